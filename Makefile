@@ -1,0 +1,82 @@
+# Forecourt — the two commands a new user runs are `make demo` and `make test`.
+# Everything they need (npm packages, the Python venv for the DynamoDB test server, the
+# sample feed, the frontend bundles) is installed or generated here, from the registries.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO      ?= cargo
+NPM        ?= npm
+PYTHON     ?= python3
+VENV       := .venv
+FEED       ?= feeds/sample.jsonl
+SAMPLE_CARS ?= 3000
+SAMPLE_SEED ?= 42
+DIST       ?= dist
+DATA       ?= data
+ADDR       ?= 127.0.0.1:8080
+FORECOURT  := target/debug/forecourt
+API        := target/debug/forecourt-api
+
+# Stamp files so each install runs once per change of its lock file.
+NODE_STAMP := frontend/node_modules/.installed
+VENV_STAMP := $(VENV)/.installed
+
+.PHONY: help demo build serve test test-rust test-frontend test-e2e bench venv \
+        frontend-deps bins schema types check clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
+
+demo: build ## build every sample dealer and serve them at http://<slug>.localhost:8080
+	@$(MAKE) --no-print-directory serve
+
+build: bins frontend-deps $(FEED) ## the sample feed if missing, then every dealer into dist/
+	$(FORECOURT) build --dealers dealers --feed $(FEED) --out $(DIST)
+
+serve: bins ## the local API over dist/ (one server for every dealer host)
+	$(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode
+
+bins:
+	$(CARGO) build -p generator -p edge-api --bins
+
+$(FEED): | bins
+	$(FORECOURT) sample-feed --cars $(SAMPLE_CARS) --seed $(SAMPLE_SEED) --dealers dealers --out $(FEED)
+
+frontend-deps: $(NODE_STAMP)
+$(NODE_STAMP): frontend/package-lock.json
+	cd frontend && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+venv: $(VENV_STAMP) ## Python tools for tests (moto's DynamoDB server, cfn-lint)
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+test: frontend-deps venv ## every test suite: Rust, frontend unit, end-to-end in Chromium
+	@$(MAKE) --no-print-directory test-rust
+	@$(MAKE) --no-print-directory test-frontend
+	@$(MAKE) --no-print-directory test-e2e
+
+test-rust: venv
+	$(CARGO) test --workspace
+
+test-frontend: frontend-deps
+	cd frontend && $(NPM) run typecheck && $(NPM) test
+
+test-e2e: bins frontend-deps ## build a small sample into a temp dir, serve it, drive Chromium
+	scripts/e2e.sh
+
+bench: bins frontend-deps venv ## print the performance figures
+	scripts/bench.sh
+
+schema: bins ## regenerate dealers/schema.json from the config types
+	$(FORECOURT) schema > dealers/schema.json
+
+check: bins ## validate dealers/
+	$(FORECOURT) check dealers
+
+clean:
+	rm -rf $(DIST) $(DATA) frontend/build

@@ -1,0 +1,230 @@
+use chrono::NaiveDate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Department type of a location (seed 001: sales, service, parts, service-and-parts;
+/// empty means sales).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocationType {
+    /// Sales (also the meaning of an empty type).
+    #[default]
+    Sales,
+    /// Service department.
+    Service,
+    /// Parts department.
+    Parts,
+    /// Combined service and parts.
+    ServiceAndParts,
+}
+
+/// Open or Closed, as in an opening hour entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+pub enum OpenStatus {
+    /// Open between `open` and `close`.
+    Open,
+    /// Closed all day.
+    Closed,
+}
+
+/// One weekday's opening hours (seed 001 "Opening hour entry").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHour {
+    /// 0 Sunday to 6 Saturday.
+    pub weekday: u8,
+    /// Open or Closed.
+    pub status: OpenStatus,
+    /// Pre-formatted hours text, e.g. "8:30am - 5:30pm"; derived from open/close when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub formated_hours: Option<String>,
+    /// Opening time, 24-hour "HH:MM".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub open: Option<String>,
+    /// Closing time, 24-hour "HH:MM".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub close: Option<String>,
+}
+
+/// Holiday or special hours for one date (seed 001 "Special hours entry").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialHours {
+    /// The date these hours apply to.
+    pub date: NaiveDate,
+    /// Open or Closed.
+    pub status: OpenStatus,
+    /// Opening time "HH:MM" when open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub start_hour: Option<String>,
+    /// Closing time "HH:MM" when open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub end_hour: Option<String>,
+    /// Name of the occasion, e.g. "Christmas Day".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+}
+
+/// Street address with coordinates.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Address {
+    /// Street line.
+    pub street: String,
+    /// City or suburb.
+    pub city: String,
+    /// State abbreviation.
+    pub state: String,
+    /// 4-digit postcode.
+    pub postcode: String,
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude (the seeds call it `long`).
+    pub long: f64,
+    /// Maps place id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub place_id: Option<String>,
+    /// Maps place URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub place_url: Option<String>,
+}
+
+/// Phones and hours of a location.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ContactDetail {
+    /// Main (mobile-friendly) phone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub phone: Option<String>,
+    /// Landline phone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub landline_phone: Option<String>,
+    /// Weekly opening hours.
+    #[serde(default)]
+    pub opening_hours: Vec<OpeningHour>,
+}
+
+/// A customer review of a location.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Review {
+    /// Review id.
+    pub id: u64,
+    /// Reviewer's name.
+    pub customer_name: String,
+    /// Review text.
+    #[serde(default)]
+    pub text: String,
+    /// Rating 1 to 5.
+    pub rating: f64,
+    /// Date of the review.
+    pub review_date: NaiveDate,
+    /// Dealer's reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reply_text: Option<String>,
+    /// Date of the reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reply_date: Option<NaiveDate>,
+    /// Reviewer's image URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image: Option<String>,
+}
+
+/// Image of a location.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct LocationImage {
+    /// Full image URL.
+    pub url: String,
+    /// Thumbnail URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub thumb_url: Option<String>,
+}
+
+/// A dealership location (seed 001 section 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+pub struct Location {
+    /// Location id.
+    pub id: u64,
+    /// Display name.
+    pub name: String,
+    /// URL slug (`/locations/{slug}`).
+    pub slug: String,
+    /// Department type; empty means sales.
+    #[serde(default)]
+    pub location_type: LocationType,
+    /// Sub-types, e.g. "buying".
+    #[serde(default)]
+    pub location_subtype: Vec<String>,
+    /// Shown on the site.
+    #[serde(default = "yes")]
+    pub visible: bool,
+    /// The dealer's primary location.
+    #[serde(default)]
+    pub primary: bool,
+    /// Makes sold or serviced here.
+    #[serde(default)]
+    pub manufacturers: Vec<String>,
+    /// Dealership id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub dealership_id: Option<u64>,
+    /// Address with coordinates.
+    pub address: Address,
+    /// Phones and opening hours.
+    #[serde(default)]
+    pub contact_detail: ContactDetail,
+    /// Holiday and special hours.
+    #[serde(default)]
+    pub special_hours: Vec<SpecialHours>,
+    /// Location image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image: Option<LocationImage>,
+    /// Dealer licence number (shown only when the site flag is on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub dealer_license_number: Option<String>,
+    /// Motor vehicle repairer number (shown only when the site flag is on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub motor_vehicle_repairer: Option<String>,
+    /// Reviews of this location.
+    #[serde(default)]
+    pub reviews: Vec<Review>,
+    /// Average rating when known without individual reviews.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub average_rating: Option<f64>,
+    /// Review count when known without individual reviews.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub review_count: Option<u32>,
+    /// Other location slugs whose stock is shown here.
+    #[serde(default)]
+    pub distribution_locations: Vec<String>,
+    /// Heading badge, e.g. "COMING EARLY 2026".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub badge: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
