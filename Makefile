@@ -23,8 +23,8 @@ API        := target/debug/forecourt-api
 NODE_STAMP := frontend/node_modules/.installed
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: help demo build serve test test-rust test-frontend test-e2e bench venv \
-        frontend-deps bins schema types check clean
+.PHONY: help demo build serve test test-rust test-frontend test-e2e test-infra bench venv \
+        frontend-deps bins schema types check package deploy clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -58,6 +58,7 @@ $(VENV_STAMP): requirements-dev.txt
 test: frontend-deps venv ## every test suite: Rust, frontend unit, end-to-end in Chromium
 	@$(MAKE) --no-print-directory test-rust
 	@$(MAKE) --no-print-directory test-frontend
+	@$(MAKE) --no-print-directory test-infra
 	@$(MAKE) --no-print-directory test-e2e
 
 test-rust: venv
@@ -68,6 +69,17 @@ test-frontend: frontend-deps
 
 test-e2e: bins frontend-deps ## build a small sample into a temp dir, serve it, drive Chromium
 	scripts/e2e.sh
+
+test-infra: venv ## lint the AWS template and the workflows, check dealer files against the schema
+	$(VENV)/bin/cfn-lint infra/template.yaml
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+
+package: ## the Lambda zip (static bootstrap + dealers/) for provided.al2023
+	scripts/package.sh
+
+deploy: bins ## publish dist/ to ENV (DRY_RUN=1 prints the S3 and CloudFront operations instead)
+	@test -n "$(ENV)" || { echo "usage: make deploy ENV=staging|production [DRY_RUN=1]"; exit 2; }
+	DRY_RUN=$(DRY_RUN) scripts/deploy.sh $(ENV)
 
 bench: bins frontend-deps venv ## print the performance figures
 	scripts/bench.sh

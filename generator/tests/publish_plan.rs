@@ -1,0 +1,119 @@
+//! The deploy plan for a small change lists exactly the S3 and CloudFront operations
+//! a dry run prints and a deploy runs.
+
+use std::fs;
+use std::path::Path;
+
+use generator::publish::{plan, Listing, Operation, Target, IMMUTABLE, REVALIDATE};
+
+fn write(root: &Path, rel: &str, body: &str) {
+    let path = root.join(rel);
+    fs::create_dir_all(path.parent().expect("file has a parent")).expect("mkdir");
+    fs::write(path, body).expect("write");
+}
+
+fn target() -> Target {
+    Target { bucket: "forecourt-sites-staging".into(), prefix: "acme-motors".into(), distribution: Some("E2ABC".into()) }
+}
+
+#[test]
+fn small_change_uploads_changed_files_deletes_gone_pages_and_invalidates_their_paths() {
+    let site = tempfile::tempdir().expect("tempdir");
+    let root = site.path();
+    write(root, "index.html", "<h1>home</h1>");
+    write(root, "cars/a/index.html", "car a");
+    write(root, "cars/b/index.html", "car b");
+    write(root, "assets/vehicle-1111.js", "js1");
+    write(root, ".forecourt/manifest.json", "{}");
+    let published = Listing::scan(root).expect("scan");
+    assert_eq!(published.files.len(), 4, "build metadata is not published as a page");
+
+    // The nightly build: car a's price changed, car b sold out of the feed, a new car c,
+    // and the bundle was rebuilt with a new hash.
+    write(root, "cars/a/index.html", "car a, new price");
+    fs::remove_dir_all(root.join("cars/b")).expect("rm");
+    write(root, "cars/c/index.html", "car c");
+    fs::remove_file(root.join("assets/vehicle-1111.js")).expect("rm");
+    write(root, "assets/vehicle-2222.js", "js2");
+    let current = Listing::scan(root).expect("scan");
+
+    let plan = plan(root, &current, &published, &target());
+    assert_eq!((plan.uploaded, plan.deleted, plan.unchanged), (3, 2, 1));
+    let keys: Vec<String> = plan
+        .operations
+        .iter()
+        .map(|op| match op {
+            Operation::Put { key, cache_control, .. } => format!("put {key} {cache_control}"),
+            Operation::Delete { key } => format!("delete {key}"),
+            Operation::Invalidate { distribution, paths } => format!("invalidate {distribution} {}", paths.join(" ")),
+            Operation::MapHost { host, slug } => format!("map {host} {slug}"),
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        vec![
+            format!("put acme-motors/assets/vehicle-2222.js {IMMUTABLE}"),
+            format!("put acme-motors/cars/a/index.html {REVALIDATE}"),
+            format!("put acme-motors/cars/c/index.html {REVALIDATE}"),
+            "delete acme-motors/assets/vehicle-1111.js".to_string(),
+            "delete acme-motors/cars/b/index.html".to_string(),
+            "invalidate E2ABC /cars/a /cars/a/ /cars/b /cars/b/".to_string(),
+        ]
+    );
+
+    let shell = plan.to_shell("forecourt-sites-staging");
+    assert!(shell.contains("aws s3 rm 's3://forecourt-sites-staging/acme-motors/cars/b/index.html'"), "{shell}");
+    assert!(shell.contains("aws cloudfront create-invalidation --distribution-id 'E2ABC' --paths '/cars/a' '/cars/a/' '/cars/b' '/cars/b/'"), "{shell}");
+}
+
+#[test]
+fn nothing_changed_means_nothing_to_do() {
+    let site = tempfile::tempdir().expect("tempdir");
+    write(site.path(), "index.html", "home");
+    let listing = Listing::scan(site.path()).expect("scan");
+    let plan = plan(site.path(), &listing, &listing, &target());
+    assert!(plan.operations.is_empty());
+    assert_eq!(plan.to_shell("b"), "");
+}
+
+#[test]
+fn a_first_deploy_uploads_everything_and_invalidates_nothing() {
+    let site = tempfile::tempdir().expect("tempdir");
+    write(site.path(), "index.html", "home");
+    write(site.path(), "robots.txt", "User-agent: *");
+    let current = Listing::scan(site.path()).expect("scan");
+    let missing = Listing::read(&site.path().join("no-such-published.json")).expect("missing is empty");
+    let plan = plan(site.path(), &current, &missing, &target());
+    assert_eq!(plan.uploaded, 2);
+    assert!(!plan.operations.iter().any(|op| matches!(op, Operation::Invalidate { .. })));
+}
+
+#[test]
+fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
+    use generator::publish::{publish, PublishOptions};
+    let site = tempfile::tempdir().expect("tempdir");
+    write(site.path(), "index.html", "home");
+    let mut opts = PublishOptions {
+        site: site.path().to_path_buf(),
+        prefix: "acme-motors".into(),
+        bucket: "b".into(),
+        distribution: Some("E1".into()),
+        previous: None,
+        hosts: vec!["www.acme.com.au".into()],
+        record: false,
+    };
+    let shell = publish(&opts).expect("plan");
+    let lines: Vec<&str> = shell.lines().collect();
+    assert_eq!(lines.len(), 2, "{shell}");
+    assert!(lines[0].starts_with("aws s3 cp "), "{shell}");
+    assert_eq!(lines[1], "kvs_put 'www.acme.com.au' 'acme-motors'");
+
+    opts.record = true;
+    publish(&opts).expect("record");
+    let recorded = Listing::read(&site.path().join(".forecourt/published.json")).expect("listing");
+    assert_eq!(recorded.files.len(), 1);
+    opts.record = false;
+    opts.previous = Some(site.path().join(".forecourt/published.json"));
+    opts.hosts.clear();
+    assert_eq!(publish(&opts).expect("plan"), "", "after recording, nothing is left to do");
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Publishes built dealer sites to an environment: uploads only changed files, deletes pages
+# that left the site after the new pages are up, maps dealer domains to their site, and
+# invalidates only the changed paths on CloudFront.
+#
+#   scripts/deploy.sh ENV [SLUG...]          deploy (needs the AWS CLI and credentials)
+#   DRY_RUN=1 scripts/deploy.sh ENV [SLUG...] print the operations, change nothing
+#
+# The bucket, distribution and host map come from the stack outputs of `forecourt-ENV`,
+# or from SITE_BUCKET, DISTRIBUTION_ID and DEALER_HOSTS_ARN when set (a dry run without
+# AWS access uses the stack's naming convention and the listing of the last deploy made
+# from this checkout, dist/<slug>/.forecourt/published.json).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+env_name="${1:?usage: scripts/deploy.sh ENV [SLUG...]}"
+shift
+dist="${DIST:-dist}"
+forecourt="${FORECOURT:-target/debug/forecourt}"
+dry_run="${DRY_RUN:-0}"
+
+stack_output() {
+  aws cloudformation describe-stacks --stack-name "forecourt-$env_name" \
+    --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
+}
+
+if [[ "$dry_run" != 1 ]] && ! command -v aws >/dev/null; then
+  echo "deploy: the AWS CLI is needed (https://aws.amazon.com/cli/); use DRY_RUN=1 to only print the plan" >&2
+  exit 1
+fi
+if [[ "$dry_run" == 1 && -z "${SITE_BUCKET:-}" ]] && ! command -v aws >/dev/null; then
+  SITE_BUCKET="forecourt-sites-$env_name-ACCOUNT_ID"
+  DISTRIBUTION_ID="${DISTRIBUTION_ID:-DISTRIBUTION_ID}"
+  DEALER_HOSTS_ARN="${DEALER_HOSTS_ARN:-DEALER_HOSTS_ARN}"
+fi
+bucket="${SITE_BUCKET:-$(stack_output SiteBucketName)}"
+distribution="${DISTRIBUTION_ID:-$(stack_output DistributionId)}"
+hosts_arn="${DEALER_HOSTS_ARN:-$(stack_output DealerHostsArn)}"
+
+slugs=("$@")
+if ((${#slugs[@]} == 0)); then
+  for d in "$dist"/*/; do
+    d="${d%/}"; d="${d##*/}"
+    [[ "$d" == _media || "$d" == .* ]] && continue
+    slugs+=("$d")
+  done
+fi
+
+# Sets one dealer host in the CloudFront KeyValueStore (each write needs the store's ETag).
+kvs_put() {
+  local etag
+  etag=$(aws cloudfront-keyvaluestore describe-key-value-store --kvs-arn "$hosts_arn" --query ETag --output text)
+  aws cloudfront-keyvaluestore put-key --kvs-arn "$hosts_arn" --key "$1" --value "$2" --if-match "$etag" >/dev/null
+}
+
+publish_one() { # prefix site_dir [extra publish args...]
+  local prefix="$1" site="$2"; shift 2
+  local previous
+  previous=$(mktemp)
+  if [[ "$dry_run" == 1 ]]; then
+    cp "$site/.forecourt/published.json" "$previous" 2>/dev/null || echo '{"files":{}}' >"$previous"
+  else
+    aws s3 cp "s3://$bucket/$prefix/.forecourt/published.json" "$previous" --only-show-errors 2>/dev/null \
+      || echo '{"files":{}}' >"$previous"
+  fi
+  local plan
+  plan=$("$forecourt" publish --site "$site" --prefix "$prefix" --bucket "$bucket" \
+    --distribution "$distribution" --previous "$previous" "$@")
+  rm -f "$previous"
+  if [[ "$dry_run" == 1 ]]; then
+    echo "# $prefix"
+    printf '%s\n' "$plan"
+    return
+  fi
+  eval "$plan"
+  "$forecourt" publish --site "$site" --prefix "$prefix" --bucket "$bucket" --record >/dev/null
+  aws s3 cp "$site/.forecourt/published.json" "s3://$bucket/$prefix/.forecourt/published.json" --only-show-errors
+  if [[ -f "$site/.forecourt/manifest.json" ]]; then
+    aws s3 cp "$site/.forecourt/manifest.json" "s3://$bucket/$prefix/.forecourt/manifest.json" --only-show-errors
+  fi
+}
+
+if [[ -d "$dist/_media" ]]; then
+  publish_one _media "$dist/_media"
+fi
+for slug in "${slugs[@]}"; do
+  publish_one "$slug" "$dist/$slug" --dealers "${DEALERS:-dealers}" --hosts-arn "$hosts_arn"
+done
