@@ -1,0 +1,244 @@
+//! The `[finance]` section of dealer.toml: the active provider and the calculator's
+//! ranges and defaults (seed 001 sections 5 and 9). Every "some sites" / "one provider"
+//! variation of the calculator is a field here with the seed's general default.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::constants::{QUICK_PICKS, QUICK_PICKS_HIGH};
+use crate::rules::finance::{
+    CalculatorSettings, FinanceProvider, PaymentFrequency, DEFAULT_INTEREST_MAX, DEFAULT_INTEREST_MIN,
+    DEFAULT_INTEREST_RATE, DEFAULT_LOAN_AMOUNT_MIN, DEFAULT_PURCHASE_PRICE_MIN, DEFAULT_TERM_MAX_YEARS,
+    DEFAULT_TERM_YEARS,
+};
+
+/// Default finance page; a configured link can replace it (seed 001 section 2).
+pub const DEFAULT_FINANCE_LINK: &str = "/finance";
+
+fn finance_link() -> String {
+    DEFAULT_FINANCE_LINK.to_string()
+}
+
+/// A dealer's finance settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinanceConfig {
+    /// Active finance provider (taurus, 360_finance, ausloans, manual, angle, powertorque, nissan_finance, car_clarity); absent hides every finance strip.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider: Option<FinanceProvider>,
+    /// Page the finance links go to; default "/finance" (e.g. "/finance-enquiry" or "/apply-for-finance" on some sites).
+    #[serde(default = "finance_link")]
+    pub link: String,
+    /// Finance calculator ranges and defaults.
+    #[serde(default)]
+    pub calculator: CalculatorConfig,
+    /// Extra fees listed in the finance disclaimer for one brand (establishment 395, security registration 6, ...); default none.
+    #[serde(default)]
+    pub fees: Vec<FinanceFee>,
+}
+
+impl Default for FinanceConfig {
+    fn default() -> Self {
+        FinanceConfig {
+            provider: None,
+            link: finance_link(),
+            calculator: CalculatorConfig::default(),
+            fees: Vec::new(),
+        }
+    }
+}
+
+/// A named fee shown in the finance disclaimer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinanceFee {
+    /// Fee name, e.g. "Security registration".
+    pub name: String,
+    /// Amount in AUD.
+    pub amount: f64,
+}
+
+/// Which money-input quick-pick set a site shows (seed 001 section 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum QuickPicks {
+    /// $5,000 to $70,000 (default).
+    #[default]
+    Normal,
+    /// $300,000 to $800,000 (one group).
+    High,
+}
+
+impl QuickPicks {
+    /// The lowest and highest quick pick in AUD.
+    pub fn range(self) -> [u32; 2] {
+        match self {
+            QuickPicks::Normal => QUICK_PICKS,
+            QuickPicks::High => QUICK_PICKS_HIGH,
+        }
+    }
+}
+
+fn purchase_price_min() -> f64 {
+    DEFAULT_PURCHASE_PRICE_MIN
+}
+
+/// The finance calculator of one dealer. Only what varies between dealers in the seeds
+/// is here; steps and the fixed maximums are constants of `rules::finance`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CalculatorConfig {
+    /// Lowest accepted purchase price in AUD; default 1000 (5000 for one provider or brand).
+    #[serde(default = "purchase_price_min")]
+    pub purchase_price_min: f64,
+    /// Loan amount slider.
+    #[serde(default)]
+    pub amount: AmountConfig,
+    /// Loan term slider, in years.
+    #[serde(default)]
+    pub term: TermConfig,
+    /// Interest rate slider, in percent.
+    #[serde(default)]
+    pub interest: InterestConfig,
+    /// Payment frequency selected first: week, fortnight or month; default week.
+    #[serde(default)]
+    pub frequency: PaymentFrequency,
+    /// Establishment fee added to the financed amount in AUD; default 0 (1300 for one provider on one site; AusLoans 1360.5).
+    #[serde(default)]
+    pub establishment_fee: f64,
+    /// Round repayments up to the next whole dollar (some sites); default false.
+    #[serde(default)]
+    pub round_up: bool,
+    /// Money-input quick-pick set: normal ($5,000 to $70,000) or high ($300,000 to $800,000, one group); default normal.
+    #[serde(default)]
+    pub quick_picks: QuickPicks,
+}
+
+impl Default for CalculatorConfig {
+    fn default() -> Self {
+        CalculatorConfig {
+            purchase_price_min: DEFAULT_PURCHASE_PRICE_MIN,
+            amount: AmountConfig::default(),
+            term: TermConfig::default(),
+            interest: InterestConfig::default(),
+            frequency: PaymentFrequency::default(),
+            establishment_fee: 0.0,
+            round_up: false,
+            quick_picks: QuickPicks::Normal,
+        }
+    }
+}
+
+impl CalculatorConfig {
+    /// The parameters of the calculator rules (`rules::finance::CalculatorRanges::derive`).
+    pub fn settings(&self) -> CalculatorSettings {
+        CalculatorSettings {
+            purchase_price_min: self.purchase_price_min,
+            term_max_years: self.term.max,
+            term_default_years: self.term.default,
+            interest_min: self.interest.min,
+            interest_max: self.interest.max,
+            interest_default: self.interest.default,
+            interest_locked: self.interest.locked.then_some(self.interest.default),
+            loan_amount_min: self.amount.min,
+            loan_max_follows_price: self.amount.max_105_percent_of_price,
+            loan_default_is_price: self.amount.default_to_car_price,
+        }
+    }
+}
+
+fn amount_min() -> f64 {
+    DEFAULT_LOAN_AMOUNT_MIN
+}
+
+/// The loan amount slider (maximum 100000, step 500, default 30000 for every dealer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AmountConfig {
+    /// Slider minimum in AUD; default 1000 (5000 for some providers).
+    #[serde(default = "amount_min")]
+    pub min: f64,
+    /// Start at the car's price instead of 30000 (some sites; 30000 when the car has no price); default false.
+    #[serde(default)]
+    pub default_to_car_price: bool,
+    /// When the price is over 100000 the maximum becomes 105% of the price (some sites); default false.
+    #[serde(default)]
+    pub max_105_percent_of_price: bool,
+}
+
+impl Default for AmountConfig {
+    fn default() -> Self {
+        AmountConfig { min: DEFAULT_LOAN_AMOUNT_MIN, default_to_car_price: false, max_105_percent_of_price: false }
+    }
+}
+
+fn term_max() -> f64 {
+    DEFAULT_TERM_MAX_YEARS
+}
+fn term_default() -> f64 {
+    DEFAULT_TERM_YEARS
+}
+
+/// The loan term slider, in years (minimum 1, step 0.5 for every dealer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TermConfig {
+    /// Longest term in years; default 7 (5 on some sites).
+    #[serde(default = "term_max")]
+    pub max: f64,
+    /// Term selected first in years; default 6 (5 for some providers).
+    #[serde(default = "term_default")]
+    pub default: f64,
+    /// Show the term in months instead of years; default false.
+    #[serde(default)]
+    pub display_months: bool,
+}
+
+impl Default for TermConfig {
+    fn default() -> Self {
+        TermConfig { max: DEFAULT_TERM_MAX_YEARS, default: DEFAULT_TERM_YEARS, display_months: false }
+    }
+}
+
+fn interest_min() -> f64 {
+    DEFAULT_INTEREST_MIN
+}
+fn interest_max() -> f64 {
+    DEFAULT_INTEREST_MAX
+}
+fn interest_default() -> f64 {
+    DEFAULT_INTEREST_RATE
+}
+
+/// The interest rate slider, in percent (step 0.5 for every dealer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InterestConfig {
+    /// Lowest rate; default 0.5 (1, 4, 5.99, 7.5 or 9.95 by provider).
+    #[serde(default = "interest_min")]
+    pub min: f64,
+    /// Highest rate; default 15 (14.5, 15.99, 19.95 or 20 by provider).
+    #[serde(default = "interest_max")]
+    pub max: f64,
+    /// Rate selected first; default 8.5 (10 in another config; 12.94 fixed for one dealer).
+    #[serde(default = "interest_default")]
+    pub default: f64,
+    /// Hide the interest slider (some sites); default false.
+    #[serde(default)]
+    pub hidden: bool,
+    /// Lock the rate at `default` so shoppers cannot change it (one dealer, fixed 12.94%); default false.
+    #[serde(default)]
+    pub locked: bool,
+}
+
+impl Default for InterestConfig {
+    fn default() -> Self {
+        InterestConfig {
+            min: DEFAULT_INTEREST_MIN,
+            max: DEFAULT_INTEREST_MAX,
+            default: DEFAULT_INTEREST_RATE,
+            hidden: false,
+            locked: false,
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Per-dealer configuration, edited in git under `dealers/<slug>/`.
+//!
+//! A dealer folder holds:
+//! - `dealer.toml` ([`DealerConfig`]): identity, domains, looks and every per-dealer switch;
+//! - `locations.toml` (optional, `[[locations]]`): the dealer's locations;
+//! - `brands.toml` (optional, `[[brands]]`): the manufacturers the dealer shows (/brands, brand grids);
+//! - `offers.toml` (optional, [`OffersFile`]): `[[offers]]`, `[[promos]]`, `[[slides]]` and
+//!   `[[banners]]` — the marketing content that changes often, apart from the switches;
+//! - `models/*.toml` (optional): one [`Model`] per file, file name = model slug;
+//! - `pages/*.md` (optional): static pages ([`ContentPage`]);
+//! - the logo file named by `theme.logo`.
+//!
+//! [`load_dealers`] and [`load_dealer`] read them and report every problem of every file
+//! at once, each naming the file, the line, the key and what is allowed
+//! ([`ConfigErrors`]).
+
+mod error;
+mod finance;
+mod load;
+mod page;
+mod sections;
+mod validate;
+
+use std::path::PathBuf;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::car::CarType;
+use crate::entities::{Location, Manufacturer, Model, PromoNode, Slide, SpecialOffer};
+use crate::rules::constants::DEFAULT_STATE;
+use crate::rules::forms::EnquiryFormSettings;
+use crate::rules::stock::StockFilters;
+
+pub use error::{ConfigError, ConfigErrors};
+pub use finance::*;
+pub use load::{load_dealer, load_dealers};
+pub use page::ContentPage;
+pub use sections::*;
+
+/// Where leads for this dealer are delivered.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadsConfig {
+    /// Webhook receiving each lead as JSON (https URL); default none (leads are only stored).
+    #[serde(default)]
+    pub webhook_url: Option<String>,
+    /// Webhook receiving each lead as ADF 1.0 XML (https URL); default none.
+    #[serde(default)]
+    pub adf_webhook_url: Option<String>,
+}
+
+fn all_car_types() -> Vec<CarType> {
+    CarType::ORDER.to_vec()
+}
+
+fn cars_only() -> Vec<VehicleCategory> {
+    vec![VehicleCategory::Cars]
+}
+
+fn default_state() -> String {
+    DEFAULT_STATE.to_string()
+}
+
+/// The contents of `dealers/<slug>/dealer.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealerConfig {
+    /// URL-safe dealer id (a-z, 0-9 and hyphens); must equal the folder name; also the `<slug>.localhost` host and the feed's `dealership_slug`.
+    pub slug: String,
+    /// Trading name.
+    pub name: String,
+    /// Site template; default "standard".
+    #[serde(default = "standard")]
+    pub template: String,
+    /// Public domains served for this dealer (host names only, e.g. "www.acme.com.au"); unique across dealers.
+    #[serde(default)]
+    pub domains: Vec<String>,
+    /// Primary manufacturer of a franchise dealer (e.g. "Toyota"), added to the search filter; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manufacturer: Option<String>,
+    /// Makes the dealer sells (the sample feed uses them); default none.
+    #[serde(default)]
+    pub makes: Vec<String>,
+    /// Car types the dealer carries; default new, demo, used.
+    #[serde(default = "all_car_types")]
+    pub car_types: Vec<CarType>,
+    /// Vehicle categories sold: cars, motorcycles, trucks, caravans (the motorcycle/caravan variant lists more than cars); default cars.
+    #[serde(default = "cars_only")]
+    pub vehicle_categories: Vec<VehicleCategory>,
+    /// Default state for forms and searches (lower-case abbreviation); default "qld".
+    #[serde(default = "default_state")]
+    pub default_state: String,
+    /// Enable the API's development endpoints for this dealer; default false.
+    #[serde(default)]
+    pub dev_mode: bool,
+    /// Looks: colours, fonts and logo.
+    pub theme: ThemeConfig,
+    /// Phone numbers and masking.
+    #[serde(default)]
+    pub phones: PhonesConfig,
+    /// Finance provider and calculator.
+    #[serde(default)]
+    pub finance: FinanceConfig,
+    /// Car card tags.
+    #[serde(default)]
+    pub tags: TagsConfig,
+    /// Favourites (watchlist).
+    #[serde(default)]
+    pub favourites: FavouritesConfig,
+    /// Reserve online.
+    #[serde(default)]
+    pub reserve: ReserveConfig,
+    /// Routes gated behind sign-in on this site.
+    #[serde(default)]
+    pub gated_routes: GatedRoutesConfig,
+    /// Search page.
+    #[serde(default)]
+    pub search: SearchConfig,
+    /// Stock filters applied to the feed (used only, minimum photos, in stock only, excluded stock numbers, include_sold_cars_days default 3).
+    #[serde(default)]
+    pub stock_filters: StockFilters,
+    /// Feed safety (max_stock_drop default 0.5).
+    #[serde(default)]
+    pub feed: FeedConfig,
+    /// Vehicle detail page.
+    #[serde(default)]
+    pub vehicle_page: VehiclePageConfig,
+    /// Forms.
+    #[serde(default)]
+    pub forms: FormsConfig,
+    /// Locations and opening hours.
+    #[serde(default)]
+    pub locations: LocationsConfig,
+    /// Garage feature.
+    #[serde(default)]
+    pub garage: GarageConfig,
+    /// Service booking.
+    #[serde(default)]
+    pub service: ServiceConfig,
+    /// Dealer-group brand grids and stat banners.
+    #[serde(default)]
+    pub group: GroupConfig,
+    /// Optional features.
+    #[serde(default)]
+    pub features: FeaturesConfig,
+    /// Delivery estimate regions, by distance from the nearest location; default none (no estimates).
+    #[serde(default)]
+    pub delivery_zones: Vec<DeliveryZone>,
+    /// Lead delivery.
+    #[serde(default)]
+    pub leads: LeadsConfig,
+    /// Analytics ids.
+    #[serde(default)]
+    pub analytics: AnalyticsConfig,
+    /// Announcement bar; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub announcement: Option<AnnouncementConfig>,
+    /// Header and footer menus.
+    #[serde(default)]
+    pub menus: MenusConfig,
+}
+
+fn standard() -> String {
+    "standard".to_string()
+}
+
+/// `dealers/<slug>/locations.toml`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LocationsFile {
+    /// The dealer's locations (`[[locations]]`).
+    #[serde(default)]
+    pub locations: Vec<Location>,
+}
+
+/// `dealers/<slug>/brands.toml`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BrandsFile {
+    /// The manufacturers the dealer shows (`[[brands]]`).
+    #[serde(default)]
+    pub brands: Vec<Manufacturer>,
+}
+
+/// `dealers/<slug>/offers.toml`: marketing content.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffersFile {
+    /// Special offers (`[[offers]]`).
+    #[serde(default)]
+    pub offers: Vec<SpecialOffer>,
+    /// Promo cards in search results (`[[promos]]`).
+    #[serde(default)]
+    pub promos: Vec<PromoNode>,
+    /// Home page slides (`[[slides]]`).
+    #[serde(default)]
+    pub slides: Vec<Slide>,
+    /// Link banners (`[[banners]]`).
+    #[serde(default)]
+    pub banners: Vec<Banner>,
+}
+
+/// One dealer's whole configuration: dealer.toml plus its optional files.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Dealer {
+    /// dealer.toml.
+    pub config: DealerConfig,
+    /// locations.toml.
+    pub locations: Vec<Location>,
+    /// offers.toml `[[offers]]`.
+    pub offers: Vec<SpecialOffer>,
+    /// models/*.toml, sorted by slug.
+    pub models: Vec<Model>,
+    /// offers.toml `[[promos]]`.
+    pub promos: Vec<PromoNode>,
+    /// offers.toml `[[slides]]`.
+    pub slides: Vec<Slide>,
+    /// offers.toml `[[banners]]`.
+    pub banners: Vec<Banner>,
+    /// brands.toml.
+    pub brands: Vec<Manufacturer>,
+    /// pages/*.md, sorted by slug.
+    pub pages: Vec<ContentPage>,
+    /// The dealer folder (to resolve the logo and other local files).
+    #[serde(skip)]
+    pub dir: PathBuf,
+}
+
+impl Dealer {
+    /// The parameters of the enquiry form rules (`rules::forms`): the location select
+    /// shows when the dealer has more than one visible sales location.
+    pub fn enquiry_form_settings(&self) -> EnquiryFormSettings {
+        let dealerships: std::collections::BTreeSet<Option<u64>> =
+            self.locations.iter().filter(|l| l.visible).map(|l| l.dealership_id).collect();
+        let sales_locations = self
+            .locations
+            .iter()
+            .filter(|l| l.visible && l.location_type == crate::entities::LocationType::Sales)
+            .count();
+        EnquiryFormSettings {
+            message_optional: !self.config.forms.message_required,
+            location_shown: sales_locations > 1,
+            dealership_count: dealerships.len(),
+            terms_required: self.config.forms.terms_notice,
+        }
+    }
+
+    /// The dealer's main location (the address of the dealership): the visible location
+    /// marked primary, else the first visible one.
+    pub fn primary_location(&self) -> Option<&Location> {
+        let visible = || self.locations.iter().filter(|l| l.visible);
+        visible().find(|l| l.primary).or_else(|| visible().next())
+    }
+
+    /// The logo path on disk when `theme.logo` names a file in the dealer folder.
+    pub fn logo_path(&self) -> Option<PathBuf> {
+        local_file(&self.dir, &self.config.theme.logo)
+    }
+}
+
+/// A config value naming a file inside the dealer folder (not a URL, not absolute).
+pub(crate) fn local_file(dir: &std::path::Path, value: &str) -> Option<PathBuf> {
+    if value.starts_with("http://") || value.starts_with("https://") || value.starts_with('/') {
+        None
+    } else {
+        Some(dir.join(value))
+    }
+}

@@ -1,0 +1,958 @@
+//! The sections of dealer.toml other than finance. Each per-dealer behaviour of the seeds
+//! ("on some sites", "one dealer", "one variant", "where enabled") is one named field
+//! with the seed's default, so an absent key always means the seeds' general behaviour.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::messages;
+use crate::rules::availability::{SimilarCarsSettings, DEFAULT_SIMILAR_CARS_COUNT, DEFAULT_SIMILAR_PRICE_SHARE};
+use crate::rules::constants::{
+    DEFAULT_SEARCH_PATH, OFFERS_CACHE_SIZE, PAGE_SIZE, RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS,
+    SPIN_DRAG_SENSITIVITY, SPIN_INTERVAL_MS,
+};
+use crate::rules::phone::PhoneSettings;
+use crate::rules::reviews::DEFAULT_MIN_REVIEW_RATING;
+use crate::rules::tag::{TagSettings, DEFAULT_JUST_ARRIVED_DAYS, DEFAULT_NEW_ARRIVAL_TEXT};
+
+pub use crate::rules::availability::FavouritesRule;
+pub use crate::rules::hours::ClosedDisplay;
+
+/// Share of a dealer's stock a new feed may drop before the build refuses it.
+pub const DEFAULT_MAX_STOCK_DROP: f64 = 0.5;
+/// Seed 001 section 2: the garage page is /my-garage.
+pub const DEFAULT_GARAGE_PAGE: &str = "my-garage";
+
+fn yes() -> bool {
+    true
+}
+
+// ---------------------------------------------------------------- theme
+
+/// Looks: CSS custom properties of the site (colours are "#RRGGBB").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ThemeConfig {
+    /// Brand colour of buttons, links and headers, "#RRGGBB".
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub primary: String,
+    /// Second brand colour (footer, secondary buttons), "#RRGGBB".
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub secondary: String,
+    /// Highlight colour (badges, price), "#RRGGBB"; default "#E4002B".
+    #[serde(default = "accent")]
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub accent: String,
+    /// Body text colour, "#RRGGBB"; default "#1A1A1A".
+    #[serde(default = "text")]
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub text: String,
+    /// Page background colour, "#RRGGBB"; default "#FFFFFF".
+    #[serde(default = "background")]
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub background: String,
+    /// CSS font-family of body text; system font stacks only (no web fonts); default the system UI stack.
+    #[serde(default = "system_font")]
+    pub font_body: String,
+    /// CSS font-family of headings; system font stacks only; default the system UI stack.
+    #[serde(default = "system_font")]
+    pub font_heading: String,
+    /// Logo file inside the dealer folder (e.g. "logo.svg") or an absolute URL.
+    pub logo: String,
+    /// Favicon file inside the dealer folder or an absolute URL; default the logo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub favicon: Option<String>,
+}
+
+fn accent() -> String {
+    "#E4002B".to_string()
+}
+fn text() -> String {
+    "#1A1A1A".to_string()
+}
+fn background() -> String {
+    "#FFFFFF".to_string()
+}
+/// The default font stack: the platform's own UI font, never downloaded.
+pub const SYSTEM_FONT_STACK: &str =
+    "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif";
+fn system_font() -> String {
+    SYSTEM_FONT_STACK.to_string()
+}
+
+// ---------------------------------------------------------------- phones
+
+/// Dealer phone numbers. The phone shown for a car is, in order: `override`, the number
+/// of the car's type, the new/used fallback, then the car location's phone (seed 001).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhonesConfig {
+    /// One number for every car on the site, above all others; default none.
+    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
+    pub site_override: Option<String>,
+    /// Number for new cars; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new: Option<String>,
+    /// Number for demo cars; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demo: Option<String>,
+    /// Number for used cars; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used: Option<String>,
+    /// Fallback for new and demo cars without their own number; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_fallback: Option<String>,
+    /// Fallback for used cars without their own number; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used_fallback: Option<String>,
+    /// Mask phone numbers until clicked (and log the reveal); false shows them unmasked (some variants); default true.
+    #[serde(default = "yes")]
+    pub masked: bool,
+}
+
+impl Default for PhonesConfig {
+    fn default() -> Self {
+        PhonesConfig {
+            site_override: None,
+            new: None,
+            demo: None,
+            used: None,
+            new_fallback: None,
+            used_fallback: None,
+            masked: true,
+        }
+    }
+}
+
+impl PhonesConfig {
+    /// The parameters of the phone choice rule (`rules::phone`).
+    pub fn settings(&self) -> PhoneSettings {
+        PhoneSettings {
+            site_override: self.site_override.clone(),
+            new_cars: self.new.clone(),
+            demo_cars: self.demo.clone(),
+            used_cars: self.used.clone(),
+            new_fallback: self.new_fallback.clone(),
+            used_fallback: self.used_fallback.clone(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- tags
+
+/// Car card tag settings (seed 000 section 4, in priority order).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TagsConfig {
+    /// Show Electric / Hybrid / Plug-in Hybrid fuel tags first (some sites); default false.
+    #[serde(default)]
+    pub fuel_tags: bool,
+    /// Make whose certified used cars show the certified logo (some sites), e.g. "Toyota"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certified_manufacturer: Option<String>,
+    /// Image of the certified logo (file in the dealer folder or URL); required with `certified_manufacturer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certified_logo: Option<String>,
+    /// Custom tag text shown green (one site's runout sale tag, e.g. "Runout Sale"); every other custom tag is red; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub green_tag_text: Option<String>,
+    /// Text of the New-type tag; default "New Arrival".
+    #[serde(default = "new_arrival_text")]
+    pub new_arrival_text: String,
+    /// Days a new car counts as just arrived; default 8.
+    #[serde(default = "just_arrived_days")]
+    pub just_arrived_days: u32,
+    /// Wording of the sold tag; default "JUST SOLD".
+    #[serde(default = "sold_text")]
+    pub sold_text: String,
+}
+
+fn just_arrived_days() -> u32 {
+    DEFAULT_JUST_ARRIVED_DAYS
+}
+fn new_arrival_text() -> String {
+    DEFAULT_NEW_ARRIVAL_TEXT.to_string()
+}
+fn sold_text() -> String {
+    messages::JUST_SOLD.to_string()
+}
+
+impl Default for TagsConfig {
+    fn default() -> Self {
+        TagsConfig {
+            fuel_tags: false,
+            certified_manufacturer: None,
+            certified_logo: None,
+            green_tag_text: None,
+            new_arrival_text: new_arrival_text(),
+            just_arrived_days: DEFAULT_JUST_ARRIVED_DAYS,
+            sold_text: sold_text(),
+        }
+    }
+}
+
+impl TagsConfig {
+    /// The parameters of the card tag rule (`rules::tag`).
+    pub fn settings(&self) -> TagSettings {
+        TagSettings {
+            fuel_tags: self.fuel_tags,
+            certified_manufacturer: self.certified_manufacturer.clone(),
+            green_tag_text: self.green_tag_text.clone(),
+            new_arrival_text: self.new_arrival_text.clone(),
+            just_arrived_days: self.just_arrived_days,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- favourites
+
+/// Favourites (watchlist) settings.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FavouritesConfig {
+    /// Offer the save toggle; favourites exist only where enabled; default false.
+    #[serde(default)]
+    pub enabled: bool,
+    /// Which cars can be saved; default purchasable.
+    #[serde(default)]
+    pub rule: FavouritesRule,
+}
+
+// ---------------------------------------------------------------- reserve and gating
+
+/// Route of the reserve button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReserveRoute {
+    /// /cars/{slug}/checkout (default).
+    #[default]
+    Checkout,
+    /// /cars/{slug}/buy-online (some dealers).
+    BuyOnline,
+}
+
+/// Reserve-online settings (seed 000 section 9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveConfig {
+    /// Offer Reserve Now on available cars; default true.
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// Route of the reserve page; default checkout.
+    #[serde(default)]
+    pub route: ReserveRoute,
+    /// Refundable deposit in AUD; default 200.
+    #[serde(default = "deposit")]
+    pub deposit: u32,
+    /// Hours the car is held; default 48.
+    #[serde(default = "hold_hours")]
+    pub hold_hours: u32,
+    /// Offer the online purchase journey (/checkout-journey) on some sites; default false.
+    #[serde(default)]
+    pub buy_online_journey: bool,
+}
+
+fn deposit() -> u32 {
+    RESERVE_DEPOSIT_DOLLARS
+}
+fn hold_hours() -> u32 {
+    RESERVE_HOLD_HOURS
+}
+
+impl Default for ReserveConfig {
+    fn default() -> Self {
+        ReserveConfig {
+            enabled: true,
+            route: ReserveRoute::Checkout,
+            deposit: RESERVE_DEPOSIT_DOLLARS,
+            hold_hours: RESERVE_HOLD_HOURS,
+            buy_online_journey: false,
+        }
+    }
+}
+
+/// Routes that need a signed-in user only on sites that switch them on (seed 001 section 6).
+/// online-payment, my-garage and the garage pages are always gated.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GatedRoutesConfig {
+    /// Gate /cars/{slug}/checkout; default false.
+    #[serde(default)]
+    pub checkout: bool,
+    /// Gate /finance; default false.
+    #[serde(default)]
+    pub finance: bool,
+    /// Gate /spin-to-win; default false.
+    #[serde(default)]
+    pub spin_to_win: bool,
+    /// Gate finance by credit check (/personalised/finance); default false.
+    #[serde(default)]
+    pub finance_by_credit_check: bool,
+}
+
+// ---------------------------------------------------------------- search
+
+/// A sort option of the search page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SortOption {
+    /// most relevant (on by default).
+    MostRelevant,
+    /// latest (on by default).
+    Latest,
+    /// highest price (on by default).
+    HighestPrice,
+    /// lowest price (on by default).
+    LowestPrice,
+    /// lowest kilometres first.
+    LowestKm,
+    /// newest year first.
+    NewestYear,
+    /// oldest year first.
+    OldestYear,
+}
+
+impl SortOption {
+    /// Seed 001 section 9: sort options on by default.
+    pub const DEFAULTS: [SortOption; 4] =
+        [SortOption::MostRelevant, SortOption::Latest, SortOption::HighestPrice, SortOption::LowestPrice];
+}
+
+/// A filter widget of the search page (seed 001 section 9 names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum SearchFilter {
+    /// New, used or demo.
+    #[serde(rename = "car_type")]
+    CarType,
+    /// Colour.
+    #[serde(rename = "colour")]
+    Colour,
+    /// Body.
+    #[serde(rename = "body")]
+    Body,
+    /// Transmission.
+    #[serde(rename = "transmission")]
+    Transmission,
+    /// Odometer range.
+    #[serde(rename = "odometer")]
+    Odometer,
+    /// Price range.
+    #[serde(rename = "price")]
+    Price,
+    /// Fuel type.
+    #[serde(rename = "fuelType")]
+    FuelType,
+    /// Drive.
+    #[serde(rename = "drive")]
+    Drive,
+    /// Year range.
+    #[serde(rename = "year")]
+    Year,
+    /// Make.
+    #[serde(rename = "make")]
+    Make,
+    /// Model (shown once a make is selected).
+    #[serde(rename = "model")]
+    Model,
+    /// Seats.
+    #[serde(rename = "seats")]
+    Seats,
+    /// Dealership location picker.
+    #[serde(rename = "location")]
+    Location,
+    /// Distance picker.
+    #[serde(rename = "distance")]
+    Distance,
+    /// Weekly price range.
+    #[serde(rename = "weekly_price")]
+    WeeklyPrice,
+    /// Certified pre-owned.
+    #[serde(rename = "certified")]
+    Certified,
+    /// Tag.
+    #[serde(rename = "tag")]
+    Tag,
+    /// State.
+    #[serde(rename = "state")]
+    State,
+}
+
+impl SearchFilter {
+    /// Seed 001 section 9: filters on by default.
+    pub const DEFAULTS: [SearchFilter; 11] = [
+        SearchFilter::CarType,
+        SearchFilter::Colour,
+        SearchFilter::Body,
+        SearchFilter::Transmission,
+        SearchFilter::Odometer,
+        SearchFilter::Price,
+        SearchFilter::FuelType,
+        SearchFilter::Drive,
+        SearchFilter::Year,
+        SearchFilter::Make,
+        SearchFilter::Model,
+    ];
+}
+
+/// Search page settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Hits per search page; default 21.
+    #[serde(default = "page_size")]
+    pub page_size: usize,
+    /// Search results kept in the client cache (oldest dropped when full); default 10.
+    #[serde(default = "cache_size")]
+    pub cache_size: usize,
+    /// Sort options offered, in order; default most_relevant, latest, highest_price, lowest_price.
+    #[serde(default = "sort_options")]
+    pub sort_options: Vec<SortOption>,
+    /// Filter widgets shown, in order; default car_type, colour, body, transmission, odometer, price, fuelType, drive, year, make, model.
+    #[serde(default = "filters")]
+    pub filters: Vec<SearchFilter>,
+    /// Group makes under Popular Makes (first 20) and All Makes (one dealer); default false.
+    #[serde(default)]
+    pub popular_makes: bool,
+    /// The default search page; default "/search/new-used-and-demo-cars".
+    #[serde(default = "search_page")]
+    pub default_page: String,
+    /// Use the used-car/{car type}/ path variant for search links (some dealers); default false.
+    #[serde(default)]
+    pub used_car_path_variant: bool,
+    /// Series sort order for variants (one variant uses duo, city, sport); default none (alphabetical).
+    #[serde(default)]
+    pub series_sort_order: Vec<String>,
+    /// Show the carousel mode of the results grid; default false.
+    #[serde(default)]
+    pub carousel: bool,
+    /// Show the view count on car cards; default false.
+    #[serde(default)]
+    pub show_view_count: bool,
+    /// Search only in_stock, coming_soon and recently sold cars shown on the dealer website (one dealer group; the sold window is stock_filters.include_sold_cars_days); default false.
+    #[serde(default)]
+    pub status_filter: bool,
+}
+
+fn page_size() -> usize {
+    PAGE_SIZE
+}
+// The seeds do not show the search cache size; it matches the offers and catalogue caches.
+fn cache_size() -> usize {
+    OFFERS_CACHE_SIZE
+}
+fn sort_options() -> Vec<SortOption> {
+    SortOption::DEFAULTS.to_vec()
+}
+fn filters() -> Vec<SearchFilter> {
+    SearchFilter::DEFAULTS.to_vec()
+}
+fn search_page() -> String {
+    DEFAULT_SEARCH_PATH.to_string()
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            page_size: PAGE_SIZE,
+            cache_size: OFFERS_CACHE_SIZE,
+            sort_options: sort_options(),
+            filters: filters(),
+            popular_makes: false,
+            default_page: search_page(),
+            used_car_path_variant: false,
+            series_sort_order: Vec::new(),
+            carousel: false,
+            show_view_count: false,
+            status_filter: false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- feed
+
+/// Stock feed safety settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedConfig {
+    /// Largest share (0 to 1) of the dealer's live stock a new feed may drop before the build refuses it unless forced; default 0.5.
+    #[serde(default = "max_stock_drop")]
+    pub max_stock_drop: f64,
+}
+
+fn max_stock_drop() -> f64 {
+    DEFAULT_MAX_STOCK_DROP
+}
+
+impl Default for FeedConfig {
+    fn default() -> Self {
+        FeedConfig { max_stock_drop: DEFAULT_MAX_STOCK_DROP }
+    }
+}
+
+// ---------------------------------------------------------------- vehicle page
+
+/// Detail viewer mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewerMode {
+    /// 360-degree spinner (default).
+    #[default]
+    Spinner,
+    /// Walkaround video.
+    Walkaround,
+    /// Image gallery (one variant's default).
+    Gallery,
+    /// Interior view.
+    Interior,
+}
+
+/// Where the stock video goes in the gallery (seed 000 section 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VideoPosition {
+    /// First item.
+    Start,
+    /// Second item (default).
+    #[default]
+    Second,
+    /// Middle of the gallery.
+    Middle,
+    /// Last item.
+    End,
+}
+
+/// Vehicle detail page settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VehiclePageConfig {
+    /// Viewer mode shown first; default spinner (gallery on one variant).
+    #[serde(default)]
+    pub viewer_default_mode: ViewerMode,
+    /// Position of the stock video in the gallery; default second.
+    #[serde(default)]
+    pub stock_video_position: VideoPosition,
+    /// Show "Unregistered" when the rego has expired (some sites); default false (nothing shown).
+    #[serde(default)]
+    pub rego_expiry_unregistered: bool,
+    /// Spin auto-rotate interval in ms; default 100.
+    #[serde(default = "spin_interval")]
+    pub spin_interval_ms: u64,
+    /// Spin drag sensitivity; default 20.
+    #[serde(default = "spin_drag")]
+    pub spin_drag_sensitivity: u32,
+    /// Similar cars listed (in_stock only); default 4.
+    #[serde(default = "similar_cars")]
+    pub similar_cars: usize,
+    /// Show the delivery calculator; default true.
+    #[serde(default = "yes")]
+    pub delivery_calculator: bool,
+    /// Show the fuel cost calculator (always hidden for electric cars); default true.
+    #[serde(default = "yes")]
+    pub fuel_calculator: bool,
+    /// Show the used-car "48 hour money back guarantee" copy; default false.
+    #[serde(default)]
+    pub money_back_guarantee: bool,
+}
+
+fn similar_cars() -> usize {
+    DEFAULT_SIMILAR_CARS_COUNT
+}
+fn spin_interval() -> u64 {
+    SPIN_INTERVAL_MS
+}
+fn spin_drag() -> u32 {
+    SPIN_DRAG_SENSITIVITY
+}
+
+impl VehiclePageConfig {
+    /// The parameters of the similar cars rule (`rules::availability::similar_cars`).
+    pub fn similar_cars_settings(&self) -> SimilarCarsSettings {
+        SimilarCarsSettings { count: self.similar_cars, price_share: DEFAULT_SIMILAR_PRICE_SHARE }
+    }
+}
+
+impl Default for VehiclePageConfig {
+    fn default() -> Self {
+        VehiclePageConfig {
+            viewer_default_mode: ViewerMode::Spinner,
+            stock_video_position: VideoPosition::Second,
+            rego_expiry_unregistered: false,
+            spin_interval_ms: SPIN_INTERVAL_MS,
+            spin_drag_sensitivity: SPIN_DRAG_SENSITIVITY,
+            similar_cars: DEFAULT_SIMILAR_CARS_COUNT,
+            delivery_calculator: true,
+            fuel_calculator: true,
+            money_back_guarantee: false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- forms
+
+/// Text of the enquiry button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EnquiryButtonText {
+    /// "Enquire Now" (default).
+    #[default]
+    EnquireNow,
+    /// "Message Now" (some sites).
+    MessageNow,
+}
+
+impl EnquiryButtonText {
+    /// The words on the button.
+    pub fn label(self) -> &'static str {
+        match self {
+            EnquiryButtonText::EnquireNow => messages::ENQUIRE_NOW,
+            EnquiryButtonText::MessageNow => messages::MESSAGE_NOW,
+        }
+    }
+}
+
+/// Enquiry, test-drive and parts form settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FormsConfig {
+    /// Enquiry button text: enquire_now ("Enquire Now") or message_now ("Message Now"); default enquire_now.
+    #[serde(default)]
+    pub enquiry_button_text: EnquiryButtonText,
+    /// The enquiry message is required; false lifts it (site flag); default true.
+    #[serde(default = "yes")]
+    pub message_required: bool,
+    /// Show the terms notice and require agreement before submitting (some sites); default false.
+    #[serde(default)]
+    pub terms_notice: bool,
+    /// Heading of the parts order form; default "Order Parts Online".
+    #[serde(default = "parts_heading")]
+    pub parts_heading: String,
+    /// Use one combined Rego/VIN/Part# field in the parts form instead of three; default false.
+    #[serde(default)]
+    pub parts_combined_field: bool,
+}
+
+fn parts_heading() -> String {
+    messages::ORDER_PARTS_ONLINE.to_string()
+}
+
+impl Default for FormsConfig {
+    fn default() -> Self {
+        FormsConfig {
+            enquiry_button_text: EnquiryButtonText::EnquireNow,
+            message_required: true,
+            terms_notice: false,
+            parts_heading: parts_heading(),
+            parts_combined_field: false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- locations
+
+/// Location pages and hours settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LocationsConfig {
+    /// Wording of Closed days: closed ("Closed"), by_appointment_only ("By appointment only") or enquire_link (an "Enquire" link); default closed.
+    #[serde(default)]
+    pub closed_hours: ClosedDisplay,
+    /// Show dealer licence and motor vehicle repairer numbers; default false.
+    #[serde(default)]
+    pub show_dealer_licence: bool,
+    /// Publish /our-location/{location slug} pages (site flag); default false.
+    #[serde(default)]
+    pub our_location_route: bool,
+    /// Lowest review rating shown; default 4.
+    #[serde(default = "min_review_rating")]
+    pub min_review_rating: f64,
+}
+
+fn min_review_rating() -> f64 {
+    DEFAULT_MIN_REVIEW_RATING
+}
+
+impl Default for LocationsConfig {
+    fn default() -> Self {
+        LocationsConfig {
+            closed_hours: ClosedDisplay::Closed,
+            show_dealer_licence: false,
+            our_location_route: false,
+            min_review_rating: DEFAULT_MIN_REVIEW_RATING,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- garage and service
+
+/// The garage feature (some dealers), always behind sign-in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GarageConfig {
+    /// Offer the garage; default false.
+    #[serde(default)]
+    pub enabled: bool,
+    /// Page name of the garage route (/{page}), e.g. "my-garage", "mymotorama"; default "my-garage".
+    #[serde(default = "garage_page")]
+    pub page: String,
+}
+
+fn garage_page() -> String {
+    DEFAULT_GARAGE_PAGE.to_string()
+}
+
+impl Default for GarageConfig {
+    fn default() -> Self {
+        GarageConfig { enabled: false, page: garage_page() }
+    }
+}
+
+/// Service booking settings.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceConfig {
+    /// Book-a-service embed address (xtime) shown in a frame at /service#service-booking (one dealer); default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub booking_embed_url: Option<String>,
+    /// The dealer's booking page uses the embed; when true and `booking_embed_url` is missing the page shows "no xtime url found"; default false.
+    #[serde(default)]
+    pub booking_embed: bool,
+    /// External manufacturer service booking page the service banner links to (one variant); default none (/service).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub external_booking_url: Option<String>,
+}
+
+// ---------------------------------------------------------------- dealer group
+
+/// Vehicle category of a brand grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleCategory {
+    /// Cars.
+    Cars,
+    /// Motorcycles.
+    Motorcycles,
+    /// Trucks.
+    Trucks,
+    /// Caravans.
+    Caravans,
+}
+
+impl VehicleCategory {
+    /// The word used in config and in `Manufacturer::category`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VehicleCategory::Cars => "cars",
+            VehicleCategory::Motorcycles => "motorcycles",
+            VehicleCategory::Trucks => "trucks",
+            VehicleCategory::Caravans => "caravans",
+        }
+    }
+}
+
+/// A grid of brand logos (dealer-group home page and mega menu).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BrandGrid {
+    /// Heading, e.g. "Cars".
+    pub title: String,
+    /// Brands of this category (from brands.toml) fill the grid.
+    pub category: VehicleCategory,
+}
+
+/// A stat banner, e.g. value "50+" label "Locations".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatBanner {
+    /// The big figure, e.g. "50+".
+    pub value: String,
+    /// What it counts, e.g. "Locations".
+    pub label: String,
+}
+
+/// Dealer-group blocks (one group site).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroupConfig {
+    /// Brand grids for cars, motorcycles and trucks; default none.
+    #[serde(default)]
+    pub brand_grids: Vec<BrandGrid>,
+    /// Stat banners (50+ locations, 40+ brands, 30+ years); default none.
+    #[serde(default)]
+    pub stat_banners: Vec<StatBanner>,
+}
+
+// ---------------------------------------------------------------- features
+
+/// Price comparison (autogauge) settings.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AutogaugeConfig {
+    /// Show the price comparison panel; default false.
+    #[serde(default)]
+    pub enabled: bool,
+    /// Key of the dealer at the price comparison provider; default none (the local provider computes from stock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider_key: Option<String>,
+}
+
+/// Optional features that only some dealers have.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeaturesConfig {
+    /// Show the sales counter (192 a day, Brisbane time); default false.
+    #[serde(default)]
+    pub sales_counter: bool,
+    /// Request youX finance quotes (POST /api/youx/quote); default false.
+    #[serde(default)]
+    pub youx_quote: bool,
+    /// Price comparison.
+    #[serde(default)]
+    pub autogauge: AutogaugeConfig,
+    /// Parts order form at /vehicle-parts-and-accessories; default false.
+    #[serde(default)]
+    pub parts_orders: bool,
+    /// Online trade-in valuation (/trade-in, /sell-my-car); default false.
+    #[serde(default)]
+    pub trade_in: bool,
+    /// Spin-to-win page (/spin-to-win); default false.
+    #[serde(default)]
+    pub spin_to_win: bool,
+    /// Warranty carousel (7-year warranty, capped servicing, roadside); default false.
+    #[serde(default)]
+    pub warranty_carousel: bool,
+    /// Save each trade-in valuation through POST /api/miscellaneous with column_name valuation (one site); default false.
+    #[serde(default)]
+    pub save_valuations: bool,
+}
+
+/// A delivery region: postcodes whose centre lies within `max_km` of the nearest
+/// location (straight line, Earth radius 6371 km) get this region's price. Zones are
+/// tried from the smallest `max_km` up; beyond the largest there is no estimate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryZone {
+    /// Region name shown with the estimate, e.g. "Brisbane Metro".
+    pub region: String,
+    /// Delivery price in AUD.
+    pub price: f64,
+    /// Largest distance in km from the nearest dealer location.
+    pub max_km: f64,
+}
+
+/// Analytics ids; absent ids load nothing.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyticsConfig {
+    /// Google Tag Manager container id, e.g. "GTM-ABC1234"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gtm_id: Option<String>,
+    /// GA4 measurement id, e.g. "G-ABC123DEF4"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ga4_id: Option<String>,
+    /// Meta pixel id; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta_pixel_id: Option<String>,
+}
+
+/// Announcement bar above the header.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnnouncementConfig {
+    /// The message.
+    pub text: String,
+    /// Link target; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Bar colour "#RRGGBB"; default the theme's accent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#[0-9A-Fa-f]{6}$"))]
+    pub background: Option<String>,
+}
+
+/// A menu link, possibly with children (mega menu).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MenuItem {
+    /// Link text.
+    pub label: String,
+    /// Link target ("/path" or "https://...").
+    pub url: String,
+    /// Sub-links; default none.
+    #[serde(default)]
+    pub children: Vec<MenuItem>,
+}
+
+/// A footer column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FooterColumn {
+    /// Column heading, e.g. "Buyer Tools".
+    pub title: String,
+    /// Links of the column.
+    pub links: Vec<MenuItem>,
+}
+
+/// Header and footer menus.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MenusConfig {
+    /// Header menu; default Home, Models, Stock, Finance, Service & Parts, Company.
+    #[serde(default = "header_menu")]
+    pub header: Vec<MenuItem>,
+    /// Footer columns; default Models, Buyer Tools, Service & Parts.
+    #[serde(default = "footer_menu")]
+    pub footer: Vec<FooterColumn>,
+}
+
+fn link(label: &str, url: &str) -> MenuItem {
+    MenuItem { label: label.to_string(), url: url.to_string(), children: Vec::new() }
+}
+
+fn header_menu() -> Vec<MenuItem> {
+    let urls = ["/", "/brands", DEFAULT_SEARCH_PATH, "/finance", "/service", "/about-us"];
+    messages::HEADER_MENU.iter().zip(urls).map(|(label, url)| link(label, url)).collect()
+}
+
+fn footer_menu() -> Vec<FooterColumn> {
+    let [models, buyer_tools, service] = messages::FOOTER_HEADINGS;
+    vec![
+        FooterColumn { title: models.to_string(), links: vec![link("All Brands", "/brands")] },
+        FooterColumn {
+            title: buyer_tools.to_string(),
+            links: vec![
+                link("Finance", "/finance"),
+                link("Trade-in", "/trade-in"),
+                link("Special Offers", "/special-offers"),
+            ],
+        },
+        FooterColumn {
+            title: service.to_string(),
+            links: vec![
+                link("Book a Service", "/service"),
+                link("Parts & Accessories", "/vehicle-parts-and-accessories"),
+            ],
+        },
+    ]
+}
+
+impl Default for MenusConfig {
+    fn default() -> Self {
+        MenusConfig { header: header_menu(), footer: footer_menu() }
+    }
+}
+
+/// A banner with a link (special offers, service, trade-in).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Banner {
+    /// Heading.
+    pub title: String,
+    /// Short text; default empty.
+    #[serde(default)]
+    pub text: String,
+    /// Link target.
+    pub url: String,
+    /// Background image URL; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}

@@ -1,0 +1,732 @@
+//! Semantic checks serde cannot express: slugs, colours, URLs, phone numbers, ranges,
+//! unique ids and slugs, references between files, and domains unique across dealers.
+//! Each check names the key path; the loader adds the line from the file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use super::error::ConfigError;
+use super::{local_file, Dealer, MenuItem, VehicleCategory};
+use crate::entities::{Location, Model, OpenStatus, PromoContent};
+
+/// Australian state and territory abbreviations (lower case).
+pub const AU_STATES: [&str; 8] = ["act", "nsw", "nt", "qld", "sa", "tas", "vic", "wa"];
+
+/// Whether `s` is a URL-safe slug: lower-case letters, digits and single hyphens inside.
+pub fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && !s.contains("--")
+        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// Whether `s` is a colour "#RRGGBB".
+pub fn is_hex_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// Whether `s` is an absolute http(s) URL with a host.
+pub fn is_url(s: &str) -> bool {
+    let rest = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
+    match rest {
+        Some(rest) => {
+            let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+            let host = host.split(':').next().unwrap_or("");
+            is_host(host) || host == "localhost"
+        }
+        None => false,
+    }
+}
+
+/// Whether `s` is a site link: a path ("/..."), an anchor ("#..."), tel:/mailto: or a URL.
+pub fn is_link(s: &str) -> bool {
+    (s.starts_with('/') && !s.starts_with("//"))
+        || s.starts_with('#')
+        || s.starts_with("tel:")
+        || s.starts_with("mailto:")
+        || is_url(s)
+}
+
+/// Whether `s` is a host name such as "www.acme.com.au".
+pub fn is_host(s: &str) -> bool {
+    s.contains('.')
+        && s.split('.').all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+}
+
+/// Whether `s` looks like an Australian phone number: 10 digits starting with 0
+/// (e.g. "(07) 3000 0000", "0400 000 000"), a 13/1300/1800 number, or +61 form.
+pub fn is_au_phone(s: &str) -> bool {
+    if !s.chars().all(|c| c.is_ascii_digit() || " ()+-".contains(c)) {
+        return false;
+    }
+    let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+    if let Some(rest) = s.trim().strip_prefix("+61") {
+        let rest_digits: String = rest.chars().filter(char::is_ascii_digit).collect();
+        return rest_digits.len() == 9;
+    }
+    (digits.len() == 10 && digits.starts_with('0'))
+        || (digits.len() == 10 && (digits.starts_with("1300") || digits.starts_with("1800")))
+        || (digits.len() == 6 && digits.starts_with("13"))
+}
+
+/// Whether `s` is a 24-hour time "HH:MM".
+fn is_time(s: &str) -> bool {
+    let Some((h, m)) = s.split_once(':') else { return false };
+    h.len() == 2
+        && m.len() == 2
+        && h.parse::<u8>().is_ok_and(|h| h < 24)
+        && m.parse::<u8>().is_ok_and(|m| m < 60)
+}
+
+const PHONE_HINT: &str = "expected an Australian phone number like (07) 3000 0000, 0400 000 000 or 1300 000 000";
+const LINK_HINT: &str = "expected a link like /special-offers or https://example.com.au/page";
+const URL_HINT: &str = "expected a URL like https://example.com.au/path";
+
+/// Collects the errors of one file.
+struct Checker {
+    file: PathBuf,
+    errors: Vec<ConfigError>,
+}
+
+impl Checker {
+    fn new(file: PathBuf) -> Self {
+        Checker { file, errors: Vec::new() }
+    }
+
+    fn error(&mut self, key: impl Into<String>, message: impl Into<String>) {
+        self.errors.push(ConfigError::new(&self.file, key, message));
+    }
+
+    fn colour(&mut self, key: &str, value: &str) {
+        if !is_hex_colour(value) {
+            self.error(key, format!("expected a colour like #1A2B3C, found \"{value}\""));
+        }
+    }
+
+    fn url(&mut self, key: &str, value: &str) {
+        if !is_url(value) {
+            self.error(key, format!("{URL_HINT}, found \"{value}\""));
+        }
+    }
+
+    fn link(&mut self, key: &str, value: &str) {
+        if !is_link(value) {
+            self.error(key, format!("{LINK_HINT}, found \"{value}\""));
+        }
+    }
+
+    fn phone(&mut self, key: &str, value: &str) {
+        if !is_au_phone(value) {
+            self.error(key, format!("{PHONE_HINT}, found \"{value}\""));
+        }
+    }
+
+    fn slug(&mut self, key: &str, value: &str) {
+        if !is_slug(value) {
+            self.error(
+                key,
+                format!("expected a URL-safe slug (lower-case letters, digits and single hyphens, e.g. \"north-lakes\"), found \"{value}\""),
+            );
+        }
+    }
+
+    fn not_empty(&mut self, key: &str, value: &str) {
+        if value.trim().is_empty() {
+            self.error(key, "must not be empty");
+        }
+    }
+
+    /// A file in the dealer folder or a URL/path.
+    fn asset(&mut self, dir: &Path, key: &str, value: &str) {
+        if let Some(path) = local_file(dir, value) {
+            if !path.is_file() {
+                self.error(key, format!("file \"{value}\" not found in the dealer folder; give a file next to dealer.toml or a URL"));
+            }
+        }
+    }
+
+    fn range(&mut self, key: &str, min: f64, max: f64) {
+        if min > max {
+            self.error(format!("{key}.min"), format!("min ({min}) must not be above max ({max})"));
+        }
+    }
+
+    fn within(&mut self, key: &str, value: f64, min: f64, max: f64) {
+        if min <= max && (value < min || value > max) {
+            self.error(key, format!("{value} is outside {min} to {max}"));
+        }
+    }
+
+    fn positive(&mut self, key: &str, value: f64) {
+        if value <= 0.0 || value.is_nan() {
+            self.error(key, format!("must be above 0, found {value}"));
+        }
+    }
+
+    fn menu(&mut self, key: &str, items: &[MenuItem]) {
+        for (i, item) in items.iter().enumerate() {
+            self.not_empty(&format!("{key}[{i}].label"), &item.label);
+            self.link(&format!("{key}[{i}].url"), &item.url);
+            self.menu(&format!("{key}[{i}].children"), &item.children);
+        }
+    }
+}
+
+/// Reports every value that occurs more than once: (key of the repeat, value, first key).
+fn duplicates<V: AsRef<str>>(values: impl Iterator<Item = (String, V)>) -> Vec<(String, String, String)> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (key, value) in values {
+        let value = value.as_ref().to_string();
+        match seen.get(&value) {
+            Some(first) => out.push((key, value, first.clone())),
+            None => {
+                seen.insert(value, key);
+            }
+        }
+    }
+    out
+}
+
+/// Every semantic check of one dealer; `brands_ok` is false when brands.toml failed to
+/// parse, so checks against the brands would only repeat that failure.
+/// `model_files` holds the file of each of `dealer.models`.
+pub(crate) fn dealer(dealer: &Dealer, brands_ok: bool, model_files: &[PathBuf]) -> Vec<ConfigError> {
+    let mut errors = dealer_toml(dealer, brands_ok);
+    errors.extend(locations(dealer));
+    errors.extend(brands(dealer));
+    errors.extend(offers(dealer));
+    for (model, file) in dealer.models.iter().zip(model_files) {
+        errors.extend(model_file(file, model));
+    }
+    for (key, slug, first) in duplicates(dealer.models.iter().zip(model_files).map(|(m, f)| (f.display().to_string(), m.slug.as_str()))) {
+        errors.push(ConfigError::new(key, "slug", format!("model slug \"{slug}\" is also used by {first}")));
+    }
+    errors.extend(pages(dealer));
+    errors
+}
+
+fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
+    let dir = &dealer.dir;
+    let config = &dealer.config;
+    let mut c = Checker::new(dir.join("dealer.toml"));
+    c.slug("slug", &config.slug);
+    if let Some(folder) = dir.file_name().map(|f| f.to_string_lossy().into_owned()) {
+        if is_slug(&config.slug) && folder != config.slug {
+            c.error("slug", format!("\"{}\" must equal the folder name \"{folder}\"", config.slug));
+        }
+    }
+    c.not_empty("name", &config.name);
+    for (i, domain) in config.domains.iter().enumerate() {
+        if !is_host(domain) {
+            c.error(
+                format!("domains[{i}]"),
+                format!("expected a host name like www.example.com.au (no https://, no path), found \"{domain}\""),
+            );
+        }
+    }
+    for (key, value, first) in duplicates(config.domains.iter().enumerate().map(|(i, d)| (format!("domains[{i}]"), d.as_str()))) {
+        c.error(key, format!("\"{value}\" is listed twice (also {first})"));
+    }
+    for (i, make) in config.makes.iter().enumerate() {
+        c.not_empty(&format!("makes[{i}]"), make);
+    }
+    if config.car_types.is_empty() {
+        c.error("car_types", "list at least one of new, demo, used");
+    }
+    if config.vehicle_categories.is_empty() {
+        c.error("vehicle_categories", "list at least one of cars, motorcycles, trucks, caravans");
+    }
+    if !AU_STATES.contains(&config.default_state.as_str()) {
+        c.error(
+            "default_state",
+            format!("expected one of {}, found \"{}\"", AU_STATES.join(", "), config.default_state),
+        );
+    }
+
+    let theme = &config.theme;
+    c.colour("theme.primary", &theme.primary);
+    c.colour("theme.secondary", &theme.secondary);
+    c.colour("theme.accent", &theme.accent);
+    c.colour("theme.text", &theme.text);
+    c.colour("theme.background", &theme.background);
+    for (key, font) in [("theme.font_body", &theme.font_body), ("theme.font_heading", &theme.font_heading)] {
+        let lower = font.to_ascii_lowercase();
+        if lower.contains("url(") || lower.contains("@import") || lower.contains("http") {
+            c.error(key, "expected a CSS font-family list of system fonts; web fonts are not loaded");
+        }
+        c.not_empty(key, font);
+    }
+    c.asset(dir, "theme.logo", &theme.logo);
+    c.not_empty("theme.logo", &theme.logo);
+    if let Some(favicon) = &theme.favicon {
+        c.asset(dir, "theme.favicon", favicon);
+    }
+
+    let phones = &config.phones;
+    for (key, phone) in [
+        ("phones.override", &phones.site_override),
+        ("phones.new", &phones.new),
+        ("phones.demo", &phones.demo),
+        ("phones.used", &phones.used),
+        ("phones.new_fallback", &phones.new_fallback),
+        ("phones.used_fallback", &phones.used_fallback),
+    ] {
+        if let Some(phone) = phone {
+            c.phone(key, phone);
+        }
+    }
+
+    let finance = &config.finance;
+    c.link("finance.link", &finance.link);
+    let calc = &finance.calculator;
+    c.positive("finance.calculator.purchase_price_min", calc.purchase_price_min);
+    c.positive("finance.calculator.amount.min", calc.amount.min);
+    c.positive("finance.calculator.term.max", calc.term.max);
+    c.within("finance.calculator.term.default", calc.term.default, 1.0, calc.term.max);
+    c.range("finance.calculator.interest", calc.interest.min, calc.interest.max);
+    c.within("finance.calculator.interest.default", calc.interest.default, calc.interest.min, calc.interest.max);
+    if calc.establishment_fee < 0.0 {
+        c.error("finance.calculator.establishment_fee", format!("must be 0 or more, found {}", calc.establishment_fee));
+    }
+    for (i, fee) in finance.fees.iter().enumerate() {
+        c.not_empty(&format!("finance.fees[{i}].name"), &fee.name);
+        if fee.amount < 0.0 {
+            c.error(format!("finance.fees[{i}].amount"), format!("must be 0 or more, found {}", fee.amount));
+        }
+    }
+
+    let tags = &config.tags;
+    if let Some(make) = &tags.certified_manufacturer {
+        if !config.makes.is_empty() && !config.makes.iter().any(|m| m.eq_ignore_ascii_case(make)) {
+            c.error(
+                "tags.certified_manufacturer",
+                format!("\"{make}\" is not in `makes` ({})", config.makes.join(", ")),
+            );
+        }
+        if tags.certified_logo.is_none() {
+            c.error("tags.certified_logo", "required when tags.certified_manufacturer is set");
+        }
+    }
+    if let Some(logo) = &tags.certified_logo {
+        c.asset(dir, "tags.certified_logo", logo);
+    }
+    if let Some(tag) = &tags.green_tag_text {
+        c.not_empty("tags.green_tag_text", tag);
+    }
+    c.not_empty("tags.sold_text", &tags.sold_text);
+    c.not_empty("tags.new_arrival_text", &tags.new_arrival_text);
+
+    let search = &config.search;
+    if search.page_size == 0 {
+        c.error("search.page_size", "must be at least 1");
+    }
+    if search.cache_size == 0 {
+        c.error("search.cache_size", "must be at least 1");
+    }
+    if search.sort_options.is_empty() {
+        c.error("search.sort_options", "list at least one sort option");
+    }
+    let mut seen = BTreeSet::new();
+    for (i, option) in search.sort_options.iter().enumerate() {
+        if !seen.insert(format!("{option:?}")) {
+            c.error(format!("search.sort_options[{i}]"), "listed twice");
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for (i, filter) in search.filters.iter().enumerate() {
+        if !seen.insert(format!("{filter:?}")) {
+            c.error(format!("search.filters[{i}]"), "listed twice");
+        }
+    }
+    if !search.default_page.starts_with("/search") {
+        c.error("search.default_page", format!("expected a search route like /search/used-cars, found \"{}\"", search.default_page));
+    }
+
+    if !(0.0..=1.0).contains(&config.feed.max_stock_drop) {
+        c.error("feed.max_stock_drop", format!("expected a share from 0 to 1 (0.5 = half the stock), found {}", config.feed.max_stock_drop));
+    }
+    if config.vehicle_page.spin_interval_ms == 0 {
+        c.error("vehicle_page.spin_interval_ms", "must be at least 1");
+    }
+    c.not_empty("forms.parts_heading", &config.forms.parts_heading);
+    c.within("locations.min_review_rating", config.locations.min_review_rating, 1.0, 5.0);
+    c.slug("garage.page", &config.garage.page);
+
+    let service = &config.service;
+    if let Some(url) = &service.booking_embed_url {
+        c.url("service.booking_embed_url", url);
+    }
+    if let Some(url) = &service.external_booking_url {
+        c.url("service.external_booking_url", url);
+    }
+
+    for (i, grid) in config.group.brand_grids.iter().enumerate() {
+        c.not_empty(&format!("group.brand_grids[{i}].title"), &grid.title);
+        if brands_ok && !dealer.brands.iter().any(|b| b.category == grid.category.as_str()) {
+            c.error(
+                format!("group.brand_grids[{i}].category"),
+                format!("no brand in brands.toml has category \"{}\"", grid.category.as_str()),
+            );
+        }
+    }
+    for (i, stat) in config.group.stat_banners.iter().enumerate() {
+        c.not_empty(&format!("group.stat_banners[{i}].value"), &stat.value);
+        c.not_empty(&format!("group.stat_banners[{i}].label"), &stat.label);
+    }
+    if let Some(key) = &config.features.autogauge.provider_key {
+        c.not_empty("features.autogauge.provider_key", key);
+    }
+
+    for (i, zone) in config.delivery_zones.iter().enumerate() {
+        c.not_empty(&format!("delivery_zones[{i}].region"), &zone.region);
+        if zone.price < 0.0 {
+            c.error(format!("delivery_zones[{i}].price"), format!("must be 0 or more, found {}", zone.price));
+        }
+        c.positive(&format!("delivery_zones[{i}].max_km"), zone.max_km);
+    }
+    for (key, value, first) in duplicates(config.delivery_zones.iter().enumerate().map(|(i, z)| (format!("delivery_zones[{i}].region"), z.region.as_str()))) {
+        c.error(key, format!("region \"{value}\" is listed twice (also {first})"));
+    }
+    let distances: Vec<String> = config.delivery_zones.iter().map(|z| z.max_km.to_string()).collect();
+    for (key, value, first) in duplicates(distances.iter().enumerate().map(|(i, d)| (format!("delivery_zones[{i}].max_km"), d.as_str()))) {
+        c.error(key, format!("two zones end at {value} km (also {first}); each zone needs its own distance"));
+    }
+
+    if let Some(url) = &config.leads.webhook_url {
+        c.url("leads.webhook_url", url);
+    }
+    if let Some(url) = &config.leads.adf_webhook_url {
+        c.url("leads.adf_webhook_url", url);
+    }
+    if let Some(id) = &config.analytics.gtm_id {
+        if !id.starts_with("GTM-") {
+            c.error("analytics.gtm_id", format!("expected an id like GTM-ABC1234, found \"{id}\""));
+        }
+    }
+    if let Some(id) = &config.analytics.ga4_id {
+        if !id.starts_with("G-") {
+            c.error("analytics.ga4_id", format!("expected an id like G-ABC123DEF4, found \"{id}\""));
+        }
+    }
+    if let Some(bar) = &config.announcement {
+        c.not_empty("announcement.text", &bar.text);
+        if let Some(url) = &bar.url {
+            c.link("announcement.url", url);
+        }
+        if let Some(colour) = &bar.background {
+            c.colour("announcement.background", colour);
+        }
+    }
+    c.menu("menus.header", &config.menus.header);
+    for (i, column) in config.menus.footer.iter().enumerate() {
+        c.not_empty(&format!("menus.footer[{i}].title"), &column.title);
+        c.menu(&format!("menus.footer[{i}].links"), &column.links);
+    }
+    c.errors
+}
+
+fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&str>) {
+    c.not_empty(&format!("{key}.name"), &location.name);
+    c.slug(&format!("{key}.slug"), &location.slug);
+    let address = &location.address;
+    c.not_empty(&format!("{key}.address.street"), &address.street);
+    c.not_empty(&format!("{key}.address.city"), &address.city);
+    if !AU_STATES.contains(&address.state.to_ascii_lowercase().as_str()) {
+        c.error(
+            format!("{key}.address.state"),
+            format!("expected one of {}, found \"{}\"", AU_STATES.map(str::to_ascii_uppercase).join(", "), address.state),
+        );
+    }
+    if address.postcode.len() != 4 || !address.postcode.chars().all(|ch| ch.is_ascii_digit()) {
+        c.error(format!("{key}.address.postcode"), format!("expected 4 digits, found \"{}\"", address.postcode));
+    }
+    if !(-44.0..=-9.0).contains(&address.lat) {
+        c.error(format!("{key}.address.lat"), format!("expected a latitude in Australia (-44 to -9), found {}", address.lat));
+    }
+    if !(112.0..=154.0).contains(&address.long) {
+        c.error(format!("{key}.address.long"), format!("expected a longitude in Australia (112 to 154), found {}", address.long));
+    }
+    if let Some(url) = &address.place_url {
+        c.url(&format!("{key}.address.place_url"), url);
+    }
+    let contact = &location.contact_detail;
+    if let Some(phone) = &contact.phone {
+        c.phone(&format!("{key}.contact_detail.phone"), phone);
+    }
+    if let Some(phone) = &contact.landline_phone {
+        c.phone(&format!("{key}.contact_detail.landline_phone"), phone);
+    }
+    let mut weekdays = BTreeSet::new();
+    for (i, hours) in contact.opening_hours.iter().enumerate() {
+        let hkey = format!("{key}.contact_detail.opening_hours[{i}]");
+        if hours.weekday > 6 {
+            c.error(format!("{hkey}.weekday"), format!("expected 0 (Sunday) to 6 (Saturday), found {}", hours.weekday));
+        } else if !weekdays.insert(hours.weekday) {
+            c.error(format!("{hkey}.weekday"), format!("weekday {} is listed twice", hours.weekday));
+        }
+        times(c, &hkey, hours.status, hours.open.as_deref(), hours.close.as_deref(), "open", "close");
+    }
+    let mut dates = BTreeSet::new();
+    for (i, special) in location.special_hours.iter().enumerate() {
+        let skey = format!("{key}.special_hours[{i}]");
+        if !dates.insert(special.date) {
+            c.error(format!("{skey}.date"), format!("{} is listed twice", special.date));
+        }
+        times(c, &skey, special.status, special.start_hour.as_deref(), special.end_hour.as_deref(), "start_hour", "end_hour");
+    }
+    for (i, review) in location.reviews.iter().enumerate() {
+        c.within(&format!("{key}.reviews[{i}].rating"), review.rating, 1.0, 5.0);
+        c.not_empty(&format!("{key}.reviews[{i}].customer_name"), &review.customer_name);
+    }
+    for (key2, value, first) in duplicates(location.reviews.iter().enumerate().map(|(i, r)| (format!("{key}.reviews[{i}].id"), r.id.to_string()))) {
+        c.error(key2, format!("review id {value} is used twice (also {first})"));
+    }
+    if let Some(rating) = location.average_rating {
+        c.within(&format!("{key}.average_rating"), rating, 1.0, 5.0);
+    }
+    for (i, other) in location.distribution_locations.iter().enumerate() {
+        if !slugs.contains(other.as_str()) {
+            c.error(
+                format!("{key}.distribution_locations[{i}]"),
+                format!("no location has slug \"{other}\"; known: {}", slugs.iter().copied().collect::<Vec<_>>().join(", ")),
+            );
+        }
+    }
+}
+
+fn times(c: &mut Checker, key: &str, status: OpenStatus, open: Option<&str>, close: Option<&str>, open_name: &str, close_name: &str) {
+    match status {
+        OpenStatus::Open => match (open, close) {
+            (Some(open), Some(close)) => {
+                if !is_time(open) {
+                    c.error(format!("{key}.{open_name}"), format!("expected a 24-hour time like 08:30, found \"{open}\""));
+                }
+                if !is_time(close) {
+                    c.error(format!("{key}.{close_name}"), format!("expected a 24-hour time like 17:30, found \"{close}\""));
+                }
+                if is_time(open) && is_time(close) && open >= close {
+                    c.error(format!("{key}.{close_name}"), format!("closing time {close} must be after opening time {open}"));
+                }
+            }
+            _ => c.error(key.to_string(), format!("an Open entry needs `{open_name}` and `{close_name}` (e.g. \"08:30\" and \"17:30\")")),
+        },
+        OpenStatus::Closed => {}
+    }
+}
+
+fn locations(dealer: &Dealer) -> Vec<ConfigError> {
+    let mut c = Checker::new(dealer.dir.join("locations.toml"));
+    let slugs: BTreeSet<&str> = dealer.locations.iter().map(|l| l.slug.as_str()).collect();
+    for (i, loc) in dealer.locations.iter().enumerate() {
+        location(&mut c, &format!("locations[{i}]"), loc, &slugs);
+    }
+    for (key, value, first) in duplicates(dealer.locations.iter().enumerate().map(|(i, l)| (format!("locations[{i}].slug"), l.slug.as_str()))) {
+        c.error(key, format!("slug \"{value}\" is used twice (also {first})"));
+    }
+    for (key, value, first) in duplicates(dealer.locations.iter().enumerate().map(|(i, l)| (format!("locations[{i}].id"), l.id.to_string()))) {
+        c.error(key, format!("id {value} is used twice (also {first})"));
+    }
+    if dealer.locations.iter().filter(|l| l.primary).count() > 1 {
+        let keys: Vec<String> = dealer.locations.iter().enumerate().filter(|(_, l)| l.primary).map(|(i, _)| format!("locations[{i}]")).collect();
+        c.error(format!("{}.primary", keys[1]), format!("only one location can be primary ({})", keys.join(", ")));
+    }
+    c.errors
+}
+
+fn brands(dealer: &Dealer) -> Vec<ConfigError> {
+    let mut c = Checker::new(dealer.dir.join("brands.toml"));
+    let categories: Vec<&str> = [VehicleCategory::Cars, VehicleCategory::Motorcycles, VehicleCategory::Trucks, VehicleCategory::Caravans]
+        .map(VehicleCategory::as_str)
+        .to_vec();
+    for (i, brand) in dealer.brands.iter().enumerate() {
+        let key = format!("brands[{i}]");
+        c.not_empty(&format!("{key}.name"), &brand.name);
+        c.slug(&format!("{key}.slug"), &brand.slug);
+        if !categories.contains(&brand.category.as_str()) {
+            c.error(format!("{key}.category"), format!("expected one of {}, found \"{}\"", categories.join(", "), brand.category));
+        }
+        if let Some(logo) = &brand.logo {
+            c.asset(&dealer.dir, &format!("{key}.logo"), logo);
+        }
+        if let Some(url) = &brand.external_url {
+            c.url(&format!("{key}.external_url"), url);
+        }
+    }
+    for (key, value, first) in duplicates(dealer.brands.iter().enumerate().map(|(i, b)| (format!("brands[{i}].slug"), b.slug.as_str()))) {
+        c.error(key, format!("slug \"{value}\" is used twice (also {first})"));
+    }
+    for (key, value, first) in duplicates(dealer.brands.iter().enumerate().map(|(i, b)| (format!("brands[{i}].id"), b.id.to_string()))) {
+        c.error(key, format!("id {value} is used twice (also {first})"));
+    }
+    c.errors
+}
+
+fn offers(dealer: &Dealer) -> Vec<ConfigError> {
+    let mut c = Checker::new(dealer.dir.join("offers.toml"));
+    for (i, offer) in dealer.offers.iter().enumerate() {
+        let key = format!("offers[{i}]");
+        c.not_empty(&format!("{key}.title"), &offer.title);
+        c.not_empty(&format!("{key}.image"), &offer.image);
+        if let (Some(start), Some(expiry)) = (offer.start, offer.expiry) {
+            if start > expiry {
+                c.error(format!("{key}.expiry"), format!("expiry {expiry} is before start {start}"));
+            }
+        }
+        if let Some(price) = offer.price {
+            if price < 0.0 {
+                c.error(format!("{key}.price"), format!("must be 0 or more, found {price}"));
+            }
+        }
+    }
+    for (key, value, first) in duplicates(dealer.offers.iter().enumerate().map(|(i, o)| (format!("offers[{i}].id"), o.id.to_string()))) {
+        c.error(key, format!("id {value} is used twice (also {first})"));
+    }
+    for (i, promo) in dealer.promos.iter().enumerate() {
+        let key = format!("promos[{i}]");
+        if let (Some(start), Some(expiry)) = (promo.start, promo.expiry) {
+            if start > expiry {
+                c.error(format!("{key}.expiry"), format!("expiry {expiry} is before start {start}"));
+            }
+        }
+        match &promo.node {
+            PromoContent::WeWantYourCar { url } => c.link(&format!("{key}.node.url"), url),
+            PromoContent::Banner { title, url, .. } => {
+                c.not_empty(&format!("{key}.node.title"), title);
+                c.link(&format!("{key}.node.url"), url);
+            }
+        }
+    }
+    for (i, slide) in dealer.slides.iter().enumerate() {
+        let key = format!("slides[{i}]");
+        c.not_empty(&format!("{key}.name"), &slide.name);
+        if let Some(url) = &slide.url {
+            c.link(&format!("{key}.url"), url);
+        }
+    }
+    for (i, banner) in dealer.banners.iter().enumerate() {
+        let key = format!("banners[{i}]");
+        c.not_empty(&format!("{key}.title"), &banner.title);
+        c.link(&format!("{key}.url"), &banner.url);
+    }
+    c.errors
+}
+
+fn model_file(file: &Path, model: &Model) -> Vec<ConfigError> {
+    let mut c = Checker::new(file.to_path_buf());
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if stem != model.slug {
+        c.error("slug", format!("\"{}\" must equal the file name \"{stem}\" (the file name is the slug)", model.slug));
+    }
+    c.slug("slug", &model.slug);
+    c.not_empty("name", &model.name);
+    c.not_empty("make", &model.make);
+    let variant_names: BTreeSet<&str> =
+        model.variants.iter().flat_map(|v| [v.name.as_str(), v.full_name.as_str()]).collect();
+    for (i, colour) in model.colours.iter().enumerate() {
+        c.colour(&format!("colours[{i}].hexCode"), &colour.hex_code);
+        if !variant_names.contains(colour.model_variant_name.as_str()) {
+            c.error(
+                format!("colours[{i}].model_variant_name"),
+                format!(
+                    "no variant is named \"{}\"; known: {}",
+                    colour.model_variant_name,
+                    variant_names.iter().copied().collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+    }
+    for (key, value, first) in duplicates(model.colours.iter().enumerate().map(|(i, col)| (format!("colours[{i}].id"), col.id.to_string()))) {
+        c.error(key, format!("id {value} is used twice (also {first})"));
+    }
+    for (i, variant) in model.variants.iter().enumerate() {
+        if let Some(price) = variant.price {
+            c.positive(&format!("variants[{i}].price"), price);
+        }
+    }
+    if let Some(url) = &model.brochure_url {
+        c.link("brochure_url", url);
+    }
+    c.errors
+}
+
+fn pages(dealer: &Dealer) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    let mut paths: BTreeMap<&str, &str> = BTreeMap::new();
+    for page in &dealer.pages {
+        let mut c = Checker::new(dealer.dir.join("pages").join(format!("{}.md", page.slug)));
+        if !is_slug(&page.slug) {
+            c.error("", format!("the file name must be a URL-safe slug (e.g. eofy-sale.md), found \"{}.md\"", page.slug));
+        }
+        if !page.path.starts_with('/') || page.path.contains(' ') {
+            c.error("path", format!("expected a route like /about-us, found \"{}\"", page.path));
+        }
+        if let Some(first) = paths.insert(page.path.as_str(), page.slug.as_str()) {
+            c.error("path", format!("\"{}\" is also the path of pages/{first}.md", page.path));
+        }
+        c.not_empty("title", &page.title);
+        errors.extend(c.errors);
+    }
+    errors
+}
+
+/// Checks between dealers: each domain serves one dealer.
+pub(crate) fn across(dealers: &[Dealer]) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    let mut owners: BTreeMap<&str, &str> = BTreeMap::new();
+    for dealer in dealers {
+        let mut own = BTreeSet::new();
+        for (i, domain) in dealer.config.domains.iter().enumerate() {
+            if !own.insert(domain.as_str()) {
+                continue;
+            }
+            match owners.get(domain.as_str()) {
+                Some(other) => errors.push(ConfigError::new(
+                    dealer.dir.join("dealer.toml"),
+                    format!("domains[{i}]"),
+                    format!("\"{domain}\" is already a domain of dealer `{other}`; each domain serves one dealer"),
+                )),
+                None => {
+                    owners.insert(domain.as_str(), dealer.config.slug.as_str());
+                }
+            }
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_colours_urls_and_phones() {
+        assert!(is_slug("north-lakes-2"));
+        assert!(!is_slug("North Lakes"));
+        assert!(!is_slug("-x"));
+        assert!(!is_slug("a--b"));
+        assert!(is_hex_colour("#1a2B3c"));
+        assert!(!is_hex_colour("red"));
+        assert!(!is_hex_colour("#12345"));
+        assert!(is_url("https://hooks.example.com.au/leads"));
+        assert!(!is_url("hooks.example.com.au"));
+        assert!(is_link("/special-offers"));
+        assert!(!is_link("//evil.example"));
+        assert!(is_host("www.acme.com.au"));
+        assert!(!is_host("https://www.acme.com.au"));
+        assert!(is_au_phone("(07) 3000 0000"));
+        assert!(is_au_phone("0400 000 000"));
+        assert!(is_au_phone("1300 000 000"));
+        assert!(is_au_phone("13 22 11"));
+        assert!(!is_au_phone("call us"));
+        assert!(!is_au_phone("3000 0000"));
+        assert!(is_time("08:30"));
+        assert!(!is_time("8:30am"));
+    }
+}

@@ -1,0 +1,204 @@
+//! Availability and the rules that follow from it (seed 000 sections 4 and 5, seed 001
+//! sections 4 and 5): sold wording, sold-run collapsing in lists, car type order,
+//! similar cars, favourites, save button, Find Me Something Similar, autograb and the
+//! search status filter.
+
+use chrono::{DateTime, Utc};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::car::{Car, CarStatus, CarType};
+use crate::messages;
+
+use super::stock::{is_sold, sold_within};
+
+/// Seed 000 section 4: default wording of the sold tag.
+pub const DEFAULT_SOLD_TEXT: &str = messages::JUST_SOLD;
+/// Seed 001 section 4: autograb purchase needs a price over this many dollars.
+pub const AUTOGRAB_MIN_PRICE: f64 = 200.0;
+
+/// Seed 000 s4 / seed 001 s4: in_stock and coming_soon are available; the `sold` flag
+/// or any other status makes a car unavailable.
+pub fn is_available(car: &Car) -> bool {
+    !car.sold && matches!(car.status, CarStatus::InStock | CarStatus::ComingSoon)
+}
+
+/// The sold tag text of an unavailable car: the site's configured wording, or
+/// [`DEFAULT_SOLD_TEXT`] when none (or an empty one) is configured. None for available cars.
+pub fn sold_text<'a>(car: &Car, configured: Option<&'a str>) -> Option<&'a str> {
+    if is_available(car) {
+        return None;
+    }
+    Some(configured.filter(|t| !t.trim().is_empty()).unwrap_or(DEFAULT_SOLD_TEXT))
+}
+
+/// Seed 000 s4: in lists, a run of consecutive sold cars shows only its first car; when
+/// every car is sold, all are shown. Returns the indices of `available` to show, in order.
+pub fn collapse_sold_runs(available: &[bool]) -> Vec<usize> {
+    if available.iter().all(|a| !a) {
+        return (0..available.len()).collect();
+    }
+    let mut shown = Vec::with_capacity(available.len());
+    for (i, &is_available) in available.iter().enumerate() {
+        let continues_sold_run = i > 0 && !is_available && !available[i - 1];
+        if !continues_sold_run {
+            shown.push(i);
+        }
+    }
+    shown
+}
+
+/// [`collapse_sold_runs`] over cars, keeping their order.
+pub fn collapse_sold_cars(cars: &[Car]) -> Vec<&Car> {
+    let flags: Vec<bool> = cars.iter().map(is_available).collect();
+    collapse_sold_runs(&flags).into_iter().map(|i| &cars[i]).collect()
+}
+
+/// Seed 000 s4: position of a car type in the display order new, demo, used.
+pub fn car_type_rank(car_type: CarType) -> usize {
+    match car_type {
+        CarType::New => 0,
+        CarType::Demo => 1,
+        CarType::Used => 2,
+    }
+}
+
+/// Sorts car types into the display order new, demo, used, dropping duplicates.
+pub fn order_car_types(types: &[CarType]) -> Vec<CarType> {
+    let mut ordered: Vec<CarType> = types.to_vec();
+    ordered.sort_by_key(|t| car_type_rank(*t));
+    ordered.dedup();
+    ordered
+}
+
+/// Seed 000 s9 leaves the similar cars count to configuration; 4 fills one row of the
+/// widest grid (four cards at xl and xxl) without a partial row.
+pub const DEFAULT_SIMILAR_CARS_COUNT: usize = 4;
+/// Price nearness for similar cars: a car within this share of the price (either way)
+/// with the same body counts as similar.
+pub const DEFAULT_SIMILAR_PRICE_SHARE: f64 = 0.2;
+
+/// Parameters of the similar cars list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimilarCarsSettings {
+    /// How many similar cars to list (default [`DEFAULT_SIMILAR_CARS_COUNT`]).
+    #[serde(default = "default_similar_count")]
+    pub count: usize,
+    /// Price nearness share for same-body matches (default [`DEFAULT_SIMILAR_PRICE_SHARE`]).
+    #[serde(default = "default_similar_share")]
+    pub price_share: f64,
+}
+
+fn default_similar_count() -> usize {
+    DEFAULT_SIMILAR_CARS_COUNT
+}
+
+fn default_similar_share() -> f64 {
+    DEFAULT_SIMILAR_PRICE_SHARE
+}
+
+impl Default for SimilarCarsSettings {
+    fn default() -> Self {
+        SimilarCarsSettings { count: DEFAULT_SIMILAR_CARS_COUNT, price_share: DEFAULT_SIMILAR_PRICE_SHARE }
+    }
+}
+
+fn same_text(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// Seed 000 s4: similar cars list only in_stock cars (not flagged sold), never the car
+/// itself. Same make and model come first (nearest price first), then cars of the same
+/// simple body whose price is within `price_share` of the car's (nearest price first);
+/// at most `count` cars.
+pub fn similar_cars<'a>(car: &Car, candidates: &'a [Car], settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+    let price = car.visible_price();
+    let distance = |other: &Car| match (price, other.visible_price()) {
+        (Some(a), Some(b)) => (a - b).abs(),
+        _ => f64::INFINITY,
+    };
+    let mut same_model: Vec<&Car> = Vec::new();
+    let mut same_body: Vec<&Car> = Vec::new();
+    for other in candidates {
+        if other.id == car.id || other.sold || other.status != CarStatus::InStock {
+            continue;
+        }
+        if same_text(&other.make, &car.make) && same_text(&other.model, &car.model) {
+            same_model.push(other);
+            continue;
+        }
+        let body_matches = match (car.simple_body.as_deref(), other.simple_body.as_deref()) {
+            (Some(a), Some(b)) => same_text(a, b),
+            _ => false,
+        };
+        let price_near = match (price, other.visible_price()) {
+            (Some(a), Some(b)) => (a - b).abs() <= a * settings.price_share,
+            _ => false,
+        };
+        if body_matches && price_near {
+            same_body.push(other);
+        }
+    }
+    same_model.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+    same_body.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+    same_model.into_iter().chain(same_body).take(settings.count).collect()
+}
+
+/// Which favourites rule a site uses (seed 000 s5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FavouritesRule {
+    /// Offered when the site enables favourites and the car is purchasable (available).
+    #[default]
+    Purchasable,
+    /// Also requires a used car with a price above 0 and at least one image.
+    UsedWithPriceAndImages,
+}
+
+/// Seed 000 s5: whether the card or page offers the favourite (save) toggle.
+pub fn favourites_offered(car: &Car, enabled: bool, rule: FavouritesRule) -> bool {
+    if !enabled || !is_available(car) {
+        return false;
+    }
+    match rule {
+        FavouritesRule::Purchasable => true,
+        FavouritesRule::UsedWithPriceAndImages => {
+            car.car_type == CarType::Used && car.visible_price().is_some() && !car.images.is_empty()
+        }
+    }
+}
+
+/// Seed 000 s4: a sold car shows a save button only when already saved; an available car
+/// always shows it (subject to [`favourites_offered`]).
+pub fn show_save_button(car: &Car, already_saved: bool) -> bool {
+    is_available(car) || already_saved
+}
+
+/// Seed 000 s4 / seed 001 s4: Find Me Something Similar replaces the buttons when the
+/// car is not available or has no visible price.
+pub fn offers_find_similar(car: &Car) -> bool {
+    !is_available(car) || car.visible_price().is_none()
+}
+
+/// Seed 001 s4: autograb purchase only if in_stock, not sold, not reserved and price over 200.
+pub fn autograb_purchasable(car: &Car) -> bool {
+    car.status == CarStatus::InStock
+        && !car.sold
+        && !car.reserved
+        && car.price.is_some_and(|p| p > AUTOGRAB_MIN_PRICE)
+}
+
+/// Seed 001 s4 (one dealer group): the search lists in_stock or coming_soon cars, or cars
+/// sold within the last `sold_window_days` days, and only when show_on_dealer_website is
+/// true.
+pub fn passes_search_status_filter(car: &Car, sold_window_days: u32, now: DateTime<Utc>) -> bool {
+    if !car.show_on_dealer_website {
+        return false;
+    }
+    if is_sold(car) {
+        return sold_within(car, sold_window_days, now);
+    }
+    matches!(car.status, CarStatus::InStock | CarStatus::ComingSoon)
+}

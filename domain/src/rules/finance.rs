@@ -1,0 +1,550 @@
+//! Finance rules (seed 001 sections 5 and 9): the provider enum dealers configure, the
+//! finance strip visibility per provider, the repayment formula, the calculator ranges
+//! and the finance-estimate box.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A finance provider named in the dealer configuration (seed 001 section 1). The serde
+/// name is also the key of the provider's entry in `Car::finance_lenders`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, TS)]
+pub enum FinanceProvider {
+    /// Taurus.
+    #[serde(rename = "taurus")]
+    Taurus,
+    /// 360 Finance.
+    #[serde(rename = "360_finance")]
+    ThreeSixtyFinance,
+    /// AusLoans.
+    #[serde(rename = "ausloans")]
+    AusLoans,
+    /// Manual (dealer-entered lender data).
+    #[serde(rename = "manual")]
+    Manual,
+    /// Angle.
+    #[serde(rename = "angle")]
+    Angle,
+    /// Powertorque.
+    #[serde(rename = "powertorque")]
+    Powertorque,
+    /// Nissan Finance.
+    #[serde(rename = "nissan_finance")]
+    NissanFinance,
+    /// Car Clarity.
+    #[serde(rename = "car_clarity")]
+    CarClarity,
+}
+
+impl FinanceProvider {
+    /// Every provider, in the order of the seed 001 section 5 table.
+    pub const ALL: [FinanceProvider; 8] = [
+        FinanceProvider::Taurus,
+        FinanceProvider::ThreeSixtyFinance,
+        FinanceProvider::AusLoans,
+        FinanceProvider::Manual,
+        FinanceProvider::Angle,
+        FinanceProvider::Powertorque,
+        FinanceProvider::NissanFinance,
+        FinanceProvider::CarClarity,
+    ];
+
+    /// The configuration name, which is also the `finance_lenders` key.
+    pub fn key(self) -> &'static str {
+        match self {
+            FinanceProvider::Taurus => "taurus",
+            FinanceProvider::ThreeSixtyFinance => "360_finance",
+            FinanceProvider::AusLoans => "ausloans",
+            FinanceProvider::Manual => "manual",
+            FinanceProvider::Angle => "angle",
+            FinanceProvider::Powertorque => "powertorque",
+            FinanceProvider::NissanFinance => "nissan_finance",
+            FinanceProvider::CarClarity => "car_clarity",
+        }
+    }
+
+    /// The name shoppers read, as spelled in seed 001.
+    pub fn label(self) -> &'static str {
+        match self {
+            FinanceProvider::Taurus => "Taurus",
+            FinanceProvider::ThreeSixtyFinance => "360 Finance",
+            FinanceProvider::AusLoans => "AusLoans",
+            FinanceProvider::Manual => "Manual",
+            FinanceProvider::Angle => "Angle",
+            FinanceProvider::Powertorque => "Powertorque",
+            FinanceProvider::NissanFinance => "Nissan Finance",
+            FinanceProvider::CarClarity => "Car Clarity",
+        }
+    }
+
+    /// Parses a configuration name or `finance_lenders` key.
+    pub fn from_key(key: &str) -> Option<FinanceProvider> {
+        FinanceProvider::ALL.into_iter().find(|p| p.key() == key)
+    }
+}
+
+use crate::car::{Car, Lender};
+use crate::messages;
+
+use super::availability::is_available;
+use super::format::{format_dollars, truncate_chars, Truncated};
+
+/// Seed 001 s5: the finance strip is never shown for this manufacturer.
+pub const EXCLUDED_MANUFACTURER: &str = "Suzuki";
+/// Seed 001 s5: Taurus needs a year newer than the current year minus this.
+pub const TAURUS_MAX_AGE_YEARS: i32 = 12;
+/// Seed 001 s5: Taurus, Manual, Angle, Powertorque and Nissan Finance need a price over this.
+pub const STRIP_MIN_PRICE: f64 = 500.0;
+
+/// Seed 001 s5: whether the finance summary strip shows for `car` under the active
+/// provider in `current_year`. Common rules: the car has lender data keyed by the
+/// provider, neither interestRate nor comparisonRate is null, the make is not Suzuki and
+/// the car is available (seed 001 s4: unavailable cars show no finance strip). Provider
+/// rules: Taurus year > current year − 12 and price > 500; 360 Finance and AusLoans
+/// nothing more; Manual, Angle and Powertorque price > 500 and a weekly payment; Nissan
+/// Finance price > 500 and a monthly payment. Car Clarity is not in the seed's table, so
+/// only the common rules apply to it.
+pub fn finance_strip_visible(car: &Car, provider: FinanceProvider, current_year: i32) -> bool {
+    let Some(lender) = car.finance_lenders.get(provider.key()) else {
+        return false;
+    };
+    if lender.interest_rate.is_none() || lender.comparison_rate.is_none() {
+        return false;
+    }
+    if car.make.trim().eq_ignore_ascii_case(EXCLUDED_MANUFACTURER) || !is_available(car) {
+        return false;
+    }
+    let price_ok = car.price.is_some_and(|p| p > STRIP_MIN_PRICE);
+    match provider {
+        FinanceProvider::Taurus => i32::from(car.year) > current_year - TAURUS_MAX_AGE_YEARS && price_ok,
+        FinanceProvider::ThreeSixtyFinance | FinanceProvider::AusLoans | FinanceProvider::CarClarity => true,
+        FinanceProvider::Manual | FinanceProvider::Angle | FinanceProvider::Powertorque => {
+            price_ok && lender.payment_week.is_some()
+        }
+        FinanceProvider::NissanFinance => price_ok && lender.payment_month.is_some(),
+    }
+}
+
+/// The lender data of the active provider, when the strip is visible.
+pub fn visible_lender(car: &Car, provider: FinanceProvider, current_year: i32) -> Option<&Lender> {
+    if finance_strip_visible(car, provider, current_year) {
+        car.finance_lenders.get(provider.key())
+    } else {
+        None
+    }
+}
+
+/// Payment frequency of the calculator (seed 001 s3: week 52, fortnight 26, month 12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentFrequency {
+    /// 52 payments a year.
+    #[default]
+    Week,
+    /// 26 payments a year.
+    Fortnight,
+    /// 12 payments a year.
+    Month,
+}
+
+impl PaymentFrequency {
+    /// Payments per year: 52, 26 or 12.
+    pub fn per_year(self) -> u32 {
+        match self {
+            PaymentFrequency::Week => 52,
+            PaymentFrequency::Fortnight => 26,
+            PaymentFrequency::Month => 12,
+        }
+    }
+}
+
+/// Inputs of one repayment calculation; money in dollars, rate in percent per annum.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct RepaymentInput {
+    /// Purchase price (loan amount before deposit and trade-in).
+    pub amount: f64,
+    /// Cash deposit.
+    pub deposit: f64,
+    /// Trade-in value.
+    pub trade_in: f64,
+    /// Establishment fees financed with the loan.
+    pub establishment_fees: f64,
+    /// Balloon (residual, final payment) due with the last payment.
+    pub balloon: f64,
+    /// Interest rate, percent per annum.
+    pub rate: f64,
+    /// Term in years (steps of 0.5).
+    pub term_years: f64,
+    /// Payment frequency.
+    pub frequency: PaymentFrequency,
+    /// Round the payment up to the next whole dollar (some sites) instead of to the cent.
+    pub round_up: bool,
+}
+
+/// Seed 001 s9: standard amortisation (payments in arrears) of
+/// P = (amount − deposit − trade-in) + establishment fees, with the balloon B paid at the
+/// end: with r = rate / 100 / frequency and n = term × frequency,
+/// payment = (P − B / (1 + r)^n) × r / (1 − (1 + r)^−n), or (P − B) / n when r = 0.
+/// A financed amount of zero or less (deposit and trade-in cover the price) gives 0, as
+/// does a zero term; a negative result (balloon above the loan) is 0. The payment is
+/// rounded to the cent, or up to the next whole dollar when `round_up` is set.
+pub fn repayment(input: &RepaymentInput) -> f64 {
+    let net = input.amount.max(0.0) - input.deposit.max(0.0) - input.trade_in.max(0.0);
+    let periods = (input.term_years * f64::from(input.frequency.per_year())).round();
+    if net <= 0.0 || periods <= 0.0 {
+        return 0.0;
+    }
+    let principal = net + input.establishment_fees.max(0.0);
+    let balloon = input.balloon.max(0.0);
+    let r = input.rate.max(0.0) / 100.0 / f64::from(input.frequency.per_year());
+    let payment = if r == 0.0 {
+        (principal - balloon) / periods
+    } else {
+        let growth = (1.0 + r).powf(periods);
+        (principal - balloon / growth) * r / (1.0 - 1.0 / growth)
+    };
+    let payment = payment.max(0.0);
+    if input.round_up {
+        // Guard against 123.0000000001 from floating point becoming 124.
+        ((payment * 100.0).round() / 100.0).ceil()
+    } else {
+        (payment * 100.0).round() / 100.0
+    }
+}
+
+/// Seed 001 s5: a repayment of this or less displays [`messages::ENQUIRE_FOR_FINANCE`].
+pub const ENQUIRE_FOR_FINANCE_THRESHOLD: f64 = 25.0;
+
+/// What the calculator or strip shows for a repayment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RepaymentDisplay {
+    /// Show the amount.
+    Amount {
+        /// The repayment in dollars.
+        value: f64,
+    },
+    /// Show the text instead of an amount.
+    Enquire {
+        /// Always "Enquire for Finance".
+        text: String,
+    },
+}
+
+/// Seed 001 s5: 25 or less displays 'Enquire for Finance'.
+pub fn repayment_display(payment: f64) -> RepaymentDisplay {
+    if payment <= ENQUIRE_FOR_FINANCE_THRESHOLD {
+        RepaymentDisplay::Enquire { text: messages::ENQUIRE_FOR_FINANCE.to_string() }
+    } else {
+        RepaymentDisplay::Amount { value: payment }
+    }
+}
+
+/// Seed 001 s5: purchase price minimum.
+pub const DEFAULT_PURCHASE_PRICE_MIN: f64 = 1000.0;
+/// Seed 001 s5: purchase price minimum for one provider or one brand.
+pub const RAISED_PURCHASE_PRICE_MIN: f64 = 5000.0;
+/// Seed 001 s5: purchase price maximum (also deposit, trade-in and residual maximum).
+pub const PURCHASE_PRICE_MAX: f64 = 250_000.0;
+/// Seed 001 s5: loan term minimum, years.
+pub const TERM_MIN_YEARS: f64 = 1.0;
+/// Seed 001 s5/s9: loan term maximum, years (max 5 on some sites).
+pub const DEFAULT_TERM_MAX_YEARS: f64 = 7.0;
+/// Seed 001 s9: the shorter term maximum of some sites.
+pub const SHORT_TERM_MAX_YEARS: f64 = 5.0;
+/// Seed 001 s5/s9: step of the term, interest, deposit, trade-in and residual inputs.
+pub const CALCULATOR_STEP: f64 = 0.5;
+/// Seed 001 s9: default term, years (5 for some providers).
+pub const DEFAULT_TERM_YEARS: f64 = 6.0;
+/// Seed 001 s9: the default term of some providers and configs.
+pub const SHORT_DEFAULT_TERM_YEARS: f64 = 5.0;
+/// Seed 001 s5: interest rate minimum, percent.
+pub const DEFAULT_INTEREST_MIN: f64 = 0.5;
+/// Seed 001 s5: interest rate maximum, percent.
+pub const DEFAULT_INTEREST_MAX: f64 = 15.0;
+/// Seed 001 s5: one provider's interest rate minimum.
+pub const PROVIDER_INTEREST_MIN: f64 = 7.5;
+/// Seed 001 s5: one provider's interest rate maximum.
+pub const PROVIDER_INTEREST_MAX: f64 = 14.5;
+/// Seed 001 s5: one brand's interest rate minimum.
+pub const BRAND_INTEREST_MIN: f64 = 4.0;
+/// Seed 001 s5: one brand's interest rate maximum.
+pub const BRAND_INTEREST_MAX: f64 = 20.0;
+/// Seed 001 s9: default rate "8.5% in one config" (10 in another, set by configuration).
+pub const DEFAULT_INTEREST_RATE: f64 = 8.5;
+/// Seed 000 s9: the interest rate fixed for one dealer.
+pub const FIXED_DEALER_INTEREST_RATE: f64 = 12.94;
+/// Seed 001 s9: loan amount slider minimum.
+pub const DEFAULT_LOAN_AMOUNT_MIN: f64 = 1000.0;
+/// Seed 001 s9: loan amount slider minimum for some providers.
+pub const RAISED_LOAN_AMOUNT_MIN: f64 = 5000.0;
+/// Seed 001 s9: loan amount slider maximum.
+pub const LOAN_AMOUNT_MAX: f64 = 100_000.0;
+/// Seed 001 s9: on some sites the loan maximum is this share of a price over 100000.
+pub const LOAN_AMOUNT_PRICE_SHARE: f64 = 1.05;
+/// Seed 001 s9: loan amount slider step.
+pub const LOAN_AMOUNT_STEP: f64 = 500.0;
+/// Seed 001 s9: loan amount default (also when the car has no price).
+pub const DEFAULT_LOAN_AMOUNT: f64 = 30_000.0;
+/// Seed 001 s9: ausloans establishment fee.
+pub const AUSLOANS_ESTABLISHMENT_FEE: f64 = 1360.5;
+/// Seed 001 s9: default establishment fee of one provider on one site.
+pub const SITE_ESTABLISHMENT_FEE: f64 = 1300.0;
+
+fn d_purchase_min() -> f64 {
+    DEFAULT_PURCHASE_PRICE_MIN
+}
+fn d_term_max() -> f64 {
+    DEFAULT_TERM_MAX_YEARS
+}
+fn d_term_default() -> f64 {
+    DEFAULT_TERM_YEARS
+}
+fn d_interest_min() -> f64 {
+    DEFAULT_INTEREST_MIN
+}
+fn d_interest_max() -> f64 {
+    DEFAULT_INTEREST_MAX
+}
+fn d_interest_default() -> f64 {
+    DEFAULT_INTEREST_RATE
+}
+fn d_loan_min() -> f64 {
+    DEFAULT_LOAN_AMOUNT_MIN
+}
+
+/// Per-dealer calculator settings (seed 001 s5/s9); every default is the seed's general
+/// value, and the seed's provider or brand variants are the `*_MIN`/`*_MAX` constants
+/// of this module.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CalculatorSettings {
+    /// Purchase price minimum: 1000, or 5000 for one provider or brand.
+    #[serde(default = "d_purchase_min")]
+    pub purchase_price_min: f64,
+    /// Term maximum in years: 7, or 5 on some sites.
+    #[serde(default = "d_term_max")]
+    pub term_max_years: f64,
+    /// Default term in years: 6, or 5 for some providers.
+    #[serde(default = "d_term_default")]
+    pub term_default_years: f64,
+    /// Interest minimum: 0.5 (7.5 for one provider, 4 for one brand).
+    #[serde(default = "d_interest_min")]
+    pub interest_min: f64,
+    /// Interest maximum: 15 (14.5 for one provider, 20 for one brand).
+    #[serde(default = "d_interest_max")]
+    pub interest_max: f64,
+    /// Default interest rate: 8.5.
+    #[serde(default = "d_interest_default")]
+    pub interest_default: f64,
+    /// A rate that cannot be changed (12.94 for one dealer); the interest slider is locked.
+    #[serde(default)]
+    pub interest_locked: Option<f64>,
+    /// Loan amount slider minimum: 1000, or 5000 for some providers.
+    #[serde(default = "d_loan_min")]
+    pub loan_amount_min: f64,
+    /// When set, a car priced over 100000 raises the loan maximum to 105% of its price.
+    #[serde(default)]
+    pub loan_max_follows_price: bool,
+    /// When set, the loan amount defaults to the car price (30000 when it has none).
+    #[serde(default)]
+    pub loan_default_is_price: bool,
+}
+
+impl Default for CalculatorSettings {
+    fn default() -> Self {
+        CalculatorSettings {
+            purchase_price_min: DEFAULT_PURCHASE_PRICE_MIN,
+            term_max_years: DEFAULT_TERM_MAX_YEARS,
+            term_default_years: DEFAULT_TERM_YEARS,
+            interest_min: DEFAULT_INTEREST_MIN,
+            interest_max: DEFAULT_INTEREST_MAX,
+            interest_default: DEFAULT_INTEREST_RATE,
+            interest_locked: None,
+            loan_amount_min: DEFAULT_LOAN_AMOUNT_MIN,
+            loan_max_follows_price: false,
+            loan_default_is_price: false,
+        }
+    }
+}
+
+/// One calculator input's bounds, step and starting value.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct InputRange {
+    /// Lowest value.
+    pub min: f64,
+    /// Highest value.
+    pub max: f64,
+    /// Step of the slider or number input.
+    pub step: f64,
+    /// Starting value.
+    pub default: f64,
+}
+
+impl InputRange {
+    /// Seed 001 s5: out-of-range values are clamped.
+    pub fn clamp(&self, value: f64) -> f64 {
+        if value.is_nan() {
+            return self.default;
+        }
+        value.clamp(self.min, self.max)
+    }
+}
+
+/// Every calculator range for one car, derived by [`CalculatorRanges::derive`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct CalculatorRanges {
+    /// Purchase price, whole dollars.
+    pub purchase_price: InputRange,
+    /// Loan amount slider.
+    pub loan_amount: InputRange,
+    /// Term in years.
+    pub term_years: InputRange,
+    /// Interest rate, percent.
+    pub interest: InputRange,
+    /// Deposit.
+    pub deposit: InputRange,
+    /// Trade-in.
+    pub trade_in: InputRange,
+    /// Residual (balloon).
+    pub residual: InputRange,
+    /// Whether the interest slider is locked at its default.
+    pub interest_locked: bool,
+    /// The purchase price range message, e.g. "Cannot be less than $1,000 or more than $250,000".
+    pub purchase_price_message: String,
+}
+
+impl CalculatorRanges {
+    /// Derives the ranges from the dealer's settings and the car's price (None when the
+    /// car has no visible price).
+    pub fn derive(settings: &CalculatorSettings, car_price: Option<f64>) -> CalculatorRanges {
+        let price = car_price.filter(|p| *p > 0.0);
+        let loan_max = match price {
+            Some(p) if settings.loan_max_follows_price && p > LOAN_AMOUNT_MAX => p * LOAN_AMOUNT_PRICE_SHARE,
+            _ => LOAN_AMOUNT_MAX,
+        };
+        let loan_default = match price {
+            Some(p) if settings.loan_default_is_price => p,
+            _ => DEFAULT_LOAN_AMOUNT,
+        };
+        let loan_amount = InputRange {
+            min: settings.loan_amount_min,
+            max: loan_max,
+            step: LOAN_AMOUNT_STEP,
+            default: loan_default.clamp(settings.loan_amount_min, loan_max),
+        };
+        let purchase_price = InputRange {
+            min: settings.purchase_price_min,
+            max: PURCHASE_PRICE_MAX,
+            step: 1.0,
+            default: price.unwrap_or(DEFAULT_LOAN_AMOUNT).clamp(settings.purchase_price_min, PURCHASE_PRICE_MAX),
+        };
+        let (interest_min, interest_max, interest_default) = match settings.interest_locked {
+            Some(rate) => (rate, rate, rate),
+            None => (
+                settings.interest_min,
+                settings.interest_max,
+                settings.interest_default.clamp(settings.interest_min, settings.interest_max),
+            ),
+        };
+        let money = InputRange { min: 0.0, max: PURCHASE_PRICE_MAX, step: CALCULATOR_STEP, default: 0.0 };
+        CalculatorRanges {
+            purchase_price,
+            loan_amount,
+            term_years: InputRange {
+                min: TERM_MIN_YEARS,
+                max: settings.term_max_years,
+                step: CALCULATOR_STEP,
+                default: settings.term_default_years.clamp(TERM_MIN_YEARS, settings.term_max_years),
+            },
+            interest: InputRange {
+                min: interest_min,
+                max: interest_max,
+                step: CALCULATOR_STEP,
+                default: interest_default,
+            },
+            deposit: money,
+            trade_in: money,
+            residual: money,
+            interest_locked: settings.interest_locked.is_some(),
+            purchase_price_message: purchase_price_message(settings.purchase_price_min),
+        }
+    }
+}
+
+/// Seed 001 s5: 'Cannot be less than {min} or more than $250,000' with the minimum
+/// formatted as dollars, e.g. "$1,000".
+pub fn purchase_price_message(min: f64) -> String {
+    messages::cannot_be_less_than(&format_dollars(min))
+}
+
+/// Seed 001 s5: an amount below 0 becomes 0.
+pub fn non_negative_amount(amount: f64) -> f64 {
+    if amount.is_nan() || amount < 0.0 {
+        0.0
+    } else {
+        amount
+    }
+}
+
+/// Seed 001 s5: the purchase price message when `price` is outside the purchase price
+/// range, None when it is within.
+pub fn purchase_price_error(ranges: &CalculatorRanges, price: f64) -> Option<String> {
+    let range = &ranges.purchase_price;
+    if price < range.min || price > range.max {
+        Some(ranges.purchase_price_message.clone())
+    } else {
+        None
+    }
+}
+
+/// Seed 001 s9: the finance-estimate box term, years.
+pub const ESTIMATE_TERM_YEARS: f64 = 5.0;
+/// Seed 001 s9: the finance-estimate box deposit, share of the price (10.0%).
+pub const ESTIMATE_DEPOSIT_SHARE: f64 = 0.10;
+/// Seed 001 s9: the finance-estimate box final payment, share of the price (30%).
+pub const ESTIMATE_BALLOON_SHARE: f64 = 0.30;
+/// Seed 001 s9: monthly equals weekly times 4.33.
+pub const WEEKS_PER_MONTH: f64 = 4.33;
+
+/// The finance-estimate box of the vehicle page.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct FinanceEstimate {
+    /// Weekly repayment, to the cent.
+    pub weekly: f64,
+    /// Monthly repayment = weekly × 4.33, to the cent.
+    pub monthly: f64,
+    /// Deposit assumed (10% of the price).
+    pub deposit: f64,
+    /// Final payment assumed (30% of the price).
+    pub final_payment: f64,
+}
+
+/// Seed 001 s9: estimate over 5 years with a 10.0% deposit and a 30% final payment at
+/// `rate` percent; monthly = weekly × 4.33. None when the car has no visible price.
+pub fn finance_estimate(price: Option<f64>, rate: f64) -> Option<FinanceEstimate> {
+    let price = price.filter(|p| *p > 0.0)?;
+    let deposit = price * ESTIMATE_DEPOSIT_SHARE;
+    let final_payment = price * ESTIMATE_BALLOON_SHARE;
+    let weekly = repayment(&RepaymentInput {
+        amount: price,
+        deposit,
+        trade_in: 0.0,
+        establishment_fees: 0.0,
+        balloon: final_payment,
+        rate,
+        term_years: ESTIMATE_TERM_YEARS,
+        frequency: PaymentFrequency::Week,
+        round_up: false,
+    });
+    let monthly = (weekly * WEEKS_PER_MONTH * 100.0).round() / 100.0;
+    Some(FinanceEstimate { weekly, monthly, deposit, final_payment })
+}
+
+/// Seed 001 s9: the lender disclaimer is cut at 197 characters (Show More/Less).
+pub const DISCLAIMER_MAX_CHARS: usize = 197;
+
+/// Seed 001 s9: the short form of a lender disclaimer.
+pub fn truncate_disclaimer(disclaimer: &str) -> Truncated {
+    truncate_chars(disclaimer, DISCLAIMER_MAX_CHARS)
+}

@@ -1,0 +1,303 @@
+//! Enquiry form validation (seed 001 s5), form and lead failure messages (seed 001 s8),
+//! career recategorisation and analytics ids (seed 001 s7/s9) and the stored user
+//! details rule (seed 001 s5).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::messages;
+
+use super::contact::{AuPhone, Email};
+use super::postcode::{Postcode, PostcodeError};
+
+/// Per-site switches of the enquiry form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnquiryFormSettings {
+    /// The site flag that lifts the message requirement.
+    #[serde(default)]
+    pub message_optional: bool,
+    /// Whether the location select is shown (then it is required).
+    #[serde(default)]
+    pub location_shown: bool,
+    /// How many dealerships the site has; more than one makes the preferred dealership required.
+    #[serde(default)]
+    pub dealership_count: usize,
+    /// Whether the site requires agreeing to the terms of use.
+    #[serde(default)]
+    pub terms_required: bool,
+}
+
+/// What the shopper entered; blank text counts as missing.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(default)]
+pub struct EnquiryInput {
+    /// First name.
+    pub name: String,
+    /// Last name (optional).
+    pub last_name: String,
+    /// Email address.
+    pub email: String,
+    /// Phone number.
+    pub phone: String,
+    /// Postcode (optional; checked when given).
+    pub postcode: String,
+    /// Comments.
+    pub message: String,
+    /// Enquiry category.
+    pub category: String,
+    /// Selected location.
+    pub location: String,
+    /// Preferred dealership slug.
+    pub dealership_slug: String,
+    /// Marketing opt-in (optional).
+    pub opt_in: bool,
+    /// Registration (optional; helps the dealer assist the enquiry).
+    #[serde(rename = "Rego")]
+    #[ts(rename = "Rego")]
+    pub rego: String,
+    /// Whether the terms of use were accepted.
+    pub terms_accepted: bool,
+}
+
+/// A form field that can carry an error; serialised as the payload key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FormField {
+    /// name.
+    Name,
+    /// email.
+    Email,
+    /// phone.
+    Phone,
+    /// postcode.
+    Postcode,
+    /// message.
+    Message,
+    /// category.
+    Category,
+    /// location.
+    Location,
+    /// dealership_slug (preferred dealership).
+    DealershipSlug,
+    /// terms of use.
+    Terms,
+}
+
+impl FormField {
+    /// The label used in required-field messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            FormField::Name => "Name",
+            FormField::Email => "Email",
+            FormField::Phone => "Phone",
+            FormField::Postcode => "Postcode",
+            FormField::Message => "Message",
+            FormField::Category => "Category",
+            FormField::Location => "Location",
+            FormField::DealershipSlug => "Preferred dealership",
+            FormField::Terms => "Terms",
+        }
+    }
+}
+
+/// One field's error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct FieldError {
+    /// The field.
+    pub field: FormField,
+    /// The message shown by the field and in the banner list.
+    pub message: String,
+}
+
+fn blank(text: &str) -> bool {
+    text.trim().is_empty()
+}
+
+/// Seed 001 s5: validates an enquiry before submission. Name, email and phone are
+/// required (they are what the dealer answers and what the stored user details need);
+/// email and phone must parse ([`Email`], [`AuPhone`]); postcode is optional but must be
+/// 4 digits when given; message is required unless the site lifts it; category is
+/// required; location is required when shown; the preferred dealership is required when
+/// there are several dealerships ('*Please select a dealership location.'); terms must
+/// be accepted where the site requires it; opt_in and Rego are optional. Errors come in
+/// form order.
+pub fn validate_enquiry(input: &EnquiryInput, settings: &EnquiryFormSettings) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let mut push = |field: FormField, message: String| errors.push(FieldError { field, message });
+    let required = |field: FormField| messages::field_required(field.label());
+    if blank(&input.name) {
+        push(FormField::Name, required(FormField::Name));
+    }
+    if blank(&input.email) {
+        push(FormField::Email, required(FormField::Email));
+    } else if let Err(e) = Email::parse(&input.email) {
+        push(FormField::Email, e.to_string());
+    }
+    if blank(&input.phone) {
+        push(FormField::Phone, required(FormField::Phone));
+    } else if let Err(e) = AuPhone::parse(&input.phone) {
+        push(FormField::Phone, e.to_string());
+    }
+    match Postcode::parse(&input.postcode) {
+        Ok(_) | Err(PostcodeError::Missing) => {}
+        Err(e) => push(FormField::Postcode, e.to_string()),
+    }
+    if !settings.message_optional && blank(&input.message) {
+        push(FormField::Message, required(FormField::Message));
+    }
+    if blank(&input.category) {
+        push(FormField::Category, required(FormField::Category));
+    }
+    if settings.location_shown && blank(&input.location) {
+        push(FormField::Location, required(FormField::Location));
+    }
+    if settings.dealership_count > 1 && blank(&input.dealership_slug) {
+        push(FormField::DealershipSlug, messages::SELECT_DEALERSHIP_LOCATION.to_string());
+    }
+    if settings.terms_required && !input.terms_accepted {
+        push(FormField::Terms, messages::MUST_AGREE_TO_TERMS.to_string());
+    }
+    errors
+}
+
+/// The form-level error banner: 'Please fix the following errors:' then the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct ErrorBanner {
+    /// Always 'Please fix the following errors:'.
+    pub heading: String,
+    /// One message a line, in form order.
+    pub items: Vec<String>,
+}
+
+/// Seed 001 s5: the banner for a non-empty error list.
+pub fn error_banner(errors: &[FieldError]) -> Option<ErrorBanner> {
+    if errors.is_empty() {
+        return None;
+    }
+    Some(ErrorBanner {
+        heading: messages::PLEASE_FIX_ERRORS.to_string(),
+        items: errors.iter().map(|e| e.message.clone()).collect(),
+    })
+}
+
+fn server_text(server_error: Option<&str>) -> Option<&str> {
+    server_error.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Seed 001 s8: the form error after a failed submission: the server's message as-is,
+/// else 'An error occurred when submitting this form'.
+pub fn form_submit_error(server_error: Option<&str>) -> String {
+    server_text(server_error).unwrap_or(messages::FORM_SUBMIT_ERROR).to_string()
+}
+
+/// Seed 001 s8: the lead submit error: the server's text as-is, else 'An unexpected error occured'.
+pub fn lead_submit_error(server_error: Option<&str>) -> String {
+    server_text(server_error).unwrap_or(messages::UNEXPECTED_ERROR).to_string()
+}
+
+/// Seed 001 s7/s9: analytics event id of the default form.
+pub const EVENT_DEFAULT_FORM: u32 = 22;
+/// Seed 001 s7/s9: analytics event id of a career enquiry.
+pub const EVENT_CAREER_ENQUIRY: u32 = 51;
+/// Seed 001 s7: analytics event id of calculator use or trade-in estimate tracking.
+pub const EVENT_CALCULATOR: u32 = 26;
+/// Seed 001 s7: analytics event id of a finance enquiry.
+pub const EVENT_FINANCE_ENQUIRY: u32 = 9;
+/// Seed 001 s7: analytics event id of an accepted offer.
+pub const EVENT_OFFER_ACCEPTED: u32 = 18;
+/// Seed 001 s7: analytics event id of a history report.
+pub const EVENT_HISTORY_REPORT: u32 = 60;
+/// Seed 001 s7: analytics event id of print.
+pub const EVENT_PRINT: u32 = 61;
+/// Seed 000 s7 / seed 001 s7: analytics event id of saving a car (favourite).
+pub const EVENT_SAVE: u32 = 39;
+/// Seed 000 s7: analytics event id of a phone click.
+pub const EVENT_PHONE_CLICK: u32 = 25;
+/// Seed 001 s7: analytics event ids of enquiry categories.
+pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [14, 15, 17, 48];
+
+/// Category, subcategory and analytics event of a lead after recategorisation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct LeadCategory {
+    /// Category sent.
+    pub category: String,
+    /// Subcategory sent, if any.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subcategory: Option<String>,
+    /// Analytics event id.
+    pub event_id: u32,
+}
+
+/// Seed 001 s9: a "Career Enquiry" category is sent as General Enquiry with subcategory
+/// Career Enquiry and event 51; every other category keeps its subcategory and `event_id`
+/// (22 when the form has none).
+pub fn categorise_lead(category: &str, subcategory: Option<&str>, event_id: Option<u32>) -> LeadCategory {
+    if category.trim().eq_ignore_ascii_case(messages::CAREER_ENQUIRY) {
+        return LeadCategory {
+            category: messages::GENERAL_ENQUIRY.to_string(),
+            subcategory: Some(messages::CAREER_ENQUIRY.to_string()),
+            event_id: EVENT_CAREER_ENQUIRY,
+        };
+    }
+    LeadCategory {
+        category: category.trim().to_string(),
+        subcategory: subcategory.map(str::to_string),
+        event_id: event_id.unwrap_or(EVENT_DEFAULT_FORM),
+    }
+}
+
+/// Stored user details (seed 001 s3), kept locally and prefilled into forms.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
+pub struct UserDetails {
+    /// First name.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Last name.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    /// Email.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Phone.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    /// Postcode.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub postcode: Option<String>,
+}
+
+/// Seed 001 s5: details are stored only when name, email and phone are all present
+/// (non-blank); only the non-empty of name, last_name, email, phone and postcode are
+/// kept (trimmed). None means nothing is stored.
+pub fn details_to_store(details: &UserDetails) -> Option<UserDetails> {
+    let keep = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    let stored = UserDetails {
+        name: keep(&details.name),
+        last_name: keep(&details.last_name),
+        email: keep(&details.email),
+        phone: keep(&details.phone),
+        postcode: keep(&details.postcode),
+    };
+    if stored.name.is_some() && stored.email.is_some() && stored.phone.is_some() {
+        Some(stored)
+    } else {
+        None
+    }
+}
+
+/// Seed 001 s4: a location picker with a single option auto-selects it once; returns the
+/// option to select when nothing has been selected yet and exactly one option exists.
+pub fn auto_select_location(options: &[String], already_selected: bool) -> Option<&str> {
+    match options {
+        [only] if !already_selected => Some(only.as_str()),
+        _ => None,
+    }
+}

@@ -1,0 +1,23 @@
+//! Business rules of the specification, each a pure function with table-driven tests.
+//! Where a seed says a value is configured, the rule takes it as a parameter and the
+//! module exports a `DEFAULT_*` constant with the seed's default.
+
+pub mod availability;
+pub mod colour_picker;
+pub mod constants;
+pub mod contact;
+pub mod counts;
+pub mod finance;
+pub mod format;
+pub mod forms;
+pub mod fuel;
+pub mod hours;
+pub mod phone;
+pub mod postcode;
+pub mod price_comparison;
+pub mod promo;
+pub mod reviews;
+pub mod slider;
+pub mod stock;
+pub mod tag;
+pub mod vehicle_text;

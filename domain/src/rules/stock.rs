@@ -1,0 +1,94 @@
+//! Per-dealer stock filters (seed 000 section 9 last line, seed 001 section 9 "sold cars
+//! shown 3 days by default", DESIGN "Data flow" step 3). The generator applies
+//! [`keep_car`] to every feed row of a dealer before any view model is derived.
+
+use chrono::{DateTime, Duration, Utc};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::car::{Car, CarStatus, CarType};
+
+/// Seed 001 section 9: "sold cars shown 3 days by default".
+pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
+
+fn default_include_sold_cars_days() -> u32 {
+    DEFAULT_INCLUDE_SOLD_CARS_DAYS
+}
+
+/// A dealer's stock filters; every field defaults to "keep everything" except the
+/// sold-cars window, which defaults to [`DEFAULT_INCLUDE_SOLD_CARS_DAYS`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StockFilters {
+    /// Keep only used cars (seed 000 "used-only").
+    #[serde(default)]
+    pub used_only: bool,
+    /// Keep only cars with at least this many photos (seed 000 "minimum photo counts"); 0 keeps all.
+    #[serde(default)]
+    pub min_photos: u32,
+    /// Keep only cars whose status is in_stock and that are not flagged sold (seed 000 "in-stock-only").
+    #[serde(default)]
+    pub in_stock_only: bool,
+    /// Stock numbers never listed (seed 000 "excluded stock numbers"); compared trimmed and case-insensitively.
+    #[serde(default)]
+    pub excluded_stock_numbers: Vec<String>,
+    /// Days a sold car stays listed after `sold_at` (seed 001: 3 by default); 0 hides sold cars at once.
+    #[serde(default = "default_include_sold_cars_days")]
+    pub include_sold_cars_days: u32,
+}
+
+impl Default for StockFilters {
+    fn default() -> Self {
+        StockFilters {
+            used_only: false,
+            min_photos: 0,
+            in_stock_only: false,
+            excluded_stock_numbers: Vec::new(),
+            include_sold_cars_days: DEFAULT_INCLUDE_SOLD_CARS_DAYS,
+        }
+    }
+}
+
+/// Whether a car is sold: status `sold` or the seed 001 `sold` flag.
+pub fn is_sold(car: &Car) -> bool {
+    car.sold || car.status == CarStatus::Sold
+}
+
+/// Whether a sold car is still inside the sold-cars window at `now`.
+///
+/// A sold car with no `sold_at` cannot be placed in the window and is dropped, so a feed
+/// that omits the date never keeps a sold car listed for ever.
+pub fn sold_within(car: &Car, days: u32, now: DateTime<Utc>) -> bool {
+    match car.sold_at {
+        Some(sold_at) => now.signed_duration_since(sold_at) <= Duration::days(i64::from(days)),
+        None => false,
+    }
+}
+
+/// Whether a dealer lists this car at `now` under its stock filters.
+pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
+    if filters.used_only && car.car_type != CarType::Used {
+        return false;
+    }
+    if (car.images.len() as u64) < u64::from(filters.min_photos) {
+        return false;
+    }
+    let sold = is_sold(car);
+    if filters.in_stock_only && (sold || car.status != CarStatus::InStock) {
+        return false;
+    }
+    if let Some(stocknum) = car.stocknum.as_deref() {
+        let stocknum = stocknum.trim();
+        if filters
+            .excluded_stock_numbers
+            .iter()
+            .any(|excluded| excluded.trim().eq_ignore_ascii_case(stocknum))
+        {
+            return false;
+        }
+    }
+    if sold && !sold_within(car, filters.include_sold_cars_days, now) {
+        return false;
+    }
+    true
+}

@@ -1,0 +1,66 @@
+//! Client-only page shells (sign-in, watchlist, checkout journey, success, print, my
+//! garage) and the 404 page. Their flows run in the browser; the generator publishes the
+//! layout and an accessible status region.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Which client-only page a shell is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ClientShell {
+    /// /sign-in.
+    SignIn,
+    /// /watchlist.
+    Watchlist,
+    /// /checkout-journey.
+    CheckoutJourney,
+    /// /success.
+    Success,
+    /// /print.
+    Print,
+    /// /my-garage.
+    MyGarage,
+}
+
+impl ClientShell {
+    /// Every shell.
+    pub const ALL: [ClientShell; 6] = [
+        ClientShell::SignIn,
+        ClientShell::Watchlist,
+        ClientShell::CheckoutJourney,
+        ClientShell::Success,
+        ClientShell::Print,
+        ClientShell::MyGarage,
+    ];
+
+    /// Route and heading.
+    pub fn route_and_title(self) -> (&'static str, &'static str) {
+        match self {
+            ClientShell::SignIn => ("/sign-in", "Sign In"),
+            ClientShell::Watchlist => ("/watchlist", "Watchlist"),
+            ClientShell::CheckoutJourney => ("/checkout-journey", "Buy Online"),
+            ClientShell::Success => ("/success", "Thank You"),
+            ClientShell::Print => ("/print", "Print"),
+            ClientShell::MyGarage => ("/my-garage", "My Garage"),
+        }
+    }
+}
+
+/// A client-only page shell.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ClientPageView {
+    /// Which page.
+    pub shell: ClientShell,
+    /// Heading.
+    pub title: String,
+}
+
+/// The 404 page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct NotFoundView {
+    /// Heading.
+    pub title: String,
+    /// The default search page, offered as a way on.
+    pub search_path: String,
+}

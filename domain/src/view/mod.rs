@@ -1,0 +1,105 @@
+//! View models: what each page of a dealer's site shows, derived once in Rust from the
+//! configuration, the stock and the rules, and handed to React as props.
+//!
+//! The contract with the generator is [`Page`]: `site_pages` (in this module's
+//! submodules) returns the full page list of a dealer, and the generator renders each
+//! page's `props` with the SSR bundle of its `kind` and wraps it in the document shell.
+
+use serde::{Deserialize, Serialize};
+
+pub mod card;
+pub mod client;
+pub mod content;
+pub mod home;
+pub mod jsonld;
+pub mod location;
+pub mod markdown;
+pub mod pages;
+pub mod search;
+pub mod site;
+pub mod slug;
+pub mod ui_text;
+pub mod vehicle;
+
+pub use pages::site_pages;
+
+/// The page kinds; each has one hydration entry `frontend/src/entries/<kind>.tsx`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PageKind {
+    /// Home page.
+    Home,
+    /// A search landing page with its first page of results.
+    Search,
+    /// A vehicle detail page.
+    Vehicle,
+    /// A single location page.
+    Location,
+    /// The list of locations.
+    Locations,
+    /// A model page.
+    Model,
+    /// The special offers list.
+    Offers,
+    /// One special offer.
+    Offer,
+    /// The brands list.
+    Brands,
+    /// One brand overview.
+    Brand,
+    /// The finance page.
+    Finance,
+    /// A form page (trade-in, sell-my-car, service, parts, contact...).
+    Form,
+    /// A content page (about, terms, privacy, dealer markdown pages).
+    Content,
+    /// A client-only page shell (sign-in, watchlist, checkout, success, print, garage).
+    Client,
+    /// The 404 page.
+    NotFound,
+}
+
+impl PageKind {
+    /// The snake_case name used for the entry file and the worker protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PageKind::Home => "home",
+            PageKind::Search => "search",
+            PageKind::Vehicle => "vehicle",
+            PageKind::Location => "location",
+            PageKind::Locations => "locations",
+            PageKind::Model => "model",
+            PageKind::Offers => "offers",
+            PageKind::Offer => "offer",
+            PageKind::Brands => "brands",
+            PageKind::Brand => "brand",
+            PageKind::Finance => "finance",
+            PageKind::Form => "form",
+            PageKind::Content => "content",
+            PageKind::Client => "client",
+            PageKind::NotFound => "not_found",
+        }
+    }
+}
+
+/// One page of a dealer's site, ready to render.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Page {
+    /// URL path, starting with `/`, without trailing slash except the home page `/`
+    /// (written to `<path>/index.html`; `/404` is written to `404.html`).
+    pub path: String,
+    /// Which React page renders it.
+    pub kind: PageKind,
+    /// Document title.
+    pub title: String,
+    /// Meta description.
+    pub description: String,
+    /// Props for the React page (serialized view models).
+    pub props: serde_json::Value,
+    /// schema.org JSON-LD objects for the head.
+    pub json_ld: Vec<serde_json::Value>,
+    /// Open Graph / hero image URL to preload, when the page has one.
+    pub hero_image: Option<String>,
+    /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
+    pub in_sitemap: bool,
+}

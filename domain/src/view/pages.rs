@@ -1,0 +1,170 @@
+//! The page list of one dealer ([`site_pages`]): every page with its kind, props,
+//! title, description, JSON-LD and hero image, ready for the SSR worker.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::car::Car;
+use crate::config::Dealer;
+use crate::rules::format::format_dollars;
+
+use super::card::display_name;
+use super::client::{ClientPageView, ClientShell, NotFoundView};
+use super::content::{about_us_from_config, content_page_view, ContentPageView};
+use super::home::home_page_view;
+use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
+use super::location::{location_view, visible_locations, LocationPageView, LocationsPageView};
+use super::search::{search_page_view, search_routes};
+use super::site::{SiteView, ViewContext};
+use super::vehicle::{vehicle_page_view, Crumb};
+use super::{Page, PageKind};
+
+/// The props of every page: the shared site part and the page's own view model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PageProps<T: TS> {
+    /// What every page shares.
+    pub site: SiteView,
+    /// The page's view model.
+    pub page: T,
+}
+
+/// Routes of the well-known static pages, served from the dealer page of the same slug.
+pub const STATIC_ROUTES: [&str; 3] = ["/about-us", "/terms-and-conditions", "/privacy-policy"];
+
+struct PageBuilder<'a> {
+    ctx: &'a ViewContext<'a>,
+    pages: Vec<Page>,
+}
+
+impl PageBuilder<'_> {
+    fn push<T: Serialize + TS>(&mut self, path: String, kind: PageKind, title: String, description: String, view: T) -> &mut Page {
+        let props = PageProps { site: self.ctx.site.clone(), page: view };
+        let props = serde_json::to_value(&props).unwrap_or_else(|e| {
+            // Serializing plain data structs cannot fail; keep the page renderable if it does.
+            serde_json::json!({ "error": e.to_string() })
+        });
+        let name = &self.ctx.dealer.config.name;
+        let title = if title.contains(name.as_str()) { title } else { format!("{title} | {name}") };
+        self.pages.push(Page {
+            path,
+            kind,
+            title,
+            description,
+            props,
+            json_ld: Vec::new(),
+            hero_image: None,
+            in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
+        });
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+}
+
+/// Every page of a dealer's site built at `now`; `cars` is the dealer's stock after its
+/// stock filters (sold cars kept for the sold window are included and show as sold).
+pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page> {
+    let ctx = ViewContext::new(dealer, now);
+    let mut b = PageBuilder { ctx: &ctx, pages: Vec::new() };
+    let name = dealer.config.name.clone();
+
+    // Home.
+    let home = home_page_view(cars, &ctx);
+    let hero = home.slides.first().map(|s| s.image.url.clone()).or_else(|| home.featured.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone())));
+    let description = format!("New, used and demo cars for sale at {name}. Browse {} cars in stock.", cars.len());
+    let page = b.push("/".to_string(), PageKind::Home, name.clone(), description, home);
+    page.hero_image = hero;
+    page.json_ld.push(serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "AutoDealer",
+        "name": name,
+        "url": ctx.absolute("/"),
+        "logo": ctx.absolute(&ctx.site.logo_url),
+    }));
+
+    // Vehicle pages.
+    for car in cars {
+        let view = vehicle_page_view(car, cars, &ctx);
+        let car_name = display_name(car);
+        let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
+        let description = format!("{car_name}{price} at {name}.");
+        let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
+        let hero = view.images.first().map(|i| i.url.clone());
+        let path = car.page_path();
+        let page = b.push(path.clone(), PageKind::Vehicle, car_name, description, view);
+        page.hero_image = hero;
+        page.json_ld.push(car_json_ld(car, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+    }
+
+    // Search landing pages.
+    for route in search_routes(&ctx, cars) {
+        let view = search_page_view(&route, cars, &ctx);
+        let description = format!("{} matching cars at {name}.", view.count);
+        let hero = view.hits.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
+        let crumbs = vec![
+            Crumb { label: crate::messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
+            Crumb { label: view.title.clone(), url: None },
+        ];
+        let page = b.push(route.path.clone(), PageKind::Search, route.title.clone(), description, view);
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, &ctx));
+    }
+
+    // Locations.
+    let locations = visible_locations(&ctx);
+    for location in &locations {
+        let view = location_view(location, &ctx);
+        let description = format!("{} at {}, {}. Opening hours, phone and directions.", location.name, view.street, view.locality);
+        let hero = view.image.as_ref().map(|i| i.url.clone());
+        for (path, title) in [
+            (view.url.clone(), location.name.clone()),
+            (view.contact_url.clone(), format!("Contact {}", location.name)),
+        ] {
+            let page_view = LocationPageView { title: title.clone(), location: view.clone() };
+            let page = b.push(path, PageKind::Location, title, description.clone(), page_view);
+            page.hero_image = hero.clone();
+            page.json_ld.push(dealer_json_ld(location, &ctx));
+        }
+    }
+    let list: Vec<_> = locations.iter().map(|l| location_view(l, &ctx)).collect();
+    for (path, title) in [("/dealerships", "Our Dealerships"), ("/contact", "Contact Us")] {
+        let view = LocationsPageView { title: title.to_string(), locations: list.clone() };
+        let description = format!("Locations, phone numbers and opening hours of {name}.");
+        let page = b.push(path.to_string(), PageKind::Locations, title.to_string(), description, view);
+        page.json_ld.extend(locations.iter().map(|l| dealer_json_ld(l, &ctx)));
+    }
+
+    // Content pages: dealer pages, each well-known route served by the page of its slug.
+    let mut taken: Vec<String> = Vec::new();
+    for content in &dealer.pages {
+        let well_known = format!("/{}", content.slug);
+        let path = if content.path == format!("/pages/{}", content.slug)
+            && STATIC_ROUTES.contains(&well_known.as_str())
+            && !dealer.pages.iter().any(|p| p.path == well_known)
+        {
+            well_known
+        } else {
+            content.path.clone()
+        };
+        let view: ContentPageView = content_page_view(content);
+        let description = content.description.clone().unwrap_or_else(|| format!("{} | {name}", content.title));
+        b.push(path.clone(), PageKind::Content, content.title.clone(), description, view);
+        taken.push(path);
+    }
+    if !taken.iter().any(|p| p == "/about-us") {
+        let view = about_us_from_config(&ctx);
+        b.push("/about-us".to_string(), PageKind::Content, view.title.clone(), format!("About {name}."), view);
+    }
+
+    // Client-only shells and 404.
+    for shell in ClientShell::ALL {
+        let (path, title) = shell.route_and_title();
+        let view = ClientPageView { shell, title: title.to_string() };
+        b.push(path.to_string(), PageKind::Client, title.to_string(), format!("{title} | {name}"), view);
+    }
+    let not_found = NotFoundView { title: "Page not found".to_string(), search_path: dealer.config.search.default_page.clone() };
+    b.push("/404".to_string(), PageKind::NotFound, not_found.title.clone(), "This page could not be found.".to_string(), not_found);
+
+    b.pages
+}

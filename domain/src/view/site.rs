@@ -1,0 +1,227 @@
+//! What every page shares: the dealer's name, logo, theme, menus, phone and canonical
+//! base URL ([`SiteView`]), plus the per-build context the other view models derive from
+//! ([`ViewContext`]).
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::config::{Dealer, MenuItem};
+use crate::rules::tag::TagSettings;
+
+/// A link of the header or footer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct LinkView {
+    /// Link text.
+    pub label: String,
+    /// Target ("/path" or "https://...").
+    pub url: String,
+    /// Sub-links (mega menu); empty for plain links.
+    pub children: Vec<LinkView>,
+}
+
+impl LinkView {
+    fn from_menu(item: &MenuItem) -> LinkView {
+        LinkView {
+            label: item.label.clone(),
+            url: item.url.clone(),
+            children: item.children.iter().map(LinkView::from_menu).collect(),
+        }
+    }
+}
+
+/// A footer column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FooterColumnView {
+    /// Column heading.
+    pub title: String,
+    /// Links of the column.
+    pub links: Vec<LinkView>,
+}
+
+/// The dealer's looks; the document shell turns them into CSS custom properties on
+/// `:root` (`--brand-primary`, `--brand-secondary`, `--brand-accent`, `--brand-text`,
+/// `--brand-bg`, `--font-body`, `--font-heading`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ThemeView {
+    /// `--brand-primary`.
+    pub primary: String,
+    /// `--brand-secondary`.
+    pub secondary: String,
+    /// `--brand-accent`.
+    pub accent: String,
+    /// `--brand-text`.
+    pub text: String,
+    /// `--brand-bg`.
+    pub background: String,
+    /// `--font-body`.
+    pub font_body: String,
+    /// `--font-heading`.
+    pub font_heading: String,
+}
+
+/// A phone number as shown and dialled.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneView {
+    /// The number as configured, e.g. "07 3000 1234".
+    pub display: String,
+    /// `tel:` link target (digits and a leading +).
+    pub href: String,
+    /// Masked until clicked (seed 000 s4); false shows it unmasked.
+    pub masked: bool,
+}
+
+impl PhoneView {
+    /// A phone view of `number`; `masked` as the site configures.
+    pub fn new(number: &str, masked: bool) -> PhoneView {
+        let dial: String = number
+            .trim()
+            .chars()
+            .enumerate()
+            .filter(|(i, c)| c.is_ascii_digit() || (*i == 0 && *c == '+'))
+            .map(|(_, c)| c)
+            .collect();
+        PhoneView { display: number.trim().to_string(), href: format!("tel:{dial}"), masked }
+    }
+}
+
+/// The announcement bar above the header.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AnnouncementView {
+    /// The message.
+    pub text: String,
+    /// Link target, when the bar links somewhere.
+    pub url: Option<String>,
+}
+
+/// What every page of a dealer's site shares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SiteView {
+    /// Dealer slug.
+    pub slug: String,
+    /// Trading name.
+    pub name: String,
+    /// Logo URL ("/logo.svg" for a file in the dealer folder, or the configured URL).
+    pub logo_url: String,
+    /// Absolute base of canonical URLs, without trailing slash.
+    pub canonical_base: String,
+    /// Looks, for the document shell's CSS custom properties.
+    pub theme: ThemeView,
+    /// Header menu.
+    pub header_menu: Vec<LinkView>,
+    /// Footer columns.
+    pub footer_columns: Vec<FooterColumnView>,
+    /// Header phone: the site override, else the primary (or first visible) location's phone.
+    pub phone: Option<PhoneView>,
+    /// The default search page.
+    pub search_path: String,
+    /// Announcement bar.
+    pub announcement: Option<AnnouncementView>,
+}
+
+/// Everything the view models of one build derive from besides the cars.
+#[derive(Debug, Clone)]
+pub struct ViewContext<'a> {
+    /// The dealer.
+    pub dealer: &'a Dealer,
+    /// Build time (card tags, sold windows).
+    pub now: DateTime<Utc>,
+    /// The build date (rego expiry).
+    pub today: NaiveDate,
+    /// The build year (finance strip rules).
+    pub current_year: i32,
+    /// Card tag settings from the dealer's configuration.
+    pub tags: TagSettings,
+    /// The shared part of every page.
+    pub site: SiteView,
+}
+
+impl<'a> ViewContext<'a> {
+    /// The context of a build of `dealer` at `now`.
+    pub fn new(dealer: &'a Dealer, now: DateTime<Utc>) -> ViewContext<'a> {
+        ViewContext {
+            dealer,
+            now,
+            today: now.date_naive(),
+            current_year: now.year(),
+            tags: dealer.config.tags.settings(),
+            site: site_view(dealer),
+        }
+    }
+
+    /// The absolute URL of a site path.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{}", self.site.canonical_base, path)
+    }
+}
+
+/// The public URL of a file named in the dealer's config: absolute URLs and paths stay,
+/// a file in the dealer folder is published at the site root under its file name.
+pub fn asset_url(value: &str) -> String {
+    if value.starts_with("http://") || value.starts_with("https://") || value.starts_with('/') {
+        value.to_string()
+    } else {
+        let file = value.rsplit(['/', '\\']).next().unwrap_or(value);
+        format!("/{file}")
+    }
+}
+
+/// The canonical base: `https://` and the first configured domain, else the local
+/// `http://{slug}.localhost` host the local server answers.
+pub fn canonical_base(dealer: &Dealer) -> String {
+    match dealer.config.domains.first() {
+        Some(domain) => format!("https://{}", domain.trim().trim_end_matches('/')),
+        None => format!("http://{}.localhost", dealer.config.slug),
+    }
+}
+
+/// The header phone of a site: the site override, else the phone of the primary visible
+/// location, else of the first visible location.
+pub fn site_phone(dealer: &Dealer) -> Option<PhoneView> {
+    let masked = dealer.config.phones.masked;
+    let non_empty = |p: &Option<String>| p.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_string);
+    if let Some(number) = non_empty(&dealer.config.phones.site_override) {
+        return Some(PhoneView::new(&number, masked));
+    }
+    let visible = || dealer.locations.iter().filter(|l| l.visible);
+    visible()
+        .find(|l| l.primary)
+        .into_iter()
+        .chain(visible())
+        .find_map(|l| non_empty(&l.contact_detail.phone).or_else(|| non_empty(&l.contact_detail.landline_phone)))
+        .map(|number| PhoneView::new(&number, masked))
+}
+
+/// The [`SiteView`] of a dealer.
+pub fn site_view(dealer: &Dealer) -> SiteView {
+    let config = &dealer.config;
+    let theme = &config.theme;
+    SiteView {
+        slug: config.slug.clone(),
+        name: config.name.clone(),
+        logo_url: asset_url(&theme.logo),
+        canonical_base: canonical_base(dealer),
+        theme: ThemeView {
+            primary: theme.primary.clone(),
+            secondary: theme.secondary.clone(),
+            accent: theme.accent.clone(),
+            text: theme.text.clone(),
+            background: theme.background.clone(),
+            font_body: theme.font_body.clone(),
+            font_heading: theme.font_heading.clone(),
+        },
+        header_menu: config.menus.header.iter().map(LinkView::from_menu).collect(),
+        footer_columns: config
+            .menus
+            .footer
+            .iter()
+            .map(|c| FooterColumnView { title: c.title.clone(), links: c.links.iter().map(LinkView::from_menu).collect() })
+            .collect(),
+        phone: site_phone(dealer),
+        search_path: config.search.default_page.clone(),
+        announcement: config
+            .announcement
+            .as_ref()
+            .map(|a| AnnouncementView { text: a.text.clone(), url: a.url.clone() }),
+    }
+}

@@ -1,0 +1,112 @@
+//! Invalid dealer folders under tests/fixtures/invalid/<case>/ and the exact lines a
+//! dealer reads for each: file:line:column: key path: what is wrong and what is allowed.
+
+use std::path::Path;
+
+use domain::config::{load_dealer, load_dealers};
+
+fn errors_of(case: &str) -> Vec<String> {
+    let dir = Path::new("tests/fixtures/invalid").join(case);
+    match load_dealers(&dir) {
+        Ok(dealers) => panic!("{case}: expected errors, loaded {} dealers", dealers.len()),
+        Err(errors) => errors.lines(),
+    }
+}
+
+#[test]
+fn misspelt_key_suggests_the_right_one_and_lists_the_allowed_keys() {
+    assert_eq!(
+        errors_of("misspelt_key"),
+        ["tests/fixtures/invalid/misspelt_key/acme/dealer.toml:10:1: finance.provder: unknown key; did you mean `provider`? allowed: provider, link, calculator, fees"]
+    );
+}
+
+#[test]
+fn wrong_type_names_what_was_expected_and_what_was_found() {
+    assert_eq!(
+        errors_of("wrong_type"),
+        ["tests/fixtures/invalid/wrong_type/acme/dealer.toml:11:14: stock_filters.min_photos: expected a whole number, found the string \"five\""]
+    );
+}
+
+#[test]
+fn missing_required_key_is_named() {
+    assert_eq!(
+        errors_of("missing_key"),
+        ["tests/fixtures/invalid/missing_key/acme/dealer.toml: name: missing required key"]
+    );
+}
+
+#[test]
+fn bad_colour_is_placed_on_its_line() {
+    assert_eq!(
+        errors_of("bad_colour"),
+        ["tests/fixtures/invalid/bad_colour/acme/dealer.toml:5:11: theme.primary: expected a colour like #1A2B3C, found \"red\""]
+    );
+}
+
+#[test]
+fn duplicate_domain_across_dealers_names_the_owner() {
+    assert_eq!(
+        errors_of("duplicate_domain"),
+        ["tests/fixtures/invalid/duplicate_domain/bravo/dealer.toml:3:32: domains[1]: \"www.acme.com.au\" is already a domain of dealer `acme`; each domain serves one dealer"]
+    );
+}
+
+#[test]
+fn broken_toml_syntax_points_at_the_character() {
+    assert_eq!(
+        errors_of("bad_toml"),
+        ["tests/fixtures/invalid/bad_toml/acme/dealer.toml:2:18: not valid TOML: invalid basic string, expected `\"`"]
+    );
+}
+
+#[test]
+fn every_error_of_every_file_is_reported_in_one_run() {
+    let p = "tests/fixtures/invalid/many_errors";
+    let expected = [
+        format!("{p}/acme-motors/dealer.toml:1:8: slug: \"acme\" must equal the folder name \"acme-motors\""),
+        format!("{p}/acme-motors/dealer.toml:3:12: domains[0]: expected a host name like www.example.com.au (no https://, no path), found \"https://www.acme.com.au\""),
+        format!("{p}/acme-motors/dealer.toml:8:8: theme.logo: file \"logo.svg\" not found in the dealer folder; give a file next to dealer.toml or a URL"),
+        format!("{p}/acme-motors/dealer.toml:11:7: finance.calculator.interest.min: min (9) must not be above max (4)"),
+        format!("{p}/acme-motors/dealer.toml:15:15: leads.webhook_url: expected a URL like https://example.com.au/path, found \"hooks.acme.com.au\""),
+        format!("{p}/acme-motors/dealer.toml:19:14: announcement.background: expected a colour like #1A2B3C, found \"blue\""),
+        format!("{p}/acme-motors/locations.toml:15:9: locations[0].contact_detail.phone: expected an Australian phone number like (07) 3000 0000, 0400 000 000 or 1300 000 000, found \"3000 0000\""),
+        format!("{p}/acme-motors/locations.toml:24:8: locations[1].slug: slug \"acme-north\" is used twice (also locations[0].slug)"),
+        format!("{p}/acme-motors/locations.toml:30:12: locations[1].address.postcode: expected 4 digits, found \"412\""),
+        format!("{p}/acme-motors/models/tiggo.toml:2:8: slug: \"tiggo-4-pro\" must equal the file name \"tiggo\" (the file name is the slug)"),
+        format!("{p}/acme-motors/models/tiggo.toml:15:11: colours[0].hexCode: expected a colour like #1A2B3C, found \"black\""),
+        format!("{p}/acme-motors/offer.toml: unknown file; did you mean `offers.toml`? allowed: dealer.toml, locations.toml, brands.toml, offers.toml, models/*.toml, pages/*.md"),
+        format!("{p}/acme-motors/pages/about.md:1:1: a page starts with a `# Title` line or with front matter between `+++` lines holding `title = \"...\"`"),
+        format!("{p}/bravo/dealer.toml:10:12: finance.provider: unknown value \"tauras\"; did you mean `taurus`? allowed: taurus, 360_finance, ausloans, manual, angle, powertorque, nissan_finance, car_clarity"),
+        format!("{p}/bravo/dealer.toml:13:1: search.page_sise: unknown key; did you mean `page_size`? allowed: page_size, cache_size, sort_options, filters, popular_makes, default_page, used_car_path_variant, series_sort_order, carousel, show_view_count, status_filter"),
+        format!("{p}/bravo/dealer.toml:16:23: vehicle_page.viewer_default_mode: unknown value \"carousel\"; allowed: spinner, walkaround, gallery, interior"),
+        // A wrong value in a required key drops its array element, so the next one is still checked.
+        format!("{p}/bravo/locations.toml:18:27: locations[0].contact_detail.opening_hours[1].status: unknown value \"Shut\"; allowed: Open, Closed"),
+        format!("{p}/bravo/locations.toml:22:8: locations[0].special_hours[0].date: expected a date in quotes like \"2026-12-25\", found a date without quotes"),
+    ];
+    assert_eq!(errors_of("many_errors"), expected);
+}
+
+#[test]
+fn display_prints_one_error_per_line() {
+    let errors = load_dealers(Path::new("tests/fixtures/invalid/many_errors")).expect_err("fixture is invalid");
+    let text = errors.to_string();
+    assert_eq!(text.lines().count(), errors.len());
+    assert!(!text.ends_with('\n'));
+}
+
+#[test]
+fn load_dealer_checks_one_folder() {
+    let errors = load_dealer(Path::new("tests/fixtures/invalid/bad_colour/acme")).expect_err("bad colour");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors.iter().next().map(|e| e.key.as_str()), Some("theme.primary"));
+    assert_eq!(errors.iter().next().and_then(|e| e.position), Some((5, 11)));
+}
+
+#[test]
+fn an_empty_folder_is_an_error_not_an_empty_site_list() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let errors = load_dealers(dir.path()).expect_err("no dealers");
+    assert!(errors.to_string().ends_with("no dealer folders found (a dealer folder holds a dealer.toml)"));
+}

@@ -1,0 +1,296 @@
+//! Finance rules (seed 001 sections 5 and 9): provider keys, strip visibility,
+//! repayments from the shared table, calculator ranges, estimate box and disclaimer.
+
+use std::collections::BTreeMap;
+
+use domain::car::{Car, Lender};
+use domain::messages;
+use domain::rules::finance::*;
+use serde::Deserialize;
+
+fn car(json: serde_json::Value) -> Car {
+    let mut base = serde_json::json!({
+        "id": 1, "slug": "car-1", "year": 2022, "make": "Toyota", "model": "RAV4",
+        "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+        "dealership_slug": "demo", "price": 30000.0
+    });
+    if let (Some(base), Some(extra)) = (base.as_object_mut(), json.as_object()) {
+        for (k, v) in extra {
+            base.insert(k.clone(), v.clone());
+        }
+    }
+    serde_json::from_value(base).expect("test car parses")
+}
+
+fn lender(week: Option<f64>, month: Option<f64>) -> Lender {
+    Lender {
+        interest_rate: Some(8.5),
+        comparison_rate: Some(9.1),
+        payment_week: week,
+        payment_month: month,
+        ..Lender::default()
+    }
+}
+
+#[test]
+fn provider_serde_names_are_the_finance_lenders_keys() {
+    let table = [
+        (FinanceProvider::Taurus, "taurus", "Taurus"),
+        (FinanceProvider::ThreeSixtyFinance, "360_finance", "360 Finance"),
+        (FinanceProvider::AusLoans, "ausloans", "AusLoans"),
+        (FinanceProvider::Manual, "manual", "Manual"),
+        (FinanceProvider::Angle, "angle", "Angle"),
+        (FinanceProvider::Powertorque, "powertorque", "Powertorque"),
+        (FinanceProvider::NissanFinance, "nissan_finance", "Nissan Finance"),
+        (FinanceProvider::CarClarity, "car_clarity", "Car Clarity"),
+    ];
+    for (provider, key, label) in table {
+        assert_eq!(serde_json::to_value(provider).expect("serialises"), serde_json::json!(key));
+        assert_eq!(serde_json::from_value::<FinanceProvider>(serde_json::json!(key)).expect("parses"), provider);
+        assert_eq!(provider.key(), key);
+        assert_eq!(provider.label(), label);
+        assert_eq!(FinanceProvider::from_key(key), Some(provider));
+    }
+    assert_eq!(FinanceProvider::from_key("suzuki_finance"), None);
+}
+
+#[test]
+fn finance_strip_visibility_per_provider_table() {
+    use FinanceProvider::*;
+    let year = 2026;
+    // (case, provider, car overrides, lender, expected)
+    let both = lender(Some(80.0), Some(340.0));
+    let cases: Vec<(&str, FinanceProvider, serde_json::Value, Option<Lender>, bool)> = vec![
+        ("Taurus: all rules hold", Taurus, serde_json::json!({}), Some(both.clone()), true),
+        ("Taurus: year newer than current year minus 12 (2014 is not > 2014)", Taurus, serde_json::json!({"year": 2014}), Some(both.clone()), false),
+        ("Taurus: 2015 is newer than 2014", Taurus, serde_json::json!({"year": 2015}), Some(both.clone()), true),
+        ("Taurus: price over 500 (500 is not)", Taurus, serde_json::json!({"price": 500.0}), Some(both.clone()), false),
+        ("Taurus: comparison rate present", Taurus, serde_json::json!({}), Some(Lender { comparison_rate: None, ..both.clone() }), false),
+        ("no lender data for the active provider", Taurus, serde_json::json!({}), None, false),
+        ("null interestRate hides", AusLoans, serde_json::json!({}), Some(Lender { interest_rate: None, ..both.clone() }), false),
+        ("manufacturer Suzuki never shows", AusLoans, serde_json::json!({"make": "Suzuki"}), Some(both.clone()), false),
+        ("360 Finance: available status", ThreeSixtyFinance, serde_json::json!({"status": "coming_soon", "price": 100.0}), Some(both.clone()), true),
+        ("360 Finance: sold status hides", ThreeSixtyFinance, serde_json::json!({"status": "sold"}), Some(both.clone()), false),
+        ("AusLoans: sold flag hides", AusLoans, serde_json::json!({"sold": true}), Some(both.clone()), false),
+        ("Manual: weekly payment present", Manual, serde_json::json!({}), Some(lender(Some(80.0), None)), true),
+        ("Manual: no weekly payment", Manual, serde_json::json!({}), Some(lender(None, Some(340.0))), false),
+        ("Angle: price over 500", Angle, serde_json::json!({"price": 499.0}), Some(both.clone()), false),
+        ("Powertorque: all rules hold", Powertorque, serde_json::json!({}), Some(both.clone()), true),
+        ("Nissan Finance: monthly payment present", NissanFinance, serde_json::json!({}), Some(lender(None, Some(340.0))), true),
+        ("Nissan Finance: no monthly payment", NissanFinance, serde_json::json!({}), Some(lender(Some(80.0), None)), false),
+        ("Car Clarity: common rules only", CarClarity, serde_json::json!({"price": 100.0}), Some(both.clone()), true),
+    ];
+    for (name, provider, overrides, lender, expected) in cases {
+        let mut c = car(overrides);
+        if let Some(l) = lender {
+            c.finance_lenders = BTreeMap::from([(provider.key().to_string(), l)]);
+        }
+        assert_eq!(finance_strip_visible(&c, provider, year), expected, "{name}");
+        assert_eq!(visible_lender(&c, provider, year).is_some(), expected, "{name}");
+    }
+}
+
+#[derive(Deserialize)]
+struct RepaymentCase {
+    note: String,
+    amount: f64,
+    deposit: f64,
+    trade_in: f64,
+    establishment_fees: f64,
+    balloon: f64,
+    rate: f64,
+    term_years: f64,
+    frequency: PaymentFrequency,
+    round_up: bool,
+    expected: f64,
+}
+
+#[derive(Deserialize)]
+struct RepaymentTable {
+    frequencies: BTreeMap<String, u32>,
+    cases: Vec<RepaymentCase>,
+}
+
+fn table() -> RepaymentTable {
+    let text = include_str!("data/repayment_cases.json");
+    serde_json::from_str(text).expect("repayment_cases.json parses")
+}
+
+#[test]
+fn repayments_match_the_shared_table() {
+    // Checked by hand: 30000 at 8.5% over 60 months: r = 0.085/12 = 0.0070833,
+    // (1+r)^60 = 1.52729, payment = 30000 × 0.0070833 × 1.52729 / 0.52729 = 615.50.
+    // Zero rate with balloon: (12000 − 2000) / 52 = 192.307... → 192.31.
+    let table = table();
+    assert!(table.cases.len() >= 20, "about 20 cases");
+    for case in &table.cases {
+        let got = repayment(&RepaymentInput {
+            amount: case.amount,
+            deposit: case.deposit,
+            trade_in: case.trade_in,
+            establishment_fees: case.establishment_fees,
+            balloon: case.balloon,
+            rate: case.rate,
+            term_years: case.term_years,
+            frequency: case.frequency,
+            round_up: case.round_up,
+        });
+        assert!((got - case.expected).abs() < 0.005, "{}: got {got}, expected {}", case.note, case.expected);
+    }
+}
+
+#[test]
+fn frequencies_are_52_26_12() {
+    let table = table();
+    for (frequency, per_year) in [(PaymentFrequency::Week, 52), (PaymentFrequency::Fortnight, 26), (PaymentFrequency::Month, 12)] {
+        assert_eq!(frequency.per_year(), per_year);
+        let key = serde_json::to_value(frequency).expect("serialises");
+        assert_eq!(table.frequencies.get(key.as_str().expect("a string")), Some(&per_year));
+    }
+}
+
+#[test]
+fn repayment_of_25_or_less_shows_enquire_for_finance() {
+    let cases = [(25.0, true), (24.99, true), (0.0, true), (25.01, false), (141.73, false)];
+    for (payment, enquire) in cases {
+        let display = repayment_display(payment);
+        match display {
+            RepaymentDisplay::Enquire { text } => {
+                assert!(enquire, "{payment}");
+                assert_eq!(text, "Enquire for Finance");
+            }
+            RepaymentDisplay::Amount { value } => {
+                assert!(!enquire, "{payment}");
+                assert_eq!(value, payment);
+            }
+        }
+    }
+}
+
+#[test]
+fn calculator_ranges_follow_the_seed() {
+    let r = CalculatorRanges::derive(&CalculatorSettings::default(), Some(45_990.0));
+    // purchase price minimum 1000, maximum 250000
+    assert_eq!((r.purchase_price.min, r.purchase_price.max), (1000.0, 250_000.0));
+    assert_eq!(r.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
+    // Loan term 1 to 7 years, step 0.5, default 6
+    assert_eq!((r.term_years.min, r.term_years.max, r.term_years.step, r.term_years.default), (1.0, 7.0, 0.5, 6.0));
+    // Interest rate 0.5 to 15, step 0.5
+    assert_eq!((r.interest.min, r.interest.max, r.interest.step), (0.5, 15.0, 0.5));
+    assert_eq!(r.interest.default, 8.5);
+    // Deposit, trade-in and residual 0 to 250000 step 0.5
+    for range in [r.deposit, r.trade_in, r.residual] {
+        assert_eq!((range.min, range.max, range.step), (0.0, 250_000.0, 0.5));
+    }
+    // Loan amount slider min 1000, max 100000, step 500, default 30000
+    assert_eq!((r.loan_amount.min, r.loan_amount.max, r.loan_amount.step, r.loan_amount.default), (1000.0, 100_000.0, 500.0, 30_000.0));
+    assert!(!r.interest_locked);
+}
+
+#[test]
+fn calculator_variants_by_provider_brand_and_site() {
+    // (case, settings, car price, expected (loan max, loan default, purchase min message))
+    let raised = CalculatorSettings {
+        purchase_price_min: RAISED_PURCHASE_PRICE_MIN,
+        loan_amount_min: RAISED_LOAN_AMOUNT_MIN,
+        ..CalculatorSettings::default()
+    };
+    let follows = CalculatorSettings { loan_max_follows_price: true, loan_default_is_price: true, ..CalculatorSettings::default() };
+    let cases = [
+        ("5000 minimum for one provider or brand", raised.clone(), Some(40_000.0), 100_000.0, 30_000.0, 5000.0,
+         "Cannot be less than $5,000 or more than $250,000"),
+        ("105% of a price over 100000", follows.clone(), Some(120_000.0), 126_000.0, 120_000.0, 1000.0,
+         "Cannot be less than $1,000 or more than $250,000"),
+        ("price of 100000 is not over 100000", follows.clone(), Some(100_000.0), 100_000.0, 100_000.0, 1000.0,
+         "Cannot be less than $1,000 or more than $250,000"),
+        ("default is the car price on some sites", follows.clone(), Some(45_990.0), 100_000.0, 45_990.0, 1000.0,
+         "Cannot be less than $1,000 or more than $250,000"),
+        ("30000 when the car has no price", follows, None, 100_000.0, 30_000.0, 1000.0,
+         "Cannot be less than $1,000 or more than $250,000"),
+    ];
+    for (name, settings, price, loan_max, loan_default, loan_min_or_price_min, message) in cases {
+        let r = CalculatorRanges::derive(&settings, price);
+        assert_eq!(r.loan_amount.max, loan_max, "{name}");
+        assert_eq!(r.loan_amount.default, loan_default, "{name}");
+        assert_eq!(r.purchase_price.min, loan_min_or_price_min, "{name}");
+        assert_eq!(r.purchase_price_message, message, "{name}");
+    }
+
+    // Interest 7.5 to 14.5 for one provider, 4 to 20 for one brand; term default 5, max 5.
+    let provider = CalculatorSettings {
+        interest_min: PROVIDER_INTEREST_MIN,
+        interest_max: PROVIDER_INTEREST_MAX,
+        term_default_years: SHORT_DEFAULT_TERM_YEARS,
+        term_max_years: SHORT_TERM_MAX_YEARS,
+        interest_default: 5.0,
+        ..CalculatorSettings::default()
+    };
+    let r = CalculatorRanges::derive(&provider, Some(30_000.0));
+    assert_eq!((r.interest.min, r.interest.max, r.interest.default), (7.5, 14.5, 7.5), "default clamped into the range");
+    assert_eq!((r.term_years.max, r.term_years.default), (5.0, 5.0));
+    let brand = CalculatorSettings { interest_min: BRAND_INTEREST_MIN, interest_max: BRAND_INTEREST_MAX, ..CalculatorSettings::default() };
+    let r = CalculatorRanges::derive(&brand, Some(30_000.0));
+    assert_eq!((r.interest.min, r.interest.max), (4.0, 20.0));
+    // Interest rate 12.94% is fixed for one dealer.
+    let locked = CalculatorSettings { interest_locked: Some(FIXED_DEALER_INTEREST_RATE), ..CalculatorSettings::default() };
+    let r = CalculatorRanges::derive(&locked, Some(30_000.0));
+    assert!(r.interest_locked);
+    assert_eq!((r.interest.min, r.interest.max, r.interest.default), (12.94, 12.94, 12.94));
+}
+
+#[test]
+fn out_of_range_values_are_clamped_and_negative_amounts_become_zero() {
+    let r = CalculatorRanges::derive(&CalculatorSettings::default(), Some(30_000.0));
+    let cases = [
+        ("term below 1", r.term_years, 0.5, 1.0),
+        ("term above 7", r.term_years, 9.0, 7.0),
+        ("interest above 15", r.interest, 22.0, 15.0),
+        ("interest below 0.5", r.interest, 0.0, 0.5),
+        ("deposit above 250000", r.deposit, 300_000.0, 250_000.0),
+        ("trade-in below 0", r.trade_in, -5.0, 0.0),
+        ("residual within", r.residual, 1234.5, 1234.5),
+        ("purchase price within", r.purchase_price, 45_990.0, 45_990.0),
+    ];
+    for (name, range, input, expected) in cases {
+        assert_eq!(range.clamp(input), expected, "{name}");
+    }
+    assert_eq!(non_negative_amount(-100.0), 0.0);
+    assert_eq!(non_negative_amount(f64::NAN), 0.0);
+    assert_eq!(non_negative_amount(250.0), 250.0);
+    assert_eq!(purchase_price_error(&r, 999.0).as_deref(), Some("Cannot be less than $1,000 or more than $250,000"));
+    assert_eq!(purchase_price_error(&r, 250_001.0).as_deref(), Some("Cannot be less than $1,000 or more than $250,000"));
+    assert_eq!(purchase_price_error(&r, 1000.0), None);
+    assert_eq!(purchase_price_error(&r, 250_000.0), None);
+    assert_eq!(messages::PRICE_RANGE_TEMPLATE, "Cannot be less than {min} or more than $250,000");
+}
+
+#[test]
+fn estimate_box_uses_5_years_10_percent_deposit_30_percent_final_payment() {
+    // 50000 at 8.5%: the same shape as the shared table's estimate-box case (166.25 a week).
+    let estimate = finance_estimate(Some(50_000.0), 8.5).expect("priced car");
+    assert_eq!(estimate.deposit, 5000.0);
+    assert_eq!(estimate.final_payment, 15_000.0);
+    assert!((estimate.weekly - 166.25).abs() < 0.005, "{}", estimate.weekly);
+    // monthly equals weekly times 4.33
+    assert!((estimate.monthly - 719.86).abs() < 0.005, "{}", estimate.monthly);
+    assert_eq!(finance_estimate(None, 8.5), None);
+    assert_eq!(finance_estimate(Some(0.0), 8.5), None);
+}
+
+#[test]
+fn disclaimer_truncates_at_197_characters() {
+    let exact = "a".repeat(197);
+    let long = format!("{}b and more", "a".repeat(196));
+    let cases = [
+        (exact.as_str(), exact.clone(), false),
+        (long.as_str(), format!("{}b...", "a".repeat(196)), true),
+        ("Short disclaimer.", "Short disclaimer.".to_string(), false),
+    ];
+    for (input, text, truncated) in cases {
+        let t = truncate_disclaimer(input);
+        assert_eq!(t.text, text);
+        assert_eq!(t.truncated, truncated);
+    }
+    // Characters, not bytes: 197 'é' are not cut.
+    assert!(!truncate_disclaimer(&"é".repeat(197)).truncated);
+}

@@ -1,0 +1,266 @@
+//! The per-dealer page list and its view models, on a small dealer and stock built in code.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+use domain::car::{Car, CarLocation, CarStatus, CarType, Image, Thumb};
+use domain::config::{ContentPage, Dealer, DealerConfig};
+use domain::entities::Location;
+use domain::view::{site_pages, Page, PageKind};
+
+fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("valid time")
+}
+
+fn dealer() -> Dealer {
+    let config: DealerConfig = toml::from_str(
+        r##"
+slug = "acme"
+name = "Acme Motors"
+domains = ["www.acme.com.au"]
+[theme]
+primary = "#123456"
+secondary = "#654321"
+logo = "logo.svg"
+[finance]
+provider = "manual"
+[search]
+page_size = 2
+"##,
+    )
+    .expect("dealer.toml");
+    let location: Location = toml::from_str(
+        r#"
+id = 1
+name = "Acme Springwood"
+slug = "springwood"
+primary = true
+[address]
+street = "1 Main St"
+city = "Springwood"
+state = "QLD"
+postcode = "4127"
+lat = -27.6
+long = 153.1
+[contact_detail]
+phone = "07 3000 1234"
+[[contact_detail.opening_hours]]
+weekday = 1
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[contact_detail.opening_hours]]
+weekday = 2
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[contact_detail.opening_hours]]
+weekday = 3
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[contact_detail.opening_hours]]
+weekday = 4
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[contact_detail.opening_hours]]
+weekday = 5
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[contact_detail.opening_hours]]
+weekday = 0
+status = "Closed"
+"#,
+    )
+    .expect("location");
+    Dealer {
+        config,
+        locations: vec![location],
+        offers: vec![],
+        models: vec![],
+        promos: vec![],
+        slides: vec![],
+        banners: vec![],
+        brands: vec![],
+        pages: vec![ContentPage {
+            slug: "warranty".into(),
+            title: "Warranty".into(),
+            path: "/pages/warranty".into(),
+            description: None,
+            markdown: "# Cover\n\nSee <script>alert(1)</script> [terms](/terms-and-conditions).\n".into(),
+        }],
+        dir: PathBuf::from("dealers/acme"),
+    }
+}
+
+fn car(id: u64, make: &str, model: &str, car_type: CarType, days_old: i64) -> Car {
+    Car {
+        id,
+        slug: format!("car-{id}"),
+        year: 2022,
+        make: make.into(),
+        model: model.into(),
+        car_type,
+        status: CarStatus::InStock,
+        created_at: now() - Duration::days(days_old),
+        dealership_slug: "acme".into(),
+        price: Some(30_000.0 + id as f64),
+        km: Some(12_345),
+        vin: Some(format!("JTMW1RFV00D{id:06}")),
+        simple_body: Some("SUV".into()),
+        images: (0..5)
+            .map(|i| Image { url: format!("/media/{id}-{i}.svg"), thumb: Some(Thumb { url: format!("/media/{id}-{i}-t.svg") }) })
+            .collect(),
+        location: Some(CarLocation { name: "Acme Springwood".into(), slug: "springwood".into(), ..CarLocation::default() }),
+        ..Car::default()
+    }
+}
+
+fn stock() -> Vec<Car> {
+    let mut sold = car(3, "Toyota", "HiLux", CarType::Used, 20);
+    sold.status = CarStatus::Sold;
+    sold.sold_at = Some(now() - Duration::days(1));
+    let mut no_price = car(4, "Mazda", "CX-5", CarType::Demo, 30);
+    no_price.price = None;
+    no_price.dealercomments = Some(format!("{}|Second paragraph", "x".repeat(450)));
+    no_price.rego_expiry = NaiveDate::from_ymd_opt(2027, 3, 12);
+    vec![car(1, "Toyota", "RAV4", CarType::New, 2), car(2, "Toyota", "RAV4", CarType::Used, 15), sold, no_price]
+}
+
+fn page<'a>(pages: &'a [Page], path: &str) -> &'a Page {
+    pages.iter().find(|p| p.path == path).unwrap_or_else(|| panic!("no page {path}"))
+}
+
+#[test]
+fn the_page_list_has_every_route() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    for path in [
+        "/",
+        "/404",
+        "/cars/car-1",
+        "/cars/car-3",
+        "/search/new-used-and-demo-cars",
+        "/search/new-cars",
+        "/search/used-cars",
+        "/search/demo-cars",
+        "/search/new-and-demo-cars",
+        "/search/toyota",
+        "/search/toyota/rav4",
+        "/search/mazda/cx-5",
+        "/search/suv",
+        "/search/springwood",
+        "/locations/springwood",
+        "/contact-us/springwood",
+        "/dealerships",
+        "/contact",
+        "/about-us",
+        "/pages/warranty",
+        "/sign-in",
+        "/watchlist",
+        "/checkout-journey",
+        "/success",
+        "/print",
+        "/my-garage",
+    ] {
+        page(&pages, path);
+    }
+    let mut paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    let before = paths.len();
+    paths.sort_unstable();
+    paths.dedup();
+    assert_eq!(before, paths.len(), "duplicate paths");
+    assert_eq!(page(&pages, "/404").kind, PageKind::NotFound);
+    assert!(!page(&pages, "/sign-in").in_sitemap);
+    assert!(page(&pages, "/cars/car-1").in_sitemap);
+    // The frontend's e2e fixture site (frontend/e2e/fixture-site.mjs) renders this page list.
+    if let Ok(out) = std::env::var("FORECOURT_E2E_PAGES") {
+        std::fs::write(out, serde_json::to_string(&pages).expect("pages json")).expect("write pages");
+    }
+}
+
+#[test]
+fn search_pages_hold_the_first_page_latest_first_with_facets() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    let toyota = &page(&pages, "/search/toyota").props["page"];
+    assert_eq!(toyota["count"], 3);
+    assert_eq!(toyota["pages"], 2);
+    let hits = toyota["hits"].as_array().expect("hits");
+    assert_eq!(hits.len(), 2, "page size from the config");
+    assert_eq!(hits[0]["id"], 1, "latest first");
+    assert_eq!(hits[1]["id"], 2);
+    assert_eq!(toyota["fixed_filters"][0]["facet"], "make");
+    let facets = toyota["facets"].as_array().expect("facets");
+    let car_type = facets.iter().find(|f| f["facet"] == "car_type").expect("car_type facet");
+    let labels: Vec<&str> = car_type["items"].as_array().expect("items").iter().map(|i| i["label"].as_str().unwrap_or("")).collect();
+    assert_eq!(labels, ["New", "Used"]);
+    assert!(facets.iter().any(|f| f["facet"] == "model"), "model facet once a make is fixed");
+    let all = &page(&pages, "/search/new-used-and-demo-cars").props["page"];
+    assert!(!all["facets"].as_array().expect("facets").iter().any(|f| f["facet"] == "model"));
+}
+
+#[test]
+fn cards_follow_the_rules() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    let sold = &page(&pages, "/cars/car-3").props["page"];
+    assert_eq!(sold["card"]["sold_text"], "JUST SOLD");
+    assert_eq!(sold["sold_notice"], "SOLD");
+    assert_eq!(sold["find_similar_url"], "/search/toyota/hilux");
+    assert_eq!(sold["card"]["reserve_url"], serde_json::Value::Null);
+    let fresh = &page(&pages, "/cars/car-1").props["page"];
+    assert_eq!(fresh["card"]["tag"]["text"], "New Arrival");
+    assert_eq!(fresh["card"]["price_text"], "$30,001");
+    assert_eq!(fresh["card"]["km_text"], "12,345 km");
+    assert_eq!(fresh["card"]["reserve_url"], "/cars/car-1/checkout");
+    assert_eq!(fresh["show_thumbnails"], true);
+    let no_price = &page(&pages, "/cars/car-4").props["page"];
+    assert_eq!(no_price["card"]["price_text"], "Enquire for price.");
+    assert_eq!(no_price["card"]["find_similar_url"], "/search/mazda/cx-5");
+    assert_eq!(no_price["comments"]["truncated"], true);
+    assert_eq!(no_price["rego_expiry"], "Expires on 12/03/2027");
+    let crumbs: Vec<&str> =
+        no_price["breadcrumbs"].as_array().expect("crumbs").iter().map(|c| c["label"].as_str().unwrap_or("")).collect();
+    assert_eq!(crumbs, ["Home", "Demo", "Mazda", "CX-5", "SUV", "2022 Mazda CX-5"]);
+}
+
+#[test]
+fn vehicle_json_ld_is_a_car_with_an_offer() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    let vehicle = page(&pages, "/cars/car-1");
+    let car = vehicle.json_ld.iter().find(|j| j["@type"] == "Car").expect("Car");
+    assert_eq!(car["vehicleIdentificationNumber"], "JTMW1RFV00D000001");
+    assert_eq!(car["mileageFromOdometer"]["unitCode"], "KMT");
+    assert_eq!(car["offers"]["priceCurrency"], "AUD");
+    assert_eq!(car["offers"]["price"], 30001.0);
+    assert_eq!(car["offers"]["availability"], "https://schema.org/InStock");
+    assert_eq!(car["url"], "https://www.acme.com.au/cars/car-1");
+    assert!(vehicle.json_ld.iter().any(|j| j["@type"] == "BreadcrumbList"));
+    let sold = page(&pages, "/cars/car-3");
+    assert_eq!(sold.json_ld[0]["offers"]["availability"], "https://schema.org/SoldOut");
+    assert_eq!(vehicle.hero_image.as_deref(), Some("/media/1-0.svg"));
+}
+
+#[test]
+fn locations_group_weekday_hours_and_carry_opening_hours_json_ld() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    let location = page(&pages, "/locations/springwood");
+    let hours = location.props["page"]["location"]["hours"].as_array().expect("hours");
+    assert_eq!(hours[0]["label"], "Monday - Friday");
+    assert_eq!(hours[0]["text"], "8:30am - 5:30pm");
+    let dealer_ld = &location.json_ld[0];
+    assert_eq!(dealer_ld["@type"], "AutoDealer");
+    assert_eq!(dealer_ld["openingHoursSpecification"].as_array().expect("spec").len(), 5);
+    assert_eq!(dealer_ld["openingHoursSpecification"][0]["dayOfWeek"], "https://schema.org/Monday");
+    assert_eq!(location.props["site"]["phone"]["display"], "07 3000 1234");
+}
+
+#[test]
+fn content_pages_escape_dealer_html() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    let html = page(&pages, "/pages/warranty").props["page"]["html"].as_str().expect("html").to_string();
+    assert!(html.contains("<h2>Cover</h2>"), "{html}");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
+    assert!(html.contains("<a href=\"/terms-and-conditions\">terms</a>"), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+}

@@ -1,0 +1,190 @@
+//! Sign-in by SMS code: request a 6-digit code (valid 5 minutes, 5 attempts, rate-limited
+//! per phone and per client address), verify it for a session cookie, sign out, and ask
+//! who is signed in. Sessions belong to one dealer: a cookie of one site is nothing on
+//! another.
+
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::{ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE};
+use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
+use crate::rate::limit;
+use crate::sms::Sms;
+use crate::store::{OtpCheck, SessionRecord};
+use crate::tenancy::{is_local_host, request_host, Site};
+use crate::validate;
+use crate::AppState;
+
+/// Body of `POST /api/auth/request-code`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RequestCode {
+    /// Australian phone number (mobile).
+    pub phone: String,
+}
+
+/// Answer of `POST /api/auth/request-code`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CodeSent {
+    /// Always true.
+    pub success: bool,
+    /// The normalised phone the code went to.
+    pub phone: String,
+    /// Seconds the code stays valid.
+    pub expires_in: i64,
+}
+
+/// Body of `POST /api/auth/verify`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyCode {
+    /// The phone the code was sent to.
+    pub phone: String,
+    /// The 6-digit code.
+    pub code: String,
+}
+
+/// The signed-in user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Me {
+    /// Always true.
+    pub success: bool,
+    /// The user's phone number.
+    pub phone: String,
+}
+
+/// Answer of `POST /api/auth/sign-out`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedOut {
+    /// Always true.
+    pub success: bool,
+}
+
+/// Query of the dev SMS outbox.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct OutboxQuery {
+    /// The phone whose messages to list.
+    pub phone: String,
+}
+
+/// Messages sent to one phone (dev mode only).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SmsOutbox {
+    /// Messages, newest last.
+    pub messages: Vec<Sms>,
+}
+
+fn code_hash(dealer: &str, phone: &str, code: &str) -> String {
+    blake3::hash(format!("{dealer}\n{phone}\n{code}").as_bytes()).to_hex().to_string()
+}
+
+fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
+    validate::mobile(raw).map_err(|message| ApiError::bad_field(field, message))
+}
+
+/// Sends a sign-in code by SMS.
+#[utoipa::path(post, path = "/api/auth/request-code", tag = "auth", request_body = RequestCode,
+    responses((status = 200, body = CodeSent), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn request_code(
+    State(state): State<AppState>,
+    Site(site): Site,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<RequestCode>,
+) -> Result<Json<CodeSent>, ApiError> {
+    let phone = phone_field(&body.phone, "phone")?;
+    let policy = &state.policy;
+    limit(&state, &site.slug, "code-ip", &ip, policy.code_per_ip).await?;
+    limit(&state, &site.slug, "code-phone", &phone, policy.code_per_phone).await?;
+    let code = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
+    let now = state.clock.now();
+    state.store.put_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, &code), now, policy.otp_ttl()).await?;
+    let minutes = policy.otp_ttl_secs / 60;
+    let body = format!("{code} is your {} sign-in code. It expires in {minutes} minutes.", site.name);
+    state
+        .sms
+        .send(Sms { dealer: site.slug.clone(), phone: phone.clone(), body, sent_at: now })
+        .await
+        .map_err(ApiError::Internal)?;
+    Ok(Json(CodeSent { success: true, phone, expires_in: policy.otp_ttl_secs }))
+}
+
+fn session_cookie(headers: &HeaderMap, value: &str, max_age: i64) -> HeaderValue {
+    let secure = if request_host(headers).is_some_and(is_local_host) { "" } else { "; Secure" };
+    let cookie = format!("{SESSION_COOKIE}={value}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}");
+    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("forecourt_session=; Max-Age=0"))
+}
+
+/// Checks a sign-in code and starts a session (cookie).
+#[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyCode,
+    responses((status = 200, body = Me, description = "Signed in; sets the session cookie"),
+        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn verify(
+    State(state): State<AppState>,
+    Site(site): Site,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<VerifyCode>,
+) -> Result<Response, ApiError> {
+    let phone = phone_field(&body.phone, "phone")?;
+    let code = body.code.trim();
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_field("code", WRONG_CODE));
+    }
+    limit(&state, &site.slug, "verify-ip", &ip, state.policy.verify_per_ip).await?;
+    let now = state.clock.now();
+    match state.store.check_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, code), now).await? {
+        OtpCheck::Valid => {}
+        OtpCheck::Wrong { .. } => return Err(ApiError::new(ErrorCode::WrongCode, WRONG_CODE)),
+        OtpCheck::Missing => return Err(ApiError::new(ErrorCode::CodeExpired, CODE_EXPIRED)),
+        OtpCheck::Locked => return Err(ApiError::new(ErrorCode::CodeLocked, CODE_LOCKED)),
+    }
+    state.store.ensure_user(&site.slug, &phone, now).await?;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill(&mut bytes);
+    let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let session = SessionRecord { phone: phone.clone(), created_at: now, expires_at: now + state.policy.session_ttl() };
+    state.store.create_session(&site.slug, &token_hash(&token), &session).await?;
+    let cookie = session_cookie(&headers, &token, state.policy.session_ttl_secs);
+    Ok(([(header::SET_COOKIE, cookie)], Json(Me { success: true, phone })).into_response())
+}
+
+/// Ends the session (if any) and clears the cookie.
+#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut)))]
+pub async fn sign_out(State(state): State<AppState>, Site(site): Site, request: axum::extract::Request) -> Result<Response, ApiError> {
+    let (parts, _) = request.into_parts();
+    if let Some(token) = session_token(&parts) {
+        state.store.delete_session(&site.slug, &token_hash(&token)).await?;
+    }
+    let cookie = session_cookie(&parts.headers, "", 0);
+    Ok(([(header::SET_COOKIE, cookie)], Json(SignedOut { success: true })).into_response())
+}
+
+/// The signed-in user (401 when nobody is).
+#[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
+pub async fn me(user: SignedIn) -> Json<Me> {
+    Json(Me { success: true, phone: user.phone })
+}
+
+/// Text messages sent to a phone; 404 unless the server runs with `--dev-mode` or the
+/// dealer's config sets `dev_mode`.
+#[utoipa::path(get, path = "/api/dev/sms-outbox", tag = "dev", params(OutboxQuery),
+    responses((status = 200, body = SmsOutbox), (status = 404, body = ErrorBody)))]
+pub async fn sms_outbox(
+    State(state): State<AppState>,
+    Site(site): Site,
+    query: Result<Query<OutboxQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<SmsOutbox>, ApiError> {
+    if !(state.dev_mode || site.dev_mode) {
+        return Err(ApiError::new(ErrorCode::NotFound, NOT_FOUND));
+    }
+    let Query(query) = query.map_err(|e| ApiError::bad_field("phone", e.body_text()))?;
+    let phone = phone_field(&query.phone, "phone")?;
+    let messages = state.sms.sent_to(&site.slug, &phone).ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
+    Ok(Json(SmsOutbox { messages }))
+}

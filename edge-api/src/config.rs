@@ -1,0 +1,257 @@
+//! Typed configuration of the binaries, loaded once: an optional TOML file, overridden
+//! by environment variables, overridden by command-line flags.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use serde::Deserialize;
+
+use crate::policy::Policy;
+use crate::sms::{LogSms, SmsSender};
+use crate::sns::SnsSms;
+use crate::store::{DynamoStore, RedbStore, Store};
+use crate::tenancy::Tenants;
+
+/// Default listening address.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+/// File name of the embedded store inside the data folder.
+pub const STORE_FILE: &str = "forecourt.redb";
+
+/// `forecourt-api`: the local server of every dealer site and the edge API.
+#[derive(Debug, Parser)]
+#[command(name = "forecourt-api", version, about)]
+pub struct Cli {
+    /// What to do (serve when omitted).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Settings.
+    #[command(flatten)]
+    pub flags: Flags,
+}
+
+/// Subcommands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Serve the API and dist/ (the default).
+    Serve,
+    /// Create the DynamoDB table with its index and TTL (needs FORECOURT_DYNAMODB_TABLE).
+    Migrate,
+}
+
+/// Settings from flags or environment variables (flags win).
+#[derive(Debug, Clone, Default, Args)]
+pub struct Flags {
+    /// TOML file with any of the settings below and a `[policy]` table.
+    #[arg(long, env = "FORECOURT_CONFIG", global = true)]
+    pub config: Option<PathBuf>,
+    /// Address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, env = "FORECOURT_ADDR", global = true)]
+    pub addr: Option<SocketAddr>,
+    /// Folder of the built sites [default: dist].
+    #[arg(long, env = "FORECOURT_DIST", global = true)]
+    pub dist: Option<PathBuf>,
+    /// Folder of the embedded store [default: data].
+    #[arg(long, env = "FORECOURT_DATA", global = true)]
+    pub data: Option<PathBuf>,
+    /// Folder of the dealer configuration [default: dealers].
+    #[arg(long, env = "FORECOURT_DEALERS", global = true)]
+    pub dealers: Option<PathBuf>,
+    /// Enable dev-only endpoints (the SMS outbox).
+    #[arg(long, env = "FORECOURT_DEV_MODE", global = true, num_args = 0..=1, default_missing_value = "true")]
+    pub dev_mode: Option<bool>,
+    /// DynamoDB table; when set, the store is DynamoDB instead of the embedded file.
+    #[arg(long, env = "FORECOURT_DYNAMODB_TABLE", global = true)]
+    pub dynamodb_table: Option<String>,
+    /// Endpoint of a local DynamoDB-protocol server.
+    #[arg(long, env = "FORECOURT_DYNAMODB_ENDPOINT", global = true)]
+    pub dynamodb_endpoint: Option<String>,
+    /// How sign-in codes are texted: `log` (the log and the dev outbox) or `sns`
+    /// (Amazon SNS) [default: log; sns on Lambda].
+    #[arg(long, env = "FORECOURT_SMS", global = true)]
+    pub sms: Option<SmsChoice>,
+}
+
+/// How sign-in codes are texted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum SmsChoice {
+    /// Written to the log and kept for the dev outbox.
+    Log,
+    /// Sent by Amazon SNS.
+    Sns,
+}
+
+/// The config file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    /// See [`Flags::addr`].
+    pub addr: Option<SocketAddr>,
+    /// See [`Flags::dist`].
+    pub dist: Option<PathBuf>,
+    /// See [`Flags::data`].
+    pub data: Option<PathBuf>,
+    /// See [`Flags::dealers`].
+    pub dealers: Option<PathBuf>,
+    /// See [`Flags::dev_mode`].
+    pub dev_mode: Option<bool>,
+    /// See [`Flags::dynamodb_table`].
+    pub dynamodb_table: Option<String>,
+    /// See [`Flags::dynamodb_endpoint`].
+    pub dynamodb_endpoint: Option<String>,
+    /// See [`Flags::sms`].
+    pub sms: Option<SmsChoice>,
+    /// Limits.
+    #[serde(default)]
+    pub policy: Policy,
+}
+
+/// Which store to use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreChoice {
+    /// redb file at this path.
+    Embedded(PathBuf),
+    /// DynamoDB table, optionally at a local endpoint.
+    Dynamo {
+        /// Table name.
+        table: String,
+        /// Local server URL.
+        endpoint: Option<String>,
+    },
+}
+
+/// The resolved settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Listening address.
+    pub addr: SocketAddr,
+    /// Built sites.
+    pub dist: PathBuf,
+    /// Dealer configuration.
+    pub dealers: PathBuf,
+    /// Dev-only endpoints on.
+    pub dev_mode: bool,
+    /// The store.
+    pub store: StoreChoice,
+    /// The SMS sender; `None` leaves the choice to the binary (log locally, SNS on Lambda).
+    pub sms: Option<SmsChoice>,
+    /// Limits.
+    pub policy: Policy,
+}
+
+impl Settings {
+    /// Merges the file (if any) under the flags/environment.
+    pub fn resolve(flags: &Flags) -> anyhow::Result<Settings> {
+        let file = match &flags.config {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+                toml::from_str::<FileConfig>(&text).with_context(|| format!("in {}", path.display()))?
+            }
+            None => FileConfig::default(),
+        };
+        let default_addr: SocketAddr = DEFAULT_ADDR.parse().context("default address")?;
+        let data = flags.data.clone().or(file.data).unwrap_or_else(|| PathBuf::from("data"));
+        let table = flags.dynamodb_table.clone().or(file.dynamodb_table).filter(|t| !t.is_empty());
+        let store = match table {
+            Some(table) => StoreChoice::Dynamo {
+                table,
+                endpoint: flags.dynamodb_endpoint.clone().or(file.dynamodb_endpoint).filter(|e| !e.is_empty()),
+            },
+            None => StoreChoice::Embedded(data.join(STORE_FILE)),
+        };
+        Ok(Settings {
+            addr: flags.addr.or(file.addr).unwrap_or(default_addr),
+            dist: flags.dist.clone().or(file.dist).unwrap_or_else(|| PathBuf::from("dist")),
+            dealers: flags.dealers.clone().or(file.dealers).unwrap_or_else(|| PathBuf::from("dealers")),
+            dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
+            store,
+            sms: flags.sms.or(file.sms),
+            policy: file.policy,
+        })
+    }
+
+    /// Builds the SMS sender (`default` when neither file, environment nor flag chose).
+    pub async fn sms_sender(&self, default: SmsChoice) -> Arc<dyn SmsSender> {
+        match self.sms.unwrap_or(default) {
+            SmsChoice::Log => Arc::new(LogSms::default()),
+            SmsChoice::Sns => Arc::new(SnsSms::from_env(None).await),
+        }
+    }
+
+    /// Opens the configured store.
+    pub async fn open_store(&self) -> anyhow::Result<Arc<dyn Store>> {
+        Ok(match &self.store {
+            StoreChoice::Embedded(path) => Arc::new(RedbStore::open(path).context("opening the embedded store")?),
+            StoreChoice::Dynamo { table, endpoint } => Arc::new(DynamoStore::from_env(table.clone(), endpoint.as_deref()).await),
+        })
+    }
+}
+
+/// Loads the dealers folder into tenants (every configuration error in one message).
+pub fn load_tenants(dir: &Path) -> anyhow::Result<Tenants> {
+    let dealers = domain::config::load_dealers(dir)
+        .map_err(|errors| anyhow::anyhow!("{errors}"))
+        .with_context(|| format!("loading dealers from {}", dir.display()))?;
+    Ok(Tenants::from_dealers(&dealers))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[test]
+    fn the_file_is_overridden_by_the_environment_which_is_overridden_by_flags() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("api.toml");
+        std::fs::write(
+            &file,
+            "addr = \"127.0.0.1:9000\"\ndist = \"file-dist\"\ndealers = \"file-dealers\"\ndev_mode = true\n[policy]\notp_ttl_secs = 120\n",
+        )
+        .expect("write");
+        // The only test of this binary that touches the process environment.
+        std::env::set_var("FORECOURT_DIST", "env-dist");
+        std::env::set_var("FORECOURT_DEALERS", "env-dealers");
+        let cli = Cli::try_parse_from([
+            "forecourt-api",
+            "--config",
+            file.to_str().expect("utf-8"),
+            "--addr",
+            "127.0.0.1:9100",
+            "--dealers",
+            "flag-dealers",
+        ])
+        .expect("parse");
+        std::env::remove_var("FORECOURT_DIST");
+        std::env::remove_var("FORECOURT_DEALERS");
+        let settings = Settings::resolve(&cli.flags).expect("resolve");
+        assert_eq!(settings.addr.to_string(), "127.0.0.1:9100", "flag over file");
+        assert_eq!(settings.dist, PathBuf::from("env-dist"), "environment over file");
+        assert_eq!(settings.dealers, PathBuf::from("flag-dealers"), "flag over environment");
+        assert!(settings.dev_mode, "file over default");
+        assert_eq!(settings.policy.otp_ttl_secs, 120);
+        assert_eq!(settings.policy.session_ttl_secs, Policy::default().session_ttl_secs);
+        assert_eq!(settings.store, StoreChoice::Embedded(PathBuf::from("data").join(STORE_FILE)));
+    }
+
+    #[test]
+    fn a_table_selects_dynamodb_and_bad_files_are_reported() {
+        let cli = Cli::try_parse_from(["forecourt-api", "migrate", "--dynamodb-table", "forecourt-dev"]).expect("parse");
+        assert_eq!(cli.command, Some(Command::Migrate));
+        let settings = Settings::resolve(&cli.flags).expect("resolve");
+        assert_eq!(settings.store, StoreChoice::Dynamo { table: "forecourt-dev".into(), endpoint: None });
+        let sns = Cli::try_parse_from(["forecourt-api", "--sms", "sns"]).expect("parse");
+        assert_eq!(Settings::resolve(&sns.flags).expect("resolve").sms, Some(SmsChoice::Sns));
+        assert!(Cli::try_parse_from(["forecourt-api", "--sms", "pigeon"]).is_err());
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("api.toml");
+        std::fs::write(&file, "adress = \"x\"\n").expect("write");
+        let flags = Flags { config: Some(file), ..Flags::default() };
+        let error = format!("{:#}", Settings::resolve(&flags).expect_err("unknown key"));
+        assert!(error.contains("api.toml") && error.contains("adress"), "{error}");
+    }
+}

@@ -1,0 +1,204 @@
+//! The one error type of the API. Outside: a JSON body `{success: false, code, message,
+//! fields?}` with a stable code and a message a person can act on; one table maps each
+//! code to its status. Inside: the full cause chain goes to the logs.
+
+use std::collections::BTreeMap;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::store::StoreError;
+
+/// Shown when the body is not valid JSON.
+pub const MALFORMED_JSON: &str = "The request body is not valid JSON.";
+/// Shown when the body is not JSON at all.
+pub const NOT_JSON: &str = "The request body must be JSON (Content-Type: application/json).";
+/// Shown when the body is larger than the limit.
+pub const TOO_LARGE: &str = "The request body is too large.";
+/// Shown when too many requests came from one phone or address.
+pub const RATE_LIMITED: &str = "Too many attempts. Please wait a few minutes and try again.";
+/// Shown when an endpoint needs a signed-in user.
+pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
+/// Shown when the signed-in user acts on another user's data.
+pub const FORBIDDEN: &str = "You can only change your own watchlist.";
+/// Shown for an unknown path or record.
+pub const NOT_FOUND: &str = "Not found.";
+/// Shown when the Host header names no configured dealer.
+pub const UNKNOWN_SITE: &str = "This address does not belong to a dealer site.";
+/// Shown for a wrong sign-in code.
+pub const WRONG_CODE: &str = "That code is not correct. Please check it and try again.";
+/// Shown when no sign-in code is pending (expired, used or never sent).
+pub const CODE_EXPIRED: &str = "That code has expired. Please request a new code.";
+/// Shown after too many wrong sign-in codes.
+pub const CODE_LOCKED: &str = "Too many wrong codes. Please request a new code.";
+
+/// The stable error codes of the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Malformed JSON or a field of the wrong type or an unknown field (400).
+    BadRequest,
+    /// Valid JSON whose values break a rule; see `fields` (422).
+    ValidationFailed,
+    /// A wrong sign-in code (400).
+    WrongCode,
+    /// No pending sign-in code (400).
+    CodeExpired,
+    /// Too many wrong sign-in codes (429).
+    CodeLocked,
+    /// No session (401).
+    SignInRequired,
+    /// Someone else's data (403).
+    Forbidden,
+    /// Unknown path or record (404).
+    NotFound,
+    /// The Host names no dealer (404).
+    UnknownSite,
+    /// Known path, wrong method (405).
+    MethodNotAllowed,
+    /// Body over the limit (413).
+    PayloadTooLarge,
+    /// Body is not JSON (415).
+    UnsupportedMediaType,
+    /// Rate limit reached (429).
+    RateLimited,
+    /// Anything else; details only in the logs (500).
+    Internal,
+}
+
+impl ErrorCode {
+    /// The HTTP status of each code: the one table.
+    pub fn status(self) -> StatusCode {
+        match self {
+            ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => StatusCode::BAD_REQUEST,
+            ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::NotFound | ErrorCode::UnknownSite => StatusCode::NOT_FOUND,
+            ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::RateLimited | ErrorCode::CodeLocked => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The JSON body of every error answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always false (the browser reads this flag).
+    pub success: bool,
+    /// Stable code.
+    pub code: ErrorCode,
+    /// What a person can do about it.
+    pub message: String,
+    /// Per-field messages, keyed by the payload's field name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+/// Every way a request can fail.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// An error a client caused, answered as is.
+    #[error("{code:?}: {message}")]
+    Client {
+        /// Code.
+        code: ErrorCode,
+        /// Message.
+        message: String,
+        /// Per-field messages.
+        fields: Option<BTreeMap<String, String>>,
+    },
+    /// A failure of ours; the client gets a generic message.
+    #[error("internal error")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl ApiError {
+    /// A client error without field messages.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ApiError::Client { code, message: message.into(), fields: None }
+    }
+
+    /// A 400 naming the field at fault.
+    pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        ApiError::Client {
+            code: ErrorCode::BadRequest,
+            message: message.clone(),
+            fields: Some(BTreeMap::from([(field.to_owned(), message)])),
+        }
+    }
+
+    /// A 422 with per-field messages under the seed's banner text.
+    pub fn validation(fields: BTreeMap<String, String>) -> Self {
+        ApiError::Client {
+            code: ErrorCode::ValidationFailed,
+            message: domain::messages::PLEASE_FIX_ERRORS.to_owned(),
+            fields: Some(fields),
+        }
+    }
+
+    /// The same error under another code (keeping message and fields).
+    pub fn with_code(self, new_code: ErrorCode) -> Self {
+        match self {
+            ApiError::Client { message, fields, .. } => ApiError::Client { code: new_code, message, fields },
+            internal => internal,
+        }
+    }
+
+    /// The code of this error.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ApiError::Client { code, .. } => *code,
+            ApiError::Internal(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::Internal(anyhow::Error::new(e))
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        ApiError::Internal(e)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = match self {
+            ApiError::Client { code, message, fields } => {
+                tracing::info!(code = ?code, %message, "request refused");
+                ErrorBody { success: false, code, message, fields }
+            }
+            ApiError::Internal(e) => {
+                tracing::error!(error = format!("{e:#}"), "request failed");
+                ErrorBody {
+                    success: false,
+                    code: ErrorCode::Internal,
+                    message: domain::messages::FORM_SUBMIT_ERROR.to_owned(),
+                    fields: None,
+                }
+            }
+        };
+        error_response(body)
+    }
+}
+
+/// Serialises an error body with its status (also used by the panic handler).
+pub fn error_response(body: ErrorBody) -> Response {
+    let status = body.code.status();
+    let mut response = (status, axum::Json(&body)).into_response();
+    if body.code == ErrorCode::RateLimited {
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+    }
+    response
+}

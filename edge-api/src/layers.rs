@@ -1,0 +1,73 @@
+//! The layers around every answer: security headers, CORS limited to the dealer's own
+//! domains, and panics turned into the common JSON error.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderName, HeaderValue, Method, Response};
+use axum::middleware::Next;
+use axum::response::IntoResponse;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use crate::error::{error_response, ApiError, ErrorBody, ErrorCode};
+use crate::leads::IDEMPOTENCY_HEADER;
+use crate::tenancy::{is_local_host, request_host, Tenants};
+
+/// Adds X-Content-Type-Options, Referrer-Policy, X-Frame-Options, and HSTS outside
+/// localhost.
+pub async fn security_headers(request: Request, next: Next) -> axum::response::Response {
+    let local = request_host(request.headers()).is_none_or(is_local_host);
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
+    if !local {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=63072000; includeSubDomains"));
+    }
+    response
+}
+
+/// The host of an `Origin` header value (`https://example.com.au:8443` -> `example.com.au:8443`).
+fn origin_host(origin: &HeaderValue) -> Option<&str> {
+    let text = origin.to_str().ok()?;
+    let (_, rest) = text.split_once("://")?;
+    Some(rest.trim_end_matches('/'))
+}
+
+/// CORS allowing only origins of the same dealer as the request's host, with
+/// credentials (the session cookie).
+pub fn cors(tenants: Arc<Tenants>) -> CorsLayer {
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(move |origin, parts| {
+            let target = tenants.resolve(&parts.headers).map(|t| t.slug.as_str());
+            let source = origin_host(origin).and_then(|h| tenants.resolve_host(h)).map(|t| t.slug.as_str());
+            target.is_some() && target == source
+        }))
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(IDEMPOTENCY_HEADER)])
+        .allow_credentials(true)
+}
+
+/// The answer to a panic: the common 500 JSON body (the panic goes to the logs).
+pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
+    let detail = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+        .unwrap_or_else(|| "unknown panic".to_owned());
+    tracing::error!(panic = %detail, "handler panicked");
+    error_response(ErrorBody {
+        success: false,
+        code: ErrorCode::Internal,
+        message: domain::messages::FORM_SUBMIT_ERROR.to_owned(),
+        fields: None,
+    })
+}
+
+/// A known path with the wrong method: the common error body with 405.
+pub async fn method_not_allowed() -> axum::response::Response {
+    ApiError::new(ErrorCode::MethodNotAllowed, "This method is not allowed here.").into_response()
+}

@@ -1,0 +1,113 @@
+//! Forecourt's edge API: one axum router for every dealer. The dealer comes from the
+//! Host; every stored key is partitioned by dealer. [`app`] builds the router apart
+//! from serving, so the same router feeds `oneshot` tests, the local server
+//! (`forecourt-api`, which also serves `dist/`) and `lambda_http::run` (`bootstrap`).
+
+pub mod adf;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod lambda;
+pub mod layers;
+pub mod leads;
+pub mod openapi;
+pub mod outbox;
+pub mod policy;
+pub mod rate;
+pub mod server;
+pub mod sms;
+pub mod sns;
+pub mod static_site;
+pub mod store;
+pub mod tenancy;
+pub mod validate;
+pub mod watchlist;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::Notify;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::clock::{Clock, SystemClock};
+use crate::outbox::Backoff;
+use crate::policy::Policy;
+use crate::sms::{LogSms, SmsSender};
+use crate::store::Store;
+use crate::tenancy::Tenants;
+
+/// Everything a handler needs, built once and shared.
+#[derive(Clone)]
+pub struct AppState {
+    /// Where shopper data lives.
+    pub store: Arc<dyn Store>,
+    /// The dealers served.
+    pub tenants: Arc<Tenants>,
+    /// How sign-in codes are sent.
+    pub sms: Arc<dyn SmsSender>,
+    /// The time.
+    pub clock: Arc<dyn Clock>,
+    /// Limits.
+    pub policy: Arc<Policy>,
+    /// Delay between delivery attempts.
+    pub backoff: Backoff,
+    /// HTTP client for lead webhooks.
+    pub http: reqwest::Client,
+    /// Wakes the outbox worker after a lead is stored.
+    pub outbox_wake: Arc<Notify>,
+    /// The built sites (`dist/`), served for non-API paths when set.
+    pub dist: Option<PathBuf>,
+    /// Enables dev-only endpoints (the SMS outbox).
+    pub dev_mode: bool,
+    /// Take the client address from `X-Forwarded-For` (behind API Gateway/CloudFront).
+    pub trust_forwarded_for: bool,
+}
+
+impl AppState {
+    /// A state with the local defaults: system clock, logging SMS sender, default
+    /// policy and backoff, no `dist/`, dev mode off.
+    pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
+        AppState {
+            store,
+            tenants: Arc::new(tenants),
+            sms: Arc::new(LogSms::default()),
+            clock: Arc::new(SystemClock),
+            policy: Arc::new(Policy::default()),
+            backoff: Backoff::default(),
+            http: reqwest::Client::new(),
+            outbox_wake: Arc::new(Notify::new()),
+            dist: None,
+            dev_mode: false,
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+/// The router of every endpoint, with the common layers (body limit, CORS limited to
+/// the dealer's domains, security headers, panics answered as JSON errors, tracing).
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/api/auth/request-code", post(auth::request_code))
+        .route("/api/auth/verify", post(auth::verify))
+        .route("/api/auth/sign-out", post(auth::sign_out))
+        .route("/api/me", get(auth::me))
+        .route("/api/dev/sms-outbox", get(auth::sms_outbox))
+        .route("/api/watchlist", get(watchlist::list))
+        .route("/api/watchlist/save-car", post(watchlist::save_car))
+        .route("/api/watchlist/remove-car", post(watchlist::remove_car))
+        .route("/api/leads", post(leads::submit))
+        .route("/api/openapi.json", get(openapi::document))
+        .method_not_allowed_fallback(layers::method_not_allowed);
+    api.fallback(static_site::site)
+        .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
+        .layer(axum::middleware::from_fn(layers::security_headers))
+        .layer(layers::cors(Arc::clone(&state.tenants)))
+        .layer(CatchPanicLayer::custom(layers::panic_response))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(state)
+}

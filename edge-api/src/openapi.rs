@@ -1,0 +1,37 @@
+//! The OpenAPI 3 document of every endpoint, generated from the handlers' annotations
+//! and served at `/api/openapi.json`.
+
+use axum::Json;
+use utoipa::OpenApi;
+
+/// The API description.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist and leads for every Forecourt dealer site. The dealer is the request's Host."),
+    paths(
+        crate::auth::request_code,
+        crate::auth::verify,
+        crate::auth::sign_out,
+        crate::auth::me,
+        crate::auth::sms_outbox,
+        crate::watchlist::save_car,
+        crate::watchlist::remove_car,
+        crate::watchlist::list,
+        crate::leads::submit,
+        document,
+    ),
+    tags(
+        (name = "auth", description = "Sign-in by SMS code"),
+        (name = "watchlist", description = "Saved cars of the signed-in user"),
+        (name = "leads", description = "Every lead form"),
+        (name = "dev", description = "Local development only"),
+        (name = "meta", description = "This document")
+    )
+)]
+pub struct ApiDoc;
+
+/// This OpenAPI document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI 3 document")))]
+pub async fn document() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}

@@ -1,0 +1,72 @@
+//! The API's limits in one typed value with documented defaults: sign-in code lifetime
+//! and attempts, session length, body size and the rate limits (all overridable in the
+//! config file, so tests and small installs can tighten or relax them).
+
+use chrono::Duration;
+use serde::Deserialize;
+
+/// A fixed-window rate limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateLimit {
+    /// Requests allowed per window.
+    pub max: u64,
+    /// Window length in seconds.
+    pub window_secs: i64,
+}
+
+impl RateLimit {
+    /// The window as a duration.
+    pub fn window(&self) -> Duration {
+        Duration::seconds(self.window_secs)
+    }
+}
+
+/// Every limit of the API.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Policy {
+    /// Sign-in code lifetime in seconds (seed: valid 5 minutes).
+    pub otp_ttl_secs: i64,
+    /// Session lifetime in seconds.
+    pub session_ttl_secs: i64,
+    /// Largest accepted request body in bytes.
+    pub max_body_bytes: usize,
+    /// Codes requested per phone.
+    pub code_per_phone: RateLimit,
+    /// Codes requested per client address.
+    pub code_per_ip: RateLimit,
+    /// Code checks per client address.
+    pub verify_per_ip: RateLimit,
+    /// Lead submissions per client address.
+    pub leads_per_ip: RateLimit,
+    /// Lead submissions per phone number.
+    pub leads_per_phone: RateLimit,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            otp_ttl_secs: 5 * 60,
+            session_ttl_secs: 30 * 24 * 60 * 60,
+            max_body_bytes: 64 * 1024,
+            code_per_phone: RateLimit { max: 5, window_secs: 15 * 60 },
+            code_per_ip: RateLimit { max: 20, window_secs: 15 * 60 },
+            verify_per_ip: RateLimit { max: 30, window_secs: 15 * 60 },
+            leads_per_ip: RateLimit { max: 30, window_secs: 60 * 60 },
+            leads_per_phone: RateLimit { max: 15, window_secs: 60 * 60 },
+        }
+    }
+}
+
+impl Policy {
+    /// Sign-in code lifetime.
+    pub fn otp_ttl(&self) -> Duration {
+        Duration::seconds(self.otp_ttl_secs)
+    }
+
+    /// Session lifetime.
+    pub fn session_ttl(&self) -> Duration {
+        Duration::seconds(self.session_ttl_secs)
+    }
+}

@@ -1,0 +1,99 @@
+//! The key design shared by every backend. Every partition key starts with
+//! `DEALER#<slug>#`, so one dealer's data can never be addressed from another's.
+//!
+//! | item | PK | SK | GSI1PK / GSI1SK | TTL |
+//! | --- | --- | --- | --- | --- |
+//! | user | `DEALER#s#USER#<phone>` | `PROFILE` | | |
+//! | saved car | `DEALER#s#USER#<phone>` | `WATCH#<car id, 20 digits>` | | |
+//! | session | `DEALER#s#SESSION#<token hash>` | `SESSION` | | yes |
+//! | sign-in code | `DEALER#s#OTP#<phone>` | `OTP` | | yes |
+//! | lead | `DEALER#s#LEAD#<id>` | `LEAD` | | |
+//! | outbox entry | `DEALER#s#LEAD#<id>` | `OUTBOX#<seq, 6 digits>` | `DEALER#s#OUTBOX` / `<due ms, 16 digits>#<id>#<seq>` while undelivered | |
+//! | idempotency key | `DEALER#s#IDEMPOTENCY#<key hash>` | `IDEMPOTENCY` | | yes |
+//! | rate counter | `DEALER#s#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
+
+use chrono::{DateTime, Utc};
+
+/// Sort key of a user's profile item.
+pub const SK_PROFILE: &str = "PROFILE";
+/// Sort key prefix of saved cars.
+pub const WATCH_PREFIX: &str = "WATCH#";
+/// Sort key of a session.
+pub const SK_SESSION: &str = "SESSION";
+/// Sort key of a sign-in code.
+pub const SK_OTP: &str = "OTP";
+/// Sort key of a lead.
+pub const SK_LEAD: &str = "LEAD";
+/// Sort key prefix of a lead's outbox entries.
+pub const OUTBOX_PREFIX: &str = "OUTBOX#";
+/// Sort key of an idempotency key.
+pub const SK_IDEMPOTENCY: &str = "IDEMPOTENCY";
+/// Sort key of a rate counter.
+pub const SK_RATE: &str = "RATE";
+
+/// Values inside keys are hashed or restricted so that `#` cannot forge another key.
+fn clean(part: &str) -> String {
+    part.replace('#', "%23")
+}
+
+/// `DEALER#<slug>`.
+pub fn dealer(slug: &str) -> String {
+    format!("DEALER#{}", clean(slug))
+}
+
+/// Partition of a user (profile and saved cars).
+pub fn user(slug: &str, phone: &str) -> String {
+    format!("{}#USER#{}", dealer(slug), clean(phone))
+}
+
+/// Sort key of one saved car.
+pub fn watch(car_id: u64) -> String {
+    format!("{WATCH_PREFIX}{car_id:020}")
+}
+
+/// Partition of a session.
+pub fn session(slug: &str, token_hash: &str) -> String {
+    format!("{}#SESSION#{}", dealer(slug), clean(token_hash))
+}
+
+/// Partition of a phone's pending sign-in code.
+pub fn otp(slug: &str, phone: &str) -> String {
+    format!("{}#OTP#{}", dealer(slug), clean(phone))
+}
+
+/// Partition of a lead and its outbox entries.
+pub fn lead(slug: &str, lead_id: &str) -> String {
+    format!("{}#LEAD#{}", dealer(slug), clean(lead_id))
+}
+
+/// Sort key of an outbox entry.
+pub fn outbox(seq: u32) -> String {
+    format!("{OUTBOX_PREFIX}{seq:06}")
+}
+
+/// GSI1 partition holding a dealer's undelivered outbox entries.
+pub fn outbox_index(slug: &str) -> String {
+    format!("{}#OUTBOX", dealer(slug))
+}
+
+/// GSI1 sort key of an undelivered outbox entry: due time first, so a range query
+/// returns the entries due by a time, oldest first.
+pub fn outbox_due(due: DateTime<Utc>, lead_id: &str, seq: u32) -> String {
+    format!("{:016}#{}#{seq:06}", due.timestamp_millis().max(0), clean(lead_id))
+}
+
+/// The greatest GSI1 sort key of an entry due at `now`.
+pub fn due_upper_bound(now: DateTime<Utc>) -> String {
+    // '$' sorts after '#', so every key with this exact millisecond is included.
+    format!("{:016}$", now.timestamp_millis().max(0))
+}
+
+/// Partition of an idempotency key (hashed: keys are client-chosen).
+pub fn idempotency(slug: &str, key: &str) -> String {
+    format!("{}#IDEMPOTENCY#{}", dealer(slug), blake3::hash(key.as_bytes()).to_hex())
+}
+
+/// Partition of one rate counter window.
+pub fn rate(slug: &str, scope: &str, subject: &str, window: i64) -> String {
+    format!("{}#RATE#{}#{}#{window}", dealer(slug), clean(scope), clean(subject))
+}

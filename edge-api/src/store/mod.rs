@@ -1,0 +1,570 @@
+//! Storage behind the API. [`Store`] is one async trait: each backend implements five
+//! primitives with its own atomicity (a redb write transaction, a DynamoDB conditional
+//! write or `TransactWriteItems`), and every domain operation (users, sessions, sign-in
+//! codes, watchlist, leads with their outbox, idempotency keys, rate-limit counters) is
+//! written once on top of them, so both backends keep the same invariants and the same
+//! key design (`PK`/`SK` strings such as `DEALER#<slug>#USER#<phone>`, see [`keys`]).
+
+pub mod dynamo;
+pub mod keys;
+pub mod redb;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub use self::dynamo::DynamoStore;
+pub use self::redb::RedbStore;
+
+/// Sign-in codes a shopper may get wrong before the code is locked.
+pub const OTP_MAX_ATTEMPTS: u32 = 5;
+/// How long an idempotency key remembers the lead it created.
+pub const IDEMPOTENCY_TTL: Duration = Duration::hours(24);
+/// How many times an optimistic write is retried after losing a race.
+const RACE_RETRIES: usize = 5;
+
+/// One stored item, the same shape in every backend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Partition key, always starting with `DEALER#<slug>#`.
+    pub pk: String,
+    /// Sort key.
+    pub sk: String,
+    /// Key in the GSI1 index (`GSI1PK`, `GSI1SK`); `None` keeps the item out of it.
+    pub gsi1: Option<(String, String)>,
+    /// Expiry in Unix seconds (the DynamoDB TTL attribute `expires_at`).
+    pub expires_at: Option<i64>,
+    /// Optimistic-concurrency version, starting at 1.
+    pub version: u64,
+    /// The record itself (a JSON object).
+    pub data: Value,
+}
+
+impl Item {
+    /// Whether the item has expired at `now` (expired items are treated as absent).
+    pub fn expired(&self, now: DateTime<Utc>) -> bool {
+        self.expires_at.is_some_and(|at| at <= now.timestamp())
+    }
+
+    fn record<T: DeserializeOwned>(&self) -> Result<T, StoreError> {
+        serde_json::from_value(self.data.clone()).map_err(|e| {
+            StoreError::Backend(anyhow::Error::new(e).context(format!("corrupt item {} {}", self.pk, self.sk)))
+        })
+    }
+}
+
+/// The precondition of one write.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Condition {
+    /// Write unconditionally.
+    Always,
+    /// The item must not exist, or must have expired at `now` (create-once).
+    Absent {
+        /// The time against which `expires_at` is compared.
+        now: DateTime<Utc>,
+    },
+    /// The item must exist with exactly this version.
+    Version(u64),
+}
+
+/// One write of an all-or-nothing batch.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Write {
+    /// Create or replace an item.
+    Put {
+        /// The new item.
+        item: Item,
+        /// What must hold first.
+        condition: Condition,
+    },
+    /// Delete an item.
+    Delete {
+        /// Partition key.
+        pk: String,
+        /// Sort key.
+        sk: String,
+        /// What must hold first.
+        condition: Condition,
+    },
+}
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A condition of the batch did not hold; nothing was written.
+    #[error("a write condition did not hold")]
+    ConditionFailed,
+    /// The backend failed (I/O, network, corrupt data).
+    #[error("storage backend failed")]
+    Backend(#[source] anyhow::Error),
+}
+
+impl StoreError {
+    /// Wraps any backend error.
+    pub fn backend(e: impl Into<anyhow::Error>) -> Self {
+        StoreError::Backend(e.into())
+    }
+}
+
+/// A signed-in shopper of one dealer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserRecord {
+    /// Normalised phone number (the user's identity).
+    pub phone: String,
+    /// First sign-in.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A session created by a verified sign-in code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionRecord {
+    /// The signed-in phone number.
+    pub phone: String,
+    /// When the session started.
+    pub created_at: DateTime<Utc>,
+    /// When the session ends.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A pending sign-in code (only its hash is stored).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct OtpRecord {
+    code_hash: String,
+    attempts_left: u32,
+    created_at: DateTime<Utc>,
+}
+
+/// What checking a sign-in code found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OtpCheck {
+    /// The code was right; it is now used up.
+    Valid,
+    /// The code was wrong; this many attempts remain.
+    Wrong {
+        /// Attempts left before the code locks.
+        attempts_left: u32,
+    },
+    /// No code is pending (never requested, expired or already used).
+    Missing,
+    /// Too many wrong attempts; a new code is needed.
+    Locked,
+}
+
+/// One saved car on a watchlist.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct WatchRecord {
+    car_id: u64,
+    saved_at: DateTime<Utc>,
+}
+
+/// A stored lead: every field the forms sent, merged across steps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeadRecord {
+    /// Lead id returned to the browser.
+    pub id: String,
+    /// Dealer slug.
+    pub dealer: String,
+    /// First submission.
+    pub created_at: DateTime<Utc>,
+    /// Latest submission.
+    pub updated_at: DateTime<Utc>,
+    /// Submissions so far (1 for a one-step form).
+    pub steps: u32,
+    /// The lead's fields as the seed names them.
+    pub fields: Map<String, Value>,
+}
+
+/// Which webhook of the dealer an attempt went to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// `leads.webhook_url`: the lead as JSON.
+    Json,
+    /// `leads.adf_webhook_url`: the lead as ADF 1.0 XML.
+    Adf,
+}
+
+/// One delivery attempt, kept forever on its outbox entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Attempt {
+    /// When it was made.
+    pub at: DateTime<Utc>,
+    /// Which webhook.
+    pub target: Target,
+    /// HTTP status received, if any.
+    pub status: Option<u16>,
+    /// What went wrong, if anything.
+    pub error: Option<String>,
+}
+
+/// A lead snapshot waiting to be (or already) delivered to the dealer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutboxEntry {
+    /// Dealer slug.
+    pub dealer: String,
+    /// The lead.
+    pub lead_id: String,
+    /// Which submission of the lead (1, 2, ...).
+    pub seq: u32,
+    /// The lead as it was at this submission.
+    pub lead: LeadRecord,
+    /// When the next attempt is due; `None` once delivered.
+    pub due_at: Option<DateTime<Utc>>,
+    /// Targets that accepted it.
+    pub delivered: Vec<Target>,
+    /// When every target had accepted it.
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// Every attempt, oldest first.
+    pub attempts: Vec<Attempt>,
+    /// Delivery passes that left a target undelivered (drives the backoff).
+    #[serde(default)]
+    pub failed_passes: u32,
+    /// Store version (not serialised into the record).
+    #[serde(skip)]
+    pub version: u64,
+}
+
+/// What storing a lead submission did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeadOutcome {
+    /// Stored (with its outbox entry) under this lead id.
+    Stored(String),
+    /// The idempotency key was used before: nothing new was stored.
+    Replayed(String),
+    /// The lead id of a later step is unknown for this dealer.
+    NotFound,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct IdempotencyRecord {
+    lead_id: String,
+    created_at: DateTime<Utc>,
+}
+
+/// Storage of every piece of shopper data, partitioned by dealer.
+///
+/// Implementors provide the five primitives; the domain operations are provided.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Reads one item (expired items included; callers filter).
+    async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, StoreError>;
+    /// Every item of a partition whose sort key starts with `sk_prefix`, by sort key.
+    async fn query(&self, pk: &str, sk_prefix: &str) -> Result<Vec<Item>, StoreError>;
+    /// Items of GSI1 partition `gsi1pk` with `GSI1SK <= sk_max`, by `GSI1SK`, at most `limit`.
+    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError>;
+    /// Applies every write or none ([`StoreError::ConditionFailed`] when a condition fails).
+    async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError>;
+    /// Atomically adds one to a counter item and returns the new count; the counter
+    /// expires at `expires_at` (Unix seconds).
+    async fn increment(&self, pk: &str, sk: &str, expires_at: i64) -> Result<u64, StoreError>;
+
+    // ---------------------------------------------------------------- sign-in codes
+
+    /// Stores a new sign-in code for `phone`, replacing any pending one.
+    async fn put_otp(
+        &self,
+        dealer: &str,
+        phone: &str,
+        code_hash: &str,
+        now: DateTime<Utc>,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        let record = OtpRecord { code_hash: code_hash.to_owned(), attempts_left: OTP_MAX_ATTEMPTS, created_at: now };
+        let item = new_item(keys::otp(dealer, phone), keys::SK_OTP, &record, Some(now + ttl))?;
+        self.write(vec![Write::Put { item, condition: Condition::Always }]).await
+    }
+
+    /// Checks a sign-in code; a right code is used up, a wrong one costs an attempt.
+    async fn check_otp(
+        &self,
+        dealer: &str,
+        phone: &str,
+        code_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<OtpCheck, StoreError> {
+        let pk = keys::otp(dealer, phone);
+        for _ in 0..RACE_RETRIES {
+            let Some(item) = self.get(&pk, keys::SK_OTP).await?.filter(|i| !i.expired(now)) else {
+                return Ok(OtpCheck::Missing);
+            };
+            let mut record: OtpRecord = item.record()?;
+            if record.attempts_left == 0 {
+                return Ok(OtpCheck::Locked);
+            }
+            let outcome = if record.code_hash == code_hash {
+                let delete = Write::Delete { pk: pk.clone(), sk: keys::SK_OTP.into(), condition: Condition::Version(item.version) };
+                self.write(vec![delete]).await.map(|()| OtpCheck::Valid)
+            } else {
+                record.attempts_left -= 1;
+                let attempts_left = record.attempts_left;
+                let next = Item { data: to_data(&record)?, version: item.version + 1, ..item.clone() };
+                self.write(vec![Write::Put { item: next, condition: Condition::Version(item.version) }])
+                    .await
+                    .map(|()| if attempts_left == 0 { OtpCheck::Locked } else { OtpCheck::Wrong { attempts_left } })
+            };
+            match outcome {
+                Err(StoreError::ConditionFailed) => continue,
+                other => return other,
+            }
+        }
+        Ok(OtpCheck::Missing)
+    }
+
+    // ---------------------------------------------------------------- users and sessions
+
+    /// Creates the user on first sign-in (create-once; later calls change nothing).
+    async fn ensure_user(&self, dealer: &str, phone: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let record = UserRecord { phone: phone.to_owned(), created_at: now };
+        let item = new_item(keys::user(dealer, phone), keys::SK_PROFILE, &record, None)?;
+        match self.write(vec![Write::Put { item, condition: Condition::Absent { now } }]).await {
+            Err(StoreError::ConditionFailed) => Ok(()),
+            other => other,
+        }
+    }
+
+    /// The user, if they ever signed in with this dealer.
+    async fn user(&self, dealer: &str, phone: &str) -> Result<Option<UserRecord>, StoreError> {
+        match self.get(&keys::user(dealer, phone), keys::SK_PROFILE).await? {
+            Some(item) => item.record().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Stores a new session under the hash of its token (create-once).
+    async fn create_session(
+        &self,
+        dealer: &str,
+        token_hash: &str,
+        session: &SessionRecord,
+    ) -> Result<(), StoreError> {
+        let item = new_item(keys::session(dealer, token_hash), keys::SK_SESSION, session, Some(session.expires_at))?;
+        self.write(vec![Write::Put { item, condition: Condition::Absent { now: session.created_at } }]).await
+    }
+
+    /// The live session with this token hash, if any.
+    async fn session(
+        &self,
+        dealer: &str,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionRecord>, StoreError> {
+        match self.get(&keys::session(dealer, token_hash), keys::SK_SESSION).await? {
+            Some(item) if !item.expired(now) => item.record().map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// Ends a session.
+    async fn delete_session(&self, dealer: &str, token_hash: &str) -> Result<(), StoreError> {
+        let pk = keys::session(dealer, token_hash);
+        self.write(vec![Write::Delete { pk, sk: keys::SK_SESSION.into(), condition: Condition::Always }]).await
+    }
+
+    // ---------------------------------------------------------------- watchlist
+
+    /// Saves a car on the user's watchlist (saving twice keeps one entry).
+    async fn save_car(&self, dealer: &str, phone: &str, car_id: u64, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let record = WatchRecord { car_id, saved_at: now };
+        let item = new_item(keys::user(dealer, phone), &keys::watch(car_id), &record, None)?;
+        match self.write(vec![Write::Put { item, condition: Condition::Absent { now } }]).await {
+            Err(StoreError::ConditionFailed) => Ok(()),
+            other => other,
+        }
+    }
+
+    /// Removes a car from the user's watchlist (removing a missing car is not an error).
+    async fn remove_car(&self, dealer: &str, phone: &str, car_id: u64) -> Result<(), StoreError> {
+        let pk = keys::user(dealer, phone);
+        self.write(vec![Write::Delete { pk, sk: keys::watch(car_id), condition: Condition::Always }]).await
+    }
+
+    /// The car ids on the user's watchlist, in id order.
+    async fn watchlist(&self, dealer: &str, phone: &str) -> Result<Vec<u64>, StoreError> {
+        let items = self.query(&keys::user(dealer, phone), keys::WATCH_PREFIX).await?;
+        items.iter().map(|i| i.record::<WatchRecord>().map(|r| r.car_id)).collect()
+    }
+
+    // ---------------------------------------------------------------- leads and outbox
+
+    /// Stores a new lead together with its first outbox entry (and the idempotency key,
+    /// if any) in one transaction. A key seen before returns the lead it created.
+    async fn create_lead(
+        &self,
+        lead: LeadRecord,
+        idempotency_key: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<LeadOutcome, StoreError> {
+        let dealer = lead.dealer.clone();
+        let id = lead.id.clone();
+        let mut writes = vec![Write::Put {
+            item: new_item(keys::lead(&dealer, &id), keys::SK_LEAD, &lead, None)?,
+            condition: Condition::Absent { now },
+        }];
+        writes.push(outbox_write(&lead, now)?);
+        if let Some(key) = idempotency_key {
+            writes.push(idempotency_write(&dealer, key, &id, now)?);
+        }
+        match self.write(writes).await {
+            Ok(()) => Ok(LeadOutcome::Stored(id)),
+            Err(StoreError::ConditionFailed) => match idempotency_key {
+                Some(key) => match self.idempotent_lead(&dealer, key, now).await? {
+                    Some(existing) => Ok(LeadOutcome::Replayed(existing)),
+                    None => Err(StoreError::ConditionFailed),
+                },
+                None => Err(StoreError::ConditionFailed),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Merges a later step into an existing lead and queues the merged lead for delivery,
+    /// in one transaction guarded by the lead's version.
+    async fn update_lead(
+        &self,
+        dealer: &str,
+        lead_id: &str,
+        fields: Map<String, Value>,
+        idempotency_key: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<LeadOutcome, StoreError> {
+        let pk = keys::lead(dealer, lead_id);
+        for _ in 0..RACE_RETRIES {
+            if let Some(key) = idempotency_key {
+                if let Some(existing) = self.idempotent_lead(dealer, key, now).await? {
+                    return Ok(LeadOutcome::Replayed(existing));
+                }
+            }
+            let Some(item) = self.get(&pk, keys::SK_LEAD).await? else {
+                return Ok(LeadOutcome::NotFound);
+            };
+            let mut lead: LeadRecord = item.record()?;
+            lead.fields.extend(fields.clone());
+            lead.steps += 1;
+            lead.updated_at = now;
+            let next = Item { data: to_data(&lead)?, version: item.version + 1, ..item.clone() };
+            let mut writes = vec![Write::Put { item: next, condition: Condition::Version(item.version) }, outbox_write(&lead, now)?];
+            if let Some(key) = idempotency_key {
+                writes.push(idempotency_write(dealer, key, lead_id, now)?);
+            }
+            match self.write(writes).await {
+                Ok(()) => return Ok(LeadOutcome::Stored(lead_id.to_owned())),
+                Err(StoreError::ConditionFailed) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::ConditionFailed)
+    }
+
+    /// One lead of the dealer.
+    async fn lead(&self, dealer: &str, lead_id: &str) -> Result<Option<LeadRecord>, StoreError> {
+        match self.get(&keys::lead(dealer, lead_id), keys::SK_LEAD).await? {
+            Some(item) => item.record().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Every outbox entry of a lead, oldest first (delivered ones included).
+    async fn outbox_of_lead(&self, dealer: &str, lead_id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
+        let items = self.query(&keys::lead(dealer, lead_id), keys::OUTBOX_PREFIX).await?;
+        items.iter().map(outbox_entry).collect()
+    }
+
+    /// Undelivered outbox entries of the dealer due at `now`, oldest due first.
+    async fn due_outbox(&self, dealer: &str, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutboxEntry>, StoreError> {
+        let items = self.query_gsi1(&keys::outbox_index(dealer), &keys::due_upper_bound(now), limit).await?;
+        items.iter().map(outbox_entry).collect()
+    }
+
+    /// Saves an outbox entry if nobody changed it since it was read; returns the entry
+    /// with its new version. Delivered entries leave the due index.
+    async fn save_outbox(&self, entry: &OutboxEntry) -> Result<OutboxEntry, StoreError> {
+        let item = outbox_item(entry, entry.version + 1)?;
+        self.write(vec![Write::Put { item, condition: Condition::Version(entry.version) }]).await?;
+        Ok(OutboxEntry { version: entry.version + 1, ..entry.clone() })
+    }
+
+    // ---------------------------------------------------------------- idempotency and rates
+
+    /// The lead an idempotency key created, while the key is remembered.
+    async fn idempotent_lead(&self, dealer: &str, key: &str, now: DateTime<Utc>) -> Result<Option<String>, StoreError> {
+        match self.get(&keys::idempotency(dealer, key), keys::SK_IDEMPOTENCY).await? {
+            Some(item) if !item.expired(now) => item.record::<IdempotencyRecord>().map(|r| Some(r.lead_id)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Counts one hit of `subject` in the current fixed window of `scope`; returns the
+    /// hits in this window so far (this one included).
+    async fn hit_rate(
+        &self,
+        dealer: &str,
+        scope: &str,
+        subject: &str,
+        window: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let secs = window.num_seconds().max(1);
+        let window_index = now.timestamp().div_euclid(secs);
+        let pk = keys::rate(dealer, scope, subject, window_index);
+        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs).await
+    }
+}
+
+fn to_data<T: Serialize>(record: &T) -> Result<Value, StoreError> {
+    serde_json::to_value(record).map_err(StoreError::backend)
+}
+
+fn new_item<T: Serialize>(pk: String, sk: &str, record: &T, expires: Option<DateTime<Utc>>) -> Result<Item, StoreError> {
+    Ok(Item {
+        pk,
+        sk: sk.to_owned(),
+        gsi1: None,
+        expires_at: expires.map(|t| t.timestamp()),
+        version: 1,
+        data: to_data(record)?,
+    })
+}
+
+fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
+    let gsi1 = entry
+        .due_at
+        .filter(|_| entry.delivered_at.is_none())
+        .map(|due| (keys::outbox_index(&entry.dealer), keys::outbox_due(due, &entry.lead_id, entry.seq)));
+    Ok(Item {
+        pk: keys::lead(&entry.dealer, &entry.lead_id),
+        sk: keys::outbox(entry.seq),
+        gsi1,
+        expires_at: None,
+        version,
+        data: to_data(entry)?,
+    })
+}
+
+fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreError> {
+    let entry = OutboxEntry {
+        dealer: lead.dealer.clone(),
+        lead_id: lead.id.clone(),
+        seq: lead.steps,
+        lead: lead.clone(),
+        due_at: Some(now),
+        delivered: Vec::new(),
+        delivered_at: None,
+        attempts: Vec::new(),
+        failed_passes: 0,
+        version: 0,
+    };
+    Ok(Write::Put { item: outbox_item(&entry, 1)?, condition: Condition::Absent { now } })
+}
+
+fn outbox_entry(item: &Item) -> Result<OutboxEntry, StoreError> {
+    let mut entry: OutboxEntry = item.record()?;
+    entry.version = item.version;
+    Ok(entry)
+}
+
+fn idempotency_write(dealer: &str, key: &str, lead_id: &str, now: DateTime<Utc>) -> Result<Write, StoreError> {
+    let record = IdempotencyRecord { lead_id: lead_id.to_owned(), created_at: now };
+    let item = new_item(keys::idempotency(dealer, key), keys::SK_IDEMPOTENCY, &record, Some(now + IDEMPOTENCY_TTL))?;
+    Ok(Write::Put { item, condition: Condition::Absent { now } })
+}

@@ -1,0 +1,171 @@
+//! Which dealer a request is for, from its host: a configured domain of the dealer, or
+//! `<slug>.localhost[:port]` locally. Behind CloudFront the API reads
+//! `X-Forwarded-Host`, which the CDN sets to the viewer's host.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap};
+use domain::config::Dealer;
+use domain::rules::forms::EnquiryFormSettings;
+
+use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
+use crate::AppState;
+
+/// One dealer as the API sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tenant {
+    /// Dealer slug: the partition of every stored key.
+    pub slug: String,
+    /// Trading name (used in SMS and ADF).
+    pub name: String,
+    /// Public domains.
+    pub domains: Vec<String>,
+    /// Webhook receiving each lead as JSON.
+    pub webhook_url: Option<String>,
+    /// Webhook receiving each lead as ADF 1.0 XML.
+    pub adf_webhook_url: Option<String>,
+    /// The dealer's enquiry form switches (message requirement, dealership count).
+    pub forms: EnquiryFormSettings,
+    /// The dealer enables the API's development endpoints.
+    pub dev_mode: bool,
+}
+
+impl From<&Dealer> for Tenant {
+    fn from(dealer: &Dealer) -> Self {
+        let config = &dealer.config;
+        let mut dealerships: Vec<u64> = dealer.locations.iter().filter_map(|l| l.dealership_id).collect();
+        dealerships.sort_unstable();
+        dealerships.dedup();
+        Tenant {
+            slug: config.slug.clone(),
+            name: config.name.clone(),
+            domains: config.domains.iter().map(|d| d.to_ascii_lowercase()).collect(),
+            webhook_url: config.leads.webhook_url.clone(),
+            adf_webhook_url: config.leads.adf_webhook_url.clone(),
+            forms: EnquiryFormSettings {
+                message_optional: !config.forms.message_required,
+                // Which selects a page shows (location, terms) is known to the browser,
+                // which checks them; the API checks what every submission must carry.
+                location_shown: false,
+                dealership_count: dealerships.len(),
+                terms_required: false,
+            },
+            dev_mode: config.dev_mode,
+        }
+    }
+}
+
+/// Every dealer served, by slug and by domain.
+#[derive(Debug, Clone, Default)]
+pub struct Tenants {
+    by_slug: BTreeMap<String, Arc<Tenant>>,
+    by_domain: HashMap<String, String>,
+}
+
+impl Tenants {
+    /// The tenants of these dealer configurations.
+    pub fn new(tenants: impl IntoIterator<Item = Tenant>) -> Self {
+        let mut all = Tenants::default();
+        for tenant in tenants {
+            for domain in &tenant.domains {
+                all.by_domain.insert(domain.clone(), tenant.slug.clone());
+            }
+            all.by_slug.insert(tenant.slug.clone(), Arc::new(tenant));
+        }
+        all
+    }
+
+    /// The tenants of loaded dealers.
+    pub fn from_dealers(dealers: &[Dealer]) -> Self {
+        Tenants::new(dealers.iter().map(Tenant::from))
+    }
+
+    /// Every slug, sorted.
+    pub fn slugs(&self) -> Vec<&str> {
+        self.by_slug.keys().map(String::as_str).collect()
+    }
+
+    /// Every tenant, by slug.
+    pub fn all(&self) -> impl Iterator<Item = &Arc<Tenant>> {
+        self.by_slug.values()
+    }
+
+    /// The tenant with this slug.
+    pub fn by_slug(&self, slug: &str) -> Option<&Arc<Tenant>> {
+        self.by_slug.get(slug)
+    }
+
+    /// The tenant a host (with or without port) belongs to.
+    pub fn resolve_host(&self, host: &str) -> Option<&Arc<Tenant>> {
+        let host = strip_port(host).to_ascii_lowercase();
+        if let Some(slug) = self.by_domain.get(&host) {
+            return self.by_slug.get(slug);
+        }
+        host.strip_suffix(".localhost").and_then(|slug| self.by_slug.get(slug))
+    }
+
+    /// The tenant of a request's headers.
+    pub fn resolve(&self, headers: &HeaderMap) -> Option<&Arc<Tenant>> {
+        request_host(headers).and_then(|h| self.resolve_host(h))
+    }
+}
+
+/// The host a request was addressed to (`X-Forwarded-Host` first, then `Host`).
+pub fn request_host(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(',').next().unwrap_or(v).trim())
+}
+
+/// The host without its port.
+pub fn strip_port(host: &str) -> &str {
+    if let Some(end) = host.strip_prefix('[').and_then(|rest| rest.find(']')) {
+        return &host[..end + 2];
+    }
+    match host.split_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Whether a host is local (no HSTS, no `Secure` cookies).
+pub fn is_local_host(host: &str) -> bool {
+    let name = strip_port(host).to_ascii_lowercase();
+    name == "localhost" || name.ends_with(".localhost") || name == "127.0.0.1" || name == "[::1]"
+}
+
+/// The dealer of the current request (extractor; 404 `unknown_site` otherwise).
+#[derive(Debug, Clone)]
+pub struct Site(pub Arc<Tenant>);
+
+impl FromRequestParts<AppState> for Site {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        state
+            .tenants
+            .resolve(&parts.headers)
+            .cloned()
+            .map(Site)
+            .ok_or_else(|| ApiError::new(ErrorCode::UnknownSite, UNKNOWN_SITE))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_resolve_with_or_without_ports() {
+        assert_eq!(strip_port("alpha.localhost:8080"), "alpha.localhost");
+        assert_eq!(strip_port("www.acme.com.au"), "www.acme.com.au");
+        assert_eq!(strip_port("[::1]:8080"), "[::1]");
+        assert!(is_local_host("alpha.localhost:3000") && is_local_host("127.0.0.1:8080"));
+        assert!(!is_local_host("www.acme.com.au") && !is_local_host("localhost.evil.com"));
+    }
+}

@@ -1,0 +1,111 @@
+//! Sign-in: codes by SMS (dev outbox), verification, sessions, limits.
+
+use chrono::Duration;
+use edge_api::error::{CODE_EXPIRED, CODE_LOCKED, WRONG_CODE};
+use edge_api::policy::{Policy, RateLimit};
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{spawn, spawn_with, tenants};
+
+const HOST: &str = "alpha.localhost";
+
+#[tokio::test]
+async fn a_texted_code_signs_in_and_sign_out_ends_the_session() {
+    let app = spawn().await;
+    let sent = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "+61 412 345 678" }), None).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    assert_eq!(sent.json["phone"], "0412345678");
+    assert_eq!(sent.json["expires_in"], 300);
+    let code = app.last_code(HOST, "0412345678").await;
+    assert_eq!(code.len(), 6);
+    assert!(code.bytes().all(|b| b.is_ascii_digit()));
+
+    let verified = app.post(HOST, "/api/auth/verify", &json!({ "phone": "0412 345 678", "code": code }), None).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    let set_cookie = verified.headers.get("set-cookie").and_then(|v| v.to_str().ok()).expect("cookie").to_owned();
+    assert!(set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Lax") && set_cookie.contains("Path=/"));
+    assert!(!set_cookie.contains("Secure"), "no Secure cookie on localhost: {set_cookie}");
+    let cookie = verified.session_cookie().expect("session");
+
+    let me = app.get(HOST, "/api/me", Some(&cookie)).await;
+    assert_eq!((me.status, me.json["phone"].as_str()), (StatusCode::OK, Some("0412345678")));
+
+    let out = app.post(HOST, "/api/auth/sign-out", &json!({}), Some(&cookie)).await;
+    assert_eq!(out.status, StatusCode::OK);
+    assert!(out.headers.get("set-cookie").and_then(|v| v.to_str().ok()).is_some_and(|c| c.contains("Max-Age=0")));
+    let after = app.get(HOST, "/api/me", Some(&cookie)).await;
+    assert_eq!((after.status, after.json["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("sign_in_required")));
+}
+
+#[tokio::test]
+async fn a_code_is_single_use_expires_after_five_minutes_and_locks_after_five_misses() {
+    let app = spawn().await;
+    let phone = "0412345678";
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    let code = app.last_code(HOST, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..4 {
+        let miss = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": wrong }), None).await;
+        assert_eq!((miss.status, miss.json["message"].as_str()), (StatusCode::BAD_REQUEST, Some(WRONG_CODE)));
+    }
+    let fifth = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": wrong }), None).await;
+    assert_eq!((fifth.status, fifth.json["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some(CODE_LOCKED)));
+    let right = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
+    assert_eq!(right.json["message"], CODE_LOCKED, "a locked code stays locked");
+
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    let code = app.last_code(HOST, phone).await;
+    app.clock.advance(Duration::minutes(5));
+    let late = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
+    assert_eq!((late.status, late.json["message"].as_str()), (StatusCode::BAD_REQUEST, Some(CODE_EXPIRED)));
+
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    let code = app.last_code(HOST, phone).await;
+    let first = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let reuse = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
+    assert_eq!(reuse.json["message"], CODE_EXPIRED);
+}
+
+#[tokio::test]
+async fn code_requests_are_rate_limited_per_phone_and_per_address() {
+    let policy = Policy {
+        code_per_phone: RateLimit { max: 2, window_secs: 900 },
+        code_per_ip: RateLimit { max: 3, window_secs: 900 },
+        ..Policy::default()
+    };
+    let app = spawn_with(tenants(None), policy).await;
+    for _ in 0..2 {
+        let ok = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await;
+        assert_eq!(ok.status, StatusCode::OK);
+    }
+    let limited = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await;
+    assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+    assert!(limited.headers.contains_key("retry-after"));
+    // The address has now made 3 requests; a fourth, for another phone, is refused too.
+    let by_ip = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0498765432" }), None).await;
+    assert_eq!(by_ip.status, StatusCode::TOO_MANY_REQUESTS);
+    // A new window starts afresh.
+    app.clock.advance(Duration::minutes(15));
+    let later = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await;
+    assert_eq!(later.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_sms_outbox_exists_only_in_dev_mode() {
+    let (mut state, clock, dir) = crate::support::state(tenants(None), Policy::default());
+    state.dev_mode = false;
+    let app = crate::support::serve(state, clock, dir).await;
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await;
+    let outbox = app.get(HOST, "/api/dev/sms-outbox?phone=0412345678", None).await;
+    assert_eq!((outbox.status, outbox.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+}
+
+#[tokio::test]
+async fn a_bad_phone_names_the_field() {
+    let app = spawn().await;
+    let bad = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "12345" }), None).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.json["fields"]["phone"].is_string(), "{}", bad.text);
+}

@@ -1,0 +1,292 @@
+//! The one conformance suite of [`Store`]: the same async checks run against the
+//! embedded redb store and against DynamoDB (moto's server, started and stopped here).
+
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration as StdDuration, Instant};
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use edge_api::store::{
+    Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, SessionRecord, Store, StoreError,
+    Target, Write,
+};
+use serde_json::{json, Map, Value};
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")
+}
+
+fn fields(pairs: &[(&str, Value)]) -> Map<String, Value> {
+    pairs.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect()
+}
+
+fn lead(dealer: &str, id: &str, now: DateTime<Utc>) -> LeadRecord {
+    LeadRecord {
+        id: id.into(),
+        dealer: dealer.into(),
+        created_at: now,
+        updated_at: now,
+        steps: 1,
+        fields: fields(&[("name", json!("Jo")), ("category", json!("General Enquiry"))]),
+    }
+}
+
+async fn batch_is_all_or_nothing(store: &dyn Store) {
+    let now = t0();
+    let item = |pk: &str| Item {
+        pk: pk.into(),
+        sk: "X".into(),
+        gsi1: None,
+        expires_at: None,
+        version: 1,
+        data: json!({ "n": 1 }),
+    };
+    store.write(vec![Write::Put { item: item("DEALER#t#A"), condition: Condition::Absent { now } }]).await.expect("first");
+    let batch = vec![
+        Write::Put { item: item("DEALER#t#B"), condition: Condition::Absent { now } },
+        Write::Put { item: item("DEALER#t#A"), condition: Condition::Absent { now } },
+    ];
+    assert!(matches!(store.write(batch).await, Err(StoreError::ConditionFailed)));
+    assert!(store.get("DEALER#t#B", "X").await.expect("get").is_none(), "a failed batch wrote nothing");
+    // Version conditions: a stale version loses.
+    let v2 = Item { version: 2, data: json!({ "n": 2 }), ..item("DEALER#t#A") };
+    store.write(vec![Write::Put { item: v2.clone(), condition: Condition::Version(1) }]).await.expect("v1 -> v2");
+    assert!(matches!(
+        store.write(vec![Write::Put { item: v2, condition: Condition::Version(1) }]).await,
+        Err(StoreError::ConditionFailed)
+    ));
+    assert_eq!(store.get("DEALER#t#A", "X").await.expect("get").expect("item").data, json!({ "n": 2 }));
+    // An expired item counts as absent for create-once.
+    let expiring = Item { expires_at: Some(now.timestamp() + 10), ..item("DEALER#t#E") };
+    store.write(vec![Write::Put { item: expiring.clone(), condition: Condition::Absent { now } }]).await.expect("put");
+    assert!(store.write(vec![Write::Put { item: expiring.clone(), condition: Condition::Absent { now } }]).await.is_err());
+    let later = now + Duration::seconds(11);
+    store.write(vec![Write::Put { item: expiring, condition: Condition::Absent { now: later } }]).await.expect("reuse");
+    // Nested JSON survives the round trip.
+    let rich = Item {
+        data: json!({ "a": [1, 2.5, "x", null, true, { "b": -3 }], "empty": "", "big": 18446744073709551615u64 }),
+        ..item("DEALER#t#R")
+    };
+    store.write(vec![Write::Put { item: rich.clone(), condition: Condition::Always }]).await.expect("rich");
+    assert_eq!(store.get("DEALER#t#R", "X").await.expect("get").expect("rich").data, rich.data);
+}
+
+async fn sign_in_codes(store: &dyn Store) {
+    let now = t0();
+    let ttl = Duration::minutes(5);
+    assert_eq!(store.check_otp("alpha", "0412345678", "h", now).await.expect("check"), OtpCheck::Missing);
+    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("put");
+    assert_eq!(store.check_otp("beta", "0412345678", "right", now).await.expect("other dealer"), OtpCheck::Missing);
+    for left in (1..=4).rev() {
+        assert_eq!(
+            store.check_otp("alpha", "0412345678", "wrong", now).await.expect("check"),
+            OtpCheck::Wrong { attempts_left: left }
+        );
+    }
+    assert_eq!(store.check_otp("alpha", "0412345678", "wrong", now).await.expect("5th"), OtpCheck::Locked);
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("locked"), OtpCheck::Locked);
+    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("new code");
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("valid"), OtpCheck::Valid);
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("used"), OtpCheck::Missing);
+    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("again");
+    let expired = now + ttl;
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", expired).await.expect("expired"), OtpCheck::Missing);
+}
+
+async fn users_and_sessions(store: &dyn Store) {
+    let now = t0();
+    store.ensure_user("alpha", "0412345678", now).await.expect("create");
+    store.ensure_user("alpha", "0412345678", now + Duration::days(1)).await.expect("again");
+    assert_eq!(store.user("alpha", "0412345678").await.expect("user").expect("exists").created_at, now);
+    assert!(store.user("beta", "0412345678").await.expect("user").is_none());
+    let session = SessionRecord { phone: "0412345678".into(), created_at: now, expires_at: now + Duration::days(30) };
+    store.create_session("alpha", "tok", &session).await.expect("session");
+    assert!(matches!(store.create_session("alpha", "tok", &session).await, Err(StoreError::ConditionFailed)));
+    assert_eq!(store.session("alpha", "tok", now).await.expect("read"), Some(session.clone()));
+    assert_eq!(store.session("beta", "tok", now).await.expect("other dealer"), None);
+    assert_eq!(store.session("alpha", "tok", now + Duration::days(30)).await.expect("expired"), None);
+    store.delete_session("alpha", "tok").await.expect("delete");
+    assert_eq!(store.session("alpha", "tok", now).await.expect("deleted"), None);
+}
+
+async fn watchlists(store: &dyn Store) {
+    let now = t0();
+    for id in [30, 4, 30, 1_000_000] {
+        store.save_car("alpha", "0412345678", id, now).await.expect("save");
+    }
+    assert_eq!(store.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 30, 1_000_000]);
+    assert!(store.watchlist("alpha", "0400000000").await.expect("other user").is_empty());
+    assert!(store.watchlist("beta", "0412345678").await.expect("other dealer").is_empty());
+    store.remove_car("alpha", "0412345678", 30).await.expect("remove");
+    store.remove_car("alpha", "0412345678", 31).await.expect("remove missing");
+    assert_eq!(store.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 1_000_000]);
+}
+
+async fn leads_and_outbox(store: &dyn Store) {
+    let now = t0();
+    let first = store.create_lead(lead("alpha", "L1", now), Some("key-1"), now).await.expect("create");
+    assert_eq!(first, LeadOutcome::Stored("L1".into()));
+    let retry = store.create_lead(lead("alpha", "L1-retry", now), Some("key-1"), now).await.expect("retry");
+    assert_eq!(retry, LeadOutcome::Replayed("L1".into()));
+    assert!(store.lead("alpha", "L1-retry").await.expect("read").is_none(), "a replay stores nothing");
+    assert_eq!(store.outbox_of_lead("alpha", "L1").await.expect("outbox").len(), 1);
+    // The same key on another dealer is another key.
+    let other = store.create_lead(lead("beta", "B1", now), Some("key-1"), now).await.expect("beta");
+    assert_eq!(other, LeadOutcome::Stored("B1".into()));
+
+    let step = fields(&[("form_completed", json!(true)), ("Order Detail", json!("Wiper blades"))]);
+    let later = now + Duration::minutes(2);
+    let updated = store.update_lead("alpha", "L1", step.clone(), Some("key-2"), later).await.expect("update");
+    assert_eq!(updated, LeadOutcome::Stored("L1".into()));
+    let again = store.update_lead("alpha", "L1", step.clone(), Some("key-2"), later).await.expect("update retry");
+    assert_eq!(again, LeadOutcome::Replayed("L1".into()));
+    let stored = store.lead("alpha", "L1").await.expect("read").expect("lead");
+    assert_eq!(stored.steps, 2);
+    assert_eq!(stored.fields["name"], json!("Jo"));
+    assert_eq!(stored.fields["Order Detail"], json!("Wiper blades"));
+    assert_eq!(stored.updated_at, later);
+    assert_eq!(store.update_lead("beta", "L1", step.clone(), None, later).await.expect("cross"), LeadOutcome::NotFound);
+    assert_eq!(store.update_lead("alpha", "nope", step, None, later).await.expect("unknown"), LeadOutcome::NotFound);
+
+    let entries = store.outbox_of_lead("alpha", "L1").await.expect("outbox");
+    assert_eq!(entries.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(entries[1].lead.fields["Order Detail"], json!("Wiper blades"));
+
+    assert!(store.due_outbox("alpha", now - Duration::seconds(1), 10).await.expect("not yet").is_empty());
+    let due = store.due_outbox("alpha", later, 10).await.expect("due");
+    assert_eq!(due.iter().map(|e| (e.lead_id.as_str(), e.seq)).collect::<Vec<_>>(), vec![("L1", 1), ("L1", 2)]);
+    assert_eq!(store.due_outbox("alpha", later, 1).await.expect("limit").len(), 1);
+    assert_eq!(store.due_outbox("beta", later, 10).await.expect("beta").len(), 1);
+
+    // Optimistic saves: the second writer of the same version loses.
+    let mut claimed = due[0].clone();
+    claimed.due_at = Some(later + Duration::seconds(60));
+    let claimed = store.save_outbox(&claimed).await.expect("claim");
+    assert!(matches!(store.save_outbox(&due[0]).await, Err(StoreError::ConditionFailed)));
+    assert_eq!(store.due_outbox("alpha", later, 10).await.expect("due").len(), 1, "the claimed entry is hidden");
+    let mut delivered = claimed.clone();
+    delivered.delivered = vec![Target::Json];
+    delivered.delivered_at = Some(later);
+    delivered.due_at = None;
+    store.save_outbox(&delivered).await.expect("delivered");
+    let far = later + Duration::days(1);
+    let left = store.due_outbox("alpha", far, 10).await.expect("due");
+    assert_eq!(left.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![2], "delivered entries leave the index");
+    let kept = store.outbox_of_lead("alpha", "L1").await.expect("outbox");
+    assert_eq!(kept[0].delivered_at, Some(later), "delivered entries are kept");
+}
+
+async fn rate_counters(store: &dyn Store) {
+    let now = t0();
+    let window = Duration::minutes(15);
+    let mut counts = Vec::new();
+    for _ in 0..3 {
+        counts.push(store.hit_rate("alpha", "code-phone", "0412345678", window, now).await.expect("hit"));
+    }
+    assert_eq!(counts, vec![1, 2, 3]);
+    assert_eq!(store.hit_rate("alpha", "code-phone", "0499999999", window, now).await.expect("other"), 1);
+    assert_eq!(store.hit_rate("beta", "code-phone", "0412345678", window, now).await.expect("beta"), 1);
+    assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now + window).await.expect("next"), 1);
+}
+
+/// Every check, in order, against one store.
+async fn conformance(store: &dyn Store) {
+    batch_is_all_or_nothing(store).await;
+    sign_in_codes(store).await;
+    users_and_sessions(store).await;
+    watchlists(store).await;
+    leads_and_outbox(store).await;
+    rate_counters(store).await;
+}
+
+#[tokio::test]
+async fn redb_store_conforms() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = RedbStore::open(&dir.path().join("nested/store.redb")).expect("open");
+    conformance(&store).await;
+    // The data survives reopening the file.
+    drop(store);
+    let reopened = RedbStore::open(&dir.path().join("nested/store.redb")).expect("reopen");
+    assert_eq!(reopened.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 1_000_000]);
+}
+
+/// moto's server (DynamoDB, SNS), killed (by its PID) when dropped, also on panic.
+pub struct MotoServer {
+    child: Child,
+    /// Base URL of the server.
+    pub url: String,
+}
+
+impl Drop for MotoServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Starts moto's server on a free port (fails with a hint when the venv is missing).
+pub fn start_moto() -> MotoServer {
+    let bin = repo_root().join(".venv/bin/moto_server");
+    assert!(
+        bin.exists(),
+        "{} is missing: run `make venv` (it installs moto's DynamoDB server), or set FORECOURT_SKIP_DYNAMODB=1 to skip the DynamoDB run",
+        bin.display()
+    );
+    let port = crate::support::free_port();
+    let child = Command::new(&bin)
+        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start moto_server");
+    let server = MotoServer { child, url: format!("http://127.0.0.1:{port}") };
+    let deadline = Instant::now() + StdDuration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "moto_server did not start on port {port}");
+        std::thread::sleep(StdDuration::from_millis(100));
+    }
+    server
+}
+
+/// A DynamoDB store on moto with dummy credentials in ap-southeast-2, table migrated.
+pub async fn dynamo_store(url: &str, table: &str) -> DynamoStore {
+    use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+    let config = aws_sdk_dynamodb::Config::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new("ap-southeast-2"))
+        .credentials_provider(Credentials::new("testing", "testing", None, None, "conformance"))
+        .endpoint_url(url)
+        .build();
+    let store = DynamoStore::new(aws_sdk_dynamodb::Client::from_conf(config), table);
+    assert!(store.migrate().await.expect("migrate"), "a fresh server has no table");
+    assert!(!store.migrate().await.expect("migrate twice"), "migrate is idempotent");
+    store
+}
+
+#[tokio::test]
+async fn dynamodb_store_conforms() {
+    if std::env::var("FORECOURT_SKIP_DYNAMODB").is_ok_and(|v| v == "1") {
+        eprintln!("FORECOURT_SKIP_DYNAMODB=1: the DynamoDB conformance run is skipped");
+        return;
+    }
+    let moto = start_moto();
+    let store = dynamo_store(&moto.url, "forecourt-test").await;
+    conformance(&store).await;
+    // The table really carries the TTL setting and the index.
+    let client = aws_sdk_dynamodb::Client::from_conf(
+        aws_sdk_dynamodb::Config::builder()
+            .behavior_version(aws_sdk_dynamodb::config::BehaviorVersion::latest())
+            .region(aws_sdk_dynamodb::config::Region::new("ap-southeast-2"))
+            .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("testing", "testing", None, None, "check"))
+            .endpoint_url(&moto.url)
+            .build(),
+    );
+    let ttl = client.describe_time_to_live().table_name("forecourt-test").send().await.expect("ttl");
+    let attribute = ttl.time_to_live_description().and_then(|d| d.attribute_name()).map(str::to_owned);
+    assert_eq!(attribute.as_deref(), Some("expires_at"));
+}

@@ -1,0 +1,249 @@
+//! Test helpers: the real app on port 0 against a fresh store, a manual clock, an HTTP
+//! client that sets the Host of a dealer, sign-in through the dev SMS outbox, and a
+//! webhook receiver.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use axum::http::HeaderMap;
+use chrono::{TimeZone, Utc};
+use domain::rules::forms::EnquiryFormSettings;
+use edge_api::clock::ManualClock;
+use edge_api::policy::Policy;
+use edge_api::store::RedbStore;
+use edge_api::tenancy::{Tenant, Tenants};
+use edge_api::{app, AppState};
+use reqwest::StatusCode;
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The fixture dist folder.
+pub fn fixture_dist() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dist")
+}
+
+/// Two dealers: alpha (with a public domain, message required) and beta (message
+/// optional, two dealerships).
+pub fn tenants(webhook_base: Option<&str>) -> Tenants {
+    Tenants::new([
+        Tenant {
+            slug: "alpha".into(),
+            name: "Alpha Motors".into(),
+            domains: vec!["www.alphamotors.com.au".into()],
+            webhook_url: webhook_base.map(|b| format!("{b}/json")),
+            adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
+            forms: EnquiryFormSettings::default(),
+            dev_mode: false,
+        },
+        Tenant {
+            slug: "beta".into(),
+            name: "Beta Cars".into(),
+            domains: vec!["beta.example.com.au".into()],
+            webhook_url: None,
+            adf_webhook_url: None,
+            // Beta lifts the message requirement and has two dealerships.
+            forms: EnquiryFormSettings { message_optional: true, dealership_count: 2, ..EnquiryFormSettings::default() },
+            dev_mode: false,
+        },
+    ])
+}
+
+/// A fresh state over a temp redb store, a manual clock and dev mode on.
+pub fn state(tenants: Tenants, policy: Policy) -> (AppState, Arc<ManualClock>, TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = RedbStore::open(&dir.path().join("store.redb")).expect("store");
+    let clock = Arc::new(ManualClock::new(Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")));
+    let mut state = AppState::new(Arc::new(store), tenants);
+    state.clock = clock.clone();
+    state.policy = Arc::new(policy);
+    state.dev_mode = true;
+    state.dist = Some(fixture_dist());
+    (state, clock, dir)
+}
+
+/// The app serving on a loopback port.
+pub struct TestApp {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its state (store, clock, tenants).
+    pub state: AppState,
+    /// The clock it reads.
+    pub clock: Arc<ManualClock>,
+    client: reqwest::Client,
+    _dir: TempDir,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+/// An answer: status, headers and the body as JSON (Null when not JSON) and text.
+#[derive(Debug)]
+pub struct Answer {
+    /// Status.
+    pub status: StatusCode,
+    /// Headers.
+    pub headers: HeaderMap,
+    /// Body text.
+    pub text: String,
+    /// Body parsed as JSON, or Null.
+    pub json: Value,
+}
+
+impl Answer {
+    /// The session cookie pair (`forecourt_session=...`) set by this answer.
+    pub fn session_cookie(&self) -> Option<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("forecourt_session="))
+            .and_then(|v| v.split(';').next())
+            .map(str::to_owned)
+    }
+}
+
+/// Spawns the app with default tenants and policy.
+pub async fn spawn() -> TestApp {
+    spawn_with(tenants(None), Policy::default()).await
+}
+
+/// Spawns the app with these tenants and policy.
+pub async fn spawn_with(tenants: Tenants, policy: Policy) -> TestApp {
+    let (state, clock, dir) = state(tenants, policy);
+    serve(state, clock, dir).await
+}
+
+/// Serves a prepared state.
+pub async fn serve(state: AppState, clock: Arc<ManualClock>, dir: TempDir) -> TestApp {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let router = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router).await.expect("serve");
+    });
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    TestApp { addr, state, clock, client, _dir: dir, server }
+}
+
+impl TestApp {
+    /// A request to `path` addressed to `host` (e.g. `alpha.localhost`).
+    pub fn request(&self, method: reqwest::Method, host: &str, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("http://{}{path}", self.addr))
+            .header("host", format!("{host}:{}", self.addr.port()))
+    }
+
+    /// Sends a request and reads the answer.
+    pub async fn send(&self, request: reqwest::RequestBuilder) -> Answer {
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Answer { status, headers, text, json }
+    }
+
+    /// GET with an optional cookie.
+    pub async fn get(&self, host: &str, path: &str, cookie: Option<&str>) -> Answer {
+        let mut request = self.request(reqwest::Method::GET, host, path);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        self.send(request).await
+    }
+
+    /// POST JSON with an optional cookie.
+    pub async fn post(&self, host: &str, path: &str, body: &Value, cookie: Option<&str>) -> Answer {
+        let mut request = self.request(reqwest::Method::POST, host, path).json(body);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        self.send(request).await
+    }
+
+    /// The last sign-in code texted to a phone, read through the dev outbox endpoint.
+    pub async fn last_code(&self, host: &str, phone: &str) -> String {
+        let answer = self.get(host, &format!("/api/dev/sms-outbox?phone={phone}"), None).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        let body = answer.json["messages"]
+            .as_array()
+            .and_then(|m| m.last())
+            .and_then(|m| m["body"].as_str())
+            .expect("a message")
+            .to_owned();
+        body.chars().take(6).collect()
+    }
+
+    /// Signs a phone in on a dealer host; returns the cookie pair.
+    pub async fn sign_in(&self, host: &str, phone: &str) -> String {
+        let sent = self.post(host, "/api/auth/request-code", &serde_json::json!({ "phone": phone }), None).await;
+        assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+        let code = self.last_code(host, phone).await;
+        let verified =
+            self.post(host, "/api/auth/verify", &serde_json::json!({ "phone": phone, "code": code }), None).await;
+        assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+        verified.session_cookie().expect("session cookie")
+    }
+}
+
+/// What a webhook receiver got.
+#[derive(Debug, Clone)]
+pub struct Received {
+    /// Path posted to.
+    pub path: String,
+    /// Content type.
+    pub content_type: String,
+    /// Body.
+    pub body: String,
+}
+
+/// A webhook receiver on a given port, recording every POST.
+pub struct Receiver {
+    /// Everything received.
+    pub received: Arc<Mutex<Vec<Received>>>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+/// A loopback port nobody listens on (bound, then released).
+pub fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("addr").port()
+}
+
+impl Receiver {
+    /// Starts a receiver on `port`.
+    pub async fn start(port: u16) -> Receiver {
+        let received: Arc<Mutex<Vec<Received>>> = Arc::default();
+        let log = Arc::clone(&received);
+        let router = axum::Router::new().fallback(move |uri: axum::http::Uri, headers: HeaderMap, body: String| {
+            let log = Arc::clone(&log);
+            async move {
+                let content_type =
+                    headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+                log.lock().expect("log").push(Received { path: uri.path().to_owned(), content_type, body });
+                StatusCode::OK
+            }
+        });
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind receiver");
+        let server = tokio::spawn(async move {
+            axum::serve(listener, router).await.expect("receiver");
+        });
+        Receiver { received, server }
+    }
+
+    /// A copy of what was received.
+    pub fn all(&self) -> Vec<Received> {
+        self.received.lock().expect("log").clone()
+    }
+}

@@ -1,0 +1,22 @@
+// Hydration of a pre-rendered page: the document shell put the server markup in
+// <div id="root"> and the props in <script type="application/json" id="__FORECOURT_PROPS__">.
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+/** Reads the page props the document shell embedded. */
+export function readProps<P>(doc: Document = document): P {
+  const script = doc.getElementById('__FORECOURT_PROPS__');
+  if (!script?.textContent) {
+    throw new Error('Forecourt: the page has no #__FORECOURT_PROPS__ script');
+  }
+  return JSON.parse(script.textContent) as P;
+}
+
+/** Hydrates `Page` into #root with the embedded props. */
+export function hydratePage<P extends object>(Page: ComponentType<P>): void {
+  const root = document.getElementById('root');
+  if (!root) {
+    throw new Error('Forecourt: the page has no #root element');
+  }
+  hydrateRoot(root, <Page {...readProps<P>()} />);
+}

@@ -1,0 +1,70 @@
+// GET /api/search with a client cache of a configured size (oldest answer dropped when
+// full, seed 000 s4). The answer's hits are the card view models the generator indexed.
+import type { CardView } from '../../types/generated/CardView';
+import type { FacetItemView } from '../../types/generated/FacetItemView';
+
+/** The endpoint's answer (the fields the page uses). */
+export interface SearchAnswer {
+  hits: CardView[];
+  count: number;
+  page: number;
+  pages: number;
+  facets: Record<string, FacetItemView[]>;
+}
+
+function isCard(value: unknown): value is CardView {
+  if (value === null || typeof value !== 'object') return false;
+  const card = value as Partial<CardView>;
+  return typeof card.id === 'number' && typeof card.path === 'string' && typeof card.name === 'string' && typeof card.price_text === 'string';
+}
+
+/** Checks the answer's shape; throws a readable error when it is not a search answer. */
+export function parseAnswer(json: unknown): SearchAnswer {
+  if (json === null || typeof json !== 'object') throw new Error('search answer is not an object');
+  const answer = json as Record<string, unknown>;
+  if (!Array.isArray(answer.hits) || !answer.hits.every(isCard)) throw new Error('search answer has no card hits');
+  if (typeof answer.count !== 'number' || typeof answer.pages !== 'number') throw new Error('search answer has no count');
+  return {
+    hits: answer.hits,
+    count: answer.count,
+    page: typeof answer.page === 'number' ? answer.page : 0,
+    pages: answer.pages,
+    facets: (answer.facets as Record<string, FacetItemView[]> | undefined) ?? {},
+  };
+}
+
+/** A first-in first-out cache of answers by query string. */
+export class AnswerCache {
+  private readonly entries = new Map<string, SearchAnswer>();
+  constructor(private readonly size: number) {}
+
+  get(key: string): SearchAnswer | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, answer: SearchAnswer): void {
+    if (this.size <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, answer);
+    while (this.entries.size > this.size) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get length(): number {
+    return this.entries.size;
+  }
+}
+
+/** Fetches (or takes from the cache) the answer of `query`. */
+export async function fetchSearch(apiPath: string, query: string, cache: AnswerCache, signal?: AbortSignal): Promise<SearchAnswer> {
+  const cached = cache.get(query);
+  if (cached) return cached;
+  const response = await fetch(`${apiPath}?${query}`, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`search failed with HTTP ${response.status}`);
+  const answer = parseAnswer(await response.json());
+  cache.set(query, answer);
+  return answer;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { apiQuery, isDefaultState, parseSearchState, serializeSearchState, setRange, toggleRefinement } from './search-state';
+
+describe('search URL state', () => {
+  it('reads every parameter kind', () => {
+    const state = parseSearchState(
+      '?query=hilux&page=2&sortBy=price_desc&refinementList[make][0]=Toyota&refinementList[make][1]=Mazda&range[price]=$10,000:30000&menu[body]=SUV',
+    );
+    expect(state.query).toBe('hilux');
+    expect(state.page).toBe(2);
+    expect(state.sortBy).toBe('price_desc');
+    expect(state.refinements.make).toEqual(['Toyota', 'Mazda']);
+    expect(state.ranges.price).toEqual({ min: 10000, max: 30000 });
+    expect(state.menu.body).toBe('SUV');
+  });
+
+  it('round-trips through the query string', () => {
+    const text = 'query=rav4&page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&range%5Bkm%5D=%3A50000';
+    expect(serializeSearchState(parseSearchState(text))).toBe(text);
+  });
+
+  it('drops the page when a filter changes', () => {
+    const state = parseSearchState('?page=3&refinementList[make][0]=Toyota');
+    const toggled = toggleRefinement(state, 'colour', 'Red');
+    expect(toggled.page).toBe(0);
+    expect(toggled.refinements.colour).toEqual(['Red']);
+    expect(toggleRefinement(toggled, 'colour', 'Red').refinements.colour).toBeUndefined();
+    expect(setRange(state, 'price', 5000, null).page).toBe(0);
+  });
+
+  it('adds fixed filters and the default sort to the endpoint query', () => {
+    const query = apiQuery(parseSearchState(''), [{ facet: 'make', value: 'Toyota' }], 21, 'latest');
+    expect(decodeURIComponent(query)).toBe('sortBy=latest&menu[make]=Toyota&hitsPerPage=21');
+    expect(isDefaultState(parseSearchState('?utm_source=x'))).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SearchPageView } from '../../types/generated/SearchPageView';
+import { AnswerCache, fetchSearch, type SearchAnswer } from './search-client';
+import { apiQuery, emptyState, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from './search-state';
+
+/** Where the results stand. */
+export type SearchStatus = 'idle' | 'loading' | 'error';
+
+function initialAnswer(page: SearchPageView): SearchAnswer {
+  return { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {} };
+}
+
+/** The search page's state: URL state, current answer and status. The server-rendered
+ *  first page is the initial answer; after hydration a non-default URL is queried, and
+ *  the previous results stay shown while loading and on error. */
+export function useSearch(page: SearchPageView) {
+  const [state, setState] = useState<SearchState>(emptyState);
+  const [answer, setAnswer] = useState<SearchAnswer>(() => initialAnswer(page));
+  const [status, setStatus] = useState<SearchStatus>('idle');
+  const cache = useRef(new AnswerCache(page.cache_size));
+  const latest = useRef<AbortController | null>(null);
+
+  const run = useCallback(
+    (next: SearchState) => {
+      latest.current?.abort();
+      if (isDefaultState(next)) {
+        setAnswer(initialAnswer(page));
+        setStatus('idle');
+        return;
+      }
+      const controller = new AbortController();
+      latest.current = controller;
+      setStatus('loading');
+      fetchSearch(page.api_path, apiQuery(next, page.fixed_filters, page.page_size, page.sort_by), cache.current, controller.signal)
+        .then((result) => {
+          if (controller.signal.aborted) return;
+          setAnswer(result);
+          setStatus('idle');
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('Search failed', error);
+          setStatus('error');
+        });
+    },
+    [page],
+  );
+
+  useEffect(() => {
+    const fromUrl = () => {
+      const next = parseSearchState(window.location.search);
+      setState(next);
+      run(next);
+    };
+    if (!isDefaultState(parseSearchState(window.location.search))) fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => {
+      window.removeEventListener('popstate', fromUrl);
+      latest.current?.abort();
+    };
+  }, [run]);
+
+  const update = useCallback(
+    (next: SearchState) => {
+      setState(next);
+      const query = serializeSearchState(next);
+      window.history.pushState(null, '', `${page.route}${query ? `?${query}` : ''}`);
+      run(next);
+    },
+    [page.route, run],
+  );
+
+  return { state, answer, status, update };
+}

@@ -1,0 +1,27 @@
+// The long-lived SSR worker of docs/contracts.md. The generator spawns
+// `node frontend/build/server/worker.js` (NODE_ENV=production); it loads the SSR bundle
+// once, then answers each NDJSON line on stdin with one JSON line on stdout. A page
+// error becomes `{id, error}` and the worker carries on; it exits when stdin closes.
+import { createInterface } from 'node:readline';
+import { answerLine, describeError } from './protocol';
+import { render } from './render';
+
+// stdout carries only protocol lines: anything a component or library logs goes to stderr.
+for (const method of ['log', 'info', 'debug', 'warn'] as const) {
+  console[method] = (...args: unknown[]) => console.error(...args);
+}
+
+// An asynchronous error (a stray timer in a component) must not take the worker down.
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`forecourt ssr worker: uncaught ${describeError(error)}\n`);
+});
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  if (line.trim() === '') return;
+  process.stdout.write(`${JSON.stringify(answerLine(line, render))}\n`);
+});
+lines.on('close', () => {
+  // Let pending stdout writes flush, then leave.
+  process.stdout.write('', () => process.exit(0));
+});

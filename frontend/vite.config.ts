@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+// Two builds from one config (docs/contracts.md):
+// - client (`vite build`): one hydration entry per page kind, hashed names under
+//   /assets/, and build/client/.vite/manifest.json for the generator's document shell;
+// - server (`vite build --ssr`): build/server/render.js (the SSR bundle) and
+//   build/server/worker.js (the NDJSON worker the generator's pool spawns).
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every `src/entries/<kind>.tsx`, keyed by kind. */
+function hydrationEntries(): Record<string, string> {
+  const dir = `${root}src/entries`;
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => [file.slice(0, -'.tsx'.length), `src/entries/${file}`]),
+  );
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root,
+  plugins: [react()],
+  build: isSsrBuild
+    ? {
+        outDir: 'build/server',
+        emptyOutDir: true,
+        ssr: true,
+        target: 'node20',
+        rolldownOptions: {
+          input: { render: 'src/server/render.tsx', worker: 'src/server/worker.ts' },
+          output: { format: 'es' as const, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
+      }
+    : {
+        outDir: 'build/client',
+        emptyOutDir: true,
+        manifest: true,
+        assetsDir: 'assets',
+        // Every supported browser has native modulepreload; no polyfill in the entries.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { input: hydrationEntries() },
+      },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    css: false,
+  },
+}));

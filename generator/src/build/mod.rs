@@ -1,0 +1,625 @@
+//! `forecourt build`: dealers/ + the stock feed -> one static site per dealer.
+//!
+//! The build is four phases, each a public function a test can stop after:
+//! [`load`] (config + feed, each dealer's stock filters applied) -> [`derive`] (the page
+//! list of `domain::view`) -> [`render`] (the SSR worker pool and the document shell,
+//! into a staging folder) -> [`write`] (sitemap, robots, assets, manifest, then the
+//! swap). [`build`] runs them all for every dealer and returns a [`BuildReport`].
+//!
+//! Safety: a dealer whose accepted stock drops by more than its `feed.max_stock_drop`
+//! against the last successful build is not published unless forced ([`guard`]), and a
+//! dealer whose build fails anywhere keeps its live site, because the new site is only
+//! swapped in at the very end of [`write`]. Other dealers publish either way.
+
+mod files;
+mod frontend;
+mod progress;
+mod report;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use domain::car::Car;
+use domain::config::{load_dealers, Dealer};
+use domain::rules::stock::keep_car;
+use domain::view::{site_pages, Page};
+use rayon::prelude::*;
+
+use crate::feed::{read_feed, FeedReport, ReadOptions};
+use crate::manifest::{content_hash, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
+use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
+use crate::shell::{EntryAssets, Shell, SiteHead};
+
+pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in};
+pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
+pub use progress::{Bar, Progress};
+pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
+
+/// A build error a dealer or an operator reads: it says what and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError(String);
+
+impl BuildError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> BuildError {
+        BuildError(message.into())
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Everything `forecourt build` takes.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// The dealers folder.
+    pub dealers_dir: PathBuf,
+    /// Only these dealer slugs (all when empty).
+    pub only: Vec<String>,
+    /// The stock feed (JSON Lines or CSV).
+    pub feed: PathBuf,
+    /// The output folder (`dist`).
+    pub out: PathBuf,
+    /// The frontend folder (`frontend`).
+    pub frontend: PathBuf,
+    /// Ignore the manifests: render every page.
+    pub full: bool,
+    /// Publish even when the feed sanity guard refuses a dealer's stock drop.
+    pub force: bool,
+    /// SSR worker processes.
+    pub workers: usize,
+    /// The build time every rule sees (sold-cars window, "just arrived" tags...).
+    pub now: DateTime<Utc>,
+    /// The worker command; `node frontend/build/server/worker.js` when `None`.
+    pub worker: Option<WorkerCommand>,
+}
+
+impl BuildOptions {
+    /// The defaults of the CLI, relative to the current folder, at the current time.
+    pub fn new(dealers_dir: impl Into<PathBuf>, feed: impl Into<PathBuf>, out: impl Into<PathBuf>) -> BuildOptions {
+        BuildOptions {
+            dealers_dir: dealers_dir.into(),
+            only: Vec::new(),
+            feed: feed.into(),
+            out: out.into(),
+            frontend: PathBuf::from("frontend"),
+            full: false,
+            force: false,
+            workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            now: Utc::now(),
+            worker: None,
+        }
+    }
+}
+
+/// One dealer after [`load`]: its config and its accepted stock.
+#[derive(Debug, Clone)]
+pub struct DealerStock {
+    /// The dealer's configuration.
+    pub dealer: Dealer,
+    /// The feed's cars for this dealer that pass its stock filters.
+    pub cars: Vec<Car>,
+    /// Feed rows of this dealer the stock filters dropped.
+    pub filtered_out: usize,
+}
+
+impl DealerStock {
+    /// The dealer slug.
+    pub fn slug(&self) -> &str {
+        &self.dealer.config.slug
+    }
+}
+
+/// The result of [`load`].
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The dealers to build, in slug order.
+    pub dealers: Vec<DealerStock>,
+    /// Problems that did not stop the build (feed rows of dealers not being built).
+    pub warnings: Vec<String>,
+    /// What reading the feed found (rows accepted and rejected, with line numbers).
+    pub feed: Option<FeedReport>,
+}
+
+/// Phase 1: loads the dealers (all of them, so cross-dealer rules are checked, then
+/// keeps `opts.only`) and the feed, and applies each dealer's stock filters.
+pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
+    let dealers = load_dealers(&opts.dealers_dir).map_err(|e| BuildError::new(format!("{e}")))?;
+    let dealers = select_dealers(dealers, &opts.only, &opts.dealers_dir)?;
+    let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now)).map_err(|e| BuildError::new(e.to_string()))?;
+    let report = feed.report.clone();
+    let mut loaded = assign_stock(dealers, feed.into_cars(), Vec::new(), opts.now);
+    loaded.feed = Some(report);
+    Ok(loaded)
+}
+
+/// The dealers named in `only` (all when empty); an unknown slug is an error listing the
+/// known ones.
+pub fn select_dealers(dealers: Vec<Dealer>, only: &[String], dir: &Path) -> Result<Vec<Dealer>, BuildError> {
+    if only.is_empty() {
+        return Ok(dealers);
+    }
+    let known: BTreeSet<&str> = dealers.iter().map(|d| d.config.slug.as_str()).collect();
+    let unknown: Vec<&String> = only.iter().filter(|s| !known.contains(s.as_str())).collect();
+    if !unknown.is_empty() {
+        let unknown: Vec<&str> = unknown.iter().map(|s| s.as_str()).collect();
+        return Err(BuildError::new(format!(
+            "--dealer {}: no such dealer in {} (dealers there: {})",
+            unknown.join(", "),
+            dir.display(),
+            known.into_iter().collect::<Vec<_>>().join(", ")
+        )));
+    }
+    Ok(dealers.into_iter().filter(|d| only.contains(&d.config.slug)).collect())
+}
+
+/// Splits the feed's cars by `dealership_slug` and applies each dealer's stock filters
+/// (`domain::rules::stock::keep_car`) at `now`.
+pub fn assign_stock(dealers: Vec<Dealer>, cars: Vec<Car>, mut warnings: Vec<String>, now: DateTime<Utc>) -> Loaded {
+    let mut by_dealer: HashMap<String, Vec<Car>> = HashMap::new();
+    for car in cars {
+        by_dealer.entry(car.dealership_slug.clone()).or_default().push(car);
+    }
+    let mut dealers: Vec<DealerStock> = dealers
+        .into_iter()
+        .map(|dealer| {
+            let rows = by_dealer.remove(&dealer.config.slug).unwrap_or_default();
+            let total = rows.len();
+            let filters = &dealer.config.stock_filters;
+            let cars: Vec<Car> = rows.into_iter().filter(|car| keep_car(car, filters, now)).collect();
+            DealerStock { filtered_out: total - cars.len(), cars, dealer }
+        })
+        .collect();
+    dealers.sort_by(|a, b| a.dealer.config.slug.cmp(&b.dealer.config.slug));
+    let mut strangers: Vec<(String, usize)> = by_dealer.into_iter().map(|(slug, cars)| (slug, cars.len())).collect();
+    strangers.sort();
+    for (slug, count) in strangers {
+        warnings.push(format!("feed: {count} cars have dealership_slug \"{slug}\", which is not a dealer being built; skipped"));
+    }
+    Loaded { dealers, warnings, feed: None }
+}
+
+/// Why the feed sanity guard refused a dealer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GuardRefusal {
+    /// Stock accepted by the last successful build.
+    pub previous: usize,
+    /// Stock accepted now.
+    pub current: usize,
+    /// The dealer's allowed drop (share, 0 to 1).
+    pub max_drop: f64,
+}
+
+impl GuardRefusal {
+    /// The message an operator reads, saying why and how to force.
+    pub fn message(&self, slug: &str) -> String {
+        let drop = 1.0 - self.current as f64 / self.previous as f64;
+        format!(
+            "{slug}: not published: the feed has {} cars for this dealer after its stock filters, {:.0}% fewer than the {} of the last successful build; the largest drop allowed is {:.0}% (feed.max_stock_drop in dealers/{slug}/dealer.toml). The live site is unchanged. If the stock really dropped, rebuild with --force.",
+            self.current,
+            drop * 100.0,
+            self.previous,
+            self.max_drop * 100.0
+        )
+    }
+}
+
+/// The feed sanity guard: refuses a stock count that dropped by more than the dealer's
+/// `feed.max_stock_drop` against the manifest of the live site in `site_dir`.
+pub fn guard(stock: &DealerStock, site_dir: &Path) -> Result<(), GuardRefusal> {
+    let Some(previous) = BuildManifest::read(site_dir).map(|m| m.stock_count) else { return Ok(()) };
+    if previous == 0 {
+        return Ok(());
+    }
+    let max_drop = stock.dealer.config.feed.max_stock_drop;
+    let current = stock.cars.len();
+    let drop = 1.0 - current as f64 / previous as f64;
+    if drop > max_drop {
+        Err(GuardRefusal { previous, current, max_drop })
+    } else {
+        Ok(())
+    }
+}
+
+/// One dealer after [`derive`]: its page list.
+#[derive(Debug, Clone)]
+pub struct DealerPages {
+    /// The dealer's configuration.
+    pub dealer: Dealer,
+    /// Stock accepted (recorded in the manifest for the next guard).
+    pub stock_count: usize,
+    /// Every page of the site.
+    pub pages: Vec<Page>,
+}
+
+/// Phase 2: the page list of one dealer (`domain::view::site_pages`).
+pub fn derive(stock: DealerStock, now: DateTime<Utc>) -> DealerPages {
+    let pages = site_pages(&stock.dealer, &stock.cars, now);
+    DealerPages { stock_count: stock.cars.len(), pages, dealer: stock.dealer }
+}
+
+/// What render and write share for one build.
+pub struct RenderContext<'a> {
+    /// The running worker pool.
+    pub pool: &'a Pool,
+    /// The compiled document shell.
+    pub shell: &'a Shell,
+    /// The built frontend.
+    pub frontend: &'a Frontend,
+    /// The output folder.
+    pub out: &'a Path,
+    /// Ignore manifests.
+    pub full: bool,
+    /// Where progress goes.
+    pub progress: &'a Progress,
+}
+
+/// One dealer after [`render`]: the pages in its staging folder.
+#[derive(Debug)]
+pub struct StagedSite {
+    /// The dealer's configuration.
+    pub dealer: Dealer,
+    /// The staging folder (`<out>/.staging-<slug>-<pid>`).
+    pub staging: PathBuf,
+    /// Every page, for the sitemap and robots.
+    pub pages: Vec<Page>,
+    /// Stock accepted.
+    pub stock_count: usize,
+    /// The previous manifest's outputs (empty on a first or `--full` build).
+    pub previous: BTreeMap<String, String>,
+    /// The new outputs so far (pages), with their content hashes.
+    pub outputs: BTreeMap<String, String>,
+    /// Outputs rendered by a worker.
+    pub rendered: Vec<String>,
+    /// Outputs reused from the live site.
+    pub unchanged: usize,
+}
+
+/// One page's place in the render phase.
+struct Planned<'p> {
+    page: &'p Page,
+    output: String,
+    hash: String,
+    assets: EntryAssets,
+}
+
+/// Phase 3: renders the pages of one dealer whose content hash changed into a staging
+/// folder and links the unchanged ones from the live site. On error the staging folder
+/// is removed and every failing page is listed with its path.
+pub fn render(site: DealerPages, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
+    let slug = site.dealer.config.slug.clone();
+    let live = ctx.out.join(&slug);
+    let staging = staging_dir(ctx.out, &slug);
+    let result = render_into(&site, ctx, &live, &staging);
+    match result {
+        Ok((outputs, rendered, unchanged, previous)) => Ok(StagedSite {
+            staging,
+            pages: site.pages,
+            stock_count: site.stock_count,
+            previous,
+            outputs,
+            rendered,
+            unchanged,
+            dealer: site.dealer,
+        }),
+        Err(errors) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            Err(errors)
+        }
+    }
+}
+
+type RenderOutcome = (BTreeMap<String, String>, Vec<String>, usize, BTreeMap<String, String>);
+
+fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging: &Path) -> Result<RenderOutcome, Vec<String>> {
+    let slug = &site.dealer.config.slug;
+    let fail = |e: &dyn fmt::Display| vec![format!("{slug}: {e}")];
+    recover(ctx.out, slug).map_err(|e| fail(&format!("cannot clean up earlier build folders in {}: {e}", ctx.out.display())))?;
+    std::fs::create_dir_all(staging).map_err(|e| fail(&format!("cannot create {}: {e}", staging.display())))?;
+    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(live).map(|m| m.outputs).unwrap_or_default() };
+    let head = SiteHead::of(&site.dealer);
+    let head_json = serde_json::to_vec(&head).map_err(|e| fail(&e))?;
+    let template_hash = Shell::template_hash();
+
+    // Plan: output file and content hash of each page.
+    let mut errors = Vec::new();
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    let mut planned = Vec::with_capacity(site.pages.len());
+    let mut entries: HashMap<&str, EntryAssets> = HashMap::new();
+    for page in &site.pages {
+        let output = output_of_path(&page.path);
+        if let Some(first) = seen.insert(output.clone(), &page.path) {
+            errors.push(format!("{slug} {}: two pages write {output} (the other is {first})", page.path));
+            continue;
+        }
+        let kind = page.kind.as_str();
+        let assets = match entries.get(kind) {
+            Some(a) => a.clone(),
+            None => match ctx.frontend.vite.entry(kind) {
+                Ok(a) => {
+                    entries.insert(kind, a.clone());
+                    a
+                }
+                Err(e) => {
+                    errors.push(format!("{slug} {}: {e}", page.path));
+                    continue;
+                }
+            },
+        };
+        planned.push(Planned { page, output, hash: String::new(), assets });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    planned.par_iter_mut().for_each(|p| {
+        let page_json = serde_json::to_vec(p.page).unwrap_or_default();
+        let assets_json = serde_json::to_vec(&p.assets).unwrap_or_default();
+        p.hash = content_hash(&[&page_json, &head_json, ctx.frontend.bundle_hash.as_bytes(), template_hash.as_bytes(), &assets_json]);
+    });
+
+    // Reuse what did not change; submit the rest to the pool.
+    let mut outputs = BTreeMap::new();
+    let mut unchanged = 0;
+    let mut to_render: Vec<(&Planned<'_>, Receiver<Result<String, RenderError>>)> = Vec::new();
+    let mut jobs = Vec::new();
+    for p in &planned {
+        outputs.insert(p.output.clone(), p.hash.clone());
+        let live_file = live.join(&p.output);
+        if previous.get(&p.output) == Some(&p.hash) && live_file.is_file() {
+            files::link_or_copy(&live_file, &staging.join(&p.output))
+                .map_err(|e| fail(&format!("cannot reuse {}: {e}", live_file.display())))?;
+            unchanged += 1;
+        } else {
+            jobs.push(p);
+        }
+    }
+    let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
+    for p in jobs {
+        let props_json = match serde_json::to_string(&p.page.props) {
+            Ok(json) => json,
+            Err(e) => {
+                errors.push(format!("{slug} {}: props do not serialize: {e}", p.page.path));
+                continue;
+            }
+        };
+        let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json };
+        to_render.push((p, ctx.pool.submit(job)));
+    }
+    let mut rendered = Vec::with_capacity(to_render.len());
+    for (p, answer) in to_render {
+        let result = answer.recv().unwrap_or_else(|_| {
+            Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
+        });
+        bar.inc();
+        let body = match result {
+            Ok(body) => body,
+            Err(e) => {
+                errors.push(e.to_string());
+                continue;
+            }
+        };
+        let html = match ctx.shell.render(&head, p.page, &body, &p.assets) {
+            Ok(html) => html,
+            Err(e) => {
+                errors.push(format!("{slug} {e}"));
+                continue;
+            }
+        };
+        if let Err(e) = files::write_file(&staging.join(&p.output), html.as_bytes()) {
+            errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, staging.join(&p.output).display()));
+            continue;
+        }
+        rendered.push(p.output.clone());
+    }
+    if !errors.is_empty() {
+        bar.finish(&format!("failed: {} errors", errors.len()));
+        return Err(errors);
+    }
+    bar.finish(&format!("{} rendered, {unchanged} unchanged", rendered.len()));
+    Ok((outputs, rendered, unchanged, previous))
+}
+
+/// What [`write`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The live site folder.
+    pub site_dir: PathBuf,
+    /// Pages (and sitemap/robots/dealer files) rendered or changed.
+    pub changed: Vec<String>,
+    /// Outputs of the last build that are gone.
+    pub deleted: Vec<String>,
+    /// Pages rendered by a worker.
+    pub rendered: usize,
+    /// Pages reused from the live site.
+    pub unchanged: usize,
+}
+
+fn dealer_files(dealer: &Dealer) -> Vec<PathBuf> {
+    const EXTENSIONS: [&str; 8] = ["svg", "png", "jpg", "jpeg", "webp", "gif", "ico", "avif"];
+    let Ok(entries) = std::fs::read_dir(&dealer.dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Phase 4: completes the staging folder (sitemap.xml, robots.txt, the client assets,
+/// the dealer's images such as its logo, the manifest and changed.txt) and swaps it in.
+pub fn write(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: DateTime<Utc>) -> Result<Written, String> {
+    let slug = staged.dealer.config.slug.clone();
+    let staging = staged.staging.clone();
+    let result = write_inner(staged, frontend, out, built_at);
+    if result.is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    result.map_err(|e| format!("{slug}: {e}"))
+}
+
+fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: DateTime<Utc>) -> Result<Written, String> {
+    let slug = &staged.dealer.config.slug;
+    let staging = &staged.staging;
+    let head = SiteHead::of(&staged.dealer);
+    let mut outputs = staged.outputs;
+    let mut changed: Vec<String> = staged.rendered.clone();
+
+    let mut extra: Vec<(String, Vec<u8>)> = vec![
+        ("sitemap.xml".to_string(), sitemap(&head, &staged.pages).into_bytes()),
+        ("robots.txt".to_string(), robots(&head, &staged.pages).into_bytes()),
+    ];
+    for file in dealer_files(&staged.dealer) {
+        let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if outputs.contains_key(&name) {
+            return Err(format!("{} has the same name as a page output", file.display()));
+        }
+        extra.push((name, bytes));
+    }
+    for (name, bytes) in extra {
+        let hash = content_hash(&[&bytes]);
+        files::write_file(&staging.join(&name), &bytes).map_err(|e| format!("cannot write {}: {e}", staging.join(&name).display()))?;
+        if staged.previous.get(&name) != Some(&hash) {
+            changed.push(name.clone());
+        }
+        outputs.insert(name, hash);
+    }
+
+    // Hashed bundle files: content-addressed names, so never listed as changed.
+    files::link_tree(&frontend.client_dir, staging, |rel| rel.starts_with(".vite"))
+        .map_err(|e| format!("cannot copy the client assets from {}: {e}", frontend.client_dir.display()))?;
+
+    let deleted: Vec<String> = staged.previous.keys().filter(|k| !outputs.contains_key(*k)).cloned().collect();
+    let manifest = BuildManifest { version: MANIFEST_VERSION, stock_count: staged.stock_count, built_at: built_at.to_rfc3339(), outputs };
+    manifest.write(staging).map_err(|e| format!("cannot write the manifest in {}: {e}", staging.display()))?;
+    changed.sort();
+    let mut changed_urls: Vec<String> = changed.iter().chain(deleted.iter()).map(|o| url_of_output(o)).collect();
+    changed_urls.sort();
+    changed_urls.dedup();
+    let mut text = changed_urls.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    let changed_file = staging.join(META_DIR).join(CHANGED_FILE);
+    files::write_file(&changed_file, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", changed_file.display()))?;
+
+    swap_in(out, slug, staging).map_err(|e| format!("cannot swap {} in as {}: {e}", staging.display(), out.join(slug).display()))?;
+    Ok(Written { site_dir: out.join(slug), rendered: staged.rendered.len(), unchanged: staged.unchanged, changed, deleted })
+}
+
+/// Copies the feed's sibling `media/` folder to `<out>/_media` (staged and swapped like a
+/// site). Returns the number of files, or `None` when the feed has no media folder.
+pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> {
+    let media = feed.parent().unwrap_or(Path::new(".")).join("media");
+    if !media.is_dir() {
+        return Ok(None);
+    }
+    let slug = crate::publish::MEDIA_PREFIX;
+    let fail = |e: std::io::Error| BuildError::new(format!("media: cannot copy {} to {}: {e}", media.display(), out.join(slug).display()));
+    std::fs::create_dir_all(out).map_err(fail)?;
+    recover(out, slug).map_err(fail)?;
+    let staging = staging_dir(out, slug);
+    let linked = files::link_tree(&media, &staging, |_| false).map_err(fail);
+    let linked = match linked {
+        Ok(linked) => linked,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+    };
+    std::fs::create_dir_all(&staging).map_err(fail)?;
+    swap_in(out, slug, &staging).map_err(fail)?;
+    Ok(Some(linked.len()))
+}
+
+/// Runs every phase for every dealer: the frontend build when stale, load, guard,
+/// derive, render and write. Dealers fail independently; the report says which
+/// published. An error here (config, feed, frontend, Node) stops the whole build
+/// before any site changes.
+pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, BuildError> {
+    let started = Instant::now();
+    let frontend = ensure_frontend(&opts.frontend, progress)?;
+    let frontend_time = started.elapsed();
+
+    let t = Instant::now();
+    let loaded = load(opts)?;
+    let load_time = t.elapsed();
+    if let Some(feed) = &loaded.feed {
+        progress.line(feed.to_string().trim_end());
+    }
+    for warning in &loaded.warnings {
+        progress.line(warning);
+    }
+    std::fs::create_dir_all(&opts.out).map_err(|e| BuildError::new(format!("cannot create {}: {e}", opts.out.display())))?;
+
+    let shell = Shell::new().map_err(|e| BuildError::new(e.to_string()))?;
+    let command = opts.worker.clone().unwrap_or_else(|| {
+        let mut cmd = WorkerCommand::node(&frontend.worker_script);
+        cmd.cwd = Some(frontend.dir.clone());
+        cmd
+    });
+    let pool = Pool::start(command, PoolOptions::new(opts.workers)).map_err(|e| BuildError::new(e.to_string()))?;
+    let ctx = RenderContext { pool: &pool, shell: &shell, frontend: &frontend, out: &opts.out, full: opts.full, progress };
+
+    let outcomes: Vec<DealerOutcome> = loaded
+        .dealers
+        .into_par_iter()
+        .map(|stock| build_dealer(stock, opts, &ctx, load_time))
+        .collect();
+
+    let media = copy_media(&opts.feed, &opts.out)?;
+    drop(pool);
+    Ok(BuildReport { dealers: outcomes, warnings: loaded.warnings, frontend: frontend_time, media_files: media, total: started.elapsed() })
+}
+
+fn build_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>, load: Duration) -> DealerOutcome {
+    let slug = stock.slug().to_string();
+    let mut outcome = DealerOutcome::new(&slug, stock.cars.len());
+    outcome.times.load = load;
+    if let Err(refusal) = guard(&stock, &opts.out.join(&slug)) {
+        if opts.force {
+            ctx.progress.line(&format!("{slug}: publishing despite the stock drop (--force): {} -> {} cars", refusal.previous, refusal.current));
+        } else {
+            outcome.status = DealerStatus::Refused(refusal.message(&slug));
+            return outcome;
+        }
+    }
+    let t = Instant::now();
+    let site = derive(stock, opts.now);
+    outcome.times.derive = t.elapsed();
+    outcome.pages = site.pages.len();
+
+    let t = Instant::now();
+    let staged = render(site, ctx);
+    outcome.times.render = t.elapsed();
+    let staged = match staged {
+        Ok(staged) => staged,
+        Err(errors) => {
+            outcome.status = DealerStatus::Failed(errors);
+            return outcome;
+        }
+    };
+    let t = Instant::now();
+    let written = write(staged, ctx.frontend, ctx.out, opts.now);
+    outcome.times.write = t.elapsed();
+    match written {
+        Ok(w) => {
+            outcome.rendered = w.rendered;
+            outcome.unchanged = w.unchanged;
+            outcome.deleted = w.deleted.len();
+            outcome.status = DealerStatus::Published;
+        }
+        Err(e) => outcome.status = DealerStatus::Failed(vec![e]),
+    }
+    outcome
+}

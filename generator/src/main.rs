@@ -1,0 +1,228 @@
+//! `forecourt`: the command-line front of the generator library. It parses arguments,
+//! calls the library and turns the outcome into output and an exit code.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use generator::build::{build, BuildOptions, Progress};
+use generator::publish::{publish, PublishOptions};
+use generator::serve::{serve, ServeOptions};
+
+/// Forecourt: white-label websites for Australian car dealerships.
+#[derive(Debug, Parser)]
+#[command(name = "forecourt", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate the dealers folder: every file of every dealer, all errors at once.
+    Check {
+        /// The dealers folder.
+        #[arg(default_value = "dealers")]
+        dir: PathBuf,
+    },
+    /// Print the JSON Schema of dealer.toml (or write every dealer file schema with --write).
+    Schema {
+        /// Write dealers/schema.json and the schemas of the other dealer files into this
+        /// dealers folder instead of printing.
+        #[arg(long, value_name = "DEALERS_DIR")]
+        write: Option<PathBuf>,
+    },
+    /// Build every dealer's site (or those named with --dealer) into the output folder.
+    Build(BuildArgs),
+    /// Preview the built sites at http://<slug>.localhost:8080, rebuilding on changes.
+    Serve(ServeArgs),
+    /// Print (or record) the deploy plan of one built site: S3 uploads and deletes,
+    /// host mappings and the CloudFront invalidation (used by scripts/deploy.sh).
+    Publish(PublishArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+struct BuildArgs {
+    /// The dealers folder.
+    #[arg(long, default_value = "dealers")]
+    dealers: PathBuf,
+    /// Build only this dealer (repeat for several).
+    #[arg(long = "dealer", value_name = "SLUG")]
+    dealer: Vec<String>,
+    /// The stock feed (JSON Lines or CSV); its sibling media/ folder is copied to <out>/_media.
+    #[arg(long, default_value = "feeds/sample.jsonl")]
+    feed: PathBuf,
+    /// The output folder; each dealer's site goes to <out>/<slug>.
+    #[arg(long, default_value = "dist")]
+    out: PathBuf,
+    /// The frontend folder (built with npm when its bundles are missing or stale).
+    #[arg(long, default_value = "frontend")]
+    frontend: PathBuf,
+    /// Render every page, ignoring the manifests of the last build.
+    #[arg(long)]
+    full: bool,
+    /// Number of Node SSR workers (default: the number of cores).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Publish dealers whose stock dropped by more than their feed.max_stock_drop.
+    #[arg(long)]
+    force: bool,
+}
+
+impl BuildArgs {
+    fn options(&self) -> BuildOptions {
+        let mut opts = BuildOptions::new(&self.dealers, &self.feed, &self.out);
+        opts.only = self.dealer.clone();
+        opts.frontend = self.frontend.clone();
+        opts.full = self.full;
+        opts.force = self.force;
+        if let Some(workers) = self.workers {
+            opts.workers = workers.max(1);
+        }
+        opts
+    }
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Serve the output folder as it is: no initial build, no rebuilds.
+    #[arg(long)]
+    no_build: bool,
+    #[command(flatten)]
+    build: BuildArgs,
+}
+
+#[derive(Debug, Args)]
+struct PublishArgs {
+    /// The built site folder, e.g. dist/acme-motors (or dist/_media).
+    #[arg(long)]
+    site: PathBuf,
+    /// Key prefix in the bucket: the dealer slug, or _media.
+    #[arg(long)]
+    prefix: String,
+    /// The site bucket.
+    #[arg(long)]
+    bucket: Option<String>,
+    /// The CloudFront distribution to invalidate.
+    #[arg(long)]
+    distribution: Option<String>,
+    /// The listing of the last publish (published.json); a missing file means a first deploy.
+    #[arg(long)]
+    previous: Option<PathBuf>,
+    /// The dealers folder, to map the dealer's domains to its site.
+    #[arg(long)]
+    dealers: Option<PathBuf>,
+    /// The CloudFront KeyValueStore of host mappings; domains are mapped only when given.
+    #[arg(long)]
+    hosts_arn: Option<String>,
+    /// Record the current listing as published instead of printing a plan.
+    #[arg(long)]
+    record: bool,
+}
+
+fn run_build(args: &BuildArgs) -> ExitCode {
+    let progress = Progress::auto();
+    match build(&args.options(), &progress) {
+        Ok(report) => {
+            eprint!("{report}");
+            if report.success() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_publish(args: &PublishArgs) -> Result<String, String> {
+    let hosts = match (&args.dealers, &args.hosts_arn) {
+        (Some(dir), Some(_)) if args.prefix != generator::publish::MEDIA_PREFIX => {
+            let dealers = domain::config::load_dealers(dir).map_err(|e| e.to_string())?;
+            let dealer = dealers
+                .iter()
+                .find(|d| d.config.slug == args.prefix)
+                .ok_or_else(|| format!("--prefix {}: no such dealer in {}", args.prefix, dir.display()))?;
+            dealer.config.domains.clone()
+        }
+        _ => Vec::new(),
+    };
+    let bucket = match (&args.bucket, args.record) {
+        (Some(bucket), _) => bucket.clone(),
+        (None, true) => String::new(),
+        (None, false) => return Err("--bucket is needed to plan a publish".to_string()),
+    };
+    let opts = PublishOptions {
+        site: args.site.clone(),
+        prefix: args.prefix.clone(),
+        bucket,
+        distribution: args.distribution.clone(),
+        previous: args.previous.clone(),
+        hosts,
+        record: args.record,
+    };
+    publish(&opts).map_err(|e| format!("publish {}: {e}", args.site.display()))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { dir } => match generator::check::check(&dir) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(errors) => {
+                eprintln!("{errors}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Schema { write } => match write {
+            None => {
+                println!("{}", generator::check::schema_json());
+                ExitCode::SUCCESS
+            }
+            Some(dir) => match generator::check::write_schemas(&dir) {
+                Ok(paths) => {
+                    for path in paths {
+                        println!("wrote {}", path.display());
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: cannot write the schemas into {}: {e}", dir.display());
+                    ExitCode::FAILURE
+                }
+            },
+        },
+        Command::Build(args) => run_build(&args),
+        Command::Serve(args) => {
+            let build = (!args.no_build).then(|| args.build.options());
+            let opts = ServeOptions { addr: args.addr, build, out: args.build.out.clone() };
+            match serve(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Publish(args) => match run_publish(&args) {
+            Ok(plan) => {
+                print!("{plan}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}

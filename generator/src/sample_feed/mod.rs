@@ -1,0 +1,1 @@
+//! The deterministic sample stock feed (`forecourt sample-feed`).

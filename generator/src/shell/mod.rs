@@ -1,0 +1,177 @@
+//! The document shell: minijinja wraps the HTML a worker rendered in a full document
+//! (`templates/page.html`): head, canonical URL, Open Graph, JSON-LD, the dealer's theme
+//! as CSS variables, preloads, the props script and the hydration entry.
+//!
+//! Auto-escaping is on for the whole template, so every value from the feed or the
+//! config renders as text. Only four values are marked safe, each made safe here:
+//! the SSR markup (React escaped it), the JSON-LD and props scripts ([`script_json`]),
+//! and the theme values ([`css_value`]).
+
+mod vite;
+
+use std::fmt;
+
+use domain::config::Dealer;
+use domain::view::site::{asset_url, canonical_base};
+use domain::view::Page;
+use minijinja::{context, Environment, Value};
+use serde::Serialize;
+
+pub use vite::{EntryAssets, ViteManifest};
+
+/// The document template, compiled into the binary.
+pub const PAGE_TEMPLATE: &str = include_str!("../../templates/page.html");
+const TEMPLATE_NAME: &str = "page.html";
+
+/// A shell that could not be rendered.
+#[derive(Debug)]
+pub struct ShellError(String);
+
+impl fmt::Display for ShellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ShellError {}
+
+/// One CSS custom property of the theme.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThemeVar {
+    /// Property name, e.g. `--brand-primary`.
+    pub name: &'static str,
+    /// Its value, made safe by [`css_value`].
+    pub value: String,
+}
+
+/// What the shell needs from the dealer, the same for every page of the site.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SiteHead {
+    /// Trading name (og:site_name).
+    pub name: String,
+    /// Scheme and host every canonical URL starts with.
+    pub base_url: String,
+    /// Favicon URL (the theme's favicon, else the logo).
+    pub favicon: Option<String>,
+    /// The theme as CSS custom properties on `:root`.
+    pub theme_vars: Vec<ThemeVar>,
+}
+
+/// The base of canonical URLs: `https://<first domain>`, or the local preview host
+/// `http://<slug>.localhost:8080` (where `forecourt serve` answers) when the dealer has
+/// no domain yet.
+pub fn site_base_url(dealer: &Dealer) -> String {
+    let base = canonical_base(dealer);
+    if dealer.config.domains.is_empty() && base.ends_with(".localhost") {
+        format!("{base}:8080")
+    } else {
+        base
+    }
+}
+
+impl SiteHead {
+    /// The head data of `dealer`'s site.
+    pub fn of(dealer: &Dealer) -> SiteHead {
+        let theme = &dealer.config.theme;
+        let vars = [
+            ("--brand-primary", &theme.primary),
+            ("--brand-secondary", &theme.secondary),
+            ("--brand-accent", &theme.accent),
+            ("--brand-text", &theme.text),
+            ("--brand-bg", &theme.background),
+            ("--font-body", &theme.font_body),
+            ("--font-heading", &theme.font_heading),
+        ];
+        SiteHead {
+            name: dealer.config.name.clone(),
+            base_url: site_base_url(dealer),
+            favicon: Some(asset_url(theme.favicon.as_deref().unwrap_or(&theme.logo))),
+            theme_vars: vars.into_iter().map(|(name, value)| ThemeVar { name, value: css_value(value) }).collect(),
+        }
+    }
+
+    /// The absolute URL of a site path or of an already absolute URL.
+    pub fn absolute(&self, url: &str) -> String {
+        if url.starts_with("http://") || url.starts_with("https://") {
+            url.to_string()
+        } else if url.starts_with('/') {
+            format!("{}{url}", self.base_url)
+        } else {
+            format!("{}/{url}", self.base_url)
+        }
+    }
+}
+
+/// A config value made safe inside `<style>`: characters that could end the declaration,
+/// the rule or the element (`;`, `{`, `}`, `<`, `>`, `\`, line breaks) are dropped.
+/// Colours are validated as `#RRGGBB` by the config; font stacks keep their quotes.
+pub fn css_value(value: &str) -> String {
+    value.chars().filter(|c| !matches!(c, ';' | '{' | '}' | '<' | '>' | '\\' | '\n' | '\r' | '@')).collect::<String>().trim().to_string()
+}
+
+/// JSON for inside a `<script>` element: `<`, `>` and `&` (and the JS line separators)
+/// are written as `\u` escapes, so neither `</script>` nor `<!--` can appear and the
+/// text still parses to the same value.
+pub fn script_json<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
+    let json = serde_json::to_string(value)?;
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+/// The compiled document shell.
+pub struct Shell {
+    env: Environment<'static>,
+}
+
+impl Shell {
+    /// Compiles [`PAGE_TEMPLATE`] with HTML auto-escaping on.
+    pub fn new() -> Result<Shell, ShellError> {
+        let mut env = Environment::new();
+        env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+        env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        env.add_template(TEMPLATE_NAME, PAGE_TEMPLATE)
+            .map_err(|e| ShellError(format!("generator/templates/{TEMPLATE_NAME} does not compile: {e}")))?;
+        Ok(Shell { env })
+    }
+
+    /// blake3 of the template source: part of every page's content hash.
+    pub fn template_hash() -> String {
+        blake3::hash(PAGE_TEMPLATE.as_bytes()).to_hex().to_string()
+    }
+
+    /// The full document of `page`, with `body` (the worker's HTML) in `<div id="root">`.
+    pub fn render(&self, site: &SiteHead, page: &Page, body: &str, assets: &EntryAssets) -> Result<String, ShellError> {
+        let fail = |what: &str, e: &dyn fmt::Display| ShellError(format!("page {}: {what}: {e}", page.path));
+        let json_ld = page
+            .json_ld
+            .iter()
+            .map(|block| script_json(block).map(Value::from_safe_string))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| fail("JSON-LD does not serialize", &e))?;
+        let props = script_json(&page.props).map_err(|e| fail("props do not serialize", &e))?;
+        let template = self.env.get_template(TEMPLATE_NAME).map_err(|e| fail("no shell template", &e))?;
+        template
+            .render(context! {
+                site => Value::from(minijinja::value::Serde(site)),
+                page => context! { title => &page.title, description => &page.description },
+                canonical => site.absolute(&page.path),
+                og_image => page.hero_image.as_deref().map(|u| site.absolute(u)),
+                hero_image => &page.hero_image,
+                assets => Value::from(minijinja::value::Serde(assets)),
+                json_ld => json_ld,
+                body => Value::from_safe_string(body.to_string()),
+                props => Value::from_safe_string(props),
+            })
+            .map_err(|e| fail("the document shell failed", &e))
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# `make bench`: measures on this machine and prints the figures. Nothing here asserts
+# a time; tests assert behaviour. Release builds; every server started here binds
+# 127.0.0.1 on a free port and is stopped by this script.
+#
+#   BENCH_SIZES="10000 100000"   car counts for the build benchmark
+#   BENCH_QUICK=1                 only the smallest size (a fast look)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes="${BENCH_SIZES:-10000 100000}"
+[[ "${BENCH_QUICK:-0}" == 1 ]] && sizes="${sizes%% *}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "== release build"
+cargo build --release -q -p generator -p edge-api -p search --bins
+cargo build --release -q -p search --examples
+F=target/release/forecourt
+cores=$(nproc)
+echo "machine: $cores cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m)"
+
+calc() { python3 -c "print(round($1, 2))"; }
+now() { date +%s.%N; }
+
+peak_kib() { # command... -> prints the peak RSS (KiB) of the largest process it ran
+  /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null
+  cat "$work/rss"
+}
+
+echo
+echo "== generator: full, 2 % change and no-change builds (sample dealers)"
+printf '%-8s %-10s %-8s %-12s %-14s %-12s %-12s %-10s\n' cars pages full_s pages/s ceiling_pg/s ratio change2%_s nochange_s
+for n in $sizes; do
+  feed="$work/feed-$n/sample.jsonl"
+  $F sample-feed --cars "$n" --seed 1 --dealers dealers --out "$feed" >/dev/null
+  out="$work/dist-$n"
+  start=$(now)
+  rss=$(peak_kib $F build --dealers dealers --feed "$feed" --out "$out" --full)
+  full=$(calc "$(now) - $start")
+  pages=$(find "$out" -name '*.html' -not -path '*/.staging*' | wc -l)
+  pps=$(calc "$pages / $full")
+  # Ceiling: the same pages rendered by a bare Node loop calling renderToString.
+  ceiling=$(NODE_ENV=production node frontend/bench/ceiling.mjs --props "$out/.forecourt-bench-props.jsonl" --workers "$cores" 2>/dev/null || echo 0)
+  ratio=$( [[ "$ceiling" != 0 ]] && calc "$pps / $ceiling" || echo n/a)
+  # 2 % of the cars change price.
+  python3 scripts/bench_mutate.py "$feed" 0.02 > "$work/feed-$n/changed.jsonl"
+  mv "$work/feed-$n/changed.jsonl" "$feed"
+  start=$(now); $F build --dealers dealers --feed "$feed" --out "$out" >/dev/null
+  change=$(calc "$(now) - $start")
+  start=$(now); $F build --dealers dealers --feed "$feed" --out "$out" >/dev/null
+  nochange=$(calc "$(now) - $start")
+  printf '%-8s %-10s %-8.1f %-12s %-14s %-12s %-12.2f %-10.2f\n' "$n" "$pages" "$full" "$pps" "$ceiling" "$ratio" "$change" "$nochange"
+  echo "         peak RSS of the largest process: $((rss / 1024)) MiB"
+done
+
+echo
+echo "== search (embedded tantivy backend; Meilisearch too when MEILISEARCH_URL is set)"
+for n in 5000 100000; do
+  [[ "${BENCH_QUICK:-0}" == 1 && "$n" == 100000 ]] && continue
+  target/release/examples/bench --cars "$n"
+done
+
+echo
+echo "== edge API on loopback"
+edge-api/bench/run.sh

@@ -1,0 +1,687 @@
+//! The in-memory columnar engine of the embedded backend. At open time the index's fast
+//! fields become per-facet dictionaries with one bitset per value and per-field number
+//! arrays; a query is then bitset algebra: fixed filters, text, distance, ranges and
+//! selections are ANDed, and each facet is counted over the AND of everything except its
+//! own selection (disjunctive facets).
+
+use std::collections::HashMap;
+
+use crate::answer::{
+    car_type_sum, facet_items, page_count, resolve_count, FacetStats, SearchAnswer,
+};
+use crate::facets::{Facet, RangeField, SearchDoc, FACET_COUNT, RANGE_COUNT};
+use crate::query::{SearchQuery, SortBy};
+
+/// Seed 001 s9: Earth radius 6371 km.
+pub const EARTH_RADIUS_KM: f64 = 6371.0;
+
+/// Great-circle distance in km (haversine).
+pub fn distance_km(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
+    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
+    let dp = (lat2 - lat1).to_radians();
+    let dl = (lng2 - lng1).to_radians();
+    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
+}
+
+/// A fixed-size set of document ordinals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bits {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Bits {
+    /// The empty set over `len` documents.
+    pub fn zeros(len: usize) -> Bits {
+        Bits {
+            words: vec![0; len.div_ceil(64)],
+            len,
+        }
+    }
+
+    /// The full set over `len` documents.
+    pub fn ones(len: usize) -> Bits {
+        let mut b = Bits {
+            words: vec![u64::MAX; len.div_ceil(64)],
+            len,
+        };
+        b.trim();
+        b
+    }
+
+    fn trim(&mut self) {
+        let rem = self.len % 64;
+        if rem != 0 {
+            if let Some(last) = self.words.last_mut() {
+                *last &= (1u64 << rem) - 1;
+            }
+        }
+    }
+
+    /// Adds a document.
+    pub fn set(&mut self, i: usize) {
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Removes a document.
+    pub fn clear(&mut self, i: usize) {
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Whether a document is in the set.
+    pub fn get(&self, i: usize) -> bool {
+        self.words[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Intersects with another set.
+    pub fn and_with(&mut self, other: &Bits) {
+        self.words
+            .iter_mut()
+            .zip(&other.words)
+            .for_each(|(a, b)| *a &= b);
+    }
+
+    /// Unites with another set.
+    pub fn or_with(&mut self, other: &Bits) {
+        self.words
+            .iter_mut()
+            .zip(&other.words)
+            .for_each(|(a, b)| *a |= b);
+    }
+
+    /// Number of documents in the set.
+    pub fn count(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// Size of the intersection with another set.
+    pub fn and_count(&self, other: &Bits) -> u64 {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .map(|(a, b)| u64::from((a & b).count_ones()))
+            .sum()
+    }
+
+    /// The documents in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(wi * 64 + t)
+            })
+        })
+    }
+}
+
+/// One facet's dictionary, the documents of each value and the values of each document.
+#[derive(Debug, Clone, Default)]
+struct ValueColumn {
+    /// Value as first seen, per value id.
+    names: Vec<String>,
+    /// Lower-cased value -> value id (matching ignores case, like Meilisearch).
+    ids: HashMap<String, u32>,
+    /// Documents per value id.
+    postings: Vec<Bits>,
+    /// Value ids per document: `vals[starts[d]..starts[d + 1]]`.
+    starts: Vec<u32>,
+    vals: Vec<u32>,
+}
+
+impl ValueColumn {
+    fn lookup(&self, value: &str) -> Option<u32> {
+        self.ids.get(&value.to_lowercase()).copied()
+    }
+
+    /// Documents having any of the values.
+    fn any_of(&self, values: &[String], n: usize) -> Bits {
+        let mut bits = Bits::zeros(n);
+        for v in values {
+            if let Some(id) = self.lookup(v) {
+                bits.or_with(&self.postings[id as usize]);
+            }
+        }
+        bits
+    }
+
+    /// Count per value id within a mask, by whichever of the two ways costs less:
+    /// walking the mask's documents or intersecting each value's bitset.
+    fn counts(&self, mask: &Bits, mask_count: u64) -> Vec<u64> {
+        let n_docs = self.starts.len().saturating_sub(1).max(1) as u64;
+        let avg_vals = (self.vals.len() as u64).div_ceil(n_docs).max(1);
+        let walk_cost = mask_count * avg_vals * 4;
+        let pop_cost = self.postings.len() as u64 * mask.words.len() as u64;
+        if walk_cost < pop_cost {
+            let mut counts = vec![0u64; self.names.len()];
+            for d in mask.iter() {
+                for &v in &self.vals[self.starts[d] as usize..self.starts[d + 1] as usize] {
+                    counts[v as usize] += 1;
+                }
+            }
+            counts
+        } else {
+            self.postings.iter().map(|p| p.and_count(mask)).collect()
+        }
+    }
+}
+
+/// A dealer's stock as columns, indexed by document ordinal (the written order).
+#[derive(Debug, Clone)]
+pub struct Columns {
+    n: usize,
+    facets: Vec<ValueColumn>,
+    nums: Vec<Vec<f64>>,
+    photos: Vec<u64>,
+    stocknums: HashMap<String, Vec<u32>>,
+    sold: Bits,
+    sold_at: Vec<i64>,
+    listed: Bits,
+    lat: Vec<f64>,
+    lng: Vec<f64>,
+}
+
+/// Documents matching the text query with their relevance (higher is better).
+#[derive(Debug, Clone)]
+pub struct TextMatch {
+    /// Matching documents.
+    pub docs: Bits,
+    /// Relevance per document ordinal (0 where not matching).
+    pub score: Vec<f32>,
+}
+
+/// What the engine computes; the backend adds the cards of `page_ords`.
+#[derive(Debug, Clone)]
+pub struct Computed {
+    /// Ordinals of this page's hits, in order.
+    pub page_ords: Vec<u32>,
+    /// The answer without hits.
+    pub answer: SearchAnswer,
+}
+
+/// Builds [`Columns`] from values given per document ordinal, without per-document
+/// allocations (the embedded backend feeds it straight from the index's fast fields).
+#[derive(Debug)]
+pub struct ColumnsBuilder {
+    n: usize,
+    facets: Vec<FacetBuilder>,
+    nums: Vec<Vec<f64>>,
+    photos: Vec<u64>,
+    stocknums: HashMap<String, Vec<u32>>,
+    sold: Bits,
+    sold_at: Vec<i64>,
+    listed: Bits,
+    lat: Vec<f64>,
+    lng: Vec<f64>,
+}
+
+#[derive(Debug, Default)]
+struct FacetBuilder {
+    names: Vec<String>,
+    ids: HashMap<String, u32>,
+    pairs: Vec<(u32, u32)>,
+}
+
+impl ColumnsBuilder {
+    /// A builder for `n` documents (ordinals 0..n), none listed yet.
+    pub fn new(n: usize) -> ColumnsBuilder {
+        ColumnsBuilder {
+            n,
+            facets: (0..FACET_COUNT).map(|_| FacetBuilder::default()).collect(),
+            nums: vec![vec![f64::NAN; n]; RANGE_COUNT],
+            photos: vec![0; n],
+            stocknums: HashMap::new(),
+            sold: Bits::zeros(n),
+            sold_at: vec![i64::MIN; n],
+            listed: Bits::zeros(n),
+            lat: vec![f64::NAN; n],
+            lng: vec![f64::NAN; n],
+        }
+    }
+
+    /// The id of a facet value (values equal ignoring case share one id; the first
+    /// spelling seen is the one shown).
+    pub fn value_id(&mut self, facet: Facet, value: &str) -> u32 {
+        let col = &mut self.facets[facet.index()];
+        let key = value.to_lowercase();
+        if let Some(id) = col.ids.get(&key) {
+            return *id;
+        }
+        col.names.push(value.to_string());
+        let id = (col.names.len() - 1) as u32;
+        col.ids.insert(key, id);
+        id
+    }
+
+    /// Gives document `ord` the value `id` of a facet.
+    pub fn add_value(&mut self, facet: Facet, ord: usize, id: u32) {
+        if ord < self.n {
+            self.facets[facet.index()].pairs.push((ord as u32, id));
+        }
+    }
+
+    /// Sets a number of document `ord`.
+    pub fn set_num(&mut self, field: RangeField, ord: usize, v: f64) {
+        if ord < self.n {
+            self.nums[field.index()][ord] = v;
+        }
+    }
+
+    /// Sets the attributes the fixed filters use.
+    pub fn set_fixed(
+        &mut self,
+        ord: usize,
+        photos: u64,
+        stocknum: Option<&str>,
+        sold: bool,
+        sold_at: Option<i64>,
+        listed: bool,
+    ) {
+        if ord >= self.n {
+            return;
+        }
+        self.photos[ord] = photos;
+        if let Some(s) = stocknum {
+            self.stocknums
+                .entry(s.to_lowercase())
+                .or_default()
+                .push(ord as u32);
+        }
+        if sold {
+            self.sold.set(ord);
+        }
+        self.sold_at[ord] = sold_at.unwrap_or(i64::MIN);
+        if listed {
+            self.listed.set(ord);
+        }
+    }
+
+    /// Sets the coordinates of document `ord`.
+    pub fn set_geo(&mut self, ord: usize, lat: f64, lng: f64) {
+        if ord < self.n {
+            self.lat[ord] = lat;
+            self.lng[ord] = lng;
+        }
+    }
+
+    /// Adds a whole record.
+    pub fn add_doc(&mut self, doc: &SearchDoc) {
+        let d = doc.ord as usize;
+        for facet in Facet::ALL {
+            for v in &doc.values[facet.index()] {
+                let id = self.value_id(facet, v);
+                self.add_value(facet, d, id);
+            }
+        }
+        for field in RangeField::ALL {
+            if let Some(v) = doc.nums[field.index()] {
+                self.set_num(field, d, v);
+            }
+        }
+        self.set_fixed(
+            d,
+            doc.photos,
+            doc.stocknum.as_deref(),
+            doc.sold,
+            doc.sold_at,
+            doc.listed,
+        );
+        if let (Some(a), Some(b)) = (doc.lat, doc.lng) {
+            self.set_geo(d, a, b);
+        }
+    }
+
+    /// The columns.
+    pub fn finish(self) -> Columns {
+        let n = self.n;
+        let facets = self
+            .facets
+            .into_iter()
+            .map(|mut fb| {
+                fb.pairs.sort_unstable();
+                fb.pairs.dedup();
+                let mut postings = vec![Bits::zeros(n); fb.names.len()];
+                let mut starts = vec![0u32; n + 1];
+                for &(d, id) in &fb.pairs {
+                    starts[d as usize + 1] += 1;
+                    postings[id as usize].set(d as usize);
+                }
+                for i in 0..n {
+                    starts[i + 1] += starts[i];
+                }
+                ValueColumn {
+                    names: fb.names,
+                    ids: fb.ids,
+                    postings,
+                    starts,
+                    vals: fb.pairs.into_iter().map(|(_, id)| id).collect(),
+                }
+            })
+            .collect();
+        Columns {
+            n,
+            facets,
+            nums: self.nums,
+            photos: self.photos,
+            stocknums: self.stocknums,
+            sold: self.sold,
+            sold_at: self.sold_at,
+            listed: self.listed,
+            lat: self.lat,
+            lng: self.lng,
+        }
+    }
+}
+
+impl Columns {
+    /// Builds the columns from records whose `ord` are 0..n (in any order).
+    pub fn build(docs: &[SearchDoc]) -> Columns {
+        let mut b = ColumnsBuilder::new(docs.len());
+        for doc in docs {
+            b.add_doc(doc);
+        }
+        b.finish()
+    }
+
+    /// Number of documents.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether there are no documents.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    fn facet(&self, f: Facet) -> &ValueColumn {
+        &self.facets[f.index()]
+    }
+
+    /// The dealer's fixed filters, the sold window and `show_on_dealer_website`.
+    fn fixed_bits(&self, q: &SearchQuery) -> Bits {
+        let n = self.n;
+        let mut bits = self.listed.clone();
+        // Sold cars only inside the window.
+        let mut keep_sold = Bits::zeros(n);
+        if let Some(after) = q.sold_after {
+            for d in self.sold.iter() {
+                if self.sold_at[d] != i64::MIN && self.sold_at[d] >= after {
+                    keep_sold.set(d);
+                }
+            }
+        }
+        for (w, (s, k)) in bits
+            .words
+            .iter_mut()
+            .zip(self.sold.words.iter().zip(&keep_sold.words))
+        {
+            *w &= !s | k;
+        }
+        let f = &q.fixed;
+        if f.used_only {
+            bits.and_with(&self.facet(Facet::CarType).any_of(&["used".to_string()], n));
+        }
+        if f.in_stock_only {
+            bits.and_with(
+                &self
+                    .facet(Facet::Status)
+                    .any_of(&["in_stock".to_string()], n),
+            );
+        }
+        if let Some(m) = &f.manufacturer {
+            bits.and_with(&self.facet(Facet::Make).any_of(std::slice::from_ref(m), n));
+        }
+        if f.min_photos > 0 {
+            for d in 0..n {
+                if self.photos[d] < u64::from(f.min_photos) {
+                    bits.clear(d);
+                }
+            }
+        }
+        for s in &f.excluded_stocknums {
+            for &d in self
+                .stocknums
+                .get(&s.trim().to_lowercase())
+                .into_iter()
+                .flatten()
+            {
+                bits.clear(d as usize);
+            }
+        }
+        bits
+    }
+
+    fn range_bits(&self, field: RangeField, pred: impl Fn(f64) -> bool) -> Bits {
+        let mut bits = Bits::zeros(self.n);
+        for (d, v) in self.nums[field.index()].iter().enumerate() {
+            if pred(*v) {
+                bits.set(d);
+            }
+        }
+        bits
+    }
+
+    /// Answers a query; `text` is the text match when the query has words.
+    pub fn compute(&self, q: &SearchQuery, text: Option<&TextMatch>) -> Computed {
+        let n = self.n;
+        let mut base = self.fixed_bits(q);
+        if let Some(t) = text {
+            base.and_with(&t.docs);
+        }
+        if let Some(near) = q.near {
+            let r = f64::from(near.radius_km);
+            for d in base.clone().iter() {
+                let (a, b) = (self.lat[d], self.lng[d]);
+                if a.is_nan() || b.is_nan() || distance_km(near.lat, near.lng, a, b) > r {
+                    base.clear(d);
+                }
+            }
+        }
+        let ranges: Vec<(RangeField, Bits)> = q
+            .ranges
+            .iter()
+            .map(|r| (r.field, self.range_bits(r.field, |v| r.contains(v))))
+            .collect();
+        let selections: Vec<(Facet, Bits)> = q
+            .filters
+            .iter()
+            .map(|f| (f.facet, self.facet(f.facet).any_of(&f.values, n)))
+            .collect();
+
+        // AND of everything except what `skip` says.
+        let combine = |skip_facet: Option<Facet>, skip_range: Option<RangeField>| {
+            let mut m = base.clone();
+            for (f, b) in &ranges {
+                if Some(*f) != skip_range {
+                    m.and_with(b);
+                }
+            }
+            for (f, b) in &selections {
+                if Some(*f) != skip_facet {
+                    m.and_with(b);
+                }
+            }
+            m
+        };
+        let full = combine(None, None);
+        let full_count = full.count();
+
+        let mut facets = std::collections::BTreeMap::new();
+        for facet in Facet::with_values() {
+            let selected: Vec<&str> = q
+                .filters
+                .iter()
+                .filter(|f| f.facet == facet)
+                .flat_map(|f| f.values.iter().map(String::as_str))
+                .collect();
+            let own;
+            let (mask, mask_count) = if selected.is_empty() {
+                (&full, full_count)
+            } else {
+                own = combine(Some(facet), None);
+                let c = own.count();
+                (&own, c)
+            };
+            let col = self.facet(facet);
+            let counts = col.counts(mask, mask_count);
+            let raw: HashMap<String, u64> = col.names.iter().cloned().zip(counts).collect();
+            facets.insert(facet.name().to_string(), facet_items(facet, raw, &selected));
+        }
+
+        let mut facets_stats = std::collections::BTreeMap::new();
+        for field in RangeField::ALL {
+            let own;
+            let mask = if q.ranges.iter().any(|r| r.field == field) {
+                own = combine(None, Some(field));
+                &own
+            } else {
+                &full
+            };
+            let col = &self.nums[field.index()];
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            for d in mask.iter() {
+                let v = col[d];
+                if !v.is_nan() {
+                    lo = lo.min(v);
+                    hi = hi.max(v);
+                }
+            }
+            if lo <= hi {
+                facets_stats.insert(field.name().to_string(), FacetStats { min: lo, max: hi });
+            }
+        }
+
+        let car_types = q.car_type_values();
+        let ct_sum = facets
+            .get(Facet::CarType.name())
+            .map(|items| car_type_sum(items, &car_types))
+            .unwrap_or(0);
+        let stock = q.is_unfiltered().then(|| self.fixed_bits(q).count());
+        let count = resolve_count(full_count, stock, ct_sum);
+
+        let per = q.hits_per_page.max(1) as usize;
+        let start = (q.page as usize).saturating_mul(per);
+        let page_ords = if start as u64 >= full_count {
+            Vec::new()
+        } else {
+            self.order(&full, q, text, start, per)
+        };
+        Computed {
+            page_ords,
+            answer: SearchAnswer {
+                hits: Vec::new(),
+                count,
+                page: q.page,
+                pages: page_count(count, q.hits_per_page),
+                ms: 0.0,
+                facets,
+                facets_stats,
+            },
+        }
+    }
+
+    /// The matching ordinals at positions `start..start + len` in the query's order.
+    fn order(
+        &self,
+        full: &Bits,
+        q: &SearchQuery,
+        text: Option<&TextMatch>,
+        start: usize,
+        len: usize,
+    ) -> Vec<u32> {
+        match (q.sort, text) {
+            (SortBy::Relevance, None) => full
+                .iter()
+                .skip(start)
+                .take(len)
+                .map(|d| d as u32)
+                .collect(),
+            (SortBy::Relevance, Some(t)) => {
+                let ords: Vec<u32> = full.iter().map(|d| d as u32).collect();
+                page_of(ords, start, len, |a: &u32, b: &u32| {
+                    t.score[*b as usize]
+                        .total_cmp(&t.score[*a as usize])
+                        .then_with(|| a.cmp(b))
+                })
+            }
+            (SortBy::Field { field, desc }, _) => {
+                let col = &self.nums[field.index()];
+                let ords: Vec<u32> = full.iter().map(|d| d as u32).collect();
+                page_of(ords, start, len, |a: &u32, b: &u32| {
+                    let (x, y) = (col[*a as usize], col[*b as usize]);
+                    let by_value = match (x.is_nan(), y.is_nan()) {
+                        (true, true) => std::cmp::Ordering::Equal,
+                        (true, false) => std::cmp::Ordering::Greater,
+                        (false, true) => std::cmp::Ordering::Less,
+                        _ if desc => y.total_cmp(&x),
+                        _ => x.total_cmp(&y),
+                    };
+                    by_value.then_with(|| a.cmp(b))
+                })
+            }
+        }
+    }
+}
+
+/// The elements at sorted positions `start..start + len` of `v`, in order, in linear time
+/// (two selections, then a sort of the page only).
+fn page_of(
+    mut v: Vec<u32>,
+    start: usize,
+    len: usize,
+    cmp: impl Fn(&u32, &u32) -> std::cmp::Ordering,
+) -> Vec<u32> {
+    if start >= v.len() {
+        return Vec::new();
+    }
+    if start > 0 {
+        v.select_nth_unstable_by(start, &cmp);
+    }
+    let mut tail = v.split_off(start);
+    if len < tail.len() {
+        tail.select_nth_unstable_by(len, &cmp);
+        tail.truncate(len);
+    }
+    tail.sort_unstable_by(cmp);
+    tail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_basics() {
+        let mut b = Bits::zeros(130);
+        b.set(0);
+        b.set(64);
+        b.set(129);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 64, 129]);
+        assert_eq!(b.count(), 3);
+        assert_eq!(Bits::ones(130).count(), 130);
+        assert_eq!(b.and_count(&Bits::ones(130)), 3);
+        b.clear(64);
+        assert!(!b.get(64));
+    }
+
+    #[test]
+    fn page_of_selects_the_right_slice() {
+        let v: Vec<u32> = (0..100).rev().collect();
+        let cmp = |a: &u32, b: &u32| a.cmp(b);
+        assert_eq!(page_of(v.clone(), 0, 3, cmp), vec![0, 1, 2]);
+        assert_eq!(page_of(v.clone(), 95, 10, cmp), vec![95, 96, 97, 98, 99]);
+        assert_eq!(page_of(v.clone(), 40, 2, cmp), vec![40, 41]);
+        assert!(page_of(v, 100, 2, cmp).is_empty());
+    }
+
+    #[test]
+    fn haversine_brisbane_sydney() {
+        let d = distance_km(-27.4698, 153.0251, -33.8688, 151.2093);
+        assert!((d - 732.0).abs() < 5.0, "{d}");
+    }
+}

@@ -1,0 +1,554 @@
+//! The Meilisearch backend. [`index_meilisearch`] fills index `cars-<dealer>` with the same
+//! [`SearchDoc`] records the embedded index holds (built in `cars-<dealer>-next` and
+//! swapped in, so a failed push never empties the live index); [`MeiliSearch`] translates a
+//! [`SearchQuery`] into Meilisearch filters and answers with one multi-search: the main
+//! query (hits, count, facets without a selection) plus one query per selected facet and
+//! per ranged field, each without its own selection, for disjunctive counts and slider
+//! bounds.
+//!
+//! Settings that make the answers match the embedded backend: searchable `text` (make,
+//! model, badge, series, colour, body, stock number, VIN); ranking rules `sort` first (an
+//! explicit sort wins over relevance, as in the embedded backend), then words, typo,
+//! proximity, attribute, exactness and `ord:asc` (the written order breaks ties); matching
+//! strategy `all`; `maxValuesPerFacet` 1000; `maxTotalHits` at least the stock count.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use meilisearch_sdk::client::{Client, SwapIndexes};
+use meilisearch_sdk::search::{MatchingStrategies, Selectors};
+use meilisearch_sdk::settings::{FacetingSettings, PaginationSetting, Settings};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::answer::{
+    car_type_sum, facet_items, page_count, resolve_count, FacetStats, SearchAnswer,
+};
+use crate::cache::{AnswerCache, DEFAULT_CACHE_ENTRIES};
+use crate::embedded::{elapsed_ms, valid_slug};
+use crate::facets::{Facet, IndexDoc, RangeField, SearchDoc};
+use crate::query::{SearchQuery, SortBy};
+use crate::{Search, SearchError};
+
+/// Documents per push.
+pub const BATCH_SIZE: usize = 1000;
+/// Facet values returned per facet.
+pub const MAX_VALUES_PER_FACET: usize = 1000;
+/// How long a cached Meilisearch answer is reused (the index changes underneath).
+pub const CACHE_MAX_AGE: Duration = Duration::from_secs(60);
+/// Longest wait for one indexing task.
+pub const TASK_TIMEOUT: Duration = Duration::from_secs(600);
+
+fn meili(e: meilisearch_sdk::errors::Error) -> SearchError {
+    SearchError::Meilisearch(e.to_string())
+}
+
+/// The index of a dealer.
+pub fn index_uid(dealer: &str) -> String {
+    format!("cars-{dealer}")
+}
+
+/// Whether a facet is stored as a number (its values are numbers in filters).
+fn numeric_facet(f: Facet) -> bool {
+    f.range_field().is_some()
+}
+
+/// The Meilisearch document of one record: value facets as string arrays, range fields as
+/// numbers (year and seats are both), `_geo` when the car has coordinates.
+pub fn meili_document(doc: &SearchDoc) -> Value {
+    let mut m = Map::new();
+    m.insert("ord".into(), json!(doc.ord));
+    m.insert("id".into(), json!(doc.id));
+    for f in Facet::with_values().filter(|f| !numeric_facet(*f)) {
+        m.insert(f.name().into(), json!(doc.values[f.index()]));
+    }
+    for r in RangeField::ALL {
+        if let Some(v) = doc.nums[r.index()] {
+            // Whole numbers as integers, so facet values read "2021", not "2021.0".
+            let n = if v.fract() == 0.0 && v.abs() < 9.0e15 {
+                json!(v as i64)
+            } else {
+                json!(v)
+            };
+            m.insert(r.name().into(), n);
+        }
+    }
+    m.insert("text".into(), json!(doc.text));
+    m.insert("photos".into(), json!(doc.photos));
+    if let Some(s) = &doc.stocknum {
+        m.insert("stocknum".into(), json!(s));
+    }
+    m.insert("sold".into(), json!(doc.sold));
+    if let Some(t) = doc.sold_at {
+        m.insert("sold_at".into(), json!(t));
+    }
+    m.insert("listed".into(), json!(doc.listed));
+    if let (Some(lat), Some(lng)) = (doc.lat, doc.lng) {
+        m.insert("_geo".into(), json!({"lat": lat, "lng": lng}));
+    }
+    m.insert("card".into(), doc.card.clone());
+    Value::Object(m)
+}
+
+/// A quoted filter string (backslash and double quote escaped).
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn num(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// The filter of a query, leaving out one facet's selections or one field's range
+/// (for disjunctive counts); `None` when nothing filters.
+pub fn filter_expression(
+    q: &SearchQuery,
+    skip_facet: Option<Facet>,
+    skip_range: Option<RangeField>,
+) -> Option<String> {
+    let mut parts: Vec<String> = vec!["listed = true".into()];
+    parts.push(match q.sold_after {
+        Some(t) => format!("(sold = false OR sold_at >= {t})"),
+        None => "sold = false".into(),
+    });
+    let f = &q.fixed;
+    if f.used_only {
+        parts.push("car_type = \"used\"".into());
+    }
+    if f.in_stock_only {
+        parts.push("status = \"in_stock\"".into());
+    }
+    if let Some(m) = &f.manufacturer {
+        parts.push(format!("make = {}", quote(m)));
+    }
+    if f.min_photos > 0 {
+        parts.push(format!("photos >= {}", f.min_photos));
+    }
+    if !f.excluded_stocknums.is_empty() {
+        let list: Vec<String> = f
+            .excluded_stocknums
+            .iter()
+            .map(|s| quote(s.trim()))
+            .collect();
+        parts.push(format!("stocknum NOT IN [{}]", list.join(", ")));
+    }
+    for r in &q.ranges {
+        if Some(r.field) == skip_range {
+            continue;
+        }
+        if let Some(v) = r.min {
+            parts.push(format!("{} >= {}", r.field.name(), num(v)));
+        }
+        if let Some(v) = r.max {
+            parts.push(format!("{} <= {}", r.field.name(), num(v)));
+        }
+    }
+    for sel in &q.filters {
+        if Some(sel.facet) == skip_facet {
+            continue;
+        }
+        let name = sel.facet.name();
+        let ors: Vec<String> = sel
+            .values
+            .iter()
+            .map(|v| match v.trim().parse::<f64>() {
+                Ok(n) if numeric_facet(sel.facet) && n.is_finite() => {
+                    format!("{name} = {}", num(n))
+                }
+                _ => format!("{name} = {}", quote(v)),
+            })
+            .collect();
+        parts.push(format!("({})", ors.join(" OR ")));
+    }
+    if let Some(n) = q.near {
+        parts.push(format!(
+            "_geoRadius({}, {}, {})",
+            n.lat,
+            n.lng,
+            u64::from(n.radius_km) * 1000
+        ));
+    }
+    Some(parts.join(" AND "))
+}
+
+/// The sort of a query (the written order breaks ties through the ranking rules).
+pub fn sort_expression(sort: SortBy) -> Option<String> {
+    match sort {
+        SortBy::Relevance => None,
+        SortBy::Field { field, desc } => Some(format!(
+            "{}:{}",
+            field.name(),
+            if desc { "desc" } else { "asc" }
+        )),
+    }
+}
+
+fn facet_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Facet::with_values().map(Facet::name).collect();
+    for r in RangeField::ALL {
+        if !names.contains(&r.name()) {
+            names.push(r.name());
+        }
+    }
+    names
+}
+
+async fn wait(
+    client: &Client,
+    task: meilisearch_sdk::task_info::TaskInfo,
+) -> Result<(), SearchError> {
+    let done = task
+        .wait_for_completion(client, None, Some(TASK_TIMEOUT))
+        .await
+        .map_err(meili)?;
+    if done.is_failure() {
+        return Err(SearchError::Meilisearch(format!(
+            "task failed: {:?}",
+            done.unwrap_failure()
+        )));
+    }
+    Ok(())
+}
+
+/// Pushes a dealer's documents to Meilisearch: builds `cars-<dealer>-next` with the
+/// settings above, pushes in batches of [`BATCH_SIZE`], waits for every task, then swaps it
+/// with `cars-<dealer>` and deletes the old copy. Returns the number of documents.
+pub async fn index_meilisearch(
+    url: &str,
+    key: Option<&str>,
+    dealer: &str,
+    docs: &[IndexDoc<'_>],
+) -> Result<usize, SearchError> {
+    if !valid_slug(dealer) {
+        return Err(SearchError::BadDealer(dealer.chars().take(100).collect()));
+    }
+    let client = Client::new(url, key).map_err(meili)?;
+    let live = index_uid(dealer);
+    let next = format!("{live}-next");
+    // Both may be missing; a failed delete or create of an absent/present index is fine.
+    if let Ok(task) = client.delete_index(&next).await {
+        let _gone = task
+            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
+            .await;
+    }
+    if let Ok(task) = client.create_index(&live, Some("ord")).await {
+        let _exists = task
+            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
+            .await;
+    }
+    wait(
+        &client,
+        client
+            .create_index(&next, Some("ord"))
+            .await
+            .map_err(meili)?,
+    )
+    .await?;
+    let index = client.index(&next);
+    let mut filterable: Vec<&str> = facet_names();
+    filterable.extend(["photos", "stocknum", "sold", "sold_at", "listed", "_geo"]);
+    let mut sortable: Vec<&str> = RangeField::ALL.iter().map(|r| r.name()).collect();
+    sortable.push("ord");
+    let settings = Settings::new()
+        .with_searchable_attributes(["text"])
+        .with_filterable_attributes(filterable)
+        .with_sortable_attributes(sortable)
+        .with_ranking_rules([
+            "sort",
+            "words",
+            "typo",
+            "proximity",
+            "attribute",
+            "exactness",
+            "ord:asc",
+        ])
+        .with_faceting(FacetingSettings {
+            max_values_per_facet: MAX_VALUES_PER_FACET,
+            sort_facet_values_by: None,
+        })
+        .with_pagination(PaginationSetting {
+            max_total_hits: docs.len().max(1000),
+        });
+    wait(&client, index.set_settings(&settings).await.map_err(meili)?).await?;
+    let records: Vec<Value> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| meili_document(&SearchDoc::derive(i as u64, d)))
+        .collect();
+    if !records.is_empty() {
+        for task in index
+            .add_documents_in_batches(&records, Some(BATCH_SIZE), Some("ord"))
+            .await
+            .map_err(meili)?
+        {
+            wait(&client, task).await?;
+        }
+    }
+    let swap = SwapIndexes {
+        indexes: (live.clone(), next.clone()),
+        rename: None,
+    };
+    wait(&client, client.swap_indexes([&swap]).await.map_err(meili)?).await?;
+    if let Ok(task) = client.delete_index(&next).await {
+        let _old_removed = task
+            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
+            .await;
+    }
+    Ok(docs.len())
+}
+
+#[derive(Debug, Deserialize)]
+struct Hit {
+    card: Value,
+}
+
+/// The Meilisearch search of every dealer (one index per dealer).
+pub struct MeiliSearch {
+    client: Client,
+    cache: AnswerCache,
+}
+
+impl MeiliSearch {
+    /// A backend for the server at `url` with a search key.
+    pub fn new(url: &str, key: Option<&str>) -> Result<MeiliSearch, SearchError> {
+        Ok(MeiliSearch {
+            client: Client::new(url, key).map_err(meili)?,
+            cache: AnswerCache::new(DEFAULT_CACHE_ENTRIES).with_max_age(CACHE_MAX_AGE),
+        })
+    }
+
+    /// Answers without the answer cache.
+    pub async fn search_uncached(&self, q: &SearchQuery) -> Result<SearchAnswer, SearchError> {
+        let started = Instant::now();
+        if !valid_slug(&q.fixed.dealer) {
+            return Err(SearchError::BadDealer(
+                q.fixed.dealer.chars().take(100).collect(),
+            ));
+        }
+        let index = self.client.index(index_uid(&q.fixed.dealer));
+        let selected: Vec<Facet> = {
+            let mut v: Vec<Facet> = q.filters.iter().map(|f| f.facet).collect();
+            v.dedup();
+            v
+        };
+        let ranged: Vec<RangeField> = q.ranges.iter().map(|r| r.field).collect();
+        let main_filter = filter_expression(q, None, None);
+        let facet_filters: Vec<Option<String>> = selected
+            .iter()
+            .map(|f| filter_expression(q, Some(*f), None))
+            .collect();
+        let range_filters: Vec<Option<String>> = ranged
+            .iter()
+            .map(|r| filter_expression(q, None, Some(*r)))
+            .collect();
+        let all_facets = facet_names();
+        let facet_lists: Vec<[&str; 1]> = selected.iter().map(|f| [f.name()]).collect();
+        let range_lists: Vec<[&str; 1]> = ranged.iter().map(|r| [r.name()]).collect();
+        let sort = sort_expression(q.sort);
+        let sort_list: Vec<&str> = sort.iter().map(String::as_str).collect();
+        let retrieve = ["card"];
+
+        let mut multi = self.client.multi_search();
+        let mut main = index.search();
+        main.with_query(&q.text)
+            .with_matching_strategy(MatchingStrategies::ALL)
+            .with_facets(Selectors::Some(&all_facets))
+            .with_hits_per_page(q.hits_per_page as usize)
+            .with_page(q.page as usize + 1)
+            .with_attributes_to_retrieve(Selectors::Some(&retrieve));
+        if let Some(f) = &main_filter {
+            main.with_filter(f);
+        }
+        if !sort_list.is_empty() {
+            main.with_sort(&sort_list);
+        }
+        multi.with_search_query(main);
+        for (filter, list) in facet_filters
+            .iter()
+            .zip(&facet_lists)
+            .chain(range_filters.iter().zip(&range_lists))
+        {
+            let mut s = index.search();
+            s.with_query(&q.text)
+                .with_matching_strategy(MatchingStrategies::ALL)
+                .with_facets(Selectors::Some(list))
+                .with_limit(0);
+            if let Some(f) = filter {
+                s.with_filter(f);
+            }
+            multi.with_search_query(s);
+        }
+        let response = multi.execute::<Hit>().await.map_err(meili)?;
+        let mut results = response.results.into_iter();
+        let main = results
+            .next()
+            .ok_or_else(|| SearchError::Meilisearch("multi-search returned nothing".into()))?;
+        let mut distributions = main.facet_distribution.unwrap_or_default();
+        let mut stats = main.facet_stats.unwrap_or_default();
+        for facet in &selected {
+            if let Some(r) = results.next() {
+                let d = r
+                    .facet_distribution
+                    .unwrap_or_default()
+                    .remove(facet.name())
+                    .unwrap_or_default();
+                distributions.insert(facet.name().to_string(), d);
+            }
+        }
+        for field in &ranged {
+            if let Some(r) = results.next() {
+                match r.facet_stats.unwrap_or_default().remove(field.name()) {
+                    Some(s) => stats.insert(field.name().to_string(), s),
+                    None => stats.remove(field.name()),
+                };
+            }
+        }
+        let mut facets = std::collections::BTreeMap::new();
+        for facet in Facet::with_values() {
+            let chosen: Vec<&str> = q
+                .filters
+                .iter()
+                .filter(|f| f.facet == facet)
+                .flat_map(|f| f.values.iter().map(String::as_str))
+                .collect();
+            let raw: HashMap<String, u64> = distributions
+                .remove(facet.name())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k, v as u64))
+                .collect();
+            facets.insert(facet.name().to_string(), facet_items(facet, raw, &chosen));
+        }
+        let facets_stats = RangeField::ALL
+            .iter()
+            .filter_map(|r| {
+                stats.get(r.name()).map(|s| {
+                    (
+                        r.name().to_string(),
+                        FacetStats {
+                            min: s.min,
+                            max: s.max,
+                        },
+                    )
+                })
+            })
+            .collect();
+        let car_types = q.car_type_values();
+        let ct_sum = facets
+            .get(Facet::CarType.name())
+            .map(|i| car_type_sum(i, &car_types))
+            .unwrap_or(0);
+        let reported = main.total_hits.or(main.estimated_total_hits).unwrap_or(0) as u64;
+        let count = resolve_count(reported, None, ct_sum);
+        Ok(SearchAnswer {
+            hits: main.hits.into_iter().map(|h| h.result.card).collect(),
+            count,
+            page: q.page,
+            pages: page_count(count, q.hits_per_page),
+            ms: elapsed_ms(started),
+            facets,
+            facets_stats,
+        })
+    }
+}
+
+#[async_trait::async_trait]
+impl Search for MeiliSearch {
+    async fn search(&self, q: &SearchQuery) -> Result<SearchAnswer, SearchError> {
+        let started = Instant::now();
+        let key = format!("{}\u{1}{}", q.fixed.dealer, q.cache_key());
+        if let Some(mut a) = self.cache.get(&key) {
+            a.ms = elapsed_ms(started);
+            return Ok(a);
+        }
+        let answer = self.search_uncached(q).await?;
+        self.cache.put(key, answer.clone());
+        Ok(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::FixedFilters;
+
+    #[test]
+    fn documents_carry_facets_numbers_and_geo() {
+        let car = domain::car::Car {
+            id: 7,
+            year: 2021,
+            make: "Kia".into(),
+            model: "Rio".into(),
+            seats: Some(5),
+            price: Some(15000.0),
+            stocknum: Some("K1".into()),
+            show_on_dealer_website: true,
+            ..Default::default()
+        };
+        let doc = SearchDoc::derive(3, &IndexDoc::new(&car, json!({"id": 7})).at(-27.5, 153.0));
+        let m = meili_document(&doc);
+        assert_eq!(m["ord"], json!(3));
+        assert_eq!(m["make"], json!(["Kia"]));
+        assert_eq!(m["make_model"], json!(["Kia > Rio"]));
+        assert_eq!(m["categories"], json!(["new", "new-and-demo"]));
+        assert_eq!(
+            (m["year"].clone(), m["seats"].clone(), m["price"].clone()),
+            (json!(2021), json!(5), json!(15000))
+        );
+        assert_eq!(m["price_range"], json!(["10000-20000"]));
+        assert_eq!(m["_geo"], json!({"lat": -27.5, "lng": 153.0}));
+        assert_eq!(
+            (
+                m["sold"].clone(),
+                m["listed"].clone(),
+                m["stocknum"].clone()
+            ),
+            (json!(false), json!(true), json!("K1"))
+        );
+        assert_eq!(m["card"], json!({"id": 7}));
+        assert!(m.get("km").is_none() && m.get("weekly_price").is_none());
+    }
+
+    #[test]
+    fn translates_the_query() {
+        let mut fixed = FixedFilters::for_dealer("demo");
+        fixed.used_only = true;
+        fixed.min_photos = 3;
+        fixed.excluded_stocknums = vec!["A1".into(), "B\"2".into()];
+        fixed.manufacturer = Some("Toyota".into());
+        let q = SearchQuery::from_query_string_at(
+            "refinementList[make][0]=Land Rover&refinementList[make][1]=Kia&refinementList[year][0]=2022&range[price]=1000:2500.5&lat=-27.5&lng=153&radius=25",
+            &fixed,
+            1_700_000_040,
+        )
+        .expect("valid");
+        let cutoff = 1_700_000_040 - 3 * 86_400;
+        assert_eq!(
+            filter_expression(&q, None, None).as_deref(),
+            Some(
+                format!(
+                    "listed = true AND (sold = false OR sold_at >= {cutoff}) AND car_type = \"used\" AND make = \"Toyota\" \
+                     AND photos >= 3 AND stocknum NOT IN [\"A1\", \"B\\\"2\"] AND price >= 1000 AND price <= 2500.5 \
+                     AND (make = \"Land Rover\" OR make = \"Kia\") AND (year = 2022) AND _geoRadius(-27.5, 153, 25000)"
+                )
+                .as_str()
+            )
+        );
+        let no_make =
+            filter_expression(&q, Some(Facet::Make), Some(RangeField::Price)).expect("some");
+        assert!(
+            !no_make.contains("Land Rover")
+                && !no_make.contains("price >=")
+                && no_make.contains("year = 2022")
+        );
+        assert_eq!(
+            sort_expression(SortBy::parse("latest").expect("sort")).as_deref(),
+            Some("created_at_timestamp:desc")
+        );
+        assert_eq!(sort_expression(SortBy::Relevance), None);
+    }
+}

@@ -1,0 +1,775 @@
+//! One conformance suite for every search backend: a fixture stock of twelve cars built in
+//! code, queries in URL form, and answers written out by hand from the fixture (see the
+//! table in `fixture()`). The embedded backend always runs; the Meilisearch backend runs
+//! when `MEILISEARCH_URL` (and optionally `MEILISEARCH_KEY`) is set, otherwise its cases
+//! print that they were not run.
+
+use chrono::{DateTime, TimeZone, Utc};
+use domain::car::{Car, CarLocation, CarStatus, CarType, Lender, YouxQuote};
+use search::{
+    index_meilisearch, write_index, EmbeddedSearch, FixedFilters, IndexDoc, MeiliSearch, Search,
+    SearchAnswer, SearchQuery,
+};
+use serde_json::json;
+
+const DEALER: &str = "conformance-fixture";
+
+fn day(y: i32, m: u32, d: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, m, d, 0, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+/// "Now" for every case: the sold window is measured from here.
+fn now() -> i64 {
+    day(2026, 1, 10).timestamp()
+}
+
+const BRISBANE: (f64, f64) = (-27.4698, 153.0251);
+const SOUTHPORT: (f64, f64) = (-27.9670, 153.4000); // ~66 km from Brisbane
+const SYDNEY: (f64, f64) = (-33.8688, 151.2093); // ~730 km from Brisbane
+
+struct Spec {
+    make: &'static str,
+    model: &'static str,
+    badge: &'static str,
+    series: &'static str,
+    year: u16,
+    car_type: CarType,
+    status: CarStatus,
+    price: Option<f64>,
+    km: u32,
+    body: &'static str,
+    transmission: &'static str,
+    fuel: &'static str,
+    drive: &'static str,
+    colour: &'static str,
+    seats: u8,
+    stocknum: &'static str,
+    place: (&'static str, &'static str, (f64, f64)),
+    photos: usize,
+    created: DateTime<Utc>,
+}
+
+/// The fixture. Visible with the default fixed filters: ords 0-7, 9, 11 (10 cars).
+///
+/// | ord | car | type | status | price | km | body | place | photos | created |
+/// | 0 | Toyota RAV4 GX 2022 | new | in_stock | 42000 | 10 | SUV | Brisbane | 5 | 2026-01-05 |
+/// | 1 | Toyota RAV4 Cruiser 2021 (series Sports) | used | in_stock | 38500 | 35000 | SUV | Brisbane | 3 | 2025-12-01 |
+/// | 2 | Toyota Corolla Ascent Sport 2020 | used | in_stock | 24990 | 52000 | Hatch | Southport | 2 | 2025-11-15 |
+/// | 3 | Toyota HiLux SR5 2023 | demo | in_stock | 58990 | 4000 | Ute | Brisbane | 8 | 2026-01-08 |
+/// | 4 | Mazda CX-5 Maxx 2019 | used | coming_soon | 27500 | 61000 | SUV | Sydney | 4 | 2025-12-20 |
+/// | 5 | Mazda 3 G20 2021 | used | in_stock | 23000 | 30000 | Sedan | Sydney | 0 | 2025-10-01 |
+/// | 6 | Kia Carnival Platinum 2024 (8 seats) | new | in_stock | 74000 | 5 | Van | Brisbane | 6 | 2026-01-09 |
+/// | 7 | Kia Cerato S 2018, sold 2026-01-08 | used | sold | 15990 | 88000 | Sedan | Brisbane | 3 | 2025-09-01 |
+/// | 8 | Kia Rio S 2017, sold 2025-12-20 (outside 3 days) | used | sold | 11000 | 99000 | Hatch | Brisbane | 3 | 2025-08-01 |
+/// | 9 | Ford Ranger XLT 2022, certified, no price | used | in_stock | - | 40000 | Ute | Southport | 7 | 2025-12-28 |
+/// | 10 | Ford Everest Trend 2023, not on website | used | in_stock | 61000 | 20000 | SUV | Brisbane | 5 | 2025-12-30 |
+/// | 11 | Harley-Davidson Street Bob 2021 (2 seats) | used | in_stock | 21000 | 9000 | Motorcycle | Brisbane | 4 | 2025-12-10 |
+fn fixture() -> Vec<Car> {
+    use CarStatus::*;
+    use CarType::*;
+    let bne = ("Brisbane City", "Brisbane", BRISBANE);
+    let gc = ("Gold Coast", "Southport", SOUTHPORT);
+    let syd = ("Sydney West", "Sydney", SYDNEY);
+    let s = |make,
+             model,
+             badge,
+             series,
+             year,
+             car_type,
+             status,
+             price,
+             km,
+             body,
+             transmission,
+             fuel,
+             drive,
+             colour,
+             seats,
+             stocknum,
+             place,
+             photos,
+             created| Spec {
+        make,
+        model,
+        badge,
+        series,
+        year,
+        car_type,
+        status,
+        price,
+        km,
+        body,
+        transmission,
+        fuel,
+        drive,
+        colour,
+        seats,
+        stocknum,
+        place,
+        photos,
+        created,
+    };
+    let specs = vec![
+        s(
+            "Toyota",
+            "RAV4",
+            "GX",
+            "AXAH52R",
+            2022,
+            New,
+            InStock,
+            Some(42000.0),
+            10,
+            "SUV",
+            "Automatic",
+            "Petrol",
+            "AWD",
+            "White",
+            5,
+            "T100",
+            bne,
+            5,
+            day(2026, 1, 5),
+        ),
+        s(
+            "Toyota",
+            "RAV4",
+            "Cruiser",
+            "Sports",
+            2021,
+            Used,
+            InStock,
+            Some(38500.0),
+            35000,
+            "SUV",
+            "Automatic",
+            "Hybrid",
+            "AWD",
+            "Silver",
+            5,
+            "T101",
+            bne,
+            3,
+            day(2025, 12, 1),
+        ),
+        s(
+            "Toyota",
+            "Corolla",
+            "Ascent Sport",
+            "ZWE211R",
+            2020,
+            Used,
+            InStock,
+            Some(24990.0),
+            52000,
+            "Hatch",
+            "Automatic",
+            "Petrol",
+            "FWD",
+            "White",
+            5,
+            "T102",
+            gc,
+            2,
+            day(2025, 11, 15),
+        ),
+        s(
+            "Toyota",
+            "HiLux",
+            "SR5",
+            "GUN126R",
+            2023,
+            Demo,
+            InStock,
+            Some(58990.0),
+            4000,
+            "Ute",
+            "Automatic",
+            "Diesel",
+            "4WD",
+            "Black",
+            5,
+            "T103",
+            bne,
+            8,
+            day(2026, 1, 8),
+        ),
+        s(
+            "Mazda",
+            "CX-5",
+            "Maxx",
+            "KF",
+            2019,
+            Used,
+            ComingSoon,
+            Some(27500.0),
+            61000,
+            "SUV",
+            "Automatic",
+            "Petrol",
+            "FWD",
+            "Red",
+            5,
+            "M200",
+            syd,
+            4,
+            day(2025, 12, 20),
+        ),
+        s(
+            "Mazda",
+            "3",
+            "G20",
+            "BP",
+            2021,
+            Used,
+            InStock,
+            Some(23000.0),
+            30000,
+            "Sedan",
+            "Manual",
+            "Petrol",
+            "FWD",
+            "Red",
+            5,
+            "M201",
+            syd,
+            0,
+            day(2025, 10, 1),
+        ),
+        s(
+            "Kia",
+            "Carnival",
+            "Platinum",
+            "KA4",
+            2024,
+            New,
+            InStock,
+            Some(74000.0),
+            5,
+            "Van",
+            "Automatic",
+            "Diesel",
+            "FWD",
+            "White",
+            8,
+            "K300",
+            bne,
+            6,
+            day(2026, 1, 9),
+        ),
+        s(
+            "Kia",
+            "Cerato",
+            "S",
+            "BD",
+            2018,
+            Used,
+            Sold,
+            Some(15990.0),
+            88000,
+            "Sedan",
+            "Automatic",
+            "Petrol",
+            "FWD",
+            "Blue",
+            5,
+            "K301",
+            bne,
+            3,
+            day(2025, 9, 1),
+        ),
+        s(
+            "Kia",
+            "Rio",
+            "S",
+            "YB",
+            2017,
+            Used,
+            Sold,
+            Some(11000.0),
+            99000,
+            "Hatch",
+            "Automatic",
+            "Petrol",
+            "FWD",
+            "Blue",
+            5,
+            "K302",
+            bne,
+            3,
+            day(2025, 8, 1),
+        ),
+        s(
+            "Ford",
+            "Ranger",
+            "XLT",
+            "PY",
+            2022,
+            Used,
+            InStock,
+            None,
+            40000,
+            "Ute",
+            "Automatic",
+            "Diesel",
+            "4WD",
+            "Grey",
+            5,
+            "F400",
+            gc,
+            7,
+            day(2025, 12, 28),
+        ),
+        s(
+            "Ford",
+            "Everest",
+            "Trend",
+            "UB",
+            2023,
+            Used,
+            InStock,
+            Some(61000.0),
+            20000,
+            "SUV",
+            "Automatic",
+            "Diesel",
+            "4WD",
+            "Grey",
+            7,
+            "F401",
+            bne,
+            5,
+            day(2025, 12, 30),
+        ),
+        s(
+            "Harley-Davidson",
+            "Street Bob",
+            "114",
+            "M8",
+            2021,
+            Used,
+            InStock,
+            Some(21000.0),
+            9000,
+            "Motorcycle",
+            "Manual",
+            "Petrol",
+            "RWD",
+            "Black",
+            2,
+            "H500",
+            bne,
+            4,
+            day(2025, 12, 10),
+        ),
+    ];
+    specs
+        .into_iter()
+        .enumerate()
+        .map(|(i, sp)| {
+            let mut car = Car {
+                id: 1000 + i as u64,
+                slug: format!("car-{i}"),
+                name: format!("{} {} {} {}", sp.year, sp.make, sp.model, sp.badge),
+                year: sp.year,
+                make: sp.make.into(),
+                model: sp.model.into(),
+                badge: Some(sp.badge.into()),
+                series: Some(sp.series.into()),
+                colour: Some(sp.colour.into()),
+                price: sp.price,
+                km: Some(sp.km),
+                car_type: sp.car_type,
+                status: sp.status,
+                stocknum: Some(sp.stocknum.into()),
+                vin: Some(format!("VIN{}X{}", 101 + 37 * i, (b'A' + i as u8) as char)),
+                created_at: sp.created,
+                seats: Some(sp.seats),
+                simple_body: Some(sp.body.into()),
+                simple_transmission: Some(sp.transmission.into()),
+                simple_fuel: Some(sp.fuel.into()),
+                simple_drive: Some(sp.drive.into()),
+                images: (0..sp.photos)
+                    .map(|p| domain::car::Image {
+                        url: format!("/media/{i}-{p}.svg"),
+                        thumb: None,
+                    })
+                    .collect(),
+                location: Some(CarLocation {
+                    name: sp.place.0.into(),
+                    slug: sp.place.0.to_lowercase().replace(' ', "-"),
+                    ..Default::default()
+                }),
+                location_name: Some(sp.place.0.into()),
+                city: Some(sp.place.1.into()),
+                state: Some(if sp.place.2 == SYDNEY { "NSW" } else { "QLD" }.into()),
+                dealership_slug: DEALER.into(),
+                show_on_dealer_website: true,
+                ..Default::default()
+            };
+            match i {
+                0 => {
+                    car.youx_quote = Some(YouxQuote {
+                        weekly_repayment_amount: Some(189.0),
+                        ..Default::default()
+                    });
+                    car.features = vec!["Apple CarPlay / Android Auto".into()];
+                }
+                1 => {
+                    car.finance_lenders.insert(
+                        "taurus".into(),
+                        Lender {
+                            payment_week: Some(165.0),
+                            ..Default::default()
+                        },
+                    );
+                }
+                3 => {
+                    car.finance_lenders.insert(
+                        "angle".into(),
+                        Lender {
+                            payment_week: Some(245.0),
+                            ..Default::default()
+                        },
+                    );
+                    car.features = vec!["Tow bar".into()];
+                    car.standard_equipment = vec!["Reversing camera".into()];
+                }
+                6 => {
+                    car.youx_quote = Some(YouxQuote {
+                        weekly_repayment_amount: Some(310.0),
+                        ..Default::default()
+                    })
+                }
+                7 => car.sold_at = Some(day(2026, 1, 8)),
+                8 => car.sold_at = Some(day(2025, 12, 20)),
+                9 => car.certified = true,
+                10 => car.show_on_dealer_website = false,
+                _ => {}
+            }
+            car
+        })
+        .collect()
+}
+
+fn docs(cars: &[Car]) -> Vec<IndexDoc<'_>> {
+    cars.iter()
+        .map(|c| {
+            let (lat, lng) = match c.city.as_deref() {
+                Some("Sydney") => SYDNEY,
+                Some("Southport") => SOUTHPORT,
+                _ => BRISBANE,
+            };
+            IndexDoc::new(c, json!({"id": c.id, "title": c.name})).at(lat, lng)
+        })
+        .collect()
+}
+
+/// A backend under test.
+enum Backend {
+    Embedded(EmbeddedSearch),
+    Meili(MeiliSearch),
+}
+
+impl Backend {
+    async fn run(&self, qs: &str, fixed: &FixedFilters) -> SearchAnswer {
+        let q = SearchQuery::from_query_string_at(qs, fixed, now())
+            .unwrap_or_else(|e| panic!("{qs}: {e}"));
+        let answer = match self {
+            Backend::Embedded(e) => e.search(&q).await,
+            Backend::Meili(m) => m.search_uncached(&q).await,
+        };
+        answer.unwrap_or_else(|e| panic!("{qs}: {e}"))
+    }
+}
+
+/// Car ordinals of the hits (card ids are 1000 + ord).
+fn ords(a: &SearchAnswer) -> Vec<u64> {
+    a.hits
+        .iter()
+        .map(|h| h["id"].as_u64().expect("card id") - 1000)
+        .collect()
+}
+
+fn items(a: &SearchAnswer, facet: &str) -> Vec<(String, u64)> {
+    a.facets
+        .get(facet)
+        .unwrap_or_else(|| panic!("facet {facet} missing"))
+        .iter()
+        .map(|i| (i.value.clone(), i.count))
+        .collect()
+}
+
+fn pairs(list: &[(&str, u64)]) -> Vec<(String, u64)> {
+    list.iter().map(|(v, c)| (v.to_string(), *c)).collect()
+}
+
+fn stats(a: &SearchAnswer, field: &str) -> (f64, f64) {
+    let s = a
+        .facets_stats
+        .get(field)
+        .unwrap_or_else(|| panic!("stats {field} missing"));
+    (s.min, s.max)
+}
+
+async fn conformance(b: &Backend) {
+    let fx = FixedFilters::for_dealer(DEALER);
+
+    // Unfiltered: the 10 visible cars in written order, every facet counted.
+    let a = b.run("", &fx).await;
+    assert_eq!((a.count, a.page, a.pages), (10, 0, 1));
+    assert_eq!(ords(&a), vec![0, 1, 2, 3, 4, 5, 6, 7, 9, 11]);
+    assert_eq!(
+        items(&a, "make"),
+        pairs(&[
+            ("Toyota", 4),
+            ("Kia", 2),
+            ("Mazda", 2),
+            ("Ford", 1),
+            ("Harley-Davidson", 1)
+        ])
+    );
+    assert_eq!(
+        items(&a, "car_type"),
+        pairs(&[("new", 2), ("demo", 1), ("used", 7)])
+    );
+    assert_eq!(
+        items(&a, "status"),
+        pairs(&[("in_stock", 8), ("coming_soon", 1), ("sold", 1)])
+    );
+    assert_eq!(
+        items(&a, "body"),
+        pairs(&[
+            ("SUV", 3),
+            ("Sedan", 2),
+            ("Ute", 2),
+            ("Hatch", 1),
+            ("Motorcycle", 1),
+            ("Van", 1)
+        ])
+    );
+    assert_eq!(
+        items(&a, "item_type"),
+        pairs(&[("car", 9), ("motorcycle", 1)])
+    );
+    assert_eq!(
+        items(&a, "price_range"),
+        pairs(&[
+            ("10000-20000", 1),
+            ("20000-30000", 4),
+            ("30000-40000", 1),
+            ("40000-50000", 1),
+            ("50000-75000", 2)
+        ])
+    );
+    assert_eq!(
+        items(&a, "weekly_price_range"),
+        pairs(&[("150-200", 2), ("200-300", 1), ("300-400", 1)])
+    );
+    assert_eq!(
+        items(&a, "categories"),
+        pairs(&[("new", 2), ("new-and-demo", 3), ("demo", 1), ("used", 7)])
+    );
+    assert_eq!(items(&a, "certified"), pairs(&[("false", 9), ("true", 1)]));
+    assert_eq!(items(&a, "seats"), pairs(&[("2", 1), ("5", 8), ("8", 1)]));
+    assert_eq!(items(&a, "state"), pairs(&[("QLD", 8), ("NSW", 2)]));
+    assert_eq!(
+        items(&a, "filtered_features"),
+        pairs(&[
+            ("Android Auto", 1),
+            ("Apple CarPlay", 1),
+            ("Reversing Camera", 1),
+            ("Tow Bar", 1)
+        ])
+    );
+    assert_eq!(
+        items(&a, "location_name"),
+        pairs(&[("Brisbane City", 6), ("Gold Coast", 2), ("Sydney West", 2)])
+    );
+    assert_eq!(items(&a, "make_model")[0], ("Toyota > RAV4".to_string(), 2));
+    assert_eq!(stats(&a, "price"), (15990.0, 74000.0));
+    assert_eq!(stats(&a, "km"), (5.0, 88000.0));
+    assert_eq!(stats(&a, "year"), (2018.0, 2024.0));
+    assert_eq!(stats(&a, "weekly_price"), (165.0, 310.0));
+    assert!(!a.facets_stats.contains_key("subscription_price"));
+    let labels: Vec<&str> = a.facets["price_range"]
+        .iter()
+        .map(|i| i.label.as_str())
+        .collect();
+    assert_eq!(labels[0], "$10,000 - $20,000");
+    assert!(a.facets.contains_key("badge") && !a.facets.contains_key("created_at_timestamp"));
+
+    // Disjunctive counting: each facet ignores its own selection.
+    let a = b
+        .run(
+            "refinementList[make][0]=Toyota&refinementList[body][0]=SUV",
+            &fx,
+        )
+        .await;
+    assert_eq!(a.count, 2);
+    assert_eq!(ords(&a), vec![0, 1]);
+    assert_eq!(items(&a, "make"), pairs(&[("Toyota", 2), ("Mazda", 1)]));
+    assert_eq!(
+        items(&a, "body"),
+        pairs(&[("SUV", 2), ("Hatch", 1), ("Ute", 1)])
+    );
+    assert_eq!(items(&a, "car_type"), pairs(&[("new", 1), ("used", 1)]));
+
+    // OR within a facet, case-insensitive values.
+    let a = b
+        .run(
+            "refinementList[make][0]=toyota&refinementList[make][1]=Mazda",
+            &fx,
+        )
+        .await;
+    assert_eq!(a.count, 6);
+    assert_eq!(
+        items(&a, "fuel"),
+        pairs(&[("Petrol", 4), ("Diesel", 1), ("Hybrid", 1)])
+    );
+
+    // A selected value with no matches stays listed with 0.
+    let a = b
+        .run(
+            "refinementList[colour][0]=Red&refinementList[make][0]=Kia",
+            &fx,
+        )
+        .await;
+    assert_eq!(a.count, 0);
+    assert_eq!(items(&a, "make"), pairs(&[("Mazda", 2), ("Kia", 0)]));
+
+    // Ranges; stats ignore their own range.
+    let a = b.run("range[price]=%2420%2C000:40000", &fx).await;
+    assert_eq!(ords(&a), vec![1, 2, 4, 5, 11]);
+    assert_eq!(stats(&a, "price"), (15990.0, 74000.0));
+    assert_eq!(stats(&a, "km"), (9000.0, 61000.0));
+    let a = b.run("range[km]=:10&range[year]=2022:", &fx).await;
+    assert_eq!(ords(&a), vec![0, 6]);
+
+    // Text: prefix on the last word, typos from 5 and 9 letters, stock number, VIN.
+    for (text, expected) in [
+        ("rav", vec![0, 1]),
+        ("corola", vec![2]),
+        ("hilux", vec![3]),
+        ("t103", vec![3]),
+        ("VIN101XA", vec![0]),
+        ("vin138x", vec![1]),
+        ("toyta", vec![0, 1, 2, 3]),
+        ("kia carnival", vec![6]),
+        ("kia ", vec![6, 7]),
+        ("harley davidson", vec![11]),
+        ("hilx", vec![]),
+        ("sport", vec![2, 1]),
+        ("hilux s", vec![3]),
+        ("kia s", vec![7]),
+    ] {
+        let a = b.run(&format!("query={text}"), &fx).await;
+        assert_eq!(ords(&a), expected, "query {text:?}");
+        assert_eq!(a.count, expected.len() as u64, "query {text:?}");
+    }
+
+    // A one-letter prefix (ranking among equal prefix matches is backend-specific).
+    let a = b.run("query=r", &fx).await;
+    let mut got = ords(&a);
+    got.sort_unstable();
+    assert_eq!((got, a.count), (vec![0, 1, 4, 5, 9], 5));
+
+    // Sorts; cars without the field come last.
+    let a = b.run("sortBy=price_asc", &fx).await;
+    assert_eq!(ords(&a), vec![7, 11, 5, 2, 4, 1, 0, 3, 6, 9]);
+    let a = b.run("sortBy=price_desc", &fx).await;
+    assert_eq!(ords(&a), vec![6, 3, 0, 1, 4, 2, 5, 11, 7, 9]);
+    let a = b.run("sortBy=latest", &fx).await;
+    assert_eq!(ords(&a), vec![6, 3, 0, 9, 4, 11, 1, 2, 5, 7]);
+    let a = b.run("range[year]=2022:&sortBy=year:asc", &fx).await;
+    assert_eq!(ords(&a), vec![0, 9, 3, 6]);
+    let a = b.run("query=toyota&sortBy=km:desc", &fx).await;
+    assert_eq!(ords(&a), vec![2, 1, 3, 0]);
+
+    // Pages.
+    let a = b.run("hitsPerPage=4&page=2", &fx).await;
+    assert_eq!((ords(&a), a.count, a.pages), (vec![9, 11], 10, 3));
+    let a = b.run("hitsPerPage=4&page=5", &fx).await;
+    assert_eq!((ords(&a), a.count, a.page, a.pages), (vec![], 10, 5, 3));
+
+    // Menus and categories.
+    let a = b.run("menu[state]=NSW", &fx).await;
+    assert_eq!(ords(&a), vec![4, 5]);
+    assert_eq!(items(&a, "state"), pairs(&[("QLD", 8), ("NSW", 2)]));
+    let a = b
+        .run("refinementList[categories][0]=new-and-demo", &fx)
+        .await;
+    assert_eq!(ords(&a), vec![0, 3, 6]);
+    let a = b
+        .run(
+            "refinementList[make_model][0]=Toyota > RAV4&refinementList[year][0]=2021",
+            &fx,
+        )
+        .await;
+    assert_eq!(ords(&a), vec![1]);
+    assert_eq!(items(&a, "year"), pairs(&[("2022", 1), ("2021", 1)]));
+
+    // Distance from Brisbane.
+    let a = b.run("lat=-27.4698&lng=153.0251&radius=25", &fx).await;
+    assert_eq!(ords(&a), vec![0, 1, 3, 6, 7, 11]);
+    let a = b.run("lat=-27.4698&lng=153.0251&radius=75", &fx).await;
+    assert_eq!(ords(&a), vec![0, 1, 2, 3, 6, 7, 9, 11]);
+    let a = b.run("lat=-27.4698&lng=153.0251&radius=750", &fx).await;
+    assert_eq!(a.count, 10);
+
+    // The dealer's fixed filters.
+    let mut f = fx.clone();
+    f.used_only = true;
+    f.min_photos = 3;
+    f.excluded_stocknums = vec!["f400".into()];
+    let a = b.run("", &f).await;
+    assert_eq!(ords(&a), vec![1, 4, 7, 11]);
+    // The shopper cannot widen them: selecting new cars finds nothing.
+    let a = b.run("refinementList[car_type][0]=new", &f).await;
+    assert_eq!(a.count, 0);
+    f.in_stock_only = true;
+    assert_eq!(ords(&b.run("", &f).await), vec![1, 11]);
+    let mut f = fx.clone();
+    f.manufacturer = Some("kia".into());
+    assert_eq!(ords(&b.run("", &f).await), vec![6, 7]);
+    let mut f = fx.clone();
+    f.sold_within_days = 0;
+    assert_eq!(b.run("", &f).await.count, 9);
+    f.sold_within_days = 30;
+    let a = b.run("", &f).await;
+    assert_eq!(ords(&a), vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11]);
+    assert_eq!(
+        items(&a, "status"),
+        pairs(&[("in_stock", 8), ("coming_soon", 1), ("sold", 2)])
+    );
+}
+
+#[tokio::test]
+async fn embedded_backend_conforms() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cars = fixture();
+    let report = write_index(dir.path(), DEALER, &docs(&cars)).expect("index written");
+    assert_eq!(report.docs, 12);
+    let backend = Backend::Embedded(EmbeddedSearch::open(dir.path()).expect("opened"));
+    conformance(&backend).await;
+}
+
+#[tokio::test]
+async fn meilisearch_backend_conforms() {
+    let Ok(url) = std::env::var("MEILISEARCH_URL") else {
+        println!(
+            "meilisearch conformance NOT RUN: set MEILISEARCH_URL (and MEILISEARCH_KEY) to run it"
+        );
+        return;
+    };
+    let key = std::env::var("MEILISEARCH_KEY").ok();
+    let cars = fixture();
+    let n = index_meilisearch(&url, key.as_deref(), DEALER, &docs(&cars))
+        .await
+        .expect("indexed");
+    assert_eq!(n, 12);
+    let backend = Backend::Meili(MeiliSearch::new(&url, key.as_deref()).expect("client"));
+    conformance(&backend).await;
+}
