@@ -13,6 +13,7 @@ VENV       := .venv
 FEED       ?= feeds/sample.jsonl
 SAMPLE_CARS ?= 3000
 SAMPLE_SEED ?= 42
+SAMPLE_MEDIA := $(dir $(FEED))media
 DIST       ?= dist
 DATA       ?= data
 ADDR       ?= 127.0.0.1:8080
@@ -32,7 +33,7 @@ help: ## list the targets
 demo: build ## build every sample dealer and serve them at http://<slug>.localhost:8080
 	@$(MAKE) --no-print-directory serve
 
-build: bins frontend-deps $(FEED) ## the sample feed if missing, then every dealer into dist/
+build: bins frontend-deps $(FEED) $(SAMPLE_MEDIA) ## the sample feed if missing, then every dealer into dist/
 	$(FORECOURT) build --dealers dealers --feed $(FEED) --out $(DIST)
 
 serve: bins ## the local API over dist/ (one server for every dealer host)
@@ -41,7 +42,8 @@ serve: bins ## the local API over dist/ (one server for every dealer host)
 bins:
 	$(CARGO) build -p generator -p edge-api --bins
 
-$(FEED): | bins
+# The feed and its photos are written together; either missing regenerates both.
+$(FEED) $(SAMPLE_MEDIA) &: | bins
 	$(FORECOURT) sample-feed --cars $(SAMPLE_CARS) --seed $(SAMPLE_SEED) --dealers dealers --out $(FEED)
 
 frontend-deps: $(NODE_STAMP)
@@ -85,7 +87,7 @@ bench: bins frontend-deps venv ## print the performance figures
 	scripts/bench.sh
 
 schema: bins ## regenerate dealers/schema.json from the config types
-	$(FORECOURT) schema > dealers/schema.json
+	$(FORECOURT) schema --write dealers
 
 check: bins ## validate dealers/
 	$(FORECOURT) check dealers

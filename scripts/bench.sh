@@ -30,19 +30,18 @@ peak_kib() { # command... -> prints the peak RSS (KiB) of the largest process it
 
 echo
 echo "== generator: full, 2 % change and no-change builds (sample dealers)"
-printf '%-8s %-10s %-8s %-12s %-14s %-12s %-12s %-10s\n' cars pages full_s pages/s ceiling_pg/s ratio change2%_s nochange_s
+printf '%-8s %-10s %-10s %-8s %-12s %-12s %-10s\n' cars feed_s pages full_s pages/s change2%_s nochange_s
 for n in $sizes; do
   feed="$work/feed-$n/sample.jsonl"
-  $F sample-feed --cars "$n" --seed 1 --dealers dealers --out "$feed" >/dev/null
+  start=$(now)
+  $F sample-feed --cars "$n" --seed 1 --dealers dealers --out "$feed" 2>/dev/null
+  gen=$(calc "$(now) - $start")
   out="$work/dist-$n"
   start=$(now)
   rss=$(peak_kib $F build --dealers dealers --feed "$feed" --out "$out" --full)
   full=$(calc "$(now) - $start")
   pages=$(find "$out" -name '*.html' -not -path '*/.staging*' | wc -l)
   pps=$(calc "$pages / $full")
-  # Ceiling: the same pages rendered by a bare Node loop calling renderToString.
-  ceiling=$(NODE_ENV=production node frontend/bench/ceiling.mjs --props "$out/.forecourt-bench-props.jsonl" --workers "$cores" 2>/dev/null || echo 0)
-  ratio=$( [[ "$ceiling" != 0 ]] && calc "$pps / $ceiling" || echo n/a)
   # 2 % of the cars change price.
   python3 scripts/bench_mutate.py "$feed" 0.02 > "$work/feed-$n/changed.jsonl"
   mv "$work/feed-$n/changed.jsonl" "$feed"
@@ -50,12 +49,12 @@ for n in $sizes; do
   change=$(calc "$(now) - $start")
   start=$(now); $F build --dealers dealers --feed "$feed" --out "$out" >/dev/null
   nochange=$(calc "$(now) - $start")
-  printf '%-8s %-10s %-8.1f %-12s %-14s %-12s %-12.2f %-10.2f\n' "$n" "$pages" "$full" "$pps" "$ceiling" "$ratio" "$change" "$nochange"
+  printf '%-8s %-10s %-10s %-8.1f %-12s %-12.2f %-10.2f\n' "$n" "$gen" "$pages" "$full" "$pps" "$change" "$nochange"
   echo "         peak RSS of the largest process: $((rss / 1024)) MiB"
 done
 
 echo
-echo "== search (embedded tantivy backend; Meilisearch too when MEILISEARCH_URL is set)"
+echo "== search (embedded tantivy backend)"
 for n in 5000 100000; do
   [[ "${BENCH_QUICK:-0}" == 1 && "$n" == 100000 ]] && continue
   target/release/examples/bench --cars "$n"

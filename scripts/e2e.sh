@@ -32,4 +32,11 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-E2E_PORT="$port" E2E_DIST="$tmp/dist" node frontend/e2e/run.mjs
+# Every sample dealer, on its own host, as a shopper's browser sees it.
+status=0
+for config in dealers/*/dealer.toml; do
+  slug=$(basename "$(dirname "$config")")
+  echo "== e2e: http://$slug.localhost:$port"
+  BASE_URL="http://$slug.localhost:$port" node frontend/e2e/run.mjs || status=1
+done
+exit "$status"

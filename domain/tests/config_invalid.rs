@@ -46,6 +46,13 @@ fn bad_colour_is_placed_on_its_line() {
 }
 
 #[test]
+fn a_search_page_larger_than_the_search_endpoint_answers_is_refused() {
+    let errors = errors_of("page_too_large");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("search.page_size: must be at most 100"), "{errors:?}");
+}
+
+#[test]
 fn duplicate_domain_across_dealers_names_the_owner() {
     assert_eq!(
         errors_of("duplicate_domain"),

@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use serde::Deserialize;
 
 use crate::policy::Policy;
+use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};
@@ -72,6 +73,13 @@ pub struct Flags {
     /// (Amazon SNS) [default: log; sns on Lambda].
     #[arg(long, env = "FORECOURT_SMS", global = true)]
     pub sms: Option<SmsChoice>,
+    /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
+    /// reads the generator's embedded indexes in `<dist>/_search`.
+    #[arg(long, env = "MEILISEARCH_URL", global = true)]
+    pub meilisearch_url: Option<String>,
+    /// Meilisearch search key.
+    #[arg(long, env = "MEILISEARCH_KEY", global = true, hide_env_values = true)]
+    pub meilisearch_key: Option<String>,
 }
 
 /// How sign-in codes are texted.
@@ -104,6 +112,10 @@ pub struct FileConfig {
     pub dynamodb_endpoint: Option<String>,
     /// See [`Flags::sms`].
     pub sms: Option<SmsChoice>,
+    /// See [`Flags::meilisearch_url`].
+    pub meilisearch_url: Option<String>,
+    /// See [`Flags::meilisearch_key`].
+    pub meilisearch_key: Option<String>,
     /// Limits.
     #[serde(default)]
     pub policy: Policy,
@@ -138,6 +150,8 @@ pub struct Settings {
     pub store: StoreChoice,
     /// The SMS sender; `None` leaves the choice to the binary (log locally, SNS on Lambda).
     pub sms: Option<SmsChoice>,
+    /// Meilisearch URL and search key; `None` searches the embedded indexes in `dist/_search`.
+    pub meilisearch: Option<(String, Option<String>)>,
     /// Limits.
     pub policy: Policy,
 }
@@ -162,6 +176,9 @@ impl Settings {
             },
             None => StoreChoice::Embedded(data.join(STORE_FILE)),
         };
+        let non_empty = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let meilisearch = non_empty(flags.meilisearch_url.clone().or(file.meilisearch_url))
+            .map(|url| (url, non_empty(flags.meilisearch_key.clone().or(file.meilisearch_key))));
         Ok(Settings {
             addr: flags.addr.or(file.addr).unwrap_or(default_addr),
             dist: flags.dist.clone().or(file.dist).unwrap_or_else(|| PathBuf::from("dist")),
@@ -169,6 +186,7 @@ impl Settings {
             dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
             store,
             sms: flags.sms.or(file.sms),
+            meilisearch,
             policy: file.policy,
         })
     }
@@ -179,6 +197,15 @@ impl Settings {
             SmsChoice::Log => Arc::new(LogSms::default()),
             SmsChoice::Sns => Arc::new(SnsSms::from_env(None).await),
         }
+    }
+
+    /// The search backend: Meilisearch when configured, else the embedded indexes the
+    /// generator writes under `<dist>/_search` (opened on the first search).
+    pub fn search_backend(&self) -> anyhow::Result<SearchBackend> {
+        Ok(match &self.meilisearch {
+            Some((url, key)) => SearchBackend::meilisearch(url, key.as_deref()).with_context(|| format!("Meilisearch at {url}"))?,
+            None => SearchBackend::embedded(self.dist.join(::search::INDEX_DIR)),
+        })
     }
 
     /// Opens the configured store.

@@ -64,6 +64,8 @@ pub enum ErrorCode {
     UnsupportedMediaType,
     /// Rate limit reached (429).
     RateLimited,
+    /// A backend the request needs (the search index) cannot answer now (503).
+    Unavailable,
     /// Anything else; details only in the logs (500).
     Internal,
 }
@@ -81,6 +83,7 @@ impl ErrorCode {
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::RateLimited | ErrorCode::CodeLocked => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -33,6 +33,7 @@ pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = AppState::new(store, tenants);
     state.sms = settings.sms_sender(SmsChoice::Sns).await;
     state.policy = Arc::new(settings.policy.clone());
+    state.search = Arc::new(settings.search_backend()?);
     // Behind API Gateway the socket peer is the gateway, the shopper is X-Forwarded-For.
     state.trust_forwarded_for = true;
     Ok(state)

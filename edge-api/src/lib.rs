@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod policy;
 pub mod rate;
+pub mod search;
 pub mod server;
 pub mod sms;
 pub mod sns;
@@ -37,6 +38,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use crate::clock::{Clock, SystemClock};
 use crate::outbox::Backoff;
 use crate::policy::Policy;
+use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
@@ -66,11 +68,13 @@ pub struct AppState {
     pub dev_mode: bool,
     /// Take the client address from `X-Forwarded-For` (behind API Gateway/CloudFront).
     pub trust_forwarded_for: bool,
+    /// Where `GET /api/search` looks stock up.
+    pub search: Arc<SearchBackend>,
 }
 
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, default
-    /// policy and backoff, no `dist/`, dev mode off.
+    /// policy and backoff, no `dist/`, no search backend, dev mode off.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
             store,
@@ -84,6 +88,7 @@ impl AppState {
             dist: None,
             dev_mode: false,
             trust_forwarded_for: false,
+            search: Arc::new(SearchBackend::none()),
         }
     }
 }
@@ -101,6 +106,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/watchlist/save-car", post(watchlist::save_car))
         .route("/api/watchlist/remove-car", post(watchlist::remove_car))
         .route("/api/leads", post(leads::submit))
+        .route("/api/search", get(crate::search::stock_search))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);
     api.fallback(static_site::site)

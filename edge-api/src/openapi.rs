@@ -7,7 +7,7 @@ use utoipa::OpenApi;
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Forecourt edge API", description = "Sign-in, watchlist and leads for every Forecourt dealer site. The dealer is the request's Host."),
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads and stock search for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
         crate::auth::request_code,
         crate::auth::verify,
@@ -18,12 +18,14 @@ use utoipa::OpenApi;
         crate::watchlist::remove_car,
         crate::watchlist::list,
         crate::leads::submit,
+        crate::search::stock_search,
         document,
     ),
     tags(
         (name = "auth", description = "Sign-in by SMS code"),
         (name = "watchlist", description = "Saved cars of the signed-in user"),
         (name = "leads", description = "Every lead form"),
+        (name = "search", description = "Stock search of the dealer's site"),
         (name = "dev", description = "Local development only"),
         (name = "meta", description = "This document")
     )

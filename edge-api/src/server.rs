@@ -31,6 +31,7 @@ pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = AppState::new(store, tenants);
     state.sms = settings.sms_sender(SmsChoice::Log).await;
     state.policy = Arc::new(settings.policy.clone());
+    state.search = Arc::new(settings.search_backend()?);
     state.dist = Some(settings.dist.clone());
     state.dev_mode = settings.dev_mode;
     Ok(state)

@@ -10,6 +10,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use domain::config::Dealer;
 use domain::rules::forms::EnquiryFormSettings;
+use ::search::FixedFilters;
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
 use crate::AppState;
@@ -31,6 +32,9 @@ pub struct Tenant {
     pub forms: EnquiryFormSettings,
     /// The dealer enables the API's development endpoints.
     pub dev_mode: bool,
+    /// The dealer's own search filters (its stock filters and manufacturer), which every
+    /// `GET /api/search` of this dealer applies; `dealer` is the slug.
+    pub search: FixedFilters,
 }
 
 impl From<&Dealer> for Tenant {
@@ -54,6 +58,7 @@ impl From<&Dealer> for Tenant {
                 terms_required: false,
             },
             dev_mode: config.dev_mode,
+            search: FixedFilters::for_config(config),
         }
     }
 }

@@ -7,5 +7,6 @@ pub mod shell;
 pub mod manifest;
 pub mod build;
 pub mod feed;
+pub mod index;
 pub mod sample_feed;
 pub mod serve;

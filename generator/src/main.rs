@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use generator::build::{build, BuildOptions, Progress};
+use generator::index::IndexOptions;
 use generator::publish::{publish, PublishOptions};
+use generator::sample_feed::{write_sample, SampleOptions};
 use generator::serve::{serve, ServeOptions};
 
 /// Forecourt: white-label websites for Australian car dealerships.
@@ -33,8 +35,14 @@ enum Command {
         #[arg(long, value_name = "DEALERS_DIR")]
         write: Option<PathBuf>,
     },
+    /// Write a deterministic sample stock feed (JSON Lines) for the dealers, with SVG
+    /// photos in media/ beside it.
+    SampleFeed(SampleFeedArgs),
     /// Build every dealer's site (or those named with --dealer) into the output folder.
     Build(BuildArgs),
+    /// Rebuild the search index of every dealer (or those named with --dealer) from the
+    /// feed without rendering pages; also push it to Meilisearch when MEILISEARCH_URL is set.
+    Index(IndexArgs),
     /// Preview the built sites at http://<slug>.localhost:8080, rebuilding on changes.
     Serve(ServeArgs),
     /// Print (or record) the deploy plan of one built site: S3 uploads and deletes,
@@ -42,20 +50,27 @@ enum Command {
     Publish(PublishArgs),
 }
 
+/// Where a build or an index run reads from and writes to.
 #[derive(Debug, Args, Clone)]
-struct BuildArgs {
+struct SourceArgs {
     /// The dealers folder.
     #[arg(long, default_value = "dealers")]
     dealers: PathBuf,
-    /// Build only this dealer (repeat for several).
+    /// Only this dealer (repeat for several).
     #[arg(long = "dealer", value_name = "SLUG")]
     dealer: Vec<String>,
     /// The stock feed (JSON Lines or CSV); its sibling media/ folder is copied to <out>/_media.
     #[arg(long, default_value = "feeds/sample.jsonl")]
     feed: PathBuf,
-    /// The output folder; each dealer's site goes to <out>/<slug>.
+    /// The output folder: each dealer's site goes to <out>/<slug>, the search index to <out>/_search.
     #[arg(long, default_value = "dist")]
     out: PathBuf,
+}
+
+#[derive(Debug, Args, Clone)]
+struct BuildArgs {
+    #[command(flatten)]
+    source: SourceArgs,
     /// The frontend folder (built with npm when its bundles are missing or stale).
     #[arg(long, default_value = "frontend")]
     frontend: PathBuf,
@@ -72,8 +87,8 @@ struct BuildArgs {
 
 impl BuildArgs {
     fn options(&self) -> BuildOptions {
-        let mut opts = BuildOptions::new(&self.dealers, &self.feed, &self.out);
-        opts.only = self.dealer.clone();
+        let mut opts = BuildOptions::new(&self.source.dealers, &self.source.feed, &self.source.out);
+        opts.only = self.source.dealer.clone();
         opts.frontend = self.frontend.clone();
         opts.full = self.full;
         opts.force = self.force;
@@ -82,6 +97,37 @@ impl BuildArgs {
         }
         opts
     }
+}
+
+#[derive(Debug, Args)]
+struct SampleFeedArgs {
+    /// Number of cars.
+    #[arg(long, default_value_t = 3000)]
+    cars: usize,
+    /// Random seed: the same seed, dealers and --as-of date give the same feed.
+    #[arg(long, default_value_t = 42)]
+    seed: u64,
+    /// The dealers folder the cars are distributed over.
+    #[arg(long, default_value = "dealers")]
+    dealers: PathBuf,
+    /// The feed file to write; photos go to media/ in the same folder.
+    #[arg(long, default_value = "feeds/sample.jsonl")]
+    out: PathBuf,
+    /// Reference date (YYYY-MM-DD): listings spread over the 60 days before it (default today).
+    #[arg(long, value_name = "DATE")]
+    as_of: Option<chrono::NaiveDate>,
+}
+
+#[derive(Debug, Args)]
+struct IndexArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Also push the documents to this Meilisearch server.
+    #[arg(long, env = "MEILISEARCH_URL")]
+    meilisearch_url: Option<String>,
+    /// API key of the Meilisearch server.
+    #[arg(long, env = "MEILISEARCH_KEY", hide_env_values = true)]
+    meilisearch_key: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -134,6 +180,47 @@ fn run_build(args: &BuildArgs) -> ExitCode {
             } else {
                 ExitCode::FAILURE
             }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sample_feed(args: &SampleFeedArgs) -> ExitCode {
+    let opts = SampleOptions {
+        cars: args.cars,
+        seed: args.seed,
+        dealers: args.dealers.clone(),
+        out: args.out.clone(),
+        as_of: args.as_of.unwrap_or_else(|| chrono::Utc::now().date_naive()),
+    };
+    match write_sample(&opts) {
+        Ok(report) => {
+            eprint!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: sample feed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_index(args: &IndexArgs) -> ExitCode {
+    let opts = IndexOptions {
+        dealers: args.source.dealers.clone(),
+        feed: args.source.feed.clone(),
+        out: args.source.out.clone(),
+        only: args.source.dealer.clone(),
+        meilisearch_url: args.meilisearch_url.clone().filter(|u| !u.is_empty()),
+        meilisearch_key: args.meilisearch_key.clone().filter(|k| !k.is_empty()),
+    };
+    match generator::index::run(&opts) {
+        Ok(summary) => {
+            eprint!("{summary}");
+            ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -202,10 +289,12 @@ fn main() -> ExitCode {
                 }
             },
         },
+        Command::SampleFeed(args) => run_sample_feed(&args),
         Command::Build(args) => run_build(&args),
+        Command::Index(args) => run_index(&args),
         Command::Serve(args) => {
             let build = (!args.no_build).then(|| args.build.options());
-            let opts = ServeOptions { addr: args.addr, build, out: args.build.out.clone() };
+            let opts = ServeOptions { addr: args.addr, build, out: args.build.source.out.clone() };
             match serve(opts) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

@@ -13,6 +13,7 @@ pub const COUNT_CAP: u64 = 1999;
 
 /// One value of a facet with the number of cars that have it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FacetItem {
     /// Display label (see [`crate::facets::label`]).
     pub label: String,
@@ -24,6 +25,7 @@ pub struct FacetItem {
 
 /// Lowest and highest value of a range field among the matching cars.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FacetStats {
     /// Lowest value.
     pub min: f64,
@@ -34,8 +36,10 @@ pub struct FacetStats {
 /// The JSON answer of `GET /api/search`.
 /// TypeScript type via ts-rs (`SearchAnswer::export_all`), for the search page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchAnswer {
-    /// The cards of this page, verbatim as the generator stored them.
+    /// The cards of this page, verbatim as the generator stored them (`CardView`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub hits: Vec<serde_json::Value>,
     /// Matching cars.
     pub count: u64,

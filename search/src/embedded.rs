@@ -31,6 +31,9 @@ use crate::query::{allowed_typos, query_words, SearchQuery};
 use crate::{Search, SearchError};
 
 const CURRENT: &str = "CURRENT";
+/// The folder of the embedded indexes inside the build output (`dist/_search`): the
+/// generator writes there and the API reads there.
+pub const INDEX_DIR: &str = "_search";
 const WRITER_MEMORY: usize = 64 * 1024 * 1024;
 /// tantivy's default tokenizer removes tokens of this many bytes or more.
 const MAX_TOKEN_BYTES: usize = 40;
@@ -131,11 +134,37 @@ fn generation_number(name: &str) -> Option<u64> {
 /// `<dir>/<dealer_slug>/`, then points `CURRENT` at it (write and rename, so readers see
 /// the old or the new build, never half of one). Generations older than the previous one
 /// are removed. Document order is the "most relevant" order without text.
+///
+/// The same as [`stage_index`] followed at once by [`StagedIndex::publish`].
 pub fn write_index(
     dir: &Path,
     dealer_slug: &str,
     docs: &[IndexDoc<'_>],
 ) -> Result<WriteReport, SearchError> {
+    stage_index(dir, dealer_slug, docs)?.publish()
+}
+
+/// A dealer's index written as a new generation that readers do not see yet: the first
+/// half of [`write_index`], for a build that publishes the index only once the rest of
+/// the dealer's build succeeded. [`StagedIndex::publish`] points `CURRENT` at it;
+/// dropping it unpublished removes the generation, leaving the served one untouched.
+#[derive(Debug)]
+#[must_use = "a staged index is removed when dropped; call publish() to serve it"]
+pub struct StagedIndex {
+    dealer_dir: PathBuf,
+    previous: Option<String>,
+    number: u64,
+    report: WriteReport,
+    published: bool,
+}
+
+/// Writes a dealer's index as a new generation under `<dir>/<dealer_slug>/` without
+/// serving it (see [`StagedIndex`]). On error nothing a reader sees has changed.
+pub fn stage_index(
+    dir: &Path,
+    dealer_slug: &str,
+    docs: &[IndexDoc<'_>],
+) -> Result<StagedIndex, SearchError> {
     check_slug(dealer_slug)?;
     let dealer_dir = dir.join(dealer_slug);
     std::fs::create_dir_all(&dealer_dir).map_err(|e| io(&dealer_dir, e))?;
@@ -148,9 +177,26 @@ pub fn write_index(
     let generation = format!("gen-{number:06}");
     let gen_dir = dealer_dir.join(&generation);
     std::fs::create_dir_all(&gen_dir).map_err(|e| io(&gen_dir, e))?;
+    let staged = StagedIndex {
+        dealer_dir,
+        previous,
+        number,
+        report: WriteReport {
+            path: gen_dir,
+            generation,
+            docs: docs.len(),
+        },
+        published: false,
+    };
+    // On error `staged` is dropped, which removes the half-written generation.
+    write_documents(&staged.report.path, docs)?;
+    Ok(staged)
+}
 
+/// Writes every document into a new tantivy index in `gen_dir`.
+fn write_documents(gen_dir: &Path, docs: &[IndexDoc<'_>]) -> Result<(), SearchError> {
     let schema = schema();
-    let index = Index::create_in_dir(&gen_dir, schema.clone()).map_err(ix)?;
+    let index = Index::create_in_dir(gen_dir, schema.clone()).map_err(ix)?;
     let mut writer = index
         .writer_with_num_threads::<TantivyDocument>(1, WRITER_MEMORY)
         .map_err(ix)?;
@@ -214,29 +260,51 @@ pub fn write_index(
     }
     writer.commit().map_err(ix)?;
     writer.wait_merging_threads().map_err(ix)?;
+    Ok(())
+}
 
-    let tmp = dealer_dir.join(format!("{CURRENT}.tmp"));
-    std::fs::write(&tmp, &generation).map_err(|e| io(&tmp, e))?;
-    std::fs::rename(&tmp, dealer_dir.join(CURRENT)).map_err(|e| io(&tmp, e))?;
+impl StagedIndex {
+    /// Documents written.
+    pub fn docs(&self) -> usize {
+        self.report.docs
+    }
 
-    // Keep this generation and the previous one (a reader may still be opening it).
-    let keep_from = previous
-        .as_deref()
-        .and_then(generation_number)
-        .unwrap_or(number);
-    if let Ok(entries) = std::fs::read_dir(&dealer_dir) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().to_string();
-            if generation_number(&name).is_some_and(|n| n < keep_from) {
-                let _removed = std::fs::remove_dir_all(entry.path());
+    /// The generation written (not served until published).
+    pub fn generation(&self) -> &str {
+        &self.report.generation
+    }
+
+    /// Points `CURRENT` at this generation (write and rename) and removes generations
+    /// older than the previous one (a reader may still be opening that).
+    pub fn publish(mut self) -> Result<WriteReport, SearchError> {
+        let tmp = self.dealer_dir.join(format!("{CURRENT}.tmp"));
+        std::fs::write(&tmp, &self.report.generation).map_err(|e| io(&tmp, e))?;
+        std::fs::rename(&tmp, self.dealer_dir.join(CURRENT)).map_err(|e| io(&tmp, e))?;
+        self.published = true;
+
+        let keep_from = self
+            .previous
+            .as_deref()
+            .and_then(generation_number)
+            .unwrap_or(self.number);
+        if let Ok(entries) = std::fs::read_dir(&self.dealer_dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().to_string();
+                if generation_number(&name).is_some_and(|n| n < keep_from) {
+                    let _removed = std::fs::remove_dir_all(entry.path());
+                }
             }
         }
+        Ok(self.report.clone())
     }
-    Ok(WriteReport {
-        path: gen_dir,
-        generation,
-        docs: docs.len(),
-    })
+}
+
+impl Drop for StagedIndex {
+    fn drop(&mut self) {
+        if !self.published {
+            let _removed = std::fs::remove_dir_all(&self.report.path);
+        }
+    }
 }
 
 /// One dealer's opened generation.

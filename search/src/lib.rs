@@ -6,7 +6,8 @@
 //! - [`facets`]: the seed's facet names and how each is derived from a car.
 //! - [`query`]: [`SearchQuery`], parsed from the search page's URL state.
 //! - [`answer`]: [`SearchAnswer`], the JSON the search page reads.
-//! - [`embedded`]: [`write_index`] at build time, [`EmbeddedSearch`] at request time.
+//! - [`embedded`]: [`write_index`] (or [`stage_index`] then [`StagedIndex::publish`]) at
+//!   build time, [`EmbeddedSearch`] at request time.
 //! - [`meili`]: [`index_meilisearch`] and [`MeiliSearch`].
 //!
 //! Wiring, generator side (after deriving each car's card view model) and API side:
@@ -22,7 +23,7 @@
 //!
 //! // Request time: one backend for every dealer, shared through the router state.
 //! let backend: Arc<dyn Search> = Arc::new(EmbeddedSearch::open(Path::new("dist/_search"))?);
-//! let fixed = FixedFilters::for_dealer("acme-motors"); // from the dealer's configuration
+//! let fixed = FixedFilters::for_dealer("acme-motors"); // or FixedFilters::for_config(&dealer.config)
 //! let query = SearchQuery::from_query_string("query=rav4&refinementList[make][0]=Toyota", &fixed)?; // Err -> 400
 //! let answer = backend.search(&query).await?; // Err -> 500 (404 for SearchError::UnknownDealer)
 //! println!("{}", serde_json::to_string(&answer)?);
@@ -38,7 +39,7 @@ pub mod meili;
 pub mod query;
 
 pub use answer::{FacetItem, FacetStats, SearchAnswer};
-pub use embedded::{write_index, EmbeddedSearch, WriteReport};
+pub use embedded::{stage_index, write_index, EmbeddedSearch, StagedIndex, WriteReport, INDEX_DIR};
 pub use facets::{Facet, IndexDoc, RangeField};
 pub use meili::{index_meilisearch, MeiliSearch};
 pub use query::{FixedFilters, QueryError, SearchQuery, SortBy};

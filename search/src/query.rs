@@ -11,8 +11,8 @@ use crate::facets::{Facet, RangeField};
 
 /// Default hits per page (seed 000 s9 and seed 001: 21).
 pub const DEFAULT_HITS_PER_PAGE: u32 = 21;
-/// Largest accepted `hitsPerPage`.
-pub const MAX_HITS_PER_PAGE: u32 = 100;
+/// Largest accepted `hitsPerPage` (the largest `search.page_size` a dealer may configure).
+pub const MAX_HITS_PER_PAGE: u32 = domain::rules::constants::MAX_PAGE_SIZE as u32;
 /// Largest accepted `page` (pages past the end answer an empty page; this bounds the work).
 pub const MAX_PAGE: u32 = 100_000;
 /// Longest accepted text query, in characters.
@@ -73,6 +73,27 @@ impl FixedFilters {
             excluded_stocknums: Vec::new(),
             sold_within_days: DEFAULT_SOLD_WITHIN_DAYS,
             manufacturer: None,
+        }
+    }
+
+    /// The fixed filters of a dealer's configuration: its stock filters (the same ones the
+    /// generator applies to the feed, sold window included) and its primary manufacturer
+    /// (`manufacturer`, "added to the search filter").
+    pub fn for_config(config: &domain::config::DealerConfig) -> FixedFilters {
+        let stock = &config.stock_filters;
+        FixedFilters {
+            dealer: config.slug.clone(),
+            used_only: stock.used_only,
+            in_stock_only: stock.in_stock_only,
+            min_photos: stock.min_photos,
+            excluded_stocknums: stock.excluded_stock_numbers.clone(),
+            sold_within_days: stock.include_sold_cars_days,
+            manufacturer: config
+                .manufacturer
+                .as_deref()
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_string),
         }
     }
 }

@@ -6,7 +6,8 @@ use std::time::Duration;
 use chrono::{TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
 use search::{
-    write_index, EmbeddedSearch, FixedFilters, IndexDoc, Search, SearchError, SearchQuery,
+    stage_index, write_index, EmbeddedSearch, FixedFilters, IndexDoc, Search, SearchError,
+    SearchQuery,
 };
 use serde_json::json;
 
@@ -34,6 +35,17 @@ fn docs(cars: &[Car]) -> Vec<IndexDoc<'_>> {
     cars.iter()
         .map(|c| IndexDoc::new(c, json!({"id": c.id})))
         .collect()
+}
+
+/// An index of dealer "swap" holding one car, a search over it that looks for a newer
+/// build at every query, and the unfiltered query of that dealer.
+fn one_car_index() -> (tempfile::TempDir, EmbeddedSearch, SearchQuery) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_index(dir.path(), "swap", &docs(&[car(1, "Toyota", "Yaris")])).expect("first build");
+    let search = EmbeddedSearch::open(dir.path())
+        .expect("open")
+        .with_check_every(Duration::ZERO);
+    (dir, search, SearchQuery::new(FixedFilters::for_dealer("swap")))
 }
 
 #[tokio::test]
@@ -71,6 +83,28 @@ async fn swaps_to_a_newer_build_and_keeps_the_previous_one() {
 }
 
 #[tokio::test]
+async fn a_staged_index_is_served_only_once_published() {
+    let (dir, search, q) = one_car_index();
+
+    // A build that fails after staging: the staged generation is removed, nothing changes.
+    let two = [car(2, "Kia", "Rio"), car(3, "Mazda", "2")];
+    let staged = stage_index(dir.path(), "swap", &docs(&two)).expect("stage");
+    assert_eq!((staged.docs(), staged.generation()), (2, "gen-000002"));
+    assert_eq!(search.search(&q).await.expect("answer").count, 1, "staged is not served");
+    drop(staged);
+    assert!(!dir.path().join("swap/gen-000002").exists(), "dropped unpublished: removed");
+    assert_eq!(search.search(&q).await.expect("answer").count, 1);
+
+    // A build that succeeds publishes it.
+    let staged = stage_index(dir.path(), "swap", &docs(&two)).expect("stage again");
+    assert_eq!(search.search(&q).await.expect("answer").count, 1);
+    let report = staged.publish().expect("publish");
+    assert_eq!((report.generation.as_str(), report.docs), ("gen-000002", 2));
+    assert_eq!(search.search(&q).await.expect("answer").count, 2);
+    assert!(dir.path().join("swap/gen-000002").is_dir(), "published: kept");
+}
+
+#[tokio::test]
 async fn a_reader_that_checks_rarely_keeps_serving_its_build() {
     let dir = tempfile::tempdir().expect("temp dir");
     write_index(dir.path(), "swap", &docs(&[car(1, "Toyota", "Yaris")])).expect("build");
@@ -97,12 +131,7 @@ async fn a_reader_that_checks_rarely_keeps_serving_its_build() {
 
 #[tokio::test]
 async fn a_broken_build_does_not_replace_a_working_one() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    write_index(dir.path(), "swap", &docs(&[car(1, "Toyota", "Yaris")])).expect("build");
-    let search = EmbeddedSearch::open(dir.path())
-        .expect("open")
-        .with_check_every(Duration::ZERO);
-    let q = SearchQuery::new(FixedFilters::for_dealer("swap"));
+    let (dir, search, q) = one_car_index();
     assert_eq!(search.search(&q).await.expect("answer").count, 1);
     std::fs::create_dir_all(dir.path().join("swap/gen-000009")).expect("empty generation");
     std::fs::write(dir.path().join("swap/CURRENT"), "gen-000009").expect("point at it");

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::error::ConfigError;
 use super::{local_file, Dealer, MenuItem, VehicleCategory};
 use crate::entities::{Location, Model, OpenStatus, PromoContent};
+use crate::rules::constants::MAX_PAGE_SIZE;
 
 /// Australian state and territory abbreviations (lower case).
 pub const AU_STATES: [&str; 8] = ["act", "nsw", "nt", "qld", "sa", "tas", "vic", "wa"];
@@ -326,6 +327,9 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     let search = &config.search;
     if search.page_size == 0 {
         c.error("search.page_size", "must be at least 1");
+    }
+    if search.page_size > MAX_PAGE_SIZE {
+        c.error("search.page_size", format!("must be at most {MAX_PAGE_SIZE} (the largest page the search endpoint answers)"));
     }
     if search.cache_size == 0 {
         c.error("search.cache_size", "must be at least 1");

@@ -55,6 +55,8 @@ pub const SLIDER_DEBOUNCE_MS: u64 = 400;
 
 /// Seed 000 s9 / seed 001 s7/s9: page size of the catalogue, offers and default search.
 pub const PAGE_SIZE: usize = 21;
+/// Largest search page (`search.page_size`, and `hitsPerPage` of `GET /api/search`).
+pub const MAX_PAGE_SIZE: usize = 100;
 /// Seed 000 s9: offers and catalogue client caches hold this many results.
 pub const OFFERS_CACHE_SIZE: usize = 10;
 /// Seed 001 s3/s9: search history entries kept.

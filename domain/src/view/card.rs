@@ -106,12 +106,18 @@ pub fn car_location_name(car: &Car) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The weekly finance text of a car under the dealer's provider, when the finance
-/// strip rule shows it and the lender has a weekly payment.
-pub fn weekly_text(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
+/// The weekly finance amount of a car under the dealer's provider, when the finance
+/// strip rule shows it and the lender has a weekly payment (the search index's weekly
+/// price).
+pub fn weekly_amount(car: &Car, ctx: &ViewContext<'_>) -> Option<f64> {
     let provider = ctx.dealer.config.finance.provider?;
     let lender = visible_lender(car, provider, ctx.current_year)?;
-    lender.payment_week.filter(|w| *w > 0.0).map(format_dollars)
+    lender.payment_week.filter(|w| *w > 0.0)
+}
+
+/// The weekly finance text of a car: [`weekly_amount`] as shown.
+pub fn weekly_text(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
+    weekly_amount(car, ctx).map(format_dollars)
 }
 
 /// The reserve route of a car when the site offers reserving and the car is available,

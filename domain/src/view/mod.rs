@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod card;
+pub mod contrast;
 pub mod client;
 pub mod content;
 pub mod home;

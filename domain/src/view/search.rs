@@ -334,13 +334,18 @@ pub fn sort_option(option: SortOption) -> SortOptionView {
     SortOptionView { value: value.to_string(), label: label.to_string() }
 }
 
+/// The order of a landing page's results (and of the search index's documents): latest
+/// first; ties by id so a build is reproducible.
+pub fn latest_first(a: &Car, b: &Car) -> std::cmp::Ordering {
+    b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id))
+}
+
 /// The landing page of `route` over the dealer's stock.
 pub fn search_page_view(route: &SearchRoute, cars: &[Car], ctx: &ViewContext<'_>) -> SearchPageView {
     let search = &ctx.dealer.config.search;
     let page_size = search.page_size.max(1);
     let mut matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
-    // Latest first; ties by id so a build is reproducible.
-    matching.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+    matching.sort_by(|a, b| latest_first(a, b));
     let available: Vec<bool> = matching.iter().map(|c| is_available(c)).collect();
     let hits = collapse_sold_runs(&available).into_iter().take(page_size).map(|i| card_view(matching[i], ctx)).collect();
     let count = matching.len() as u64;

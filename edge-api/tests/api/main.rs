@@ -6,6 +6,7 @@ mod auth;
 mod delivery;
 mod lambda;
 mod leads;
+mod search;
 mod sms;
 mod static_site;
 mod store_conformance;

@@ -15,6 +15,7 @@ use edge_api::store::RedbStore;
 use edge_api::tenancy::{Tenant, Tenants};
 use edge_api::{app, AppState};
 use reqwest::StatusCode;
+use search::FixedFilters;
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -35,6 +36,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
             forms: EnquiryFormSettings::default(),
             dev_mode: false,
+            search: FixedFilters::for_dealer("alpha"),
         },
         Tenant {
             slug: "beta".into(),
@@ -45,6 +47,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             // Beta lifts the message requirement and has two dealerships.
             forms: EnquiryFormSettings { message_optional: true, dealership_count: 2, ..EnquiryFormSettings::default() },
             dev_mode: false,
+            search: FixedFilters::for_dealer("beta"),
         },
     ])
 }

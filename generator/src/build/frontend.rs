@@ -96,6 +96,11 @@ fn run(dir: &Path, args: &[&str]) -> Result<(), BuildError> {
 /// Builds the frontend when needed (`npm ci` first when `node_modules` is missing, then
 /// `npm run build`) and reads the result.
 pub fn ensure_frontend(dir: &Path, progress: &Progress) -> Result<Frontend, BuildError> {
+    // Workers run with the frontend folder as their working directory, so every path
+    // handed to them must not depend on ours.
+    let absolute = std::path::absolute(dir)
+        .map_err(|e| BuildError::new(format!("frontend: cannot resolve {}: {e}", dir.display())))?;
+    let dir = absolute.as_path();
     if !dir.join("package.json").is_file() {
         return Err(BuildError::new(format!(
             "frontend: {} has no package.json; pass --frontend with the path of the frontend folder",

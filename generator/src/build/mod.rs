@@ -4,7 +4,9 @@
 //! [`load`] (config + feed, each dealer's stock filters applied) -> [`derive`] (the page
 //! list of `domain::view`) -> [`render`] (the SSR worker pool and the document shell,
 //! into a staging folder) -> [`write`] (sitemap, robots, assets, manifest, then the
-//! swap). [`build`] runs them all for every dealer and returns a [`BuildReport`].
+//! swap). [`build`] runs them all for every dealer and returns a [`BuildReport`]; it also
+//! writes each dealer's search index (`<out>/_search/<slug>`, see [`crate::index`]) from
+//! the same stock, staged before rendering and published right after the site's swap.
 //!
 //! Safety: a dealer whose accepted stock drops by more than its `feed.max_stock_drop`
 //! against the last successful build is not published unless forced ([`guard`]), and a
@@ -594,6 +596,23 @@ fn build_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>
             return outcome;
         }
     }
+    outcome.status = match publish_dealer(stock, opts, ctx, &mut outcome) {
+        Ok(()) => DealerStatus::Published,
+        Err(errors) => DealerStatus::Failed(errors),
+    };
+    outcome
+}
+
+/// Index, derive, render and write one dealer, filling in the outcome's counts and times.
+fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>, outcome: &mut DealerOutcome) -> Result<(), Vec<String>> {
+    let slug = stock.slug().to_string();
+    // The search index is written from the same stock now and served only once the
+    // site is swapped in; dropped with a failed build, it leaves the live index as it was.
+    let t = Instant::now();
+    let index = crate::index::stage_dealer(&opts.out, &stock.dealer, &stock.cars, opts.now);
+    outcome.times.index = t.elapsed();
+    let index = index.map_err(|e| vec![e])?;
+
     let t = Instant::now();
     let site = derive(stock, opts.now);
     outcome.times.derive = t.elapsed();
@@ -602,24 +621,22 @@ fn build_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>
     let t = Instant::now();
     let staged = render(site, ctx);
     outcome.times.render = t.elapsed();
-    let staged = match staged {
-        Ok(staged) => staged,
-        Err(errors) => {
-            outcome.status = DealerStatus::Failed(errors);
-            return outcome;
-        }
-    };
+    let staged = staged?;
+
     let t = Instant::now();
     let written = write(staged, ctx.frontend, ctx.out, opts.now);
     outcome.times.write = t.elapsed();
-    match written {
-        Ok(w) => {
-            outcome.rendered = w.rendered;
-            outcome.unchanged = w.unchanged;
-            outcome.deleted = w.deleted.len();
-            outcome.status = DealerStatus::Published;
-        }
-        Err(e) => outcome.status = DealerStatus::Failed(vec![e]),
-    }
-    outcome
+    let written = written.map_err(|e| vec![e])?;
+    outcome.rendered = written.rendered;
+    outcome.unchanged = written.unchanged;
+    outcome.deleted = written.deleted.len();
+
+    let t = Instant::now();
+    let docs = index.docs();
+    let published = index.publish();
+    outcome.times.index += t.elapsed();
+    // On error the new site is live and search keeps answering from the previous index.
+    published.map_err(|e| vec![format!("{slug}: the site is published but its search index is not (search still answers from the previous build): {e}")])?;
+    outcome.indexed = docs;
+    Ok(())
 }

@@ -14,6 +14,8 @@ pub struct PhaseTimes {
     pub render: Duration,
     /// Writing the rest of the site and swapping it in.
     pub write: Duration,
+    /// Writing and publishing the search index.
+    pub index: Duration,
 }
 
 /// How one dealer's build ended.
@@ -42,6 +44,8 @@ pub struct DealerOutcome {
     pub unchanged: usize,
     /// Outputs deleted since the last build.
     pub deleted: usize,
+    /// Cars in the published search index.
+    pub indexed: usize,
     /// Outcome.
     pub status: DealerStatus,
     /// Phase timings.
@@ -58,6 +62,7 @@ impl DealerOutcome {
             rendered: 0,
             unchanged: 0,
             deleted: 0,
+            indexed: 0,
             status: DealerStatus::Failed(vec![format!("{slug}: the build did not finish")]),
             times: PhaseTimes::default(),
         }
@@ -112,8 +117,8 @@ fn secs(d: Duration) -> String {
 impl fmt::Display for BuildReport {
     /// The closing summary table.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let header = ["dealer", "status", "stock", "rendered", "unchanged", "deleted", "errors", "load s", "derive s", "render s", "write s"];
-        let rows: Vec<[String; 11]> = self
+        let header = ["dealer", "status", "stock", "rendered", "unchanged", "deleted", "indexed", "errors", "load s", "derive s", "render s", "write s", "index s"];
+        let rows: Vec<[String; 13]> = self
             .dealers
             .iter()
             .map(|d| {
@@ -129,11 +134,13 @@ impl fmt::Display for BuildReport {
                     d.rendered.to_string(),
                     d.unchanged.to_string(),
                     d.deleted.to_string(),
+                    d.indexed.to_string(),
                     d.errors().len().to_string(),
                     secs(d.times.load),
                     secs(d.times.derive),
                     secs(d.times.render),
                     secs(d.times.write),
+                    secs(d.times.index),
                 ]
             })
             .collect();

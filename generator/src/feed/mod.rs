@@ -9,7 +9,7 @@
 //! is the accepted cars grouped by `dealership_slug` plus a [`FeedReport`] whose
 //! `Display` is the summary table a person reads after a build.
 
-mod check;
+pub(crate) mod check;
 pub mod csv;
 mod jsonl;
 mod report;

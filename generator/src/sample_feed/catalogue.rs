@@ -17,7 +17,7 @@ pub(crate) enum Fuel {
     PlugIn,
     Electric,
     /// Caravans: no engine.
-    NoFuel,
+    Unfuelled,
 }
 
 impl Fuel {
@@ -30,7 +30,7 @@ impl Fuel {
             Fuel::Hybrid => Some("Hybrid - Petrol/Electric"),
             Fuel::PlugIn => Some("Plug-in Hybrid - Petrol/Electric"),
             Fuel::Electric => Some("Electric"),
-            Fuel::NoFuel => None,
+            Fuel::Unfuelled => None,
         }
     }
 
@@ -42,7 +42,7 @@ impl Fuel {
             Fuel::Hybrid => Some("Hybrid"),
             Fuel::PlugIn => Some("Plug-in Hybrid"),
             Fuel::Electric => Some("Electric"),
-            Fuel::NoFuel => None,
+            Fuel::Unfuelled => None,
         }
     }
 }
@@ -55,7 +55,7 @@ pub(crate) enum Drive {
     Awd,
     FourWd,
     /// Caravans.
-    NoDrive,
+    Undriven,
 }
 
 impl Drive {
@@ -66,7 +66,7 @@ impl Drive {
             Drive::Rwd => Some(("RWD", "Rear Wheel Drive")),
             Drive::Awd => Some(("AWD", "All Wheel Drive")),
             Drive::FourWd => Some(("4WD", "Four Wheel Drive")),
-            Drive::NoDrive => None,
+            Drive::Undriven => None,
         }
     }
 }
@@ -79,7 +79,7 @@ pub(crate) enum Trans {
     /// Manual with this many gears.
     Manual(u8),
     /// No gearbox (caravans).
-    NoTrans,
+    Gearless,
 }
 
 /// One powertrain of a model: the name suffix, series code and engine figures.
@@ -150,7 +150,7 @@ const fn ev(label: &'static str, series: &'static str, drive: Drive, torque: u16
     t(label, series, Electric, 0.0, 0, false, Auto(1), drive, 0.0, torque, premium)
 }
 
-const VAN: Train = t("", "", NoFuel, 0.0, 0, false, NoTrans, NoDrive, 0.0, 0, 0);
+const VAN: Train = t("", "", Unfuelled, 0.0, 0, false, Gearless, Undriven, 0.0, 0, 0);
 
 macro_rules! model {
     ($make:expr, $aliases:expr, $model:expr, $cat:expr, $body:expr, $cfg:expr, $seats:expr, $years:expr, $wmi:expr, $ancap:expr, $dims:expr, $gvm:expr, $tank:expr, $tow:expr, $badges:expr, $trains:expr) => {
@@ -552,17 +552,6 @@ pub(crate) fn model_colours(index: usize, model: &Model) -> Vec<(&'static str, &
         Caravans | Trucks => 3,
     };
     (0..count).map(|k| palette[(index * 5 + k * 3) % palette.len()]).collect()
-}
-
-/// Every distinct make of the catalogue, in catalogue order.
-pub(crate) fn makes() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for m in MODELS {
-        if !out.contains(&m.make) {
-            out.push(m.make);
-        }
-    }
-    out
 }
 
 /// Whether a make name a dealer uses (any case, spaces and hyphens ignored) names this model's make.

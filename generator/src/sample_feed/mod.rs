@@ -1,1 +1,1230 @@
-//! The deterministic sample stock feed (`forecourt sample-feed`).
+//! `forecourt sample-feed`: a deterministic, realistic Australian stock feed for the
+//! sample dealers, with locally drawn SVG photos.
+//!
+//! Every car is drawn from its own random stream (`seed`, car index), so the output for a
+//! seed and reference date is the same whatever the number of threads, and generation runs
+//! in parallel: 100,000 cars take seconds. Cars go to the dealers of the dealers folder in
+//! proportion to their size, and each car fits its dealer: a make and vehicle category the
+//! dealer sells, a car type the dealer stocks, a location that sells the make, and finance
+//! lender data for the dealer's provider. Photos are written once per make, model, colour
+//! and view (and spin frames once per body shape and colour) into `media/` beside the
+//! feed, which the build copies to `<out>/_media` and sites serve at `/media/`.
+
+mod catalogue;
+mod rng;
+mod svg;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+use domain::car::{
+    Car, CarLocation, CarStatus, CarType, Hotspot, HotspotPosition, Hotspots, Image, Lender, Thumb, Variant, YouxQuote,
+};
+use domain::config::{Dealer, VehicleCategory};
+use domain::entities::{Location, LocationType};
+use domain::rules::finance::{repayment, FinanceProvider, PaymentFrequency, RepaymentInput};
+use domain::view::slug::slugify;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+use catalogue::{make_matches, model_colours, Drive, Fuel, Model, Train, Trans, MODELS};
+use rng::Rng;
+use svg::{banner_svg, photo_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS};
+
+/// Days over which `created_at` is spread before the reference date.
+pub const LISTING_SPREAD_DAYS: i64 = 60;
+
+/// Cars generated per parallel batch (bounds memory for very large feeds).
+const BATCH: usize = 8192;
+
+/// What `forecourt sample-feed` generates.
+#[derive(Debug, Clone)]
+pub struct SampleOptions {
+    /// Number of cars.
+    pub cars: usize,
+    /// Random seed: the same seed, dealers and date give the same feed.
+    pub seed: u64,
+    /// The dealers folder the cars are distributed over.
+    pub dealers: PathBuf,
+    /// The feed file to write (JSON Lines); photos go to `media/` beside it.
+    pub out: PathBuf,
+    /// Reference date: listings are spread over the 60 days before it.
+    pub as_of: NaiveDate,
+}
+
+/// What was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleReport {
+    /// The feed file.
+    pub feed: PathBuf,
+    /// The media folder.
+    pub media: PathBuf,
+    /// Cars per dealer slug.
+    pub per_dealer: BTreeMap<String, usize>,
+    /// Dealers that sell nothing in the catalogue and got no cars.
+    pub skipped: Vec<String>,
+    /// Media files referenced (written or already up to date).
+    pub media_files: usize,
+    /// Media files whose content changed.
+    pub media_written: usize,
+}
+
+impl fmt::Display for SampleReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total: usize = self.per_dealer.values().sum();
+        writeln!(f, "wrote {total} cars to {}", self.feed.display())?;
+        for (slug, count) in &self.per_dealer {
+            writeln!(f, "  {slug}: {count} cars")?;
+        }
+        for slug in &self.skipped {
+            writeln!(f, "  {slug}: no cars (none of its makes and vehicle categories is in the sample catalogue)")?;
+        }
+        writeln!(
+            f,
+            "media: {} files in {} ({} written, the rest unchanged)",
+            self.media_files,
+            self.media.display(),
+            self.media_written
+        )
+    }
+}
+
+/// Why the sample feed could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SampleError {
+    /// The dealers folder does not load.
+    #[error("{0}")]
+    Dealers(String),
+    /// No dealer sells anything in the catalogue.
+    #[error("no dealer in {0} sells a make and vehicle category of the sample catalogue")]
+    NoDealers(PathBuf),
+    /// Writing a file failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> SampleError + '_ {
+    move |source| SampleError::Write { path: path.to_path_buf(), source }
+}
+
+/// Loads the dealers, generates the cars and writes the feed (atomically) and its media.
+pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
+    let dealers = domain::config::load_dealers(&opts.dealers).map_err(|e| SampleError::Dealers(e.to_string()))?;
+    let plan = Plan::new(&dealers, opts.seed, opts.as_of);
+    if plan.dealers.is_empty() {
+        return Err(SampleError::NoDealers(opts.dealers.clone()));
+    }
+    let dir = opts.out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(write_error(dir))?;
+    let media_dir = dir.join("media");
+    fs::create_dir_all(&media_dir).map_err(write_error(&media_dir))?;
+
+    let tmp = opts.out.with_extension("jsonl.partial");
+    let file = fs::File::create(&tmp).map_err(write_error(&tmp))?;
+    let mut writer = BufWriter::with_capacity(1 << 20, file);
+    let mut per_dealer: BTreeMap<String, usize> = BTreeMap::new();
+    let mut media = MediaSet::default();
+    let mut start = 0;
+    while start < opts.cars {
+        let end = (start + BATCH).min(opts.cars);
+        let batch: Vec<(String, String, Drawn)> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let drawn = plan.car(i);
+                let line = feed_line(&drawn.car);
+                (drawn.car.dealership_slug.clone(), line, drawn)
+            })
+            .collect();
+        for (slug, line, drawn) in batch {
+            writer.write_all(line.as_bytes()).map_err(write_error(&tmp))?;
+            writer.write_all(b"\n").map_err(write_error(&tmp))?;
+            *per_dealer.entry(slug).or_default() += 1;
+            media.add(&drawn);
+        }
+        start = end;
+    }
+    writer.flush().map_err(write_error(&tmp))?;
+    writer.get_ref().sync_all().map_err(write_error(&tmp))?;
+    drop(writer);
+
+    let (mut media_files, mut media_written) = media.write(&media_dir)?;
+    let dealer_images = dealer_media(&dealers);
+    media_files += dealer_images.len();
+    media_written += write_changed(&media_dir, &dealer_images)?;
+    fs::rename(&tmp, &opts.out).map_err(write_error(&opts.out))?;
+    Ok(SampleReport {
+        feed: opts.out.clone(),
+        media: media_dir,
+        per_dealer,
+        skipped: plan.skipped,
+        media_files,
+        media_written,
+    })
+}
+
+/// The cars of a sample feed without writing anything (for tests and benchmarks).
+pub fn generate(dealers: &[Dealer], cars: usize, seed: u64, as_of: NaiveDate) -> Vec<Car> {
+    let plan = Plan::new(dealers, seed, as_of);
+    if plan.dealers.is_empty() {
+        return Vec::new();
+    }
+    (0..cars).into_par_iter().map(|i| plan.car(i).car).collect()
+}
+
+/// One feed line: the car as JSON without the keys that only repeat a default (null,
+/// empty text, empty lists and objects), so lines stay short and read like a real feed.
+fn feed_line(car: &Car) -> String {
+    let mut value = serde_json::to_value(car).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut value {
+        map.retain(|_, v| match v {
+            Value::Null => false,
+            Value::String(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(o) => !o.is_empty() && !is_empty_hotspots(o),
+            _ => true,
+        });
+        if let Some(Value::Object(variant)) = map.get_mut("variant") {
+            variant.retain(|_, v| !v.is_null());
+        }
+    }
+    value.to_string()
+}
+
+fn is_empty_hotspots(o: &serde_json::Map<String, Value>) -> bool {
+    o.len() == 2
+        && ["exterior", "interior"].iter().all(|k| o.get(*k).and_then(Value::as_array).is_some_and(Vec::is_empty))
+}
+
+/// A dealer that gets cars: what it sells and where.
+struct SampleDealer<'a> {
+    dealer: &'a Dealer,
+    /// Indexes into [`MODELS`].
+    models: Vec<usize>,
+    car_types: Vec<CarType>,
+    /// Sales locations (all locations when none is a sales location).
+    locations: Vec<&'a Location>,
+    weight: u64,
+    prefix: String,
+    id: u64,
+}
+
+/// Everything fixed before cars are drawn.
+struct Plan<'a> {
+    dealers: Vec<SampleDealer<'a>>,
+    skipped: Vec<String>,
+    total_weight: u64,
+    seed: u64,
+    as_of: DateTime<Utc>,
+    year: u16,
+}
+
+impl<'a> Plan<'a> {
+    fn new(dealers: &'a [Dealer], seed: u64, as_of: NaiveDate) -> Plan<'a> {
+        let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        for dealer in dealers {
+            let config = &dealer.config;
+            let categories: Vec<VehicleCategory> = if config.vehicle_categories.is_empty() {
+                vec![VehicleCategory::Cars]
+            } else {
+                config.vehicle_categories.clone()
+            };
+            let makes: Vec<&str> = if config.makes.is_empty() {
+                config.manufacturer.iter().map(String::as_str).collect()
+            } else {
+                config.makes.iter().map(String::as_str).collect()
+            };
+            let models: Vec<usize> = MODELS
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| categories.contains(&m.category))
+                .filter(|(_, m)| makes.is_empty() || makes.iter().any(|name| make_matches(m, name)))
+                .map(|(i, _)| i)
+                .collect();
+            if models.is_empty() {
+                skipped.push(config.slug.clone());
+                continue;
+            }
+            let car_types = if config.stock_filters.used_only {
+                vec![CarType::Used]
+            } else if config.car_types.is_empty() {
+                CarType::ORDER.to_vec()
+            } else {
+                config.car_types.clone()
+            };
+            let sales: Vec<&Location> =
+                dealer.locations.iter().filter(|l| l.location_type == LocationType::Sales && l.visible).collect();
+            let locations = if sales.is_empty() { dealer.locations.iter().collect() } else { sales };
+            // Bigger groups carry more stock: 3 shares plus one per three locations (capped).
+            let weight = 3 + (locations.len().min(45) / 3) as u64;
+            let prefix: String = config
+                .slug
+                .split('-')
+                .filter_map(|w| w.chars().next())
+                .take(3)
+                .collect::<String>()
+                .to_ascii_uppercase();
+            let id = 1000 + blake3::hash(config.slug.as_bytes()).as_bytes()[..2].iter().fold(0u64, |a, b| a * 256 + u64::from(*b)) % 9000;
+            out.push(SampleDealer { dealer, models, car_types, locations, weight, prefix, id });
+        }
+        let total_weight = out.iter().map(|d| d.weight).sum();
+        let as_of = Utc.from_utc_datetime(&as_of.and_hms_opt(0, 0, 0).unwrap_or_default());
+        let year = u16::try_from(as_of.year()).unwrap_or(2026);
+        Plan { dealers: out, skipped, total_weight, seed, as_of, year }
+    }
+
+    fn pick_dealer(&self, rng: &mut Rng) -> &SampleDealer<'a> {
+        let mut ticket = rng.below(self.total_weight);
+        for d in &self.dealers {
+            if ticket < d.weight {
+                return d;
+            }
+            ticket -= d.weight;
+        }
+        &self.dealers[self.dealers.len() - 1]
+    }
+
+    /// Car number `index`, drawn from its own stream.
+    fn car(&self, index: usize) -> Drawn {
+        let mut rng = Rng::new(self.seed, index as u64);
+        let dealer = self.pick_dealer(&mut rng);
+        let model_index = *rng.pick(&dealer.models);
+        let model = &MODELS[model_index];
+        let (badge, rrp) = *rng.pick(model.badges);
+        let train = *rng.pick(model.trains);
+        let colours = model_colours(model_index, model);
+        let (colour, hex) = *rng.pick(&colours);
+        let car_type = pick_car_type(&mut rng, &dealer.car_types);
+        let year = model_year(&mut rng, model, car_type, self.year);
+        let age = self.year.saturating_sub(year);
+        let km = odometer(&mut rng, model, car_type, age);
+        let price = asking_price(&mut rng, f64::from(rrp + train.premium), car_type, age, km.unwrap_or(0));
+        let id = 100_000 + index as u64;
+        let created_at = self.as_of - Duration::seconds(rng.range(60, LISTING_SPREAD_DAYS * 86_400));
+
+        let status = match rng.unit() {
+            u if u < 0.08 => CarStatus::Sold,
+            u if u < 0.14 && car_type != CarType::Used => CarStatus::ComingSoon,
+            u if u < 0.10 => CarStatus::ComingSoon,
+            _ => CarStatus::InStock,
+        };
+        // A quarter of sold cars carry seed 001's `sold` flag instead of the status.
+        let flag_only = status == CarStatus::Sold && rng.chance(0.25);
+        let sold_at = (status == CarStatus::Sold).then(|| {
+            let listed = (self.as_of - created_at).num_seconds().max(120);
+            self.as_of - Duration::seconds(rng.range(60, listed.min(21 * 86_400)))
+        });
+
+        let shape = Shape::of(model.category, model.body);
+        let gallery = gallery(&mut rng, model, colour, hex, shape, status, car_type);
+        let spin = car_type != CarType::Used && model.category != VehicleCategory::Caravans && rng.chance(0.3);
+        let spin_images: Vec<String> = if spin {
+            (0..SPIN_FRAMES).map(|frame| media_url(&SpinFrame { shape, colour, hex, frame }.file_name())).collect()
+        } else {
+            Vec::new()
+        };
+        let interior = media_url(&Photo { make: model.make, model: model.model, colour, hex, shape, view: svg::View::Interior }.file_name());
+        let location = dealer.locations_for(model, &mut rng);
+
+        let (simple_drive, drive) = match train.drive.texts() {
+            Some((s, f)) => (Some(s.to_string()), Some(f.to_string())),
+            None => (None, None),
+        };
+        let name = car_name(year, model, badge, &train);
+        let slug = slugify(&format!("{year} {} {} {badge} {id}", model.make, model.model));
+        let mut car = Car {
+            id,
+            slug,
+            name,
+            year,
+            make: model.make.to_string(),
+            model: model.model.to_string(),
+            badge: Some(badge.to_string()),
+            series: (!train.series.is_empty()).then(|| train.series.to_string()),
+            colour: Some(colour.to_string()),
+            price: Some(price.price),
+            before_price: price.before,
+            price_type: Some(price_type(&mut rng, car_type).to_string()),
+            km,
+            car_type,
+            status: if flag_only { CarStatus::InStock } else { status },
+            sold: flag_only,
+            sold_at,
+            reserved: status == CarStatus::InStock && rng.chance(0.03),
+            tag: rng.chance(0.06).then(|| rng.pick(CUSTOM_TAGS).to_string()),
+            stocknum: Some(format!("{}{:06}", dealer.prefix, index + 1)),
+            vin: Some(vin(&mut rng, model.wmi, year)),
+            regplate: (car_type != CarType::New).then(|| regplate(&mut rng, location.map(|l| l.address.state.as_str()))),
+            rego_expiry: (car_type != CarType::New).then(|| (self.as_of + Duration::days(rng.range(-20, 360))).date_naive()),
+            build_date: Some(format!("{}-{:02}", year.saturating_sub(u16::from(rng.chance(0.3))), rng.range(1, 12))),
+            compliance_date: Some(format!("{:02}/{year}", rng.range(1, 12))),
+            certified: certified(&mut rng, dealer.dealer, model, car_type, age, km),
+            created_at,
+            seats: Some(model.seats),
+            fuel: train.fuel.text().map(str::to_string),
+            simple_fuel: train.fuel.simple().map(str::to_string),
+            simple_body: Some(model.body.to_string()),
+            simple_transmission: transmission(train.trans).map(str::to_string),
+            simple_drive,
+            drive,
+            engine_size: (train.litres > 0.0).then(|| (train.litres * 1000.0).round() as u32 - u32::from(train.cylinders) * 2),
+            engine_size_litres: (train.litres > 0.0).then(|| litres(&train)),
+            gearnum: gears(train.trans),
+            bodyconfiguration: Some(model.bodycfg.to_string()),
+            views: Some(rng.range(0, 900) as u32),
+            thumbnails: gallery.iter().map(|i| i.url.clone()).collect(),
+            primary_image_url: gallery.first().map(|i| i.url.clone()),
+            images: gallery,
+            spin_images,
+            spin_interior_image: spin.then(|| interior.clone()),
+            hotspots: if spin { hotspots(model) } else { Hotspots::default() },
+            dealercomments: Some(comments(&mut rng, model, badge, car_type, dealer.dealer)),
+            standard_equipment: equipment(model, &train).iter().map(|s| s.to_string()).collect(),
+            features: rng.sample(features(model.category), 4).iter().map(|s| s.to_string()).collect(),
+            location: location.map(|l| car_location(l, &dealer.locations, &mut rng)),
+            location_name: location.map(|l| l.name.clone()),
+            dealership_id: Some(dealer.id),
+            dealership_slug: dealer.dealer.config.slug.clone(),
+            city: location.map(|l| l.address.city.clone()),
+            state: location.map(|l| l.address.state.clone()),
+            nvic: (model.category == VehicleCategory::Cars && rng.chance(0.85)).then(|| nvic(&mut rng)),
+            variant: variant(model, &train),
+            show_on_dealer_website: !rng.chance(0.01),
+            subscription_price: (car_type == CarType::New && rng.chance(0.04)).then(|| (price.price / 180.0).round()),
+            ..Car::default()
+        };
+        car.has_nvic = car.nvic.is_some();
+        if let Some(provider) = dealer.dealer.config.finance.provider {
+            car.finance_lenders = lenders(&mut rng, provider, &car);
+        }
+        if car.visible_price().is_some() && rng.chance(0.25) {
+            car.youx_quote = Some(youx(&mut rng, &car));
+        }
+        Drawn { car, model: model_index, colour, hex, shape }
+    }
+}
+
+impl SampleDealer<'_> {
+    /// A location that sells the model's make (any location when none lists it).
+    fn locations_for(&self, model: &Model, rng: &mut Rng) -> Option<&Location> {
+        let selling: Vec<&Location> = self
+            .locations
+            .iter()
+            .copied()
+            .filter(|l| l.manufacturers.iter().any(|m| make_matches(model, m)))
+            .collect();
+        if selling.is_empty() {
+            (!self.locations.is_empty()).then(|| *rng.pick(&self.locations))
+        } else {
+            Some(*rng.pick(&selling))
+        }
+    }
+}
+
+/// A generated car and what its media needs.
+struct Drawn {
+    car: Car,
+    model: usize,
+    colour: &'static str,
+    hex: &'static str,
+    shape: Shape,
+}
+
+/// The media files the feed references.
+#[derive(Default)]
+struct MediaSet {
+    photos: BTreeSet<(usize, &'static str, &'static str)>,
+    spins: BTreeSet<(Shape, &'static str, &'static str)>,
+}
+
+impl MediaSet {
+    fn add(&mut self, drawn: &Drawn) {
+        self.photos.insert((drawn.model, drawn.colour, drawn.hex));
+        // Galleries use spin frames as extra angles, so every shape+colour gets its frames.
+        self.spins.insert((drawn.shape, drawn.colour, drawn.hex));
+    }
+
+    /// Writes every file whose content differs; returns (files, written).
+    fn write(&self, dir: &Path) -> Result<(usize, usize), SampleError> {
+        let photos: Vec<Photo> = self
+            .photos
+            .iter()
+            .flat_map(|&(model, colour, hex)| {
+                let m = &MODELS[model];
+                let shape = Shape::of(m.category, m.body);
+                VIEWS.into_iter().map(move |view| Photo { make: m.make, model: m.model, colour, hex, shape, view })
+            })
+            .collect();
+        let frames: Vec<SpinFrame> = self
+            .spins
+            .iter()
+            .flat_map(|&(shape, colour, hex)| (0..SPIN_FRAMES).map(move |frame| SpinFrame { shape, colour, hex, frame }))
+            .collect();
+        let rendered: Vec<(String, String)> = photos
+            .par_iter()
+            .map(|p| (p.file_name(), photo_svg(p)))
+            .chain(frames.par_iter().map(|f| (f.file_name(), spin_svg(f))))
+            .collect();
+        let written = write_changed(dir, &rendered)?;
+        Ok((rendered.len(), written))
+    }
+}
+
+/// Writes each (path under `dir`, content) whose file is missing or different; returns
+/// how many were written. Unchanged files keep their modification time, so incremental
+/// builds and publishes see no change.
+fn write_changed(dir: &Path, files: &[(String, String)]) -> Result<usize, SampleError> {
+    let written = files
+        .par_iter()
+        .map(|(name, content)| {
+            let path = dir.join(name);
+            if fs::read(&path).is_ok_and(|old| old == content.as_bytes()) {
+                return Ok(0usize);
+            }
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(write_error(parent))?;
+            }
+            fs::write(&path, content).map_err(write_error(&path))?;
+            Ok(1)
+        })
+        .collect::<Result<Vec<usize>, SampleError>>()?;
+    Ok(written.into_iter().sum())
+}
+
+/// The images the dealers' configuration names under `/media/` (slides, offers, promo
+/// nodes, model pages and their colours and variants), drawn like the car photos: the
+/// vehicle named by the entry's make and model (or the dealer's main category) in the
+/// entry's colour (or the dealer's primary theme colour), captioned with its title.
+fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    for dealer in dealers {
+        let fallback_category = dealer.config.vehicle_categories.first().copied().unwrap_or(VehicleCategory::Cars);
+        let theme = serde_json::to_value(&dealer.config.theme).unwrap_or(Value::Null);
+        let primary = theme.get("primary").and_then(Value::as_str).filter(|h| is_hex(h)).unwrap_or("#5b6770").to_string();
+        let parts = [
+            serde_json::to_value(&dealer.config),
+            serde_json::to_value(&dealer.models),
+            serde_json::to_value(&dealer.offers),
+            serde_json::to_value(&dealer.slides),
+            serde_json::to_value(&dealer.promos),
+            serde_json::to_value(&dealer.banners),
+            serde_json::to_value(&dealer.brands),
+        ];
+        let root = Context { title: dealer.config.name.clone(), hex: primary, make: None, model: None, body: None };
+        for value in parts.iter().flatten() {
+            collect_media(value, &root, fallback_category, &mut out);
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// What an image inherits from the configuration entries around it.
+#[derive(Clone)]
+struct Context {
+    title: String,
+    hex: String,
+    make: Option<String>,
+    model: Option<String>,
+    body: Option<String>,
+}
+
+fn is_hex(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A media path that is safe to write under the media folder: lower-case letters,
+/// digits, `-`, `_`, `.` and `/`, no `..`, ending in `.svg`.
+fn media_path(url: &str) -> Option<&str> {
+    let path = url.strip_prefix("/media/")?;
+    let safe = path.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.' | b'/'));
+    (safe && path.ends_with(".svg") && !path.split('/').any(|p| p.is_empty() || p == "..")).then_some(path)
+}
+
+fn collect_media(value: &Value, parent: &Context, category: VehicleCategory, out: &mut BTreeMap<String, String>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|v| collect_media(v, parent, category, out)),
+        Value::Object(map) => {
+            let text = |key: &str| map.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty()).map(str::to_string);
+            let mut ctx = parent.clone();
+            if let Some(title) = text("title").or_else(|| text("full_name")).or_else(|| text("name")) {
+                ctx.title = title;
+            }
+            if let Some(hex) = ["hexCode", "hex", "colour_hex"].iter().find_map(|k| text(k)).filter(|h| is_hex(h)) {
+                ctx.hex = hex;
+            }
+            ctx.make = text("make").or(ctx.make);
+            ctx.model = text("model").or(ctx.model);
+            ctx.body = text("body").or(ctx.body);
+            for v in map.values() {
+                match v {
+                    Value::String(url) => add_banner(url, &ctx, category, out),
+                    Value::Array(items) if items.iter().all(Value::is_string) => {
+                        items.iter().filter_map(Value::as_str).for_each(|url| add_banner(url, &ctx, category, out));
+                    }
+                    other => collect_media(other, &ctx, category, out),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn add_banner(url: &str, ctx: &Context, category: VehicleCategory, out: &mut BTreeMap<String, String>) {
+    let Some(path) = media_path(url) else { return };
+    let model = ctx.make.as_deref().and_then(|make| {
+        MODELS.iter().find(|m| make_matches(m, make) && ctx.model.as_deref().is_none_or(|name| m.model.eq_ignore_ascii_case(name)))
+    });
+    let shape = match (model, ctx.body.as_deref()) {
+        (Some(m), _) => Shape::of(m.category, m.body),
+        (None, Some(body)) => Shape::of(VehicleCategory::Cars, body),
+        (None, None) => Shape::of(category, "SUV"),
+    };
+    let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    out.entry(path.to_string()).or_insert_with(|| banner_svg(&ctx.title, &subtitle, shape, &ctx.hex));
+}
+
+/// The URL a media file is served at on every dealer host.
+fn media_url(file: &str) -> String {
+    format!("/media/{file}")
+}
+
+const CUSTOM_TAGS: &[&str] = &["Test Drive Only", "Low Kms", "One Owner", "Price Drop", "Finance Special", "Full Service History"];
+
+fn pick_car_type(rng: &mut Rng, types: &[CarType]) -> CarType {
+    let weight = |t: &CarType| match t {
+        CarType::New => 45,
+        CarType::Demo => 10,
+        CarType::Used => 45,
+    };
+    let total: u64 = types.iter().map(weight).sum();
+    let mut ticket = rng.below(total);
+    for t in types {
+        if ticket < weight(t) {
+            return *t;
+        }
+        ticket -= weight(t);
+    }
+    types[0]
+}
+
+fn model_year(rng: &mut Rng, model: &Model, car_type: CarType, this_year: u16) -> u16 {
+    let (first, last) = model.years;
+    let last = last.min(this_year + 1);
+    let year = match car_type {
+        CarType::New => this_year - u16::from(rng.chance(0.2)),
+        CarType::Demo => this_year - u16::from(rng.chance(0.4)),
+        CarType::Used => {
+            // Skewed towards recent years: most used stock is 1–6 years old.
+            let age = (rng.unit() * rng.unit() * 13.0) as u16 + 1;
+            this_year.saturating_sub(age)
+        }
+    };
+    year.clamp(first, last)
+}
+
+fn odometer(rng: &mut Rng, model: &Model, car_type: CarType, age: u16) -> Option<u32> {
+    if model.category == VehicleCategory::Caravans {
+        return None;
+    }
+    let per_year = match model.category {
+        VehicleCategory::Motorcycles => (3_000, 9_000),
+        VehicleCategory::Trucks => (30_000, 70_000),
+        _ => (9_000, 22_000),
+    };
+    Some(match car_type {
+        CarType::New => rng.range(5, 40) as u32,
+        CarType::Demo => rng.range(1_200, 14_000) as u32,
+        CarType::Used => {
+            let years = f64::from(age.max(1)) - rng.float(0.0, 0.7);
+            (years * rng.float(f64::from(per_year.0), f64::from(per_year.1))).round() as u32
+        }
+    })
+}
+
+struct Price {
+    price: f64,
+    before: Option<f64>,
+}
+
+/// Rounds to a price ending in 990 (or 90 under $10,000), as dealers advertise.
+fn retail(value: f64) -> f64 {
+    if value >= 10_000.0 {
+        ((value / 1000.0).floor() * 1000.0 + 990.0).max(1990.0)
+    } else {
+        (value / 100.0).floor() * 100.0 + 90.0
+    }
+}
+
+fn asking_price(rng: &mut Rng, rrp: f64, car_type: CarType, age: u16, km: u32) -> Price {
+    if rng.chance(0.02) {
+        // No advertised price: the card shows the enquiry wording.
+        return Price { price: 0.0, before: None };
+    }
+    let drive_away = rrp * rng.float(1.02, 1.08) + rng.float(2_500.0, 5_500.0);
+    let price = match car_type {
+        CarType::New => retail(drive_away),
+        CarType::Demo => retail(drive_away * rng.float(0.86, 0.94)),
+        CarType::Used => {
+            let depreciation = 0.86 * 0.89_f64.powi(i32::from(age.saturating_sub(1)));
+            let wear = (f64::from(km) / 400_000.0).min(0.35);
+            retail((rrp * depreciation * (1.0 - wear) * rng.float(0.93, 1.07)).max(4_000.0))
+        }
+    };
+    let before = rng.chance(0.12).then(|| price + (rng.range(2, 12) * 250) as f64);
+    Price { price, before }
+}
+
+fn price_type(rng: &mut Rng, car_type: CarType) -> &'static str {
+    match car_type {
+        CarType::Used => "Drive Away",
+        _ if rng.chance(0.2) => "Excl. Government Charges",
+        _ => "Drive Away",
+    }
+}
+
+fn car_name(year: u16, model: &Model, badge: &str, train: &Train) -> String {
+    // Motorcycles often have the model as their only badge ("Z900 Z900"): say it once.
+    let mut name = format!("{year} {} {}", model.make, model.model);
+    if !badge.eq_ignore_ascii_case(model.model) {
+        name.push(' ');
+        name.push_str(badge);
+    }
+    if !train.label.is_empty() {
+        name.push(' ');
+        name.push_str(train.label);
+    }
+    if model.category == VehicleCategory::Cars || model.category == VehicleCategory::Trucks {
+        let trans = match train.trans {
+            Trans::Auto(0) => "CVT",
+            Trans::Auto(_) => "Auto",
+            Trans::Manual(_) => "Manual",
+            Trans::Gearless => "",
+        };
+        if !trans.is_empty() {
+            name.push(' ');
+            name.push_str(trans);
+        }
+    }
+    name
+}
+
+/// Engine litres to one decimal (the catalogue's f32 would print as 1.0839999914169312).
+fn litres(train: &Train) -> f64 {
+    (f64::from(train.litres) * 10.0).round() / 10.0
+}
+
+fn transmission(trans: Trans) -> Option<&'static str> {
+    match trans {
+        Trans::Auto(_) => Some("Automatic"),
+        Trans::Manual(_) => Some("Manual"),
+        Trans::Gearless => None,
+    }
+}
+
+fn gears(trans: Trans) -> Option<u8> {
+    match trans {
+        Trans::Auto(n) | Trans::Manual(n) if n > 0 => Some(n),
+        _ => None,
+    }
+}
+
+/// VIN model-year characters from 2010 (A) on; 2001–2009 are digits.
+fn vin_year(year: u16) -> char {
+    const CODES: &[u8] = b"ABCDEFGHJKLMNPRSTVWXY";
+    match year {
+        2001..=2009 => char::from(b'0' + (year - 2000) as u8),
+        2010..=2030 => char::from(CODES[usize::from(year - 2010)]),
+        _ => 'Y',
+    }
+}
+
+const VIN_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+
+/// ISO 3779 transliteration value of a VIN character.
+fn vin_value(c: u8) -> u32 {
+    match c {
+        b'0'..=b'9' => u32::from(c - b'0'),
+        b'A'..=b'H' => u32::from(c - b'A') + 1,
+        b'J'..=b'N' => u32::from(c - b'J') + 1,
+        b'P' => 7,
+        b'R' => 9,
+        b'S'..=b'Z' => u32::from(c - b'S') + 2,
+        _ => 0,
+    }
+}
+
+/// A 17-character VIN: the model's WMI, six descriptor characters, the North American
+/// check digit (computed, as many imports carry it), model year, plant and serial.
+fn vin(rng: &mut Rng, wmi: &str, year: u16) -> String {
+    let mut chars: Vec<u8> = wmi.bytes().take(3).collect();
+    while chars.len() < 3 {
+        chars.push(b'A');
+    }
+    for _ in 0..5 {
+        chars.push(*rng.pick(VIN_ALPHABET));
+    }
+    chars.push(b'0');
+    chars.push(vin_year(year) as u8);
+    chars.push(*rng.pick(&VIN_ALPHABET[..23]));
+    for _ in 0..6 {
+        chars.push(b'0' + rng.below(10) as u8);
+    }
+    const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+    let sum: u32 = chars.iter().zip(WEIGHTS).map(|(c, w)| vin_value(*c) * w).sum();
+    chars[8] = match sum % 11 {
+        10 => b'X',
+        d => b'0' + d as u8,
+    };
+    String::from_utf8(chars).unwrap_or_default()
+}
+
+fn letters(rng: &mut Rng, n: usize) -> String {
+    (0..n).map(|_| char::from(b'A' + rng.below(26) as u8)).collect()
+}
+
+fn digits(rng: &mut Rng, n: usize) -> String {
+    (0..n).map(|_| char::from(b'0' + rng.below(10) as u8)).collect()
+}
+
+/// A registration plate in the style of the car's state.
+fn regplate(rng: &mut Rng, state: Option<&str>) -> String {
+    match state.unwrap_or("QLD") {
+        "NSW" => format!("{}{}{}", letters(rng, 2), digits(rng, 2), letters(rng, 2)),
+        "VIC" => format!("{}{}{}{}", digits(rng, 1), letters(rng, 2), digits(rng, 1), letters(rng, 2)),
+        "WA" => format!("1{}{}", letters(rng, 3), digits(rng, 3)),
+        "SA" => format!("S{}{}", digits(rng, 3), letters(rng, 3)),
+        "TAS" => format!("{}{}{}", letters(rng, 1), digits(rng, 2), letters(rng, 2)),
+        _ => format!("{}{}", digits(rng, 3), letters(rng, 3)),
+    }
+}
+
+fn nvic(rng: &mut Rng) -> String {
+    (0..6).map(|_| char::from(*rng.pick(VIN_ALPHABET))).collect()
+}
+
+fn certified(rng: &mut Rng, dealer: &Dealer, model: &Model, car_type: CarType, age: u16, km: Option<u32>) -> bool {
+    let Some(maker) = dealer.config.tags.certified_manufacturer.as_deref() else {
+        return false;
+    };
+    car_type == CarType::Used && make_matches(model, maker) && age <= 6 && km.unwrap_or(0) <= 140_000 && rng.chance(0.7)
+}
+
+/// Gallery: the four photo views plus spin frames as extra angles. Used cars mostly have
+/// 8–12 photos; some have fewer (the minimum-photos filter drops them on some sites) and a
+/// few coming-soon cars have none yet.
+fn gallery(
+    rng: &mut Rng,
+    model: &Model,
+    colour: &'static str,
+    hex: &'static str,
+    shape: Shape,
+    status: CarStatus,
+    car_type: CarType,
+) -> Vec<Image> {
+    if status == CarStatus::ComingSoon && rng.chance(0.4) {
+        return Vec::new();
+    }
+    let count = match rng.unit() {
+        u if u < 0.1 => rng.range(1, 5) as usize,
+        _ if car_type == CarType::Used => rng.range(8, 12) as usize,
+        _ => rng.range(4, 10) as usize,
+    };
+    let photos = VIEWS.iter().map(|&view| Photo { make: model.make, model: model.model, colour, hex, shape, view }.file_name());
+    let extra = [3u32, 9, 15, 21, 6, 18, 12, 0].into_iter().map(|frame| SpinFrame { shape, colour, hex, frame }.file_name());
+    photos
+        .chain(extra)
+        .take(count)
+        .map(|file| {
+            let url = media_url(&file);
+            Image { thumb: Some(Thumb { url: url.clone() }), url }
+        })
+        .collect()
+}
+
+fn hotspots(model: &Model) -> Hotspots {
+    let spot = |description: &str, anchor: &str, angles: &[(u32, f64, f64)]| Hotspot {
+        description: description.to_string(),
+        anchors: vec![anchor.to_string()],
+        positions: angles.iter().map(|&(angle, x, y)| HotspotPosition { angle, x, y }).collect(),
+    };
+    let wheel = if model.category == VehicleCategory::Motorcycles { "Cast alloy wheels" } else { "Alloy wheels" };
+    Hotspots {
+        exterior: vec![
+            spot("LED headlights with automatic high beam", "Headlights", &[(0, 18.0, 46.0), (1, 20.0, 46.0), (23, 16.0, 46.0)]),
+            spot(wheel, "Wheels", &[(0, 27.0, 70.0), (6, 50.0, 70.0), (12, 73.0, 70.0)]),
+            spot("Tail lights", "Rear", &[(12, 82.0, 45.0), (11, 80.0, 45.0), (13, 84.0, 45.0)]),
+        ],
+        interior: vec![
+            spot("Touchscreen with wireless Apple CarPlay and Android Auto", "Infotainment", &[(0, 50.0, 40.0)]),
+            spot("Climate control", "Climate", &[(0, 50.0, 62.0)]),
+        ],
+    }
+}
+
+fn comments(rng: &mut Rng, model: &Model, badge: &str, car_type: CarType, dealer: &Dealer) -> String {
+    let name = &dealer.config.name;
+    let opening = match car_type {
+        CarType::New => format!("Brand new {} {} {badge}, ready for delivery from {name}.", model.make, model.model),
+        CarType::Demo => format!("Save on this ex-demonstrator {} {} {badge}, with the balance of the factory warranty.", model.make, model.model),
+        CarType::Used => format!("This {} {} {badge} has been inspected by our technicians and comes with a roadworthy certificate.", model.make, model.model),
+    };
+    let middle = [
+        "Finance is available on the spot, subject to approval, and we welcome your trade-in.",
+        "Book a test drive online or call our team: we are open seven days.",
+        "Every car comes with a detailed condition report and a free history check.",
+        "We deliver Australia-wide; ask us about a delivery estimate to your postcode.",
+    ];
+    let mut parts = vec![opening, rng.pick(&middle).to_string()];
+    if rng.chance(0.3) {
+        parts.push(
+            "Our sales consultants can arrange a video walkaround if you cannot make it to the yard, and we are happy to \
+             answer any questions about servicing, warranty and accessories. Prices are correct at the time of listing and \
+             may change without notice; please confirm availability with our team before travelling."
+                .to_string(),
+        );
+    }
+    parts.join("|")
+}
+
+fn equipment(model: &Model, train: &Train) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = match model.category {
+        VehicleCategory::Cars => vec![
+            "Autonomous emergency braking",
+            "Lane keep assist",
+            "Adaptive cruise control",
+            "Reversing camera",
+            "Rear parking sensors",
+            "Apple CarPlay and Android Auto",
+            "Dual-zone climate control",
+            "Keyless entry and start",
+            "LED headlights",
+            "Alloy wheels",
+        ],
+        VehicleCategory::Motorcycles => vec!["ABS", "LED lighting", "TFT instrument display", "Traction control", "Slipper clutch"],
+        VehicleCategory::Caravans => vec![
+            "Queen bed",
+            "Ensuite with shower and toilet",
+            "Diesel heater",
+            "Solar panels and lithium battery",
+            "Three-way fridge",
+            "Independent coil suspension",
+            "External kitchen",
+        ],
+        VehicleCategory::Trucks => vec!["Air brakes", "Driver airbag", "Cruise control", "Bluetooth", "Exhaust brake"],
+    };
+    if matches!(train.fuel, Fuel::Electric | Fuel::PlugIn) {
+        out.push("Type 2 CCS charging port");
+    }
+    if matches!(train.drive, Drive::FourWd) {
+        out.push("Low-range transfer case");
+    }
+    out
+}
+
+fn features(category: VehicleCategory) -> &'static [&'static str] {
+    match category {
+        VehicleCategory::Cars => &[
+            "Sunroof",
+            "Heated front seats",
+            "Wireless phone charger",
+            "Tow bar",
+            "Roof racks",
+            "Leather upholstery",
+            "Head-up display",
+            "360-degree camera",
+            "Tinted windows",
+        ],
+        VehicleCategory::Motorcycles => &["Heated grips", "Quickshifter", "Cruise control", "Panniers", "Touring screen"],
+        VehicleCategory::Caravans => &["Awning", "Washing machine", "Air conditioner", "Bike rack", "Annexe"],
+        VehicleCategory::Trucks => &["Tray body", "Tipper", "Reversing camera", "Tool boxes", "Tow hitch"],
+    }
+}
+
+fn car_location(location: &Location, all: &[&Location], rng: &mut Rng) -> CarLocation {
+    let distribution_locations = if all.len() > 1 && rng.chance(0.15) {
+        rng.sample(all, 2).into_iter().filter(|l| l.slug != location.slug).map(|l| l.slug.clone()).collect()
+    } else {
+        Vec::new()
+    };
+    CarLocation {
+        name: location.name.clone(),
+        slug: location.slug.clone(),
+        phone: location.contact_detail.phone.clone(),
+        city: Some(location.address.city.clone()),
+        state: Some(location.address.state.clone()),
+        address: Some(location.address.street.clone()),
+        distribution_locations,
+    }
+}
+
+fn variant(model: &Model, train: &Train) -> Variant {
+    let num = |v: f64| Some(json!(v));
+    let int = |v: u32| (v > 0).then(|| json!(v));
+    Variant {
+        cylinders: (train.cylinders > 0).then(|| json!(train.cylinders)),
+        enginesize: (train.litres > 0.0).then(|| json!((train.litres * 1000.0).round() as u32)),
+        enginesize_litres: (train.litres > 0.0).then(|| json!(litres(&train))),
+        induction: (train.litres > 0.0).then(|| json!(if train.turbo { "Turbo Intercooled" } else { "Aspirated" })),
+        fuelconsumptioncombined: (train.l100 > 0.0).then(|| json!((f64::from(train.l100) * 10.0).round() / 10.0)),
+        fuelcapacity: int(u32::from(model.tank)),
+        grossvehiclemass: int(model.gvm),
+        vehiclelength: num(f64::from(model.dims.0)),
+        vehiclewidth: num(f64::from(model.dims.1)),
+        vehicleheight: num(f64::from(model.dims.2)),
+        towingcapacitybraked: int(model.tow),
+        bodyconfiguration: Some(json!(model.bodycfg)),
+        torque: int(u32::from(train.torque)),
+        ancaprating: (model.ancap > 0).then(|| json!(model.ancap)),
+    }
+}
+
+/// Lender data for the dealer's provider: rates by car type and age, repayments from the
+/// same amortisation the site's calculator uses, and the lender's disclaimer. A few cars
+/// have null rates (the strip is hidden for them).
+fn lenders(rng: &mut Rng, provider: FinanceProvider, car: &Car) -> BTreeMap<String, Lender> {
+    let mut out = BTreeMap::new();
+    let Some(price) = car.visible_price() else {
+        return out;
+    };
+    if rng.chance(0.05) {
+        out.insert(provider.key().to_string(), Lender { finance_provider: Some(provider.label().to_string()), ..Lender::default() });
+        return out;
+    }
+    let base = match car.car_type {
+        CarType::New => rng.float(5.99, 7.99),
+        CarType::Demo => rng.float(6.49, 8.49),
+        CarType::Used => rng.float(7.99, 12.99),
+    };
+    let rate = (base * 100.0).round() / 100.0;
+    let comparison = ((rate + rng.float(0.25, 1.1)) * 100.0).round() / 100.0;
+    let term_years = 5.0;
+    let fees = 395.0;
+    let balloon = if car.car_type == CarType::Used { 0.0 } else { (price * 0.25 / 100.0).round() * 100.0 };
+    let pay = |frequency| {
+        repayment(&RepaymentInput {
+            amount: price,
+            deposit: 0.0,
+            trade_in: 0.0,
+            establishment_fees: fees,
+            balloon,
+            rate,
+            term_years,
+            frequency,
+            round_up: false,
+        })
+    };
+    let week = pay(PaymentFrequency::Week);
+    let month = pay(PaymentFrequency::Month);
+    let disclaimer = format!(
+        "Estimated repayment based on an interest rate of {rate:.2}% p.a. (comparison rate {comparison:.2}% p.a.) over {term_years} years \
+         with no deposit, a ${fees} establishment fee{}. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This \
+         comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other \
+         loan amounts might result in a different comparison rate. Subject to lender approval; fees and charges apply.",
+        if balloon > 0.0 { format!(" and a ${balloon} balloon") } else { String::new() }
+    );
+    out.insert(
+        provider.key().to_string(),
+        Lender {
+            interest_rate: Some(rate),
+            comparison_rate: Some(comparison),
+            payment_week: Some(week),
+            payment_month: Some(month),
+            term_years: Some(term_years),
+            term_months: Some(term_years * 12.0),
+            term_weeks: Some(term_years * 52.0),
+            deposit: Some(0.0),
+            balloon: Some(balloon),
+            establishment_fees: Some(fees),
+            total_payable: Some(((week * term_years * 52.0 + balloon) * 100.0).round() / 100.0),
+            disclaimer: Some(disclaimer),
+            finance_provider: Some(provider.label().to_string()),
+            ..Lender::default()
+        },
+    );
+    out
+}
+
+fn youx(rng: &mut Rng, car: &Car) -> YouxQuote {
+    let rate = (rng.float(6.49, 11.99) * 100.0).round() / 100.0;
+    let weekly = repayment(&RepaymentInput {
+        amount: car.visible_price().unwrap_or(0.0),
+        deposit: 0.0,
+        trade_in: 0.0,
+        establishment_fees: 0.0,
+        balloon: 0.0,
+        rate,
+        term_years: 5.0,
+        frequency: PaymentFrequency::Week,
+        round_up: true,
+    });
+    YouxQuote {
+        weekly_repayment_amount: Some(weekly),
+        advertised_rate: Some(rate),
+        comparison_rate: Some(((rate + 0.42) * 100.0).round() / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::feed::{parse_feed, FeedFormat, ReadOptions};
+
+    fn dealers() -> Vec<Dealer> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
+        domain::config::load_dealers(&dir).expect("sample dealers load")
+    }
+
+    fn day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).expect("a date")
+    }
+
+    #[test]
+    fn same_seed_same_feed_different_seed_different_feed() {
+        let dealers = dealers();
+        let a: Vec<String> = generate(&dealers, 300, 42, day()).iter().map(feed_line).collect();
+        let b: Vec<String> = generate(&dealers, 300, 42, day()).iter().map(feed_line).collect();
+        let c: Vec<String> = generate(&dealers, 300, 43, day()).iter().map(feed_line).collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        // A prefix of a bigger feed is the smaller feed: each car has its own stream.
+        let bigger: Vec<String> = generate(&dealers, 400, 42, day()).iter().map(feed_line).collect();
+        assert_eq!(&bigger[..300], &a[..]);
+    }
+
+    #[test]
+    fn every_line_parses_through_the_feed_reader() {
+        let dealers = dealers();
+        let text: String = generate(&dealers, 2000, 7, day()).iter().map(|c| feed_line(c) + "\n").collect();
+        let opts = ReadOptions::at(Utc.from_utc_datetime(&day().and_hms_opt(12, 0, 0).expect("a time")));
+        let feed = parse_feed(text.as_bytes(), FeedFormat::JsonLines, "sample", &opts).expect("feed parses");
+        assert_eq!(feed.len(), 2000, "{:?}", feed.report);
+        for d in &dealers {
+            assert!(!feed.dealer(&d.config.slug).is_empty(), "{} got no cars", d.config.slug);
+        }
+    }
+
+    #[test]
+    fn cars_fit_their_dealer() {
+        let dealers = dealers();
+        let cars = generate(&dealers, 3000, 42, day());
+        let by_slug: BTreeMap<&str, &Dealer> = dealers.iter().map(|d| (d.config.slug.as_str(), d)).collect();
+        let mut statuses = BTreeSet::new();
+        let mut fuels = BTreeSet::new();
+        for car in &cars {
+            let dealer = by_slug[car.dealership_slug.as_str()];
+            let makes = &dealer.config.makes;
+            let model = MODELS.iter().find(|m| m.make == car.make && m.model == car.model).expect("catalogue model");
+            assert!(makes.is_empty() || makes.iter().any(|n| make_matches(model, n)), "{} at {}", car.make, car.dealership_slug);
+            if dealer.config.stock_filters.used_only {
+                assert_eq!(car.car_type, CarType::Used);
+            }
+            let vin = car.vin.as_deref().expect("every sample car has a VIN");
+            assert_eq!(crate::feed::check::vin_problem(vin), None);
+            assert!(car.created_at <= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time")));
+            assert!(car.created_at >= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time")) - Duration::days(LISTING_SPREAD_DAYS));
+            if let Some(provider) = dealer.config.finance.provider {
+                if car.visible_price().is_some() {
+                    assert!(car.finance_lenders.contains_key(provider.key()));
+                }
+            }
+            if car.car_type == CarType::New {
+                assert!(car.km.unwrap_or(0) < 100);
+            }
+            statuses.insert((car.status.as_str(), car.sold, car.reserved));
+            fuels.insert(car.simple_fuel.clone().unwrap_or_default());
+            for image in &car.images {
+                assert!(image.url.starts_with("/media/") && image.url.ends_with(".svg"));
+            }
+        }
+        for status in ["in_stock", "coming_soon", "sold"] {
+            assert!(statuses.iter().any(|s| s.0 == status), "no {status} car");
+        }
+        assert!(statuses.iter().any(|s| s.1), "no car with the sold flag");
+        assert!(statuses.iter().any(|s| s.2), "no reserved car");
+        for fuel in ["Petrol", "Diesel", "Hybrid", "Electric"] {
+            assert!(fuels.contains(fuel), "no {fuel} car");
+        }
+        assert!(cars.iter().any(|c| c.tag.is_some()));
+        assert!(cars.iter().any(|c| c.certified));
+    }
+
+    #[test]
+    fn vin_check_digit_is_computed() {
+        // The worked example of the North American check digit: 1M8GDM9A_KP042788 → X.
+        let chars = b"1M8GDM9AXKP042788";
+        const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+        let sum: u32 = chars.iter().zip(WEIGHTS).map(|(c, w)| vin_value(*c) * w).sum();
+        assert_eq!(sum % 11, 10);
+        assert_eq!(vin_year(2010), 'A');
+        assert_eq!(vin_year(2018), 'J');
+        assert_eq!(vin_year(2026), 'T');
+        assert_eq!(vin_year(2005), '5');
+    }
+
+    #[test]
+    fn only_safe_media_paths_are_written() {
+        assert_eq!(media_path("/media/slides/rav4-hybrid.svg"), Some("slides/rav4-hybrid.svg"));
+        assert_eq!(media_path("/media/../etc/passwd.svg"), None);
+        assert_eq!(media_path("/media//x.svg"), None);
+        assert_eq!(media_path("/media/slides/x.png"), None);
+        assert_eq!(media_path("https://cdn.example.com/media/x.svg"), None);
+        assert_eq!(media_path("/media/Slides/X.svg"), None);
+    }
+
+    #[test]
+    fn prices_end_in_990() {
+        assert_eq!(retail(43_512.0), 43_990.0);
+        assert_eq!(retail(8_345.0), 8_390.0);
+    }
+
+    #[test]
+    fn write_sample_writes_the_feed_and_every_referenced_photo() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("feeds/sample.jsonl");
+        let opts = SampleOptions {
+            cars: 250,
+            seed: 3,
+            dealers: Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers"),
+            out: out.clone(),
+            as_of: day(),
+        };
+        let report = write_sample(&opts).expect("sample feed written");
+        assert_eq!(report.per_dealer.values().sum::<usize>(), 250);
+        let text = fs::read_to_string(&out).expect("feed readable");
+        assert_eq!(text.lines().count(), 250);
+        for line in text.lines() {
+            let car: Car = serde_json::from_str(line).expect("line is a car");
+            for url in car.images.iter().map(|i| &i.url).chain(&car.spin_images) {
+                let file = url.trim_start_matches("/media/");
+                assert!(dir.path().join("feeds/media").join(file).is_file(), "{file} missing");
+            }
+        }
+        // Every image the dealers' configuration names under /media/ is drawn too.
+        let dealers_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
+        let mut named = 0;
+        for entry in walkdir::WalkDir::new(&dealers_dir).into_iter().filter_map(Result::ok) {
+            if entry.path().extension().is_some_and(|e| e == "toml") {
+                let text = fs::read_to_string(entry.path()).expect("dealer file readable");
+                for piece in text.split('"').filter(|p| p.starts_with("/media/")) {
+                    named += 1;
+                    let file = dir.path().join("feeds/media").join(piece.trim_start_matches("/media/"));
+                    assert!(file.is_file(), "{piece} named in {} was not drawn", entry.path().display());
+                }
+            }
+        }
+        assert!(named > 0);
+        // A second run rewrites nothing in media/.
+        let again = write_sample(&opts).expect("sample feed written");
+        assert_eq!(again.media_written, 0);
+        assert_eq!(fs::read_to_string(&out).expect("feed readable"), text);
+    }
+}

@@ -314,6 +314,16 @@ pub(crate) fn spin_svg(frame: &SpinFrame) -> String {
     out
 }
 
+/// The SVG text of a dealer image named in its configuration (a slide, offer or model
+/// picture): the vehicle's side silhouette in `hex` with the title and subtitle under it.
+pub(crate) fn banner_svg(title: &str, subtitle: &str, shape: Shape, hex: &str) -> String {
+    let mut out = String::with_capacity(3000);
+    open(&mut out, title);
+    draw_side(&mut out, shape, hex, "translate(0 0)");
+    caption(&mut out, title, subtitle);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,6 +336,13 @@ mod tests {
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("Red &quot;x&quot;"));
         assert_eq!(photo.file_name(), "a-b-script-red-x-side.svg");
+    }
+
+    #[test]
+    fn banners_escape_their_titles() {
+        let svg = banner_svg("Save <big> & more", "Offer", Shape::Ute, "#123456");
+        assert!(svg.contains("Save &lt;big&gt; &amp; more"));
+        assert!(svg.contains("#123456"));
     }
 
     #[test]

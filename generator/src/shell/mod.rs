@@ -12,6 +12,7 @@ mod vite;
 use std::fmt;
 
 use domain::config::Dealer;
+use domain::view::contrast::text_on;
 use domain::view::site::{asset_url, canonical_base};
 use domain::view::Page;
 use minijinja::{context, Environment, Value};
@@ -82,11 +83,21 @@ impl SiteHead {
             ("--font-body", &theme.font_body),
             ("--font-heading", &theme.font_heading),
         ];
+        // Text drawn on the brand colours, chosen for contrast (WCAG 2).
+        let on = [
+            ("--brand-on-primary", text_on(&theme.primary)),
+            ("--brand-on-secondary", text_on(&theme.secondary)),
+            ("--brand-on-accent", text_on(&theme.accent)),
+        ];
         SiteHead {
             name: dealer.config.name.clone(),
             base_url: site_base_url(dealer),
             favicon: Some(asset_url(theme.favicon.as_deref().unwrap_or(&theme.logo))),
-            theme_vars: vars.into_iter().map(|(name, value)| ThemeVar { name, value: css_value(value) }).collect(),
+            theme_vars: vars
+                .into_iter()
+                .map(|(name, value)| ThemeVar { name, value: css_value(value) })
+                .chain(on.into_iter().map(|(name, value)| ThemeVar { name, value: value.to_string() }))
+                .collect(),
         }
     }
 

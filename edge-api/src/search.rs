@@ -1,0 +1,119 @@
+//! `GET /api/search`: the stock search of the Host's dealer, which the search page calls
+//! with its URL state after hydration. The query string is parsed by the `search` crate
+//! under the dealer's fixed filters (its stock filters, sold window and manufacturer) and
+//! answered by the embedded index the generator wrote (`dist/_search`) or by Meilisearch.
+//! A bad parameter is a 400 naming it; a dealer without an index is a 404; a backend that
+//! cannot answer is a 503. No query string gives a 500.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ::search::{EmbeddedSearch, MeiliSearch, Search, SearchAnswer, SearchError, SearchQuery};
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use tokio::sync::OnceCell;
+
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::tenancy::Site;
+use crate::AppState;
+
+/// Cache header of search answers: short, so a new build or a sold car shows soon, long
+/// enough to absorb repeated queries (the key includes the host, hence the dealer).
+pub const CACHE_CONTROL: &str = "public, max-age=30";
+/// Shown when the dealer has no search index (yet).
+pub const NO_INDEX: &str = "This site's stock search is not available yet.";
+/// Shown when the search backend cannot answer.
+pub const UNAVAILABLE: &str = "Search is unavailable right now. Please try again shortly.";
+
+enum Backend {
+    /// Nothing configured.
+    None,
+    /// The generator's indexes under this folder, opened on the first search (the folder
+    /// may appear after the server starts).
+    Embedded { root: PathBuf, opened: OnceCell<Arc<EmbeddedSearch>> },
+    /// Any other backend (Meilisearch).
+    Other(Arc<dyn Search>),
+}
+
+/// Where `GET /api/search` looks stock up; one for every dealer, shared by the state.
+pub struct SearchBackend(Backend);
+
+impl SearchBackend {
+    /// No search: every search answers 404.
+    pub fn none() -> SearchBackend {
+        SearchBackend(Backend::None)
+    }
+
+    /// The embedded indexes written by the generator under `root` (`<dist>/_search`).
+    pub fn embedded(root: impl Into<PathBuf>) -> SearchBackend {
+        SearchBackend(Backend::Embedded { root: root.into(), opened: OnceCell::new() })
+    }
+
+    /// The Meilisearch server at `url`, with a search key.
+    pub fn meilisearch(url: &str, key: Option<&str>) -> Result<SearchBackend, SearchError> {
+        Ok(SearchBackend::other(Arc::new(MeiliSearch::new(url, key)?)))
+    }
+
+    /// Any backend.
+    pub fn other(backend: Arc<dyn Search>) -> SearchBackend {
+        SearchBackend(Backend::Other(backend))
+    }
+
+    /// Answers a query. The embedded engine is synchronous (and a dealer's first search
+    /// loads its index), so it runs on the blocking pool.
+    pub async fn search(&self, query: SearchQuery) -> Result<SearchAnswer, SearchError> {
+        match &self.0 {
+            Backend::None => Err(SearchError::UnknownDealer(query.fixed.dealer)),
+            Backend::Other(backend) => backend.search(&query).await,
+            Backend::Embedded { root, opened } => {
+                let engine = opened
+                    .get_or_try_init(|| async { EmbeddedSearch::open(root).map(Arc::new) })
+                    .await
+                    // No index folder at all: no dealer has an index yet.
+                    .map_err(|_| SearchError::UnknownDealer(query.fixed.dealer.clone()))?
+                    .clone();
+                tokio::task::spawn_blocking(move || engine.search_now(&query))
+                    .await
+                    .map_err(|e| SearchError::Index(format!("search task: {e}")))?
+            }
+        }
+    }
+}
+
+fn search_error(e: SearchError) -> ApiError {
+    match e {
+        SearchError::UnknownDealer(_) | SearchError::BadDealer(_) => ApiError::new(ErrorCode::NotFound, NO_INDEX),
+        other => {
+            tracing::error!(error = %other, "search failed");
+            ApiError::new(ErrorCode::Unavailable, UNAVAILABLE)
+        }
+    }
+}
+
+/// Searches the dealer's stock. Parameters as the search page keeps its URL state:
+/// `query`, `page` (from 0), `hitsPerPage` (1-100), `sortBy` (`relevance`, `latest`,
+/// `price_desc`, `price_asc` or `<field>:<asc|desc>`), `refinementList[<facet>][<i>]=<value>`,
+/// `menu[<facet>]=<value>`, `range[<field>]=<min>:<max>`, and `lat`, `lng`, `radius` (km).
+/// Other parameters are ignored.
+#[utoipa::path(get, path = "/api/search", tag = "search",
+    params(
+        ("query" = Option<String>, Query, description = "Text typed by the shopper (at most 200 characters)"),
+        ("page" = Option<u32>, Query, description = "Page, from 0"),
+        ("hitsPerPage" = Option<u32>, Query, description = "Hits per page, 1 to 100 (default 21)"),
+        ("sortBy" = Option<String>, Query, description = "relevance, latest, price_desc, price_asc or <field>:<asc|desc>"),
+    ),
+    responses(
+        (status = 200, body = SearchAnswer, description = "One page of card view models with the count, pages and facets"),
+        (status = 400, body = ErrorBody, description = "A parameter is malformed; the message and `fields` name it"),
+        (status = 404, body = ErrorBody, description = "The host names no dealer, or the dealer has no search index"),
+        (status = 503, body = ErrorBody, description = "The search backend cannot answer now"),
+    ))]
+pub async fn stock_search(State(state): State<AppState>, Site(site): Site, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let now = state.clock.now().timestamp();
+    let query = SearchQuery::from_query_string_at(raw.as_deref().unwrap_or_default(), &site.search, now)
+        .map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
+    let answer = state.search.search(query).await.map_err(search_error)?;
+    Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL))], Json(answer)).into_response())
+}

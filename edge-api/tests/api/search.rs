@@ -1,0 +1,252 @@
+//! `GET /api/search` over an embedded index written with the search crate: the Host's
+//! dealer, its fixed filters, bad parameters as 400s naming them, 404s for hosts and
+//! dealers without an index, and no 5xx for any query string.
+
+use std::sync::Arc;
+
+use ::search::{write_index, FixedFilters, IndexDoc, INDEX_DIR};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::car::{Car, CarStatus, CarType};
+use domain::rules::forms::EnquiryFormSettings;
+use edge_api::policy::Policy;
+use edge_api::search::{SearchBackend, CACHE_CONTROL, NO_INDEX};
+use edge_api::tenancy::{Tenant, Tenants};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use crate::support::{serve, state, TestApp};
+
+/// The test clock's time (see `support::state`).
+fn clock_now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")
+}
+
+fn car(id: u64, make: &str, model: &str, car_type: CarType, price: f64) -> Car {
+    Car {
+        id,
+        slug: format!("{}-{}-{id}", make.to_lowercase(), model.to_lowercase()),
+        year: 2021,
+        make: make.into(),
+        model: model.into(),
+        car_type,
+        status: CarStatus::InStock,
+        price: Some(price),
+        created_at: clock_now() - Duration::days(id as i64),
+        dealership_slug: "alpha".into(),
+        show_on_dealer_website: true,
+        ..Default::default()
+    }
+}
+
+/// Four cars, one of them sold ten days before the clock (outside the sold window).
+fn stock() -> Vec<Car> {
+    let mut sold = car(4, "Mazda", "CX-5", CarType::Used, 31_000.0);
+    sold.status = CarStatus::Sold;
+    sold.sold = true;
+    sold.sold_at = Some(clock_now() - Duration::days(10));
+    vec![
+        car(1, "Toyota", "Corolla", CarType::Used, 21_990.0),
+        car(2, "Toyota", "RAV4", CarType::New, 42_500.0),
+        car(3, "Kia", "Rio", CarType::Used, 15_490.0),
+        sold,
+    ]
+}
+
+/// A card as the generator stores it (the fields the search page checks).
+fn card(car: &Car) -> Value {
+    json!({ "id": car.id, "path": format!("/cars/{}", car.slug), "name": format!("{} {} {}", car.year, car.make, car.model),
+            "make": car.make, "price_text": format!("${}", car.price.unwrap_or_default()) })
+}
+
+fn tenant(slug: &str, search: FixedFilters) -> Tenant {
+    Tenant {
+        slug: slug.into(),
+        name: slug.into(),
+        domains: vec![format!("www.{slug}.com.au")],
+        webhook_url: None,
+        adf_webhook_url: None,
+        forms: EnquiryFormSettings::default(),
+        dev_mode: false,
+        search,
+    }
+}
+
+/// alpha (default filters) and beta (used cars only) have an index of [`stock`]; gamma
+/// is a dealer without one.
+async fn spawn_search() -> (TestApp, TempDir) {
+    let dist = tempfile::tempdir().expect("temp dist");
+    let root = dist.path().join(INDEX_DIR);
+    let cars = stock();
+    let docs: Vec<IndexDoc<'_>> = cars.iter().map(|c| IndexDoc::new(c, card(c))).collect();
+    for slug in ["alpha", "beta"] {
+        write_index(&root, slug, &docs).expect("index");
+    }
+    let used_only = FixedFilters { used_only: true, ..FixedFilters::for_dealer("beta") };
+    let tenants = Tenants::new([
+        tenant("alpha", FixedFilters::for_dealer("alpha")),
+        tenant("beta", used_only),
+        tenant("gamma", FixedFilters::for_dealer("gamma")),
+    ]);
+    let (mut state, clock, dir) = state(tenants, Policy::default());
+    state.search = Arc::new(SearchBackend::embedded(root));
+    (serve(state, clock, dir).await, dist)
+}
+
+fn ids(answer: &Value) -> Vec<u64> {
+    answer["hits"].as_array().map(|h| h.iter().filter_map(|c| c["id"].as_u64()).collect()).unwrap_or_default()
+}
+
+#[tokio::test]
+async fn answers_the_hosts_dealer_with_cards_count_and_facets() {
+    let (app, _dist) = spawn_search().await;
+    let all = app.get("alpha.localhost", "/api/search", None).await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.text);
+    assert_eq!(all.headers["cache-control"], CACHE_CONTROL);
+    assert!(all.headers["content-type"].to_str().expect("type").starts_with("application/json"));
+    assert_eq!((all.json["count"].as_u64(), all.json["page"].as_u64(), all.json["pages"].as_u64()), (Some(3), Some(0), Some(1)));
+    assert_eq!(ids(&all.json), vec![1, 2, 3], "the sold car is outside the 3-day window");
+    assert_eq!(all.json["hits"][0]["path"], "/cars/toyota-corolla-1", "hits are the stored cards");
+    let makes = all.json["facets"]["make"].as_array().expect("make facet");
+    assert_eq!(makes[0], json!({ "label": "Toyota", "value": "Toyota", "count": 2 }));
+    assert!(all.json["facets_stats"]["price"]["min"].as_f64().is_some());
+
+    // The same through the dealer's domain and through X-Forwarded-Host.
+    let domain = app.get("www.alpha.com.au", "/api/search", None).await;
+    assert_eq!(domain.json["count"], 3);
+    let forwarded = app.send(app.request(reqwest::Method::GET, "127.0.0.1", "/api/search").header("x-forwarded-host", "alpha.localhost")).await;
+    assert_eq!(forwarded.json["count"], 3);
+}
+
+#[tokio::test]
+async fn filters_text_sort_and_pages_narrow_the_answer() {
+    let (app, _dist) = spawn_search().await;
+    let toyota = app.get("alpha.localhost", "/api/search?refinementList%5Bmake%5D%5B0%5D=Toyota", None).await;
+    assert_eq!(toyota.status, StatusCode::OK, "{}", toyota.text);
+    assert_eq!(ids(&toyota.json), vec![1, 2]);
+    assert!(toyota.json["hits"].as_array().expect("hits").iter().all(|h| h["make"] == "Toyota"));
+    // The make facet still counts the other makes (disjunctive), the selected one first.
+    assert_eq!(toyota.json["facets"]["make"].as_array().map(Vec::len), Some(2));
+
+    let text = app.get("alpha.localhost", "/api/search?query=rav", None).await;
+    assert_eq!(ids(&text.json), vec![2]);
+    let menu_range = app.get("alpha.localhost", "/api/search?menu[make]=Kia&range[price]=10000:16000", None).await;
+    assert_eq!(ids(&menu_range.json), vec![3]);
+    let sorted = app.get("alpha.localhost", "/api/search?sortBy=price_desc", None).await;
+    assert_eq!(ids(&sorted.json), vec![2, 1, 3]);
+    let second = app.get("alpha.localhost", "/api/search?sortBy=price_asc&hitsPerPage=2&page=1", None).await;
+    assert_eq!((ids(&second.json), second.json["pages"].as_u64(), second.json["count"].as_u64()), (vec![2], Some(2), Some(3)));
+    // The query string the search page sends (its fixed filters as menu[...]).
+    let page = app.get("alpha.localhost", "/api/search?sortBy=latest&menu%5Bcar_type%5D=used&hitsPerPage=21", None).await;
+    assert_eq!(ids(&page.json), vec![1, 3]);
+
+    // Beta's fixed filter keeps used cars only, whatever the shopper asks.
+    let beta = app.get("beta.localhost", "/api/search?refinementList[car_type][0]=new", None).await;
+    assert_eq!((beta.status, beta.json["count"].as_u64()), (StatusCode::OK, Some(0)));
+    let beta_all = app.get("beta.localhost", "/api/search", None).await;
+    assert_eq!(ids(&beta_all.json), vec![1, 3]);
+}
+
+#[tokio::test]
+async fn a_malformed_parameter_is_a_400_naming_it() {
+    let (app, _dist) = spawn_search().await;
+    for (qs, parameter) in [
+        ("page=-1", "page"),
+        ("page=x", "page"),
+        ("hitsPerPage=1000", "hitsPerPage"),
+        ("range[price]=abc:100", "range[price]"),
+        ("range[price]=500:100", "range[price]"),
+        ("refinementList[nope][0]=x", "refinementList[nope][0]"),
+        ("sortBy=colour:asc", "sortBy"),
+        ("lat=1", "lng"),
+    ] {
+        let answer = app.get("alpha.localhost", &format!("/api/search?{qs}"), None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{qs}: {}", answer.text);
+        assert_eq!(answer.json["code"], "bad_request", "{qs}");
+        let message = answer.json["message"].as_str().expect("message");
+        assert!(message.starts_with(parameter), "{qs}: {message}");
+        assert_eq!(answer.json["fields"][parameter].as_str(), Some(message), "{qs}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_hosts_and_dealers_without_an_index_are_404s() {
+    let (app, dist) = spawn_search().await;
+    let unknown = app.get("nobody.localhost", "/api/search", None).await;
+    assert_eq!((unknown.status, unknown.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("unknown_site")));
+    let no_index = app.get("gamma.localhost", "/api/search?query=x", None).await;
+    assert_eq!((no_index.status, no_index.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    assert_eq!(no_index.json["message"], NO_INDEX);
+    let post = app.post("alpha.localhost", "/api/search", &json!({}), None).await;
+    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+
+    // No index folder at all (before the first build), or no backend: 404 too.
+    for backend in [SearchBackend::embedded(dist.path().join("missing")), SearchBackend::none()] {
+        let (mut state, clock, dir) = state_for_alpha();
+        state.search = Arc::new(backend);
+        let app = serve(state, clock, dir).await;
+        let answer = app.get("alpha.localhost", "/api/search", None).await;
+        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    }
+}
+
+fn state_for_alpha() -> (edge_api::AppState, Arc<edge_api::clock::ManualClock>, TempDir) {
+    state(Tenants::new([tenant("alpha", FixedFilters::for_dealer("alpha"))]), Policy::default())
+}
+
+#[tokio::test]
+async fn odd_query_strings_never_give_a_server_error() {
+    let (app, _dist) = spawn_search().await;
+    let long_text = format!("query={}", "a".repeat(5_000));
+    let long_value = format!("refinementList[make][0]={}", "Ž".repeat(300));
+    let many_keys: String = (0..150).map(|i| format!("refinementList[make][{i}]=M{i}&")).collect();
+    let repeated: String = (0..500).map(|_| "query=toyota&page=0&").collect();
+    let huge = format!("query=x&pad={}", "z".repeat(20_000));
+    let odd = [
+        "query=%F0%9F%9A%97%20ute",
+        "query=%E6%97%A5%E6%9C%AC%E8%BB%8A",
+        "query=%ZZ%%%25",
+        "query=%00%01%02",
+        "query=+++",
+        "query=a+",
+        "query=supercalifragilistic+toyotaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "refinementList[make]=Toyota",
+        "refinementList[make][]=Toyota&refinementList[make][]=Kia",
+        "refinementList[make][99999999999999999999]=x",
+        "refinementList[[make]]=x",
+        "refinementList[make][0][1]=x",
+        "refinementList=x",
+        "menu[]=x",
+        "menu[make]=",
+        "range[price]=:",
+        "range[price]=1e308:1e309",
+        "range[price]=NaN:inf",
+        "range[km]=-5:-1",
+        "range[year]=%242%2C000:",
+        "page=4294967296",
+        "page=100000",
+        "hitsPerPage=100&page=99999",
+        "sortBy=",
+        "sortBy=price:sideways",
+        "lat=-90&lng=180&radius=1000",
+        "lat=abc&lng=1",
+        "lat=1&lng=1&radius=50.0000001",
+        "=&&&=&",
+        "[]=[]",
+        "query",
+        "&&&",
+        "%5B%5D%5B=1",
+    ];
+    let generated = [long_text, long_value, many_keys, repeated, huge];
+    for qs in odd.iter().map(|s| s.to_string()).chain(generated) {
+        let answer = app.get("alpha.localhost", &format!("/api/search?{qs}"), None).await;
+        let shown: String = qs.chars().take(60).collect();
+        assert!(answer.status.as_u16() < 500, "{shown}: {} {}", answer.status, answer.text.chars().take(200).collect::<String>());
+        assert!(matches!(answer.status, StatusCode::OK | StatusCode::BAD_REQUEST), "{shown}: {}", answer.status);
+        if answer.status == StatusCode::OK {
+            assert!(answer.json["hits"].is_array() && answer.json["count"].is_u64(), "{shown}");
+        } else {
+            assert_eq!(answer.json["code"], "bad_request", "{shown}");
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Each dealer's stock search index (the `search` crate): `<out>/_search/<slug>`, read by
+//! the edge API's `GET /api/search`, and optionally the dealer's Meilisearch index.
+//!
+//! A document is a car of the dealer's stock after its stock filters (the cars the pages
+//! show) with the card view model the search pages render for it, built through the same
+//! `domain::view` code ([`ViewContext::new`] and [`card_view`]), so a hit from the API is
+//! the card the server-rendered page shows.
+//!
+//! [`crate::build::build`] stages the index of a dealer before rendering and publishes it
+//! only after the dealer's new site is swapped in ([`stage_dealer`]), so a failed build
+//! leaves the served index as it was. [`run`] (`forecourt index`) rebuilds the indexes from
+//! the feed alone, without rendering pages.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use domain::car::Car;
+use domain::config::Dealer;
+use domain::view::card::{card_view, weekly_amount};
+use domain::view::search::latest_first;
+use domain::view::site::ViewContext;
+use search::{stage_index, IndexDoc, StagedIndex};
+
+use crate::build::{load, BuildError, BuildOptions};
+
+/// Everything `forecourt index` takes.
+#[derive(Debug, Clone, Default)]
+pub struct IndexOptions {
+    /// The dealers folder.
+    pub dealers: PathBuf,
+    /// The stock feed (JSON Lines or CSV).
+    pub feed: PathBuf,
+    /// The output folder (`dist`); the indexes go to `<out>/_search`.
+    pub out: PathBuf,
+    /// Only these dealer slugs (all when empty).
+    pub only: Vec<String>,
+    /// Also push each dealer's documents to the Meilisearch server at this URL.
+    pub meilisearch_url: Option<String>,
+    /// The Meilisearch key (an admin key: the push creates, swaps and deletes indexes).
+    pub meilisearch_key: Option<String>,
+}
+
+/// The folder of the embedded indexes of a build output: `<out>/_search`.
+pub fn index_root(out: &Path) -> PathBuf {
+    out.join(search::INDEX_DIR)
+}
+
+/// The search documents of a dealer's stock, latest first (the order of the search
+/// pages, which is also the "most relevant" order without text): each car with its card
+/// view model, its location's coordinates (for the distance filter) and the weekly
+/// amount its card shows.
+pub fn index_docs<'a>(cars: &'a [Car], ctx: &ViewContext<'_>) -> Result<Vec<IndexDoc<'a>>, String> {
+    let mut ordered: Vec<&'a Car> = cars.iter().collect();
+    ordered.sort_by(|a, b| latest_first(a, b));
+    ordered
+        .into_iter()
+        .map(|car| {
+            let card = serde_json::to_value(card_view(car, ctx))
+                .map_err(|e| format!("{}: the card of car {} does not serialize: {e}", ctx.dealer.config.slug, car.id))?;
+            let mut doc = IndexDoc::new(car, card);
+            doc.weekly_price = weekly_amount(car, ctx);
+            let location = car.location.as_ref().and_then(|at| ctx.dealer.locations.iter().find(|l| l.slug == at.slug));
+            Ok(match location {
+                Some(l) => doc.at(l.address.lat, l.address.long),
+                None => doc,
+            })
+        })
+        .collect()
+}
+
+/// [`index_docs`] of a dealer's stock with the view context of a build at `now`.
+fn dealer_docs<'a>(dealer: &Dealer, cars: &'a [Car], now: DateTime<Utc>) -> Result<Vec<IndexDoc<'a>>, String> {
+    index_docs(cars, &ViewContext::new(dealer, now))
+}
+
+fn index_error(slug: &str, e: search::SearchError) -> String {
+    format!("{slug}: search index: {e}")
+}
+
+/// Writes a dealer's index under `<out>/_search` without serving it yet: the caller
+/// publishes the returned [`StagedIndex`] once the rest of the dealer's build succeeded,
+/// or drops it (which removes it) when the build fails. `cars` is the dealer's stock after
+/// its stock filters, as the pages get it; `now` is the build time of the pages.
+pub fn stage_dealer(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Result<StagedIndex, String> {
+    let slug = &dealer.config.slug;
+    let docs = dealer_docs(dealer, cars, now)?;
+    stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))
+}
+
+/// Writes and serves a dealer's index under `<out>/_search` at once ([`stage_dealer`]
+/// then publish). Returns the number of documents.
+pub fn index_dealer(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Result<usize, String> {
+    let staged = stage_dealer(out, dealer, cars, now)?;
+    let docs = staged.docs();
+    staged.publish().map_err(|e| index_error(&dealer.config.slug, e))?;
+    Ok(docs)
+}
+
+/// A Meilisearch server to push to, with the runtime the client needs.
+struct Meili {
+    url: String,
+    key: Option<String>,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Meili {
+    fn from_options(opts: &IndexOptions) -> Result<Option<Meili>, BuildError> {
+        let Some(url) = opts.meilisearch_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+            return Ok(None);
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| BuildError::new(format!("cannot start the Meilisearch client runtime: {e}")))?;
+        let key = opts.meilisearch_key.clone().filter(|k| !k.is_empty());
+        Ok(Some(Meili { url: url.to_string(), key, runtime }))
+    }
+
+    fn push(&self, slug: &str, docs: &[IndexDoc<'_>]) -> Result<usize, String> {
+        self.runtime
+            .block_on(search::index_meilisearch(&self.url, self.key.as_deref(), slug, docs))
+            .map_err(|e| format!("{slug}: Meilisearch at {}: {e}", self.url))
+    }
+}
+
+/// One dealer's line of [`run`]'s summary.
+fn index_one(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>, meili: Option<&Meili>) -> Result<String, String> {
+    let slug = &dealer.config.slug;
+    let docs = dealer_docs(dealer, cars, now)?;
+    let written = search::write_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))?;
+    let mut line = format!("{slug}: {} cars indexed in {}", written.docs, written.path.display());
+    if let Some(meili) = meili {
+        let pushed = meili.push(slug, &docs)?;
+        line.push_str(&format!("; {pushed} pushed to Meilisearch index {}", search::meili::index_uid(slug)));
+    }
+    Ok(line)
+}
+
+/// `forecourt index`: loads the dealers (or those in `only`) and the feed, applies each
+/// dealer's stock filters as a build does, and rebuilds every dealer's embedded index
+/// under `<out>/_search` without rendering any page; with `meilisearch_url` it also pushes
+/// the same documents to Meilisearch. Dealers fail independently: the answer is one line
+/// per dealer with its document count (each line ends with a newline), or an error
+/// holding every line when any failed.
+pub fn run(opts: &IndexOptions) -> Result<String, BuildError> {
+    let mut build = BuildOptions::new(&opts.dealers, &opts.feed, &opts.out);
+    build.only = opts.only.clone();
+    let loaded = load(&build)?;
+    let meili = Meili::from_options(opts)?;
+    let mut lines = Vec::with_capacity(loaded.dealers.len());
+    let mut failed = 0;
+    for stock in &loaded.dealers {
+        match index_one(&opts.out, &stock.dealer, &stock.cars, build.now, meili.as_ref()) {
+            Ok(line) => lines.push(line),
+            Err(e) => {
+                failed += 1;
+                lines.push(format!("FAILED {e}"));
+            }
+        }
+    }
+    let summary: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    if failed > 0 {
+        return Err(BuildError::new(format!("{failed} of {} dealers not indexed:\n{}", loaded.dealers.len(), summary.trim_end())));
+    }
+    Ok(summary)
+}

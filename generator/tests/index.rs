@@ -1,0 +1,118 @@
+//! `generator::index::run` (`forecourt index`): a tiny JSON Lines feed over the repo's
+//! dealers/ gives each dealer an embedded search index whose hits are the card view
+//! models of the cars its stock filters keep.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{Duration, Utc};
+use domain::config::load_dealers;
+use generator::index::{run, IndexOptions};
+use search::{EmbeddedSearch, FixedFilters, SearchQuery};
+use serde_json::{json, Value};
+
+const DEALER: &str = "jacaranda-toyota";
+
+fn dealers_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers")
+}
+
+fn line(id: u64, slug: &str, model: &str, car_type: &str, price: f64, days_ago: i64, extra: Value) -> String {
+    let mut car = json!({
+        "id": id,
+        "slug": slug,
+        "year": 2022,
+        "make": "Toyota",
+        "model": model,
+        "car_type": car_type,
+        "status": "in_stock",
+        "price": price,
+        "created_at": (Utc::now() - Duration::days(days_ago)).to_rfc3339(),
+        "dealership_slug": DEALER,
+        "images": [{ "url": format!("https://cdn.example.com/{slug}.jpg") }],
+        "location": { "name": "Jacaranda Toyota Grafton", "slug": "jacaranda-toyota-grafton" },
+    });
+    if let (Some(car), Some(extra)) = (car.as_object_mut(), extra.as_object()) {
+        car.extend(extra.clone());
+    }
+    car.to_string()
+}
+
+/// Five rows of jacaranda-toyota (one without photos, which its `min_photos = 1` drops;
+/// one sold a month ago, outside its 3-day sold window) and one of redgum-motors.
+fn write_feed(dir: &Path) -> PathBuf {
+    let sold_at = (Utc::now() - Duration::days(30)).to_rfc3339();
+    let rows = [
+        line(101, "2022-toyota-corolla-101", "Corolla", "used", 24_990.0, 5, json!({})),
+        line(102, "2022-toyota-rav4-102", "RAV4", "new", 41_500.0, 1, json!({})),
+        line(103, "2022-toyota-hilux-103", "HiLux", "demo", 52_000.0, 3, json!({})),
+        line(104, "2022-toyota-yaris-104", "Yaris", "used", 18_000.0, 2, json!({ "images": [] })),
+        line(105, "2022-toyota-camry-105", "Camry", "used", 30_000.0, 9, json!({ "status": "sold", "sold": true, "sold_at": sold_at })),
+        line(201, "2021-mazda-cx5-201", "CX-5", "used", 29_000.0, 4, json!({ "make": "Mazda", "dealership_slug": "redgum-motors" })),
+    ];
+    let feed = dir.join("feed.jsonl");
+    std::fs::write(&feed, rows.join("\n") + "\n").expect("write feed");
+    feed
+}
+
+fn options(dir: &Path, only: &[&str]) -> IndexOptions {
+    IndexOptions {
+        dealers: dealers_dir(),
+        feed: write_feed(dir),
+        out: dir.join("dist"),
+        only: only.iter().map(|s| s.to_string()).collect(),
+        meilisearch_url: None,
+        meilisearch_key: None,
+    }
+}
+
+#[test]
+fn indexes_the_filtered_stock_with_card_view_hits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let opts = options(dir.path(), &[DEALER]);
+    let summary = run(&opts).expect("indexed");
+    assert!(summary.starts_with("jacaranda-toyota: 3 cars indexed"), "{summary}");
+    assert_eq!(summary.lines().count(), 1, "only the named dealer: {summary}");
+    assert!(opts.out.join("_search").join(DEALER).join("CURRENT").is_file());
+    assert!(!opts.out.join("_search").join("redgum-motors").exists());
+
+    let dealers = load_dealers(&dealers_dir()).expect("dealers");
+    let dealer = dealers.iter().find(|d| d.config.slug == DEALER).expect("jacaranda");
+    let engine = EmbeddedSearch::open(&opts.out.join("_search")).expect("open");
+    let fixed = FixedFilters::for_config(&dealer.config);
+    let all = engine.search_now(&SearchQuery::new(fixed.clone())).expect("answer");
+    assert_eq!(all.count, 3);
+    // Latest first, as the search pages list them; each hit is the page's card.
+    let ids: Vec<u64> = all.hits.iter().filter_map(|h| h["id"].as_u64()).collect();
+    assert_eq!(ids, vec![102, 103, 101]);
+    let rav4 = &all.hits[0];
+    assert_eq!(rav4["path"], "/cars/2022-toyota-rav4-102");
+    assert_eq!(rav4["price_text"], "$41,500");
+    assert_eq!(rav4["name"].as_str().map(|n| n.contains("RAV4")), Some(true));
+
+    let used = SearchQuery::from_query_string("refinementList[car_type][0]=used&query=corol", &fixed).expect("query");
+    let used = engine.search_now(&used).expect("answer");
+    assert_eq!(used.hits.iter().filter_map(|h| h["id"].as_u64()).collect::<Vec<_>>(), vec![101]);
+    // The cars sit at their location, so the distance filter finds them near Grafton.
+    let near = SearchQuery::from_query_string("lat=-29.69&lng=152.93&radius=25", &fixed).expect("query");
+    assert_eq!(engine.search_now(&near).expect("answer").count, 3);
+    let far = SearchQuery::from_query_string("lat=-33.87&lng=151.21&radius=25", &fixed).expect("query");
+    assert_eq!(engine.search_now(&far).expect("answer").count, 0);
+
+    // Running again serves a new generation.
+    run(&opts).expect("indexed again");
+    let current = std::fs::read_to_string(opts.out.join("_search").join(DEALER).join("CURRENT")).expect("CURRENT");
+    assert_eq!(current.trim(), "gen-000002");
+}
+
+#[test]
+fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let summary = run(&options(dir.path(), &[])).expect("indexed");
+    assert!(summary.contains("jacaranda-toyota: 3 cars indexed"), "{summary}");
+    // redgum-motors keeps used cars with 8 photos or more: none of this feed.
+    assert!(summary.contains("redgum-motors: 0 cars indexed"), "{summary}");
+    assert_eq!(summary.lines().count(), load_dealers(&dealers_dir()).expect("dealers").len(), "{summary}");
+
+    let error = run(&options(dir.path(), &["no-such-dealer"])).expect_err("unknown dealer");
+    assert!(error.to_string().contains("no-such-dealer"), "{error}");
+}
