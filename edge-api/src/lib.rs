@@ -106,7 +106,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/watchlist/save-car", post(watchlist::save_car))
         .route("/api/watchlist/remove-car", post(watchlist::remove_car))
         .route("/api/leads", post(leads::submit))
-        .route("/api/search", get(crate::search::stock_search))
+        .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);
     api.fallback(static_site::site)

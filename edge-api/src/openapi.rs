@@ -19,6 +19,7 @@ use utoipa::OpenApi;
         crate::watchlist::list,
         crate::leads::submit,
         crate::search::stock_search,
+        crate::search::stock_search_post,
         document,
     ),
     tags(

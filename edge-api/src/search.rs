@@ -16,7 +16,7 @@ use axum::Json;
 use tokio::sync::OnceCell;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::tenancy::Site;
+use crate::tenancy::{Site, Tenant};
 use crate::AppState;
 
 /// Cache header of search answers: short, so a new build or a sold car shows soon, long
@@ -111,9 +111,43 @@ fn search_error(e: SearchError) -> ApiError {
         (status = 503, body = ErrorBody, description = "The search backend cannot answer now"),
     ))]
 pub async fn stock_search(State(state): State<AppState>, Site(site): Site, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    answer(&state, &site, raw.as_deref().unwrap_or_default()).await
+}
+
+/// The same search for queries too long for a URL: the body is the query string
+/// (`application/x-www-form-urlencoded`, the parameters of `GET /api/search`). Answers
+/// are not cached by the CDN (POST), but the API's own answer cache still applies.
+#[utoipa::path(post, path = "/api/search", tag = "search",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded",
+        description = "The parameters of GET /api/search as a form body"),
+    responses(
+        (status = 200, body = SearchAnswer, description = "One page of card view models with the count, pages and facets"),
+        (status = 400, body = ErrorBody, description = "A parameter is malformed; the message and `fields` name it"),
+        (status = 404, body = ErrorBody, description = "The host names no dealer, or the dealer has no search index"),
+        (status = 503, body = ErrorBody, description = "The search backend cannot answer now"),
+    ))]
+pub async fn stock_search_post(
+    State(state): State<AppState>,
+    Site(site): Site,
+    headers: axum::http::HeaderMap,
+    body: String,
+) -> Result<Response, ApiError> {
+    let form = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"));
+    if !form {
+        return Err(ApiError::bad_field(
+            "content-type",
+            "send the search parameters as an application/x-www-form-urlencoded body",
+        ));
+    }
+    answer(&state, &site, body.trim()).await
+}
+
+async fn answer(state: &AppState, site: &Tenant, raw: &str) -> Result<Response, ApiError> {
     let now = state.clock.now().timestamp();
-    let query = SearchQuery::from_query_string_at(raw.as_deref().unwrap_or_default(), &site.search, now)
-        .map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
+    let query = SearchQuery::from_query_string_at(raw, &site.search, now).map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
     let answer = state.search.search(query).await.map_err(search_error)?;
     Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL))], Json(answer)).into_response())
 }

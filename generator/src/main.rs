@@ -123,10 +123,10 @@ struct IndexArgs {
     #[command(flatten)]
     source: SourceArgs,
     /// Also push the documents to this Meilisearch server.
-    #[arg(long, env = "MEILISEARCH_URL")]
+    #[arg(long, alias = "meilisearch", env = "MEILISEARCH_URL")]
     meilisearch_url: Option<String>,
     /// API key of the Meilisearch server.
-    #[arg(long, env = "MEILISEARCH_KEY", hide_env_values = true)]
+    #[arg(long, alias = "key", env = "MEILISEARCH_KEY", hide_env_values = true)]
     meilisearch_key: Option<String>,
 }
 

@@ -177,8 +177,10 @@ async fn unknown_hosts_and_dealers_without_an_index_are_404s() {
     let no_index = app.get("gamma.localhost", "/api/search?query=x", None).await;
     assert_eq!((no_index.status, no_index.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
     assert_eq!(no_index.json["message"], NO_INDEX);
+    // POST takes a form body only; JSON is a 400 that says so.
     let post = app.post("alpha.localhost", "/api/search", &json!({}), None).await;
-    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(post.status, StatusCode::BAD_REQUEST, "{}", post.text);
+    assert!(post.text.contains("application/x-www-form-urlencoded"), "{}", post.text);
 
     // No index folder at all (before the first build), or no backend: 404 too.
     for backend in [SearchBackend::embedded(dist.path().join("missing")), SearchBackend::none()] {
@@ -249,4 +251,20 @@ async fn odd_query_strings_never_give_a_server_error() {
             assert_eq!(answer.json["code"], "bad_request", "{shown}");
         }
     }
+}
+
+#[tokio::test]
+async fn post_takes_the_same_parameters_as_a_form_body() {
+    let (app, _dist) = spawn_search().await;
+    let form = |body: &str| {
+        app.request(reqwest::Method::POST, "alpha.localhost", "/api/search")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body.to_string())
+    };
+    let toyota = app.send(form("refinementList%5Bmake%5D%5B0%5D=Toyota&sortBy=price_desc")).await;
+    assert_eq!(toyota.status, StatusCode::OK, "{}", toyota.text);
+    assert_eq!(ids(&toyota.json), vec![2, 1]);
+    let bad = app.send(form("page=-1")).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert!(bad.text.contains("page"), "{}", bad.text);
 }

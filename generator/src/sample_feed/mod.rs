@@ -972,7 +972,7 @@ fn variant(model: &Model, train: &Train) -> Variant {
     Variant {
         cylinders: (train.cylinders > 0).then(|| json!(train.cylinders)),
         enginesize: (train.litres > 0.0).then(|| json!((train.litres * 1000.0).round() as u32)),
-        enginesize_litres: (train.litres > 0.0).then(|| json!(litres(&train))),
+        enginesize_litres: (train.litres > 0.0).then(|| json!(litres(train))),
         induction: (train.litres > 0.0).then(|| json!(if train.turbo { "Turbo Intercooled" } else { "Aspirated" })),
         fuelconsumptioncombined: (train.l100 > 0.0).then(|| json!((f64::from(train.l100) * 10.0).round() / 10.0)),
         fuelcapacity: int(u32::from(model.tank)),
