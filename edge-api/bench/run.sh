@@ -80,8 +80,9 @@ run_oha() { # name method path [body]
   fi
   local rps p50 p99
   rps=$(awk '/Requests\/sec:/ {print $2; exit}' <<<"$out")
-  p50=$(awk '/ 50(\.00)?% in / {print $3 * 1000; exit}' <<<"$out")
-  p99=$(awk '/ 99(\.00)?% in / {print $3 * 1000; exit}' <<<"$out")
+  # oha prints each latency with its unit (ns, µs, ms or secs).
+  p50=$(awk 'function ms(v, u) { if (u ~ /^ns/) return v / 1e6; if (u ~ /^(µs|us)/) return v / 1e3; if (u ~ /^ms/) return v; return v * 1000 } / 50(\.00)?% in / {print ms($3, $4); exit}' <<<"$out")
+  p99=$(awk 'function ms(v, u) { if (u ~ /^ns/) return v / 1e6; if (u ~ /^(µs|us)/) return v / 1e3; if (u ~ /^ms/) return v; return v * 1000 } / 99(\.00)?% in / {print ms($3, $4); exit}' <<<"$out")
   printf '%-28s %10.0f req/s   p50 %7.2f ms   p99 %7.2f ms\n' "$1" "$rps" "$p50" "$p99"
 }
 
