@@ -87,15 +87,6 @@ pub fn stage_dealer(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc
     stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))
 }
 
-/// Writes and serves a dealer's index under `<out>/_search` at once ([`stage_dealer`]
-/// then publish). Returns the number of documents.
-pub fn index_dealer(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Result<usize, String> {
-    let staged = stage_dealer(out, dealer, cars, now)?;
-    let docs = staged.docs();
-    staged.publish().map_err(|e| index_error(&dealer.config.slug, e))?;
-    Ok(docs)
-}
-
 /// A Meilisearch server to push to, with the runtime the client needs.
 struct Meili {
     url: String,

@@ -37,6 +37,7 @@ pub use finance::*;
 pub use load::{load_dealer, load_dealers};
 pub use page::ContentPage;
 pub use sections::*;
+pub use validate::is_hex_colour;
 
 /// Where leads for this dealer are delivered.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]

@@ -4,7 +4,10 @@
 
 /// Relative luminance (WCAG 2) of a `#RRGGBB` colour; `None` when it is not one.
 pub fn relative_luminance(hex: &str) -> Option<f64> {
-    let digits = hex.strip_prefix('#').filter(|d| d.len() == 6 && d.bytes().all(|b| b.is_ascii_hexdigit()))?;
+    if !crate::config::is_hex_colour(hex) {
+        return None;
+    }
+    let digits = &hex[1..];
     let channel = |i: usize| {
         let v = f64::from(u8::from_str_radix(&digits[i..i + 2], 16).unwrap_or(0)) / 255.0;
         if v <= 0.03928 {

@@ -24,7 +24,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use domain::car::{
     Car, CarLocation, CarStatus, CarType, Hotspot, HotspotPosition, Hotspots, Image, Lender, Thumb, Variant, YouxQuote,
 };
-use domain::config::{Dealer, VehicleCategory};
+use domain::config::{is_hex_colour, Dealer, VehicleCategory};
 use domain::entities::{Location, LocationType};
 use domain::rules::finance::{repayment, FinanceProvider, PaymentFrequency, RepaymentInput};
 use domain::view::slug::slugify;
@@ -508,8 +508,8 @@ fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
     let mut out: BTreeMap<String, String> = BTreeMap::new();
     for dealer in dealers {
         let fallback_category = dealer.config.vehicle_categories.first().copied().unwrap_or(VehicleCategory::Cars);
-        let theme = serde_json::to_value(&dealer.config.theme).unwrap_or(Value::Null);
-        let primary = theme.get("primary").and_then(Value::as_str).filter(|h| is_hex(h)).unwrap_or("#5b6770").to_string();
+        let theme = &dealer.config.theme.primary;
+        let primary = if is_hex_colour(theme) { theme.clone() } else { "#5b6770".to_string() };
         let parts = [
             serde_json::to_value(&dealer.config),
             serde_json::to_value(&dealer.models),
@@ -537,10 +537,6 @@ struct Context {
     body: Option<String>,
 }
 
-fn is_hex(s: &str) -> bool {
-    s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 /// A media path that is safe to write under the media folder: lower-case letters,
 /// digits, `-`, `_`, `.` and `/`, no `..`, ending in `.svg`.
 fn media_path(url: &str) -> Option<&str> {
@@ -558,7 +554,7 @@ fn collect_media(value: &Value, parent: &Context, category: VehicleCategory, out
             if let Some(title) = text("title").or_else(|| text("full_name")).or_else(|| text("name")) {
                 ctx.title = title;
             }
-            if let Some(hex) = ["hexCode", "hex", "colour_hex"].iter().find_map(|k| text(k)).filter(|h| is_hex(h)) {
+            if let Some(hex) = ["hexCode", "hex", "colour_hex"].iter().find_map(|k| text(k)).filter(|h| is_hex_colour(h)) {
                 ctx.hex = hex;
             }
             ctx.make = text("make").or(ctx.make);
