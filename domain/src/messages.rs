@@ -275,3 +275,21 @@ pub fn field_required(field_label: &str) -> String {
 pub const MISSING_PHONE_WARNING: &str = "No phone number configured for this car";
 /// Seed 000 s9 / seed 001 s9: reservation deposit copy.
 pub const FULLY_REFUNDABLE: &str = "100% refundable";
+
+// ---- Reservations (seed 001 s9: deposit $200, fully refundable, car held 48 hours) ----
+
+/// Lead category of a reservation (the dealer's CRM sees reservations as leads).
+pub const RESERVATION_CATEGORY: &str = "Reservation";
+/// Answer when the car already has an active hold.
+pub const CAR_ALREADY_RESERVED: &str = "This car is already reserved.";
+/// Template of the answer to a reservation paid at the dealership; see [`reservation_held_pay_at_dealership`].
+pub const RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE: &str =
+    "This car is held for you for {hours} hours. Please pay the ${deposit} fully refundable deposit at the dealership to complete your reservation.";
+
+/// The answer to a reservation paid at the dealership, e.g. "This car is held for you for
+/// 48 hours. Please pay the $200 fully refundable deposit at the dealership ...".
+pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> String {
+    RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE
+        .replace("{hours}", &hours.to_string())
+        .replace("{deposit}", &deposit_dollars.to_string())
+}

@@ -163,6 +163,14 @@ fn the_page_list_has_every_route() {
         "/success",
         "/print",
         "/my-garage",
+        "/special-offers",
+        "/dealer-locator",
+        "/offers",
+        "/brands",
+        "/toyota/overview",
+        "/mazda/overview",
+        "/contact-us",
+        "/service",
     ] {
         page(&pages, path);
     }
@@ -172,6 +180,19 @@ fn the_page_list_has_every_route() {
     paths.dedup();
     assert_eq!(before, paths.len(), "duplicate paths");
     assert_eq!(page(&pages, "/404").kind, PageKind::NotFound);
+    assert_eq!(page(&pages, "/brands").kind, PageKind::Brands);
+    // The reserve page of an available car with a price posts its id to the reservations API.
+    let reserve = page(&pages, "/cars/car-1/checkout");
+    assert_eq!(reserve.kind, PageKind::Form);
+    assert!(!reserve.in_sitemap);
+    assert_eq!(reserve.props["page"]["api_path"], "/api/reservations");
+    assert_eq!(reserve.props["page"]["kind"], "reservation");
+    assert_eq!(reserve.props["page"]["car"]["id"], 1);
+    let fields = reserve.props["page"]["steps"][0]["fields"].as_array().expect("fields");
+    assert!(fields.iter().any(|f| f["name"] == "car_id" && f["default_value"] == "1"), "{fields:?}");
+    assert_eq!(page(&pages, "/toyota/overview").kind, PageKind::Brand);
+    assert_eq!(page(&pages, "/special-offers").kind, PageKind::Offers);
+    assert!(!pages.iter().any(|p| p.path == "/models"), "no model pages without models/*.toml");
     assert!(!page(&pages, "/sign-in").in_sitemap);
     assert!(page(&pages, "/cars/car-1").in_sitemap);
     // The frontend's e2e fixture site (frontend/e2e/fixture-site.mjs) renders this page list.

@@ -9,9 +9,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use domain::view::brands::{BrandPageView, BrandsPageView};
 use domain::view::client::{ClientPageView, NotFoundView};
 use domain::view::content::ContentPageView;
+use domain::view::form::FormPageView;
 use domain::view::home::HomePageView;
+use domain::view::locator::{LocatorPageView, Website};
+use domain::view::model::{ModelPageView, ModelsPageView};
+use domain::view::offers::{OfferPageView, OffersPageView};
 use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::pages::PageProps;
 use domain::view::search::SearchPageView;
@@ -31,8 +36,17 @@ fn export_all(dir: &Path) {
     LocationPageView::export_all(&cfg).expect("export LocationPageView");
     LocationsPageView::export_all(&cfg).expect("export LocationsPageView");
     ContentPageView::export_all(&cfg).expect("export ContentPageView");
+    FormPageView::export_all(&cfg).expect("export FormPageView");
     ClientPageView::export_all(&cfg).expect("export ClientPageView");
     NotFoundView::export_all(&cfg).expect("export NotFoundView");
+    LocatorPageView::export_all(&cfg).expect("export LocatorPageView");
+    Website::export_all(&cfg).expect("export Website");
+    ModelPageView::export_all(&cfg).expect("export ModelPageView");
+    ModelsPageView::export_all(&cfg).expect("export ModelsPageView");
+    OffersPageView::export_all(&cfg).expect("export OffersPageView");
+    OfferPageView::export_all(&cfg).expect("export OfferPageView");
+    BrandsPageView::export_all(&cfg).expect("export BrandsPageView");
+    BrandPageView::export_all(&cfg).expect("export BrandPageView");
     fs::write(dir.join("messages.ts"), domain::view::ui_text::messages_module()).expect("write messages.ts");
 }
 

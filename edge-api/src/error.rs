@@ -58,6 +58,8 @@ pub enum ErrorCode {
     UnknownSite,
     /// Known path, wrong method (405).
     MethodNotAllowed,
+    /// The car already has an active reservation hold (409).
+    CarReserved,
     /// Body over the limit (413).
     PayloadTooLarge,
     /// Body is not JSON (415).
@@ -80,6 +82,7 @@ impl ErrorCode {
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::NotFound | ErrorCode::UnknownSite => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ErrorCode::CarReserved => StatusCode::CONFLICT,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::RateLimited | ErrorCode::CodeLocked => StatusCode::TOO_MANY_REQUESTS,

@@ -234,7 +234,7 @@ fn message_free(payload: &LeadPayload) -> bool {
         || payload.offer_accepted.is_some()
 }
 
-fn field_key(field: FormField) -> String {
+pub(crate) fn field_key(field: FormField) -> String {
     match serde_json::to_value(field) {
         Ok(Value::String(key)) => key,
         _ => format!("{field:?}"),
@@ -305,7 +305,7 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
 
 /// The stored fields of a submission: the payload as sent, normalised (phone digits,
 /// e-mail, postcode), with the seed's recategorisations applied.
-fn fields_of(mut payload: LeadPayload, headers: &HeaderMap, first: bool) -> Result<Map<String, Value>, ApiError> {
+pub(crate) fn fields_of(mut payload: LeadPayload, headers: &HeaderMap, first: bool) -> Result<Map<String, Value>, ApiError> {
     payload.lead_id = None;
     payload.website = None;
     if let Some(phone) = present(&payload.phone) {
@@ -340,7 +340,7 @@ fn fields_of(mut payload: LeadPayload, headers: &HeaderMap, first: bool) -> Resu
     }
 }
 
-fn new_lead_id() -> String {
+pub(crate) fn new_lead_id() -> String {
     let mut bytes = [0u8; 16];
     rand::rng().fill(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()

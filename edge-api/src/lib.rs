@@ -12,10 +12,13 @@ pub mod extract;
 pub mod lambda;
 pub mod layers;
 pub mod leads;
+pub mod locator;
 pub mod openapi;
 pub mod outbox;
+pub mod payment;
 pub mod policy;
 pub mod rate;
+pub mod reservations;
 pub mod search;
 pub mod server;
 pub mod sms;
@@ -37,6 +40,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::{Clock, SystemClock};
 use crate::outbox::Backoff;
+use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
 use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
@@ -52,6 +56,8 @@ pub struct AppState {
     pub tenants: Arc<Tenants>,
     /// How sign-in codes are sent.
     pub sms: Arc<dyn SmsSender>,
+    /// How reservation deposits are collected.
+    pub payments: Arc<dyn PaymentProvider>,
     /// The time.
     pub clock: Arc<dyn Clock>,
     /// Limits.
@@ -73,13 +79,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// A state with the local defaults: system clock, logging SMS sender, default
-    /// policy and backoff, no `dist/`, no search backend, dev mode off.
+    /// A state with the local defaults: system clock, logging SMS sender, deposits paid
+    /// at the dealership, default policy and backoff, no `dist/`, no search backend, dev
+    /// mode off.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
             store,
             tenants: Arc::new(tenants),
             sms: Arc::new(LogSms::default()),
+            payments: Arc::new(LocalPayment),
             clock: Arc::new(SystemClock),
             policy: Arc::new(Policy::default()),
             backoff: Backoff::default(),
@@ -106,6 +114,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/watchlist/save-car", post(watchlist::save_car))
         .route("/api/watchlist/remove-car", post(watchlist::remove_car))
         .route("/api/leads", post(leads::submit))
+        .route("/api/reservations", post(reservations::reserve))
+        .route("/api/reservations/{car_id}", get(reservations::status))
+        .route("/api/manufacturer-locations", get(locator::manufacturer_locations_list))
         .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);

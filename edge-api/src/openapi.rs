@@ -7,7 +7,7 @@ use utoipa::OpenApi;
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads and stock search for every Forecourt dealer site. The dealer is the request's Host."),
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, stock search and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
         crate::auth::request_code,
         crate::auth::verify,
@@ -18,7 +18,10 @@ use utoipa::OpenApi;
         crate::watchlist::remove_car,
         crate::watchlist::list,
         crate::leads::submit,
+        crate::reservations::reserve,
+        crate::reservations::status,
         crate::search::stock_search,
+        crate::locator::manufacturer_locations_list,
         crate::search::stock_search_post,
         document,
     ),
@@ -26,7 +29,9 @@ use utoipa::OpenApi;
         (name = "auth", description = "Sign-in by SMS code"),
         (name = "watchlist", description = "Saved cars of the signed-in user"),
         (name = "leads", description = "Every lead form"),
+        (name = "reservations", description = "Holding a car for 48 hours against a refundable deposit"),
         (name = "search", description = "Stock search of the dealer's site"),
+        (name = "locations", description = "Dealer locations for the dealer locator"),
         (name = "dev", description = "Local development only"),
         (name = "meta", description = "This document")
     )

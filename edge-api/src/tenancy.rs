@@ -10,6 +10,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use domain::config::Dealer;
 use domain::rules::forms::EnquiryFormSettings;
+use domain::view::locator::{dealer_makes, website, Website};
 use ::search::FixedFilters;
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
@@ -35,6 +36,10 @@ pub struct Tenant {
     /// The dealer's own search filters (its stock filters and manufacturer), which every
     /// `GET /api/search` of this dealer applies; `dealer` is the slug.
     pub search: FixedFilters,
+    /// The dealer's website and locations, for `GET /api/manufacturer-locations`.
+    pub website: Website,
+    /// The makes the dealer sells (its locator lists dealers selling them).
+    pub makes: Vec<String>,
 }
 
 impl From<&Dealer> for Tenant {
@@ -59,6 +64,8 @@ impl From<&Dealer> for Tenant {
             },
             dev_mode: config.dev_mode,
             search: FixedFilters::for_config(config),
+            website: website(dealer),
+            makes: dealer_makes(dealer),
         }
     }
 }

@@ -3,7 +3,11 @@
 // the first card of the search page). Prints one line per test and a final
 // "N passed, M failed" line; exits non-zero when a test fails.
 import { launchBrowser } from './browser.mjs';
-import { tests } from './smoke.test.mjs';
+import { tests as catalogue } from './catalogue.test.mjs';
+import { tests as reserve } from './reserve.test.mjs';
+import { tests as smoke } from './smoke.test.mjs';
+
+const tests = [...smoke, ...catalogue, ...reserve];
 
 const base = process.env.BASE_URL;
 if (!base) {
@@ -16,22 +20,48 @@ const options = {
   vehiclePath: process.env.VEHICLE_PATH,
 };
 
-const browser = await launchBrowser();
+/** A test that has not finished after this long fails (a hung browser must not stall CI). */
+const TEST_TIMEOUT_MS = 120_000;
+
+function withTimeout(promise, name) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: no result after ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+let browser;
+let closed = true;
+async function relaunch() {
+  if (browser) await browser.close().catch(() => {});
+  browser = await launchBrowser();
+  closed = false;
+  browser.context.on('close', () => {
+    closed = true;
+  });
+}
+await relaunch();
 let passed = 0;
 let failed = 0;
 try {
   for (const test of tests) {
+    // A browser that crashed or hung in the previous test is replaced, so each test
+    // reports on its own page.
+    if (closed) await relaunch();
     try {
-      await test.run({ ...options, context: browser.context });
+      await withTimeout(test.run({ ...options, context: browser.context }), test.name);
       passed += 1;
       console.log(`ok   ${test.name}`);
     } catch (error) {
       failed += 1;
+      // The page may have hung: start the next test on a fresh browser.
+      await relaunch();
       console.log(`FAIL ${test.name}\n     ${String(error?.stack ?? error).split('\n').join('\n     ')}`);
     }
   }
 } finally {
-  await browser.close();
+  await browser.close().catch(() => {});
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,9 +1,10 @@
-// Smoke journey over a built site: home, a search page and a vehicle page; the vehicle
-// page must hydrate (a control responds), no console errors, no axe violations.
+// Smoke journey over a built site: home, a search page, a vehicle page and the service
+// form; the vehicle page must hydrate (a control responds), the form must send a lead,
+// no console errors, no axe violations.
 import { expectNoAxeViolations } from './axe.mjs';
 
 /** Opens `path`, failing on HTTP errors, console errors and page errors. */
-async function open(context, base, path) {
+export async function open(context, base, path) {
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
@@ -15,12 +16,12 @@ async function open(context, base, path) {
   return { page, errors };
 }
 
-function expectNoErrors(path, errors) {
+export function expectNoErrors(path, errors) {
   if (errors.length > 0) throw new Error(`${path}:\n  ${errors.join('\n  ')}`);
 }
 
 /** Waits until React has attached to #root (the entry script ran). */
-async function waitForHydration(page) {
+export async function waitForHydration(page) {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
@@ -84,6 +85,28 @@ export const tests = [
       }
       await expectNoAxeViolations(page);
       expectNoErrors(path, errors);
+      await page.close();
+    },
+  },
+  {
+    name: 'service form sends a lead and thanks the shopper',
+    async run({ context, base }) {
+      const { page, errors } = await open(context, base, '/service');
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      const form = page.locator('form#service-booking');
+      const text = (name) => form.getByRole('textbox', { name, exact: true });
+      await text('First name').fill('Jo');
+      await text('Email').fill('jo@example.com');
+      await text('Phone').fill('0412 345 678');
+      await text('Message').fill('Logbook service, please.');
+      const location = form.getByRole('combobox', { name: 'Location', exact: true });
+      if (await location.count()) await location.selectOption({ index: 1 });
+      const terms = form.getByRole('checkbox', { name: /terms of use/ });
+      if (await terms.count()) await terms.check();
+      await form.locator('button[type="submit"]').click();
+      await page.getByRole('heading', { name: 'Thank You' }).waitFor({ timeout: 10_000 });
+      expectNoErrors('/service', errors);
       await page.close();
     },
   },

@@ -7,14 +7,19 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod brands;
 pub mod card;
 pub mod contrast;
 pub mod client;
 pub mod content;
+pub mod form;
 pub mod home;
 pub mod jsonld;
 pub mod location;
+pub mod locator;
 pub mod markdown;
+pub mod model;
+pub mod offers;
 pub mod pages;
 pub mod search;
 pub mod site;
@@ -38,8 +43,12 @@ pub enum PageKind {
     Location,
     /// The list of locations.
     Locations,
+    /// The dealer locator.
+    Locator,
     /// A model page.
     Model,
+    /// The list of model pages.
+    Models,
     /// The special offers list.
     Offers,
     /// One special offer.
@@ -69,7 +78,9 @@ impl PageKind {
             PageKind::Vehicle => "vehicle",
             PageKind::Location => "location",
             PageKind::Locations => "locations",
+            PageKind::Locator => "locator",
             PageKind::Model => "model",
+            PageKind::Models => "models",
             PageKind::Offers => "offers",
             PageKind::Offer => "offer",
             PageKind::Brands => "brands",

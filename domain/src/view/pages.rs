@@ -9,11 +9,16 @@ use crate::car::Car;
 use crate::config::Dealer;
 use crate::rules::format::format_dollars;
 
-use super::card::display_name;
+use super::card::{display_name, reserve_url};
 use super::client::{ClientPageView, ClientShell, NotFoundView};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
+use super::form::{form_page_view, form_routes, reservation_page_view};
+use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
+use super::locator::{locator_page_view, LOCATOR_PATH};
+use super::model::{model_page_view, models_page_view};
+use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
 use super::location::{location_view, visible_locations, LocationPageView, LocationsPageView};
 use super::search::{search_page_view, search_routes};
 use super::site::{SiteView, ViewContext};
@@ -95,6 +100,14 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         page.hero_image = hero;
         page.json_ld.push(car_json_ld(car, &ctx));
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+        // Its reserve page, when the site offers reserving this car.
+        if let Some(reserve_path) = reserve_url(car, &ctx) {
+            let view = reservation_page_view(car, &ctx);
+            let crumbs = view.breadcrumbs.clone();
+            let page = b.push(reserve_path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
+            page.in_sitemap = false;
+            page.json_ld.push(breadcrumb_json_ld(&crumbs, &reserve_path, &ctx));
+        }
     }
 
     // Search landing pages.
@@ -133,6 +146,97 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let description = format!("Locations, phone numbers and opening hours of {name}.");
         let page = b.push(path.to_string(), PageKind::Locations, title.to_string(), description, view);
         page.json_ld.extend(locations.iter().map(|l| dealer_json_ld(l, &ctx)));
+    }
+
+    // Models, offers, brands and the locator (a dealer content page at the same path wins).
+    let occupied = |path: &str| dealer.pages.iter().any(|p| p.path == path);
+    let home_crumb = || Crumb { label: crate::messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) };
+    if !locations.is_empty() && !occupied(LOCATOR_PATH) {
+        let view = locator_page_view(dealer);
+        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
+        let description = format!("Find the nearest dealer to you: {name} and every dealer selling the same makes.");
+        let page = b.push(LOCATOR_PATH.to_string(), PageKind::Locator, view.title.clone(), description, view);
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, &ctx));
+    }
+    if !dealer.models.is_empty() && !occupied("/models") {
+        let view = models_page_view(&dealer.models);
+        let description = format!("The new model range at {name}: prices, specifications and colours.");
+        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
+        let hero = view.models.first().map(|m| m.image.url.clone());
+        let page = b.push("/models".to_string(), PageKind::Models, view.title.clone(), description, view);
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, "/models", &ctx));
+    }
+    for model in &dealer.models {
+        let path = format!("/models/{}", model.slug);
+        if occupied(&path) {
+            continue;
+        }
+        let view = model_page_view(model, cars);
+        let description = if model.short_description.trim().is_empty() {
+            format!("{} at {name}: variants, prices, colours and specifications.", view.title)
+        } else {
+            model.short_description.clone()
+        };
+        let hero = Some(view.image.url.clone());
+        let crumbs = view.breadcrumbs.clone();
+        let page = b.push(path.clone(), PageKind::Model, view.title.clone(), description, view);
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+    }
+    let offers = offers_page_view(&dealer.offers, ctx.today);
+    for path in [OFFERS_PATH, "/offers"] {
+        if occupied(path) {
+            continue;
+        }
+        let description = format!("Current special offers at {name}.");
+        let crumbs = vec![home_crumb(), Crumb { label: offers.title.clone(), url: None }];
+        let hero = offers.offers.first().map(|o| o.image.url.clone());
+        let page = b.push(path.to_string(), PageKind::Offers, offers.title.clone(), description, offers.clone());
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, path, &ctx));
+    }
+    for offer in dealer.offers.iter().filter(|o| offer_started(o, ctx.today)) {
+        let path = format!("/offers/{}", offer.id);
+        if occupied(&path) {
+            continue;
+        }
+        let view = offer_page_view(offer, ctx.today);
+        let description = if offer.description.trim().is_empty() { format!("{} at {name}.", offer.title) } else { offer.description.clone() };
+        let hero = Some(view.offer.image.url.clone());
+        let crumbs = view.breadcrumbs.clone();
+        let page = b.push(path.clone(), PageKind::Offer, offer.title.clone(), description, view);
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+    }
+    let brands = dealer_brands(dealer, cars);
+    if !brands.is_empty() && !occupied(BRANDS_PATH) {
+        let view = brands_page_view(&brands, cars);
+        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
+        let page = b.push(BRANDS_PATH.to_string(), PageKind::Brands, view.title.clone(), format!("The brands {name} sells."), view);
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, BRANDS_PATH, &ctx));
+    }
+    for brand in &brands {
+        let (path, external) = brand_url(brand);
+        if external || occupied(&path) {
+            continue;
+        }
+        let view = brand_page_view(brand, dealer, cars, ctx.today);
+        let description = format!("New and used {} at {name}: stock, models, offers and locations.", brand.name);
+        let crumbs = view.breadcrumbs.clone();
+        let hero = view.logo.as_ref().map(|l| l.url.clone());
+        let page = b.push(path.clone(), PageKind::Brand, format!("{} Overview", brand.name), description, view);
+        page.hero_image = hero;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+    }
+
+    // Form pages.
+    for route in form_routes(dealer) {
+        let view = form_page_view(route.kind, &ctx);
+        let crumbs = view.breadcrumbs.clone();
+        let page = b.push(route.path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
+        page.in_sitemap = !route.alias;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, &ctx));
     }
 
     // Content pages: dealer pages, each well-known route served by the page of its slug.

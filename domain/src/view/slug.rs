@@ -20,9 +20,27 @@ pub fn slugify(text: &str) -> String {
     slug
 }
 
+/// A query-string value, percent-encoded (RFC 3986 unreserved characters kept).
+pub fn encode_query_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::slugify;
+    use super::{encode_query_value, slugify};
+
+    #[test]
+    fn query_values_are_percent_encoded() {
+        assert_eq!(encode_query_value("Omoda 5 & more/€"), "Omoda%205%20%26%20more%2F%E2%82%AC");
+    }
 
     #[test]
     fn slugs_are_lower_case_with_single_hyphens() {

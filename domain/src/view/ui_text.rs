@@ -5,7 +5,7 @@
 use crate::messages;
 
 /// (TypeScript name, text) of every message the frontend prints.
-pub const UI_MESSAGES: [(&str, &str); 18] = [
+pub const UI_MESSAGES: [(&str, &str); 24] = [
     ("NO_RESULTS_TITLE", messages::NO_RESULTS_TITLE),
     ("NO_RESULTS_TEXT", messages::NO_RESULTS_TEXT),
     ("CLEAR_FILTERS", messages::CLEAR_FILTERS),
@@ -24,6 +24,12 @@ pub const UI_MESSAGES: [(&str, &str); 18] = [
     ("OPENING_HOURS", messages::OPENING_HOURS),
     ("ENQUIRE", messages::ENQUIRE),
     ("SHOW_ALL_MAKES", messages::SHOW_ALL_MAKES),
+    ("PLEASE_FIX_ERRORS", messages::PLEASE_FIX_ERRORS),
+    ("INVALID_POSTCODE_FORMAT", messages::INVALID_POSTCODE_FORMAT),
+    ("INVALID_EMAIL", messages::INVALID_EMAIL),
+    ("INVALID_PHONE", messages::INVALID_PHONE),
+    ("FORM_SUBMIT_ERROR", messages::FORM_SUBMIT_ERROR),
+    ("UNEXPECTED_ERROR", messages::UNEXPECTED_ERROR),
 ];
 
 /// The TypeScript module of [`UI_MESSAGES`].

@@ -241,9 +241,14 @@ fn transact_item(table: &str, write: &Write) -> Result<TransactWriteItem, StoreE
     })
 }
 
+/// A cancelled transaction whose condition failed, or which collided with another
+/// transaction on one of its items (`TransactionConflict`, the other writer of a race),
+/// wrote nothing: both are [`StoreError::ConditionFailed`], which callers answer by
+/// reading again (and retrying when the item is still free).
 fn transaction_error(e: SdkError<TransactWriteItemsError, aws_sdk_dynamodb::config::http::HttpResponse>) -> StoreError {
     if let Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) = e.as_service_error() {
-        if cancelled.cancellation_reasons().iter().any(|r| r.code() == Some("ConditionalCheckFailed")) {
+        let lost = |code: Option<&str>| matches!(code, Some("ConditionalCheckFailed") | Some("TransactionConflict"));
+        if cancelled.cancellation_reasons().iter().any(|r| lost(r.code())) {
             return StoreError::ConditionFailed;
         }
     }

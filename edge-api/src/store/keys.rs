@@ -11,6 +11,8 @@
 //! | outbox entry | `DEALER#s#LEAD#<id>` | `OUTBOX#<seq, 6 digits>` | `DEALER#s#OUTBOX` / `<due ms, 16 digits>#<id>#<seq>` while undelivered | |
 //! | idempotency key | `DEALER#s#IDEMPOTENCY#<key hash>` | `IDEMPOTENCY` | | yes |
 //! | rate counter | `DEALER#s#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
+//! | car hold | `DEALER#s#HOLD` | `HOLD#<car id, 20 digits>` | | yes |
+//! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | | |
 
 use chrono::{DateTime, Utc};
 
@@ -30,6 +32,10 @@ pub const OUTBOX_PREFIX: &str = "OUTBOX#";
 pub const SK_IDEMPOTENCY: &str = "IDEMPOTENCY";
 /// Sort key of a rate counter.
 pub const SK_RATE: &str = "RATE";
+/// Sort key prefix of car holds.
+pub const HOLD_PREFIX: &str = "HOLD#";
+/// Sort key of a reservation.
+pub const SK_RESERVATION: &str = "RESERVATION";
 
 /// Values inside keys are hashed or restricted so that `#` cannot forge another key.
 fn clean(part: &str) -> String {
@@ -96,4 +102,20 @@ pub fn idempotency(slug: &str, key: &str) -> String {
 /// Partition of one rate counter window.
 pub fn rate(slug: &str, scope: &str, subject: &str, window: i64) -> String {
     format!("{}#RATE#{}#{}#{window}", dealer(slug), clean(scope), clean(subject))
+}
+
+/// Partition of the dealer's car holds (one item per held car, so one car has at most
+/// one hold and a query lists every held car in id order).
+pub fn holds(slug: &str) -> String {
+    format!("{}#HOLD", dealer(slug))
+}
+
+/// Sort key of the hold on one car.
+pub fn hold(car_id: u64) -> String {
+    format!("{HOLD_PREFIX}{car_id:020}")
+}
+
+/// Partition of a reservation.
+pub fn reservation(slug: &str, reservation_id: &str) -> String {
+    format!("{}#RESERVATION#{}", dealer(slug), clean(reservation_id))
 }

@@ -1,9 +1,10 @@
 //! Storage behind the API. [`Store`] is one async trait: each backend implements five
 //! primitives with its own atomicity (a redb write transaction, a DynamoDB conditional
 //! write or `TransactWriteItems`), and every domain operation (users, sessions, sign-in
-//! codes, watchlist, leads with their outbox, idempotency keys, rate-limit counters) is
-//! written once on top of them, so both backends keep the same invariants and the same
-//! key design (`PK`/`SK` strings such as `DEALER#<slug>#USER#<phone>`, see [`keys`]).
+//! codes, watchlist, leads with their outbox, reservations with their car holds,
+//! idempotency keys, rate-limit counters) is written once on top of them, so both
+//! backends keep the same invariants and the same key design (`PK`/`SK` strings such as
+//! `DEALER#<slug>#USER#<phone>`, see [`keys`]).
 
 pub mod dynamo;
 pub mod keys;
@@ -16,6 +17,7 @@ use serde_json::{Map, Value};
 
 pub use self::dynamo::DynamoStore;
 pub use self::redb::RedbStore;
+use crate::payment::PaymentStatus;
 
 /// Sign-in codes a shopper may get wrong before the code is locked.
 pub const OTP_MAX_ATTEMPTS: u32 = 5;
@@ -92,7 +94,8 @@ pub enum Write {
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// A condition of the batch did not hold; nothing was written.
+    /// A condition of the batch did not hold (or, on DynamoDB, a concurrent transaction
+    /// held one of its items); nothing was written.
     #[error("a write condition did not hold")]
     ConditionFailed,
     /// The backend failed (I/O, network, corrupt data).
@@ -234,6 +237,52 @@ pub enum LeadOutcome {
     Replayed(String),
     /// The lead id of a later step is unknown for this dealer.
     NotFound,
+}
+
+/// The hold that keeps one car for one reservation until it expires (at most one active
+/// hold per car: the hold is written create-once, replacing only an expired one).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HoldRecord {
+    /// The held car.
+    pub car_id: u64,
+    /// The reservation holding it.
+    pub reservation_id: String,
+    /// When the hold started.
+    pub created_at: DateTime<Utc>,
+    /// When the hold ends (the car is free again from this instant).
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A reservation of a car (kept after its hold expires, as the dealer's record).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReservationRecord {
+    /// Reservation id returned to the browser.
+    pub id: String,
+    /// Dealer slug.
+    pub dealer: String,
+    /// The reserved car.
+    pub car_id: u64,
+    /// The lead that tells the dealer about it.
+    pub lead_id: String,
+    /// Where the deposit stands.
+    pub status: PaymentStatus,
+    /// Refundable deposit in dollars.
+    pub deposit: u32,
+    /// Hours the car is held.
+    pub hold_hours: u32,
+    /// When the reservation was made.
+    pub created_at: DateTime<Utc>,
+    /// When its hold ends.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// What asking for a hold on a car did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReserveOutcome {
+    /// The car is now held; the reservation and its lead are stored.
+    Held,
+    /// Another reservation holds the car; nothing was stored.
+    Taken(HoldRecord),
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -397,15 +446,7 @@ pub trait Store: Send + Sync {
     ) -> Result<LeadOutcome, StoreError> {
         let dealer = lead.dealer.clone();
         let id = lead.id.clone();
-        let mut writes = vec![Write::Put {
-            item: new_item(keys::lead(&dealer, &id), keys::SK_LEAD, &lead, None)?,
-            condition: Condition::Absent { now },
-        }];
-        writes.push(outbox_write(&lead, now)?);
-        if let Some(key) = idempotency_key {
-            writes.push(idempotency_write(&dealer, key, &id, now)?);
-        }
-        match self.write(writes).await {
+        match self.write(new_lead_writes(&lead, idempotency_key, now)?).await {
             Ok(()) => Ok(LeadOutcome::Stored(id)),
             Err(StoreError::ConditionFailed) => match idempotency_key {
                 Some(key) => match self.idempotent_lead(&dealer, key, now).await? {
@@ -484,6 +525,69 @@ pub trait Store: Send + Sync {
         Ok(OutboxEntry { version: entry.version + 1, ..entry.clone() })
     }
 
+    // ---------------------------------------------------------------- reservations
+
+    /// Holds a car for a reservation until `reservation.expires_at`: the hold (create-once
+    /// per car; an expired hold counts as absent), the reservation and its lead with the
+    /// lead's first outbox entry are one all-or-nothing write, so of any number of
+    /// concurrent reservations of a car exactly one is stored, with its lead.
+    async fn reserve(
+        &self,
+        reservation: &ReservationRecord,
+        lead: &LeadRecord,
+        now: DateTime<Utc>,
+    ) -> Result<ReserveOutcome, StoreError> {
+        let dealer = reservation.dealer.as_str();
+        let hold = HoldRecord {
+            car_id: reservation.car_id,
+            reservation_id: reservation.id.clone(),
+            created_at: now,
+            expires_at: reservation.expires_at,
+        };
+        let expires = Some(reservation.expires_at);
+        let mut writes = vec![
+            Write::Put {
+                item: new_item(keys::holds(dealer), &keys::hold(reservation.car_id), &hold, expires)?,
+                condition: Condition::Absent { now },
+            },
+            Write::Put {
+                item: new_item(keys::reservation(dealer, &reservation.id), keys::SK_RESERVATION, reservation, None)?,
+                condition: Condition::Absent { now },
+            },
+        ];
+        writes.extend(new_lead_writes(lead, None, now)?);
+        for _ in 0..RACE_RETRIES {
+            match self.write(writes.clone()).await {
+                Ok(()) => return Ok(ReserveOutcome::Held),
+                Err(StoreError::ConditionFailed) => {
+                    if let Some(current) = self.hold(dealer, reservation.car_id, now).await? {
+                        return Ok(ReserveOutcome::Taken(current));
+                    }
+                    // No live hold to lose to: the batch collided with a transaction that
+                    // has not committed (DynamoDB cancels both); try again.
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::ConditionFailed)
+    }
+
+    /// The live hold on a car, if any (an expired hold is no hold).
+    async fn hold(&self, dealer: &str, car_id: u64, now: DateTime<Utc>) -> Result<Option<HoldRecord>, StoreError> {
+        match self.get(&keys::holds(dealer), &keys::hold(car_id)).await? {
+            Some(item) if !item.expired(now) => item.record().map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// One reservation of the dealer.
+    async fn reservation(&self, dealer: &str, reservation_id: &str) -> Result<Option<ReservationRecord>, StoreError> {
+        match self.get(&keys::reservation(dealer, reservation_id), keys::SK_RESERVATION).await? {
+            Some(item) => item.record().map(Some),
+            None => Ok(None),
+        }
+    }
+
     // ---------------------------------------------------------------- idempotency and rates
 
     /// The lead an idempotency key created, while the key is remembered.
@@ -539,6 +643,20 @@ fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
         version,
         data: to_data(entry)?,
     })
+}
+
+/// The writes that store a new lead: the lead (create-once), its first outbox entry and
+/// the idempotency key, if any.
+fn new_lead_writes(lead: &LeadRecord, idempotency_key: Option<&str>, now: DateTime<Utc>) -> Result<Vec<Write>, StoreError> {
+    let mut writes = vec![Write::Put {
+        item: new_item(keys::lead(&lead.dealer, &lead.id), keys::SK_LEAD, lead, None)?,
+        condition: Condition::Absent { now },
+    }];
+    writes.push(outbox_write(lead, now)?);
+    if let Some(key) = idempotency_key {
+        writes.push(idempotency_write(&lead.dealer, key, &lead.id, now)?);
+    }
+    Ok(writes)
 }
 
 fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreError> {

@@ -6,6 +6,8 @@ mod auth;
 mod delivery;
 mod lambda;
 mod leads;
+mod locator;
+mod reservations;
 mod search;
 mod sms;
 mod static_site;

@@ -69,6 +69,8 @@ fn tenant(slug: &str, search: FixedFilters) -> Tenant {
         forms: EnquiryFormSettings::default(),
         dev_mode: false,
         search,
+        website: crate::support::website(slug, slug, &[]),
+        makes: Vec::new(),
     }
 }
 

@@ -7,9 +7,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use edge_api::payment::PaymentStatus;
 use edge_api::store::{
-    Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, SessionRecord, Store, StoreError,
-    Target, Write,
+    Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, ReservationRecord, ReserveOutcome,
+    SessionRecord, Store, StoreError, Target, Write,
 };
 use serde_json::{json, Map, Value};
 
@@ -190,6 +191,81 @@ async fn rate_counters(store: &dyn Store) {
     assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now + window).await.expect("next"), 1);
 }
 
+fn reservation(dealer: &str, id: &str, car_id: u64, now: DateTime<Utc>) -> (ReservationRecord, LeadRecord) {
+    let record = ReservationRecord {
+        id: id.into(),
+        dealer: dealer.into(),
+        car_id,
+        lead_id: format!("lead-{id}"),
+        status: PaymentStatus::AwaitingPayment,
+        deposit: 200,
+        hold_hours: 48,
+        created_at: now,
+        expires_at: now + Duration::hours(48),
+    };
+    let mut lead = lead(dealer, &record.lead_id, now);
+    lead.fields.insert("category".into(), json!("Reservation"));
+    (record, lead)
+}
+
+async fn reservations(store: &dyn Store) {
+    let now = t0();
+    let (first, first_lead) = reservation("alpha", "R1", 77, now);
+    assert_eq!(store.reserve(&first, &first_lead, now).await.expect("reserve"), ReserveOutcome::Held);
+    let hold = store.hold("alpha", 77, now).await.expect("hold").expect("held");
+    assert_eq!((hold.reservation_id.as_str(), hold.expires_at), ("R1", now + Duration::hours(48)));
+    assert_eq!(store.reservation("alpha", "R1").await.expect("read"), Some(first.clone()));
+    assert_eq!(store.lead("alpha", "lead-R1").await.expect("lead").expect("stored").fields["category"], json!("Reservation"));
+    assert_eq!(store.outbox_of_lead("alpha", "lead-R1").await.expect("outbox").len(), 1);
+
+    // A second reservation of the held car stores nothing, its lead included.
+    let (second, second_lead) = reservation("alpha", "R2", 77, now + Duration::hours(1));
+    let taken = store.reserve(&second, &second_lead, now + Duration::hours(1)).await.expect("second");
+    assert_eq!(taken, ReserveOutcome::Taken(hold.clone()));
+    assert!(store.reservation("alpha", "R2").await.expect("read").is_none());
+    assert!(store.lead("alpha", "lead-R2").await.expect("read").is_none(), "the losing lead is not stored");
+    // Holds are per dealer and per car.
+    let (beta, beta_lead) = reservation("beta", "B1", 77, now);
+    assert_eq!(store.reserve(&beta, &beta_lead, now).await.expect("beta"), ReserveOutcome::Held);
+    assert!(store.hold("alpha", 78, now).await.expect("other car").is_none());
+
+    // At 48 hours the hold is gone and the car can be held again.
+    let expiry = now + Duration::hours(48);
+    assert!(store.hold("alpha", 77, expiry - Duration::seconds(1)).await.expect("hold").is_some());
+    assert!(store.hold("alpha", 77, expiry).await.expect("expired").is_none());
+    let (third, third_lead) = reservation("alpha", "R3", 77, expiry);
+    assert_eq!(store.reserve(&third, &third_lead, expiry).await.expect("again"), ReserveOutcome::Held);
+    let renewed = store.hold("alpha", 77, expiry).await.expect("hold").expect("held again");
+    assert_eq!((renewed.reservation_id.as_str(), renewed.expires_at), ("R3", expiry + Duration::hours(48)));
+    assert!(store.reservation("alpha", "R1").await.expect("read").is_some(), "old reservations stay on record");
+}
+
+/// 100 concurrent reservations of one car: exactly one holds it, and only its lead is stored.
+async fn concurrent_holds<S: Store + Clone + 'static>(store: &S) {
+    let now = t0();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..100 {
+        let store = store.clone();
+        tasks.spawn(async move {
+            let (record, lead) = reservation("alpha", &format!("C{i}"), 900, now);
+            store.reserve(&record, &lead, now).await.map(|outcome| (i, outcome))
+        });
+    }
+    let outcomes: Vec<(usize, ReserveOutcome)> =
+        tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
+    let winners: Vec<usize> = outcomes.iter().filter(|(_, o)| *o == ReserveOutcome::Held).map(|(i, _)| *i).collect();
+    assert_eq!(winners.len(), 1, "exactly one hold: {outcomes:?}");
+    let winner = format!("C{}", winners[0]);
+    let hold = store.hold("alpha", 900, now).await.expect("hold").expect("held");
+    assert_eq!(hold.reservation_id, winner);
+    assert!(outcomes.iter().all(|(_, o)| *o == ReserveOutcome::Held || *o == ReserveOutcome::Taken(hold.clone())));
+    for i in 0..100 {
+        let id = format!("C{i}");
+        let stored = store.lead("alpha", &format!("lead-{id}")).await.expect("lead").is_some();
+        assert_eq!(stored, id == winner, "only the winner's lead is stored ({id})");
+    }
+}
+
 /// Every check, in order, against one store.
 async fn conformance(store: &dyn Store) {
     batch_is_all_or_nothing(store).await;
@@ -198,6 +274,7 @@ async fn conformance(store: &dyn Store) {
     watchlists(store).await;
     leads_and_outbox(store).await;
     rate_counters(store).await;
+    reservations(store).await;
 }
 
 #[tokio::test]
@@ -205,6 +282,7 @@ async fn redb_store_conforms() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = RedbStore::open(&dir.path().join("nested/store.redb")).expect("open");
     conformance(&store).await;
+    concurrent_holds(&store).await;
     // The data survives reopening the file.
     drop(store);
     let reopened = RedbStore::open(&dir.path().join("nested/store.redb")).expect("reopen");
@@ -229,6 +307,25 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// moto's own server entry point with every request run under one lock. moto runs each
+/// request on its own thread, and a cancelled `TransactWriteItems` applies its other
+/// writes and then restores a snapshot of the whole table, which can undo or resurrect
+/// the writes of transactions running alongside; DynamoDB isolates transactions, and so
+/// does moto one request at a time. Clients stay concurrent (the 100-holds check).
+const SERIAL_MOTO: &str = "\
+import sys, threading
+import moto.server as server
+lock = threading.Lock()
+run_simple = server.run_simple
+def serial(app):
+    def call(environ, start_response):
+        with lock:
+            return list(app(environ, start_response))
+    return call
+server.run_simple = lambda host, port, app, **options: run_simple(host, port, serial(app), **options)
+server.main(sys.argv[1:])
+";
+
 /// Starts moto's server on a free port (fails with a hint when the venv is missing).
 pub fn start_moto() -> MotoServer {
     let bin = repo_root().join(".venv/bin/moto_server");
@@ -238,8 +335,8 @@ pub fn start_moto() -> MotoServer {
         bin.display()
     );
     let port = crate::support::free_port();
-    let child = Command::new(&bin)
-        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+    let child = Command::new(repo_root().join(".venv/bin/python"))
+        .args(["-c", SERIAL_MOTO, "-H", "127.0.0.1", "-p", &port.to_string()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -277,6 +374,7 @@ async fn dynamodb_store_conforms() {
     let moto = start_moto();
     let store = dynamo_store(&moto.url, "forecourt-test").await;
     conformance(&store).await;
+    concurrent_holds(&store).await;
     // The table really carries the TTL setting and the index.
     let client = aws_sdk_dynamodb::Client::from_conf(
         aws_sdk_dynamodb::Config::builder()

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use axum::http::HeaderMap;
 use chrono::{TimeZone, Utc};
 use domain::rules::forms::EnquiryFormSettings;
+use domain::view::locator::{website_id, Website, WebsiteLocation};
 use edge_api::clock::ManualClock;
 use edge_api::policy::Policy;
 use edge_api::store::RedbStore;
@@ -37,6 +38,8 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             forms: EnquiryFormSettings::default(),
             dev_mode: false,
             search: FixedFilters::for_dealer("alpha"),
+            website: website("alpha", "Alpha Motors", &[(11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]), (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"])]),
+            makes: vec!["Toyota".into()],
         },
         Tenant {
             slug: "beta".into(),
@@ -48,8 +51,38 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             forms: EnquiryFormSettings { message_optional: true, dealership_count: 2, ..EnquiryFormSettings::default() },
             dev_mode: false,
             search: FixedFilters::for_dealer("beta"),
+            website: website("beta", "Beta Cars", &[(21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]), (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"])]),
+            makes: vec!["Kia".into()],
         },
     ])
+}
+
+/// A website of the locator fixtures: (id, department, city, lat, lng, makes) per location.
+#[allow(clippy::type_complexity)]
+pub fn website(slug: &str, name: &str, locations: &[(u64, &str, &str, f64, f64, &[&str])]) -> Website {
+    Website {
+        id: website_id(slug),
+        name: name.into(),
+        url: format!("http://{slug}.localhost/"),
+        dealership: slug.into(),
+        locations: locations
+            .iter()
+            .map(|(id, department, city, lat, lng, makes)| WebsiteLocation {
+                id: *id,
+                name: format!("{name} {city}"),
+                department: department.to_string(),
+                street: "1 Main St".into(),
+                city: city.to_string(),
+                state: "QLD".into(),
+                postcode: "4000".into(),
+                lat: *lat,
+                lng: *lng,
+                phone: Some("07 3000 0000".into()),
+                makes: makes.iter().map(|m| m.to_string()).collect(),
+                url: format!("http://{slug}.localhost/locations/{id}"),
+            })
+            .collect(),
+    }
 }
 
 /// A fresh state over a temp redb store, a manual clock and dev mode on.

@@ -1,5 +1,6 @@
 import type { HomeProps } from '../app/props';
 import { CarGrid } from '../components/car-grid';
+import { CountLinks } from '../components/count-links';
 import { Layout } from '../components/layout';
 
 /** The home page: slides, a search shortcut and featured stock. */
@@ -26,31 +27,13 @@ export function HomePage({ site, page }: HomeProps) {
       ) : null}
       <section className="search-shortcut" aria-labelledby="search-shortcut-title">
         <h2 id="search-shortcut-title">Find your next car</h2>
-        <ul className="chip-list">
-          {page.car_types.map((link) => (
-            <li key={link.url}>
-              <a className="chip" href={link.url}>
-                {link.label} ({link.count})
-              </a>
-            </li>
-          ))}
-          <li>
-            <a className="chip" href={page.search_path}>
-              All stock
-            </a>
-          </li>
-        </ul>
-        {page.makes.length > 0 ? (
-          <ul className="chip-list" aria-label="Makes">
-            {page.makes.map((link) => (
-              <li key={link.url}>
-                <a className="chip" href={link.url}>
-                  {link.label} ({link.count})
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CountLinks links={page.car_types} label="Car types" />
+        <p>
+          <a className="button" href={page.search_path}>
+            All stock
+          </a>
+        </p>
+        {page.makes.length > 0 ? <CountLinks links={page.makes} label="Makes" /> : null}
       </section>
       {page.featured.length > 0 ? (
         <section aria-labelledby="featured-title">

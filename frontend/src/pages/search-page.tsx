@@ -1,6 +1,7 @@
 import type { SearchProps } from '../app/props';
 import { CarGrid } from '../components/car-grid';
 import { Layout } from '../components/layout';
+import { Pagination } from '../components/pagination';
 import { EmptyState } from '../features/search/empty-state';
 import { FacetSidebar } from '../features/search/facet-sidebar';
 import { emptyState, setRange, toggleRefinement } from '../features/search/search-state';
@@ -55,24 +56,7 @@ export function SearchPage({ site, page }: SearchProps) {
           ) : (
             <CarGrid cars={answer.hits} label="Search results" />
           )}
-          {answer.pages > 1 ? (
-            <nav className="pagination" aria-label="Pages">
-              <button type="button" className="button button--secondary" disabled={currentPage <= 0} onClick={() => update({ ...state, page: currentPage - 1 })}>
-                Previous page
-              </button>
-              <span>
-                Page {currentPage + 1} of {answer.pages}
-              </span>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={currentPage + 1 >= answer.pages}
-                onClick={() => update({ ...state, page: currentPage + 1 })}
-              >
-                Next page
-              </button>
-            </nav>
-          ) : null}
+          <Pagination page={currentPage} pages={answer.pages} onPage={(n) => update({ ...state, page: n })} />
         </section>
       </div>
     </Layout>

@@ -2,9 +2,17 @@
 // browser entry (src/entries/<kind>.tsx) imports only its own page.
 import { ClientPage } from '../pages/client-page';
 import { ContentPage } from '../pages/content-page';
+import { FormPage } from '../pages/form-page';
 import { HomePage } from '../pages/home-page';
 import { LocationPage } from '../pages/location-page';
 import { LocationsPage } from '../pages/locations-page';
+import { BrandPage } from '../pages/brand-page';
+import { BrandsPage } from '../pages/brands-page';
+import { LocatorPage } from '../pages/locator-page';
+import { ModelPage } from '../pages/model-page';
+import { ModelsPage } from '../pages/models-page';
+import { OfferPage } from '../pages/offer-page';
+import { OffersPage } from '../pages/offers-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { SearchPage } from '../pages/search-page';
 import { VehiclePage } from '../pages/vehicle-page';
@@ -16,6 +24,14 @@ export const PAGES = {
   vehicle: VehiclePage,
   location: LocationPage,
   locations: LocationsPage,
+  locator: LocatorPage,
+  model: ModelPage,
+  models: ModelsPage,
+  offers: OffersPage,
+  offer: OfferPage,
+  brands: BrandsPage,
+  brand: BrandPage,
+  form: FormPage,
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,

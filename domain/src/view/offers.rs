@@ -1,0 +1,225 @@
+//! Special offers: the `/special-offers` list (seed 000 s2, s7, s8, s9: filters on
+//! categories and price, query, page of 21, the empty state with Clear Filters) and one
+//! page per offer (`/offers/{id}`).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::entities::SpecialOffer;
+use crate::messages;
+use crate::rules::constants::PAGE_SIZE;
+use crate::rules::format::{format_au_date, format_dollars};
+
+use super::card::ImageView;
+use super::site::asset_url;
+use super::slug::encode_query_value;
+use super::vehicle::Crumb;
+
+/// Route of the offers list.
+pub const OFFERS_PATH: &str = "/special-offers";
+/// Heading of the offers list.
+pub const OFFERS_TITLE: &str = "Special Offers";
+/// The general enquiry form page; links from offers and model pages fill its message
+/// (`?message=...`).
+pub const ENQUIRY_PATH: &str = "/contact-us";
+/// The id of the enquiry form on that page.
+pub const ENQUIRY_FORM_ID: &str = "enquiry-form";
+/// Call to action of an offer page.
+pub const ENQUIRE_ABOUT_OFFER: &str = "Enquire About This Offer";
+/// Notice on the page of an offer whose expiry has passed.
+pub const OFFER_ENDED: &str = "This offer has ended.";
+
+/// One offer as a card and as its page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct OfferView {
+    /// Offer id.
+    #[ts(type = "number")]
+    pub id: u64,
+    /// Title.
+    pub title: String,
+    /// `/offers/{id}`.
+    pub url: String,
+    /// Image.
+    pub image: ImageView,
+    /// Offer price in AUD, for the price filter.
+    pub price: Option<f64>,
+    /// The price as shown, e.g. "$39,990".
+    pub price_text: Option<String>,
+    /// Categories, for the category filter.
+    pub categories: Vec<String>,
+    /// Make, model and body, for the query.
+    pub make: Option<String>,
+    /// Model.
+    pub model: Option<String>,
+    /// Body.
+    pub body: Option<String>,
+    /// Short description.
+    pub description: String,
+    /// "Offer ends 31/01/2027", when the offer has an expiry.
+    pub expiry_text: Option<String>,
+}
+
+/// The offers list: every current offer; the page filters, searches and pages them in the
+/// browser (the list is small and comes whole with the page).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct OffersPageView {
+    /// Heading.
+    pub title: String,
+    /// Current offers, soonest expiry first.
+    pub offers: Vec<OfferView>,
+    /// Category filter choices, in first-seen order.
+    pub categories: Vec<String>,
+    /// Lowest and highest offer price, for the price filter.
+    pub price_min: Option<f64>,
+    /// Highest offer price.
+    pub price_max: Option<f64>,
+    /// Offers per page (seed: 21).
+    #[ts(type = "number")]
+    pub page_size: usize,
+}
+
+/// One offer's page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct OfferPageView {
+    /// The offer.
+    pub offer: OfferView,
+    /// Terms and conditions, paragraphs.
+    pub terms: Vec<String>,
+    /// Whether the offer's expiry has passed (the page stays for old links and says so).
+    pub ended: bool,
+    /// The ended notice.
+    pub ended_text: String,
+    /// Call to action label.
+    pub cta_label: String,
+    /// Call to action target.
+    pub cta_url: String,
+    /// Back to the list.
+    pub offers_url: String,
+    /// Breadcrumbs.
+    pub breadcrumbs: Vec<Crumb>,
+}
+
+/// The enquiry form with its message filled in.
+pub fn enquiry_url(message: &str) -> String {
+    format!("{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}", encode_query_value(message))
+}
+
+/// Whether an offer has started by `today` (offers without a start have).
+pub fn offer_started(offer: &SpecialOffer, today: NaiveDate) -> bool {
+    offer.start.is_none_or(|s| s <= today)
+}
+
+/// Whether an offer's last day has passed.
+pub fn offer_expired(offer: &SpecialOffer, today: NaiveDate) -> bool {
+    offer.expiry.is_some_and(|e| e < today)
+}
+
+/// The card view of an offer.
+pub fn offer_view(offer: &SpecialOffer) -> OfferView {
+    let price = offer.price.filter(|p| *p > 0.0);
+    OfferView {
+        id: offer.id,
+        title: offer.title.clone(),
+        url: format!("/offers/{}", offer.id),
+        image: ImageView { url: asset_url(&offer.image), alt: offer.title.clone() },
+        price,
+        price_text: price.map(format_dollars),
+        categories: offer.categories.clone(),
+        make: offer.make.clone(),
+        model: offer.model.clone(),
+        body: offer.body.clone(),
+        description: offer.description.clone(),
+        expiry_text: offer.expiry.map(|e| format!("Offer ends {}", format_au_date(e))),
+    }
+}
+
+/// The offers list at `today`: started and not expired, soonest expiry first (open-ended
+/// last), then by id.
+pub fn offers_page_view(offers: &[SpecialOffer], today: NaiveDate) -> OffersPageView {
+    let mut current: Vec<&SpecialOffer> =
+        offers.iter().filter(|o| offer_started(o, today) && !offer_expired(o, today)).collect();
+    current.sort_by_key(|o| (o.expiry.is_none(), o.expiry, o.id));
+    let mut categories: Vec<String> = Vec::new();
+    for category in current.iter().flat_map(|o| o.categories.iter()) {
+        let category = category.trim();
+        if !category.is_empty() && !categories.iter().any(|c| c == category) {
+            categories.push(category.to_string());
+        }
+    }
+    let prices: Vec<f64> = current.iter().filter_map(|o| o.price).filter(|p| *p > 0.0).collect();
+    OffersPageView {
+        title: OFFERS_TITLE.to_string(),
+        offers: current.into_iter().map(offer_view).collect(),
+        categories,
+        price_min: prices.iter().copied().reduce(f64::min),
+        price_max: prices.iter().copied().reduce(f64::max),
+        page_size: PAGE_SIZE,
+    }
+}
+
+/// The page of one offer at `today`.
+pub fn offer_page_view(offer: &SpecialOffer, today: NaiveDate) -> OfferPageView {
+    let view = offer_view(offer);
+    OfferPageView {
+        terms: offer.terms.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect(),
+        ended: offer_expired(offer, today),
+        ended_text: OFFER_ENDED.to_string(),
+        cta_label: ENQUIRE_ABOUT_OFFER.to_string(),
+        cta_url: enquiry_url(&format!("I'm interested in the offer: {}", offer.title)),
+        offers_url: OFFERS_PATH.to_string(),
+        breadcrumbs: vec![
+            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
+            Crumb { label: OFFERS_TITLE.to_string(), url: Some(OFFERS_PATH.to_string()) },
+            Crumb { label: view.title.clone(), url: None },
+        ],
+        offer: view,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offer(id: u64, price: Option<f64>, start: Option<&str>, expiry: Option<&str>, categories: &[&str]) -> SpecialOffer {
+        let date = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");
+        SpecialOffer {
+            id,
+            title: format!("Offer {id}"),
+            categories: categories.iter().map(|c| c.to_string()).collect(),
+            price,
+            make: None,
+            model: None,
+            body: None,
+            description: String::new(),
+            terms: "First.\n\nSecond.".to_string(),
+            image: "/media/o.svg".to_string(),
+            start: start.map(date),
+            expiry: expiry.map(date),
+        }
+    }
+
+    #[test]
+    fn the_list_keeps_current_offers_soonest_expiry_first() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 23).expect("date");
+        let offers = vec![
+            offer(1, Some(45990.0), None, None, &["SUV"]),
+            offer(2, Some(39990.0), Some("2026-11-01"), Some("2027-01-31"), &["New Car Offers", "SUV"]),
+            offer(3, None, Some("2026-12-01"), None, &["Later"]),
+            offer(4, Some(1.0), None, Some("2026-11-22"), &["Gone"]),
+            offer(5, Some(20000.0), None, Some("2026-11-23"), &["Service"]),
+        ];
+        let view = offers_page_view(&offers, today);
+        let ids: Vec<u64> = view.offers.iter().map(|o| o.id).collect();
+        assert_eq!(ids, [5, 2, 1]);
+        assert_eq!(view.categories, ["Service", "New Car Offers", "SUV"]);
+        assert_eq!((view.price_min, view.price_max), (Some(20000.0), Some(45990.0)));
+        assert_eq!(view.page_size, 21);
+        assert_eq!(view.offers[1].expiry_text.as_deref(), Some("Offer ends 31/01/2027"));
+        assert_eq!(view.offers[1].price_text.as_deref(), Some("$39,990"));
+        let page = offer_page_view(&offers[3], today);
+        assert!(page.ended);
+        assert_eq!(page.terms, ["First.", "Second."]);
+        assert_eq!(page.cta_url, "/contact-us?message=I%27m%20interested%20in%20the%20offer%3A%20Offer%204#enquiry-form");
+    }
+}

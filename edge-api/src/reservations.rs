@@ -1,0 +1,246 @@
+//! Reservations (seed 001 s9: "reservation deposit $200, fully refundable, car held 48
+//! hours"). `POST /api/reservations` holds a car for 48 hours: the hold is a create-once
+//! item per car, written in one transaction with the reservation and a lead (category
+//! Reservation) with its outbox entry, so of any number of concurrent reservations of a
+//! car exactly one wins and the dealer hears about it through the usual lead delivery;
+//! the others get 409 `car_reserved`. An expired hold counts as absent, so the car can
+//! be reserved again. The deposit is collected by the [`PaymentProvider`] of the state.
+//! `GET /api/reservations/{car_id}` tells whether a car is held.
+//!
+//! [`PaymentProvider`]: crate::payment::PaymentProvider
+
+use std::collections::BTreeMap;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{DateTime, Duration, Utc};
+use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
+use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
+use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Number};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extract::{ApiJson, ClientIp};
+use crate::leads::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
+use crate::payment::PaymentStatus;
+use crate::rate::limit;
+use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
+use crate::tenancy::Site;
+use crate::validate;
+use crate::AppState;
+
+/// Shown when `car_id` is not a positive whole number.
+pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
+/// Cache header of the hold status (it changes with every reservation).
+pub const CACHE_CONTROL: &str = "no-store";
+
+/// Body of `POST /api/reservations`: the car and the shopper's contact details.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReservationRequest {
+    /// The car to hold (a positive id).
+    #[schema(minimum = 1)]
+    pub car_id: u64,
+    /// First name.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    /// Last name.
+    #[serde(default)]
+    pub last_name: Option<String>,
+    /// E-mail address.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub email: String,
+    /// Australian phone number.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub phone: String,
+    /// 4-digit postcode (blank is fine).
+    #[serde(default)]
+    pub postcode: Option<String>,
+    /// Comments for the dealer.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+/// Answer of `POST /api/reservations` (201).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ReservationAnswer {
+    /// The reservation's id.
+    pub reservation_id: String,
+    /// The held car.
+    pub car_id: u64,
+    /// Where the deposit stands (`awaiting_payment`).
+    pub status: PaymentStatus,
+    /// Fully refundable deposit, dollars.
+    pub deposit: u32,
+    /// Hours the car is held.
+    pub hold_hours: u32,
+    /// When the hold ends (RFC 3339).
+    pub expires_at: DateTime<Utc>,
+    /// What the shopper is told: how long the car is held and how to pay the deposit.
+    pub message: String,
+}
+
+/// Answer of `GET /api/reservations/{car_id}`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct HoldStatus {
+    /// The car asked about.
+    pub car_id: u64,
+    /// Whether a live hold keeps the car.
+    pub reserved: bool,
+    /// When that hold ends (RFC 3339); null when the car is not reserved.
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// Checks the request with the lead form's rules and messages (name, e-mail and phone
+/// required and well-formed, postcode 4 digits when given) and the car id; every bad
+/// field is named in one 400.
+fn check(request: &ReservationRequest) -> Result<(), ApiError> {
+    let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let input = EnquiryInput {
+        name: request.name.clone(),
+        last_name: text(&request.last_name),
+        email: request.email.clone(),
+        phone: request.phone.clone(),
+        postcode: text(&request.postcode),
+        message: text(&request.message),
+        category: RESERVATION_CATEGORY.to_owned(),
+        ..EnquiryInput::default()
+    };
+    // A reservation form has no location or dealership select and no comments rule.
+    let settings = EnquiryFormSettings { message_optional: true, ..EnquiryFormSettings::default() };
+    let mut fields = BTreeMap::new();
+    if request.car_id == 0 {
+        fields.insert("car_id".to_owned(), INVALID_CAR_ID.to_owned());
+    }
+    for error in validate_enquiry(&input, &settings) {
+        fields.entry(field_key(error.field)).or_insert(error.message);
+    }
+    if fields.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::validation(fields).with_code(ErrorCode::BadRequest))
+    }
+}
+
+/// Holds a car for 48 hours; the deposit is paid through the payment provider.
+#[utoipa::path(post, path = "/api/reservations", tag = "reservations", request_body = ReservationRequest,
+    responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
+        (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
+        (status = 404, body = ErrorBody, description = "The host names no dealer"),
+        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold"),
+        (status = 429, body = ErrorBody)))]
+pub async fn reserve(
+    State(state): State<AppState>,
+    Site(site): Site,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<ReservationRequest>,
+) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
+    check(&request)?;
+    // A reservation is a lead: it counts against the lead limits.
+    limit(&state, &site.slug, "leads-ip", &ip, state.policy.leads_per_ip).await?;
+    if let Ok(phone) = validate::phone(&request.phone) {
+        limit(&state, &site.slug, "leads-phone", &phone, state.policy.leads_per_phone).await?;
+    }
+    let now = state.clock.now();
+    let reservation = ReservationRecord {
+        id: new_lead_id(),
+        dealer: site.slug.clone(),
+        car_id: request.car_id,
+        lead_id: new_lead_id(),
+        status: PaymentStatus::AwaitingPayment,
+        deposit: RESERVE_DEPOSIT_DOLLARS,
+        hold_hours: RESERVE_HOLD_HOURS,
+        created_at: now,
+        expires_at: now + Duration::hours(i64::from(RESERVE_HOLD_HOURS)),
+    };
+    let lead = reservation_lead(&reservation, request, &headers)?;
+    match state.store.reserve(&reservation, &lead, now).await? {
+        ReserveOutcome::Held => {}
+        ReserveOutcome::Taken(hold) => {
+            tracing::info!(dealer = %site.slug, car_id = hold.car_id, until = %hold.expires_at, "car already held");
+            return Err(ApiError::new(ErrorCode::CarReserved, CAR_ALREADY_RESERVED));
+        }
+    }
+    tracing::info!(dealer = %site.slug, reservation_id = %reservation.id, car_id = reservation.car_id, "car held");
+    state.outbox_wake.notify_one();
+    let payment = state.payments.start(&reservation).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(ReservationAnswer {
+            reservation_id: reservation.id,
+            car_id: reservation.car_id,
+            status: payment.status,
+            deposit: reservation.deposit,
+            hold_hours: reservation.hold_hours,
+            expires_at: reservation.expires_at,
+            message: payment.message,
+        }),
+    ))
+}
+
+/// The lead that tells the dealer about a reservation: the contact details normalised
+/// as a lead form's are, category Reservation, the car and the reservation's terms.
+fn reservation_lead(
+    reservation: &ReservationRecord,
+    request: ReservationRequest,
+    headers: &HeaderMap,
+) -> Result<LeadRecord, ApiError> {
+    let payload = LeadPayload {
+        name: Some(request.name),
+        last_name: request.last_name,
+        email: Some(request.email),
+        phone: Some(request.phone),
+        postcode: request.postcode,
+        message: request.message,
+        category: Some(RESERVATION_CATEGORY.to_owned()),
+        car_id: Some(Scalar::Number(Number::from(reservation.car_id))),
+        ..LeadPayload::default()
+    };
+    let mut fields = fields_of(payload, headers, true)?;
+    fields.insert("reservation_id".into(), json!(reservation.id));
+    fields.insert("reservation_status".into(), json!(reservation.status));
+    fields.insert("deposit".into(), json!(reservation.deposit));
+    fields.insert("hold_expires_at".into(), json!(reservation.expires_at));
+    Ok(LeadRecord {
+        id: reservation.lead_id.clone(),
+        dealer: reservation.dealer.clone(),
+        created_at: reservation.created_at,
+        updated_at: reservation.created_at,
+        steps: 1,
+        fields,
+    })
+}
+
+/// Whether a car is held, and until when (expired holds are not).
+#[utoipa::path(get, path = "/api/reservations/{car_id}", tag = "reservations",
+    params(("car_id" = u64, Path, description = "The car's id")),
+    responses((status = 200, body = HoldStatus, description = "The car's hold status (Cache-Control: no-store)"),
+        (status = 400, body = ErrorBody, description = "The id is not a positive whole number"),
+        (status = 404, body = ErrorBody, description = "The host names no dealer")))]
+pub async fn status(
+    State(state): State<AppState>,
+    Site(site): Site,
+    car_id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let car_id = car_id
+        .ok()
+        .map(|Path(raw)| raw)
+        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|raw| raw.parse::<u64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::bad_field("car_id", INVALID_CAR_ID))?;
+    let hold = state.store.hold(&site.slug, car_id, state.clock.now()).await?;
+    let answer = HoldStatus { car_id, reserved: hold.is_some(), expires_at: hold.map(|h| h.expires_at) };
+    let mut response = Json(answer).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    Ok(response)
+}

@@ -1,0 +1,223 @@
+//! Reservations: a car held for 48 hours, at most one active hold per car (also under 100
+//! concurrent requests), expiry on the manual clock, the lead that tells the dealer, and
+//! 400s that name each bad field.
+
+use chrono::{DateTime, Duration, Utc};
+use domain::messages::{
+    field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, INVALID_EMAIL, INVALID_PHONE,
+    INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
+};
+use edge_api::clock::Clock;
+use edge_api::policy::{Policy, RateLimit};
+use edge_api::reservations::INVALID_CAR_ID;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::{spawn, spawn_with, tenants, TestApp};
+
+const HOST: &str = "alpha.localhost";
+
+fn request(car_id: u64) -> Value {
+    json!({
+        "car_id": car_id, "name": "Jo", "last_name": "Citizen", "email": "jo@example.com",
+        "phone": "0412 345 678", "postcode": "4000", "message": "I'll come in on Saturday."
+    })
+}
+
+fn time(value: &Value) -> DateTime<Utc> {
+    value.as_str().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).expect("an RFC 3339 time").with_timezone(&Utc)
+}
+
+async fn reserve(app: &TestApp, host: &str, car_id: u64) -> crate::support::Answer {
+    app.post(host, "/api/reservations", &request(car_id), None).await
+}
+
+/// A policy that lets one address and phone reserve as often as a test needs.
+fn relaxed() -> Policy {
+    let many = RateLimit { max: 10_000, window_secs: 3600 };
+    Policy { leads_per_ip: many, leads_per_phone: many, ..Policy::default() }
+}
+
+#[tokio::test]
+async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealership() {
+    let app = spawn().await;
+    let now = app.clock.now();
+    let answer = app.send(app.request(reqwest::Method::POST, HOST, "/api/reservations").header("user-agent", "TestBrowser/1").json(&request(1042))).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    let body = answer.json.as_object().expect("object");
+    let mut keys: Vec<&str> = body.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["car_id", "deposit", "expires_at", "hold_hours", "message", "reservation_id", "status"]);
+    assert_eq!(answer.json["car_id"], 1042);
+    assert_eq!(answer.json["status"], "awaiting_payment");
+    assert_eq!((answer.json["deposit"].as_u64(), answer.json["hold_hours"].as_u64()), (Some(200), Some(48)));
+    assert_eq!(time(&answer.json["expires_at"]), now + Duration::hours(48));
+    let message = answer.json["message"].as_str().expect("message");
+    assert_eq!(message, reservation_held_pay_at_dealership(48, 200));
+    assert!(message.contains("48 hours") && message.contains("$200 fully refundable") && message.contains("at the dealership"));
+
+    // The reservation and its lead were stored before the answer; the lead is queued for the dealer.
+    let id = answer.json["reservation_id"].as_str().expect("id");
+    let reservation = app.state.store.reservation("alpha", id).await.expect("read").expect("stored");
+    assert_eq!((reservation.car_id, reservation.expires_at), (1042, now + Duration::hours(48)));
+    let lead = app.state.store.lead("alpha", &reservation.lead_id).await.expect("read").expect("lead stored");
+    assert_eq!(lead.fields["category"], RESERVATION_CATEGORY);
+    assert_eq!(lead.fields["car_id"], 1042);
+    assert_eq!(lead.fields["phone"], "0412345678");
+    assert_eq!(lead.fields["reservation_id"], id);
+    assert_eq!(lead.fields["user_agent"], "TestBrowser/1");
+    assert_eq!(app.state.store.outbox_of_lead("alpha", &lead.id).await.expect("outbox").len(), 1);
+}
+
+#[tokio::test]
+async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
+    let app = spawn().await;
+    assert_eq!(reserve(&app, HOST, 7).await.status, StatusCode::CREATED);
+    let second = reserve(&app, HOST, 7).await;
+    assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text);
+    assert_eq!((second.json["code"].as_str(), second.json["message"].as_str()), (Some("car_reserved"), Some(CAR_ALREADY_RESERVED)));
+    assert_eq!(second.json["success"], false);
+    // Another car of the dealer, and the same car id at another dealer, are free.
+    assert_eq!(reserve(&app, HOST, 8).await.status, StatusCode::CREATED);
+    assert_eq!(reserve(&app, "beta.localhost", 7).await.status, StatusCode::CREATED);
+    // The losing request stored no lead: two alpha leads and one beta lead are queued.
+    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn of_100_concurrent_reservations_of_one_car_exactly_one_holds_it() {
+    let app = spawn_with(tenants(None), relaxed()).await;
+    let mut requests = tokio::task::JoinSet::new();
+    for _ in 0..100 {
+        let request = app.request(reqwest::Method::POST, HOST, "/api/reservations").json(&request(555));
+        requests.spawn(async move {
+            let response = request.send().await.expect("request");
+            let status = response.status();
+            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+        });
+    }
+    let answers = requests.join_all().await;
+    let held: Vec<&Value> = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).map(|(_, body)| body).collect();
+    let refused = answers.iter().filter(|(s, body)| *s == StatusCode::CONFLICT && body["code"] == "car_reserved").count();
+    assert_eq!((held.len(), refused), (1, 99), "{:?}", answers.iter().map(|(s, _)| *s).collect::<Vec<_>>());
+    let hold = app.state.store.hold("alpha", 555, app.clock.now()).await.expect("read").expect("held");
+    assert_eq!(Some(hold.reservation_id.as_str()), held[0]["reservation_id"].as_str());
+    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 1, "one hold, one lead");
+}
+
+#[tokio::test]
+async fn a_hold_expires_after_48_hours_and_the_car_can_be_reserved_again() {
+    let app = spawn().await;
+    let start = app.clock.now();
+    let first = reserve(&app, HOST, 42).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    app.clock.advance(Duration::hours(48) - Duration::seconds(1));
+    let status = app.get(HOST, "/api/reservations/42", None).await;
+    assert_eq!((status.json["reserved"].as_bool(), time(&status.json["expires_at"])), (Some(true), start + Duration::hours(48)));
+    assert_eq!(reserve(&app, HOST, 42).await.status, StatusCode::CONFLICT, "one second before expiry");
+    app.clock.advance(Duration::seconds(1));
+    let status = app.get(HOST, "/api/reservations/42", None).await;
+    assert_eq!(status.json, json!({ "car_id": 42, "reserved": false, "expires_at": null }));
+    let again = reserve(&app, HOST, 42).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
+    assert_ne!(again.json["reservation_id"], first.json["reservation_id"]);
+    assert_eq!(time(&again.json["expires_at"]), start + Duration::hours(96));
+    // The first reservation stays on record.
+    let id = first.json["reservation_id"].as_str().expect("id");
+    assert!(app.state.store.reservation("alpha", id).await.expect("read").is_some());
+}
+
+#[tokio::test]
+async fn the_hold_status_is_not_cached_and_follows_the_reservation() {
+    let app = spawn().await;
+    let before = app.get(HOST, "/api/reservations/9", None).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+    assert_eq!(before.json, json!({ "car_id": 9, "reserved": false, "expires_at": null }));
+    assert_eq!(before.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"));
+    let held = reserve(&app, HOST, 9).await;
+    let after = app.get(HOST, "/api/reservations/9", None).await;
+    assert_eq!((after.status, after.json["car_id"].as_u64(), after.json["reserved"].as_bool()), (StatusCode::OK, Some(9), Some(true)));
+    assert_eq!(after.json["expires_at"], held.json["expires_at"]);
+    let elsewhere = app.get("beta.localhost", "/api/reservations/9", None).await;
+    assert_eq!(elsewhere.json["reserved"], false, "holds are per dealer");
+    for bad in ["abc", "0", "-1", "1.5", "+3", "99999999999999999999999", "%FF"] {
+        let answer = app.get(HOST, &format!("/api/reservations/{bad}"), None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}: {}", answer.text);
+        assert_eq!((answer.json["code"].as_str(), answer.json["fields"]["car_id"].as_str()), (Some("bad_request"), Some(INVALID_CAR_ID)), "{bad}");
+    }
+    assert_eq!(app.get("nobody.localhost", "/api/reservations/9", None).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
+    let app = spawn().await;
+    let answer = app
+        .post(HOST, "/api/reservations", &json!({ "car_id": 0, "email": "not-an-email", "phone": "123", "postcode": "40" }), None)
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text);
+    assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some("bad_request"), Some(PLEASE_FIX_ERRORS)));
+    assert_eq!(
+        answer.json["fields"],
+        json!({
+            "car_id": INVALID_CAR_ID, "name": field_required("Name"), "email": INVALID_EMAIL,
+            "phone": INVALID_PHONE, "postcode": INVALID_POSTCODE_FORMAT
+        })
+    );
+    let blank = app.post(HOST, "/api/reservations", &json!({ "car_id": 3, "name": " ", "email": "", "phone": "" }), None).await;
+    assert_eq!(blank.json["fields"], json!({ "name": field_required("Name"), "email": field_required("Email"), "phone": field_required("Phone") }));
+    // Only name, email and phone are required; a blank postcode is fine.
+    let minimal = json!({ "car_id": 3, "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "" });
+    assert_eq!(app.post(HOST, "/api/reservations", &minimal, None).await.status, StatusCode::CREATED);
+
+    let mut wrong_types = Vec::new();
+    for (field, value) in [("car_id", json!("abc")), ("car_id", json!(-1)), ("car_id", json!(2.5)), ("car_id", Value::Null), ("name", json!(5)), ("website", json!("x"))] {
+        let mut body = request(11);
+        body[field] = value.clone();
+        wrong_types.push((field, value, body));
+    }
+    let mut missing = request(11);
+    missing.as_object_mut().expect("object").remove("car_id");
+    wrong_types.push(("car_id", Value::Null, missing));
+    for (field, value, body) in wrong_types {
+        let answer = app.post(HOST, "/api/reservations", &body, None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{field}={value}: {}", answer.text);
+        assert!(answer.json["fields"].get(field).is_some(), "{field}={value}: {}", answer.text);
+    }
+    // Nothing above held car 11.
+    assert_eq!(app.get(HOST, "/api/reservations/11", None).await.json["reserved"], false);
+}
+
+#[tokio::test]
+async fn no_body_gets_a_500() {
+    let app = spawn().await;
+    let bodies = ["", "{", "[]", "null", "{\"car_id\": 18446744073709551616}", "{\"car_id\": 1e3}", "\"x\""];
+    for body in bodies {
+        let request = app.request(reqwest::Method::POST, HOST, "/api/reservations").header("content-type", "application/json").body(body);
+        let answer = app.send(request).await;
+        assert!(answer.status.is_client_error(), "{body:?}: {} {}", answer.status, answer.text);
+    }
+    let plain = app.request(reqwest::Method::POST, HOST, "/api/reservations").body("car_id=1");
+    assert_eq!(app.send(plain).await.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+#[tokio::test]
+async fn reservations_count_against_the_lead_limits() {
+    let policy = Policy { leads_per_phone: RateLimit { max: 2, window_secs: 3600 }, ..Policy::default() };
+    let app = spawn_with(tenants(None), policy).await;
+    assert_eq!(reserve(&app, HOST, 1).await.status, StatusCode::CREATED);
+    assert_eq!(reserve(&app, HOST, 2).await.status, StatusCode::CREATED);
+    let limited = reserve(&app, HOST, 3).await;
+    assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+}
+
+#[tokio::test]
+async fn both_endpoints_are_in_the_openapi_document() {
+    let app = spawn().await;
+    let doc = app.get(HOST, "/api/openapi.json", None).await;
+    let paths = &doc.json["paths"];
+    assert!(paths["/api/reservations"]["post"]["responses"]["409"].is_object(), "{}", paths);
+    assert!(paths["/api/reservations/{car_id}"]["get"]["responses"]["200"].is_object());
+    let schema = &doc.json["components"]["schemas"]["ReservationRequest"];
+    let required: Vec<&str> = schema["required"].as_array().expect("required").iter().filter_map(Value::as_str).collect();
+    assert_eq!(required, ["car_id", "name", "email", "phone"]);
+}

@@ -1,0 +1,107 @@
+// Models, offers, brands and the dealer locator: each page kind renders, hydrates, responds and passes axe.
+import { expectNoAxeViolations } from './axe.mjs';
+import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+
+/** Whether the site has a page at `path` (some dealers have no models or brands). */
+async function exists(context, base, path) {
+  // Through the browser: Node's resolver does not know *.localhost hosts.
+  const page = await context.newPage();
+  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+  await page.close();
+  return !!response && response.ok();
+}
+
+export const tests = [
+  {
+    name: 'special offers: filters reach the empty state and Clear Filters restores the list',
+    async run({ context, base }) {
+      const { page, errors } = await open(context, base, '/special-offers');
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      const before = await page.locator('.tile').count();
+      await page.getByLabel('Search offers').fill('no offer is called this');
+      await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
+      if (!page.url().includes('query=')) throw new Error(`the query is not in the URL: ${page.url()}`);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === n, before, { timeout: 5_000 });
+      const first = page.locator('.tile__title a').first();
+      if (before > 0) {
+        const href = await first.getAttribute('href');
+        const offer = await open(context, base, href);
+        await waitForHydration(offer.page);
+        await expectNoAxeViolations(offer.page);
+        expectNoErrors(href, offer.errors);
+        await offer.page.close();
+      }
+      expectNoErrors('/special-offers', errors);
+      await page.close();
+    },
+  },
+  {
+    name: 'brands list and a brand overview render without axe violations',
+    async run({ context, base }) {
+      if (!(await exists(context, base, '/brands'))) return;
+      const { page, errors } = await open(context, base, '/brands');
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      const href = await page.locator('a.brand-tile[href$="/overview"]').first().getAttribute('href');
+      expectNoErrors('/brands', errors);
+      await page.close();
+      if (!href) return;
+      const brand = await open(context, base, href);
+      await waitForHydration(brand.page);
+      await expectNoAxeViolations(brand.page);
+      expectNoErrors(href, brand.errors);
+      await brand.page.close();
+    },
+  },
+  {
+    name: 'model page: the colour arrows wrap and driver-assist expands',
+    async run({ context, base }) {
+      if (!(await exists(context, base, '/models'))) return;
+      const list = await open(context, base, '/models');
+      const href = await list.page.locator('.tile__title a').first().getAttribute('href');
+      await list.page.close();
+      if (!href) throw new Error('/models lists no model');
+      const { page, errors } = await open(context, base, href);
+      await waitForHydration(page);
+      const name = () => page.locator('.colour-picker__name').textContent();
+      const first = await name();
+      await page.getByRole('button', { name: 'Previous colour' }).click();
+      await page.getByRole('button', { name: 'Next colour' }).click();
+      if ((await name()) !== first) throw new Error(`left then right did not come back to "${first}"`);
+      const more = page.getByRole('button', { name: 'Show More' });
+      if (await more.count()) {
+        await more.click();
+        await page.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 5_000 });
+      }
+      await expectNoAxeViolations(page);
+      expectNoErrors(href, errors);
+      await page.close();
+    },
+  },
+  {
+    name: 'dealer locator lists dealers and measures distance from a postcode it knows',
+    async run({ context, base }) {
+      if (!(await exists(context, base, '/dealer-locator'))) return;
+      const { page, errors } = await open(context, base, '/dealer-locator');
+      await waitForHydration(page);
+      const items = page.locator('.locator-item');
+      await items.first().waitFor({ timeout: 10_000 });
+      await expectNoAxeViolations(page);
+      const text = await items.first().locator('.locator-item__address').innerText();
+      const postcode = /\b(\d{4})\s*$/m.exec(text)?.[1];
+      if (!postcode) throw new Error(`no postcode in the first address: ${text}`);
+      {
+        await page.getByLabel('Suburb or postcode').fill(postcode);
+        await page.locator('.locator-item__distance').first().waitFor({ timeout: 5_000 });
+        const first = await page.locator('.locator-item__distance').first().innerText();
+        if (!first.startsWith('0.0 km')) throw new Error(`the nearest to ${postcode} is ${first}, not the location itself`);
+        if ((await items.count()) > 5) throw new Error('a pick shows at most the 5 nearest');
+      }
+      expectNoErrors('/dealer-locator', errors);
+      await page.close();
+    },
+  },
+];

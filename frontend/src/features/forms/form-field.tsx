@@ -1,0 +1,114 @@
+import type { FieldView } from '../../types/generated/FieldView';
+import type { LocationOption } from '../../types/generated/LocationOption';
+
+/** The DOM id of a field's control (payload keys may hold spaces, '/' and '#'). */
+export function fieldId(formId: string, name: string): string {
+  return `${formId}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+/** The DOM id of a field's error message. */
+export function errorId(formId: string, name: string): string {
+  return `${fieldId(formId, name)}-error`;
+}
+
+interface Props {
+  formId: string;
+  field: FieldView;
+  value: string | boolean;
+  error: string | undefined;
+  locations: LocationOption[];
+  onChange: (name: string, value: string | boolean) => void;
+}
+
+/** One labelled field with its error, linked by aria-describedby. */
+export function FormField({ formId, field, value, error, locations, onChange }: Props) {
+  const id = fieldId(formId, field.name);
+  const required = field.required_message !== null;
+  const suffixId = `${id}-suffix`;
+  const describedBy = [error ? errorId(formId, field.name) : null, field.suffix ? suffixId : null].filter(Boolean).join(' ') || undefined;
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    id,
+    name: field.name,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  const errorText = error ? (
+    <p className="form-field__error" id={errorId(formId, field.name)}>
+      {error}
+    </p>
+  ) : null;
+
+  if (field.input === 'hidden') return <input type="hidden" name={field.name} value={text} />;
+
+  if (field.input === 'checkbox') {
+    return (
+      <div className="form-field form-field--checkbox">
+        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(field.name, e.target.checked)} />
+        <label htmlFor={id}>{field.label}</label>
+        {errorText}
+      </div>
+    );
+  }
+
+  let control;
+  if (field.input === 'textarea') {
+    control = (
+      <textarea
+        {...common}
+        rows={5}
+        value={text}
+        placeholder={field.placeholder ?? undefined}
+        maxLength={field.max_length ?? undefined}
+        onChange={(e) => onChange(field.name, e.target.value)}
+      />
+    );
+  } else if (field.input === 'select' || field.input === 'location') {
+    const options = field.input === 'location' ? locations.map((l) => ({ value: String(l.id), label: l.name })) : field.options.map((o) => ({ value: o, label: o }));
+    const placeholder = field.input === 'location' || !field.options.includes(field.default_value);
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)}>
+        {placeholder ? <option value="">Please select</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    const type = field.input === 'email' ? 'email' : field.input === 'tel' ? 'tel' : 'text';
+    const numeric = field.input === 'number' || field.input === 'postcode';
+    control = (
+      <input
+        {...common}
+        type={type}
+        inputMode={numeric ? 'numeric' : undefined}
+        autoComplete={field.autocomplete ?? undefined}
+        placeholder={field.placeholder ?? undefined}
+        maxLength={field.max_length ?? undefined}
+        value={text}
+        onChange={(e) => onChange(field.name, e.target.value)}
+      />
+    );
+  }
+
+  return (
+    <div className={`form-field form-field--${field.input}`}>
+      <label htmlFor={id} className="form-field__label">
+        {field.label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <div className="form-field__control">
+        {control}
+        {field.suffix ? (
+          <span className="form-field__suffix" id={suffixId}>
+            {field.suffix}
+          </span>
+        ) : null}
+      </div>
+      {errorText}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// POST /api/leads with an Idempotency-Key, and what its answer means for the form
+// (edge-api/src/leads.rs; errors are {success: false, code, message, fields?}).
+import { MESSAGES } from '../../types/generated/messages';
+
+/** What a submission came to. */
+export type LeadResult =
+  /** The lead is stored; later steps send this id. */
+  | { kind: 'stored'; leadId: string }
+  /** The server refused some values: a message and the field messages by payload key. */
+  | { kind: 'invalid'; message: string; fields: Record<string, string> }
+  /** Nothing was stored (network failure, server error, rate limit): try again later. */
+  | { kind: 'failed'; message: string };
+
+/** A fresh idempotency key (a UUID), also where crypto.randomUUID is missing. */
+export function idempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Sends one submission. Retrying with the same key creates nothing twice. */
+export async function postLead(
+  apiPath: string,
+  payload: Record<string, unknown>,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<LeadResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl(apiPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    // Seed 001 s8: the form submit failure text.
+    return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR };
+  }
+  let body: Record<string, unknown> = {};
+  try {
+    const json: unknown = await response.json();
+    if (json !== null && typeof json === 'object') body = json as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's error page): handled as an answer without a message.
+  }
+  if (response.ok) {
+    // A reservation answers with its reservation id.
+    const leadId = textOf(body.lead_id) || textOf(body.reservation_id);
+    return leadId ? { kind: 'stored', leadId } : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR };
+  }
+  const fields: Record<string, string> = {};
+  if (body.fields !== null && typeof body.fields === 'object') {
+    for (const [name, message] of Object.entries(body.fields as Record<string, unknown>)) {
+      if (textOf(message)) fields[name] = textOf(message);
+    }
+  }
+  // Seed 001 s8: a server error text is shown as-is, else 'An unexpected error occured'.
+  const message = textOf(body.message) || MESSAGES.UNEXPECTED_ERROR;
+  if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0) return { kind: 'invalid', message, fields };
+  return { kind: 'failed', message };
+}

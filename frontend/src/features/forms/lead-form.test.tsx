@@ -1,0 +1,295 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FormPageView } from '../../types/generated/FormPageView';
+import { LeadForm } from './lead-form';
+import { field } from './test-fields';
+import { USER_DETAILS_KEY } from './user-details';
+
+
+const contact = [
+  field('name', 'First name', 'text', { required_message: 'Name is required.' }),
+  field('last_name', 'Last name', 'text'),
+  field('email', 'Email', 'email', { required_message: 'Email is required.' }),
+  field('phone', 'Phone', 'tel', { required_message: 'Phone is required.' }),
+  field('postcode', 'Postcode', 'postcode', { max_length: 4 }),
+];
+
+const base: Omit<FormPageView, 'steps' | 'kind' | 'form_id' | 'category' | 'subcategory'> = {
+  title: 'Book a Service',
+  intro: 'Book your next service.',
+  locations: [{ id: 2, name: 'Acme Service Centre', slug: 'acme-service' }],
+  default_location_id: 2,
+  terms: null,
+  submit_label: 'Enquire Now',
+  next_label: 'Next',
+  booking: null,
+  breadcrumbs: [],
+  thank_you: { title: 'Thank You', text: 'We have received your service booking request.' },
+  api_path: '/api/leads',
+  lead_source: 'Website',
+  car: null,
+};
+
+const service: FormPageView = {
+  ...base,
+  kind: 'service_booking',
+  form_id: 'service-booking',
+  category: 'Service',
+  subcategory: 'Service Booking',
+  terms: { label: 'I agree to the terms of use', url: null, message: 'You must agree to the terms of use before submitting the form.' },
+  steps: [
+    {
+      title: null,
+      fields: [
+        ...contact,
+        field('Vehicle Make', 'Make', 'text', { default_value: 'Toyota' }),
+        field('kms', 'Odometer', 'number', { suffix: 'kms' }),
+        field('message', 'Message', 'textarea', { required_message: 'Message is required.' }),
+        field('opt_in', 'Keep me up to date with news and offers', 'checkbox'),
+      ],
+    },
+  ],
+};
+
+const parts: FormPageView = {
+  ...base,
+  title: 'Order Parts Online',
+  kind: 'parts_order',
+  form_id: 'parts-form',
+  category: 'Parts',
+  subcategory: 'Parts Order',
+  steps: [
+    { title: 'Contact Details', fields: contact },
+    { title: 'Vehicle Details', fields: [field('Vehicle Model', 'Model', 'text'), field('Part#', 'Part number', 'text')] },
+    { title: 'Order Details', fields: [field('Order Detail', 'Order detail', 'textarea', { required_message: 'Order detail is required.' })] },
+  ],
+};
+
+const finance: FormPageView = {
+  ...base,
+  title: 'Finance Enquiry',
+  kind: 'finance_enquiry',
+  form_id: 'finance-form',
+  category: 'Finance',
+  subcategory: 'Finance Enquiry',
+  locations: [
+    { id: 1, name: 'Acme Springwood', slug: 'springwood' },
+    { id: 3, name: 'Acme Capalaba', slug: 'capalaba' },
+  ],
+  default_location_id: null,
+  steps: [
+    {
+      title: null,
+      fields: [
+        ...contact,
+        field('location', 'Location', 'location', { required_message: 'Location is required.', query_param: 'preferredDealership' }),
+        field('price', 'Vehicle price budget', 'number', { query_param: 'vehiclePriceBudget' }),
+        field('message', 'Message', 'textarea'),
+        field('car_id', 'Car', 'hidden', { query_param: 'car_id' }),
+        field('vehicle_status', 'Car type', 'hidden', { query_param: 'car_type' }),
+        field('VIN', 'VIN', 'hidden', { query_param: 'vin' }),
+      ],
+    },
+  ],
+};
+
+const reservation: FormPageView = {
+  ...base,
+  kind: 'reservation',
+  form_id: 'reserve-form',
+  category: 'Reservation',
+  subcategory: null,
+  api_path: '/api/reservations',
+  submit_label: 'Reserve Now',
+  steps: [{ title: null, fields: [...contact, field('message', 'Message', 'textarea'), field('car_id', 'Car', 'hidden', { default_value: '42' })] }],
+};
+
+const browser = (search = '') => () => ({ url: `http://acme.localhost/service${search}`, userAgent: 'test-agent', query: new URLSearchParams(search) });
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function sent(call: number): { body: Record<string, unknown>; key: string | undefined } {
+  const init = fetchMock.mock.calls[call]?.[1];
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  return { body: JSON.parse(String(init?.body)) as Record<string, unknown>, key: headers['Idempotency-Key'] };
+}
+
+const input = (name: string) => screen.getByRole('textbox', { name });
+const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+
+function fillContact() {
+  type('First name', 'Jo');
+  type('Email', 'jo@example.com');
+  type('Phone', '0412 345 678');
+  type('Postcode', '4000');
+}
+
+describe('LeadForm', () => {
+  it('shows the seed banner and links each error to its field', async () => {
+    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} />);
+    type('Postcode', '40');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    const banner = screen.getByRole('alert');
+    expect(banner.textContent).toContain('Please fix the following errors:');
+    expect([...banner.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Name is required.',
+      'Email is required.',
+      'Phone is required.',
+      'Invalid postcode. Please enter a 4-digit number.',
+      'Message is required.',
+      'You must agree to the terms of use before submitting the form.',
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    const postcode = input('Postcode');
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = postcode.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Invalid postcode. Please enter a 4-digit number.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the lead with an idempotency key, thanks the shopper and stores the details', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'abc123' }));
+    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} />);
+    fillContact();
+    type('Odometer', '45,000');
+    type('Message', 'Logbook service please');
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms of use/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    const thanks = await screen.findByRole('heading', { name: 'Thank You' });
+    await waitFor(() => expect(document.activeElement).toBe(thanks.closest('section')));
+    expect(screen.queryByRole('button', { name: 'Enquire Now' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/leads');
+    const { body, key } = sent(0);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body).toEqual({
+      source: 'Website',
+      url: 'http://acme.localhost/service',
+      user_agent: 'test-agent',
+      dealership_slug: 'acme',
+      category: 'Service',
+      subcategory: 'Service Booking',
+      location: 'Acme Service Centre',
+      location_id: 2,
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 345 678',
+      postcode: '4000',
+      'Vehicle Make': 'Toyota',
+      kms: 45000,
+      message: 'Logbook service please',
+      opt_in: false,
+    });
+    expect(JSON.parse(window.localStorage.getItem(USER_DETAILS_KEY) ?? '{}')).toEqual({
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 345 678',
+      postcode: '4000',
+    });
+  });
+
+  it('keeps the input on a network failure and retries with the same key', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
+    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} />);
+    fillContact();
+    type('Message', 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    const failure = await screen.findByText('An error occurred when submitting this form');
+    await waitFor(() => expect(document.activeElement).toBe(failure.closest('[role="alert"]')));
+    expect((input('Message') as HTMLTextAreaElement).value).toBe('Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(1).key).toBe(sent(0).key);
+  });
+
+  it("shows the server's field errors next to the fields", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(422, { success: false, code: 'validation_failed', message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }),
+    );
+    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} />);
+    fillContact();
+    type('Message', 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await waitFor(() => expect(input('Phone').getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = input('Phone').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Please enter a valid Australian phone number.');
+    expect(screen.getByRole('alert').textContent).toContain('Please fix the following errors:');
+  });
+
+  it('prefills stored details and sends a parts order in three steps with one lead id', async () => {
+    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }));
+    fetchMock
+      .mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' }))
+      .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }))
+      .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
+    render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} />);
+    await waitFor(() => expect((input('First name') as HTMLInputElement).value).toBe('Jo'));
+    expect(screen.getByRole('heading', { name: /Contact Details \(Step 1 of 3\)/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const vehicle = await screen.findByRole('heading', { name: /Vehicle Details/ });
+    await waitFor(() => expect(document.activeElement).toBe(vehicle));
+    type('Part number', '90915-YZZD1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Order Details/ });
+    type('Order detail', 'Two oil filters');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    const [first, second, third] = [sent(0).body, sent(1).body, sent(2).body];
+    expect(first).toMatchObject({ name: 'Jo', form_completed: false, location_id: 2, category: 'Parts' });
+    expect(first.lead_id).toBeUndefined();
+    expect(second).toMatchObject({ lead_id: 'lead-1', 'Part#': '90915-YZZD1', form_completed: false });
+    expect(second.name).toBeUndefined();
+    expect(third).toMatchObject({ lead_id: 'lead-1', 'Order Detail': 'Two oil filters', form_completed: true });
+    expect(new Set([sent(0).key, sent(1).key, sent(2).key]).size).toBe(3);
+  });
+
+  it('prefills a finance enquiry from the finance link parameters', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'f1' }));
+    const search = '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';
+    render(<LeadForm view={finance} dealershipSlug="acme" browser={browser(search)} />);
+    const select = screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('3'));
+    expect(document.getElementById('finance-form')?.tagName).toBe('FORM');
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(0).body).toMatchObject({
+      location: 'Acme Capalaba',
+      location_id: 3,
+      price: 35000,
+      car_id: 42,
+      vehicle_status: 'used',
+      VIN: 'JTM123',
+      lead_attributes: { linked_query_params: { preferredDealership: 'capalaba', vehiclePriceBudget: '35000', car_id: '42', car_type: 'used', vin: 'JTM123' } },
+    });
+  });
+
+  it('reserves a car with its fields only, and shows a taken hold as the server words it', async () => {
+    fetchMock.mockResolvedValueOnce(answer(409, { success: false, code: 'car_reserved', message: 'This car is already reserved.' }));
+    fetchMock.mockResolvedValueOnce(answer(201, { reservation_id: 'r1', car_id: 42, status: 'awaiting_payment' }));
+    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} />);
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
+    const alert = await screen.findByText('This car is already reserved.');
+    expect(alert).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/reservations');
+    expect(sent(0).body).toEqual({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000', car_id: 42 });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+  });
+});

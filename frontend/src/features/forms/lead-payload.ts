@@ -1,0 +1,122 @@
+// The JSON body of POST /api/leads (edge-api/src/leads.rs LeadPayload, seed 001 s3)
+// built from a form's values, and the values' prefill from the URL (finance links carry
+// preferredDealership, vehiclePriceBudget, car_id, car_type and vin).
+import type { FieldView } from '../../types/generated/FieldView';
+import type { FormPageView } from '../../types/generated/FormPageView';
+import type { LocationOption } from '../../types/generated/LocationOption';
+import type { Values } from './validation';
+
+/** Where the form is being filled in. */
+export interface BrowserContext {
+  /** The page address. */
+  url: string;
+  /** navigator.userAgent. */
+  userAgent: string;
+  /** The page's query parameters. */
+  query: URLSearchParams;
+}
+
+/** The honeypot field: hidden from people, a filled value marks a bot (the API drops it). */
+export const HONEYPOT_FIELD = 'website';
+
+function allFields(view: FormPageView): FieldView[] {
+  return view.steps.flatMap((step) => step.fields);
+}
+
+/** The values a form starts with (what the server renders). */
+export function initialValues(view: FormPageView): Values {
+  const values: Values = { [HONEYPOT_FIELD]: '' };
+  for (const field of allFields(view)) {
+    if (field.input === 'checkbox') values[field.name] = false;
+    else if (field.input === 'location') values[field.name] = view.default_location_id?.toString() ?? '';
+    else values[field.name] = field.default_value;
+  }
+  return values;
+}
+
+/** The location a query value names (id, slug or name, ignoring case). */
+export function findLocation(locations: LocationOption[], wanted: string): LocationOption | undefined {
+  const w = wanted.trim().toLowerCase();
+  if (w === '') return undefined;
+  return locations.find((l) => String(l.id) === w || l.slug.toLowerCase() === w || l.name.toLowerCase() === w);
+}
+
+/** `values` with each field that names a query parameter filled from the URL. */
+export function prefillFromQuery(view: FormPageView, values: Values, query: URLSearchParams): Values {
+  const next = { ...values };
+  for (const field of allFields(view)) {
+    const param = field.query_param ? query.get(field.query_param) : null;
+    if (param === null || param.trim() === '') continue;
+    if (field.input === 'location') {
+      const location = findLocation(view.locations, param);
+      if (location) next[field.name] = String(location.id);
+    } else if (field.input === 'select') {
+      if (field.options.includes(param)) next[field.name] = param;
+    } else if (field.input !== 'checkbox') {
+      next[field.name] = param.trim();
+    }
+  }
+  return next;
+}
+
+/** A number field's value as a JSON number when it is one ("12,500" gives 12500), else the text. */
+export function scalar(text: string): number | string {
+  const compact = text.replace(/[\s,]/g, '');
+  return /^\d+(\.\d+)?$/.test(compact) ? Number(compact) : text.trim();
+}
+
+function locationPayload(view: FormPageView, id: string): Record<string, unknown> {
+  const location = view.locations.find((l) => String(l.id) === id);
+  return location ? { location: location.name, location_id: location.id } : {};
+}
+
+/** The body of one submission: the fields of step `stepIndex` (blank text left out), the
+ *  lead's category, where it came from, and on a later step the lead id of the first.
+ *  A reservation (`POST /api/reservations`) sends its fields only. */
+export function stepPayload(
+  view: FormPageView,
+  dealershipSlug: string,
+  values: Values,
+  stepIndex: number,
+  leadId: string | null,
+  browser: BrowserContext,
+): Record<string, unknown> {
+  if (view.kind === 'reservation') return fieldsPayload(view, values, stepIndex, {});
+  const payload: Record<string, unknown> = {
+    source: view.lead_source,
+    url: browser.url,
+    user_agent: browser.userAgent,
+    dealership_slug: dealershipSlug,
+    category: view.category,
+  };
+  if (view.subcategory) payload.subcategory = view.subcategory;
+  const linked = Object.fromEntries(browser.query.entries());
+  if (Object.keys(linked).length > 0) payload.lead_attributes = { linked_query_params: linked };
+  if (leadId) payload.lead_id = leadId;
+  const steps = view.steps.length;
+  if (steps > 1) payload.form_completed = stepIndex === steps - 1;
+  const hasLocationField = allFields(view).some((f) => f.input === 'location');
+  if (!hasLocationField && stepIndex === 0 && view.default_location_id !== null) {
+    Object.assign(payload, locationPayload(view, String(view.default_location_id)));
+  }
+  return fieldsPayload(view, values, stepIndex, payload);
+}
+
+/** `payload` with the values of step `stepIndex` and the spam trap added. */
+function fieldsPayload(view: FormPageView, values: Values, stepIndex: number, payload: Record<string, unknown>): Record<string, unknown> {
+  for (const field of view.steps[stepIndex]?.fields ?? []) {
+    const value = values[field.name];
+    if (field.input === 'checkbox') {
+      payload[field.name] = value === true;
+      continue;
+    }
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') continue;
+    if (field.input === 'location') Object.assign(payload, locationPayload(view, text));
+    else if (field.input === 'number' || field.name === 'car_id') payload[field.name] = scalar(text);
+    else payload[field.name] = text;
+  }
+  const honeypot = values[HONEYPOT_FIELD];
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') payload[HONEYPOT_FIELD] = honeypot;
+  return payload;
+}

@@ -1,0 +1,75 @@
+// Stored user details (seed 001 s3/s5), kept in localStorage and prefilled into forms,
+// following domain::rules::forms::details_to_store: saved only when name, email and
+// phone are all present; only the non-empty of name, last_name, email, phone and
+// postcode are kept (trimmed).
+import type { Values } from './validation';
+
+/** The localStorage key (one per site: storage is per host). */
+export const USER_DETAILS_KEY = 'forecourt:user-details';
+
+/** The fields that are stored, in order. */
+export const DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
+
+/** Stored user details. */
+export type UserDetails = Partial<Record<(typeof DETAIL_FIELDS)[number], string>>;
+
+/** What would be stored from `values`, or null when nothing may be stored. */
+export function detailsToStore(values: Values): UserDetails | null {
+  const stored: UserDetails = {};
+  for (const name of DETAIL_FIELDS) {
+    const value = values[name];
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    if (trimmed !== '') stored[name] = trimmed;
+  }
+  return stored.name && stored.email && stored.phone ? stored : null;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be switched off (privacy settings); the form works without it.
+    return null;
+  }
+}
+
+/** Saves the details of `values` when the rule allows; returns whether it did. */
+export function saveDetails(values: Values): boolean {
+  const details = detailsToStore(values);
+  const store = storage();
+  if (!details || !store) return false;
+  try {
+    store.setItem(USER_DETAILS_KEY, JSON.stringify(details));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The stored details (only known, non-empty text fields), or an empty object. */
+export function loadDetails(): UserDetails {
+  const raw = storage()?.getItem(USER_DETAILS_KEY);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed === null || typeof parsed !== 'object') return {};
+    const details: UserDetails = {};
+    for (const name of DETAIL_FIELDS) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (typeof value === 'string' && value.trim() !== '') details[name] = value.trim();
+    }
+    return details;
+  } catch {
+    return {};
+  }
+}
+
+/** `values` with each empty detail field filled from `details`. */
+export function prefillDetails(values: Values, details: UserDetails): Values {
+  const next = { ...values };
+  for (const name of DETAIL_FIELDS) {
+    const stored = details[name];
+    if (stored && name in next && next[name] === '') next[name] = stored;
+  }
+  return next;
+}

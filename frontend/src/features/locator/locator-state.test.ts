@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Website } from '../../types/generated/Website';
+import { haversineKm, matchText, nearby, postcodeOrigin, rows } from './locator-state';
+
+const place = (id: number, city: string, postcode: string, lat: number, lng: number) => ({
+  id,
+  name: `Dealer ${city}`,
+  department: 'Sales',
+  street: '1 Main St',
+  city,
+  state: 'QLD',
+  postcode,
+  lat,
+  lng,
+  phone: null,
+  makes: ['Toyota'],
+  url: `/locations/${id}`,
+});
+
+const websites: Website[] = [
+  {
+    id: 1,
+    name: 'Group',
+    url: 'http://group.localhost/',
+    dealership: 'group',
+    locations: [
+      place(1, 'Brisbane', '4000', -27.4698, 153.0251),
+      place(2, 'Ipswich', '4305', -27.6144, 152.7609),
+      place(3, 'Gold Coast', '4217', -28.0167, 153.4),
+      place(4, 'Toowoomba', '4350', -27.5598, 151.9507),
+      place(5, 'Cairns', '4870', -16.9186, 145.7781),
+      place(6, 'Caboolture', '4510', -27.0845, 152.951),
+      place(7, 'Nambour', '4560', -26.6269, 152.9592),
+    ],
+  },
+];
+
+describe('dealer locator', () => {
+  it('measures great-circle distances', () => {
+    expect(Math.round(haversineKm(-27.4698, 153.0251, -16.9186, 145.7781))).toBe(1390);
+    expect(haversineKm(-27, 153, -27, 153)).toBe(0);
+  });
+
+  it('lists locations within the radius, nearest first', () => {
+    const all = rows(websites);
+    const brisbane = postcodeOrigin(all, '4000');
+    expect(brisbane).not.toBeNull();
+    const within50 = nearby(all, brisbane!, 50, null).map((r) => r.id);
+    expect(within50).toEqual([1, 2, 6]);
+  });
+
+  it('after a pick shows the 5 nearest within 250 km', () => {
+    const all = rows(websites);
+    const picked = nearby(all, { lat: -27.4698, lng: 153.0251, label: 'Brisbane' }, 250, 5);
+    expect(picked.map((r) => r.id)).toEqual([1, 2, 6, 3, 7]);
+    expect(picked.every((r) => (r.distanceKm ?? Infinity) <= 250)).toBe(true);
+  });
+
+  it('filters by suburb or postcode text and knows no unknown postcode', () => {
+    const all = rows(websites);
+    expect(matchText(all, 'gold').map((r) => r.id)).toEqual([3]);
+    expect(matchText(all, '4870').map((r) => r.id)).toEqual([5]);
+    expect(postcodeOrigin(all, '2000')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+// The dealer locator's list (seed 000 s9): distance from the shopper's place, the radius
+// choices (default 50 km), and after the shopper picks a place the 5 nearest within
+// 250 km. Distances are great-circle (haversine, earth radius 6371 km, as in Rust's
+// rules::constants::haversine_km).
+import type { Website } from '../../types/generated/Website';
+
+/** Seed 001 s9: earth radius, km. */
+export const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in km between two points in degrees. */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** A place the distances are measured from. */
+export interface Origin {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/** One row of the list. */
+export interface LocatorRow {
+  website: string;
+  websiteUrl: string;
+  id: number;
+  name: string;
+  street: string;
+  locality: string;
+  phone: string | null;
+  url: string;
+  lat: number;
+  lng: number;
+  postcode: string;
+  distanceKm: number | null;
+}
+
+/** Every location of the websites as rows, without distances. */
+export function rows(websites: Website[]): LocatorRow[] {
+  return websites.flatMap((w) =>
+    w.locations.map((l) => ({
+      website: w.name,
+      websiteUrl: w.url,
+      id: l.id,
+      name: l.name,
+      street: l.street,
+      locality: [l.city, l.state, l.postcode].filter(Boolean).join(' '),
+      phone: l.phone,
+      url: l.url,
+      lat: l.lat,
+      lng: l.lng,
+      postcode: l.postcode,
+      distanceKm: null,
+    })),
+  );
+}
+
+/** Rows whose suburb, state, postcode or name contain every word of `text`. */
+export function matchText(all: LocatorRow[], text: string): LocatorRow[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return all;
+  return all.filter((r) => {
+    const hay = `${r.name} ${r.website} ${r.locality}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** The place of a postcode the platform knows (a location's postcode), if any. */
+export function postcodeOrigin(all: LocatorRow[], postcode: string): Origin | null {
+  const match = all.find((r) => r.postcode === postcode.trim());
+  return match ? { lat: match.lat, lng: match.lng, label: `${match.locality}` } : null;
+}
+
+/** The list for an origin: within `radiusKm`, nearest first; `nearest` limits the count. */
+export function nearby(all: LocatorRow[], origin: Origin, radiusKm: number, nearest: number | null): LocatorRow[] {
+  const measured = all
+    .map((r) => ({ ...r, distanceKm: haversineKm(origin.lat, origin.lng, r.lat, r.lng) }))
+    .filter((r) => r.distanceKm <= radiusKm)
+    .sort((a, b) => a.distanceKm - b.distanceKm);
+  return nearest === null ? measured : measured.slice(0, nearest);
+}

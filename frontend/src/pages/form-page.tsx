@@ -1,0 +1,37 @@
+import type { FormProps } from '../app/props';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { Layout } from '../components/layout';
+import { LeadForm } from '../features/forms/lead-form';
+import { ServiceBooking } from '../features/forms/service-booking';
+import '../features/forms/forms.css';
+
+/** A form page: service booking, trade-in, parts order, finance, general enquiry or a car's reservation. */
+export function FormPage({ site, page }: FormProps) {
+  return (
+    <Layout site={site}>
+      <Breadcrumbs crumbs={page.breadcrumbs} />
+      <h1>{page.title}</h1>
+      <div className="form-page">
+        {page.car ? (
+          <section className="form-page__car" aria-labelledby="reserve-car-name">
+            {page.car.image ? <img src={page.car.image.url} alt={page.car.image.alt} width={320} height={240} /> : null}
+            <div>
+              <h2 id="reserve-car-name">
+                <a href={page.car.path}>{page.car.name}</a>
+              </h2>
+              <p className="form-page__car-price">
+                {page.car.price_text}
+                {page.car.price_type ? <span> {page.car.price_type}</span> : null}
+              </p>
+              {page.car.km_text ? <p>{page.car.km_text}</p> : null}
+              {page.car.location_name ? <p>{page.car.location_name}</p> : null}
+            </div>
+          </section>
+        ) : null}
+        <p className="form-page__intro">{page.intro}</p>
+        {page.booking ? <ServiceBooking booking={page.booking} /> : null}
+        <LeadForm view={page} dealershipSlug={site.slug} />
+      </div>
+    </Layout>
+  );
+}

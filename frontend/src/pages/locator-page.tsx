@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LocatorProps } from '../app/props';
+import { Layout } from '../components/layout';
+import { matchText, nearby, postcodeOrigin, rows, type Origin } from '../features/locator/locator-state';
+import type { Website } from '../types/generated/Website';
+import '../features/catalogue/catalogue.css';
+import '../features/locator/locator.css';
+
+/** Seed 000 s9: the search box waits 300 ms after typing. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/** The dealer locator (/dealer-locator): dealers selling this site's makes, nearest first
+ *  once the shopper gives a place (their location or a postcode the platform knows). */
+export function LocatorPage({ site, page }: LocatorProps) {
+  const [websites, setWebsites] = useState<Website[]>([]);
+  const [status, setStatus] = useState<Status>('loading');
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState('');
+  const [origin, setOrigin] = useState<Origin | null>(null);
+  const [radius, setRadius] = useState(page.default_radius_km);
+  const [picked, setPicked] = useState(false);
+  const [notice, setNotice] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(page.api_path, { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json() as Promise<Website[]>;
+      })
+      .then((list) => {
+        setWebsites(list);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Seed 000 s8: the failure is logged and the list stays empty.
+        console.error(page.failure_log, error);
+        setStatus('failed');
+      });
+    return () => {
+      controller.abort();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [page.api_path, page.failure_log]);
+
+  const all = useMemo(() => rows(websites), [websites]);
+
+  const pick = (place: Origin) => {
+    setOrigin(place);
+    setRadius(page.pick_radius_km);
+    setPicked(true);
+    setNotice(`Showing the ${page.pick_nearest} nearest to ${place.label} within ${page.pick_radius_km} km.`);
+  };
+
+  const onText = (value: string) => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const trimmed = value.trim();
+      if (/^\d{4}$/.test(trimmed)) {
+        const place = postcodeOrigin(all, trimmed);
+        if (place) {
+          setFilter('');
+          pick(place);
+          return;
+        }
+      }
+      setFilter(trimmed);
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const useMyLocation = () => {
+    if (!('geolocation' in navigator)) {
+      setNotice('Your browser cannot share your location. Search by suburb or postcode instead.');
+      return;
+    }
+    setNotice('Finding your location…');
+    navigator.geolocation.getCurrentPosition(
+      (position) => pick({ lat: position.coords.latitude, lng: position.coords.longitude, label: 'your location' }),
+      () => setNotice('Your location is not available. Search by suburb or postcode instead.'),
+      { timeout: 10_000, maximumAge: 300_000 },
+    );
+  };
+
+  const shown = origin ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null) : matchText(all, filter);
+  const count = shown.length;
+
+  return (
+    <Layout site={site}>
+      <h1>{page.title}</h1>
+      {page.makes.length > 0 ? <p>Dealers selling {page.makes.join(', ')}.</p> : null}
+      <form className="locator-search" role="search" aria-label="Find a dealer" onSubmit={(e) => e.preventDefault()}>
+        <label className="field">
+          <span>Suburb or postcode</span>
+          <input type="search" name="place" autoComplete="postal-code" value={text} onChange={(e) => onText(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Distance</span>
+          <select
+            name="radius"
+            value={radius}
+            disabled={!origin}
+            onChange={(e) => {
+              setRadius(Number(e.target.value));
+              setPicked(false);
+              setNotice('');
+            }}
+          >
+            {page.distance_choices.map((km) => (
+              <option key={km} value={km}>
+                {km} km
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--secondary" onClick={useMyLocation}>
+          Use my location
+        </button>
+      </form>
+      <p className="locator-status" role="status" aria-live="polite">
+        {status === 'loading' ? 'Loading locations…' : status === 'ready' ? `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim() : ''}
+      </p>
+      <ul className="locator-list">
+        {shown.map((row) => (
+          <li key={`${row.websiteUrl}-${row.id}`} className="locator-item">
+            <h2 className="locator-item__name">
+              <a href={row.url}>{row.name}</a>
+            </h2>
+            {row.website !== row.name ? <p className="locator-item__site">{row.website}</p> : null}
+            <p className="locator-item__address">
+              {row.street}
+              <br />
+              {row.locality}
+            </p>
+            {row.distanceKm !== null ? <p className="locator-item__distance">{row.distanceKm.toFixed(1)} km away</p> : null}
+            <p className="locator-item__links">
+              {row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : null}
+              <a href={`https://www.google.com/maps/search/?api=1&query=${row.lat},${row.lng}`} rel="noopener">
+                Directions<span className="visually-hidden"> to {row.name}</span>
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Layout>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { ModelProps } from '../app/props';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { Layout } from '../components/layout';
+import { ColourPicker } from '../features/catalogue/colour-picker';
+import { MESSAGES } from '../types/generated/messages';
+import '../features/catalogue/catalogue.css';
+
+/** A model page (/models/{slug}). */
+export function ModelPage({ site, page }: ModelProps) {
+  const [assistOpen, setAssistOpen] = useState(false);
+  const assist = assistOpen ? page.driver_assist : page.driver_assist.slice(0, page.driver_assist_shown);
+  return (
+    <Layout site={site}>
+      <Breadcrumbs crumbs={page.breadcrumbs} />
+      <section className="model-hero">
+        <img src={page.image.url} alt={page.image.alt} width={1200} height={600} />
+        <div className="model-hero__text">
+          <h1>{page.title}</h1>
+          {page.short_description ? <p>{page.short_description}</p> : null}
+          <p className="model-hero__actions">
+            <a className="button" href={page.cta_url}>
+              {page.cta_label}
+            </a>
+            {page.brochure_url ? (
+              <a className="button button--secondary" href={page.brochure_url} rel="noopener">
+                Download brochure
+              </a>
+            ) : null}
+          </p>
+        </div>
+      </section>
+      {page.specifications.length > 0 ? (
+        <section aria-labelledby="model-specs-title">
+          <h2 id="model-specs-title">Specifications</h2>
+          <dl className="model-specs">
+            {page.specifications.map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {page.images.length > 0 ? (
+        <section aria-labelledby="model-photos-title" className="model-gallery">
+          <h2 id="model-photos-title" className="visually-hidden">Photos</h2>
+          {/* A horizontal scroller: focusable so the keyboard can scroll it. */}
+          <ul tabIndex={0} aria-labelledby="model-photos-title">
+            {page.images.map((image) => (
+              <li key={image.url}>
+                <img src={image.url} alt={image.alt} width={800} height={450} loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {page.variants.length > 0 ? (
+        <section aria-labelledby="model-variants-title">
+          <h2 id="model-variants-title">Variants</h2>
+          <ul className="variant-cards">
+            {page.variants.map((v, i) => (
+              <li key={`${i}-${v.full_name}`} className="variant-card">
+                {v.image ? <img src={v.image.url} alt={v.image.alt} width={400} height={225} loading="lazy" /> : null}
+                <h3>{v.full_name}</h3>
+                <p className="variant-card__price">{v.price_text}</p>
+                {v.features.length > 0 ? (
+                  <ul className="tick-list">
+                    {v.features.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ColourPicker variants={page.variants} title={page.title} />
+      {page.driver_assist.length > 0 ? (
+        <section aria-labelledby="model-assist-title">
+          <h2 id="model-assist-title">Driver-assist systems</h2>
+          <ul className="tick-list tick-list--columns" id="driver-assist-list">
+            {assist.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+          {page.driver_assist.length > page.driver_assist_shown ? (
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={assistOpen}
+              aria-controls="driver-assist-list"
+              onClick={() => setAssistOpen(!assistOpen)}
+            >
+              {assistOpen ? MESSAGES.SHOW_LESS : MESSAGES.SHOW_MORE}
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+      {page.benefits.length > 0 ? (
+        <section aria-labelledby="model-benefits-title">
+          <h2 id="model-benefits-title">Ownership benefits</h2>
+          <ul className="tick-list">
+            {page.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="discover-card" aria-labelledby="model-discover-title">
+        <h2 id="model-discover-title">Discover the {page.title}</h2>
+        <p>
+          <a className="button" href={page.cta_url}>
+            {page.cta_label}
+          </a>
+          {page.stock_link ? (
+            <a className="button button--secondary" href={page.stock_link.url}>
+              {page.stock_link.label}
+            </a>
+          ) : null}
+        </p>
+      </section>
+    </Layout>
+  );
+}
