@@ -35,6 +35,7 @@ demo: build ## build every sample dealer and serve them at http://<slug>.localho
 
 build: bins frontend-deps $(FEED) $(SAMPLE_MEDIA) ## the sample feed if missing, then every dealer into dist/
 	$(FORECOURT) build --dealers dealers --feed $(FEED) --out $(DIST)
+	$(FORECOURT) postcodes --out $(DIST)/_data/postcodes.tsv
 
 serve: bins ## the local API over dist/ (one server for every dealer host)
 	$(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode

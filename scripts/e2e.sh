@@ -20,6 +20,7 @@ fi
 
 target/debug/forecourt sample-feed --cars 400 --seed 7 --dealers dealers --out "$tmp/feed/sample.jsonl"
 target/debug/forecourt build --dealers dealers --feed "$tmp/feed/sample.jsonl" --out "$tmp/dist"
+target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 target/debug/forecourt-api --addr "127.0.0.1:$port" --dist "$tmp/dist" --data "$tmp/data" \

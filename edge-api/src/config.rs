@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
+use domain::rules::postcodes::PostcodeTable;
 use clap::{Args, Parser, Subcommand};
 use serde::Deserialize;
 
@@ -73,6 +74,9 @@ pub struct Flags {
     /// (Amazon SNS) [default: log; sns on Lambda].
     #[arg(long, env = "FORECOURT_SMS", global = true)]
     pub sms: Option<SmsChoice>,
+    /// The postcode file (`forecourt postcodes`); default `<dist>/_data/postcodes.tsv`.
+    #[arg(long, env = "FORECOURT_POSTCODES", global = true)]
+    pub postcodes: Option<PathBuf>,
     /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
     /// reads the generator's embedded indexes in `<dist>/_search`.
     #[arg(long, env = "MEILISEARCH_URL", global = true)]
@@ -154,6 +158,8 @@ pub struct Settings {
     pub meilisearch: Option<(String, Option<String>)>,
     /// Limits.
     pub policy: Policy,
+    /// The postcode file.
+    pub postcodes: PathBuf,
 }
 
 impl Settings {
@@ -179,9 +185,11 @@ impl Settings {
         let non_empty = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         let meilisearch = non_empty(flags.meilisearch_url.clone().or(file.meilisearch_url))
             .map(|url| (url, non_empty(flags.meilisearch_key.clone().or(file.meilisearch_key))));
+        let dist = flags.dist.clone().or(file.dist).unwrap_or_else(|| PathBuf::from("dist"));
         Ok(Settings {
             addr: flags.addr.or(file.addr).unwrap_or(default_addr),
-            dist: flags.dist.clone().or(file.dist).unwrap_or_else(|| PathBuf::from("dist")),
+            postcodes: flags.postcodes.clone().unwrap_or_else(|| dist.join("_data").join("postcodes.tsv")),
+            dist,
             dealers: flags.dealers.clone().or(file.dealers).unwrap_or_else(|| PathBuf::from("dealers")),
             dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
             store,
@@ -189,6 +197,24 @@ impl Settings {
             meilisearch,
             policy: file.policy,
         })
+    }
+
+    /// The postcode table; empty (with a warning) when the file is missing or unreadable,
+    /// so the API still serves everything else and `GET /api/postcodes` answers 503.
+    pub fn postcode_table(&self) -> PostcodeTable {
+        match std::fs::read_to_string(&self.postcodes) {
+            Ok(text) => match PostcodeTable::from_tsv(&text) {
+                Ok(table) => table,
+                Err(e) => {
+                    tracing::warn!(path = %self.postcodes.display(), error = %e, "postcode file unreadable; postcode lookups are off");
+                    PostcodeTable::default()
+                }
+            },
+            Err(e) => {
+                tracing::warn!(path = %self.postcodes.display(), error = %e, "no postcode file (run `forecourt postcodes`); postcode lookups are off");
+                PostcodeTable::default()
+            }
+        }
     }
 
     /// Builds the SMS sender (`default` when neither file, environment nor flag chose).

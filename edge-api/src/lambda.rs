@@ -34,6 +34,7 @@ pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
     state.sms = settings.sms_sender(SmsChoice::Sns).await;
     state.policy = Arc::new(settings.policy.clone());
     state.search = Arc::new(settings.search_backend()?);
+    state.postcodes = Arc::new(settings.postcode_table());
     // Behind API Gateway the socket peer is the gateway, the shopper is X-Forwarded-For.
     state.trust_forwarded_for = true;
     Ok(state)

@@ -35,6 +35,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use domain::rules::postcodes::PostcodeTable;
 use tokio::sync::Notify;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -76,6 +77,8 @@ pub struct AppState {
     pub trust_forwarded_for: bool,
     /// Where `GET /api/search` looks stock up.
     pub search: Arc<SearchBackend>,
+    /// Where each postcode is (`GET /api/postcodes/{postcode}`).
+    pub postcodes: Arc<PostcodeTable>,
 }
 
 impl AppState {
@@ -97,6 +100,7 @@ impl AppState {
             dev_mode: false,
             trust_forwarded_for: false,
             search: Arc::new(SearchBackend::none()),
+            postcodes: Arc::new(PostcodeTable::default()),
         }
     }
 }
@@ -117,6 +121,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/reservations", post(reservations::reserve))
         .route("/api/reservations/{car_id}", get(reservations::status))
         .route("/api/manufacturer-locations", get(locator::manufacturer_locations_list))
+        .route("/api/postcodes/{postcode}", get(locator::postcode_place))
         .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);

@@ -22,6 +22,7 @@ use utoipa::OpenApi;
         crate::reservations::status,
         crate::search::stock_search,
         crate::locator::manufacturer_locations_list,
+        crate::locator::postcode_place,
         crate::search::stock_search_post,
         document,
     ),

@@ -32,6 +32,7 @@ pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     state.sms = settings.sms_sender(SmsChoice::Log).await;
     state.policy = Arc::new(settings.policy.clone());
     state.search = Arc::new(settings.search_backend()?);
+    state.postcodes = Arc::new(settings.postcode_table());
     state.dist = Some(settings.dist.clone());
     state.dev_mode = settings.dev_mode;
     Ok(state)

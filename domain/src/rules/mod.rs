@@ -14,6 +14,7 @@ pub mod fuel;
 pub mod hours;
 pub mod phone;
 pub mod postcode;
+pub mod postcodes;
 pub mod price_comparison;
 pub mod promo;
 pub mod reviews;

@@ -36,3 +36,36 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
     let unknown = app.get("nobody.localhost", "/api/manufacturer-locations", None).await;
     assert_eq!((unknown.status, unknown.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("unknown_site")));
 }
+
+#[tokio::test]
+async fn a_postcode_answers_where_it_is_with_the_seed_messages_otherwise() {
+    use std::sync::Arc;
+
+    use domain::rules::postcodes::PostcodeTable;
+    use edge_api::policy::Policy;
+
+    use crate::support::{serve, state, tenants};
+
+    // Without the postcode file: 503, never 500.
+    let app = spawn().await;
+    let off = app.get("alpha.localhost", "/api/postcodes/4000", None).await;
+    assert_eq!((off.status, off.json["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")));
+
+    let (mut with_table, clock, dir) = state(tenants(None), Policy::default());
+    let table = PostcodeTable::from_tsv("postcode\tlat\tlng\tlocality\tstate\n4000\t-27.4685\t153.0225\tBRISBANE\tQLD\n")
+        .expect("postcode table");
+    with_table.postcodes = Arc::new(table);
+    let app = serve(with_table, clock, dir).await;
+    let found = app.get("alpha.localhost", "/api/postcodes/4000", None).await;
+    assert_eq!(found.status, StatusCode::OK);
+    assert_eq!(found.json["locality"], "BRISBANE");
+    assert_eq!(found.json["lat"], -27.4685);
+    assert_eq!(found.headers["cache-control"], "public, max-age=86400");
+    let unknown = app.get("alpha.localhost", "/api/postcodes/0001", None).await;
+    assert_eq!((unknown.status, unknown.json["message"].as_str()), (StatusCode::NOT_FOUND, Some("Invalid postcode.")));
+    for bad in ["400", "40000", "abcd", "%20400"] {
+        let answer = app.get("alpha.localhost", &format!("/api/postcodes/{bad}"), None).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(answer.json["fields"]["postcode"], "Invalid postcode. Please enter a 4-digit number.", "{bad}");
+    }
+}

@@ -3,6 +3,7 @@ import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { matchText, nearby, postcodeOrigin, rows, type Origin } from '../features/locator/locator-state';
 import type { Website } from '../types/generated/Website';
+import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
 import '../features/locator/locator.css';
 
@@ -12,7 +13,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 type Status = 'loading' | 'ready' | 'failed';
 
 /** The dealer locator (/dealer-locator): dealers selling this site's makes, nearest first
- *  once the shopper gives a place (their location or a postcode the platform knows). */
+ *  once the shopper gives a place (their location or a postcode). */
 export function LocatorPage({ site, page }: LocatorProps) {
   const [websites, setWebsites] = useState<Website[]>([]);
   const [status, setStatus] = useState<Status>('loading');
@@ -56,18 +57,42 @@ export function LocatorPage({ site, page }: LocatorProps) {
     setNotice(`Showing the ${page.pick_nearest} nearest to ${place.label} within ${page.pick_radius_km} km.`);
   };
 
+  /** A 4-digit entry is a place: the postcode dataset says where (a postcode of a listed
+   *  location stands in when the lookup is unavailable); other text filters the list. */
+  const lookUp = async (postcode: string) => {
+    try {
+      const response = await fetch(`/api/postcodes/${postcode}`, { headers: { accept: 'application/json' } });
+      if (response.ok) {
+        const place = (await response.json()) as { locality: string; state: string; lat: number; lng: number };
+        setFilter('');
+        pick({ lat: place.lat, lng: place.lng, label: `${postcode} (${place.locality} ${place.state})` });
+        return;
+      }
+      if (response.status === 404) {
+        setNotice(MESSAGES.INVALID_POSTCODE);
+        return;
+      }
+      throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      console.warn('Postcode lookup failed', error);
+      const known = postcodeOrigin(all, postcode);
+      if (known) {
+        setFilter('');
+        pick(known);
+      } else {
+        setFilter(postcode);
+      }
+    }
+  };
+
   const onText = (value: string) => {
     setText(value);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const trimmed = value.trim();
       if (/^\d{4}$/.test(trimmed)) {
-        const place = postcodeOrigin(all, trimmed);
-        if (place) {
-          setFilter('');
-          pick(place);
-          return;
-        }
+        void lookUp(trimmed);
+        return;
       }
       setFilter(trimmed);
     }, SEARCH_DEBOUNCE_MS);
