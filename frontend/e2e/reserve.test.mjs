@@ -1,5 +1,6 @@
 // Reserve a car: from a card's Reserve Now to the held message; the API then reports the
-// car reserved and a second reservation of it is refused with the server's words.
+// car reserved, its vehicle page shows Reserved, and a second reservation of it is
+// refused with the server's words.
 import { expectNoAxeViolations } from './axe.mjs';
 import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 
@@ -49,6 +50,15 @@ export const tests = [
       if (status.reserved !== true) throw new Error(`the API does not report car ${carId} reserved: ${JSON.stringify(status)}`);
       expectNoErrors(path, errors);
       await page.close();
+
+      // The vehicle page, built before the hold, shows the car Reserved once hydrated.
+      const vehiclePath = path.replace(/\/(checkout|buy-online)$/, '');
+      const vehicle = await open(context, base, vehiclePath);
+      await waitForHydration(vehicle.page);
+      await vehicle.page.locator('.vehicle__reserved').filter({ hasText: 'Reserved' }).waitFor({ timeout: 10_000 });
+      if (await vehicle.page.locator('.vehicle__sidebar a', { hasText: 'Reserve Now' }).count()) throw new Error('a held car still offers Reserve Now');
+      await expectNoAxeViolations(vehicle.page);
+      await vehicle.page.close();
 
       const again = await open(context, base, path);
       await waitForHydration(again.page);

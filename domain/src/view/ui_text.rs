@@ -5,7 +5,7 @@
 use crate::messages;
 
 /// (TypeScript name, text) of every message the frontend prints.
-pub const UI_MESSAGES: [(&str, &str); 25] = [
+pub const UI_MESSAGES: [(&str, &str); 26] = [
     ("NO_RESULTS_TITLE", messages::NO_RESULTS_TITLE),
     ("NO_RESULTS_TEXT", messages::NO_RESULTS_TEXT),
     ("CLEAR_FILTERS", messages::CLEAR_FILTERS),
@@ -27,6 +27,7 @@ pub const UI_MESSAGES: [(&str, &str); 25] = [
     ("PLEASE_FIX_ERRORS", messages::PLEASE_FIX_ERRORS),
     ("INVALID_POSTCODE_FORMAT", messages::INVALID_POSTCODE_FORMAT),
     ("INVALID_POSTCODE", messages::INVALID_POSTCODE),
+    ("RESERVED", messages::RESERVED),
     ("INVALID_EMAIL", messages::INVALID_EMAIL),
     ("INVALID_PHONE", messages::INVALID_PHONE),
     ("FORM_SUBMIT_ERROR", messages::FORM_SUBMIT_ERROR),

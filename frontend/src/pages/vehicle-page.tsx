@@ -6,12 +6,14 @@ import { PhoneLink } from '../components/phone-link';
 import { DealerComments } from '../features/vehicle/dealer-comments';
 import { Gallery } from '../features/vehicle/gallery';
 import { SpecTable } from '../features/vehicle/spec-table';
+import { useHold } from '../features/vehicle/use-hold';
 import '../features/vehicle/vehicle.css';
 import { MESSAGES } from '../types/generated/messages';
 
 /** The vehicle detail page. */
 export function VehiclePage({ site, page }: VehicleProps) {
   const { card } = page;
+  const held = useHold(card.id, card.reserve_url !== null);
   return (
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -67,7 +69,11 @@ export function VehiclePage({ site, page }: VehicleProps) {
                   {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
                 </a>
               ) : null}
-              {card.reserve_url ? (
+              {held ? (
+                <p className="vehicle__reserved" role="status">
+                  {MESSAGES.RESERVED}
+                </p>
+              ) : card.reserve_url ? (
                 <a className="button" href={card.reserve_url}>
                   {MESSAGES.RESERVE_NOW}
                 </a>

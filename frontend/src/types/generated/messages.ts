@@ -23,6 +23,7 @@ export const MESSAGES = {
   PLEASE_FIX_ERRORS: "Please fix the following errors:",
   INVALID_POSTCODE_FORMAT: "Invalid postcode. Please enter a 4-digit number.",
   INVALID_POSTCODE: "Invalid postcode.",
+  RESERVED: "Reserved",
   INVALID_EMAIL: "Please enter a valid email address.",
   INVALID_PHONE: "Please enter a valid Australian phone number.",
   FORM_SUBMIT_ERROR: "An error occurred when submitting this form",
