@@ -18,7 +18,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
-use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Number};
@@ -157,10 +156,10 @@ pub async fn reserve(
         car_id: request.car_id,
         lead_id: new_lead_id(),
         status: PaymentStatus::AwaitingPayment,
-        deposit: RESERVE_DEPOSIT_DOLLARS,
-        hold_hours: RESERVE_HOLD_HOURS,
+        deposit: site.reserve_deposit,
+        hold_hours: site.reserve_hold_hours,
         created_at: now,
-        expires_at: now + Duration::hours(i64::from(RESERVE_HOLD_HOURS)),
+        expires_at: now + Duration::hours(i64::from(site.reserve_hold_hours)),
     };
     let lead = reservation_lead(&reservation, request, &headers)?;
     match state.store.reserve(&reservation, &lead, now).await? {

@@ -40,6 +40,10 @@ pub struct Tenant {
     pub website: Website,
     /// The makes the dealer sells (its locator lists dealers selling them).
     pub makes: Vec<String>,
+    /// The reservation deposit in dollars (config `reserve.deposit`).
+    pub reserve_deposit: u32,
+    /// How long a reservation holds the car (config `reserve.hold_hours`).
+    pub reserve_hold_hours: u32,
 }
 
 impl From<&Dealer> for Tenant {
@@ -66,6 +70,8 @@ impl From<&Dealer> for Tenant {
             search: FixedFilters::for_config(config),
             website: website(dealer),
             makes: dealer_makes(dealer),
+            reserve_deposit: config.reserve.deposit,
+            reserve_hold_hours: config.reserve.hold_hours,
         }
     }
 }

@@ -221,3 +221,13 @@ async fn both_endpoints_are_in_the_openapi_document() {
     let required: Vec<&str> = schema["required"].as_array().expect("required").iter().filter_map(Value::as_str).collect();
     assert_eq!(required, ["car_id", "name", "email", "phone"]);
 }
+
+#[tokio::test]
+async fn the_deposit_is_the_dealers_own() {
+    let app = spawn().await;
+    // Beta's configuration asks a $500 deposit (see support::tenants).
+    let answer = reserve(&app, "beta.localhost", 11).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    assert_eq!(answer.json["deposit"], 500);
+    assert!(answer.json["message"].as_str().is_some_and(|m| m.contains("$500")), "{}", answer.json);
+}

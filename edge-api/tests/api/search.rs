@@ -7,6 +7,7 @@ use std::sync::Arc;
 use ::search::{write_index, FixedFilters, IndexDoc, INDEX_DIR};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
+use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use domain::rules::forms::EnquiryFormSettings;
 use edge_api::policy::Policy;
 use edge_api::search::{SearchBackend, CACHE_CONTROL, NO_INDEX};
@@ -71,6 +72,8 @@ fn tenant(slug: &str, search: FixedFilters) -> Tenant {
         search,
         website: crate::support::website(slug, slug, &[]),
         makes: Vec::new(),
+        reserve_deposit: RESERVE_DEPOSIT_DOLLARS,
+        reserve_hold_hours: RESERVE_HOLD_HOURS,
     }
 }
 

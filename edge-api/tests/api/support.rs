@@ -15,6 +15,7 @@ use edge_api::policy::Policy;
 use edge_api::store::RedbStore;
 use edge_api::tenancy::{Tenant, Tenants};
 use edge_api::{app, AppState};
+use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use reqwest::StatusCode;
 use search::FixedFilters;
 use serde_json::Value;
@@ -40,6 +41,8 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             search: FixedFilters::for_dealer("alpha"),
             website: website("alpha", "Alpha Motors", &[(11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]), (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"])]),
             makes: vec!["Toyota".into()],
+            reserve_deposit: RESERVE_DEPOSIT_DOLLARS,
+            reserve_hold_hours: RESERVE_HOLD_HOURS,
         },
         Tenant {
             slug: "beta".into(),
@@ -53,6 +56,8 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             search: FixedFilters::for_dealer("beta"),
             website: website("beta", "Beta Cars", &[(21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]), (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"])]),
             makes: vec!["Kia".into()],
+            reserve_deposit: 500,
+            reserve_hold_hours: RESERVE_HOLD_HOURS,
         },
     ])
 }
