@@ -24,7 +24,7 @@ API        := target/debug/forecourt-api
 NODE_STAMP := frontend/node_modules/.installed
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: help demo build serve test test-rust test-frontend test-e2e test-infra bench venv \
+.PHONY: help demo build serve test test-rust test-frontend test-e2e test-infra test-api-fuzz bench venv \
         frontend-deps bins schema types check package deploy clean
 
 help: ## list the targets
@@ -62,6 +62,7 @@ test: frontend-deps venv ## every test suite: Rust, frontend unit, end-to-end in
 	@$(MAKE) --no-print-directory test-rust
 	@$(MAKE) --no-print-directory test-frontend
 	@$(MAKE) --no-print-directory test-infra
+	@$(MAKE) --no-print-directory test-api-fuzz
 	@$(MAKE) --no-print-directory test-e2e
 
 test-rust: venv
@@ -73,11 +74,14 @@ test-frontend: frontend-deps
 test-e2e: bins frontend-deps ## build a small sample into a temp dir, serve it, drive Chromium
 	scripts/e2e.sh
 
+test-api-fuzz: bins venv frontend-deps ## every endpoint of the OpenAPI document fuzzed (schemathesis): no 5xx for any input
+	scripts/api-fuzz.sh
+
 test-infra: venv ## lint the AWS template and the workflows, check dealer files against the schema
 	$(VENV)/bin/cfn-lint infra/template.yaml
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
-package: ## the Lambda zip (static bootstrap + dealers/) for provided.al2023
+package: venv ## the Lambda zip (bootstrap for provided.al2023 + dealers/, postcodes, market)
 	scripts/package.sh
 
 deploy: bins ## publish dist/ to ENV (DRY_RUN=1 prints the S3 and CloudFront operations instead)

@@ -62,4 +62,7 @@ done
 
 echo
 echo "== edge API on loopback"
-edge-api/bench/run.sh
+# Serve the first size's build: a real site, its market file and the postcode file.
+first="$work/dist-${sizes%% *}"
+$F postcodes --out "$first/_data/postcodes.tsv" >/dev/null
+DIST="$first" edge-api/bench/run.sh

@@ -293,3 +293,14 @@ pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> S
         .replace("{hours}", &hours.to_string())
         .replace("{deposit}", &deposit_dollars.to_string())
 }
+
+// ---- Comparison rate (National Credit Code s 164 / Consumer Credit Code; not seed text) ----
+
+/// The prescribed comparison rate warning, shown wherever an interest rate or repayment is.
+pub const COMPARISON_RATE_WARNING: &str = "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
+/// The basis of every comparison rate shown (`rules::finance::comparison_rate`: $30,000 over 60 months).
+pub const COMPARISON_RATE_BASIS: &str = "Comparison rate calculated on a secured loan of $30,000 over 5 years.";
+/// Label of the comparison rate figure.
+pub const COMPARISON_RATE: &str = "Comparison rate";
+/// Label of the interest rate figure.
+pub const INTEREST_RATE: &str = "Interest rate";

@@ -106,9 +106,19 @@ struct RepaymentCase {
 }
 
 #[derive(Deserialize)]
+struct ComparisonCase {
+    note: String,
+    annual_rate_percent: f64,
+    upfront_fees: f64,
+    monthly_fees: f64,
+    expected: f64,
+}
+
+#[derive(Deserialize)]
 struct RepaymentTable {
     frequencies: BTreeMap<String, u32>,
     cases: Vec<RepaymentCase>,
+    comparison_rate_cases: Vec<ComparisonCase>,
 }
 
 fn table() -> RepaymentTable {
@@ -293,4 +303,81 @@ fn disclaimer_truncates_at_197_characters() {
     }
     // Characters, not bytes: 197 'é' are not cut.
     assert!(!truncate_disclaimer(&"é".repeat(197)).truncated);
+}
+
+#[test]
+fn comparison_rates_match_the_shared_table() {
+    // Checked by hand: with no fees the example loan is the loan itself, so the
+    // comparison rate is the rate; a $395 fee financed raises 8.5% to 9.06%.
+    let table = table();
+    assert!(table.comparison_rate_cases.len() >= 12, "a dozen or more cases");
+    for case in &table.comparison_rate_cases {
+        let got = comparison_rate(case.annual_rate_percent, case.upfront_fees, case.monthly_fees);
+        assert_eq!(got, case.expected, "{}", case.note);
+    }
+}
+
+#[test]
+fn comparison_rate_is_rounded_and_never_below_the_rate() {
+    for rate in [0.5, 1.0, 4.0, 5.99, 7.5, 8.5, 9.95, 12.94, 14.5, 15.0, 15.99, 19.95, 20.0] {
+        for (upfront, monthly) in [(0.0, 0.0), (395.0, 0.0), (1360.5, 0.0), (0.0, 8.0), (1313.25, 8.0)] {
+            let got = comparison_rate(rate, upfront, monthly);
+            assert!(got >= rate, "{rate} {upfront} {monthly}: {got}");
+            assert_eq!((got * 100.0).round() / 100.0, got, "two decimals: {got}");
+        }
+    }
+    assert!(comparison_rate(f64::NAN, 0.0, 0.0).is_nan());
+    assert!(comparison_rate(8.5, f64::INFINITY, 0.0).is_nan());
+}
+
+#[test]
+fn comparison_rate_warning_and_basis_are_the_prescribed_words() {
+    assert_eq!(
+        messages::COMPARISON_RATE_WARNING,
+        "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. \
+         Different terms, fees or other loan amounts might result in a different comparison rate."
+    );
+    // The basis names the example loan comparison_rate computes on.
+    assert_eq!(COMPARISON_LOAN_AMOUNT, 30_000.0);
+    assert_eq!(COMPARISON_TERM_MONTHS, 60);
+    assert_eq!(messages::COMPARISON_RATE_BASIS, "Comparison rate calculated on a secured loan of $30,000 over 5 years.");
+}
+
+#[test]
+fn comparison_fees_count_every_listed_fee_once() {
+    use domain::config::FinanceConfig;
+    let parse = |toml_text: &str| -> FinanceConfig { toml::from_str(toml_text).expect("finance config") };
+    // One brand's list (seed 001 s9): establishment 395, security registration 6, monthly admin 8, agency 912.25.
+    let brand = parse(
+        "[[fees]]\nname = \"Establishment fee\"\namount = 395\n[[fees]]\nname = \"Security registration fee\"\namount = 6\n\
+         [[fees]]\nname = \"Monthly account keeping fee\"\namount = 8\n[[fees]]\nname = \"Agency fee\"\namount = 912.25\n\
+         [calculator]\nestablishment_fee = 395\n",
+    );
+    let fees = brand.comparison_fees();
+    assert_eq!((fees.upfront, fees.monthly), (1313.25, 8.0));
+    // AusLoans: only the calculator's establishment fee.
+    let ausloans = parse("[calculator]\nestablishment_fee = 1360.5\n");
+    let fees = ausloans.comparison_fees();
+    assert_eq!((fees.upfront, fees.monthly), (1360.5, 0.0));
+    assert_eq!(comparison_rate(8.5, fees.upfront, fees.monthly), 10.41);
+    let none = FinanceConfig::default().comparison_fees();
+    assert_eq!((none.upfront, none.monthly), (0.0, 0.0));
+}
+
+#[test]
+fn quick_picks_run_between_the_seed_ends() {
+    use domain::config::QuickPicks;
+    assert_eq!(QuickPicks::Normal.values(), [5_000.0, 10_000.0, 20_000.0, 30_000.0, 40_000.0, 50_000.0, 60_000.0, 70_000.0]);
+    assert_eq!(QuickPicks::High.values(), [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]);
+}
+
+#[test]
+fn marketing_text_that_quotes_a_rate_is_recognised() {
+    use domain::rules::finance::mentions_rate;
+    for text in ["Navara: 1.99% p.a. with Nissan Finance", "Finance at a fixed 12.94%", "HiLux: 2.99% comparison rate"] {
+        assert!(mentions_rate(text), "{text}");
+    }
+    for text in ["Save 10% on accessories", "100% refundable deposit", "Finance available", "p.a. rate"] {
+        assert!(!mentions_rate(text), "{text}");
+    }
 }

@@ -1,7 +1,5 @@
 //! The per-dealer page list and its view models, on a small dealer and stock built in code.
 
-use std::path::PathBuf;
-
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use domain::car::{Car, CarLocation, CarStatus, CarType, Image, Thumb};
 use domain::config::{ContentPage, Dealer, DealerConfig};
@@ -76,14 +74,7 @@ status = "Closed"
     )
     .expect("location");
     Dealer {
-        config,
         locations: vec![location],
-        offers: vec![],
-        models: vec![],
-        promos: vec![],
-        slides: vec![],
-        banners: vec![],
-        brands: vec![],
         pages: vec![ContentPage {
             slug: "warranty".into(),
             title: "Warranty".into(),
@@ -91,7 +82,7 @@ status = "Closed"
             description: None,
             markdown: "# Cover\n\nSee <script>alert(1)</script> [terms](/terms-and-conditions).\n".into(),
         }],
-        dir: PathBuf::from("dealers/acme"),
+        ..Dealer::with_config(config, "dealers/acme")
     }
 }
 

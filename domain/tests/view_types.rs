@@ -20,6 +20,7 @@ use domain::view::offers::{OfferPageView, OffersPageView};
 use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::pages::PageProps;
 use domain::view::search::SearchPageView;
+use domain::rules::price_comparison::PriceComparisonView;
 use domain::view::vehicle::VehiclePageView;
 use ts_rs::{Config, TS};
 
@@ -47,6 +48,10 @@ fn export_all(dir: &Path) {
     OfferPageView::export_all(&cfg).expect("export OfferPageView");
     BrandsPageView::export_all(&cfg).expect("export BrandsPageView");
     BrandPageView::export_all(&cfg).expect("export BrandPageView");
+    // Not a page prop: the vehicle page reads it from GET {car path}/autogauge.
+    PriceComparisonView::export_all(&cfg).expect("export PriceComparisonView");
+    // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).
+    domain::view::finance::FinanceEstimateView::export_all(&cfg).expect("export FinanceEstimateView");
     fs::write(dir.join("messages.ts"), domain::view::ui_text::messages_module()).expect("write messages.ts");
 }
 

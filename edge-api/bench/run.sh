@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Edge API figures for `make bench`: starts the release forecourt-api on a free loopback
 # port with a temp data dir, then prints requests/s and p50/p99 latency for a cached read
-# (a dealer page from dist/) and a lead submission, plus the release binary size and
-# start-up time. Uses oha when available (PATH or .cache/bench-tools), else wrk, else
+# (a dealer page from dist/), a lead submission, a delivery estimate and a price
+# comparison, plus the release binary size and start-up time. Uses oha when available (PATH or .cache/bench-tools), else wrk, else
 # installs oha into .cache/bench-tools with `cargo install --locked`.
 # Only the server this script started is stopped (by its PID).
 set -euo pipefail
@@ -47,6 +47,14 @@ if [[ ! -f "$dist/$slug/index.html" ]]; then
   printf '<!doctype html><html><head><title>%s</title></head><body><h1>%s</h1></body></html>\n' "$slug" "$slug" >"$dist/$slug/index.html"
 fi
 
+# Delivery estimates need the postcode file; write one when dist/ has none.
+postcodes="$dist/_data/postcodes.tsv"
+if [[ ! -f "$postcodes" ]]; then
+  cargo build --release -q -p generator --bin forecourt >&2
+  postcodes="$tmp/postcodes.tsv"
+  target/release/forecourt postcodes --out "$postcodes" >/dev/null
+fi
+
 # The bench submits thousands of leads from one address: lift the rate limits.
 cat >"$tmp/api.toml" <<TOML
 [policy]
@@ -60,7 +68,7 @@ host="$slug.localhost:$port"
 
 start_ns=$(date +%s%N)
 RUST_LOG=warn "$bin" --addr "127.0.0.1:$port" --dist "$dist" --data "$tmp/data" --dealers "$dealers" \
-  --config "$tmp/api.toml" >"$tmp/api.log" 2>&1 &
+  --postcodes "$postcodes" --config "$tmp/api.toml" >"$tmp/api.log" 2>&1 &
 api_pid=$!
 until curl -fsS -o /dev/null -H "Host: $host" "$base/api/openapi.json" 2>/dev/null; do
   if ! kill -0 "$api_pid" 2>/dev/null; then echo "bench: forecourt-api exited:" >&2; cat "$tmp/api.log" >&2; exit 1; fi
@@ -74,9 +82,9 @@ lead='{"name":"Bench","last_name":"Mark","email":"bench@example.com","phone":"04
 run_oha() { # name method path [body]
   local out
   if [[ $# -ge 4 ]]; then
-    out=$("$oha_bin" --no-tui -z "${DURATION}s" -c "$CONNECTIONS" -m "$2" -H "Host: $host" -T application/json -d "$4" "$base$3")
+    out=$("$oha_bin" --no-tui -z "${DURATION}s" -c "$CONNECTIONS" -m "$2" -H "Host: ${HOST_OVERRIDE:-$host}" -T application/json -d "$4" "$base$3")
   else
-    out=$("$oha_bin" --no-tui -z "${DURATION}s" -c "$CONNECTIONS" -m "$2" -H "Host: $host" "$base$3")
+    out=$("$oha_bin" --no-tui -z "${DURATION}s" -c "$CONNECTIONS" -m "$2" -H "Host: ${HOST_OVERRIDE:-$host}" "$base$3")
   fi
   local rps p50 p99
   rps=$(awk '/Requests\/sec:/ {print $2; exit}' <<<"$out")
@@ -90,7 +98,7 @@ run_wrk() { # name method path [body]
   local script="$tmp/wrk.lua"
   {
     echo "wrk.method = \"$2\""
-    echo "wrk.headers[\"Host\"] = \"$host\""
+    echo "wrk.headers[\"Host\"] = \"${HOST_OVERRIDE:-$host}\""
     if [[ $# -ge 4 ]]; then
       echo "wrk.headers[\"Content-Type\"] = \"application/json\""
       printf 'wrk.body = [[%s]]\n' "$4"
@@ -110,6 +118,22 @@ run_wrk() { # name method path [body]
 echo "Edge API ($tool, ${DURATION}s, $CONNECTIONS connections, dealer $slug)"
 "run_$tool" "cached read (GET /)" GET /
 "run_$tool" "lead submission (POST)" POST /api/leads "$lead"
+"run_$tool" "delivery estimate (GET)" GET "/api/delivery-estimate?postcode=4000"
+
+# The price comparison of a car of a dealer with the panel on, that has enough comparables.
+ag_slug=${AUTOGAUGE_DEALER:-jacaranda-toyota}
+ag_host="$ag_slug.localhost:$port"
+ag_path=""
+if [[ -f "$dist/_data/market.tsv" ]]; then
+  for car in $(awk -F'\t' -v d="$ag_slug" '$1 == d {print $2}' "$dist/_data/market.tsv" | head -n 200); do
+    if curl -fsS -o /dev/null -H "Host: $ag_host" "$base/cars/$car/autogauge" 2>/dev/null; then ag_path="/cars/$car/autogauge"; break; fi
+  done
+fi
+if [[ -n "$ag_path" ]]; then
+  HOST_OVERRIDE="$ag_host" "run_$tool" "price comparison (GET)" GET "$ag_path"
+else
+  echo "price comparison (GET)       skipped: no car of $ag_slug with enough comparables in $dist/_data/market.tsv"
+fi
 size=$(stat -c %s "$bin")
 printf '%-28s %10.1f MiB\n' "release binary size" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')"
 printf '%-28s %10d ms   (launch to first API answer)\n' "start-up time" "$startup_ms"

@@ -11,6 +11,8 @@ use clap::{Args, Parser, Subcommand};
 use serde::Deserialize;
 
 use crate::policy::Policy;
+use crate::price_comparison::MarketSource;
+use crate::AppState;
 use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
@@ -77,6 +79,13 @@ pub struct Flags {
     /// The postcode file (`forecourt postcodes`); default `<dist>/_data/postcodes.tsv`.
     #[arg(long, env = "FORECOURT_POSTCODES", global = true)]
     pub postcodes: Option<PathBuf>,
+    /// The market file of the local price comparison (`forecourt build`); default
+    /// `<dist>/_data/market.tsv`.
+    #[arg(long, env = "FORECOURT_MARKET", global = true)]
+    pub market: Option<PathBuf>,
+    /// Price comparison provider asked for dealers with `features.autogauge.provider_key`.
+    #[arg(long, env = "FORECOURT_AUTOGAUGE_URL", global = true)]
+    pub autogauge_url: Option<String>,
     /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
     /// reads the generator's embedded indexes in `<dist>/_search`.
     #[arg(long, env = "MEILISEARCH_URL", global = true)]
@@ -160,6 +169,10 @@ pub struct Settings {
     pub policy: Policy,
     /// The postcode file.
     pub postcodes: PathBuf,
+    /// The market file.
+    pub market: PathBuf,
+    /// The price comparison provider.
+    pub autogauge_url: Option<String>,
 }
 
 impl Settings {
@@ -189,6 +202,8 @@ impl Settings {
         Ok(Settings {
             addr: flags.addr.or(file.addr).unwrap_or(default_addr),
             postcodes: flags.postcodes.clone().unwrap_or_else(|| dist.join("_data").join("postcodes.tsv")),
+            market: flags.market.clone().unwrap_or_else(|| dist.join("_data").join("market.tsv")),
+            autogauge_url: non_empty(flags.autogauge_url.clone()),
             dist,
             dealers: flags.dealers.clone().or(file.dealers).unwrap_or_else(|| PathBuf::from("dealers")),
             dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
@@ -232,6 +247,22 @@ impl Settings {
             Some((url, key)) => SearchBackend::meilisearch(url, key.as_deref()).with_context(|| format!("Meilisearch at {url}"))?,
             None => SearchBackend::embedded(self.dist.join(::search::INDEX_DIR)),
         })
+    }
+
+    /// The state both binaries serve: the store, the dealers, the SMS sender (`sms`
+    /// unless configured), limits, search, postcodes and the price comparison's market
+    /// and provider.
+    pub async fn state(&self, sms: SmsChoice) -> anyhow::Result<AppState> {
+        let store = self.open_store().await?;
+        let tenants = load_tenants(&self.dealers)?;
+        let mut state = AppState::new(store, tenants);
+        state.sms = self.sms_sender(sms).await;
+        state.policy = Arc::new(self.policy.clone());
+        state.search = Arc::new(self.search_backend()?);
+        state.postcodes = Arc::new(self.postcode_table());
+        state.market = Arc::new(MarketSource::file(self.market.clone()));
+        state.autogauge_url = self.autogauge_url.clone();
+        Ok(state)
     }
 
     /// Opens the configured store.

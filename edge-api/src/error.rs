@@ -60,6 +60,14 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// The car already has an active reservation hold (409).
     CarReserved,
+    /// The delivery calculator has no estimate for the postcode (404).
+    NoEstimate,
+    /// The price comparison has no data for the car (404).
+    NoData,
+    /// The appointment slot is not (or no longer) offered (409).
+    SlotUnavailable,
+    /// An upstream provider failed (502).
+    BadGateway,
     /// Body over the limit (413).
     PayloadTooLarge,
     /// Body is not JSON (415).
@@ -80,9 +88,10 @@ impl ErrorCode {
             ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
-            ErrorCode::NotFound | ErrorCode::UnknownSite => StatusCode::NOT_FOUND,
+            ErrorCode::NotFound | ErrorCode::UnknownSite | ErrorCode::NoEstimate | ErrorCode::NoData => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ErrorCode::CarReserved => StatusCode::CONFLICT,
+            ErrorCode::CarReserved | ErrorCode::SlotUnavailable => StatusCode::CONFLICT,
+            ErrorCode::BadGateway => StatusCode::BAD_GATEWAY,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::RateLimited | ErrorCode::CodeLocked => StatusCode::TOO_MANY_REQUESTS,

@@ -2,13 +2,12 @@
 //! router under `lambda_http::run`) and, with `FORECOURT_LAMBDA_MODE=drain-outbox`, one
 //! outbox delivery pass per scheduled event.
 
-use std::sync::Arc;
 
 use anyhow::Context;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::config::{load_tenants, Settings, SmsChoice, StoreChoice};
+use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::outbox::{drain, DrainReport};
 use crate::{app, AppState};
 
@@ -28,13 +27,7 @@ pub fn init_json_tracing() {
 
 /// The state of a Lambda instance: settings from the environment, clients built once.
 pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
-    let store = settings.open_store().await?;
-    let tenants = load_tenants(&settings.dealers)?;
-    let mut state = AppState::new(store, tenants);
-    state.sms = settings.sms_sender(SmsChoice::Sns).await;
-    state.policy = Arc::new(settings.policy.clone());
-    state.search = Arc::new(settings.search_backend()?);
-    state.postcodes = Arc::new(settings.postcode_table());
+    let mut state = settings.state(SmsChoice::Sns).await?;
     // Behind API Gateway the socket peer is the gateway, the shopper is X-Forwarded-For.
     state.trust_forwarded_for = true;
     Ok(state)

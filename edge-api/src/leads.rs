@@ -21,7 +21,8 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody, ErrorCode, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
-use crate::store::{LeadOutcome, LeadRecord};
+use crate::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
+use crate::store::{BookingOutcome, LeadOutcome, LeadRecord};
 use crate::tenancy::{Site, Tenant};
 use crate::validate;
 use crate::AppState;
@@ -203,6 +204,11 @@ pub struct LeadPayload {
     #[serde(default, rename = "adjustmentAnswers", skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Object)]
     pub adjustment_answers: Option<Value>,
+    // ---- Test drive
+    /// The appointment a test drive asks for (optional; first submission only): the slot
+    /// is booked with the lead, or the answer is 409 `slot_unavailable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appointment: Option<AppointmentChoice>,
     // ---- Abuse
     /// Honeypot: hidden from people; a filled value is answered like success and dropped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -346,13 +352,41 @@ pub(crate) fn new_lead_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Shown when a later step of a form asks for an appointment.
+pub const APPOINTMENT_FIRST_STEP: &str = "An appointment can only be chosen with the first step of a form.";
+
+/// Stores a test-drive lead with its appointment slot: a retried submission replays the
+/// lead it created; otherwise the slot must be offered now and is booked with the lead.
+async fn book(
+    state: &AppState,
+    site: &Tenant,
+    choice: &AppointmentChoice,
+    fields: Map<String, Value>,
+    key: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<LeadOutcome, ApiError> {
+    if let Some(key) = key {
+        if let Some(existing) = state.store.idempotent_lead(&site.slug, key, now).await? {
+            return Ok(LeadOutcome::Replayed(existing));
+        }
+    }
+    let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
+    let booking = appointments::booking(state, site, choice, &lead.id, now).await?;
+    match state.store.book_appointment(&lead, &booking, key, now).await? {
+        BookingOutcome::Booked(id) => Ok(LeadOutcome::Stored(id)),
+        BookingOutcome::Replayed(id) => Ok(LeadOutcome::Replayed(id)),
+        BookingOutcome::Taken => Err(ApiError::new(ErrorCode::SlotUnavailable, SLOT_UNAVAILABLE)),
+    }
+}
+
 /// Receives any lead form; answers with the lead id once the lead is stored.
 #[utoipa::path(post, path = "/api/leads", tag = "leads", request_body = LeadPayload,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retried submission create nothing twice")),
     responses((status = 201, body = LeadAnswer, description = "A new lead was stored"),
         (status = 200, body = LeadAnswer, description = "A step updated the lead, or the idempotency key was seen before"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
-        (status = 429, body = ErrorBody)))]
+        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "`slot_unavailable`: the appointment's slot is not offered (booked meanwhile, closed or past)"),
+        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn submit(
     State(state): State<AppState>,
     Site(site): Site,
@@ -378,14 +412,17 @@ pub async fn submit(
         tracing::warn!(dealer = %site.slug, %ip, "lead honeypot filled; answered and dropped");
         return Ok((StatusCode::CREATED, Json(LeadAnswer { success: true, lead_id: lead_id.unwrap_or_else(new_lead_id) })));
     }
+    let appointment = payload.appointment.clone();
     let fields = fields_of(payload, &headers, first)?;
     let now = state.clock.now();
-    let outcome = match lead_id {
-        None => {
+    let outcome = match (lead_id, appointment) {
+        (None, None) => {
             let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
             state.store.create_lead(lead, key.as_deref(), now).await?
         }
-        Some(id) => state.store.update_lead(&site.slug, &id, fields, key.as_deref(), now).await?,
+        (None, Some(choice)) => book(&state, &site, &choice, fields, key.as_deref(), now).await?,
+        (Some(_), Some(_)) => return Err(ApiError::bad_field("appointment", APPOINTMENT_FIRST_STEP)),
+        (Some(id), None) => state.store.update_lead(&site.slug, &id, fields, key.as_deref(), now).await?,
     };
     let (status, lead_id) = match outcome {
         LeadOutcome::Stored(id) if first => (StatusCode::CREATED, id),

@@ -3,10 +3,13 @@
 //! from serving, so the same router feeds `oneshot` tests, the local server
 //! (`forecourt-api`, which also serves `dist/`) and `lambda_http::run` (`bootstrap`).
 
+pub mod activity;
 pub mod adf;
+pub mod appointments;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod lambda;
@@ -17,6 +20,8 @@ pub mod openapi;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
+pub mod price_comparison;
+pub mod quote;
 pub mod rate;
 pub mod reservations;
 pub mod search;
@@ -43,6 +48,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
+use crate::price_comparison::MarketSource;
 use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
@@ -77,14 +83,18 @@ pub struct AppState {
     pub trust_forwarded_for: bool,
     /// Where `GET /api/search` looks stock up.
     pub search: Arc<SearchBackend>,
-    /// Where each postcode is (`GET /api/postcodes/{postcode}`).
+    /// Where each postcode is (`GET /api/postcodes/{postcode}`, delivery estimates).
     pub postcodes: Arc<PostcodeTable>,
+    /// Every dealer's priced stock, for the local price comparison.
+    pub market: Arc<MarketSource>,
+    /// The price comparison provider of dealers with a provider key.
+    pub autogauge_url: Option<String>,
 }
 
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, deposits paid
-    /// at the dealership, default policy and backoff, no `dist/`, no search backend, dev
-    /// mode off.
+    /// at the dealership, default policy and backoff, no `dist/`, no search backend, no
+    /// postcodes or market, dev mode off.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
             store,
@@ -101,6 +111,8 @@ impl AppState {
             trust_forwarded_for: false,
             search: Arc::new(SearchBackend::none()),
             postcodes: Arc::new(PostcodeTable::default()),
+            market: Arc::new(MarketSource::default()),
+            autogauge_url: None,
         }
     }
 }
@@ -122,6 +134,12 @@ pub fn app(state: AppState) -> Router {
         .route("/api/reservations/{car_id}", get(reservations::status))
         .route("/api/manufacturer-locations", get(locator::manufacturer_locations_list))
         .route("/api/postcodes/{postcode}", get(locator::postcode_place))
+        .route("/api/delivery-estimate", get(delivery::estimate))
+        .route("/api/appointments", get(appointments::slots))
+        .route("/api/reveal-phone", post(activity::reveal_phone))
+        .route("/api/miscellaneous", post(activity::miscellaneous))
+        .route("/api/youx/quote", post(quote::quote))
+        .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
         .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);

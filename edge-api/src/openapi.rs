@@ -7,7 +7,7 @@ use utoipa::OpenApi;
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, stock search and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
         crate::auth::request_code,
         crate::auth::verify,
@@ -24,6 +24,12 @@ use utoipa::OpenApi;
         crate::locator::manufacturer_locations_list,
         crate::locator::postcode_place,
         crate::search::stock_search_post,
+        crate::delivery::estimate,
+        crate::price_comparison::autogauge,
+        crate::activity::reveal_phone,
+        crate::activity::miscellaneous,
+        crate::appointments::slots,
+        crate::quote::quote,
         document,
     ),
     tags(
@@ -33,6 +39,9 @@ use utoipa::OpenApi;
         (name = "reservations", description = "Holding a car for 48 hours against a refundable deposit"),
         (name = "search", description = "Stock search of the dealer's site"),
         (name = "locations", description = "Dealer locations for the dealer locator"),
+        (name = "vehicle", description = "The vehicle page's live widgets: delivery estimate, price comparison, phone reveal"),
+        (name = "appointments", description = "Test-drive appointment slots"),
+        (name = "finance", description = "Finance quotes"),
         (name = "dev", description = "Local development only"),
         (name = "meta", description = "This document")
     )

@@ -42,6 +42,10 @@ pub struct Policy {
     pub leads_per_ip: RateLimit,
     /// Lead submissions per phone number.
     pub leads_per_phone: RateLimit,
+    /// Logged events (phone reveals, saved valuations) per client address.
+    pub events_per_ip: RateLimit,
+    /// Finance quotes per client address.
+    pub quotes_per_ip: RateLimit,
 }
 
 impl Default for Policy {
@@ -55,6 +59,8 @@ impl Default for Policy {
             verify_per_ip: RateLimit { max: 30, window_secs: 15 * 60 },
             leads_per_ip: RateLimit { max: 30, window_secs: 60 * 60 },
             leads_per_phone: RateLimit { max: 15, window_secs: 60 * 60 },
+            events_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
+            quotes_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
         }
     }
 }

@@ -13,6 +13,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::view::card::{mark_held, CardView};
 use tokio::sync::OnceCell;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
@@ -145,9 +146,37 @@ pub async fn stock_search_post(
     answer(&state, &site, body.trim()).await
 }
 
+/// Shows the cars reserved since the build as Reserved (the index has them as they were
+/// at build time). A store failure only logs: the results still answer.
+async fn mark_held_cars(state: &AppState, site: &Tenant, hits: &mut [serde_json::Value]) {
+    let held = match state.store.held_cars(&site.slug, state.clock.now()).await {
+        Ok(held) => held,
+        Err(e) => {
+            tracing::warn!(dealer = %site.slug, error = %anyhow::Error::new(e), "holds unreadable; results shown as built");
+            return;
+        }
+    };
+    if held.is_empty() {
+        return;
+    }
+    for hit in hits.iter_mut() {
+        let is_held = hit.get("id").and_then(serde_json::Value::as_u64).is_some_and(|id| held.binary_search(&id).is_ok());
+        if !is_held {
+            continue;
+        }
+        if let Ok(mut card) = serde_json::from_value::<CardView>(hit.clone()) {
+            mark_held(&mut card);
+            if let Ok(value) = serde_json::to_value(card) {
+                *hit = value;
+            }
+        }
+    }
+}
+
 async fn answer(state: &AppState, site: &Tenant, raw: &str) -> Result<Response, ApiError> {
     let now = state.clock.now().timestamp();
     let query = SearchQuery::from_query_string_at(raw, &site.search, now).map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
-    let answer = state.search.search(query).await.map_err(search_error)?;
+    let mut answer = state.search.search(query).await.map_err(search_error)?;
+    mark_held_cars(state, site, &mut answer.hits).await;
     Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL))], Json(answer)).into_response())
 }

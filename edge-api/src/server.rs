@@ -2,12 +2,11 @@
 //! graceful shutdown.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::config::{load_tenants, Settings, SmsChoice, StoreChoice};
+use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::outbox::spawn_worker;
 use crate::store::DynamoStore;
 use crate::{app, AppState};
@@ -26,13 +25,7 @@ pub fn banner(addr: SocketAddr, slugs: &[&str]) -> String {
 
 /// Builds the state of the local server from its settings.
 pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
-    let store = settings.open_store().await?;
-    let tenants = load_tenants(&settings.dealers)?;
-    let mut state = AppState::new(store, tenants);
-    state.sms = settings.sms_sender(SmsChoice::Log).await;
-    state.policy = Arc::new(settings.policy.clone());
-    state.search = Arc::new(settings.search_backend()?);
-    state.postcodes = Arc::new(settings.postcode_table());
+    let mut state = settings.state(SmsChoice::Log).await?;
     state.dist = Some(settings.dist.clone());
     state.dev_mode = settings.dev_mode;
     Ok(state)

@@ -8,7 +8,10 @@ use std::sync::Arc;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use domain::config::Dealer;
+use domain::config::{ComparisonFees, Dealer, DeliveryZone};
+use domain::entities::Location;
+use domain::rules::delivery::Origin;
+use domain::rules::finance::CalculatorSettings;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::view::locator::{dealer_makes, website, Website};
 use ::search::FixedFilters;
@@ -44,6 +47,22 @@ pub struct Tenant {
     pub reserve_deposit: u32,
     /// How long a reservation holds the car (config `reserve.hold_hours`).
     pub reserve_hold_hours: u32,
+    /// Delivery zones (config `[[delivery_zones]]`).
+    pub delivery_zones: Vec<DeliveryZone>,
+    /// Where deliveries start: the dealer's visible locations.
+    pub delivery_origins: Vec<Origin>,
+    /// Visible locations with their hours, for test-drive appointment slots.
+    pub locations: Vec<Location>,
+    /// The price comparison panel is on (config `features.autogauge.enabled`).
+    pub autogauge: bool,
+    /// The dealer's key at the price comparison provider; none computes locally.
+    pub autogauge_key: Option<String>,
+    /// youX quotes are on (config `features.youx_quote`).
+    pub youx_quote: bool,
+    /// The dealer's finance calculator settings (default rate, ranges).
+    pub finance: CalculatorSettings,
+    /// The dealer's loan fees as the comparison rate counts them.
+    pub finance_fees: ComparisonFees,
 }
 
 impl From<&Dealer> for Tenant {
@@ -72,6 +91,19 @@ impl From<&Dealer> for Tenant {
             makes: dealer_makes(dealer),
             reserve_deposit: config.reserve.deposit,
             reserve_hold_hours: config.reserve.hold_hours,
+            delivery_zones: config.delivery_zones.clone(),
+            delivery_origins: dealer
+                .locations
+                .iter()
+                .filter(|l| l.visible)
+                .map(|l| Origin { name: l.name.clone(), lat: l.address.lat, lng: l.address.long })
+                .collect(),
+            locations: dealer.locations.iter().filter(|l| l.visible).cloned().collect(),
+            autogauge: config.features.autogauge.enabled,
+            autogauge_key: config.features.autogauge.provider_key.clone(),
+            youx_quote: config.features.youx_quote,
+            finance: config.finance.calculator.settings(),
+            finance_fees: config.finance.comparison_fees(),
         }
     }
 }

@@ -1,6 +1,6 @@
 // Reserve a car: from a card's Reserve Now to the held message; the API then reports the
-// car reserved, its vehicle page shows Reserved, and a second reservation of it is
-// refused with the server's words.
+// car reserved, its vehicle page and its search card show Reserved, and a second
+// reservation of it is refused with the server's words.
 import { expectNoAxeViolations } from './axe.mjs';
 import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 
@@ -59,6 +59,18 @@ export const tests = [
       if (await vehicle.page.locator('.vehicle__sidebar a', { hasText: 'Reserve Now' }).count()) throw new Error('a held car still offers Reserve Now');
       await expectNoAxeViolations(vehicle.page);
       await vehicle.page.close();
+
+      // The search page, built before the hold too, shows the card Reserved after hydration.
+      const results = await open(context, base, searchPath);
+      await waitForHydration(results.page);
+      const held = results.page.locator('article.car-card', { has: results.page.locator(`a[href="${vehiclePath}"]`) }).first();
+      await held.locator('a', { hasText: 'Reserve Now' }).waitFor({ state: 'detached', timeout: 10_000 });
+      // Seed 000 s4: only a fuel tag (electric or hybrid, on some sites) outranks Reserved.
+      if ((await held.locator('.car-card__tag--fuel').count()) === 0) {
+        await held.locator('.car-card__tag--reserved', { hasText: 'Reserved' }).waitFor({ timeout: 10_000 });
+      }
+      expectNoErrors(searchPath, results.errors);
+      await results.page.close();
 
       const again = await open(context, base, path);
       await waitForHydration(again.page);

@@ -4,10 +4,12 @@
 // "N passed, M failed" line; exits non-zero when a test fails.
 import { launchBrowser } from './browser.mjs';
 import { tests as catalogue } from './catalogue.test.mjs';
+import { tests as comparisonRate } from './comparison-rate.test.mjs';
 import { tests as reserve } from './reserve.test.mjs';
 import { tests as smoke } from './smoke.test.mjs';
+import { tests as vehicle } from './vehicle.test.mjs';
 
-const tests = [...smoke, ...catalogue, ...reserve];
+const tests = [...smoke, ...catalogue, ...reserve, ...vehicle, ...comparisonRate];
 
 const base = process.env.BASE_URL;
 if (!base) {

@@ -64,11 +64,18 @@ export const tests = [
       }
       const { page, errors } = await open(context, base, path);
       await waitForHydration(page);
-      const showMore = page.getByRole('button', { name: 'Show More' });
+      // A dealer may open the viewer on another mode (the 360 spin): switch to the gallery.
+      const gallery = page.getByRole('button', { name: 'Gallery', exact: true });
+      if ((await gallery.count()) > 0 && (await gallery.getAttribute('aria-pressed')) !== 'true') {
+        await gallery.click();
+        await page.locator('.gallery__main').waitFor({ timeout: 5_000 });
+      }
+      const comments = page.locator('.dealer-comments');
+      const showMore = comments.getByRole('button', { name: 'Show More' });
       const thumbs = page.locator('.gallery__thumbs button');
       if ((await showMore.count()) > 0) {
         await showMore.click();
-        await page.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 5_000 });
+        await comments.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 5_000 });
       } else if ((await thumbs.count()) > 1) {
         const main = page.locator('.gallery__main > img');
         const before = await main.getAttribute('src');

@@ -116,3 +116,22 @@ fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
     let error = run(&options(dir.path(), &["no-such-dealer"])).expect_err("unknown dealer");
     assert!(error.to_string().contains("no-such-dealer"), "{error}");
 }
+
+#[test]
+fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_cars() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut opts = generator::build::BuildOptions::new(dealers_dir(), write_feed(dir.path()), dir.path().join("dist"));
+    opts.only = vec![DEALER.to_string()];
+    let loaded = generator::build::load(&opts).expect("loaded");
+    assert_eq!(loaded.dealers.len(), 1);
+    let market = &loaded.market;
+    // The sold Camry is not on the market; the photo-less Yaris (dropped from the site by
+    // its stock filter) still is, and so is the other dealer's Mazda.
+    assert_eq!(market.len(), 5);
+    assert!(market.car(DEALER, "2022-toyota-camry-105").is_none());
+    assert!(market.car(DEALER, "2022-toyota-yaris-104").is_some());
+    assert_eq!(market.car("redgum-motors", "2021-mazda-cx5-201").map(|c| c.price), Some(29_000.0));
+    generator::build::write_market(market, &opts.out).expect("written");
+    let text = std::fs::read_to_string(opts.out.join(generator::build::MARKET_FILE)).expect("market file");
+    assert_eq!(domain::rules::market::Market::from_tsv(&text).expect("readable"), *market);
+}

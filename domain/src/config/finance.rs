@@ -48,6 +48,42 @@ impl Default for FinanceConfig {
     }
 }
 
+impl FinanceConfig {
+    /// The fees the comparison rate counts (`rules::finance::comparison_rate`). Every fee
+    /// listed in `fees` counts: one whose name says "monthly" as a monthly fee, every
+    /// other as an upfront fee. The calculator's `establishment_fee` (the fee the
+    /// repayment finances) counts as upfront too, unless a listed fee already names an
+    /// establishment fee. Counting every listed fee keeps the comparison rate from
+    /// understating the cost of the loan.
+    pub fn comparison_fees(&self) -> ComparisonFees {
+        let mut fees = ComparisonFees::default();
+        let mut listed_establishment = false;
+        for fee in &self.fees {
+            let name = fee.name.to_lowercase();
+            let amount = fee.amount.max(0.0);
+            if name.contains("monthly") {
+                fees.monthly += amount;
+            } else {
+                listed_establishment |= name.contains("establishment");
+                fees.upfront += amount;
+            }
+        }
+        if !listed_establishment {
+            fees.upfront += self.calculator.establishment_fee.max(0.0);
+        }
+        fees
+    }
+}
+
+/// The fees of a loan product as the comparison rate counts them, in AUD.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ComparisonFees {
+    /// Paid at the start (financed with the loan).
+    pub upfront: f64,
+    /// Added to every monthly payment.
+    pub monthly: f64,
+}
+
 /// A named fee shown in the finance disclaimer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -76,6 +112,24 @@ impl QuickPicks {
             QuickPicks::Normal => QUICK_PICKS,
             QuickPicks::High => QUICK_PICKS_HIGH,
         }
+    }
+
+    /// The amounts offered, in AUD: the seed gives only the ends, so the normal set is
+    /// $5,000 then every $10,000 from $10,000 to $70,000, and the high set every $100,000
+    /// from $300,000 to $800,000.
+    pub fn values(self) -> Vec<f64> {
+        let [from, to] = self.range();
+        let step = match self {
+            QuickPicks::Normal => 10_000,
+            QuickPicks::High => 100_000,
+        };
+        let mut values = vec![f64::from(from)];
+        let mut next = (from / step + 1) * step;
+        while next <= to {
+            values.push(f64::from(next));
+            next += step;
+        }
+        values
     }
 }
 

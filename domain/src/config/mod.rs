@@ -229,6 +229,23 @@ pub struct Dealer {
 }
 
 impl Dealer {
+    /// A dealer with only its dealer.toml: no locations, offers, models, brands or pages
+    /// (tests and tools that need no more), in `dir`.
+    pub fn with_config(config: DealerConfig, dir: impl Into<PathBuf>) -> Dealer {
+        Dealer {
+            config,
+            locations: Vec::new(),
+            offers: Vec::new(),
+            models: Vec::new(),
+            promos: Vec::new(),
+            slides: Vec::new(),
+            banners: Vec::new(),
+            brands: Vec::new(),
+            pages: Vec::new(),
+            dir: dir.into(),
+        }
+    }
+
     /// The parameters of the enquiry form rules (`rules::forms`): the location select
     /// shows when the dealer has more than one visible sales location.
     pub fn enquiry_form_settings(&self) -> EnquiryFormSettings {

@@ -1,6 +1,9 @@
 //! Finance rules (seed 001 sections 5 and 9): the provider enum dealers configure, the
-//! finance strip visibility per provider, the repayment formula, the calculator ranges
-//! and the finance-estimate box.
+//! finance strip visibility per provider, the repayment formula, the comparison rate
+//! (National Credit Code s 164: shown wherever a rate or repayment is), the calculator
+//! ranges and the finance-estimate box. `repayment` and `comparison_rate` have TypeScript
+//! twins in `frontend/src/features/finance/finance-math.ts`; both sides are tested on
+//! `domain/tests/data/repayment_cases.json`.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -210,6 +213,70 @@ pub fn repayment(input: &RepaymentInput) -> f64 {
     } else {
         (payment * 100.0).round() / 100.0
     }
+}
+
+/// The comparison-rate example loan (National Credit Code s 164 / Consumer Credit Code
+/// comparison rate schedule): $30,000.
+pub const COMPARISON_LOAN_AMOUNT: f64 = 30_000.0;
+/// The comparison-rate example term: 5 years of monthly payments.
+pub const COMPARISON_TERM_MONTHS: u32 = 60;
+/// Bisection stops once the bracket is narrower than this many percentage points, well
+/// inside the 0.01 % the result is rounded to.
+const COMPARISON_TOLERANCE: f64 = 1e-7;
+
+/// The level monthly payment of `principal` over `months` at `annual_rate_percent`
+/// (payments in arrears, no balloon); `principal / months` at a zero rate.
+fn monthly_payment(principal: f64, annual_rate_percent: f64, months: u32) -> f64 {
+    let n = f64::from(months);
+    let r = annual_rate_percent / 100.0 / 12.0;
+    if r == 0.0 {
+        return principal / n;
+    }
+    let growth = (1.0 + r).powf(n);
+    principal * r * growth / (growth - 1.0)
+}
+
+/// The comparison rate of a loan product, percent per annum, rounded to 2 decimals: the
+/// rate at which an amortising $30,000 loan over 60 monthly payments with no fees has the
+/// same repayment as $30,000 at `annual_rate_percent` with `upfront_fees` financed and
+/// `monthly_fees` added to every payment. Solved by bisection (the payment rises with the
+/// rate) to well under 0.01 %; the frontend's `comparisonRate` is the same algorithm and
+/// both are tested on `domain/tests/data/repayment_cases.json`. Negative inputs count as
+/// zero; a non-finite input gives NaN.
+pub fn comparison_rate(annual_rate_percent: f64, upfront_fees: f64, monthly_fees: f64) -> f64 {
+    if !(annual_rate_percent.is_finite() && upfront_fees.is_finite() && monthly_fees.is_finite()) {
+        return f64::NAN;
+    }
+    let rate = annual_rate_percent.max(0.0);
+    let target = monthly_payment(COMPARISON_LOAN_AMOUNT + upfront_fees.max(0.0), rate, COMPARISON_TERM_MONTHS)
+        + monthly_fees.max(0.0);
+    let payment_at = |r: f64| monthly_payment(COMPARISON_LOAN_AMOUNT, r, COMPARISON_TERM_MONTHS);
+    // The fees only raise the payment, so the answer is at least the rate itself.
+    let mut lo = rate;
+    let mut hi = rate.max(1.0) * 2.0;
+    while payment_at(hi) < target && hi < 1.0e6 {
+        lo = hi;
+        hi *= 2.0;
+    }
+    while hi - lo > COMPARISON_TOLERANCE {
+        let mid = (lo + hi) / 2.0;
+        if payment_at(mid) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (((lo + hi) / 2.0) * 100.0).round() / 100.0
+}
+
+/// Whether marketing text quotes an interest rate: a percentage ("2.99%") in text that
+/// speaks of finance ("p.a.", "rate", "finance"). Such text must be shown with the
+/// comparison rate warning (National Credit Code s 164), like any calculator.
+pub fn mentions_rate(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let percent = bytes.iter().enumerate().any(|(i, b)| *b == b'%' && i > 0 && bytes[i - 1].is_ascii_digit());
+    let lower = text.to_lowercase();
+    percent && ["p.a.", "rate", "finance"].iter().any(|word| lower.contains(word))
 }
 
 /// Seed 001 s5: a repayment of this or less displays [`messages::ENQUIRE_FOR_FINANCE`].

@@ -53,3 +53,4 @@ pub fn truncate_chars(text: &str, max_chars: usize) -> Truncated {
         },
     }
 }
+

@@ -116,6 +116,49 @@ pub fn special_hours_on(date: NaiveDate, special: &[SpecialHours]) -> Option<&Sp
     special.iter().find(|s| s.date == date)
 }
 
+/// Reads a time as `formated_hours` writes it: "8:30am", "5pm", "12:00pm"; or 24-hour.
+fn parse_any_time(text: &str) -> Option<NaiveTime> {
+    let text = text.trim().to_ascii_lowercase().replace(' ', "");
+    if let Some(t) = parse_time(&text) {
+        return Some(t);
+    }
+    let (clock, pm) = match (text.strip_suffix("am"), text.strip_suffix("pm")) {
+        (Some(c), _) => (c, false),
+        (_, Some(c)) => (c, true),
+        _ => return None,
+    };
+    let (h, m) = clock.split_once(':').unwrap_or((clock, "0"));
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    if !(1..=12).contains(&h) {
+        return None;
+    }
+    NaiveTime::from_hms_opt(h % 12 + if pm { 12 } else { 0 }, m, 0)
+}
+
+/// When a location opens and closes on `date`: special hours for that date win over the
+/// weekly entry of its weekday; times come from open/close (or start/end), else from the
+/// "8:30am - 5:30pm" text. None on a closed day, or when the hours cannot be read.
+pub fn opening_interval(date: NaiveDate, weekly: &[OpeningHour], special: &[SpecialHours]) -> Option<(NaiveTime, NaiveTime)> {
+    let (open, close) = if let Some(s) = special_hours_on(date, special) {
+        if s.status != OpenStatus::Open {
+            return None;
+        }
+        (parse_any_time(s.start_hour.as_deref()?)?, parse_any_time(s.end_hour.as_deref()?)?)
+    } else {
+        let weekday = date.weekday().num_days_from_sunday();
+        let entry = weekly.iter().find(|e| u32::from(e.weekday) == weekday && e.status == OpenStatus::Open)?;
+        match (entry.open.as_deref(), entry.close.as_deref()) {
+            (Some(o), Some(c)) => (parse_any_time(o)?, parse_any_time(c)?),
+            _ => {
+                let text = entry.formated_hours.as_deref()?;
+                let (o, c) = text.split_once('-')?;
+                (parse_any_time(o)?, parse_any_time(c)?)
+            }
+        }
+    };
+    (open < close).then_some((open, close))
+}
+
 /// What a location's hours are on one date.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct DayHours {

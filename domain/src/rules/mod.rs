@@ -2,21 +2,25 @@
 //! Where a seed says a value is configured, the rule takes it as a parameter and the
 //! module exports a `DEFAULT_*` constant with the seed's default.
 
+pub mod appointments;
 pub mod availability;
 pub mod colour_picker;
 pub mod constants;
 pub mod contact;
 pub mod counts;
+pub mod delivery;
 pub mod finance;
 pub mod format;
 pub mod forms;
 pub mod fuel;
 pub mod hours;
+pub mod market;
 pub mod phone;
 pub mod postcode;
 pub mod postcodes;
 pub mod price_comparison;
 pub mod promo;
+pub mod quote;
 pub mod reviews;
 pub mod slider;
 pub mod stock;

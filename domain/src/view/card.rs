@@ -4,16 +4,17 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::car::{Car, CarStatus, CarType};
+use crate::car::{Car, CarStatus, CarType, Lender};
 use crate::config::ReserveRoute;
 use crate::messages;
 use crate::rules::availability::{is_available, offers_find_similar, sold_text};
 use crate::rules::finance::visible_lender;
 use crate::rules::format::format_dollars;
-use crate::rules::tag::{card_tag, CardTag};
+use crate::rules::tag::{card_tag, CardTag, TagKind};
 
+use super::form::FINANCE_FORM_ID;
 use super::site::ViewContext;
-use super::slug::slugify;
+use super::slug::{encode_query_value, slugify};
 
 /// An image with its text alternative.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -68,14 +69,27 @@ pub struct CardView {
     pub image: Option<ImageView>,
     /// Location name.
     pub location_name: Option<String>,
-    /// Weekly finance amount as shown before "/wk", e.g. "$123", where the finance
-    /// strip rule allows it.
-    pub weekly: Option<String>,
+    /// The weekly repayment with its lender's rates, where the finance strip rule allows
+    /// it; a card never shows the repayment without the comparison rate.
+    pub finance: Option<CardFinance>,
     /// Find Me Something Similar target, set when the car is unavailable or has no
     /// visible price (the card then shows it instead of its buttons).
     pub find_similar_url: Option<String>,
     /// Reserve Now target, when the site offers reserving and the car can be reserved.
     pub reserve_url: Option<String>,
+}
+
+/// The repayment a card shows and the rates it is quoted at (National Credit Code s 164:
+/// wherever a repayment is shown, the comparison rate is shown next to it). One value, so
+/// a repayment cannot reach a page without its comparison rate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CardFinance {
+    /// Weekly repayment as shown before "/wk", e.g. "$123".
+    pub weekly: String,
+    /// The lender's interest rate as shown, e.g. "7.99% p.a.".
+    pub interest_rate: String,
+    /// The lender's comparison rate as shown, e.g. "8.19% p.a.".
+    pub comparison_rate: String,
 }
 
 /// Digits with thousands separators: 12345 gives "12,345".
@@ -110,14 +124,28 @@ pub fn car_location_name(car: &Car) -> Option<String> {
 /// strip rule shows it and the lender has a weekly payment (the search index's weekly
 /// price).
 pub fn weekly_amount(car: &Car, ctx: &ViewContext<'_>) -> Option<f64> {
-    let provider = ctx.dealer.config.finance.provider?;
-    let lender = visible_lender(car, provider, ctx.current_year)?;
-    lender.payment_week.filter(|w| *w > 0.0)
+    strip_lender(car, ctx)?.payment_week.filter(|w| *w > 0.0)
 }
 
-/// The weekly finance text of a car: [`weekly_amount`] as shown.
-pub fn weekly_text(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
-    weekly_amount(car, ctx).map(format_dollars)
+/// The lender data of the dealer's provider for `car`, when the finance strip shows.
+fn strip_lender<'c>(car: &'c Car, ctx: &ViewContext<'_>) -> Option<&'c Lender> {
+    visible_lender(car, ctx.dealer.config.finance.provider?, ctx.current_year)
+}
+
+/// A rate per annum as shown on a card, e.g. "8.19% p.a.".
+fn rate_text(rate: f64) -> String {
+    format!("{} p.a.", super::finance::format_rate(rate))
+}
+
+/// The finance a card shows: [`weekly_amount`] as shown with the lender's interest and
+/// comparison rates (the strip rule guarantees both are present when it is visible).
+pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
+    let lender = strip_lender(car, ctx)?;
+    Some(CardFinance {
+        weekly: format_dollars(weekly_amount(car, ctx)?),
+        interest_rate: rate_text(lender.interest_rate?),
+        comparison_rate: rate_text(lender.comparison_rate?),
+    })
 }
 
 /// The reserve route of a car when the site offers reserving and the car is available,
@@ -158,10 +186,41 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
         sold_text: sold_text(car, Some(&ctx.dealer.config.tags.sold_text)).map(str::to_string),
         image: car.primary_image().map(|url| ImageView { url: url.to_string(), alt: display_name(car) }),
         location_name: car_location_name(car),
-        weekly: weekly_text(car, ctx),
+        finance: card_finance(car, ctx),
         find_similar_url: offers_find_similar(car).then(|| similar_search_path(car)),
         reserve_url: reserve_url(car, ctx),
     }
+}
+
+/// Seed 001 s2: the car's finance enquiry link: the dealer's finance link with
+/// preferredDealership, vehiclePriceBudget, car_id, car_type and vin (those the car has),
+/// ending with the anchor #finance-form.
+pub fn finance_link(car: &Car, ctx: &ViewContext<'_>) -> String {
+    let mut params: Vec<(&str, String)> = Vec::new();
+    if let Some(slug) = car.location.as_ref().map(|l| l.slug.trim()).filter(|s| !s.is_empty()) {
+        params.push(("preferredDealership", slug.to_string()));
+    }
+    if let Some(price) = car.visible_price() {
+        params.push(("vehiclePriceBudget", format!("{}", price.round() as i64)));
+    }
+    params.push(("car_id", car.id.to_string()));
+    params.push(("car_type", serde_json::to_value(car.car_type).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()));
+    if let Some(vin) = car.vin.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        params.push(("vin", vin.to_string()));
+    }
+    let query: Vec<String> = params.iter().map(|(k, v)| format!("{k}={}", encode_query_value(v))).collect();
+    let link = ctx.dealer.config.finance.link.trim();
+    let separator = if link.contains('?') { '&' } else { '?' };
+    format!("{link}{separator}{}#{FINANCE_FORM_ID}", query.join("&"))
+}
+
+/// A card of a car that a reservation holds since the build (seed 000 s4: Reserved ranks
+/// below only the fuel tag): the Reserved tag and no reserve button.
+pub fn mark_held(card: &mut CardView) {
+    if card.tag.as_ref().is_none_or(|t| t.kind != TagKind::Fuel) {
+        card.tag = Some(CardTag { kind: TagKind::Reserved, text: messages::RESERVED.to_string(), colour: None });
+    }
+    card.reserve_url = None;
 }
 
 /// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}".
@@ -175,4 +234,48 @@ pub fn display_name(car: &Car) -> String {
         parts.push(badge.to_string());
     }
     parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::view::test_dealer as dealer;
+
+
+    fn car(make: &str, lender: Lender) -> Car {
+        let mut car: Car = serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "car-1", "year": 2024, "make": make, "model": "RAV4",
+            "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": 32_990.0
+        }))
+        .expect("car");
+        car.finance_lenders = BTreeMap::from([("taurus".to_string(), lender)]);
+        car
+    }
+
+    fn lender(payment_week: Option<f64>) -> Lender {
+        Lender { interest_rate: Some(7.99), comparison_rate: Some(8.194), payment_week, ..Lender::default() }
+    }
+
+    #[test]
+    fn the_weekly_repayment_comes_with_both_rates() {
+        let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
+        let ctx = ViewContext::new(&taurus, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let card = card_view(&car("Toyota", lender(Some(123.4))), &ctx);
+        let finance = card.finance.expect("the strip shows");
+        assert_eq!(finance.weekly, "$123");
+        assert_eq!(finance.interest_rate, "7.99% p.a.");
+        assert_eq!(finance.comparison_rate, "8.19% p.a.");
+
+        // No weekly payment, a hidden strip (Suzuki) or no provider: no repayment at all.
+        assert_eq!(card_view(&car("Toyota", lender(None)), &ctx).finance, None);
+        assert_eq!(card_view(&car("Suzuki", lender(Some(123.0))), &ctx).finance, None);
+        let none = dealer("");
+        let plain = ViewContext::new(&none, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        assert_eq!(card_view(&car("Toyota", lender(Some(123.0))), &plain).finance, None);
+    }
 }

@@ -20,6 +20,7 @@ use crate::rules::format::format_dollars;
 use crate::rules::postcode::POSTCODE_LENGTH;
 
 use super::card::{card_view, CardView};
+use super::finance::{finance_calculator_view, FinanceCalculatorView};
 
 use super::location::visible_locations;
 use super::site::ViewContext;
@@ -292,6 +293,8 @@ pub struct FormPageView {
     pub lead_source: String,
     /// The car a reservation is for, as its card.
     pub car: Option<CardView>,
+    /// The finance calculator (`#finance-calculator`), on the finance page only.
+    pub calculator: Option<FinanceCalculatorView>,
 }
 
 /// A route of a form page.
@@ -615,6 +618,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         api_path: LEADS_API_PATH.to_string(),
         lead_source: messages::LEAD_SOURCE_WEBSITE.to_string(),
         car: None,
+        calculator: (kind == FormKind::FinanceEnquiry).then(|| finance_calculator_view(ctx, None)),
     }
 }
 
@@ -648,7 +652,6 @@ pub fn reservation_page_view(car: &Car, ctx: &ViewContext<'_>) -> FormPageView {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
 
     use chrono::{TimeZone, Utc};
 
@@ -669,18 +672,7 @@ mod tests {
              [theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"logo.svg\"\n{extra}"
         ))
         .expect("dealer.toml");
-        Dealer {
-            config,
-            locations,
-            offers: vec![],
-            models: vec![],
-            promos: vec![],
-            slides: vec![],
-            banners: vec![],
-            brands: vec![],
-            pages: vec![],
-            dir: PathBuf::from("dealers/acme"),
-        }
+        Dealer { locations, ..Dealer::with_config(config, "dealers/acme") }
     }
 
     fn view(kind: FormKind, dealer: &Dealer) -> FormPageView {
@@ -786,6 +778,23 @@ mod tests {
         }
         assert_eq!(field(&trade, "regoState").map(|f| f.default_value.as_str()), Some("QLD"));
         assert_eq!(field(&trade, "Vehicle Year").and_then(|f| f.required_message.as_deref()), Some("Year is required."));
+    }
+
+    #[test]
+    fn the_finance_page_carries_the_dealers_calculator() {
+        let ironbark = dealer(
+            "[finance]\nprovider = \"powertorque\"\n[finance.calculator]\nfrequency = \"fortnight\"\n\
+             [finance.calculator.interest]\nmin = 7.5\nmax = 14.5\ndefault = 9.5\n",
+            vec![],
+        );
+        let finance = view(FormKind::FinanceEnquiry, &ironbark);
+        let calculator = finance.calculator.expect("the finance page has the calculator");
+        assert_eq!(calculator.anchor_id, "finance-calculator");
+        assert_eq!((calculator.ranges.interest.min, calculator.ranges.interest.max, calculator.ranges.interest.default), (7.5, 14.5, 9.5));
+        assert_eq!(calculator.frequency, crate::rules::finance::PaymentFrequency::Fortnight);
+        for kind in [FormKind::GeneralEnquiry, FormKind::ServiceBooking, FormKind::TradeIn, FormKind::PartsOrder] {
+            assert_eq!(view(kind, &ironbark).calculator, None, "{kind:?}");
+        }
     }
 
     #[test]

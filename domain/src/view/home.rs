@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::car::{Car, CarType};
 use crate::rules::availability::is_available;
+use crate::rules::finance::mentions_rate;
 
 use super::card::{card_view, CardView, ImageView};
 use super::site::{asset_url, ViewContext};
@@ -29,6 +30,8 @@ pub struct SlideView {
     pub image: ImageView,
     /// Hide the text overlay.
     pub hide_overlay: bool,
+    /// The shown text quotes an interest rate (the page shows the comparison rate warning).
+    pub mentions_rate: bool,
 }
 
 /// A link with the number of cars behind it.
@@ -111,6 +114,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
                 url: s.url.clone(),
                 image: ImageView { url: asset_url(&s.image), alt: s.name.clone() },
                 hide_overlay: s.hide_overlay,
+                mentions_rate: !s.hide_overlay && (mentions_rate(&s.name) || mentions_rate(&s.description)),
             })
             .collect(),
         search_path: dealer.config.search.default_page.clone(),

@@ -12,6 +12,7 @@ pub mod card;
 pub mod contrast;
 pub mod client;
 pub mod content;
+pub mod finance;
 pub mod form;
 pub mod home;
 pub mod jsonld;
@@ -114,4 +115,15 @@ pub struct Page {
     pub hero_image: Option<String>,
     /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
     pub in_sitemap: bool,
+}
+
+/// A dealer for unit tests: Acme Motors (Toyota) with `extra` appended to its dealer.toml.
+#[cfg(test)]
+pub(crate) fn test_dealer(extra: &str) -> crate::config::Dealer {
+    let config: crate::config::DealerConfig = toml::from_str(&format!(
+        "slug = \"acme\"\nname = \"Acme Motors\"\nmanufacturer = \"Toyota\"\n\
+         [theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"logo.svg\"\n{extra}"
+    ))
+    .expect("dealer.toml");
+    crate::config::Dealer::with_config(config, "dealers/acme")
 }

@@ -9,6 +9,7 @@ use ts_rs::TS;
 use crate::entities::SpecialOffer;
 use crate::messages;
 use crate::rules::constants::PAGE_SIZE;
+use crate::rules::finance::mentions_rate;
 use crate::rules::format::{format_au_date, format_dollars};
 
 use super::card::ImageView;
@@ -38,6 +39,9 @@ pub struct OfferView {
     pub id: u64,
     /// Title.
     pub title: String,
+    /// The title or description quotes an interest rate (the page shows the comparison
+    /// rate warning).
+    pub mentions_rate: bool,
     /// `/offers/{id}`.
     pub url: String,
     /// Image.
@@ -121,6 +125,7 @@ pub fn offer_view(offer: &SpecialOffer) -> OfferView {
     OfferView {
         id: offer.id,
         title: offer.title.clone(),
+        mentions_rate: mentions_rate(&offer.title) || mentions_rate(&offer.description),
         url: format!("/offers/{}", offer.id),
         image: ImageView { url: asset_url(&offer.image), alt: offer.title.clone() },
         price,

@@ -6,11 +6,14 @@ use ts_rs::TS;
 use crate::car::{Car, CarType};
 use crate::messages;
 use crate::rules::availability::{is_available, similar_cars};
-use crate::rules::constants::THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE;
+use crate::rules::constants::{BOTTOM_BAR_PX, COLLAPSE_MS, STICKY_HEADER_PX, THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE};
+use crate::rules::fuel::{fuel_calculator, FuelCalculator, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK};
 use crate::rules::phone::choose_phone;
 use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, spec_rows, DealerComments, SpecRow};
 
-use super::card::{card_view, display_name, similar_search_path, thousands, CardView};
+use super::finance::{finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView};
+use super::card::{finance_link, card_view, display_name, similar_search_path, thousands, CardView};
+use super::locator::website_id;
 use super::site::{PhoneView, ViewContext};
 use super::slug::slugify;
 
@@ -76,6 +79,122 @@ pub struct VehiclePageView {
     pub standard_equipment: Vec<String>,
     /// Similar in-stock cars.
     pub similar: Vec<CardView>,
+    /// The interactive widgets of the page (calculators, share, print, sticky bars).
+    pub widgets: VehicleWidgets,
+    /// The detail viewer: which modes the car has and which shows first.
+    pub viewer: ViewerView,
+    /// The finance calculator (`#finance-calculator`) of an available car.
+    pub finance_calculator: Option<FinanceCalculatorView>,
+    /// The finance estimate box of an available, priced car.
+    pub finance_estimate: Option<FinanceEstimateView>,
+    /// The car's finance enquiry link (seed 001 s2), where the calculator's Enquire goes.
+    pub finance_url: String,
+}
+
+/// A mode of the detail viewer (seed 000 s2/s4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewerModeView {
+    /// 360-degree spin from `spin_images`.
+    Spinner,
+    /// Walkaround video.
+    Walkaround,
+    /// Photo gallery.
+    Gallery,
+    /// Interior panorama.
+    Interior,
+}
+
+/// The detail viewer of a car (seed 000 s2/s4/s9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ViewerView {
+    /// Modes the car has material for, in the seed's order (spinner, walkaround,
+    /// gallery, interior); the gallery is always there.
+    pub modes: Vec<ViewerModeView>,
+    /// The dealer's default mode (`vehicle_page.viewer_default_mode`) when the car has
+    /// it, else the gallery.
+    pub default_mode: ViewerModeView,
+    /// Spin frames, in angle order.
+    pub spin_images: Vec<String>,
+    /// Seed 000 s9: spin auto-rotate interval, ms (default 100).
+    pub spin_interval_ms: u32,
+    /// Seed 000 s9: drag sensitivity, px of drag per frame (default 20).
+    pub spin_drag_sensitivity: u32,
+    /// First walkaround video.
+    pub walkaround_url: Option<String>,
+    /// Poster of the walkaround video.
+    pub walkaround_poster: Option<String>,
+    /// Interior panorama image.
+    pub interior_image: Option<String>,
+    /// Text alternative base, e.g. "2024 Toyota RAV4 GX".
+    pub name: String,
+}
+
+/// The viewer of `car` with the dealer's default mode and spin settings.
+pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> ViewerView {
+    use crate::config::ViewerMode;
+    let spin_images: Vec<String> = car.spin_images.iter().filter(|u| !u.trim().is_empty()).cloned().collect();
+    let walkaround = car.walkaround_videos.iter().find(|v| !v.url.trim().is_empty());
+    let interior_image = car.spin_interior_image.clone().filter(|u| !u.trim().is_empty());
+    let mut modes = Vec::new();
+    if !spin_images.is_empty() {
+        modes.push(ViewerModeView::Spinner);
+    }
+    if walkaround.is_some() {
+        modes.push(ViewerModeView::Walkaround);
+    }
+    modes.push(ViewerModeView::Gallery);
+    if interior_image.is_some() {
+        modes.push(ViewerModeView::Interior);
+    }
+    let wanted = match config.viewer_default_mode {
+        ViewerMode::Spinner => ViewerModeView::Spinner,
+        ViewerMode::Walkaround => ViewerModeView::Walkaround,
+        ViewerMode::Gallery => ViewerModeView::Gallery,
+        ViewerMode::Interior => ViewerModeView::Interior,
+    };
+    ViewerView {
+        default_mode: if modes.contains(&wanted) { wanted } else { ViewerModeView::Gallery },
+        modes,
+        spin_images,
+        spin_interval_ms: u32::try_from(config.spin_interval_ms).unwrap_or(u32::MAX),
+        spin_drag_sensitivity: config.spin_drag_sensitivity,
+        walkaround_url: walkaround.map(|v| v.url.clone()),
+        walkaround_poster: walkaround.and_then(|v| v.thumb.clone()),
+        interior_image,
+        name: display_name(car),
+    }
+}
+
+/// What the browser-side widgets of a vehicle page need (seed 000 s2/s4/s5/s7/s9, seed
+/// 001 s2/s5/s7/s9): which of them the dealer shows, and the ids and paths they call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct VehicleWidgets {
+    /// Config `vehicle_page.delivery_calculator`, and the dealer has delivery zones.
+    pub delivery_calculator: bool,
+    /// Config `features.autogauge.enabled`: ask `{car path}/autogauge` after hydration.
+    pub price_comparison: bool,
+    /// Seed 001 s5: the fuel cost calculator's starting values; none when the dealer
+    /// turned it off (`vehicle_page.fuel_calculator`) or the car is electric.
+    pub fuel: Option<FuelCalculator>,
+    /// The car's absolute URL (copied by the share button).
+    pub car_url: String,
+    /// Seed 001 s2: `/print?car_id={slug}` (opens in a new tab).
+    pub print_url: String,
+    /// Enquiry target of the bottom bar.
+    pub enquire_url: String,
+    /// Enquiry button text (config `forms.enquiry_button_text`: Enquire Now or Message Now).
+    pub enquire_label: String,
+    /// The car's dealership id (reveal-phone log).
+    pub dealership_id: Option<u64>,
+    /// The dealer's website id (reveal-phone log).
+    pub website_id: u64,
+    /// Seed 000 s9: the sticky header shows from this scroll offset (px).
+    pub sticky_header_px: u32,
+    /// Seed 001 s2/s9: the fixed bottom bar shows past this scroll offset (px).
+    pub bottom_bar_px: u32,
+    /// Seed 000 s9: collapse animation of the accordion sections (ms).
+    pub collapse_ms: u32,
 }
 
 /// "New", "Demo" or "Used" (seed 001 s9 used keyword 'Used').
@@ -191,6 +310,26 @@ pub fn location_link(car: &Car, ctx: &ViewContext<'_>) -> Option<LocationLink> {
     Some(LocationLink { name, url })
 }
 
+/// The widgets of the vehicle page of `car`.
+pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
+    let config = &ctx.dealer.config;
+    let fuel = if config.vehicle_page.fuel_calculator { fuel_calculator(car, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK) } else { None };
+    VehicleWidgets {
+        delivery_calculator: config.vehicle_page.delivery_calculator && !config.delivery_zones.is_empty(),
+        price_comparison: config.features.autogauge.enabled,
+        fuel,
+        car_url: ctx.absolute(&car.page_path()),
+        print_url: format!("/print?car_id={}", car.slug),
+        enquire_url: format!("/contact-us?car_id={}", car.id),
+        enquire_label: config.forms.enquiry_button_text.label().to_string(),
+        dealership_id: car.dealership_id,
+        website_id: website_id(&config.slug),
+        sticky_header_px: STICKY_HEADER_PX,
+        bottom_bar_px: BOTTOM_BAR_PX,
+        collapse_ms: u32::try_from(COLLAPSE_MS).unwrap_or(u32::MAX),
+    }
+}
+
 /// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars).
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
     let config = &ctx.dealer.config;
@@ -213,5 +352,126 @@ pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> Veh
         features: car.features.clone(),
         standard_equipment: car.standard_equipment.clone(),
         similar: similar_cars(car, stock, &similar_settings).into_iter().map(|c| card_view(c, ctx)).collect(),
+        widgets: vehicle_widgets(car, ctx),
+        viewer: viewer_view(car, &config.vehicle_page),
+        finance_calculator: available.then(|| finance_calculator_view(ctx, Some(car))),
+        finance_estimate: finance_estimate_view(car, ctx),
+        finance_url: finance_link(car, ctx),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::config::{Dealer, DealerConfig};
+
+    fn dealer(extra: &str) -> Dealer {
+        let toml_text = format!(
+            "slug = \"acme\"\nname = \"Acme Motors\"\ndomains = [\"www.acme.com.au\"]\n{extra}\n[theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"logo.svg\"\n[finance]\nprovider = \"manual\"\n"
+        );
+        let config: DealerConfig = toml::from_str(&toml_text).expect("dealer.toml");
+        Dealer::with_config(config, "dealers/acme")
+    }
+
+    fn car() -> Car {
+        Car { id: 42, slug: "2024-toyota-rav4-gx-42".into(), year: 2024, make: "Toyota".into(), model: "RAV4".into(), dealership_id: Some(7), ..Car::default() }
+    }
+
+    fn widgets(extra: &str, car: &Car) -> VehicleWidgets {
+        let dealer = dealer(extra);
+        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        vehicle_widgets(car, &ctx)
+    }
+
+    const ZONE: &str = "[[delivery_zones]]\nregion = \"Metro\"\nprice = 0\nmax_km = 50\n";
+
+    #[test]
+    fn the_finance_link_carries_the_seed_parameters_and_anchor() {
+        let dealer = dealer("");
+        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let mut priced = Car { price: Some(38_990.0), vin: Some("JTM AB1".into()), ..car() };
+        priced.location = Some(crate::car::CarLocation { name: "Acme Springwood".into(), slug: "acme-springwood".into(), ..Default::default() });
+        assert_eq!(
+            finance_link(&priced, &ctx),
+            "/finance?preferredDealership=acme-springwood&vehiclePriceBudget=38990&car_id=42&car_type=new&vin=JTM%20AB1#finance-form"
+        );
+        let page = vehicle_page_view(&priced, &[], &ctx);
+        assert_eq!(page.finance_url, finance_link(&priced, &ctx));
+        assert!(page.finance_calculator.is_some() && page.finance_estimate.is_some());
+        let sold = Car { sold: true, ..priced };
+        let page = vehicle_page_view(&sold, &[], &ctx);
+        assert!(page.finance_calculator.is_none() && page.finance_estimate.is_none(), "no finance for an unavailable car");
+    }
+
+    #[test]
+    fn widgets_carry_ids_paths_and_seed_constants() {
+        let w = widgets(ZONE, &car());
+        assert!(w.delivery_calculator);
+        assert!(!w.price_comparison);
+        assert_eq!(w.car_url, "https://www.acme.com.au/cars/2024-toyota-rav4-gx-42");
+        assert_eq!(w.print_url, "/print?car_id=2024-toyota-rav4-gx-42");
+        assert_eq!(w.enquire_url, "/contact-us?car_id=42");
+        assert_eq!(w.enquire_label, messages::ENQUIRE_NOW);
+        assert_eq!(w.dealership_id, Some(7));
+        assert_eq!(w.website_id, website_id("acme"));
+        assert_eq!((w.sticky_header_px, w.bottom_bar_px, w.collapse_ms), (500, 900, 300));
+    }
+
+    #[test]
+    fn delivery_calculator_follows_the_switch_and_needs_zones() {
+        assert!(!widgets("", &car()).delivery_calculator, "no zones: no estimate is possible");
+        let off = format!("[vehicle_page]\ndelivery_calculator = false\n{ZONE}");
+        assert!(!widgets(&off, &car()).delivery_calculator);
+    }
+
+    #[test]
+    fn price_comparison_follows_the_autogauge_feature() {
+        assert!(widgets("[features.autogauge]\nenabled = true\n", &car()).price_comparison);
+    }
+
+    #[test]
+    fn fuel_calculator_defaults_and_hides_for_electric_cars_or_when_off() {
+        let fuel = widgets("", &car()).fuel.expect("fuel calculator");
+        assert_eq!((fuel.fuel_price, fuel.km_per_week, fuel.consumption), (1.70, 250.0, 10.0));
+        assert_eq!(fuel.weekly_cost, 42.5);
+        let electric = Car { simple_fuel: Some("Electric".into()), ..car() };
+        assert_eq!(widgets("", &electric).fuel, None);
+        assert_eq!(widgets("[vehicle_page]\nfuel_calculator = false\n", &car()).fuel, None);
+    }
+
+    #[test]
+    fn weekly_fuel_cost_matches_the_shared_cases() {
+        // The same file drives frontend/src/features/vehicle/fuel.test.ts.
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../tests/data/fuel_cases.json")).expect("fuel_cases.json");
+        let cases = cases["cases"].as_array().expect("cases");
+        assert!(!cases.is_empty());
+        for case in cases {
+            let n = |key: &str| case[key].as_f64().unwrap_or_else(|| panic!("{key} in {case}"));
+            let cost = crate::rules::fuel::weekly_fuel_cost(n("km_per_week"), n("consumption"), n("fuel_price"));
+            assert!((cost - n("weekly_cost")).abs() < 1e-9, "{}: {cost}", case["note"]);
+        }
+    }
+
+    #[test]
+    fn viewer_offers_the_modes_the_car_has_and_the_dealer_default_when_possible() {
+        let config = crate::config::VehiclePageConfig::default();
+        let plain = viewer_view(&car(), &config);
+        assert_eq!(plain.modes, vec![ViewerModeView::Gallery]);
+        assert_eq!(plain.default_mode, ViewerModeView::Gallery, "no spin frames: the gallery shows first");
+        let spinning = Car {
+            spin_images: vec!["/media/s1.svg".into(), "/media/s2.svg".into()],
+            walkaround_videos: vec![crate::car::Video { url: "/media/walk.mp4".into(), thumb: None }],
+            spin_interior_image: Some("/media/in.svg".into()),
+            ..car()
+        };
+        let full = viewer_view(&spinning, &config);
+        assert_eq!(full.modes, vec![ViewerModeView::Spinner, ViewerModeView::Walkaround, ViewerModeView::Gallery, ViewerModeView::Interior]);
+        assert_eq!(full.default_mode, ViewerModeView::Spinner);
+        assert_eq!((full.spin_interval_ms, full.spin_drag_sensitivity), (100, 20));
+        let gallery_first = crate::config::VehiclePageConfig { viewer_default_mode: crate::config::ViewerMode::Gallery, ..config };
+        assert_eq!(viewer_view(&spinning, &gallery_first).default_mode, ViewerModeView::Gallery);
     }
 }

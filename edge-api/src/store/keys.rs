@@ -13,6 +13,8 @@
 //! | rate counter | `DEALER#s#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
 //! | car hold | `DEALER#s#HOLD` | `HOLD#<car id, 20 digits>` | | yes |
 //! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | | |
+//! | appointment booking | `DEALER#s#APPOINTMENT#<location>#<date>` | `SLOT#<HH:MM>` | | |
+//! | logged event | `DEALER#s#EVENT#<kind>#<date>` | `AT#<ms, 16 digits>#<id>` | | |
 
 use chrono::{DateTime, Utc};
 
@@ -36,6 +38,10 @@ pub const SK_RATE: &str = "RATE";
 pub const HOLD_PREFIX: &str = "HOLD#";
 /// Sort key of a reservation.
 pub const SK_RESERVATION: &str = "RESERVATION";
+/// Sort key prefix of booked appointment slots.
+pub const SLOT_PREFIX: &str = "SLOT#";
+/// Sort key prefix of logged events.
+pub const EVENT_PREFIX: &str = "AT#";
 
 /// Values inside keys are hashed or restricted so that `#` cannot forge another key.
 fn clean(part: &str) -> String {
@@ -118,4 +124,25 @@ pub fn hold(car_id: u64) -> String {
 /// Partition of a reservation.
 pub fn reservation(slug: &str, reservation_id: &str) -> String {
     format!("{}#RESERVATION#{}", dealer(slug), clean(reservation_id))
+}
+
+/// Partition of one location's appointment bookings on one date (one item per booked
+/// slot, so a slot is booked at most once and a query lists the day's bookings).
+pub fn appointments(slug: &str, location: &str, date: chrono::NaiveDate) -> String {
+    format!("{}#APPOINTMENT#{}#{}", dealer(slug), clean(location), date.format("%Y-%m-%d"))
+}
+
+/// Sort key of one booked slot.
+pub fn slot(time: chrono::NaiveTime) -> String {
+    format!("{SLOT_PREFIX}{}", time.format("%H:%M"))
+}
+
+/// Partition of one kind of logged event (reveal-phone, miscellaneous) on one UTC date.
+pub fn events(slug: &str, kind: &str, date: chrono::NaiveDate) -> String {
+    format!("{}#EVENT#{}#{}", dealer(slug), clean(kind), date.format("%Y-%m-%d"))
+}
+
+/// Sort key of one logged event: its time first, so a day reads in order.
+pub fn event(at: DateTime<Utc>, id: &str) -> String {
+    format!("{EVENT_PREFIX}{:016}#{}", at.timestamp_millis().max(0), clean(id))
 }

@@ -11,7 +11,7 @@ pub mod keys;
 pub mod redb;
 
 use async_trait::async_trait;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -283,6 +283,34 @@ pub enum ReserveOutcome {
     Held,
     /// Another reservation holds the car; nothing was stored.
     Taken(HoldRecord),
+}
+
+/// A booked test-drive slot at one location (the lead it belongs to carries the shopper).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BookingRecord {
+    /// Dealer slug.
+    pub dealer: String,
+    /// Location slug.
+    pub location: String,
+    /// The location's local date.
+    pub date: NaiveDate,
+    /// The slot's local start time.
+    pub time: NaiveTime,
+    /// The test-drive lead.
+    pub lead_id: String,
+    /// When it was booked.
+    pub created_at: DateTime<Utc>,
+}
+
+/// What asking for an appointment slot did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BookingOutcome {
+    /// The slot is booked and the lead stored with it.
+    Booked(String),
+    /// The idempotency key was seen before: the lead it created.
+    Replayed(String),
+    /// Another lead booked the slot first; nothing was stored.
+    Taken,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -580,12 +608,80 @@ pub trait Store: Send + Sync {
         }
     }
 
+    /// The cars of the dealer that live holds keep, in id order.
+    async fn held_cars(&self, dealer: &str, now: DateTime<Utc>) -> Result<Vec<u64>, StoreError> {
+        let items = self.query(&keys::holds(dealer), keys::HOLD_PREFIX).await?;
+        items.iter().filter(|i| !i.expired(now)).map(|i| i.record::<HoldRecord>().map(|h| h.car_id)).collect()
+    }
+
     /// One reservation of the dealer.
     async fn reservation(&self, dealer: &str, reservation_id: &str) -> Result<Option<ReservationRecord>, StoreError> {
         match self.get(&keys::reservation(dealer, reservation_id), keys::SK_RESERVATION).await? {
             Some(item) => item.record().map(Some),
             None => Ok(None),
         }
+    }
+
+    // ---------------------------------------------------------------- appointments
+
+    /// Stores a test-drive lead with its booked slot in one transaction (the slot is
+    /// create-once), so of any number of shoppers asking for one slot exactly one gets it
+    /// and only that lead is stored. A repeated idempotency key returns the first lead.
+    async fn book_appointment(
+        &self,
+        lead: &LeadRecord,
+        booking: &BookingRecord,
+        idempotency_key: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<BookingOutcome, StoreError> {
+        let pk = keys::appointments(&booking.dealer, &booking.location, booking.date);
+        let mut writes = new_lead_writes(lead, idempotency_key, now)?;
+        writes.push(Write::Put { item: new_item(pk.clone(), &keys::slot(booking.time), booking, None)?, condition: Condition::Absent { now } });
+        for _ in 0..RACE_RETRIES {
+            match self.write(writes.clone()).await {
+                Ok(()) => return Ok(BookingOutcome::Booked(lead.id.clone())),
+                Err(StoreError::ConditionFailed) => {
+                    if let Some(key) = idempotency_key {
+                        if let Some(existing) = self.idempotent_lead(&booking.dealer, key, now).await? {
+                            return Ok(BookingOutcome::Replayed(existing));
+                        }
+                    }
+                    if self.get(&pk, &keys::slot(booking.time)).await?.is_some() {
+                        return Ok(BookingOutcome::Taken);
+                    }
+                    // Collided with a transaction that has not committed; try again.
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::ConditionFailed)
+    }
+
+    /// The booked slots of a location on a date, earliest first.
+    async fn booked_slots(&self, dealer: &str, location: &str, date: NaiveDate) -> Result<Vec<BookingRecord>, StoreError> {
+        let items = self.query(&keys::appointments(dealer, location, date), keys::SLOT_PREFIX).await?;
+        items.iter().map(Item::record).collect()
+    }
+
+    // ---------------------------------------------------------------- logged events
+
+    /// Appends one event of a kind (a phone reveal, a saved valuation) to the dealer's
+    /// log of that UTC day.
+    async fn record_event(&self, dealer: &str, kind: &str, id: &str, data: Value, at: DateTime<Utc>) -> Result<(), StoreError> {
+        let item = Item {
+            pk: keys::events(dealer, kind, at.date_naive()),
+            sk: keys::event(at, id),
+            gsi1: None,
+            expires_at: None,
+            version: 1,
+            data,
+        };
+        self.write(vec![Write::Put { item, condition: Condition::Absent { now: at } }]).await
+    }
+
+    /// The events of a kind logged on one UTC day, oldest first.
+    async fn events(&self, dealer: &str, kind: &str, date: NaiveDate) -> Result<Vec<Value>, StoreError> {
+        Ok(self.query(&keys::events(dealer, kind, date), keys::EVENT_PREFIX).await?.into_iter().map(|i| i.data).collect())
     }
 
     // ---------------------------------------------------------------- idempotency and rates

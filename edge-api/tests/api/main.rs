@@ -2,11 +2,16 @@
 //! the real app on a loopback port with a fresh store.
 
 mod abuse;
+mod activity;
+mod appointments;
 mod auth;
 mod delivery;
+mod delivery_estimate;
 mod lambda;
 mod leads;
 mod locator;
+mod price_comparison;
+mod quote;
 mod reservations;
 mod search;
 mod sms;

@@ -7,8 +7,6 @@ use std::sync::Arc;
 use ::search::{write_index, FixedFilters, IndexDoc, INDEX_DIR};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
-use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
-use domain::rules::forms::EnquiryFormSettings;
 use edge_api::policy::Policy;
 use edge_api::search::{SearchBackend, CACHE_CONTROL, NO_INDEX};
 use edge_api::tenancy::{Tenant, Tenants};
@@ -54,26 +52,28 @@ fn stock() -> Vec<Car> {
     ]
 }
 
-/// A card as the generator stores it (the fields the search page checks).
+/// A card as the generator stores it: the whole view model for the RAV4 (id 2), the
+/// fields the search page checks for the others.
 fn card(car: &Car) -> Value {
+    if car.id == 2 {
+        let dealer = crate::support::sample_dealer("jacaranda-toyota");
+        let ctx = domain::view::site::ViewContext::new(&dealer, clock_now());
+        return serde_json::to_value(domain::view::card::card_view(car, &ctx)).expect("card");
+    }
     json!({ "id": car.id, "path": format!("/cars/{}", car.slug), "name": format!("{} {} {}", car.year, car.make, car.model),
             "make": car.make, "price_text": format!("${}", car.price.unwrap_or_default()) })
 }
 
 fn tenant(slug: &str, search: FixedFilters) -> Tenant {
+    let alpha = crate::support::tenants(None).by_slug("alpha").expect("alpha").as_ref().clone();
     Tenant {
         slug: slug.into(),
         name: slug.into(),
         domains: vec![format!("www.{slug}.com.au")],
-        webhook_url: None,
-        adf_webhook_url: None,
-        forms: EnquiryFormSettings::default(),
-        dev_mode: false,
         search,
         website: crate::support::website(slug, slug, &[]),
         makes: Vec::new(),
-        reserve_deposit: RESERVE_DEPOSIT_DOLLARS,
-        reserve_hold_hours: RESERVE_HOLD_HOURS,
+        ..alpha
     }
 }
 
@@ -272,4 +272,25 @@ async fn post_takes_the_same_parameters_as_a_form_body() {
     let bad = app.send(form("page=-1")).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
     assert!(bad.text.contains("page"), "{}", bad.text);
+}
+
+#[tokio::test]
+async fn a_car_reserved_after_the_build_shows_reserved_in_the_results() {
+    let (app, _dist) = spawn_search().await;
+    let before = app.get("alpha.localhost", "/api/search", None).await;
+    assert_eq!(before.json["hits"][1]["id"], 2);
+    assert!(before.json["hits"][1]["reserve_url"].is_string(), "{}", before.text);
+    assert_ne!(before.json["hits"][1]["tag"]["kind"], "reserved");
+
+    let hold = json!({ "car_id": 2, "name": "Jo", "email": "jo@example.com", "phone": "0412345678" });
+    assert_eq!(app.post("alpha.localhost", "/api/reservations", &hold, None).await.status, StatusCode::CREATED);
+    let after = app.get("alpha.localhost", "/api/search", None).await;
+    assert_eq!(after.json["hits"][1]["tag"], json!({ "kind": "reserved", "text": "Reserved" }));
+    assert!(after.json["hits"][1]["reserve_url"].is_null(), "no reserve button on a held car");
+    assert_eq!(after.json["hits"][0], before.json["hits"][0], "other cars are as built");
+    // Another dealer's hold of the same id changes nothing here; an expired hold neither.
+    assert_eq!(app.get("beta.localhost", "/api/search", None).await.json["hits"].as_array().map(Vec::len), Some(2));
+    app.clock.advance(Duration::hours(48));
+    let expired = app.get("alpha.localhost", "/api/search", None).await;
+    assert_eq!(expired.json["hits"][1], before.json["hits"][1]);
 }

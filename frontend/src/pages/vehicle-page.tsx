@@ -1,39 +1,64 @@
 import type { VehicleProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CarGrid } from '../components/car-grid';
+import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../components/comparison-rate-note';
 import { Layout } from '../components/layout';
-import { PhoneLink } from '../components/phone-link';
+import { EVENT_PHONE_CLICK, trackEvent } from '../components/analytics';
+import { FinanceCalculator } from '../features/finance/finance-calculator';
+import { FinanceEstimate } from '../features/finance/finance-estimate';
+import { AccordionSection } from '../features/vehicle/accordion-section';
+import { CallBox, logReveal, type RevealIds } from '../features/vehicle/call-box';
 import { DealerComments } from '../features/vehicle/dealer-comments';
-import { Gallery } from '../features/vehicle/gallery';
-import { SpecTable } from '../features/vehicle/spec-table';
+import { DeliveryCalculator } from '../features/vehicle/delivery-calculator';
+import { FuelCalculator } from '../features/vehicle/fuel-calculator';
+import { PriceComparison } from '../features/vehicle/price-comparison';
+import { BottomBar, StickyHeader } from '../features/vehicle/scroll-bars';
+import { ShareActions } from '../features/vehicle/share-actions';
+import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
+import { Viewer } from '../features/vehicle/viewer';
 import '../features/vehicle/vehicle.css';
 import { MESSAGES } from '../types/generated/messages';
 
 /** The vehicle detail page. */
 export function VehiclePage({ site, page }: VehicleProps) {
-  const { card } = page;
+  const { card, widgets } = page;
   const held = useHold(card.id, card.reserve_url !== null);
+  const available = !page.sold_notice;
+  const revealIds: RevealIds = { car_id: card.id, dealership_id: widgets.dealership_id, website_id: widgets.website_id };
+  const collapseMs = widgets.collapse_ms;
   return (
     <Layout site={site}>
+      <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <div className="vehicle">
         <div className="vehicle__content">
-          <Gallery images={page.images} showThumbnails={page.show_thumbnails} />
-          <SpecTable id="key-information" title={MESSAGES.KEY_INFORMATION} rows={page.key_information} />
+          <Viewer viewer={page.viewer} images={page.images} showThumbnails={page.show_thumbnails} />
+          {page.key_information.length > 0 ? (
+            <AccordionSection id="key-information" title={MESSAGES.KEY_INFORMATION} collapseMs={collapseMs}>
+              <SpecRows rows={page.key_information} />
+            </AccordionSection>
+          ) : null}
           {page.rego_expiry ? <p className="vehicle__rego">Registration: {page.rego_expiry}</p> : null}
           <DealerComments comments={page.comments} />
-          <SpecTable id="all-specifications" title={MESSAGES.ALL_SPECIFICATIONS} rows={page.specifications} />
+          {page.specifications.length > 0 ? (
+            <AccordionSection id="all-specifications" title={MESSAGES.ALL_SPECIFICATIONS} collapseMs={collapseMs}>
+              <SpecRows rows={page.specifications} />
+            </AccordionSection>
+          ) : null}
           {page.features.length > 0 ? (
-            <section aria-labelledby="features-title">
-              <h2 id="features-title">Features</h2>
+            <AccordionSection id="features" title="Features" collapseMs={collapseMs}>
               <ul className="vehicle__features">
                 {page.features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-            </section>
+            </AccordionSection>
           ) : null}
+          {page.finance_estimate ? <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} /> : null}
+          {page.finance_calculator ? <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} /> : null}
+          {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
+          {widgets.delivery_calculator && available ? <DeliveryCalculator /> : null}
         </div>
         <aside className="vehicle__sidebar" aria-label="Price and contact">
           {page.sold_notice ? (
@@ -47,11 +72,23 @@ export function VehiclePage({ site, page }: VehicleProps) {
             {card.price_text}
             {card.price_type && card.price !== null ? <span className="vehicle__price-type"> {card.price_type}</span> : null}
           </p>
-          {card.weekly ? (
-            <p className="vehicle__weekly">
-              {card.weekly}
-              {MESSAGES.PER_WEEK_SHORT} <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
-            </p>
+          {card.finance ? (
+            <>
+              <p className="vehicle__weekly finance-line">
+                <span>
+                  {card.finance.weekly}
+                  {MESSAGES.PER_WEEK_SHORT} <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
+                </span>{' '}
+                <span>
+                  {MESSAGES.INTEREST_RATE} {card.finance.interest_rate}
+                </span>{' '}
+                <span>
+                  {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
+                  <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
+                </span>
+              </p>
+              <ComparisonRateNote />
+            </>
           ) : null}
           {page.location ? (
             <p className="vehicle__location">
@@ -80,14 +117,25 @@ export function VehiclePage({ site, page }: VehicleProps) {
               ) : null}
             </>
           )}
-          {page.phone && !page.sold_notice ? (
-            <div className="vehicle__call">
-              <h2 className="vehicle__call-title">{MESSAGES.CALL_THE_DEALER}</h2>
-              <PhoneLink phone={page.phone} />
-            </div>
-          ) : null}
+          <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
+          {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
+          {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
         </aside>
       </div>
+      {available ? (
+        <BottomBar
+          card={card}
+          thresholdPx={widgets.bottom_bar_px}
+          held={held}
+          enquireUrl={widgets.enquire_url}
+          enquireLabel={widgets.enquire_label}
+          phone={page.phone}
+          onCall={() => {
+            trackEvent(EVENT_PHONE_CLICK);
+            if (page.phone?.masked) void logReveal(revealIds);
+          }}
+        />
+      ) : null}
       {page.similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="vehicle__similar">
           <h2 id="similar-title">Similar cars</h2>

@@ -32,6 +32,7 @@ use domain::view::{site_pages, Page};
 use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
+use domain::rules::market::{Market, MarketCar};
 use crate::manifest::{content_hash, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
 use crate::shell::{EntryAssets, Shell, SiteHead};
@@ -130,6 +131,9 @@ pub struct Loaded {
     pub warnings: Vec<String>,
     /// What reading the feed found (rows accepted and rejected, with line numbers).
     pub feed: Option<FeedReport>,
+    /// Every priced, available car of the feed, whichever dealer it belongs to: the
+    /// market the local price comparison measures against.
+    pub market: Market,
 }
 
 /// Phase 1: loads the dealers (all of them, so cross-dealer rules are checked, then
@@ -139,8 +143,11 @@ pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
     let dealers = select_dealers(dealers, &opts.only, &opts.dealers_dir)?;
     let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now)).map_err(|e| BuildError::new(e.to_string()))?;
     let report = feed.report.clone();
-    let mut loaded = assign_stock(dealers, feed.into_cars(), Vec::new(), opts.now);
+    let cars = feed.into_cars();
+    let market = Market::new(cars.iter().filter_map(|car| MarketCar::of(&car.dealership_slug, car)));
+    let mut loaded = assign_stock(dealers, cars, Vec::new(), opts.now);
     loaded.feed = Some(report);
+    loaded.market = market;
     Ok(loaded)
 }
 
@@ -187,7 +194,7 @@ pub fn assign_stock(dealers: Vec<Dealer>, cars: Vec<Car>, mut warnings: Vec<Stri
     for (slug, count) in strangers {
         warnings.push(format!("feed: {count} cars have dealership_slug \"{slug}\", which is not a dealer being built; skipped"));
     }
-    Loaded { dealers, warnings, feed: None }
+    Loaded { dealers, warnings, feed: None, market: Market::default() }
 }
 
 /// Why the feed sanity guard refused a dealer.
@@ -519,6 +526,21 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     Ok(Written { site_dir: out.join(slug), rendered: staged.rendered.len(), unchanged: staged.unchanged, changed, deleted })
 }
 
+/// Where the market file of the local price comparison lives under the output folder.
+pub const MARKET_FILE: &str = "_data/market.tsv";
+
+/// Writes the market file (a temporary file, then a rename, so the API never reads half).
+pub fn write_market(market: &Market, out: &Path) -> Result<(), BuildError> {
+    let path = out.join(MARKET_FILE);
+    let fail = |e: std::io::Error| BuildError::new(format!("market: cannot write {}: {e}", path.display()));
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let partial = path.with_extension("tsv.partial");
+    std::fs::write(&partial, market.to_tsv()).map_err(fail)?;
+    std::fs::rename(&partial, &path).map_err(fail)
+}
+
 /// Copies the feed's sibling `media/` folder to `<out>/_media` (staged and swapped like a
 /// site). Returns the number of files, or `None` when the feed has no media folder.
 pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> {
@@ -580,6 +602,13 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
         .collect();
 
     let media = copy_media(&opts.feed, &opts.out)?;
+    // A feed that a dealer's guard refused (or that failed a build) may be truncated:
+    // the market of the last good build stays.
+    if outcomes.iter().all(|o| o.status == DealerStatus::Published) {
+        write_market(&loaded.market, &opts.out)?;
+    } else {
+        progress.line("market: a dealer did not publish; the price comparison keeps the previous market file");
+    }
     drop(pool);
     Ok(BuildReport { dealers: outcomes, warnings: loaded.warnings, frontend: frontend_time, media_files: media, total: started.elapsed() })
 }

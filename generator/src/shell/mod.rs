@@ -186,3 +186,33 @@ impl Shell {
             .map_err(|e| fail("the document shell failed", &e))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use domain::view::{Page, PageKind};
+
+    use super::*;
+
+    #[test]
+    fn theme_values_keep_their_quotes_and_cannot_leave_the_style_element() {
+        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
+        let mut dealer = dealers.into_iter().find(|d| d.config.slug == "jacaranda-toyota").expect("jacaranda");
+        dealer.config.theme.font_body = "\"Segoe UI\", Arial</style><script>alert(1)</script>, sans-serif".into();
+        let head = SiteHead::of(&dealer);
+        let page = Page {
+            path: "/".into(),
+            kind: PageKind::Home,
+            title: "Home".into(),
+            description: "d".into(),
+            props: serde_json::json!({}),
+            json_ld: Vec::new(),
+            hero_image: None,
+            in_sitemap: true,
+        };
+        let assets = EntryAssets { script: "/assets/home.js".into(), css: Vec::new(), preloads: Vec::new() };
+        let html = Shell::new().expect("shell").render(&head, &page, "<main></main>", &assets).expect("render");
+        // The quotes reach the CSS parser as quotes (an `&quot;` would void the font stack).
+        assert!(html.contains("--font-body:\"Segoe UI\", Arial/stylescriptalert(1)/script, sans-serif;"), "{html}");
+        assert_eq!(html.matches("</style>").count(), 1, "the value cannot close the element");
+    }
+}

@@ -6,6 +6,7 @@ import { facetCounts, offersPage } from './offer-filter';
 const offer = (id: number, price: number | null, categories: string[], make: string | null, title = `Offer ${id}`): OfferView => ({
   id,
   title,
+  mentions_rate: false,
   url: `/offers/${id}`,
   image: { url: '/media/o.svg', alt: title },
   price,

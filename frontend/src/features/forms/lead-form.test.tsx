@@ -28,6 +28,7 @@ const base: Omit<FormPageView, 'steps' | 'kind' | 'form_id' | 'category' | 'subc
   api_path: '/api/leads',
   lead_source: 'Website',
   car: null,
+  calculator: null,
 };
 
 const service: FormPageView = {

@@ -59,10 +59,17 @@ export class AnswerCache {
 }
 
 /** Fetches (or takes from the cache) the answer of `query`. */
-export async function fetchSearch(apiPath: string, query: string, cache: AnswerCache, signal?: AbortSignal): Promise<SearchAnswer> {
-  const cached = cache.get(query);
+export async function fetchSearch(
+  apiPath: string,
+  query: string,
+  cache: AnswerCache,
+  signal?: AbortSignal,
+  fresh = false,
+): Promise<SearchAnswer> {
+  const cached = fresh ? undefined : cache.get(query);
   if (cached) return cached;
-  const response = await fetch(`${apiPath}?${query}`, { headers: { accept: 'application/json' }, signal });
+  // `fresh` revalidates with the server instead of taking the browser's cached answer.
+  const response = await fetch(`${apiPath}?${query}`, { headers: { accept: 'application/json' }, signal, cache: fresh ? 'no-cache' : 'default' });
   if (!response.ok) throw new Error(`search failed with HTTP ${response.status}`);
   const answer = parseAnswer(await response.json());
   cache.set(query, answer);

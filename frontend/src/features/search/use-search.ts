@@ -11,7 +11,8 @@ function initialAnswer(page: SearchPageView): SearchAnswer {
 }
 
 /** The search page's state: URL state, current answer and status. The server-rendered
- *  first page is the initial answer; after hydration a non-default URL is queried, and
+ *  first page is the initial answer; after hydration a non-default URL is queried, and a
+ *  default one is refreshed once (the API marks cars reserved since the build), quietly:
  *  the previous results stay shown while loading and on error. */
 export function useSearch(page: SearchPageView) {
   const [state, setState] = useState<SearchState>(emptyState);
@@ -19,12 +20,13 @@ export function useSearch(page: SearchPageView) {
   const [status, setStatus] = useState<SearchStatus>('idle');
   const cache = useRef(new AnswerCache(page.cache_size));
   const latest = useRef<AbortController | null>(null);
+  const firstPage = useRef<SearchAnswer>(initialAnswer(page));
 
   const run = useCallback(
     (next: SearchState) => {
       latest.current?.abort();
       if (isDefaultState(next)) {
-        setAnswer(initialAnswer(page));
+        setAnswer(firstPage.current);
         setStatus('idle');
         return;
       }
@@ -52,13 +54,27 @@ export function useSearch(page: SearchPageView) {
       setState(next);
       run(next);
     };
-    if (!isDefaultState(parseSearchState(window.location.search))) fromUrl();
+    if (!isDefaultState(parseSearchState(window.location.search))) {
+      fromUrl();
+    } else {
+      const controller = new AbortController();
+      latest.current = controller;
+      fetchSearch(page.api_path, apiQuery(emptyState(), page.fixed_filters, page.page_size, page.sort_by), cache.current, controller.signal, true)
+        .then((result) => {
+          if (controller.signal.aborted) return;
+          firstPage.current = result;
+          setAnswer(firstPage.current);
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.error('Search refresh failed', error);
+        });
+    }
     window.addEventListener('popstate', fromUrl);
     return () => {
       window.removeEventListener('popstate', fromUrl);
       latest.current?.abort();
     };
-  }, [run]);
+  }, [page, run]);
 
   const update = useCallback(
     (next: SearchState) => {

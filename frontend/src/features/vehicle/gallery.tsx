@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import type { GalleryImage } from '../../types/generated/GalleryImage';
 
 /** The vehicle gallery: main image, the thumbnail strip (only when the view model says
@@ -6,30 +7,12 @@ import type { GalleryImage } from '../../types/generated/GalleryImage';
  *  focus returns to the button that opened it). */
 export function Gallery({ images, showThumbnails }: { images: GalleryImage[]; showThumbnails: boolean }) {
   const [index, setIndex] = useState(0);
-  const [fullscreen, setFullscreen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { open: fullscreen, show, close, onCancel, dialog, opener } = useModalDialog();
   const current = images[index] ?? images[0];
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (fullscreen && !el.open) {
-      if (typeof el.showModal === 'function') el.showModal();
-      else el.setAttribute('open', '');
-    } else if (!fullscreen && el.open) {
-      if (typeof el.close === 'function') el.close();
-      else el.removeAttribute('open');
-    }
-  }, [fullscreen]);
 
   if (!current) {
     return <div className="gallery gallery--empty" />;
   }
-  const close = () => {
-    setFullscreen(false);
-    opener.current?.focus();
-  };
   const step = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
   return (
     <section className="gallery" aria-label="Photos">
@@ -45,7 +28,7 @@ export function Gallery({ images, showThumbnails }: { images: GalleryImage[]; sh
             </button>
           </>
         ) : null}
-        <button ref={opener} type="button" className="gallery__fullscreen button button--small" onClick={() => setFullscreen(true)}>
+        <button ref={opener} type="button" className="gallery__fullscreen button button--small" onClick={show}>
           View fullscreen
         </button>
       </div>
@@ -64,10 +47,7 @@ export function Gallery({ images, showThumbnails }: { images: GalleryImage[]; sh
         ref={dialog}
         className="gallery__dialog"
         aria-label="Fullscreen photos"
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
+        onCancel={onCancel}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.preventDefault();

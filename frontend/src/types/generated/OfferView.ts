@@ -14,6 +14,11 @@ id: number,
  */
 title: string, 
 /**
+ * The title or description quotes an interest rate (the page shows the comparison
+ * rate warning).
+ */
+mentions_rate: boolean, 
+/**
  * `/offers/{id}`.
  */
 url: string, 

@@ -24,4 +24,8 @@ image: ImageView,
 /**
  * Hide the text overlay.
  */
-hide_overlay: boolean, };
+hide_overlay: boolean, 
+/**
+ * The shown text quotes an interest rate (the page shows the comparison rate warning).
+ */
+mentions_rate: boolean, };

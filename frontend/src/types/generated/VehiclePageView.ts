@@ -2,10 +2,14 @@
 import type { CardView } from "./CardView";
 import type { Crumb } from "./Crumb";
 import type { DealerComments } from "./DealerComments";
+import type { FinanceCalculatorView } from "./FinanceCalculatorView";
+import type { FinanceEstimateView } from "./FinanceEstimateView";
 import type { GalleryImage } from "./GalleryImage";
 import type { LocationLink } from "./LocationLink";
 import type { PhoneView } from "./PhoneView";
 import type { SpecRow } from "./SpecRow";
+import type { VehicleWidgets } from "./VehicleWidgets";
+import type { ViewerView } from "./ViewerView";
 
 /**
  * Everything the vehicle page shows.
@@ -70,4 +74,24 @@ standard_equipment: Array<string>,
 /**
  * Similar in-stock cars.
  */
-similar: Array<CardView>, };
+similar: Array<CardView>, 
+/**
+ * The interactive widgets of the page (calculators, share, print, sticky bars).
+ */
+widgets: VehicleWidgets, 
+/**
+ * The detail viewer: which modes the car has and which shows first.
+ */
+viewer: ViewerView, 
+/**
+ * The finance calculator (`#finance-calculator`) of an available car.
+ */
+finance_calculator: FinanceCalculatorView | null, 
+/**
+ * The finance estimate box of an available, priced car.
+ */
+finance_estimate: FinanceEstimateView | null, 
+/**
+ * The car's finance enquiry link (seed 001 s2), where the calculator's Enquire goes.
+ */
+finance_url: string, };

@@ -28,4 +28,13 @@ export const MESSAGES = {
   INVALID_PHONE: "Please enter a valid Australian phone number.",
   FORM_SUBMIT_ERROR: "An error occurred when submitting this form",
   UNEXPECTED_ERROR: "An unexpected error occured",
+  PLEASE_ENTER_A_POSTCODE: "Please enter a postcode.",
+  DELIVERY_NO_ESTIMATE: "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+  COPIED_TO_CLIPBOARD_TEMPLATE: "Copied {car name} to your clipboard!",
+  ENQUIRE_FOR_FINANCE: "Enquire for Finance",
+  VIEW_DISCLAIMER: "View disclaimer",
+  COMPARISON_RATE_WARNING: "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.",
+  COMPARISON_RATE_BASIS: "Comparison rate calculated on a secured loan of $30,000 over 5 years.",
+  COMPARISON_RATE: "Comparison rate",
+  INTEREST_RATE: "Interest rate",
 } as const;

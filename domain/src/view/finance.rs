@@ -1,0 +1,336 @@
+//! The finance calculator panel and the finance-estimate box (seed 001 s2/s4/s5/s9): the
+//! dealer's calculator settings run through `rules::finance` once here, and the browser
+//! receives the ranges, defaults, fees, disclaimers and comparison rates as props; only
+//! the arithmetic of the shopper's own inputs runs again in TypeScript
+//! (`frontend/src/features/finance/finance-math.ts`, tested on the same table).
+//!
+//! The /finance page carries [`finance_calculator_view`] with no car; the vehicle page
+//! passes its car to get the car's price, the lender's disclaimer and the estimate box.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::car::{Car, Lender};
+use crate::config::FinanceConfig;
+use crate::rules::availability::is_available;
+use crate::rules::finance::{
+    comparison_rate, finance_estimate, truncate_disclaimer, visible_lender, CalculatorRanges, PaymentFrequency,
+    ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE, ESTIMATE_DEPOSIT_SHARE, ESTIMATE_TERM_YEARS,
+};
+use crate::rules::format::{format_dollars, Truncated};
+
+use super::site::ViewContext;
+
+/// The calculator's anchor (seed 001 s2: `#finance-calculator`).
+pub const FINANCE_CALCULATOR_ID: &str = "finance-calculator";
+
+/// Everything the finance calculator panel needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FinanceCalculatorView {
+    /// The panel's id, the anchor links use: "finance-calculator".
+    pub anchor_id: String,
+    /// Bounds, steps and defaults of every input, and the purchase price message.
+    pub ranges: CalculatorRanges,
+    /// The interest input is not shown (some sites); the default rate still applies.
+    pub interest_hidden: bool,
+    /// Show the term in months instead of years.
+    pub term_display_months: bool,
+    /// Payment frequency selected first.
+    pub frequency: PaymentFrequency,
+    /// Establishment fee financed with the loan, AUD.
+    pub establishment_fee: f64,
+    /// Round repayments up to the whole dollar.
+    pub round_up: bool,
+    /// Amounts of the purchase price quick picks, AUD.
+    pub quick_picks: Vec<f64>,
+    /// Upfront fees the comparison rate counts, AUD (`FinanceConfig::comparison_fees`).
+    pub comparison_upfront_fees: f64,
+    /// Monthly fees the comparison rate counts, AUD.
+    pub comparison_monthly_fees: f64,
+    /// The full disclaimer (Show More).
+    pub disclaimer: String,
+    /// The disclaimer cut at 197 characters, and whether it was cut.
+    pub disclaimer_short: Truncated,
+}
+
+/// The finance-estimate box of a car (seed 001 s9): 5 years, 10.0% deposit, 30% final payment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FinanceEstimateView {
+    /// The car's price the estimate is on, AUD.
+    pub price: f64,
+    /// Weekly repayment, to the cent.
+    pub weekly: f64,
+    /// Monthly repayment = weekly × 4.33, to the cent.
+    pub monthly: f64,
+    /// The weekly repayment is 25 or less: show 'Enquire for Finance' instead of amounts.
+    pub enquire: bool,
+    /// Interest rate, percent per annum.
+    pub rate: f64,
+    /// Comparison rate, percent per annum (the lender's, else `rules::finance::comparison_rate`).
+    pub comparison_rate: f64,
+    /// Term, years (5).
+    pub term_years: f64,
+    /// Deposit share of the price, percent (10).
+    pub deposit_percent: f64,
+    /// Deposit, AUD.
+    pub deposit: f64,
+    /// Final payment share of the price, percent (30).
+    pub final_payment_percent: f64,
+    /// Final payment, AUD.
+    pub final_payment: f64,
+    /// The disclaimer of the View disclaimer dialog.
+    pub disclaimer: String,
+}
+
+/// Money with cents only when there are some: 395 gives "$395", 912.25 gives "$912.25".
+fn format_money(amount: f64) -> String {
+    let cents = (amount * 100.0).round();
+    if cents % 100.0 == 0.0 {
+        format_dollars(amount)
+    } else {
+        format!("{}.{:02}", format_dollars((cents / 100.0).trunc()), (cents % 100.0).abs())
+    }
+}
+
+/// A rate as shown, e.g. "8.50%".
+pub(crate) fn format_rate(rate: f64) -> String {
+    format!("{rate:.2}%")
+}
+
+/// The fees sentence of a disclaimer, empty when the dealer lists none.
+fn fees_sentence(finance: &FinanceConfig) -> String {
+    if finance.fees.is_empty() {
+        return String::new();
+    }
+    let fees: Vec<String> = finance.fees.iter().map(|f| format!("{} {}", f.name, format_money(f.amount))).collect();
+    format!(" Fees and charges: {}.", fees.join(", "))
+}
+
+/// The lender's own disclaimer, when it has a non-empty one.
+fn lender_disclaimer(lender: Option<&Lender>) -> Option<&str> {
+    lender.and_then(|l| l.disclaimer.as_deref()).map(str::trim).filter(|d| !d.is_empty())
+}
+
+/// The calculator's disclaimer: the lender's own disclaimer first when the car has one,
+/// then how the calculator works and the dealer's listed fees (Forecourt's wording; the
+/// seeds give none).
+fn calculator_disclaimer(ctx: &ViewContext<'_>, lender: Option<&Lender>) -> String {
+    let finance = &ctx.dealer.config.finance;
+    let fee = finance.calculator.establishment_fee;
+    let financed = if fee > 0.0 {
+        format!(", plus an establishment fee of {}", format_money(fee))
+    } else {
+        String::new()
+    };
+    let own = format!(
+        "This calculator gives an estimate only and is not an offer or approval of credit. Repayments are calculated on \
+         the purchase price less any deposit and trade-in{financed}, at the interest rate and over the term you choose, \
+         with any residual paid with the last repayment. Lending criteria, fees and charges apply; ask {} for a \
+         personalised quote.{}",
+        ctx.dealer.config.name,
+        fees_sentence(finance)
+    );
+    match lender_disclaimer(lender) {
+        Some(text) => format!("{text} {own}"),
+        None => own,
+    }
+}
+
+/// The lender data of `car` under the dealer's provider, when the finance strip shows it.
+fn car_lender<'c>(car: &'c Car, ctx: &ViewContext<'_>) -> Option<&'c Lender> {
+    let provider = ctx.dealer.config.finance.provider?;
+    visible_lender(car, provider, ctx.current_year)
+}
+
+/// The finance calculator of the dealer: on the /finance page with `car` None (amounts
+/// from the general defaults), on a vehicle page with its car (the car's visible price
+/// sets the defaults where the dealer configures that, and the lender's disclaimer leads).
+pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> FinanceCalculatorView {
+    let finance = &ctx.dealer.config.finance;
+    let calculator = &finance.calculator;
+    let price = car.and_then(Car::visible_price);
+    let lender = car.and_then(|c| car_lender(c, ctx));
+    let disclaimer = calculator_disclaimer(ctx, lender);
+    let fees = finance.comparison_fees();
+    FinanceCalculatorView {
+        anchor_id: FINANCE_CALCULATOR_ID.to_string(),
+        ranges: CalculatorRanges::derive(&calculator.settings(), price),
+        interest_hidden: calculator.interest.hidden,
+        term_display_months: calculator.term.display_months,
+        frequency: calculator.frequency,
+        establishment_fee: calculator.establishment_fee.max(0.0),
+        round_up: calculator.round_up,
+        quick_picks: calculator.quick_picks.values(),
+        comparison_upfront_fees: fees.upfront,
+        comparison_monthly_fees: fees.monthly,
+        disclaimer_short: truncate_disclaimer(&disclaimer),
+        disclaimer,
+    }
+}
+
+/// The finance-estimate box of `car`, none when the car is unavailable or has no visible
+/// price. The rate is the lender's (when the finance strip shows it), else the dealer's
+/// calculator rate; the comparison rate is the lender's with its rate, else computed on
+/// the dealer's fees.
+pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<FinanceEstimateView> {
+    if !is_available(car) {
+        return None;
+    }
+    let finance = &ctx.dealer.config.finance;
+    let settings = finance.calculator.settings();
+    let lender = car_lender(car, ctx);
+    let (rate, lender_comparison) = match lender.and_then(|l| l.interest_rate) {
+        Some(rate) => (rate, lender.and_then(|l| l.comparison_rate)),
+        None => (settings.interest_locked.unwrap_or(settings.interest_default), None),
+    };
+    let price = car.visible_price()?;
+    let estimate = finance_estimate(Some(price), rate)?;
+    let fees = finance.comparison_fees();
+    let comparison = lender_comparison.unwrap_or_else(|| comparison_rate(rate, fees.upfront, fees.monthly));
+    let deposit_percent = ESTIMATE_DEPOSIT_SHARE * 100.0;
+    let final_payment_percent = ESTIMATE_BALLOON_SHARE * 100.0;
+    let own = format!(
+        "Estimated repayments of {} per week ({} per month, weekly × 4.33) are based on a price of {}, a {} year \
+         term, a {deposit_percent:.1}% deposit of {} and a {final_payment_percent:.0}% final payment of {} at an \
+         interest rate of {} p.a. (comparison rate {} p.a.). This is an estimate only and not an offer or approval \
+         of credit; lending criteria, fees and charges apply.{}",
+        format_money(estimate.weekly),
+        format_money(estimate.monthly),
+        format_dollars(price),
+        ESTIMATE_TERM_YEARS,
+        format_money(estimate.deposit),
+        format_money(estimate.final_payment),
+        format_rate(rate),
+        format_rate(comparison),
+        fees_sentence(finance)
+    );
+    let disclaimer = match lender_disclaimer(lender) {
+        Some(text) => format!("{own} {text}"),
+        None => own,
+    };
+    Some(FinanceEstimateView {
+        price,
+        weekly: estimate.weekly,
+        monthly: estimate.monthly,
+        enquire: estimate.weekly <= ENQUIRE_FOR_FINANCE_THRESHOLD,
+        rate,
+        comparison_rate: comparison,
+        term_years: ESTIMATE_TERM_YEARS,
+        deposit_percent,
+        deposit: estimate.deposit,
+        final_payment_percent,
+        final_payment: estimate.final_payment,
+        disclaimer,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::config::Dealer;
+    use crate::view::test_dealer as dealer;
+    use crate::messages;
+
+
+    fn ctx(dealer: &Dealer) -> ViewContext<'_> {
+        ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"))
+    }
+
+    fn car(price: Option<f64>, status: &str, lender: Option<Lender>) -> Car {
+        let mut car: Car = serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "car-1", "year": 2024, "make": "Toyota", "model": "RAV4",
+            "car_type": "used", "status": status, "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": price
+        }))
+        .expect("car");
+        if let Some(lender) = lender {
+            car.finance_lenders = BTreeMap::from([("taurus".to_string(), lender)]);
+        }
+        car
+    }
+
+    #[test]
+    fn calculator_carries_the_dealers_settings() {
+        let plain = dealer("");
+        let view = finance_calculator_view(&ctx(&plain), None);
+        assert_eq!(view.anchor_id, "finance-calculator");
+        assert_eq!(view.ranges.term_years.default, 6.0);
+        assert_eq!(view.ranges.interest.default, 8.5);
+        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
+        assert_eq!(view.frequency, PaymentFrequency::Week);
+        assert_eq!(view.quick_picks.first().copied(), Some(5_000.0));
+        assert_eq!(view.quick_picks.last().copied(), Some(70_000.0));
+        assert_eq!((view.comparison_upfront_fees, view.comparison_monthly_fees), (0.0, 0.0));
+        assert!(!view.interest_hidden && !view.term_display_months && !view.round_up);
+        assert!(view.disclaimer.chars().count() > 197 && view.disclaimer_short.truncated);
+        assert_eq!(view.disclaimer_short.text.chars().count(), 200, "197 characters and '...'");
+
+        let configured = dealer(
+            "[finance]\nprovider = \"taurus\"\n\
+             [[finance.fees]]\nname = \"Establishment fee\"\namount = 395\n\
+             [[finance.fees]]\nname = \"Monthly account keeping fee\"\namount = 8\n\
+             [finance.calculator]\nestablishment_fee = 395\npurchase_price_min = 5000\nfrequency = \"month\"\nquick_picks = \"high\"\n\
+             [finance.calculator.amount]\ndefault_to_car_price = true\n\
+             [finance.calculator.term]\nmax = 5\ndefault = 5\ndisplay_months = true\n\
+             [finance.calculator.interest]\nhidden = true\n",
+        );
+        let lender = Lender {
+            interest_rate: Some(7.99),
+            comparison_rate: Some(8.45),
+            disclaimer: Some("Lender terms apply.".to_string()),
+            ..Lender::default()
+        };
+        let c = car(Some(45_990.0), "in_stock", Some(lender));
+        let view = finance_calculator_view(&ctx(&configured), Some(&c));
+        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $5,000 or more than $250,000");
+        assert_eq!(view.ranges.loan_amount.default, 45_990.0, "the car's price");
+        assert_eq!((view.ranges.term_years.max, view.ranges.term_years.default), (5.0, 5.0));
+        assert!(view.interest_hidden && view.term_display_months);
+        assert_eq!(view.frequency, PaymentFrequency::Month);
+        assert_eq!(view.quick_picks, [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]);
+        assert_eq!((view.comparison_upfront_fees, view.comparison_monthly_fees), (395.0, 8.0), "the listed establishment fee is not counted twice");
+        assert!(view.disclaimer.starts_with("Lender terms apply."), "{}", view.disclaimer);
+        assert!(view.disclaimer.contains("Monthly account keeping fee $8"), "{}", view.disclaimer);
+    }
+
+    #[test]
+    fn estimate_box_uses_the_lender_rate_or_the_dealers() {
+        let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
+        let lender = Lender { interest_rate: Some(7.99), comparison_rate: Some(8.45), ..Lender::default() };
+        let with_lender = car(Some(50_000.0), "in_stock", Some(lender));
+        let view = finance_estimate_view(&with_lender, &ctx(&taurus)).expect("priced, available");
+        assert_eq!((view.rate, view.comparison_rate), (7.99, 8.45));
+        assert_eq!((view.term_years, view.deposit_percent, view.final_payment_percent), (5.0, 10.0, 30.0));
+        assert_eq!((view.deposit, view.final_payment), (5_000.0, 15_000.0));
+        assert!((view.monthly - (view.weekly * 4.33 * 100.0).round() / 100.0).abs() < 1e-9);
+        assert!(view.disclaimer.contains("a 5 year term, a 10.0% deposit of $5,000 and a 30% final payment of $15,000"), "{}", view.disclaimer);
+        assert!(!view.enquire);
+
+        // No lender data: the dealer's default rate and a comparison rate on its fees.
+        let fees = dealer("[finance.calculator]\nestablishment_fee = 395\n");
+        let view = finance_estimate_view(&car(Some(50_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");
+        assert_eq!((view.rate, view.comparison_rate), (8.5, comparison_rate(8.5, 395.0, 0.0)));
+        assert_eq!(view.comparison_rate, 9.06);
+        assert!((view.weekly - 166.25).abs() < 0.005, "{}", view.weekly);
+
+        // A cheap car: 25 or less a week shows Enquire for Finance.
+        let cheap = finance_estimate_view(&car(Some(3_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");
+        assert!(cheap.enquire, "{}", cheap.weekly);
+        assert_eq!(messages::ENQUIRE_FOR_FINANCE, "Enquire for Finance");
+
+        assert_eq!(finance_estimate_view(&car(None, "in_stock", None), &ctx(&fees)), None, "no price");
+        assert_eq!(finance_estimate_view(&car(Some(50_000.0), "sold", None), &ctx(&fees)), None, "unavailable");
+    }
+
+    #[test]
+    fn money_keeps_cents_only_when_there_are_some() {
+        assert_eq!(format_money(395.0), "$395");
+        assert_eq!(format_money(912.25), "$912.25");
+        assert_eq!(format_money(1360.5), "$1,360.50");
+        assert_eq!(format_money(6.0), "$6");
+    }
+}

@@ -1,0 +1,175 @@
+//! `GET {car path}/autogauge` (seed 000 s3/s4/s7): the price comparison of one car as
+//! fill, listing_price, market_range_min, market_range_max, confidence and description,
+//! plus what the panel shows (`view`, null when the seed's visibility rule hides it).
+//!
+//! A dealer with a provider key (`features.autogauge.provider_key`) is answered by the
+//! provider at `FORECOURT_AUTOGAUGE_URL`, which gets the same path with the key as a
+//! bearer token. Every other dealer gets the local estimate
+//! ([`domain::rules::market`]) from the market file the build writes
+//! (`dist/_data/market.tsv`): comparable cars across every dealer's stock. A car with too
+//! few comparables (or one the provider has no data for) is an ordinary answer with every
+//! field null and `view` null, so the panel stays hidden without an error in the browser;
+//! an unknown car or a dealer without the panel is 404 `no_data`, a failing provider 502.
+
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, SystemTime};
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use domain::rules::market::{Market, MarketCar};
+use domain::rules::price_comparison::{price_comparison_view, PriceComparison, PriceComparisonView};
+use domain::view::slug::encode_query_value;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::tenancy::Site;
+use crate::AppState;
+
+/// Shown when there is no comparison for the car.
+pub const NO_DATA: &str = "There is no price comparison for this car.";
+/// Shown when the provider failed.
+pub const PROVIDER_FAILED: &str = "The price comparison service did not answer.";
+/// Cache header of an answer (the market changes with a build).
+pub const CACHE_CONTROL: &str = "public, max-age=3600";
+/// How long the provider may take.
+pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The answer: the seed's price comparison object, the comparables it was computed from
+/// (locally; null from a provider) and the panel's view.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Autogauge {
+    /// Position of the listing within the market range, 0 to 1 (1 is the cheapest end).
+    pub fill: Option<f64>,
+    /// The car's listing price.
+    pub listing_price: Option<f64>,
+    /// Market range minimum.
+    pub market_range_min: Option<f64>,
+    /// Market range maximum.
+    pub market_range_max: Option<f64>,
+    /// Confidence, 0 to 1.
+    pub confidence: Option<f64>,
+    /// Label replacing Good Deal / Great Deal when given.
+    pub description: Option<String>,
+    /// Comparable cars behind a local estimate.
+    pub comparables: Option<usize>,
+    /// What the panel shows; null when the seed's visibility rule hides it.
+    #[schema(value_type = Option<Object>)]
+    pub view: Option<PriceComparisonView>,
+}
+
+impl Autogauge {
+    /// The answer for a car without enough data: nothing to show.
+    fn no_data(comparables: Option<usize>) -> Autogauge {
+        Autogauge::new(PriceComparison::default(), comparables)
+    }
+
+    fn new(comparison: PriceComparison, comparables: Option<usize>) -> Autogauge {
+        let view = price_comparison_view(&comparison);
+        let PriceComparison { fill, listing_price, market_range_min, market_range_max, confidence, description } = comparison;
+        Autogauge { fill, listing_price, market_range_min, market_range_max, confidence, description, comparables, view }
+    }
+}
+
+/// The market file, re-read when the build replaces it.
+#[derive(Debug, Default)]
+pub struct MarketSource {
+    path: Option<PathBuf>,
+    cached: RwLock<(Option<SystemTime>, Arc<Market>)>,
+}
+
+impl MarketSource {
+    /// A fixed market (tests, and an API without a market file).
+    pub fn fixed(market: Market) -> MarketSource {
+        MarketSource { path: None, cached: RwLock::new((None, Arc::new(market))) }
+    }
+
+    /// The market in the file at `path` (empty while the file is missing).
+    pub fn file(path: PathBuf) -> MarketSource {
+        let source = MarketSource { path: Some(path), cached: RwLock::default() };
+        source.current();
+        source
+    }
+
+    /// The market now: the file is read again when its modification time changed.
+    pub fn current(&self) -> Arc<Market> {
+        let Some(path) = &self.path else {
+            return self.cached.read().map(|c| Arc::clone(&c.1)).unwrap_or_default();
+        };
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        if let Ok(cached) = self.cached.read() {
+            if cached.0 == modified && modified.is_some() {
+                return Arc::clone(&cached.1);
+            }
+        }
+        let market = match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| Market::from_tsv(&t).map_err(|e| e.to_string())) {
+            Ok(market) => {
+                tracing::info!(path = %path.display(), cars = market.len(), "market file loaded");
+                Arc::new(market)
+            }
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "no market file (run `forecourt build`); local price comparisons have no data");
+                Arc::new(Market::default())
+            }
+        };
+        if let Ok(mut cached) = self.cached.write() {
+            *cached = (modified, Arc::clone(&market));
+        }
+        market
+    }
+}
+
+/// The price comparison of one of the dealer's cars.
+#[utoipa::path(get, path = "/cars/{slug}/autogauge", tag = "vehicle",
+    params(("slug" = String, Path, description = "The car's slug, as in its page path /cars/{slug}")),
+    responses(
+        (status = 200, body = Autogauge, description = "The comparison; `view` is null when the panel stays hidden (every field is null when there is too little data)"),
+        (status = 404, body = ErrorBody, description = "`no_data`: no such car of this dealer, or the dealer has no price comparison; or the host names no dealer"),
+        (status = 502, body = ErrorBody, description = "`bad_gateway`: the dealer's provider failed"),
+    ))]
+pub async fn autogauge(
+    State(state): State<AppState>,
+    Site(site): Site,
+    slug: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let no_data = || ApiError::new(ErrorCode::NoData, NO_DATA);
+    let slug = slug.ok().map(|Path(s)| s).filter(|s| !s.is_empty() && s.len() <= 200).ok_or_else(no_data)?;
+    if !site.autogauge {
+        return Err(no_data());
+    }
+    let answer = match (&site.autogauge_key, &state.autogauge_url) {
+        (Some(key), Some(base)) => from_provider(&state.http, base, key, &slug).await?,
+        _ => {
+            let market = state.market.current();
+            let car: &MarketCar = market.car(&site.slug, &slug).ok_or_else(no_data)?;
+            match market.estimate(car) {
+                Some((comparison, n)) => Autogauge::new(comparison, Some(n)),
+                None => Autogauge::no_data(Some(market.comparables(car).count())),
+            }
+        }
+    };
+    let mut response = Json(answer).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    Ok(response)
+}
+
+/// Asks the provider for `GET {base}/cars/{slug}/autogauge` with the dealer's key.
+async fn from_provider(http: &reqwest::Client, base: &str, key: &str, slug: &str) -> Result<Autogauge, ApiError> {
+    let url = format!("{}/cars/{}/autogauge", base.trim_end_matches('/'), encode_query_value(slug));
+    let failed = |e: String| {
+        tracing::warn!(%url, error = %e, "price comparison provider failed");
+        ApiError::new(ErrorCode::BadGateway, PROVIDER_FAILED)
+    };
+    let response = http.get(&url).bearer_auth(key).timeout(PROVIDER_TIMEOUT).send().await.map_err(|e| failed(e.to_string()))?;
+    match response.status().as_u16() {
+        200 => {}
+        404 => return Ok(Autogauge::no_data(None)),
+        status => return Err(failed(format!("status {status}"))),
+    }
+    let comparison: PriceComparison = response.json().await.map_err(|e| failed(e.to_string()))?;
+    Ok(Autogauge::new(comparison, None))
+}

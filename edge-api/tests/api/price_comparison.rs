@@ -1,0 +1,114 @@
+//! `GET {car path}/autogauge`: the local market estimate from every dealer's stock, and
+//! the provider proxy for a dealer with a key.
+
+use std::sync::Arc;
+
+use axum::routing::get;
+use axum::Router;
+use domain::rules::market::{Market, MarketCar};
+use edge_api::policy::Policy;
+use edge_api::price_comparison::MarketSource;
+use edge_api::tenancy::{Tenant, Tenants};
+use reqwest::StatusCode;
+
+use crate::support::{serve, state, tenants};
+
+fn car(dealer: &str, slug: &str, model: &str, km: u32, price: f64) -> MarketCar {
+    MarketCar { dealer: dealer.into(), slug: slug.into(), make: "Toyota".into(), model: model.into(), year: 2022, km, price }
+}
+
+/// Alpha's RAV4 against twelve RAV4s of both dealers; its Yaris has only three peers.
+fn market() -> Market {
+    let mut cars = vec![car("alpha", "2022-toyota-rav4-1", "RAV4", 40_000, 36_000.0), car("alpha", "2022-toyota-yaris-2", "Yaris", 30_000, 21_000.0)];
+    cars.extend((0..12).map(|i| car(if i % 2 == 0 { "alpha" } else { "beta" }, &format!("rav4-{i}"), "RAV4", 35_000 + i * 1000, 33_000.0 + f64::from(i) * 700.0)));
+    cars.extend((0..3).map(|i| car("beta", &format!("yaris-{i}"), "Yaris", 30_000, 20_000.0 + f64::from(i) * 500.0)));
+    Market::new(cars)
+}
+
+#[tokio::test]
+async fn the_local_estimate_compares_with_every_dealers_stock_and_needs_enough_comparables() {
+    let (mut st, clock, dir) = state(tenants(None), Policy::default());
+    st.market = Arc::new(MarketSource::fixed(market()));
+    let app = serve(st, clock, dir).await;
+
+    let rav4 = app.get("alpha.localhost", "/cars/2022-toyota-rav4-1/autogauge", None).await;
+    assert_eq!(rav4.status, StatusCode::OK, "{}", rav4.text);
+    assert_eq!(rav4.json["comparables"], 12, "beta's RAV4s count too");
+    assert_eq!(rav4.json["listing_price"], 36_000.0);
+    let (min, max) = (rav4.json["market_range_min"].as_f64().expect("min"), rav4.json["market_range_max"].as_f64().expect("max"));
+    assert!(min < 36_000.0 && 36_000.0 <= max, "{min}..{max}");
+    let confidence = rav4.json["confidence"].as_f64().expect("confidence");
+    assert!(confidence > 0.2 && confidence < 1.0);
+    // 36,000 in 33,800..39,900: fill 0.64, the high band, still a Good Deal (below 0.65).
+    assert_eq!(rav4.json["fill"], 0.64);
+    assert_eq!(rav4.json["view"]["band"], "high", "{}", rav4.text);
+    assert_eq!(rav4.json["view"]["label"], "Good Deal");
+    assert_eq!(rav4.headers["cache-control"], "public, max-age=3600");
+
+    // Three comparables are too few: no data (an ordinary answer), the panel stays hidden.
+    let yaris = app.get("alpha.localhost", "/cars/2022-toyota-yaris-2/autogauge", None).await;
+    assert_eq!(yaris.status, StatusCode::OK, "{}", yaris.text);
+    assert_eq!(yaris.json["comparables"], 3);
+    for field in ["fill", "listing_price", "market_range_min", "market_range_max", "confidence", "view"] {
+        assert!(yaris.json[field].is_null(), "{field}: {}", yaris.text);
+    }
+    // An unknown car, another dealer's car, and a dealer without the panel: no data.
+    for (host, path) in [
+        ("alpha.localhost", "/cars/nope/autogauge"),
+        ("alpha.localhost", "/cars/rav4-1/autogauge"),
+        ("beta.example.com.au", "/cars/rav4-1/autogauge"),
+    ] {
+        let answer = app.get(host, path, None).await;
+        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("no_data")), "{host}{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_market_file_is_read_again_after_a_build_replaces_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("market.tsv");
+    let source = MarketSource::file(path.clone());
+    assert!(source.current().is_empty(), "no file yet");
+    std::fs::write(&path, market().to_tsv()).expect("write");
+    assert_eq!(source.current().len(), market().len());
+}
+
+fn keyed_tenants(key: &str) -> Tenants {
+    let alpha: Tenant = tenants(None).by_slug("alpha").expect("alpha").as_ref().clone();
+    Tenants::new([Tenant { autogauge_key: Some(key.into()), ..alpha }])
+}
+
+#[tokio::test]
+async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
+    let provider = Router::new().route(
+        "/cars/{slug}/autogauge",
+        get(|axum::extract::Path(slug): axum::extract::Path<String>, headers: axum::http::HeaderMap| async move {
+            if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Bearer key-123") {
+                return (StatusCode::UNAUTHORIZED, String::new());
+            }
+            match slug.as_str() {
+                "known" => (StatusCode::OK, r#"{"fill":0.8,"listing_price":30000,"market_range_min":28000,"market_range_max":34000,"confidence":0.9,"description":"Priced to sell"}"#.to_owned()),
+                "broken" => (StatusCode::OK, "not json".to_owned()),
+                _ => (StatusCode::NOT_FOUND, String::new()),
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let server = tokio::spawn(async move { axum::serve(listener, provider).await.expect("serve") });
+
+    let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
+    st.autogauge_url = Some(base);
+    let app = serve(st, clock, dir).await;
+    let known = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    assert_eq!(known.status, StatusCode::OK, "{}", known.text);
+    assert_eq!(known.json["view"]["label"], "Priced to sell", "the provider's description wins");
+    assert_eq!(known.json["comparables"], serde_json::Value::Null);
+    let unknown = app.get("alpha.localhost", "/cars/other/autogauge", None).await;
+    assert_eq!((unknown.status, unknown.json["view"].is_null()), (StatusCode::OK, true), "the provider has no data: nothing to show");
+    let broken = app.get("alpha.localhost", "/cars/broken/autogauge", None).await;
+    assert_eq!((broken.status, broken.json["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("bad_gateway")));
+    server.abort();
+    let down = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    assert_eq!(down.status, StatusCode::BAD_GATEWAY);
+}

@@ -1,0 +1,39 @@
+// A modal <dialog> driven by React state: opening calls showModal (focus moves to
+// `initialFocus` when given), closing calls close; `close()` returns focus to the button
+// that opened it, and the dialog's cancel (Escape) closes through state too.
+import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
+
+/** State and refs of one modal dialog: put `dialog` on the <dialog>, `opener` on the
+ *  button that calls `show`, and `onCancel` as the dialog's onCancel. */
+export function useModalDialog(initialFocus?: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) {
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+      initialFocus?.current?.focus();
+    } else if (!open && el.open) {
+      if (typeof el.close === 'function') el.close();
+      else el.removeAttribute('open');
+    }
+  }, [open, initialFocus]);
+
+  const show = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    opener.current?.focus();
+  }, []);
+  const onCancel = useCallback(
+    (event: SyntheticEvent) => {
+      event.preventDefault();
+      close();
+    },
+    [close],
+  );
+  return { open, show, close, onCancel, dialog, opener };
+}

@@ -1,0 +1,81 @@
+import { useId, useRef } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
+import type { FinanceEstimateView } from '../../types/generated/FinanceEstimateView';
+import { MESSAGES } from '../../types/generated/messages';
+import { ComparisonRateNote } from '../../components/comparison-rate-note';
+import { FinanceFigures, comparisonFigure, interestFigure, type Figure } from './finance-figures';
+import { formatDollars } from './finance-math';
+import './finance.css';
+
+type FinanceEstimateProps = {
+  /** From the Rust view model (`domain::view::finance::finance_estimate_view`). */
+  estimate: FinanceEstimateView;
+  /** Where 'Enquire for Finance' links to; plain text when absent. */
+  enquireHref?: string;
+  /** Heading level of the box's title. */
+  headingLevel?: 2 | 3;
+};
+
+/** The finance-estimate box (seed 001 s2/s9): weekly and monthly (weekly × 4.33)
+ *  repayments over 5 years with a 10.0% deposit and a 30% final payment, the interest and
+ *  comparison rates beside them with the comparison rate warning, and a View disclaimer
+ *  button opening a modal dialog (focus moves into it, Escape or Close shut it, focus
+ *  returns to the button). */
+export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: FinanceEstimateProps) {
+  const closer = useRef<HTMLButtonElement>(null);
+  const { open, show, close, onCancel, dialog, opener } = useModalDialog(closer);
+  const id = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  const repayments: Figure[] = estimate.enquire
+    ? [{ key: 'repayment', label: 'Weekly repayment', value: MESSAGES.ENQUIRE_FOR_FINANCE, href: enquireHref }]
+    : [
+        { key: 'repayment', label: 'Weekly repayment', value: formatDollars(estimate.weekly), unit: 'per week' },
+        { key: 'monthly', label: 'Monthly repayment', value: formatDollars(estimate.monthly), unit: 'per month' },
+      ];
+  const figures = [...repayments, interestFigure(estimate.rate), comparisonFigure(estimate.comparison_rate)];
+
+  return (
+    <section className="finance-estimate" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`} className="finance-estimate__title">
+        Finance estimate
+      </Heading>
+      <FinanceFigures figures={figures} />
+      <p className="finance-estimate__basis">
+        {estimate.term_years} year term, {estimate.deposit_percent.toFixed(1)}% deposit ({formatDollars(estimate.deposit)}),{' '}
+        {estimate.final_payment_percent.toFixed(0)}% final payment ({formatDollars(estimate.final_payment)}).
+      </p>
+      <ComparisonRateNote />
+      <button ref={opener} type="button" className="link-button" aria-haspopup="dialog" onClick={show}>
+        {MESSAGES.VIEW_DISCLAIMER}
+      </button>
+      <dialog
+        ref={dialog}
+        className="finance-dialog"
+        aria-labelledby={`${id}-dialog-title`}
+        onCancel={onCancel}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            close();
+          }
+        }}
+      >
+        {open ? (
+          <>
+            <h2 id={`${id}-dialog-title`} className="finance-dialog__title">
+              Finance disclaimer
+            </h2>
+            <p>{estimate.disclaimer}</p>
+            <ComparisonRateNote />
+            <div className="finance-dialog__actions">
+              <button ref={closer} type="button" className="button" onClick={close}>
+                Close
+              </button>
+            </div>
+          </>
+        ) : null}
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Call-the-dealer box (seed 000 s4/s7/s8, seed 001 s9): the number is masked until
+// clicked (on masked sites); the reveal fires analytics event 25 and is logged with
+// POST /api/reveal-phone, whose failure is only logged to the console.
+import { EVENT_PHONE_CLICK, trackEvent } from '../../components/analytics';
+import { PhoneLink } from '../../components/phone-link';
+import type { PhoneView } from '../../types/generated/PhoneView';
+import { MESSAGES } from '../../types/generated/messages';
+
+/** Who the reveal is logged for. */
+export type RevealIds = { car_id: number; dealership_id: number | null; website_id: number | null };
+
+/** Logs a phone reveal; never throws, failures go to the console only. */
+export async function logReveal(ids: RevealIds): Promise<void> {
+  try {
+    const response = await fetch('/api/reveal-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(ids),
+    });
+    if (!response.ok) console.warn(`Phone reveal was not logged: HTTP ${response.status}`);
+  } catch (error) {
+    console.warn('Phone reveal was not logged:', error);
+  }
+}
+
+/** The call box of the vehicle page sidebar. */
+export function CallBox({ phone, ids }: { phone: PhoneView; ids: RevealIds }) {
+  return (
+    <div className="vehicle__call">
+      <h2 className="vehicle__call-title">{MESSAGES.CALL_THE_DEALER}</h2>
+      <PhoneLink
+        phone={phone}
+        onReveal={() => {
+          trackEvent(EVENT_PHONE_CLICK);
+          void logReveal(ids);
+        }}
+      />
+    </div>
+  );
+}

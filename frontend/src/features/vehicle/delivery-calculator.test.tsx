@@ -1,0 +1,95 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../types/generated/messages';
+import { DeliveryCalculator } from './delivery-calculator';
+import { formatDollars } from './delivery-client';
+import { answer, mockFetch } from './test-support';
+
+let fetchMock: ReturnType<typeof mockFetch>;
+beforeEach(() => {
+  fetchMock = mockFetch();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const NO_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+const brisbane = { postcode: '4000', locality: 'BRISBANE CITY', state: 'QLD', region: 'Brisbane Metro', price: 0, distance_km: 12.3, location: 'Moreton Toyota Eagle Farm' };
+
+function lookUp(postcode: string) {
+  fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: postcode } });
+  fireEvent.click(screen.getByRole('button', { name: 'Get estimate' }));
+}
+
+describe('DeliveryCalculator', () => {
+  it('starts idle with an empty, labelled answer region', () => {
+    render(<DeliveryCalculator />);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByLabelText('Postcode').getAttribute('maxlength')).toBe('4');
+  });
+
+  it('asks for a postcode without calling the API when it is empty', async () => {
+    render(<DeliveryCalculator />);
+    lookUp('  ');
+    expect(await screen.findByText('Please enter a postcode.')).toBeTruthy();
+    expect(MESSAGES.PLEASE_ENTER_A_POSTCODE).toBe('Please enter a postcode.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows loading, then free delivery to the region with the locality', async () => {
+    let resolve: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((r) => (resolve = r)));
+    render(<DeliveryCalculator />);
+    lookUp('4000');
+    expect(await screen.findByText('Calculating delivery…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Get estimate' })).toHaveProperty('disabled', true);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=4000');
+    resolve(answer(200, brisbane));
+    expect(await screen.findByText('Free delivery to Brisbane Metro')).toBeTruthy();
+    expect(screen.getByText('BRISBANE CITY QLD 4000 · from Moreton Toyota Eagle Farm')).toBeTruthy();
+  });
+
+  it('shows a priced estimate', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { ...brisbane, price: 1200, region: 'Queensland' }));
+    render(<DeliveryCalculator />);
+    lookUp('4810');
+    expect(await screen.findByText('$1,200 delivery to Queensland')).toBeTruthy();
+  });
+
+  it("shows the API's message for a bad postcode", async () => {
+    const message = 'Invalid postcode. Please enter a 4-digit number.';
+    fetchMock.mockResolvedValueOnce(answer(400, { success: false, code: 'bad_request', message, fields: { postcode: message } }));
+    render(<DeliveryCalculator />);
+    lookUp('12');
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('shows the no-estimate text for a 404 and for a network failure', async () => {
+    fetchMock.mockResolvedValueOnce(answer(404, { success: false, code: 'no_estimate', message: NO_ESTIMATE }));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(<DeliveryCalculator />);
+    lookUp('0800');
+    expect(await screen.findByText(NO_ESTIMATE)).toBeTruthy();
+    lookUp('4000');
+    await screen.findByText('Calculating delivery…');
+    expect(await screen.findByText(MESSAGES.DELIVERY_NO_ESTIMATE)).toBeTruthy();
+    expect(MESSAGES.DELIVERY_NO_ESTIMATE).toBe(NO_ESTIMATE);
+  });
+
+  it('shows the no-estimate text when an error answer has no message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 502 }));
+    render(<DeliveryCalculator />);
+    lookUp('4000');
+    expect(await screen.findByText(NO_ESTIMATE)).toBeTruthy();
+  });
+});
+
+describe('formatDollars', () => {
+  it('shows whole dollars without cents and cents when there are some', () => {
+    expect(formatDollars(0)).toBe('$0');
+    expect(formatDollars(38990)).toBe('$38,990');
+    expect(formatDollars(450.5)).toBe('$450.50');
+  });
+});

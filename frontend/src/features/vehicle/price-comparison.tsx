@@ -1,0 +1,75 @@
+// Price comparison panel (seed 000 s3/s4/s5/s7): after hydration the page asks
+// GET {car path}/autogauge; the API applies the seed's visibility rule and answers the
+// panel (`view`), or null, or an error. Failure or no data hides the panel.
+import { useEffect, useId, useState } from 'react';
+import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
+import { formatDollars } from './delivery-client';
+
+type State = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: PriceComparisonView };
+
+/** Reads the panel out of an autogauge answer; null when there is nothing to show. */
+export function panelOf(body: unknown): PriceComparisonView | null {
+  const view = (body as { view?: Partial<PriceComparisonView> | null } | null)?.view;
+  if (!view) return null;
+  const numbers = [view.fill, view.listing_price, view.market_range_min, view.market_range_max];
+  if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+  if (typeof view.label !== 'string' || !['low', 'medium', 'high'].includes(view.band as string)) return null;
+  return view as PriceComparisonView;
+}
+
+/** The fill as a percentage between 0 and 100. */
+export function fillPercent(fill: number): number {
+  return Math.round(Math.min(1, Math.max(0, fill)) * 1000) / 10;
+}
+
+/** The price comparison panel of the car at `carPath`; renders nothing until an answer
+ *  with a panel arrives (the reserved space is held by the parent's CSS while loading). */
+export function PriceComparison({ carPath }: { carPath: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const titleId = useId();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${carPath}/autogauge`, { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: unknown) => {
+        const view = panelOf(body);
+        setState(view ? { kind: 'shown', view } : { kind: 'hidden' });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ kind: 'hidden' });
+      });
+    return () => controller.abort();
+  }, [carPath]);
+
+  if (state.kind === 'hidden') return null;
+  if (state.kind === 'loading') return <div className="price-comparison price-comparison--loading" aria-hidden="true" />;
+  const { view } = state;
+  const percent = fillPercent(view.fill);
+  const summary = `Listing price ${formatDollars(view.listing_price)} within a market range of ${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
+  return (
+    <section className="price-comparison" aria-labelledby={titleId}>
+      <h2 id={titleId} className="price-comparison__title">
+        Price comparison
+      </h2>
+      <p className={`price-comparison__label price-comparison__label--${view.band}`}>{view.label}</p>
+      <div className="price-comparison__bar" role="img" aria-label={summary}>
+        <div className={`price-comparison__fill price-comparison__fill--${view.band}`} style={{ width: `${percent}%` }} />
+        <span className="price-comparison__marker" style={{ left: `${percent}%` }} />
+      </div>
+      <dl className="price-comparison__range">
+        <div>
+          <dt>Market low</dt>
+          <dd>{formatDollars(view.market_range_min)}</dd>
+        </div>
+        <div>
+          <dt>This car</dt>
+          <dd>{formatDollars(view.listing_price)}</dd>
+        </div>
+        <div>
+          <dt>Market high</dt>
+          <dd>{formatDollars(view.market_range_max)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VehicleProps } from '../app/props';
+import { answer, mockFetch } from '../features/vehicle/test-support';
+import { calculatorView, estimateView } from '../features/finance/test-views';
+import { MESSAGES } from '../types/generated/messages';
+import { VehiclePage } from './vehicle-page';
+
+let fetchMock: ReturnType<typeof mockFetch>;
+beforeEach(() => {
+  fetchMock = mockFetch();
+  fetchMock.mockImplementation(async (input) => (String(input).endsWith('/autogauge') ? answer(404, { success: false, code: 'no_data' }) : answer(200, { reserved: false })));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotice: string | null = null): VehicleProps {
+  return {
+    site: {
+      slug: 'acme',
+      name: 'Acme Motors',
+      logo_url: '/logo.svg',
+      canonical_base: 'https://www.acme.com.au',
+      theme: { primary: '#123456', secondary: '#654321', accent: '#e4002b', text: '#1a1a1a', background: '#ffffff', font_body: 'system-ui', font_heading: 'system-ui' },
+      header_menu: [],
+      footer_columns: [],
+      phone: null,
+      search_path: '/search/new-used-and-demo-cars',
+      announcement: null,
+    },
+    page: {
+      card: {
+        id: 42,
+        slug: 'car-42',
+        path: '/cars/car-42',
+        name: '2024 Toyota RAV4 GX',
+        make: 'Toyota',
+        model: 'RAV4',
+        year: 2024,
+        badge: 'GX',
+        car_type: 'used',
+        status: 'in_stock',
+        available: true,
+        price: 38990,
+        price_text: '$38,990',
+        price_type: null,
+        km: 1000,
+        km_text: '1,000 km',
+        tag: null,
+        sold_text: null,
+        image: null,
+        location_name: 'Acme Springwood',
+        finance: null,
+        find_similar_url: null,
+        reserve_url: '/cars/car-42/checkout',
+      },
+      breadcrumbs: [],
+      images: [],
+      show_thumbnails: false,
+      key_information: [{ label: 'Year', value: '2024' }],
+      specifications: [],
+      comments: { paragraphs: ['Lovely car'], short_paragraphs: ['Lovely car'], truncated: false, pending: false },
+      rego_expiry: null,
+      location: { name: 'Acme Springwood', url: '/locations/springwood' },
+      phone: { display: '07 3000 1234', href: 'tel:0730001234', masked: true },
+      sold_notice: soldNotice,
+      find_similar_url: soldNotice ? '/search/toyota/rav4' : null,
+      features: [],
+      standard_equipment: [],
+      similar: [],
+      widgets: {
+        delivery_calculator: true,
+        price_comparison: true,
+        fuel: { fuel_price: 1.7, km_per_week: 250, consumption: 10, weekly_cost: 42.5 },
+        car_url: 'https://www.acme.com.au/cars/car-42',
+        print_url: '/print?car_id=car-42',
+        enquire_url: '/contact-us?car_id=42',
+        enquire_label: 'Enquire Now',
+        dealership_id: 7,
+        website_id: 5,
+        sticky_header_px: 500,
+        bottom_bar_px: 900,
+        collapse_ms: 300,
+        ...widgets,
+      },
+      viewer: {
+        modes: ['spinner', 'gallery'],
+        default_mode: 'spinner',
+        spin_images: ['/media/s1.svg', '/media/s2.svg'],
+        spin_interval_ms: 100,
+        spin_drag_sensitivity: 20,
+        walkaround_url: null,
+        walkaround_poster: null,
+        interior_image: null,
+        name: '2024 Toyota RAV4 GX',
+      },
+      finance_calculator: calculatorView(),
+      finance_estimate: estimateView(),
+      finance_url: '/finance?car_id=42#finance-form',
+    },
+  } as VehicleProps;
+}
+
+describe('VehiclePage widgets', () => {
+  it('renders on the server with every widget the view model turns on', () => {
+    const html = renderToString(<VehiclePage {...props()} />);
+    expect(html).toContain('Delivery estimate');
+    expect(html).toContain('Fuel cost calculator');
+    expect(html).toContain('price-comparison--loading');
+    expect(html).toContain('Call the dealer');
+    expect(html).not.toContain('vehicle-sticky');
+    expect(html).toContain('id="finance-calculator"');
+    expect(html).toContain('Comparison rate');
+  });
+
+  it('asks the autogauge endpoint only when the feature is on, and hides the panel on no data', async () => {
+    const { container } = render(<VehiclePage {...props()} />);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/cars/car-42/autogauge')).toBe(true));
+    await waitFor(() => expect(container.querySelector('.price-comparison')).toBeNull());
+    cleanup();
+    fetchMock.mockClear();
+    render(<VehiclePage {...props({ price_comparison: false })} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/autogauge'))).toBe(false);
+  });
+
+  it('hides the delivery and fuel calculators when the dealer switches them off', () => {
+    render(<VehiclePage {...props({ delivery_calculator: false, fuel: null, price_comparison: false })} />);
+    expect(screen.queryByRole('region', { name: 'Delivery estimate' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Fuel cost calculator' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Key information' })).toBeTruthy();
+  });
+
+  it('offers no delivery, price comparison or call box for a sold car', () => {
+    render(<VehiclePage {...props({}, 'SOLD')} />);
+    expect(screen.queryByRole('region', { name: 'Delivery estimate' })).toBeNull();
+    expect(screen.queryByText('Call the dealer')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/autogauge'))).toBe(false);
+  });
+});
+
+describe('VehiclePage sidebar finance', () => {
+  it('shows the interest and comparison rates in the repayment line and the warning beside it', () => {
+    const base = props({ price_comparison: false });
+    const financed = {
+      ...base,
+      page: { ...base.page, card: { ...base.page.card, finance: { weekly: '$123', interest_rate: '7.99% p.a.', comparison_rate: '8.19% p.a.' } } },
+    } as VehicleProps;
+    const { container } = render(<VehiclePage {...financed} />);
+    const line = container.querySelector('.vehicle__sidebar .vehicle__weekly');
+    expect(line?.textContent).toBe('$123/wk Pre-Approved Interest rate 7.99% p.a. Comparison rate 8.19% p.a.*');
+    const note = line?.nextElementSibling;
+    expect(note?.className).toBe('comparison-rate-note');
+    expect(note?.textContent).toContain(MESSAGES.COMPARISON_RATE_WARNING);
+  });
+
+  it('shows no repayment line or sidebar warning without finance', () => {
+    const { container } = render(<VehiclePage {...props({ price_comparison: false })} />);
+    expect(container.querySelector('.vehicle__sidebar .vehicle__weekly')).toBeNull();
+    expect(container.querySelector('.vehicle__sidebar .comparison-rate-note')).toBeNull();
+  });
+});
