@@ -6,13 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tmp=$(mktemp -d)
-api_pid=""
-cleanup() {
-  if [[ -n "$api_pid" ]]; then kill "$api_pid" 2>/dev/null || true; wait "$api_pid" 2>/dev/null || true; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+source scripts/lib/local-api.sh
 
 mkdir -p "$tmp/dist/_data"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv" >/dev/null
@@ -24,15 +18,8 @@ lifted='{ max = 1000000000, window_secs = 60 }'
   done
 } >"$tmp/api.toml"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-target/debug/forecourt-api --addr "127.0.0.1:$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers \
-  --dev-mode --config "$tmp/api.toml" >"$tmp/api.log" 2>&1 &
-api_pid=$!
-for _ in $(seq 1 100); do
-  if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/openapi.json" 2>/dev/null; then break; fi
-  if ! kill -0 "$api_pid" 2>/dev/null; then echo "api-fuzz: forecourt-api exited:" >&2; cat "$tmp/api.log" >&2; exit 1; fi
-  sleep 0.1
-done
+port=$(free_port)
+start_api api-fuzz "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode --config "$tmp/api.toml"
 
 # Two dealers: one with quotes and price comparison on, one with them off.
 status=0

@@ -30,7 +30,7 @@ pub const KM_WINDOW_SHARE: f64 = 0.5;
 pub const RANGE_LOW_PERCENTILE: f64 = 0.10;
 /// Upper percentile of the market range.
 pub const RANGE_HIGH_PERCENTILE: f64 = 0.90;
-/// Prices at or below this are not real asking prices (placeholders such as $1).
+/// Prices at or below this are not real asking prices (nominal ones such as $1).
 pub const MIN_MARKET_PRICE: f64 = 500.0;
 
 /// One priced car of the market.

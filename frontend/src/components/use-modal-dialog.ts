@@ -1,10 +1,11 @@
 // A modal <dialog> driven by React state: opening calls showModal (focus moves to
 // `initialFocus` when given), closing calls close; `close()` returns focus to the button
 // that opened it, and the dialog's cancel (Escape) closes through state too.
-import { type RefObject, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 /** State and refs of one modal dialog: put `dialog` on the <dialog>, `opener` on the
- *  button that calls `show`, and `onCancel` as the dialog's onCancel. */
+ *  button that calls `show`, `onCancel` as the dialog's onCancel and `onKeyDown` (Escape
+ *  closes) as its onKeyDown. */
 export function useModalDialog(initialFocus?: RefObject<HTMLElement | null>) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -35,5 +36,14 @@ export function useModalDialog(initialFocus?: RefObject<HTMLElement | null>) {
     },
     [close],
   );
-  return { open, show, close, onCancel, dialog, opener };
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      }
+    },
+    [close],
+  );
+  return { open, show, close, onCancel, onKeyDown, dialog, opener };
 }

@@ -23,7 +23,7 @@ type FinanceEstimateProps = {
  *  returns to the button). */
 export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: FinanceEstimateProps) {
   const closer = useRef<HTMLButtonElement>(null);
-  const { open, show, close, onCancel, dialog, opener } = useModalDialog(closer);
+  const { open, show, close, onCancel, onKeyDown, dialog, opener } = useModalDialog(closer);
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -54,12 +54,7 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
         className="finance-dialog"
         aria-labelledby={`${id}-dialog-title`}
         onCancel={onCancel}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            close();
-          }
-        }}
+        onKeyDown={onKeyDown}
       >
         {open ? (
           <>

@@ -7,7 +7,7 @@ import type { GalleryImage } from '../../types/generated/GalleryImage';
  *  focus returns to the button that opened it). */
 export function Gallery({ images, showThumbnails }: { images: GalleryImage[]; showThumbnails: boolean }) {
   const [index, setIndex] = useState(0);
-  const { open: fullscreen, show, close, onCancel, dialog, opener } = useModalDialog();
+  const { open: fullscreen, show, close, onCancel, onKeyDown, dialog, opener } = useModalDialog();
   const current = images[index] ?? images[0];
 
   if (!current) {
@@ -49,10 +49,8 @@ export function Gallery({ images, showThumbnails }: { images: GalleryImage[]; sh
         aria-label="Fullscreen photos"
         onCancel={onCancel}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            close();
-          } else if (event.key === 'ArrowRight') step(1);
+          onKeyDown(event);
+          if (event.key === 'ArrowRight') step(1);
           else if (event.key === 'ArrowLeft') step(-1);
         }}
       >
