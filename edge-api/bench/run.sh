@@ -12,13 +12,10 @@ DURATION=${BENCH_DURATION:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 TOOLS=.cache/bench-tools
 
-tmp=$(mktemp -d)
-api_pid=""
-cleanup() {
-  if [[ -n "$api_pid" ]]; then kill "$api_pid" 2>/dev/null || true; wait "$api_pid" 2>/dev/null || true; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+# The temp folder, the cleanup that stops our server by its PID, and free_port. The
+# server is started below rather than by start_api: the bench times the release binary's
+# start-up itself.
+source scripts/lib/local-api.sh
 
 # ---------------------------------------------------------------- load generator
 tool=""
@@ -62,7 +59,7 @@ leads_per_ip = { max = 100000000, window_secs = 60 }
 leads_per_phone = { max = 100000000, window_secs = 60 }
 TOML
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 base="http://127.0.0.1:$port"
 host="$slug.localhost:$port"
 

@@ -1,6 +1,7 @@
 # Sourced by the scripts that run the local API: a temp folder removed on exit, a free
 # loopback port, and `start_api` which starts target/debug/forecourt-api there, waits for
 # its OpenAPI document and leaves it to be stopped on exit by its PID (only that server).
+# A script that starts the server itself sets `api_pid` so the same cleanup stops it.
 
 tmp=$(mktemp -d)
 api_pid=""
