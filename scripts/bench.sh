@@ -66,3 +66,7 @@ echo "== edge API on loopback"
 first="$work/dist-${sizes%% *}"
 $F postcodes --out "$first/_data/postcodes.tsv" >/dev/null
 DIST="$first" edge-api/bench/run.sh
+
+echo
+echo "== Lighthouse (mobile, simulated throttling): scores, LCP, TBT and layout shift"
+DIST="$first" scripts/lighthouse/run.sh

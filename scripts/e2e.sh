@@ -21,8 +21,10 @@ start_api e2e "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --
 
 # Every sample dealer, on its own host, as a shopper's browser sees it.
 status=0
+# E2E_DEALERS="slug slug" limits the run to those dealers (while working on one journey).
 for config in dealers/*/dealer.toml; do
   slug=$(basename "$(dirname "$config")")
+  if [[ -n "${E2E_DEALERS:-}" && " $E2E_DEALERS " != *" $slug "* ]]; then continue; fi
   echo "== e2e: http://$slug.localhost:$port"
   BASE_URL="http://$slug.localhost:$port" node frontend/e2e/run.mjs || status=1
 done

@@ -61,6 +61,22 @@ pub const RESERVE_NOW: &str = "Reserve Now";
 pub const VIEW_DETAILS: &str = "View Details";
 /// Seed 001 s4: test-drive button of a coming_soon model.
 pub const REGISTER_INTEREST: &str = "Register Interest";
+/// Car card and vehicle page: the test-drive button (the seeds name the action only).
+pub const BOOK_A_TEST_DRIVE: &str = "Book a Test Drive";
+/// Car card: the finance enquiry button (the seeds name the action only; 'Pre-Approved' is seed 001's finance wording).
+pub const GET_PRE_APPROVED: &str = "Get Pre-Approved";
+/// Car card: the online purchase button (/checkout-journey).
+pub const BUY_ONLINE: &str = "Buy Online";
+/// Car card view count template (seed 000 s2 "optional view count"); see [`views_text`].
+pub const VIEWS_TEMPLATE: &str = "{count} views";
+
+/// The view count of a card, e.g. "1,234 views" ("1 view" for one).
+pub fn views_text(count: &str) -> String {
+    if count == "1" {
+        return "1 view".to_string();
+    }
+    VIEWS_TEMPLATE.replace("{count}", count)
+}
 
 // ---- Watchlist and sharing (seed 000 s4, seed 001 s8) ----
 

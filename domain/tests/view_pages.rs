@@ -125,6 +125,38 @@ fn page<'a>(pages: &'a [Page], path: &str) -> &'a Page {
 }
 
 #[test]
+fn account_pages_follow_the_config_and_gated_pages_say_so() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    // Without favourites, a garage or the online purchase journey, their pages are not built.
+    for path in ["/watchlist", "/my-garage", "/checkout-journey"] {
+        assert!(pages.iter().all(|p| p.path != path), "{path} built");
+    }
+    assert_eq!(page(&pages, "/cars/car-1/checkout").props["gate"], serde_json::Value::Null);
+    assert_eq!(page(&pages, "/cars/car-1").props["page"]["card"]["saveable"], false);
+
+    let mut dealer = dealer();
+    dealer.config.favourites.enabled = true;
+    dealer.config.garage.enabled = true;
+    dealer.config.garage.page = "mygarage".into();
+    dealer.config.reserve.buy_online_journey = true;
+    dealer.config.gated_routes.checkout = true;
+    let pages = site_pages(&dealer, &stock(), now());
+    assert_eq!(page(&pages, "/watchlist").props["gate"], "watchlist");
+    assert_eq!(page(&pages, "/mygarage").props["gate"], "my-garage");
+    assert!(pages.iter().all(|p| p.path != "/my-garage"));
+    let journey = page(&pages, "/checkout-journey");
+    assert_eq!(journey.props["gate"], "checkout");
+    assert_eq!(journey.props["page"]["reserve_terms"], serde_json::json!({"deposit": 200, "hold_hours": 48}));
+    assert_eq!(page(&pages, "/cars/car-1/checkout").props["gate"], "checkout");
+    assert_eq!(page(&pages, "/sign-in").props["gate"], serde_json::Value::Null);
+    assert_eq!(page(&pages, "/").props["site"]["favourites"], true);
+    assert_eq!(page(&pages, "/").props["site"]["garage_path"], "/mygarage");
+    let car = page(&pages, "/cars/car-1");
+    assert_eq!(car.props["page"]["card"]["saveable"], true);
+    assert_eq!(car.props["page"]["widgets"]["buy_online_url"], "/checkout-journey?car_id=car-1");
+}
+
+#[test]
 fn the_page_list_has_every_route() {
     let pages = site_pages(&dealer(), &stock(), now());
     for path in [
@@ -149,11 +181,9 @@ fn the_page_list_has_every_route() {
         "/about-us",
         "/pages/warranty",
         "/sign-in",
-        "/watchlist",
-        "/checkout-journey",
         "/success",
         "/print",
-        "/my-garage",
+        "/cars/trade-in",
         "/special-offers",
         "/dealer-locator",
         "/offers",

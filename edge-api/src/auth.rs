@@ -58,6 +58,15 @@ pub struct Me {
     pub phone: String,
 }
 
+/// Answer of `GET /api/session`: who is signed in, if anyone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionState {
+    /// Whether a live session came with the request.
+    pub signed_in: bool,
+    /// The signed-in user's phone number; null when nobody is signed in.
+    pub phone: Option<String>,
+}
+
 /// Answer of `POST /api/auth/sign-out`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SignedOut {
@@ -169,6 +178,20 @@ pub async fn sign_out(State(state): State<AppState>, Site(site): Site, request: 
 #[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
 pub async fn me(user: SignedIn) -> Json<Me> {
     Json(Me { success: true, phone: user.phone })
+}
+
+/// Who is signed in: 200 whether or not anybody is (pages ask on load, and a signed-out
+/// shopper is not an error). Never cached.
+#[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState)))]
+pub async fn session(State(state): State<AppState>, Site(site): Site, request: axum::extract::Request) -> Result<Response, ApiError> {
+    let (parts, _) = request.into_parts();
+    let phone = match session_token(&parts) {
+        Some(token) => state.store.session(&site.slug, &token_hash(&token), state.clock.now()).await?.map(|s| s.phone),
+        None => None,
+    };
+    let mut response = Json(SessionState { signed_in: phone.is_some(), phone }).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
 }
 
 /// Text messages sent to a phone; 404 unless the server runs with `--dev-mode` or the

@@ -86,6 +86,9 @@ pub struct Flags {
     /// Price comparison provider asked for dealers with `features.autogauge.provider_key`.
     #[arg(long, env = "FORECOURT_AUTOGAUGE_URL", global = true)]
     pub autogauge_url: Option<String>,
+    /// Trade-in valuation provider asked for dealers with `features.trade_in_provider_key`.
+    #[arg(long, env = "FORECOURT_VALUATION_URL", global = true)]
+    pub valuation_url: Option<String>,
     /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
     /// reads the generator's embedded indexes in `<dist>/_search`.
     #[arg(long, env = "MEILISEARCH_URL", global = true)]
@@ -173,6 +176,8 @@ pub struct Settings {
     pub market: PathBuf,
     /// The price comparison provider.
     pub autogauge_url: Option<String>,
+    /// The trade-in valuation provider.
+    pub valuation_url: Option<String>,
 }
 
 impl Settings {
@@ -204,6 +209,7 @@ impl Settings {
             postcodes: flags.postcodes.clone().unwrap_or_else(|| dist.join("_data").join("postcodes.tsv")),
             market: flags.market.clone().unwrap_or_else(|| dist.join("_data").join("market.tsv")),
             autogauge_url: non_empty(flags.autogauge_url.clone()),
+            valuation_url: non_empty(flags.valuation_url.clone()),
             dist,
             dealers: flags.dealers.clone().or(file.dealers).unwrap_or_else(|| PathBuf::from("dealers")),
             dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
@@ -262,6 +268,7 @@ impl Settings {
         state.postcodes = Arc::new(self.postcode_table());
         state.market = Arc::new(MarketSource::file(self.market.clone()));
         state.autogauge_url = self.autogauge_url.clone();
+        state.valuation_url = self.valuation_url.clone();
         Ok(state)
     }
 

@@ -4,11 +4,12 @@
 //! seed's (section 3: Enquiry payload, Lead payload, Parts order fields, Trade-in
 //! valuation). A lead is stored with its outbox entry in one transaction before the
 //! answer; a later step carrying `lead_id` updates the same lead; an `Idempotency-Key`
-//! header makes a retry create nothing twice.
+//! header makes a retry create nothing twice. In dev mode `GET /api/dev/leads/{lead_id}`
+//! shows a stored lead, so end-to-end journeys can check what a form stored.
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
 use domain::messages;
@@ -213,6 +214,22 @@ pub struct LeadPayload {
     /// Honeypot: hidden from people; a filled value is answered like success and dropped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub website: Option<String>,
+}
+
+/// A stored lead as `GET /api/dev/leads/{lead_id}` shows it (dev mode only).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct DevLead {
+    /// The lead's id.
+    pub lead_id: String,
+    /// First submission (RFC 3339).
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    /// Latest submission (RFC 3339).
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+    /// Submissions so far.
+    pub steps: u32,
+    /// The fields as stored, merged across steps.
+    #[schema(value_type = Object)]
+    pub fields: Map<String, Value>,
 }
 
 /// Answer of `POST /api/leads`.
@@ -432,4 +449,17 @@ pub async fn submit(
     tracing::info!(dealer = %site.slug, %lead_id, status = status.as_u16(), "lead stored");
     state.outbox_wake.notify_one();
     Ok((status, Json(LeadAnswer { success: true, lead_id })))
+}
+
+/// A stored lead of the dealer; 404 unless the server runs with `--dev-mode` or the
+/// dealer's config sets `dev_mode` (like the SMS outbox), and for an unknown id.
+#[utoipa::path(get, path = "/api/dev/leads/{lead_id}", tag = "dev",
+    params(("lead_id" = String, Path, description = "The id `POST /api/leads` answered")),
+    responses((status = 200, body = DevLead), (status = 404, body = ErrorBody)))]
+pub async fn dev_lead(State(state): State<AppState>, Site(site): Site, Path(lead_id): Path<String>) -> Result<Json<DevLead>, ApiError> {
+    if !(state.dev_mode || site.dev_mode) {
+        return Err(ApiError::new(ErrorCode::NotFound, NOT_FOUND));
+    }
+    let lead = state.store.lead(&site.slug, lead_id.trim()).await?.ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
+    Ok(Json(DevLead { lead_id: lead.id, created_at: lead.created_at, updated_at: lead.updated_at, steps: lead.steps, fields: lead.fields }))
 }

@@ -31,6 +31,7 @@ pub mod sns;
 pub mod static_site;
 pub mod store;
 pub mod tenancy;
+pub mod trade_in;
 pub mod validate;
 pub mod watchlist;
 
@@ -89,6 +90,8 @@ pub struct AppState {
     pub market: Arc<MarketSource>,
     /// The price comparison provider of dealers with a provider key.
     pub autogauge_url: Option<String>,
+    /// The trade-in valuation provider of dealers with a provider key.
+    pub valuation_url: Option<String>,
 }
 
 impl AppState {
@@ -113,6 +116,7 @@ impl AppState {
             postcodes: Arc::new(PostcodeTable::default()),
             market: Arc::new(MarketSource::default()),
             autogauge_url: None,
+            valuation_url: None,
         }
     }
 }
@@ -125,7 +129,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/auth/verify", post(auth::verify))
         .route("/api/auth/sign-out", post(auth::sign_out))
         .route("/api/me", get(auth::me))
+        .route("/api/session", get(auth::session))
         .route("/api/dev/sms-outbox", get(auth::sms_outbox))
+        .route("/api/dev/leads/{lead_id}", get(leads::dev_lead))
         .route("/api/watchlist", get(watchlist::list))
         .route("/api/watchlist/save-car", post(watchlist::save_car))
         .route("/api/watchlist/remove-car", post(watchlist::remove_car))
@@ -139,6 +145,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/reveal-phone", post(activity::reveal_phone))
         .route("/api/miscellaneous", post(activity::miscellaneous))
         .route("/api/youx/quote", post(quote::quote))
+        .route("/api/trade-in/options", get(trade_in::options))
+        .route("/api/trade-in/lookup", post(trade_in::lookup))
+        .route("/api/trade-in/valuation", post(trade_in::valuation))
         .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
         .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))

@@ -7,13 +7,15 @@ use utoipa::OpenApi;
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes, trade-in valuations and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
         crate::auth::request_code,
         crate::auth::verify,
         crate::auth::sign_out,
         crate::auth::me,
+        crate::auth::session,
         crate::auth::sms_outbox,
+        crate::leads::dev_lead,
         crate::watchlist::save_car,
         crate::watchlist::remove_car,
         crate::watchlist::list,
@@ -30,6 +32,9 @@ use utoipa::OpenApi;
         crate::activity::miscellaneous,
         crate::appointments::slots,
         crate::quote::quote,
+        crate::trade_in::options,
+        crate::trade_in::lookup,
+        crate::trade_in::valuation,
         document,
     ),
     tags(
@@ -42,6 +47,7 @@ use utoipa::OpenApi;
         (name = "vehicle", description = "The vehicle page's live widgets: delivery estimate, price comparison, phone reveal"),
         (name = "appointments", description = "Test-drive appointment slots"),
         (name = "finance", description = "Finance quotes"),
+        (name = "trade-in", description = "Online trade-in valuations: the car, the condition questions and the offer"),
         (name = "dev", description = "Local development only"),
         (name = "meta", description = "This document")
     )

@@ -46,6 +46,8 @@ pub struct Policy {
     pub events_per_ip: RateLimit,
     /// Finance quotes per client address.
     pub quotes_per_ip: RateLimit,
+    /// Trade-in lookups and valuations per client address.
+    pub valuations_per_ip: RateLimit,
 }
 
 impl Default for Policy {
@@ -61,6 +63,7 @@ impl Default for Policy {
             leads_per_phone: RateLimit { max: 15, window_secs: 60 * 60 },
             events_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
             quotes_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
+            valuations_per_ip: RateLimit { max: 60, window_secs: 60 * 60 },
         }
     }
 }

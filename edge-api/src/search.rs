@@ -96,7 +96,8 @@ fn search_error(e: SearchError) -> ApiError {
 /// Searches the dealer's stock. Parameters as the search page keeps its URL state:
 /// `query`, `page` (from 0), `hitsPerPage` (1-100), `sortBy` (`relevance`, `latest`,
 /// `price_desc`, `price_asc` or `<field>:<asc|desc>`), `refinementList[<facet>][<i>]=<value>`,
-/// `menu[<facet>]=<value>`, `range[<field>]=<min>:<max>`, and `lat`, `lng`, `radius` (km).
+/// `menu[<facet>]=<value>`, `range[<field>]=<min>:<max>`, `lat`, `lng`, `radius` (km), and
+/// `ids` (only the cars of these ids, up to 100, comma-separated: the watchlist page).
 /// Other parameters are ignored.
 #[utoipa::path(get, path = "/api/search", tag = "search",
     params(
@@ -104,6 +105,7 @@ fn search_error(e: SearchError) -> ApiError {
         ("page" = Option<u32>, Query, description = "Page, from 0"),
         ("hitsPerPage" = Option<u32>, Query, description = "Hits per page, 1 to 100 (default 21)"),
         ("sortBy" = Option<String>, Query, description = "relevance, latest, price_desc, price_asc or <field>:<asc|desc>"),
+        ("ids" = Option<String>, Query, description = "Only these car ids: up to 100 positive whole numbers separated by commas"),
     ),
     responses(
         (status = 200, body = SearchAnswer, description = "One page of card view models with the count, pages and facets"),

@@ -17,6 +17,7 @@ use domain::view::locator::{dealer_makes, website, Website};
 use ::search::FixedFilters;
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
+use crate::trade_in::TradeInSettings;
 use crate::AppState;
 
 /// One dealer as the API sees it.
@@ -63,6 +64,8 @@ pub struct Tenant {
     pub finance: CalculatorSettings,
     /// The dealer's loan fees as the comparison rate counts them.
     pub finance_fees: ComparisonFees,
+    /// Online trade-in valuations (config `features.trade_in` and its provider key).
+    pub trade_in: TradeInSettings,
 }
 
 impl From<&Dealer> for Tenant {
@@ -104,6 +107,7 @@ impl From<&Dealer> for Tenant {
             youx_quote: config.features.youx_quote,
             finance: config.finance.calculator.settings(),
             finance_fees: config.finance.comparison_fees(),
+            trade_in: TradeInSettings::of(config),
         }
     }
 }

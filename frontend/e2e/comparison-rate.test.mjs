@@ -6,6 +6,7 @@
 // repayment; audits the hydrated DOM of each.
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from './axe.mjs';
+import { signInByApi, signOutByApi } from './session.mjs';
 import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 
 /** At most this many same-host links are fetched to tell their page kinds apart. */
@@ -138,89 +139,101 @@ async function auditPage(context, base, path, warning) {
 export const tests = [
   {
     name: 'comparison rate beside every repayment and interest rate, with the warning, on every page kind',
-    async run({ context, base, searchPath, vehiclePath }) {
-      const warning = await message('COMPARISON_RATE_WARNING');
-      const provider = await dealerProvider(base);
-
-      // The search page first: it names a vehicle page whose card shows a repayment.
-      const search = await open(context, base, searchPath);
-      await waitForHydration(search.page);
-      const financed = await search.page
-        .locator('.car-card')
-        .filter({ has: search.page.locator('.car-card__comparison') })
-        .locator('.car-card__title a')
-        .first()
-        .getAttribute('href', { timeout: 2_000 })
-        .catch(() => null);
-      const anyCar = await search.page.locator('.car-card__title a').first().getAttribute('href', { timeout: 2_000 }).catch(() => null);
-      await search.page.close();
-
-      // One page of each kind reachable from the home page: a breadth-first walk over the
-      // site's links that fetches a few paths of each shape (first segment and depth) and reads
-      // the kind from the hydration entry. Fetched inside the page: Chromium resolves
-      // *.localhost hosts, Node may not.
-      const paths = ['/', searchPath, vehiclePath ?? financed ?? anyCar].filter(Boolean);
-      const home = await open(context, base, '/');
-      const found = await home.page.evaluate(
-        async ({ start, max, perShape }) => {
-          const shape = (path) => {
-            const parts = path.split('/').filter(Boolean);
-            return `${parts[0] ?? ''}/${parts.length}`;
-          };
-          const queue = [...start];
-          const shapes = new Map();
-          const tried = new Set();
-          const kinds = {};
-          let probes = 0;
-          while (queue.length > 0 && probes < max) {
-            const path = (queue.shift() ?? '').split(/[?#]/)[0];
-            if (!path.startsWith('/') || /\.(?:xml|txt|svg|png|jpe?g|pdf|js|css)$/i.test(path) || tried.has(path)) continue;
-            if ((shapes.get(shape(path)) ?? 0) >= perShape) continue;
-            tried.add(path);
-            shapes.set(shape(path), (shapes.get(shape(path)) ?? 0) + 1);
-            probes += 1;
-            const response = await fetch(path).catch(() => null);
-            if (!response?.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) continue;
-            const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-            const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '';
-            const kind = /\/assets\/([a-z_]+)-[^/]*\.js$/.exec(src)?.[1];
-            if (kind && !(kind in kinds)) kinds[kind] = path;
-            for (const a of doc.querySelectorAll('a[href^="/"]')) queue.push(a.getAttribute('href') ?? '');
-          }
-          return kinds;
-        },
-        { start: paths, max: MAX_PROBES, perShape: PER_SHAPE },
-      );
-      await home.page.close();
-      const byKind = new Map(Object.entries(found));
-      for (const path of paths) {
-        if (![...byKind.values()].includes(path)) byKind.set(`${path} (named)`, path);
+    async run(options) {
+      // Signed in, so a gated finance or checkout page shows its rates instead of
+      // leaving for sign-in (seed 001 s6).
+      await signInByApi(options.context, options.base);
+      try {
+        await auditEveryKind(options);
+      } finally {
+        await signOutByApi(options.context, options.base);
       }
-
-      const failures = [];
-      let shown = 0;
-      for (const [kind, path] of byKind) {
-        const { page, errors, result, props } = await auditPage(context, base, path, warning);
-        shown += result.repayments.length;
-        if (process.env.E2E_VERBOSE) {
-          console.log(`     ${kind} ${path}: ${result.repayments.length} repayment(s), ${result.rates.length} rate(s) ${JSON.stringify([...result.repayments.slice(0, 6), ...result.rates.slice(0, 6)])}`);
-        }
-        // A card or sidebar the build gave finance must show it (not drop it silently).
-        if (/"finance":\{"weekly":/.test(props) && result.repayments.length === 0) {
-          failures.push(`${kind} ${path}: the props carry a repayment but the page shows none`);
-        }
-        failures.push(...result.failures.map((f) => `${kind} ${path}: ${f}`));
-        if (path === financed && result.repayments.length > 0) {
-          // The sidebar's note and the marked rates must keep axe clean (contrast included).
-          await expectNoAxeViolations(page);
-        }
-        expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[04]/.test(e)));
-        await page.close();
-      }
-      if (provider && shown === 0) {
-        failures.push(`the dealer's finance provider is ${provider} but none of ${[...byKind.values()].join(', ')} shows a repayment`);
-      }
-      if (failures.length > 0) throw new Error(failures.join('\n'));
     },
   },
 ];
+
+/** Opens a page of every kind the site links to and checks every rate on it. */
+async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
+  const warning = await message('COMPARISON_RATE_WARNING');
+  const provider = await dealerProvider(base);
+
+  // The search page first: it names a vehicle page whose card shows a repayment.
+  const search = await open(context, base, searchPath);
+  await waitForHydration(search.page);
+  const financed = await search.page
+    .locator('.car-card')
+    .filter({ has: search.page.locator('.car-card__comparison') })
+    .locator('.car-card__title a')
+    .first()
+    .getAttribute('href', { timeout: 2_000 })
+    .catch(() => null);
+  const anyCar = await search.page.locator('.car-card__title a').first().getAttribute('href', { timeout: 2_000 }).catch(() => null);
+  await search.page.close();
+
+  // One page of each kind reachable from the home page: a breadth-first walk over the
+  // site's links that fetches a few paths of each shape (first segment and depth) and reads
+  // the kind from the hydration entry. Fetched inside the page: Chromium resolves
+  // *.localhost hosts, Node may not.
+  const paths = ['/', searchPath, vehiclePath ?? financed ?? anyCar].filter(Boolean);
+  const home = await open(context, base, '/');
+  const found = await home.page.evaluate(
+    async ({ start, max, perShape }) => {
+      const shape = (path) => {
+        const parts = path.split('/').filter(Boolean);
+        return `${parts[0] ?? ''}/${parts.length}`;
+      };
+      const queue = [...start];
+      const shapes = new Map();
+      const tried = new Set();
+      const kinds = {};
+      let probes = 0;
+      while (queue.length > 0 && probes < max) {
+        const path = (queue.shift() ?? '').split(/[?#]/)[0];
+        if (!path.startsWith('/') || /\.(?:xml|txt|svg|png|jpe?g|pdf|js|css)$/i.test(path) || tried.has(path)) continue;
+        if ((shapes.get(shape(path)) ?? 0) >= perShape) continue;
+        tried.add(path);
+        shapes.set(shape(path), (shapes.get(shape(path)) ?? 0) + 1);
+        probes += 1;
+        const response = await fetch(path).catch(() => null);
+        if (!response?.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) continue;
+        const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+        const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '';
+        const kind = /\/assets\/([a-z_]+)-[^/]*\.js$/.exec(src)?.[1];
+        if (kind && !(kind in kinds)) kinds[kind] = path;
+        for (const a of doc.querySelectorAll('a[href^="/"]')) queue.push(a.getAttribute('href') ?? '');
+      }
+      return kinds;
+    },
+    { start: paths, max: MAX_PROBES, perShape: PER_SHAPE },
+  );
+  await home.page.close();
+  const byKind = new Map(Object.entries(found));
+  for (const path of paths) {
+    if (![...byKind.values()].includes(path)) byKind.set(`${path} (named)`, path);
+  }
+
+  const failures = [];
+  let shown = 0;
+  for (const [kind, path] of byKind) {
+    const { page, errors, result, props } = await auditPage(context, base, path, warning);
+    shown += result.repayments.length;
+    if (process.env.E2E_VERBOSE) {
+      console.log(`     ${kind} ${path}: ${result.repayments.length} repayment(s), ${result.rates.length} rate(s) ${JSON.stringify([...result.repayments.slice(0, 6), ...result.rates.slice(0, 6)])}`);
+    }
+    // A card or sidebar the build gave finance must show it (not drop it silently).
+    if (/"finance":\{"weekly":/.test(props) && result.repayments.length === 0) {
+      failures.push(`${kind} ${path}: the props carry a repayment but the page shows none`);
+    }
+    failures.push(...result.failures.map((f) => `${kind} ${path}: ${f}`));
+    if (path === financed && result.repayments.length > 0) {
+      // The sidebar's note and the marked rates must keep axe clean (contrast included).
+      await expectNoAxeViolations(page);
+    }
+    expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[04]/.test(e)));
+    await page.close();
+  }
+  if (provider && shown === 0) {
+    failures.push(`the dealer's finance provider is ${provider} but none of ${[...byKind.values()].join(', ')} shows a repayment`);
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+}

@@ -1,15 +1,24 @@
 // The end-to-end runner: `BASE_URL=http://<slug>.localhost:<port> node e2e/run.mjs`.
 // Optional: SEARCH_PATH (default /search/new-used-and-demo-cars), VEHICLE_PATH (default:
-// the first card of the search page). Prints one line per test and a final
+// the first card of the search page), E2E_ONLY (run the tests whose name contains it). Prints one line per test and a final
 // "N passed, M failed" line; exits non-zero when a test fails.
 import { launchBrowser } from './browser.mjs';
+import { tests as account } from './account.test.mjs';
 import { tests as catalogue } from './catalogue.test.mjs';
 import { tests as comparisonRate } from './comparison-rate.test.mjs';
+import { tests as forms } from './forms.test.mjs';
+import { tests as homeLocations } from './home-locations.test.mjs';
+import { tests as looks } from './looks.test.mjs';
 import { tests as reserve } from './reserve.test.mjs';
+import { tests as search } from './search.test.mjs';
 import { tests as smoke } from './smoke.test.mjs';
+import { tests as tradeIn } from './trade-in.test.mjs';
 import { tests as vehicle } from './vehicle.test.mjs';
 
-const tests = [...smoke, ...catalogue, ...reserve, ...vehicle, ...comparisonRate];
+const all = [...smoke, ...catalogue, ...reserve, ...vehicle, ...comparisonRate, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks];
+// E2E_ONLY=text runs only the tests whose name contains it (while working on one journey).
+const only = process.env.E2E_ONLY;
+const tests = only ? all.filter((test) => test.name.includes(only)) : all;
 
 const base = process.env.BASE_URL;
 if (!base) {

@@ -2,6 +2,9 @@
 // analytics event 25), run the delivery calculator with an empty, a bad ('12') and a
 // good postcode (the car's own location's postcode, read from its location page), check
 // share/print, the sticky header and bottom bar, and that axe finds no violations.
+// Then, on a car with a 360 spin: open a hotspot, take the spin fullscreen and back by
+// keyboard, check the map at #vehicle-map and the promo banner, and that nothing loads
+// from another site.
 import { expectNoAxeViolations } from './axe.mjs';
 import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 
@@ -40,6 +43,32 @@ async function locationPostcode(context, base, locationUrl) {
 async function estimate(page, postcode) {
   await page.getByLabel('Postcode').fill(postcode);
   await page.getByRole('button', { name: 'Get estimate' }).click();
+}
+
+/** A car of the search page with a 360 spin that has hotspots (null when none has). The
+ *  search page fetches each car page's HTML and reads its props: no page per car. */
+async function spinningVehicle(context, base, searchPath) {
+  const search = await open(context, base, searchPath);
+  const found = await search.page.evaluate(async () => {
+    const paths = Array.from(document.querySelectorAll('.car-card__title a'), (a) => a.getAttribute('href'));
+    for (const path of paths) {
+      const html = await (await fetch(path)).text();
+      const script = new DOMParser().parseFromString(html, 'text/html').getElementById('__FORECOURT_PROPS__');
+      const props = script ? JSON.parse(script.textContent) : null;
+      if (props?.page.viewer.exterior_hotspots.length > 0) return path;
+    }
+    return null;
+  });
+  await search.page.close();
+  return found;
+}
+
+/** The first car of a search page. */
+async function firstVehicle(context, base, searchPath) {
+  const search = await open(context, base, searchPath);
+  const path = await search.page.locator('.car-card__title a').first().getAttribute('href').catch(() => null);
+  await search.page.close();
+  return path;
 }
 
 export const tests = [
@@ -115,6 +144,79 @@ export const tests = [
       // The contract answers 400 for the bad postcode and 404 when there is no price
       // comparison; the page handles both, but Chromium still logs the failed loads.
       expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[04]/.test(e)));
+      await page.close();
+    },
+  },
+  {
+    name: 'vehicle page: 360 hotspot, fullscreen spin, map and promo banner, nothing from third parties',
+    async run({ context, base, searchPath, vehiclePath }) {
+      // New and demo cars are the ones with spins in the sample feed; a used-only dealer
+      // has none, and its first car still has the map and the promo banner.
+      const found = (await spinningVehicle(context, base, '/search/new-cars')) ?? (await spinningVehicle(context, base, '/search/demo-cars'));
+      const path = found ?? vehiclePath ?? (await firstVehicle(context, base, searchPath));
+      if (!path) throw new Error(`no car on ${searchPath}; set VEHICLE_PATH`);
+      const { page, errors } = await open(context, base, path);
+      const host = new URL(base).hostname;
+      const elsewhere = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol.startsWith('http') && url.hostname !== host) elsewhere.push(request.url());
+      });
+      await waitForHydration(page);
+      const props = await pageProps(page);
+      const { viewer } = props.page;
+
+      if (viewer.exterior_hotspots.length > 0) {
+        const spin = page.getByRole('button', { name: '360° spin', exact: true });
+        if ((await spin.count()) > 0 && (await spin.getAttribute('aria-pressed')) !== 'true') await spin.click();
+        // Turning by keyboard stops the rotation; then turn to the first hotspot's angle.
+        const frame = page.locator('.spinner__frame');
+        const slider = frame.getByRole('slider');
+        await slider.focus();
+        await page.keyboard.press('ArrowRight');
+        const hotspot = viewer.exterior_hotspots[0];
+        const count = viewer.spin_images.length;
+        const now = Number(await slider.getAttribute('aria-valuenow')) - 1;
+        for (let i = 0; i < (hotspot.positions[0].angle - now + count) % count; i += 1) await page.keyboard.press('ArrowRight');
+        const button = frame.getByRole('button', { name: hotspot.label, exact: true });
+        await button.click();
+        if ((await button.getAttribute('aria-expanded')) !== 'true') throw new Error(`hotspot ${hotspot.label} did not open`);
+        const open = frame.locator('.hotspot__description:not([hidden])');
+        if ((await open.innerText()) !== hotspot.description) throw new Error(`hotspot shows "${await open.innerText()}"`);
+        await expectNoAxeViolations(page);
+        await page.keyboard.press('Escape');
+        if ((await button.getAttribute('aria-expanded')) !== 'false') throw new Error('Escape did not close the hotspot');
+
+        // Fullscreen by keyboard: Enter opens, Escape closes, focus comes back.
+        await page.getByRole('button', { name: 'View fullscreen' }).focus();
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => document.fullscreenElement?.classList.contains('viewer__frame') && !!document.fullscreenElement.querySelector('[role="slider"]'), null, { timeout: 5_000 });
+        await page.getByRole('button', { name: 'Exit fullscreen' }).waitFor({ timeout: 5_000 });
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 5_000 });
+        await page.waitForFunction(() => document.activeElement?.textContent === 'View fullscreen', null, { timeout: 5_000 }).catch(async () => {
+          throw new Error(`focus went to "${await page.evaluate(() => document.activeElement?.outerHTML)}" after leaving fullscreen`);
+        });
+      }
+
+      // The map block at #vehicle-map: the address and a directions link, no map loaded.
+      const map = props.page.map;
+      if (!map && props.page.location) throw new Error('the car has a location but no #vehicle-map');
+      if (map) {
+        const section = page.locator('#vehicle-map');
+        await section.waitFor({ timeout: 5_000 });
+        if (!(await section.locator('address').innerText()).includes(map.name)) throw new Error('#vehicle-map does not name the location');
+        const directions = section.getByRole('link', { name: /^Get directions/ });
+        if ((await directions.getAttribute('href')) !== map.directions_url) throw new Error('Get directions goes elsewhere');
+      }
+      const promo = page.getByRole('navigation', { name: 'Offers and services' });
+      const hrefs = await promo.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const wanted = (props.page.promo_banner?.links ?? []).map((l) => l.url);
+      if (JSON.stringify(hrefs) !== JSON.stringify(wanted)) throw new Error(`promo banner links ${hrefs}, expected ${wanted}`);
+
+      await expectNoAxeViolations(page);
+      if (elsewhere.length > 0) throw new Error(`the page loaded from other sites: ${elsewhere.join(', ')}`);
+      expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)));
       await page.close();
     },
   },

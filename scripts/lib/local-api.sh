@@ -16,11 +16,12 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# start_api NAME PORT ARGS...: the API on 127.0.0.1:PORT with ARGS; its log is $tmp/api.log.
+# start_api NAME PORT ARGS...: the API (API_BIN, default the debug build) on
+# 127.0.0.1:PORT with ARGS; its log is $tmp/api.log.
 start_api() {
   local name=$1 port=$2
   shift 2
-  target/debug/forecourt-api --addr "127.0.0.1:$port" "$@" >"$tmp/api.log" 2>&1 &
+  "${API_BIN:-target/debug/forecourt-api}" --addr "127.0.0.1:$port" "$@" >"$tmp/api.log" 2>&1 &
   api_pid=$!
   for _ in $(seq 1 100); do
     if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/openapi.json" 2>/dev/null; then return 0; fi

@@ -9,7 +9,7 @@ use ts_rs::TS;
 use crate::facets::{fixed_rank, label, Facet};
 
 /// Seed 000 s9: "Counts above 1999 are treated as capped". See [`resolve_count`].
-pub const COUNT_CAP: u64 = 1999;
+pub use domain::rules::counts::COUNT_CAP;
 
 /// One value of a facet with the number of cars that have it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -71,11 +71,7 @@ pub fn page_count(count: u64, hits_per_page: u32) -> u32 {
 /// exactly one car type, so that sum is the exact total. The embedded backend counts
 /// exactly and goes through the same rule, which then changes nothing.
 pub fn resolve_count(reported: u64, stock_count: Option<u64>, car_type_sum: u64) -> u64 {
-    if reported <= COUNT_CAP {
-        reported
-    } else {
-        stock_count.unwrap_or(car_type_sum)
-    }
+    domain::rules::counts::displayed_count(reported, stock_count, &[car_type_sum])
 }
 
 /// Sum of the counts of `car_type` items that are selected (all items when none is).

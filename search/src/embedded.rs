@@ -93,6 +93,7 @@ fn schema() -> Schema {
         b.add_f64_field(&num_field(f), FAST);
     }
     b.add_u64_field("photos", FAST);
+    b.add_u64_field("car_id", FAST);
     b.add_text_field("stocknum", TextOptions::default().set_fast("raw"));
     b.add_u64_field("sold", FAST);
     b.add_i64_field("sold_at", FAST);
@@ -216,6 +217,7 @@ fn write_documents(gen_dir: &Path, docs: &[IndexDoc<'_>]) -> Result<(), SearchEr
         .iter()
         .map(|r| f(&num_field(*r)))
         .collect::<Result<_, _>>()?;
+    let car_id_f = f("car_id")?;
     let (photos_f, stock_f, sold_f, sold_at_f, listed_f, lat_f, lng_f) = (
         f("photos")?,
         f("stocknum")?,
@@ -231,6 +233,7 @@ fn write_documents(gen_dir: &Path, docs: &[IndexDoc<'_>]) -> Result<(), SearchEr
         d.add_u64(ord_f, s.ord);
         d.add_text(text_f, s.text.join(" "));
         d.add_text(card_f, s.card.to_string());
+        d.add_u64(car_id_f, s.id);
         for (fi, values) in s.values.iter().enumerate() {
             if let Some(field) = facet_fs[fi] {
                 for v in values {
@@ -383,6 +386,7 @@ fn load(gen_dir: &Path, generation: &str) -> Result<Loaded, SearchError> {
             }
         }
         let photos = ff.column_opt::<u64>("photos").map_err(ix)?;
+        let car_id = ff.column_opt::<u64>("car_id").map_err(ix)?;
         let stock = str_column(ff, "stocknum")?;
         let sold = ff.column_opt::<u64>("sold").map_err(ix)?;
         let sold_at = ff.column_opt::<i64>("sold_at").map_err(ix)?;
@@ -402,6 +406,9 @@ fn load(gen_dir: &Path, generation: &str) -> Result<Loaded, SearchError> {
                 sold_at.as_ref().and_then(|c| c.first(doc)),
                 listed.as_ref().and_then(|c| c.first(doc)).unwrap_or(1) == 1,
             );
+            if let Some(id) = car_id.as_ref().and_then(|c| c.first(doc)) {
+                b.set_car_id(ord, id);
+            }
             if let (Some(a), Some(g)) = (
                 lat.as_ref().and_then(|c| c.first(doc)),
                 lng.as_ref().and_then(|c| c.first(doc)),

@@ -179,6 +179,7 @@ pub struct Columns {
     nums: Vec<Vec<f64>>,
     photos: Vec<u64>,
     stocknums: HashMap<String, Vec<u32>>,
+    car_ids: HashMap<u64, Vec<u32>>,
     sold: Bits,
     sold_at: Vec<i64>,
     listed: Bits,
@@ -213,6 +214,7 @@ pub struct ColumnsBuilder {
     nums: Vec<Vec<f64>>,
     photos: Vec<u64>,
     stocknums: HashMap<String, Vec<u32>>,
+    car_ids: HashMap<u64, Vec<u32>>,
     sold: Bits,
     sold_at: Vec<i64>,
     listed: Bits,
@@ -236,6 +238,7 @@ impl ColumnsBuilder {
             nums: vec![vec![f64::NAN; n]; RANGE_COUNT],
             photos: vec![0; n],
             stocknums: HashMap::new(),
+            car_ids: HashMap::new(),
             sold: Bits::zeros(n),
             sold_at: vec![i64::MIN; n],
             listed: Bits::zeros(n),
@@ -301,6 +304,13 @@ impl ColumnsBuilder {
         }
     }
 
+    /// Sets the car id of document `ord`.
+    pub fn set_car_id(&mut self, ord: usize, id: u64) {
+        if ord < self.n {
+            self.car_ids.entry(id).or_default().push(ord as u32);
+        }
+    }
+
     /// Sets the coordinates of document `ord`.
     pub fn set_geo(&mut self, ord: usize, lat: f64, lng: f64) {
         if ord < self.n {
@@ -331,6 +341,7 @@ impl ColumnsBuilder {
             doc.sold_at,
             doc.listed,
         );
+        self.set_car_id(d, doc.id);
         if let (Some(a), Some(b)) = (doc.lat, doc.lng) {
             self.set_geo(d, a, b);
         }
@@ -369,6 +380,7 @@ impl ColumnsBuilder {
             nums: self.nums,
             photos: self.photos,
             stocknums: self.stocknums,
+            car_ids: self.car_ids,
             sold: self.sold,
             sold_at: self.sold_at,
             listed: self.listed,
@@ -442,6 +454,15 @@ impl Columns {
                     bits.clear(d);
                 }
             }
+        }
+        if !q.ids.is_empty() {
+            let mut named = Bits::zeros(n);
+            for id in &q.ids {
+                for &d in self.car_ids.get(id).into_iter().flatten() {
+                    named.set(d as usize);
+                }
+            }
+            bits.and_with(&named);
         }
         for s in &f.excluded_stocknums {
             for &d in self

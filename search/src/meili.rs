@@ -128,6 +128,10 @@ pub fn filter_expression(
     if f.min_photos > 0 {
         parts.push(format!("photos >= {}", f.min_photos));
     }
+    if !q.ids.is_empty() {
+        let ids: Vec<String> = q.ids.iter().map(u64::to_string).collect();
+        parts.push(format!("id IN [{}]", ids.join(", ")));
+    }
     if !f.excluded_stocknums.is_empty() {
         let list: Vec<String> = f
             .excluded_stocknums
@@ -250,7 +254,7 @@ pub async fn index_meilisearch(
     .await?;
     let index = client.index(&next);
     let mut filterable: Vec<&str> = facet_names();
-    filterable.extend(["photos", "stocknum", "sold", "sold_at", "listed", "_geo"]);
+    filterable.extend(["id", "photos", "stocknum", "sold", "sold_at", "listed", "_geo"]);
     let mut sortable: Vec<&str> = RangeField::ALL.iter().map(|r| r.name()).collect();
     sortable.push("ord");
     let settings = Settings::new()

@@ -236,6 +236,9 @@ pub struct SearchQuery {
     /// Sold cars sold at or after this Unix time are kept (`None`: no sold cars). Computed
     /// from `fixed.sold_within_days` when the query is parsed, to the minute.
     pub sold_after: Option<i64>,
+    /// Only these cars (the watchlist page asks for its saved cars); empty: every car.
+    /// Sorted and without repeats.
+    pub ids: Vec<u64>,
 }
 
 /// A query string the API answers with 400; the message names the parameter.
@@ -325,6 +328,7 @@ impl SearchQuery {
             near: None,
             fixed,
             sold_after,
+            ids: Vec::new(),
         }
     }
 
@@ -379,6 +383,7 @@ impl SearchQuery {
                         err("sortBy", "must be relevance, latest, price_desc, price_asc or <field>:<asc|desc> on a range field")
                     })?
                 }
+                "ids" => q.ids = parse_ids(value)?,
                 "lat" => lat = parse_number("lat", value)?,
                 "lng" => lng = parse_number("lng", value)?,
                 "radius" => radius = parse_number("radius", value)?,
@@ -545,6 +550,10 @@ impl SearchQuery {
             out.append_pair("lng", &n.lng.to_string());
             out.append_pair("radius", &n.radius_km.to_string());
         }
+        if !self.ids.is_empty() {
+            let ids: Vec<String> = self.ids.iter().map(u64::to_string).collect();
+            out.append_pair("ids", &ids.join(","));
+        }
         out.finish()
     }
 
@@ -564,7 +573,29 @@ impl SearchQuery {
             && self.filters.is_empty()
             && self.ranges.is_empty()
             && self.near.is_none()
+            && self.ids.is_empty()
     }
+}
+
+/// The most car ids one query may name.
+pub const MAX_IDS: usize = 100;
+
+/// `ids=1,2,3`: positive whole numbers separated by commas, at most [`MAX_IDS`].
+fn parse_ids(value: &str) -> Result<Vec<u64>, QueryError> {
+    let message = || err("ids", format!("must be up to {MAX_IDS} car ids (positive whole numbers) separated by commas"));
+    let mut ids = Vec::new();
+    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse::<u64>() {
+            Ok(id) if id > 0 => ids.push(id),
+            _ => return Err(message()),
+        }
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() > MAX_IDS {
+        return Err(message());
+    }
+    Ok(ids)
 }
 
 /// The sold cut-off for `now`, rounded down to the minute so cached answers are reused.
@@ -608,6 +639,20 @@ mod tests {
 
     fn parse(qs: &str) -> Result<SearchQuery, QueryError> {
         SearchQuery::from_query_string_at(qs, &fx(), 1_700_000_000)
+    }
+
+    #[test]
+    fn ids_are_positive_whole_numbers_up_to_the_limit() {
+        let q = parse("ids=12,%203,12,,7").expect("parsed");
+        assert_eq!(q.ids, vec![3, 7, 12]);
+        assert!(!q.is_unfiltered());
+        assert_eq!(parse(&q.to_query_string()).expect("round trip").ids, vec![3, 7, 12]);
+        for bad in ["ids=0", "ids=-1", "ids=abc", "ids=1.5"] {
+            assert_eq!(parse(bad).expect_err(bad).parameter, "ids", "{bad}");
+        }
+        let many: Vec<String> = (1..=(MAX_IDS as u64 + 1)).map(|i| i.to_string()).collect();
+        assert_eq!(parse(&format!("ids={}", many.join(","))).expect_err("too many").parameter, "ids");
+        assert!(parse("ids=").expect("blank").ids.is_empty());
     }
 
     #[test]

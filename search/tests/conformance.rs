@@ -719,6 +719,12 @@ async fn conformance(b: &Backend) {
     let a = b.run("lat=-27.4698&lng=153.0251&radius=750", &fx).await;
     assert_eq!(a.count, 10);
 
+    // The watchlist page asks for its saved cars by id; unknown ids find nothing.
+    assert_eq!(ords(&b.run("ids=1006,1001,1004,99999", &fx).await), vec![1, 4, 6]);
+    let a = b.run("ids=1006,1001&refinementList[make][0]=Kia", &fx).await;
+    assert_eq!(ords(&a), vec![6]);
+    assert_eq!(b.run("ids=99999", &fx).await.count, 0);
+
     // The dealer's fixed filters.
     let mut f = fx.clone();
     f.used_only = true;

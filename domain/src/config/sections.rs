@@ -17,6 +17,8 @@ use crate::rules::tag::{TagSettings, DEFAULT_JUST_ARRIVED_DAYS, DEFAULT_NEW_ARRI
 
 pub use crate::rules::availability::FavouritesRule;
 pub use crate::rules::hours::ClosedDisplay;
+/// Where the stock video goes in the gallery: one type for the config and the rule.
+pub use crate::rules::constants::VideoPosition;
 
 /// Share of a dealer's stock a new feed may drop before the build refuses it.
 pub const DEFAULT_MAX_STOCK_DROP: f64 = 0.5;
@@ -62,6 +64,79 @@ pub struct ThemeConfig {
     /// Favicon file inside the dealer folder or an absolute URL; default the logo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub favicon: Option<String>,
+    /// Header bar colour: light (the page background), dark (the secondary colour) or brand (the primary colour); default light.
+    #[serde(default)]
+    pub header_style: HeaderStyle,
+    /// Corners of buttons, cards and images: square, rounded or pill (round-ended buttons); default rounded.
+    #[serde(default)]
+    pub corners: Corners,
+    /// Heading letters: normal or uppercase; default normal.
+    #[serde(default)]
+    pub heading_case: HeadingCase,
+    /// Home page slide text: inset (a panel on the image), split (a full-height panel over the image's left side) or caption (a bar under the image); default inset.
+    #[serde(default)]
+    pub hero_style: HeroStyle,
+}
+
+/// Where the home page slides put their text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum HeroStyle {
+    /// A panel on the image, bottom left (default).
+    #[default]
+    Inset,
+    /// A full-height panel over the left side of the image.
+    Split,
+    /// A bar under the image.
+    Caption,
+}
+
+/// The colour of the header bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HeaderStyle {
+    /// The page background (default).
+    #[default]
+    Light,
+    /// The secondary colour.
+    Dark,
+    /// The primary colour.
+    Brand,
+}
+
+/// The corner shape of buttons, cards and images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Corners {
+    /// No rounding.
+    Square,
+    /// Slightly rounded (default).
+    #[default]
+    Rounded,
+    /// Round-ended buttons, rounded cards.
+    Pill,
+}
+
+impl Corners {
+    /// (card radius, button radius) as CSS lengths.
+    pub fn radii(self) -> (&'static str, &'static str) {
+        match self {
+            Corners::Square => ("0", "0"),
+            Corners::Rounded => ("6px", "4px"),
+            Corners::Pill => ("12px", "999px"),
+        }
+    }
+}
+
+/// How headings are lettered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HeadingCase {
+    /// As written (default).
+    #[default]
+    Normal,
+    /// Upper case.
+    Uppercase,
 }
 
 fn accent() -> String {
@@ -394,6 +469,44 @@ impl SearchFilter {
     ];
 }
 
+/// A button of the car card (seed 000 s2: details, test drive, finance, reserve, trade
+/// in, online purchase, enquire, custom). A button the car cannot offer (reserve on a
+/// held car, online purchase where the journey is off) is left out of that card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum CardButton {
+    /// View Details: the vehicle page.
+    Details,
+    /// The test-drive form with the car (/book-test-drive?car_id={id}).
+    TestDrive,
+    /// The finance enquiry link built per car (finance.link with the car's parameters).
+    Finance,
+    /// Reserve Now, where the site reserves and the car can be reserved.
+    Reserve,
+    /// Trade in (/cars/trade-in?car_id={id}).
+    TradeIn,
+    /// Online purchase (/checkout-journey?car_id={slug}), where reserve.buy_online_journey is on.
+    OnlinePurchase,
+    /// The enquiry form with the car (/contact-us?car_id={id}), labelled as forms.enquiry_button_text.
+    Enquire,
+    /// The dealer's own button (search.custom_card_button).
+    Custom,
+}
+
+/// The dealer's own car card button.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CustomCardButton {
+    /// Button text.
+    pub label: String,
+    /// Target; `{id}` and `{slug}` are replaced by the car's id and slug.
+    pub url: String,
+}
+
+fn card_buttons() -> Vec<CardButton> {
+    vec![CardButton::Details, CardButton::Reserve]
+}
+
 /// Search page settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -431,6 +544,15 @@ pub struct SearchConfig {
     /// Search only in_stock, coming_soon and recently sold cars shown on the dealer website (one dealer group; the sold window is stock_filters.include_sold_cars_days); default false.
     #[serde(default)]
     pub status_filter: bool,
+    /// Value filters shown as tiles (label, count and the brand logo for make) instead of checkboxes; default none.
+    #[serde(default)]
+    pub tile_filters: Vec<SearchFilter>,
+    /// Buttons of the car card, in order; default details, reserve.
+    #[serde(default = "card_buttons")]
+    pub card_buttons: Vec<CardButton>,
+    /// The custom card button, needed when card_buttons lists custom; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_card_button: Option<CustomCardButton>,
 }
 
 fn page_size() -> usize {
@@ -464,6 +586,9 @@ impl Default for SearchConfig {
             carousel: false,
             show_view_count: false,
             status_filter: false,
+            tile_filters: Vec::new(),
+            card_buttons: card_buttons(),
+            custom_card_button: None,
         }
     }
 }
@@ -504,21 +629,6 @@ pub enum ViewerMode {
     Gallery,
     /// Interior view.
     Interior,
-}
-
-/// Where the stock video goes in the gallery (seed 000 section 9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum VideoPosition {
-    /// First item.
-    Start,
-    /// Second item (default).
-    #[default]
-    Second,
-    /// Middle of the gallery.
-    Middle,
-    /// Last item.
-    End,
 }
 
 /// Vehicle detail page settings.
@@ -814,6 +924,9 @@ pub struct FeaturesConfig {
     /// Online trade-in valuation (/trade-in, /sell-my-car); default false.
     #[serde(default)]
     pub trade_in: bool,
+    /// Key of the dealer at the trade-in valuation provider (rego lookup and offers); default none (offers are computed from the market, the shopper picks year, make and model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trade_in_provider_key: Option<String>,
     /// Spin-to-win page (/spin-to-win); default false.
     #[serde(default)]
     pub spin_to_win: bool,

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::error::ConfigError;
-use super::{local_file, Dealer, MenuItem, VehicleCategory};
+use super::{local_file, CardButton, Dealer, MenuItem, VehicleCategory};
 use crate::entities::{Location, Model, OpenStatus, PromoContent};
 use crate::rules::constants::MAX_PAGE_SIZE;
 
@@ -349,6 +349,31 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             c.error(format!("search.filters[{i}]"), "listed twice");
         }
     }
+    let mut seen = BTreeSet::new();
+    for (i, filter) in search.tile_filters.iter().enumerate() {
+        if !seen.insert(format!("{filter:?}")) {
+            c.error(format!("search.tile_filters[{i}]"), "listed twice");
+        }
+        if !search.filters.contains(filter) {
+            c.error(format!("search.tile_filters[{i}]"), "not a filter of search.filters; list it there too");
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for (i, button) in search.card_buttons.iter().enumerate() {
+        if !seen.insert(format!("{button:?}")) {
+            c.error(format!("search.card_buttons[{i}]"), "listed twice");
+        }
+    }
+    match &search.custom_card_button {
+        Some(custom) => {
+            c.not_empty("search.custom_card_button.label", &custom.label);
+            c.link("search.custom_card_button.url", &custom.url);
+        }
+        None if search.card_buttons.contains(&CardButton::Custom) => {
+            c.error("search.card_buttons", "lists custom: give its label and url in [search.custom_card_button]");
+        }
+        None => {}
+    }
     if !search.default_page.starts_with("/search") {
         c.error("search.default_page", format!("expected a search route like /search/used-cars, found \"{}\"", search.default_page));
     }
@@ -386,6 +411,9 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     }
     if let Some(key) = &config.features.autogauge.provider_key {
         c.not_empty("features.autogauge.provider_key", key);
+    }
+    if let Some(key) = &config.features.trade_in_provider_key {
+        c.not_empty("features.trade_in_provider_key", key);
     }
 
     for (i, zone) in config.delivery_zones.iter().enumerate() {

@@ -3,6 +3,8 @@
 //! similar cars, favourites, save button, Find Me Something Similar, autograb and the
 //! search status filter.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -105,45 +107,67 @@ impl Default for SimilarCarsSettings {
     }
 }
 
-fn same_text(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
+/// The similar-car candidates of a stock, grouped once so each vehicle page looks only at
+/// cars of its own make and model and of its own body (a dealer with 4,000 cars would
+/// otherwise compare every pair: 16 million comparisons per build).
+pub struct SimilarIndex<'a> {
+    by_model: HashMap<(String, String), Vec<&'a Car>>,
+    by_body: HashMap<String, Vec<&'a Car>>,
 }
 
-/// Seed 000 s4: similar cars list only in_stock cars (not flagged sold), never the car
-/// itself. Same make and model come first (nearest price first), then cars of the same
-/// simple body whose price is within `price_share` of the car's (nearest price first);
-/// at most `count` cars.
-pub fn similar_cars<'a>(car: &Car, candidates: &'a [Car], settings: &SimilarCarsSettings) -> Vec<&'a Car> {
-    let price = car.visible_price();
-    let distance = |other: &Car| match (price, other.visible_price()) {
-        (Some(a), Some(b)) => (a - b).abs(),
-        _ => f64::INFINITY,
-    };
-    let mut same_model: Vec<&Car> = Vec::new();
-    let mut same_body: Vec<&Car> = Vec::new();
-    for other in candidates {
-        if other.id == car.id || other.sold || other.status != CarStatus::InStock {
-            continue;
+fn key(text: &str) -> String {
+    text.trim().to_ascii_lowercase()
+}
+
+impl<'a> SimilarIndex<'a> {
+    /// Groups the cars of `candidates` that may be listed (in stock, not flagged sold),
+    /// keeping their order.
+    pub fn new(candidates: &'a [Car]) -> SimilarIndex<'a> {
+        let mut by_model: HashMap<(String, String), Vec<&'a Car>> = HashMap::new();
+        let mut by_body: HashMap<String, Vec<&'a Car>> = HashMap::new();
+        for car in candidates.iter().filter(|c| !c.sold && c.status == CarStatus::InStock) {
+            by_model.entry((key(&car.make), key(&car.model))).or_default().push(car);
+            if let Some(body) = car.simple_body.as_deref() {
+                by_body.entry(key(body)).or_default().push(car);
+            }
         }
-        if same_text(&other.make, &car.make) && same_text(&other.model, &car.model) {
-            same_model.push(other);
-            continue;
-        }
-        let body_matches = match (car.simple_body.as_deref(), other.simple_body.as_deref()) {
-            (Some(a), Some(b)) => same_text(a, b),
-            _ => false,
-        };
-        let price_near = match (price, other.visible_price()) {
-            (Some(a), Some(b)) => (a - b).abs() <= a * settings.price_share,
-            _ => false,
-        };
-        if body_matches && price_near {
-            same_body.push(other);
-        }
+        SimilarIndex { by_model, by_body }
     }
-    same_model.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-    same_body.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-    same_model.into_iter().chain(same_body).take(settings.count).collect()
+
+    /// Seed 000 s4: similar cars list only in_stock cars (not flagged sold), never the car
+    /// itself. Same make and model come first (nearest price first), then cars of the same
+    /// simple body whose price is within `price_share` of the car's (nearest price first);
+    /// at most `count` cars.
+    pub fn similar(&self, car: &Car, settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+        let price = car.visible_price();
+        let distance = |other: &Car| match (price, other.visible_price()) {
+            (Some(a), Some(b)) => (a - b).abs(),
+            _ => f64::INFINITY,
+        };
+        let model_key = (key(&car.make), key(&car.model));
+        let mut same_model: Vec<&'a Car> =
+            self.by_model.get(&model_key).into_iter().flatten().copied().filter(|other| other.id != car.id).collect();
+        let mut same_body: Vec<&'a Car> = match (car.simple_body.as_deref(), price) {
+            (Some(body), Some(price)) => self
+                .by_body
+                .get(&key(body))
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|other| other.id != car.id && (key(&other.make), key(&other.model)) != model_key)
+                .filter(|other| other.visible_price().is_some_and(|p| (price - p).abs() <= price * settings.price_share))
+                .collect(),
+            _ => Vec::new(),
+        };
+        same_model.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+        same_body.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+        same_model.into_iter().chain(same_body).take(settings.count).collect()
+    }
+}
+
+/// [`SimilarIndex::similar`] over `candidates` (one page; a build indexes the stock once).
+pub fn similar_cars<'a>(car: &Car, candidates: &'a [Car], settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+    SimilarIndex::new(candidates).similar(car, settings)
 }
 
 /// Which favourites rule a site uses (seed 000 s5).

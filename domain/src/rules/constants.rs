@@ -88,18 +88,18 @@ pub const BOTTOM_BAR_PX: u32 = 900;
 /// Seed 000 s4/s9 / seed 001 s9: collapse animation, ms.
 pub const COLLAPSE_MS: u64 = 300;
 
-/// Seed 000 s9: where the stock video goes in the gallery.
+/// Where the stock video goes in the gallery (seed 000 section 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum VideoPosition {
-    /// First.
+    /// First item.
     Start,
-    /// Second (default).
+    /// Second item (default).
     #[default]
     Second,
-    /// Middle.
+    /// Middle of the gallery.
     Middle,
-    /// Last.
+    /// Last item.
     End,
 }
 

@@ -215,8 +215,17 @@ pub const EVENT_PRINT: u32 = 61;
 pub const EVENT_SAVE: u32 = 39;
 /// Seed 000 s7: analytics event id of a phone click.
 pub const EVENT_PHONE_CLICK: u32 = 25;
+/// Seed 001 s7 lists 14, 15, 17 and 48 as the event ids of enquiry categories without
+/// naming the categories; which form kind sends which is ours: a test drive 14.
+pub const EVENT_TEST_DRIVE: u32 = 14;
+/// An enquiry category id of seed 001 s7: a service booking request.
+pub const EVENT_SERVICE_BOOKING: u32 = 15;
+/// An enquiry category id of seed 001 s7: a parts order.
+pub const EVENT_PARTS_ORDER: u32 = 17;
+/// An enquiry category id of seed 001 s7: a trade-in (sell my car) enquiry.
+pub const EVENT_TRADE_IN: u32 = 48;
 /// Seed 001 s7: analytics event ids of enquiry categories.
-pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [14, 15, 17, 48];
+pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [EVENT_TEST_DRIVE, EVENT_SERVICE_BOOKING, EVENT_PARTS_ORDER, EVENT_TRADE_IN];
 
 /// Category, subcategory and analytics event of a lead after recategorisation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]

@@ -128,6 +128,15 @@ impl Market {
         self.by_model.get(&(make.clone(), model.clone()))?.get(*i)
     }
 
+    /// Every make and model of the market with its number of cars, sorted by make and
+    /// model (ignoring case); each is spelt as its first car spells it.
+    pub fn models(&self) -> Vec<(&str, &str, usize)> {
+        let mut models: Vec<(&str, &str, usize)> =
+            self.by_model.values().filter_map(|cars| cars.first().map(|c| (c.make.as_str(), c.model.as_str(), cars.len()))).collect();
+        models.sort_by_key(|(make, model, _)| (make.to_lowercase(), model.to_lowercase()));
+        models
+    }
+
     /// The comparables of `subject` (itself excluded).
     pub fn comparables<'a>(&'a self, subject: &'a MarketCar) -> impl Iterator<Item = &'a MarketCar> + 'a {
         let window = km_window(subject.km);
@@ -203,8 +212,11 @@ pub fn km_window(km: u32) -> u32 {
     share.max(KM_WINDOW_MIN)
 }
 
-/// The value at `p` (0 to 1) of sorted prices, interpolated linearly.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
+/// The value at `p` (0 to 1) of sorted values, interpolated linearly (0 when empty).
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
     let at = p * (sorted.len() - 1) as f64;
     let (lo, hi) = (at.floor() as usize, at.ceil() as usize);
     sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo as f64)

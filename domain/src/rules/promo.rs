@@ -54,9 +54,13 @@ pub fn insert_promos<'a, T>(
     let mut cells: Vec<ResultCell<'a, T>> = results.iter().map(ResultCell::Result).collect();
     let mut visible: Vec<&PromoNode> = promos.iter().filter(|p| promo_visible(p, today, search_types)).collect();
     visible.sort_by_key(|p| p.position);
+    let mut last: Option<usize> = None;
     for promo in visible {
-        let at = usize::try_from(promo.position).unwrap_or(usize::MAX).min(cells.len());
+        let wanted = usize::try_from(promo.position).unwrap_or(usize::MAX);
+        // A promo sharing the previous one's position goes right after it.
+        let at = last.map_or(wanted, |l| wanted.max(l + 1)).min(cells.len());
         cells.insert(at, ResultCell::Promo(promo));
+        last = Some(at);
     }
     cells
 }

@@ -5,14 +5,14 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::{Car, CarStatus, CarType, Lender};
-use crate::config::ReserveRoute;
+use crate::config::{CardButton, ReserveRoute};
 use crate::messages;
-use crate::rules::availability::{is_available, offers_find_similar, sold_text};
+use crate::rules::availability::{favourites_offered, is_available, offers_find_similar, sold_text};
 use crate::rules::finance::visible_lender;
 use crate::rules::format::format_dollars;
 use crate::rules::tag::{card_tag, CardTag, TagKind};
 
-use super::form::FINANCE_FORM_ID;
+use super::form::{ENQUIRY_PATH, FINANCE_FORM_ID, TEST_DRIVE_PATH};
 use super::site::ViewContext;
 use super::slug::{encode_query_value, slugify};
 
@@ -63,6 +63,8 @@ pub struct CardView {
     pub km_text: Option<String>,
     /// The card tag (seed 000 s4 priority order), if any.
     pub tag: Option<CardTag>,
+    /// The certified logo the certified tag shows (config `tags.certified_logo`).
+    pub tag_logo: Option<ImageView>,
     /// Sold wording (default 'JUST SOLD') of an unavailable car.
     pub sold_text: Option<String>,
     /// Primary image.
@@ -77,6 +79,71 @@ pub struct CardView {
     pub find_similar_url: Option<String>,
     /// Reserve Now target, when the site offers reserving and the car can be reserved.
     pub reserve_url: Option<String>,
+    /// The save toggle is offered (seed 000 s5: favourites on and the site's rule holds).
+    /// A sold car shows it only when the shopper saved it before (seed 000 s4), which
+    /// only the browser knows.
+    pub saveable: bool,
+    /// The buttons of an available car with a visible price, in the dealer's order
+    /// (config `search.card_buttons`); empty when the card offers Find Me Something Similar.
+    pub buttons: Vec<CardButtonView>,
+    /// The view count as shown ("1,234 views"), on sites that show it (config
+    /// `search.show_view_count`) for cars whose feed has one.
+    pub views_text: Option<String>,
+}
+
+/// One button of a car card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CardButtonView {
+    /// Which button.
+    pub kind: CardButton,
+    /// Text.
+    pub label: String,
+    /// Target.
+    pub url: String,
+}
+
+/// Seed 000 s2 / seed 001 s2: the trade-in valuation of a car.
+pub fn trade_in_url(car: &Car) -> String {
+    format!("/cars/trade-in?car_id={}", car.id)
+}
+
+/// Seed 001 s2: the online purchase of a car, on sites with the journey, when it can be reserved.
+pub fn buy_online_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
+    (ctx.dealer.config.reserve.buy_online_journey && reserve_url(car, ctx).is_some())
+        .then(|| format!("/checkout-journey?car_id={}", car.slug))
+}
+
+/// The card buttons of `car` in the dealer's order: none when the card offers Find Me
+/// Something Similar; reserve and online purchase only when the car can be reserved.
+pub fn card_buttons(car: &Car, ctx: &ViewContext<'_>) -> Vec<CardButtonView> {
+    if offers_find_similar(car) {
+        return Vec::new();
+    }
+    let search = &ctx.dealer.config.search;
+    search
+        .card_buttons
+        .iter()
+        .filter_map(|kind| {
+            let (label, url) = match kind {
+                CardButton::Details => (messages::VIEW_DETAILS.to_string(), car.page_path()),
+                CardButton::TestDrive => (messages::BOOK_A_TEST_DRIVE.to_string(), format!("{TEST_DRIVE_PATH}?car_id={}", car.id)),
+                CardButton::Finance => (messages::GET_PRE_APPROVED.to_string(), finance_link(car, ctx)),
+                CardButton::Reserve => (messages::RESERVE_NOW.to_string(), reserve_url(car, ctx)?),
+                CardButton::TradeIn => (messages::GET_YOUR_VALUATION.to_string(), trade_in_url(car)),
+                CardButton::OnlinePurchase => (messages::BUY_ONLINE.to_string(), buy_online_url(car, ctx)?),
+                CardButton::Enquire => (
+                    ctx.dealer.config.forms.enquiry_button_text.label().to_string(),
+                    format!("{ENQUIRY_PATH}?car_id={}", car.id),
+                ),
+                CardButton::Custom => {
+                    let custom = search.custom_card_button.as_ref()?;
+                    let url = custom.url.replace("{id}", &car.id.to_string()).replace("{slug}", &car.slug);
+                    (custom.label.clone(), url)
+                }
+            };
+            Some(CardButtonView { kind: *kind, label, url })
+        })
+        .collect()
 }
 
 /// The repayment a card shows and the rates it is quoted at (National Credit Code s 164:
@@ -162,6 +229,13 @@ pub fn reserve_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
     Some(format!("{}/{suffix}", car.page_path()))
 }
 
+/// The certified logo of a car whose card tag is the certified one.
+fn certified_logo(car: &Car, ctx: &ViewContext<'_>) -> Option<ImageView> {
+    let tag = card_tag(car, &ctx.tags, ctx.now).filter(|t| t.kind == TagKind::Certified)?;
+    let logo = ctx.dealer.config.tags.certified_logo.as_deref()?;
+    Some(ImageView { url: super::site::asset_url(logo.trim()), alt: format!("{} certified pre-owned", tag.text) })
+}
+
 /// The card of `car`.
 pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
     let price = car.visible_price();
@@ -183,12 +257,19 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
         km: car.km,
         km_text: car.km.map(|km| format!("{} km", thousands(u64::from(km)))),
         tag: card_tag(car, &ctx.tags, ctx.now),
+        tag_logo: certified_logo(car, ctx),
         sold_text: sold_text(car, Some(&ctx.dealer.config.tags.sold_text)).map(str::to_string),
         image: car.primary_image().map(|url| ImageView { url: url.to_string(), alt: display_name(car) }),
         location_name: car_location_name(car),
         finance: card_finance(car, ctx),
         find_similar_url: offers_find_similar(car).then(|| similar_search_path(car)),
         reserve_url: reserve_url(car, ctx),
+        saveable: favourites_offered(car, ctx.dealer.config.favourites.enabled, ctx.dealer.config.favourites.rule),
+        buttons: card_buttons(car, ctx),
+        views_text: car
+            .views
+            .filter(|_| ctx.dealer.config.search.show_view_count)
+            .map(|views| messages::views_text(&thousands(u64::from(views)))),
     }
 }
 
@@ -219,8 +300,10 @@ pub fn finance_link(car: &Car, ctx: &ViewContext<'_>) -> String {
 pub fn mark_held(card: &mut CardView) {
     if card.tag.as_ref().is_none_or(|t| t.kind != TagKind::Fuel) {
         card.tag = Some(CardTag { kind: TagKind::Reserved, text: messages::RESERVED.to_string(), colour: None });
+        card.tag_logo = None;
     }
     card.reserve_url = None;
+    card.buttons.retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
 }
 
 /// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}".

@@ -54,6 +54,18 @@ pub struct ClientPageView {
     pub shell: ClientShell,
     /// Heading.
     pub title: String,
+    /// The reservation terms (deposit in AUD, hours held) the online purchase journey
+    /// quotes; absent on the other shells.
+    pub reserve_terms: Option<ReserveTerms>,
+}
+
+/// Seed 001 s9: the reservation deposit (fully refundable) and how long the car is held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ReserveTerms {
+    /// Deposit, AUD.
+    pub deposit: u32,
+    /// Hours the car is held.
+    pub hold_hours: u32,
 }
 
 /// The 404 page.

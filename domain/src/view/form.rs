@@ -1,10 +1,12 @@
 //! Form pages (seed 001 s2/s3/s5/s8/s9): general enquiry, service booking, trade-in (sell
-//! my car), parts order, finance enquiry and the reserve page of a car. Every form but
-//! the reservation (`POST /api/reservations`) posts to `POST /api/leads`; the
-//! view names each field by its key in that payload and takes which fields are required,
-//! and the words of their messages, from `rules::forms::validate_enquiry` run on an empty
-//! enquiry with the dealer's settings, so the browser asks for what the API checks, in the
-//! same words.
+//! my car), parts order, finance enquiry, test drive (seed 000 s5: the date and time are
+//! optional, the slots come from `GET /api/appointments`) and the reserve page of a car,
+//! plus the forms a vehicle page opens as dialogs (enquiry, test drive and the photo
+//! request of seed 000 s5). Every form but the reservation (`POST /api/reservations`)
+//! posts to `POST /api/leads`; the view names each field by its key in that payload and
+//! takes which fields are required, and the words of their messages, from
+//! `rules::forms::validate_enquiry` run on an empty enquiry with the dealer's settings, so
+//! the browser asks for what the API checks, in the same words.
 
 use std::collections::HashMap;
 
@@ -15,11 +17,15 @@ use crate::car::Car;
 use crate::config::Dealer;
 use crate::entities::{Location, LocationType};
 use crate::messages;
-use crate::rules::forms::{auto_select_location, validate_enquiry, EnquiryFormSettings, EnquiryInput, FormField};
+use crate::rules::appointments::BOOKING_HORIZON_DAYS;
+use crate::rules::forms::{
+    auto_select_location, categorise_lead, validate_enquiry, EnquiryFormSettings, EnquiryInput, FormField, EVENT_DEFAULT_FORM,
+    EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER, EVENT_SERVICE_BOOKING, EVENT_TEST_DRIVE, EVENT_TRADE_IN,
+};
 use crate::rules::format::format_dollars;
 use crate::rules::postcode::POSTCODE_LENGTH;
 
-use super::card::{card_view, CardView};
+use super::card::{card_view, display_name, CardView};
 use super::finance::{finance_calculator_view, FinanceCalculatorView};
 
 use super::location::visible_locations;
@@ -30,6 +36,16 @@ use super::vehicle::Crumb;
 pub const LEADS_API_PATH: &str = "/api/leads";
 /// The endpoint of the reservation form.
 pub const RESERVATIONS_API_PATH: &str = "/api/reservations";
+/// Where the test-drive form asks for the slots of a location and date.
+pub const APPOINTMENTS_API_PATH: &str = "/api/appointments";
+/// The test-drive page (seed 001 s2: /book-test-drive/).
+pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
+/// The general enquiry page, where a car's enquiry links go without JavaScript.
+pub const ENQUIRY_PATH: &str = "/contact-us";
+/// The payload key of the appointment's date (`appointment.date` of `POST /api/leads`).
+pub const APPOINTMENT_DATE_FIELD: &str = "appointment.date";
+/// The payload key of the appointment's start time (`appointment.time`).
+pub const APPOINTMENT_TIME_FIELD: &str = "appointment.time";
 /// Where the finance links land (seed 001 s2: they end with `#finance-form`).
 pub const FINANCE_FORM_ID: &str = "finance-form";
 /// Where the service links land (seed 001 s2: `/service#service-booking`).
@@ -55,6 +71,12 @@ pub enum FormKind {
     FinanceEnquiry,
     /// Reserve a car online (/cars/{slug}/checkout or /buy-online): `POST /api/reservations`.
     Reservation,
+    /// A test drive (/book-test-drive, and a vehicle page's dialog): an optional
+    /// appointment slot, then the contact details, sent once on the last step.
+    TestDrive,
+    /// Seed 000 s5: a car's photo request (a vehicle page's dialog): the preset text
+    /// 'Please send photos for this car' with an optional message.
+    PhotoRequest,
 }
 
 impl FormKind {
@@ -68,7 +90,24 @@ impl FormKind {
             FormKind::PartsOrder => ("Parts", Some("Parts Order")),
             FormKind::FinanceEnquiry => ("Finance", Some("Finance Enquiry")),
             FormKind::Reservation => (messages::RESERVATION_CATEGORY, None),
+            FormKind::TestDrive => ("Test Drive", None),
+            FormKind::PhotoRequest => (messages::GENERAL_ENQUIRY, Some("Photo Request")),
         }
+    }
+
+    /// The analytics event a stored form sends (seed 001 s7; the ids live in
+    /// `rules::forms`, which also turns a career enquiry into event 51).
+    pub fn event_id(self) -> u32 {
+        let own = match self {
+            FormKind::GeneralEnquiry | FormKind::PhotoRequest | FormKind::Reservation => EVENT_DEFAULT_FORM,
+            FormKind::ServiceBooking => EVENT_SERVICE_BOOKING,
+            FormKind::TradeIn => EVENT_TRADE_IN,
+            FormKind::PartsOrder => EVENT_PARTS_ORDER,
+            FormKind::FinanceEnquiry => EVENT_FINANCE_ENQUIRY,
+            FormKind::TestDrive => EVENT_TEST_DRIVE,
+        };
+        let (category, subcategory) = self.category();
+        categorise_lead(category, subcategory, Some(own)).event_id
     }
 
     /// The form element's id, the anchor links end with.
@@ -80,6 +119,8 @@ impl FormKind {
             FormKind::PartsOrder => "parts-form",
             FormKind::FinanceEnquiry => FINANCE_FORM_ID,
             FormKind::Reservation => "reserve-form",
+            FormKind::TestDrive => "test-drive-form",
+            FormKind::PhotoRequest => "photo-request-form",
         }
     }
 
@@ -117,12 +158,18 @@ pub enum InputKind {
     Checkbox,
     /// Not shown; filled from `query_param` or `default_value`.
     Hidden,
+    /// A date, YYYY-MM-DD, from today to the view's `appointment.horizon_days` ahead.
+    Date,
+    /// A start time, HH:MM, picked from the slots `GET /api/appointments` offers at the
+    /// form's location on the date of the form's `appointment.date` field.
+    Slot,
 }
 
 /// One field of a form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct FieldView {
-    /// The field's key in the `POST /api/leads` payload (also the input's name).
+    /// The field's key in the `POST /api/leads` payload (also the input's name); a
+    /// dotted name is a key of a nested object (`appointment.date`).
     pub name: String,
     /// Label text.
     pub label: String,
@@ -251,6 +298,70 @@ pub struct ThankYouView {
     pub text: String,
 }
 
+/// The appointment a test-drive form may book (seed 000 s5: optional; the slots are
+/// fetched). Sent as `appointment: {location, date, time}` with the lead, which books the
+/// slot in the lead's transaction or answers 409 `slot_unavailable`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AppointmentView {
+    /// `GET {api_path}?location={slug}&date={YYYY-MM-DD}` lists the slots.
+    pub api_path: String,
+    /// How many days ahead a date may be chosen (the API offers none later).
+    pub horizon_days: u32,
+    /// The error when a date is chosen without a time.
+    pub time_missing: String,
+    /// The success text's addition once a slot is booked; `{date}`, `{time}` and
+    /// `{location}` are filled in by the browser.
+    pub booked_template: String,
+}
+
+/// The car a form is about, as the browser records it once the form is stored (seed 001
+/// s3/s4: the enquiry and the viewed car record).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FormCarView {
+    /// Car id.
+    #[ts(type = "number")]
+    pub id: u64,
+    /// Car slug.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+    /// Primary image URL ('' when the car has none).
+    pub primary_image_url: String,
+    /// Stock number ('' when the feed has none).
+    pub stocknum: String,
+    /// Body configuration ('' when the feed has none).
+    pub body: String,
+    /// Simplified body, e.g. "SUV" ('' when the feed has none).
+    pub simple_body: String,
+}
+
+/// A form a vehicle page opens in a dialog, and the page it links to without JavaScript.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CarFormView {
+    /// Button text.
+    pub label: String,
+    /// The form's own page, with the car named in the query (`?car_id=`).
+    pub url: String,
+    /// The form, with the car filled in.
+    pub form: FormPageView,
+}
+
+/// The forms of an available car's vehicle page (seed 000 s2: "Test drive and enquiry
+/// open as modals"; seed 000 s5: the photo request).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct VehicleFormsView {
+    /// Enquire Now (or Message Now).
+    pub enquiry: CarFormView,
+    /// Book a Test Drive.
+    pub test_drive: CarFormView,
+    /// Request Photos.
+    pub photo_request: CarFormView,
+}
+
 /// A form page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct FormPageView {
@@ -272,7 +383,8 @@ pub struct FormPageView {
     /// department, else every visible one), primary first.
     pub locations: Vec<LocationOption>,
     /// The location sent when the shopper has not picked one: the only option, when
-    /// there is exactly one (seed 001 s4: a single option is selected once).
+    /// there is exactly one (seed 001 s4: a single option is selected once); on a car's
+    /// forms, the car's location (the select starts on it).
     #[ts(type = "number | null")]
     pub default_location_id: Option<u64>,
     /// The terms checkbox, on sites that require agreeing to the terms of use.
@@ -295,6 +407,20 @@ pub struct FormPageView {
     pub car: Option<CardView>,
     /// The finance calculator (`#finance-calculator`), on the finance page only.
     pub calculator: Option<FinanceCalculatorView>,
+    /// The analytics event sent once the form is stored (seed 001 s7).
+    pub event_id: u32,
+    /// The car the form is about (recorded with the enquiry), when the page knows it.
+    pub subject: Option<FormCarView>,
+    /// The test drive's appointment (date and slot fields), where the dealer has a
+    /// location to book at.
+    pub appointment: Option<AppointmentView>,
+    /// Text sent at the start of `message`, before what the shopper writes (seed 000 s5:
+    /// the photo request's preset 'Please send photos for this car').
+    pub message_preset: Option<String>,
+    /// True: the steps advance in the browser and the lead is sent once, with every
+    /// step's fields, on the last step (seed 001 s4 multi-step enquiry). False: each step
+    /// is posted and later steps carry the first step's lead id (parts order).
+    pub send_on_last_step: bool,
 }
 
 /// A route of a form page.
@@ -309,17 +435,20 @@ pub struct FormRoute {
 }
 
 /// Every form route of a dealer (seed 001 s2), leaving out any path one of the dealer's
-/// own pages (`pages/*.md`) occupies: /contact-us, /service, /trade-in with its aliases
+/// own pages (`pages/*.md`) occupies: /contact-us, /book-test-drive, /service, /trade-in with its aliases
 /// /sell-my-car and /sell-your-car, /parts (and /vehicle-parts-and-accessories where the
 /// parts order feature is on), /finance, and the dealer's finance link (e.g.
 /// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path.
 pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
     let route = |path: &str, kind, alias| FormRoute { path: path.to_string(), kind, alias };
     let mut routes = vec![
-        route("/contact-us", FormKind::GeneralEnquiry, false),
+        route(ENQUIRY_PATH, FormKind::GeneralEnquiry, false),
+        route(TEST_DRIVE_PATH, FormKind::TestDrive, false),
         route("/service", FormKind::ServiceBooking, false),
         route("/trade-in", FormKind::TradeIn, false),
         route("/sell-my-car", FormKind::TradeIn, true),
+        // Seed 001 s2: a car's trade-in link, /cars/trade-in?car_id={id}.
+        route("/cars/trade-in", FormKind::TradeIn, true),
         route("/sell-your-car", FormKind::TradeIn, true),
         route("/parts", FormKind::PartsOrder, false),
     ];
@@ -412,9 +541,23 @@ fn opt_in_field() -> FieldView {
     FieldView::new("opt_in", "Keep me up to date with news and offers", InputKind::Checkbox)
 }
 
+/// The car a form is about: a car's page links with `?car_id=`, a car's dialog fills it in.
+fn car_id_field() -> FieldView {
+    FieldView::new("car_id", "Car", InputKind::Hidden).prefilled_by("car_id")
+}
+
+/// The appointment's date and slot fields, both optional (seed 000 s5).
+fn appointment_fields() -> [FieldView; 2] {
+    [
+        FieldView::new(APPOINTMENT_DATE_FIELD, "Preferred date", InputKind::Date),
+        FieldView::new(APPOINTMENT_TIME_FIELD, "Preferred time", InputKind::Slot),
+    ]
+}
+
 /// The steps of a form. The location select is a field only when the dealer shows it
-/// (more than one visible sales location).
-fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSettings) -> Vec<FormStepView> {
+/// (more than one visible sales location); `appointment` adds the test drive's date and
+/// slot fields.
+fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSettings, appointment: bool) -> Vec<FormStepView> {
     let config = &ctx.dealer.config;
     let required = required_messages(settings);
     let location = settings.location_shown.then(|| location_field(&required));
@@ -436,6 +579,38 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             fields.push(rego_field("Rego"));
             fields.push(message_field(&required));
             fields.push(opt_in_field());
+            fields.push(car_id_field());
+            single(fields)
+        }
+        FormKind::TestDrive => {
+            // The time first (it decides whether the shopper goes on), then who is coming.
+            let mut when: Vec<FieldView> = location.into_iter().collect();
+            if appointment {
+                when.extend(appointment_fields());
+            }
+            when.push(FieldView::new("Vehicle Model", "Car or model you would like to drive", InputKind::Text));
+            let mut details = contact_fields(&required);
+            details.push(contact_method_field());
+            let mut message = message_field(&required);
+            // A test drive's comments are optional; the API lifts the requirement for a
+            // completed multi-step form too.
+            message.required_message = None;
+            details.push(message);
+            details.push(opt_in_field());
+            details.push(car_id_field());
+            let step = |title: &str, fields| FormStepView { title: Some(title.to_string()), fields };
+            vec![step("Date and Time", when), step(messages::STEP_CONTACT_DETAILS, details)]
+        }
+        FormKind::PhotoRequest => {
+            let mut fields = contact_fields(&required);
+            fields.push(contact_method_field());
+            // The preset text is the message; what the shopper adds is optional.
+            let mut message = message_field(&required);
+            message.required_message = None;
+            message.query_param = None;
+            fields.push(message);
+            fields.push(opt_in_field());
+            fields.push(car_id_field());
             single(fields)
         }
         FormKind::ServiceBooking => {
@@ -494,7 +669,7 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             );
             fields.push(message_field(&required));
             fields.push(opt_in_field());
-            fields.push(FieldView::new("car_id", "Car", InputKind::Hidden).prefilled_by("car_id"));
+            fields.push(car_id_field());
             fields.push(FieldView::new("vehicle_status", "Car type", InputKind::Hidden).prefilled_by("car_type"));
             fields.push(FieldView::new("VIN", "VIN", InputKind::Hidden).prefilled_by("vin"));
             single(fields)
@@ -546,6 +721,16 @@ fn title_and_intro(kind: FormKind, ctx: &ViewContext<'_>) -> (String, String, &'
             format!("Ask {name} about finance for your next car. Tell us your budget and our finance team will be in touch."),
             "finance enquiry",
         ),
+        FormKind::TestDrive => (
+            "Book a Test Drive".to_string(),
+            format!("Pick a day and time that suits you and {name} will have the car ready. The date and time are optional: leave them out and we will call you to arrange one."),
+            "test drive request",
+        ),
+        FormKind::PhotoRequest => (
+            "Request Photos".to_string(),
+            format!("Ask {name} to send you more photos of this car. Add a message if you would like to see something in particular."),
+            "photo request",
+        ),
     }
 }
 
@@ -593,8 +778,20 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     });
     let (title, intro, noun) = title_and_intro(kind, ctx);
     let (category, subcategory) = kind.category();
+    // Slots are booked at a location: none to book at, no appointment.
+    let appointment = (kind == FormKind::TestDrive && !locations.is_empty()).then(|| AppointmentView {
+        api_path: APPOINTMENTS_API_PATH.to_string(),
+        horizon_days: u32::try_from(BOOKING_HORIZON_DAYS).unwrap_or(u32::MAX),
+        time_missing: "Please choose a time, or clear the date.".to_string(),
+        booked_template: "Your test drive is booked for {time} on {date} at {location}.".to_string(),
+    });
+    let submit_label = match kind {
+        FormKind::TestDrive => "Book Test Drive".to_string(),
+        FormKind::PhotoRequest => "Request Photos".to_string(),
+        _ => dealer.config.forms.enquiry_button_text.label().to_string(),
+    };
     FormPageView {
-        steps: form_steps(kind, ctx, &settings),
+        steps: form_steps(kind, ctx, &settings, appointment.is_some()),
         breadcrumbs: vec![
             Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
             Crumb { label: title.clone(), url: None },
@@ -612,13 +809,87 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         locations,
         default_location_id,
         terms,
-        submit_label: dealer.config.forms.enquiry_button_text.label().to_string(),
+        submit_label,
         next_label: "Next".to_string(),
         booking: (kind == FormKind::ServiceBooking).then(|| service_booking(dealer)).flatten(),
         api_path: LEADS_API_PATH.to_string(),
         lead_source: messages::LEAD_SOURCE_WEBSITE.to_string(),
         car: None,
         calculator: (kind == FormKind::FinanceEnquiry).then(|| finance_calculator_view(ctx, None)),
+        event_id: kind.event_id(),
+        subject: None,
+        appointment,
+        message_preset: (kind == FormKind::PhotoRequest).then(|| messages::PHOTO_REQUEST_TEXT.to_string()),
+        send_on_last_step: kind == FormKind::TestDrive,
+    }
+}
+
+/// The car as its forms record it.
+pub fn form_car_view(car: &Car) -> FormCarView {
+    let text = |v: Option<&str>| v.map(str::trim).unwrap_or_default().to_string();
+    FormCarView {
+        id: car.id,
+        slug: car.slug.clone(),
+        name: display_name(car),
+        make: car.make.clone(),
+        model: car.model.clone(),
+        primary_image_url: text(car.primary_image()),
+        stocknum: text(car.stocknum.as_deref()),
+        body: text(car.bodyconfiguration.as_deref()),
+        simple_body: text(car.simple_body.as_deref()),
+    }
+}
+
+/// A form of `kind` about `car`: the car's id, make, model, stock number and type go with
+/// the lead as hidden fields (in place of the test drive's model question), the location
+/// starts on the car's, and the car is recorded once the form is stored.
+pub fn car_form_view(kind: FormKind, car: &Car, ctx: &ViewContext<'_>) -> FormPageView {
+    let mut view = form_page_view(kind, ctx);
+    let hidden = |name: &str, value: String| FieldView { default_value: value, ..FieldView::new(name, name, InputKind::Hidden) };
+    for step in &mut view.steps {
+        step.fields.retain(|f| !(f.name == "Vehicle Model" && f.input == InputKind::Text));
+        for field in step.fields.iter_mut().filter(|f| f.name == "car_id") {
+            field.default_value = car.id.to_string();
+        }
+    }
+    // A test drive without a location to book at has nothing left in its first step.
+    view.steps.retain(|s| !s.fields.is_empty());
+    if let Some(last) = view.steps.last_mut() {
+        last.fields.push(hidden("Vehicle Make", car.make.clone()));
+        last.fields.push(hidden("Vehicle Model", car.model.clone()));
+        last.fields.push(hidden("vehicle_status", car.car_type.as_str().to_string()));
+        if let Some(stock) = car.stocknum.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            last.fields.push(hidden("stock_number", stock.to_string()));
+        }
+    }
+    let car_location = car.location.as_ref().map(|l| l.slug.as_str());
+    if let Some(location) = view.locations.iter().find(|l| Some(l.slug.as_str()) == car_location) {
+        view.default_location_id = Some(location.id);
+    }
+    let subject = form_car_view(car);
+    view.intro = match kind {
+        FormKind::TestDrive => format!("Pick a day and time to drive the {} and we will have it ready. The date and time are optional.", subject.name),
+        FormKind::PhotoRequest => format!("We will send you more photos of the {}. Add a message if you would like to see something in particular.", subject.name),
+        _ => format!("Ask us about the {} and our team will get back to you.", subject.name),
+    };
+    view.subject = Some(subject);
+    view
+}
+
+/// The dialog forms of an available car's vehicle page; without JavaScript their buttons
+/// link to the form pages with `?car_id=` (the photo request to the enquiry page, its
+/// message prefilled with the preset).
+pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView {
+    let preset = messages::PHOTO_REQUEST_TEXT.replace(' ', "%20");
+    let form = |kind: FormKind, label: &str, url: String| CarFormView { label: label.to_string(), url, form: car_form_view(kind, car, ctx) };
+    VehicleFormsView {
+        enquiry: form(
+            FormKind::GeneralEnquiry,
+            ctx.dealer.config.forms.enquiry_button_text.label(),
+            format!("{ENQUIRY_PATH}?car_id={}", car.id),
+        ),
+        test_drive: form(FormKind::TestDrive, "Book a Test Drive", format!("{TEST_DRIVE_PATH}?car_id={}", car.id)),
+        photo_request: form(FormKind::PhotoRequest, "Request Photos", format!("{ENQUIRY_PATH}?car_id={}&message={preset}", car.id)),
     }
 }
 
@@ -647,6 +918,7 @@ pub fn reservation_page_view(car: &Car, ctx: &ViewContext<'_>) -> FormPageView {
     view.submit_label = messages::RESERVE_NOW.to_string();
     view.api_path = RESERVATIONS_API_PATH.to_string();
     view.car = Some(card);
+    view.subject = Some(form_car_view(car));
     view
 }
 
@@ -693,9 +965,11 @@ mod tests {
         let plain = dealer("", vec![]);
         let all: Vec<(String, bool)> = [
             ("/contact-us", false),
+            ("/book-test-drive", false),
             ("/service", false),
             ("/trade-in", false),
             ("/sell-my-car", true),
+            ("/cars/trade-in", true),
             ("/sell-your-car", true),
             ("/parts", false),
             ("/finance", false),
@@ -778,6 +1052,134 @@ mod tests {
         }
         assert_eq!(field(&trade, "regoState").map(|f| f.default_value.as_str()), Some("QLD"));
         assert_eq!(field(&trade, "Vehicle Year").and_then(|f| f.required_message.as_deref()), Some("Year is required."));
+    }
+
+    #[test]
+    fn each_kind_sends_its_analytics_event() {
+        let acme = dealer("", vec![location(1, "springwood", "sales")]);
+        let events: Vec<(FormKind, u32)> = [
+            FormKind::GeneralEnquiry,
+            FormKind::ServiceBooking,
+            FormKind::TradeIn,
+            FormKind::PartsOrder,
+            FormKind::FinanceEnquiry,
+            FormKind::TestDrive,
+            FormKind::PhotoRequest,
+        ]
+        .into_iter()
+        .map(|kind| (kind, view(kind, &acme).event_id))
+        .collect();
+        assert_eq!(
+            events,
+            [
+                (FormKind::GeneralEnquiry, 22),
+                (FormKind::ServiceBooking, 15),
+                (FormKind::TradeIn, 48),
+                (FormKind::PartsOrder, 17),
+                (FormKind::FinanceEnquiry, 9),
+                (FormKind::TestDrive, 14),
+                (FormKind::PhotoRequest, 22),
+            ]
+        );
+        for (_, id) in &events {
+            assert!(*id == 22 || *id == 9 || crate::rules::forms::EVENT_ENQUIRY_CATEGORIES.contains(id), "{id} is no seed event id");
+        }
+    }
+
+    #[test]
+    fn the_test_drive_asks_for_an_optional_slot_then_the_details_and_sends_once() {
+        let group = dealer("", vec![location(1, "springwood", "sales"), location(3, "capalaba", "sales")]);
+        let drive = view(FormKind::TestDrive, &group);
+        assert_eq!((drive.form_id.as_str(), drive.category.as_str(), drive.submit_label.as_str()), ("test-drive-form", "Test Drive", "Book Test Drive"));
+        assert!(drive.send_on_last_step, "seed 001 s4: on the last step the lead is sent");
+        let titles: Vec<Option<&str>> = drive.steps.iter().map(|s| s.title.as_deref()).collect();
+        assert_eq!(titles, [Some("Date and Time"), Some("Contact Details")]);
+        let first: Vec<(&str, InputKind)> = drive.steps[0].fields.iter().map(|f| (f.name.as_str(), f.input)).collect();
+        assert_eq!(
+            first,
+            [
+                ("location", InputKind::Location),
+                ("appointment.date", InputKind::Date),
+                ("appointment.time", InputKind::Slot),
+                ("Vehicle Model", InputKind::Text)
+            ]
+        );
+        assert_eq!(field(&drive, "appointment.date").and_then(|f| f.required_message.clone()), None, "seed 000 s5: the date is optional");
+        assert_eq!(field(&drive, "appointment.time").and_then(|f| f.required_message.clone()), None, "seed 000 s5: the time is optional");
+        assert_eq!(field(&drive, "message").and_then(|f| f.required_message.clone()), None);
+        assert_eq!(field(&drive, "name").and_then(|f| f.required_message.as_deref()), Some("Name is required."));
+        assert_eq!(field(&drive, "car_id").and_then(|f| f.query_param.as_deref()), Some("car_id"));
+        let appointment = drive.appointment.expect("a dealer with locations books slots");
+        assert_eq!((appointment.api_path.as_str(), appointment.horizon_days), ("/api/appointments", 60));
+
+        let nowhere = view(FormKind::TestDrive, &dealer("", vec![]));
+        assert_eq!(nowhere.appointment, None);
+        assert!(field(&nowhere, "appointment.date").is_none() && field(&nowhere, "appointment.time").is_none());
+    }
+
+    fn car_at(slug: &str) -> Car {
+        Car {
+            id: 42,
+            slug: "2024-toyota-rav4-gx-42".into(),
+            year: 2024,
+            make: "Toyota".into(),
+            model: "RAV4".into(),
+            stocknum: Some("T123".into()),
+            simple_body: Some("SUV".into()),
+            location: Some(crate::car::CarLocation { name: format!("Acme {slug}"), slug: slug.into(), ..Default::default() }),
+            ..Car::default()
+        }
+    }
+
+    #[test]
+    fn a_cars_forms_carry_the_car_and_start_at_its_location() {
+        let group = dealer("", vec![location(1, "springwood", "sales"), location(3, "capalaba", "sales")]);
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let ctx = ViewContext::new(&group, now);
+        let car = car_at("capalaba");
+        let forms = vehicle_forms_view(&car, &ctx);
+        assert_eq!(forms.enquiry.url, "/contact-us?car_id=42");
+        assert_eq!(forms.test_drive.url, "/book-test-drive?car_id=42");
+        assert_eq!(forms.photo_request.url, "/contact-us?car_id=42&message=Please%20send%20photos%20for%20this%20car");
+        assert_eq!((forms.enquiry.label.as_str(), forms.test_drive.label.as_str()), ("Enquire Now", "Book a Test Drive"));
+        for form in [&forms.enquiry.form, &forms.test_drive.form, &forms.photo_request.form] {
+            assert_eq!(form.default_location_id, Some(3), "{:?} starts at the car's location", form.kind);
+            assert_eq!(field(form, "car_id").map(|f| f.default_value.as_str()), Some("42"));
+            let hidden: Vec<(&str, &str)> =
+                form.steps.iter().flat_map(|s| &s.fields).filter(|f| f.input == InputKind::Hidden && f.name != "car_id").map(|f| (f.name.as_str(), f.default_value.as_str())).collect();
+            assert_eq!(hidden, [("Vehicle Make", "Toyota"), ("Vehicle Model", "RAV4"), ("vehicle_status", "new"), ("stock_number", "T123")]);
+            let subject = form.subject.as_ref().expect("the car is recorded");
+            assert_eq!((subject.id, subject.name.as_str(), subject.stocknum.as_str(), subject.simple_body.as_str()), (42, "2024 Toyota RAV4", "T123", "SUV"));
+        }
+        assert!(
+            !forms.test_drive.form.steps[0].fields.iter().any(|f| f.name == "Vehicle Model"),
+            "the car is known: no model question"
+        );
+        let photos = &forms.photo_request.form;
+        assert_eq!(photos.message_preset.as_deref(), Some("Please send photos for this car"));
+        assert_eq!(field(photos, "message").and_then(|f| f.required_message.clone()), None, "seed 000 s5: an optional message");
+        assert_eq!((photos.category.as_str(), photos.subcategory.as_deref()), ("General Enquiry", Some("Photo Request")));
+
+        // A car at no known location keeps the select empty; a dealer without locations
+        // has no slot step.
+        let elsewhere = vehicle_forms_view(&car_at("gone"), &ctx);
+        assert_eq!(elsewhere.test_drive.form.default_location_id, None);
+        let bare = dealer("", vec![]);
+        let drive = vehicle_forms_view(&car, &ViewContext::new(&bare, now)).test_drive.form;
+        assert_eq!(drive.steps.len(), 1, "{:?}", drive.steps);
+        assert_eq!(drive.appointment, None);
+    }
+
+    #[test]
+    fn only_an_available_car_offers_its_forms() {
+        let acme = dealer("", vec![location(1, "springwood", "sales")]);
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let ctx = ViewContext::new(&acme, now);
+        let car = car_at("springwood");
+        let available = crate::view::vehicle::vehicle_page_view(&car, &[], &ctx);
+        assert!(available.forms.is_some());
+        let sold = Car { status: crate::car::CarStatus::Sold, ..car };
+        assert_eq!(crate::view::vehicle::vehicle_page_view(&sold, &[], &ctx).forms, None);
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod site;
 pub mod slug;
 pub mod ui_text;
 pub mod vehicle;
+pub mod vehicle_blocks;
 
 pub use pages::site_pages;
 

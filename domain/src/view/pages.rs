@@ -8,9 +8,11 @@ use ts_rs::TS;
 use crate::car::Car;
 use crate::config::Dealer;
 use crate::rules::format::format_dollars;
+use crate::rules::availability::SimilarIndex;
+use crate::rules::gating::{gate_for, SignInType};
 
 use super::card::{display_name, reserve_url};
-use super::client::{ClientPageView, ClientShell, NotFoundView};
+use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
 use super::form::{form_page_view, form_routes, reservation_page_view};
 use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
@@ -19,10 +21,10 @@ use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
 use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::model::{model_page_view, models_page_view};
 use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
-use super::location::{location_view, visible_locations, LocationPageView, LocationsPageView};
+use super::location::{location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH};
 use super::search::{search_page_view, search_routes};
 use super::site::{SiteView, ViewContext};
-use super::vehicle::{vehicle_page_view, Crumb};
+use super::vehicle::{vehicle_page_view_indexed, Crumb};
 use super::{Page, PageKind};
 
 /// The props of every page: the shared site part and the page's own view model.
@@ -32,6 +34,8 @@ pub struct PageProps<T: TS> {
     pub site: SiteView,
     /// The page's view model.
     pub page: T,
+    /// The sign-in type, when the page needs a signed-in user (seed 001 s6).
+    pub gate: Option<SignInType>,
 }
 
 /// Routes of the well-known static pages, served from the dealer page of the same slug.
@@ -44,7 +48,9 @@ struct PageBuilder<'a> {
 
 impl PageBuilder<'_> {
     fn push<T: Serialize + TS>(&mut self, path: String, kind: PageKind, title: String, description: String, view: T) -> &mut Page {
-        let props = PageProps { site: self.ctx.site.clone(), page: view };
+        let config = &self.ctx.dealer.config;
+        let gate = gate_for(&path, &config.gated_routes, &config.garage);
+        let props = PageProps { site: self.ctx.site.clone(), page: view, gate };
         let props = serde_json::to_value(&props).unwrap_or_else(|e| {
             // Serializing plain data structs cannot fail; keep the page renderable if it does.
             serde_json::json!({ "error": e.to_string() })
@@ -88,8 +94,9 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
     }));
 
     // Vehicle pages.
+    let similar = SimilarIndex::new(cars);
     for car in cars {
-        let view = vehicle_page_view(car, cars, &ctx);
+        let view = vehicle_page_view_indexed(car, &similar, &ctx);
         let car_name = display_name(car);
         let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
         let description = format!("{car_name}{price} at {name}.");
@@ -130,18 +137,25 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let view = location_view(location, &ctx);
         let description = format!("{} at {}, {}. Opening hours, phone and directions.", location.name, view.street, view.locality);
         let hero = view.image.as_ref().map(|i| i.url.clone());
-        for (path, title) in [
+        let mut routes = vec![
             (view.url.clone(), location.name.clone()),
             (view.contact_url.clone(), format!("Contact {}", location.name)),
-        ] {
-            let page_view = LocationPageView { title: title.clone(), location: view.clone() };
-            let page = b.push(path, PageKind::Location, title, description.clone(), page_view);
+        ];
+        // Seed 001 s2: /our-location/{slug} when the site flag is on.
+        if dealer.config.locations.our_location_route {
+            routes.push((format!("/our-location/{}", location.slug), location.name.clone()));
+        }
+        for (path, title) in routes {
+            let page_view = location_page_view(location, title.clone(), &ctx);
+            let crumbs = page_view.breadcrumbs.clone();
+            let page = b.push(path.clone(), PageKind::Location, title, description.clone(), page_view);
             page.hero_image = hero.clone();
             page.json_ld.push(dealer_json_ld(location, &ctx));
+            page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
         }
     }
     let list: Vec<_> = locations.iter().map(|l| location_view(l, &ctx)).collect();
-    for (path, title) in [("/dealerships", "Our Dealerships"), ("/contact", "Contact Us")] {
+    for (path, title) in [(DEALERSHIPS_PATH, "Our Dealerships"), ("/contact", "Contact Us")] {
         let view = LocationsPageView { title: title.to_string(), locations: list.clone() };
         let description = format!("Locations, phone numbers and opening hours of {name}.");
         let page = b.push(path.to_string(), PageKind::Locations, title.to_string(), description, view);
@@ -264,8 +278,20 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
     // Client-only shells and 404.
     for shell in ClientShell::ALL {
         let (path, title) = shell.route_and_title();
-        let view = ClientPageView { shell, title: title.to_string() };
-        b.push(path.to_string(), PageKind::Client, title.to_string(), format!("{title} | {name}"), view);
+        let path = match shell {
+            ClientShell::Watchlist if !dealer.config.favourites.enabled => continue,
+            ClientShell::CheckoutJourney if !dealer.config.reserve.buy_online_journey => continue,
+            ClientShell::MyGarage => match &b.ctx.site.garage_path {
+                Some(garage) => garage.clone(),
+                None => continue,
+            },
+            _ => path.to_string(),
+        };
+        let reserve = &dealer.config.reserve;
+        let reserve_terms = (shell == ClientShell::CheckoutJourney)
+            .then_some(ReserveTerms { deposit: reserve.deposit, hold_hours: reserve.hold_hours });
+        let view = ClientPageView { shell, title: title.to_string(), reserve_terms };
+        b.push(path, PageKind::Client, title.to_string(), format!("{title} | {name}"), view);
     }
     let not_found = NotFoundView { title: "Page not found".to_string(), search_path: dealer.config.search.default_page.clone() };
     b.push("/404".to_string(), PageKind::NotFound, not_found.title.clone(), "This page could not be found.".to_string(), not_found);

@@ -10,16 +10,24 @@ use ts_rs::TS;
 
 use crate::car::{Car, CarType};
 use crate::config::{SearchFilter, SortOption};
+use crate::entities::PromoNode;
 use crate::messages;
-use crate::rules::availability::{car_type_rank, collapse_sold_runs, is_available};
+use crate::rules::availability::{car_type_rank, collapse_sold_runs, is_available, order_car_types};
+use crate::rules::constants::{
+    DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAKES_SHOWN_FIRST, MODEL_LIST_LIMIT, POPULAR_MAKES_COUNT,
+    SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS,
+};
+use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
-use super::card::{car_location_name, card_view, CardView};
-use super::site::ViewContext;
+use super::card::{car_location_name, card_view, weekly_amount, CardView};
+use super::site::{asset_url, ViewContext};
 use super::slug::slugify;
 use super::vehicle::car_type_label;
 
 /// The route of the default search page.
 pub const ALL_STOCK_ROUTE: &str = "/search/new-used-and-demo-cars";
+/// Seed 001 s2: "/search (cars)", every car.
+pub const CARS_ROUTE: &str = "/search";
 /// The default sort of a landing page (seed: latest first), as `sortBy` names it.
 pub const DEFAULT_SORT: &str = "latest";
 /// The search endpoint the page queries after hydration.
@@ -44,6 +52,22 @@ pub struct FacetItemView {
     /// Matching cars.
     #[ts(type = "number")]
     pub count: u64,
+    /// Logo of a tile (the brand's logo for a make), when there is one.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logo: Option<String>,
+}
+
+/// How a value facet is shown (seed 000 s2: checkbox or tile facets, a dealership picker).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum FacetWidget {
+    /// A checkbox per value with its count.
+    Checkbox,
+    /// A tile per value: logo (when known), label and count (config `search.tile_filters`).
+    Tiles,
+    /// The dealership picker: one location, required when applied (seed 000 s5).
+    Picker,
 }
 
 /// A value facet of the sidebar.
@@ -53,11 +77,28 @@ pub struct FacetView {
     pub facet: String,
     /// Heading.
     pub label: String,
+    /// How it is shown.
+    pub widget: FacetWidget,
     /// Values, most cars first (car types in the order new, demo, used).
     pub items: Vec<FacetItemView>,
 }
 
-/// A numeric range of the sidebar (`range[facet]=min:max`).
+/// What a range counts, for its labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeUnit {
+    /// Dollars, e.g. "$12,000".
+    Dollars,
+    /// Dollars a week, e.g. "$120/wk".
+    DollarsPerWeek,
+    /// Kilometres, e.g. "12,000 km".
+    Km,
+    /// A plain number (year).
+    Plain,
+}
+
+/// A numeric range of the sidebar (`range[facet]=min:max`): a two-thumb slider with
+/// number inputs, under the slider rules of `crate::rules::slider`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct RangeView {
     /// Range field name of the search endpoint.
@@ -66,8 +107,40 @@ pub struct RangeView {
     pub label: String,
     /// Lowest value in the matching stock.
     pub min: f64,
-    /// Highest value in the matching stock.
+    /// Highest value in the matching stock (the default slider max when the stock has none).
     pub max: f64,
+    /// Rounding rule (price and km round to the nearest 1000).
+    pub kind: SliderKind,
+    /// What the values count.
+    pub unit: RangeUnit,
+}
+
+/// The distance picker (seed 000 s2/s9): the shopper's postcode and a radius.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DistanceView {
+    /// Radius choices, km.
+    pub choices_km: Vec<u32>,
+    /// The radius picked at first, km.
+    pub default_km: u32,
+}
+
+/// Limits and pauses of the search widgets (seed 000 s5/s9).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SearchLimits {
+    /// Makes shown before Show all makes.
+    pub makes_shown_first: u32,
+    /// Makes under Popular Makes, on the dealer that groups them (All Makes follows).
+    pub popular_makes: Option<u32>,
+    /// Models listed once a make is selected.
+    pub model_list_limit: u32,
+    /// Pause before the search box writes the query, ms.
+    #[ts(type = "number")]
+    pub search_box_debounce_ms: u64,
+    /// Pause before a slider change applies, ms.
+    #[ts(type = "number")]
+    pub slider_debounce_ms: u64,
+    /// Slider maximum when a facet has none.
+    pub default_slider_max: f64,
 }
 
 /// A sort option (`sortBy` value and label).
@@ -109,6 +182,25 @@ pub struct SearchPageView {
     pub api_path: String,
     /// Answers kept in the client cache (oldest dropped when full).
     pub cache_size: u32,
+    /// The dealer lists the model filter: its list shows once a make is selected (seed
+    /// 000 s4), or always where the dealer has no make filter.
+    pub model_filter: bool,
+    /// The distance picker, when the dealer lists it.
+    pub distance: Option<DistanceView>,
+    /// Widget limits and pauses.
+    pub limits: SearchLimits,
+    /// Car types the route restricts the search to (none: every type), new, demo, used.
+    pub car_types: Vec<CarType>,
+    /// Promo cards not yet expired at the build, as configured; the grid shows those
+    /// within their dates on the shopper's day, for the searched car types.
+    pub promos: Vec<PromoNode>,
+    /// The build day (YYYY-MM-DD): the server-rendered grid places promos as of it.
+    pub today: String,
+    /// Offer the carousel mode of the results (config `search.carousel`).
+    pub carousel: bool,
+    /// The sidebar's widgets in the dealer's filter order: facet and range names, and
+    /// "distance" for the distance picker.
+    pub order: Vec<String>,
 }
 
 /// A landing route and what it fixes.
@@ -172,6 +264,7 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     };
     let name = &ctx.dealer.config.name;
     push(&mut routes, ALL_STOCK_ROUTE.to_string(), format!("New, Used and Demo Cars for Sale | {name}"), vec![]);
+    push(&mut routes, CARS_ROUTE.to_string(), format!("Cars for Sale | {name}"), vec![]);
     for car_type in CarType::ORDER {
         push(
             &mut routes,
@@ -179,6 +272,17 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
             format!("{} Cars for Sale | {name}", car_type_label(car_type)),
             vec![fixed("car_type", car_type.as_str())],
         );
+    }
+    // Seed 001 s2: some dealers link their stock as /used-car/{car type}.
+    if ctx.dealer.config.search.used_car_path_variant {
+        for car_type in CarType::ORDER {
+            push(
+                &mut routes,
+                format!("/used-car/{}", car_type.as_str()),
+                format!("{} Cars for Sale | {name}", car_type_label(car_type)),
+                vec![fixed("car_type", car_type.as_str())],
+            );
+        }
     }
     push(
         &mut routes,
@@ -247,13 +351,34 @@ fn value_facet(filter: SearchFilter) -> Option<(&'static str, &'static str)> {
     })
 }
 
-/// The endpoint's range field of a filter widget, if it is a range.
-fn range_facet(filter: SearchFilter) -> Option<(&'static str, &'static str)> {
+/// The endpoint's range field of a filter widget, if it is a range, with its heading,
+/// rounding rule and unit.
+fn range_facet(filter: SearchFilter) -> Option<(&'static str, &'static str, SliderKind, RangeUnit)> {
     match filter {
-        SearchFilter::Price => Some(("price", "Price")),
-        SearchFilter::Odometer => Some(("km", "Kilometres")),
-        SearchFilter::Year => Some(("year", "Year")),
+        SearchFilter::Price => Some(("price", "Price", SliderKind::Price, RangeUnit::Dollars)),
+        SearchFilter::Odometer => Some(("km", "Kilometres", SliderKind::Km, RangeUnit::Km)),
+        SearchFilter::Year => Some(("year", "Year", SliderKind::Other, RangeUnit::Plain)),
+        SearchFilter::WeeklyPrice => Some(("weekly_price", "Weekly Price", SliderKind::Other, RangeUnit::DollarsPerWeek)),
         _ => None,
+    }
+}
+
+/// The name of a filter widget in [`SearchPageView::order`].
+fn widget_name(filter: SearchFilter) -> &'static str {
+    value_facet(filter)
+        .map(|(name, _)| name)
+        .or_else(|| range_facet(filter).map(|(name, ..)| name))
+        .unwrap_or("distance")
+}
+
+/// How the dealer shows a value filter.
+fn widget(filter: SearchFilter, tiles: &[SearchFilter]) -> FacetWidget {
+    if filter == SearchFilter::Location {
+        FacetWidget::Picker
+    } else if tiles.contains(&filter) {
+        FacetWidget::Tiles
+    } else {
+        FacetWidget::Checkbox
     }
 }
 
@@ -270,14 +395,22 @@ fn facet_label(facet: &str, value: &str) -> String {
 }
 
 /// Value facets of `cars` for the dealer's filters. The model facet is listed only once
-/// a make is selected (seed 000 s4), i.e. on routes that fix a make.
-pub fn facets(cars: &[&Car], filters: &[SearchFilter], fixed: &[FixedFilter]) -> Vec<FacetView> {
-    let make_fixed = fixed.iter().any(|f| f.facet == "make");
+/// a make is selected (seed 000 s4), i.e. on routes that fix a make, or where the dealer
+/// has no make filter to select one with. `tiles` are the filters shown as tiles and
+/// `logos` the logo of a value by facet (a make's brand logo).
+pub fn facets(
+    cars: &[&Car],
+    filters: &[SearchFilter],
+    fixed: &[FixedFilter],
+    tiles: &[SearchFilter],
+    logos: &BTreeMap<(&str, String), String>,
+) -> Vec<FacetView> {
+    let make_fixed = fixed.iter().any(|f| f.facet == "make") || !filters.contains(&SearchFilter::Make);
     filters
         .iter()
-        .filter_map(|f| value_facet(*f))
-        .filter(|(facet, _)| *facet != "model" || make_fixed)
-        .map(|(facet, label)| {
+        .filter_map(|f| value_facet(*f).map(|(facet, label)| (facet, label, widget(*f, tiles))))
+        .filter(|(facet, _, _)| *facet != "model" || make_fixed)
+        .map(|(facet, label, widget)| {
             let mut counts: BTreeMap<String, u64> = BTreeMap::new();
             for car in cars {
                 for value in facet_values(car, facet) {
@@ -286,37 +419,69 @@ pub fn facets(cars: &[&Car], filters: &[SearchFilter], fixed: &[FixedFilter]) ->
             }
             let mut items: Vec<FacetItemView> = counts
                 .into_iter()
-                .map(|(value, count)| FacetItemView { label: facet_label(facet, &value), value, count })
+                .map(|(value, count)| FacetItemView {
+                    label: facet_label(facet, &value),
+                    logo: logos.get(&(facet, value.to_lowercase())).cloned(),
+                    value,
+                    count,
+                })
                 .collect();
             if facet == "car_type" {
                 items.sort_by_key(|i| CarType::parse(&i.value).map_or(usize::MAX, car_type_rank));
             } else {
                 items.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
             }
-            FacetView { facet: facet.to_string(), label: label.to_string(), items }
+            FacetView { facet: facet.to_string(), label: label.to_string(), widget, items }
         })
         .filter(|f| !f.items.is_empty())
         .collect()
 }
 
-/// Numeric ranges of `cars` for the dealer's filters.
-pub fn ranges(cars: &[&Car], filters: &[SearchFilter]) -> Vec<RangeView> {
+/// Numeric ranges of `cars` for the dealer's filters; `weekly` is a car's weekly price
+/// (as the search index has it). A range no car has a value for is left out.
+pub fn ranges(cars: &[&Car], filters: &[SearchFilter], weekly: impl Fn(&Car) -> Option<f64>) -> Vec<RangeView> {
     filters
         .iter()
         .filter_map(|f| range_facet(*f))
-        .filter_map(|(facet, label)| {
+        .filter_map(|(facet, label, kind, unit)| {
             let values: Vec<f64> = cars
                 .iter()
                 .filter_map(|c| match facet {
                     "price" => c.visible_price(),
                     "km" => c.km.map(f64::from),
+                    "weekly_price" => weekly(c),
                     _ => Some(f64::from(c.year)),
                 })
                 .collect();
             let min = values.iter().copied().reduce(f64::min)?;
-            let max = values.iter().copied().reduce(f64::max)?;
-            Some(RangeView { facet: facet.to_string(), label: label.to_string(), min, max })
+            let max = values.iter().copied().reduce(f64::max).unwrap_or(DEFAULT_SLIDER_MAX);
+            Some(RangeView { facet: facet.to_string(), label: label.to_string(), min, max, kind, unit })
         })
+        .collect()
+}
+
+/// Seed 000 s4 promos: the car types a route restricts the search to, from its fixed
+/// car type or category (new-and-demo is new and demo); none for every type.
+pub fn route_car_types(fixed: &[FixedFilter]) -> Vec<CarType> {
+    let mut types = Vec::new();
+    for f in fixed {
+        match f.facet.as_str() {
+            "car_type" => types.extend(CarType::parse(&f.value)),
+            "categories" if f.value == "new-and-demo" => types.extend([CarType::New, CarType::Demo]),
+            "categories" => types.extend(CarType::parse(&f.value)),
+            _ => {}
+        }
+    }
+    order_car_types(&types)
+}
+
+/// The logo of a make tile: the dealer's brand of that name with a logo.
+fn make_logos(ctx: &ViewContext<'_>) -> BTreeMap<(&'static str, String), String> {
+    ctx.dealer
+        .brands
+        .iter()
+        .filter_map(|b| Some((("make", b.name.trim().to_lowercase()), asset_url(b.logo.as_deref()?.trim()))))
+        .filter(|(_, url)| !url.is_empty() && url != "/")
         .collect()
 }
 
@@ -349,6 +514,8 @@ pub fn search_page_view(route: &SearchRoute, cars: &[Car], ctx: &ViewContext<'_>
     let available: Vec<bool> = matching.iter().map(|c| is_available(c)).collect();
     let hits = collapse_sold_runs(&available).into_iter().take(page_size).map(|i| card_view(matching[i], ctx)).collect();
     let count = matching.len() as u64;
+    let filters = &search.filters;
+    let fixed_types = route_car_types(&route.fixed);
     SearchPageView {
         route: route.path.clone(),
         title: route.title.split(" | ").next().unwrap_or(&route.title).to_string(),
@@ -359,9 +526,186 @@ pub fn search_page_view(route: &SearchRoute, cars: &[Car], ctx: &ViewContext<'_>
         page_size: u32::try_from(page_size).unwrap_or(u32::MAX),
         sort_by: DEFAULT_SORT.to_string(),
         sort_options: search.sort_options.iter().map(|o| sort_option(*o)).collect(),
-        facets: facets(&matching, &search.filters, &route.fixed),
-        ranges: ranges(&matching, &search.filters),
+        facets: facets(&matching, filters, &route.fixed, &search.tile_filters, &make_logos(ctx)),
+        ranges: ranges(&matching, filters, |car| weekly_amount(car, ctx)),
         api_path: SEARCH_API_PATH.to_string(),
         cache_size: u32::try_from(search.cache_size).unwrap_or(u32::MAX),
+        model_filter: filters.contains(&SearchFilter::Model),
+        distance: filters.contains(&SearchFilter::Distance).then(|| DistanceView {
+            choices_km: DISTANCE_CHOICES_KM.to_vec(),
+            default_km: DEFAULT_RADIUS_KM,
+        }),
+        limits: SearchLimits {
+            makes_shown_first: MAKES_SHOWN_FIRST as u32,
+            popular_makes: search.popular_makes.then_some(POPULAR_MAKES_COUNT as u32),
+            model_list_limit: MODEL_LIST_LIMIT as u32,
+            search_box_debounce_ms: SEARCH_BOX_DEBOUNCE_MS,
+            slider_debounce_ms: SLIDER_DEBOUNCE_MS,
+            default_slider_max: DEFAULT_SLIDER_MAX,
+        },
+        car_types: fixed_types,
+        promos: ctx.dealer.promos.iter().filter(|p| p.expiry.is_none_or(|e| e >= ctx.today)).cloned().collect(),
+        today: ctx.today.format("%Y-%m-%d").to_string(),
+        carousel: search.carousel,
+        order: filters.iter().map(|f| widget_name(*f).to_string()).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::config::CardButton;
+    use crate::entities::Manufacturer;
+    use crate::view::test_dealer as dealer;
+
+    fn now() -> chrono::DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time")
+    }
+
+    fn car(id: u64, make: &str, model: &str, car_type: &str, price: f64) -> Car {
+        serde_json::from_value(serde_json::json!({
+            "id": id, "slug": format!("car-{id}"), "year": 2024, "make": make, "model": model,
+            "car_type": car_type, "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": price, "km": 12_000 + id * 1000, "simple_body": "SUV"
+        }))
+        .expect("car")
+    }
+
+    fn stock() -> Vec<Car> {
+        vec![car(1, "Toyota", "RAV4", "used", 32_990.0), car(2, "Toyota", "HiLux", "new", 55_990.0), car(3, "Jayco", "Journey", "demo", 80_000.0)]
+    }
+
+    #[test]
+    fn every_seed_route_renders_including_cars_and_the_used_car_variant() {
+        let plain = dealer("");
+        let ctx = ViewContext::new(&plain, now());
+        let paths: Vec<String> = search_routes(&ctx, &stock()).into_iter().map(|r| r.path).collect();
+        for path in ["/search/new-used-and-demo-cars", "/search", "/search/used-cars", "/search/new-and-demo-cars", "/search/toyota/rav4", "/search/suv"] {
+            assert!(paths.iter().any(|p| p == path), "{path} in {paths:?}");
+        }
+        assert!(!paths.iter().any(|p| p.starts_with("/used-car/")), "{paths:?}");
+        let variant = dealer("[search]\nused_car_path_variant = true\n");
+        let ctx = ViewContext::new(&variant, now());
+        let routes = search_routes(&ctx, &stock());
+        let used = routes.iter().find(|r| r.path == "/used-car/used").expect("the used-car variant");
+        assert_eq!(used.fixed, vec![fixed("car_type", "used")]);
+    }
+
+    #[test]
+    fn a_page_carries_its_widgets_in_the_dealer_order_with_the_seed_limits() {
+        let mut group = dealer(
+            "[search]\nfilters = [\"car_type\", \"make\", \"model\", \"location\", \"distance\", \"price\", \"weekly_price\", \"odometer\"]\n\
+             popular_makes = true\ntile_filters = [\"make\"]\ncarousel = true\n",
+        );
+        group.brands = vec![Manufacturer { logo: Some("jayco.svg".into()), ..serde_json::from_value(serde_json::json!({"id": 1, "name": "Jayco", "slug": "jayco"})).expect("brand") }];
+        let ctx = ViewContext::new(&group, now());
+        let route = SearchRoute { path: ALL_STOCK_ROUTE.into(), title: "All".into(), fixed: vec![] };
+        let page = search_page_view(&route, &stock(), &ctx);
+        assert_eq!(page.order, ["car_type", "make", "model", "location_name", "distance", "price", "weekly_price", "km"]);
+        let make = page.facets.iter().find(|f| f.facet == "make").expect("make facet");
+        assert_eq!(make.widget, FacetWidget::Tiles);
+        let jayco = make.items.iter().find(|i| i.value == "Jayco").expect("Jayco");
+        assert_eq!(jayco.logo.as_deref(), Some("/jayco.svg"));
+        assert!(make.items.iter().find(|i| i.value == "Toyota").is_some_and(|i| i.logo.is_none()));
+        assert_eq!(page.facets.iter().find(|f| f.facet == "location_name").map(|f| f.widget), None, "no locations in the stock");
+        assert!(page.model_filter);
+        assert!(!page.facets.iter().any(|f| f.facet == "model"), "models wait for a make");
+        assert_eq!(page.distance, Some(DistanceView { choices_km: vec![25, 50, 75, 100, 150, 250, 500, 750, 1000], default_km: 50 }));
+        assert_eq!((page.limits.makes_shown_first, page.limits.popular_makes, page.limits.model_list_limit), (7, Some(20), 30));
+        assert_eq!((page.limits.search_box_debounce_ms, page.limits.slider_debounce_ms, page.limits.default_slider_max), (300, 400, 100_000.0));
+        let price = page.ranges.iter().find(|r| r.facet == "price").expect("price range");
+        assert_eq!((price.min, price.max, price.kind, price.unit), (32_990.0, 80_000.0, SliderKind::Price, RangeUnit::Dollars));
+        let km = page.ranges.iter().find(|r| r.facet == "km").expect("km range");
+        assert_eq!(km.kind, SliderKind::Km);
+        assert!(!page.ranges.iter().any(|r| r.facet == "weekly_price"), "no car has a weekly price without a finance provider");
+        assert!(page.carousel);
+        assert_eq!(page.today, "2026-11-22");
+    }
+
+    #[test]
+    fn a_single_make_dealer_lists_models_without_a_make_filter() {
+        let nissan = dealer("[search]\nfilters = [\"car_type\", \"model\"]\n");
+        let ctx = ViewContext::new(&nissan, now());
+        let route = SearchRoute { path: ALL_STOCK_ROUTE.into(), title: "All".into(), fixed: vec![] };
+        let page = search_page_view(&route, &stock(), &ctx);
+        assert!(page.facets.iter().any(|f| f.facet == "model" && f.items.len() == 3));
+        assert_eq!(page.facets.iter().find(|f| f.facet == "car_type").map(|f| f.widget), Some(FacetWidget::Checkbox));
+    }
+
+    #[test]
+    fn promos_go_to_the_page_until_they_expire_with_the_route_car_types() {
+        let mut acme = dealer("");
+        acme.promos = serde_json::from_value(serde_json::json!([
+            {"position": 1, "display": ["used"], "node": {"kind": "we_want_your_car"}},
+            {"position": 2, "expiry": "2026-11-21", "node": {"kind": "we_want_your_car"}},
+            {"position": 3, "start": "2026-12-01", "node": {"kind": "we_want_your_car"}},
+        ]))
+        .expect("promos");
+        let ctx = ViewContext::new(&acme, now());
+        let route = SearchRoute { path: "/search/new-and-demo-cars".into(), title: "New".into(), fixed: vec![fixed("categories", "new-and-demo")] };
+        let page = search_page_view(&route, &stock(), &ctx);
+        assert_eq!(page.promos.iter().map(|p| p.position).collect::<Vec<_>>(), [1, 3], "expired promos are left out, later ones kept");
+        assert_eq!(page.car_types, [CarType::New, CarType::Demo]);
+        assert_eq!(route_car_types(&[fixed("car_type", "used")]), [CarType::Used]);
+        assert!(route_car_types(&[fixed("make", "Toyota")]).is_empty());
+    }
+
+    #[test]
+    fn cards_carry_the_dealer_buttons_and_the_view_count() {
+        let acme = dealer(
+            "[search]\ncard_buttons = [\"details\", \"test_drive\", \"finance\", \"reserve\", \"trade_in\", \"online_purchase\", \"enquire\", \"custom\"]\n\
+             show_view_count = true\ncustom_card_button = { label = \"Inspect\", url = \"/inspect?car={slug}&id={id}\" }\n\
+             [reserve]\nbuy_online_journey = true\n",
+        );
+        let ctx = ViewContext::new(&acme, now());
+        let mut rav4 = car(1, "Toyota", "RAV4", "used", 32_990.0);
+        rav4.views = Some(1234);
+        let card = card_view(&rav4, &ctx);
+        let buttons: Vec<(CardButton, &str, &str)> = card.buttons.iter().map(|b| (b.kind, b.label.as_str(), b.url.as_str())).collect();
+        assert_eq!(
+            buttons,
+            [
+                (CardButton::Details, "View Details", "/cars/car-1"),
+                (CardButton::TestDrive, "Book a Test Drive", "/book-test-drive?car_id=1"),
+                (CardButton::Finance, "Get Pre-Approved", "/finance?vehiclePriceBudget=32990&car_id=1&car_type=used#finance-form"),
+                (CardButton::Reserve, "Reserve Now", "/cars/car-1/checkout"),
+                (CardButton::TradeIn, "Get Your Valuation", "/cars/trade-in?car_id=1"),
+                (CardButton::OnlinePurchase, "Buy Online", "/checkout-journey?car_id=car-1"),
+                (CardButton::Enquire, "Enquire Now", "/contact-us?car_id=1"),
+                (CardButton::Custom, "Inspect", "/inspect?car=car-1&id=1"),
+            ]
+        );
+        assert_eq!(card.views_text.as_deref(), Some("1,234 views"));
+
+        // A held car loses reserve and online purchase; a sold or unpriced car has no buttons.
+        let mut held = card.clone();
+        crate::view::card::mark_held(&mut held);
+        assert!(!held.buttons.iter().any(|b| matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase)));
+        assert_eq!(held.buttons.len(), 6);
+        let mut sold = rav4.clone();
+        sold.sold = true;
+        assert!(card_view(&sold, &ctx).buttons.is_empty());
+        let plain = dealer("");
+        let plain_ctx = ViewContext::new(&plain, now());
+        let default = card_view(&rav4, &plain_ctx);
+        assert_eq!(default.buttons.iter().map(|b| b.kind).collect::<Vec<_>>(), [CardButton::Details, CardButton::Reserve]);
+        assert_eq!(default.views_text, None, "the view count only where the site shows it");
+    }
+
+    #[test]
+    fn a_certified_tag_shows_the_dealer_certified_logo() {
+        let certified = dealer("[tags]\ncertified_manufacturer = \"Toyota\"\ncertified_logo = \"certified.svg\"\n");
+        let ctx = ViewContext::new(&certified, now());
+        let mut rav4 = car(1, "Toyota", "RAV4", "used", 32_990.0);
+        rav4.certified = true;
+        let card = card_view(&rav4, &ctx);
+        assert_eq!(card.tag_logo.as_ref().map(|l| (l.url.as_str(), l.alt.as_str())), Some(("/certified.svg", "Toyota certified pre-owned")));
+        rav4.reserved = true;
+        assert_eq!(card_view(&rav4, &ctx).tag_logo, None, "Reserved ranks above the certified logo");
+        let mut held = card.clone();
+        crate::view::card::mark_held(&mut held);
+        assert_eq!(held.tag_logo, None);
     }
 }

@@ -9,6 +9,8 @@ use ts_rs::TS;
 use crate::config::{Dealer, MenuItem};
 use crate::rules::tag::TagSettings;
 
+use super::brands::{brands_page_view, BrandGroupView, BRANDS_PATH};
+
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct LinkView {
@@ -117,6 +119,50 @@ pub struct SiteView {
     pub search_path: String,
     /// Announcement bar.
     pub announcement: Option<AnnouncementView>,
+    /// The site offers saving cars to a watchlist (config `favourites.enabled`).
+    pub favourites: bool,
+    /// The garage page (config `garage`), where the site has one.
+    pub garage_path: Option<String>,
+    /// The brand grid of the header's Models item (seed 001 s2 mega menu), where the
+    /// dealer lists brands (brands.toml).
+    pub mega_menu: Option<MegaMenuView>,
+}
+
+/// The mega menu: brand groups under one header item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MegaMenuView {
+    /// Label of the header item it opens from.
+    pub item_label: String,
+    /// Brand groups (cars, motorcycles, trucks...).
+    pub groups: Vec<BrandGroupView>,
+}
+
+/// The configured brand grids (`group.brand_grids`), each taking the group of its
+/// category from `groups` under the configured title; without configured grids, `groups`
+/// as they are. Grids whose category has no brands are left out.
+pub fn configured_brand_grids(dealer: &Dealer, groups: Vec<BrandGroupView>) -> Vec<BrandGroupView> {
+    let grids = &dealer.config.group.brand_grids;
+    if grids.is_empty() {
+        return groups;
+    }
+    grids
+        .iter()
+        .filter_map(|grid| {
+            let group = groups.iter().find(|g| g.id == grid.category.as_str())?;
+            Some(BrandGroupView { id: group.id.clone(), title: grid.title.clone(), brands: group.brands.clone() })
+        })
+        .collect()
+}
+
+/// The mega menu of a dealer with brands.toml: under the header item that links to the
+/// brands page (the seed's Models item).
+pub fn mega_menu(dealer: &Dealer) -> Option<MegaMenuView> {
+    if dealer.brands.is_empty() {
+        return None;
+    }
+    let item = dealer.config.menus.header.iter().find(|i| i.url.starts_with(BRANDS_PATH))?;
+    let groups = configured_brand_grids(dealer, brands_page_view(&dealer.brands, &[]).groups);
+    (!groups.is_empty()).then(|| MegaMenuView { item_label: item.label.clone(), groups })
 }
 
 /// Everything the view models of one build derive from besides the cars.
@@ -223,5 +269,8 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
             .announcement
             .as_ref()
             .map(|a| AnnouncementView { text: a.text.clone(), url: a.url.clone() }),
+        favourites: config.favourites.enabled,
+        garage_path: config.garage.enabled.then(|| format!("/{}", config.garage.page.trim_matches('/'))),
+        mega_menu: mega_menu(dealer),
     }
 }

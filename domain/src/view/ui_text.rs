@@ -22,6 +22,7 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("PRE_APPROVED", messages::PRE_APPROVED),
     ("SOLD", messages::SOLD),
     ("OPENING_HOURS", messages::OPENING_HOURS),
+    ("VIEW_HOLIDAY_HOURS", messages::VIEW_HOLIDAY_HOURS),
     ("ENQUIRE", messages::ENQUIRE),
     ("SHOW_ALL_MAKES", messages::SHOW_ALL_MAKES),
     ("PLEASE_FIX_ERRORS", messages::PLEASE_FIX_ERRORS),
@@ -41,6 +42,14 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("COMPARISON_RATE_BASIS", messages::COMPARISON_RATE_BASIS),
     ("COMPARISON_RATE", messages::COMPARISON_RATE),
     ("INTEREST_RATE", messages::INTEREST_RATE),
+    ("CAR_SAVED_IN_WATCHLIST", messages::CAR_SAVED_IN_WATCHLIST),
+    ("CAR_REMOVED", messages::CAR_REMOVED),
+    ("VIEW_LIST", messages::VIEW_LIST),
+    ("POPULAR_MAKES", messages::POPULAR_MAKES),
+    ("ALL_MAKES", messages::ALL_MAKES),
+    ("SELECT_DEALERSHIP_LOCATION", messages::SELECT_DEALERSHIP_LOCATION),
+    ("WE_WANT_YOUR_CAR", messages::WE_WANT_YOUR_CAR),
+    ("GET_YOUR_VALUATION", messages::GET_YOUR_VALUATION),
 ];
 
 /// The TypeScript module of [`UI_MESSAGES`].

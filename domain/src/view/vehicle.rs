@@ -3,19 +3,22 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::car::{Car, CarType};
+use crate::car::{Car, CarType, Hotspot, HotspotPosition};
 use crate::messages;
-use crate::rules::availability::{is_available, similar_cars};
+use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::constants::{BOTTOM_BAR_PX, COLLAPSE_MS, STICKY_HEADER_PX, THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE};
 use crate::rules::fuel::{fuel_calculator, FuelCalculator, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK};
 use crate::rules::phone::choose_phone;
 use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, spec_rows, DealerComments, SpecRow};
+use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
+use super::form::{vehicle_forms_view, VehicleFormsView};
 use super::finance::{finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView};
 use super::card::{finance_link, card_view, display_name, similar_search_path, thousands, CardView};
 use super::locator::website_id;
 use super::site::{PhoneView, ViewContext};
 use super::slug::slugify;
+use super::vehicle_blocks::{promo_banner, vehicle_map, PromoBannerView, VehicleMapView};
 
 /// One breadcrumb; the current page has no link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -89,6 +92,13 @@ pub struct VehiclePageView {
     pub finance_estimate: Option<FinanceEstimateView>,
     /// The car's finance enquiry link (seed 001 s2), where the calculator's Enquire goes.
     pub finance_url: String,
+    /// The enquiry, test-drive and photo request forms the page opens as dialogs (seed
+    /// 000 s2/s5), for an available car.
+    pub forms: Option<VehicleFormsView>,
+    /// Where the car is (`#vehicle-map`, seed 000 s2), when it names a location.
+    pub map: Option<VehicleMapView>,
+    /// The promo banner: latest offers, book service online, sell your car (seed 000 s2).
+    pub promo_banner: Option<PromoBannerView>,
 }
 
 /// A mode of the detail viewer (seed 000 s2/s4).
@@ -128,6 +138,75 @@ pub struct ViewerView {
     pub interior_image: Option<String>,
     /// Text alternative base, e.g. "2024 Toyota RAV4 GX".
     pub name: String,
+    /// Hotspots of the spin (seed 000 s3), each shown at the frames it has a position for.
+    pub exterior_hotspots: Vec<HotspotView>,
+    /// Hotspots of the interior view, at their angle-0 positions.
+    pub interior_hotspots: Vec<HotspotView>,
+    /// The stock video, placed among the gallery images (seed 000 s9).
+    pub gallery_video: Option<GalleryVideo>,
+    /// The optional external video (seed 000 s2), loaded only when the shopper asks.
+    pub external_video: Option<VideoEmbed>,
+}
+
+/// A hotspot of the spin or the interior view: a button at a point of the frame that
+/// opens its description.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct HotspotView {
+    /// Button text: the hotspot's first anchor, else its description.
+    pub label: String,
+    /// Text shown when the hotspot is opened.
+    pub description: String,
+    /// Where it shows: spin frame (`angle`) and x/y in percent of the frame (0 to 100).
+    pub positions: Vec<HotspotPosition>,
+}
+
+/// The stock video of the gallery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GalleryVideo {
+    /// Video file URL (played by the page, never a provider page).
+    pub url: String,
+    /// Poster: the video's own, else the car's primary image.
+    pub poster: Option<String>,
+    /// Its index among the gallery items (config `vehicle_page.stock_video_position`).
+    pub index: u32,
+    /// Accessible name, e.g. "2024 Toyota RAV4 GX, video".
+    pub title: String,
+}
+
+/// The hotspots that show on a view of `frames` frames: positions outside the frames or
+/// not finite are dropped (x and y clamped to the frame), and so are hotspots with
+/// nothing left to show or no text.
+pub fn hotspot_views(hotspots: &[Hotspot], frames: usize) -> Vec<HotspotView> {
+    hotspots
+        .iter()
+        .filter_map(|h| {
+            let description = h.description.trim().to_string();
+            let anchor = h.anchors.iter().map(|a| a.trim()).find(|a| !a.is_empty());
+            let label = anchor.map(str::to_string).unwrap_or_else(|| description.clone());
+            let positions: Vec<HotspotPosition> = h
+                .positions
+                .iter()
+                .filter(|p| usize::try_from(p.angle).is_ok_and(|a| a < frames) && p.x.is_finite() && p.y.is_finite())
+                .map(|p| HotspotPosition { angle: p.angle, x: p.x.clamp(0.0, 100.0), y: p.y.clamp(0.0, 100.0) })
+                .collect();
+            (!description.is_empty() && !positions.is_empty()).then_some(HotspotView { label, description, positions })
+        })
+        .collect()
+}
+
+/// The stock video of `car` (`video_url`, else the first of `videos` the page can play)
+/// at `position` among `image_count` gallery images.
+pub fn gallery_video(car: &Car, position: crate::config::VideoPosition, image_count: usize) -> Option<GalleryVideo> {
+    let own = car.video_url.as_deref().map(|url| (url, None));
+    let listed = car.videos.iter().map(|v| (v.url.as_str(), v.thumb.as_deref()));
+    let (url, poster) = own.into_iter().chain(listed).map(|(u, p)| (u.trim(), p)).find(|(u, _)| is_playable_video(u))?;
+    let poster = poster.map(str::trim).filter(|p| !p.is_empty()).or_else(|| car.primary_image()).map(str::to_string);
+    Some(GalleryVideo {
+        url: url.to_string(),
+        poster,
+        index: u32::try_from(position.index(image_count)).unwrap_or(u32::MAX),
+        title: format!("{}, video", display_name(car)),
+    })
 }
 
 /// The viewer of `car` with the dealer's default mode and spin settings.
@@ -156,14 +235,90 @@ pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> View
     ViewerView {
         default_mode: if modes.contains(&wanted) { wanted } else { ViewerModeView::Gallery },
         modes,
+        exterior_hotspots: hotspot_views(&car.hotspots.exterior, spin_images.len()),
+        interior_hotspots: if interior_image.is_some() { hotspot_views(&car.hotspots.interior, 1) } else { Vec::new() },
         spin_images,
         spin_interval_ms: u32::try_from(config.spin_interval_ms).unwrap_or(u32::MAX),
         spin_drag_sensitivity: config.spin_drag_sensitivity,
         walkaround_url: walkaround.map(|v| v.url.clone()),
         walkaround_poster: walkaround.and_then(|v| v.thumb.clone()),
         interior_image,
+        gallery_video: gallery_video(car, config.stock_video_position, gallery(car).len()),
+        external_video: car.external_video_url.as_deref().and_then(video_embed),
         name: display_name(car),
     }
+}
+
+/// The youX quote box of a vehicle page (seed 001 s7): the quote, or the request for one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct YouxQuoteView {
+    /// The feed's quote, when it has a complete one (nothing is requested then).
+    pub quote: Option<QuoteFigures>,
+    /// The body of POST /api/youx/quote, when the feed has no quote.
+    pub request: Option<YouxQuoteRequest>,
+}
+
+/// A quote's repayment and the rates it is quoted at (the comparison rate always with it).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteFigures {
+    /// Weekly repayment, AUD.
+    pub weekly_repayment_amount: f64,
+    /// Interest rate, percent per annum.
+    pub advertised_rate: f64,
+    /// Comparison rate, percent per annum.
+    pub comparison_rate: f64,
+}
+
+/// Seed 001 s7: the body of POST /api/youx/quote (credit score always GREAT, 5-year term,
+/// whoIsHelping empty).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct YouxQuoteRequest {
+    /// Always "GREAT".
+    pub self_assessed_credit_score: String,
+    /// The car's price, AUD.
+    pub purchase_price: f64,
+    /// Loan term, years (5).
+    pub loan_term: f64,
+    /// Model year.
+    pub year: u16,
+    /// VIN, when known.
+    pub vin: Option<String>,
+    /// NVIC, when known.
+    pub nvic: Option<String>,
+    /// Always empty.
+    pub who_is_helping: String,
+}
+
+/// Seed 001 s7: the quote's self-assessed credit score.
+pub const YOUX_CREDIT_SCORE: &str = "GREAT";
+/// Seed 001 s7: the quote's loan term, years.
+pub const YOUX_LOAN_TERM_YEARS: f64 = 5.0;
+
+/// The youX quote box of `car` where the site requests quotes (seed 001 s4: requested once
+/// when missing and the price is above zero).
+pub fn youx_quote_view(car: &Car, enabled: bool) -> Option<YouxQuoteView> {
+    let price = car.visible_price().filter(|p| *p > 0.0)?;
+    if !enabled || !is_available(car) {
+        return None;
+    }
+    let feed = car.youx_quote.as_ref().and_then(|q| {
+        Some(QuoteFigures { weekly_repayment_amount: q.weekly_repayment_amount?, advertised_rate: q.advertised_rate?, comparison_rate: q.comparison_rate? })
+    });
+    let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    Some(YouxQuoteView {
+        quote: feed,
+        request: feed.is_none().then(|| YouxQuoteRequest {
+            self_assessed_credit_score: YOUX_CREDIT_SCORE.to_string(),
+            purchase_price: price,
+            loan_term: YOUX_LOAN_TERM_YEARS,
+            year: car.year,
+            vin: text(&car.vin),
+            nvic: text(&car.nvic),
+            who_is_helping: String::new(),
+        }),
+    })
 }
 
 /// What the browser-side widgets of a vehicle page need (seed 000 s2/s4/s5/s7/s9, seed
@@ -181,6 +336,12 @@ pub struct VehicleWidgets {
     pub car_url: String,
     /// Seed 001 s2: `/print?car_id={slug}` (opens in a new tab).
     pub print_url: String,
+    /// The online purchase journey (/checkout-journey?car_id={slug}), on sites that offer
+    /// it (config `reserve.buy_online_journey`), for a car that can be reserved.
+    pub buy_online_url: Option<String>,
+    /// The youX finance quote (config `features.youx_quote`) of an available car with a
+    /// price: the feed's quote when it has one, else the request the page sends once.
+    pub youx_quote: Option<YouxQuoteView>,
     /// Enquiry target of the bottom bar.
     pub enquire_url: String,
     /// Enquiry button text (config `forms.enquiry_button_text`: Enquire Now or Message Now).
@@ -320,6 +481,8 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
         fuel,
         car_url: ctx.absolute(&car.page_path()),
         print_url: format!("/print?car_id={}", car.slug),
+        youx_quote: youx_quote_view(car, config.features.youx_quote),
+        buy_online_url: super::card::buy_online_url(car, ctx),
         enquire_url: format!("/contact-us?car_id={}", car.id),
         enquire_label: config.forms.enquiry_button_text.label().to_string(),
         dealership_id: car.dealership_id,
@@ -332,6 +495,11 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
 
 /// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars).
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
+    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), ctx)
+}
+
+/// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars (a build).
+pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, ctx: &ViewContext<'_>) -> VehiclePageView {
     let config = &ctx.dealer.config;
     let images = gallery(car);
     let available = is_available(car);
@@ -351,12 +519,15 @@ pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> Veh
         find_similar_url: (!available).then(|| similar_search_path(car)),
         features: car.features.clone(),
         standard_equipment: car.standard_equipment.clone(),
-        similar: similar_cars(car, stock, &similar_settings).into_iter().map(|c| card_view(c, ctx)).collect(),
+        similar: stock.similar(car, &similar_settings).into_iter().map(|c| card_view(c, ctx)).collect(),
         widgets: vehicle_widgets(car, ctx),
         viewer: viewer_view(car, &config.vehicle_page),
         finance_calculator: available.then(|| finance_calculator_view(ctx, Some(car))),
         finance_estimate: finance_estimate_view(car, ctx),
         finance_url: finance_link(car, ctx),
+        forms: available.then(|| vehicle_forms_view(car, ctx)),
+        map: vehicle_map(car, ctx),
+        promo_banner: promo_banner(ctx),
     }
 }
 
@@ -473,5 +644,143 @@ mod tests {
         assert_eq!((full.spin_interval_ms, full.spin_drag_sensitivity), (100, 20));
         let gallery_first = crate::config::VehiclePageConfig { viewer_default_mode: crate::config::ViewerMode::Gallery, ..config };
         assert_eq!(viewer_view(&spinning, &gallery_first).default_mode, ViewerModeView::Gallery);
+    }
+
+    fn spot(description: &str, anchors: &[&str], positions: &[(u32, f64, f64)]) -> Hotspot {
+        Hotspot {
+            description: description.into(),
+            anchors: anchors.iter().map(|a| a.to_string()).collect(),
+            positions: positions.iter().map(|&(angle, x, y)| HotspotPosition { angle, x, y }).collect(),
+        }
+    }
+
+    #[test]
+    fn viewer_carries_hotspots_by_angle_for_the_views_the_car_has() {
+        let config = crate::config::VehiclePageConfig::default();
+        let mut spinning = Car { spin_images: vec!["/s/1.svg".into(), "/s/2.svg".into(), "/s/3.svg".into()], ..car() };
+        spinning.hotspots.exterior = vec![
+            spot("LED headlights", &["Headlights"], &[(0, 18.0, 46.0), (2, 120.0, -5.0), (7, 50.0, 50.0)]),
+            spot("Only off the frames", &["Ghost"], &[(3, 10.0, 10.0)]),
+            spot("  ", &["No text"], &[(0, 10.0, 10.0)]),
+            spot("Alloy wheels", &[" ", ""], &[(1, f64::NAN, 10.0), (1, 27.0, 70.0)]),
+        ];
+        spinning.hotspots.interior = vec![spot("Touchscreen", &["Infotainment"], &[(0, 50.0, 40.0), (4, 1.0, 1.0)])];
+        let view = viewer_view(&spinning, &config);
+        type Shown<'a> = (&'a str, &'a str, Vec<(u32, f64, f64)>);
+        let exterior: Vec<Shown<'_>> = view
+            .exterior_hotspots
+            .iter()
+            .map(|h| (h.label.as_str(), h.description.as_str(), h.positions.iter().map(|p| (p.angle, p.x, p.y)).collect()))
+            .collect();
+        assert_eq!(
+            exterior,
+            vec![
+                ("Headlights", "LED headlights", vec![(0, 18.0, 46.0), (2, 100.0, 0.0)]),
+                ("Alloy wheels", "Alloy wheels", vec![(1, 27.0, 70.0)]),
+            ],
+            "frames past the last spin image, blank text and non-finite points dropped; points clamped; no anchor: the description labels it"
+        );
+        assert!(view.interior_hotspots.is_empty(), "no interior image: no interior hotspots");
+        let with_interior = Car { spin_interior_image: Some("/media/in.svg".into()), ..spinning.clone() };
+        let interior = viewer_view(&with_interior, &config).interior_hotspots;
+        assert_eq!(interior.len(), 1);
+        assert_eq!(interior[0].positions, vec![HotspotPosition { angle: 0, x: 50.0, y: 40.0 }], "the interior view is one frame: angle 0");
+        let still = Car { spin_images: Vec::new(), ..spinning };
+        assert!(viewer_view(&still, &config).exterior_hotspots.is_empty(), "no spin: no exterior hotspots");
+    }
+
+    #[test]
+    fn the_stock_video_takes_the_configured_gallery_position() {
+        use crate::config::VideoPosition;
+        let images = (1..=6).map(|i| crate::car::Image { url: format!("/media/{i}.svg"), thumb: None }).collect();
+        let filmed = Car { images, video_url: Some(" /media/rav4.mp4 ".into()), ..car() };
+        let index = |position: VideoPosition| {
+            let config = crate::config::VehiclePageConfig { stock_video_position: position, ..Default::default() };
+            viewer_view(&filmed, &config).gallery_video.expect("video").index
+        };
+        assert_eq!([index(VideoPosition::Start), index(VideoPosition::Second), index(VideoPosition::Middle), index(VideoPosition::End)], [0, 1, 3, 6]);
+        let video = viewer_view(&filmed, &crate::config::VehiclePageConfig::default()).gallery_video.expect("video");
+        assert_eq!(video.url, "/media/rav4.mp4");
+        assert_eq!(video.poster.as_deref(), Some("/media/1.svg"), "no poster of its own: the primary image");
+        assert_eq!(video.title, "2024 Toyota RAV4, video");
+        // A provider page cannot play in the page's <video>: the next playable one is used.
+        let listed = Car {
+            video_url: Some("https://youtu.be/dQw4w9WgXcQ".into()),
+            videos: vec![
+                crate::car::Video { url: "javascript:alert(1)".into(), thumb: None },
+                crate::car::Video { url: "https://cdn.example.com/v.mp4".into(), thumb: Some("/media/poster.svg".into()) },
+            ],
+            ..filmed.clone()
+        };
+        let video = viewer_view(&listed, &crate::config::VehiclePageConfig::default()).gallery_video.expect("video");
+        assert_eq!((video.url.as_str(), video.poster.as_deref()), ("https://cdn.example.com/v.mp4", Some("/media/poster.svg")));
+        let none = Car { video_url: Some("https://vimeo.com/76979871".into()), ..car() };
+        assert_eq!(viewer_view(&none, &crate::config::VehiclePageConfig::default()).gallery_video, None);
+    }
+
+    #[test]
+    fn the_external_video_becomes_an_embed_or_a_link() {
+        use crate::rules::video::EmbedProvider;
+        let config = crate::config::VehiclePageConfig::default();
+        let with = |url: &str| viewer_view(&Car { external_video_url: Some(url.into()), ..car() }, &config).external_video;
+        let youtube = with("https://www.youtube.com/watch?v=dQw4w9WgXcQ").expect("embed");
+        assert_eq!((youtube.provider, youtube.url.as_str()), (EmbedProvider::Youtube, "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"));
+        assert_eq!(with("https://dealer.example.com/walk").map(|e| e.provider), Some(EmbedProvider::Link));
+        assert_eq!(with("javascript:alert(1)"), None);
+        assert_eq!(viewer_view(&car(), &config).external_video, None);
+    }
+
+    #[test]
+    fn the_page_carries_the_map_and_the_promo_banner() {
+        let dealer = dealer("");
+        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let mut located = car();
+        located.location = Some(crate::car::CarLocation { name: "Acme Springwood".into(), city: Some("Springwood".into()), ..Default::default() });
+        let page = vehicle_page_view(&located, &[], &ctx);
+        assert_eq!(page.map.as_ref().map(|m| m.name.as_str()), Some("Acme Springwood"));
+        assert_eq!(page.promo_banner.map(|b| b.links.len()), Some(3));
+        assert_eq!(vehicle_page_view(&car(), &[], &ctx).map, None);
+    }
+}
+
+#[cfg(test)]
+mod youx_tests {
+    use super::*;
+    use crate::car::YouxQuote;
+
+    fn car() -> Car {
+        Car { id: 4, year: 2022, price: Some(32990.0), vin: Some(" JTM123 ".into()), ..Car::default() }
+    }
+
+    #[test]
+    fn a_priced_available_car_without_a_quote_asks_for_one_with_the_seed_body() {
+        let view = youx_quote_view(&car(), true).expect("offered");
+        assert_eq!(view.quote, None);
+        let body = serde_json::to_value(view.request.expect("request")).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"selfAssessedCreditScore": "GREAT", "purchasePrice": 32990.0, "loanTerm": 5.0, "year": 2022,
+                "vin": "JTM123", "nvic": null, "whoIsHelping": ""})
+        );
+    }
+
+    #[test]
+    fn a_complete_feed_quote_is_shown_and_nothing_is_asked() {
+        let mut quoted = car();
+        quoted.youx_quote = Some(YouxQuote { weekly_repayment_amount: Some(123.0), advertised_rate: Some(7.99), comparison_rate: Some(8.19) });
+        let view = youx_quote_view(&quoted, true).expect("offered");
+        assert_eq!(view.quote, Some(QuoteFigures { weekly_repayment_amount: 123.0, advertised_rate: 7.99, comparison_rate: 8.19 }));
+        assert_eq!(view.request, None);
+        // Without its comparison rate a quote is not shown: the page asks for a full one.
+        quoted.youx_quote = Some(YouxQuote { weekly_repayment_amount: Some(123.0), advertised_rate: Some(7.99), comparison_rate: None });
+        assert!(youx_quote_view(&quoted, true).expect("offered").request.is_some());
+    }
+
+    #[test]
+    fn no_quote_when_off_unpriced_or_unavailable() {
+        assert_eq!(youx_quote_view(&car(), false), None);
+        assert_eq!(youx_quote_view(&Car { price: None, ..car() }, true), None);
+        assert_eq!(youx_quote_view(&Car { price: Some(0.0), ..car() }, true), None);
+        assert_eq!(youx_quote_view(&Car { sold: true, ..car() }, true), None);
     }
 }

@@ -102,7 +102,7 @@ async fn the_openapi_document_lists_every_endpoint() {
     assert_eq!(doc.status, StatusCode::OK);
     assert!(doc.json["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
     let paths = doc.json["paths"].as_object().expect("paths");
-    for path in ["/api/auth/request-code", "/api/auth/verify", "/api/auth/sign-out", "/api/me", "/api/dev/sms-outbox",
+    for path in ["/api/auth/request-code", "/api/auth/verify", "/api/auth/sign-out", "/api/me", "/api/session", "/api/dev/sms-outbox",
         "/api/watchlist", "/api/watchlist/save-car", "/api/watchlist/remove-car", "/api/leads", "/api/search", "/api/openapi.json"] {
         assert!(paths.contains_key(path), "{path} missing from the document");
     }

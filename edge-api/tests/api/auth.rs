@@ -30,12 +30,21 @@ async fn a_texted_code_signs_in_and_sign_out_ends_the_session() {
 
     let me = app.get(HOST, "/api/me", Some(&cookie)).await;
     assert_eq!((me.status, me.json["phone"].as_str()), (StatusCode::OK, Some("0412345678")));
+    // The page's question "who is signed in" is answered 200 either way, never cached.
+    let session = app.get(HOST, "/api/session", Some(&cookie)).await;
+    assert_eq!((session.status, &session.json), (StatusCode::OK, &json!({ "signed_in": true, "phone": "0412345678" })));
+    assert_eq!(session.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"));
+    let nobody = app.get(HOST, "/api/session", None).await;
+    assert_eq!((nobody.status, &nobody.json), (StatusCode::OK, &json!({ "signed_in": false, "phone": null })));
+    let other_site = app.get("beta.localhost", "/api/session", Some(&cookie)).await;
+    assert_eq!(other_site.json["signed_in"], false);
 
     let out = app.post(HOST, "/api/auth/sign-out", &json!({}), Some(&cookie)).await;
     assert_eq!(out.status, StatusCode::OK);
     assert!(out.headers.get("set-cookie").and_then(|v| v.to_str().ok()).is_some_and(|c| c.contains("Max-Age=0")));
     let after = app.get(HOST, "/api/me", Some(&cookie)).await;
     assert_eq!((after.status, after.json["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("sign_in_required")));
+    assert_eq!(app.get(HOST, "/api/session", Some(&cookie)).await.json["signed_in"], false);
 }
 
 #[tokio::test]

@@ -204,3 +204,32 @@ async fn forms_without_a_comments_field_need_no_message() {
     let answer = app.post(HOST, "/api/leads", &enquiry_with_trade_in, None).await;
     assert_eq!(answer.json["fields"]["message"], field_required("Message"));
 }
+
+#[tokio::test]
+async fn a_stored_lead_can_be_read_back_only_in_dev_mode() {
+    let app = spawn().await;
+    let answer = app.post(HOST, "/api/leads", &enquiry(), None).await;
+    let id = answer.json["lead_id"].as_str().expect("lead_id").to_owned();
+    let read = app.get(HOST, &format!("/api/dev/leads/{id}"), None).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.text);
+    assert_eq!(read.json["lead_id"], id.as_str());
+    assert_eq!(read.json["steps"], 1);
+    assert_eq!(read.json["fields"]["phone"], "0412345678");
+    assert_eq!(read.json["fields"]["car_id"], 1042);
+    let unknown = app.get(HOST, "/api/dev/leads/0123456789abcdef", None).await;
+    assert_eq!((unknown.status, unknown.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    // Another dealer's host finds nothing of this one.
+    let other = app.get("beta.localhost", &format!("/api/dev/leads/{id}"), None).await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND);
+
+    let (mut state, clock, dir) = crate::support::state(tenants(None), Policy::default());
+    state.dev_mode = false;
+    let live = crate::support::serve(state, clock, dir).await;
+    let stored = live.post(HOST, "/api/leads", &enquiry(), None).await;
+    let id = stored.json["lead_id"].as_str().expect("lead_id").to_owned();
+    let hidden = live.get(HOST, &format!("/api/dev/leads/{id}"), None).await;
+    assert_eq!((hidden.status, hidden.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    // Documented like the SMS outbox: under the dev tag.
+    let doc = live.get(HOST, "/api/openapi.json", None).await;
+    assert_eq!(doc.json["paths"]["/api/dev/leads/{lead_id}"]["get"]["tags"], json!(["dev"]));
+}

@@ -19,4 +19,5 @@ mod static_site;
 mod store_conformance;
 mod support;
 mod tenancy;
+mod trade_in;
 mod watchlist;

@@ -19,6 +19,7 @@ use edge_api::clock::ManualClock;
 use edge_api::policy::Policy;
 use edge_api::store::RedbStore;
 use edge_api::tenancy::{Tenant, Tenants};
+use edge_api::trade_in::TradeInSettings;
 use edge_api::{app, AppState};
 use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use reqwest::StatusCode;
@@ -59,6 +60,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             youx_quote: true,
             finance: CalculatorSettings::default(),
             finance_fees: ComparisonFees::default(),
+            trade_in: TradeInSettings { enabled: true, default_state: "QLD".into(), ..TradeInSettings::default() },
         },
         Tenant {
             slug: "beta".into(),
@@ -82,6 +84,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             youx_quote: false,
             finance: CalculatorSettings::default(),
             finance_fees: ComparisonFees::default(),
+            trade_in: TradeInSettings::default(),
         },
     ])
 }

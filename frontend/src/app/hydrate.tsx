@@ -2,6 +2,8 @@
 // <div id="root"> and the props in <script type="application/json" id="__FORECOURT_PROPS__">.
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { enforceGate } from '../features/account/gate';
+import type { SignInType } from '../types/generated/SignInType';
 
 /** Reads the page props the document shell embedded. */
 export function readProps<P>(doc: Document = document): P {
@@ -12,11 +14,14 @@ export function readProps<P>(doc: Document = document): P {
   return JSON.parse(script.textContent) as P;
 }
 
-/** Hydrates `Page` into #root with the embedded props. */
+/** Hydrates `Page` into #root with the embedded props; a gated page (props.gate) then
+ *  checks that somebody is signed in. */
 export function hydratePage<P extends object>(Page: ComponentType<P>): void {
   const root = document.getElementById('root');
   if (!root) {
     throw new Error('Forecourt: the page has no #root element');
   }
-  hydrateRoot(root, <Page {...readProps<P>()} />);
+  const props = readProps<P & { gate?: SignInType | null }>();
+  hydrateRoot(root, <Page {...props} />);
+  if (props.gate) void enforceGate(props.gate);
 }

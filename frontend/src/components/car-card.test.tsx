@@ -59,6 +59,32 @@ describe('CarCard', () => {
     expect(screen.queryByText(MESSAGES.COMPARISON_RATE_WARNING, { exact: false })).toBeNull();
   });
 
+  it("shows the dealer's buttons in order, the location over the image and the view count", () => {
+    const buttons: CardView['buttons'] = [
+      { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
+      { kind: 'test_drive', label: 'Book a Test Drive', url: '/book-test-drive?car_id=7' },
+      { kind: 'finance', label: 'Get Pre-Approved', url: '/finance?car_id=7&car_type=used#finance-form' },
+      { kind: 'trade_in', label: 'Get Your Valuation', url: '/cars/trade-in?car_id=7' },
+      { kind: 'online_purchase', label: 'Buy Online', url: '/checkout-journey?car_id=2022-toyota-rav4-gx' },
+    ];
+    render(<CarCard car={{ ...base, buttons, views_text: '1,234 views' }} />);
+    const links = screen.getAllByRole('link').filter((a) => a.className.includes('button'));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(buttons.map((b) => [b.label, b.url]));
+    expect(screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' })).toBeTruthy();
+    expect(screen.queryByText('Reserve Now')).toBeNull();
+    expect(document.querySelector('.car-card__media .car-card__location')?.textContent).toBe('Acme Springwood');
+    expect(screen.getByText('1,234 views')).toBeTruthy();
+  });
+
+  it('shows the certified logo of a certified tag', () => {
+    render(
+      <CarCard
+        car={{ ...base, tag: { kind: 'certified', text: 'Toyota' }, tag_logo: { url: '/certified.svg', alt: 'Toyota certified pre-owned' } }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Toyota certified pre-owned' }).getAttribute('src')).toBe('/certified.svg');
+  });
+
   it('shows no repayment and no rate without finance', () => {
     render(<CarCard car={{ ...base, finance: null }} />);
     expect(screen.queryByText(/\/wk/)).toBeNull();

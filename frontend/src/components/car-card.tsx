@@ -1,11 +1,14 @@
+import { favouriteOf, SaveToggle } from './account/save-toggle';
 import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
 
-/** One car card: tag, image (fixed ratio, lazy), price or 'Enquire for price.', km,
+/** One car card: tag, image (fixed ratio, lazy) with the location over it, price or
+ *  'Enquire for price.', km, the view count where the site shows it,
  *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
- *  page's `ComparisonRateNote`, which `CarGrid` renders), and its buttons or Find Me
- *  Something Similar. */
+ *  page's `ComparisonRateNote`, which `CarGrid` renders), its buttons (the dealer's
+ *  `search.card_buttons`) or Find Me Something Similar, and the save toggle where the
+ *  site offers favourites. */
 export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tagClass = car.tag ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}` : '';
@@ -17,12 +20,16 @@ export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel
         ) : (
           <span className="car-card__no-image" />
         )}
+        {car.location_name ? <span className="car-card__location">{car.location_name}</span> : null}
       </a>
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
+      ) : car.tag_logo ? (
+        <img className="car-card__tag car-card__tag--logo" src={car.tag_logo.url} alt={car.tag_logo.alt} width={96} height={32} />
       ) : car.tag ? (
         <span className={tagClass}>{car.tag.text}</span>
       ) : null}
+      <SaveToggle car={favouriteOf(car)} saveable={car.saveable} className="car-card__save" />
       <div className="car-card__body">
         <Heading className="car-card__title">
           <a href={car.path}>{car.name}</a>
@@ -45,7 +52,8 @@ export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel
         ) : null}
         <ul className="car-card__facts">
           {car.km_text ? <li>{car.km_text}</li> : null}
-          {car.location_name ? <li>{car.location_name}</li> : null}
+          {car.location_name ? <li className="visually-hidden">{car.location_name}</li> : null}
+          {car.views_text ? <li className="car-card__views">{car.views_text}</li> : null}
         </ul>
         <div className="car-card__actions">
           {car.find_similar_url ? (
@@ -53,16 +61,16 @@ export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel
               {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
             </a>
           ) : (
-            <>
-              <a className="button" href={car.path} aria-label={`${MESSAGES.VIEW_DETAILS}: ${car.name}`}>
-                {MESSAGES.VIEW_DETAILS}
+            car.buttons.map((button, i) => (
+              <a
+                key={button.kind}
+                className={`button${i === 0 ? '' : ' button--secondary'} car-card__button--${button.kind}`}
+                href={button.url}
+                aria-label={`${button.label}: ${car.name}`}
+              >
+                {button.label}
               </a>
-              {car.reserve_url ? (
-                <a className="button button--secondary" href={car.reserve_url} aria-label={`${MESSAGES.RESERVE_NOW}: ${car.name}`}>
-                  {MESSAGES.RESERVE_NOW}
-                </a>
-              ) : null}
-            </>
+            ))
           )}
         </div>
       </div>

@@ -1,20 +1,57 @@
+import { useRef, type ReactNode } from 'react';
 import type { CardView } from '../types/generated/CardView';
 import { CarCard } from './car-card';
 import { ComparisonRateNote } from './comparison-rate-note';
 
-/** A responsive grid of car cards, followed by the comparison rate warning once when any
- *  card shows a repayment (each card marks its comparison rate to it). */
-export function CarGrid({ cars, label }: { cars: CardView[]; label: string }) {
+/** A cell of the grid: a car, or another card (a promo) with its key. */
+export type GridCell = { car: CardView } | { key: string; node: ReactNode };
+
+interface Props {
+  /** The cars, when the grid holds nothing else. */
+  cars?: CardView[];
+  /** Cars and other cards in order (overrides `cars`). */
+  cells?: GridCell[];
+  label: string;
+  /** One scrolling row with Previous and Next buttons instead of rows. */
+  carousel?: boolean;
+}
+
+/** A responsive grid of car cards (and promo cards), followed by the comparison rate
+ *  warning once when any card shows a repayment (each card marks its comparison rate to
+ *  it). As a carousel the cards sit in one row that scrolls a card at a time. */
+export function CarGrid({ cars = [], cells, label, carousel = false }: Props) {
+  const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
+  const list = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const el = list.current;
+    const card = el?.querySelector('li');
+    if (!el || !card) return;
+    el.scrollBy({ left: direction * (card.getBoundingClientRect().width + 16), behavior: 'smooth' });
+  };
   return (
     <>
-      <ul className="car-grid" aria-label={label}>
-        {cars.map((car) => (
-          <li key={car.id}>
-            <CarCard car={car} />
-          </li>
-        ))}
+      {carousel ? (
+        <div className="car-grid__controls">
+          <button type="button" className="button button--secondary button--small" onClick={() => scroll(-1)}>
+            Previous cars
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={() => scroll(1)}>
+            Next cars
+          </button>
+        </div>
+      ) : null}
+      <ul ref={list} className={`car-grid${carousel ? ' car-grid--carousel' : ''}`} aria-label={label}>
+        {all.map((cell) =>
+          'car' in cell ? (
+            <li key={cell.car.id}>
+              <CarCard car={cell.car} />
+            </li>
+          ) : (
+            <li key={cell.key}>{cell.node}</li>
+          ),
+        )}
       </ul>
-      {cars.some((car) => car.finance) ? <ComparisonRateNote /> : null}
+      {all.some((cell) => 'car' in cell && cell.car.finance) ? <ComparisonRateNote /> : null}
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SiteView } from '../types/generated/SiteView';
+import { NavMenu } from './nav-menu';
 import { PhoneLink } from './phone-link';
 
 /** Header: logo, menu (Home, Models, Stock, Finance, Service & Parts, Company) and phone. */
 export function SiteHeader({ site }: { site: SiteView }) {
   const [open, setOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   return (
     <header className="site-header">
       {site.announcement ? (
@@ -17,6 +19,7 @@ export function SiteHeader({ site }: { site: SiteView }) {
           <img src={site.logo_url} alt={`${site.name} home`} width={160} height={48} />
         </a>
         <button
+          ref={menuToggle}
           type="button"
           className="site-header__toggle"
           aria-expanded={open}
@@ -25,24 +28,34 @@ export function SiteHeader({ site }: { site: SiteView }) {
         >
           Menu
         </button>
-        <nav id="site-menu" className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label="Main">
-          <ul>
-            {site.header_menu.map((item) => (
-              <li key={`${item.label}-${item.url}`}>
-                <a href={item.url}>{item.label}</a>
-                {item.children.length > 0 ? (
-                  <ul className="site-nav__children">
-                    {item.children.map((child) => (
-                      <li key={`${child.label}-${child.url}`}>
-                        <a href={child.url}>{child.label}</a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+        <nav
+          id="site-menu"
+          className={`site-nav${open ? ' site-nav--open' : ''}`}
+          aria-label="Main"
+          onKeyDown={(event) => {
+            // Escape closes the small-screen menu (an open panel inside closes first).
+            if (event.key === 'Escape' && open) {
+              setOpen(false);
+              menuToggle.current?.focus();
+            }
+          }}
+        >
+          <NavMenu items={site.header_menu} megaMenu={site.mega_menu} />
         </nav>
+        {site.favourites || site.garage_path ? (
+          <ul className="site-header__account" aria-label="Your account">
+            {site.favourites ? (
+              <li>
+                <a href="/watchlist">Watchlist</a>
+              </li>
+            ) : null}
+            {site.garage_path ? (
+              <li>
+                <a href={site.garage_path}>My Garage</a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
         {site.phone ? (
           <div className="site-header__phone">
             <PhoneLink phone={site.phone} />

@@ -20,10 +20,17 @@ export const testCard: CardView = {
   km: 12345,
   km_text: '12,345 km',
   tag: { kind: 'new_arrival', text: 'New Arrival' },
+  tag_logo: null,
   sold_text: null,
   image: { url: '/media/rav4.svg', alt: '2022 Toyota RAV4 GX' },
   location_name: 'Acme Springwood',
   finance: { weekly: '$123', interest_rate: '7.99% p.a.', comparison_rate: '8.19% p.a.' },
   find_similar_url: null,
   reserve_url: '/cars/2022-toyota-rav4-gx/checkout',
+  saveable: true,
+  buttons: [
+    { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
+    { kind: 'reserve', label: 'Reserve Now', url: '/cars/2022-toyota-rav4-gx/checkout' },
+  ],
+  views_text: null,
 };

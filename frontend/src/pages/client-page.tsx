@@ -1,19 +1,45 @@
 import type { ClientProps } from '../app/props';
 import { Layout } from '../components/layout';
+import { GarageView } from '../features/account/garage-view';
+import { JourneyView } from '../features/account/journey-view';
+import { PrintView } from '../features/account/print-view';
+import { SignIn } from '../features/account/sign-in';
+import { SuccessView } from '../features/account/success-view';
+import { WatchlistView } from '../features/account/watchlist-view';
 
-/** A client-only page shell: the layout and an accessible status region the browser
- *  flow of the page reports into. */
+/** A client-only page: the layout, the heading, and the page's browser flow (what it
+ *  shows depends on the shopper: their session, their saved cars, the form they sent). */
 export function ClientPage({ site, page }: ClientProps) {
+  let body;
+  switch (page.shell) {
+    case 'sign_in':
+      body = <SignIn />;
+      break;
+    case 'watchlist':
+      body = <WatchlistView searchPath={site.search_path} />;
+      break;
+    case 'my_garage':
+      body = <GarageView searchPath={site.search_path} />;
+      break;
+    case 'success':
+      body = <SuccessView searchPath={site.search_path} />;
+      break;
+    case 'print':
+      body = <PrintView />;
+      break;
+    case 'checkout_journey':
+      body = <JourneyView terms={page.reserve_terms} />;
+      break;
+  }
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
-      <div id="client-status" role="status" aria-live="polite" className="client-status" data-shell={page.shell} />
+      <div className="client-page" data-shell={page.shell}>
+        {body}
+      </div>
       <noscript>
         <p>This page needs JavaScript.</p>
       </noscript>
-      <p>
-        <a href={site.search_path}>Browse our stock</a>
-      </p>
     </Layout>
   );
 }

@@ -4,9 +4,10 @@ import { Layout } from '../components/layout';
 import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { LeadForm } from '../features/forms/lead-form';
 import { ServiceBooking } from '../features/forms/service-booking';
+import { TradeInFlow } from '../features/forms/trade-in/trade-in-flow';
 import '../features/forms/forms.css';
 
-/** A form page: service booking, trade-in, parts order, finance, general enquiry or a car's reservation. */
+/** A form page: service booking, trade-in, parts order, finance, general enquiry, test drive or a car's reservation. */
 export function FormPage({ site, page }: FormProps) {
   return (
     <Layout site={site}>
@@ -34,7 +35,12 @@ export function FormPage({ site, page }: FormProps) {
           <FinanceCalculator view={page.calculator} enquireHref={`#${page.form_id}`} amountParam="vehiclePriceBudget" />
         ) : null}
         {page.booking ? <ServiceBooking booking={page.booking} /> : null}
-        <LeadForm view={page} dealershipSlug={site.slug} />
+        {page.kind === 'trade_in' ? (
+          // Dealers with online valuations get the valuation flow; it falls back to the form.
+          <TradeInFlow view={page} dealershipSlug={site.slug} renderEnquiry={(view) => <LeadForm view={view} dealershipSlug={site.slug} />} />
+        ) : (
+          <LeadForm view={page} dealershipSlug={site.slug} />
+        )}
       </div>
     </Layout>
   );

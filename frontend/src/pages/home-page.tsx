@@ -1,58 +1,67 @@
 import type { HomeProps } from '../app/props';
+import { BrandLogoGrid } from '../components/brand-logo-grid';
 import { CarGrid } from '../components/car-grid';
-import { ComparisonRateNote } from '../components/comparison-rate-note';
 import { CountLinks } from '../components/count-links';
 import { Layout } from '../components/layout';
+import { BlogCards } from '../features/home/blog-cards';
+import { LinkBanners } from '../features/home/link-banners';
+import { ModelStrip } from '../features/home/model-strip';
+import { SalesCounter } from '../features/home/sales-counter';
+import { Slides } from '../features/home/slides';
+import { StatBanners } from '../features/home/stat-banners';
+import { WarrantyCarousel } from '../features/home/warranty-carousel';
+import { LocationsCarousel } from '../features/locations/locations-carousel';
+import { MESSAGES } from '../types/generated/messages';
+import '../features/home/home.css';
 
-/** The home page: slides, a search shortcut and featured stock. */
+/** The home page: slides, then the blocks the dealer's configuration switches on
+ *  (stat banners, brand grids, models, warranty carousel, sales counter), the search
+ *  shortcut, featured stock, banners, Our Locations and blog promo cards. */
 export function HomePage({ site, page }: HomeProps) {
   return (
     <Layout site={site}>
       <h1 className="visually-hidden">{page.title}</h1>
-      {page.slides.length > 0 ? (
-        <section className="slides" aria-label="Highlights">
-          <ul>
-            {page.slides.map((slide, i) => (
-              <li key={`${i}-${slide.title}`} className="slide">
-                <img src={slide.image.url} alt={slide.image.alt} width={1920} height={540} loading={i === 0 ? 'eager' : 'lazy'} />
-                {slide.hide_overlay ? null : (
-                  <div className="slide__overlay">
-                    <h2>{slide.url ? <a href={slide.url}>{slide.title}</a> : slide.title}</h2>
-                    {slide.description ? <p>{slide.description}</p> : null}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-          {page.slides.some((s) => s.mentions_rate) ? <ComparisonRateNote /> : null}
-        </section>
-      ) : null}
+      <Slides slides={page.slides} heroStyle={page.hero_style} />
+      <StatBanners stats={page.stat_banners} />
       <section className="search-shortcut" aria-labelledby="search-shortcut-title">
-        <h2 id="search-shortcut-title">Find your next car</h2>
-        <CountLinks links={page.car_types} label="Car types" />
-        <p>
+        <h2 id="search-shortcut-title">{page.search_heading}</h2>
+        <div className="search-shortcut__types">
+          <CountLinks links={page.car_types} label="Stock by type" />
           <a className="button" href={page.search_path}>
             All stock
           </a>
-        </p>
-        {page.makes.length > 0 ? <CountLinks links={page.makes} label="Makes" /> : null}
+        </div>
+        {page.all_makes.length > 0 ? (
+          <>
+            <h3 className="search-shortcut__makes-title">{MESSAGES.POPULAR_MAKES}</h3>
+            <CountLinks links={page.makes} label={MESSAGES.POPULAR_MAKES} />
+            <details className="search-shortcut__all">
+              <summary>{MESSAGES.ALL_MAKES}</summary>
+              <CountLinks links={page.all_makes} label={MESSAGES.ALL_MAKES} />
+            </details>
+          </>
+        ) : page.makes.length > 0 ? (
+          <CountLinks links={page.makes} label="Makes" />
+        ) : null}
       </section>
+      {page.brand_grids.length > 0 ? (
+        <section className="home-brands" aria-labelledby="home-brands-title">
+          <h2 id="home-brands-title">Our brands</h2>
+          <BrandLogoGrid groups={page.brand_grids} headingLevel={3} />
+        </section>
+      ) : null}
+      <ModelStrip models={page.models} />
+      {page.warranty ? <WarrantyCarousel warranty={page.warranty} /> : null}
       {page.featured.length > 0 ? (
-        <section aria-labelledby="featured-title">
+        <section className="featured" aria-labelledby="featured-title">
           <h2 id="featured-title">Latest arrivals</h2>
           <CarGrid cars={page.featured} label="Latest arrivals" />
         </section>
       ) : null}
-      {page.banners.length > 0 ? (
-        <section className="banners" aria-label="More from us">
-          {page.banners.map((banner) => (
-            <a key={banner.url} className="banner" href={banner.url}>
-              <strong>{banner.title}</strong>
-              {banner.text ? <span>{banner.text}</span> : null}
-            </a>
-          ))}
-        </section>
-      ) : null}
+      {page.sales_counter ? <SalesCounter counter={page.sales_counter} /> : null}
+      <LinkBanners banners={page.banners} service={page.service_banner} />
+      {page.locations ? <LocationsCarousel carousel={page.locations} /> : null}
+      <BlogCards cards={page.blog} heading="Latest news" />
     </Layout>
   );
 }

@@ -1,12 +1,14 @@
 import type { LocationProps } from '../app/props';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { Layout } from '../components/layout';
-import { LocationDetails } from '../features/locations/location-details';
+import { LocationSection } from '../features/locations/location-section';
 
-/** One location's page. */
+/** One location's page (/locations/{slug}, /contact-us/{slug}, /our-location/{slug}). */
 export function LocationPage({ site, page }: LocationProps) {
   return (
     <Layout site={site}>
-      <LocationDetails location={{ ...page.location, name: page.title }} headingLevel={1} />
+      <Breadcrumbs crumbs={page.breadcrumbs} />
+      <LocationSection page={page} dealerName={site.name} />
     </Layout>
   );
 }

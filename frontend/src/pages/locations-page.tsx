@@ -1,17 +1,20 @@
 import type { LocationsProps } from '../app/props';
 import { Layout } from '../components/layout';
-import { LocationDetails } from '../features/locations/location-details';
+import { LocationCard } from '../features/locations/location-card';
+import '../features/locations/locations.css';
 
-/** The list of locations. */
+/** The card grid of every location (/dealerships, /contact). */
 export function LocationsPage({ site, page }: LocationsProps) {
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
-      <div className="location-grid">
+      <ul className="location-grid" aria-label={page.title}>
         {page.locations.map((location) => (
-          <LocationDetails key={location.slug} location={location} headingLevel={2} />
+          <li key={location.slug}>
+            <LocationCard location={location} headingLevel={2} showHours />
+          </li>
         ))}
-      </div>
+      </ul>
     </Layout>
   );
 }

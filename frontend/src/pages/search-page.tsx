@@ -1,47 +1,82 @@
+import { useEffect, useState } from 'react';
 import type { SearchProps } from '../app/props';
-import { CarGrid } from '../components/car-grid';
+import { CarGrid, type GridCell } from '../components/car-grid';
 import { Layout } from '../components/layout';
 import { Pagination } from '../components/pagination';
 import { EmptyState } from '../features/search/empty-state';
 import { FacetSidebar } from '../features/search/facet-sidebar';
-import { emptyState, setRange, toggleRefinement } from '../features/search/search-state';
+import { FilterDrawer } from '../features/search/filter-drawer';
+import { PromoCard } from '../features/search/promo-card';
+import { collapseSold, insertPromos, localDay, searchCarTypes } from '../features/search/results';
+import { SearchBox } from '../features/search/search-box';
+import { emptyState, setPage, setQuery, setSort, type SearchState } from '../features/search/search-state';
 import { useSearch } from '../features/search/use-search';
 import '../features/search/search.css';
 
-/** A search landing page: server-rendered first page, then live results from the URL state. */
+/** Filters applied, for the drawer's opener. */
+function activeFilters(state: SearchState): number {
+  return (
+    Object.values(state.refinements).reduce((n, values) => n + values.length, 0) +
+    Object.keys(state.ranges).length +
+    Object.keys(state.menu).length +
+    (state.near ? 1 : 0)
+  );
+}
+
+/** A search landing page: the server-rendered first page, then live results from the
+ *  URL state. The grid collapses sold runs and places the promo cards of the day (the
+ *  build day until hydrated, so the markup matches); on small screens the filters open
+ *  in a drawer. */
 export function SearchPage({ site, page }: SearchProps) {
   const { state, answer, status, update } = useSearch(page);
-  const currentPage = answer.page;
+  const [today, setToday] = useState(page.today);
+  useEffect(() => setToday(localDay()), []);
+  const [carousel, setCarousel] = useState(false);
+
+  const hits = collapseSold(answer.hits);
+  const cells: GridCell[] = insertPromos(hits, page.promos, today, searchCarTypes(state, page.car_types)).map((cell) =>
+    cell.kind === 'result' ? { car: cell.item } : { key: `promo-${cell.index}`, node: <PromoCard promo={cell.promo} /> },
+  );
   const statusText =
     status === 'loading'
       ? 'Loading results…'
       : status === 'error'
         ? 'The results could not be updated. The previous results are shown.'
         : `${answer.count} ${answer.count === 1 ? 'car' : 'cars'} found`;
+  const sidebar = (idPrefix: string, titled: boolean) => (
+    <FacetSidebar page={page} answer={answer} state={state} idPrefix={idPrefix} titled={titled} onChange={update} />
+  );
+
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
+      <SearchBox query={state.query} delayMs={page.limits.search_box_debounce_ms} onQuery={(query) => update(setQuery(state, query))} />
       <div className="search-layout">
-        <FacetSidebar
-          facets={page.facets}
-          ranges={page.ranges}
-          liveItems={answer.facets}
-          state={state}
-          onToggle={(facet, value) => update(toggleRefinement(state, facet, value))}
-          onRange={(field, min, max) => update(setRange(state, field, min, max))}
-        />
+        <aside className="search-layout__aside" aria-label="Filters">
+          {sidebar('side', true)}
+        </aside>
         <section className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
           <div className="search-results__bar">
             <h2 id="results-heading" className="search-results__count" role="status" aria-live="polite">
               {statusText}
             </h2>
+            <FilterDrawer active={activeFilters(state)} count={answer.count}>
+              {sidebar('drawer', false)}
+            </FilterDrawer>
+            {page.carousel ? (
+              <div className="search-results__view" role="group" aria-label="View">
+                <button type="button" className="button button--secondary button--small" aria-pressed={!carousel} onClick={() => setCarousel(false)}>
+                  Grid
+                </button>
+                <button type="button" className="button button--secondary button--small" aria-pressed={carousel} onClick={() => setCarousel(true)}>
+                  Carousel
+                </button>
+              </div>
+            ) : null}
             {page.sort_options.length > 0 ? (
               <label className="search-results__sort">
                 Sort by
-                <select
-                  value={state.sortBy || page.sort_by}
-                  onChange={(event) => update({ ...state, sortBy: event.target.value, page: 0 })}
-                >
+                <select value={state.sortBy || page.sort_by} onChange={(event) => update(setSort(state, event.target.value))}>
                   {page.sort_options.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
@@ -51,12 +86,12 @@ export function SearchPage({ site, page }: SearchProps) {
               </label>
             ) : null}
           </div>
-          {answer.hits.length === 0 ? (
+          {hits.length === 0 ? (
             <EmptyState onClear={() => update(emptyState())} />
           ) : (
-            <CarGrid cars={answer.hits} label="Search results" />
+            <CarGrid cells={cells} label="Search results" carousel={carousel} />
           )}
-          <Pagination page={currentPage} pages={answer.pages} onPage={(n) => update({ ...state, page: n })} />
+          <Pagination page={answer.page} pages={answer.pages} onPage={(n) => update(setPage(state, n))} />
         </section>
       </div>
     </Layout>

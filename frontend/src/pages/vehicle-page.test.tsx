@@ -2,10 +2,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VehicleProps } from '../app/props';
-import { answer, mockFetch } from '../features/vehicle/test-support';
+import { answer, mockFetch } from '../components/test-fetch';
 import { calculatorView, estimateView } from '../features/finance/test-views';
 import { MESSAGES } from '../types/generated/messages';
 import { VehiclePage } from './vehicle-page';
+import { testSite } from '../components/test-site';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -19,18 +20,8 @@ afterEach(() => {
 
 function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotice: string | null = null): VehicleProps {
   return {
-    site: {
-      slug: 'acme',
-      name: 'Acme Motors',
-      logo_url: '/logo.svg',
-      canonical_base: 'https://www.acme.com.au',
-      theme: { primary: '#123456', secondary: '#654321', accent: '#e4002b', text: '#1a1a1a', background: '#ffffff', font_body: 'system-ui', font_heading: 'system-ui' },
-      header_menu: [],
-      footer_columns: [],
-      phone: null,
-      search_path: '/search/new-used-and-demo-cars',
-      announcement: null,
-    },
+    site: testSite,
+    gate: null,
     page: {
       card: {
         id: 42,
@@ -56,6 +47,10 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
         finance: null,
         find_similar_url: null,
         reserve_url: '/cars/car-42/checkout',
+        saveable: true,
+        buttons: [],
+        views_text: null,
+        tag_logo: null,
       },
       breadcrumbs: [],
       images: [],
@@ -77,6 +72,8 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
         fuel: { fuel_price: 1.7, km_per_week: 250, consumption: 10, weekly_cost: 42.5 },
         car_url: 'https://www.acme.com.au/cars/car-42',
         print_url: '/print?car_id=car-42',
+        youx_quote: null,
+        buy_online_url: null,
         enquire_url: '/contact-us?car_id=42',
         enquire_label: 'Enquire Now',
         dealership_id: 7,
@@ -96,10 +93,23 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
         walkaround_poster: null,
         interior_image: null,
         name: '2024 Toyota RAV4 GX',
+        exterior_hotspots: [],
+        interior_hotspots: [],
+        gallery_video: null,
+        external_video: null,
       },
       finance_calculator: calculatorView(),
       finance_estimate: estimateView(),
       finance_url: '/finance?car_id=42#finance-form',
+      forms: null,
+      map: {
+        name: 'Acme Springwood',
+        street: '1 Main St',
+        locality: 'Springwood QLD 4127',
+        directions_url: 'https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood',
+        location_url: '/locations/springwood',
+      },
+      promo_banner: { links: [{ label: 'Latest offers', url: '/special-offers', external: false }] },
     },
   } as VehicleProps;
 }
@@ -114,6 +124,8 @@ describe('VehiclePage widgets', () => {
     expect(html).not.toContain('vehicle-sticky');
     expect(html).toContain('id="finance-calculator"');
     expect(html).toContain('Comparison rate');
+    expect(html).toContain('id="vehicle-map"');
+    expect(html).toContain('href="/special-offers"');
   });
 
   it('asks the autogauge endpoint only when the feature is on, and hides the panel on no data', async () => {

@@ -6,6 +6,10 @@ import { Layout } from '../components/layout';
 import { EVENT_PHONE_CLICK, trackEvent } from '../components/analytics';
 import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { FinanceEstimate } from '../features/finance/finance-estimate';
+import { YouxQuote } from '../features/finance/youx-quote';
+import { FormDialog, useFormDialog } from '../features/forms/form-dialog';
+import { FormDialogOpener } from '../features/forms/form-dialog-opener';
+import '../features/forms/forms.css';
 import { AccordionSection } from '../features/vehicle/accordion-section';
 import { CallBox, logReveal, type RevealIds } from '../features/vehicle/call-box';
 import { DealerComments } from '../features/vehicle/dealer-comments';
@@ -14,9 +18,12 @@ import { FuelCalculator } from '../features/vehicle/fuel-calculator';
 import { PriceComparison } from '../features/vehicle/price-comparison';
 import { BottomBar, StickyHeader } from '../features/vehicle/scroll-bars';
 import { ShareActions } from '../features/vehicle/share-actions';
+import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
 import { Viewer } from '../features/vehicle/viewer';
+import { PromoBanner } from '../features/vehicle/promo-banner';
+import { VehicleMap } from '../features/vehicle/vehicle-map';
 import '../features/vehicle/vehicle.css';
 import { MESSAGES } from '../types/generated/messages';
 
@@ -27,6 +34,11 @@ export function VehiclePage({ site, page }: VehicleProps) {
   const available = !page.sold_notice;
   const revealIds: RevealIds = { car_id: card.id, dealership_id: widgets.dealership_id, website_id: widgets.website_id };
   const collapseMs = widgets.collapse_ms;
+  // Seed 000 s2/s5: the enquiry, test drive and photo request open as dialogs.
+  const forms = page.forms ?? null;
+  const enquiry = useFormDialog();
+  const testDrive = useFormDialog();
+  const photos = useFormDialog();
   return (
     <Layout site={site}>
       <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} />
@@ -59,6 +71,9 @@ export function VehiclePage({ site, page }: VehicleProps) {
           {page.finance_calculator ? <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} /> : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
           {widgets.delivery_calculator && available ? <DeliveryCalculator /> : null}
+          {widgets.youx_quote ? <YouxQuote view={widgets.youx_quote} enquireHref={page.finance_url} /> : null}
+          {page.map ? <VehicleMap map={page.map} /> : null}
+          {page.promo_banner ? <PromoBanner banner={page.promo_banner} /> : null}
         </div>
         <aside className="vehicle__sidebar" aria-label="Price and contact">
           {page.sold_notice ? (
@@ -115,8 +130,21 @@ export function VehiclePage({ site, page }: VehicleProps) {
                   {MESSAGES.RESERVE_NOW}
                 </a>
               ) : null}
+              {widgets.buy_online_url && !held ? (
+                <a className="button button--secondary" href={widgets.buy_online_url}>
+                  Buy Online
+                </a>
+              ) : null}
+              {forms ? (
+                <div className="form-openers">
+                  <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={enquiry.show} />
+                  <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={testDrive.show} />
+                  <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={photos.show} />
+                </div>
+              ) : null}
             </>
           )}
+          <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
           <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
           {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
           {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
@@ -129,12 +157,20 @@ export function VehiclePage({ site, page }: VehicleProps) {
           held={held}
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}
+          onEnquire={forms ? enquiry.show : undefined}
           phone={page.phone}
           onCall={() => {
             trackEvent(EVENT_PHONE_CLICK);
             if (page.phone?.masked) void logReveal(revealIds);
           }}
         />
+      ) : null}
+      {forms ? (
+        <>
+          <FormDialog state={enquiry} view={forms.enquiry.form} dealershipSlug={site.slug} />
+          <FormDialog state={testDrive} view={forms.test_drive.form} dealershipSlug={site.slug} />
+          <FormDialog state={photos} view={forms.photo_request.form} dealershipSlug={site.slug} />
+        </>
       ) : null}
       {page.similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="vehicle__similar">

@@ -33,7 +33,7 @@ use serde_json::{json, Value};
 
 use catalogue::{make_matches, model_colours, Drive, Fuel, Model, Train, Trans, MODELS};
 use rng::Rng;
-use svg::{banner_svg, photo_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS};
+use svg::{banner_svg, photo_svg, slide_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS};
 
 /// Days over which `created_at` is spread before the reference date.
 pub const LISTING_SPREAD_DAYS: i64 = 60;
@@ -585,7 +585,9 @@ fn add_banner(url: &str, ctx: &Context, category: VehicleCategory, out: &mut BTr
         (None, None) => Shape::of(category, "SUV"),
     };
     let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
-    out.entry(path.to_string()).or_insert_with(|| banner_svg(&ctx.title, &subtitle, shape, &ctx.hex));
+    // Home page slides are drawn at the promotions slider size (seed 001 s9: 1920 by 540).
+    let svg = || if path.starts_with("slides/") { slide_svg(&ctx.title, shape, &ctx.hex) } else { banner_svg(&ctx.title, &subtitle, shape, &ctx.hex) };
+    out.entry(path.to_string()).or_insert_with(svg);
 }
 
 /// The URL a media file is served at on every dealer host.

@@ -324,6 +324,20 @@ pub(crate) fn banner_svg(title: &str, subtitle: &str, shape: Shape, hex: &str) -
     out
 }
 
+/// A home page slide at the seed's promotions slider size (seed 001 s9: 1920 by 540):
+/// the vehicle on the right on a two-tone ground, the left clear for the slide's text.
+pub(crate) fn slide_svg(title: &str, shape: Shape, hex: &str) -> String {
+    let mut out = String::with_capacity(3000);
+    let t = escape(title);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1920 540\" width=\"1920\" height=\"540\" role=\"img\" aria-label=\"{t}\">\n<title>{t}</title>\n<rect width=\"1920\" height=\"540\" fill=\"#eef1f4\"/>\n<path d=\"M880 0 L1920 0 L1920 540 L660 540 Z\" fill=\"{hex}\" fill-opacity=\"0.12\"/>\n<rect y=\"455\" width=\"1920\" height=\"85\" fill=\"#dde2e7\"/>\n<ellipse cx=\"1400\" cy=\"462\" rx=\"380\" ry=\"16\" fill=\"#c5ccd3\"/>\n"
+    );
+    draw_side(&mut out, shape, hex, "translate(960 30) scale(1.1)");
+    out.push_str("<text x=\"1900\" y=\"528\" text-anchor=\"end\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"16\" fill=\"#7a848e\">Sample image</text>\n</svg>\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +350,14 @@ mod tests {
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("Red &quot;x&quot;"));
         assert_eq!(photo.file_name(), "a-b-script-red-x-side.svg");
+    }
+
+    #[test]
+    fn slides_are_1920_by_540_and_escape_their_titles() {
+        let svg = slide_svg("Save <big> & more", Shape::Suv, "#123456");
+        assert!(svg.contains("viewBox=\"0 0 1920 540\""));
+        assert!(svg.contains("Save &lt;big&gt; &amp; more"));
+        assert!(svg.contains("#123456"));
     }
 
     #[test]

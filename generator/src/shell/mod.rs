@@ -11,7 +11,7 @@ mod vite;
 
 use std::fmt;
 
-use domain::config::Dealer;
+use domain::config::{Dealer, HeaderStyle, HeadingCase};
 use domain::view::contrast::text_on;
 use domain::view::site::{asset_url, canonical_base};
 use domain::view::Page;
@@ -83,11 +83,32 @@ impl SiteHead {
             ("--font-body", &theme.font_body),
             ("--font-heading", &theme.font_heading),
         ];
-        // Text drawn on the brand colours, chosen for contrast (WCAG 2).
+        // The header bar (theme.header_style), corners and heading case.
+        let header_bg = match theme.header_style {
+            HeaderStyle::Light => &theme.background,
+            HeaderStyle::Dark => &theme.secondary,
+            HeaderStyle::Brand => &theme.primary,
+        };
+        // On a light header the links keep the brand's own text colour.
+        let header_text = match theme.header_style {
+            HeaderStyle::Light => theme.text.as_str(),
+            _ => text_on(header_bg),
+        };
+        let (radius_card, radius_button) = theme.corners.radii();
+        let heading_transform = match theme.heading_case {
+            HeadingCase::Normal => "none",
+            HeadingCase::Uppercase => "uppercase",
+        };
+        // Text drawn on the brand colours is chosen for contrast (WCAG 2).
         let on = [
             ("--brand-on-primary", text_on(&theme.primary)),
             ("--brand-on-secondary", text_on(&theme.secondary)),
             ("--brand-on-accent", text_on(&theme.accent)),
+            ("--header-bg", header_bg.as_str()),
+            ("--header-text", header_text),
+            ("--radius-card", radius_card),
+            ("--radius-button", radius_button),
+            ("--heading-transform", heading_transform),
         ];
         SiteHead {
             name: dealer.config.name.clone(),
@@ -96,7 +117,7 @@ impl SiteHead {
             theme_vars: vars
                 .into_iter()
                 .map(|(name, value)| ThemeVar { name, value: css_value(value) })
-                .chain(on.into_iter().map(|(name, value)| ThemeVar { name, value: value.to_string() }))
+                .chain(on.into_iter().map(|(name, value)| ThemeVar { name, value: css_value(value) }))
                 .collect(),
         }
     }
@@ -214,5 +235,27 @@ mod tests {
         // The quotes reach the CSS parser as quotes (an `&quot;` would void the font stack).
         assert!(html.contains("--font-body:\"Segoe UI\", Arial/stylescriptalert(1)/script, sans-serif;"), "{html}");
         assert_eq!(html.matches("</style>").count(), 1, "the value cannot close the element");
+    }
+
+    #[test]
+    fn header_style_corners_and_heading_case_become_custom_properties() {
+        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
+        let var = |head: &SiteHead, name: &str| head.theme_vars.iter().find(|v| v.name == name).map(|v| v.value.clone());
+        let mut dealer = dealers.into_iter().find(|d| d.config.slug == "wattle-nissan").expect("wattle");
+        // Wattle: a dark header (the secondary colour, black) with white links, square corners, capitals.
+        let head = SiteHead::of(&dealer);
+        assert_eq!(var(&head, "--header-bg").as_deref(), Some("#000000"));
+        assert_eq!(var(&head, "--header-text").as_deref(), Some("#FFFFFF"));
+        assert_eq!(var(&head, "--radius-button").as_deref(), Some("0"));
+        assert_eq!(var(&head, "--heading-transform").as_deref(), Some("uppercase"));
+        // A light header keeps the page background and the brand's text colour; pill buttons.
+        dealer.config.theme.header_style = domain::config::HeaderStyle::Light;
+        dealer.config.theme.corners = domain::config::Corners::Pill;
+        dealer.config.theme.heading_case = HeadingCase::Normal;
+        let head = SiteHead::of(&dealer);
+        assert_eq!(var(&head, "--header-bg").as_deref(), Some("#FFFFFF"));
+        assert_eq!(var(&head, "--header-text").as_deref(), Some("#343434"));
+        assert_eq!(var(&head, "--radius-button").as_deref(), Some("999px"));
+        assert_eq!(var(&head, "--heading-transform").as_deref(), Some("none"));
     }
 }

@@ -18,10 +18,12 @@ interface Props {
   error: string | undefined;
   locations: LocationOption[];
   onChange: (name: string, value: string | boolean) => void;
+  /** The dates a date field offers (set after hydration: the static page has no "today"). */
+  dateRange?: { min: string; max: string } | null;
 }
 
 /** One labelled field with its error, linked by aria-describedby. */
-export function FormField({ formId, field, value, error, locations, onChange }: Props) {
+export function FormField({ formId, field, value, error, locations, onChange, dateRange = null }: Props) {
   const id = fieldId(formId, field.name);
   const required = field.required_message !== null;
   const suffixId = `${id}-suffix`;
@@ -76,6 +78,17 @@ export function FormField({ formId, field, value, error, locations, onChange }: 
           </option>
         ))}
       </select>
+    );
+  } else if (field.input === 'date') {
+    control = (
+      <input
+        {...common}
+        type="date"
+        min={dateRange?.min}
+        max={dateRange?.max}
+        value={text}
+        onChange={(e) => onChange(field.name, e.target.value)}
+      />
     );
   } else {
     const type = field.input === 'email' ? 'email' : field.input === 'tel' ? 'tel' : 'text';

@@ -2,14 +2,26 @@
 // (edge-api/src/leads.rs; errors are {success: false, code, message, fields?}).
 import { MESSAGES } from '../../types/generated/messages';
 
+/** What `POST /api/reservations` adds to a stored reservation. */
+export interface ReservationHold {
+  /** When the hold ends (RFC 3339). */
+  expiresAt: string;
+  /** What the shopper is told: how long the car is held and how to pay the deposit. */
+  message: string;
+}
+
 /** What a submission came to. */
 export type LeadResult =
-  /** The lead is stored; later steps send this id. */
-  | { kind: 'stored'; leadId: string }
+  /** The lead is stored; later steps send this id (a reservation's id, with its hold). */
+  | { kind: 'stored'; leadId: string; reservation: ReservationHold | null }
   /** The server refused some values: a message and the field messages by payload key. */
   | { kind: 'invalid'; message: string; fields: Record<string, string> }
-  /** Nothing was stored (network failure, server error, rate limit): try again later. */
-  | { kind: 'failed'; message: string };
+  /** Nothing was stored (network failure, server error, rate limit, a slot taken
+   *  meanwhile): the message, and the API's error code when it answered one. */
+  | { kind: 'failed'; message: string; code: string | null };
+
+/** The API's code when an appointment's slot was booked meanwhile (409). */
+export const SLOT_UNAVAILABLE_CODE = 'slot_unavailable';
 
 /** A fresh idempotency key (a UUID), also where crypto.randomUUID is missing. */
 export function idempotencyKey(): string {
@@ -42,7 +54,7 @@ export async function postLead(
     });
   } catch {
     // Seed 001 s8: the form submit failure text.
-    return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR };
+    return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR, code: null };
   }
   let body: Record<string, unknown> = {};
   try {
@@ -52,9 +64,11 @@ export async function postLead(
     // Not JSON (a proxy's error page): handled as an answer without a message.
   }
   if (response.ok) {
-    // A reservation answers with its reservation id.
-    const leadId = textOf(body.lead_id) || textOf(body.reservation_id);
-    return leadId ? { kind: 'stored', leadId } : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR };
+    // A reservation answers with its reservation id, when its hold ends and its message.
+    const reservationId = textOf(body.reservation_id);
+    const leadId = textOf(body.lead_id) || reservationId;
+    const reservation = reservationId ? { expiresAt: textOf(body.expires_at), message: textOf(body.message) } : null;
+    return leadId ? { kind: 'stored', leadId, reservation } : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR, code: null };
   }
   const fields: Record<string, string> = {};
   if (body.fields !== null && typeof body.fields === 'object') {
@@ -65,5 +79,5 @@ export async function postLead(
   // Seed 001 s8: a server error text is shown as-is, else 'An unexpected error occured'.
   const message = textOf(body.message) || MESSAGES.UNEXPECTED_ERROR;
   if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0) return { kind: 'invalid', message, fields };
-  return { kind: 'failed', message };
+  return { kind: 'failed', message, code: textOf(body.code) || null };
 }

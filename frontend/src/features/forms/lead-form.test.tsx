@@ -2,33 +2,20 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
+import { answer } from '../../components/test-fetch';
 import { field } from './test-fields';
+import { baseView, contactFields } from './test-views';
 import { USER_DETAILS_KEY } from './user-details';
 
 
-const contact = [
-  field('name', 'First name', 'text', { required_message: 'Name is required.' }),
-  field('last_name', 'Last name', 'text'),
-  field('email', 'Email', 'email', { required_message: 'Email is required.' }),
-  field('phone', 'Phone', 'tel', { required_message: 'Phone is required.' }),
-  field('postcode', 'Postcode', 'postcode', { max_length: 4 }),
-];
+const contact = contactFields;
 
 const base: Omit<FormPageView, 'steps' | 'kind' | 'form_id' | 'category' | 'subcategory'> = {
+  ...baseView,
   title: 'Book a Service',
   intro: 'Book your next service.',
   locations: [{ id: 2, name: 'Acme Service Centre', slug: 'acme-service' }],
-  default_location_id: 2,
-  terms: null,
-  submit_label: 'Enquire Now',
-  next_label: 'Next',
-  booking: null,
-  breadcrumbs: [],
   thank_you: { title: 'Thank You', text: 'We have received your service booking request.' },
-  api_path: '/api/leads',
-  lead_source: 'Website',
-  car: null,
-  calculator: null,
 };
 
 const service: FormPageView = {
@@ -107,11 +94,10 @@ const reservation: FormPageView = {
 
 const browser = (search = '') => () => ({ url: `http://acme.localhost/service${search}`, userAgent: 'test-agent', query: new URLSearchParams(search) });
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const fetchMock = vi.fn<typeof fetch>();
+// Stored forms go to /success; jsdom cannot navigate.
+const navigate = vi.fn<(path: string) => void>();
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -142,7 +128,7 @@ function fillContact() {
 
 describe('LeadForm', () => {
   it('shows the seed banner and links each error to its field', async () => {
-    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} />);
+    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     type('Postcode', '40');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
     const banner = screen.getByRole('alert');
@@ -165,7 +151,7 @@ describe('LeadForm', () => {
 
   it('posts the lead with an idempotency key, thanks the shopper and stores the details', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'abc123' }));
-    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} />);
+    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     fillContact();
     type('Odometer', '45,000');
     type('Message', 'Logbook service please');
@@ -206,7 +192,7 @@ describe('LeadForm', () => {
 
   it('keeps the input on a network failure and retries with the same key', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
-    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} />);
+    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     fillContact();
     type('Message', 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
@@ -222,7 +208,7 @@ describe('LeadForm', () => {
     fetchMock.mockResolvedValueOnce(
       answer(422, { success: false, code: 'validation_failed', message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }),
     );
-    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} />);
+    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     fillContact();
     type('Message', 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
@@ -238,7 +224,7 @@ describe('LeadForm', () => {
       .mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' }))
       .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }))
       .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
-    render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} />);
+    render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     await waitFor(() => expect((input('First name') as HTMLInputElement).value).toBe('Jo'));
     expect(screen.getByRole('heading', { name: /Contact Details \(Step 1 of 3\)/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -262,7 +248,7 @@ describe('LeadForm', () => {
   it('prefills a finance enquiry from the finance link parameters', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'f1' }));
     const search = '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';
-    render(<LeadForm view={finance} dealershipSlug="acme" browser={browser(search)} />);
+    render(<LeadForm view={finance} dealershipSlug="acme" browser={browser(search)} navigate={navigate} />);
     const select = screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('3'));
     expect(document.getElementById('finance-form')?.tagName).toBe('FORM');
@@ -283,7 +269,7 @@ describe('LeadForm', () => {
   it('reserves a car with its fields only, and shows a taken hold as the server words it', async () => {
     fetchMock.mockResolvedValueOnce(answer(409, { success: false, code: 'car_reserved', message: 'This car is already reserved.' }));
     fetchMock.mockResolvedValueOnce(answer(201, { reservation_id: 'r1', car_id: 42, status: 'awaiting_payment' }));
-    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} />);
+    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} navigate={navigate} />);
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     const alert = await screen.findByText('This car is already reserved.');

@@ -1,22 +1,45 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { MESSAGES } from '../../types/generated/messages';
+import { dateRange } from './appointments-client';
+import { applyDraft, clearDraft, DRAFT_DELAY_MS, draftKey, loadDraft, saveDraft, type Draft } from './drafts';
 import { errorId, fieldId, FormField } from './form-field';
-import { idempotencyKey, postLead } from './lead-client';
-import { HONEYPOT_FIELD, initialValues, prefillFromQuery, stepPayload, type BrowserContext } from './lead-payload';
+import { idempotencyKey, postLead, SLOT_UNAVAILABLE_CODE } from './lead-client';
+import {
+  APPOINTMENT_DATE_FIELD,
+  APPOINTMENT_TIME_FIELD,
+  appointmentLocation,
+  HONEYPOT_FIELD,
+  initialValues,
+  prefillFromQuery,
+  stepPayload,
+  type BrowserContext,
+} from './lead-payload';
+import { SlotPicker } from './slot-picker';
+import { recordStoredForm, SUCCESS_PATH } from './success';
 import { loadDetails, prefillDetails, saveDetails } from './user-details';
 import { TERMS_FIELD, validateStep, type Values } from './validation';
+import { FormBanner, type Banner } from './form-banner';
 
 type Status = 'idle' | 'submitting' | 'done';
-type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks';
-
-interface Banner {
-  heading: string;
-  items: string[];
-}
+type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot';
 
 function browserContext(): BrowserContext {
   return { url: window.location.href, userAgent: window.navigator.userAgent, query: new URLSearchParams(window.location.search) };
+}
+
+function goTo(path: string): void {
+  window.location.assign(path);
+}
+
+/** The path of a page address ('' when it is not one). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
 }
 
 interface Props {
@@ -25,13 +48,19 @@ interface Props {
   dealershipSlug: string;
   /** Overrides the browser's location and user agent (tests). */
   browser?: () => BrowserContext;
+  /** Opens a page once the form is stored (default: the browser goes there). */
+  navigate?: (path: string) => void;
+  /** The time (tests). */
+  now?: () => Date;
 }
 
 /** A lead form of any kind: validates each step with the seed's words, posts it to
- *  /api/leads (later steps carry the first step's lead id), shows the server's field
- *  errors next to the fields, keeps the input and offers a retry when sending fails, and
- *  replaces itself with the thank-you message once the last step is stored. */
-export function LeadForm({ view, dealershipSlug, browser = browserContext }: Props) {
+ *  /api/leads (later steps carry the first step's lead id; a form that sends once does
+ *  so on its last step), shows the server's field errors next to the fields, keeps the
+ *  input and offers a retry when sending fails, and keeps a draft of what the shopper
+ *  typed. Once the last step is stored the form fires its analytics event, records the
+ *  enquiry and the car, saves the success marker and goes to /success (seed 001 s4). */
+export function LeadForm({ view, dealershipSlug, browser = browserContext, navigate = goTo, now = () => new Date() }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(view));
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [stepIndex, setStepIndex] = useState(0);
@@ -40,22 +69,68 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
   const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [focus, setFocus] = useState<{ target: FocusTarget; seq: number } | null>(null);
+  const [dates, setDates] = useState<{ min: string; max: string } | null>(null);
+  const [slotReload, setSlotReload] = useState(0);
+  const [thanks, setThanks] = useState<string | null>(null);
   const leadId = useRef<string | null>(null);
   const key = useRef<string | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLHeadingElement>(null);
   const thanksRef = useRef<HTMLElement>(null);
+  const slotRef = useRef<HTMLFieldSetElement>(null);
+  const slotLabels = useRef<Record<string, string>>({});
+  // The draft: where it is kept, whether the shopper has typed, and a write not yet made.
+  const draftAt = useRef<string | null>(null);
+  const typed = useRef(false);
+  const pendingDraft = useRef<Draft | null>(null);
 
-  // After hydration: the URL's parameters, then the stored details, fill empty fields.
+  // After hydration: the URL's parameters, then the draft (what the shopper typed wins),
+  // then the stored details fill the fields still empty; the date picker learns today.
   useEffect(() => {
-    setValues((current) => prefillDetails(prefillFromQuery(view, current, browser().query), loadDetails()));
+    const context = browser();
+    const at = pathOf(context.url);
+    draftAt.current = at === '' ? null : draftKey(at, view.form_id);
+    const draft = draftAt.current ? loadDraft(draftAt.current, view) : null;
+    setValues((current) => prefillDetails(applyDraft(prefillFromQuery(view, current, context.query), draft), loadDetails()));
+    if (draft) {
+      setStepIndex(draft.step);
+      leadId.current = draft.leadId;
+    }
+    if (view.appointment) setDates(dateRange(now(), view.appointment.horizon_days));
     // Once, on mount: later renders must not overwrite what the shopper typed.
+  }, []);
+
+  // A draft is written a moment after the last change, and at once when the page goes
+  // away or the form closes.
+  useEffect(() => {
+    const where = draftAt.current;
+    if (!typed.current || !where || status === 'done') return;
+    const draft: Draft = { values, step: stepIndex, leadId: leadId.current };
+    pendingDraft.current = draft;
+    const timer = window.setTimeout(() => {
+      pendingDraft.current = null;
+      saveDraft(where, view, draft);
+    }, DRAFT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [values, stepIndex, status]);
+
+  useEffect(() => {
+    const flush = () => {
+      const draft = pendingDraft.current;
+      if (draft && draftAt.current) saveDraft(draftAt.current, view, draft);
+      pendingDraft.current = null;
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
   }, []);
 
   useEffect(() => {
     if (!focus) return;
-    const element = { banner: bannerRef, failure: failureRef, step: stepRef, thanks: thanksRef }[focus.target].current;
+    const element = { banner: bannerRef, failure: failureRef, step: stepRef, thanks: thanksRef, slot: slotRef }[focus.target].current;
     element?.focus();
   }, [focus]);
 
@@ -64,16 +139,31 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
   const step = steps[stepIndex] ?? { title: null, fields: [] };
   const last = stepIndex === steps.length - 1;
   const formId = view.form_id;
+  const slotStep = steps.findIndex((s) => s.fields.some((f) => f.input === 'slot'));
 
   const onChange = (name: string, value: string | boolean) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    typed.current = true;
+    setValues((v) => {
+      const next = { ...v, [name]: value };
+      // The time belongs to the list of one location and date.
+      if (view.appointment && (name === 'location' || name === APPOINTMENT_DATE_FIELD) && v[name] !== value) next[APPOINTMENT_TIME_FIELD] = '';
+      return next;
+    });
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
+
+  function showStepErrors(at: number, fields: Record<string, string>, heading: string, items: string[]) {
+    const known = new Set((steps[at]?.fields ?? []).map((f) => f.name));
+    setStepIndex(at);
+    setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => known.has(name))));
+    setBanner({ heading, items });
+    requestFocus('banner');
+  }
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (status !== 'idle') return;
-    const found = validateStep(step.fields, values, last ? view.terms : null, termsAccepted);
+    const found = validateStep(step.fields, values, last ? view.terms : null, termsAccepted, view.appointment?.time_missing ?? null);
     if (found.length > 0) {
       setErrors(Object.fromEntries(found.map((e) => [e.name, e.message])));
       setBanner({ heading: MESSAGES.PLEASE_FIX_ERRORS, items: found.map((e) => e.message) });
@@ -84,6 +174,12 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
     setErrors({});
     setBanner(null);
     setFailure(null);
+    if (!last && view.send_on_last_step) {
+      // Seed 001 s4: the steps advance with next; the lead is sent on the last one.
+      setStepIndex(stepIndex + 1);
+      requestFocus('step');
+      return;
+    }
     setStatus('submitting');
     key.current ??= idempotencyKey();
     const payload = stepPayload(view, dealershipSlug, values, stepIndex, leadId.current, browser());
@@ -93,8 +189,13 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
       leadId.current = result.leadId;
       saveDetails(values);
       if (last) {
+        pendingDraft.current = null;
+        if (draftAt.current) clearDraft(draftAt.current);
+        const marker = recordStoredForm(view, values, { leadId: result.leadId, reservation: result.reservation }, now(), slotLabels.current);
+        setThanks(marker.text);
         setStatus('done');
         requestFocus('thanks');
+        navigate(SUCCESS_PATH);
       } else {
         setStepIndex(stepIndex + 1);
         setStatus('idle');
@@ -106,10 +207,20 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
     if (result.kind === 'invalid') {
       // Nothing was stored: a corrected submission is a new one.
       key.current = null;
-      const known = new Set(step.fields.map((f) => f.name));
-      setErrors(Object.fromEntries(Object.entries(result.fields).filter(([name]) => known.has(name))));
-      setBanner({ heading: result.message, items: Object.values(result.fields) });
-      requestFocus('banner');
+      // The appointment's errors are named as the API's appointment object names them.
+      const aliases: Record<string, string> = view.appointment ? { date: APPOINTMENT_DATE_FIELD, time: APPOINTMENT_TIME_FIELD } : {};
+      const fields = Object.fromEntries(Object.entries(result.fields).map(([name, message]) => [aliases[name] ?? name, message]));
+      const posted = view.send_on_last_step ? steps.map((_, i) => i) : [stepIndex];
+      const at = posted.find((i) => steps[i]?.fields.some((f) => f.name in fields)) ?? stepIndex;
+      showStepErrors(at, fields, result.message, Object.values(result.fields));
+    } else if (result.code === SLOT_UNAVAILABLE_CODE && slotStep >= 0) {
+      // Taken meanwhile: nothing was stored. Back to the times, freshly loaded.
+      key.current = null;
+      setStepIndex(slotStep);
+      setValues((v) => ({ ...v, [APPOINTMENT_TIME_FIELD]: '' }));
+      setErrors({ [APPOINTMENT_TIME_FIELD]: result.message });
+      setSlotReload((n) => n + 1);
+      requestFocus('slot');
     } else {
       setFailure(result.message);
       requestFocus('failure');
@@ -120,10 +231,48 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
     return (
       <section className="form-thanks" ref={thanksRef} tabIndex={-1} aria-labelledby={`${formId}-thanks`}>
         <h2 id={`${formId}-thanks`}>{view.thank_you.title}</h2>
-        <p>{view.thank_you.text}</p>
+        <p>{thanks ?? view.thank_you.text}</p>
       </section>
     );
   }
+
+  const renderField = (field: FieldView) => {
+    if (field.input === 'slot') {
+      if (!view.appointment) return null;
+      const date = values[APPOINTMENT_DATE_FIELD];
+      const time = values[field.name];
+      return (
+        <SlotPicker
+          key={field.name}
+          ref={slotRef}
+          formId={formId}
+          field={field}
+          apiPath={view.appointment.api_path}
+          location={appointmentLocation(view, values)}
+          date={typeof date === 'string' ? date : ''}
+          value={typeof time === 'string' ? time : ''}
+          error={errors[field.name]}
+          reload={slotReload}
+          onChange={onChange}
+          onSlots={(labels) => {
+            slotLabels.current = { ...slotLabels.current, ...labels };
+          }}
+        />
+      );
+    }
+    return (
+      <FormField
+        key={field.name}
+        formId={formId}
+        field={field}
+        value={values[field.name] ?? ''}
+        error={errors[field.name]}
+        locations={view.locations}
+        onChange={onChange}
+        dateRange={dates}
+      />
+    );
+  };
 
   const termsError = errors[TERMS_FIELD];
   const stepLabel = steps.length > 1 ? `Step ${stepIndex + 1} of ${steps.length}` : null;
@@ -134,28 +283,9 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
           {step.title} <span className="lead-form__progress">({stepLabel})</span>
         </h2>
       ) : null}
-      {banner ? (
-        <div className="form-banner" role="alert" tabIndex={-1} ref={bannerRef}>
-          <p className="form-banner__heading">{banner.heading}</p>
-          <ul>
-            {banner.items.map((item, i) => (
-              <li key={`${i}-${item}`}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
       <p className="lead-form__note">Fields marked * are required.</p>
-      {step.fields.map((field) => (
-        <FormField
-          key={field.name}
-          formId={formId}
-          field={field}
-          value={values[field.name] ?? ''}
-          error={errors[field.name]}
-          locations={view.locations}
-          onChange={onChange}
-        />
-      ))}
+      {step.fields.map(renderField)}
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={fieldId(formId, HONEYPOT_FIELD)}>Leave this field empty</label>
         <input
@@ -208,6 +338,22 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext }: Pro
         </div>
       ) : null}
       <div className="lead-form__actions">
+        {stepIndex > 0 && view.send_on_last_step ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={status === 'submitting'}
+            onClick={() => {
+              setErrors({});
+              setBanner(null);
+              setFailure(null);
+              setStepIndex(stepIndex - 1);
+              requestFocus('step');
+            }}
+          >
+            Back
+          </button>
+        ) : null}
         <button type="submit" className="button" disabled={status === 'submitting'}>
           {status === 'submitting' ? (
             <>

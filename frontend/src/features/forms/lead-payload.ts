@@ -1,6 +1,7 @@
 // The JSON body of POST /api/leads (edge-api/src/leads.rs LeadPayload, seed 001 s3)
 // built from a form's values, and the values' prefill from the URL (finance links carry
-// preferredDealership, vehiclePriceBudget, car_id, car_type and vin).
+// preferredDealership, vehiclePriceBudget, car_id, car_type and vin). A test drive's
+// `appointment.date` and `appointment.time` go out as `appointment: {location, date, time}`.
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { LocationOption } from '../../types/generated/LocationOption';
@@ -18,6 +19,10 @@ export interface BrowserContext {
 
 /** The honeypot field: hidden from people, a filled value marks a bot (the API drops it). */
 export const HONEYPOT_FIELD = 'website';
+/** The test drive's date field (domain::view::form::APPOINTMENT_DATE_FIELD). */
+export const APPOINTMENT_DATE_FIELD = 'appointment.date';
+/** The test drive's slot field (domain::view::form::APPOINTMENT_TIME_FIELD). */
+export const APPOINTMENT_TIME_FIELD = 'appointment.time';
 
 function allFields(view: FormPageView): FieldView[] {
   return view.steps.flatMap((step) => step.fields);
@@ -59,6 +64,14 @@ export function prefillFromQuery(view: FormPageView, values: Values, query: URLS
   return next;
 }
 
+/** The location an appointment is booked at: the one picked, else the form's default. */
+export function appointmentLocation(view: FormPageView, values: Values): LocationOption | null {
+  const hasField = allFields(view).some((f) => f.input === 'location');
+  const picked = values.location;
+  const id = hasField ? (typeof picked === 'string' ? picked : '') : String(view.default_location_id ?? '');
+  return view.locations.find((l) => String(l.id) === id) ?? null;
+}
+
 /** A number field's value as a JSON number when it is one ("12,500" gives 12500), else the text. */
 export function scalar(text: string): number | string {
   const compact = text.replace(/[\s,]/g, '');
@@ -70,9 +83,10 @@ function locationPayload(view: FormPageView, id: string): Record<string, unknown
   return location ? { location: location.name, location_id: location.id } : {};
 }
 
-/** The body of one submission: the fields of step `stepIndex` (blank text left out), the
- *  lead's category, where it came from, and on a later step the lead id of the first.
- *  A reservation (`POST /api/reservations`) sends its fields only. */
+/** The body of one submission: the fields of step `stepIndex` (blank text left out; every
+ *  step's when the form sends once, on its last step), the lead's category, where it came
+ *  from, and on a later step the lead id of the first. A reservation
+ *  (`POST /api/reservations`) sends its fields only. */
 export function stepPayload(
   view: FormPageView,
   dealershipSlug: string,
@@ -81,7 +95,8 @@ export function stepPayload(
   leadId: string | null,
   browser: BrowserContext,
 ): Record<string, unknown> {
-  if (view.kind === 'reservation') return fieldsPayload(view, values, stepIndex, {});
+  const posted = view.send_on_last_step ? view.steps.map((_, i) => i) : [stepIndex];
+  if (view.kind === 'reservation') return fieldsPayload(view, values, posted, {});
   const payload: Record<string, unknown> = {
     source: view.lead_source,
     url: browser.url,
@@ -96,15 +111,18 @@ export function stepPayload(
   const steps = view.steps.length;
   if (steps > 1) payload.form_completed = stepIndex === steps - 1;
   const hasLocationField = allFields(view).some((f) => f.input === 'location');
-  if (!hasLocationField && stepIndex === 0 && view.default_location_id !== null) {
+  if (!hasLocationField && posted.includes(0) && view.default_location_id !== null) {
     Object.assign(payload, locationPayload(view, String(view.default_location_id)));
   }
-  return fieldsPayload(view, values, stepIndex, payload);
+  return fieldsPayload(view, values, posted, payload);
 }
 
-/** `payload` with the values of step `stepIndex` and the spam trap added. */
-function fieldsPayload(view: FormPageView, values: Values, stepIndex: number, payload: Record<string, unknown>): Record<string, unknown> {
-  for (const field of view.steps[stepIndex]?.fields ?? []) {
+/** `payload` with the values of the `posted` steps, the appointment, the message preset
+ *  and the spam trap added. */
+function fieldsPayload(view: FormPageView, values: Values, posted: number[], payload: Record<string, unknown>): Record<string, unknown> {
+  const fields = posted.flatMap((i) => view.steps[i]?.fields ?? []);
+  for (const field of fields) {
+    if (field.input === 'date' || field.input === 'slot') continue;
     const value = values[field.name];
     if (field.input === 'checkbox') {
       payload[field.name] = value === true;
@@ -115,6 +133,19 @@ function fieldsPayload(view: FormPageView, values: Values, stepIndex: number, pa
     if (field.input === 'location') Object.assign(payload, locationPayload(view, text));
     else if (field.input === 'number' || field.name === 'car_id') payload[field.name] = scalar(text);
     else payload[field.name] = text;
+  }
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const location = appointmentLocation(view, values);
+  const [date, time] = [text(APPOINTMENT_DATE_FIELD), text(APPOINTMENT_TIME_FIELD)];
+  if (fields.some((f) => f.input === 'slot') && location && date !== '' && time !== '') {
+    payload.appointment = { location: location.slug, date, time };
+  }
+  if (view.message_preset && fields.some((f) => f.name === 'message')) {
+    const own = typeof payload.message === 'string' ? payload.message : '';
+    payload.message = own === '' ? view.message_preset : `${view.message_preset}\n\n${own}`;
   }
   const honeypot = values[HONEYPOT_FIELD];
   if (typeof honeypot === 'string' && honeypot.trim() !== '') payload[HONEYPOT_FIELD] = honeypot;

@@ -1,18 +1,2 @@
 // Test helper: a form field view with the defaults the Rust view gives.
-import type { FieldView } from '../../types/generated/FieldView';
-
-/** A field named `name`, labelled `label`, entered as `input`, with `extra` overrides. */
-export const field = (name: string, label: string, input: FieldView['input'], extra: Partial<FieldView> = {}): FieldView => ({
-  name,
-  label,
-  input,
-  required_message: null,
-  options: [],
-  default_value: '',
-  autocomplete: null,
-  placeholder: null,
-  max_length: null,
-  suffix: null,
-  query_param: null,
-  ...extra,
-});
+export { fieldView as field } from './field-view';

@@ -2,6 +2,7 @@
 // following domain::rules::forms::details_to_store: saved only when name, email and
 // phone are all present; only the non-empty of name, last_name, email, phone and
 // postcode are kept (trimmed).
+import { asObject, readStored, textAt, writeStored } from '../../components/local-store';
 import type { Values } from './validation';
 
 /** The localStorage key (one per site: storage is per host). */
@@ -24,44 +25,26 @@ export function detailsToStore(values: Values): UserDetails | null {
   return stored.name && stored.email && stored.phone ? stored : null;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be switched off (privacy settings); the form works without it.
-    return null;
-  }
-}
-
 /** Saves the details of `values` when the rule allows; returns whether it did. */
 export function saveDetails(values: Values): boolean {
   const details = detailsToStore(values);
-  const store = storage();
-  if (!details || !store) return false;
-  try {
-    store.setItem(USER_DETAILS_KEY, JSON.stringify(details));
-    return true;
-  } catch {
-    return false;
-  }
+  return details !== null && writeStored(USER_DETAILS_KEY, details);
 }
 
 /** The stored details (only known, non-empty text fields), or an empty object. */
 export function loadDetails(): UserDetails {
-  const raw = storage()?.getItem(USER_DETAILS_KEY);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed === null || typeof parsed !== 'object') return {};
-    const details: UserDetails = {};
-    for (const name of DETAIL_FIELDS) {
-      const value = (parsed as Record<string, unknown>)[name];
-      if (typeof value === 'string' && value.trim() !== '') details[name] = value.trim();
-    }
-    return details;
-  } catch {
-    return {};
-  }
+  return (
+    readStored(USER_DETAILS_KEY, (parsed) => {
+      const object = asObject(parsed);
+      if (!object) return null;
+      const details: UserDetails = {};
+      for (const name of DETAIL_FIELDS) {
+        const value = textAt(object, name);
+        if (value !== '') details[name] = value;
+      }
+      return details;
+    }) ?? {}
+  );
 }
 
 /** `values` with each empty detail field filled from `details`. */

@@ -87,12 +87,25 @@ function formatError(field: FieldView, value: string): string | null {
   }
 }
 
-/** The errors of one step, in form order; `terms` is checked when given (last step). */
-export function validateStep(fields: FieldView[], values: Values, terms: TermsView | null, termsAccepted: boolean): FieldError[] {
+/** The errors of one step, in form order; `terms` is checked when given (last step).
+ *  `timeMissing` is the error of an appointment with a date but no time (seed 000 s5:
+ *  both are optional, but a date alone books nothing). */
+export function validateStep(
+  fields: FieldView[],
+  values: Values,
+  terms: TermsView | null,
+  termsAccepted: boolean,
+  timeMissing: string | null = null,
+): FieldError[] {
   const errors: FieldError[] = [];
+  const dateField = fields.find((f) => f.input === 'date');
   for (const field of fields) {
     if (field.input === 'checkbox' || field.input === 'hidden') continue;
     const value = text(values, field.name);
+    if (field.input === 'slot') {
+      if (value === '' && timeMissing && dateField && text(values, dateField.name) !== '') errors.push({ name: field.name, message: timeMissing });
+      continue;
+    }
     if (value === '') {
       if (field.required_message) errors.push({ name: field.name, message: field.required_message });
       continue;

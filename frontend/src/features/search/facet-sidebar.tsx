@@ -1,103 +1,109 @@
-import { useState } from 'react';
-import type { FacetItemView } from '../../types/generated/FacetItemView';
 import type { FacetView } from '../../types/generated/FacetView';
-import { MESSAGES } from '../../types/generated/messages';
-import type { RangeView } from '../../types/generated/RangeView';
-import type { SearchState } from './search-state';
-
-/** Seed 000 s9: makes shown at first. */
-export const MAKES_SHOWN_FIRST = 7;
+import type { SearchPageView } from '../../types/generated/SearchPageView';
+import { DealershipPicker } from './dealership-picker';
+import { DistancePicker, type Place } from './distance-picker';
+import { FacetList, withLogos } from './facet-list';
+import { MakeFilter } from './make-filter';
+import { RangeSlider } from './range-slider';
+import type { SearchAnswer } from './search-client';
+import { emptyState, hasFilters, setNear, setRange, setRefinement, toggleRefinement, type SearchState } from './search-state';
 
 interface Props {
-  facets: FacetView[];
-  ranges: RangeView[];
-  /** Live counts from the last answer, by facet name. */
-  liveItems: Record<string, FacetItemView[]>;
+  page: SearchPageView;
+  /** The answer shown: live facet counts and range bounds. */
+  answer: SearchAnswer;
   state: SearchState;
-  onToggle: (facet: string, value: string) => void;
-  onRange: (field: string, min: number | null, max: number | null) => void;
+  /** Keeps the ids of the sidebar and of the mobile drawer's copy apart. */
+  idPrefix: string;
+  onChange: (next: SearchState) => void;
+  /** Shows the Filters heading (the drawer has its own). */
+  titled?: boolean;
+  /** The postcode lookup (tests). */
+  lookUp?: (postcode: string) => Promise<Place | null>;
 }
 
-function FacetGroup({ facet, items, selected, onToggle }: { facet: FacetView; items: FacetItemView[]; selected: string[]; onToggle: Props['onToggle'] }) {
-  const [showAll, setShowAll] = useState(false);
-  const limited = facet.facet === 'make' && items.length > MAKES_SHOWN_FIRST && !showAll;
-  const shown = limited ? items.slice(0, MAKES_SHOWN_FIRST) : items;
-  return (
-    <fieldset className="facet">
-      <legend className="facet__title">{facet.label}</legend>
-      <ul>
-        {shown.map((item) => {
-          const id = `facet-${facet.facet}-${item.value}`.replace(/[^A-Za-z0-9_-]/g, '-');
-          return (
-            <li key={item.value}>
-              <input id={id} type="checkbox" checked={selected.includes(item.value)} onChange={() => onToggle(facet.facet, item.value)} />
-              <label htmlFor={id}>
-                {item.label} <span className="facet__count">({item.count})</span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-      {facet.facet === 'make' && items.length > MAKES_SHOWN_FIRST ? (
-        <button type="button" className="link-button" aria-expanded={showAll} onClick={() => setShowAll((s) => !s)}>
-          {MESSAGES.SHOW_ALL_MAKES}
-        </button>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function RangeGroup({ range, value, onRange }: { range: RangeView; value: { min: number | null; max: number | null } | undefined; onRange: Props['onRange'] }) {
-  const read = (form: HTMLFormElement, name: string): number | null => {
-    const input = form.elements.namedItem(name) as HTMLInputElement | null;
-    if (!input || input.value.trim() === '') return null;
-    const n = Number(input.value);
-    return Number.isFinite(n) ? n : null;
+/** The filter widgets in the dealer's filter order (SearchPageView.order): value facets
+ *  as checkboxes or tiles, the make refinement with its model list, the dealership
+ *  picker, the distance picker and the range sliders. A facet the route fixes (the make
+ *  of /search/toyota) is not offered again; its models are. */
+export function FacetSidebar({ page, answer, state, idPrefix, onChange, titled = true, lookUp }: Props) {
+  const fixed = new Set(page.fixed_filters.map((f) => f.facet));
+  const byName = new Map(page.facets.map((f) => [f.facet, f]));
+  const live = (name: string): FacetView | null => {
+    const rendered = byName.get(name);
+    const items = withLogos(answer.facets[name], rendered?.items ?? []);
+    if (!rendered && items.length === 0) return null;
+    return { facet: name, label: rendered?.label ?? 'Model', widget: rendered?.widget ?? 'checkbox', items };
   };
-  return (
-    <form
-      className="facet facet--range"
-      aria-label={range.label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onRange(range.facet, read(event.currentTarget, 'min'), read(event.currentTarget, 'max'));
-      }}
-    >
-      <fieldset>
-        <legend className="facet__title">{range.label}</legend>
-        <label>
-          Min
-          <input name="min" type="number" inputMode="numeric" min={range.min} max={range.max} placeholder={String(range.min)} defaultValue={value?.min ?? ''} />
-        </label>
-        <label>
-          Max
-          <input name="max" type="number" inputMode="numeric" min={range.min} max={range.max} placeholder={String(range.max)} defaultValue={value?.max ?? ''} />
-        </label>
-        <button type="submit" className="button button--small">
-          Apply
-        </button>
-      </fieldset>
-    </form>
-  );
-}
+  const selected = (name: string) => state.refinements[name] ?? [];
+  const onToggle = (facet: string, value: string) => onChange(toggleRefinement(state, facet, value));
+  const makeListed = page.order.includes('make') && byName.has('make') && !fixed.has('make');
+  const modelShown = page.model_filter && (fixed.has('make') || !page.order.includes('make') || selected('make').length > 0);
 
-/** The filter sidebar, rendered from the landing page's facets. */
-export function FacetSidebar({ facets, ranges, liveItems, state, onToggle, onRange }: Props) {
-  return (
-    <aside className="facet-sidebar" aria-label="Filters">
-      <h2 className="facet-sidebar__title">Filters</h2>
-      {facets.map((facet) => (
-        <FacetGroup
-          key={facet.facet}
-          facet={facet}
-          items={liveItems[facet.facet] ?? facet.items}
-          selected={state.refinements[facet.facet] ?? []}
+  const widget = (name: string) => {
+    const range = page.ranges.find((r) => r.facet === name);
+    if (range) {
+      const stats = answer.facets_stats[name];
+      return (
+        <RangeSlider
+          key={name}
+          range={range}
+          bounds={stats ? { min: stats.min, max: stats.max } : { min: range.min, max: range.max }}
+          selected={state.ranges[name]}
+          defaultMax={page.limits.default_slider_max}
+          delayMs={page.limits.slider_debounce_ms}
+          idPrefix={idPrefix}
+          onRange={(field, min, max) => onChange(setRange(state, field, min, max))}
+        />
+      );
+    }
+    if (name === 'distance') {
+      return page.distance ? (
+        <DistancePicker key={name} view={page.distance} near={state.near} idPrefix={idPrefix} onNear={(near) => onChange(setNear(state, near))} lookUp={lookUp} />
+      ) : null;
+    }
+    if (name === 'model' && makeListed) return null;
+    if (name === 'model' && !modelShown) return null;
+    if (fixed.has(name) && name !== 'model') return null;
+    const facet = live(name);
+    if (!facet || (facet.items.length === 0 && selected(name).length === 0)) return null;
+    if (name === 'make') {
+      const model = modelShown ? live('model') : null;
+      return (
+        <MakeFilter
+          key={name}
+          make={facet}
+          model={model && model.items.length > 0 ? model : null}
+          selectedMakes={selected('make')}
+          selectedModels={selected('model')}
+          limits={page.limits}
+          idPrefix={idPrefix}
           onToggle={onToggle}
         />
-      ))}
-      {ranges.map((range) => (
-        <RangeGroup key={`${range.facet}:${state.ranges[range.facet]?.min ?? ""}:${state.ranges[range.facet]?.max ?? ""}`} range={range} value={state.ranges[range.facet]} onRange={onRange} />
-      ))}
-    </aside>
+      );
+    }
+    if (facet.widget === 'picker') {
+      return <DealershipPicker key={name} facet={facet} selected={selected(name)} idPrefix={idPrefix} onPick={(f, values) => onChange(setRefinement(state, f, values))} />;
+    }
+    return (
+      <fieldset key={name} className="facet">
+        <legend className="facet__title">{facet.label}</legend>
+        <FacetList facet={name} items={facet.items} selected={selected(name)} widget={facet.widget} idPrefix={idPrefix} onToggle={onToggle} />
+      </fieldset>
+    );
+  };
+
+  return (
+    <div className="facet-sidebar">
+      <div className="facet-sidebar__head">
+        {titled ? <h2 className="facet-sidebar__title">Filters</h2> : null}
+        {hasFilters(state) ? (
+          <button type="button" className="link-button" onClick={() => onChange({ ...emptyState(), sortBy: state.sortBy })}>
+            Clear all filters
+          </button>
+        ) : null}
+      </div>
+      {page.order.map(widget)}
+    </div>
   );
 }

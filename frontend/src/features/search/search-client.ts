@@ -10,6 +10,9 @@ export interface SearchAnswer {
   page: number;
   pages: number;
   facets: Record<string, FacetItemView[]>;
+  /** Min and max of each range field among the matching cars, ignoring that field's own
+   *  range (so a slider keeps its bounds). */
+  facets_stats: Record<string, { min: number; max: number }>;
 }
 
 function isCard(value: unknown): value is CardView {
@@ -30,6 +33,7 @@ export function parseAnswer(json: unknown): SearchAnswer {
     page: typeof answer.page === 'number' ? answer.page : 0,
     pages: answer.pages,
     facets: (answer.facets as Record<string, FacetItemView[]> | undefined) ?? {},
+    facets_stats: (answer.facets_stats as Record<string, { min: number; max: number }> | undefined) ?? {},
   };
 }
 

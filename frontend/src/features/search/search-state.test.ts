@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, isDefaultState, parseSearchState, serializeSearchState, setRange, toggleRefinement } from './search-state';
+import {
+  apiQuery,
+  emptyState,
+  hasFilters,
+  isDefaultState,
+  parseSearchState,
+  serializeSearchState,
+  setNear,
+  setQuery,
+  setRange,
+  setSort,
+  toggleRefinement,
+} from './search-state';
 
 describe('search URL state', () => {
   it('reads every parameter kind', () => {
@@ -26,6 +38,26 @@ describe('search URL state', () => {
     expect(toggled.refinements.colour).toEqual(['Red']);
     expect(toggleRefinement(toggled, 'colour', 'Red').refinements.colour).toBeUndefined();
     expect(setRange(state, 'price', 5000, null).page).toBe(0);
+  });
+
+  it('keeps a distance search as lat, lng, radius and the postcode as userLocation', () => {
+    const near = setNear(parseSearchState('?page=2'), { lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    expect(near.page).toBe(0);
+    const text = serializeSearchState(near);
+    expect(text).toBe('lat=-27.47&lng=153.02&radius=100&userLocation=4000');
+    expect(parseSearchState(`?${text}`).near).toEqual({ lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    expect(parseSearchState('?lat=-27.47&radius=100').near).toBeNull();
+    expect(hasFilters(near)).toBe(true);
+  });
+
+  it('drops the models with the last make, and the page with the text or the sort', () => {
+    const state = parseSearchState('?page=4&refinementList[make][0]=Toyota&refinementList[model][0]=RAV4');
+    expect(toggleRefinement(state, 'make', 'Toyota').refinements).toEqual({});
+    expect(toggleRefinement(state, 'make', 'Mazda').refinements.model).toEqual(['RAV4']);
+    expect(setQuery(state, 'hybrid').page).toBe(0);
+    expect(setSort(state, 'price_asc').page).toBe(0);
+    expect(hasFilters(emptyState())).toBe(false);
+    expect(hasFilters(setQuery(emptyState(), 'rav4'))).toBe(true);
   });
 
   it('adds fixed filters and the default sort to the endpoint query', () => {

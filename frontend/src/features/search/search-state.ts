@@ -1,6 +1,17 @@
 // Search state kept in the URL (seed 000 s2): query, page, sortBy and each facet in its
-// own parameter: refinementList[facet][i]=value, range[field]=min:max, menu[facet]=value.
+// own parameter: refinementList[facet][i]=value, range[field]=min:max, menu[facet]=value,
+// and the distance search as lat, lng, radius (km) with the shopper's postcode as
+// userLocation (seed 000 s2 dealer search parameters).
 import type { FixedFilter } from '../../types/generated/FixedFilter';
+
+/** A distance search: around the shopper's postcode, within `radius` km. */
+export interface Near {
+  lat: number;
+  lng: number;
+  radius: number;
+  /** The postcode the shopper gave (shown back in the picker). */
+  postcode: string;
+}
 
 /** The search state of a URL. */
 export interface SearchState {
@@ -11,11 +22,12 @@ export interface SearchState {
   refinements: Record<string, string[]>;
   ranges: Record<string, { min: number | null; max: number | null }>;
   menu: Record<string, string>;
+  near: Near | null;
 }
 
 /** The empty state. */
 export function emptyState(): SearchState {
-  return { query: '', page: 0, sortBy: '', refinements: {}, ranges: {}, menu: {} };
+  return { query: '', page: 0, sortBy: '', refinements: {}, ranges: {}, menu: {}, near: null };
 }
 
 function parseNumber(text: string): number | null {
@@ -29,10 +41,15 @@ function parseNumber(text: string): number | null {
 export function parseSearchState(search: string): SearchState {
   const state = emptyState();
   const params = new URLSearchParams(search);
+  const near = { lat: NaN, lng: NaN, radius: NaN, postcode: '' };
   for (const [key, value] of params) {
     if (key === 'query') state.query = value;
     else if (key === 'page') state.page = Math.max(0, Math.trunc(Number(value)) || 0);
     else if (key === 'sortBy') state.sortBy = value;
+    else if (key === 'lat') near.lat = parseNumber(value) ?? NaN;
+    else if (key === 'lng') near.lng = parseNumber(value) ?? NaN;
+    else if (key === 'radius') near.radius = parseNumber(value) ?? NaN;
+    else if (key === 'userLocation') near.postcode = value;
     else {
       const refinement = /^refinementList\[([^\]]+)\]\[(\d+)\]$/.exec(key);
       const range = /^range\[([^\]]+)\]$/.exec(key);
@@ -47,6 +64,7 @@ export function parseSearchState(search: string): SearchState {
       }
     }
   }
+  if (Number.isFinite(near.lat) && Number.isFinite(near.lng) && Number.isFinite(near.radius)) state.near = near;
   return state;
 }
 
@@ -68,6 +86,12 @@ export function serializeSearchState(state: SearchState): string {
   for (const facet of Object.keys(state.menu).sort()) {
     params.append(`menu[${facet}]`, state.menu[facet] ?? '');
   }
+  if (state.near) {
+    params.append('lat', String(state.near.lat));
+    params.append('lng', String(state.near.lng));
+    params.append('radius', String(state.near.radius));
+    if (state.near.postcode) params.append('userLocation', state.near.postcode);
+  }
   return params.toString();
 }
 
@@ -76,13 +100,52 @@ export function isDefaultState(state: SearchState): boolean {
   return serializeSearchState(state) === '';
 }
 
-/** Toggles one facet value; changing a filter removes the page (seed 000 s2). */
+/** Toggles one facet value; changing a filter removes the page (seed 000 s2). Clearing
+ *  the last make also clears the models, whose list shows only once a make is selected. */
 export function toggleRefinement(state: SearchState, facet: string, value: string): SearchState {
   const current = state.refinements[facet] ?? [];
   const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-  const refinements = { ...state.refinements, [facet]: next };
-  if (next.length === 0) delete refinements[facet];
+  return setRefinement(state, facet, next);
+}
+
+/** Sets the selected values of one facet (none clears it); removes the page. */
+export function setRefinement(state: SearchState, facet: string, values: string[]): SearchState {
+  const refinements = { ...state.refinements, [facet]: values };
+  if (values.length === 0) delete refinements[facet];
+  if (facet === 'make' && values.length === 0) delete refinements.model;
   return { ...state, refinements, page: 0 };
+}
+
+/** Sets the text query (the search box); removes the page. */
+export function setQuery(state: SearchState, query: string): SearchState {
+  return { ...state, query, page: 0 };
+}
+
+/** Sets or clears the distance search; removes the page. */
+export function setNear(state: SearchState, near: Near | null): SearchState {
+  return { ...state, near, page: 0 };
+}
+
+/** Sets the sort; the page starts again from the first. */
+export function setSort(state: SearchState, sortBy: string): SearchState {
+  return { ...state, sortBy, page: 0 };
+}
+
+/** Moves to a page (from 0), keeping every filter. */
+export function setPage(state: SearchState, page: number): SearchState {
+  return { ...state, page };
+}
+
+/** Whether any filter applies (the text, a facet, a range or a distance): what Clear
+ *  Filters clears. */
+export function hasFilters(state: SearchState): boolean {
+  return (
+    state.query.trim() !== '' ||
+    Object.keys(state.refinements).length > 0 ||
+    Object.keys(state.ranges).length > 0 ||
+    Object.keys(state.menu).length > 0 ||
+    state.near !== null
+  );
 }
 
 /** Sets or clears one range; changing a filter removes the page. */
@@ -98,4 +161,18 @@ export function apiQuery(state: SearchState, fixed: FixedFilter[], hitsPerPage: 
   for (const f of fixed) menu[f.facet] ??= f.value;
   const withFixed: SearchState = { ...state, menu, sortBy: state.sortBy || defaultSort };
   return `${serializeSearchState(withFixed)}&hitsPerPage=${hitsPerPage}`;
+}
+
+/** A search's non-empty filters by name, as search history keeps them (seed 001 s3):
+ *  the text, each facet's values, each range as min:max and each menu value. */
+export function historyFilters(state: SearchState): Record<string, string> {
+  const filters: Record<string, string> = {};
+  if (state.query.trim() !== '') filters.query = state.query.trim();
+  for (const [facet, values] of Object.entries(state.refinements)) if (values.length > 0) filters[facet] = values.join(', ');
+  for (const [field, { min, max }] of Object.entries(state.ranges)) {
+    if (min !== null || max !== null) filters[`range[${field}]`] = `${min ?? ''}:${max ?? ''}`;
+  }
+  for (const [facet, value] of Object.entries(state.menu)) if (value !== '') filters[facet] = value;
+  if (state.near) filters.userLocation = `${state.near.postcode} (${state.near.radius} km)`;
+  return filters;
 }

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
 import { AnswerCache, fetchSearch, type SearchAnswer } from './search-client';
-import { apiQuery, emptyState, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from './search-state';
+import { apiQuery, emptyState, historyFilters, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from './search-state';
+import { recordSearch } from '../../components/account/records';
 
 /** Where the results stand. */
 export type SearchStatus = 'idle' | 'loading' | 'error';
 
 function initialAnswer(page: SearchPageView): SearchAnswer {
-  return { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {} };
+  return { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {}, facets_stats: {} };
 }
 
 /** The search page's state: URL state, current answer and status. The server-rendered
@@ -80,7 +81,10 @@ export function useSearch(page: SearchPageView) {
     (next: SearchState) => {
       setState(next);
       const query = serializeSearchState(next);
-      window.history.pushState(null, '', `${page.route}${query ? `?${query}` : ''}`);
+      const path = `${page.route}${query ? `?${query}` : ''}`;
+      window.history.pushState(null, '', path);
+      // Search history (seed 001 s3): the last 5 searches with a filter.
+      recordSearch(path, historyFilters(next));
       run(next);
     },
     [page.route, run],

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
 import { DeliveryCalculator } from './delivery-calculator';
 import { formatDollars } from './delivery-client';
-import { answer, mockFetch } from './test-support';
+import { answer, mockFetch } from '../../components/test-fetch';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

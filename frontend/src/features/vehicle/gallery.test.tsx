@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GalleryImage } from '../../types/generated/GalleryImage';
-import { Gallery } from './gallery';
+import type { GalleryVideo } from '../../types/generated/GalleryVideo';
+import { Gallery, galleryItems } from './gallery';
 
 afterEach(cleanup);
 
@@ -32,5 +33,44 @@ describe('Gallery', () => {
     fireEvent.keyDown(dialog as HTMLDialogElement, { key: 'Escape' });
     expect(dialog?.hasAttribute('open')).toBe(false);
     expect(document.activeElement).toBe(open);
+  });
+});
+
+const video: GalleryVideo = { url: '/media/rav4.mp4', poster: '/media/poster.svg', index: 1, title: 'Car, video' };
+
+describe('galleryItems', () => {
+  it('puts the stock video at its index, after the last photo when the index is past them', () => {
+    const kinds = (index: number, n = 4) => galleryItems(images(n), { ...video, index }).map((i) => (i.kind === 'video' ? 'V' : i.image.url.slice(7, 8)));
+    expect(kinds(0)).toEqual(['V', '1', '2', '3', '4']);
+    expect(kinds(1)).toEqual(['1', 'V', '2', '3', '4']);
+    expect(kinds(2)).toEqual(['1', '2', 'V', '3', '4']);
+    expect(kinds(4)).toEqual(['1', '2', '3', '4', 'V']);
+    expect(kinds(9)).toEqual(['1', '2', '3', '4', 'V']);
+    expect(kinds(1, 0)).toEqual(['V']);
+    expect(galleryItems(images(2), null)).toHaveLength(2);
+  });
+});
+
+describe('Gallery with the stock video', () => {
+  it('plays the video as an item: in the strip, the main stage and the fullscreen viewer', () => {
+    render(<Gallery images={images(4)} showThumbnails video={video} />);
+    const strip = screen.getByRole('list', { name: 'Thumbnails' });
+    const labels = Array.from(strip.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'));
+    expect(labels).toEqual(['Show Car, photo 1 of 4', 'Show Car, video', 'Show Car, photo 2 of 4', 'Show Car, photo 3 of 4', 'Show Car, photo 4 of 4']);
+    expect(document.querySelector('.gallery__main video')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    const player = document.querySelector('.gallery__main video');
+    expect(player?.getAttribute('src')).toBe('/media/rav4.mp4');
+    expect(player?.getAttribute('preload')).toBe('none');
+    expect(player?.getAttribute('poster')).toBe('/media/poster.svg');
+    expect(player?.hasAttribute('controls')).toBe(true);
+    expect(player?.getAttribute('aria-label')).toBe('Car, video');
+    fireEvent.click(screen.getByRole('button', { name: 'View fullscreen' }));
+    const dialog = document.querySelector('dialog');
+    expect(dialog?.querySelector('video')?.getAttribute('src')).toBe('/media/rav4.mp4');
+    expect(dialog?.textContent).toContain('2 / 5');
+    fireEvent.keyDown(dialog as HTMLDialogElement, { key: 'ArrowRight' });
+    expect(dialog?.querySelector('video')).toBeNull();
+    expect(dialog?.querySelector('img')?.getAttribute('alt')).toBe('Car, photo 2 of 4');
   });
 });

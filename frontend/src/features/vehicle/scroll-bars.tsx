@@ -1,6 +1,7 @@
 // The sticky header (seed 000 s2/s4/s9: shown from 500 px of scroll) and the fixed
 // bottom bar (seed 001 s2/s4/s9: past 900 px, with reserve, enquire and call). Both are
 // fixed-position, so showing them moves nothing on the page.
+import type { MouseEvent } from 'react';
 import type { CardView } from '../../types/generated/CardView';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -25,13 +26,16 @@ export function StickyHeader({ card, thresholdPx, held }: { card: CardView; thre
   );
 }
 
-/** The fixed bottom bar: reserve, enquire and call. */
+/** The fixed bottom bar: reserve, enquire and call. Enquire opens the page's enquiry
+ *  dialog when `onEnquire` is given (the bar exists only after hydration), else it links
+ *  to the enquiry page. */
 export function BottomBar({
   card,
   thresholdPx,
   held,
   enquireUrl,
   enquireLabel,
+  onEnquire,
   phone,
   onCall,
 }: {
@@ -40,6 +44,7 @@ export function BottomBar({
   held: boolean;
   enquireUrl: string;
   enquireLabel: string;
+  onEnquire?: (event: MouseEvent<HTMLButtonElement>) => void;
   phone: PhoneView | null;
   onCall: () => void;
 }) {
@@ -52,9 +57,15 @@ export function BottomBar({
           {MESSAGES.RESERVE_NOW}
         </a>
       ) : null}
-      <a className="button button--secondary" href={enquireUrl}>
-        {enquireLabel}
-      </a>
+      {onEnquire ? (
+        <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={onEnquire}>
+          {enquireLabel}
+        </button>
+      ) : (
+        <a className="button button--secondary" href={enquireUrl}>
+          {enquireLabel}
+        </a>
+      )}
       {phone ? (
         <a className="button button--secondary" href={phone.href} onClick={onCall}>
           Call

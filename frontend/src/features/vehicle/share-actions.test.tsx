@@ -1,6 +1,16 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShareActions, TOAST_MS } from './share-actions';
+import { dismissToast, TOAST_MS, ToastRegion } from '../../components/toast';
+import { ShareActions } from './share-actions';
+
+function Page() {
+  return (
+    <>
+      <ShareActions {...props} />
+      <ToastRegion />
+    </>
+  );
+}
 
 const writeText = vi.fn<(text: string) => Promise<void>>();
 beforeEach(() => {
@@ -9,6 +19,7 @@ beforeEach(() => {
   window.dataLayer = [];
 });
 afterEach(() => {
+  act(() => dismissToast());
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -20,7 +31,7 @@ describe('ShareActions', () => {
   it('copies the car URL and shows the seed toast, which goes away by itself', async () => {
     vi.useFakeTimers();
     writeText.mockResolvedValueOnce(undefined);
-    render(<ShareActions {...props} />);
+    render(<Page />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     });
@@ -35,7 +46,7 @@ describe('ShareActions', () => {
   it('shows no toast when the clipboard refuses', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     writeText.mockRejectedValueOnce(new Error('denied'));
-    render(<ShareActions {...props} />);
+    render(<Page />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     });

@@ -1,12 +1,9 @@
 // Share and print (seed 001 s2/s7/s8): share copies the car's URL to the clipboard and
-// shows 'Copied {car name} to your clipboard!' (one toast at a time); print opens
+// shows 'Copied {car name} to your clipboard!' (the page's one toast); print opens
 // /print?car_id={slug} in a new tab and fires analytics event 61.
-import { useEffect, useState } from 'react';
 import { EVENT_PRINT, trackEvent } from '../../components/analytics';
+import { showToast } from '../../components/toast';
 import { MESSAGES } from '../../types/generated/messages';
-
-/** How long the share toast stays before it goes by itself (ms). */
-export const TOAST_MS = 6000;
 
 /** The share toast for one car. */
 export function copiedText(carName: string): string {
@@ -15,17 +12,10 @@ export function copiedText(carName: string): string {
 
 /** Share and print buttons of the sidebar. */
 export function ShareActions({ carName, carUrl, printUrl }: { carName: string; carUrl: string; printUrl: string }) {
-  const [toast, setToast] = useState<string | null>(null);
-  useEffect(() => {
-    if (toast === null) return;
-    const timer = window.setTimeout(() => setToast(null), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast]);
-
   async function share() {
     try {
       await navigator.clipboard.writeText(carUrl);
-      setToast(copiedText(carName));
+      showToast({ text: copiedText(carName) });
     } catch (error) {
       // No clipboard (insecure context or denied): say nothing rather than claim a copy.
       console.warn('Could not copy the car URL:', error);
@@ -40,16 +30,6 @@ export function ShareActions({ carName, carUrl, printUrl }: { carName: string; c
       <a className="button button--secondary button--small" href={printUrl} target="_blank" rel="noopener" onClick={() => trackEvent(EVENT_PRINT)}>
         Print<span className="visually-hidden"> (opens in a new tab)</span>
       </a>
-      <div className="toast-region" role="status" aria-live="polite">
-        {toast ? (
-          <div className="toast">
-            <span>{toast}</span>
-            <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => setToast(null)}>
-              ×
-            </button>
-          </div>
-        ) : null}
-      </div>
     </div>
   );
 }

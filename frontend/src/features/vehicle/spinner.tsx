@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { HotspotView } from '../../types/generated/HotspotView';
+import { HotspotLayer } from './hotspots';
 
 /** The frame shown after dragging `dx` px from `start` (one frame per `sensitivity` px). */
 export function dragFrame(start: number, dx: number, sensitivity: number, count: number): number {
@@ -9,9 +11,22 @@ export function dragFrame(start: number, dx: number, sensitivity: number, count:
 
 /** The 360-degree spin (seed 000 s4/s9): auto-rotates every `intervalMs` (100 ms by
  *  default) until the shopper drags (one frame per `sensitivity` px, 20 by default),
- *  uses the arrow keys, or presses Pause. It starts still on the server and for
- *  shoppers who ask for reduced motion. */
-export function Spinner({ images, intervalMs, sensitivity, name }: { images: string[]; intervalMs: number; sensitivity: number; name: string }) {
+ *  uses the arrow keys, presses Pause or uses a hotspot. It starts still on the server
+ *  and for shoppers who ask for reduced motion. The hotspots of the frame shown sit over
+ *  the stage (beside the slider, not in it, so dragging and clicking stay apart). */
+export function Spinner({
+  images,
+  intervalMs,
+  sensitivity,
+  name,
+  hotspots = [],
+}: {
+  images: string[];
+  intervalMs: number;
+  sensitivity: number;
+  name: string;
+  hotspots?: HotspotView[];
+}) {
   const [frame, setFrame] = useState(0);
   const [playing, setPlaying] = useState(false);
   const drag = useRef<{ x: number; frame: number } | null>(null);
@@ -36,6 +51,7 @@ export function Spinner({ images, intervalMs, sensitivity, name }: { images: str
     if (!drag.current) return;
     setFrame(dragFrame(drag.current.frame, event.clientX - drag.current.x, sensitivity, count));
   };
+  const stop = useCallback(() => setPlaying(false), []);
   const onPointerUp = () => {
     drag.current = null;
   };
@@ -49,24 +65,27 @@ export function Spinner({ images, intervalMs, sensitivity, name }: { images: str
 
   return (
     <div className="spinner">
-      <div
-        className="spinner__stage"
-        role="slider"
-        tabIndex={0}
-        aria-label={`${name}, 360-degree view: drag or use the arrow keys to turn`}
-        aria-valuemin={1}
-        aria-valuemax={count}
-        aria-valuenow={frame + 1}
-        aria-valuetext={`Angle ${frame + 1} of ${count}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        onKeyDown={onKeyDown}
-      >
-        {images.map((src, i) => (
-          <img key={`${i}-${src}`} src={src} alt="" width={1024} height={768} draggable={false} hidden={i !== frame} />
-        ))}
+      <div className="spinner__frame">
+        <div
+          className="spinner__stage"
+          role="slider"
+          tabIndex={0}
+          aria-label={`${name}, 360-degree view: drag or use the arrow keys to turn`}
+          aria-valuemin={1}
+          aria-valuemax={count}
+          aria-valuenow={frame + 1}
+          aria-valuetext={`Angle ${frame + 1} of ${count}`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+        >
+          {images.map((src, i) => (
+            <img key={`${i}-${src}`} src={src} alt="" width={1024} height={768} draggable={false} hidden={i !== frame} />
+          ))}
+        </div>
+        <HotspotLayer hotspots={hotspots} frame={frame} label={`${name}, features at this angle`} onUse={stop} />
       </div>
       {count > 1 ? (
         <button type="button" className="spinner__play button button--small button--secondary" onClick={() => setPlaying((p) => !p)}>

@@ -15,4 +15,8 @@ value: string,
 /**
  * Matching cars.
  */
-count: number, };
+count: number, 
+/**
+ * Logo of a tile (the brand's logo for a make), when there is one.
+ */
+logo?: string, };

@@ -6,7 +6,8 @@ import type { InputKind } from "./InputKind";
  */
 export type FieldView = { 
 /**
- * The field's key in the `POST /api/leads` payload (also the input's name).
+ * The field's key in the `POST /api/leads` payload (also the input's name); a
+ * dotted name is a key of a nested object (`appointment.date`).
  */
 name: string, 
 /**

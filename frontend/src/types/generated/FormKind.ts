@@ -3,4 +3,4 @@
 /**
  * What a form is for; decides its fields, category and wording.
  */
-export type FormKind = "general_enquiry" | "service_booking" | "trade_in" | "parts_order" | "finance_enquiry" | "reservation";
+export type FormKind = "general_enquiry" | "service_booking" | "trade_in" | "parts_order" | "finance_enquiry" | "reservation" | "test_drive" | "photo_request";

@@ -2,7 +2,7 @@
 import type { LocationView } from "./LocationView";
 
 /**
- * The list of a dealer's locations (/dealerships, /contact).
+ * The card grid of a dealer's locations (/dealerships, /contact).
  */
 export type LocationsPageView = { 
 /**

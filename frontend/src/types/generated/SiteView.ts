@@ -2,6 +2,7 @@
 import type { AnnouncementView } from "./AnnouncementView";
 import type { FooterColumnView } from "./FooterColumnView";
 import type { LinkView } from "./LinkView";
+import type { MegaMenuView } from "./MegaMenuView";
 import type { PhoneView } from "./PhoneView";
 import type { ThemeView } from "./ThemeView";
 
@@ -48,4 +49,17 @@ search_path: string,
 /**
  * Announcement bar.
  */
-announcement: AnnouncementView | null, };
+announcement: AnnouncementView | null, 
+/**
+ * The site offers saving cars to a watchlist (config `favourites.enabled`).
+ */
+favourites: boolean, 
+/**
+ * The garage page (config `garage`), where the site has one.
+ */
+garage_path: string | null, 
+/**
+ * The brand grid of the header's Models item (seed 001 s2 mega menu), where the
+ * dealer lists brands (brands.toml).
+ */
+mega_menu: MegaMenuView | null, };

@@ -2,7 +2,7 @@
 import type { ImageView } from "./ImageView";
 
 /**
- * A home page slide.
+ * A home page slide (seed 001 s9: 1920 by 540).
  */
 export type SlideView = { 
 /**
@@ -18,9 +18,13 @@ description: string,
  */
 url: string | null, 
 /**
- * Image.
+ * Image (the poster of a video slide).
  */
 image: ImageView, 
+/**
+ * Video instead of the image.
+ */
+video: string | null, 
 /**
  * Hide the text overlay.
  */

@@ -7,7 +7,10 @@ import type { FinanceEstimateView } from "./FinanceEstimateView";
 import type { GalleryImage } from "./GalleryImage";
 import type { LocationLink } from "./LocationLink";
 import type { PhoneView } from "./PhoneView";
+import type { PromoBannerView } from "./PromoBannerView";
 import type { SpecRow } from "./SpecRow";
+import type { VehicleFormsView } from "./VehicleFormsView";
+import type { VehicleMapView } from "./VehicleMapView";
 import type { VehicleWidgets } from "./VehicleWidgets";
 import type { ViewerView } from "./ViewerView";
 
@@ -94,4 +97,17 @@ finance_estimate: FinanceEstimateView | null,
 /**
  * The car's finance enquiry link (seed 001 s2), where the calculator's Enquire goes.
  */
-finance_url: string, };
+finance_url: string, 
+/**
+ * The enquiry, test-drive and photo request forms the page opens as dialogs (seed
+ * 000 s2/s5), for an available car.
+ */
+forms: VehicleFormsView | null, 
+/**
+ * Where the car is (`#vehicle-map`, seed 000 s2), when it names a location.
+ */
+map: VehicleMapView | null, 
+/**
+ * The promo banner: latest offers, book service online, sell your car (seed 000 s2).
+ */
+promo_banner: PromoBannerView | null, };

@@ -1,0 +1,135 @@
+//! Sign-in gating (seed 001 s6): which routes need a signed-in user, and the `type` the
+//! sign-in route is opened with (seed 001 s2: /sign-in?type=…&redirect=…&back=…).
+//! online-payment, my-garage and the site's own garage page are always gated; checkout,
+//! finance, spin-to-win and finance-by-credit-check only where the site switches them on.
+//! Trade-in and sell-my-car are never gated. The watchlist lists a signed-in user's cars,
+//! so it needs one too (seed 000 s2: type=watchlist).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::config::{GarageConfig, GatedRoutesConfig};
+
+/// The `type` parameter of the sign-in route: why the shopper is asked to sign in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignInType {
+    /// Saving a car or opening the watchlist.
+    Watchlist,
+    /// Trade-in (offered as a type; the route itself is never gated).
+    TradeIn,
+    /// Reserving or buying a car online.
+    Checkout,
+    /// The finance page.
+    Finance,
+    /// The spin-to-win page.
+    SpinToWin,
+    /// The online payment page.
+    OnlinePayment,
+    /// Finance by credit check (/personalised/finance).
+    CarFinance,
+    /// The garage.
+    MyGarage,
+}
+
+impl SignInType {
+    /// Every type.
+    pub const ALL: [SignInType; 8] = [
+        SignInType::Watchlist,
+        SignInType::TradeIn,
+        SignInType::Checkout,
+        SignInType::Finance,
+        SignInType::SpinToWin,
+        SignInType::OnlinePayment,
+        SignInType::CarFinance,
+        SignInType::MyGarage,
+    ];
+}
+
+/// Seed 001 s2: the site's default garage route.
+pub const MY_GARAGE_PATH: &str = "/my-garage";
+
+/// The sign-in type a page at `path` is gated with, or None when anyone may open it.
+pub fn gate_for(path: &str, gated: &GatedRoutesConfig, garage: &GarageConfig) -> Option<SignInType> {
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let garage_page = format!("/{}", garage.page.trim_matches('/'));
+    match path {
+        "/online-payment" => Some(SignInType::OnlinePayment),
+        "/watchlist" => Some(SignInType::Watchlist),
+        p if p == MY_GARAGE_PATH || (garage.enabled && p == garage_page) => Some(SignInType::MyGarage),
+        "/checkout-journey" if gated.checkout => Some(SignInType::Checkout),
+        "/finance" | "/apply-for-finance" | "/finance-enquiry" if gated.finance => Some(SignInType::Finance),
+        "/spin-to-win" if gated.spin_to_win => Some(SignInType::SpinToWin),
+        "/personalised/finance" if gated.finance_by_credit_check => Some(SignInType::CarFinance),
+        p if gated.checkout && is_car_checkout(p) => Some(SignInType::Checkout),
+        _ => None,
+    }
+}
+
+/// /cars/{slug}/checkout or /cars/{slug}/buy-online.
+fn is_car_checkout(path: &str) -> bool {
+    let mut parts = path.trim_start_matches('/').split('/');
+    matches!(
+        (parts.next(), parts.next(), parts.next(), parts.next()),
+        (Some("cars"), Some(slug), Some("checkout" | "buy-online"), None) if !slug.is_empty()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_on() -> GatedRoutesConfig {
+        GatedRoutesConfig { checkout: true, finance: true, spin_to_win: true, finance_by_credit_check: true }
+    }
+
+    fn garage(page: &str) -> GarageConfig {
+        GarageConfig { enabled: true, page: page.to_string() }
+    }
+
+    #[test]
+    fn always_gated_routes_need_sign_in_on_every_site() {
+        let off = GatedRoutesConfig::default();
+        let none = GarageConfig::default();
+        assert_eq!(gate_for("/online-payment", &off, &none), Some(SignInType::OnlinePayment));
+        assert_eq!(gate_for("/my-garage", &off, &none), Some(SignInType::MyGarage));
+        assert_eq!(gate_for("/my-garage/", &off, &none), Some(SignInType::MyGarage));
+        assert_eq!(gate_for("/watchlist", &off, &none), Some(SignInType::Watchlist));
+        assert_eq!(gate_for("/mymotorama", &off, &garage("mymotorama")), Some(SignInType::MyGarage));
+        // A garage page name is only a garage where the garage is on.
+        assert_eq!(gate_for("/mymotorama", &off, &GarageConfig { enabled: false, page: "mymotorama".into() }), None);
+    }
+
+    #[test]
+    fn switched_routes_are_gated_only_where_switched_on() {
+        let cases = [
+            ("/cars/2021-toyota-hilux-123/checkout", SignInType::Checkout),
+            ("/cars/2021-toyota-hilux-123/buy-online", SignInType::Checkout),
+            ("/checkout-journey?car_id=2021-toyota-hilux-123", SignInType::Checkout),
+            ("/finance#finance-form", SignInType::Finance),
+            ("/apply-for-finance", SignInType::Finance),
+            ("/spin-to-win", SignInType::SpinToWin),
+            ("/personalised/finance?car_id=4", SignInType::CarFinance),
+        ];
+        let none = GarageConfig::default();
+        for (path, kind) in cases {
+            assert_eq!(gate_for(path, &all_on(), &none), Some(kind), "{path}");
+            assert_eq!(gate_for(path, &GatedRoutesConfig::default(), &none), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn trade_in_sell_my_car_and_car_pages_are_never_gated() {
+        let none = GarageConfig::default();
+        for path in ["/trade-in", "/sell-my-car", "/cars/trade-in", "/cars/a-car", "/cars/a-car/print", "/", "/search/used-cars", "/sign-in"] {
+            assert_eq!(gate_for(path, &all_on(), &none), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn types_are_the_seed_words() {
+        let words: Vec<String> = SignInType::ALL.iter().map(|t| serde_json::to_value(t).unwrap().as_str().unwrap().to_string()).collect();
+        assert_eq!(words, ["watchlist", "trade-in", "checkout", "finance", "spin-to-win", "online-payment", "car-finance", "my-garage"]);
+    }
+}

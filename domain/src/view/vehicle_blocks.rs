@@ -1,0 +1,224 @@
+//! Blocks of the vehicle page below its viewer (seed 000 s2): the map at `#vehicle-map`
+//! (where the car is, as an address and a directions link: no map tiles or third-party
+//! scripts load with the page) and the promo banner with its three links (latest offers,
+//! book service online, sell your car).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::car::Car;
+use crate::messages;
+
+use super::card::car_location_name;
+use super::form::{form_routes, SERVICE_FORM_ID};
+use super::offers::OFFERS_PATH;
+use super::site::ViewContext;
+use super::slug::encode_query_value;
+
+/// Where the car is (`#vehicle-map`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct VehicleMapView {
+    /// Location name, e.g. "Jacaranda Toyota Grafton".
+    pub name: String,
+    /// Street line, when known.
+    pub street: Option<String>,
+    /// "City STATE postcode" (what is known of it).
+    pub locality: Option<String>,
+    /// Directions to the location in the shopper's maps app (a link: nothing loads on the
+    /// page).
+    pub directions_url: String,
+    /// The location's page on this site, when the dealer has it.
+    pub location_url: Option<String>,
+}
+
+fn present(value: Option<&str>) -> Option<String> {
+    value.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
+}
+
+fn join(parts: &[Option<&str>], separator: &str) -> Option<String> {
+    let text = parts.iter().filter_map(|p| present(*p)).collect::<Vec<_>>().join(separator);
+    (!text.is_empty()).then_some(text)
+}
+
+/// The map block of `car`: its location from the dealer's locations (matched by slug,
+/// visible ones only) with the full address, else what the feed carries (address, city,
+/// state); none when the car names no location.
+pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
+    let feed = car.location.as_ref();
+    let known = feed
+        .map(|l| l.slug.as_str())
+        .filter(|slug| !slug.is_empty())
+        .and_then(|slug| ctx.dealer.locations.iter().find(|l| l.visible && l.slug == slug));
+    let (name, street, locality, place_id, location_url) = match known {
+        Some(location) => {
+            let a = &location.address;
+            (
+                present(Some(&location.name)).or_else(|| car_location_name(car))?,
+                present(Some(&a.street)),
+                join(&[Some(&a.city), Some(&a.state), Some(&a.postcode)], " "),
+                present(a.place_id.as_deref()),
+                Some(format!("/locations/{}", location.slug)),
+            )
+        }
+        None => {
+            let city = feed.and_then(|l| l.city.as_deref()).or(car.city.as_deref());
+            let state = feed.and_then(|l| l.state.as_deref()).or(car.state.as_deref());
+            (car_location_name(car)?, present(feed.and_then(|l| l.address.as_deref())), join(&[city, state], " "), None, None)
+        }
+    };
+    let destination = join(&[Some(&name), street.as_deref(), locality.as_deref()], ", ").unwrap_or_else(|| name.clone());
+    let place = place_id.map(|id| format!("&destination_place_id={}", encode_query_value(&id))).unwrap_or_default();
+    let directions_url = format!("https://www.google.com/maps/dir/?api=1&destination={}{place}", encode_query_value(&destination));
+    Some(VehicleMapView { name, street, locality, directions_url, location_url })
+}
+
+/// One link of the promo banner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PromoLinkView {
+    /// Link text, e.g. "Latest offers".
+    pub label: String,
+    /// Target: a page of the site, or the manufacturer's service booking page.
+    pub url: String,
+    /// The target is another site (opens in a new tab).
+    pub external: bool,
+}
+
+/// The promo banner of the vehicle page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PromoBannerView {
+    /// Latest offers, book service online, sell your car: each only when its page exists.
+    pub links: Vec<PromoLinkView>,
+}
+
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The promo banner (seed 000 s2) with links to pages the site publishes: the special
+/// offers page (always built), the service booking (the dealer's external booking page
+/// where configured, else `/service#service-booking`, or `/service` when a dealer page
+/// takes that path) and `/sell-my-car` (the trade-in form, or a dealer page there). None
+/// when no link is left.
+pub fn promo_banner(ctx: &ViewContext<'_>) -> Option<PromoBannerView> {
+    let dealer = ctx.dealer;
+    let forms = form_routes(dealer);
+    let form_at = |path: &str| forms.iter().any(|r| r.path == path);
+    let page_at = |path: &str| dealer.pages.iter().any(|p| p.path == path);
+    let link = |label: &str, url: String, external: bool| PromoLinkView { label: sentence_case(label), url, external };
+    let mut links = vec![link(messages::LATEST_OFFERS, OFFERS_PATH.to_string(), false)];
+    let external_service = dealer.config.service.external_booking_url.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    if let Some(url) = external_service {
+        links.push(link(messages::BOOK_SERVICE_ONLINE, url.to_string(), true));
+    } else if form_at("/service") {
+        links.push(link(messages::BOOK_SERVICE_ONLINE, format!("/service#{SERVICE_FORM_ID}"), false));
+    } else if page_at("/service") {
+        links.push(link(messages::BOOK_SERVICE_ONLINE, "/service".to_string(), false));
+    }
+    if form_at("/sell-my-car") || page_at("/sell-my-car") {
+        links.push(link(messages::SELL_YOUR_CAR, "/sell-my-car".to_string(), false));
+    }
+    Some(PromoBannerView { links })
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+    use crate::car::CarLocation;
+    use crate::config::{ContentPage, Dealer};
+    use crate::entities::Location;
+
+    fn dealer(extra: &str) -> Dealer {
+        crate::view::test_dealer(extra)
+    }
+
+    fn springwood(visible: bool) -> Location {
+        toml::from_str(&format!(
+            "id = 1\nname = \"Acme Springwood\"\nslug = \"acme-springwood\"\nvisible = {visible}\n\
+             [address]\nstreet = \"1 Main St\"\ncity = \"Springwood\"\nstate = \"QLD\"\npostcode = \"4127\"\n\
+             lat = -27.6\nlong = 153.1\nplace_id = \"ChIJ x\"\n"
+        ))
+        .expect("location")
+    }
+
+    fn car_at(location: Option<CarLocation>) -> Car {
+        Car { id: 1, slug: "car-1".into(), location, ..Car::default() }
+    }
+
+    fn map(dealer: &Dealer, car: &Car) -> Option<VehicleMapView> {
+        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        vehicle_map(car, &ctx)
+    }
+
+    fn banner(dealer: &Dealer) -> Vec<(String, String, bool)> {
+        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        promo_banner(&ctx).map(|b| b.links.into_iter().map(|l| (l.label, l.url, l.external)).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_map_uses_the_dealer_location_address_and_links_directions() {
+        let mut acme = dealer("");
+        acme.locations = vec![springwood(true)];
+        let car = car_at(Some(CarLocation { name: "Feed name".into(), slug: "acme-springwood".into(), ..CarLocation::default() }));
+        let view = map(&acme, &car).expect("map");
+        assert_eq!(view.name, "Acme Springwood");
+        assert_eq!(view.street.as_deref(), Some("1 Main St"));
+        assert_eq!(view.locality.as_deref(), Some("Springwood QLD 4127"));
+        assert_eq!(view.location_url.as_deref(), Some("/locations/acme-springwood"));
+        assert_eq!(
+            view.directions_url,
+            "https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD%204127&destination_place_id=ChIJ%20x"
+        );
+    }
+
+    #[test]
+    fn the_map_falls_back_to_the_feed_and_is_absent_without_a_location() {
+        let mut acme = dealer("");
+        acme.locations = vec![springwood(false)];
+        let feed = CarLocation {
+            name: "Acme Springwood".into(),
+            slug: "acme-springwood".into(),
+            address: Some("1 Main St".into()),
+            city: Some("Springwood".into()),
+            state: Some("QLD".into()),
+            ..CarLocation::default()
+        };
+        let view = map(&acme, &car_at(Some(feed))).expect("map from the feed");
+        assert_eq!((view.street.as_deref(), view.locality.as_deref()), (Some("1 Main St"), Some("Springwood QLD")));
+        assert_eq!(view.location_url, None, "a hidden location has no page to link");
+        assert!(view.directions_url.ends_with("destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD"));
+        assert_eq!(map(&acme, &car_at(None)), None);
+        let nameless = car_at(Some(CarLocation { name: " ".into(), ..CarLocation::default() }));
+        assert_eq!(map(&acme, &nameless), None);
+    }
+
+    #[test]
+    fn the_promo_banner_links_offers_service_booking_and_sell_my_car() {
+        let links = banner(&dealer(""));
+        assert_eq!(
+            links,
+            vec![
+                ("Latest offers".to_string(), "/special-offers".to_string(), false),
+                ("Book service online".to_string(), "/service#service-booking".to_string(), false),
+                ("Sell your car".to_string(), "/sell-my-car".to_string(), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_service_link_follows_an_external_booking_page_or_a_dealer_page() {
+        let external = banner(&dealer("[service]\nexternal_booking_url = \"https://www.toyota.com.au/service-booking\"\n"));
+        assert_eq!(external[1], ("Book service online".to_string(), "https://www.toyota.com.au/service-booking".to_string(), true));
+        let mut own = dealer("");
+        own.pages.push(ContentPage {
+            slug: "service".into(),
+            title: "Service".into(),
+            path: "/service".into(),
+            description: None,
+            markdown: "Call us to book.".into(),
+        });
+        assert_eq!(banner(&own)[1].1, "/service", "a dealer page has no booking form to jump to");
+    }
+}

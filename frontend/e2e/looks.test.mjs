@@ -1,0 +1,127 @@
+// Looks: every page kind at the phone, tablet and desktop widths (400, 768 and 1400 px,
+// seed 001 s9's xs, md and xxl breakpoints). At each width the page must not scroll
+// sideways and must pass axe. With E2E_SCREENSHOTS=1 a full-page screenshot of each
+// is written to e2e/screenshots/<dealer>-<kind>-<width>.jpg for review (CI leaves it
+// unset, so CI writes no images).
+import { mkdir } from 'node:fs/promises';
+import { expectNoAxeViolations } from './axe.mjs';
+import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+
+export const WIDTHS = [400, 768, 1400];
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url);
+
+/** The first link matching `selector` on `path`, or null when the page is missing or has none. */
+async function firstLink(context, base, path, selector) {
+  const page = await context.newPage();
+  try {
+    const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+    if (!response || !response.ok()) return null;
+    const link = page.locator(selector).first();
+    return (await link.count()) > 0 ? await link.getAttribute('href') : null;
+  } finally {
+    await page.close();
+  }
+}
+
+/** `path` when the site has a page there, else null (some dealers have no models). */
+async function ifExists(context, base, path) {
+  const page = await context.newPage();
+  try {
+    const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+    return response && response.ok() ? path : null;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Page kinds and how to find one page of each on a dealer's site. */
+export const KINDS = [
+  ['home', () => '/'],
+  ['search', ({ searchPath }) => searchPath],
+  ['vehicle', ({ context, base, searchPath, vehiclePath }) => vehiclePath ?? firstLink(context, base, searchPath, '.car-card__title a')],
+  ['locations', () => '/dealerships'],
+  ['location', ({ context, base }) => firstLink(context, base, '/dealerships', '.location-card__name a')],
+  ['models', ({ context, base }) => ifExists(context, base, '/models')],
+  ['model', ({ context, base }) => firstLink(context, base, '/models', 'a[href^="/models/"]')],
+  ['offers', () => '/special-offers'],
+  ['offer', ({ context, base }) => firstLink(context, base, '/special-offers', 'a[href^="/offers/"]')],
+  ['brands', ({ context, base }) => ifExists(context, base, '/brands')],
+  ['brand', ({ context, base }) => firstLink(context, base, '/brands', 'a[href$="/overview"]')],
+  ['locator', ({ context, base }) => ifExists(context, base, '/dealer-locator')],
+  ['form', () => '/contact-us'],
+  ['content', () => '/about-us'],
+  ['sign-in', () => '/sign-in'],
+];
+
+/** Elements that stick out past the right edge of the viewport without a scrolling
+ *  ancestor to hold them: what makes a page scroll sideways. */
+async function sidewaysOverflow(page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return null;
+    const width = root.clientWidth;
+    const culprits = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.right <= width + 0.5 || box.width === 0) continue;
+      let held = false;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') {
+          held = true;
+          break;
+        }
+      }
+      if (!held) culprits.push(`${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(box.right)})`);
+      if (culprits.length >= 5) break;
+    }
+    return `page is ${root.scrollWidth}px wide in a ${width}px viewport: ${culprits.join(', ') || 'no single element found'}`;
+  });
+}
+
+/** Scrolls through the page so lazy images and anything drawn on scroll are in place. */
+async function scrollThrough(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+function dealerOf(base) {
+  return new URL(base).hostname.split('.')[0];
+}
+
+export const tests = KINDS.map(([kind, find]) => ({
+  name: `looks: ${kind} page at ${WIDTHS.join(', ')} px has no sideways scroll and no axe violations`,
+  async run(options) {
+    const { context, base } = options;
+    const path = await find(options);
+    if (!path) {
+      console.log(`     (${dealerOf(base)} has no ${kind} page)`);
+      return;
+    }
+    if (SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const { page, errors } = await open(context, base, path);
+    try {
+      await waitForHydration(page);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await scrollThrough(page);
+        const overflow = await sidewaysOverflow(page);
+        if (overflow) throw new Error(`${path} at ${width}px: ${overflow}`);
+        await expectNoAxeViolations(page);
+        if (SCREENSHOTS) {
+          // JPEG keeps the committed review images small (a full page is often 5,000 px tall).
+          const file = new URL(`${dealerOf(base)}-${kind}-${width}.jpg`, SCREENSHOT_DIR);
+          await page.screenshot({ path: file.pathname, type: 'jpeg', quality: 50, fullPage: true, animations: 'disabled' });
+        }
+      }
+      expectNoErrors(path, errors);
+    } finally {
+      await page.close();
+    }
+  },
+}));

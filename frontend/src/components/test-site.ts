@@ -1,0 +1,19 @@
+// Test helper: a site as the Rust view gives it.
+import type { SiteView } from '../types/generated/SiteView';
+
+/** A site with every field set; tests override what they check. */
+export const testSite: SiteView = {
+  slug: 'acme',
+  name: 'Acme Motors',
+  logo_url: '/logo.svg',
+  canonical_base: 'https://www.acme.com.au',
+  theme: { primary: '#123456', secondary: '#654321', accent: '#e4002b', text: '#1a1a1a', background: '#ffffff', font_body: 'system-ui', font_heading: 'system-ui' },
+  header_menu: [],
+  footer_columns: [],
+  phone: null,
+  search_path: '/search/new-used-and-demo-cars',
+  announcement: null,
+  favourites: true,
+  garage_path: null,
+  mega_menu: null,
+};

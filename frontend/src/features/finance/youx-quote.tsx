@@ -1,0 +1,68 @@
+import { useEffect, useId, useState } from 'react';
+import { ComparisonRateNote } from '../../components/comparison-rate-note';
+import type { QuoteFigures } from '../../types/generated/QuoteFigures';
+import type { YouxQuoteView } from '../../types/generated/YouxQuoteView';
+import { FinanceFigures, comparisonFigure, interestFigure } from './finance-figures';
+import { formatDollars } from './finance-math';
+import './finance.css';
+
+function parseQuote(value: unknown): QuoteFigures | null {
+  if (value === null || typeof value !== 'object') return null;
+  const q = value as Record<string, unknown>;
+  const n = (key: string) => (typeof q[key] === 'number' && Number.isFinite(q[key]) ? (q[key] as number) : null);
+  const weekly = n('weeklyRepaymentAmount');
+  const rate = n('advertisedRate');
+  const comparison = n('comparisonRate');
+  return weekly !== null && rate !== null && comparison !== null ? { weeklyRepaymentAmount: weekly, advertisedRate: rate, comparisonRate: comparison } : null;
+}
+
+/** Asks POST /api/youx/quote once for `request`'s car; the answer, or null on any failure
+ *  (seed 001 s7/s8: non-OK answers are ignored silently). Leaving the page cancels it. */
+export function useYouxQuote(view: YouxQuoteView, fetchImpl: typeof fetch = fetch): QuoteFigures | null {
+  const [quote, setQuote] = useState<QuoteFigures | null>(view.quote);
+  useEffect(() => {
+    if (view.quote || !view.request) return undefined;
+    const controller = new AbortController();
+    fetchImpl('/api/youx/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(view.request),
+      signal: controller.signal,
+    })
+      .then(async (response) => (response.ok ? parseQuote(await response.json()) : null))
+      .then((answer) => {
+        if (!controller.signal.aborted && answer) setQuote(answer);
+      })
+      .catch(() => {
+        // Silent by the seed: the page simply shows no quote.
+      });
+    return () => controller.abort();
+  }, [view]);
+  return quote;
+}
+
+/** The youX finance quote of a car: its weekly repayment with the interest and comparison
+ *  rates beside it and the comparison rate warning; nothing until a quote is known. */
+export function YouxQuote({ view, enquireHref, fetchImpl }: { view: YouxQuoteView; enquireHref: string; fetchImpl?: typeof fetch }) {
+  const quote = useYouxQuote(view, fetchImpl);
+  const id = useId();
+  if (!quote) return null;
+  return (
+    <section className="finance-estimate youx-quote" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="finance-estimate__title">
+        Your finance quote
+      </h2>
+      <FinanceFigures
+        figures={[
+          { key: 'repayment', label: 'Weekly repayment', value: formatDollars(quote.weeklyRepaymentAmount), unit: 'per week' },
+          interestFigure(quote.advertisedRate),
+          comparisonFigure(quote.comparisonRate),
+        ]}
+      />
+      <ComparisonRateNote />
+      <p>
+        <a href={enquireHref}>Apply for this finance</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+// GET /api/appointments?location=&date= (edge-api/src/appointments.rs): the start times a
+// location still offers on a date.
+
+/** One offered slot. */
+export interface Slot {
+  /** Start, 24-hour "HH:MM" (what a booking sends back). */
+  time: string;
+  /** Start as shown, e.g. "9:30am". */
+  label: string;
+}
+
+/** The slots of one location and date. */
+export interface SlotList {
+  /** The day's hours, e.g. "8:30am - 5:00pm"; null on a closed day. */
+  hours: string | null;
+  /** Start times still offered, earliest first. */
+  slots: Slot[];
+  /** Minutes per appointment (null when the API does not say). */
+  slotMinutes: number | null;
+}
+
+function slotOf(value: unknown): Slot | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { time, label } = value as Record<string, unknown>;
+  if (typeof time !== 'string' || !/^\d{2}:\d{2}$/.test(time)) return null;
+  return { time, label: typeof label === 'string' && label.trim() !== '' ? label : time };
+}
+
+/** The slots `location` (a slug) offers on `date` (YYYY-MM-DD); throws when the API
+ *  cannot answer (the picker offers a retry). */
+export async function fetchSlots(apiPath: string, location: string, date: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SlotList> {
+  const query = new URLSearchParams({ location, date });
+  const response = await fetchImpl(`${apiPath}?${query.toString()}`, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
+  const body: unknown = await response.json();
+  const o = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const slots = Array.isArray(o.slots) ? o.slots.map(slotOf).filter((s): s is Slot => s !== null) : [];
+  const minutes = typeof o.slot_minutes === 'number' && o.slot_minutes > 0 ? o.slot_minutes : null;
+  return { hours: typeof o.hours === 'string' ? o.hours : null, slots, slotMinutes: minutes };
+}
+
+/** Today's date in the browser as YYYY-MM-DD, and the date `days` later. */
+export function dateRange(today: Date, days: number): { min: string; max: string } {
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const last = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
+  return { min: iso(today), max: iso(last) };
+}

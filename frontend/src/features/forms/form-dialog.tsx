@@ -1,0 +1,49 @@
+// A lead form in a modal dialog (seed 000 s2: "Test drive and enquiry open as modals"):
+// the native <dialog> keeps focus inside while open, Escape and Close shut it, and focus
+// returns to the button that opened it (openers: form-dialog-opener.tsx).
+import { useRef } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
+import type { FormPageView } from '../../types/generated/FormPageView';
+import { LeadForm } from './lead-form';
+
+/** One form dialog's state: pass it to a `FormDialog` and call `show` from its openers. */
+export function useFormDialog() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  return { heading, ...useModalDialog(heading) };
+}
+
+/** What `useFormDialog` answers. */
+export type FormDialogState = ReturnType<typeof useFormDialog>;
+
+interface Props {
+  state: FormDialogState;
+  view: FormPageView;
+  /** The site's dealer slug, sent as dealership_slug. */
+  dealershipSlug: string;
+  /** Opens a page once the form is stored (tests). */
+  navigate?: (path: string) => void;
+}
+
+/** The dialog of one form. The form is mounted while the dialog is open; what the
+ *  shopper typed is kept in the form's draft meanwhile. */
+export function FormDialog({ state, view, dealershipSlug, navigate }: Props) {
+  const titleId = `${view.form_id}-dialog-title`;
+  return (
+    <dialog ref={state.dialog} className="form-dialog" aria-labelledby={titleId} onCancel={state.onCancel} onKeyDown={state.onKeyDown}>
+      {state.open ? (
+        <div className="form-dialog__body">
+          <div className="form-dialog__header">
+            <h2 id={titleId} className="form-dialog__title" ref={state.heading} tabIndex={-1}>
+              {view.title}
+            </h2>
+            <button type="button" className="button button--secondary button--small" onClick={state.close}>
+              Close
+            </button>
+          </div>
+          <p className="form-dialog__intro">{view.intro}</p>
+          <LeadForm view={view} dealershipSlug={dealershipSlug} navigate={navigate} />
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

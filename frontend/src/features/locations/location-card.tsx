@@ -1,0 +1,49 @@
+import { PhoneLink } from '../../components/phone-link';
+import type { LocationView } from '../../types/generated/LocationView';
+import { HoursTable } from './hours-table';
+import { ReviewStars } from './review-stars';
+
+/** A location card (the card grid and the Our Locations carousel): image, name with
+ *  its badge, department, address, phone, rating, optionally the hours, and links. */
+export function LocationCard({ location, headingLevel, showHours }: { location: LocationView; headingLevel: 2 | 3; showHours: boolean }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="location-card">
+      {location.image ? <img className="location-card__image" src={location.image.url} alt="" width={600} height={400} loading="lazy" /> : null}
+      <div className="location-card__body">
+        <Heading className="location-card__name">
+          <a href={location.url}>{location.name}</a>
+        </Heading>
+        {location.badge ? <p className="location-badge">{location.badge}</p> : null}
+        <p className="location-card__department">{location.department}</p>
+        <address>
+          {location.street}
+          <br />
+          {location.locality}
+        </address>
+        {location.phone ? <PhoneLink phone={location.phone} label="Phone" /> : null}
+        {location.rating ? (
+          <p className="location-card__rating">
+            <ReviewStars rating={location.rating} size="small" />
+            <span>
+              {location.rating.count.toLocaleString('en-AU')} {location.rating.count === 1 ? 'review' : 'reviews'}
+            </span>
+          </p>
+        ) : null}
+        {showHours ? <HoursTable heading={location.hours_heading} rows={location.hours} enquireUrl={location.enquire_url} /> : null}
+        <ul className="location-card__links">
+          <li>
+            <a href={location.stock_url}>
+              View our stock<span className="visually-hidden"> at {location.name}</span>
+            </a>
+          </li>
+          <li>
+            <a href={location.directions_url} target="_blank" rel="noopener noreferrer">
+              Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </article>
+  );
+}

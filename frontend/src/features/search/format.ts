@@ -1,0 +1,31 @@
+// How the search widgets write numbers.
+import type { RangeUnit } from '../../types/generated/RangeUnit';
+
+const WHOLE = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
+/** A range value as shown: "$12,000", "$120/wk", "12,000 km" or "2019". */
+export function formatRangeValue(unit: RangeUnit, value: number): string {
+  switch (unit) {
+    case 'dollars':
+      return `$${WHOLE.format(value)}`;
+    case 'dollars_per_week':
+      return `$${WHOLE.format(value)}/wk`;
+    case 'km':
+      return `${WHOLE.format(value)} km`;
+    case 'plain':
+      return String(Math.round(value));
+  }
+}
+
+/** A range value as typed in its number input: separators for money and km. */
+export function inputText(unit: RangeUnit, value: number): string {
+  return unit === 'plain' ? String(Math.round(value)) : WHOLE.format(value);
+}
+
+/** A typed number with dollar signs, commas, spaces and a km suffix removed (seed 001
+ *  s7); NaN when it is not a number. */
+export function parseTyped(text: string): number {
+  const cleaned = text.replace(/[$,\s]|km$/gi, '');
+  if (cleaned === '' || !/^-?\d*\.?\d+$/.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}

@@ -1,0 +1,95 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FacetView } from '../../types/generated/FacetView';
+import { answer, mockFetch } from '../../components/test-fetch';
+import { DealershipPicker } from './dealership-picker';
+import { DistancePicker, lookUpPostcode } from './distance-picker';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const dealerships: FacetView = {
+  facet: 'location_name',
+  label: 'Dealership',
+  widget: 'picker',
+  items: [
+    { label: 'Acme Springwood', value: 'Acme Springwood', count: 12 },
+    { label: 'Acme Capalaba', value: 'Acme Capalaba', count: 3 },
+  ],
+};
+
+describe('DealershipPicker', () => {
+  it("requires a pick: '*Please select a dealership location.'", () => {
+    const onPick = vi.fn();
+    render(<DealershipPicker facet={dealerships} selected={[]} idPrefix="t" onPick={onPick} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show stock' }));
+    expect(screen.getByRole('alert').textContent).toBe('*Please select a dealership location.');
+    const select = screen.getByRole('combobox', { name: 'Dealership' });
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(onPick).not.toHaveBeenCalled();
+    fireEvent.change(select, { target: { value: 'Acme Capalaba' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show stock' }));
+    expect(onPick).toHaveBeenCalledWith('location_name', ['Acme Capalaba']);
+  });
+
+  it('shows the URL pick and clears it with All dealerships', () => {
+    const onPick = vi.fn();
+    render(<DealershipPicker facet={dealerships} selected={['Acme Springwood']} idPrefix="t" onPick={onPick} />);
+    expect((screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement).value).toBe('Acme Springwood');
+    fireEvent.click(screen.getByRole('button', { name: 'All dealerships' }));
+    expect(onPick).toHaveBeenCalledWith('location_name', []);
+  });
+});
+
+const distance = { choices_km: [25, 50, 75, 100, 150, 250, 500, 750, 1000], default_km: 50 };
+
+describe('DistancePicker', () => {
+  it('offers the seed radius choices, 50 km first', () => {
+    render(<DistancePicker view={distance} near={null} idPrefix="t" onNear={vi.fn()} />);
+    const radius = screen.getByRole('combobox', { name: 'Within' }) as HTMLSelectElement;
+    expect(Array.from(radius.options).map((o) => o.value)).toEqual(['25', '50', '75', '100', '150', '250', '500', '750', '1000']);
+    expect(radius.value).toBe('50');
+  });
+
+  it('checks the postcode format, places a postcode and says when it is unknown', async () => {
+    const onNear = vi.fn();
+    const lookUp = vi.fn(async (postcode: string) => (postcode === '4000' ? { lat: -27.47, lng: 153.02 } : null));
+    render(<DistancePicker view={distance} near={null} idPrefix="t" onNear={onNear} lookUp={lookUp} />);
+    const postcode = screen.getByRole('textbox', { name: 'Your postcode' });
+    fireEvent.change(postcode, { target: { value: '40' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid postcode. Please enter a 4-digit number.');
+    expect(lookUp).not.toHaveBeenCalled();
+    fireEvent.change(postcode, { target: { value: '0999' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
+    expect(screen.getByRole('alert').textContent).toBe('Invalid postcode.');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '100' } });
+    fireEvent.change(postcode, { target: { value: '4000' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
+    expect(onNear).toHaveBeenCalledWith({ lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('applies a new radius of a distance search at once and clears it with Any distance', () => {
+    const onNear = vi.fn();
+    const near = { lat: -27.47, lng: 153.02, radius: 50, postcode: '4000' };
+    render(<DistancePicker view={distance} near={near} idPrefix="t" onNear={onNear} />);
+    expect((screen.getByRole('textbox', { name: 'Your postcode' }) as HTMLInputElement).value).toBe('4000');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '250' } });
+    expect(onNear).toHaveBeenCalledWith({ ...near, radius: 250 });
+    fireEvent.click(screen.getByRole('button', { name: 'Any distance' }));
+    expect(onNear).toHaveBeenLastCalledWith(null);
+  });
+
+  it('asks GET /api/postcodes/{postcode} and reads lat and lng', async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValueOnce(answer(200, { locality: 'Brisbane', state: 'QLD', lat: -27.47, lng: 153.02 }));
+    expect(await lookUpPostcode('4000')).toEqual({ lat: -27.47, lng: 153.02 });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/postcodes/4000');
+    fetchMock.mockResolvedValueOnce(answer(404, { code: 'not_found', message: 'Invalid postcode.' }));
+    expect(await lookUpPostcode('0999')).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchProps } from '../app/props';
+import { answer, mockFetch } from '../components/test-fetch';
+import { testCard } from '../components/test-card';
+import { testSite } from '../components/test-site';
+import type { CardView } from '../types/generated/CardView';
+import type { SearchPageView } from '../types/generated/SearchPageView';
+import { SearchPage } from './search-page';
+
+const car = (id: number, available = true): CardView => ({
+  ...testCard,
+  id,
+  slug: `car-${id}`,
+  path: `/cars/car-${id}`,
+  name: `Car ${id}`,
+  available,
+  sold_text: available ? null : 'JUST SOLD',
+  buttons: available ? testCard.buttons : [],
+});
+
+function view(overrides: Partial<SearchPageView> = {}): SearchPageView {
+  return {
+    route: '/search/new-used-and-demo-cars',
+    title: 'New, Used and Demo Cars for Sale',
+    fixed_filters: [],
+    hits: [car(1), car(2, false), car(3, false), car(4), car(5)],
+    count: 5,
+    pages: 1,
+    page_size: 21,
+    sort_by: 'latest',
+    sort_options: [{ value: 'latest', label: 'latest' }],
+    facets: [{ facet: 'make', label: 'Make', widget: 'checkbox', items: [{ label: 'Toyota', value: 'Toyota', count: 5 }] }],
+    ranges: [{ facet: 'price', label: 'Price', min: 10000, max: 60000, kind: 'price', unit: 'dollars' }],
+    api_path: '/api/search',
+    cache_size: 10,
+    model_filter: true,
+    distance: null,
+    limits: { makes_shown_first: 7, popular_makes: null, model_list_limit: 30, search_box_debounce_ms: 300, slider_debounce_ms: 400, default_slider_max: 100000 },
+    car_types: [],
+    promos: [
+      { position: 1, display: ['used'], strictDisplay: false, node: { kind: 'we_want_your_car', url: '/sell-my-car' } },
+      { position: 0, display: ['demo'], strictDisplay: true, node: { kind: 'banner', title: 'Demo run-out', image: '/eofy.svg', url: '/eofy', alt: 'EOFY' } },
+      { position: 2, expiry: '2026-06-10', display: [], strictDisplay: false, node: { kind: 'banner', title: 'June sale', image: '/june.svg', url: '/june', alt: 'June sale' } },
+    ],
+    today: '2026-06-10',
+    carousel: true,
+    order: ['make', 'model', 'price'],
+    ...overrides,
+  };
+}
+
+const props = (page: SearchPageView): SearchProps => ({ site: testSite, gate: null, page });
+
+let fetchMock: ReturnType<typeof mockFetch>;
+beforeEach(() => {
+  fetchMock = mockFetch();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 5, 11, 9, 0));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The answer of the refresh after hydration: the server's first page. */
+const sameAnswer = (page: SearchPageView) => answer(200, { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {}, facets_stats: {} });
+
+describe('SearchPage', () => {
+  it('collapses sold runs and places promos of the build day on the server, of the shopper day once hydrated', async () => {
+    const page = view();
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    const html = renderToString(<SearchPage {...props(page)} />);
+    expect(html).toContain('June sale');
+
+    render(<SearchPage {...props(page)} />);
+    const grid = screen.getByRole('list', { name: 'Search results' });
+    const cells = within(grid).getAllByRole('listitem', { hidden: false }).filter((li) => li.parentElement === grid);
+    // Cars 1, 2 (first of the sold run), 4, 5, with We Want Your Car at position 1; the
+    // June sale ended yesterday; the strict demo promo needs a demo-only search.
+    expect(cells.map((li) => li.querySelector('h3')?.textContent)).toEqual(['Car 1', 'We Want Your Car', 'Car 2', 'Car 4', 'Car 5']);
+    expect(screen.getByRole('link', { name: 'Get Your Valuation' }).getAttribute('href')).toBe('/sell-my-car');
+    expect(screen.queryByText('June sale')).toBeNull();
+    expect(screen.queryByText('Demo run-out')).toBeNull();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+
+  it("shows a strict promo on a search of exactly its car types (the shopper's car type refinement)", async () => {
+    const page = view();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?refinementList[car_type][0]=demo');
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    render(<SearchPage {...props(page)} />);
+    await screen.findByText('Demo run-out');
+    expect(screen.queryByText('We Want Your Car')).toBeNull();
+  });
+
+  it('shows the empty state and clears the filters with Clear Filters', async () => {
+    const page = view();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?query=zzz');
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('query=zzz')
+        ? answer(200, { hits: [], count: 0, page: 0, pages: 0, facets: {}, facets_stats: {} })
+        : sameAnswer(page),
+    );
+    render(<SearchPage {...props(page)} />);
+    await screen.findByRole('heading', { name: 'No Results Available' });
+    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(window.location.search).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search stock' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps the previous results while loading and when the search fails', async () => {
+    const page = view();
+    let fail: (reason: unknown) => void = () => {};
+    fetchMock.mockImplementationOnce(async () => sameAnswer(page));
+    fetchMock.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<SearchPage {...props(page)} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fireEvent.click(within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('checkbox', { name: 'Toyota (5)' }));
+    await screen.findByText('Loading results…');
+    expect(screen.getAllByRole('heading', { level: 3, name: /^Car / })).toHaveLength(4);
+    await act(async () => fail(new TypeError('offline')));
+    await screen.findByText('The results could not be updated. The previous results are shown.');
+    expect(screen.getAllByRole('heading', { level: 3, name: /^Car / })).toHaveLength(4);
+    errors.mockRestore();
+  });
+
+  it('switches the results to a carousel on a site that offers it', () => {
+    fetchMock.mockImplementation(async () => sameAnswer(view()));
+    render(<SearchPage {...props(view())} />);
+    const grid = screen.getByRole('list', { name: 'Search results' });
+    expect(grid.className).not.toContain('car-grid--carousel');
+    fireEvent.click(screen.getByRole('button', { name: 'Carousel' }));
+    expect(grid.className).toContain('car-grid--carousel');
+    expect(screen.getByRole('button', { name: 'Carousel' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Next cars' })).toBeTruthy();
+  });
+
+  it('opens the filters in a labelled modal drawer that Escape closes, focus back on its opener', () => {
+    fetchMock.mockImplementation(async () => sameAnswer(view()));
+    render(<SearchPage {...props(view({ carousel: false }))} />);
+    expect(screen.queryByRole('button', { name: 'Carousel' })).toBeNull();
+    const opener = screen.getByRole('button', { name: 'Filters' });
+    fireEvent.click(opener);
+    const drawer = screen.getByRole('dialog', { name: 'Filters' });
+    expect(drawer.hasAttribute('open')).toBe(true);
+    expect(within(drawer).getByRole('slider', { name: 'Minimum Price' })).toBeTruthy();
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    expect(drawer.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+});

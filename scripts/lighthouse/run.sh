@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Lighthouse figures for `make bench`: serves DIST with the release forecourt-api on a
+# free loopback port and runs Lighthouse (mobile, simulated throttling, system Chromium)
+# on the home, search and a vehicle page of two dealers; prints the performance and
+# accessibility scores, LCP, TBT and CLS. Only the server this script started is stopped.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/lib/local-api.sh
+
+dist=${DIST:?DIST is the built site to serve}
+if [[ ! -d scripts/lighthouse/node_modules/lighthouse ]]; then
+  npm ci --prefix scripts/lighthouse --no-audit --no-fund --silent
+fi
+port=$(free_port)
+API_BIN=target/release/forecourt-api start_api lighthouse "$port" --dist "$dist" --data "$tmp/data" --dealers dealers
+
+urls=()
+for slug in ${LIGHTHOUSE_DEALERS:-jacaranda-toyota moreton-motor-group}; do
+  [[ -d "$dist/$slug" ]] || continue
+  car=$(find "$dist/$slug/cars" -mindepth 2 -maxdepth 2 -name index.html -printf '%h\n' | sort | head -n1 | xargs -r basename)
+  base="http://$slug.localhost:$port"
+  urls+=("$base/" "$base/search/new-used-and-demo-cars")
+  [[ -n "$car" ]] && urls+=("$base/cars/$car")
+done
+CHROME_PATH=/usr/bin/chromium node scripts/lighthouse/run.mjs "${urls[@]}"
