@@ -662,6 +662,12 @@ pub struct VehiclePageConfig {
     /// Show the used-car "48 hour money back guarantee" copy; default false.
     #[serde(default)]
     pub money_back_guarantee: bool,
+    /// Points of the "Why Buy From Us" section; none hides it.
+    #[serde(default)]
+    pub why_buy_from_us: Vec<String>,
+    /// Points of the "Protect Your Car" section (aftercare products); none hides it.
+    #[serde(default)]
+    pub protect_your_car: Vec<String>,
 }
 
 fn similar_cars() -> usize {
@@ -693,6 +699,8 @@ impl Default for VehiclePageConfig {
             delivery_calculator: true,
             fuel_calculator: true,
             money_back_guarantee: false,
+            why_buy_from_us: Vec::new(),
+            protect_your_car: Vec::new(),
         }
     }
 }

@@ -14,11 +14,11 @@ use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::form::{vehicle_forms_view, VehicleFormsView};
 use super::finance::{finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView};
-use super::card::{finance_link, card_view, display_name, similar_search_path, thousands, CardView};
+use super::card::{finance_link, card_view, display_name, reserve_url, similar_search_path, thousands, CardView};
 use super::locator::website_id;
 use super::site::{PhoneView, ViewContext};
 use super::slug::slugify;
-use super::vehicle_blocks::{promo_banner, vehicle_map, PromoBannerView, VehicleMapView};
+use super::vehicle_blocks::{promo_banner, vehicle_assurances, vehicle_map, PromoBannerView, VehicleAssurancesView, VehicleMapView};
 
 /// One breadcrumb; the current page has no link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -99,6 +99,9 @@ pub struct VehiclePageView {
     pub map: Option<VehicleMapView>,
     /// The promo banner: latest offers, book service online, sell your car (seed 000 s2).
     pub promo_banner: Option<PromoBannerView>,
+    /// Certified, Reserve Online, money back, Why Buy From Us, Protect Your Car and the
+    /// history report link.
+    pub assurances: VehicleAssurancesView,
 }
 
 /// A mode of the detail viewer (seed 000 s2/s4).
@@ -528,6 +531,7 @@ pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, ctx: &View
         forms: available.then(|| vehicle_forms_view(car, ctx)),
         map: vehicle_map(car, ctx),
         promo_banner: promo_banner(ctx),
+        assurances: vehicle_assurances(car, reserve_url(car, ctx).is_some(), ctx),
     }
 }
 

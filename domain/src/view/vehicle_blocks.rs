@@ -1,7 +1,9 @@
 //! Blocks of the vehicle page below its viewer (seed 000 s2): the map at `#vehicle-map`
 //! (where the car is, as an address and a directions link: no map tiles or third-party
 //! scripts load with the page) and the promo banner with its three links (latest offers,
-//! book service online, sell your car).
+//! book service online, sell your car), and the assurance sections (seed 001 s2/s9:
+//! Toyota Certified Pre-Owned, Reserve Online, the used-car money back guarantee, Why Buy
+//! From Us, Protect Your Car) with the history report link (seed 001 s7: event 60).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -121,6 +123,66 @@ pub fn promo_banner(ctx: &ViewContext<'_>) -> Option<PromoBannerView> {
     Some(PromoBannerView { links })
 }
 
+/// One assurance section: its heading and points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AssuranceView {
+    /// Heading (the seed's words).
+    pub title: String,
+    /// Points, in order.
+    pub points: Vec<String>,
+}
+
+/// The assurance sections of a vehicle page; each absent where it does not apply.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+pub struct VehicleAssurancesView {
+    /// Toyota Certified Pre-Owned (a certified Toyota): 90 point inspection, 1-year roadside assist.
+    pub certified: Option<AssuranceView>,
+    /// Reserve Online (a car that can be reserved): the deposit, the hold and 100% refundable.
+    pub reserve_online: Option<AssuranceView>,
+    /// "48 hour money back guarantee" (used cars, where the dealer offers it).
+    pub money_back: Option<String>,
+    /// Why Buy From Us (config `vehicle_page.why_buy_from_us`).
+    pub why_buy: Option<AssuranceView>,
+    /// Protect Your Car (config `vehicle_page.protect_your_car`).
+    pub protect: Option<AssuranceView>,
+    /// The car's history report (feed `file`), opened in a new tab.
+    pub history_report_url: Option<String>,
+}
+
+/// Seed 001 s9: the manufacturer whose certified cars carry the certified copy.
+const CERTIFIED_MAKE: &str = "Toyota";
+
+fn section(title: &str, points: &[String]) -> Option<AssuranceView> {
+    let points: Vec<String> = points.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).map(str::to_string).collect();
+    (!points.is_empty()).then(|| AssuranceView { title: title.to_string(), points })
+}
+
+/// The assurance sections of `car`; `reservable` is whether the page offers Reserve Now.
+pub fn vehicle_assurances(car: &Car, reservable: bool, ctx: &ViewContext<'_>) -> VehicleAssurancesView {
+    let config = &ctx.dealer.config;
+    let available = crate::rules::availability::is_available(car);
+    let reserve = &config.reserve;
+    VehicleAssurancesView {
+        certified: (car.certified && car.make.trim().eq_ignore_ascii_case(CERTIFIED_MAKE)).then(|| AssuranceView {
+            title: messages::TOYOTA_CERTIFIED_PRE_OWNED.to_string(),
+            points: vec![messages::TOYOTA_CERTIFIED_INSPECTION.to_string(), messages::TOYOTA_CERTIFIED_ROADSIDE.to_string()],
+        }),
+        reserve_online: reservable.then(|| AssuranceView {
+            title: messages::RESERVE_ONLINE.to_string(),
+            points: vec![
+                format!("Reserve this car online with a ${} deposit.", reserve.deposit),
+                format!("We hold it for you for {} hours.", reserve.hold_hours),
+                format!("The deposit is {}.", messages::FULLY_REFUNDABLE),
+            ],
+        }),
+        money_back: (available && config.vehicle_page.money_back_guarantee && car.car_type == crate::car::CarType::Used)
+            .then(|| messages::MONEY_BACK_GUARANTEE.to_string()),
+        why_buy: section(messages::WHY_BUY_FROM_US, &config.vehicle_page.why_buy_from_us),
+        protect: section(messages::PROTECT_YOUR_CAR, &config.vehicle_page.protect_your_car),
+        history_report_url: present(car.file.as_deref()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::{TimeZone, Utc};
@@ -220,5 +282,40 @@ mod tests {
             markdown: "Call us to book.".into(),
         });
         assert_eq!(banner(&own)[1].1, "/service", "a dealer page has no booking form to jump to");
+    }
+
+    fn assurances(dealer: &Dealer, car: &Car, reservable: bool) -> VehicleAssurancesView {
+        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        vehicle_assurances(car, reservable, &ctx)
+    }
+
+    #[test]
+    fn assurances_follow_the_car_and_the_dealer() {
+        use crate::car::{CarStatus, CarType};
+        let plain = dealer("");
+        let used = Car { id: 2, make: "Toyota".into(), car_type: CarType::Used, status: CarStatus::InStock, certified: true, file: Some(" https://reports.example/2.pdf ".into()), ..Car::default() };
+        let view = assurances(&plain, &used, true);
+        let certified = view.certified.expect("certified Toyota");
+        assert_eq!((certified.title.as_str(), certified.points.as_slice()), ("Toyota Certified Pre-Owned", &["90 point inspection".to_string(), "1-year roadside assist".to_string()][..]));
+        let reserve = view.reserve_online.expect("reservable");
+        assert_eq!(reserve.title, "Reserve Online");
+        assert_eq!(reserve.points, ["Reserve this car online with a $200 deposit.", "We hold it for you for 48 hours.", "The deposit is 100% refundable."]);
+        assert_eq!(view.history_report_url.as_deref(), Some("https://reports.example/2.pdf"));
+        // Nothing the dealer did not switch on or fill in.
+        assert_eq!((view.money_back, view.why_buy, view.protect), (None, None, None));
+        // Another make's certified car, a car that cannot be reserved, no report.
+        let kia = Car { make: "Kia".into(), file: None, ..used.clone() };
+        let view = assurances(&plain, &kia, false);
+        assert_eq!((view.certified, view.reserve_online, view.history_report_url), (None, None, None));
+
+        let mut generous = dealer("[vehicle_page]\nmoney_back_guarantee = true\nwhy_buy_from_us = [\"Family owned since 1965\", \" \"]\nprotect_your_car = [\"Paint protection\"]\n");
+        generous.config.reserve.deposit = 500;
+        let view = assurances(&generous, &used, true);
+        assert_eq!(view.money_back.as_deref(), Some("48 hour money back guarantee"));
+        assert_eq!(view.why_buy.expect("why buy").points, ["Family owned since 1965"]);
+        assert_eq!(view.protect.expect("protect").title, "Protect Your Car");
+        assert!(view.reserve_online.expect("reserve").points[0].contains("$500"));
+        // The guarantee is for used cars only.
+        assert_eq!(assurances(&generous, &Car { car_type: CarType::New, ..used }, true).money_back, None);
     }
 }

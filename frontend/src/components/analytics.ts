@@ -17,6 +17,8 @@ export const EVENT_PHONE_CLICK = 25;
 export const EVENT_CALCULATOR = 26;
 /** Seed 001 s7: print. */
 export const EVENT_PRINT = 61;
+/** Seed 001 s7: history report. */
+export const EVENT_HISTORY_REPORT = 60;
 /** Seed 001 s7: trade-in estimate tracking (the calculator's id). */
 export const EVENT_TRADE_IN_ESTIMATE = 26;
 /** Seed 001 s7: offer accepted. */

@@ -77,6 +77,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       forms: withForms,
       map: null,
       promo_banner: null,
+      assurances: { certified: null, reserve_online: null, money_back: null, why_buy: null, protect: null, history_report_url: null },
     },
   } as VehicleProps;
 }

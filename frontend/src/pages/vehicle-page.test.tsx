@@ -110,6 +110,7 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
         location_url: '/locations/springwood',
       },
       promo_banner: { links: [{ label: 'Latest offers', url: '/special-offers', external: false }] },
+      assurances: { certified: null, reserve_online: null, money_back: null, why_buy: null, protect: null, history_report_url: null },
     },
   } as VehicleProps;
 }

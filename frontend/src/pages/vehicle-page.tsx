@@ -18,6 +18,7 @@ import { FuelCalculator } from '../features/vehicle/fuel-calculator';
 import { PriceComparison } from '../features/vehicle/price-comparison';
 import { BottomBar, StickyHeader } from '../features/vehicle/scroll-bars';
 import { ShareActions } from '../features/vehicle/share-actions';
+import { Assurances, HistoryReportLink } from '../features/vehicle/assurances';
 import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
@@ -67,6 +68,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
               </ul>
             </AccordionSection>
           ) : null}
+          <Assurances view={page.assurances} />
           {page.finance_estimate ? <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} /> : null}
           {page.finance_calculator ? <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} /> : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
@@ -146,6 +148,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
           )}
           <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
           <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
+          {page.assurances.history_report_url ? <HistoryReportLink url={page.assurances.history_report_url} /> : null}
           {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
           {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
         </aside>

@@ -9,6 +9,7 @@ import type { LocationLink } from "./LocationLink";
 import type { PhoneView } from "./PhoneView";
 import type { PromoBannerView } from "./PromoBannerView";
 import type { SpecRow } from "./SpecRow";
+import type { VehicleAssurancesView } from "./VehicleAssurancesView";
 import type { VehicleFormsView } from "./VehicleFormsView";
 import type { VehicleMapView } from "./VehicleMapView";
 import type { VehicleWidgets } from "./VehicleWidgets";
@@ -110,4 +111,9 @@ map: VehicleMapView | null,
 /**
  * The promo banner: latest offers, book service online, sell your car (seed 000 s2).
  */
-promo_banner: PromoBannerView | null, };
+promo_banner: PromoBannerView | null, 
+/**
+ * Certified, Reserve Online, money back, Why Buy From Us, Protect Your Car and the
+ * history report link.
+ */
+assurances: VehicleAssurancesView, };
