@@ -13,6 +13,29 @@ async function exists(context, base, path) {
 
 export const tests = [
   {
+    name: 'models: the catalogue search filters by manufacturer, keeps it in the URL and reaches the empty state',
+    async run({ context, base }) {
+      if (!(await exists(context, base, '/models'))) return; // This dealer has no model pages.
+      const { page, errors } = await open(context, base, '/models');
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+      const all = await page.locator('.tile').count();
+      const manufacturer = page.getByRole('group', { name: 'Manufacturer' }).getByRole('checkbox').first();
+      const label = (await manufacturer.locator('xpath=..').textContent()) ?? '';
+      const expected = Number(/\((\d+)\)\s*$/.exec(label)?.[1] ?? NaN);
+      await manufacturer.check();
+      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === Math.min(n, 21), expected, { timeout: 5_000 });
+      if (!decodeURIComponent(page.url()).includes('refinementList[make]')) throw new Error(`the manufacturer is not in the URL: ${page.url()}`);
+      await page.getByLabel('Search models').fill('no model is called this');
+      await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === Math.min(n, 21), all, { timeout: 5_000 });
+      expectNoErrors('/models', errors);
+      await page.close();
+    },
+  },
+  {
     name: 'special offers: filters reach the empty state and Clear Filters restores the list',
     async run({ context, base }) {
       const { page, errors } = await open(context, base, '/special-offers');

@@ -129,6 +129,12 @@ pub struct ModelCardView {
     pub badge: Option<String>,
     /// One paragraph.
     pub short_description: String,
+    /// Manufacturer (the catalogue search's manufacturer filter).
+    pub make: String,
+    /// Model name (the model filter).
+    pub model: String,
+    /// Body styles of its colours, e.g. "Wagon" (the body filter).
+    pub bodies: Vec<String>,
 }
 
 /// The `/models` list.
@@ -315,7 +321,17 @@ pub fn models_page_view(models: &[Model]) -> ModelsPageView {
                 let lowest = m.variants.iter().filter_map(|v| v.price).filter(|p| *p > 0.0).fold(None, |acc: Option<f64>, p| {
                     Some(acc.map_or(p, |a| a.min(p)))
                 });
+                let mut bodies: Vec<String> = Vec::new();
+                for colour in &m.colours {
+                    let body = body_style_label(colour.oem_id.as_deref().unwrap_or_default());
+                    if !body.is_empty() && !bodies.contains(&body) {
+                        bodies.push(body);
+                    }
+                }
                 ModelCardView {
+                    make: m.make.trim().to_string(),
+                    model: m.name.trim().to_string(),
+                    bodies,
                     url: format!("/models/{}", m.slug),
                     image: ImageView { url: asset_url(&m.image), alt: title.clone() },
                     price_text: lowest.map(|p| format!("From {}", format_dollars(p))),
@@ -332,6 +348,14 @@ pub fn models_page_view(models: &[Model]) -> ModelsPageView {
 mod tests {
     use super::*;
     use crate::entities::{ModelSpecification, ModelVariant};
+
+    #[test]
+    fn body_style_codes_read_as_words() {
+        assert_eq!(body_style_label("dual_cab"), "Dual Cab");
+        assert_eq!(body_style_label("wagon"), "Wagon");
+        assert_eq!(body_style_label("2_door"), "2 Door");
+        assert_eq!(body_style_label(""), "");
+    }
 
     fn colour(id: u64, name: &str, oem: &str, variant: &str) -> ModelColour {
         ModelColour {

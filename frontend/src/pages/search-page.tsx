@@ -57,8 +57,10 @@ export function SearchPage({ site, page }: SearchProps) {
         </aside>
         <section className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
           <div className="search-results__bar">
-            <h2 id="results-heading" className="search-results__count" role="status" aria-live="polite">
-              {statusText}
+            <h2 id="results-heading" className="search-results__count">
+              <span role="status" aria-live="polite">
+                {statusText}
+              </span>
             </h2>
             <FilterDrawer active={activeFilters(state)} count={answer.count}>
               {sidebar('drawer', false)}

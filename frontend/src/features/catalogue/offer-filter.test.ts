@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferView } from '../../types/generated/OfferView';
 import { parseSearchState } from '../search/search-state';
-import { facetCounts, offersPage } from './offer-filter';
+import { cataloguePage, facetCounts } from './catalogue-filter';
+import { OFFER_SPEC } from './offer-filter';
+
+const offersPage = (items: OfferView[], state: ReturnType<typeof parseSearchState>, size: number) => cataloguePage(items, state, OFFER_SPEC, size);
+const facet = (name: string) => OFFER_SPEC.facets.find((f) => f.name === name) ?? OFFER_SPEC.facets[0]!;
 
 const offer = (id: number, price: number | null, categories: string[], make: string | null, title = `Offer ${id}`): OfferView => ({
   id,
@@ -49,7 +53,7 @@ describe('special offers list', () => {
   });
 
   it('counts facet values in first-seen order', () => {
-    expect(facetCounts(offers.slice(0, 3), 'categories')).toEqual([
+    expect(facetCounts(offers.slice(0, 3), facet('categories'))).toEqual([
       ['New Car Offers', 2],
       ['SUV', 1],
       ['Service', 1],

@@ -28,4 +28,16 @@ badge: string | null,
 /**
  * One paragraph.
  */
-short_description: string, };
+short_description: string, 
+/**
+ * Manufacturer (the catalogue search's manufacturer filter).
+ */
+make: string, 
+/**
+ * Model name (the model filter).
+ */
+model: string, 
+/**
+ * Body styles of its colours, e.g. "Wagon" (the body filter).
+ */
+bodies: Array<string>, };

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { emptyState, parseSearchState, serializeSearchState, setRange, toggleRefinement, type SearchState } from '../search/search-state';
+import { facetCounts, type CatalogueSpec } from './catalogue-filter';
+
+/** Seed 000 s9: the search box writes the query after a 300 ms pause. */
+export const QUERY_DEBOUNCE_MS = 300;
+
+/** A catalogue's search state, read from the URL after hydration and on back/forward,
+ *  written to it on every change; the query box text is debounced into it. */
+export function useCatalogueState() {
+  const [state, setState] = useState<SearchState>(emptyState);
+  const [queryText, setQueryText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    const fromUrl = () => {
+      const next = parseSearchState(window.location.search);
+      setState(next);
+      setQueryText(next.query);
+    };
+    fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => {
+      window.removeEventListener('popstate', fromUrl);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const update = (next: SearchState) => {
+    setState(next);
+    const query = serializeSearchState(next);
+    window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  };
+
+  const onQuery = (text: string) => {
+    setQueryText(text);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => update({ ...state, query: text.trim(), page: 0 }), QUERY_DEBOUNCE_MS);
+  };
+
+  const clear = () => {
+    setQueryText('');
+    update(emptyState());
+  };
+
+  return { state, queryText, update, onQuery, clear };
+}
+
+function numberOrNull(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (cleaned === '') return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : null;
+}
+
+interface ControlsProps<T> {
+  /** The form's accessible name, e.g. "Filter offers". */
+  label: string;
+  /** The query box's label, e.g. "Search offers". */
+  queryLabel: string;
+  items: T[];
+  spec: CatalogueSpec<T>;
+  /** The price range's bounds, when the catalogue has prices. */
+  priceBounds?: { min: number; max: number | null } | null;
+  catalogue: ReturnType<typeof useCatalogueState>;
+}
+
+/** The filters of a catalogue: the query, a checkbox group per facet with counts, and the
+ *  price range where the catalogue has prices. */
+export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBounds, catalogue }: ControlsProps<T>) {
+  const { state, queryText, update, onQuery } = catalogue;
+  const price = state.ranges.price ?? { min: null, max: null };
+  return (
+    <form className="offer-filters" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+      <label className="field">
+        <span>{queryLabel}</span>
+        <input type="search" name="query" value={queryText} onChange={(e) => onQuery(e.target.value)} />
+      </label>
+      {spec.facets.map((facet) => {
+        const values = facetCounts(items, facet);
+        if (values.length === 0) return null;
+        return (
+          <fieldset key={facet.name}>
+            <legend>{facet.label}</legend>
+            {values.map(([value, count]) => (
+              <label key={value} className="check">
+                <input type="checkbox" checked={(state.refinements[facet.name] ?? []).includes(value)} onChange={() => update(toggleRefinement(state, facet.name, value))} />
+                {value} ({count})
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
+      {priceBounds ? (
+        <fieldset>
+          <legend>Price</legend>
+          <label className="field">
+            <span>Minimum price</span>
+            <input
+              inputMode="numeric"
+              name="price-min"
+              placeholder={String(priceBounds.min)}
+              defaultValue={price.min ?? ''}
+              key={`min-${price.min ?? ''}`}
+              onBlur={(e) => update(setRange(state, 'price', numberOrNull(e.target.value), price.max))}
+            />
+          </label>
+          <label className="field">
+            <span>Maximum price</span>
+            <input
+              inputMode="numeric"
+              name="price-max"
+              placeholder={String(priceBounds.max ?? '')}
+              defaultValue={price.max ?? ''}
+              key={`max-${price.max ?? ''}`}
+              onBlur={(e) => update(setRange(state, 'price', price.min, numberOrNull(e.target.value)))}
+            />
+          </label>
+        </fieldset>
+      ) : null}
+    </form>
+  );
+}
+
+/** The count line of a catalogue's results, announced politely as it changes. */
+export function ResultCount({ id, count, one, many }: { id: string; count: number; one: string; many: string }) {
+  return (
+    <h2 id={id} className="search-results__count">
+      <span role="status" aria-live="polite">
+        {count} {count === 1 ? one : many}
+      </span>
+    </h2>
+  );
+}
