@@ -17,7 +17,10 @@ API_BIN=target/release/forecourt-api start_api lighthouse "$port" --dist "$dist"
 urls=()
 for slug in ${LIGHTHOUSE_DEALERS:-jacaranda-toyota moreton-motor-group}; do
   [[ -d "$dist/$slug" ]] || continue
-  car=$(find "$dist/$slug/cars" -mindepth 2 -maxdepth 2 -name index.html -printf '%h\n' | sort | head -n1 | xargs -r basename)
+  # The first car page in name order (a glob, not a pipe: head would end find with SIGPIPE).
+  pages=("$dist/$slug/cars"/*/index.html)
+  car=""
+  [[ -f "${pages[0]}" ]] && car=$(basename "$(dirname "${pages[0]}")")
   base="http://$slug.localhost:$port"
   urls+=("$base/" "$base/search/new-used-and-demo-cars")
   [[ -n "$car" ]] && urls+=("$base/cars/$car")
