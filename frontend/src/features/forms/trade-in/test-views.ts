@@ -2,9 +2,11 @@
 // API's answers.
 import type { FormPageView } from '../../../types/generated/FormPageView';
 import { field } from '../test-fields';
+import { baseView, contactFields } from '../test-views';
 import type { LookupAnswer, TradeInOptions, Valuation } from './trade-in-client';
 
 export const tradeInView: FormPageView = {
+  ...baseView,
   title: 'Sell or Trade In Your Car',
   intro: 'Thinking of selling or trading in your car?',
   kind: 'trade_in',
@@ -15,11 +17,7 @@ export const tradeInView: FormPageView = {
     {
       title: null,
       fields: [
-        field('name', 'First name', 'text', { required_message: 'Name is required.' }),
-        field('last_name', 'Last name', 'text'),
-        field('email', 'Email', 'email', { required_message: 'Email is required.' }),
-        field('phone', 'Phone', 'tel', { required_message: 'Phone is required.' }),
-        field('postcode', 'Postcode', 'postcode', { max_length: 4 }),
+        ...contactFields,
         field('rego', 'Rego', 'text', { max_length: 10 }),
         field('regoState', 'Rego state', 'select', { options: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'], default_value: 'QLD' }),
         field('Vehicle Make', 'Make', 'text', { required_message: 'Make is required.' }),
@@ -34,20 +32,7 @@ export const tradeInView: FormPageView = {
   locations: [{ id: 7, name: 'Acme Springwood', slug: 'springwood' }],
   default_location_id: 7,
   terms: { label: 'I agree to the terms of use', url: '/terms-and-conditions', message: 'You must agree to the terms of use before submitting the form.' },
-  submit_label: 'Enquire Now',
-  next_label: 'Next',
-  booking: null,
-  breadcrumbs: [],
   thank_you: { title: 'Thank You', text: 'We have received your details. The Acme Motors team will be in touch soon.' },
-  api_path: '/api/leads',
-  lead_source: 'Website',
-  car: null,
-  calculator: null,
-  event_id: 22,
-  subject: null,
-  appointment: null,
-  message_preset: null,
-  send_on_last_step: false,
 };
 
 const answers = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
