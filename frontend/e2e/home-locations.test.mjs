@@ -64,7 +64,12 @@ export const tests = [
         await page.getByRole('button', { name: 'Next locations' }).click();
         await page.waitForFunction(() => (document.querySelector('.locations-carousel .scroll-carousel__track')?.scrollLeft ?? 0) > 0, null, { timeout: 5_000 });
         await page.getByRole('button', { name: 'Previous locations' }).waitFor({ state: 'visible' });
-        if (await page.getByRole('button', { name: 'Previous locations' }).isDisabled()) throw new Error('Previous stays disabled after moving');
+        // The scroll event re-renders the buttons a moment after the track moves.
+        await page
+          .waitForFunction(() => [...document.querySelectorAll('.locations-carousel button')].some((b) => b.textContent?.includes('Previous') || b.getAttribute('aria-label') === 'Previous locations' ? !b.disabled : false), null, { timeout: 5_000 })
+          .catch(() => {
+            throw new Error('Previous stays disabled after moving');
+          });
       }
       expectNoErrors('/', errors);
       await page.close();
