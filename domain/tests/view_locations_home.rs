@@ -31,7 +31,7 @@ fn texts(values: &Value, key: &str) -> Vec<String> {
 #[test]
 fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() {
     let pages = site_pages(&sample("jacaranda-toyota"), &[], now());
-    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props["page"];
+    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props.value()["page"];
 
     // The sales yard and its service centre in the same town are one site.
     let departments = &grafton["departments"];
@@ -64,7 +64,7 @@ fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() 
     assert!(grafton["map"]["directions_url"].as_str().expect("url").starts_with("https://www.google.com/maps/dir/?api=1&destination=-29.6897,152.9336"));
 
     // The used-car yard across the river offers the same service centre, and has its badge.
-    let south = &page(&pages, "/locations/jacaranda-toyota-south-grafton").props["page"];
+    let south = &page(&pages, "/locations/jacaranda-toyota-south-grafton").props.value()["page"];
     assert_eq!(texts(&south["departments"], "location_name"), ["Jacaranda Toyota South Grafton Used Cars", "Jacaranda Toyota Service Centre"]);
     assert_eq!(south["location"]["badge"], "COMING EARLY 2026");
 }
@@ -74,16 +74,16 @@ fn departments_are_the_nearest_of_the_same_dealership() {
     // Moreton's 52 locations share one dealership: Springwood offers its own service
     // centre, not the nearest of another town.
     let moreton = site_pages(&sample("moreton-motor-group"), &[], now());
-    let springwood = &page(&moreton, "/locations/moreton-springwood").props["page"]["departments"];
+    let springwood = &page(&moreton, "/locations/moreton-springwood").props.value()["page"]["departments"];
     assert_eq!(texts(springwood, "location_name"), ["Moreton Springwood", "Moreton Springwood Service & Parts"]);
-    let service = &page(&moreton, "/locations/moreton-springwood-service").props["page"]["departments"];
+    let service = &page(&moreton, "/locations/moreton-springwood-service").props.value()["page"]["departments"];
     assert_eq!(texts(service, "location_type"), ["service-and-parts", "sales"]);
     // Ironbark's two yards are 300 km apart: no dropdown.
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     assert!(ironbark
         .iter()
         .filter(|p| p.kind == PageKind::Location)
-        .all(|p| p.props["page"]["departments"].as_array().map(Vec::len) == Some(1)));
+        .all(|p| p.props.value()["page"]["departments"].as_array().map(Vec::len) == Some(1)));
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn the_minimum_rating_and_the_licence_flag_come_from_the_config() {
     dealer.config.locations.min_review_rating = 5.0;
     dealer.config.locations.show_dealer_licence = false;
     let pages = site_pages(&dealer, &[], now());
-    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props["page"];
+    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props.value()["page"];
     assert_eq!(texts(&grafton["reviews"]["reviews"], "customer_name"), ["Megan R."]);
     assert_eq!(grafton["location"]["dealer_licence"], Value::Null);
     assert_eq!(grafton["location"]["repairer_number"], Value::Null);
@@ -109,14 +109,14 @@ fn location_routes_follow_the_site_flag_and_closed_days_follow_the_site_setting(
     assert!(!jacaranda.iter().any(|p| p.path.starts_with("/our-location/")), "the flag is off for Jacaranda");
 
     // Moreton's Sundays at a service site read "By appointment only"; Ironbark's an Enquire link.
-    let service = &page(&moreton, "/locations/moreton-springwood-service").props["page"]["location"]["hours"];
+    let service = &page(&moreton, "/locations/moreton-springwood-service").props.value()["page"]["location"]["hours"];
     let sunday = service.as_array().expect("rows").iter().find(|r| r["label"] == "Sunday").expect("Sunday");
     assert_eq!((sunday["text"].as_str(), sunday["enquire_link"].as_bool()), (Some("By appointment only"), Some(false)));
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     let enquire_links = ironbark
         .iter()
         .filter(|p| p.kind == PageKind::Location)
-        .filter_map(|p| p.props["page"]["location"]["hours"].as_array())
+        .filter_map(|p| p.props.value()["page"]["location"]["hours"].as_array().cloned())
         .flatten()
         .filter(|r| r["enquire_link"] == true && r["text"] == "Enquire")
         .count();
@@ -126,7 +126,7 @@ fn location_routes_follow_the_site_flag_and_closed_days_follow_the_site_setting(
 #[test]
 fn the_group_home_page_has_stats_brand_grids_sales_counter_and_a_narrow_carousel() {
     let pages = site_pages(&sample("moreton-motor-group"), &[], now());
-    let home = &page(&pages, "/").props;
+    let home = &page(&pages, "/").props.value();
     let view = &home["page"];
     assert_eq!(texts(&view["stat_banners"], "value"), ["50+", "40+", "30+"]);
     assert_eq!(texts(&view["brand_grids"], "title"), ["Cars", "Motorcycles", "Trucks"]);
@@ -152,7 +152,7 @@ fn the_group_home_page_has_stats_brand_grids_sales_counter_and_a_narrow_carousel
 #[test]
 fn dealer_homes_carry_their_own_blocks() {
     let kingfisher = site_pages(&sample("kingfisher-chery"), &[], now());
-    let view = &page(&kingfisher, "/").props["page"];
+    let view = &page(&kingfisher, "/").props.value()["page"];
     let warranty = &view["warranty"]["items"];
     assert_eq!(
         texts(warranty, "title"),
@@ -163,21 +163,21 @@ fn dealer_homes_carry_their_own_blocks() {
     assert_eq!(view["hero_style"], "split", "theme.hero_style");
     assert_eq!(view["sales_counter"], Value::Null);
     assert_eq!(view["locations"]["hide_hint_on_large"], false, "two sites keep the swipe hint");
-    assert_eq!(page(&kingfisher, "/").props["site"]["mega_menu"], Value::Null, "no brands.toml");
+    assert_eq!(page(&kingfisher, "/").props.value()["site"]["mega_menu"], Value::Null, "no brands.toml");
 
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
-    let view = &page(&ironbark, "/").props["page"];
+    let view = &page(&ironbark, "/").props.value()["page"];
     assert_eq!(view["search_heading"], "Find your next motorcycle or caravan");
     assert_eq!(texts(&view["brand_grids"], "title"), ["Motorcycles", "Caravans"]);
 
     // Jacaranda books service at Toyota: the service banner leaves the site and replaces
     // the configured /service banner.
     let jacaranda = site_pages(&sample("jacaranda-toyota"), &[], now());
-    let view = &page(&jacaranda, "/").props["page"];
+    let view = &page(&jacaranda, "/").props.value()["page"];
     assert_eq!(view["service_banner"]["url"], "https://www.toyota.com.au/service-booking");
     assert_eq!(view["service_banner"]["external"], true);
     assert!(!texts(&view["banners"], "url").iter().any(|u| u.starts_with("/service")));
     // Wattle books in its xtime frame.
     let wattle = site_pages(&sample("wattle-nissan"), &[], now());
-    assert_eq!(page(&wattle, "/").props["page"]["service_banner"]["url"], "/service#service-booking");
+    assert_eq!(page(&wattle, "/").props.value()["page"]["service_banner"]["url"], "/service#service-booking");
 }

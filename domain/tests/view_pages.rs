@@ -131,8 +131,8 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
     for path in ["/watchlist", "/my-garage", "/checkout-journey"] {
         assert!(pages.iter().all(|p| p.path != path), "{path} built");
     }
-    assert_eq!(page(&pages, "/cars/car-1/checkout").props["gate"], serde_json::Value::Null);
-    assert_eq!(page(&pages, "/cars/car-1").props["page"]["card"]["saveable"], false);
+    assert_eq!(page(&pages, "/cars/car-1/checkout").props.value()["gate"], serde_json::Value::Null);
+    assert_eq!(page(&pages, "/cars/car-1").props.value()["page"]["card"]["saveable"], false);
 
     let mut dealer = dealer();
     dealer.config.favourites.enabled = true;
@@ -141,19 +141,19 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
     dealer.config.reserve.buy_online_journey = true;
     dealer.config.gated_routes.checkout = true;
     let pages = site_pages(&dealer, &stock(), now());
-    assert_eq!(page(&pages, "/watchlist").props["gate"], "watchlist");
-    assert_eq!(page(&pages, "/mygarage").props["gate"], "my-garage");
+    assert_eq!(page(&pages, "/watchlist").props.value()["gate"], "watchlist");
+    assert_eq!(page(&pages, "/mygarage").props.value()["gate"], "my-garage");
     assert!(pages.iter().all(|p| p.path != "/my-garage"));
     let journey = page(&pages, "/checkout-journey");
-    assert_eq!(journey.props["gate"], "checkout");
-    assert_eq!(journey.props["page"]["reserve_terms"], serde_json::json!({"deposit": 200, "hold_hours": 48}));
-    assert_eq!(page(&pages, "/cars/car-1/checkout").props["gate"], "checkout");
-    assert_eq!(page(&pages, "/sign-in").props["gate"], serde_json::Value::Null);
-    assert_eq!(page(&pages, "/").props["site"]["favourites"], true);
-    assert_eq!(page(&pages, "/").props["site"]["garage_path"], "/mygarage");
+    assert_eq!(journey.props.value()["gate"], "checkout");
+    assert_eq!(journey.props.value()["page"]["reserve_terms"], serde_json::json!({"deposit": 200, "hold_hours": 48}));
+    assert_eq!(page(&pages, "/cars/car-1/checkout").props.value()["gate"], "checkout");
+    assert_eq!(page(&pages, "/sign-in").props.value()["gate"], serde_json::Value::Null);
+    assert_eq!(page(&pages, "/").props.value()["site"]["favourites"], true);
+    assert_eq!(page(&pages, "/").props.value()["site"]["garage_path"], "/mygarage");
     let car = page(&pages, "/cars/car-1");
-    assert_eq!(car.props["page"]["card"]["saveable"], true);
-    assert_eq!(car.props["page"]["widgets"]["buy_online_url"], "/checkout-journey?car_id=car-1");
+    assert_eq!(car.props.value()["page"]["card"]["saveable"], true);
+    assert_eq!(car.props.value()["page"]["widgets"]["buy_online_url"], "/checkout-journey?car_id=car-1");
 }
 
 #[test]
@@ -206,10 +206,10 @@ fn the_page_list_has_every_route() {
     let reserve = page(&pages, "/cars/car-1/checkout");
     assert_eq!(reserve.kind, PageKind::Form);
     assert!(!reserve.in_sitemap);
-    assert_eq!(reserve.props["page"]["api_path"], "/api/reservations");
-    assert_eq!(reserve.props["page"]["kind"], "reservation");
-    assert_eq!(reserve.props["page"]["car"]["id"], 1);
-    let fields = reserve.props["page"]["steps"][0]["fields"].as_array().expect("fields");
+    assert_eq!(reserve.props.value()["page"]["api_path"], "/api/reservations");
+    assert_eq!(reserve.props.value()["page"]["kind"], "reservation");
+    assert_eq!(reserve.props.value()["page"]["car"]["id"], 1);
+    let fields = reserve.props.value()["page"]["steps"][0]["fields"].as_array().cloned().expect("fields");
     assert!(fields.iter().any(|f| f["name"] == "car_id" && f["default_value"] == "1"), "{fields:?}");
     assert_eq!(page(&pages, "/toyota/overview").kind, PageKind::Brand);
     assert_eq!(page(&pages, "/special-offers").kind, PageKind::Offers);
@@ -225,7 +225,7 @@ fn the_page_list_has_every_route() {
 #[test]
 fn search_pages_hold_the_first_page_latest_first_with_facets() {
     let pages = site_pages(&dealer(), &stock(), now());
-    let toyota = &page(&pages, "/search/toyota").props["page"];
+    let toyota = &page(&pages, "/search/toyota").props.value()["page"];
     assert_eq!(toyota["count"], 3);
     assert_eq!(toyota["pages"], 2);
     let hits = toyota["hits"].as_array().expect("hits");
@@ -238,25 +238,25 @@ fn search_pages_hold_the_first_page_latest_first_with_facets() {
     let labels: Vec<&str> = car_type["items"].as_array().expect("items").iter().map(|i| i["label"].as_str().unwrap_or("")).collect();
     assert_eq!(labels, ["New", "Used"]);
     assert!(facets.iter().any(|f| f["facet"] == "model"), "model facet once a make is fixed");
-    let all = &page(&pages, "/search/new-used-and-demo-cars").props["page"];
+    let all = &page(&pages, "/search/new-used-and-demo-cars").props.value()["page"];
     assert!(!all["facets"].as_array().expect("facets").iter().any(|f| f["facet"] == "model"));
 }
 
 #[test]
 fn cards_follow_the_rules() {
     let pages = site_pages(&dealer(), &stock(), now());
-    let sold = &page(&pages, "/cars/car-3").props["page"];
+    let sold = &page(&pages, "/cars/car-3").props.value()["page"];
     assert_eq!(sold["card"]["sold_text"], "JUST SOLD");
     assert_eq!(sold["sold_notice"], "SOLD");
     assert_eq!(sold["find_similar_url"], "/search/toyota/hilux");
     assert_eq!(sold["card"]["reserve_url"], serde_json::Value::Null);
-    let fresh = &page(&pages, "/cars/car-1").props["page"];
+    let fresh = &page(&pages, "/cars/car-1").props.value()["page"];
     assert_eq!(fresh["card"]["tag"]["text"], "New Arrival");
     assert_eq!(fresh["card"]["price_text"], "$30,001");
     assert_eq!(fresh["card"]["km_text"], "12,345 km");
     assert_eq!(fresh["card"]["reserve_url"], "/cars/car-1/checkout");
     assert_eq!(fresh["show_thumbnails"], true);
-    let no_price = &page(&pages, "/cars/car-4").props["page"];
+    let no_price = &page(&pages, "/cars/car-4").props.value()["page"];
     assert_eq!(no_price["card"]["price_text"], "Enquire for price.");
     assert_eq!(no_price["card"]["find_similar_url"], "/search/mazda/cx-5");
     assert_eq!(no_price["comments"]["truncated"], true);
@@ -287,20 +287,20 @@ fn vehicle_json_ld_is_a_car_with_an_offer() {
 fn locations_group_weekday_hours_and_carry_opening_hours_json_ld() {
     let pages = site_pages(&dealer(), &stock(), now());
     let location = page(&pages, "/locations/springwood");
-    let hours = location.props["page"]["location"]["hours"].as_array().expect("hours");
+    let hours = location.props.value()["page"]["location"]["hours"].as_array().cloned().expect("hours");
     assert_eq!(hours[0]["label"], "Monday - Friday");
     assert_eq!(hours[0]["text"], "8:30am - 5:30pm");
     let dealer_ld = &location.json_ld[0];
     assert_eq!(dealer_ld["@type"], "AutoDealer");
     assert_eq!(dealer_ld["openingHoursSpecification"].as_array().expect("spec").len(), 5);
     assert_eq!(dealer_ld["openingHoursSpecification"][0]["dayOfWeek"], "https://schema.org/Monday");
-    assert_eq!(location.props["site"]["phone"]["display"], "07 3000 1234");
+    assert_eq!(location.props.value()["site"]["phone"]["display"], "07 3000 1234");
 }
 
 #[test]
 fn content_pages_escape_dealer_html() {
     let pages = site_pages(&dealer(), &stock(), now());
-    let html = page(&pages, "/pages/warranty").props["page"]["html"].as_str().expect("html").to_string();
+    let html = page(&pages, "/pages/warranty").props.value()["page"]["html"].as_str().expect("html").to_string();
     assert!(html.contains("<h2>Cover</h2>"), "{html}");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
     assert!(html.contains("<a href=\"/terms-and-conditions\">terms</a>"), "{html}");

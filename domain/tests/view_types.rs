@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use domain::view::brands::{BrandPageView, BrandsPageView};
 use domain::view::client::{ClientPageView, NotFoundView};
 use domain::view::content::ContentPageView;
-use domain::view::form::FormPageView;
+use domain::view::form::{FormPageView, VehicleFormSet};
 use domain::view::home::HomePageView;
 use domain::view::locator::{LocatorPageView, Website};
 use domain::view::model::{ModelPageView, ModelsPageView};
@@ -38,6 +38,7 @@ fn export_all(dir: &Path) {
     LocationsPageView::export_all(&cfg).expect("export LocationsPageView");
     ContentPageView::export_all(&cfg).expect("export ContentPageView");
     FormPageView::export_all(&cfg).expect("export FormPageView");
+    VehicleFormSet::export_all(&cfg).expect("export VehicleFormSet");
     ClientPageView::export_all(&cfg).expect("export ClientPageView");
     NotFoundView::export_all(&cfg).expect("export NotFoundView");
     LocatorPageView::export_all(&cfg).expect("export LocatorPageView");

@@ -8,34 +8,10 @@ use chrono::{Duration, Utc};
 use domain::config::load_dealers;
 use generator::index::{run, IndexOptions};
 use search::{EmbeddedSearch, FixedFilters, SearchQuery};
-use serde_json::{json, Value};
+use serde_json::json;
 
-const DEALER: &str = "jacaranda-toyota";
-
-fn dealers_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers")
-}
-
-fn line(id: u64, slug: &str, model: &str, car_type: &str, price: f64, days_ago: i64, extra: Value) -> String {
-    let mut car = json!({
-        "id": id,
-        "slug": slug,
-        "year": 2022,
-        "make": "Toyota",
-        "model": model,
-        "car_type": car_type,
-        "status": "in_stock",
-        "price": price,
-        "created_at": (Utc::now() - Duration::days(days_ago)).to_rfc3339(),
-        "dealership_slug": DEALER,
-        "images": [{ "url": format!("https://cdn.example.com/{slug}.jpg") }],
-        "location": { "name": "Jacaranda Toyota Grafton", "slug": "jacaranda-toyota-grafton" },
-    });
-    if let (Some(car), Some(extra)) = (car.as_object_mut(), extra.as_object()) {
-        car.extend(extra.clone());
-    }
-    car.to_string()
-}
+mod common;
+use common::{dealers_dir, line, DEALER};
 
 /// Five rows of jacaranda-toyota (one without photos, which its `min_photos = 1` drops;
 /// one sold a month ago, outside its 3-day sold window) and one of redgum-motors.

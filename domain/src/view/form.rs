@@ -339,27 +339,65 @@ pub struct FormCarView {
     pub simple_body: String,
 }
 
-/// A form a vehicle page opens in a dialog, and the page it links to without JavaScript.
+/// Where a site publishes its [`VehicleFormSet`] (one file for every vehicle page).
+pub const VEHICLE_FORMS_PATH: &str = "/_site/vehicle-forms.json";
+
+/// The forms a vehicle page opens in dialogs, without a car: published once per site at
+/// [`VEHICLE_FORMS_PATH`] and fetched when a shopper opens one, so a vehicle page carries
+/// only its car's part ([`VehicleFormsView`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct CarFormView {
+pub struct VehicleFormSet {
+    /// The enquiry.
+    pub enquiry: FormPageView,
+    /// The test drive, without its model question (the car is known).
+    pub test_drive: FormPageView,
+    /// The photo request.
+    pub photo_request: FormPageView,
+}
+
+/// A form button of a vehicle page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CarFormLink {
     /// Button text.
     pub label: String,
-    /// The form's own page, with the car named in the query (`?car_id=`).
+    /// The form's title: the dialog's heading, also while the form loads.
+    pub title: String,
+    /// The form's own page, with the car named in the query (`?car_id=`): where the
+    /// button goes without JavaScript.
     pub url: String,
-    /// The form, with the car filled in.
-    pub form: FormPageView,
+    /// The dialog's text above the form, naming the car.
+    pub intro: String,
+}
+
+/// A value a car's forms send: a field of that name takes it as its value, otherwise it
+/// goes as a hidden field of the last step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CarFieldValue {
+    /// The field's key in the lead.
+    pub name: String,
+    /// Its value.
+    pub value: String,
 }
 
 /// The forms of an available car's vehicle page (seed 000 s2: "Test drive and enquiry
-/// open as modals"; seed 000 s5: the photo request).
+/// open as modals"; seed 000 s5: the photo request): each dialog is the site's form from
+/// [`VehicleFormSet`] with this car filled in (frontend: features/forms/vehicle-forms.ts).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct VehicleFormsView {
     /// Enquire Now (or Message Now).
-    pub enquiry: CarFormView,
+    pub enquiry: CarFormLink,
     /// Book a Test Drive.
-    pub test_drive: CarFormView,
+    pub test_drive: CarFormLink,
     /// Request Photos.
-    pub photo_request: CarFormView,
+    pub photo_request: CarFormLink,
+    /// The site's [`VehicleFormSet`].
+    pub set_url: String,
+    /// The car as the forms record it.
+    pub car: FormCarView,
+    /// The car's id, make, model, stock number and type, sent with the lead.
+    pub values: Vec<CarFieldValue>,
+    /// The car's location: the location select starts on it where the form lists it.
+    pub location_slug: Option<String>,
 }
 
 /// A form page.
@@ -840,40 +878,41 @@ pub fn form_car_view(car: &Car) -> FormCarView {
     }
 }
 
-/// A form of `kind` about `car`: the car's id, make, model, stock number and type go with
-/// the lead as hidden fields (in place of the test drive's model question), the location
-/// starts on the car's, and the car is recorded once the form is stored.
-pub fn car_form_view(kind: FormKind, car: &Car, ctx: &ViewContext<'_>) -> FormPageView {
+/// A form of `kind` for a vehicle page, before its car is known: the test drive's model
+/// question is dropped, and so is a step left with no field (a test drive without a
+/// location to book at).
+fn car_form_base(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let mut view = form_page_view(kind, ctx);
-    let hidden = |name: &str, value: String| FieldView { default_value: value, ..FieldView::new(name, name, InputKind::Hidden) };
     for step in &mut view.steps {
         step.fields.retain(|f| !(f.name == "Vehicle Model" && f.input == InputKind::Text));
-        for field in step.fields.iter_mut().filter(|f| f.name == "car_id") {
-            field.default_value = car.id.to_string();
-        }
     }
-    // A test drive without a location to book at has nothing left in its first step.
     view.steps.retain(|s| !s.fields.is_empty());
-    if let Some(last) = view.steps.last_mut() {
-        last.fields.push(hidden("Vehicle Make", car.make.clone()));
-        last.fields.push(hidden("Vehicle Model", car.model.clone()));
-        last.fields.push(hidden("vehicle_status", car.car_type.as_str().to_string()));
-        if let Some(stock) = car.stocknum.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            last.fields.push(hidden("stock_number", stock.to_string()));
-        }
-    }
-    let car_location = car.location.as_ref().map(|l| l.slug.as_str());
-    if let Some(location) = view.locations.iter().find(|l| Some(l.slug.as_str()) == car_location) {
-        view.default_location_id = Some(location.id);
-    }
-    let subject = form_car_view(car);
-    view.intro = match kind {
-        FormKind::TestDrive => format!("Pick a day and time to drive the {} and we will have it ready. The date and time are optional.", subject.name),
-        FormKind::PhotoRequest => format!("We will send you more photos of the {}. Add a message if you would like to see something in particular.", subject.name),
-        _ => format!("Ask us about the {} and our team will get back to you.", subject.name),
-    };
-    view.subject = Some(subject);
     view
+}
+
+/// The vehicle-page forms of a site (see [`VehicleFormSet`]).
+pub fn vehicle_form_set(ctx: &ViewContext<'_>) -> VehicleFormSet {
+    VehicleFormSet {
+        enquiry: car_form_base(FormKind::GeneralEnquiry, ctx),
+        test_drive: car_form_base(FormKind::TestDrive, ctx),
+        photo_request: car_form_base(FormKind::PhotoRequest, ctx),
+    }
+}
+
+/// What a car's forms send about it: its id, make, model and type, and its stock number
+/// when it has one.
+fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
+    let value = |name: &str, value: String| CarFieldValue { name: name.to_string(), value };
+    let mut values = vec![
+        value("car_id", car.id.to_string()),
+        value("Vehicle Make", car.make.clone()),
+        value("Vehicle Model", car.model.clone()),
+        value("vehicle_status", car.car_type.as_str().to_string()),
+    ];
+    if let Some(stock) = car.stocknum.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        values.push(value("stock_number", stock.to_string()));
+    }
+    values
 }
 
 /// The dialog forms of an available car's vehicle page; without JavaScript their buttons
@@ -881,23 +920,41 @@ pub fn car_form_view(kind: FormKind, car: &Car, ctx: &ViewContext<'_>) -> FormPa
 /// message prefilled with the preset).
 pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView {
     let preset = messages::PHOTO_REQUEST_TEXT.replace(' ', "%20");
-    let form = |kind: FormKind, label: &str, url: String| CarFormView { label: label.to_string(), url, form: car_form_view(kind, car, ctx) };
+    let car_view = form_car_view(car);
+    let name = &car_view.name;
+    let link = |kind: FormKind, label: &str, url: String, intro: String| CarFormLink { label: label.to_string(), title: title_and_intro(kind, ctx).0, url, intro };
     VehicleFormsView {
-        enquiry: form(
+        enquiry: link(
             FormKind::GeneralEnquiry,
             ctx.dealer.config.forms.enquiry_button_text.label(),
             format!("{ENQUIRY_PATH}?car_id={}", car.id),
+            format!("Ask us about the {name} and our team will get back to you."),
         ),
-        test_drive: form(FormKind::TestDrive, "Book a Test Drive", format!("{TEST_DRIVE_PATH}?car_id={}", car.id)),
-        photo_request: form(FormKind::PhotoRequest, "Request Photos", format!("{ENQUIRY_PATH}?car_id={}&message={preset}", car.id)),
+        test_drive: link(
+            FormKind::TestDrive,
+            "Book a Test Drive",
+            format!("{TEST_DRIVE_PATH}?car_id={}", car.id),
+            format!("Pick a day and time to drive the {name} and we will have it ready. The date and time are optional."),
+        ),
+        photo_request: link(
+            FormKind::PhotoRequest,
+            "Request Photos",
+            format!("{ENQUIRY_PATH}?car_id={}&message={preset}", car.id),
+            format!("We will send you more photos of the {name}. Add a message if you would like to see something in particular."),
+        ),
+        set_url: VEHICLE_FORMS_PATH.to_string(),
+        values: car_field_values(car),
+        location_slug: car.location.as_ref().map(|l| l.slug.clone()).filter(|s| !s.is_empty()),
+        car: car_view,
     }
 }
 
 /// The reserve page of a car (seed 000 s2: /cars/{slug}/checkout, or /buy-online on some
 /// sites): the car's card, the hold and deposit copy and the reservation form, which
-/// posts to `POST /api/reservations` with the car's id.
-pub fn reservation_page_view(car: &Car, ctx: &ViewContext<'_>) -> FormPageView {
-    let mut view = form_page_view(FormKind::Reservation, ctx);
+/// posts to `POST /api/reservations` with the car's id. `form` is the site's reservation
+/// form (`form_page_view(FormKind::Reservation, ctx)`, made once for every car).
+pub fn reservation_page_view(car: &Car, form: &FormPageView, ctx: &ViewContext<'_>) -> FormPageView {
+    let mut view = form.clone();
     let card = card_view(car, ctx);
     let reserve = &ctx.dealer.config.reserve;
     view.title = format!("Reserve the {}", card.name);
@@ -1142,30 +1199,39 @@ mod tests {
         assert_eq!(forms.test_drive.url, "/book-test-drive?car_id=42");
         assert_eq!(forms.photo_request.url, "/contact-us?car_id=42&message=Please%20send%20photos%20for%20this%20car");
         assert_eq!((forms.enquiry.label.as_str(), forms.test_drive.label.as_str()), ("Enquire Now", "Book a Test Drive"));
-        for form in [&forms.enquiry.form, &forms.test_drive.form, &forms.photo_request.form] {
-            assert_eq!(form.default_location_id, Some(3), "{:?} starts at the car's location", form.kind);
-            assert_eq!(field(form, "car_id").map(|f| f.default_value.as_str()), Some("42"));
-            let hidden: Vec<(&str, &str)> =
-                form.steps.iter().flat_map(|s| &s.fields).filter(|f| f.input == InputKind::Hidden && f.name != "car_id").map(|f| (f.name.as_str(), f.default_value.as_str())).collect();
-            assert_eq!(hidden, [("Vehicle Make", "Toyota"), ("Vehicle Model", "RAV4"), ("vehicle_status", "new"), ("stock_number", "T123")]);
-            let subject = form.subject.as_ref().expect("the car is recorded");
-            assert_eq!((subject.id, subject.name.as_str(), subject.stocknum.as_str(), subject.simple_body.as_str()), (42, "2024 Toyota RAV4", "T123", "SUV"));
-        }
-        assert!(
-            !forms.test_drive.form.steps[0].fields.iter().any(|f| f.name == "Vehicle Model"),
-            "the car is known: no model question"
+        assert!(forms.test_drive.intro.contains("drive the 2024 Toyota RAV4"), "{}", forms.test_drive.intro);
+        let set = vehicle_form_set(&ctx);
+        assert_eq!(
+            [&forms.enquiry.title, &forms.test_drive.title, &forms.photo_request.title],
+            [&set.enquiry.title, &set.test_drive.title, &set.photo_request.title],
+            "the dialog's heading is the same before and after the form loads"
         );
-        let photos = &forms.photo_request.form;
+        assert_eq!(forms.set_url, VEHICLE_FORMS_PATH);
+        assert_eq!(forms.location_slug.as_deref(), Some("capalaba"));
+        let values: Vec<(&str, &str)> = forms.values.iter().map(|v| (v.name.as_str(), v.value.as_str())).collect();
+        assert_eq!(values, [("car_id", "42"), ("Vehicle Make", "Toyota"), ("Vehicle Model", "RAV4"), ("vehicle_status", "new"), ("stock_number", "T123")]);
+        let subject = &forms.car;
+        assert_eq!((subject.id, subject.name.as_str(), subject.stocknum.as_str(), subject.simple_body.as_str()), (42, "2024 Toyota RAV4", "T123", "SUV"));
+        let no_stock = vehicle_forms_view(&Car { stocknum: Some(" ".into()), ..car_at("capalaba") }, &ctx);
+        assert!(!no_stock.values.iter().any(|v| v.name == "stock_number"), "no stock number, no field");
+
+        // The site's forms, published once for every car.
+        for form in [&set.enquiry, &set.test_drive, &set.photo_request] {
+            assert_eq!(field(form, "car_id").map(|f| f.input), Some(InputKind::Hidden), "{:?} sends the car's id", form.kind);
+            let slugs: Vec<&str> = form.locations.iter().map(|l| l.slug.as_str()).collect();
+            assert!(slugs.contains(&"capalaba"), "{:?} lists the car's location", form.kind);
+        }
+        assert!(!set.test_drive.steps.iter().flat_map(|s| &s.fields).any(|f| f.name == "Vehicle Model"), "the car is known: no model question");
+        let photos = &set.photo_request;
         assert_eq!(photos.message_preset.as_deref(), Some("Please send photos for this car"));
         assert_eq!(field(photos, "message").and_then(|f| f.required_message.clone()), None, "seed 000 s5: an optional message");
         assert_eq!((photos.category.as_str(), photos.subcategory.as_deref()), ("General Enquiry", Some("Photo Request")));
 
-        // A car at no known location keeps the select empty; a dealer without locations
-        // has no slot step.
-        let elsewhere = vehicle_forms_view(&car_at("gone"), &ctx);
-        assert_eq!(elsewhere.test_drive.form.default_location_id, None);
+        // A car at no known location names none; a dealer without locations has no slot
+        // step.
+        assert_eq!(vehicle_forms_view(&car_at(""), &ctx).location_slug, None);
         let bare = dealer("", vec![]);
-        let drive = vehicle_forms_view(&car, &ViewContext::new(&bare, now)).test_drive.form;
+        let drive = vehicle_form_set(&ViewContext::new(&bare, now)).test_drive;
         assert_eq!(drive.steps.len(), 1, "{:?}", drive.steps);
         assert_eq!(drive.appointment, None);
     }

@@ -108,14 +108,44 @@ pub struct Page {
     pub title: String,
     /// Meta description.
     pub description: String,
-    /// Props for the React page (serialized view models).
-    pub props: serde_json::Value,
+    /// Props for the React page: the serialized view models, kept as their JSON text so
+    /// a build serializes each page once (hashing, the worker and the document shell all
+    /// read the same text).
+    pub props: Props,
     /// schema.org JSON-LD objects for the head.
     pub json_ld: Vec<serde_json::Value>,
     /// Open Graph / hero image URL to preload, when the page has one.
     pub hero_image: Option<String>,
     /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
     pub in_sitemap: bool,
+}
+
+/// A page's props as JSON text.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Props(Box<serde_json::value::RawValue>);
+
+impl Props {
+    /// The props of `value`, serialized once.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Result<Props, serde_json::Error> {
+        serde_json::value::to_raw_value(value).map(Props)
+    }
+
+    /// The JSON text.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The props parsed into a value (tests and tools; a build only reads the text).
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(self.0.get()).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+impl PartialEq for Props {
+    fn eq(&self, other: &Props) -> bool {
+        self.json() == other.json()
+    }
 }
 
 /// A dealer for unit tests: Acme Motors (Toyota) with `extra` appended to its dealer.toml.

@@ -14,7 +14,7 @@ use crate::rules::gating::{gate_for, SignInType};
 use super::card::{display_name, reserve_url};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
-use super::form::{form_page_view, form_routes, reservation_page_view};
+use super::form::{form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, VEHICLE_FORMS_PATH};
 use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
@@ -25,7 +25,7 @@ use super::location::{location_page_view, location_view, visible_locations, Loca
 use super::search::{search_page_view, search_routes};
 use super::site::{SiteView, ViewContext};
 use super::vehicle::{vehicle_page_view_indexed, Crumb};
-use super::{Page, PageKind};
+use super::{Page, PageKind, Props};
 
 /// The props of every page: the shared site part and the page's own view model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -41,8 +41,19 @@ pub struct PageProps<T: TS> {
 /// Routes of the well-known static pages, served from the dealer page of the same slug.
 pub const STATIC_ROUTES: [&str; 3] = ["/about-us", "/terms-and-conditions", "/privacy-policy"];
 
+/// [`PageProps`] as a build writes it: the same fields, with the site part serialized
+/// once per build rather than once per page.
+#[derive(Serialize)]
+struct PagePropsJson<'a, T> {
+    site: &'a Props,
+    page: &'a T,
+    gate: Option<SignInType>,
+}
+
 struct PageBuilder<'a> {
     ctx: &'a ViewContext<'a>,
+    /// `ctx.site` serialized.
+    site: Props,
     pages: Vec<Page>,
 }
 
@@ -50,10 +61,9 @@ impl PageBuilder<'_> {
     fn push<T: Serialize + TS>(&mut self, path: String, kind: PageKind, title: String, description: String, view: T) -> &mut Page {
         let config = &self.ctx.dealer.config;
         let gate = gate_for(&path, &config.gated_routes, &config.garage);
-        let props = PageProps { site: self.ctx.site.clone(), page: view, gate };
-        let props = serde_json::to_value(&props).unwrap_or_else(|e| {
+        let props = Props::of(&PagePropsJson { site: &self.site, page: &view, gate }).unwrap_or_else(|e| {
             // Serializing plain data structs cannot fail; keep the page renderable if it does.
-            serde_json::json!({ "error": e.to_string() })
+            Props::of(&serde_json::json!({ "error": e.to_string() })).expect("a JSON object serializes")
         });
         let name = &self.ctx.dealer.config.name;
         let title = if title.contains(name.as_str()) { title } else { format!("{title} | {name}") };
@@ -72,11 +82,27 @@ impl PageBuilder<'_> {
     }
 }
 
+/// A data file of a site that is not a page: its output path and JSON text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteFile {
+    /// URL path, starting with `/`.
+    pub path: String,
+    /// The file's JSON.
+    pub json: String,
+}
+
+/// The data files of a dealer's site built at `now`: the vehicle pages' form set.
+pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, serde_json::Error> {
+    let ctx = ViewContext::new(dealer, now);
+    Ok(vec![SiteFile { path: VEHICLE_FORMS_PATH.to_string(), json: serde_json::to_string(&vehicle_form_set(&ctx))? }])
+}
+
 /// Every page of a dealer's site built at `now`; `cars` is the dealer's stock after its
 /// stock filters (sold cars kept for the sold window are included and show as sold).
 pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page> {
     let ctx = ViewContext::new(dealer, now);
-    let mut b = PageBuilder { ctx: &ctx, pages: Vec::new() };
+    let site = Props::of(&ctx.site).expect("the site view serializes");
+    let mut b = PageBuilder { ctx: &ctx, site, pages: Vec::new() };
     let name = dealer.config.name.clone();
 
     // Home.
@@ -95,6 +121,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
 
     // Vehicle pages.
     let similar = SimilarIndex::new(cars);
+    let mut reservation_form = None;
     for car in cars {
         let view = vehicle_page_view_indexed(car, &similar, &ctx);
         let car_name = display_name(car);
@@ -109,7 +136,8 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
         // Its reserve page, when the site offers reserving this car.
         if let Some(reserve_path) = reserve_url(car, &ctx) {
-            let view = reservation_page_view(car, &ctx);
+            let form = reservation_form.get_or_insert_with(|| form_page_view(FormKind::Reservation, &ctx));
+            let view = reservation_page_view(car, form, &ctx);
             let crumbs = view.breadcrumbs.clone();
             let page = b.push(reserve_path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
             page.in_sitemap = false;
@@ -297,4 +325,24 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
     b.push("/404".to_string(), PageKind::NotFound, not_found.title.clone(), "This page could not be found.".to_string(), not_found);
 
     b.pages
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::view::test_dealer;
+
+    #[test]
+    fn built_props_are_the_page_props_type() {
+        let dealer = test_dealer("");
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let ctx = ViewContext::new(&dealer, now);
+        let view = ClientPageView { shell: ClientShell::SignIn, title: "Sign in".into(), reserve_terms: None };
+        let typed = PageProps { site: ctx.site.clone(), page: view.clone(), gate: Some(SignInType::Watchlist) };
+        let site = Props::of(&ctx.site).expect("site");
+        let built = Props::of(&PagePropsJson { site: &site, page: &view, gate: Some(SignInType::Watchlist) }).expect("props");
+        assert_eq!(built.value(), serde_json::to_value(&typed).expect("typed"));
+    }
 }

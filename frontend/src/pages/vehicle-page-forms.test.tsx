@@ -6,19 +6,26 @@ import type { VehicleProps } from '../app/props';
 import { testCard } from '../components/test-card';
 import { answer, mockFetch } from '../components/test-fetch';
 import { testSite } from '../components/test-site';
-import { carEnquiry, testDrive } from '../features/forms/test-views';
+import { clearFormSets } from '../features/forms/vehicle-forms';
+import { field } from '../features/forms/test-fields';
+import { carEnquiry, rav4Forms, testDrive } from '../features/forms/test-views';
+import type { VehicleFormSet } from '../types/generated/VehicleFormSet';
 import type { VehicleFormsView } from '../types/generated/VehicleFormsView';
 import { VehiclePage } from './vehicle-page';
 
-const forms: VehicleFormsView = {
-  enquiry: { label: 'Enquire Now', url: '/contact-us?car_id=7', form: carEnquiry },
-  test_drive: { label: 'Book a Test Drive', url: '/book-test-drive?car_id=7', form: testDrive },
-  photo_request: {
-    label: 'Request Photos',
-    url: '/contact-us?car_id=7&message=Please%20send%20photos%20for%20this%20car',
-    form: { ...carEnquiry, kind: 'photo_request', form_id: 'photo-request-form', title: 'Request Photos', message_preset: 'Please send photos for this car' },
-  },
+/** The site's forms, without a car (domain::view::form::vehicle_form_set). */
+const siteEnquiry = {
+  ...carEnquiry,
+  subject: null,
+  steps: [{ title: null, fields: (carEnquiry.steps[0]?.fields ?? []).filter((f) => f.input !== 'hidden').concat(field('car_id', 'Car', 'hidden', { query_param: 'car_id' })) }],
 };
+const formSet: VehicleFormSet = {
+  enquiry: siteEnquiry,
+  test_drive: testDrive,
+  photo_request: { ...siteEnquiry, kind: 'photo_request', form_id: 'photo-request-form', title: 'Request Photos', message_preset: 'Please send photos for this car' },
+};
+
+const forms = rav4Forms(7, null);
 
 function props(withForms: VehicleFormsView | null): VehicleProps {
   return {
@@ -82,8 +89,11 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
   } as VehicleProps;
 }
 
+let setAnswer: () => Promise<Response>;
+
 beforeEach(() => {
-  mockFetch().mockImplementation(async () => answer(200, { reserved: false }));
+  setAnswer = async () => answer(200, formSet);
+  mockFetch().mockImplementation(async (url) => (String(url) === '/_site/vehicle-forms.json' ? setAnswer() : answer(200, { reserved: false })));
   vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
     cb(0);
     return 0;
@@ -92,6 +102,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  clearFormSets();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -115,7 +126,7 @@ describe('VehiclePage forms', () => {
     fireEvent.click(testDriveButton);
     const dialog = openDialog() as HTMLDialogElement;
     expect(within(dialog).getByRole('heading', { name: 'Book a Test Drive' })).toBeTruthy();
-    expect(within(dialog).getByRole('form', { name: 'Book a Test Drive' })).toBeTruthy();
+    expect(await within(dialog).findByRole('form', { name: 'Book a Test Drive' })).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(openDialog()).toBeNull();
     expect(document.activeElement).toBe(testDriveButton);
@@ -128,9 +139,33 @@ describe('VehiclePage forms', () => {
     fireEvent.click(within(bar).getByRole('button', { name: 'Enquire Now' }));
     const enquiry = openDialog() as HTMLDialogElement;
     expect(within(enquiry).getByRole('form', { name: 'Make an Enquiry' })).toBeTruthy();
-    expect((enquiry.querySelector('input[name="car_id"]') as HTMLInputElement).value).toBe('42');
+    expect((enquiry.querySelector('input[name="car_id"]') as HTMLInputElement).value).toBe('7');
+    expect((enquiry.querySelector('input[name="Vehicle Make"]') as HTMLInputElement).value).toBe('Toyota');
+    expect(within(enquiry).getByText('Ask us about the 2024 Toyota RAV4 GX.')).toBeTruthy();
     fireEvent.click(within(enquiry).getByRole('button', { name: 'Close' }));
     expect(openDialog()).toBeNull();
+  });
+
+  it('says the form is loading, and offers its page when it cannot load', async () => {
+    let release: (r: Response) => void = () => undefined;
+    setAnswer = () => new Promise((resolve) => (release = resolve));
+    render(<VehiclePage {...props(forms)} />);
+    const sidebar = screen.getByRole('complementary', { name: 'Price and contact' });
+    const button = await within(sidebar).findByRole('button', { name: 'Request Photos' });
+    fireEvent.pointerEnter(button);
+    fireEvent.click(button);
+    const dialog = openDialog() as HTMLDialogElement;
+    expect(within(dialog).getByRole('heading', { name: 'Request Photos' })).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading the form…');
+    await act(async () => release(answer(500, {})));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Open it on its own page' }).getAttribute('href')).toBe(forms.photo_request.url);
+
+    // Asked again, it tries again.
+    setAnswer = async () => answer(200, formSet);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(button);
+    expect(await within(openDialog() as HTMLDialogElement).findByRole('form', { name: 'Request Photos' })).toBeTruthy();
   });
 
   it('offers no form dialogs without forms (a sold car)', async () => {

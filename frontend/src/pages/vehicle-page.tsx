@@ -9,6 +9,7 @@ import { FinanceEstimate } from '../features/finance/finance-estimate';
 import { YouxQuote } from '../features/finance/youx-quote';
 import { FormDialog, useFormDialog } from '../features/forms/form-dialog';
 import { FormDialogOpener } from '../features/forms/form-dialog-opener';
+import { useVehicleForms, type VehicleFormKind } from '../features/forms/vehicle-forms';
 import '../features/forms/forms.css';
 import { AccordionSection } from '../features/vehicle/accordion-section';
 import { CallBox, logReveal, type RevealIds } from '../features/vehicle/call-box';
@@ -36,10 +37,25 @@ export function VehiclePage({ site, page }: VehicleProps) {
   const revealIds: RevealIds = { car_id: card.id, dealership_id: widgets.dealership_id, website_id: widgets.website_id };
   const collapseMs = widgets.collapse_ms;
   // Seed 000 s2/s5: the enquiry, test drive and photo request open as dialogs.
+  // The forms themselves are the site's, fetched when a shopper reaches for a button.
   const forms = page.forms ?? null;
+  const carForms = useVehicleForms(forms);
   const enquiry = useFormDialog();
   const testDrive = useFormDialog();
   const photos = useFormDialog();
+  const opening = (dialog: typeof enquiry) => (event: Parameters<typeof enquiry.show>[0]) => {
+    carForms.load();
+    dialog.show(event);
+  };
+  const dialogOf = (kind: VehicleFormKind, dialog: typeof enquiry) =>
+    forms ? (
+      <FormDialog
+        state={dialog}
+        view={carForms.view(kind)}
+        pending={{ title: forms[kind].title, url: forms[kind].url, failed: carForms.failed }}
+        dealershipSlug={site.slug}
+      />
+    ) : null;
   return (
     <Layout site={site}>
       <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} />
@@ -139,9 +155,9 @@ export function VehiclePage({ site, page }: VehicleProps) {
               ) : null}
               {forms ? (
                 <div className="form-openers">
-                  <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={enquiry.show} />
-                  <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={testDrive.show} />
-                  <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={photos.show} />
+                  <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={opening(enquiry)} onIntent={carForms.load} />
+                  <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={opening(testDrive)} onIntent={carForms.load} />
+                  <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={opening(photos)} onIntent={carForms.load} />
                 </div>
               ) : null}
             </>
@@ -160,7 +176,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
           held={held}
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}
-          onEnquire={forms ? enquiry.show : undefined}
+          onEnquire={forms ? opening(enquiry) : undefined}
           phone={page.phone}
           onCall={() => {
             trackEvent(EVENT_PHONE_CLICK);
@@ -168,13 +184,9 @@ export function VehiclePage({ site, page }: VehicleProps) {
           }}
         />
       ) : null}
-      {forms ? (
-        <>
-          <FormDialog state={enquiry} view={forms.enquiry.form} dealershipSlug={site.slug} />
-          <FormDialog state={testDrive} view={forms.test_drive.form} dealershipSlug={site.slug} />
-          <FormDialog state={photos} view={forms.photo_request.form} dealershipSlug={site.slug} />
-        </>
-      ) : null}
+      {dialogOf('enquiry', enquiry)}
+      {dialogOf('test_drive', testDrive)}
+      {dialogOf('photo_request', photos)}
       {page.similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="vehicle__similar">
           <h2 id="similar-title">Similar cars</h2>

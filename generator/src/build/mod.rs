@@ -28,6 +28,7 @@ use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::{load_dealers, Dealer};
 use domain::rules::stock::keep_car;
+use domain::view::pages::{site_files, SiteFile};
 use domain::view::{site_pages, Page};
 use rayon::prelude::*;
 
@@ -248,12 +249,16 @@ pub struct DealerPages {
     pub stock_count: usize,
     /// Every page of the site.
     pub pages: Vec<Page>,
+    /// The site's data files (`domain::view::site_files`).
+    pub files: Vec<SiteFile>,
 }
 
-/// Phase 2: the page list of one dealer (`domain::view::site_pages`).
-pub fn derive(stock: DealerStock, now: DateTime<Utc>) -> DealerPages {
+/// Phase 2: the page list and data files of one dealer (`domain::view::site_pages`).
+pub fn derive(stock: DealerStock, now: DateTime<Utc>) -> Result<DealerPages, String> {
+    let slug = stock.slug().to_string();
+    let files = site_files(&stock.dealer, now).map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
     let pages = site_pages(&stock.dealer, &stock.cars, now);
-    DealerPages { stock_count: stock.cars.len(), pages, dealer: stock.dealer }
+    Ok(DealerPages { stock_count: stock.cars.len(), pages, files, dealer: stock.dealer })
 }
 
 /// What render and write share for one build.
@@ -281,6 +286,8 @@ pub struct StagedSite {
     pub staging: PathBuf,
     /// Every page, for the sitemap and robots.
     pub pages: Vec<Page>,
+    /// The site's data files, written with the sitemap.
+    pub files: Vec<SiteFile>,
     /// Stock accepted.
     pub stock_count: usize,
     /// The previous manifest's outputs (empty on a first or `--full` build).
@@ -313,6 +320,7 @@ pub fn render(site: DealerPages, ctx: &RenderContext<'_>) -> Result<StagedSite, 
         Ok((outputs, rendered, unchanged, previous)) => Ok(StagedSite {
             staging,
             pages: site.pages,
+            files: site.files,
             stock_count: site.stock_count,
             previous,
             outputs,
@@ -393,13 +401,7 @@ fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging
     }
     let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
     for p in jobs {
-        let props_json = match serde_json::to_string(&p.page.props) {
-            Ok(json) => json,
-            Err(e) => {
-                errors.push(format!("{slug} {}: props do not serialize: {e}", p.page.path));
-                continue;
-            }
-        };
+        let props_json = p.page.props.json().to_string();
         let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json };
         to_render.push((p, ctx.pool.submit(job)));
     }
@@ -487,6 +489,9 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
         ("sitemap.xml".to_string(), sitemap(&head, &staged.pages).into_bytes()),
         ("robots.txt".to_string(), robots(&head, &staged.pages).into_bytes()),
     ];
+    for file in &staged.files {
+        extra.push((file.path.trim_start_matches('/').to_string(), file.json.as_bytes().to_vec()));
+    }
     for file in dealer_files(&staged.dealer) {
         let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -645,6 +650,7 @@ fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'
     let t = Instant::now();
     let site = derive(stock, opts.now);
     outcome.times.derive = t.elapsed();
+    let site = site.map_err(|e| vec![e])?;
     outcome.pages = site.pages.len();
 
     let t = Instant::now();

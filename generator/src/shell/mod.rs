@@ -145,19 +145,27 @@ pub fn css_value(value: &str) -> String {
 /// are written as `\u` escapes, so neither `</script>` nor `<!--` can appear and the
 /// text still parses to the same value.
 pub fn script_json<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
-    let json = serde_json::to_string(value)?;
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
+    serde_json::to_string(value).map(|json| script_safe(&json))
+}
+
+/// JSON text made safe for inside a `<script>` element (see [`script_json`]).
+pub fn script_safe(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 64);
+    let mut rest = json;
+    while let Some(at) = rest.find(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+        out.push_str(&rest[..at]);
+        let c = rest[at..].chars().next().unwrap_or_default();
+        out.push_str(match c {
+            '<' => "\\u003c",
+            '>' => "\\u003e",
+            '&' => "\\u0026",
+            '\u{2028}' => "\\u2028",
+            _ => "\\u2029",
+        });
+        rest = &rest[at + c.len_utf8()..];
     }
-    Ok(out)
+    out.push_str(rest);
+    out
 }
 
 /// The compiled document shell.
@@ -190,7 +198,7 @@ impl Shell {
             .map(|block| script_json(block).map(Value::from_safe_string))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| fail("JSON-LD does not serialize", &e))?;
-        let props = script_json(&page.props).map_err(|e| fail("props do not serialize", &e))?;
+        let props = script_safe(page.props.json());
         let template = self.env.get_template(TEMPLATE_NAME).map_err(|e| fail("no shell template", &e))?;
         template
             .render(context! {
@@ -225,7 +233,7 @@ mod tests {
             kind: PageKind::Home,
             title: "Home".into(),
             description: "d".into(),
-            props: serde_json::json!({}),
+            props: domain::view::Props::of(&serde_json::json!({})).expect("props"),
             json_ld: Vec::new(),
             hero_image: None,
             in_sitemap: true,

@@ -8,11 +8,14 @@ interface Props {
   url: string;
   className: string;
   onOpen: (event: MouseEvent<HTMLElement>) => void;
+  /** Called when the button is pointed at or focused: the shopper may be about to open
+   *  the dialog (start loading what it needs). */
+  onIntent?: () => void;
 }
 
 /** A link to the form's page in the static markup; once hydrated, a button opening the
  *  dialog. */
-export function FormDialogOpener({ label, url, className, onOpen }: Props) {
+export function FormDialogOpener({ label, url, className, onOpen, onIntent }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!hydrated) {
@@ -23,7 +26,7 @@ export function FormDialogOpener({ label, url, className, onOpen }: Props) {
     );
   }
   return (
-    <button type="button" className={className} aria-haspopup="dialog" onClick={onOpen}>
+    <button type="button" className={className} aria-haspopup="dialog" onClick={onOpen} onPointerEnter={onIntent} onFocus={onIntent}>
       {label}
     </button>
   );

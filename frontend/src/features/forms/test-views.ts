@@ -1,5 +1,6 @@
 // Test helper: form views as the Rust side builds them (domain::view::form).
 import type { FormPageView } from '../../types/generated/FormPageView';
+import type { VehicleFormsView } from '../../types/generated/VehicleFormsView';
 import { field } from './test-fields';
 
 /** The contact details step of most forms. */
@@ -46,6 +47,29 @@ export const rav4 = {
   body: '5D Wagon',
   simple_body: 'SUV',
 };
+
+/** The vehicle-page part of the forms of car `id` (the RAV4), at `location_slug`. */
+export function rav4Forms(id: number, location_slug: string | null): VehicleFormsView {
+  return {
+    enquiry: { label: 'Enquire Now', title: 'Make an Enquiry', url: `/contact-us?car_id=${id}`, intro: 'Ask us about the 2024 Toyota RAV4 GX.' },
+    test_drive: { label: 'Book a Test Drive', title: 'Book a Test Drive', url: `/book-test-drive?car_id=${id}`, intro: 'Drive the 2024 Toyota RAV4 GX.' },
+    photo_request: {
+      label: 'Request Photos',
+      title: 'Request Photos',
+      url: `/contact-us?car_id=${id}&message=Please%20send%20photos%20for%20this%20car`,
+      intro: 'Photos of the 2024 Toyota RAV4 GX.',
+    },
+    set_url: '/_site/vehicle-forms.json',
+    car: rav4,
+    values: [
+      { name: 'car_id', value: String(id) },
+      { name: 'Vehicle Make', value: 'Toyota' },
+      { name: 'Vehicle Model', value: 'RAV4' },
+      { name: 'vehicle_status', value: 'new' },
+    ],
+    location_slug,
+  };
+}
 
 /** A car's general enquiry. */
 export const carEnquiry: FormPageView = {

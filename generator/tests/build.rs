@@ -1,0 +1,225 @@
+//! `forecourt build` (`generator::build::build`) on the sample dealer jacaranda-toyota with
+//! a small feed, rendered by the real SSR bundle of frontend/: the pages and their text,
+//! the changed list of an incremental rebuild, the feed sanity guard and a build that
+//! dies midway.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use chrono::{Duration, NaiveDate, Utc};
+use domain::rules::vehicle_text::rego_expiry_text;
+use generator::build::{build, BuildOptions, BuildReport, DealerStatus, Progress};
+use generator::render::WorkerCommand;
+use serde_json::{json, Value};
+use walkdir::WalkDir;
+
+mod common;
+use common::{dealers_dir, line, DEALER};
+
+const COROLLA: &str = "/cars/2022-toyota-corolla-101";
+const HILUX: &str = "/cars/2022-toyota-hilux-103";
+const SOLD_CAMRY: &str = "/cars/2022-toyota-camry-105";
+const VIN: &str = "JTDBR3FE10J012345";
+
+fn rego() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2099, 3, 31).expect("date")
+}
+
+/// Ten cars of jacaranda-toyota: a Corolla with a tag, rego, VIN and comments; a sold
+/// Camry inside the dealer's 3-day sold window; and eight more. `hilux_price` is the
+/// HiLux's price (the car an incremental rebuild changes).
+fn rows(hilux_price: f64) -> Vec<String> {
+    let sold_at = (Utc::now() - Duration::days(1)).to_rfc3339();
+    let mut rows = vec![
+        line(
+            101,
+            "2022-toyota-corolla-101",
+            "Corolla",
+            "used",
+            24_990.0,
+            5,
+            json!({
+                "tag": "Test Drive Only",
+                "vin": VIN,
+                "km": 45_000,
+                "rego_expiry": rego().to_string(),
+                "dealercomments": "One owner|Full service history|<script>alert(1)</script>",
+            }),
+        ),
+        line(102, "2022-toyota-rav4-102", "RAV4", "new", 41_500.0, 1, json!({})),
+        line(103, "2022-toyota-hilux-103", "HiLux", "demo", hilux_price, 3, json!({})),
+        line(105, "2022-toyota-camry-105", "Camry", "used", 30_000.0, 9, json!({ "status": "sold", "sold": true, "sold_at": sold_at })),
+    ];
+    for (i, model) in ["Yaris", "Kluger", "Prado", "LandCruiser", "C-HR", "Supra"].iter().enumerate() {
+        let id = 110 + i as u64;
+        let slug = format!("2022-toyota-{}-{id}", model.to_lowercase());
+        rows.push(line(id, &slug, model, "used", 20_000.0 + 1_000.0 * i as f64, 10 + i as i64, json!({})));
+    }
+    rows
+}
+
+fn write_feed(dir: &Path, rows: &[String]) -> PathBuf {
+    let feed = dir.join("feed.jsonl");
+    std::fs::write(&feed, rows.join("\n") + "\n").expect("write feed");
+    feed
+}
+
+fn options(dir: &Path, rows: &[String]) -> BuildOptions {
+    let mut opts = BuildOptions::new(dealers_dir(), write_feed(dir, rows), dir.join("dist"));
+    opts.only = vec![DEALER.to_string()];
+    opts.frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend");
+    opts.workers = 2;
+    opts
+}
+
+fn run(opts: &BuildOptions) -> BuildReport {
+    build(opts, &Progress::quiet()).unwrap_or_else(|e| panic!("the build stopped: {e}"))
+}
+
+fn site(dir: &Path) -> PathBuf {
+    dir.join("dist").join(DEALER)
+}
+
+fn page(dir: &Path, path: &str) -> String {
+    let file = site(dir).join(path.trim_start_matches('/')).join("index.html");
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+fn changed_list(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(site(dir).join(".forecourt/changed.txt")).expect("changed.txt");
+    text.lines().map(str::to_string).collect()
+}
+
+fn json_ld(html: &str) -> Vec<Value> {
+    html.split(r#"<script type="application/ld+json">"#)
+        .skip(1)
+        .map(|rest| {
+            let block = rest.split("</script>").next().unwrap_or_default();
+            serde_json::from_str(block).unwrap_or_else(|e| panic!("JSON-LD does not parse: {e}: {block}"))
+        })
+        .collect()
+}
+
+/// Every file of the live site with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    WalkDir::new(site(dir))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).expect("read")))
+        .collect()
+}
+
+#[test]
+fn a_built_site_shows_each_cars_page_with_its_text_and_json_ld() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = run(&options(dir.path(), &rows(52_000.0)));
+    assert!(report.success(), "{report:?}");
+
+    let corolla = page(dir.path(), COROLLA);
+    assert!(corolla.contains("Test Drive Only"), "the tag");
+    assert!(corolla.contains("$24,990"), "the price");
+    let rego_text = rego_expiry_text(Some(rego()), Utc::now().date_naive(), false).expect("rego text");
+    assert!(corolla.contains(&rego_text), "the rego expiry text {rego_text}");
+    assert!(corolla.contains("<p>One owner</p>") && corolla.contains("<p>Full service history</p>"), "comments, a paragraph per pipe");
+    assert!(!corolla.contains("<script>alert(1)"), "a script in the comments is text");
+    assert!(corolla.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "and shown as text");
+
+    let car = json_ld(&corolla).into_iter().find(|block| block["@type"] == "Car").expect("Car JSON-LD");
+    assert_eq!(car["vehicleIdentificationNumber"], VIN);
+    assert_eq!(car["mileageFromOdometer"]["unitCode"], "KMT");
+    assert_eq!(car["offers"]["priceCurrency"], "AUD");
+    assert_eq!(car["offers"]["price"], 24_990.0);
+    assert_eq!(car["offers"]["availability"], "https://schema.org/InStock");
+
+    let sold = page(dir.path(), SOLD_CAMRY);
+    assert!(sold.contains(domain::messages::SOLD), "the sold notice");
+    assert!(sold.contains(domain::messages::FIND_ME_SOMETHING_SIMILAR));
+
+    // The vehicle pages' forms are the site's, published once.
+    let forms: Value = serde_json::from_slice(&std::fs::read(site(dir.path()).join("_site/vehicle-forms.json")).expect("forms")).expect("JSON");
+    assert_eq!(forms["enquiry"]["kind"], "general_enquiry");
+    let sitemap = std::fs::read_to_string(site(dir.path()).join("sitemap.xml")).expect("sitemap");
+    assert!(sitemap.contains(&format!("{COROLLA}</loc>")), "{sitemap}");
+}
+
+#[test]
+fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = run(&options(dir.path(), &rows(52_000.0)));
+    assert!(first.success(), "{first:?}");
+    let pages = first.dealer(DEALER).expect("dealer").pages;
+
+    let second = run(&options(dir.path(), &rows(49_500.0)));
+    let outcome = second.dealer(DEALER).expect("dealer");
+    assert_eq!(outcome.status, DealerStatus::Published);
+    let changed = changed_list(dir.path());
+    assert!(changed.contains(&HILUX.to_string()), "{changed:?}");
+    assert!(outcome.rendered < pages / 2, "{} of {pages} pages rendered again", outcome.rendered);
+    assert_eq!(outcome.rendered + outcome.unchanged, pages);
+    for path in changed.iter().filter(|p| !p.contains('.')) {
+        let html = page(dir.path(), path);
+        assert!(html.contains("2022-toyota-hilux-103"), "{path} changed but does not list the HiLux");
+    }
+    assert!(page(dir.path(), HILUX).contains("$49,500"));
+    for path in [COROLLA, SOLD_CAMRY] {
+        let html = page(dir.path(), path);
+        assert_eq!(html.contains("2022-toyota-hilux-103"), changed.contains(&path.to_string()), "{path}");
+    }
+
+    // Nothing changed: nothing rendered, nothing listed.
+    let third = run(&options(dir.path(), &rows(49_500.0)));
+    assert_eq!(third.dealer(DEALER).expect("dealer").rendered, 0);
+    assert_eq!(changed_list(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_feed_missing_half_the_stock_is_refused_until_forced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let all = rows(52_000.0);
+    assert!(run(&options(dir.path(), &all)).success());
+    let before = snapshot(dir.path());
+
+    let short: Vec<String> = all.iter().take(4).cloned().collect();
+    let refused = run(&options(dir.path(), &short));
+    let status = &refused.dealer(DEALER).expect("dealer").status;
+    let DealerStatus::Refused(message) = status else { panic!("not refused: {status:?}") };
+    assert!(message.contains(DEALER) && message.contains("--force"), "{message}");
+    assert_eq!(snapshot(dir.path()), before, "the live site is untouched");
+
+    let mut forced = options(dir.path(), &short);
+    forced.force = true;
+    assert!(run(&forced).success());
+    assert!(!site(dir.path()).join("cars/2022-toyota-yaris-110").exists(), "the missing cars' pages are gone");
+    assert!(changed_list(dir.path()).contains(&"/cars/2022-toyota-yaris-110".to_string()), "and listed for invalidation");
+}
+
+#[test]
+fn a_build_that_dies_midway_leaves_the_live_site_as_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let all = rows(52_000.0);
+    assert!(run(&options(dir.path(), &all)).success());
+    let before = snapshot(dir.path());
+
+    // Every page again, by a worker that answers a few pages and then dies on each one.
+    let mut opts = options(dir.path(), &rows(47_000.0));
+    opts.full = true;
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js");
+    let mut worker = WorkerCommand::node(&fixture);
+    worker.env.push((OsString::from("FIXTURE_CRASH_AFTER"), OsString::from("5")));
+    worker.env.push((OsString::from("FIXTURE_COUNT"), dir.path().join("count").into_os_string()));
+    opts.worker = Some(worker);
+    let report = run(&opts);
+    let status = &report.dealer(DEALER).expect("dealer").status;
+    let DealerStatus::Failed(errors) = status else { panic!("did not fail: {status:?}") };
+    assert!(errors.iter().any(|e| e.contains("/cars/") && e.contains("the fixture worker died midway")), "{errors:?}");
+
+    assert_eq!(snapshot(dir.path()), before, "the live site is untouched");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("dist"))
+        .expect("dist")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".staging"))
+        .collect();
+    assert!(leftovers.is_empty(), "no staging folder is left: {leftovers:?}");
+}

@@ -1,0 +1,37 @@
+//! What the generator's integration tests share: the repo's dealers and feed rows.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{Duration, Utc};
+use serde_json::{json, Value};
+
+/// The sample dealer the tests build.
+pub const DEALER: &str = "jacaranda-toyota";
+
+/// The repo's dealers/ folder.
+pub fn dealers_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers")
+}
+
+/// One JSON Lines feed row: a 2022 Toyota of [`DEALER`] at its Grafton location, listed
+/// `days_ago` days ago, with `extra` fields set over the defaults.
+pub fn line(id: u64, slug: &str, model: &str, car_type: &str, price: f64, days_ago: i64, extra: Value) -> String {
+    let mut car = json!({
+        "id": id,
+        "slug": slug,
+        "year": 2022,
+        "make": "Toyota",
+        "model": model,
+        "car_type": car_type,
+        "status": "in_stock",
+        "price": price,
+        "created_at": (Utc::now() - Duration::days(days_ago)).to_rfc3339(),
+        "dealership_slug": DEALER,
+        "images": [{ "url": format!("https://cdn.example.com/{slug}.jpg") }],
+        "location": { "name": "Jacaranda Toyota Grafton", "slug": "jacaranda-toyota-grafton" },
+    });
+    if let (Some(car), Some(extra)) = (car.as_object_mut(), extra.as_object()) {
+        car.extend(extra.clone());
+    }
+    car.to_string()
+}
