@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use rayon::prelude::*;
 use ts_rs::TS;
 
 use crate::car::Car;
@@ -14,7 +15,7 @@ use crate::rules::gating::{gate_for, SignInType};
 use super::card::{display_name, reserve_url};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
-use super::form::{form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, VEHICLE_FORMS_PATH};
+use super::form::{form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView, VEHICLE_FORMS_PATH};
 use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
@@ -59,27 +60,59 @@ struct PageBuilder<'a> {
 
 impl PageBuilder<'_> {
     fn push<T: Serialize + TS>(&mut self, path: String, kind: PageKind, title: String, description: String, view: T) -> &mut Page {
-        let config = &self.ctx.dealer.config;
-        let gate = gate_for(&path, &config.gated_routes, &config.garage);
-        let props = Props::of(&PagePropsJson { site: &self.site, page: &view, gate }).unwrap_or_else(|e| {
-            // Serializing plain data structs cannot fail; keep the page renderable if it does.
-            Props::of(&serde_json::json!({ "error": e.to_string() })).expect("a JSON object serializes")
-        });
-        let name = &self.ctx.dealer.config.name;
-        let title = if title.contains(name.as_str()) { title } else { format!("{title} | {name}") };
-        self.pages.push(Page {
-            path,
-            kind,
-            title,
-            description,
-            props,
-            json_ld: Vec::new(),
-            hero_image: None,
-            in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
-        });
+        self.pages.push(make_page(self.ctx, &self.site, path, kind, title, description, &view));
         let last = self.pages.len() - 1;
         &mut self.pages[last]
     }
+}
+
+/// One page: its props (`site` is the site view serialized) and its title with the
+/// dealer's name.
+fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: String, kind: PageKind, title: String, description: String, view: &T) -> Page {
+    let config = &ctx.dealer.config;
+    let gate = gate_for(&path, &config.gated_routes, &config.garage);
+    let props = Props::of(&PagePropsJson { site, page: view, gate }).unwrap_or_else(|e| {
+        // Serializing plain data structs cannot fail; keep the page renderable if it does.
+        Props::of(&serde_json::json!({ "error": e.to_string() })).expect("a JSON object serializes")
+    });
+    let name = &config.name;
+    let title = if title.contains(name.as_str()) { title } else { format!("{title} | {name}") };
+    Page {
+        path,
+        kind,
+        title,
+        description,
+        props,
+        json_ld: Vec::new(),
+        hero_image: None,
+        in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
+    }
+}
+
+/// The pages of one car: its vehicle page and, when the site offers reserving it, its
+/// reserve page (`reservation_form` is the site's reservation form).
+fn car_pages(car: &Car, similar: &SimilarIndex<'_>, reservation_form: Option<&FormPageView>, ctx: &ViewContext<'_>, site: &Props) -> Vec<Page> {
+    let view = vehicle_page_view_indexed(car, similar, ctx);
+    let car_name = display_name(car);
+    let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
+    let description = format!("{car_name}{price} at {}.", ctx.dealer.config.name);
+    let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
+    let hero = view.images.first().map(|i| i.url.clone());
+    let path = car.page_path();
+    let mut page = make_page(ctx, site, path.clone(), PageKind::Vehicle, car_name, description, &view);
+    page.hero_image = hero;
+    page.json_ld.push(car_json_ld(car, ctx));
+    page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
+    let mut pages = vec![page];
+    if let (Some(reserve_path), Some(form)) = (reserve_url(car, ctx), reservation_form) {
+        let view = reservation_page_view(car, form, ctx);
+        let crumbs = view.breadcrumbs.clone();
+        let mut page = make_page(ctx, site, reserve_path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), &view);
+        page.in_sitemap = false;
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
+        pages.push(page);
+    }
+    pages
 }
 
 /// A data file of a site that is not a page: its output path and JSON text.
@@ -119,31 +152,11 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         "logo": ctx.absolute(&ctx.site.logo_url),
     }));
 
-    // Vehicle pages.
+    // Vehicle pages, in parallel (most of a site's pages), kept in stock order.
     let similar = SimilarIndex::new(cars);
-    let mut reservation_form = None;
-    for car in cars {
-        let view = vehicle_page_view_indexed(car, &similar, &ctx);
-        let car_name = display_name(car);
-        let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
-        let description = format!("{car_name}{price} at {name}.");
-        let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
-        let hero = view.images.first().map(|i| i.url.clone());
-        let path = car.page_path();
-        let page = b.push(path.clone(), PageKind::Vehicle, car_name, description, view);
-        page.hero_image = hero;
-        page.json_ld.push(car_json_ld(car, &ctx));
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
-        // Its reserve page, when the site offers reserving this car.
-        if let Some(reserve_path) = reserve_url(car, &ctx) {
-            let form = reservation_form.get_or_insert_with(|| form_page_view(FormKind::Reservation, &ctx));
-            let view = reservation_page_view(car, form, &ctx);
-            let crumbs = view.breadcrumbs.clone();
-            let page = b.push(reserve_path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
-            page.in_sitemap = false;
-            page.json_ld.push(breadcrumb_json_ld(&crumbs, &reserve_path, &ctx));
-        }
-    }
+    let reservation_form = cars.iter().any(|car| reserve_url(car, &ctx).is_some()).then(|| form_page_view(FormKind::Reservation, &ctx));
+    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, reservation_form.as_ref(), &ctx, &b.site)).collect();
+    b.pages.extend(per_car.into_iter().flatten());
 
     // Search landing pages.
     for route in search_routes(&ctx, cars) {

@@ -6,6 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use domain::view::{Page, PageKind};
+use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use crate::shell::SiteHead;
@@ -135,8 +136,24 @@ pub fn swap_in(out: &Path, slug: &str, staging: &Path) -> io::Result<()> {
             fs::rename(&old, &live)?;
             return Err(e);
         }
-        fs::remove_dir_all(&old)
+        remove_tree(&old)
     } else {
         fs::rename(staging, &live)
     }
+}
+
+/// Removes the folder `dir` and everything in it, the folders two levels down (a page
+/// each, `cars/<slug>/`) on every core.
+pub fn remove_tree(dir: &Path) -> io::Result<()> {
+    let mut folders = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            for inner in fs::read_dir(entry.path())? {
+                folders.push(inner?.path());
+            }
+        }
+    }
+    folders.par_iter().filter(|path| path.is_dir()).map(|path| fs::remove_dir_all(path)).collect::<io::Result<()>>()?;
+    fs::remove_dir_all(dir)
 }

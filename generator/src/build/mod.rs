@@ -384,16 +384,24 @@ fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging
     });
 
     // Reuse what did not change; submit the rest to the pool.
+    // Linking is a system call per page: both cores share it.
+    let reused: Vec<Result<bool, String>> = planned
+        .par_iter()
+        .map(|p| {
+            let live_file = live.join(&p.output);
+            if previous.get(&p.output) != Some(&p.hash) || !live_file.is_file() {
+                return Ok(false);
+            }
+            files::link_or_copy(&live_file, &staging.join(&p.output)).map(|()| true).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))
+        })
+        .collect();
     let mut outputs = BTreeMap::new();
     let mut unchanged = 0;
     let mut to_render: Vec<(&Planned<'_>, Receiver<Result<String, RenderError>>)> = Vec::new();
     let mut jobs = Vec::new();
-    for p in &planned {
+    for (p, reused) in planned.iter().zip(reused) {
         outputs.insert(p.output.clone(), p.hash.clone());
-        let live_file = live.join(&p.output);
-        if previous.get(&p.output) == Some(&p.hash) && live_file.is_file() {
-            files::link_or_copy(&live_file, &staging.join(&p.output))
-                .map_err(|e| fail(&format!("cannot reuse {}: {e}", live_file.display())))?;
+        if reused.map_err(|e| vec![e])? {
             unchanged += 1;
         } else {
             jobs.push(p);

@@ -148,23 +148,30 @@ pub fn script_json<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_jso
     serde_json::to_string(value).map(|json| script_safe(&json))
 }
 
-/// JSON text made safe for inside a `<script>` element (see [`script_json`]).
+/// JSON text made safe for inside a `<script>` element (see [`script_json`]). A byte scan:
+/// the characters replaced are ASCII or start with the byte 0xE2, which no other part of
+/// a UTF-8 sequence can be mistaken for.
 pub fn script_safe(json: &str) -> String {
+    let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len() + 64);
-    let mut rest = json;
-    while let Some(at) = rest.find(['<', '>', '&', '\u{2028}', '\u{2029}']) {
-        out.push_str(&rest[..at]);
-        let c = rest[at..].chars().next().unwrap_or_default();
-        out.push_str(match c {
-            '<' => "\\u003c",
-            '>' => "\\u003e",
-            '&' => "\\u0026",
-            '\u{2028}' => "\\u2028",
-            _ => "\\u2029",
-        });
-        rest = &rest[at + c.len_utf8()..];
+    let mut copied = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        let escape = match byte {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            0xE2 => match (bytes.get(at + 1), bytes.get(at + 2)) {
+                (Some(0x80), Some(0xA8)) => "\\u2028",
+                (Some(0x80), Some(0xA9)) => "\\u2029",
+                _ => continue,
+            },
+            _ => continue,
+        };
+        out.push_str(json.get(copied..at).unwrap_or_default());
+        out.push_str(escape);
+        copied = at + if byte == 0xE2 { 3 } else { 1 };
     }
-    out.push_str(rest);
+    out.push_str(json.get(copied..).unwrap_or_default());
     out
 }
 
@@ -221,6 +228,17 @@ mod tests {
     use domain::view::{Page, PageKind};
 
     use super::*;
+
+    #[test]
+    fn script_json_cannot_end_the_script_and_parses_to_the_same_value() {
+        let value = serde_json::json!({ "comments": "</script><!-- a & b \u{2028}\u{2029} €5 é –" });
+        let safe = script_json(&value).expect("serializes");
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            assert!(!safe.contains(forbidden), "{forbidden:?} in {safe}");
+        }
+        assert!(safe.contains("€5 é –"), "other characters stay as they are: {safe}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).expect("parses"), value);
+    }
 
     #[test]
     fn theme_values_keep_their_quotes_and_cannot_leave_the_style_element() {
