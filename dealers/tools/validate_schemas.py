@@ -21,6 +21,7 @@ SCHEMAS = {
     "locations.toml": "schema/locations.json",
     "brands.toml": "schema/brands.json",
     "offers.toml": "schema/offers.json",
+    "parts.toml": "schema/parts.json",
 }
 
 

@@ -83,7 +83,7 @@ fn every_error_of_every_file_is_reported_in_one_run() {
         format!("{p}/acme-motors/locations.toml:30:12: locations[1].address.postcode: expected 4 digits, found \"412\""),
         format!("{p}/acme-motors/models/tiggo.toml:2:8: slug: \"tiggo-4-pro\" must equal the file name \"tiggo\" (the file name is the slug)"),
         format!("{p}/acme-motors/models/tiggo.toml:15:11: colours[0].hexCode: expected a colour like #1A2B3C, found \"black\""),
-        format!("{p}/acme-motors/offer.toml: unknown file; did you mean `offers.toml`? allowed: dealer.toml, locations.toml, brands.toml, offers.toml, models/*.toml, pages/*.md"),
+        format!("{p}/acme-motors/offer.toml: unknown file; did you mean `offers.toml`? allowed: dealer.toml, locations.toml, brands.toml, offers.toml, parts.toml, models/*.toml, pages/*.md"),
         format!("{p}/acme-motors/pages/about.md:1:1: a page starts with a `# Title` line or with front matter between `+++` lines holding `title = \"...\"`"),
         format!("{p}/bravo/dealer.toml:10:12: finance.provider: unknown value \"tauras\"; did you mean `taurus`? allowed: taurus, 360_finance, ausloans, manual, angle, powertorque, nissan_finance, car_clarity"),
         format!("{p}/bravo/dealer.toml:13:1: search.page_sise: unknown key; did you mean `page_size`? allowed: page_size, cache_size, sort_options, filters, popular_makes, default_page, used_car_path_variant, series_sort_order, carousel, show_view_count, status_filter, tile_filters, card_buttons, custom_card_button"),
@@ -93,6 +93,23 @@ fn every_error_of_every_file_is_reported_in_one_run() {
         format!("{p}/bravo/locations.toml:22:8: locations[0].special_hours[0].date: expected a date in quotes like \"2026-12-25\", found a date without quotes"),
     ];
     assert_eq!(errors_of("many_errors"), expected);
+}
+
+#[test]
+fn parts_catalogue_errors_name_the_part_and_what_to_write() {
+    let p = "tests/fixtures/invalid/bad_parts";
+    let expected = [
+        format!("{p}/acme/parts.toml:10:10: parts[1].number: part number \"pzq15-89440\" is used twice (also parts[0].number); list each part once"),
+        format!("{p}/acme/parts.toml:11:8: parts[1].name: must not be empty"),
+        format!("{p}/acme/parts.toml:12:12: parts[1].category: \"exterior\" is spelt \"Exterior\" in parts[0].category; write it the same way so the filter lists it once"),
+        format!("{p}/acme/parts.toml:13:9: parts[1].price: expected a price in dollars above 0 (e.g. 189.95), found -20; leave `price` out to show \"Enquire for price.\""),
+        format!("{p}/acme/parts.toml:19:10: parts[2].makes[0]: \"toyota\" is spelt \"Toyota\" in parts[0].makes[0]; write it the same way so the filter lists it once"),
+        format!("{p}/acme/parts.toml:23:10: parts[3].number: must not be empty"),
+        format!("{p}/acme/parts.toml:26:9: parts[3].price: expected a price in dollars above 0 (e.g. 189.95), found 0; leave `price` out to show \"Enquire for price.\""),
+        // A misspelt key is reported by itself (the file's semantic checks wait for it).
+        format!("{p}/bravo/parts.toml:5:1: parts[0].prices: unknown key; did you mean `price`? allowed: number, name, category, makes, models, price, description"),
+    ];
+    assert_eq!(errors_of("bad_parts"), expected);
 }
 
 #[test]

@@ -191,6 +191,27 @@ fn nissan_dealer_has_finance_masked_phones_and_garage() {
 }
 
 #[test]
+fn the_toyota_dealer_and_the_group_list_parts_the_others_do_not() {
+    for dealer in samples() {
+        let slug = dealer.config.slug.as_str();
+        let with_parts = matches!(slug, "jacaranda-toyota" | "moreton-motor-group");
+        assert_eq!(!dealer.parts.is_empty(), with_parts, "{slug}: parts.toml");
+        // Catalogues of 10 to 20 parts, each fitting one of the dealer's makes (or all).
+        if with_parts {
+            assert!((10..=20).contains(&dealer.parts.len()), "{slug}: {} parts", dealer.parts.len());
+            for part in &dealer.parts {
+                assert!(part.makes.iter().all(|m| dealer.config.makes.contains(m)), "{slug}: {} fits {:?}", part.number, part.makes);
+            }
+            assert!(dealer.parts.iter().any(|p| p.price.is_none()), "{slug}: a part to enquire about");
+        }
+    }
+    let group = sample("moreton-motor-group");
+    let makes: BTreeSet<&str> = group.parts.iter().flat_map(|p| p.makes.iter().map(String::as_str)).collect();
+    assert!(makes.len() >= 5, "the group's parts span its franchises: {makes:?}");
+    assert!(group.parts.iter().any(|p| p.makes.is_empty()), "and some suit every make");
+}
+
+#[test]
 fn pages_keep_title_route_and_raw_markdown() {
     let dealer = sample("jacaranda-toyota");
     let about = dealer.pages.iter().find(|p| p.slug == "about-us").expect("about-us page");

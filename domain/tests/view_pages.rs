@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use domain::car::{Car, CarLocation, CarStatus, CarType, Image, Thumb};
-use domain::config::{ContentPage, Dealer, DealerConfig};
+use domain::config::{ContentPage, Dealer, DealerConfig, PartsFile};
 use domain::entities::Location;
 use domain::view::{site_pages, Page, PageKind};
 
@@ -305,4 +305,80 @@ fn content_pages_escape_dealer_html() {
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
     assert!(html.contains("<a href=\"/terms-and-conditions\">terms</a>"), "{html}");
     assert!(!html.contains("<script"), "{html}");
+}
+
+#[test]
+fn only_a_dealer_with_parts_gets_the_parts_catalogue() {
+    let pages = site_pages(&dealer(), &stock(), now());
+    assert!(pages.iter().all(|p| p.path != "/parts/search" && p.kind != PageKind::PartsSearch), "no parts.toml, no catalogue");
+    // The order form is there either way.
+    assert_eq!(page(&pages, "/parts").kind, PageKind::Form);
+
+    let mut with_parts = dealer();
+    with_parts.parts = toml::from_str::<PartsFile>(
+        r#"
+[[parts]]
+number = "PZQ64-42041"
+name = "Towbar <Heavy Duty>"
+category = "Towing"
+makes = ["Toyota"]
+models = ["HiLux"]
+price = 1290
+
+[[parts]]
+number = "08880-83717"
+name = "Engine Oil 0W-20 (5 L)"
+category = "Servicing"
+"#,
+    )
+    .expect("parts.toml")
+    .parts;
+    let pages = site_pages(&with_parts, &stock(), now());
+    let catalogue = page(&pages, "/parts/search");
+    assert_eq!(catalogue.kind, PageKind::PartsSearch);
+    assert_eq!(catalogue.kind.as_str(), "parts_search");
+    assert!(catalogue.in_sitemap);
+    assert_eq!(catalogue.title, "Parts & Accessories | Acme Motors");
+    assert!(catalogue.json_ld.iter().any(|j| j["@type"] == "BreadcrumbList"));
+    let view = &catalogue.props.value()["page"];
+    assert_eq!(view["page_size"], 24);
+    assert_eq!(view["parts"][0]["name"], "Towbar <Heavy Duty>", "markup in config stays text for React to escape");
+    assert_eq!(view["parts"][0]["fits"], "Toyota HiLux");
+    assert_eq!(view["parts"][1]["fits"], "All models");
+    assert_eq!(view["parts"][1]["price_text"], "Enquire for price.");
+    assert_eq!(view["order_form_url"], "/parts");
+
+    // The order link fills in the fields of the order form it points at.
+    let url = view["parts"][0]["order_url"].as_str().expect("order_url").to_string();
+    let (path, rest) = url.split_once('?').expect("a query");
+    let query = rest.split('#').next().unwrap_or_default();
+    let form = page(&pages, path).props.value()["page"].clone();
+    let fields: Vec<serde_json::Value> =
+        form["steps"].as_array().expect("steps").iter().flat_map(|s| s["fields"].as_array().cloned().unwrap_or_default()).collect();
+    let filled: Vec<(String, String)> = query
+        .split('&')
+        .map(|pair| {
+            let (param, _) = pair.split_once('=').expect("param=value");
+            let field = fields.iter().find(|f| f["query_param"] == param).unwrap_or_else(|| panic!("no field takes {param}"));
+            (param.to_string(), field["name"].as_str().unwrap_or_default().to_string())
+        })
+        .collect();
+    let names: Vec<&str> = filled.iter().map(|(_, name)| name.as_str()).collect();
+    assert_eq!(names, ["Part#", "Vehicle Make", "Vehicle Model", "Order Detail"]);
+    assert!(url.ends_with(&format!("#{}", form["form_id"].as_str().unwrap_or_default())), "{url}");
+
+    // The footer leads to the catalogue (under Service & Parts), once.
+    let footer_links = |pages: &[Page]| -> Vec<(String, String)> {
+        let columns = pages[0].props.value()["site"]["footer_columns"].as_array().cloned().unwrap_or_default();
+        columns
+            .iter()
+            .flat_map(|c| c["links"].as_array().cloned().unwrap_or_default().into_iter().map(move |l| (c["title"].as_str().unwrap_or_default().to_string(), l["url"].as_str().unwrap_or_default().to_string())))
+            .filter(|(_, url)| url == "/parts/search")
+            .collect()
+    };
+    assert_eq!(footer_links(&pages), [("Service & Parts".to_string(), "/parts/search".to_string())]);
+    assert_eq!(footer_links(&site_pages(&dealer(), &stock(), now())), Vec::<(String, String)>::new(), "no catalogue, no link");
+    let mut linked = with_parts.clone();
+    linked.config.menus.header.push(toml::from_str("label = \"Parts\"\nurl = \"/parts/search\"").expect("menu item"));
+    assert_eq!(footer_links(&site_pages(&linked, &stock(), now())), Vec::<(String, String)>::new(), "already in the header");
 }

@@ -19,6 +19,7 @@ use domain::view::model::{ModelPageView, ModelsPageView};
 use domain::view::offers::{OfferPageView, OffersPageView};
 use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::pages::PageProps;
+use domain::view::parts::PartsSearchPageView;
 use domain::view::search::SearchPageView;
 use domain::rules::price_comparison::PriceComparisonView;
 use domain::view::vehicle::VehiclePageView;
@@ -49,6 +50,7 @@ fn export_all(dir: &Path) {
     OfferPageView::export_all(&cfg).expect("export OfferPageView");
     BrandsPageView::export_all(&cfg).expect("export BrandsPageView");
     BrandPageView::export_all(&cfg).expect("export BrandPageView");
+    PartsSearchPageView::export_all(&cfg).expect("export PartsSearchPageView");
     // Not a page prop: the vehicle page reads it from GET {car path}/autogauge.
     PriceComparisonView::export_all(&cfg).expect("export PriceComparisonView");
     // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).

@@ -1,15 +1,6 @@
 // Models, offers, brands and the dealer locator: each page kind renders, hydrates, responds and passes axe.
 import { expectNoAxeViolations } from './axe.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
-
-/** Whether the site has a page at `path` (some dealers have no models or brands). */
-async function exists(context, base, path) {
-  // Through the browser: Node's resolver does not know *.localhost hosts.
-  const page = await context.newPage();
-  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
-  await page.close();
-  return !!response && response.ok();
-}
+import { exists, expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 
 export const tests = [
   {

@@ -9,13 +9,14 @@ import { tests as comparisonRate } from './comparison-rate.test.mjs';
 import { tests as forms } from './forms.test.mjs';
 import { tests as homeLocations } from './home-locations.test.mjs';
 import { tests as looks } from './looks.test.mjs';
+import { tests as parts } from './parts.test.mjs';
 import { tests as reserve } from './reserve.test.mjs';
 import { tests as search } from './search.test.mjs';
 import { tests as smoke } from './smoke.test.mjs';
 import { tests as tradeIn } from './trade-in.test.mjs';
 import { tests as vehicle } from './vehicle.test.mjs';
 
-const all = [...smoke, ...catalogue, ...reserve, ...vehicle, ...comparisonRate, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks];
+const all = [...smoke, ...catalogue, ...parts, ...reserve, ...vehicle, ...comparisonRate, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks];
 // E2E_ONLY=text runs only the tests whose name contains it (while working on one journey).
 const only = process.env.E2E_ONLY;
 const tests = only ? all.filter((test) => test.name.includes(only)) : all;
@@ -60,10 +61,11 @@ try {
     // A browser that crashed or hung in the previous test is replaced, so each test
     // reports on its own page.
     if (closed) await relaunch();
+    const started = Date.now();
     try {
       await withTimeout(test.run({ ...options, context: browser.context }), test.name);
       passed += 1;
-      console.log(`ok   ${test.name}`);
+      console.log(`ok   ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed += 1;
       // The page may have hung: start the next test on a fresh browser.

@@ -16,6 +16,15 @@ export async function open(context, base, path) {
   return { page, errors };
 }
 
+/** Whether the site has a page at `path` (some dealers have no models, brands or parts). */
+export async function exists(context, base, path) {
+  // Through the browser: Node's resolver does not know *.localhost hosts.
+  const page = await context.newPage();
+  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+  await page.close();
+  return !!response && response.ok();
+}
+
 export function expectNoErrors(path, errors) {
   if (errors.length > 0) throw new Error(`${path}:\n  ${errors.join('\n  ')}`);
 }

@@ -11,7 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use domain::config::{load_dealers, BrandsFile, ConfigErrors, Dealer, DealerConfig, LocationsFile, OffersFile};
+use domain::config::{load_dealers, BrandsFile, ConfigErrors, Dealer, DealerConfig, LocationsFile, OffersFile, PartsFile};
 use domain::entities::Model;
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
@@ -33,6 +33,8 @@ pub struct DealerSummary {
     pub models: usize,
     /// Number of special offers.
     pub offers: usize,
+    /// Number of parts in the parts catalogue.
+    pub parts: usize,
     /// Number of static pages.
     pub pages: usize,
 }
@@ -51,7 +53,7 @@ impl fmt::Display for CheckReport {
         for dealer in &self.dealers {
             writeln!(
                 f,
-                "ok {}: {} ({}), {} locations, {} brands, {} models, {} offers, {} pages",
+                "ok {}: {} ({}), {} locations, {} brands, {} models, {} offers, {} parts, {} pages",
                 dealer.slug,
                 dealer.name,
                 if dealer.domains.is_empty() { "no domains".to_string() } else { dealer.domains.join(", ") },
@@ -59,6 +61,7 @@ impl fmt::Display for CheckReport {
                 dealer.brands,
                 dealer.models,
                 dealer.offers,
+                dealer.parts,
                 dealer.pages
             )?;
         }
@@ -93,6 +96,7 @@ pub fn check_on(dir: &Path, today: NaiveDate) -> Result<CheckReport, ConfigError
             brands: d.brands.len(),
             models: d.models.len(),
             offers: d.offers.len(),
+            parts: d.parts.len(),
             pages: d.pages.len(),
         })
         .collect();
@@ -167,6 +171,7 @@ pub fn file_schemas() -> Vec<(&'static str, String)> {
         ("schema/locations.json", schema_of::<LocationsFile>()),
         ("schema/brands.json", schema_of::<BrandsFile>()),
         ("schema/offers.json", schema_of::<OffersFile>()),
+        ("schema/parts.json", schema_of::<PartsFile>()),
         ("schema/model.json", schema_of::<Model>()),
     ]
 }

@@ -73,6 +73,7 @@ fn expired_offers_and_stale_schemas_are_warnings() {
             format!("{root}/schema/locations.json: out of date with the code; run `make schema`"),
             format!("{root}/schema/brands.json: out of date with the code; run `make schema`"),
             format!("{root}/schema/offers.json: out of date with the code; run `make schema`"),
+            format!("{root}/schema/parts.json: out of date with the code; run `make schema`"),
             format!("{root}/schema/model.json: out of date with the code; run `make schema`"),
         ]
     );
@@ -129,6 +130,7 @@ fn every_dealer_file_points_editors_at_its_schema() {
             ("locations.toml", _) => "#:schema ../schema/locations.json",
             ("brands.toml", _) => "#:schema ../schema/brands.json",
             ("offers.toml", _) => "#:schema ../schema/offers.json",
+            ("parts.toml", _) => "#:schema ../schema/parts.json",
             _ => continue,
         };
         assert_eq!(text.lines().next(), Some(expected), "{}", entry.display());

@@ -14,11 +14,11 @@ use toml::Spanned;
 use super::error::{describe, line_col, unknown_key_message, ConfigError, ConfigErrors, Problem};
 use super::page::{split, FrontMatter, PageSource};
 use super::validate;
-use super::{BrandsFile, ContentPage, Dealer, DealerConfig, LocationsFile, OffersFile};
+use super::{BrandsFile, ContentPage, Dealer, DealerConfig, LocationsFile, OffersFile, PartsFile};
 use crate::entities::Model;
 
 /// Files a dealer folder may hold at its top level (besides images and other assets).
-pub(crate) const DEALER_FILES: [&str; 4] = ["dealer.toml", "locations.toml", "brands.toml", "offers.toml"];
+pub(crate) const DEALER_FILES: [&str; 5] = ["dealer.toml", "locations.toml", "brands.toml", "offers.toml", "parts.toml"];
 
 /// Most errors reported for one file before giving up on it.
 const MAX_ERRORS_PER_FILE: usize = 50;
@@ -133,6 +133,7 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
     let brands: Option<BrandsFile> = read_toml(&dir.join("brands.toml"), false, sources, errors);
     let brands_ok = errors.len() == before_brands;
     let offers: Option<OffersFile> = read_toml(&dir.join("offers.toml"), false, sources, errors);
+    let parts: Option<PartsFile> = read_toml(&dir.join("parts.toml"), false, sources, errors);
     check_top_level_files(dir, errors);
     let (models, model_files) = read_models(&dir.join("models"), sources, errors);
     let pages = read_pages(&dir.join("pages"), sources, errors);
@@ -148,6 +149,7 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
         slides: offers.slides,
         banners: offers.banners,
         brands: brands.unwrap_or_default().brands,
+        parts: parts.unwrap_or_default().parts,
         pages,
         dir: dir.to_path_buf(),
     };

@@ -6,6 +6,8 @@
 //! - `brands.toml` (optional, `[[brands]]`): the manufacturers the dealer shows (/brands, brand grids);
 //! - `offers.toml` (optional, [`OffersFile`]): `[[offers]]`, `[[promos]]`, `[[slides]]` and
 //!   `[[banners]]` — the marketing content that changes often, apart from the switches;
+//! - `parts.toml` (optional, [`PartsFile`]): `[[parts]]`, the parts and accessories
+//!   catalogue of `/parts/search` (the stock feed carries no parts);
 //! - `models/*.toml` (optional): one [`Model`] per file, file name = model slug;
 //! - `pages/*.md` (optional): static pages ([`ContentPage`]);
 //! - the logo file named by `theme.logo`.
@@ -27,7 +29,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::car::CarType;
-use crate::entities::{Location, Manufacturer, Model, PromoNode, Slide, SpecialOffer};
+use crate::entities::{Location, Manufacturer, Model, Part, PromoNode, Slide, SpecialOffer};
 use crate::rules::constants::DEFAULT_STATE;
 use crate::rules::forms::EnquiryFormSettings;
 use crate::rules::stock::StockFilters;
@@ -202,6 +204,15 @@ pub struct OffersFile {
     pub banners: Vec<Banner>,
 }
 
+/// `dealers/<slug>/parts.toml`: the parts and accessories catalogue.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PartsFile {
+    /// The parts and accessories shown on /parts/search (`[[parts]]`); default none (no catalogue page).
+    #[serde(default)]
+    pub parts: Vec<Part>,
+}
+
 /// One dealer's whole configuration: dealer.toml plus its optional files.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Dealer {
@@ -221,6 +232,8 @@ pub struct Dealer {
     pub banners: Vec<Banner>,
     /// brands.toml.
     pub brands: Vec<Manufacturer>,
+    /// parts.toml, in file order.
+    pub parts: Vec<Part>,
     /// pages/*.md, sorted by slug.
     pub pages: Vec<ContentPage>,
     /// The dealer folder (to resolve the logo and other local files).
@@ -229,7 +242,7 @@ pub struct Dealer {
 }
 
 impl Dealer {
-    /// A dealer with only its dealer.toml: no locations, offers, models, brands or pages
+    /// A dealer with only its dealer.toml: no locations, offers, models, brands, parts or pages
     /// (tests and tools that need no more), in `dir`.
     pub fn with_config(config: DealerConfig, dir: impl Into<PathBuf>) -> Dealer {
         Dealer {
@@ -241,6 +254,7 @@ impl Dealer {
             slides: Vec::new(),
             banners: Vec::new(),
             brands: Vec::new(),
+            parts: Vec::new(),
             pages: Vec::new(),
             dir: dir.into(),
         }

@@ -203,6 +203,7 @@ pub(crate) fn dealer(dealer: &Dealer, brands_ok: bool, model_files: &[PathBuf]) 
     errors.extend(locations(dealer));
     errors.extend(brands(dealer));
     errors.extend(offers(dealer));
+    errors.extend(parts(dealer));
     for (model, file) in dealer.models.iter().zip(model_files) {
         errors.extend(model_file(file, model));
     }
@@ -648,6 +649,76 @@ fn offers(dealer: &Dealer) -> Vec<ConfigError> {
         c.link(&format!("{key}.url"), &banner.url);
     }
     c.errors
+}
+
+fn parts(dealer: &Dealer) -> Vec<ConfigError> {
+    let mut c = Checker::new(dealer.dir.join("parts.toml"));
+    for (i, part) in dealer.parts.iter().enumerate() {
+        let key = format!("parts[{i}]");
+        c.not_empty(&format!("{key}.number"), &part.number);
+        c.not_empty(&format!("{key}.name"), &part.name);
+        c.not_empty(&format!("{key}.category"), &part.category);
+        for (j, make) in part.makes.iter().enumerate() {
+            c.not_empty(&format!("{key}.makes[{j}]"), make);
+        }
+        for (j, model) in part.models.iter().enumerate() {
+            c.not_empty(&format!("{key}.models[{j}]"), model);
+        }
+        if let Some(price) = part.price {
+            // A NaN price is caught too (it is not above 0).
+            if price.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+                c.error(
+                    format!("{key}.price"),
+                    format!("expected a price in dollars above 0 (e.g. 189.95), found {price}; leave `price` out to show \"{}\"", crate::messages::ENQUIRE_FOR_PRICE),
+                );
+            }
+        }
+    }
+    // Part numbers are printed in either case; "pzq15-89440" is the part "PZQ15-89440".
+    let mut numbers: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, part) in dealer.parts.iter().enumerate() {
+        let folded = part.number.trim().to_uppercase();
+        if folded.is_empty() {
+            continue;
+        }
+        match numbers.get(&folded) {
+            Some(first) => c.error(
+                format!("parts[{i}].number"),
+                format!("part number \"{}\" is used twice (also parts[{first}].number); list each part once", part.number),
+            ),
+            None => {
+                numbers.insert(folded, i);
+            }
+        }
+    }
+    // The filters list each category and make once, so one spelling each.
+    let categories = dealer.parts.iter().enumerate().map(|(i, p)| (format!("parts[{i}].category"), p.category.as_str()));
+    let makes = dealer.parts.iter().enumerate().flat_map(|(i, p)| p.makes.iter().enumerate().map(move |(j, m)| (format!("parts[{i}].makes[{j}]"), m.as_str())));
+    for (key, value, first, first_value) in case_variants(categories.chain(makes)) {
+        c.error(key, format!("\"{value}\" is spelt \"{first_value}\" in {first}; write it the same way so the filter lists it once"));
+    }
+    c.errors
+}
+
+/// Values written in a different case (or with spaces around) than an earlier one:
+/// (key of the variant, its value, first key, first value).
+fn case_variants<'a>(values: impl Iterator<Item = (String, &'a str)>) -> Vec<(String, String, String, String)> {
+    let mut seen: BTreeMap<String, (String, &str)> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (key, value) in values {
+        let folded = value.trim().to_lowercase();
+        if folded.is_empty() {
+            continue;
+        }
+        match seen.get(&folded) {
+            Some((first, first_value)) if *first_value != value => out.push((key, value.to_string(), first.clone(), first_value.to_string())),
+            Some(_) => {}
+            None => {
+                seen.insert(folded, (key, value));
+            }
+        }
+    }
+    out
 }
 
 fn model_file(file: &Path, model: &Model) -> Vec<ConfigError> {

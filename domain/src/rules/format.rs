@@ -1,5 +1,5 @@
-//! Small formatting helpers shared by the rules: Australian dollar amounts, Australian
-//! dates and character-based truncation.
+//! Small formatting helpers shared by the rules: Australian dollar amounts (whole dollars
+//! for cars, dollars and cents for parts), Australian dates and character-based truncation.
 
 use chrono::NaiveDate;
 use schemars::JsonSchema;
@@ -23,6 +23,19 @@ pub fn format_dollars(amount: f64) -> String {
         format!("-${grouped}")
     } else {
         format!("${grouped}")
+    }
+}
+
+/// A price that may have cents: whole amounts as [`format_dollars`] ("$1,290"), others
+/// with two decimals ("$79.95", "$1,290.50"). Amounts are rounded to the cent.
+pub fn format_price(amount: f64) -> String {
+    // Prices are far below u64::MAX cents; the cast saturates on nonsense rather than wrapping.
+    let cents = (amount.abs() * 100.0).round() as u64;
+    let sign = if amount < 0.0 && cents > 0 { "-" } else { "" };
+    let whole = format_dollars((cents / 100) as f64);
+    match cents % 100 {
+        0 => format!("{sign}{whole}"),
+        rest => format!("{sign}{whole}.{rest:02}"),
     }
 }
 
@@ -54,3 +67,18 @@ pub fn truncate_chars(text: &str, max_chars: usize) -> Truncated {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::format_price;
+
+    #[test]
+    fn prices_show_cents_only_when_they_have_some() {
+        assert_eq!(format_price(79.95), "$79.95");
+        assert_eq!(format_price(1290.0), "$1,290");
+        assert_eq!(format_price(1290.5), "$1,290.50");
+        assert_eq!(format_price(0.05), "$0.05");
+        assert_eq!(format_price(19.999), "$20");
+        assert_eq!(format_price(-12.5), "-$12.50");
+    }
+}

@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn types_are_the_seed_words() {
-        let words: Vec<String> = SignInType::ALL.iter().map(|t| serde_json::to_value(t).unwrap().as_str().unwrap().to_string()).collect();
+        let words: Vec<String> = SignInType::ALL.iter().map(|t| serde_json::to_value(t).expect("serializes").as_str().expect("a string").to_string()).collect();
         assert_eq!(words, ["watchlist", "trade-in", "checkout", "finance", "spin-to-win", "online-payment", "car-finance", "my-garage"]);
     }
 }

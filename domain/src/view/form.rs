@@ -51,6 +51,16 @@ pub const FINANCE_FORM_ID: &str = "finance-form";
 /// Where the service links land (seed 001 s2: `/service#service-booking`).
 pub const SERVICE_FORM_ID: &str = "service-booking";
 
+/// The parts order form's query parameter for the part number (`Part#`, or the combined
+/// `Rego/VIN/Part#` field): a catalogue part's order link fills it in.
+pub const PART_NUMBER_PARAM: &str = "part_number";
+/// The parts order form's query parameter for `Vehicle Make`.
+pub const VEHICLE_MAKE_PARAM: &str = "make";
+/// The parts order form's query parameter for `Vehicle Model`.
+pub const VEHICLE_MODEL_PARAM: &str = "model";
+/// The parts order form's query parameter for `Order Detail`.
+pub const ORDER_DETAIL_PARAM: &str = "order_detail";
+
 /// Registration states offered for a trade-in (the abbreviations of
 /// `config::validate::AU_STATES`, as a shopper writes them).
 const REGO_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
@@ -506,6 +516,13 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
     routes
 }
 
+/// The main page of a form of `kind` (an alias when the main route is taken by one of the
+/// dealer's own pages); none when the dealer's pages occupy every route of the form.
+pub fn form_path(dealer: &Dealer, kind: FormKind) -> Option<String> {
+    let routes: Vec<FormRoute> = form_routes(dealer).into_iter().filter(|r| r.kind == kind).collect();
+    routes.iter().find(|r| !r.alias).or_else(|| routes.first()).map(|r| r.path.clone())
+}
+
 /// The path of a site-relative link without its query or anchor; none for other sites.
 fn local_path(link: &str) -> Option<&str> {
     let path = link.split(['?', '#']).next().unwrap_or_default().trim_end_matches('/');
@@ -534,7 +551,7 @@ fn contact_fields(required: &Required) -> Vec<FieldView> {
     ]
 }
 
-fn vehicle_fields(make_default: Option<&str>, required: bool) -> Vec<FieldView> {
+fn vehicle_fields(make_default: Option<&str>, required: bool) -> [FieldView; 3] {
     let need = |label: &str| required.then(|| messages::field_required(label));
     let mut make = FieldView::new("Vehicle Make", "Make", InputKind::Text);
     make.required_message = need("Make");
@@ -544,7 +561,7 @@ fn vehicle_fields(make_default: Option<&str>, required: bool) -> Vec<FieldView> 
     let mut year = FieldView::new("Vehicle Year", "Year", InputKind::Number);
     year.required_message = need("Year");
     year.max_length = Some(4);
-    vec![make, model, year]
+    [make, model, year]
 }
 
 fn kms_field() -> FieldView {
@@ -677,15 +694,17 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
         FormKind::PartsOrder => {
             let mut contact = contact_fields(&required);
             contact.extend(location);
-            let mut vehicle = vehicle_fields(config.manufacturer.as_deref(), false);
+            // A catalogue part's order link (/parts/search) names the part and what it fits.
+            let [make, model, year] = vehicle_fields(config.manufacturer.as_deref(), false);
+            let mut vehicle = vec![make.prefilled_by(VEHICLE_MAKE_PARAM), model.prefilled_by(VEHICLE_MODEL_PARAM), year];
             if config.forms.parts_combined_field {
-                vehicle.push(FieldView::new("Rego/VIN/Part#", "Rego, VIN or part number", InputKind::Text));
+                vehicle.push(FieldView::new("Rego/VIN/Part#", "Rego, VIN or part number", InputKind::Text).prefilled_by(PART_NUMBER_PARAM));
             } else {
                 vehicle.push(FieldView::new("Rego", "Rego", InputKind::Text));
                 vehicle.push(FieldView::new("VIN", "VIN", InputKind::Text));
-                vehicle.push(FieldView::new("Part#", "Part number", InputKind::Text));
+                vehicle.push(FieldView::new("Part#", "Part number", InputKind::Text).prefilled_by(PART_NUMBER_PARAM));
             }
-            let mut detail = FieldView::new("Order Detail", "Order detail", InputKind::Textarea);
+            let mut detail = FieldView::new("Order Detail", "Order detail", InputKind::Textarea).prefilled_by(ORDER_DETAIL_PARAM);
             detail.required_message = Some(messages::field_required("Order detail"));
             detail.placeholder = Some("The parts or accessories you need, with quantities".to_string());
             let step = |title: &str, fields| FormStepView { title: Some(title.to_string()), fields };
@@ -1104,11 +1123,46 @@ mod tests {
         assert_eq!(parts.locations.len(), 1, "no parts location: every visible location");
 
         let trade = view(FormKind::TradeIn, &acme);
+        for name in ["Vehicle Make", "Vehicle Model"] {
+            assert_eq!(field(&trade, name).and_then(|f| f.query_param.as_deref()), None, "a part's link fills in only the parts order");
+        }
         for name in ["rego", "regoState", "Vehicle Make", "Vehicle Model", "Vehicle Year", "kms"] {
             assert!(field(&trade, name).is_some(), "trade-in asks for {name}");
         }
         assert_eq!(field(&trade, "regoState").map(|f| f.default_value.as_str()), Some("QLD"));
         assert_eq!(field(&trade, "Vehicle Year").and_then(|f| f.required_message.as_deref()), Some("Year is required."));
+    }
+
+    #[test]
+    fn a_catalogue_part_link_fills_in_the_parts_order() {
+        let param = |view: &FormPageView, name: &str| field(view, name).and_then(|f| f.query_param.clone());
+        let split = view(FormKind::PartsOrder, &dealer("", vec![]));
+        assert_eq!(param(&split, "Part#").as_deref(), Some(PART_NUMBER_PARAM));
+        assert_eq!(param(&split, "Vehicle Make").as_deref(), Some(VEHICLE_MAKE_PARAM));
+        assert_eq!(param(&split, "Vehicle Model").as_deref(), Some(VEHICLE_MODEL_PARAM));
+        assert_eq!(param(&split, "Order Detail").as_deref(), Some(ORDER_DETAIL_PARAM));
+        assert_eq!(param(&split, "Rego"), None);
+        let combined = view(FormKind::PartsOrder, &dealer("[forms]\nparts_combined_field = true\n", vec![]));
+        assert_eq!(param(&combined, "Rego/VIN/Part#").as_deref(), Some(PART_NUMBER_PARAM));
+        // Every parameter names one field, so a link cannot fill in two.
+        let mut params: Vec<String> = split.steps.iter().flat_map(|s| &s.fields).filter_map(|f| f.query_param.clone()).collect();
+        let before = params.len();
+        params.sort();
+        params.dedup();
+        assert_eq!(params.len(), before, "{params:?}");
+    }
+
+    #[test]
+    fn the_parts_order_lives_at_parts_unless_a_dealer_page_takes_it() {
+        let acme = dealer("", vec![]);
+        assert_eq!(form_path(&acme, FormKind::PartsOrder).as_deref(), Some("/parts"));
+        let page = |path: &str| ContentPage { slug: "parts".into(), title: "Parts".into(), path: path.into(), description: None, markdown: String::new() };
+        let mut taken = dealer("[features]\nparts_orders = true\n", vec![]);
+        taken.pages.push(page("/parts"));
+        assert_eq!(form_path(&taken, FormKind::PartsOrder).as_deref(), Some("/vehicle-parts-and-accessories"));
+        let mut none = dealer("", vec![]);
+        none.pages.push(page("/parts"));
+        assert_eq!(form_path(&none, FormKind::PartsOrder), None);
     }
 
     #[test]

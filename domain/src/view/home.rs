@@ -334,7 +334,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         .into_iter()
         .map(|(slug, (label, count))| CountLink { label, url: format!("/search/{slug}"), count })
         .collect();
-    all_makes.sort_by(|a, b| a.label.to_lowercase().cmp(&b.label.to_lowercase()));
+    all_makes.sort_by_key(|a| a.label.to_lowercase());
     let mut makes = all_makes.clone();
     makes.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
     // Seed 000 s9 / 001 s9: one config groups the first 20 makes as Popular Makes, then All Makes.

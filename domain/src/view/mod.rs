@@ -22,6 +22,7 @@ pub mod markdown;
 pub mod model;
 pub mod offers;
 pub mod pages;
+pub mod parts;
 pub mod search;
 pub mod site;
 pub mod slug;
@@ -51,6 +52,8 @@ pub enum PageKind {
     Model,
     /// The list of model pages.
     Models,
+    /// The parts and accessories catalogue (/parts/search).
+    PartsSearch,
     /// The special offers list.
     Offers,
     /// One special offer.
@@ -83,6 +86,7 @@ impl PageKind {
             PageKind::Locator => "locator",
             PageKind::Model => "model",
             PageKind::Models => "models",
+            PageKind::PartsSearch => "parts_search",
             PageKind::Offers => "offers",
             PageKind::Offer => "offer",
             PageKind::Brands => "brands",

@@ -22,6 +22,7 @@ use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
 use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::model::{model_page_view, models_page_view};
 use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
+use super::parts::{parts_search_page_view, PARTS_SEARCH_PATH};
 use super::location::{location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH};
 use super::search::{search_page_view, search_routes};
 use super::site::{SiteView, ViewContext};
@@ -283,6 +284,14 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let page = b.push(path.clone(), PageKind::Brand, format!("{} Overview", brand.name), description, view);
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+    }
+
+    // The parts catalogue, for a dealer with a parts.toml (the feed carries no parts).
+    if !dealer.parts.is_empty() && !occupied(PARTS_SEARCH_PATH) {
+        let view = parts_search_page_view(dealer);
+        let crumbs = view.breadcrumbs.clone();
+        let page = b.push(PARTS_SEARCH_PATH.to_string(), PageKind::PartsSearch, view.title.clone(), view.intro.clone(), view);
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, PARTS_SEARCH_PATH, &ctx));
     }
 
     // Form pages.

@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::config::{Dealer, MenuItem};
+use crate::messages;
 use crate::rules::tag::TagSettings;
 
 use super::brands::{brands_page_view, BrandGroupView, BRANDS_PATH};
+use super::parts::PARTS_SEARCH_PATH;
 
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -238,6 +240,36 @@ pub fn site_phone(dealer: &Dealer) -> Option<PhoneView> {
         .map(|number| PhoneView::new(&number, masked))
 }
 
+/// The footer's link to the parts catalogue, added for a dealer with parts whose menus
+/// do not link to it already.
+pub const SEARCH_PARTS: &str = "Search Parts";
+
+/// The footer columns of a dealer: its menu, and a link to /parts/search when the dealer
+/// has a parts catalogue no menu links to, in the Service & Parts column (else the last).
+fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
+    let menus = &dealer.config.menus;
+    let mut columns: Vec<FooterColumnView> = menus
+        .footer
+        .iter()
+        .map(|c| FooterColumnView { title: c.title.clone(), links: c.links.iter().map(LinkView::from_menu).collect() })
+        .collect();
+    fn links_to(item: &MenuItem) -> bool {
+        item.url == PARTS_SEARCH_PATH || item.children.iter().any(links_to)
+    }
+    let linked = menus.header.iter().any(links_to) || menus.footer.iter().flat_map(|c| &c.links).any(links_to);
+    if dealer.parts.is_empty() || linked {
+        return columns;
+    }
+    let service = messages::FOOTER_HEADINGS[2];
+    let link = LinkView { label: SEARCH_PARTS.to_string(), url: PARTS_SEARCH_PATH.to_string(), children: Vec::new() };
+    let at = columns.iter().position(|c| c.title == service).or(columns.len().checked_sub(1));
+    match at.and_then(|at| columns.get_mut(at)) {
+        Some(column) => column.links.push(link),
+        None => columns.push(FooterColumnView { title: service.to_string(), links: vec![link] }),
+    }
+    columns
+}
+
 /// The [`SiteView`] of a dealer.
 pub fn site_view(dealer: &Dealer) -> SiteView {
     let config = &dealer.config;
@@ -257,12 +289,7 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
             font_heading: theme.font_heading.clone(),
         },
         header_menu: config.menus.header.iter().map(LinkView::from_menu).collect(),
-        footer_columns: config
-            .menus
-            .footer
-            .iter()
-            .map(|c| FooterColumnView { title: c.title.clone(), links: c.links.iter().map(LinkView::from_menu).collect() })
-            .collect(),
+        footer_columns: footer_columns(dealer),
         phone: site_phone(dealer),
         search_path: config.search.default_page.clone(),
         announcement: config

@@ -760,7 +760,7 @@ mod youx_tests {
     fn a_priced_available_car_without_a_quote_asks_for_one_with_the_seed_body() {
         let view = youx_quote_view(&car(), true).expect("offered");
         assert_eq!(view.quote, None);
-        let body = serde_json::to_value(view.request.expect("request")).unwrap();
+        let body = serde_json::to_value(view.request.expect("request")).expect("serializes");
         assert_eq!(
             body,
             serde_json::json!({"selfAssessedCreditScore": "GREAT", "purchasePrice": 32990.0, "loanTerm": 5.0, "year": 2022,

@@ -14,6 +14,7 @@ import type { OfferPageView } from '../types/generated/OfferPageView';
 import type { OffersPageView } from '../types/generated/OffersPageView';
 import type { NotFoundView } from '../types/generated/NotFoundView';
 import type { PageProps } from '../types/generated/PageProps';
+import type { PartsSearchPageView } from '../types/generated/PartsSearchPageView';
 import type { SearchPageView } from '../types/generated/SearchPageView';
 import type { VehiclePageView } from '../types/generated/VehiclePageView';
 
@@ -43,6 +44,8 @@ export type BrandsProps = PageProps<BrandsPageView>;
 export type ModelProps = PageProps<ModelPageView>;
 /** Props of the models list. */
 export type ModelsProps = PageProps<ModelsPageView>;
+/** Props of the parts and accessories catalogue. */
+export type PartsSearchProps = PageProps<PartsSearchPageView>;
 /** Props of one special offer. */
 export type OfferProps = PageProps<OfferPageView>;
 /** Props of the special offers list. */

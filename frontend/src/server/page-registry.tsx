@@ -14,6 +14,7 @@ import { ModelsPage } from '../pages/models-page';
 import { OfferPage } from '../pages/offer-page';
 import { OffersPage } from '../pages/offers-page';
 import { NotFoundPage } from '../pages/not-found-page';
+import { PartsSearchPage } from '../pages/parts-search-page';
 import { SearchPage } from '../pages/search-page';
 import { VehiclePage } from '../pages/vehicle-page';
 
@@ -27,6 +28,7 @@ export const PAGES = {
   locator: LocatorPage,
   model: ModelPage,
   models: ModelsPage,
+  parts_search: PartsSearchPage,
   offers: OffersPage,
   offer: OfferPage,
   brands: BrandsPage,

@@ -154,6 +154,6 @@ pub fn remove_tree(dir: &Path) -> io::Result<()> {
             }
         }
     }
-    folders.par_iter().filter(|path| path.is_dir()).map(|path| fs::remove_dir_all(path)).collect::<io::Result<()>>()?;
+    folders.par_iter().filter(|path| path.is_dir()).map(fs::remove_dir_all).collect::<io::Result<()>>()?;
     fs::remove_dir_all(dir)
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useUrlState } from '../../components/use-url-state';
 import { emptyState, parseSearchState, serializeSearchState, setRange, toggleRefinement, type SearchState } from '../search/search-state';
 import { facetCounts, type CatalogueSpec } from './catalogue-filter';
 
@@ -8,29 +9,16 @@ export const QUERY_DEBOUNCE_MS = 300;
 /** A catalogue's search state, read from the URL after hydration and on back/forward,
  *  written to it on every change; the query box text is debounced into it. */
 export function useCatalogueState() {
-  const [state, setState] = useState<SearchState>(emptyState);
   const [queryText, setQueryText] = useState('');
+  const [state, update] = useUrlState<SearchState>(emptyState, parseSearchState, serializeSearchState, (next) => setQueryText(next.query));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    const fromUrl = () => {
-      const next = parseSearchState(window.location.search);
-      setState(next);
-      setQueryText(next.query);
-    };
-    fromUrl();
-    window.addEventListener('popstate', fromUrl);
-    return () => {
-      window.removeEventListener('popstate', fromUrl);
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
-
-  const update = (next: SearchState) => {
-    setState(next);
-    const query = serializeSearchState(next);
-    window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-  };
+    },
+    [],
+  );
 
   const onQuery = (text: string) => {
     setQueryText(text);
