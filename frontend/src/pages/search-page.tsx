@@ -9,7 +9,7 @@ import { FilterDrawer } from '../features/search/filter-drawer';
 import { PromoCard } from '../features/search/promo-card';
 import { collapseSold, insertPromos, localDay, searchCarTypes } from '../features/search/results';
 import { SearchBox } from '../features/search/search-box';
-import { emptyState, setPage, setQuery, setSort, type SearchState } from '../features/search/search-state';
+import { emptyState, setPage, setQuery, setSort, type SearchState } from '../components/search-state';
 import { useSearch } from '../features/search/use-search';
 import '../features/search/search.css';
 

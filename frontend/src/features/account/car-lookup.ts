@@ -4,7 +4,7 @@
 // journey), which carries it in #__FORECOURT_PROPS__.
 import type { VehicleProps } from '../../app/props';
 import type { CardView } from '../../types/generated/CardView';
-import { parseAnswer } from '../search/search-client';
+import { parseAnswer } from '../../components/search-client';
 
 /** The search API's limit of ids in one query. */
 export const MAX_IDS = 100;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
-import { emptyState, parseSearchState, serializeSearchState, setRange, toggleRefinement, type SearchState } from '../search/search-state';
+import { emptyState, parseSearchState, serializeSearchState, setRange, toggleRefinement, type SearchState } from '../../components/search-state';
 import { facetCounts, type CatalogueSpec } from './catalogue-filter';
 
 /** Seed 000 s9: the search box writes the query after a 300 ms pause. */

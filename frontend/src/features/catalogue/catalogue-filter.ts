@@ -2,7 +2,7 @@
 // filters on categories and price; the manufacturer catalogue search on manufacturer,
 // model and body; 21 per page): facets, an optional price range and a query, with the
 // state in the URL like the stock search.
-import type { SearchState } from '../search/search-state';
+import type { SearchState } from '../../components/search-state';
 
 /** One facet of a catalogue: its URL name (refinementList[name]), label and values. */
 export interface FacetSpec<T> {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { DistanceView } from '../../types/generated/DistanceView';
 import { MESSAGES } from '../../types/generated/messages';
-import type { Near } from './search-state';
+import type { Near } from '../../components/search-state';
 
 /** Where a postcode is (GET /api/postcodes/{postcode}). */
 export interface Place {

@@ -5,8 +5,8 @@ import { DistancePicker, type Place } from './distance-picker';
 import { FacetList, withLogos } from './facet-list';
 import { MakeFilter } from './make-filter';
 import { RangeSlider } from './range-slider';
-import type { SearchAnswer } from './search-client';
-import { emptyState, hasFilters, setNear, setRange, setRefinement, toggleRefinement, type SearchState } from './search-state';
+import type { SearchAnswer } from '../../components/search-client';
+import { emptyState, hasFilters, setNear, setRange, setRefinement, toggleRefinement, type SearchState } from '../../components/search-state';
 
 interface Props {
   page: SearchPageView;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
 import { collapseSold, collapseSoldRuns, insertPromos, localDay, promoVisible, searchCarTypes } from './results';
-import { parseSearchState } from './search-state';
+import { parseSearchState } from '../../components/search-state';
 
 // The tables the Rust tests read too (domain/tests/rules_search.rs).
 const read = (name: string) =>

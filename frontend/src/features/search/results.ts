@@ -5,7 +5,7 @@
 // insertPromos <-> promo::insert_promos (domain/tests/data/promo_cases.json).
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
-import type { SearchState } from './search-state';
+import type { SearchState } from '../../components/search-state';
 
 /** In lists a run of consecutive sold cars shows only its first car; when every car is
  *  sold, all are shown. Returns the indices to show, in order. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
-import { AnswerCache, fetchSearch, type SearchAnswer } from './search-client';
-import { apiQuery, emptyState, historyFilters, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from './search-state';
+import { AnswerCache, fetchSearch, type SearchAnswer } from '../../components/search-client';
+import { apiQuery, emptyState, historyFilters, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from '../../components/search-state';
 import { recordSearch } from '../../components/account/records';
 
 /** Where the results stand. */

@@ -2,7 +2,7 @@
 // own parameter: refinementList[facet][i]=value, range[field]=min:max, menu[facet]=value,
 // and the distance search as lat, lng, radius (km) with the shopper's postcode as
 // userLocation (seed 000 s2 dealer search parameters).
-import type { FixedFilter } from '../../types/generated/FixedFilter';
+import type { FixedFilter } from '../types/generated/FixedFilter';
 
 /** A distance search: around the shopper's postcode, within `radius` km. */
 export interface Near {

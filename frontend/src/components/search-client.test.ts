@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../../components/test-fetch';
-import { testCard } from '../../components/test-card';
+import { answer, mockFetch } from './test-fetch';
+import { testCard } from './test-card';
 import { AnswerCache, fetchSearch, parseAnswer, type SearchAnswer } from './search-client';
 
 afterEach(() => vi.unstubAllGlobals());

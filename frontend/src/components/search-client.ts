@@ -1,7 +1,7 @@
 // GET /api/search with a client cache of a configured size (oldest answer dropped when
 // full, seed 000 s4). The answer's hits are the card view models the generator indexed.
-import type { CardView } from '../../types/generated/CardView';
-import type { FacetItemView } from '../../types/generated/FacetItemView';
+import type { CardView } from '../types/generated/CardView';
+import type { FacetItemView } from '../types/generated/FacetItemView';
 
 /** The endpoint's answer (the fields the page uses). */
 export interface SearchAnswer {
