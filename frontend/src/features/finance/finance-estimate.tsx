@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import type { FinanceEstimateView } from '../../types/generated/FinanceEstimateView';
 import { MESSAGES } from '../../types/generated/messages';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
@@ -23,7 +24,8 @@ type FinanceEstimateProps = {
  *  returns to the button). */
 export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: FinanceEstimateProps) {
   const closer = useRef<HTMLButtonElement>(null);
-  const { open, show, close, onCancel, onKeyDown, dialog, opener } = useModalDialog(closer);
+  const modal = useModalDialog(closer);
+  const { show, close, opener } = modal;
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -49,28 +51,18 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
       <button ref={opener} type="button" className="link-button" aria-haspopup="dialog" onClick={show}>
         {MESSAGES.VIEW_DISCLAIMER}
       </button>
-      <dialog
-        ref={dialog}
-        className="finance-dialog"
-        aria-labelledby={`${id}-dialog-title`}
-        onCancel={onCancel}
-        onKeyDown={onKeyDown}
-      >
-        {open ? (
-          <>
-            <h2 id={`${id}-dialog-title`} className="finance-dialog__title">
-              Finance disclaimer
-            </h2>
-            <p>{estimate.disclaimer}</p>
-            <ComparisonRateNote />
-            <div className="finance-dialog__actions">
-              <button ref={closer} type="button" className="button" onClick={close}>
-                Close
-              </button>
-            </div>
-          </>
-        ) : null}
-      </dialog>
+      <ModalDialog modal={modal} className="finance-dialog" labelledBy={`${id}-dialog-title`}>
+        <h2 id={`${id}-dialog-title`} className="finance-dialog__title">
+          Finance disclaimer
+        </h2>
+        <p>{estimate.disclaimer}</p>
+        <ComparisonRateNote />
+        <div className="finance-dialog__actions">
+          <button ref={closer} type="button" className="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
     </section>
   );
 }

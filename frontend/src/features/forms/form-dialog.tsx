@@ -3,6 +3,7 @@
 // returns to the button that opened it (openers: form-dialog-opener.tsx).
 import { useId, useRef } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
 
@@ -34,33 +35,31 @@ export function FormDialog({ state, view, pending, dealershipSlug, navigate }: P
   const titleId = `${useId()}-dialog-title`;
   const title = view?.title ?? pending?.title ?? '';
   return (
-    <dialog ref={state.dialog} className="form-dialog" aria-labelledby={titleId} onCancel={state.onCancel} onKeyDown={state.onKeyDown}>
-      {state.open ? (
-        <div className="form-dialog__body">
-          <div className="form-dialog__header">
-            <h2 id={titleId} className="form-dialog__title" ref={state.heading} tabIndex={-1}>
-              {title}
-            </h2>
-            <button type="button" className="button button--secondary button--small" onClick={state.close}>
-              Close
-            </button>
-          </div>
-          {view ? (
-            <>
-              <p className="form-dialog__intro">{view.intro}</p>
-              <LeadForm view={view} dealershipSlug={dealershipSlug} navigate={navigate} />
-            </>
-          ) : pending?.failed ? (
-            <p className="form-dialog__intro" role="alert">
-              The form could not be loaded. <a href={pending.url}>Open it on its own page</a>.
-            </p>
-          ) : (
-            <p className="form-dialog__intro" role="status">
-              Loading the form…
-            </p>
-          )}
+    <ModalDialog modal={state} className="form-dialog" labelledBy={titleId}>
+      <div className="form-dialog__body">
+        <div className="form-dialog__header">
+          <h2 id={titleId} className="form-dialog__title" ref={state.heading} tabIndex={-1}>
+            {title}
+          </h2>
+          <button type="button" className="button button--secondary button--small" onClick={state.close}>
+            Close
+          </button>
         </div>
-      ) : null}
-    </dialog>
+        {view ? (
+          <>
+            <p className="form-dialog__intro">{view.intro}</p>
+            <LeadForm view={view} dealershipSlug={dealershipSlug} navigate={navigate} />
+          </>
+        ) : pending?.failed ? (
+          <p className="form-dialog__intro" role="alert">
+            The form could not be loaded. <a href={pending.url}>Open it on its own page</a>.
+          </p>
+        ) : (
+          <p className="form-dialog__intro" role="status">
+            Loading the form…
+          </p>
+        )}
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,7 +19,6 @@ export function FilterDrawer({ active, count, children }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const modal = useModalDialog(heading);
   const trap = (event: KeyboardEvent<HTMLDialogElement>) => {
-    modal.onKeyDown(event);
     if (event.key !== 'Tab') return;
     const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = focusable[0];
@@ -38,26 +38,24 @@ export function FilterDrawer({ active, count, children }: Props) {
       <button type="button" ref={modal.opener} className="button button--secondary filter-drawer__open" aria-haspopup="dialog" onClick={modal.show}>
         Filters{active > 0 ? ` (${active})` : ''}
       </button>
-      <dialog ref={modal.dialog} className="filter-drawer" aria-labelledby="filter-drawer-title" onCancel={modal.onCancel} onKeyDown={trap}>
-        {modal.open ? (
-          <div className="filter-drawer__body">
-            <div className="filter-drawer__header">
-              <h2 id="filter-drawer-title" ref={heading} tabIndex={-1}>
-                Filters
-              </h2>
-              <button type="button" className="button button--secondary button--small" onClick={modal.close}>
-                Close
-              </button>
-            </div>
-            {children}
-            <div className="filter-drawer__footer">
-              <button type="button" className="button" onClick={modal.close}>
-                Show {count} {count === 1 ? 'car' : 'cars'}
-              </button>
-            </div>
+      <ModalDialog modal={modal} className="filter-drawer" labelledBy="filter-drawer-title" onKeyDown={trap}>
+        <div className="filter-drawer__body">
+          <div className="filter-drawer__header">
+            <h2 id="filter-drawer-title" ref={heading} tabIndex={-1}>
+              Filters
+            </h2>
+            <button type="button" className="button button--secondary button--small" onClick={modal.close}>
+              Close
+            </button>
           </div>
-        ) : null}
-      </dialog>
+          {children}
+          <div className="filter-drawer__footer">
+            <button type="button" className="button" onClick={modal.close}>
+              Show {count} {count === 1 ? 'car' : 'cars'}
+            </button>
+          </div>
+        </div>
+      </ModalDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import type { GalleryImage } from '../../types/generated/GalleryImage';
 import type { GalleryVideo } from '../../types/generated/GalleryVideo';
 
@@ -30,7 +31,8 @@ function StockVideo({ video, videoRef }: { video: GalleryVideo; videoRef?: Ref<H
 export function Gallery({ images, showThumbnails, video = null }: { images: GalleryImage[]; showThumbnails: boolean; video?: GalleryVideo | null }) {
   const items = galleryItems(images, video);
   const [index, setIndex] = useState(0);
-  const { open: fullscreen, show, close, onCancel, onKeyDown, dialog, opener } = useModalDialog();
+  const modal = useModalDialog();
+  const { show, close, opener } = modal;
   const mainVideo = useRef<HTMLVideoElement>(null);
   const current = items[index] ?? items[0];
 
@@ -90,47 +92,41 @@ export function Gallery({ images, showThumbnails, video = null }: { images: Gall
           })}
         </ul>
       ) : null}
-      <dialog
-        ref={dialog}
+      <ModalDialog
+        modal={modal}
         className="gallery__dialog"
-        aria-label="Fullscreen photos"
-        onCancel={onCancel}
+        label="Fullscreen photos"
         onKeyDown={(event) => {
-          onKeyDown(event);
           // The arrow keys seek inside a focused video player; elsewhere they turn pages.
           if (event.target instanceof HTMLVideoElement) return;
           if (event.key === 'ArrowRight') step(1);
           else if (event.key === 'ArrowLeft') step(-1);
         }}
       >
-        {fullscreen ? (
-          <>
-            {current.kind === 'image' ? (
-              <img src={current.image.url} alt={current.image.alt} />
-            ) : (
-              <StockVideo key={current.video.url} video={current.video} />
-            )}
-            <p className="gallery__counter">
-              {index + 1} / {items.length}
-            </p>
-            <div className="gallery__dialog-actions">
-              {items.length > 1 ? (
-                <>
-                  <button type="button" className="button button--secondary" onClick={() => step(-1)}>
-                    Previous photo
-                  </button>
-                  <button type="button" className="button button--secondary" onClick={() => step(1)}>
-                    Next photo
-                  </button>
-                </>
-              ) : null}
-              <button type="button" className="button" onClick={close} autoFocus>
-                Close
+        {current.kind === 'image' ? (
+          <img src={current.image.url} alt={current.image.alt} />
+        ) : (
+          <StockVideo key={current.video.url} video={current.video} />
+        )}
+        <p className="gallery__counter">
+          {index + 1} / {items.length}
+        </p>
+        <div className="gallery__dialog-actions">
+          {items.length > 1 ? (
+            <>
+              <button type="button" className="button button--secondary" onClick={() => step(-1)}>
+                Previous photo
               </button>
-            </div>
-          </>
-        ) : null}
-      </dialog>
+              <button type="button" className="button button--secondary" onClick={() => step(1)}>
+                Next photo
+              </button>
+            </>
+          ) : null}
+          <button type="button" className="button" onClick={close} autoFocus>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
     </section>
   );
 }
