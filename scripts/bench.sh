@@ -51,6 +51,9 @@ for n in $sizes; do
   nochange=$(calc "$(now) - $start")
   printf '%-8s %-10s %-10s %-8.1f %-12s %-12.2f %-10.2f\n' "$n" "$gen" "$pages" "$full" "$pps" "$change" "$nochange"
   echo "         peak RSS of the largest process: $((rss / 1024)) MiB"
+  # The ceiling: the same pages rendered by a bare loop over the SSR bundle, on every core.
+  ceiling=$(NODE_ENV=production node scripts/ssr-ceiling.mjs "$out" "$cores" | sed -n 's/.*pages_per_s=//p')
+  echo "         renderToString ceiling: $ceiling pages/s on $cores cores; the build reaches $(calc "$pps / $ceiling") of it"
 done
 
 echo
