@@ -147,6 +147,64 @@ fn similar_cars_list_only_in_stock_cars_and_never_the_car() {
     assert_eq!(DEFAULT_SIMILAR_CARS_COUNT, 4);
 }
 
+/// Seed 000 s4 as written: every candidate compared with the car, sorted by price distance
+/// (stock order among ties). The index must answer the same.
+fn similar_by_scanning<'a>(car: &Car, candidates: &'a [Car], settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+    let key = |text: &str| text.trim().to_ascii_lowercase();
+    let listable = |other: &&Car| other.id != car.id && !other.sold && other.status == domain::car::CarStatus::InStock;
+    let price = car.visible_price();
+    let distance = |other: &Car| match (price, other.visible_price()) {
+        (Some(a), Some(b)) => (a - b).abs(),
+        _ => f64::INFINITY,
+    };
+    let same_model = |other: &Car| key(&other.make) == key(&car.make) && key(&other.model) == key(&car.model);
+    let mut model: Vec<&Car> = candidates.iter().filter(listable).filter(|o| same_model(o)).collect();
+    let mut body: Vec<&Car> = match (car.simple_body.as_deref(), price) {
+        (Some(b), Some(p)) => candidates
+            .iter()
+            .filter(listable)
+            .filter(|o| !same_model(o) && o.simple_body.as_deref().map(key) == Some(key(b)))
+            .filter(|o| o.visible_price().is_some_and(|q| (p - q).abs() <= p * settings.price_share))
+            .collect(),
+        _ => Vec::new(),
+    };
+    model.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+    body.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+    model.into_iter().chain(body).take(settings.count).collect()
+}
+
+#[test]
+fn the_similar_index_answers_as_a_scan_of_every_car() {
+    // A small deterministic mix with many equal prices (ties), unpriced, sold and coming
+    // soon cars, and bodies written in different cases.
+    let mut seed = 7_u64;
+    let mut next = |n: u64| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % n
+    };
+    let models = [("Toyota", "RAV4"), ("Toyota", "HiLux"), ("Mazda", "CX-5"), ("Kia", "Sportage"), ("toyota", "rav4 ")];
+    let bodies = ["SUV", "suv", "Ute", "Sedan"];
+    let stock: Vec<Car> = (1..=400)
+        .map(|id| {
+            let (make, model) = models[next(models.len() as u64) as usize];
+            let price = if next(8) == 0 { 0.0 } else { 20_000.0 + 1_000.0 * next(30) as f64 };
+            let status = ["in_stock", "in_stock", "in_stock", "coming_soon", "sold"][next(5) as usize];
+            let mut extra = serde_json::json!({"id": id, "make": make, "model": model, "price": price, "status": status, "sold": next(20) == 0});
+            if next(6) != 0 {
+                extra["simple_body"] = serde_json::json!(bodies[next(bodies.len() as u64) as usize]);
+            }
+            car(extra)
+        })
+        .collect();
+    let index = SimilarIndex::new(&stock);
+    for settings in [SimilarCarsSettings::default(), SimilarCarsSettings { count: 12, price_share: 0.1 }, SimilarCarsSettings { count: 0, price_share: 0.2 }] {
+        for me in &stock {
+            let ids = |cars: Vec<&Car>| cars.iter().map(|c| c.id).collect::<Vec<u64>>();
+            assert_eq!(ids(index.similar(me, &settings)), ids(similar_by_scanning(me, &stock, &settings)), "car {} with {settings:?}", me.id);
+        }
+    }
+}
+
 #[test]
 fn favourites_save_button_and_autograb() {
     let used = car(serde_json::json!({"images": images(1)}));

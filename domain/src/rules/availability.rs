@@ -107,12 +107,76 @@ impl Default for SimilarCarsSettings {
     }
 }
 
-/// The similar-car candidates of a stock, grouped once so each vehicle page looks only at
-/// cars of its own make and model and of its own body (a dealer with 4,000 cars would
-/// otherwise compare every pair: 16 million comparisons per build).
+/// The similar-car candidates of a stock, grouped once by make and model and by body,
+/// each group also sorted by price, so a vehicle page looks only at the cars nearest its
+/// own price: a dealer with 40,000 cars would otherwise compare every car with every car
+/// of its body (hundreds of millions of comparisons per build).
 pub struct SimilarIndex<'a> {
-    by_model: HashMap<(String, String), Vec<&'a Car>>,
-    by_body: HashMap<String, Vec<&'a Car>>,
+    by_model: HashMap<(String, String), Group<'a>>,
+    by_body: HashMap<String, Group<'a>>,
+}
+
+/// Cars of one group in stock order, with their make-and-model keys, and the positions of
+/// the priced ones sorted by price (then stock order).
+#[derive(Default)]
+struct Group<'a> {
+    cars: Vec<&'a Car>,
+    models: Vec<(String, String)>,
+    by_price: Vec<(f64, usize)>,
+}
+
+impl<'a> Group<'a> {
+    fn push(&mut self, car: &'a Car, model: (String, String)) {
+        if let Some(price) = car.visible_price() {
+            self.by_price.push((price, self.cars.len()));
+        }
+        self.cars.push(car);
+        self.models.push(model);
+    }
+
+    fn sort(&mut self) {
+        self.by_price.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    }
+
+    /// At most `need` priced cars that `keep` accepts, within `max_distance` of `price`,
+    /// nearest price first and in stock order among equally near ones: a walk outward
+    /// from `price` to the distance of the `need`-th accepted car, then every accepted car
+    /// up to that distance, sorted.
+    fn nearest(&self, price: f64, max_distance: f64, need: usize, keep: impl Fn(usize) -> bool) -> Vec<&'a Car> {
+        if need == 0 {
+            return Vec::new();
+        }
+        let prices = &self.by_price;
+        let start = prices.partition_point(|(p, _)| *p < price);
+        let (mut lo, mut hi) = (start, start);
+        let (mut found, mut reach) = (0, 0.0);
+        loop {
+            let left = lo.checked_sub(1).and_then(|i| prices.get(i)).map(|&(p, at)| (price - p, at));
+            let right = prices.get(hi).map(|&(p, at)| (p - price, at));
+            let (distance, at, leftward) = match (left, right) {
+                (Some(l), Some(r)) if l.0 <= r.0 => (l.0, l.1, true),
+                (_, Some(r)) => (r.0, r.1, false),
+                (Some(l), None) => (l.0, l.1, true),
+                (None, None) => break,
+            };
+            if distance > max_distance || (found >= need && distance > reach) {
+                break;
+            }
+            if leftward {
+                lo -= 1;
+            } else {
+                hi += 1;
+            }
+            if keep(at) {
+                found += 1;
+                reach = distance;
+            }
+        }
+        let mut picked: Vec<(f64, usize)> =
+            prices.get(lo..hi).unwrap_or_default().iter().filter(|(_, at)| keep(*at)).map(|&(p, at)| ((p - price).abs(), at)).collect();
+        picked.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        picked.into_iter().take(need).filter_map(|(_, at)| self.cars.get(at).copied()).collect()
+    }
 }
 
 fn key(text: &str) -> String {
@@ -123,45 +187,44 @@ impl<'a> SimilarIndex<'a> {
     /// Groups the cars of `candidates` that may be listed (in stock, not flagged sold),
     /// keeping their order.
     pub fn new(candidates: &'a [Car]) -> SimilarIndex<'a> {
-        let mut by_model: HashMap<(String, String), Vec<&'a Car>> = HashMap::new();
-        let mut by_body: HashMap<String, Vec<&'a Car>> = HashMap::new();
+        let mut by_model: HashMap<(String, String), Group<'a>> = HashMap::new();
+        let mut by_body: HashMap<String, Group<'a>> = HashMap::new();
         for car in candidates.iter().filter(|c| !c.sold && c.status == CarStatus::InStock) {
-            by_model.entry((key(&car.make), key(&car.model))).or_default().push(car);
+            let model = (key(&car.make), key(&car.model));
             if let Some(body) = car.simple_body.as_deref() {
-                by_body.entry(key(body)).or_default().push(car);
+                by_body.entry(key(body)).or_default().push(car, model.clone());
             }
+            by_model.entry(model.clone()).or_default().push(car, model);
         }
+        by_model.values_mut().chain(by_body.values_mut()).for_each(Group::sort);
         SimilarIndex { by_model, by_body }
     }
 
     /// Seed 000 s4: similar cars list only in_stock cars (not flagged sold), never the car
-    /// itself. Same make and model come first (nearest price first), then cars of the same
-    /// simple body whose price is within `price_share` of the car's (nearest price first);
-    /// at most `count` cars.
+    /// itself. Same make and model come first (nearest price first, then those without a
+    /// price), then cars of the same simple body whose price is within `price_share` of
+    /// the car's (nearest price first); at most `count` cars, stock order among ties.
     pub fn similar(&self, car: &Car, settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+        let count = settings.count;
         let price = car.visible_price();
-        let distance = |other: &Car| match (price, other.visible_price()) {
-            (Some(a), Some(b)) => (a - b).abs(),
-            _ => f64::INFINITY,
-        };
         let model_key = (key(&car.make), key(&car.model));
-        let mut same_model: Vec<&'a Car> =
-            self.by_model.get(&model_key).into_iter().flatten().copied().filter(|other| other.id != car.id).collect();
-        let mut same_body: Vec<&'a Car> = match (car.simple_body.as_deref(), price) {
-            (Some(body), Some(price)) => self
-                .by_body
-                .get(&key(body))
-                .into_iter()
-                .flatten()
-                .copied()
-                .filter(|other| other.id != car.id && (key(&other.make), key(&other.model)) != model_key)
-                .filter(|other| other.visible_price().is_some_and(|p| (price - p).abs() <= price * settings.price_share))
-                .collect(),
-            _ => Vec::new(),
-        };
-        same_model.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-        same_body.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-        same_model.into_iter().chain(same_body).take(settings.count).collect()
+        let mut similar: Vec<&'a Car> = Vec::with_capacity(count);
+        if let Some(group) = self.by_model.get(&model_key) {
+            let other = |at: usize| group.cars.get(at).is_some_and(|c| c.id != car.id);
+            if let Some(price) = price {
+                similar = group.nearest(price, f64::INFINITY, count, other);
+            }
+            let unpriced = (0..group.cars.len()).filter(|&at| other(at) && (price.is_none() || group.cars.get(at).is_some_and(|c| c.visible_price().is_none())));
+            let rest = count.saturating_sub(similar.len());
+            similar.extend(unpriced.take(rest).filter_map(|at| group.cars.get(at).copied()));
+        }
+        if let (Some(body), Some(price)) = (car.simple_body.as_deref(), price) {
+            if let Some(group) = self.by_body.get(&key(body)) {
+                let other_model = |at: usize| group.cars.get(at).is_some_and(|c| c.id != car.id) && group.models.get(at) != Some(&model_key);
+                similar.extend(group.nearest(price, price * settings.price_share, count.saturating_sub(similar.len()), other_model));
+            }
+        }
+        similar
     }
 }
 
