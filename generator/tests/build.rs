@@ -219,7 +219,73 @@ fn a_build_that_dies_midway_leaves_the_live_site_as_it_was() {
     let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("dist"))
         .expect("dist")
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with(".staging"))
+        .filter(|e| [".staging", ".previous", ".old"].iter().any(|p| e.file_name().to_string_lossy().starts_with(p)))
         .collect();
     assert!(leftovers.is_empty(), "no staging folder is left: {leftovers:?}");
+
+    // The next build starts from the live site and publishes.
+    let next = run(&options(dir.path(), &rows(47_000.0)));
+    assert!(next.success(), "{next:?}");
+    assert!(page(dir.path(), HILUX).contains("$47,000"));
+}
+
+/// Every file of a site folder with its bytes, by relative path, without the build
+/// metadata (its manifest carries the build time).
+fn contents(site_dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    WalkDir::new(site_dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().strip_prefix(site_dir).expect("inside").to_string_lossy().into_owned(), e))
+        .filter(|(rel, _)| !rel.starts_with(".forecourt"))
+        .map(|(rel, e)| (rel, std::fs::read(e.path()).expect("read")))
+        .collect()
+}
+
+#[test]
+fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_differs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let now = Utc::now();
+    let all = rows(52_000.0);
+    let without_yaris: Vec<String> = all.iter().filter(|r| !r.contains("yaris")).cloned().collect();
+    // The feed of each build: a first one, a price change, the change undone, a car
+    // sold out of the feed, and back.
+    let steps = [all.clone(), rows(49_500.0), all.clone(), without_yaris, all];
+    for (step, feed) in steps.iter().enumerate() {
+        let mut opts = options(dir.path(), feed);
+        opts.now = now;
+        let report = run(&opts);
+        assert!(report.success(), "step {step}: {report:?}");
+
+        let fresh = dir.path().join(format!("fresh-{step}"));
+        std::fs::create_dir_all(&fresh).expect("fresh dir");
+        let mut full = options(&fresh, feed);
+        full.now = now;
+        full.full = true;
+        assert!(run(&full).success());
+        let (live, expected) = (contents(&site(dir.path())), contents(&site(&fresh)));
+        assert_eq!(live.keys().collect::<Vec<_>>(), expected.keys().collect::<Vec<_>>(), "step {step}: the files");
+        for (rel, bytes) in &expected {
+            assert!(live[rel] == *bytes, "step {step}: {rel} differs from a full build's");
+        }
+        std::fs::remove_dir_all(&fresh).expect("remove fresh");
+
+        let outcome = report.dealer(DEALER).expect("dealer");
+        let changed = changed_list(dir.path());
+        match step {
+            // Undone: the pages are the site's before the live one, kept, not rendered,
+            // and listed as changed all the same (the CDN has the other version).
+            2 | 4 => {
+                assert_eq!(outcome.rendered, 0, "step {step} renders nothing");
+                let page = if step == 2 { HILUX } else { "/cars/2022-toyota-yaris-110" };
+                assert!(changed.contains(&page.to_string()), "{changed:?}");
+            }
+            3 => {
+                assert!(changed.contains(&"/cars/2022-toyota-yaris-110".to_string()), "{changed:?}");
+                assert!(!site(dir.path()).join("cars/2022-toyota-yaris-110").exists(), "the sold car's folder is gone");
+            }
+            1 => assert!(outcome.rendered > 0 && outcome.rendered < outcome.pages / 2, "{outcome:?}"),
+            _ => {}
+        }
+    }
 }

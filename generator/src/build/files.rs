@@ -1,57 +1,168 @@
 //! File-system side of a build: hard links with a copy fallback, sitemap and robots,
 //! and the staging folder that is swapped in only when a dealer's build succeeded.
+//!
+//! A site and its staging folder trade places at each swap, so a build starts from
+//! the site before the live one and changes only the files that differ from it: a
+//! rebuild after a small feed change writes a few hundred files, not the whole site.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
+use crate::manifest::BuildManifest;
 use crate::shell::SiteHead;
 
-/// Hard-links `from` to `to` (creating parent folders), copying when linking is not
-/// possible (another file system). Outputs are never modified in place, so a link
-/// shared with the live site is safe.
+/// Hard-links `from` to `to` (creating parent folders, replacing a file already there),
+/// copying when linking is not possible (another file system). Outputs are never
+/// modified in place, so a link shared with the live site is safe.
 pub fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
-    if let Some(parent) = to.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    if to.exists() {
-        fs::remove_file(to)?;
-    }
-    match fs::hard_link(from, to) {
-        Ok(()) => Ok(()),
-        Err(_) => fs::copy(from, to).map(|_| ()),
-    }
-}
-
-/// Writes `bytes` to `path`, creating parent folders.
-pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    fs::write(path, bytes)
-}
-
-/// Mirrors every file under `from` into `to` with [`link_or_copy`], skipping paths for
-/// which `skip` (given the relative path) is true. Returns the relative paths linked.
-pub fn link_tree(from: &Path, to: &Path, skip: impl Fn(&Path) -> bool) -> io::Result<Vec<String>> {
-    let mut linked = Vec::new();
-    for entry in WalkDir::new(from).into_iter() {
-        let entry = entry.map_err(io::Error::other)?;
-        if !entry.file_type().is_file() {
-            continue;
+    with_parent(to, || match fs::hard_link(from, to) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            fs::remove_file(to)?;
+            fs::hard_link(from, to)
         }
+        other => other,
+    })
+    .or_else(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            return Err(e);
+        }
+        match fs::remove_file(to) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        fs::copy(from, to).map(|_| ())
+    })
+}
+
+/// Writes `bytes` to a new file at `path` (creating parent folders). A file already
+/// there is unlinked first, never truncated: it may be a hard link shared with the
+/// live site.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    with_parent(path, || {
+        replace(path, || {
+            let mut file = fs::File::create_new(path)?;
+            file.write_all(bytes)
+        })
+    })
+}
+
+/// Runs `create` (which makes a new file at `path`); when a file is already there it is
+/// removed and `create` runs again.
+fn replace(path: &Path, create: impl Fn() -> io::Result<()>) -> io::Result<()> {
+    match create() {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            fs::remove_file(path)?;
+            create()
+        }
+        other => other,
+    }
+}
+
+/// Runs `op` (which makes a file at `path`); when the parent folder is missing it is
+/// created and `op` runs again. Most outputs go to folders that exist, so most writes
+/// cost no `mkdir`.
+fn with_parent(path: &Path, op: impl Fn() -> io::Result<()>) -> io::Result<()> {
+    match op() {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            op()
+        }
+        other => other,
+    }
+}
+
+/// Removes the file `rel` of the folder `root` and then each of its parent folders that
+/// is left empty (up to, not including, `root`). A file already gone is no error.
+pub fn remove_output(root: &Path, rel: &str) -> io::Result<()> {
+    match fs::remove_file(root.join(rel)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut dir = Path::new(rel).parent();
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+        if fs::remove_dir(root.join(d)).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` are the same file (hard links of one inode).
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+/// Which files of a mirror's target that the source lacks are removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prune {
+    /// Every such file: the target is the source's alone.
+    All,
+    /// Those inside the folders the source has at its top level (a site's `assets/`),
+    /// the rest of the target being other files.
+    SourceFolders,
+}
+
+/// Makes the folder `to` mirror the files under `from`, skipping paths (relative) for
+/// which `skip` is true: each file not already linked there is hard-linked (or copied,
+/// [`link_or_copy`]), and each file of `to` that `from` lacks is removed as `prune`
+/// says, unless `keep` (given its relative path) says otherwise. Folders left empty go
+/// too. Returns the relative paths of the mirrored files.
+pub fn mirror_tree(from: &Path, to: &Path, skip: impl Fn(&Path) -> bool, prune: Prune, keep: impl Fn(&str) -> bool) -> io::Result<BTreeSet<String>> {
+    let mut mirrored = BTreeSet::new();
+    let mut roots = vec![];
+    for entry in WalkDir::new(from).min_depth(1) {
+        let entry = entry.map_err(io::Error::other)?;
         let rel = entry.path().strip_prefix(from).map_err(io::Error::other)?;
         if skip(rel) {
             continue;
         }
-        link_or_copy(entry.path(), &to.join(rel))?;
-        linked.push(rel.to_string_lossy().replace('\\', "/"));
+        if entry.depth() == 1 && entry.file_type().is_dir() {
+            roots.push(to.join(rel));
+        }
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let target = to.join(rel);
+        let linked = match (entry.metadata(), fs::symlink_metadata(&target)) {
+            (Ok(source), Ok(existing)) => same_file(&source, &existing),
+            _ => false,
+        };
+        if !linked {
+            link_or_copy(entry.path(), &target)?;
+        }
+        mirrored.insert(relative(rel));
     }
-    Ok(linked)
+    if prune == Prune::All {
+        roots = vec![to.to_path_buf()];
+    }
+    for root in roots.iter().filter(|r| r.is_dir()) {
+        let strays: Vec<String> = WalkDir::new(root)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .filter_map(|e| e.path().strip_prefix(to).ok().map(relative))
+            .filter(|rel| !mirrored.contains(rel) && !keep(rel))
+            .collect();
+        for rel in strays {
+            remove_output(to, &rel)?;
+        }
+    }
+    Ok(mirrored)
+}
+
+/// A relative path as a manifest key (forward slashes).
+fn relative(rel: &Path) -> String {
+    rel.to_string_lossy().replace('\\', "/")
 }
 
 fn xml_escape(s: &str) -> String {
@@ -87,18 +198,40 @@ pub fn robots(site: &SiteHead, pages: &[Page]) -> String {
     txt
 }
 
-/// Where a build of `slug` stages its output: `<out>/.staging-<slug>-<pid>`.
+/// The folder a build of `slug` stages its site in: `<out>/.previous-<slug>`, which
+/// between builds holds the site the last swap replaced. A build turns it into the new
+/// site by changing only what differs (most pages are the same), then swaps it with the
+/// live one, so the live site becomes the next build's base.
 pub fn staging_dir(out: &Path, slug: &str) -> PathBuf {
-    out.join(format!(".staging-{slug}-{}", std::process::id()))
+    out.join(format!(".previous-{slug}"))
 }
 
 fn old_dir(out: &Path, slug: &str) -> PathBuf {
     out.join(format!(".old-{slug}-{}", std::process::id()))
 }
 
-/// Cleans up after an interrupted build of `slug`: removes stale staging folders and,
-/// when a swap was cut between its two renames (the live folder is gone, the old one
-/// is still there), puts the old site back.
+/// Readies the staging folder of `slug` ([`staging_dir`]) for a build and returns it
+/// with the outputs it holds and their content hashes (its manifest). The manifest is
+/// removed first, so a build cut short leaves a folder no later build trusts; a folder
+/// without a valid manifest is emptied (the build then links every unchanged page from
+/// the live site).
+pub fn prepare_staging(out: &Path, slug: &str) -> io::Result<(PathBuf, BTreeMap<String, String>)> {
+    recover(out, slug)?;
+    let staging = staging_dir(out, slug);
+    if let Some(manifest) = BuildManifest::read(&staging) {
+        fs::remove_file(BuildManifest::path(&staging))?;
+        return Ok((staging, manifest.outputs));
+    }
+    if staging.exists() {
+        remove_tree(&staging)?;
+    }
+    fs::create_dir_all(&staging)?;
+    Ok((staging, BTreeMap::new()))
+}
+
+/// Cleans up after an interrupted build of `slug`: removes staging folders of the
+/// earlier layout (`.staging-<slug>-<pid>`) and, when a two-rename swap was cut between
+/// its renames, puts the live site back (or keeps the old one as the previous site).
 pub fn recover(out: &Path, slug: &str) -> io::Result<()> {
     let live = out.join(slug);
     let Ok(entries) = fs::read_dir(out) else { return Ok(()) };
@@ -109,39 +242,61 @@ pub fn recover(out: &Path, slug: &str) -> io::Result<()> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let is_ours = |prefix: &str| name.strip_prefix(prefix).is_some_and(|pid| pid.chars().all(|c| c.is_ascii_digit()));
         if is_ours(&staging_prefix) {
-            fs::remove_dir_all(entry.path())?;
+            remove_tree(&entry.path())?;
         } else if is_ours(&old_prefix) {
             olds.push(entry.path());
         }
     }
     for old in olds {
-        if live.exists() {
-            fs::remove_dir_all(&old)?;
-        } else {
+        let previous = staging_dir(out, slug);
+        if !live.exists() {
             fs::rename(&old, &live)?;
+        } else if !previous.exists() {
+            fs::rename(&old, &previous)?;
+        } else {
+            remove_tree(&old)?;
         }
     }
     Ok(())
 }
 
-/// Swaps `staging` in as `<out>/<slug>`: the live folder is renamed away, the staging
-/// folder renamed in, then the old one removed. Each rename is atomic, so the site is
-/// either the old or the new one; [`recover`] repairs a swap cut between the two.
-pub fn swap_in(out: &Path, slug: &str, staging: &Path) -> io::Result<()> {
-    let live = out.join(slug);
-    if live.exists() {
-        let old = old_dir(out, slug);
-        fs::rename(&live, &old)?;
-        if let Err(e) = fs::rename(staging, &live) {
-            fs::rename(&old, &live)?;
-            return Err(e);
-        }
-        remove_tree(&old)
-    } else {
-        fs::rename(staging, &live)
+/// Exchanges the folders `a` and `b` in one atomic step (Linux `renameat2` with
+/// `RENAME_EXCHANGE`). `Ok(false)` when the system or file system cannot.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS || e == rustix::io::Errno::NOTSUP => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
+    Ok(false)
+}
+
+/// Swaps `staging` in as `<out>/<slug>`; the site it replaces takes the staging
+/// folder's place (the next build's base, [`staging_dir`]). One atomic exchange where
+/// the system has it, else two renames that [`recover`] repairs when cut between them:
+/// either way the site is the old or the new one, never a mix.
+pub fn swap_in(out: &Path, slug: &str, staging: &Path) -> io::Result<()> {
+    let live = out.join(slug);
+    if !live.exists() {
+        return fs::rename(staging, &live);
+    }
+    if exchange(&live, staging)? {
+        return Ok(());
+    }
+    let old = old_dir(out, slug);
+    fs::rename(&live, &old)?;
+    if let Err(e) = fs::rename(staging, &live) {
+        fs::rename(&old, &live)?;
+        return Err(e);
+    }
+    fs::rename(&old, staging)
+}
 /// Removes the folder `dir` and everything in it, the folders two levels down (a page
 /// each, `cars/<slug>/`) on every core.
 pub fn remove_tree(dir: &Path) -> io::Result<()> {
@@ -156,4 +311,88 @@ pub fn remove_tree(dir: &Path) -> io::Result<()> {
     }
     folders.par_iter().filter(|path| path.is_dir()).map(fs::remove_dir_all).collect::<io::Result<()>>()?;
     fs::remove_dir_all(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(path: &Path, text: &str) {
+        write_file(path, text.as_bytes()).expect("write");
+    }
+
+    fn read(path: &Path) -> String {
+        fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn writing_over_a_hard_link_leaves_the_other_name_alone() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (live, staged) = (dir.path().join("live/cars/a/index.html"), dir.path().join("staged/cars/a/index.html"));
+        put(&live, "old");
+        link_or_copy(&live, &staged).expect("link");
+        put(&staged, "new");
+        assert_eq!((read(&live), read(&staged)), ("old".to_string(), "new".to_string()));
+    }
+
+    #[test]
+    fn a_swap_puts_the_staged_site_live_and_keeps_the_old_one_as_the_next_base() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path();
+        put(&out.join("acme/index.html"), "old");
+        let staging = staging_dir(out, "acme");
+        put(&staging.join("index.html"), "new");
+        swap_in(out, "acme", &staging).expect("swap");
+        assert_eq!(read(&out.join("acme/index.html")), "new");
+        assert_eq!(read(&staging.join("index.html")), "old");
+    }
+
+    #[test]
+    fn recovery_finishes_a_two_rename_swap_cut_midway() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path();
+        // Cut after the live site was renamed away: it comes back.
+        put(&out.join(".old-acme-77/index.html"), "live");
+        put(&out.join(".staging-acme-77/index.html"), "half");
+        recover(out, "acme").expect("recover");
+        assert_eq!(read(&out.join("acme/index.html")), "live");
+        assert!(!out.join(".staging-acme-77").exists() && !out.join(".old-acme-77").exists());
+        // Cut after the new site went live: the old one becomes the previous site.
+        put(&out.join(".old-acme-78/index.html"), "older");
+        recover(out, "acme").expect("recover");
+        assert_eq!(read(&out.join("acme/index.html")), "live");
+        assert_eq!(read(&staging_dir(out, "acme").join("index.html")), "older");
+    }
+
+    #[test]
+    fn a_mirror_links_what_is_new_and_prunes_only_inside_the_source_folders() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (from, to) = (dir.path().join("client"), dir.path().join("site"));
+        put(&from.join("assets/app-1.js"), "app");
+        put(&from.join(".vite/manifest.json"), "{}");
+        put(&to.join("assets/app-0.js"), "stale");
+        put(&to.join("assets/kept.txt"), "a page output");
+        put(&to.join("index.html"), "page");
+        let mirrored = mirror_tree(&from, &to, |rel| rel.starts_with(".vite"), Prune::SourceFolders, |rel| rel == "assets/kept.txt").expect("mirror");
+        assert_eq!(mirrored.into_iter().collect::<Vec<_>>(), vec!["assets/app-1.js".to_string()]);
+        assert_eq!(read(&to.join("assets/app-1.js")), "app");
+        assert!(!to.join("assets/app-0.js").exists() && !to.join(".vite").exists());
+        assert!(to.join("assets/kept.txt").exists() && to.join("index.html").exists());
+
+        let source = fs::metadata(from.join("assets/app-1.js")).expect("meta");
+        let linked = fs::metadata(to.join("assets/app-1.js")).expect("meta");
+        assert!(same_file(&source, &linked), "a hard link, not a copy");
+        mirror_tree(&from, &to, |rel| rel.starts_with(".vite"), Prune::All, |_| false).expect("mirror");
+        assert!(!to.join("index.html").exists() && !to.join("assets/kept.txt").exists(), "Prune::All leaves only the source's files");
+    }
+
+    #[test]
+    fn removing_an_output_removes_the_folders_it_leaves_empty() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        put(&dir.path().join("cars/a/index.html"), "a");
+        put(&dir.path().join("cars/b/index.html"), "b");
+        remove_output(dir.path(), "cars/a/index.html").expect("remove");
+        assert!(!dir.path().join("cars/a").exists() && dir.path().join("cars/b/index.html").exists());
+        remove_output(dir.path(), "cars/a/index.html").expect("a file already gone is no error");
+    }
 }

@@ -282,7 +282,7 @@ pub struct RenderContext<'a> {
 pub struct StagedSite {
     /// The dealer's configuration.
     pub dealer: Dealer,
-    /// The staging folder (`<out>/.staging-<slug>-<pid>`).
+    /// The staging folder ([`staging_dir`]).
     pub staging: PathBuf,
     /// Every page, for the sitemap and robots.
     pub pages: Vec<Page>,
@@ -290,13 +290,17 @@ pub struct StagedSite {
     pub files: Vec<SiteFile>,
     /// Stock accepted.
     pub stock_count: usize,
-    /// The previous manifest's outputs (empty on a first or `--full` build).
+    /// The live site's outputs and hashes (its manifest; empty on a first or `--full` build).
     pub previous: BTreeMap<String, String>,
+    /// The outputs the staging folder held before this build (the site before the live one).
+    pub held: BTreeMap<String, String>,
     /// The new outputs so far (pages), with their content hashes.
     pub outputs: BTreeMap<String, String>,
-    /// Outputs rendered by a worker.
-    pub rendered: Vec<String>,
-    /// Outputs reused from the live site.
+    /// Pages whose content differs from the live site's.
+    pub changed: Vec<String>,
+    /// Pages rendered by a worker.
+    pub rendered: usize,
+    /// Pages not rendered: the same as in the live site or the staging folder.
     pub unchanged: usize,
 }
 
@@ -308,41 +312,66 @@ struct Planned<'p> {
     assets: EntryAssets,
 }
 
-/// Phase 3: renders the pages of one dealer whose content hash changed into a staging
-/// folder and links the unchanged ones from the live site. On error the staging folder
-/// is removed and every failing page is listed with its path.
+/// What a page needs in the staging folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The staging folder has it already (it was the same two builds ago).
+    Keep,
+    /// The live site has it: hard-link it into the staging folder.
+    Link,
+    /// Render it.
+    Render,
+}
+
+/// Phase 3: readies the staging folder ([`files::prepare_staging`]) and brings the pages
+/// of one dealer up to date in it: a page whose content hash matches the staging folder's
+/// copy is kept, one that matches the live site's is linked from there, the rest are
+/// rendered. On error the staging folder is removed and every failing page is listed
+/// with its path.
 pub fn render(site: DealerPages, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
     let slug = site.dealer.config.slug.clone();
     let live = ctx.out.join(&slug);
-    let staging = staging_dir(ctx.out, &slug);
-    let result = render_into(&site, ctx, &live, &staging);
-    match result {
-        Ok((outputs, rendered, unchanged, previous)) => Ok(StagedSite {
+    let (staging, held) =
+        files::prepare_staging(ctx.out, &slug).map_err(|e| vec![format!("{slug}: cannot ready the staging folder {}: {e}", staging_dir(ctx.out, &slug).display())])?;
+    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(&live).map(|m| m.outputs).unwrap_or_default() };
+    match render_into(&site, ctx, &live, &staging, &previous, &held) {
+        Ok(done) => Ok(StagedSite {
             staging,
             pages: site.pages,
             files: site.files,
             stock_count: site.stock_count,
             previous,
-            outputs,
-            rendered,
-            unchanged,
+            held,
+            outputs: done.outputs,
+            changed: done.changed,
+            rendered: done.rendered,
+            unchanged: done.unchanged,
             dealer: site.dealer,
         }),
         Err(errors) => {
-            let _ = std::fs::remove_dir_all(&staging);
+            let _ = files::remove_tree(&staging);
             Err(errors)
         }
     }
 }
 
-type RenderOutcome = (BTreeMap<String, String>, Vec<String>, usize, BTreeMap<String, String>);
+struct RenderOutcome {
+    outputs: BTreeMap<String, String>,
+    changed: Vec<String>,
+    rendered: usize,
+    unchanged: usize,
+}
 
-fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging: &Path) -> Result<RenderOutcome, Vec<String>> {
+fn render_into(
+    site: &DealerPages,
+    ctx: &RenderContext<'_>,
+    live: &Path,
+    staging: &Path,
+    previous: &BTreeMap<String, String>,
+    held: &BTreeMap<String, String>,
+) -> Result<RenderOutcome, Vec<String>> {
     let slug = &site.dealer.config.slug;
     let fail = |e: &dyn fmt::Display| vec![format!("{slug}: {e}")];
-    recover(ctx.out, slug).map_err(|e| fail(&format!("cannot clean up earlier build folders in {}: {e}", ctx.out.display())))?;
-    std::fs::create_dir_all(staging).map_err(|e| fail(&format!("cannot create {}: {e}", staging.display())))?;
-    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(live).map(|m| m.outputs).unwrap_or_default() };
     let head = SiteHead::of(&site.dealer);
     let head_json = serde_json::to_vec(&head).map_err(|e| fail(&e))?;
     let template_hash = Shell::template_hash();
@@ -383,37 +412,44 @@ fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging
         p.hash = content_hash(&[&page_json, &head_json, ctx.frontend.bundle_hash.as_bytes(), template_hash.as_bytes(), &assets_json]);
     });
 
-    // Reuse what did not change; submit the rest to the pool.
+    // Keep what the staging folder has, link what the live site has, render the rest.
     // Linking is a system call per page: both cores share it.
-    let reused: Vec<Result<bool, String>> = planned
+    let steps: Vec<Result<Step, String>> = planned
         .par_iter()
         .map(|p| {
-            let live_file = live.join(&p.output);
-            if previous.get(&p.output) != Some(&p.hash) || !live_file.is_file() {
-                return Ok(false);
+            let target = staging.join(&p.output);
+            if !ctx.full && held.get(&p.output) == Some(&p.hash) && target.is_file() {
+                return Ok(Step::Keep);
             }
-            files::link_or_copy(&live_file, &staging.join(&p.output)).map(|()| true).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))
+            let live_file = live.join(&p.output);
+            if previous.get(&p.output) == Some(&p.hash) && live_file.is_file() {
+                files::link_or_copy(&live_file, &target).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
+                return Ok(Step::Link);
+            }
+            Ok(Step::Render)
         })
         .collect();
     let mut outputs = BTreeMap::new();
-    let mut unchanged = 0;
-    let mut to_render: Vec<(&Planned<'_>, Receiver<Result<String, RenderError>>)> = Vec::new();
+    let mut changed = Vec::new();
     let mut jobs = Vec::new();
-    for (p, reused) in planned.iter().zip(reused) {
+    for (p, step) in planned.iter().zip(steps) {
         outputs.insert(p.output.clone(), p.hash.clone());
-        if reused.map_err(|e| vec![e])? {
-            unchanged += 1;
-        } else {
+        if previous.get(&p.output) != Some(&p.hash) {
+            changed.push(p.output.clone());
+        }
+        if step.map_err(|e| vec![e])? == Step::Render {
             jobs.push(p);
         }
     }
+    let unchanged = planned.len() - jobs.len();
     let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
+    let mut to_render: Vec<(&Planned<'_>, Receiver<Result<String, RenderError>>)> = Vec::with_capacity(jobs.len());
     for p in jobs {
         let props_json = p.page.props.json().to_string();
         let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json };
         to_render.push((p, ctx.pool.submit(job)));
     }
-    let mut rendered = Vec::with_capacity(to_render.len());
+    let mut rendered = 0;
     for (p, answer) in to_render {
         let result = answer.recv().unwrap_or_else(|_| {
             Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
@@ -437,14 +473,14 @@ fn render_into(site: &DealerPages, ctx: &RenderContext<'_>, live: &Path, staging
             errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, staging.join(&p.output).display()));
             continue;
         }
-        rendered.push(p.output.clone());
+        rendered += 1;
     }
     if !errors.is_empty() {
         bar.finish(&format!("failed: {} errors", errors.len()));
         return Err(errors);
     }
-    bar.finish(&format!("{} rendered, {unchanged} unchanged", rendered.len()));
-    Ok((outputs, rendered, unchanged, previous))
+    bar.finish(&format!("{rendered} rendered, {unchanged} unchanged"));
+    Ok(RenderOutcome { outputs, changed, rendered, unchanged })
 }
 
 /// What [`write`] did.
@@ -481,7 +517,7 @@ pub fn write(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Date
     let staging = staged.staging.clone();
     let result = write_inner(staged, frontend, out, built_at);
     if result.is_err() {
-        let _ = std::fs::remove_dir_all(&staging);
+        let _ = files::remove_tree(&staging);
     }
     result.map_err(|e| format!("{slug}: {e}"))
 }
@@ -491,7 +527,7 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     let staging = &staged.staging;
     let head = SiteHead::of(&staged.dealer);
     let mut outputs = staged.outputs;
-    let mut changed: Vec<String> = staged.rendered.clone();
+    let mut changed: Vec<String> = staged.changed;
 
     let mut extra: Vec<(String, Vec<u8>)> = vec![
         ("sitemap.xml".to_string(), sitemap(&head, &staged.pages).into_bytes()),
@@ -518,8 +554,12 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     }
 
     // Hashed bundle files: content-addressed names, so never listed as changed.
-    files::link_tree(&frontend.client_dir, staging, |rel| rel.starts_with(".vite"))
+    files::mirror_tree(&frontend.client_dir, staging, |rel| rel.starts_with(".vite"), files::Prune::SourceFolders, |rel| outputs.contains_key(rel))
         .map_err(|e| format!("cannot copy the client assets from {}: {e}", frontend.client_dir.display()))?;
+    // What the staging folder held and this site has no more.
+    for rel in staged.held.keys().filter(|rel| !outputs.contains_key(*rel)) {
+        files::remove_output(staging, rel).map_err(|e| format!("cannot remove {} from {}: {e}", rel, staging.display()))?;
+    }
 
     let deleted: Vec<String> = staged.previous.keys().filter(|k| !outputs.contains_key(*k)).cloned().collect();
     let manifest = BuildManifest { version: MANIFEST_VERSION, stock_count: staged.stock_count, built_at: built_at.to_rfc3339(), outputs };
@@ -536,7 +576,7 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     files::write_file(&changed_file, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", changed_file.display()))?;
 
     swap_in(out, slug, staging).map_err(|e| format!("cannot swap {} in as {}: {e}", staging.display(), out.join(slug).display()))?;
-    Ok(Written { site_dir: out.join(slug), rendered: staged.rendered.len(), unchanged: staged.unchanged, changed, deleted })
+    Ok(Written { site_dir: out.join(slug), rendered: staged.rendered, unchanged: staged.unchanged, changed, deleted })
 }
 
 /// Where the market file of the local price comparison lives under the output folder.
@@ -555,7 +595,8 @@ pub fn write_market(market: &Market, out: &Path) -> Result<(), BuildError> {
 }
 
 /// Copies the feed's sibling `media/` folder to `<out>/_media` (staged and swapped like a
-/// site). Returns the number of files, or `None` when the feed has no media folder.
+/// site: the staging folder, the media of the swap before, is made to mirror the folder
+/// by hard links). Returns the number of files, or `None` when the feed has no media folder.
 pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> {
     let media = feed.parent().unwrap_or(Path::new(".")).join("media");
     if !media.is_dir() {
@@ -564,19 +605,12 @@ pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> 
     let slug = crate::publish::MEDIA_PREFIX;
     let fail = |e: std::io::Error| BuildError::new(format!("media: cannot copy {} to {}: {e}", media.display(), out.join(slug).display()));
     std::fs::create_dir_all(out).map_err(fail)?;
-    recover(out, slug).map_err(fail)?;
+    files::recover(out, slug).map_err(fail)?;
     let staging = staging_dir(out, slug);
-    let linked = files::link_tree(&media, &staging, |_| false).map_err(fail);
-    let linked = match linked {
-        Ok(linked) => linked,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-    };
     std::fs::create_dir_all(&staging).map_err(fail)?;
+    let mirrored = files::mirror_tree(&media, &staging, |_| false, files::Prune::All, |_| false).map_err(fail)?;
     swap_in(out, slug, &staging).map_err(fail)?;
-    Ok(Some(linked.len()))
+    Ok(Some(mirrored.len()))
 }
 
 /// Runs every phase for every dealer: the frontend build when stale, load, guard,
