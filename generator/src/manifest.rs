@@ -68,6 +68,19 @@ pub fn content_hash(parts: &[&[u8]]) -> String {
     hasher.finalize().to_hex().to_string()
 }
 
+/// The blake3 digest of `value` serialized as JSON, streamed into the hasher (no JSON
+/// text is kept): a part for [`content_hash`].
+pub fn json_digest<T: serde::Serialize + ?Sized>(value: &T) -> Result<[u8; 32], serde_json::Error> {
+    use std::io::Write;
+    let mut hasher = blake3::Hasher::new();
+    // serde_json writes token by token: buffered, the hasher sees few large updates.
+    let mut buffered = std::io::BufWriter::with_capacity(16 * 1024, &mut hasher);
+    serde_json::to_writer(&mut buffered, value)?;
+    buffered.flush().map_err(serde_json::Error::io)?;
+    drop(buffered);
+    Ok(*hasher.finalize().as_bytes())
+}
+
 /// The URL path an output file is served at (`cars/abc/index.html` -> `/cars/abc`,
 /// `index.html` -> `/`, `404.html` -> `/404.html`): the paths CDN invalidation needs.
 pub fn url_of_output(output: &str) -> String {
@@ -111,5 +124,12 @@ mod tests {
     fn content_hash_separates_parts() {
         assert_ne!(content_hash(&[b"ab", b"c"]), content_hash(&[b"a", b"bc"]));
         assert_eq!(content_hash(&[b"x"]), content_hash(&[b"x"]));
+    }
+
+    #[test]
+    fn a_json_digest_is_the_digest_of_the_json_text() {
+        let value = serde_json::json!({"a": [1, "two"], "b": null});
+        let text = serde_json::to_vec(&value).expect("json");
+        assert_eq!(json_digest(&value).expect("digest"), *blake3::hash(&text).as_bytes());
     }
 }

@@ -273,6 +273,76 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
     }
 }
 
+/// A car's card as JSON text, serialized once however many pages show it (a vehicle
+/// page's similar cars). It serializes as the [`CardView`] it was made from.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardJson(Box<serde_json::value::RawValue>);
+
+impl CardJson {
+    /// The card of `view`.
+    pub fn of(view: &CardView) -> CardJson {
+        CardJson(serde_json::value::to_raw_value(view).expect("a card view serializes"))
+    }
+
+    /// The card parsed back (tests and tools).
+    pub fn view(&self) -> Result<CardView, serde_json::Error> {
+        serde_json::from_str(self.0.get())
+    }
+}
+
+impl PartialEq for CardJson {
+    fn eq(&self, other: &CardJson) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+/// The cards of one stock, made once for a build: a car's card shows on its own page,
+/// on its neighbours' pages as a similar car and in search results. Looked up by a
+/// reference into that stock; any other car gets its card made on the spot.
+pub struct CardCache<'a> {
+    cars: &'a [Car],
+    cards: Vec<(CardView, CardJson)>,
+}
+
+impl<'a> CardCache<'a> {
+    /// The card of every car of `cars`, made on every core.
+    pub fn new(cars: &'a [Car], ctx: &ViewContext<'_>) -> CardCache<'a> {
+        use rayon::prelude::*;
+        let cards = cars
+            .par_iter()
+            .map(|car| {
+                let view = card_view(car, ctx);
+                let json = CardJson::of(&view);
+                (view, json)
+            })
+            .collect();
+        CardCache { cars, cards }
+    }
+
+    /// A cache holding no cards (every lookup makes the card).
+    pub fn empty() -> CardCache<'static> {
+        CardCache { cars: &[], cards: Vec::new() }
+    }
+
+    fn cached(&self, car: &Car) -> Option<&(CardView, CardJson)> {
+        let size = std::mem::size_of::<Car>().max(1);
+        let offset = (car as *const Car as usize).checked_sub(self.cars.as_ptr() as usize)?;
+        let at = offset / size;
+        (offset % size == 0 && self.cars.get(at).is_some_and(|c| std::ptr::eq(c, car))).then(|| &self.cards[at])
+    }
+
+    /// The card of `car`.
+    pub fn card(&self, car: &Car, ctx: &ViewContext<'_>) -> CardView {
+        self.cached(car).map_or_else(|| card_view(car, ctx), |(view, _)| view.clone())
+    }
+
+    /// The card of `car` as JSON text.
+    pub fn json(&self, car: &Car, ctx: &ViewContext<'_>) -> CardJson {
+        self.cached(car).map_or_else(|| CardJson::of(&card_view(car, ctx)), |(_, json)| json.clone())
+    }
+}
+
 /// Seed 001 s2: the car's finance enquiry link: the dealer's finance link with
 /// preferredDealership, vehiclePriceBudget, car_id, car_type and vin (those the car has),
 /// ending with the anchor #finance-form.

@@ -12,7 +12,7 @@ use crate::rules::format::format_dollars;
 use crate::rules::availability::SimilarIndex;
 use crate::rules::gating::{gate_for, SignInType};
 
-use super::card::{display_name, reserve_url};
+use super::card::{display_name, reserve_url, CardCache};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
 use super::form::{form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView, VEHICLE_FORMS_PATH};
@@ -24,7 +24,7 @@ use super::model::{model_page_view, models_page_view};
 use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
 use super::parts::{parts_search_page_view, PARTS_SEARCH_PATH};
 use super::location::{location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH};
-use super::search::{search_page_view, search_routes};
+use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView};
 use super::site::{SiteView, ViewContext};
 use super::vehicle::{vehicle_page_view_indexed, Crumb};
 use super::{Page, PageKind, Props};
@@ -92,8 +92,8 @@ fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: Strin
 
 /// The pages of one car: its vehicle page and, when the site offers reserving it, its
 /// reserve page (`reservation_form` is the site's reservation form).
-fn car_pages(car: &Car, similar: &SimilarIndex<'_>, reservation_form: Option<&FormPageView>, ctx: &ViewContext<'_>, site: &Props) -> Vec<Page> {
-    let view = vehicle_page_view_indexed(car, similar, ctx);
+fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reservation_form: Option<&FormPageView>, ctx: &ViewContext<'_>, site: &Props) -> Vec<Page> {
+    let view = vehicle_page_view_indexed(car, similar, cards, ctx);
     let car_name = display_name(car);
     let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
     let description = format!("{car_name}{price} at {}.", ctx.dealer.config.name);
@@ -153,15 +153,19 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         "logo": ctx.absolute(&ctx.site.logo_url),
     }));
 
-    // Vehicle pages, in parallel (most of a site's pages), kept in stock order.
+    // Vehicle pages, in parallel (most of a site's pages), kept in stock order; each
+    // car's card is made once for all the pages that show it.
     let similar = SimilarIndex::new(cars);
+    let cards = CardCache::new(cars, &ctx);
     let reservation_form = cars.iter().any(|car| reserve_url(car, &ctx).is_some()).then(|| form_page_view(FormKind::Reservation, &ctx));
-    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, reservation_form.as_ref(), &ctx, &b.site)).collect();
+    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, &cards, reservation_form.as_ref(), &ctx, &b.site)).collect();
     b.pages.extend(per_car.into_iter().flatten());
 
-    // Search landing pages.
-    for route in search_routes(&ctx, cars) {
-        let view = search_page_view(&route, cars, &ctx);
+    // Search landing pages, in parallel, each route's cars found from an index.
+    let routes = search_routes(&ctx, cars);
+    let route_index = RouteIndex::new(cars, &routes);
+    let views: Vec<SearchPageView> = routes.par_iter().map(|route| search_page_view_of(route, route_index.matching(route), &cards, &ctx)).collect();
+    for (route, view) in routes.iter().zip(views) {
         let description = format!("{} matching cars at {name}.", view.count);
         let hero = view.hits.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
         let crumbs = vec![

@@ -3,7 +3,7 @@
 //! matching that filter. After hydration the page asks `GET /api/search` with the URL
 //! state; the facet names here are the ones that endpoint takes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -19,7 +19,7 @@ use crate::rules::constants::{
 };
 use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
-use super::card::{car_location_name, card_view, weekly_amount, CardView};
+use super::card::{car_location_name, weekly_amount, CardCache, CardView};
 use super::site::{asset_url, ViewContext};
 use super::slug::slugify;
 use super::vehicle::car_type_label;
@@ -507,12 +507,70 @@ pub fn latest_first(a: &Car, b: &Car) -> std::cmp::Ordering {
 
 /// The landing page of `route` over the dealer's stock.
 pub fn search_page_view(route: &SearchRoute, cars: &[Car], ctx: &ViewContext<'_>) -> SearchPageView {
+    let matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
+    search_page_view_of(route, matching, &CardCache::empty(), ctx)
+}
+
+/// The cars of one stock by facet value, for the fixed filters of landing routes: a
+/// build finds each route's cars from the index instead of testing every car of the
+/// stock against every route.
+pub struct RouteIndex<'a> {
+    cars: &'a [Car],
+    /// facet -> ASCII-lowercased value -> positions in `cars`, ascending.
+    by_value: HashMap<&'a str, HashMap<String, Vec<usize>>>,
+}
+
+impl<'a> RouteIndex<'a> {
+    /// Indexes `cars` by every facet the fixed filters of `routes` use.
+    pub fn new(cars: &'a [Car], routes: &'a [SearchRoute]) -> RouteIndex<'a> {
+        let mut by_value: HashMap<&'a str, HashMap<String, Vec<usize>>> = HashMap::new();
+        for route in routes {
+            for filter in &route.fixed {
+                by_value.entry(filter.facet.as_str()).or_default();
+            }
+        }
+        for (facet, values) in &mut by_value {
+            for (at, car) in cars.iter().enumerate() {
+                let mut seen: Vec<String> = facet_values(car, facet).into_iter().map(|v| v.to_ascii_lowercase()).collect();
+                seen.sort_unstable();
+                seen.dedup();
+                for value in seen {
+                    values.entry(value).or_default().push(at);
+                }
+            }
+        }
+        RouteIndex { cars, by_value }
+    }
+
+    /// The cars matching every fixed filter of `route`, in stock order: those of the
+    /// filter with the fewest, tested against the others.
+    pub fn matching(&self, route: &SearchRoute) -> Vec<&'a Car> {
+        let mut shortest: Option<&Vec<usize>> = None;
+        for filter in &route.fixed {
+            let Some(values) = self.by_value.get(filter.facet.as_str()) else {
+                // A facet the index was not built for: test every car.
+                return self.cars.iter().filter(|c| matches(c, &route.fixed)).collect();
+            };
+            let Some(list) = values.get(&filter.value.to_ascii_lowercase()) else { return Vec::new() };
+            if shortest.is_none_or(|s| list.len() < s.len()) {
+                shortest = Some(list);
+            }
+        }
+        match shortest {
+            None => self.cars.iter().collect(),
+            Some(list) => list.iter().map(|&at| &self.cars[at]).filter(|c| matches(c, &route.fixed)).collect(),
+        }
+    }
+}
+
+/// [`search_page_view`] of the cars already found to match `route`, in stock order,
+/// with the build's cards.
+pub fn search_page_view_of(route: &SearchRoute, mut matching: Vec<&Car>, cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> SearchPageView {
     let search = &ctx.dealer.config.search;
     let page_size = search.page_size.max(1);
-    let mut matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
     matching.sort_by(|a, b| latest_first(a, b));
     let available: Vec<bool> = matching.iter().map(|c| is_available(c)).collect();
-    let hits = collapse_sold_runs(&available).into_iter().take(page_size).map(|i| card_view(matching[i], ctx)).collect();
+    let hits = collapse_sold_runs(&available).into_iter().take(page_size).map(|i| cards.card(matching[i], ctx)).collect();
     let count = matching.len() as u64;
     let filters = &search.filters;
     let fixed_types = route_car_types(&route.fixed);
@@ -557,6 +615,7 @@ mod tests {
 
     use super::*;
     use crate::config::CardButton;
+    use crate::view::card::card_view;
     use crate::entities::Manufacturer;
     use crate::view::test_dealer as dealer;
 
@@ -575,6 +634,34 @@ mod tests {
 
     fn stock() -> Vec<Car> {
         vec![car(1, "Toyota", "RAV4", "used", 32_990.0), car(2, "Toyota", "HiLux", "new", 55_990.0), car(3, "Jayco", "Journey", "demo", 80_000.0)]
+    }
+
+    #[test]
+    fn the_route_index_finds_each_routes_cars_as_testing_every_car_does() {
+        let mut stock = stock();
+        // Case and space variants of one make and model, a make with a model of another
+        // make's name, and a car with no body.
+        stock.push(car(4, " toyota ", "rav4", "demo", 30_000.0));
+        stock.push(car(5, "TOYOTA", "Journey", "new", 40_000.0));
+        let mut bare = car(6, "Kia", "Sportage", "used", 25_000.0);
+        bare.simple_body = None;
+        stock.push(bare);
+        let dealer = dealer("");
+        let ctx = ViewContext::new(&dealer, now());
+        let mut routes = search_routes(&ctx, &stock);
+        routes.push(SearchRoute { path: "/x".into(), title: "x".into(), fixed: vec![fixed("make", "toyota"), fixed("categories", "new-and-demo")] });
+        routes.push(SearchRoute { path: "/y".into(), title: "y".into(), fixed: vec![fixed("make", "Holden")] });
+        let index = RouteIndex::new(&stock, &routes);
+        // A facet the index was not built for falls back to testing every car.
+        let year = SearchRoute { path: "/z".into(), title: "z".into(), fixed: vec![fixed("year", "2024")] };
+        let ids = |cars: Vec<&Car>| cars.iter().map(|c| c.id).collect::<Vec<_>>();
+        for route in routes.iter().chain([&year]) {
+            let scanned: Vec<&Car> = stock.iter().filter(|c| matches(c, &route.fixed)).collect();
+            assert_eq!(ids(index.matching(route)), ids(scanned), "{}", route.path);
+        }
+        let toyota = routes.iter().find(|r| r.path == "/x").expect("route");
+        assert_eq!(ids(index.matching(toyota)), vec![2, 4, 5]);
+        assert!(routes.len() > 8, "{routes:?}");
     }
 
     #[test]

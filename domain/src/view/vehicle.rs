@@ -14,7 +14,7 @@ use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::form::{vehicle_forms_view, VehicleFormsView};
 use super::finance::{finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView};
-use super::card::{finance_link, card_view, display_name, reserve_url, similar_search_path, thousands, CardView};
+use super::card::{finance_link, display_name, reserve_url, similar_search_path, thousands, CardCache, CardJson, CardView};
 use super::locator::website_id;
 use super::site::{PhoneView, ViewContext};
 use super::slug::slugify;
@@ -81,7 +81,8 @@ pub struct VehiclePageView {
     /// Standard equipment list.
     pub standard_equipment: Vec<String>,
     /// Similar in-stock cars.
-    pub similar: Vec<CardView>,
+    #[ts(as = "Vec<CardView>")]
+    pub similar: Vec<CardJson>,
     /// The interactive widgets of the page (calculators, share, print, sticky bars).
     pub widgets: VehicleWidgets,
     /// The detail viewer: which modes the car has and which shows first.
@@ -498,17 +499,18 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
 
 /// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars).
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
-    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), ctx)
+    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), &CardCache::empty(), ctx)
 }
 
-/// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars (a build).
-pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, ctx: &ViewContext<'_>) -> VehiclePageView {
+/// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars and its
+/// cards made once (a build).
+pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> VehiclePageView {
     let config = &ctx.dealer.config;
     let images = gallery(car);
     let available = is_available(car);
     let similar_settings = config.vehicle_page.similar_cars_settings();
     VehiclePageView {
-        card: card_view(car, ctx),
+        card: cards.card(car, ctx),
         breadcrumbs: breadcrumbs(car),
         show_thumbnails: images.len() > THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
         images,
@@ -522,7 +524,7 @@ pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, ctx: &View
         find_similar_url: (!available).then(|| similar_search_path(car)),
         features: car.features.clone(),
         standard_equipment: car.standard_equipment.clone(),
-        similar: stock.similar(car, &similar_settings).into_iter().map(|c| card_view(c, ctx)).collect(),
+        similar: stock.similar(car, &similar_settings).into_iter().map(|c| cards.json(c, ctx)).collect(),
         widgets: vehicle_widgets(car, ctx),
         viewer: viewer_view(car, &config.vehicle_page),
         finance_calculator: available.then(|| finance_calculator_view(ctx, Some(car))),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLine } from './protocol';
+import { answerLine, frameAnswer } from './protocol';
 
 const render = (kind: string) => {
   if (kind === 'boom') throw new TypeError('page exploded');
@@ -21,5 +21,17 @@ describe('worker protocol', () => {
     expect(answerLine('not json', render)).toMatchObject({ id: null });
     expect(answerLine('{"kind":"home"}', render)).toMatchObject({ id: null });
     expect(answerLine('{"id":4}', render)).toEqual({ id: 4, error: 'request has no string "kind"' });
+  });
+
+  it('frames markup as a header line and its UTF-8 bytes, errors as a JSON line', () => {
+    const html = '<p title="a \\"quote\\"">Café ✓\nline</p>';
+    const frame = frameAnswer({ id: 9, html });
+    const newline = frame.indexOf(10);
+    const header = JSON.parse(frame.subarray(0, newline).toString('utf8'));
+    expect(header).toEqual({ id: 9, bytes: Buffer.byteLength(html) });
+    expect(frame.subarray(newline + 1).toString('utf8')).toBe(html);
+    expect(frame.length).toBe(newline + 1 + header.bytes);
+    expect(frameAnswer({ id: 2, error: 'boom' }).toString('utf8')).toBe('{"id":2,"error":"boom"}\n');
+    expect(frameAnswer({ id: null, error: 'bad' }).toString('utf8')).toBe('{"id":null,"error":"bad"}\n');
   });
 });

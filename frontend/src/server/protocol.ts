@@ -8,7 +8,7 @@ export interface RenderRequest {
   props: unknown;
 }
 
-/** One response line: `{id, html}` or `{id, error}` (error includes the stack). */
+/** One response: `{id, html}` or `{id, error}` (error includes the stack). */
 export type RenderResponse = { id: number | string | null; html: string } | { id: number | string | null; error: string };
 
 /** The text of an error with its stack, for the `error` field. */
@@ -43,4 +43,22 @@ export function answerLine(line: string, render: (kind: string, props: unknown) 
   } catch (error) {
     return { id: safeId, error: describeError(error) };
   }
+}
+
+/**
+ * The bytes of one answer on stdout. Markup goes as a header line `{"id":17,"bytes":N}`
+ * followed by the N bytes of the markup (UTF-8), so it is never escaped into JSON and
+ * unescaped again; an error (or an answer without an id) is one JSON line.
+ */
+export function frameAnswer(answer: RenderResponse): Buffer {
+  if ('html' in answer && answer.id !== null) {
+    const bytes = Buffer.byteLength(answer.html, 'utf8');
+    const header = `${JSON.stringify({ id: answer.id, bytes })}\n`;
+    const headerBytes = Buffer.byteLength(header, 'utf8');
+    const frame = Buffer.allocUnsafe(headerBytes + bytes);
+    frame.write(header, 0, 'utf8');
+    frame.write(answer.html, headerBytes, 'utf8');
+    return frame;
+  }
+  return Buffer.from(`${JSON.stringify(answer)}\n`, 'utf8');
 }

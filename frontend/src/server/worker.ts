@@ -1,9 +1,10 @@
 // The long-lived SSR worker of docs/contracts.md. The generator spawns
 // `node frontend/build/server/worker.js` (NODE_ENV=production); it loads the SSR bundle
-// once, then answers each NDJSON line on stdin with one JSON line on stdout. A page
+// once, then answers each NDJSON line on stdin with one framed answer on stdout
+// (`frameAnswer`: a header line and the markup's bytes, or a JSON error line). A page
 // error becomes `{id, error}` and the worker carries on; it exits when stdin closes.
 import { createInterface } from 'node:readline';
-import { answerLine, describeError } from './protocol';
+import { answerLine, describeError, frameAnswer } from './protocol';
 import { render } from './render';
 
 // stdout carries only protocol lines: anything a component or library logs goes to stderr.
@@ -19,7 +20,7 @@ process.on('uncaughtException', (error) => {
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
   if (line.trim() === '') return;
-  process.stdout.write(`${JSON.stringify(answerLine(line, render))}\n`);
+  process.stdout.write(frameAnswer(answerLine(line, render)));
 });
 lines.on('close', () => {
   // Let pending stdout writes flush, then leave.

@@ -34,7 +34,7 @@ use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
 use domain::rules::market::{Market, MarketCar};
-use crate::manifest::{content_hash, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
+use crate::manifest::{content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
 use crate::shell::{EntryAssets, Shell, SiteHead};
 
@@ -406,11 +406,24 @@ fn render_into(
     if !errors.is_empty() {
         return Err(errors);
     }
-    planned.par_iter_mut().for_each(|p| {
-        let page_json = serde_json::to_vec(p.page).unwrap_or_default();
-        let assets_json = serde_json::to_vec(&p.assets).unwrap_or_default();
-        p.hash = content_hash(&[&page_json, &head_json, ctx.frontend.bundle_hash.as_bytes(), template_hash.as_bytes(), &assets_json]);
-    });
+    // Everything that shapes a page besides its own data, per page kind.
+    let mut kind_parts: HashMap<&str, String> = HashMap::new();
+    for p in &planned {
+        if let std::collections::hash_map::Entry::Vacant(slot) = kind_parts.entry(p.page.kind.as_str()) {
+            let assets = json_digest(&p.assets).map_err(|e| fail(&e))?;
+            slot.insert(content_hash(&[&head_json, ctx.frontend.bundle_hash.as_bytes(), template_hash.as_bytes(), &assets]));
+        }
+    }
+    let hashed: Vec<Result<String, String>> = planned
+        .par_iter()
+        .map(|p| {
+            let page = json_digest(p.page).map_err(|e| format!("{slug} {}: the page does not serialize: {e}", p.page.path))?;
+            Ok(content_hash(&[&page, kind_parts[p.page.kind.as_str()].as_bytes()]))
+        })
+        .collect();
+    for (p, hash) in planned.iter_mut().zip(hashed) {
+        p.hash = hash.map_err(|e| vec![e])?;
+    }
 
     // Keep what the staging folder has, link what the live site has, render the rest.
     // Linking is a system call per page: both cores share it.

@@ -270,11 +270,15 @@ impl Drop for Pool {
 
 /// What the stdout reader thread reports.
 enum Event {
-    Line(String),
+    /// One answer, parsed.
+    Answer(Response),
+    /// Output that is not a protocol answer (the text, for the error message).
+    Garbage(String),
     Closed,
 }
 
-/// The JSON line a worker answers with.
+/// One answer of a worker: a JSON line `{"id", "html"}` or `{"id", "error"}`, or a header
+/// line `{"id", "bytes": N}` followed by N bytes of markup (docs/contracts.md).
 #[derive(Deserialize)]
 struct Response {
     id: serde_json::Value,
@@ -282,6 +286,33 @@ struct Response {
     html: Option<String>,
     #[serde(default)]
     error: Option<String>,
+    #[serde(default)]
+    bytes: Option<usize>,
+}
+
+/// Reads one answer from a worker's stdout; `None` at the end of the stream.
+fn read_answer(reader: &mut impl BufRead, line: &mut String) -> Option<Event> {
+    loop {
+        line.clear();
+        match reader.read_line(line) {
+            Ok(0) | Err(_) => return None,
+            Ok(_) if line.trim().is_empty() => continue,
+            Ok(_) => break,
+        }
+    }
+    let mut response: Response = match serde_json::from_str(line.trim_end()) {
+        Ok(r) => r,
+        Err(e) => return Some(Event::Garbage(format!("({e}): {}", truncate(line.trim_end(), 200)))),
+    };
+    if let Some(bytes) = response.bytes.take() {
+        let mut body = vec![0; bytes];
+        reader.read_exact(&mut body).ok()?;
+        match String::from_utf8(body) {
+            Ok(html) => response.html = Some(html),
+            Err(e) => return Some(Event::Garbage(format!("(the markup of answer {} is not UTF-8: {e})", response.id))),
+        }
+    }
+    Some(Event::Answer(response))
 }
 
 struct Worker {
@@ -303,17 +334,11 @@ impl Worker {
         let stderr_pipe = child.stderr.take().ok_or_else(|| std::io::Error::other("worker stderr was not piped"))?;
         let (tx, events) = mpsc::channel();
         let out_reader = thread::Builder::new().name(format!("ssr-worker-{index}-stdout")).spawn(move || {
-            let mut reader = BufReader::new(stdout);
+            let mut reader = BufReader::with_capacity(1 << 16, stdout);
             let mut line = String::new();
-            loop {
-                line.clear();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if tx.send(Event::Line(line.trim_end().to_string())).is_err() {
-                            return;
-                        }
-                    }
+            while let Some(event) = read_answer(&mut reader, &mut line) {
+                if tx.send(event).is_err() {
+                    return;
                 }
             }
             let _ = tx.send(Event::Closed);
@@ -342,10 +367,10 @@ impl Worker {
         Ok(Worker { child, stdin, events, stderr, readers: vec![out_reader, err_reader] })
     }
 
+    /// Writes one request line (ending in a newline) in one go.
     fn send(&mut self, line: &str) -> std::io::Result<()> {
         let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("worker stdin is closed"))?;
         stdin.write_all(line.as_bytes())?;
-        stdin.write_all(b"\n")?;
         stdin.flush()
     }
 
@@ -462,7 +487,7 @@ impl Manager {
         let id = self.next_id;
         self.next_id += 1;
         let line = format!(
-            "{{\"id\":{id},\"kind\":{},\"props\":{}}}",
+            "{{\"id\":{id},\"kind\":{},\"props\":{}}}\n",
             serde_json::Value::String(job.job.kind.clone()),
             job.job.props_json
         );
@@ -483,7 +508,8 @@ impl Manager {
             return;
         };
         match worker.events.recv_timeout(self.options.timeout) {
-            Ok(Event::Line(line)) => self.answer(&line),
+            Ok(Event::Answer(response)) => self.answer(response),
+            Ok(Event::Garbage(text)) => self.crashed(&format!("the worker wrote output that is not a protocol answer {text}")),
             Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => self.crashed("the worker exited"),
             Err(RecvTimeoutError::Timeout) => {
                 let reason = format!("the worker did not answer within {} seconds", self.options.timeout.as_secs());
@@ -492,18 +518,7 @@ impl Manager {
         }
     }
 
-    fn answer(&mut self, line: &str) {
-        if line.trim().is_empty() {
-            return;
-        }
-        let response: Response = match serde_json::from_str(line) {
-            Ok(r) => r,
-            Err(e) => {
-                let reason = format!("the worker wrote a line that is not a protocol answer ({e}): {}", truncate(line, 200));
-                self.crashed(&reason);
-                return;
-            }
-        };
+    fn answer(&mut self, response: Response) {
         let Some(id) = response.id.as_u64() else {
             let reason = format!("the worker answered without a request id: {}", response.error.unwrap_or_default());
             self.crashed(&reason);
