@@ -3,7 +3,7 @@
 //!
 //! A document is a car of the dealer's stock after its stock filters (the cars the pages
 //! show) with the card view model the search pages render for it, built through the same
-//! `domain::view` code ([`ViewContext::new`] and [`card_view`]), so a hit from the API is
+//! `domain::view` code ([`ViewContext::new`] and the build's [`CardCache`]), so a hit from the API is
 //! the card the server-rendered page shows.
 //!
 //! [`crate::build::build`] stages the index of a dealer before rendering and publishes it
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::Dealer;
-use domain::view::card::{card_view, weekly_amount};
+use domain::view::card::{weekly_amount, CardCache};
 use domain::view::search::latest_first;
 use domain::view::site::ViewContext;
 use search::{stage_index, IndexDoc, StagedIndex};
@@ -47,15 +47,15 @@ pub fn index_root(out: &Path) -> PathBuf {
 
 /// The search documents of a dealer's stock, latest first (the order of the search
 /// pages, which is also the "most relevant" order without text): each car with its card
-/// view model, its location's coordinates (for the distance filter) and the weekly
-/// amount its card shows.
-pub fn index_docs<'a>(cars: &'a [Car], ctx: &ViewContext<'_>) -> Result<Vec<IndexDoc<'a>>, String> {
+/// view model (from `cards`, the build's), its location's coordinates (for the distance
+/// filter) and the weekly amount its card shows.
+pub fn index_docs<'a>(cars: &'a [Car], cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> Result<Vec<IndexDoc<'a>>, String> {
     let mut ordered: Vec<&'a Car> = cars.iter().collect();
     ordered.sort_by(|a, b| latest_first(a, b));
     ordered
         .into_iter()
         .map(|car| {
-            let card = serde_json::to_value(card_view(car, ctx))
+            let card = serde_json::to_value(cards.card(car, ctx))
                 .map_err(|e| format!("{}: the card of car {} does not serialize: {e}", ctx.dealer.config.slug, car.id))?;
             let mut doc = IndexDoc::new(car, card);
             doc.weekly_price = weekly_amount(car, ctx);
@@ -70,7 +70,8 @@ pub fn index_docs<'a>(cars: &'a [Car], ctx: &ViewContext<'_>) -> Result<Vec<Inde
 
 /// [`index_docs`] of a dealer's stock with the view context of a build at `now`.
 fn dealer_docs<'a>(dealer: &Dealer, cars: &'a [Car], now: DateTime<Utc>) -> Result<Vec<IndexDoc<'a>>, String> {
-    index_docs(cars, &ViewContext::new(dealer, now))
+    let ctx = ViewContext::new(dealer, now);
+    index_docs(cars, &CardCache::new(cars, &ctx), &ctx)
 }
 
 fn index_error(slug: &str, e: search::SearchError) -> String {
@@ -80,10 +81,11 @@ fn index_error(slug: &str, e: search::SearchError) -> String {
 /// Writes a dealer's index under `<out>/_search` without serving it yet: the caller
 /// publishes the returned [`StagedIndex`] once the rest of the dealer's build succeeded,
 /// or drops it (which removes it) when the build fails. `cars` is the dealer's stock after
-/// its stock filters, as the pages get it; `now` is the build time of the pages.
-pub fn stage_dealer(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Result<StagedIndex, String> {
+/// its stock filters, as the pages get it; `ctx` is the view context of the build's pages
+/// and `cards` their cards.
+pub fn stage_dealer(out: &Path, dealer: &Dealer, cars: &[Car], ctx: &ViewContext<'_>, cards: &CardCache<'_>) -> Result<StagedIndex, String> {
     let slug = &dealer.config.slug;
-    let docs = dealer_docs(dealer, cars, now)?;
+    let docs = index_docs(cars, cards, ctx)?;
     stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))
 }
 

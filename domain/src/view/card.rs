@@ -415,6 +415,25 @@ mod tests {
     }
 
     #[test]
+    fn the_card_cache_answers_the_cards_card_view_makes() {
+        let dealer = dealer("");
+        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let mut stock = vec![car("Toyota", lender(Some(99.0))), car("Suzuki", lender(None))];
+        stock[1].id = 2;
+        stock[1].price = None;
+        let cache = CardCache::new(&stock, &ctx);
+        for car in &stock {
+            assert_eq!(cache.card(car, &ctx), card_view(car, &ctx));
+            assert_eq!(cache.json(car, &ctx).view().expect("parses"), card_view(car, &ctx));
+        }
+        // A car from elsewhere (an equal copy, not the stock's own) gets its own card.
+        let mut stranger = stock[0].clone();
+        stranger.price = Some(1_000.0);
+        assert_eq!(cache.card(&stranger, &ctx).price_text, "$1,000");
+        assert_eq!(CardCache::empty().card(&stock[1], &ctx), card_view(&stock[1], &ctx));
+    }
+
+    #[test]
     fn the_weekly_repayment_comes_with_both_rates() {
         let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
         let ctx = ViewContext::new(&taurus, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));

@@ -135,12 +135,19 @@ pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, 
 /// stock filters (sold cars kept for the sold window are included and show as sold).
 pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page> {
     let ctx = ViewContext::new(dealer, now);
+    site_pages_with(&ctx, cars, &CardCache::new(cars, &ctx))
+}
+
+/// [`site_pages`] in the view context of a build, with the cards of `cars` made once
+/// for the build (its search index shows the same cards).
+pub fn site_pages_with(ctx: &ViewContext<'_>, cars: &[Car], cards: &CardCache<'_>) -> Vec<Page> {
+    let dealer = ctx.dealer;
     let site = Props::of(&ctx.site).expect("the site view serializes");
-    let mut b = PageBuilder { ctx: &ctx, site, pages: Vec::new() };
+    let mut b = PageBuilder { ctx, site, pages: Vec::new() };
     let name = dealer.config.name.clone();
 
     // Home.
-    let home = home_page_view(cars, &ctx);
+    let home = home_page_view(cars, ctx);
     let hero = home.slides.first().map(|s| s.image.url.clone()).or_else(|| home.featured.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone())));
     let description = format!("New, used and demo cars for sale at {name}. Browse {} cars in stock.", cars.len());
     let page = b.push("/".to_string(), PageKind::Home, name.clone(), description, home);
@@ -156,15 +163,14 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
     // Vehicle pages, in parallel (most of a site's pages), kept in stock order; each
     // car's card is made once for all the pages that show it.
     let similar = SimilarIndex::new(cars);
-    let cards = CardCache::new(cars, &ctx);
-    let reservation_form = cars.iter().any(|car| reserve_url(car, &ctx).is_some()).then(|| form_page_view(FormKind::Reservation, &ctx));
-    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, &cards, reservation_form.as_ref(), &ctx, &b.site)).collect();
+    let reservation_form = cars.iter().any(|car| reserve_url(car, ctx).is_some()).then(|| form_page_view(FormKind::Reservation, ctx));
+    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, cards, reservation_form.as_ref(), ctx, &b.site)).collect();
     b.pages.extend(per_car.into_iter().flatten());
 
     // Search landing pages, in parallel, each route's cars found from an index.
-    let routes = search_routes(&ctx, cars);
+    let routes = search_routes(ctx, cars);
     let route_index = RouteIndex::new(cars, &routes);
-    let views: Vec<SearchPageView> = routes.par_iter().map(|route| search_page_view_of(route, route_index.matching(route), &cards, &ctx)).collect();
+    let views: Vec<SearchPageView> = routes.par_iter().map(|route| search_page_view_of(route, route_index.matching(route), cards, ctx)).collect();
     for (route, view) in routes.iter().zip(views) {
         let description = format!("{} matching cars at {name}.", view.count);
         let hero = view.hits.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
@@ -174,13 +180,13 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         ];
         let page = b.push(route.path.clone(), PageKind::Search, route.title.clone(), description, view);
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
     }
 
     // Locations.
-    let locations = visible_locations(&ctx);
+    let locations = visible_locations(ctx);
     for location in &locations {
-        let view = location_view(location, &ctx);
+        let view = location_view(location, ctx);
         let description = format!("{} at {}, {}. Opening hours, phone and directions.", location.name, view.street, view.locality);
         let hero = view.image.as_ref().map(|i| i.url.clone());
         let mut routes = vec![
@@ -192,20 +198,20 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
             routes.push((format!("/our-location/{}", location.slug), location.name.clone()));
         }
         for (path, title) in routes {
-            let page_view = location_page_view(location, title.clone(), &ctx);
+            let page_view = location_page_view(location, title.clone(), ctx);
             let crumbs = page_view.breadcrumbs.clone();
             let page = b.push(path.clone(), PageKind::Location, title, description.clone(), page_view);
             page.hero_image = hero.clone();
-            page.json_ld.push(dealer_json_ld(location, &ctx));
-            page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+            page.json_ld.push(dealer_json_ld(location, ctx));
+            page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
         }
     }
-    let list: Vec<_> = locations.iter().map(|l| location_view(l, &ctx)).collect();
+    let list: Vec<_> = locations.iter().map(|l| location_view(l, ctx)).collect();
     for (path, title) in [(DEALERSHIPS_PATH, "Our Dealerships"), ("/contact", "Contact Us")] {
         let view = LocationsPageView { title: title.to_string(), locations: list.clone() };
         let description = format!("Locations, phone numbers and opening hours of {name}.");
         let page = b.push(path.to_string(), PageKind::Locations, title.to_string(), description, view);
-        page.json_ld.extend(locations.iter().map(|l| dealer_json_ld(l, &ctx)));
+        page.json_ld.extend(locations.iter().map(|l| dealer_json_ld(l, ctx)));
     }
 
     // Models, offers, brands and the locator (a dealer content page at the same path wins).
@@ -216,7 +222,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
         let description = format!("Find the nearest dealer to you: {name} and every dealer selling the same makes.");
         let page = b.push(LOCATOR_PATH.to_string(), PageKind::Locator, view.title.clone(), description, view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, ctx));
     }
     if !dealer.models.is_empty() && !occupied("/models") {
         let view = models_page_view(&dealer.models);
@@ -225,7 +231,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let hero = view.models.first().map(|m| m.image.url.clone());
         let page = b.push("/models".to_string(), PageKind::Models, view.title.clone(), description, view);
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, "/models", &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, "/models", ctx));
     }
     for model in &dealer.models {
         let path = format!("/models/{}", model.slug);
@@ -242,7 +248,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let crumbs = view.breadcrumbs.clone();
         let page = b.push(path.clone(), PageKind::Model, view.title.clone(), description, view);
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
     let offers = offers_page_view(&dealer.offers, ctx.today);
     for path in [OFFERS_PATH, "/offers"] {
@@ -254,7 +260,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let hero = offers.offers.first().map(|o| o.image.url.clone());
         let page = b.push(path.to_string(), PageKind::Offers, offers.title.clone(), description, offers.clone());
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
     }
     for offer in dealer.offers.iter().filter(|o| offer_started(o, ctx.today)) {
         let path = format!("/offers/{}", offer.id);
@@ -267,14 +273,14 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let crumbs = view.breadcrumbs.clone();
         let page = b.push(path.clone(), PageKind::Offer, offer.title.clone(), description, view);
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
     let brands = dealer_brands(dealer, cars);
     if !brands.is_empty() && !occupied(BRANDS_PATH) {
         let view = brands_page_view(&brands, cars);
         let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
         let page = b.push(BRANDS_PATH.to_string(), PageKind::Brands, view.title.clone(), format!("The brands {name} sells."), view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, BRANDS_PATH, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, BRANDS_PATH, ctx));
     }
     for brand in &brands {
         let (path, external) = brand_url(brand);
@@ -287,7 +293,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let hero = view.logo.as_ref().map(|l| l.url.clone());
         let page = b.push(path.clone(), PageKind::Brand, format!("{} Overview", brand.name), description, view);
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
 
     // The parts catalogue, for a dealer with a parts.toml (the feed carries no parts).
@@ -295,16 +301,16 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         let view = parts_search_page_view(dealer);
         let crumbs = view.breadcrumbs.clone();
         let page = b.push(PARTS_SEARCH_PATH.to_string(), PageKind::PartsSearch, view.title.clone(), view.intro.clone(), view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, PARTS_SEARCH_PATH, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, PARTS_SEARCH_PATH, ctx));
     }
 
     // Form pages.
     for route in form_routes(dealer) {
-        let view = form_page_view(route.kind, &ctx);
+        let view = form_page_view(route.kind, ctx);
         let crumbs = view.breadcrumbs.clone();
         let page = b.push(route.path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
         page.in_sitemap = !route.alias;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, &ctx));
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
     }
 
     // Content pages: dealer pages, each well-known route served by the page of its slug.
@@ -325,7 +331,7 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
         taken.push(path);
     }
     if !taken.iter().any(|p| p == "/about-us") {
-        let view = about_us_from_config(&ctx);
+        let view = about_us_from_config(ctx);
         b.push("/about-us".to_string(), PageKind::Content, view.title.clone(), format!("About {name}."), view);
     }
 

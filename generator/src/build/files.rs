@@ -21,23 +21,22 @@ use crate::shell::SiteHead;
 /// copying when linking is not possible (another file system). Outputs are never
 /// modified in place, so a link shared with the live site is safe.
 pub fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
-    with_parent(to, || match fs::hard_link(from, to) {
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            fs::remove_file(to)?;
-            fs::hard_link(from, to)
-        }
-        other => other,
-    })
-    .or_else(|e| {
+    with_parent(to, || replace(to, || fs::hard_link(from, to))).or_else(|e| {
         if e.kind() == io::ErrorKind::NotFound {
             return Err(e);
         }
-        match fs::remove_file(to) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-            _ => {}
-        }
+        // `fs::copy` truncates a file already there: remove it first.
+        remove_if_present(to)?;
         fs::copy(from, to).map(|_| ())
     })
+}
+
+/// Removes the file `path`; one already gone is no error.
+fn remove_if_present(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
 }
 
 /// Writes `bytes` to a new file at `path` (creating parent folders). A file already
@@ -82,10 +81,7 @@ fn with_parent(path: &Path, op: impl Fn() -> io::Result<()>) -> io::Result<()> {
 /// Removes the file `rel` of the folder `root` and then each of its parent folders that
 /// is left empty (up to, not including, `root`). A file already gone is no error.
 pub fn remove_output(root: &Path, rel: &str) -> io::Result<()> {
-    match fs::remove_file(root.join(rel)) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-        _ => {}
-    }
+    remove_if_present(&root.join(rel))?;
     let mut dir = Path::new(rel).parent();
     while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
         if fs::remove_dir(root.join(d)).is_err() {

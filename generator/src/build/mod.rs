@@ -29,7 +29,10 @@ use domain::car::Car;
 use domain::config::{load_dealers, Dealer};
 use domain::rules::stock::keep_car;
 use domain::view::pages::{site_files, SiteFile};
-use domain::view::{site_pages, Page};
+use domain::view::card::CardCache;
+use domain::view::pages::site_pages_with;
+use domain::view::site::ViewContext;
+use domain::view::Page;
 use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
@@ -253,11 +256,12 @@ pub struct DealerPages {
     pub files: Vec<SiteFile>,
 }
 
-/// Phase 2: the page list and data files of one dealer (`domain::view::site_pages`).
-pub fn derive(stock: &DealerStock, now: DateTime<Utc>) -> Result<DealerPages, String> {
+/// Phase 2: the page list and data files of one dealer (`domain::view::site_pages`) in
+/// the build's view context, with the cards of its stock made once for the build.
+pub fn derive(stock: &DealerStock, ctx: &ViewContext<'_>, cards: &CardCache<'_>) -> Result<DealerPages, String> {
     let slug = stock.slug();
-    let files = site_files(&stock.dealer, now).map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
-    let pages = site_pages(&stock.dealer, &stock.cars, now);
+    let files = site_files(&stock.dealer, ctx.now).map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
+    let pages = site_pages_with(ctx, &stock.cars, cards);
     Ok(DealerPages { stock_count: stock.cars.len(), pages, files, dealer: stock.dealer.clone() })
 }
 
@@ -697,17 +701,23 @@ fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'
     let slug = stock.slug().to_string();
     // The search index is written from the same stock now and served only once the
     // site is swapped in; dropped with a failed build, it leaves the live index as it was.
-    // The two run side by side (each phase's time is its own).
+    // The two run side by side (each phase's time is its own) and show the same cards,
+    // made once (counted in derive).
+    let t = Instant::now();
+    let view = ViewContext::new(&stock.dealer, opts.now);
+    let cards = CardCache::new(&stock.cars, &view);
+    let cards_time = t.elapsed();
     let ((index, index_time), (site, derive_time)) = rayon::join(
         || {
             let t = Instant::now();
-            (crate::index::stage_dealer(&opts.out, &stock.dealer, &stock.cars, opts.now), t.elapsed())
+            (crate::index::stage_dealer(&opts.out, &stock.dealer, &stock.cars, &view, &cards), t.elapsed())
         },
         || {
             let t = Instant::now();
-            (derive(&stock, opts.now), t.elapsed())
+            (derive(&stock, &view, &cards), cards_time + t.elapsed())
         },
     );
+    drop(cards);
     outcome.times.index = index_time;
     outcome.times.derive = derive_time;
     let index = index.map_err(|e| vec![e])?;

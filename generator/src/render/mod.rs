@@ -23,6 +23,10 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+/// The largest markup a worker may answer with (a page is well under 1 MiB); a header
+/// claiming more is not a protocol answer.
+const MAX_ANSWER_BYTES: usize = 64 << 20;
+
 /// How many stderr lines of a crashed worker are kept for the error message.
 const STDERR_TAIL_LINES: usize = 40;
 
@@ -305,8 +309,15 @@ fn read_answer(reader: &mut impl BufRead, line: &mut String) -> Option<Event> {
         Err(e) => return Some(Event::Garbage(format!("({e}): {}", truncate(line.trim_end(), 200)))),
     };
     if let Some(bytes) = response.bytes.take() {
-        let mut body = vec![0; bytes];
-        reader.read_exact(&mut body).ok()?;
+        if bytes > MAX_ANSWER_BYTES {
+            return Some(Event::Garbage(format!("(answer {} claims {bytes} bytes of markup)", response.id)));
+        }
+        let mut body = Vec::with_capacity(bytes);
+        // A stream that ends before the markup does is a worker that exited.
+        match reader.take(bytes as u64).read_to_end(&mut body) {
+            Ok(n) if n == bytes => {}
+            _ => return None,
+        }
         match String::from_utf8(body) {
             Ok(html) => response.html = Some(html),
             Err(e) => return Some(Event::Garbage(format!("(the markup of answer {} is not UTF-8: {e})", response.id))),
@@ -568,5 +579,48 @@ fn truncate(s: &str, max: usize) -> &str {
     match s.char_indices().nth(max) {
         Some((i, _)) => &s[..i],
         None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(stream: &[u8]) -> Vec<Result<(String, Option<String>), String>> {
+        let mut reader = std::io::Cursor::new(stream.to_vec());
+        let mut line = String::new();
+        let mut out = Vec::new();
+        while let Some(event) = read_answer(&mut reader, &mut line) {
+            out.push(match event {
+                Event::Answer(r) => Ok((r.id.to_string(), r.html.or(r.error))),
+                Event::Garbage(text) => Err(text),
+                Event::Closed => Err("closed".to_string()),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn answers_are_framed_markup_or_json_lines() {
+        let markup = "<p title=\"a\">Café\n✓</p>";
+        let stream = format!("{{\"id\":1,\"bytes\":{}}}\n{markup}\n{{\"id\":2,\"error\":\"boom\"}}\n{{\"id\":3,\"html\":\"<b>x</b>\"}}\n", markup.len());
+        let got = answers(stream.as_bytes());
+        assert_eq!(
+            got,
+            vec![
+                Ok(("1".to_string(), Some(markup.to_string()))),
+                Ok(("2".to_string(), Some("boom".to_string()))),
+                Ok(("3".to_string(), Some("<b>x</b>".to_string()))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_frame_is_not_an_answer() {
+        assert!(matches!(answers(b"not json\n").as_slice(), [Err(text)] if text.contains("not json")));
+        let huge = format!("{{\"id\":1,\"bytes\":{}}}\n", MAX_ANSWER_BYTES + 1);
+        assert!(matches!(answers(huge.as_bytes()).as_slice(), [Err(text)] if text.contains("claims")));
+        assert_eq!(answers(b"{\"id\":1,\"bytes\":10}\n<p>").len(), 0, "markup cut short ends the stream");
+        assert!(matches!(answers(b"{\"id\":1,\"bytes\":2}\n\xff\xfe").as_slice(), [Err(text)] if text.contains("UTF-8")));
     }
 }
