@@ -15,6 +15,9 @@ fi
 target/debug/forecourt sample-feed --cars 400 --seed 7 --dealers dealers --out "$tmp/feed/sample.jsonl"
 target/debug/forecourt build --dealers dealers --feed "$tmp/feed/sample.jsonl" --out "$tmp/dist"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv"
+# The workers render each site's header and footer once: every built page must equal a
+# whole-page render, or hydration would not match.
+NODE_ENV=production node scripts/ssr-shared-check.mjs "$tmp/dist"
 
 port=$(free_port)
 start_api e2e "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode

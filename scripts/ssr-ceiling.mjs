@@ -1,5 +1,6 @@
 // The ceiling of a build's render phase, for `make bench`: the pages of a built dist/
-// rendered again by a bare loop calling the SSR bundle's render (renderToString), one
+// rendered again by a bare loop calling renderToString on each whole page (the SSR
+// bundle's `renderWhole`; the build's workers share header and footer markup), one
 // worker thread per core, without the generator around it.
 //
 //   NODE_ENV=production node scripts/ssr-ceiling.mjs <dist> [workers]
@@ -8,35 +9,11 @@
 // page kind (the hydration script's entry in the Vite manifest) out of each, and times
 // only JSON.parse + render per page, as the generator's workers do. Prints
 // "pages=<n> seconds=<busiest worker's time> pages_per_s=<n / seconds>".
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-
-const frontend = resolve(import.meta.dirname, '../frontend');
-const PROPS = /<script type="application\/json" id="__FORECOURT_PROPS__">([\s\S]*?)<\/script>/;
-const SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
-
-/** An attribute value as the browser reads it (the shell escapes `/` as `&#x2f;`). */
-function unescapeAttribute(text) {
-  return text.replace(/&#x2f;/g, '/').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-}
-
-/** Every page file of every site under `dist`, skipping staging and hidden folders. */
-function pageFiles(dist) {
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html')) files.push(path);
-    }
-  };
-  walk(dist);
-  return files;
-}
+import { entryKinds, frontend, pageFiles, readPage } from './lib/built-pages.mjs';
 
 if (isMainThread) {
   if (process.env.NODE_ENV !== 'production') {
@@ -49,9 +26,8 @@ if (isMainThread) {
     process.exit(2);
   }
   const workers = Number(workersArg ?? availableParallelism());
-  const manifest = JSON.parse(readFileSync(join(frontend, 'build/client/.vite/manifest.json'), 'utf8'));
-  const kinds = Object.fromEntries(Object.values(manifest).filter((e) => e.isEntry).map((e) => [e.file, e.name]));
-  const files = pageFiles(resolve(dist));
+  const kinds = entryKinds();
+  const files = pageFiles(dist);
   const shares = Array.from({ length: workers }, (_, i) => files.filter((_, at) => at % workers === i));
   const results = await Promise.all(
     shares.map(
@@ -67,17 +43,16 @@ if (isMainThread) {
   const seconds = Math.max(...results.map((r) => r.seconds));
   console.log(`pages=${pages} seconds=${seconds.toFixed(2)} pages_per_s=${(pages / seconds).toFixed(0)}`);
 } else {
-  const { render } = await import(pathToFileURL(join(frontend, 'build/server/render.js')).href);
+  // The bare loop: renderToString of each whole page (the worker's `render` shares the
+  // header and footer between a site's pages; `renderWhole` renders every part).
+  const { renderWhole } = await import(pathToFileURL(join(frontend, 'build/server/render.js')).href);
   const { files, kinds } = workerData;
   let busy = 0;
   let pages = 0;
   for (const file of files) {
-    const html = readFileSync(file, 'utf8');
-    const props = PROPS.exec(html)?.[1];
-    const kind = kinds[unescapeAttribute(SCRIPT.exec(html)?.[1] ?? '').replace(/^\//, '')];
-    if (props === undefined || !kind) throw new Error(`${file}: no props script or no known hydration entry`);
+    const { kind, props } = readPage(file, kinds);
     const started = performance.now();
-    render(kind, JSON.parse(props));
+    renderWhole(kind, JSON.parse(props));
     busy += performance.now() - started;
     pages += 1;
   }

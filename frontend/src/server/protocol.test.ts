@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLine, frameAnswer } from './protocol';
+import { answerLine, frameAnswer, lineSplitter } from './protocol';
 
 const render = (kind: string) => {
   if (kind === 'boom') throw new TypeError('page exploded');
@@ -33,5 +33,28 @@ describe('worker protocol', () => {
     expect(frame.length).toBe(newline + 1 + header.bytes);
     expect(frameAnswer({ id: 2, error: 'boom' }).toString('utf8')).toBe('{"id":2,"error":"boom"}\n');
     expect(frameAnswer({ id: null, error: 'bad' }).toString('utf8')).toBe('{"id":null,"error":"bad"}\n');
+  });
+
+  it('splits a byte stream into lines wherever its chunks end, even inside a character', () => {
+    const text = '{"a":"Café ✓"}\r\n\n{"b":2}\n{"c":"last"}\n';
+    const bytes = Buffer.from(text, 'utf8');
+    for (let size = 1; size <= bytes.length; size += 1) {
+      const lines: string[] = [];
+      const split = lineSplitter((line) => lines.push(line));
+      for (let at = 0; at < bytes.length; at += size) split.push(bytes.subarray(at, at + size));
+      split.end();
+      expect(lines).toEqual(['{"a":"Café ✓"}', '', '{"b":2}', '{"c":"last"}']);
+    }
+  });
+
+  it('keeps a line without its newline until the newline or the end comes', () => {
+    const lines: string[] = [];
+    const split = lineSplitter((line) => lines.push(line));
+    split.push(Buffer.from('{"id":1'));
+    expect(lines).toEqual([]);
+    split.push(Buffer.from('}\n{"id":2}'));
+    expect(lines).toEqual(['{"id":1}']);
+    split.end();
+    expect(lines).toEqual(['{"id":1}', '{"id":2}']);
   });
 });

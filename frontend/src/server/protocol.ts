@@ -48,17 +48,45 @@ export function answerLine(line: string, render: (kind: string, props: unknown) 
 /**
  * The bytes of one answer on stdout. Markup goes as a header line `{"id":17,"bytes":N}`
  * followed by the N bytes of the markup (UTF-8), so it is never escaped into JSON and
- * unescaped again; an error (or an answer without an id) is one JSON line.
+ * unescaped again; an error (or an answer without an id) is one JSON line. The markup
+ * is encoded once; the header is copied in front of it.
  */
 export function frameAnswer(answer: RenderResponse): Buffer {
   if ('html' in answer && answer.id !== null) {
-    const bytes = Buffer.byteLength(answer.html, 'utf8');
-    const header = `${JSON.stringify({ id: answer.id, bytes })}\n`;
-    const headerBytes = Buffer.byteLength(header, 'utf8');
-    const frame = Buffer.allocUnsafe(headerBytes + bytes);
-    frame.write(header, 0, 'utf8');
-    frame.write(answer.html, headerBytes, 'utf8');
-    return frame;
+    const body = Buffer.from(answer.html, 'utf8');
+    const header = Buffer.from(`${JSON.stringify({ id: answer.id, bytes: body.length })}\n`, 'utf8');
+    return Buffer.concat([header, body], header.length + body.length);
   }
   return Buffer.from(`${JSON.stringify(answer)}\n`, 'utf8');
+}
+
+/**
+ * Splits a byte stream into lines: `push` each chunk, then `end`. `onLine` gets each
+ * line without its `\n` (or a `\r` before it); a last line without a newline comes at
+ * `end`. Lines are cut on the newline byte and only then decoded, so a chunk may end
+ * anywhere, even inside a character; a request line is one long JSON text, found with a
+ * byte search.
+ */
+export function lineSplitter(onLine: (line: string) => void): { push(chunk: Buffer): void; end(): void } {
+  let pending: Buffer[] = [];
+  const emit = (line: Buffer) => {
+    const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
+    onLine(line.toString('utf8', 0, end));
+  };
+  return {
+    push(chunk) {
+      let from = 0;
+      for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, from)) {
+        const piece = chunk.subarray(from, newline);
+        emit(pending.length === 0 ? piece : Buffer.concat([...pending, piece]));
+        pending = [];
+        from = newline + 1;
+      }
+      if (from < chunk.length) pending.push(chunk.subarray(from));
+    },
+    end() {
+      if (pending.length > 0) emit(Buffer.concat(pending));
+      pending = [];
+    },
+  };
 }

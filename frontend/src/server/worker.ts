@@ -3,8 +3,7 @@
 // once, then answers each NDJSON line on stdin with one framed answer on stdout
 // (`frameAnswer`: a header line and the markup's bytes, or a JSON error line). A page
 // error becomes `{id, error}` and the worker carries on; it exits when stdin closes.
-import { createInterface } from 'node:readline';
-import { answerLine, describeError, frameAnswer } from './protocol';
+import { answerLine, describeError, frameAnswer, lineSplitter } from './protocol';
 import { render } from './render';
 
 // stdout carries only protocol lines: anything a component or library logs goes to stderr.
@@ -17,12 +16,13 @@ process.on('uncaughtException', (error) => {
   process.stderr.write(`forecourt ssr worker: uncaught ${describeError(error)}\n`);
 });
 
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on('line', (line) => {
+const lines = lineSplitter((line) => {
   if (line.trim() === '') return;
   process.stdout.write(frameAnswer(answerLine(line, render)));
 });
-lines.on('close', () => {
+process.stdin.on('data', (chunk: Buffer) => lines.push(chunk));
+process.stdin.on('end', () => {
+  lines.end();
   // Let pending stdout writes flush, then leave.
   process.stdout.write('', () => process.exit(0));
 });

@@ -18,8 +18,8 @@ use crate::manifest::BuildManifest;
 use crate::shell::SiteHead;
 
 /// Hard-links `from` to `to` (creating parent folders, replacing a file already there),
-/// copying when linking is not possible (another file system). Outputs are never
-/// modified in place, so a link shared with the live site is safe.
+/// copying when linking is not possible (another file system). [`write_file`] never
+/// writes into a file with more than one link, so a link shared with the live site is safe.
 pub fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
     with_parent(to, || replace(to, || fs::hard_link(from, to))).or_else(|e| {
         if e.kind() == io::ErrorKind::NotFound {
@@ -39,15 +39,26 @@ fn remove_if_present(path: &Path) -> io::Result<()> {
     }
 }
 
-/// Writes `bytes` to a new file at `path` (creating parent folders). A file already
-/// there is unlinked first, never truncated: it may be a hard link shared with the
-/// live site.
+/// Writes `bytes` to the file `path` (creating it and its parent folders). Only ever
+/// used in a staging folder, which nothing serves. A file already there that is a hard
+/// link shared with the live site (more than one link) is unlinked and made anew, so
+/// the live site's copy never changes; a file of its own is rewritten in place, which
+/// reuses its inode and blocks instead of freeing them and allocating new ones.
 pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
     with_parent(path, || {
-        replace(path, || {
-            let mut file = fs::File::create_new(path)?;
-            file.write_all(bytes)
-        })
+        let mut file = fs::OpenOptions::new().write(true).create(true).truncate(false).open(path)?;
+        let meta = file.metadata()?;
+        if meta.nlink() > 1 {
+            drop(file);
+            fs::remove_file(path)?;
+            file = fs::File::create_new(path)?;
+        }
+        file.write_all(bytes)?;
+        if meta.nlink() == 1 && meta.len() > bytes.len() as u64 {
+            file.set_len(bytes.len() as u64)?;
+        }
+        Ok(())
     })
 }
 
@@ -329,6 +340,20 @@ mod tests {
         link_or_copy(&live, &staged).expect("link");
         put(&staged, "new");
         assert_eq!((read(&live), read(&staged)), ("old".to_string(), "new".to_string()));
+    }
+
+    #[test]
+    fn a_file_of_its_own_is_rewritten_in_place_to_the_new_length() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("cars/a/index.html");
+        put(&path, "a page of some length");
+        let inode = fs::metadata(&path).expect("meta").ino();
+        put(&path, "short");
+        assert_eq!(read(&path), "short");
+        put(&path, "a longer page than before");
+        assert_eq!(read(&path), "a longer page than before");
+        assert_eq!(fs::metadata(&path).expect("meta").ino(), inode, "the same inode, rewritten");
     }
 
     #[test]

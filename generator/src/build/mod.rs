@@ -39,7 +39,7 @@ use crate::feed::{read_feed, FeedReport, ReadOptions};
 use domain::rules::market::{Market, MarketCar};
 use crate::manifest::{content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
-use crate::shell::{EntryAssets, Shell, SiteHead};
+use crate::shell::{EntryAssets, Shell, ShellAssets, ShellSite, SiteHead};
 
 pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
@@ -314,6 +314,7 @@ struct Planned<'p> {
     output: String,
     hash: String,
     assets: EntryAssets,
+    shell_assets: ShellAssets,
 }
 
 /// What a page needs in the staging folder.
@@ -378,13 +379,14 @@ fn render_into(
     let fail = |e: &dyn fmt::Display| vec![format!("{slug}: {e}")];
     let head = SiteHead::of(&site.dealer);
     let head_json = serde_json::to_vec(&head).map_err(|e| fail(&e))?;
+    let shell_site = ShellSite::of(&head);
     let template_hash = Shell::template_hash();
 
     // Plan: output file and content hash of each page.
     let mut errors = Vec::new();
     let mut seen: HashMap<String, &str> = HashMap::new();
     let mut planned = Vec::with_capacity(site.pages.len());
-    let mut entries: HashMap<&str, EntryAssets> = HashMap::new();
+    let mut entries: HashMap<&str, (EntryAssets, ShellAssets)> = HashMap::new();
     for page in &site.pages {
         let output = output_of_path(&page.path);
         if let Some(first) = seen.insert(output.clone(), &page.path) {
@@ -392,12 +394,13 @@ fn render_into(
             continue;
         }
         let kind = page.kind.as_str();
-        let assets = match entries.get(kind) {
+        let (assets, shell_assets) = match entries.get(kind) {
             Some(a) => a.clone(),
             None => match ctx.frontend.vite.entry(kind) {
                 Ok(a) => {
-                    entries.insert(kind, a.clone());
-                    a
+                    let both = (a.clone(), ShellAssets::of(&a));
+                    entries.insert(kind, both.clone());
+                    both
                 }
                 Err(e) => {
                     errors.push(format!("{slug} {}: {e}", page.path));
@@ -405,7 +408,7 @@ fn render_into(
                 }
             },
         };
-        planned.push(Planned { page, output, hash: String::new(), assets });
+        planned.push(Planned { page, output, hash: String::new(), assets, shell_assets });
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -479,14 +482,14 @@ fn render_into(
                 continue;
             }
         };
-        let html = match ctx.shell.render(&head, p.page, &body, &p.assets) {
+        let html = match ctx.shell.render(&shell_site, p.page, body, &p.shell_assets) {
             Ok(html) => html,
             Err(e) => {
                 errors.push(format!("{slug} {e}"));
                 continue;
             }
         };
-        if let Err(e) = files::write_file(&staging.join(&p.output), html.as_bytes()) {
+        if let Err(e) = files::write_file(&staging.join(&p.output), &html) {
             errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, staging.join(&p.output).display()));
             continue;
         }

@@ -148,31 +148,71 @@ pub fn script_json<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_jso
     serde_json::to_string(value).map(|json| script_safe(&json))
 }
 
-/// JSON text made safe for inside a `<script>` element (see [`script_json`]). A byte scan:
-/// the characters replaced are ASCII or start with the byte 0xE2, which no other part of
-/// a UTF-8 sequence can be mistaken for.
+/// JSON text made safe for inside a `<script>` element (see [`script_json`]). The
+/// characters replaced are ASCII or start with the byte 0xE2, which no other part of a
+/// UTF-8 sequence can be mistaken for; the text between them is copied as it is.
 pub fn script_safe(json: &str) -> String {
     let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len() + 64);
     let mut copied = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        let escape = match byte {
-            b'<' => "\\u003c",
-            b'>' => "\\u003e",
-            b'&' => "\\u0026",
-            0xE2 => match (bytes.get(at + 1), bytes.get(at + 2)) {
-                (Some(0x80), Some(0xA8)) => "\\u2028",
-                (Some(0x80), Some(0xA9)) => "\\u2029",
-                _ => continue,
-            },
-            _ => continue,
+    // The next `<`, `>` or `&`, and the next 0xE2, each searched again only once passed.
+    let mut ascii = memchr::memchr3(b'<', b'>', b'&', bytes);
+    let mut e2 = memchr::memchr(0xE2, bytes);
+    loop {
+        let at = match (ascii, e2) {
+            (None, None) => break,
+            (Some(a), Some(e)) => a.min(e),
+            (Some(a), None) => a,
+            (None, Some(e)) => e,
         };
-        out.push_str(json.get(copied..at).unwrap_or_default());
-        out.push_str(escape);
-        copied = at + if byte == 0xE2 { 3 } else { 1 };
+        let (escape, width) = match bytes[at] {
+            b'<' => (Some("\\u003c"), 1),
+            b'>' => (Some("\\u003e"), 1),
+            b'&' => (Some("\\u0026"), 1),
+            _ => match (bytes.get(at + 1), bytes.get(at + 2)) {
+                (Some(0x80), Some(0xA8)) => (Some("\\u2028"), 3),
+                (Some(0x80), Some(0xA9)) => (Some("\\u2029"), 3),
+                _ => (None, 1),
+            },
+        };
+        if let Some(escape) = escape {
+            out.push_str(json.get(copied..at).unwrap_or_default());
+            out.push_str(escape);
+            copied = at + width;
+        }
+        let next = at + 1;
+        if bytes[at] == 0xE2 {
+            e2 = memchr::memchr(0xE2, &bytes[next..]).map(|i| i + next);
+        } else {
+            ascii = memchr::memchr3(b'<', b'>', b'&', &bytes[next..]).map(|i| i + next);
+        }
     }
     out.push_str(json.get(copied..).unwrap_or_default());
     out
+}
+
+/// A site's part of the shell, made once per build: its head as a template value.
+pub struct ShellSite {
+    head: SiteHead,
+    value: Value,
+}
+
+impl ShellSite {
+    /// The shell's view of `head`.
+    pub fn of(head: &SiteHead) -> ShellSite {
+        ShellSite { value: Value::from(minijinja::value::Serde(head)), head: head.clone() }
+    }
+}
+
+/// A page kind's hydration assets as a template value, made once per kind.
+#[derive(Clone)]
+pub struct ShellAssets(Value);
+
+impl ShellAssets {
+    /// The shell's view of `assets`.
+    pub fn of(assets: &EntryAssets) -> ShellAssets {
+        ShellAssets(Value::from(minijinja::value::Serde(assets)))
+    }
 }
 
 /// The compiled document shell.
@@ -197,7 +237,7 @@ impl Shell {
     }
 
     /// The full document of `page`, with `body` (the worker's HTML) in `<div id="root">`.
-    pub fn render(&self, site: &SiteHead, page: &Page, body: &str, assets: &EntryAssets) -> Result<String, ShellError> {
+    pub fn render(&self, site: &ShellSite, page: &Page, body: String, assets: &ShellAssets) -> Result<Vec<u8>, ShellError> {
         let fail = |what: &str, e: &dyn fmt::Display| ShellError(format!("page {}: {what}: {e}", page.path));
         let json_ld = page
             .json_ld
@@ -207,19 +247,25 @@ impl Shell {
             .map_err(|e| fail("JSON-LD does not serialize", &e))?;
         let props = script_safe(page.props.json());
         let template = self.env.get_template(TEMPLATE_NAME).map_err(|e| fail("no shell template", &e))?;
+        // The document is the body, the props and about 2 KB of head.
+        let mut html = Vec::with_capacity(body.len() + props.len() + 4096);
         template
-            .render(context! {
-                site => Value::from(minijinja::value::Serde(site)),
-                page => context! { title => &page.title, description => &page.description },
-                canonical => site.absolute(&page.path),
-                og_image => page.hero_image.as_deref().map(|u| site.absolute(u)),
-                hero_image => &page.hero_image,
-                assets => Value::from(minijinja::value::Serde(assets)),
-                json_ld => json_ld,
-                body => Value::from_safe_string(body.to_string()),
-                props => Value::from_safe_string(props),
-            })
-            .map_err(|e| fail("the document shell failed", &e))
+            .render_captured_to(
+                context! {
+                    site => site.value.clone(),
+                    page => context! { title => &page.title, description => &page.description },
+                    canonical => site.head.absolute(&page.path),
+                    og_image => page.hero_image.as_deref().map(|u| site.head.absolute(u)),
+                    hero_image => &page.hero_image,
+                    assets => assets.0.clone(),
+                    json_ld => json_ld,
+                    body => Value::from_safe_string(body),
+                    props => Value::from_safe_string(props),
+                },
+                &mut html,
+            )
+            .map_err(|e| fail("the document shell failed", &e))?;
+        Ok(html)
     }
 }
 
@@ -257,7 +303,8 @@ mod tests {
             in_sitemap: true,
         };
         let assets = EntryAssets { script: "/assets/home.js".into(), css: Vec::new(), preloads: Vec::new() };
-        let html = Shell::new().expect("shell").render(&head, &page, "<main></main>", &assets).expect("render");
+        let html = Shell::new().expect("shell").render(&ShellSite::of(&head), &page, "<main></main>".into(), &ShellAssets::of(&assets)).expect("render");
+        let html = String::from_utf8(html).expect("UTF-8");
         // The quotes reach the CSS parser as quotes (an `&quot;` would void the font stack).
         assert!(html.contains("--font-body:\"Segoe UI\", Arial/stylescriptalert(1)/script, sans-serif;"), "{html}");
         assert_eq!(html.matches("</style>").count(), 1, "the value cannot close the element");

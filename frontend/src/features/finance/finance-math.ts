@@ -114,19 +114,7 @@ export function parseMoney(text: string): number {
   return /^-?\d*\.?\d*$/.test(cleaned) && cleaned !== '-' && cleaned !== '.' ? Number(cleaned) : Number.NaN;
 }
 
-const WHOLE = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Thousand separators without the "$" (the input shows it as a prefix): 45990 gives
- *  "45,990", 1234.5 gives "1,234.50". */
-export function formatAmount(amount: number): string {
-  return Number.isInteger(amount) ? WHOLE.format(amount) : CENTS.format(amount);
-}
-
-/** Dollars as shown: whole dollars without cents, otherwise to the cent ("$141.73"). */
-export function formatDollars(amount: number): string {
-  return `$${formatAmount(Math.round(amount * 100) / 100)}`;
-}
+export { formatAmount, formatDollars } from '../../components/number-format';
 
 /** A rate as shown: "8.50%". */
 export function formatRate(rate: number): string {

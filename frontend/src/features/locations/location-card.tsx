@@ -1,4 +1,5 @@
 import { PhoneLink } from '../../components/phone-link';
+import { formatWhole } from '../../components/number-format';
 import type { LocationView } from '../../types/generated/LocationView';
 import { HoursTable } from './hours-table';
 import { ReviewStars } from './review-stars';
@@ -26,7 +27,7 @@ export function LocationCard({ location, headingLevel, showHours }: { location: 
           <p className="location-card__rating">
             <ReviewStars rating={location.rating} size="small" />
             <span>
-              {location.rating.count.toLocaleString('en-AU')} {location.rating.count === 1 ? 'review' : 'reviews'}
+              {formatWhole(location.rating.count)} {location.rating.count === 1 ? 'review' : 'reviews'}
             </span>
           </p>
         ) : null}

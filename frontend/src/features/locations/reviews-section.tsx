@@ -1,4 +1,5 @@
 import type { ReviewsView } from '../../types/generated/ReviewsView';
+import { formatWhole } from '../../components/number-format';
 import { ReviewStars } from './review-stars';
 
 /** The reviews of a location: the aggregate (stars, "4.6 out of 5", count), then the
@@ -14,7 +15,7 @@ export function ReviewsSection({ reviews, dealerName }: { reviews: ReviewsView; 
           {rating.average.toFixed(1)}
         </span>
         <span className="reviews__count">
-          {rating.count.toLocaleString('en-AU')} {rating.count === 1 ? 'review' : 'reviews'}
+          {formatWhole(rating.count)} {rating.count === 1 ? 'review' : 'reviews'}
         </span>
       </p>
       {reviews.reviews.length > 0 ? (

@@ -1,17 +1,16 @@
 // How the search widgets write numbers.
+import { formatWhole } from '../../components/number-format';
 import type { RangeUnit } from '../../types/generated/RangeUnit';
-
-const WHOLE = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 
 /** A range value as shown: "$12,000", "$120/wk", "12,000 km" or "2019". */
 export function formatRangeValue(unit: RangeUnit, value: number): string {
   switch (unit) {
     case 'dollars':
-      return `$${WHOLE.format(value)}`;
+      return `$${formatWhole(value)}`;
     case 'dollars_per_week':
-      return `$${WHOLE.format(value)}/wk`;
+      return `$${formatWhole(value)}/wk`;
     case 'km':
-      return `${WHOLE.format(value)} km`;
+      return `${formatWhole(value)} km`;
     case 'plain':
       return String(Math.round(value));
   }
@@ -19,7 +18,7 @@ export function formatRangeValue(unit: RangeUnit, value: number): string {
 
 /** A range value as typed in its number input: separators for money and km. */
 export function inputText(unit: RangeUnit, value: number): string {
-  return unit === 'plain' ? String(Math.round(value)) : WHOLE.format(value);
+  return unit === 'plain' ? String(Math.round(value)) : formatWhole(value);
 }
 
 /** A typed number with dollar signs, commas, spaces and a km suffix removed (seed 001

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
 import { DeliveryCalculator } from './delivery-calculator';
-import { formatDollars } from './delivery-client';
+import { formatDollars } from '../../components/number-format';
 import { answer, mockFetch } from '../../components/test-fetch';
 
 let fetchMock: ReturnType<typeof mockFetch>;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { type DeliveryEstimate, formatDollars, lookUpDelivery } from './delivery-client';
+import { formatDollars } from '../../components/number-format';
+import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 

@@ -45,9 +45,3 @@ export async function lookUpDelivery(postcode: string, signal?: AbortSignal): Pr
   if (!response.ok && typeof message === 'string' && message.trim() !== '') return { kind: 'error', message };
   return { kind: 'error', message: MESSAGES.DELIVERY_NO_ESTIMATE };
 }
-
-/** "$1,200" or "$450.50": whole dollars without cents. */
-export function formatDollars(amount: number): string {
-  const cents = Math.round(amount * 100) % 100 !== 0;
-  return `$${amount.toLocaleString('en-AU', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
-}

@@ -3,7 +3,7 @@
 // panel (`view`), or null, or an error. Failure or no data hides the panel.
 import { useEffect, useId, useState } from 'react';
 import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
-import { formatDollars } from './delivery-client';
+import { formatDollars } from '../../components/number-format';
 
 type State = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: PriceComparisonView };
 

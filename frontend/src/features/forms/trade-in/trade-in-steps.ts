@@ -6,6 +6,7 @@
 import type { FormPageView } from '../../../types/generated/FormPageView';
 import type { BrowserContext } from '../lead-payload';
 import { stepPayload } from '../lead-payload';
+import { formatWhole } from '../../../components/number-format';
 import type { FieldError, Values } from '../validation';
 import type { AdjustmentAnswer, QuestionChoice, TradeInOptions, Valuation, Vehicle } from './trade-in-client';
 
@@ -34,12 +35,12 @@ export function parseKms(text: string): number | null {
 
 /** Seed 001 s5: kilometres with thousand separators ("45,000"). */
 export function formatKms(kms: number): string {
-  return kms.toLocaleString('en-AU', { maximumFractionDigits: 0 });
+  return formatWhole(kms);
 }
 
 /** Whole dollars with separators ("$28,500"). */
 export function formatDollars(amount: number): string {
-  return `$${Math.round(amount).toLocaleString('en-AU')}`;
+  return `$${formatWhole(Math.round(amount))}`;
 }
 
 /** The car as a shopper reads it ("2022 Toyota RAV4 GX"). */
