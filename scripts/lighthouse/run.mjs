@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../../frontend/e2e/chromium-flags.mjs';
 
 const urls = process.argv.slice(2);
 if (urls.length === 0) {
@@ -16,16 +17,7 @@ const profile = mkdtempSync(join(tmpdir(), 'forecourt-lighthouse-'));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   userDataDir: profile,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`${pad('page', 72)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('LCP ms', 8)} ${pad('TBT ms', 7)} CLS`);
