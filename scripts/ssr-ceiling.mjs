@@ -1,6 +1,6 @@
 // The ceiling of a build's render phase, for `make bench`: the pages of a built dist/
 // rendered again by a bare loop calling renderToString on each whole page (the SSR
-// bundle's `renderWhole`; the build's workers share header and footer markup), one
+// bundle's `renderWhole`; the build's workers share header, footer and card markup), one
 // worker thread per core, without the generator around it.
 //
 //   NODE_ENV=production node scripts/ssr-ceiling.mjs <dist> [workers]
@@ -44,7 +44,7 @@ if (isMainThread) {
   console.log(`pages=${pages} seconds=${seconds.toFixed(2)} pages_per_s=${(pages / seconds).toFixed(0)}`);
 } else {
   // The bare loop: renderToString of each whole page (the worker's `render` shares the
-  // header and footer between a site's pages; `renderWhole` renders every part).
+  // header, footer and cards between pages; `renderWhole` renders every part).
   const { renderWhole } = await import(pathToFileURL(join(frontend, 'build/server/render.js')).href);
   const { files, kinds } = workerData;
   let busy = 0;

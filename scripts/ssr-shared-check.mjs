@@ -1,7 +1,7 @@
 // Checks the SSR worker's shared fragments (frontend/src/components/shared-fragment.tsx)
 // on a built dist/: every page rendered by the worker's `render`, which splices in the
-// header and footer markup it rendered once per site, must be byte for byte what a
-// whole-page renderToString (`renderWhole`) gives, or hydration would not match.
+// markup of the header, footer and car cards it rendered once, must be byte for byte
+// what a whole-page renderToString (`renderWhole`) gives, or hydration would not match.
 //
 //   NODE_ENV=production node scripts/ssr-shared-check.mjs <dist>
 //

@@ -18,6 +18,26 @@ use generator::serve::{serve, ServeOptions};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay`: the 16th entry of `mi_option_e` in the mimalloc.h
+/// that libmimalloc-sys builds (v3), which the mimalloc crate does not name.
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
+extern "C" {
+    /// Sets a mimalloc option (mimalloc.h); the library is linked as the allocator above.
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+
+/// Keeps the memory a build frees for its next pages instead of giving it back to the
+/// system a second later. Pages are made and dropped in waves; memory given back is
+/// faulted in again as fresh 2 MiB huge pages, each zeroed by the kernel: that zeroing was
+/// 8 % of a 10,000-car build's CPU, 5 to 6 % with the memory kept.
+#[allow(unsafe_code)]
+fn keep_freed_memory() {
+    // SAFETY: mi_option_set stores one option value (a purge delay of -1 means never
+    // purge); it is documented to be callable at any time and touches no Rust memory.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
 /// Forecourt: white-label websites for Australian car dealerships.
 #[derive(Debug, Parser)]
 #[command(name = "forecourt", version, about, long_about = None)]
@@ -276,6 +296,7 @@ fn run_publish(args: &PublishArgs) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
+    keep_freed_memory();
     let cli = Cli::parse();
     match cli.command {
         Command::Check { dir } => match generator::check::check(&dir) {

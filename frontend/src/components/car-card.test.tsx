@@ -13,7 +13,7 @@ const base: CardView = testCard;
 
 describe('CarCard', () => {
   it('shows price, km, weekly finance, tag, lazy image and buttons of an available car', () => {
-    render(<CarCard car={base} />);
+    render(<CarCard favourites={false} car={base} />);
     expect(screen.getByText('$32,990')).toBeTruthy();
     expect(screen.getByText('12,345 km')).toBeTruthy();
     expect(screen.getByText('$123/wk')).toBeTruthy();
@@ -29,6 +29,7 @@ describe('CarCard', () => {
   it('shows the sold wording and Find Me Something Similar instead of buttons', () => {
     render(
       <CarCard
+        favourites={false}
         car={{ ...base, available: false, status: 'sold', sold_text: 'JUST SOLD', finance: null, reserve_url: null, find_similar_url: '/search/toyota/rav4' }}
       />,
     );
@@ -39,14 +40,14 @@ describe('CarCard', () => {
   });
 
   it("shows 'Enquire for price.' and Find Me Something Similar without a visible price", () => {
-    render(<CarCard car={{ ...base, price: null, price_text: 'Enquire for price.', finance: null, reserve_url: null, find_similar_url: '/search/toyota/rav4' }} />);
+    render(<CarCard favourites={false} car={{ ...base, price: null, price_text: 'Enquire for price.', finance: null, reserve_url: null, find_similar_url: '/search/toyota/rav4' }} />);
     expect(screen.getByText('Enquire for price.')).toBeTruthy();
     expect(screen.queryByText(/\/wk/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeTruthy();
   });
 
   it('shows the comparison rate beside the weekly repayment, in the same line and type, marked to the note', () => {
-    render(<CarCard car={base} />);
+    render(<CarCard favourites={false} car={base} />);
     const amount = screen.getByText('$123/wk');
     const line = amount.closest('p');
     expect(line?.className).toContain('car-card__weekly');
@@ -67,7 +68,7 @@ describe('CarCard', () => {
       { kind: 'trade_in', label: 'Get Your Valuation', url: '/cars/trade-in?car_id=7' },
       { kind: 'online_purchase', label: 'Buy Online', url: '/checkout-journey?car_id=2022-toyota-rav4-gx' },
     ];
-    render(<CarCard car={{ ...base, buttons, views_text: '1,234 views' }} />);
+    render(<CarCard favourites={false} car={{ ...base, buttons, views_text: '1,234 views' }} />);
     const links = screen.getAllByRole('link').filter((a) => a.className.includes('button'));
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(buttons.map((b) => [b.label, b.url]));
     expect(screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' })).toBeTruthy();
@@ -79,6 +80,7 @@ describe('CarCard', () => {
   it('shows the certified logo of a certified tag', () => {
     render(
       <CarCard
+        favourites={false}
         car={{ ...base, tag: { kind: 'certified', text: 'Toyota' }, tag_logo: { url: '/certified.svg', alt: 'Toyota certified pre-owned' } }}
       />,
     );
@@ -86,7 +88,7 @@ describe('CarCard', () => {
   });
 
   it('shows no repayment and no rate without finance', () => {
-    render(<CarCard car={{ ...base, finance: null }} />);
+    render(<CarCard favourites={false} car={{ ...base, finance: null }} />);
     expect(screen.queryByText(/\/wk/)).toBeNull();
     expect(screen.queryByText(MESSAGES.COMPARISON_RATE, { exact: false })).toBeNull();
     expect(document.body.textContent).not.toContain(COMPARISON_RATE_MARK);

@@ -8,8 +8,9 @@ import { COMPARISON_RATE_MARK } from './comparison-rate-note';
  *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
  *  page's `ComparisonRateNote`, which `CarGrid` renders), its buttons (the dealer's
  *  `search.card_buttons`) or Find Me Something Similar, and the save toggle where the
- *  site offers favourites. */
-export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel?: 2 | 3 }) {
+ *  site offers favourites (`favourites`, the site's SiteView.favourites: the card's markup
+ *  depends on its props alone, so the SSR worker can share it between pages). */
+export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; favourites: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tagClass = car.tag ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}` : '';
   return (
@@ -25,11 +26,11 @@ export function CarCard({ car, headingLevel = 3 }: { car: CardView; headingLevel
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
       ) : car.tag_logo ? (
-        <img className="car-card__tag car-card__tag--logo" src={car.tag_logo.url} alt={car.tag_logo.alt} width={96} height={32} />
+        <img className="car-card__tag car-card__tag--logo" src={car.tag_logo.url} alt={car.tag_logo.alt} width={96} height={32} loading="lazy" decoding="async" />
       ) : car.tag ? (
         <span className={tagClass}>{car.tag.text}</span>
       ) : null}
-      <SaveToggle car={favouriteOf(car)} saveable={car.saveable} className="car-card__save" />
+      <SaveToggle car={favouriteOf(car)} saveable={car.saveable} favourites={favourites} className="car-card__save" />
       <div className="car-card__body">
         <Heading className="car-card__title">
           <a href={car.path}>{car.name}</a>

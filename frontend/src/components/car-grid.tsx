@@ -2,6 +2,8 @@ import { useRef, type ReactNode } from 'react';
 import type { CardView } from '../types/generated/CardView';
 import { CarCard } from './car-card';
 import { ComparisonRateNote } from './comparison-rate-note';
+import { Shared } from './shared-fragment';
+import { useSite } from './site-context';
 
 /** A cell of the grid: a car, or another card (a promo) with its key. */
 export type GridCell = { car: CardView } | { key: string; node: ReactNode };
@@ -18,9 +20,13 @@ interface Props {
 
 /** A responsive grid of car cards (and promo cards), followed by the comparison rate
  *  warning once when any card shows a repayment (each card marks its comparison rate to
- *  it). As a carousel the cards sit in one row that scrolls a card at a time. */
+ *  it). As a carousel the cards sit in one row that scrolls a card at a time.
+ *
+ *  A card's markup depends on its props alone, and a car is on many pages of a site
+ *  (similar cars, search landing pages): the SSR worker renders each once (<Shared>). */
 export function CarGrid({ cars = [], cells, label, carousel = false }: Props) {
   const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
+  const favourites = useSite()?.favourites ?? false;
   const list = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = list.current;
@@ -44,7 +50,9 @@ export function CarGrid({ cars = [], cells, label, carousel = false }: Props) {
         {all.map((cell) =>
           'car' in cell ? (
             <li key={cell.car.id}>
-              <CarCard car={cell.car} />
+              <Shared id={favourites ? 'car-card+save' : 'car-card'} data={cell.car}>
+                <CarCard car={cell.car} favourites={favourites} />
+              </Shared>
             </li>
           ) : (
             <li key={cell.key}>{cell.node}</li>

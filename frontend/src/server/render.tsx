@@ -2,10 +2,11 @@
 // The markup is exactly what the kind's hydration entry (src/entries/<kind>.tsx)
 // renders in the browser, so hydrateRoot attaches without a mismatch.
 //
-// `render` (the worker's) shares the fragments every page of a site has (<Shared>, see
-// src/components/shared-fragment.tsx): each is rendered once per site and worker, and
-// spliced into the page where a placeholder stands. `renderWhole` is a plain
-// renderToString of the whole page (the bench's ceiling and the test of `render`).
+// `render` (the worker's) shares the fragments pages have in common (<Shared>, see
+// src/components/shared-fragment.tsx: a site's header and footer, a car's card): each
+// is rendered once per worker for the same data (while kept), and spliced into the page
+// where a placeholder stands. `renderWhole` is a plain renderToString of the whole page
+// (the bench's ceiling and the test of `render`).
 import { randomUUID } from 'node:crypto';
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -33,10 +34,12 @@ export function renderWhole(kind: string, props: unknown): string {
   return renderToString(pageElement(kind, props));
 }
 
-/** Markup of shared fragments kept per worker, by their data's JSON text and then their
- *  id: the headers and footers of a few sites. */
-const KEPT_DATA = 32;
-const fragments = new Map<string, Map<string, FragmentMarkup>>();
+/** Markup of shared fragments kept per worker, by id and then by their data's JSON text:
+ *  the headers and footers of a few sites, the cards of the cars seen lately. Each id
+ *  keeps up to KEPT_CHARS characters of data text and markup, dropping the least recently
+ *  used first, so a worker's memory stays bounded however large the build. */
+const KEPT_CHARS = 48 * 1024 * 1024;
+const fragments = new Map<string, { byData: Map<string, FragmentMarkup>; chars: number }>();
 
 /** A placeholder attribute no page content can forge: dealer HTML that is passed through
  *  (content pages) cannot know this process's nonce. */
@@ -60,18 +63,21 @@ function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** The last `data` a page shared and its JSON text: the pages of a site come one after
- *  another with equal (not identical) data, and comparing is cheaper than serializing.
- *  The same text also keeps its hash, which makes the fragment lookup cheap. */
-let lastData: object | null = null;
-let lastDataKey = '';
+/** Per fragment id, the last `data` a page shared and its JSON text: the pages of a site
+ *  come one after another with equal (not identical) site data, and comparing is cheaper
+ *  than serializing. The same text also keeps its hash, which makes the lookup cheap. */
+const lastData = new Map<string, { data: object; key: string }>();
+/** The text of data objects already keyed: a page's header and footer share its site. */
+const keyed = new WeakMap<object, string>();
 
-function dataKey(data: object): string {
-  if (lastData === null || !sameJson(data, lastData)) {
-    lastDataKey = JSON.stringify(data);
-  }
-  lastData = data;
-  return lastDataKey;
+function dataKey(id: string, data: object): string {
+  let key = keyed.get(data);
+  if (key !== undefined) return key;
+  const last = lastData.get(id);
+  key = last !== undefined && sameJson(data, last.data) ? last.key : JSON.stringify(data);
+  lastData.set(id, { data, key });
+  keyed.set(data, key);
+  return key;
 }
 
 /** One page's store: hands out placeholders and remembers what goes in each. */
@@ -80,7 +86,7 @@ class PageFragments implements FragmentStore {
 
   slot(id: string, data: object, element: ReactElement): ReactElement {
     const name = `${NONCE}-${this.slots.length}`;
-    this.slots.push({ marker: `<template data-forecourt-shared="${name}"></template>`, id, key: dataKey(data), element });
+    this.slots.push({ marker: `<template data-forecourt-shared="${name}"></template>`, id, key: dataKey(id, data), element });
     return <template data-forecourt-shared={name} />;
   }
 }
@@ -91,6 +97,8 @@ class PageFragments implements FragmentStore {
 interface FragmentMarkup {
   hoisted: string[];
   body: string;
+  /** What keeping it costs: its data text and markup, in characters. */
+  chars: number;
 }
 
 /** The `<link>` tags React puts before the markup of a render, and where they end. */
@@ -107,28 +115,39 @@ function leadingLinks(html: string): { links: string[]; end: number } {
 }
 
 function fragmentMarkup(id: string, key: string, element: ReactElement): FragmentMarkup {
-  let byId = fragments.get(key);
-  if (byId === undefined) {
-    if (fragments.size >= KEPT_DATA) fragments.delete(fragments.keys().next().value as string);
-    byId = new Map();
-    fragments.set(key, byId);
+  let kept = fragments.get(id);
+  if (kept === undefined) {
+    kept = { byData: new Map(), chars: 0 };
+    fragments.set(id, kept);
   }
-  let markup = byId.get(id);
-  if (markup === undefined) {
-    const html = renderToString(element);
-    const { links, end } = leadingLinks(html);
-    markup = { hoisted: links, body: html.slice(end) };
-    byId.set(id, markup);
+  let markup = kept.byData.get(key);
+  if (markup !== undefined) {
+    // Most recently used goes last.
+    kept.byData.delete(key);
+    kept.byData.set(key, markup);
+    return markup;
+  }
+  const html = renderToString(element);
+  const { links, end } = leadingLinks(html);
+  markup = { hoisted: links, body: html.slice(end), chars: key.length + html.length };
+  kept.byData.set(key, markup);
+  kept.chars += markup.chars;
+  for (const [oldKey, old] of kept.byData) {
+    if (kept.chars <= KEPT_CHARS || old === markup) break;
+    kept.byData.delete(oldKey);
+    kept.chars -= old.chars;
   }
   return markup;
 }
 
 /** Renders `kind` with `props` to HTML (the content of `<div id="root">`): the same
- *  markup as `renderWhole`, with the shared fragments rendered once per site.
+ *  markup as `renderWhole`, with the shared fragments rendered once per worker.
  *
- *  A fragment's hoisted preloads go first, before the page's own and without repeating
- *  one the page has too: where a whole render puts them when the fragment is the first
- *  part of the page with images (the header). The SSR test compares with `renderWhole`. */
+ *  The first fragment's hoisted preloads go first, before the page's own and without
+ *  repeating one the page has too: where a whole render puts them when the fragment is
+ *  the first part of the page with images (the header). Where a later fragment hoists a
+ *  preload, its place among the page's own is not known here: that page is rendered
+ *  whole. The SSR test compares every page with `renderWhole`. */
 export function render(kind: string, props: unknown): string {
   const store = new PageFragments();
   const html = renderToString(<FragmentStoreContext.Provider value={store}>{pageElement(kind, props)}</FragmentStoreContext.Provider>);
@@ -137,10 +156,11 @@ export function render(kind: string, props: unknown): string {
   const hoisted: string[] = [];
   const parts: string[] = [];
   let from = page.end;
-  for (const { marker, id, key, element } of store.slots) {
+  for (const [index, { marker, id, key, element }] of store.slots.entries()) {
     const at = html.indexOf(marker, from);
     if (at < 0) throw new Error(`the shared fragment placeholder ${marker} is missing from the page`);
     const fragment = fragmentMarkup(id, key, element);
+    if (fragment.hoisted.length > 0 && index > 0) return renderWhole(kind, props);
     for (const link of fragment.hoisted) if (!hoisted.includes(link)) hoisted.push(link);
     parts.push(html.slice(from, at), fragment.body);
     from = at + marker.length;

