@@ -229,6 +229,33 @@ fn a_build_that_dies_midway_leaves_the_live_site_as_it_was() {
     assert!(page(dir.path(), HILUX).contains("$47,000"));
 }
 
+#[test]
+fn the_vehicle_pages_of_a_model_go_to_the_workers_one_after_another() {
+    // Two Corollas apart in stock order: their pages list the same similar cars, which a
+    // worker renders once while it keeps them.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut all = rows(52_000.0);
+    all.push(line(120, "2021-toyota-corolla-120", "Corolla", "used", 22_990.0, 30, json!({})));
+    let mut opts = options(dir.path(), &all);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js");
+    let mut worker = WorkerCommand::node(&fixture);
+    let log = dir.path().join("requests.log");
+    worker.env.push((OsString::from("FIXTURE_LOG"), log.clone().into_os_string()));
+    opts.worker = Some(worker);
+    opts.workers = 1;
+    assert!(run(&opts).success());
+
+    let text = std::fs::read_to_string(&log).expect("request log");
+    let models: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("vehicle\t")).collect();
+    assert_eq!(models.len(), 11, "every car's page: {models:?}");
+    let mut runs: Vec<&str> = models.clone();
+    runs.dedup();
+    let mut distinct = runs.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(runs.len(), distinct.len(), "each model's pages in one run: {models:?}");
+}
+
 /// Every file of a site folder with its bytes, by relative path, without the build
 /// metadata (its manifest carries the build time).
 fn contents(site_dir: &Path) -> BTreeMap<String, Vec<u8>> {

@@ -87,6 +87,7 @@ fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: Strin
         json_ld: Vec::new(),
         hero_image: None,
         in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
+        render_group: None,
     }
 }
 
@@ -102,6 +103,7 @@ fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reser
     let path = car.page_path();
     let mut page = make_page(ctx, site, path.clone(), PageKind::Vehicle, car_name, description, &view);
     page.hero_image = hero;
+    page.render_group = Some(format!("{}\n{}", car.make.trim().to_lowercase(), car.model.trim().to_lowercase()));
     page.json_ld.push(car_json_ld(car, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     let mut pages = vec![page];

@@ -467,6 +467,9 @@ fn render_into(
         }
     }
     let unchanged = planned.len() - jobs.len();
+    // A render group's pages one after another, so the workers still keep the cards its
+    // first pages rendered (a stable sort: otherwise page order).
+    jobs.sort_by(|a, b| a.page.render_group.cmp(&b.page.render_group));
     let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
     // Submitted a window ahead of the answers: enough to keep every worker busy, while a
     // page's props text is copied for the pool only shortly before it is rendered (not
