@@ -183,6 +183,12 @@ fn key(text: &str) -> String {
     text.trim().to_ascii_lowercase()
 }
 
+/// The make and model similar cars are grouped by (trimmed, case folded): cars with the
+/// same key list each other first.
+pub fn model_key(car: &Car) -> (String, String) {
+    (key(&car.make), key(&car.model))
+}
+
 impl<'a> SimilarIndex<'a> {
     /// Groups the cars of `candidates` that may be listed (in stock, not flagged sold),
     /// keeping their order.
@@ -190,7 +196,7 @@ impl<'a> SimilarIndex<'a> {
         let mut by_model: HashMap<(String, String), Group<'a>> = HashMap::new();
         let mut by_body: HashMap<String, Group<'a>> = HashMap::new();
         for car in candidates.iter().filter(|c| !c.sold && c.status == CarStatus::InStock) {
-            let model = (key(&car.make), key(&car.model));
+            let model = model_key(car);
             if let Some(body) = car.simple_body.as_deref() {
                 by_body.entry(key(body)).or_default().push(car, model.clone());
             }
@@ -207,7 +213,7 @@ impl<'a> SimilarIndex<'a> {
     pub fn similar(&self, car: &Car, settings: &SimilarCarsSettings) -> Vec<&'a Car> {
         let count = settings.count;
         let price = car.visible_price();
-        let model_key = (key(&car.make), key(&car.model));
+        let model_key = model_key(car);
         let mut similar: Vec<&'a Car> = Vec::with_capacity(count);
         if let Some(group) = self.by_model.get(&model_key) {
             let other = |at: usize| group.cars.get(at).is_some_and(|c| c.id != car.id);

@@ -9,7 +9,7 @@ use ts_rs::TS;
 use crate::car::Car;
 use crate::config::Dealer;
 use crate::rules::format::format_dollars;
-use crate::rules::availability::SimilarIndex;
+use crate::rules::availability::{model_key, SimilarIndex};
 use crate::rules::gating::{gate_for, SignInType};
 
 use super::card::{display_name, reserve_url, CardCache};
@@ -103,7 +103,8 @@ fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reser
     let path = car.page_path();
     let mut page = make_page(ctx, site, path.clone(), PageKind::Vehicle, car_name, description, &view);
     page.hero_image = hero;
-    page.render_group = Some(format!("{}\n{}", car.make.trim().to_lowercase(), car.model.trim().to_lowercase()));
+    let (make, model) = model_key(car);
+    page.render_group = Some(format!("{make}\n{model}"));
     page.json_ld.push(car_json_ld(car, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     let mut pages = vec![page];
