@@ -256,6 +256,38 @@ fn the_vehicle_pages_of_a_model_go_to_the_workers_one_after_another() {
     assert_eq!(runs.len(), distinct.len(), "each model's pages in one run: {models:?}");
 }
 
+#[test]
+fn a_site_of_many_cars_is_made_a_few_cars_at_a_time_and_lists_every_car_in_stock_order() {
+    // Enough cars for several chunks of cars' pages (a build makes them as it renders).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut all = rows(52_000.0);
+    for i in 0..150_u64 {
+        let model = ["Corolla", "RAV4", "HiLux"][(i % 3) as usize];
+        let id = 300 + i;
+        all.push(line(id, &format!("2022-toyota-{}-{id}", model.to_lowercase()), model, "used", 15_000.0 + 10.0 * i as f64, 20, json!({})));
+    }
+    let mut opts = options(dir.path(), &all);
+    opts.worker = Some(WorkerCommand::node(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js")));
+    let report = run(&opts);
+    assert!(report.success(), "{report:?}");
+
+    let slugs: Vec<String> = all
+        .iter()
+        .map(|row| serde_json::from_str::<Value>(row).expect("row")["slug"].as_str().expect("slug").to_string())
+        .collect();
+    for slug in &slugs {
+        assert!(page(dir.path(), &format!("/cars/{slug}")).contains("<html"), "{slug}");
+    }
+    let sitemap = std::fs::read_to_string(site(dir.path()).join("sitemap.xml")).expect("sitemap");
+    let listed: Vec<&str> = sitemap.lines().filter_map(|l| l.split("/cars/").nth(1)).map(|rest| rest.trim_end_matches("</loc></url>")).collect();
+    assert_eq!(listed, slugs, "the vehicle pages in stock order");
+    let outcome = report.dealer(DEALER).expect("dealer");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(site(dir.path()).join(".forecourt/manifest.json")).expect("manifest")).expect("manifest json");
+    let html_outputs = manifest["outputs"].as_object().expect("outputs").keys().filter(|k| k.ends_with(".html")).count();
+    assert_eq!(outcome.pages, html_outputs, "every page counted once");
+    assert_eq!(outcome.rendered, outcome.pages);
+}
+
 /// Every file of a site folder with its bytes, by relative path, without the build
 /// metadata (its manifest carries the build time).
 fn contents(site_dir: &Path) -> BTreeMap<String, Vec<u8>> {

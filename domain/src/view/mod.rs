@@ -122,12 +122,6 @@ pub struct Page {
     pub hero_image: Option<String>,
     /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
     pub in_sitemap: bool,
-    /// Pages that show mostly the same car cards share a group (the vehicle pages of one
-    /// make and model: their similar cars). A build renders a group's pages one after
-    /// another, so an SSR worker still keeps the cards it rendered for the first of them.
-    /// Not part of the page's content (nor its hash).
-    #[serde(skip)]
-    pub render_group: Option<String>,
 }
 
 /// A page's props as JSON text.

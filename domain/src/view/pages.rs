@@ -87,7 +87,6 @@ fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: Strin
         json_ld: Vec::new(),
         hero_image: None,
         in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
-        render_group: None,
     }
 }
 
@@ -103,8 +102,6 @@ fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reser
     let path = car.page_path();
     let mut page = make_page(ctx, site, path.clone(), PageKind::Vehicle, car_name, description, &view);
     page.hero_image = hero;
-    let (make, model) = model_key(car);
-    page.render_group = Some(format!("{make}\n{model}"));
     page.json_ld.push(car_json_ld(car, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     let mut pages = vec![page];
@@ -142,8 +139,72 @@ pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page
 }
 
 /// [`site_pages`] in the view context of a build, with the cards of `cars` made once
-/// for the build (its search index shows the same cards).
+/// for the build (its search index shows the same cards). The pages are in
+/// [`SitePages::all`] order.
 pub fn site_pages_with(ctx: &ViewContext<'_>, cars: &[Car], cards: &CardCache<'_>) -> Vec<Page> {
+    site_pages_by_car(ctx, cars, cards).all()
+}
+
+/// The pages of a dealer's site as a build makes them: the site's own pages at once and
+/// the pages of its cars on demand. A car's pages are most of a site's pages and of the
+/// memory they take, so a build makes them a few at a time, just before rendering them,
+/// instead of holding every page of the site at once.
+pub struct SitePages<'a> {
+    /// Every page that is not a car's own (home, search, locations, forms...).
+    pub pages: Vec<Page>,
+    /// Where the cars' pages stand among `pages` in [`SitePages::all`] (after home).
+    pub cars_at: usize,
+    /// The pages of each car.
+    pub cars: CarPages<'a>,
+}
+
+impl SitePages<'_> {
+    /// Every page: the home page, the cars' pages in stock order, then the others.
+    pub fn all(self) -> Vec<Page> {
+        let SitePages { mut pages, cars_at, cars } = self;
+        let per_car: Vec<Vec<Page>> = cars.cars.par_iter().map(|car| cars.pages_of(car)).collect();
+        let rest = pages.split_off(cars_at);
+        pages.extend(per_car.into_iter().flatten());
+        pages.extend(rest);
+        pages
+    }
+}
+
+/// Makes the pages of each car of a site (its vehicle page and, when the site offers
+/// reserving it, its reserve page).
+pub struct CarPages<'a> {
+    ctx: &'a ViewContext<'a>,
+    cars: &'a [Car],
+    similar: SimilarIndex<'a>,
+    cards: &'a CardCache<'a>,
+    reservation_form: Option<FormPageView>,
+    site: Props,
+}
+
+impl<'a> CarPages<'a> {
+    /// The site's cars, in stock order.
+    pub fn cars(&self) -> &'a [Car] {
+        self.cars
+    }
+
+    /// The positions in [`CarPages::cars`] with the cars of one make and model one after
+    /// another (stock order within a model): their vehicle pages list mostly the same
+    /// similar cars, so an SSR worker rendering them in this order still keeps the cards
+    /// it rendered for the first of them.
+    pub fn in_render_order(&self) -> Vec<usize> {
+        let mut order: Vec<(_, usize)> = self.cars.iter().enumerate().map(|(at, car)| (model_key(car), at)).collect();
+        order.sort_by(|a, b| a.0.cmp(&b.0));
+        order.into_iter().map(|(_, at)| at).collect()
+    }
+
+    /// The pages of `car`, one of the site's cars.
+    pub fn pages_of(&self, car: &Car) -> Vec<Page> {
+        car_pages(car, &self.similar, self.cards, self.reservation_form.as_ref(), self.ctx, &self.site)
+    }
+}
+
+/// The pages of a dealer's site with its cars' pages made on demand ([`SitePages`]).
+pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &'a CardCache<'a>) -> SitePages<'a> {
     let dealer = ctx.dealer;
     let site = Props::of(&ctx.site).expect("the site view serializes");
     let mut b = PageBuilder { ctx, site, pages: Vec::new() };
@@ -163,12 +224,11 @@ pub fn site_pages_with(ctx: &ViewContext<'_>, cars: &[Car], cards: &CardCache<'_
         "logo": ctx.absolute(&ctx.site.logo_url),
     }));
 
-    // Vehicle pages, in parallel (most of a site's pages), kept in stock order; each
-    // car's card is made once for all the pages that show it.
-    let similar = SimilarIndex::new(cars);
+    // The cars' own pages, made on demand; each car's card is made once for all the
+    // pages that show it.
+    let cars_at = b.pages.len();
     let reservation_form = cars.iter().any(|car| reserve_url(car, ctx).is_some()).then(|| form_page_view(FormKind::Reservation, ctx));
-    let per_car: Vec<Vec<Page>> = cars.par_iter().map(|car| car_pages(car, &similar, cards, reservation_form.as_ref(), ctx, &b.site)).collect();
-    b.pages.extend(per_car.into_iter().flatten());
+    let car_pages = CarPages { ctx, cars, similar: SimilarIndex::new(cars), cards, reservation_form, site: b.site.clone() };
 
     // Search landing pages, in parallel, each route's cars found from an index.
     let routes = search_routes(ctx, cars);
@@ -359,7 +419,7 @@ pub fn site_pages_with(ctx: &ViewContext<'_>, cars: &[Car], cards: &CardCache<'_
     let not_found = NotFoundView { title: "Page not found".to_string(), search_path: dealer.config.search.default_page.clone() };
     b.push("/404".to_string(), PageKind::NotFound, not_found.title.clone(), "This page could not be found.".to_string(), not_found);
 
-    b.pages
+    SitePages { pages: b.pages, cars_at, cars: car_pages }
 }
 
 #[cfg(test)]

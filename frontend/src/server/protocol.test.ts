@@ -31,6 +31,13 @@ describe('worker protocol', () => {
     expect(header).toEqual({ id: 9, bytes: Buffer.byteLength(html) });
     expect(frame.subarray(newline + 1).toString('utf8')).toBe(html);
     expect(frame.length).toBe(newline + 1 + header.bytes);
+    // A string id (any characters) and markup of every UTF-8 length.
+    const wide = '😀 ✓ é a'.repeat(300);
+    const named = frameAnswer({ id: 'página ✓', html: wide });
+    const end = named.indexOf(10);
+    expect(JSON.parse(named.subarray(0, end).toString('utf8'))).toEqual({ id: 'página ✓', bytes: Buffer.byteLength(wide) });
+    expect(named.subarray(end + 1).toString('utf8')).toBe(wide);
+    expect(frameAnswer({ id: 3, html: '' }).toString('utf8')).toBe('{"id":3,"bytes":0}\n');
     expect(frameAnswer({ id: 2, error: 'boom' }).toString('utf8')).toBe('{"id":2,"error":"boom"}\n');
     expect(frameAnswer({ id: null, error: 'bad' }).toString('utf8')).toBe('{"id":null,"error":"bad"}\n');
   });

@@ -48,14 +48,23 @@ export function answerLine(line: string, render: (kind: string, props: unknown) 
 /**
  * The bytes of one answer on stdout. Markup goes as a header line `{"id":17,"bytes":N}`
  * followed by the N bytes of the markup (UTF-8), so it is never escaped into JSON and
- * unescaped again; an error (or an answer without an id) is one JSON line. The markup
- * is encoded once; the header is copied in front of it.
+ * unescaped again; an error (or an answer without an id) is one JSON line.
+ *
+ * The markup is encoded once, straight into the frame (room for 3 bytes per UTF-16 code
+ * unit, the most UTF-8 takes), without measuring it first; its header then goes in the
+ * room left in front of it. No copy of the markup is made.
  */
 export function frameAnswer(answer: RenderResponse): Buffer {
   if ('html' in answer && answer.id !== null) {
-    const body = Buffer.from(answer.html, 'utf8');
-    const header = Buffer.from(`${JSON.stringify({ id: answer.id, bytes: body.length })}\n`, 'utf8');
-    return Buffer.concat([header, body], header.length + body.length);
+    const id = JSON.stringify(answer.id);
+    // `{"id":` + id + `,"bytes":` + at most 16 digits + `}\n`
+    const room = Buffer.byteLength(id) + 33;
+    const frame = Buffer.allocUnsafe(room + answer.html.length * 3);
+    const bytes = frame.write(answer.html, room, 'utf8');
+    const header = `{"id":${id},"bytes":${bytes}}\n`;
+    const start = room - Buffer.byteLength(header);
+    frame.write(header, start, 'utf8');
+    return frame.subarray(start, room + bytes);
   }
   return Buffer.from(`${JSON.stringify(answer)}\n`, 'utf8');
 }

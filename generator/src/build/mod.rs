@@ -21,27 +21,26 @@ mod report;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::{load_dealers, Dealer};
 use domain::rules::stock::keep_car;
-use domain::view::pages::{site_files, SiteFile};
 use domain::view::card::CardCache;
-use domain::view::pages::site_pages_with;
+use domain::view::pages::{site_files, site_pages_by_car, CarPages, SiteFile, SitePages};
 use domain::view::site::ViewContext;
-use domain::view::Page;
+use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
 use domain::rules::market::{Market, MarketCar};
 use crate::manifest::{content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
-use crate::shell::{EntryAssets, Shell, ShellAssets, ShellSite, SiteHead};
+use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
 
-pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in};
+pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in, Listed};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
 pub use progress::{Bar, Progress};
 pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
@@ -243,25 +242,25 @@ pub fn guard(stock: &DealerStock, site_dir: &Path) -> Result<(), GuardRefusal> {
     }
 }
 
-/// One dealer after [`derive`]: its page list.
-#[derive(Debug, Clone)]
-pub struct DealerPages {
+/// One dealer after [`derive`]: its pages, the cars' pages still to be made.
+pub struct DealerPages<'a> {
     /// The dealer's configuration.
     pub dealer: Dealer,
     /// Stock accepted (recorded in the manifest for the next guard).
     pub stock_count: usize,
-    /// Every page of the site.
-    pub pages: Vec<Page>,
+    /// The site's own pages, and its cars' pages made on demand ([`render`] makes them a
+    /// few cars at a time, just before rendering them).
+    pub pages: SitePages<'a>,
     /// The site's data files (`domain::view::site_files`).
     pub files: Vec<SiteFile>,
 }
 
-/// Phase 2: the page list and data files of one dealer (`domain::view::site_pages`) in
-/// the build's view context, with the cards of its stock made once for the build.
-pub fn derive(stock: &DealerStock, ctx: &ViewContext<'_>, cards: &CardCache<'_>) -> Result<DealerPages, String> {
+/// Phase 2: the pages and data files of one dealer (`domain::view::site_pages_by_car`)
+/// in the build's view context, with the cards of its stock made once for the build.
+pub fn derive<'a>(stock: &'a DealerStock, ctx: &'a ViewContext<'a>, cards: &'a CardCache<'a>) -> Result<DealerPages<'a>, String> {
     let slug = stock.slug();
     let files = site_files(&stock.dealer, ctx.now).map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
-    let pages = site_pages_with(ctx, &stock.cars, cards);
+    let pages = site_pages_by_car(ctx, &stock.cars, cards);
     Ok(DealerPages { stock_count: stock.cars.len(), pages, files, dealer: stock.dealer.clone() })
 }
 
@@ -279,6 +278,10 @@ pub struct RenderContext<'a> {
     pub full: bool,
     /// Where progress goes.
     pub progress: &'a Progress,
+    /// The threads that make, hash and link pages while they render. Not the global
+    /// rayon pool: its threads wait for SSR answers in the dealers' render loops, and a
+    /// thread waiting for rayon work there may pick up another dealer's whole build.
+    pub planning: &'a rayon::ThreadPool,
 }
 
 /// One dealer after [`render`]: the pages in its staging folder.
@@ -289,7 +292,7 @@ pub struct StagedSite {
     /// The staging folder ([`staging_dir`]).
     pub staging: PathBuf,
     /// Every page, for the sitemap and robots.
-    pub pages: Vec<Page>,
+    pub pages: Vec<Listed>,
     /// The site's data files, written with the sitemap.
     pub files: Vec<SiteFile>,
     /// Stock accepted.
@@ -306,14 +309,75 @@ pub struct StagedSite {
     pub rendered: usize,
     /// Pages not rendered: the same as in the live site or the staging folder.
     pub unchanged: usize,
+    /// Time spent making the cars' pages (derive work, done while rendering).
+    pub derive_time: Duration,
 }
 
-/// One page's place in the render phase.
-struct Planned<'p> {
-    page: &'p Page,
+/// Phase 3: readies the staging folder ([`files::prepare_staging`]) and brings the pages
+/// of one dealer up to date in it: a page whose content hash matches the staging folder's
+/// copy is kept, one that matches the live site's is linked from there, the rest are
+/// rendered. On error the staging folder is removed and every failing page is listed
+/// with its path.
+pub fn render(site: DealerPages<'_>, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
+    let slug = site.dealer.config.slug.clone();
+    let live = ctx.out.join(&slug);
+    let (staging, held) =
+        files::prepare_staging(ctx.out, &slug).map_err(|e| vec![format!("{slug}: cannot ready the staging folder {}: {e}", staging_dir(ctx.out, &slug).display())])?;
+    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(&live).map(|m| m.outputs).unwrap_or_default() };
+    let DealerPages { dealer, stock_count, pages, files } = site;
+    let dirs = Dirs { live: &live, staging: &staging, previous: &previous, held: &held };
+    match render_into(&dealer, pages, ctx, &dirs) {
+        Ok(done) => Ok(StagedSite {
+            staging,
+            pages: done.listed,
+            files,
+            stock_count,
+            previous,
+            held,
+            outputs: done.outputs,
+            changed: done.changed,
+            rendered: done.rendered,
+            unchanged: done.unchanged,
+            derive_time: done.derive_time,
+            dealer,
+        }),
+        Err(errors) => {
+            let _ = files::remove_tree(&staging);
+            Err(errors)
+        }
+    }
+}
+
+/// Pages of a dealer handed to the SSR pool ahead of the one whose answer is awaited: many
+/// times the requests the workers keep in flight, so they never wait for this thread's
+/// shell rendering and file writes. The planning thread runs as far ahead again.
+const SUBMIT_AHEAD: usize = 128;
+
+/// Cars whose pages are made together (on the planning threads): half a window of
+/// vehicle pages, so memory holds a few windows of pages, not a site's.
+const CARS_PER_CHUNK: usize = 64;
+
+/// The live site and the staging folder of one dealer, with their outputs' hashes.
+struct Dirs<'a> {
+    live: &'a Path,
+    staging: &'a Path,
+    previous: &'a BTreeMap<String, String>,
+    held: &'a BTreeMap<String, String>,
+}
+
+struct RenderOutcome {
+    outputs: BTreeMap<String, String>,
+    changed: Vec<String>,
+    listed: Vec<Listed>,
+    rendered: usize,
+    unchanged: usize,
+    derive_time: Duration,
+}
+
+/// A page to render, with its output file.
+struct Planned {
+    page: Page,
     output: String,
-    hash: String,
-    assets: EntryAssets,
     shell_assets: ShellAssets,
 }
 
@@ -328,194 +392,247 @@ enum Step {
     Render,
 }
 
-/// Phase 3: readies the staging folder ([`files::prepare_staging`]) and brings the pages
-/// of one dealer up to date in it: a page whose content hash matches the staging folder's
-/// copy is kept, one that matches the live site's is linked from there, the rest are
-/// rendered. On error the staging folder is removed and every failing page is listed
-/// with its path.
-pub fn render(site: DealerPages, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
-    let slug = site.dealer.config.slug.clone();
-    let live = ctx.out.join(&slug);
-    let (staging, held) =
-        files::prepare_staging(ctx.out, &slug).map_err(|e| vec![format!("{slug}: cannot ready the staging folder {}: {e}", staging_dir(ctx.out, &slug).display())])?;
-    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(&live).map(|m| m.outputs).unwrap_or_default() };
-    match render_into(&site, ctx, &live, &staging, &previous, &held) {
-        Ok(done) => Ok(StagedSite {
-            staging,
-            pages: site.pages,
-            files: site.files,
-            stock_count: site.stock_count,
-            previous,
-            held,
-            outputs: done.outputs,
-            changed: done.changed,
-            rendered: done.rendered,
-            unchanged: done.unchanged,
-            dealer: site.dealer,
-        }),
-        Err(errors) => {
-            let _ = files::remove_tree(&staging);
-            Err(errors)
-        }
-    }
+/// The assets of a page kind and the hash of everything that shapes its pages besides
+/// their data: the site's head, the bundle, the shell template and the kind's assets.
+#[derive(Clone)]
+struct KindParts {
+    shell_assets: ShellAssets,
+    hash: String,
 }
 
-/// Pages of a dealer handed to the SSR pool ahead of the one whose answer is awaited: many
-/// times the requests the workers keep in flight, so they never wait for this thread's
-/// shell rendering and file writes.
-const SUBMIT_AHEAD: usize = 128;
-
-struct RenderOutcome {
+/// Plans the pages of one dealer as they are made: the output file and content hash of
+/// each; kept or linked when unchanged, otherwise handed back to be rendered.
+struct Planner<'a> {
+    slug: &'a str,
+    threads: &'a rayon::ThreadPool,
+    frontend: &'a Frontend,
+    full: bool,
+    dirs: &'a Dirs<'a>,
+    head_json: Vec<u8>,
+    kinds: HashMap<PageKind, KindParts>,
+    /// The page that writes each output so far.
+    seen: HashMap<String, String>,
     outputs: BTreeMap<String, String>,
     changed: Vec<String>,
-    rendered: usize,
     unchanged: usize,
+    errors: Vec<String>,
 }
 
-fn render_into(
-    site: &DealerPages,
-    ctx: &RenderContext<'_>,
-    live: &Path,
-    staging: &Path,
-    previous: &BTreeMap<String, String>,
-    held: &BTreeMap<String, String>,
-) -> Result<RenderOutcome, Vec<String>> {
-    let slug = &site.dealer.config.slug;
-    let fail = |e: &dyn fmt::Display| vec![format!("{slug}: {e}")];
-    let head = SiteHead::of(&site.dealer);
-    let head_json = serde_json::to_vec(&head).map_err(|e| fail(&e))?;
-    let shell_site = ShellSite::of(&head);
-    let template_hash = Shell::template_hash();
-
-    // Plan: output file and content hash of each page.
-    let mut errors = Vec::new();
-    let mut seen: HashMap<String, &str> = HashMap::new();
-    let mut planned = Vec::with_capacity(site.pages.len());
-    let mut entries: HashMap<&str, (EntryAssets, ShellAssets)> = HashMap::new();
-    for page in &site.pages {
-        let output = output_of_path(&page.path);
-        if let Some(first) = seen.insert(output.clone(), &page.path) {
-            errors.push(format!("{slug} {}: two pages write {output} (the other is {first})", page.path));
-            continue;
+impl Planner<'_> {
+    fn kind_parts(&mut self, kind: PageKind) -> Result<KindParts, String> {
+        if let Some(parts) = self.kinds.get(&kind) {
+            return Ok(parts.clone());
         }
-        let kind = page.kind.as_str();
-        let (assets, shell_assets) = match entries.get(kind) {
-            Some(a) => a.clone(),
-            None => match ctx.frontend.vite.entry(kind) {
-                Ok(a) => {
-                    let both = (a.clone(), ShellAssets::of(&a));
-                    entries.insert(kind, both.clone());
-                    both
-                }
+        let assets = self.frontend.vite.entry(kind.as_str()).map_err(|e| e.to_string())?;
+        let digest = json_digest(&assets).map_err(|e| e.to_string())?;
+        let hash = content_hash(&[&self.head_json, self.frontend.bundle_hash.as_bytes(), Shell::template_hash().as_bytes(), &digest]);
+        let parts = KindParts { shell_assets: ShellAssets::of(&assets), hash };
+        self.kinds.insert(kind, parts.clone());
+        Ok(parts)
+    }
+
+    /// Plans `pages`, in order, and returns those to render; errors go to `errors`.
+    fn plan(&mut self, pages: Vec<Page>, bar: &Bar) -> Vec<Planned> {
+        let slug = self.slug;
+        let mut planned = Vec::with_capacity(pages.len());
+        for page in pages {
+            let output = output_of_path(&page.path);
+            if let Some(first) = self.seen.get(&output) {
+                self.errors.push(format!("{slug} {}: two pages write {output} (the other is {first})", page.path));
+                continue;
+            }
+            self.seen.insert(output.clone(), page.path.clone());
+            match self.kind_parts(page.kind) {
+                Ok(parts) => planned.push((page, output, parts)),
+                Err(e) => self.errors.push(format!("{slug} {}: {e}", page.path)),
+            }
+        }
+        // Hashing, and linking (a system call per page), on every core.
+        let (full, dirs) = (self.full, self.dirs);
+        let steps: Vec<Result<(String, Step), String>> = self.threads.install(|| {
+            planned
+                .par_iter()
+                .map(|(page, output, parts)| {
+                    let data = json_digest(page).map_err(|e| format!("{slug} {}: the page does not serialize: {e}", page.path))?;
+                    let hash = content_hash(&[&data, parts.hash.as_bytes()]);
+                    let target = dirs.staging.join(output);
+                    if !full && dirs.held.get(output) == Some(&hash) && target.is_file() {
+                        return Ok((hash, Step::Keep));
+                    }
+                    let live_file = dirs.live.join(output);
+                    if dirs.previous.get(output) == Some(&hash) && live_file.is_file() {
+                        files::link_or_copy(&live_file, &target).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
+                        return Ok((hash, Step::Link));
+                    }
+                    Ok((hash, Step::Render))
+                })
+                .collect()
+        });
+        let mut jobs = Vec::new();
+        for ((page, output, parts), step) in planned.into_iter().zip(steps) {
+            let (hash, step) = match step {
+                Ok(done) => done,
                 Err(e) => {
-                    errors.push(format!("{slug} {}: {e}", page.path));
+                    self.errors.push(e);
                     continue;
                 }
-            },
-        };
-        planned.push(Planned { page, output, hash: String::new(), assets, shell_assets });
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    // Everything that shapes a page besides its own data, per page kind.
-    let mut kind_parts: HashMap<&str, String> = HashMap::new();
-    for p in &planned {
-        if let std::collections::hash_map::Entry::Vacant(slot) = kind_parts.entry(p.page.kind.as_str()) {
-            let assets = json_digest(&p.assets).map_err(|e| fail(&e))?;
-            slot.insert(content_hash(&[&head_json, ctx.frontend.bundle_hash.as_bytes(), template_hash.as_bytes(), &assets]));
+            };
+            if dirs.previous.get(&output) != Some(&hash) {
+                self.changed.push(output.clone());
+            }
+            self.outputs.insert(output.clone(), hash);
+            if step == Step::Render {
+                jobs.push(Planned { page, output, shell_assets: parts.shell_assets });
+            } else {
+                self.unchanged += 1;
+                bar.inc();
+            }
         }
+        jobs
     }
-    let hashed: Vec<Result<String, String>> = planned
-        .par_iter()
-        .map(|p| {
-            let page = json_digest(p.page).map_err(|e| format!("{slug} {}: the page does not serialize: {e}", p.page.path))?;
-            Ok(content_hash(&[&page, kind_parts[p.page.kind.as_str()].as_bytes()]))
-        })
-        .collect();
-    for (p, hash) in planned.iter_mut().zip(hashed) {
-        p.hash = hash.map_err(|e| vec![e])?;
-    }
+}
 
-    // Keep what the staging folder has, link what the live site has, render the rest.
-    // Linking is a system call per page: both cores share it.
-    let steps: Vec<Result<Step, String>> = planned
-        .par_iter()
-        .map(|p| {
-            let target = staging.join(&p.output);
-            if !ctx.full && held.get(&p.output) == Some(&p.hash) && target.is_file() {
-                return Ok(Step::Keep);
+/// Makes and plans the pages of one dealer in render order and sends those to render to
+/// `jobs`: the site's own pages, then its cars' pages, a chunk of cars at a time (the
+/// channel holds a window of pages, so memory holds a few windows, not a site). After an
+/// error it plans the rest only to report every error, and sends nothing more. Returns
+/// each car's pages for the sitemap (in stock order, whatever the render order) and the
+/// time spent making the cars' pages.
+fn plan_all(planner: &mut Planner<'_>, pages: Vec<Page>, cars: &CarPages<'_>, bar: &Bar, jobs: &SyncSender<Planned>) -> (Vec<Vec<Listed>>, Duration) {
+    let send = |planned: Vec<Planned>, failed: bool| {
+        if !failed {
+            for job in planned {
+                // The receiver is gone only when the render loop stopped.
+                if jobs.send(job).is_err() {
+                    break;
+                }
             }
-            let live_file = live.join(&p.output);
-            if previous.get(&p.output) == Some(&p.hash) && live_file.is_file() {
-                files::link_or_copy(&live_file, &target).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
-                return Ok(Step::Link);
-            }
-            Ok(Step::Render)
-        })
-        .collect();
-    let mut outputs = BTreeMap::new();
-    let mut changed = Vec::new();
-    let mut jobs = Vec::new();
-    for (p, step) in planned.iter().zip(steps) {
-        outputs.insert(p.output.clone(), p.hash.clone());
-        if previous.get(&p.output) != Some(&p.hash) {
-            changed.push(p.output.clone());
         }
-        if step.map_err(|e| vec![e])? == Step::Render {
-            jobs.push(p);
-        }
-    }
-    let unchanged = planned.len() - jobs.len();
-    // A render group's pages one after another, so the workers still keep the cards its
-    // first pages rendered (a stable sort: otherwise page order).
-    jobs.sort_by(|a, b| a.page.render_group.cmp(&b.page.render_group));
-    let bar = ctx.progress.bar(&format!("{slug} render"), jobs.len() as u64);
-    // Submitted a window ahead of the answers: enough to keep every worker busy, while a
-    // page's props text is copied for the pool only shortly before it is rendered (not
-    // all of a dealer's at once, which doubled the memory a build touches).
-    let submit = |p: &Planned<'_>| {
-        let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json: p.page.props.json().to_string() };
-        ctx.pool.submit(job)
     };
-    let mut waiting = jobs.iter().copied();
-    let mut in_flight: VecDeque<(&Planned<'_>, Receiver<Result<String, RenderError>>)> =
-        waiting.by_ref().take(SUBMIT_AHEAD).map(|p| (p, submit(p))).collect();
-    let mut rendered = 0;
-    while let Some((p, answer)) = in_flight.pop_front() {
-        if let Some(next) = waiting.next() {
-            in_flight.push_back((next, submit(next)));
+    let site_jobs = planner.plan(pages, bar);
+    send(site_jobs, !planner.errors.is_empty());
+    let mut car_pages = vec![Vec::new(); cars.cars().len()];
+    let mut making = Duration::ZERO;
+    for chunk in cars.in_render_order().chunks(CARS_PER_CHUNK) {
+        let t = Instant::now();
+        let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| chunk.par_iter().map(|&at| (at, cars.pages_of(&cars.cars()[at]))).collect());
+        making += t.elapsed();
+        for (at, pages) in made {
+            // The bar counted one page per car.
+            bar.grow(pages.len().saturating_sub(1) as u64);
+            car_pages[at] = pages.iter().map(Listed::from).collect();
+            let planned = planner.plan(pages, bar);
+            send(planned, !planner.errors.is_empty());
         }
-        let result = answer.recv().unwrap_or_else(|_| {
-            Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
-        });
-        bar.inc();
-        let body = match result {
-            Ok(body) => body,
-            Err(e) => {
-                errors.push(e.to_string());
-                continue;
-            }
-        };
-        let html = match ctx.shell.render(&shell_site, p.page, body, &p.shell_assets) {
-            Ok(html) => html,
-            Err(e) => {
-                errors.push(format!("{slug} {e}"));
-                continue;
-            }
-        };
-        if let Err(e) = files::write_file(&staging.join(&p.output), &html) {
-            errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, staging.join(&p.output).display()));
-            continue;
-        }
-        rendered += 1;
     }
+    (car_pages, making)
+}
+
+/// The next page planned for the window: waits for the planning thread only when nothing
+/// is in flight. `None` when there is nothing to submit now (`open` false: never again).
+fn next_planned(jobs: &Receiver<Planned>, wait: bool, open: &mut bool) -> Option<Planned> {
+    if wait {
+        let job = jobs.recv().ok();
+        *open = job.is_some();
+        return job;
+    }
+    match jobs.try_recv() {
+        Ok(job) => Some(job),
+        Err(TryRecvError::Empty) => None,
+        Err(TryRecvError::Disconnected) => {
+            *open = false;
+            None
+        }
+    }
+}
+
+fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, dirs: &Dirs<'_>) -> Result<RenderOutcome, Vec<String>> {
+    let slug = &dealer.config.slug;
+    let head = SiteHead::of(dealer);
+    let head_json = serde_json::to_vec(&head).map_err(|e| vec![format!("{slug}: {e}")])?;
+    let shell_site = ShellSite::of(&head);
+    let SitePages { pages, cars_at, cars } = site;
+
+    let bar = ctx.progress.bar(&format!("{slug} render"), (pages.len() + cars.cars().len()) as u64);
+    let mut listed: Vec<Listed> = pages.iter().map(Listed::from).collect();
+    let mut planner = Planner {
+        slug,
+        threads: ctx.planning,
+        frontend: ctx.frontend,
+        full: ctx.full,
+        dirs,
+        head_json,
+        kinds: HashMap::new(),
+        seen: HashMap::new(),
+        outputs: BTreeMap::new(),
+        changed: Vec::new(),
+        unchanged: 0,
+        errors: Vec::new(),
+    };
+    let mut errors = Vec::new();
+    let mut rendered = 0;
+    // Pages are made and planned on a thread of their own while this one submits them a
+    // window ahead of the answers, wraps them in the shell and writes them.
+    let (car_pages, derive_time) = std::thread::scope(|scope| {
+        let (tx, jobs) = std::sync::mpsc::sync_channel::<Planned>(SUBMIT_AHEAD);
+        let (planner, cars, bar) = (&mut planner, &cars, &bar);
+        let planning = std::thread::Builder::new()
+            .name(format!("plan-{slug}"))
+            .spawn_scoped(scope, move || plan_all(planner, pages, cars, bar, &tx))
+            .map_err(|e| vec![format!("{slug}: cannot start its planning thread: {e}")])?;
+        let submit = |p: Planned| {
+            let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json: p.page.props.json().to_string() };
+            let answer = ctx.pool.submit(job);
+            (p, answer)
+        };
+        let mut in_flight: VecDeque<(Planned, Receiver<Result<String, RenderError>>)> = VecDeque::with_capacity(SUBMIT_AHEAD);
+        let mut open = true;
+        loop {
+            while open && in_flight.len() < SUBMIT_AHEAD {
+                match next_planned(&jobs, in_flight.is_empty(), &mut open) {
+                    Some(job) => in_flight.push_back(submit(job)),
+                    None => break,
+                }
+            }
+            let Some((p, answer)) = in_flight.pop_front() else { break };
+            let result = answer.recv().unwrap_or_else(|_| {
+                Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
+            });
+            bar.inc();
+            let body = match result {
+                Ok(body) => body,
+                Err(e) => {
+                    errors.push(e.to_string());
+                    continue;
+                }
+            };
+            let html = match ctx.shell.render(&shell_site, &p.page, body, &p.shell_assets) {
+                Ok(html) => html,
+                Err(e) => {
+                    errors.push(format!("{slug} {e}"));
+                    continue;
+                }
+            };
+            let target = dirs.staging.join(&p.output);
+            if let Err(e) = files::write_file(&target, &html) {
+                errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, target.display()));
+                continue;
+            }
+            rendered += 1;
+        }
+        drop(jobs);
+        planning.join().map_err(|_| vec![format!("{slug}: its planning thread panicked")])
+    })?;
+    errors.splice(0..0, std::mem::take(&mut planner.errors));
     if !errors.is_empty() {
         bar.finish(&format!("failed: {} errors", errors.len()));
         return Err(errors);
     }
-    bar.finish(&format!("{rendered} rendered, {unchanged} unchanged"));
-    Ok(RenderOutcome { outputs, changed, rendered, unchanged })
+    bar.finish(&format!("{rendered} rendered, {} unchanged", planner.unchanged));
+    let rest = listed.split_off(cars_at);
+    listed.extend(car_pages.into_iter().flatten());
+    listed.extend(rest);
+    Ok(RenderOutcome { outputs: planner.outputs, changed: planner.changed, listed, rendered, unchanged: planner.unchanged, derive_time })
 }
 
 /// What [`write`] did.
@@ -675,7 +792,12 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
         cmd
     });
     let pool = Pool::start(command, PoolOptions::new(opts.workers)).map_err(|e| BuildError::new(e.to_string()))?;
-    let ctx = RenderContext { pool: &pool, shell: &shell, frontend: &frontend, out: &opts.out, full: opts.full, progress };
+    let planning = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.workers.max(1))
+        .thread_name(|i| format!("plan-{i}"))
+        .build()
+        .map_err(|e| BuildError::new(format!("cannot start the planning threads: {e}")))?;
+    let ctx = RenderContext { pool: &pool, shell: &shell, frontend: &frontend, out: &opts.out, full: opts.full, progress, planning: &planning };
 
     let outcomes: Vec<DealerOutcome> = loaded
         .dealers
@@ -735,18 +857,20 @@ fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'
             (derive(&stock, &view, &cards), cards_time + t.elapsed())
         },
     );
-    drop(cards);
     outcome.times.index = index_time;
     outcome.times.derive = derive_time;
     let index = index.map_err(|e| vec![e])?;
     let site = site.map_err(|e| vec![e])?;
-    drop(stock);
-    outcome.pages = site.pages.len();
 
+    // The cars' pages are made while rendering (their time counts as derive).
     let t = Instant::now();
     let staged = render(site, ctx);
     outcome.times.render = t.elapsed();
+    drop(cards);
+    drop(stock);
     let staged = staged?;
+    outcome.times.derive += staged.derive_time;
+    outcome.pages = staged.pages.len();
 
     let t = Instant::now();
     let written = write(staged, ctx.frontend, ctx.out, opts.now);

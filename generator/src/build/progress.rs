@@ -93,10 +93,17 @@ impl Bar {
         }
     }
 
+    /// `steps` more than the bar was made with: work found along the way.
+    pub fn grow(&self, steps: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc_length(steps);
+        }
+    }
+
     /// The phase ended; `summary` says how (plain mode prints it as one line).
     pub fn finish(&self, summary: &str) {
         if let Some(bar) = &self.bar {
-            bar.set_position(self.len);
+            bar.set_position(bar.length().unwrap_or(self.len));
             bar.finish_with_message(summary.to_string());
         } else if self.plain {
             eprintln!("{}: {summary}", self.label);

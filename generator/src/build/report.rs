@@ -8,9 +8,10 @@ use std::time::Duration;
 pub struct PhaseTimes {
     /// Loading config and feed (shared by all dealers of the build).
     pub load: Duration,
-    /// Deriving the page list.
+    /// Deriving the pages: the site's own, then its cars' (made while rendering, on a
+    /// thread of their own, so the two overlap).
     pub derive: Duration,
-    /// Rendering through the worker pool and the shell.
+    /// Rendering through the worker pool and the shell, from the first page to the last.
     pub render: Duration,
     /// Writing the rest of the site and swapping it in.
     pub write: Duration,

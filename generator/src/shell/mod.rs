@@ -301,7 +301,6 @@ mod tests {
             json_ld: Vec::new(),
             hero_image: None,
             in_sitemap: true,
-            render_group: None,
         };
         let assets = EntryAssets { script: "/assets/home.js".into(), css: Vec::new(), preloads: Vec::new() };
         let html = Shell::new().expect("shell").render(&ShellSite::of(&head), &page, "<main></main>".into(), &ShellAssets::of(&assets)).expect("render");
