@@ -1,9 +1,10 @@
 //! `forecourt build`: dealers/ + the stock feed -> one static site per dealer.
 //!
 //! The build is four phases, each a public function a test can stop after:
-//! [`load`] (config + feed, each dealer's stock filters applied) -> [`derive`] (the page
-//! list of `domain::view`) -> [`render`] (the SSR worker pool and the document shell,
-//! into a staging folder) -> [`write`] (sitemap, robots, assets, manifest, then the
+//! [`load`] (config + feed, each dealer's stock filters applied) -> [`derive`] (the
+//! site's own pages of `domain::view`, its cars' pages to be made on demand) -> [`render`]
+//! (the cars' pages made a few at a time on a planning thread, the SSR worker pool and
+//! the document shell, into a staging folder) -> [`write`] (sitemap, robots, assets, manifest, then the
 //! swap). [`build`] runs them all for every dealer and returns a [`BuildReport`]; it also
 //! writes each dealer's search index (`<out>/_search/<slug>`, see [`crate::index`]) from
 //! the same stock, staged before rendering and published right after the site's swap.
