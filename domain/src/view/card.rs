@@ -274,15 +274,41 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
 }
 
 /// A car's card as JSON text, serialized once however many pages show it (a vehicle
-/// page's similar cars). It serializes as the [`CardView`] it was made from.
+/// page's similar cars). It serializes as the [`CardView`] it was made from, with one
+/// member more: `fingerprint`, the digest of the rest of that text ([`FingerprintedCard`]).
+/// Equal fingerprints mean equal cards, so the SSR worker keys a card's markup by it
+/// instead of by the card's whole JSON text (frontend/src/server/render.tsx).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CardJson(Box<serde_json::value::RawValue>);
 
+/// [`CardJson`] read back: the card and its fingerprint (in TypeScript,
+/// `CardView & { fingerprint: string }`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FingerprintedCard {
+    /// The card.
+    #[serde(flatten)]
+    pub card: CardView,
+    /// 32 hex digits of the blake3 digest of the card's JSON text (without this member).
+    pub fingerprint: String,
+}
+
 impl CardJson {
     /// The card of `view`.
     pub fn of(view: &CardView) -> CardJson {
-        CardJson(serde_json::value::to_raw_value(view).expect("a card view serializes"))
+        let mut text = serde_json::to_string(view).expect("a card view serializes");
+        let digest = blake3::hash(text.as_bytes()).to_hex();
+        // A struct serializes as an object: its closing brace is the last character.
+        text.pop();
+        text.push_str(",\"fingerprint\":\"");
+        text.push_str(&digest[..32]);
+        text.push_str("\"}");
+        CardJson(serde_json::value::RawValue::from_string(text).expect("a card with its fingerprint is JSON"))
+    }
+
+    /// The fingerprint of this card.
+    pub fn fingerprint(&self) -> Option<String> {
+        serde_json::from_str::<FingerprintedCard>(self.0.get()).ok().map(|card| card.fingerprint)
     }
 
     /// The card parsed back (tests and tools).
@@ -431,6 +457,31 @@ mod tests {
         stranger.price = Some(1_000.0);
         assert_eq!(cache.card(&stranger, &ctx).price_text, "$1,000");
         assert_eq!(CardCache::empty().card(&stock[1], &ctx), card_view(&stock[1], &ctx));
+    }
+
+    #[test]
+    fn a_cards_fingerprint_changes_with_anything_on_the_card_and_only_then() {
+        let dealer = dealer("");
+        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let view = card_view(&car("Toyota", lender(Some(99.0))), &ctx);
+        let json = CardJson::of(&view);
+        let parsed: FingerprintedCard = serde_json::from_str(json.0.get()).expect("parses");
+        assert_eq!(parsed.card, view, "the card itself is unchanged");
+        assert_eq!(parsed.fingerprint.len(), 32);
+        assert!(parsed.fingerprint.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(CardJson::of(&view).fingerprint(), Some(parsed.fingerprint.clone()), "the same card, the same fingerprint");
+        let mut cheaper = view.clone();
+        cheaper.price_text = "$32,989".into();
+        let mut renamed = view.clone();
+        renamed.name.push(' ');
+        let mut untagged = view.clone();
+        untagged.tag = None;
+        untagged.tag_logo = None;
+        for (what, other) in [("price text", cheaper), ("name", renamed), ("tag", untagged)] {
+            if other != view {
+                assert_ne!(CardJson::of(&other).fingerprint(), Some(parsed.fingerprint.clone()), "a different {what} keeps the fingerprint");
+            }
+        }
     }
 
     #[test]

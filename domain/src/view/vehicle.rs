@@ -81,7 +81,8 @@ pub struct VehiclePageView {
     /// Standard equipment list.
     pub standard_equipment: Vec<String>,
     /// Similar in-stock cars.
-    #[ts(as = "Vec<CardView>")]
+    /// Each with its fingerprint ([`super::card::FingerprintedCard`]).
+    #[ts(type = "Array<CardView & { fingerprint: string }>")]
     pub similar: Vec<CardJson>,
     /// The interactive widgets of the page (calculators, share, print, sticky bars).
     pub widgets: VehicleWidgets,

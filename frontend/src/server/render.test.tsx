@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchProps } from '../app/props';
+import type { CardView } from '../types/generated/CardView';
 import { testCard } from '../components/test-card';
 import { testSite } from '../components/test-site';
 import { car, view } from '../pages/test-search-view';
@@ -32,6 +33,19 @@ describe('render (shared fragments)', () => {
     expect(plain).toBe(renderWhole('search', noSaving));
     expect(plain).not.toContain('save-toggle');
     expect(render('search', props())).toContain('save-toggle');
+  });
+
+  it('keys a card by its fingerprint where it has one (the generator’s digest of the card)', () => {
+    const fingerprinted = (card: CardView, fingerprint: string) => ({ ...card, fingerprint }) as CardView;
+    const first = props({ hits: [fingerprinted(car(7), 'a'.repeat(32))] });
+    expect(render('search', first)).toBe(renderWhole('search', first));
+    // The same fingerprint stands for the same card: the worker gives the markup it kept.
+    const same = props({ hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))] });
+    expect(cards(render('search', same))[0]).not.toContain('$9,999');
+    // A new fingerprint is a new card.
+    const changed = props({ hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))] });
+    expect(render('search', changed)).toBe(renderWhole('search', changed));
+    expect(cards(render('search', changed))[0]).toContain('$9,999');
   });
 
   it('puts the header’s hoisted image preloads first, as a whole render does', () => {

@@ -45,7 +45,15 @@ fn remove_if_present(path: &Path) -> io::Result<()> {
 /// the live site's copy never changes; a file of its own is rewritten in place, which
 /// reuses its inode and blocks instead of freeing them and allocating new ones.
 pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_file_parts(path, &[bytes])
+}
+
+/// [`write_file`] of the bytes of `parts` one after another, handed to the kernel as
+/// they are (vectored writes), without joining them in memory first: a page is the
+/// shell's few kilobytes around the worker's markup and the props.
+pub fn write_file_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
+    let len: usize = parts.iter().map(|part| part.len()).sum();
     with_parent(path, || {
         let mut file = fs::OpenOptions::new().write(true).create(true).truncate(false).open(path)?;
         let meta = file.metadata()?;
@@ -54,12 +62,27 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
             fs::remove_file(path)?;
             file = fs::File::create_new(path)?;
         }
-        file.write_all(bytes)?;
-        if meta.nlink() == 1 && meta.len() > bytes.len() as u64 {
-            file.set_len(bytes.len() as u64)?;
+        write_all_vectored(&mut file, parts)?;
+        if meta.nlink() == 1 && meta.len() > len as u64 {
+            file.set_len(len as u64)?;
         }
         Ok(())
     })
+}
+
+/// Writes every byte of `parts`, in order, with as few system calls as the kernel allows.
+fn write_all_vectored(file: &mut fs::File, parts: &[&[u8]]) -> io::Result<()> {
+    let mut slices: Vec<io::IoSlice<'_>> = parts.iter().filter(|part| !part.is_empty()).map(|part| io::IoSlice::new(part)).collect();
+    let mut rest = &mut slices[..];
+    while !rest.is_empty() {
+        match file.write_vectored(rest) {
+            Ok(0) => return Err(io::Error::new(io::ErrorKind::WriteZero, "the file took no more bytes")),
+            Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// Runs `create` (which makes a new file at `path`); when a file is already there it is
@@ -372,6 +395,18 @@ mod tests {
         put(&path, "a longer page than before");
         assert_eq!(read(&path), "a longer page than before");
         assert_eq!(fs::metadata(&path).expect("meta").ino(), inode, "the same inode, rewritten");
+    }
+
+    #[test]
+    fn a_file_written_in_parts_holds_them_in_order_and_only_them() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("cars/a/index.html");
+        put(&path, &"x".repeat(200_000));
+        let big = "b".repeat(100_000);
+        write_file_parts(&path, &[b"<head>", b"", big.as_bytes(), b"", b"</html>"]).expect("write");
+        assert_eq!(read(&path), format!("<head>{big}</html>"), "a longer file before is cut to the new length");
+        write_file_parts(&path, &[]).expect("write nothing");
+        assert_eq!(read(&path), "");
     }
 
     #[test]

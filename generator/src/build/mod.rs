@@ -607,15 +607,15 @@ fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, di
                     continue;
                 }
             };
-            let html = match ctx.shell.render(&shell_site, &p.page, body, &p.shell_assets) {
-                Ok(html) => html,
+            let document = match ctx.shell.document(&shell_site, &p.page, &p.shell_assets) {
+                Ok(document) => document,
                 Err(e) => {
                     errors.push(format!("{slug} {e}"));
                     continue;
                 }
             };
             let target = dirs.staging.join(&p.output);
-            if let Err(e) = files::write_file(&target, &html) {
+            if let Err(e) = files::write_file_parts(&target, &document.parts(&body)) {
                 errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, target.display()));
                 continue;
             }

@@ -218,17 +218,53 @@ impl ShellAssets {
 /// The compiled document shell.
 pub struct Shell {
     env: Environment<'static>,
+    /// What stands in the template's output for the worker's markup and for the props,
+    /// then is cut out ([`Document`]): text with a random nonce of this process, which no
+    /// value of a feed or a config can hold.
+    body_mark: String,
+    props_mark: String,
+}
+
+/// A page's document in parts: the shell around two holes, one for the worker's
+/// markup (in `<div id="root">`) and one for the props script's JSON. A build writes the
+/// parts one after another ([`Document::parts`]) instead of copying the markup and the
+/// props into one buffer first.
+pub struct Document {
+    /// The shell's output without the two marks.
+    frame: Vec<u8>,
+    /// Where the markup goes in `frame`.
+    body_at: usize,
+    /// Where the props go in `frame`.
+    props_at: usize,
+    /// The props, made safe for the script element.
+    props: String,
+}
+
+impl Document {
+    /// The document's bytes, in order, with `body` as the root element's content.
+    pub fn parts<'a>(&'a self, body: &'a str) -> [&'a [u8]; 5] {
+        [&self.frame[..self.body_at], body.as_bytes(), &self.frame[self.body_at..self.props_at], self.props.as_bytes(), &self.frame[self.props_at..]]
+    }
+
+    /// The document with `body`, in one buffer.
+    pub fn to_bytes(&self, body: &str) -> Vec<u8> {
+        self.parts(body).concat()
+    }
 }
 
 impl Shell {
     /// Compiles [`PAGE_TEMPLATE`] with HTML auto-escaping on.
     pub fn new() -> Result<Shell, ShellError> {
+        use std::hash::{BuildHasher, Hasher};
         let mut env = Environment::new();
         env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
         env.add_template(TEMPLATE_NAME, PAGE_TEMPLATE)
             .map_err(|e| ShellError(format!("generator/templates/{TEMPLATE_NAME} does not compile: {e}")))?;
-        Ok(Shell { env })
+        // RandomState's keys are random per process.
+        let random = || std::hash::RandomState::new().build_hasher().finish();
+        let nonce = format!("{:016x}{:016x}", random(), random());
+        Ok(Shell { env, body_mark: format!("<!--forecourt-body-{nonce}-->"), props_mark: format!("<!--forecourt-props-{nonce}-->") })
     }
 
     /// blake3 of the template source: part of every page's content hash.
@@ -238,6 +274,11 @@ impl Shell {
 
     /// The full document of `page`, with `body` (the worker's HTML) in `<div id="root">`.
     pub fn render(&self, site: &ShellSite, page: &Page, body: String, assets: &ShellAssets) -> Result<Vec<u8>, ShellError> {
+        Ok(self.document(site, page, assets)?.to_bytes(&body))
+    }
+
+    /// The document of `page` in parts, the worker's markup left out ([`Document`]).
+    pub fn document(&self, site: &ShellSite, page: &Page, assets: &ShellAssets) -> Result<Document, ShellError> {
         let fail = |what: &str, e: &dyn fmt::Display| ShellError(format!("page {}: {what}: {e}", page.path));
         let json_ld = page
             .json_ld
@@ -247,8 +288,8 @@ impl Shell {
             .map_err(|e| fail("JSON-LD does not serialize", &e))?;
         let props = script_safe(page.props.json());
         let template = self.env.get_template(TEMPLATE_NAME).map_err(|e| fail("no shell template", &e))?;
-        // The document is the body, the props and about 2 KB of head.
-        let mut html = Vec::with_capacity(body.len() + props.len() + 4096);
+        // The shell is about 2 KB of head and the JSON-LD.
+        let mut frame = Vec::with_capacity(4096);
         template
             .render_captured_to(
                 context! {
@@ -259,14 +300,26 @@ impl Shell {
                     hero_image => &page.hero_image,
                     assets => assets.0.clone(),
                     json_ld => json_ld,
-                    body => Value::from_safe_string(body),
-                    props => Value::from_safe_string(props),
+                    body => Value::from_safe_string(self.body_mark.clone()),
+                    props => Value::from_safe_string(self.props_mark.clone()),
                 },
-                &mut html,
+                &mut frame,
             )
             .map_err(|e| fail("the document shell failed", &e))?;
-        Ok(html)
+        let (body_at, props_at) = match (only_place(&frame, &self.body_mark), only_place(&frame, &self.props_mark)) {
+            (Some(body_at), Some(props_at)) if body_at < props_at => (body_at, props_at - self.body_mark.len()),
+            _ => return Err(fail("the document shell", &"the template must hold {{ body }} and then {{ props }}, once each")),
+        };
+        frame.drain(body_at..body_at + self.body_mark.len());
+        frame.drain(props_at..props_at + self.props_mark.len());
+        Ok(Document { frame, body_at, props_at, props })
     }
+}
+
+/// Where `mark` is in `text`, when it is there exactly once.
+fn only_place(text: &[u8], mark: &str) -> Option<usize> {
+    let at = memchr::memmem::find(text, mark.as_bytes())?;
+    memchr::memmem::find(&text[at + mark.len()..], mark.as_bytes()).is_none().then_some(at)
 }
 
 #[cfg(test)]
@@ -274,6 +327,12 @@ mod tests {
     use domain::view::{Page, PageKind};
 
     use super::*;
+
+    /// A sample dealer of dealers/.
+    fn sample_dealer(slug: &str) -> Dealer {
+        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
+        dealers.into_iter().find(|d| d.config.slug == slug).unwrap_or_else(|| panic!("no sample dealer {slug}"))
+    }
 
     #[test]
     fn script_json_cannot_end_the_script_and_parses_to_the_same_value() {
@@ -288,8 +347,7 @@ mod tests {
 
     #[test]
     fn theme_values_keep_their_quotes_and_cannot_leave_the_style_element() {
-        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
-        let mut dealer = dealers.into_iter().find(|d| d.config.slug == "jacaranda-toyota").expect("jacaranda");
+        let mut dealer = sample_dealer("jacaranda-toyota");
         dealer.config.theme.font_body = "\"Segoe UI\", Arial</style><script>alert(1)</script>, sans-serif".into();
         let head = SiteHead::of(&dealer);
         let page = Page {
@@ -311,10 +369,38 @@ mod tests {
     }
 
     #[test]
+    fn a_document_in_parts_is_the_whole_document_and_page_text_cannot_cut_it() {
+        let dealer = sample_dealer("jacaranda-toyota");
+        let head = SiteHead::of(&dealer);
+        // A title that looks like the shell's marks stays text.
+        let page = Page {
+            path: "/cars/a".into(),
+            kind: PageKind::Vehicle,
+            title: "<!--forecourt-body-0--> {{ body }}".into(),
+            description: "d".into(),
+            props: domain::view::Props::of(&serde_json::json!({ "comments": "</script><!--forecourt-props-0-->" })).expect("props"),
+            json_ld: vec![serde_json::json!({ "@type": "Car", "name": "<!--forecourt-body-0-->" })],
+            hero_image: Some("/hero.jpg".into()),
+            in_sitemap: true,
+        };
+        let assets = ShellAssets::of(&EntryAssets { script: "/assets/vehicle.js".into(), css: vec!["/assets/a.css".into()], preloads: Vec::new() });
+        let (shell, site) = (Shell::new().expect("shell"), ShellSite::of(&head));
+        let body = "<main><h1>2024 Toyota RAV4</h1></main>";
+        let document = shell.document(&site, &page, &assets).expect("document");
+        let whole = String::from_utf8(document.to_bytes(body)).expect("UTF-8");
+        assert_eq!(document.parts(body).concat(), whole.as_bytes());
+        assert_eq!(shell.render(&site, &page, body.to_string(), &assets).expect("render"), whole.as_bytes());
+        assert!(whole.contains(&format!("<div id=\"root\">{body}</div>\n<script type=\"application/json\" id=\"__FORECOURT_PROPS__\">")), "{whole}");
+        assert!(whole.contains(r#"{"comments":"\u003c/script\u003e\u003c!--forecourt-props-0--\u003e"}</script>"#), "{whole}");
+        assert!(whole.contains("<title>&lt;!--forecourt-body-0--&gt; {{ body }}"), "{whole}");
+        assert!(!whole.contains("<!--forecourt-"), "no mark is left: {whole}");
+        assert!(whole.starts_with("<!doctype html>") && whole.trim_end().ends_with("</html>"));
+    }
+
+    #[test]
     fn header_style_corners_and_heading_case_become_custom_properties() {
-        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
         let var = |head: &SiteHead, name: &str| head.theme_vars.iter().find(|v| v.name == name).map(|v| v.value.clone());
-        let mut dealer = dealers.into_iter().find(|d| d.config.slug == "wattle-nissan").expect("wattle");
+        let mut dealer = sample_dealer("wattle-nissan");
         // Wattle: a dark header (the secondary colour, black) with white links, square corners, capitals.
         let head = SiteHead::of(&dealer);
         assert_eq!(var(&head, "--header-bg").as_deref(), Some("#000000"));

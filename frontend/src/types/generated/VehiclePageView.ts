@@ -77,8 +77,9 @@ features: Array<string>,
 standard_equipment: Array<string>, 
 /**
  * Similar in-stock cars.
+ * Each with its fingerprint ([`super::card::FingerprintedCard`]).
  */
-similar: Array<CardView>, 
+similar: Array<CardView & { fingerprint: string }>, 
 /**
  * The interactive widgets of the page (calculators, share, print, sticky bars).
  */
