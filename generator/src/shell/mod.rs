@@ -219,10 +219,10 @@ impl ShellAssets {
 pub struct Shell {
     env: Environment<'static>,
     /// What stands in the template's output for the worker's markup and for the props,
-    /// then is cut out ([`Document`]): text with a random nonce of this process, which no
-    /// value of a feed or a config can hold.
-    body_mark: String,
-    props_mark: String,
+    /// then is cut out ([`Document`]): safe-string values (made once) of text with a
+    /// random nonce of this process, which no value of a feed or a config can hold.
+    body_mark: Value,
+    props_mark: Value,
 }
 
 /// A page's document in parts: the shell around two holes, one for the worker's
@@ -264,7 +264,8 @@ impl Shell {
         // RandomState's keys are random per process.
         let random = || std::hash::RandomState::new().build_hasher().finish();
         let nonce = format!("{:016x}{:016x}", random(), random());
-        Ok(Shell { env, body_mark: format!("<!--forecourt-body-{nonce}-->"), props_mark: format!("<!--forecourt-props-{nonce}-->") })
+        let mark = |what: &str| Value::from_safe_string(format!("<!--forecourt-{what}-{nonce}-->"));
+        Ok(Shell { env, body_mark: mark("body"), props_mark: mark("props") })
     }
 
     /// blake3 of the template source: part of every page's content hash.
@@ -300,18 +301,19 @@ impl Shell {
                     hero_image => &page.hero_image,
                     assets => assets.0.clone(),
                     json_ld => json_ld,
-                    body => Value::from_safe_string(self.body_mark.clone()),
-                    props => Value::from_safe_string(self.props_mark.clone()),
+                    body => self.body_mark.clone(),
+                    props => self.props_mark.clone(),
                 },
                 &mut frame,
             )
             .map_err(|e| fail("the document shell failed", &e))?;
-        let (body_at, props_at) = match (only_place(&frame, &self.body_mark), only_place(&frame, &self.props_mark)) {
-            (Some(body_at), Some(props_at)) if body_at < props_at => (body_at, props_at - self.body_mark.len()),
+        let (body_mark, props_mark) = (self.body_mark.as_str().unwrap_or_default(), self.props_mark.as_str().unwrap_or_default());
+        let (body_at, props_at) = match (only_place(&frame, body_mark), only_place(&frame, props_mark)) {
+            (Some(body_at), Some(props_at)) if body_at < props_at => (body_at, props_at - body_mark.len()),
             _ => return Err(fail("the document shell", &"the template must hold {{ body }} and then {{ props }}, once each")),
         };
-        frame.drain(body_at..body_at + self.body_mark.len());
-        frame.drain(props_at..props_at + self.props_mark.len());
+        frame.drain(body_at..body_at + body_mark.len());
+        frame.drain(props_at..props_at + props_mark.len());
         Ok(Document { frame, body_at, props_at, props })
     }
 }
