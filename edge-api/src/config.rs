@@ -10,6 +10,7 @@ use domain::rules::postcodes::PostcodeTable;
 use clap::{Args, Parser, Subcommand};
 use serde::Deserialize;
 
+use crate::extract::OriginSecrets;
 use crate::policy::Policy;
 use crate::price_comparison::MarketSource;
 use crate::AppState;
@@ -96,6 +97,14 @@ pub struct Flags {
     /// Meilisearch search key.
     #[arg(long, env = "MEILISEARCH_KEY", global = true, hide_env_values = true)]
     pub meilisearch_key: Option<String>,
+    /// On Lambda: the secret CloudFront sends in `X-Forecourt-Origin-Verify`; requests
+    /// without it are refused (at least 32 visible characters; the local server ignores it).
+    #[arg(long, env = "FORECOURT_ORIGIN_SECRET", global = true, hide_env_values = true)]
+    pub origin_secret: Option<String>,
+    /// On Lambda: the previous origin secret, accepted too while a rotation reaches
+    /// every CloudFront edge.
+    #[arg(long, env = "FORECOURT_ORIGIN_SECRET_PREVIOUS", global = true, hide_env_values = true)]
+    pub origin_secret_previous: Option<String>,
 }
 
 /// How sign-in codes are texted.
@@ -178,6 +187,25 @@ pub struct Settings {
     pub autogauge_url: Option<String>,
     /// The trade-in valuation provider.
     pub valuation_url: Option<String>,
+    /// The origin secrets a request must carry on Lambda (current, then previous).
+    pub origin_secrets: OriginSecrets,
+}
+
+/// The shortest origin secret accepted (`openssl rand -hex 32` gives 64 characters).
+pub const MIN_ORIGIN_SECRET_LEN: usize = 32;
+
+/// The configured origin secrets; a set one that is too short or not a header value
+/// (visible ASCII, as CloudFront sends it) is an error naming its variable.
+fn origin_secrets(flags: &Flags) -> anyhow::Result<OriginSecrets> {
+    let mut secrets = Vec::new();
+    for (name, value) in [("FORECOURT_ORIGIN_SECRET", &flags.origin_secret), ("FORECOURT_ORIGIN_SECRET_PREVIOUS", &flags.origin_secret_previous)] {
+        let Some(value) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) else { continue };
+        if value.len() < MIN_ORIGIN_SECRET_LEN || !value.bytes().all(|b| b.is_ascii_graphic()) {
+            anyhow::bail!("{name} must be at least {MIN_ORIGIN_SECRET_LEN} visible ASCII characters without spaces (e.g. `openssl rand -hex 32`)");
+        }
+        secrets.push(value.to_owned());
+    }
+    Ok(OriginSecrets::new(secrets))
 }
 
 impl Settings {
@@ -217,6 +245,7 @@ impl Settings {
             sms: flags.sms.or(file.sms),
             meilisearch,
             policy: file.policy,
+            origin_secrets: origin_secrets(flags)?,
         })
     }
 
@@ -344,5 +373,22 @@ mod tests {
         let flags = Flags { config: Some(file), ..Flags::default() };
         let error = format!("{:#}", Settings::resolve(&flags).expect_err("unknown key"));
         assert!(error.contains("api.toml") && error.contains("adress"), "{error}");
+    }
+
+    #[test]
+    fn origin_secrets_are_read_and_weak_ones_refused() {
+        let current = "c".repeat(MIN_ORIGIN_SECRET_LEN);
+        let previous = "p".repeat(MIN_ORIGIN_SECRET_LEN + 8);
+        let flags = Flags { origin_secret: Some(current.clone()), origin_secret_previous: Some(previous.clone()), ..Flags::default() };
+        let secrets = Settings::resolve(&flags).expect("resolve").origin_secrets;
+        assert!(secrets.matches(current.as_bytes()) && secrets.matches(previous.as_bytes()));
+        assert!(Settings::resolve(&Flags::default()).expect("resolve").origin_secrets.is_empty(), "unset locally");
+        for (flags, name) in [
+            (Flags { origin_secret: Some("short".into()), ..Flags::default() }, "FORECOURT_ORIGIN_SECRET must"),
+            (Flags { origin_secret_previous: Some(format!("{current} with spaces")), ..Flags::default() }, "FORECOURT_ORIGIN_SECRET_PREVIOUS must"),
+        ] {
+            let error = format!("{:#}", Settings::resolve(&flags).expect_err("weak secret"));
+            assert!(error.contains(name) && !error.contains(&current), "{error}");
+        }
     }
 }

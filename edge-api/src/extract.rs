@@ -1,12 +1,14 @@
 //! Request extractors that answer in the common error format: a strict JSON body that
 //! names the field at fault, the client address, and the signed-in session.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
+use lambda_http::request::RequestContext;
+use lambda_http::RequestExt;
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorCode, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE};
@@ -81,29 +83,117 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
-/// The client's address: the first `X-Forwarded-For` hop when the API sits behind a
-/// proxy it trusts (Lambda), else the socket peer; "unknown" when neither is known.
+/// Where the API runs, which decides where the client's address may come from.
+#[derive(Debug, Clone, Default)]
+pub enum RunsOn {
+    /// `forecourt-api`: shoppers connect to it, so the address is the socket peer.
+    #[default]
+    Local,
+    /// AWS Lambda behind CloudFront and API Gateway: every request must carry one of
+    /// these origin secrets (see [`crate::lambda::router`]); the address is the one
+    /// CloudFront saw, else the one API Gateway saw.
+    Lambda(OriginSecrets),
+}
+
+/// The origin secrets CloudFront adds to every request it sends to the API (the current
+/// one, and the previous one while a rotation is under way), kept only as hashes.
+#[derive(Clone, Default, PartialEq)]
+pub struct OriginSecrets(Vec<blake3::Hash>);
+
+impl std::fmt::Debug for OriginSecrets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OriginSecrets({} configured)", self.0.len())
+    }
+}
+
+impl OriginSecrets {
+    /// The accepted secrets.
+    pub fn new<S: AsRef<str>>(secrets: impl IntoIterator<Item = S>) -> Self {
+        OriginSecrets(secrets.into_iter().map(|s| blake3::hash(s.as_ref().as_bytes())).collect())
+    }
+
+    /// No secret configured: nothing can be proven to come from CloudFront.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether a header value is one of the secrets. Hashes compare in constant time
+    /// (`blake3::Hash`'s equality) and are of one length, so the time taken says nothing
+    /// about how much of a guess was right; every secret is compared.
+    pub fn matches(&self, value: &[u8]) -> bool {
+        let guess = blake3::hash(value);
+        self.0.iter().fold(false, |found, secret| found | (*secret == guess))
+    }
+}
+
+/// Marks a request whose origin secret matched: it came through CloudFront, so the
+/// headers CloudFront sets (`CloudFront-Viewer-Address`) are CloudFront's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViaCloudFront;
+
+/// The header CloudFront sets to the viewer's address and port.
+pub const VIEWER_ADDRESS_HEADER: &str = "cloudfront-viewer-address";
+
+/// The address of a `CloudFront-Viewer-Address` value: `198.51.100.10:46532`, or IPv6
+/// unbracketed with the port after the last colon (`2001:db8::1:46532`); bracketed
+/// socket addresses are accepted too. Anything else is `None`.
+pub fn viewer_address(value: &str) -> Option<IpAddr> {
+    let value = value.trim();
+    if let Ok(socket) = value.parse::<SocketAddr>() {
+        return Some(socket.ip());
+    }
+    let (ip, port) = value.rsplit_once(':')?;
+    port.parse::<u16>().ok()?;
+    ip.parse::<IpAddr>().ok()
+}
+
+/// The client's address, never from a header the client can write:
+/// - locally, the socket peer;
+/// - on Lambda, `CloudFront-Viewer-Address` when the request carried the origin secret
+///   ([`ViaCloudFront`]), else API Gateway's `requestContext.http.sourceIp`.
+///
+/// `X-Forwarded-For` is never read: CloudFront and API Gateway append to it, so its
+/// first hop is whatever the client wrote. A value that is not an IP address is
+/// skipped; "unknown" when nothing is known (one shared rate-limit bucket).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientIp(pub String);
+
+impl ClientIp {
+    /// The address of a request's parts as the API at `runs_on` sees it.
+    pub fn of(parts: &Parts, runs_on: &RunsOn) -> ClientIp {
+        let ip = match runs_on {
+            RunsOn::Local => parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()),
+            RunsOn::Lambda(_) => parts
+                .extensions
+                .get::<ViaCloudFront>()
+                .and_then(|_| single_header(parts, VIEWER_ADDRESS_HEADER))
+                .and_then(viewer_address)
+                .or_else(|| gateway_source_ip(parts)),
+        };
+        ClientIp(ip.map_or_else(|| "unknown".to_owned(), |ip| ip.to_string()))
+    }
+}
+
+/// The one value of a header (none when absent, repeated or not text).
+fn single_header<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
+    let mut values = parts.headers.get_all(name).iter();
+    let value = values.next()?;
+    values.next().is_none().then(|| value.to_str().ok()).flatten()
+}
+
+/// The address API Gateway (HTTP API, payload 2.0) saw the request come from.
+fn gateway_source_ip(parts: &Parts) -> Option<IpAddr> {
+    match parts.extensions.request_context_ref()? {
+        RequestContext::ApiGatewayV2(context) => context.http.source_ip.as_deref()?.trim().parse().ok(),
+        _ => None,
+    }
+}
 
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if state.trust_forwarded_for {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .map(str::trim)
-                .filter(|v| !v.is_empty());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip.to_owned()));
-            }
-        }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
-        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".to_owned())))
+        Ok(ClientIp::of(parts, &state.runs_on))
     }
 }
 
@@ -147,5 +237,63 @@ impl FromRequestParts<AppState> for SignedIn {
         let hash = token_hash(&token);
         let session = state.store.session(&site.0.slug, &hash, state.clock.now()).await?.ok_or_else(unauthorised)?;
         Ok(SignedIn { site, phone: session.phone, token_hash: hash })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts_of(event: &str) -> Parts {
+        lambda_http::request::from_str(event).expect("a Lambda event").into_parts().0
+    }
+
+    fn fixture(name: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn viewer_addresses_are_read_with_their_port_after_the_last_colon() {
+        let ip = |s: &str| s.parse::<IpAddr>().ok();
+        assert_eq!(viewer_address("198.51.100.10:46532"), ip("198.51.100.10"));
+        assert_eq!(viewer_address("2001:db8::1:46532"), ip("2001:db8::1"));
+        assert_eq!(viewer_address("0000:0000:0000:0000:0000:0000:0000:0001:52325"), ip("::1"));
+        assert_eq!(viewer_address("[2001:db8::1]:443"), ip("2001:db8::1"));
+        for garbage in ["", "198.51.100.10", "198.51.100.10:", "198.51.100.10:99999", "evil:80", "1.2.3.4, 5.6.7.8:80", "<script>:1"] {
+            assert_eq!(viewer_address(garbage), None, "{garbage:?}");
+        }
+    }
+
+    #[test]
+    fn on_lambda_the_viewer_address_counts_only_with_the_origin_proven() {
+        let lambda = RunsOn::Lambda(OriginSecrets::new(["fixture-origin-secret-6d1f0c2a9b8e4f7a"]));
+        // A direct call: a forged viewer address and X-Forwarded-For, the gateway's source.
+        let mut parts = parts_of(&fixture("apigw-v2-direct-forged.json"));
+        assert_eq!(ClientIp::of(&parts, &lambda), ClientIp("198.51.100.66".into()));
+        // The same headers, proven to come through CloudFront: CloudFront's header.
+        parts.extensions.insert(ViaCloudFront);
+        assert_eq!(ClientIp::of(&parts, &lambda), ClientIp("192.0.2.99".into()));
+        // Locally headers and the request context mean nothing; no peer is "unknown".
+        assert_eq!(ClientIp::of(&parts, &RunsOn::Local), ClientIp("unknown".into()));
+        parts.extensions.insert(ConnectInfo("127.0.0.1:5000".parse::<SocketAddr>().expect("peer")));
+        assert_eq!(ClientIp::of(&parts, &RunsOn::Local), ClientIp("127.0.0.1".into()));
+        // A garbage source address is not used either.
+        let mut garbage = parts_of(&fixture("apigw-v2-direct-forged.json").replace("\"198.51.100.66\"", "\"not-an-ip\""));
+        assert_eq!(ClientIp::of(&garbage, &lambda), ClientIp("unknown".into()));
+        garbage.extensions.insert(ViaCloudFront);
+        assert_eq!(ClientIp::of(&garbage, &lambda), ClientIp("192.0.2.99".into()));
+    }
+
+    #[test]
+    fn origin_secrets_match_exactly() {
+        let secrets = OriginSecrets::new(["current-secret-0123456789abcdef0123", "previous-secret-0123456789abcdef012"]);
+        assert!(secrets.matches(b"current-secret-0123456789abcdef0123"));
+        assert!(secrets.matches(b"previous-secret-0123456789abcdef012"));
+        for wrong in [&b""[..], b"current-secret-0123456789abcdef012", b"current-secret-0123456789abcdef01234", b"CURRENT-SECRET-0123456789ABCDEF0123"] {
+            assert!(!secrets.matches(wrong), "{}", String::from_utf8_lossy(wrong));
+        }
+        assert!(!OriginSecrets::default().matches(b""), "no secret matches nothing");
+        assert_eq!(format!("{secrets:?}"), "OriginSecrets(2 configured)", "Debug never shows a secret");
     }
 }

@@ -1,15 +1,34 @@
 //! The AWS Lambda entry points of the `bootstrap` binary: the API (the same [`app`]
 //! router under `lambda_http::run`) and, with `FORECOURT_LAMBDA_MODE=drain-outbox`, one
 //! outbox delivery pass per scheduled event.
+//!
+//! The API answers only requests that came through CloudFront: CloudFront adds the
+//! origin secret header to every request it sends to the API origin, and [`router`]
+//! refuses any request without it (someone calling the `execute-api` endpoint directly),
+//! so `CloudFront-Viewer-Address` can be believed when the secret matched.
 
+use std::sync::Arc;
 
 use anyhow::Context;
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Router;
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::config::{Settings, SmsChoice, StoreChoice};
+use crate::error::{ApiError, ErrorCode};
+use crate::extract::{OriginSecrets, RunsOn, ViaCloudFront};
 use crate::outbox::{drain, DrainReport};
 use crate::{app, AppState};
+
+/// The header CloudFront adds to every request to the API origin (infra/template.yaml,
+/// `OriginCustomHeaders`), holding the origin secret.
+pub const ORIGIN_SECRET_HEADER: &str = "x-forecourt-origin-verify";
+/// Shown (403, code `forbidden`) to a request that did not come through CloudFront.
+pub const ORIGIN_REQUIRED: &str =
+    "This API answers only through a dealer website's address; send the request to the website, not to the API endpoint.";
 
 /// The variable selecting the Lambda mode.
 pub const MODE_VARIABLE: &str = "FORECOURT_LAMBDA_MODE";
@@ -28,9 +47,36 @@ pub fn init_json_tracing() {
 /// The state of a Lambda instance: settings from the environment, clients built once.
 pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = settings.state(SmsChoice::Sns).await?;
-    // Behind API Gateway the socket peer is the gateway, the shopper is X-Forwarded-For.
-    state.trust_forwarded_for = true;
+    state.runs_on = RunsOn::Lambda(settings.origin_secrets.clone());
     Ok(state)
+}
+
+/// The API as the Lambda serves it: [`app`] behind the origin secret check. A state not
+/// running on Lambda has no secrets, so every request is refused.
+pub fn router(state: AppState) -> Router {
+    let secrets = match &state.runs_on {
+        RunsOn::Lambda(secrets) => secrets.clone(),
+        RunsOn::Local => OriginSecrets::default(),
+    };
+    app(state).layer(axum::middleware::from_fn_with_state(Arc::new(secrets), origin_guard))
+}
+
+/// Refuses (403) a request without exactly one origin secret header matching a
+/// configured secret; marks the others [`ViaCloudFront`] and drops the header, so no
+/// handler, log or stored lead ever sees the secret.
+async fn origin_guard(State(secrets): State<Arc<OriginSecrets>>, mut request: Request, next: Next) -> Response {
+    let mut values = request.headers().get_all(ORIGIN_SECRET_HEADER).iter();
+    let proven = match (values.next(), values.next()) {
+        (Some(value), None) => secrets.matches(value.as_bytes()),
+        _ => false,
+    };
+    if !proven {
+        tracing::warn!(path = %request.uri().path(), "request without the origin secret refused");
+        return ApiError::new(ErrorCode::Forbidden, ORIGIN_REQUIRED).into_response();
+    }
+    request.headers_mut().remove(ORIGIN_SECRET_HEADER);
+    request.extensions_mut().insert(ViaCloudFront);
+    next.run(request).await
 }
 
 /// Settings of a Lambda instance (environment only; the embedded store under /tmp).
@@ -61,9 +107,13 @@ impl From<DrainReport> for DrainOutput {
     }
 }
 
-/// Runs the API until the Lambda runtime stops it.
+/// Runs the API until the Lambda runtime stops it; refuses to start without an origin
+/// secret (it would refuse every request).
 pub async fn run_api(state: AppState) -> Result<(), lambda_http::Error> {
-    lambda_http::run(app(state)).await
+    match &state.runs_on {
+        RunsOn::Lambda(secrets) if !secrets.is_empty() => lambda_http::run(router(state)).await,
+        _ => Err("FORECOURT_ORIGIN_SECRET is not set: the API would refuse every request (see infra/README.md, \"The origin secret\")".into()),
+    }
 }
 
 /// Runs one delivery pass per scheduled event until the Lambda runtime stops it.

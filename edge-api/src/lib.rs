@@ -80,8 +80,9 @@ pub struct AppState {
     pub dist: Option<PathBuf>,
     /// Enables dev-only endpoints (the SMS outbox).
     pub dev_mode: bool,
-    /// Take the client address from `X-Forwarded-For` (behind API Gateway/CloudFront).
-    pub trust_forwarded_for: bool,
+    /// Where the API runs: where the client address comes from, and on Lambda the
+    /// origin secrets every request must carry.
+    pub runs_on: extract::RunsOn,
     /// Where `GET /api/search` looks stock up.
     pub search: Arc<SearchBackend>,
     /// Where each postcode is (`GET /api/postcodes/{postcode}`, delivery estimates).
@@ -97,7 +98,7 @@ pub struct AppState {
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, deposits paid
     /// at the dealership, default policy and backoff, no `dist/`, no search backend, no
-    /// postcodes or market, dev mode off.
+    /// postcodes or market, dev mode off, running locally.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
             store,
@@ -111,7 +112,7 @@ impl AppState {
             outbox_wake: Arc::new(Notify::new()),
             dist: None,
             dev_mode: false,
-            trust_forwarded_for: false,
+            runs_on: extract::RunsOn::Local,
             search: Arc::new(SearchBackend::none()),
             postcodes: Arc::new(PostcodeTable::default()),
             market: Arc::new(MarketSource::default()),

@@ -1,6 +1,9 @@
 //! Which dealer a request is for, from its host: a configured domain of the dealer, or
 //! `<slug>.localhost[:port]` locally. Behind CloudFront the API reads
-//! `X-Forwarded-Host`, which the CDN sets to the viewer's host.
+//! `X-Forwarded-Host`, which the CDN sets to the viewer's host. A request naming more
+//! than one host (two `Host` or `X-Forwarded-Host` headers, or a comma list, which is how
+//! API Gateway passes repeated headers) is refused: which one a proxy or cache in front
+//! read is unknown, so no answer can be trusted to be for the right dealer.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -167,13 +170,38 @@ impl Tenants {
     }
 }
 
-/// The host a request was addressed to (`X-Forwarded-Host` first, then `Host`).
+/// Shown (400, field `Host`) when a request names more than one host.
+pub const AMBIGUOUS_HOST: &str = "The request names more than one host; send exactly one Host header (and at most one X-Forwarded-Host).";
+
+/// A request naming more than one host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AmbiguousHost;
+
+/// The host a request was addressed to (`X-Forwarded-Host` first, then `Host`), or
+/// [`AmbiguousHost`] when either header is repeated or holds a comma list. `None` when
+/// neither is present as text.
+pub fn single_host(headers: &HeaderMap) -> Result<Option<&str>, AmbiguousHost> {
+    let one = |name: &str| {
+        let mut values = headers.get_all(name).iter();
+        let Some(value) = values.next() else { return Ok(None) };
+        if values.next().is_some() {
+            return Err(AmbiguousHost);
+        }
+        let Ok(text) = value.to_str() else { return Ok(None) };
+        if text.contains(',') {
+            return Err(AmbiguousHost);
+        }
+        Ok(Some(text.trim()).filter(|t| !t.is_empty()))
+    };
+    let forwarded = one("x-forwarded-host")?;
+    let host = one(header::HOST.as_str())?;
+    Ok(forwarded.or(host))
+}
+
+/// The host a request was addressed to; `None` when absent or ambiguous (the [`Site`]
+/// extractor answers an ambiguous one with 400).
 pub fn request_host(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get("x-forwarded-host")
-        .or_else(|| headers.get(header::HOST))
-        .and_then(|v| v.to_str().ok())
-        .map(|v| v.split(',').next().unwrap_or(v).trim())
+    single_host(headers).ok().flatten()
 }
 
 /// The host without its port.
@@ -193,7 +221,8 @@ pub fn is_local_host(host: &str) -> bool {
     name == "localhost" || name.ends_with(".localhost") || name == "127.0.0.1" || name == "[::1]"
 }
 
-/// The dealer of the current request (extractor; 404 `unknown_site` otherwise).
+/// The dealer of the current request (extractor; 400 `bad_request` naming `Host` when
+/// the request names more than one host, 404 `unknown_site` when none is a dealer's).
 #[derive(Debug, Clone)]
 pub struct Site(pub Arc<Tenant>);
 
@@ -201,6 +230,7 @@ impl FromRequestParts<AppState> for Site {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        single_host(&parts.headers).map_err(|AmbiguousHost| ApiError::bad_field("Host", AMBIGUOUS_HOST))?;
         state
             .tenants
             .resolve(&parts.headers)
@@ -221,5 +251,30 @@ mod tests {
         assert_eq!(strip_port("[::1]:8080"), "[::1]");
         assert!(is_local_host("alpha.localhost:3000") && is_local_host("127.0.0.1:8080"));
         assert!(!is_local_host("www.acme.com.au") && !is_local_host("localhost.evil.com"));
+    }
+
+    #[test]
+    fn one_host_is_read_and_more_than_one_is_ambiguous() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.append(*name, axum::http::HeaderValue::from_static(value));
+            }
+            map
+        };
+        assert_eq!(single_host(&headers(&[("host", "alpha.localhost:8080")])), Ok(Some("alpha.localhost:8080")));
+        // A proxy's X-Forwarded-Host wins over the Host it connected with.
+        assert_eq!(single_host(&headers(&[("host", "127.0.0.1"), ("x-forwarded-host", "alpha.localhost")])), Ok(Some("alpha.localhost")));
+        assert_eq!(single_host(&headers(&[])), Ok(None));
+        for pairs in [
+            &[("host", "alpha.localhost"), ("host", "beta.localhost")][..],
+            &[("host", "alpha.localhost"), ("host", "alpha.localhost")][..],
+            &[("host", "alpha.localhost, beta.localhost")][..],
+            &[("host", "alpha.localhost"), ("x-forwarded-host", "alpha.localhost"), ("x-forwarded-host", "beta.localhost")][..],
+            &[("x-forwarded-host", "www.alphamotors.com.au, evil.example.com")][..],
+        ] {
+            assert_eq!(single_host(&headers(pairs)), Err(AmbiguousHost), "{pairs:?}");
+            assert_eq!(request_host(&headers(pairs)), None, "{pairs:?}");
+        }
     }
 }

@@ -7,6 +7,7 @@ mod appointments;
 mod auth;
 mod delivery;
 mod delivery_estimate;
+mod edge_checks;
 mod lambda;
 mod leads;
 mod locator;
