@@ -41,7 +41,7 @@ slugs=("$@")
 if ((${#slugs[@]} == 0)); then
   for d in "$dist"/*/; do
     d="${d%/}"; d="${d##*/}"
-    [[ "$d" == _media || "$d" == .* ]] && continue
+    [[ "$d" == _* || "$d" == .* ]] && continue
     slugs+=("$d")
   done
 fi
@@ -83,6 +83,8 @@ publish_one() { # prefix site_dir [extra publish args...]
 if [[ -d "$dist/_media" ]]; then
   publish_one _media "$dist/_media"
 fi
+# CloudFront's error page (ResponsePagePath /_errors/404.html); publish writes it.
+publish_one _errors "$dist/_errors"
 for slug in "${slugs[@]}"; do
   publish_one "$slug" "$dist/$slug" --dealers "${DEALERS:-dealers}" --hosts-arn "$hosts_arn"
 done

@@ -152,6 +152,52 @@ pub fn content_type(key: &str) -> &'static str {
 
 /// Key prefix of the media shared by every dealer site (served at `/media/*`).
 pub const MEDIA_PREFIX: &str = "_media";
+/// Key prefix of the platform's own pages, outside every dealer's prefix.
+pub const ERRORS_PREFIX: &str = "_errors";
+/// The page CloudFront answers a missing object with: `ResponsePagePath` in
+/// infra/template.yaml is `/` followed by this key. CloudFront fetches error pages
+/// without running the viewer-request function that maps a host to its dealer's
+/// prefix, so this cannot be a dealer's own `404.html`; it is one neutral page.
+pub const ERROR_PAGE_KEY: &str = "_errors/404.html";
+/// The platform's 404 page: no dealer's name or style (any dealer's visitor may see
+/// it), a way back to the home page of the host it was asked on.
+pub const PLATFORM_404: &str = r#"<!doctype html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Page not found</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:4rem 1.5rem;color:#1f2933;background:#fff;text-align:center}
+h1{font-size:1.75rem;margin:0 0 1rem}
+p{margin:0 0 1.5rem;line-height:1.5}
+a{color:#0b57d0}
+</style>
+</head>
+<body>
+<main>
+<h1>Page not found</h1>
+<p>This page could not be found. The car may have been sold, or the address may have changed.</p>
+<p><a href="/">Go to the home page</a></p>
+</main>
+</body>
+</html>
+"#;
+
+/// Writes the platform's own pages into `dir` (the folder published under
+/// [`ERRORS_PREFIX`]), so the object CloudFront's error response names is uploaded by
+/// the same plan as everything else.
+pub fn write_platform_pages(dir: &Path) -> io::Result<()> {
+    let file = ERROR_PAGE_KEY.strip_prefix(&format!("{ERRORS_PREFIX}/")).unwrap_or(ERROR_PAGE_KEY);
+    fs::create_dir_all(dir)?;
+    let path = dir.join(file);
+    // Rewritten only when it differs, so an unchanged page keeps its listing entry.
+    if fs::read(&path).ok().as_deref() != Some(PLATFORM_404.as_bytes()) {
+        fs::write(path, PLATFORM_404)?;
+    }
+    Ok(())
+}
 /// Cache-Control of files whose name changes whenever their content does.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Cache-Control of pages: browsers revalidate after 5 minutes; the CDN keeps them until
@@ -165,6 +211,16 @@ pub fn cache_control(prefix: &str, key: &str) -> &'static str {
     } else {
         REVALIDATE
     }
+}
+
+/// The viewer paths that serve a file of a target: `cars/x/index.html` is `/cars/x` and
+/// `/cars/x/`; the home page is `/`; any other file is its own path. The platform's
+/// pages are asked for by their bucket key (CloudFront's error page path).
+pub fn target_viewer_paths(prefix: &str, key: &str) -> Vec<String> {
+    if prefix == ERRORS_PREFIX {
+        return vec![format!("/{prefix}/{key}")];
+    }
+    viewer_paths(key)
 }
 
 /// The viewer paths that serve a site file: `cars/x/index.html` is `/cars/x` and
@@ -202,7 +258,7 @@ pub fn plan(site_dir: &Path, current: &Listing, previous: &Listing, target: &Tar
             cache_control: cache_control(&target.prefix, rel),
         });
         if previous.files.contains_key(*rel) && cache_control(&target.prefix, rel) == REVALIDATE {
-            invalidate.extend(viewer_paths(rel));
+            invalidate.extend(target_viewer_paths(&target.prefix, rel));
         }
     }
     plan.uploaded = changed.len();
@@ -210,7 +266,7 @@ pub fn plan(site_dir: &Path, current: &Listing, previous: &Listing, target: &Tar
         plan.operations.push(Operation::Delete { key: key_of(rel) });
         plan.deleted += 1;
         if cache_control(&target.prefix, rel) == REVALIDATE {
-            invalidate.extend(viewer_paths(rel));
+            invalidate.extend(target_viewer_paths(&target.prefix, rel));
         }
     }
     if let Some(distribution) = &target.distribution {
@@ -249,7 +305,11 @@ pub struct PublishOptions {
 }
 
 /// Runs `forecourt publish`: returns the plan as shell commands, or records the listing.
+/// Publishing [`ERRORS_PREFIX`] first writes the platform's pages into its folder.
 pub fn publish(opts: &PublishOptions) -> io::Result<String> {
+    if opts.prefix == ERRORS_PREFIX {
+        write_platform_pages(&opts.site)?;
+    }
     let current = Listing::scan(&opts.site)?;
     if opts.record {
         let meta = opts.site.join(META_DIR);

@@ -117,3 +117,77 @@ fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
     opts.hosts.clear();
     assert_eq!(publish(&opts).expect("plan"), "", "after recording, nothing is left to do");
 }
+
+#[test]
+fn publishing_the_errors_prefix_uploads_the_platform_error_page() {
+    use generator::publish::{publish, PublishOptions, ERRORS_PREFIX, ERROR_PAGE_KEY, PLATFORM_404};
+    let dist = tempfile::tempdir().expect("tempdir");
+    let folder = dist.path().join(ERRORS_PREFIX);
+    let mut opts = PublishOptions {
+        site: folder.clone(),
+        prefix: ERRORS_PREFIX.into(),
+        bucket: "forecourt-sites-staging".into(),
+        distribution: Some("E2ABC".into()),
+        previous: None,
+        hosts: Vec::new(),
+        record: false,
+    };
+    let shell = publish(&opts).expect("plan");
+    let page = folder.join("404.html");
+    assert_eq!(fs::read_to_string(&page).expect("the page is written"), PLATFORM_404);
+    assert_eq!(
+        shell.lines().collect::<Vec<_>>(),
+        vec![format!(
+            "aws s3 cp '{}' 's3://forecourt-sites-staging/{ERROR_PAGE_KEY}' --content-type 'text/html; charset=utf-8' --cache-control '{REVALIDATE}'",
+            page.display()
+        )]
+    );
+    opts.record = true;
+    publish(&opts).expect("record");
+    opts.record = false;
+    opts.previous = Some(folder.join(".forecourt/published.json"));
+    assert_eq!(publish(&opts).expect("plan"), "", "an unchanged page is not uploaded again");
+    // A page changed by a later release is uploaded and its error-page path invalidated.
+    let previous = Listing { files: [("404.html".to_string(), "an older page".to_string())].into() };
+    let current = Listing::scan(&folder).expect("scan");
+    let target = Target { bucket: "b".into(), prefix: ERRORS_PREFIX.into(), distribution: Some("E2ABC".into()) };
+    let changed = plan(&folder, &current, &previous, &target);
+    assert_eq!(changed.operations.last(), Some(&Operation::Invalidate { distribution: "E2ABC".into(), paths: vec![format!("/{ERROR_PAGE_KEY}")] }));
+}
+
+/// The repository root.
+fn repo() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+#[test]
+fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
+    use generator::publish::ERROR_PAGE_KEY;
+    // CloudFront fetches ResponsePagePath from the bucket as is (no viewer-request
+    // function maps it to a dealer's prefix), so it must be the key the deploy writes.
+    let template = fs::read_to_string(repo().join("infra/template.yaml")).expect("template");
+    let pages: Vec<&str> = template.lines().filter_map(|l| l.trim().strip_prefix("ResponsePagePath:")).map(str::trim).collect();
+    assert!(!pages.is_empty(), "the template names an error page");
+    for page in pages {
+        assert_eq!(page, format!("/{ERROR_PAGE_KEY}"));
+    }
+
+    // The dry run of a deploy (what the nightly workflow runs, printed) lists the object.
+    let dist = tempfile::tempdir().expect("tempdir");
+    write(dist.path(), "jacaranda-toyota/index.html", "home");
+    let output = std::process::Command::new(repo().join("scripts/deploy.sh"))
+        .arg("staging")
+        .env("DRY_RUN", "1")
+        .env("SITE_BUCKET", "forecourt-sites-staging")
+        .env("DISTRIBUTION_ID", "E2ABC")
+        .env("DEALER_HOSTS_ARN", "arn:aws:cloudfront::123456789012:key-value-store/hosts")
+        .env("DIST", dist.path())
+        .env("FORECOURT", env!("CARGO_BIN_EXE_forecourt"))
+        .output()
+        .expect("run scripts/deploy.sh");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains(&format!("'s3://forecourt-sites-staging/{ERROR_PAGE_KEY}'")), "{stdout}");
+    assert!(stdout.contains("'s3://forecourt-sites-staging/jacaranda-toyota/index.html'"), "{stdout}");
+    assert!(!stdout.contains("s3://forecourt-sites-staging/404.html"), "{stdout}");
+}
