@@ -1,5 +1,5 @@
-//! The AWS Lambda entry points of the `bootstrap` binary: the API (the same [`app`]
-//! router under `lambda_http::run`) and, with `FORECOURT_LAMBDA_MODE=drain-outbox`, one
+//! The AWS Lambda entry points of the `bootstrap` binary: the API ([`router`]: the same
+//! [`app`] router behind the origin secret check, under `lambda_http::run`) and, with `FORECOURT_LAMBDA_MODE=drain-outbox`, one
 //! outbox delivery pass per scheduled event.
 //!
 //! The API answers only requests that came through CloudFront: CloudFront adds the
