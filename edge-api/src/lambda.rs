@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::outbox::{drain, DrainReport};
-use crate::{app, AppState};
+use crate::{app, AppState, Runtime};
 
 /// The variable selecting the Lambda mode.
 pub const MODE_VARIABLE: &str = "FORECOURT_LAMBDA_MODE";
@@ -26,8 +26,14 @@ pub fn init_json_tracing() {
 }
 
 /// The state of a Lambda instance: settings from the environment, clients built once.
+/// Its runtime is [`Runtime::Lambda`] whatever the settings say: development endpoints
+/// and localhost origins never exist here.
 pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
+    if settings.dev_mode {
+        tracing::warn!("FORECOURT_DEV_MODE is ignored on Lambda: development endpoints exist only in the local server (forecourt-api --dev-mode)");
+    }
     let mut state = settings.state(SmsChoice::Sns).await?;
+    state.runtime = Runtime::Lambda;
     // Behind API Gateway the socket peer is the gateway, the shopper is X-Forwarded-For.
     state.trust_forwarded_for = true;
     Ok(state)

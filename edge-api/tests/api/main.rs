@@ -5,6 +5,7 @@ mod abuse;
 mod activity;
 mod appointments;
 mod auth;
+mod dealer_files;
 mod delivery;
 mod delivery_estimate;
 mod lambda;
