@@ -17,6 +17,7 @@ pub mod layers;
 pub mod leads;
 pub mod locator;
 pub mod openapi;
+pub mod origin;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
@@ -152,7 +153,8 @@ impl AppState {
 }
 
 /// The router of every endpoint, with the common layers (body limit, CORS limited to
-/// the dealer's domains, security headers, panics answered as JSON errors, tracing). `/api/dev/*` is mounted only in the local
+/// the dealer's origins, state changes refused from other origins, security headers,
+/// panics answered as JSON errors, tracing). `/api/dev/*` is mounted only in the local
 /// server's dev mode; elsewhere it is an unknown path like any other.
 pub fn app(state: AppState) -> Router {
     let mut api = Router::new()
@@ -188,8 +190,9 @@ pub fn app(state: AppState) -> Router {
     }
     api.fallback(static_site::site)
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), origin::same_origin_writes))
         .layer(axum::middleware::from_fn(layers::security_headers))
-        .layer(layers::cors(Arc::clone(&state.tenants)))
+        .layer(layers::cors(Arc::clone(&state.tenants), state.runtime))
         .layer(CatchPanicLayer::custom(layers::panic_response))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)

@@ -11,6 +11,7 @@ mod delivery_estimate;
 mod lambda;
 mod leads;
 mod locator;
+mod origins;
 mod price_comparison;
 mod quote;
 mod reservations;
