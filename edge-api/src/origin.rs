@@ -60,7 +60,9 @@ fn parse_origin(value: &str) -> Option<ParsedOrigin> {
 /// on a server of this runtime.
 pub fn is_own_origin(runtime: Runtime, tenant: &Tenant, host: Option<&str>, origin: &HeaderValue) -> bool {
     let Some(origin) = origin.to_str().ok().and_then(parse_origin) else { return false };
-    if origin.scheme == "https" && matches!(origin.port, None | Some(443)) && tenant.domains.iter().any(|d| *d == origin.host) {
+    // Browsers leave the default port out of an origin, so a configured domain's origin
+    // has none.
+    if origin.scheme == "https" && origin.port.is_none() && tenant.domains.iter().any(|d| *d == origin.host) {
         return true;
     }
     // The local server's sites live at http://<slug>.localhost:<port>; a page there may

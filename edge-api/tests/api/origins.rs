@@ -91,11 +91,12 @@ async fn every_state_changing_endpoint_refuses_other_origins() {
         .map(|(path, _)| path.replace("{car_id}", "1042").replace("{lead_id}", "x"))
         .collect();
     assert!(posts.len() >= 12, "the document lists the POST endpoints: {posts:?}");
-    let foreign: [&[(&str, &str)]; 6] = [
+    let foreign: [&[(&str, &str)]; 7] = [
         &[("origin", "https://evil.example.com")],
         // Another scheme, another port, another dealer: not this site either.
         &[("origin", "http://www.alphamotors.com.au")],
         &[("origin", "https://www.alphamotors.com.au:8443")],
+        &[("origin", "https://www.alphamotors.com.au/")],
         &[("origin", "https://beta.example.com.au")],
         // A localhost page on a production host.
         &[("origin", "http://alpha.localhost:8080")],
