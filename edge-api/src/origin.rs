@@ -62,7 +62,7 @@ pub fn is_own_origin(runtime: Runtime, tenant: &Tenant, host: Option<&str>, orig
     let Some(origin) = origin.to_str().ok().and_then(parse_origin) else { return false };
     // Browsers leave the default port out of an origin, so a configured domain's origin
     // has none.
-    if origin.scheme == "https" && origin.port.is_none() && tenant.domains.iter().any(|d| *d == origin.host) {
+    if origin.scheme == "https" && origin.port.is_none() && tenant.domains.contains(&origin.host) {
         return true;
     }
     // The local server's sites live at http://<slug>.localhost:<port>; a page there may
