@@ -38,6 +38,26 @@ fn missing_required_key_is_named() {
 }
 
 #[test]
+fn a_dealer_file_cannot_turn_on_development_endpoints() {
+    assert_eq!(
+        errors_of("dev_mode"),
+        ["tests/fixtures/invalid/dev_mode/acme/dealer.toml:3:1: dev_mode: not a dealer setting: development endpoints (/api/dev/*) are turned on only by starting the local server with `--dev-mode` (`forecourt-api --dev-mode`, as `make serve` does); remove this key"]
+    );
+}
+
+#[test]
+fn lead_webhooks_must_be_https_even_on_loopback() {
+    let p = "tests/fixtures/invalid/http_webhook/acme/dealer.toml";
+    assert_eq!(
+        errors_of("http_webhook"),
+        [
+            format!("{p}:10:15: leads.webhook_url: expected an https URL (leads carry the shopper's name, phone and email, so they are only sent encrypted), found \"http://leads.acme.com.au/hooks\""),
+            format!("{p}:11:19: leads.adf_webhook_url: expected an https URL (leads carry the shopper's name, phone and email, so they are only sent encrypted), found \"http://127.0.0.1:9000/adf\""),
+        ]
+    );
+}
+
+#[test]
 fn bad_colour_is_placed_on_its_line() {
     assert_eq!(
         errors_of("bad_colour"),

@@ -232,7 +232,6 @@ fn absent_keys_take_the_seed_defaults() {
     assert_eq!(c.car_types, [CarType::New, CarType::Demo, CarType::Used]);
     assert_eq!(c.vehicle_categories, [VehicleCategory::Cars]);
     assert_eq!(c.default_state, "qld");
-    assert!(!c.dev_mode);
     assert_eq!(c.theme.font_body, SYSTEM_FONT_STACK);
     assert!(c.phones.masked);
     assert_eq!(c.finance.provider, None);

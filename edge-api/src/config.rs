@@ -64,7 +64,8 @@ pub struct Flags {
     /// Folder of the dealer configuration [default: dealers].
     #[arg(long, env = "FORECOURT_DEALERS", global = true)]
     pub dealers: Option<PathBuf>,
-    /// Enable dev-only endpoints (the SMS outbox).
+    /// Enable dev-only endpoints (`/api/dev/*`: the SMS outbox, stored leads) of the
+    /// local server; never on Lambda.
     #[arg(long, env = "FORECOURT_DEV_MODE", global = true, num_args = 0..=1, default_missing_value = "true")]
     pub dev_mode: Option<bool>,
     /// DynamoDB table; when set, the store is DynamoDB instead of the embedded file.
@@ -169,7 +170,7 @@ pub struct Settings {
     pub dist: PathBuf,
     /// Dealer configuration.
     pub dealers: PathBuf,
-    /// Dev-only endpoints on.
+    /// Dev-only endpoints on (the local server only; Lambda ignores it).
     pub dev_mode: bool,
     /// The store.
     pub store: StoreChoice,

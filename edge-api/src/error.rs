@@ -23,6 +23,8 @@ pub const RATE_LIMITED: &str = "Too many attempts. Please wait a few minutes and
 pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
 /// Shown when the signed-in user acts on another user's data.
 pub const FORBIDDEN: &str = "You can only change your own watchlist.";
+/// Shown when a state-changing request comes from a page outside the dealer's site.
+pub const CROSS_SITE: &str = "This request came from another website, so it was refused. Please use the form on the dealer's own site.";
 /// Shown for an unknown path or record.
 pub const NOT_FOUND: &str = "Not found.";
 /// Shown when the Host header names no configured dealer.
@@ -52,6 +54,9 @@ pub enum ErrorCode {
     SignInRequired,
     /// Someone else's data (403).
     Forbidden,
+    /// A state-changing request whose `Origin` (or `Sec-Fetch-Site`) is not the dealer's
+    /// own site (403).
+    CrossSiteRequest,
     /// Unknown path or record (404).
     NotFound,
     /// The Host names no dealer (404).
@@ -87,7 +92,7 @@ impl ErrorCode {
             ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => StatusCode::BAD_REQUEST,
             ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden | ErrorCode::CrossSiteRequest => StatusCode::FORBIDDEN,
             ErrorCode::NotFound | ErrorCode::UnknownSite | ErrorCode::NoEstimate | ErrorCode::NoData => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::CarReserved | ErrorCode::SlotUnavailable => StatusCode::CONFLICT,

@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, ErrorCode, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE};
 use crate::tenancy::Site;
-use crate::AppState;
+use crate::{AppState, Runtime};
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "forecourt_session";
@@ -83,18 +83,6 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
-/// Where the API runs, which decides where the client's address may come from.
-#[derive(Debug, Clone, Default)]
-pub enum RunsOn {
-    /// `forecourt-api`: shoppers connect to it, so the address is the socket peer.
-    #[default]
-    Local,
-    /// AWS Lambda behind CloudFront and API Gateway: every request must carry one of
-    /// these origin secrets (see [`crate::lambda::router`]); the address is the one
-    /// CloudFront saw, else the one API Gateway saw.
-    Lambda(OriginSecrets),
-}
-
 /// The origin secrets CloudFront adds to every request it sends to the API (the current
 /// one, and the previous one while a rotation is under way), kept only as hashes.
 #[derive(Clone, Default, PartialEq)]
@@ -159,11 +147,11 @@ pub fn viewer_address(value: &str) -> Option<IpAddr> {
 pub struct ClientIp(pub String);
 
 impl ClientIp {
-    /// The address of a request's parts as the API at `runs_on` sees it.
-    pub fn of(parts: &Parts, runs_on: &RunsOn) -> ClientIp {
-        let ip = match runs_on {
-            RunsOn::Local => parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()),
-            RunsOn::Lambda(_) => parts
+    /// The address of a request's parts as the API at `runtime` sees it.
+    pub fn of(parts: &Parts, runtime: Runtime) -> ClientIp {
+        let ip = match runtime {
+            Runtime::Local { .. } => parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()),
+            Runtime::Lambda => parts
                 .extensions
                 .get::<ViaCloudFront>()
                 .and_then(|_| single_header(parts, VIEWER_ADDRESS_HEADER))
@@ -193,7 +181,7 @@ impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp::of(parts, &state.runs_on))
+        Ok(ClientIp::of(parts, state.runtime))
     }
 }
 
@@ -267,22 +255,22 @@ mod tests {
 
     #[test]
     fn on_lambda_the_viewer_address_counts_only_with_the_origin_proven() {
-        let lambda = RunsOn::Lambda(OriginSecrets::new(["fixture-origin-secret-6d1f0c2a9b8e4f7a"]));
+        let lambda = Runtime::Lambda;
         // A direct call: a forged viewer address and X-Forwarded-For, the gateway's source.
         let mut parts = parts_of(&fixture("apigw-v2-direct-forged.json"));
-        assert_eq!(ClientIp::of(&parts, &lambda), ClientIp("198.51.100.66".into()));
+        assert_eq!(ClientIp::of(&parts, lambda), ClientIp("198.51.100.66".into()));
         // The same headers, proven to come through CloudFront: CloudFront's header.
         parts.extensions.insert(ViaCloudFront);
-        assert_eq!(ClientIp::of(&parts, &lambda), ClientIp("192.0.2.99".into()));
+        assert_eq!(ClientIp::of(&parts, lambda), ClientIp("192.0.2.99".into()));
         // Locally headers and the request context mean nothing; no peer is "unknown".
-        assert_eq!(ClientIp::of(&parts, &RunsOn::Local), ClientIp("unknown".into()));
+        assert_eq!(ClientIp::of(&parts, Runtime::Local { dev_mode: false }), ClientIp("unknown".into()));
         parts.extensions.insert(ConnectInfo("127.0.0.1:5000".parse::<SocketAddr>().expect("peer")));
-        assert_eq!(ClientIp::of(&parts, &RunsOn::Local), ClientIp("127.0.0.1".into()));
+        assert_eq!(ClientIp::of(&parts, Runtime::Local { dev_mode: false }), ClientIp("127.0.0.1".into()));
         // A garbage source address is not used either.
         let mut garbage = parts_of(&fixture("apigw-v2-direct-forged.json").replace("\"198.51.100.66\"", "\"not-an-ip\""));
-        assert_eq!(ClientIp::of(&garbage, &lambda), ClientIp("unknown".into()));
+        assert_eq!(ClientIp::of(&garbage, lambda), ClientIp("unknown".into()));
         garbage.extensions.insert(ViaCloudFront);
-        assert_eq!(ClientIp::of(&garbage, &lambda), ClientIp("192.0.2.99".into()));
+        assert_eq!(ClientIp::of(&garbage, lambda), ClientIp("192.0.2.99".into()));
     }
 
     #[test]

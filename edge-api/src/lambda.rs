@@ -19,9 +19,9 @@ use serde_json::Value;
 
 use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::error::{ApiError, ErrorCode};
-use crate::extract::{OriginSecrets, RunsOn, ViaCloudFront};
+use crate::extract::{OriginSecrets, ViaCloudFront};
 use crate::outbox::{drain, DrainReport};
-use crate::{app, AppState};
+use crate::{app, AppState, Runtime};
 
 /// The header CloudFront adds to every request to the API origin (infra/template.yaml,
 /// `OriginCustomHeaders`), holding the origin secret.
@@ -45,18 +45,24 @@ pub fn init_json_tracing() {
 }
 
 /// The state of a Lambda instance: settings from the environment, clients built once.
+/// Its runtime is [`Runtime::Lambda`] whatever the settings say: development endpoints
+/// and localhost origins never exist here.
 pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
+    if settings.dev_mode {
+        tracing::warn!("FORECOURT_DEV_MODE is ignored on Lambda: development endpoints exist only in the local server (forecourt-api --dev-mode)");
+    }
     let mut state = settings.state(SmsChoice::Sns).await?;
-    state.runs_on = RunsOn::Lambda(settings.origin_secrets.clone());
+    state.runtime = Runtime::Lambda;
+    state.origin_secrets = settings.origin_secrets.clone();
     Ok(state)
 }
 
 /// The API as the Lambda serves it: [`app`] behind the origin secret check. A state not
 /// running on Lambda has no secrets, so every request is refused.
 pub fn router(state: AppState) -> Router {
-    let secrets = match &state.runs_on {
-        RunsOn::Lambda(secrets) => secrets.clone(),
-        RunsOn::Local => OriginSecrets::default(),
+    let secrets = match state.runtime {
+        Runtime::Lambda => state.origin_secrets.clone(),
+        Runtime::Local { .. } => OriginSecrets::default(),
     };
     app(state).layer(axum::middleware::from_fn_with_state(Arc::new(secrets), origin_guard))
 }
@@ -110,8 +116,8 @@ impl From<DrainReport> for DrainOutput {
 /// Runs the API until the Lambda runtime stops it; refuses to start without an origin
 /// secret (it would refuse every request).
 pub async fn run_api(state: AppState) -> Result<(), lambda_http::Error> {
-    match &state.runs_on {
-        RunsOn::Lambda(secrets) if !secrets.is_empty() => lambda_http::run(router(state)).await,
+    match state.runtime {
+        Runtime::Lambda if !state.origin_secrets.is_empty() => lambda_http::run(router(state)).await,
         _ => Err("FORECOURT_ORIGIN_SECRET is not set: the API would refuse every request (see infra/README.md, \"The origin secret\")".into()),
     }
 }

@@ -30,21 +30,15 @@ pub async fn security_headers(request: Request, next: Next) -> axum::response::R
     response
 }
 
-/// The host of an `Origin` header value (`https://example.com.au:8443` -> `example.com.au:8443`).
-fn origin_host(origin: &HeaderValue) -> Option<&str> {
-    let text = origin.to_str().ok()?;
-    let (_, rest) = text.split_once("://")?;
-    Some(rest.trim_end_matches('/'))
-}
-
-/// CORS allowing only origins of the same dealer as the request's host, with
-/// credentials (the session cookie).
-pub fn cors(tenants: Arc<Tenants>) -> CorsLayer {
+/// CORS allowing exactly the dealer's own origins for the request's host (see
+/// [`crate::origin`]: its configured https domains, and `http://<slug>.localhost` only
+/// in the local server), with credentials (the session cookie).
+pub fn cors(tenants: Arc<Tenants>, runtime: crate::Runtime) -> CorsLayer {
     CorsLayer::new()
         .allow_origin(AllowOrigin::predicate(move |origin, parts| {
-            let target = tenants.resolve(&parts.headers).map(|t| t.slug.as_str());
-            let source = origin_host(origin).and_then(|h| tenants.resolve_host(h)).map(|t| t.slug.as_str());
-            target.is_some() && target == source
+            tenants
+                .resolve(&parts.headers)
+                .is_some_and(|tenant| crate::origin::is_own_origin(runtime, tenant, request_host(&parts.headers), origin))
         }))
         .allow_methods([Method::GET, Method::POST])
         .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(IDEMPOTENCY_HEADER)])

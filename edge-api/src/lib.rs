@@ -17,6 +17,7 @@ pub mod layers;
 pub mod leads;
 pub mod locator;
 pub mod openapi;
+pub mod origin;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
@@ -55,6 +56,34 @@ use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
 
+/// Which server runs the router. What only a developer's machine may do hangs on this,
+/// and the Lambda variant has no switch for it: no setting, dealer file or environment
+/// variable can open a development door in production.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runtime {
+    /// `forecourt-api` on a developer's machine: `http://<slug>.localhost[:port]` is the
+    /// dealer's own origin, and `dev_mode` (the `--dev-mode` flag) mounts `/api/dev/*`.
+    Local {
+        /// Development endpoints (the SMS outbox, stored leads) are mounted.
+        dev_mode: bool,
+    },
+    /// AWS Lambda (`bootstrap`): only the dealer's configured https origins, no
+    /// development endpoints.
+    Lambda,
+}
+
+impl Runtime {
+    /// Whether `/api/dev/*` is served.
+    pub fn dev_mode(self) -> bool {
+        matches!(self, Runtime::Local { dev_mode: true })
+    }
+
+    /// Whether this is the local server.
+    pub fn is_local(self) -> bool {
+        matches!(self, Runtime::Local { .. })
+    }
+}
+
 /// Everything a handler needs, built once and shared.
 #[derive(Clone)]
 pub struct AppState {
@@ -78,11 +107,11 @@ pub struct AppState {
     pub outbox_wake: Arc<Notify>,
     /// The built sites (`dist/`), served for non-API paths when set.
     pub dist: Option<PathBuf>,
-    /// Enables dev-only endpoints (the SMS outbox).
-    pub dev_mode: bool,
-    /// Where the API runs: where the client address comes from, and on Lambda the
-    /// origin secrets every request must carry.
-    pub runs_on: extract::RunsOn,
+    /// Which server this is: development endpoints and `*.localhost` origins exist
+    /// only in the local one, and where the client address comes from.
+    pub runtime: Runtime,
+    /// On Lambda, the origin secrets every request must carry (CloudFront adds one).
+    pub origin_secrets: extract::OriginSecrets,
     /// Where `GET /api/search` looks stock up.
     pub search: Arc<SearchBackend>,
     /// Where each postcode is (`GET /api/postcodes/{postcode}`, delivery estimates).
@@ -98,7 +127,8 @@ pub struct AppState {
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, deposits paid
     /// at the dealership, default policy and backoff, no `dist/`, no search backend, no
-    /// postcodes or market, dev mode off, running locally.
+    /// postcodes or market, and the strictest runtime (Lambda's: no development
+    /// endpoints, no localhost origins) until the local server says otherwise.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
             store,
@@ -111,8 +141,8 @@ impl AppState {
             http: reqwest::Client::new(),
             outbox_wake: Arc::new(Notify::new()),
             dist: None,
-            dev_mode: false,
-            runs_on: extract::RunsOn::Local,
+            runtime: Runtime::Lambda,
+            origin_secrets: extract::OriginSecrets::default(),
             search: Arc::new(SearchBackend::none()),
             postcodes: Arc::new(PostcodeTable::default()),
             market: Arc::new(MarketSource::default()),
@@ -123,16 +153,16 @@ impl AppState {
 }
 
 /// The router of every endpoint, with the common layers (body limit, CORS limited to
-/// the dealer's domains, security headers, panics answered as JSON errors, tracing).
+/// the dealer's origins, state changes refused from other origins, security headers,
+/// panics answered as JSON errors, tracing). `/api/dev/*` is mounted only in the local
+/// server's dev mode; elsewhere it is an unknown path like any other.
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
+    let mut api = Router::new()
         .route("/api/auth/request-code", post(auth::request_code))
         .route("/api/auth/verify", post(auth::verify))
         .route("/api/auth/sign-out", post(auth::sign_out))
         .route("/api/me", get(auth::me))
         .route("/api/session", get(auth::session))
-        .route("/api/dev/sms-outbox", get(auth::sms_outbox))
-        .route("/api/dev/leads/{lead_id}", get(leads::dev_lead))
         .route("/api/watchlist", get(watchlist::list))
         .route("/api/watchlist/save-car", post(watchlist::save_car))
         .route("/api/watchlist/remove-car", post(watchlist::remove_car))
@@ -153,10 +183,16 @@ pub fn app(state: AppState) -> Router {
         .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);
+    if state.runtime.dev_mode() {
+        api = api
+            .route("/api/dev/sms-outbox", get(auth::sms_outbox))
+            .route("/api/dev/leads/{lead_id}", get(leads::dev_lead));
+    }
     api.fallback(static_site::site)
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), origin::same_origin_writes))
         .layer(axum::middleware::from_fn(layers::security_headers))
-        .layer(layers::cors(Arc::clone(&state.tenants)))
+        .layer(layers::cors(Arc::clone(&state.tenants), state.runtime))
         .layer(CatchPanicLayer::custom(layers::panic_response))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)

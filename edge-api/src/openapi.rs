@@ -1,10 +1,14 @@
 //! The OpenAPI 3 document of every endpoint, generated from the handlers' annotations
-//! and served at `/api/openapi.json`.
+//! and served at `/api/openapi.json`. It lists what this server serves: the development
+//! endpoints only in the local server's dev mode.
 
+use axum::extract::State;
 use axum::Json;
 use utoipa::OpenApi;
 
-/// The API description.
+use crate::{AppState, Runtime};
+
+/// The API description of every server (no development endpoints).
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes, trade-in valuations and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
@@ -14,8 +18,6 @@ use utoipa::OpenApi;
         crate::auth::sign_out,
         crate::auth::me,
         crate::auth::session,
-        crate::auth::sms_outbox,
-        crate::leads::dev_lead,
         crate::watchlist::save_car,
         crate::watchlist::remove_car,
         crate::watchlist::list,
@@ -48,14 +50,30 @@ use utoipa::OpenApi;
         (name = "appointments", description = "Test-drive appointment slots"),
         (name = "finance", description = "Finance quotes"),
         (name = "trade-in", description = "Online trade-in valuations: the car, the condition questions and the offer"),
-        (name = "dev", description = "Local development only"),
         (name = "meta", description = "This document")
     )
 )]
 pub struct ApiDoc;
 
+/// The development endpoints, added to the document where they are mounted.
+#[derive(OpenApi)]
+#[openapi(
+    paths(crate::auth::sms_outbox, crate::leads::dev_lead),
+    tags((name = "dev", description = "Local server started with --dev-mode only"))
+)]
+pub struct DevApiDoc;
+
+/// The document of the endpoints a server of this runtime serves.
+pub fn document_for(runtime: Runtime) -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    if runtime.dev_mode() {
+        doc.merge(DevApiDoc::openapi());
+    }
+    doc
+}
+
 /// This OpenAPI document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI 3 document")))]
-pub async fn document() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+pub async fn document(State(state): State<AppState>) -> Json<utoipa::openapi::OpenApi> {
+    Json(document_for(state.runtime))
 }

@@ -10,7 +10,7 @@ use axum::serve::ListenerExt;
 use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::outbox::spawn_worker;
 use crate::store::DynamoStore;
-use crate::{app, AppState};
+use crate::{app, AppState, Runtime};
 
 /// How often the outbox worker looks for due retries when no new lead wakes it.
 pub const OUTBOX_POLL: Duration = Duration::from_secs(5);
@@ -28,7 +28,7 @@ pub fn banner(addr: SocketAddr, slugs: &[&str]) -> String {
 pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = settings.state(SmsChoice::Log).await?;
     state.dist = Some(settings.dist.clone());
-    state.dev_mode = settings.dev_mode;
+    state.runtime = Runtime::Local { dev_mode: settings.dev_mode };
     Ok(state)
 }
 

@@ -38,8 +38,6 @@ pub struct Tenant {
     pub adf_webhook_url: Option<String>,
     /// The dealer's enquiry form switches (message requirement, dealership count).
     pub forms: EnquiryFormSettings,
-    /// The dealer enables the API's development endpoints.
-    pub dev_mode: bool,
     /// The dealer's own search filters (its stock filters and manufacturer), which every
     /// `GET /api/search` of this dealer applies; `dealer` is the slug.
     pub search: FixedFilters,
@@ -91,7 +89,6 @@ impl From<&Dealer> for Tenant {
                 dealership_count: dealerships.len(),
                 terms_required: false,
             },
-            dev_mode: config.dev_mode,
             search: FixedFilters::for_config(config),
             website: website(dealer),
             makes: dealer_makes(dealer),

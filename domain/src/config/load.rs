@@ -380,6 +380,20 @@ fn remove_last_key(root: &mut Spanned<DeValue<'_>>, steps: &[Step]) -> bool {
     }
 }
 
+/// The message for a key dealer files no longer have, saying what replaced it (the
+/// generic "unknown key" would leave a dealer guessing).
+fn retired_key_message(file: &Path, steps: &[Step]) -> Option<String> {
+    let in_dealer_file = file.file_name().is_some_and(|name| name == "dealer.toml");
+    match steps {
+        // A dealer file ships to production, so it can never open the development door.
+        [Step::Key(key)] if in_dealer_file && key == "dev_mode" => Some(
+            "not a dealer setting: development endpoints (/api/dev/*) are turned on only by starting the local server with `--dev-mode` (`forecourt-api --dev-mode`, as `make serve` does); remove this key"
+                .to_string(),
+        ),
+        _ => None,
+    }
+}
+
 /// Deserializes `text` (which starts at byte `offset` of the file `full`), collecting
 /// every error: after each one the offending key is dropped and the rest re-checked.
 fn parse_toml<T: DeserializeOwned>(
@@ -453,7 +467,10 @@ fn parse_toml<T: DeserializeOwned>(
         }
         let file_steps = original_steps(&tree_steps, &dropped);
         let (key_steps, message, removable, position) = match problem {
-            Problem::UnknownKey(key, allowed) => (file_steps, unknown_key_message(&key, &allowed), true, position(span)),
+            Problem::UnknownKey(key, allowed) => {
+                let message = retired_key_message(file, &file_steps).unwrap_or_else(|| unknown_key_message(&key, &allowed));
+                (file_steps, message, true, position(span))
+            }
             Problem::MissingKey(key) => {
                 let mut key_steps = file_steps;
                 let top_level = key_steps.is_empty();

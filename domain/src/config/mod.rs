@@ -47,9 +47,11 @@ pub use validate::is_hex_colour;
 pub struct LeadsConfig {
     /// Webhook receiving each lead as JSON (https URL); default none (leads are only stored).
     #[serde(default)]
+    #[schemars(regex(pattern = r"^https://"))]
     pub webhook_url: Option<String>,
     /// Webhook receiving each lead as ADF 1.0 XML (https URL); default none.
     #[serde(default)]
+    #[schemars(regex(pattern = r"^https://"))]
     pub adf_webhook_url: Option<String>,
 }
 
@@ -94,9 +96,6 @@ pub struct DealerConfig {
     /// Default state for forms and searches (lower-case abbreviation); default "qld".
     #[serde(default = "default_state")]
     pub default_state: String,
-    /// Enable the API's development endpoints for this dealer; default false.
-    #[serde(default)]
-    pub dev_mode: bool,
     /// Looks: colours, fonts and logo.
     pub theme: ThemeConfig,
     /// Phone numbers and masking.

@@ -116,6 +116,20 @@ impl Checker {
         }
     }
 
+    /// A lead webhook: an https URL only. Leads carry a shopper's name, phone and email,
+    /// and dealer files ship to production as they are, so no plain-http exception
+    /// (local tests post to loopback receivers through tenants they build themselves).
+    fn webhook(&mut self, key: &str, value: &str) {
+        if !is_url(value) {
+            self.error(key, format!("{URL_HINT}, found \"{value}\""));
+        } else if !value.starts_with("https://") {
+            self.error(
+                key,
+                format!("expected an https URL (leads carry the shopper's name, phone and email, so they are only sent encrypted), found \"{value}\""),
+            );
+        }
+    }
+
     fn link(&mut self, key: &str, value: &str) {
         if !is_link(value) {
             self.error(key, format!("{LINK_HINT}, found \"{value}\""));
@@ -433,10 +447,10 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     }
 
     if let Some(url) = &config.leads.webhook_url {
-        c.url("leads.webhook_url", url);
+        c.webhook("leads.webhook_url", url);
     }
     if let Some(url) = &config.leads.adf_webhook_url {
-        c.url("leads.adf_webhook_url", url);
+        c.webhook("leads.adf_webhook_url", url);
     }
     if let Some(id) = &config.analytics.gtm_id {
         if !id.starts_with("GTM-") {

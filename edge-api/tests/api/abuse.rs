@@ -111,3 +111,29 @@ async fn the_openapi_document_lists_every_endpoint() {
         assert!(lead.get(field).is_some(), "LeadPayload lacks {field}");
     }
 }
+
+#[tokio::test]
+async fn development_endpoints_are_documented_and_served_only_in_dev_mode() {
+    let dev = spawn().await;
+    let doc = dev.get(HOST, "/api/openapi.json", None).await;
+    let outbox = &doc.json["paths"]["/api/dev/sms-outbox"]["get"];
+    // The phone is the query string (`?phone=`), as the handler reads it.
+    assert_eq!(outbox["parameters"], serde_json::json!([{ "name": "phone", "in": "query", "required": true, "description": "The phone whose messages to list.", "schema": { "type": "string" } }]));
+    assert!(doc.json["paths"]["/api/dev/leads/{lead_id}"].is_object());
+    assert!(doc.json["tags"].as_array().expect("tags").iter().any(|t| t["name"] == "dev"));
+
+    for runtime in [edge_api::Runtime::Local { dev_mode: false }, edge_api::Runtime::Lambda] {
+        let (mut state, clock, dir) = crate::support::state(crate::support::tenants(None), edge_api::policy::Policy::default());
+        state.runtime = runtime;
+        let app = crate::support::serve(state, clock, dir).await;
+        let doc = app.get(HOST, "/api/openapi.json", None).await;
+        let paths = doc.json["paths"].as_object().expect("paths");
+        assert!(paths.contains_key("/api/leads"), "{runtime:?}");
+        assert!(paths.keys().all(|p| !p.starts_with("/api/dev/")), "{runtime:?}: {:?}", paths.keys().collect::<Vec<_>>());
+        assert!(doc.json["tags"].as_array().expect("tags").iter().all(|t| t["name"] != "dev"), "{runtime:?}");
+        for path in ["/api/dev/sms-outbox?phone=0412345678", "/api/dev/leads/0123456789abcdef"] {
+            let answer = app.get(HOST, path, None).await;
+            assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{runtime:?} {path}");
+        }
+    }
+}

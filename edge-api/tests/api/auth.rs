@@ -104,7 +104,7 @@ async fn code_requests_are_rate_limited_per_phone_and_per_address() {
 #[tokio::test]
 async fn the_sms_outbox_exists_only_in_dev_mode() {
     let (mut state, clock, dir) = crate::support::state(tenants(None), Policy::default());
-    state.dev_mode = false;
+    state.runtime = edge_api::Runtime::Local { dev_mode: false };
     let app = crate::support::serve(state, clock, dir).await;
     app.post(HOST, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await;
     let outbox = app.get(HOST, "/api/dev/sms-outbox?phone=0412345678", None).await;

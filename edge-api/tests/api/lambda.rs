@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use edge_api::clock::ManualClock;
 use edge_api::error::RATE_LIMITED;
-use edge_api::extract::{OriginSecrets, RunsOn};
+use edge_api::extract::OriginSecrets;
 use edge_api::lambda::{router, ORIGIN_REQUIRED, ORIGIN_SECRET_HEADER};
 use edge_api::policy::Policy;
 use edge_api::tenancy::AMBIGUOUS_HOST;
@@ -38,7 +38,8 @@ fn edited(name: &str, edit: impl FnOnce(&mut Value)) -> String {
 /// The state of a Lambda instance configured with the fixtures' origin secret.
 fn lambda_state() -> (AppState, Arc<ManualClock>, TempDir) {
     let (mut state, clock, dir) = state(tenants(None), Policy::default());
-    state.runs_on = RunsOn::Lambda(OriginSecrets::new([SECRET]));
+    state.runtime = edge_api::Runtime::Lambda;
+    state.origin_secrets = OriginSecrets::new([SECRET]);
     state.dist = None;
     (state, clock, dir)
 }
@@ -200,4 +201,36 @@ async fn an_event_naming_two_hosts_is_refused() {
     // (The Host of an API Gateway event is the gateway's own domain; lambda_http cannot
     // even build a request from a Host holding a comma list, so only X-Forwarded-Host
     // can name a second host on Lambda.)
+}
+
+#[tokio::test]
+async fn the_lambda_state_has_no_development_endpoints_whatever_its_settings_say() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let flags = edge_api::config::Flags {
+        dev_mode: Some(true),
+        dealers: Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers")),
+        data: Some(dir.path().join("data")),
+        dist: Some(dir.path().join("dist")),
+        sms: Some(edge_api::config::SmsChoice::Log),
+        ..edge_api::config::Flags::default()
+    };
+    let settings = edge_api::config::Settings::resolve(&flags).expect("settings");
+    assert!(settings.dev_mode, "FORECOURT_DEV_MODE set on the function");
+    let state = edge_api::lambda::state_from_env(&settings).await.expect("state");
+    assert_eq!(state.runtime, edge_api::Runtime::Lambda);
+    let get = |path: &str| {
+        axum::http::Request::get(path)
+            .header("host", "abc123def4.execute-api.ap-southeast-2.amazonaws.com")
+            .header("x-forwarded-host", "jacaranda-toyota.localhost")
+            .body(axum::body::Body::empty())
+            .expect("request")
+    };
+    let outbox = edge_api::app(state.clone()).oneshot(get("/api/dev/sms-outbox?phone=0412345678")).await.expect("answer");
+    assert_eq!(outbox.status(), StatusCode::NOT_FOUND);
+    let doc = edge_api::app(state).oneshot(get("/api/openapi.json")).await.expect("answer");
+    let bytes = http_body_util::BodyExt::collect(doc.into_body()).await.expect("body").to_bytes();
+    let doc: Value = serde_json::from_slice(&bytes).expect("json");
+    let paths = doc["paths"].as_object().expect("paths");
+    assert!(paths.contains_key("/api/leads"));
+    assert!(paths.keys().all(|p| !p.starts_with("/api/dev/")), "{:?}", paths.keys().collect::<Vec<_>>());
 }

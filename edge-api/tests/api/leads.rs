@@ -223,13 +223,15 @@ async fn a_stored_lead_can_be_read_back_only_in_dev_mode() {
     assert_eq!(other.status, StatusCode::NOT_FOUND);
 
     let (mut state, clock, dir) = crate::support::state(tenants(None), Policy::default());
-    state.dev_mode = false;
+    state.runtime = edge_api::Runtime::Local { dev_mode: false };
     let live = crate::support::serve(state, clock, dir).await;
     let stored = live.post(HOST, "/api/leads", &enquiry(), None).await;
     let id = stored.json["lead_id"].as_str().expect("lead_id").to_owned();
     let hidden = live.get(HOST, &format!("/api/dev/leads/{id}"), None).await;
     assert_eq!((hidden.status, hidden.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
-    // Documented like the SMS outbox: under the dev tag.
-    let doc = live.get(HOST, "/api/openapi.json", None).await;
+    // Documented like the SMS outbox: under the dev tag, where it is served.
+    let doc = app.get(HOST, "/api/openapi.json", None).await;
     assert_eq!(doc.json["paths"]["/api/dev/leads/{lead_id}"]["get"]["tags"], json!(["dev"]));
+    let live_doc = live.get(HOST, "/api/openapi.json", None).await;
+    assert!(live_doc.json["paths"].get("/api/dev/leads/{lead_id}").is_none(), "not served, not documented");
 }

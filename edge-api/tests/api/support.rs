@@ -43,7 +43,6 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             webhook_url: webhook_base.map(|b| format!("{b}/json")),
             adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
             forms: EnquiryFormSettings::default(),
-            dev_mode: false,
             search: FixedFilters::for_dealer("alpha"),
             website: website("alpha", "Alpha Motors", &[(11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]), (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"])]),
             makes: vec!["Toyota".into()],
@@ -70,7 +69,6 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             adf_webhook_url: None,
             // Beta lifts the message requirement and has two dealerships.
             forms: EnquiryFormSettings { message_optional: true, dealership_count: 2, ..EnquiryFormSettings::default() },
-            dev_mode: false,
             search: FixedFilters::for_dealer("beta"),
             website: website("beta", "Beta Cars", &[(21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]), (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"])]),
             makes: vec!["Kia".into()],
@@ -156,7 +154,8 @@ pub fn website(slug: &str, name: &str, locations: &[(u64, &str, &str, f64, f64, 
     }
 }
 
-/// A fresh state over a temp redb store, a manual clock and dev mode on.
+/// A fresh state over a temp redb store, a manual clock, as the local server started
+/// with `--dev-mode`.
 pub fn state(tenants: Tenants, policy: Policy) -> (AppState, Arc<ManualClock>, TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = RedbStore::open(&dir.path().join("store.redb")).expect("store");
@@ -164,7 +163,7 @@ pub fn state(tenants: Tenants, policy: Policy) -> (AppState, Arc<ManualClock>, T
     let mut state = AppState::new(Arc::new(store), tenants);
     state.clock = clock.clone();
     state.policy = Arc::new(policy);
-    state.dev_mode = true;
+    state.runtime = edge_api::Runtime::Local { dev_mode: true };
     state.dist = Some(fixture_dist());
     (state, clock, dir)
 }
