@@ -1,4 +1,4 @@
-//! The layers around every answer: security headers, CORS limited to the dealer's own
+//! The layers around every answer: security headers (listed in [`crate::headers`]), CORS limited to the dealer's own
 //! domains, and panics turned into the common JSON error.
 
 use std::any::Any;
@@ -12,20 +12,22 @@ use axum::response::IntoResponse;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::error::{error_response, ApiError, ErrorBody, ErrorCode};
+use crate::headers;
 use crate::leads::IDEMPOTENCY_HEADER;
 use crate::tenancy::{is_local_host, request_host, Tenants};
 
-/// Adds X-Content-Type-Options, Referrer-Policy, X-Frame-Options, and HSTS outside
-/// localhost.
+/// Adds the security headers of [`crate::headers`]: the page list, or the media list
+/// under `/media/`; HSTS only outside localhost.
 pub async fn security_headers(request: Request, next: Next) -> axum::response::Response {
     let local = request_host(request.headers()).is_none_or(is_local_host);
+    let kind = headers::Kind::of_path(request.uri().path());
     let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
-    if !local {
-        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=63072000; includeSubDomains"));
+    let target = response.headers_mut();
+    for (name, value) in headers::headers(kind) {
+        if local && name == headers::HSTS_HEADER {
+            continue;
+        }
+        target.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
     }
     response
 }

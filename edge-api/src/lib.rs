@@ -12,6 +12,7 @@ pub mod config;
 pub mod delivery;
 pub mod error;
 pub mod extract;
+pub mod headers;
 pub mod lambda;
 pub mod layers;
 pub mod leads;

@@ -1,11 +1,22 @@
-//! The local server: the router plus `dist/`, the outbox worker, a start-up banner and
-//! graceful shutdown.
+//! The local server: the router plus `dist/` and compression, the outbox worker, a
+//! start-up banner, a header-read timeout and graceful shutdown.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use std::future::Future;
+
 use anyhow::Context;
-use axum::serve::ListenerExt;
+use axum::extract::{ConnectInfo, Request};
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 
 use crate::config::{Settings, SmsChoice, StoreChoice};
 use crate::outbox::spawn_worker;
@@ -32,6 +43,22 @@ pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     Ok(state)
 }
 
+/// How long a client may take to send a request's headers (and how long a kept-alive
+/// connection may sit idle) before the local server closes the connection, so half-sent
+/// requests cannot hold connections open.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Brotli and gzip quality of the local server: close to the best ratio of text at a
+/// small part of the cost of the highest levels, which would dominate a page's time.
+const COMPRESSION_QUALITY: i32 = 5;
+
+/// The router of the local server: [`app`] plus compression of text answers (brotli or
+/// gzip, as the client accepts; images other than SVG are left alone). CloudFront
+/// compresses in production, so local measurements see what shoppers get.
+pub fn local_app(state: AppState) -> Router {
+    app(state).layer(CompressionLayer::new().quality(CompressionLevel::Precise(COMPRESSION_QUALITY)))
+}
+
 /// Serves until Ctrl-C or SIGTERM, finishing requests in flight.
 pub async fn serve(settings: &Settings) -> anyhow::Result<()> {
     let state = local_state(settings).await?;
@@ -39,22 +66,59 @@ pub async fn serve(settings: &Settings) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("listening on {}", settings.addr))?;
     let addr = listener.local_addr().context("reading the bound address")?;
-    // Without TCP_NODELAY a response written in more than one piece (a file's headers,
-    // then its body) waits for the client's delayed ACK: about 40 ms a request.
-    let listener = listener.tap_io(|stream| {
+    println!("{}", banner(addr, &state.tenants.slugs()));
+    let worker = spawn_worker(state.clone(), OUTBOX_POLL);
+    serve_listener(listener, local_app(state), HEADER_READ_TIMEOUT, shutdown_signal()).await;
+    worker.abort();
+    Ok(())
+}
+
+/// Serves `router` over HTTP/1.1 on `listener` until `shutdown` resolves, then waits for
+/// the requests in flight. Each connection must send a request's headers within
+/// `header_read_timeout` (`axum::serve` sets no timer, so it has no such limit); handlers
+/// see the peer as `ConnectInfo<SocketAddr>`.
+pub async fn serve_listener(
+    listener: TcpListener,
+    router: Router,
+    header_read_timeout: Duration,
+    shutdown: impl Future<Output = ()>,
+) {
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        // Without TCP_NODELAY a response written in more than one piece (a file's
+        // headers, then its body) waits for the client's delayed ACK: about 40 ms a request.
         if let Err(e) = stream.set_nodelay(true) {
             tracing::warn!(error = %e, "TCP_NODELAY could not be set on a connection");
         }
-    });
-    println!("{}", banner(addr, &state.tenants.slugs()));
-    let worker = spawn_worker(state.clone(), OUTBOX_POLL);
-    let router = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    let served = axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("serving");
-    worker.abort();
-    served
+        let router = router.clone();
+        let service = service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().oneshot(request)
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "connection closed with an error");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
 }
 
 /// Resolves on Ctrl-C or SIGTERM (what `kill` and process managers send).

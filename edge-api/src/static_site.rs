@@ -1,13 +1,14 @@
 //! Serving the generated sites locally: the dealer of the Host gets `dist/<slug>/`,
 //! with clean URLs (`/cars/x` -> `/cars/x/index.html`), its `404.html` with status 404,
 //! `/media/*` from the shared `dist/_media/`, and `/assets/*` (content-hashed names)
-//! with long cache headers. On Lambda the CDN does this and the API serves only `/api`.
+//! with long cache headers. Dotfiles, build-internal files (`.forecourt/`) and names no
+//! file system could hold are the site's 404 page. On Lambda the CDN does this and the
+//! API serves only `/api`.
 
 use std::path::{Path, PathBuf};
 
-
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, Uri};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
@@ -33,6 +34,37 @@ pub fn file_path(path: &str) -> String {
     }
 }
 
+/// The longest file or folder name the file systems we serve from allow, in bytes.
+pub const MAX_SEGMENT_BYTES: usize = 255;
+
+/// `%XX` escapes decoded (invalid escapes kept as they are), as the file service reads them.
+fn percent_decode(segment: &str) -> Vec<u8> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether a request path may name a file of the site: no segment (decoded) starts with
+/// `.` (dotfiles, `.forecourt/` build records, `..`) or is longer than a file name can be
+/// (the file service would fail with an I/O error, a 500).
+pub fn servable(path: &str) -> bool {
+    path.split('/').map(percent_decode).all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
+}
+
 fn with_path(uri: &Uri, path: &str) -> Option<Uri> {
     let path_and_query = match uri.query() {
         Some(q) => format!("{path}?{q}"),
@@ -55,6 +87,21 @@ async fn serve(dir: &Path, not_found: PathBuf, request: Request, cache: &'static
     }
 }
 
+/// The site's 404 page with status 404.
+async fn not_found_page(site_dir: &Path, request: Request) -> Response {
+    let served = ServeFile::new(site_dir.join("404.html")).oneshot(request).await;
+    match served {
+        Ok(response) => {
+            let mut response = response.into_response();
+            if response.status().is_success() {
+                *response.status_mut() = StatusCode::NOT_FOUND;
+            }
+            response
+        }
+        Err(infallible) => match infallible {},
+    }
+}
+
 /// Fallback handler: every non-API path.
 pub async fn site(State(state): State<AppState>, mut request: Request) -> Response {
     if request.uri().path().starts_with("/api/") || request.uri().path() == "/api" {
@@ -68,6 +115,9 @@ pub async fn site(State(state): State<AppState>, mut request: Request) -> Respon
     };
     let path = request.uri().path().to_owned();
     let site_dir = dist.join(&tenant.slug);
+    if !servable(&path) {
+        return not_found_page(&site_dir, request).await;
+    }
     if let Some(rest) = path.strip_prefix("/media/") {
         if let Some(uri) = with_path(request.uri(), &format!("/{rest}")) {
             *request.uri_mut() = uri;
@@ -79,4 +129,21 @@ pub async fn site(State(state): State<AppState>, mut request: Request) -> Respon
         *request.uri_mut() = uri;
     }
     serve(&site_dir, site_dir.join("404.html"), request, cache).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotfiles_and_overlong_names_are_not_servable() {
+        assert!(servable("/cars/red-ute/"));
+        assert!(servable("/media/car-1.svg"));
+        assert!(!servable("/.forecourt/manifest.json"));
+        assert!(!servable("/%2Eforecourt/changed.txt"));
+        assert!(!servable("/cars/.env"));
+        assert!(!servable(&format!("/cars/{}", "a".repeat(MAX_SEGMENT_BYTES + 1))));
+        assert!(servable(&format!("/cars/{}", "a".repeat(MAX_SEGMENT_BYTES))));
+        assert!(!servable(&format!("/cars/{}", "%61".repeat(MAX_SEGMENT_BYTES + 1))));
+    }
 }

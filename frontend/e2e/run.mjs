@@ -43,11 +43,25 @@ function withTimeout(promise, name) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Console messages of the current browser that report a Content Security Policy
+ *  violation: every page must work under the CSP the server sends, so any such message
+ *  fails the test that caused it. */
+let cspViolations = [];
+function watchCsp(context) {
+  const seen = [];
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.includes('Content Security Policy')) seen.push(`${message.location().url}: ${text}`);
+  });
+  return seen;
+}
+
 let browser;
 let closed = true;
 async function relaunch() {
   if (browser) await browser.close().catch(() => {});
   browser = await launchBrowser();
+  cspViolations = watchCsp(browser.context);
   closed = false;
   browser.context.on('close', () => {
     closed = true;
@@ -62,8 +76,12 @@ try {
     // reports on its own page.
     if (closed) await relaunch();
     const started = Date.now();
+    cspViolations.length = 0;
     try {
       await withTimeout(test.run({ ...options, context: browser.context }), test.name);
+      if (cspViolations.length > 0) {
+        throw new Error(`Content Security Policy violations in the console:\n${cspViolations.join('\n')}`);
+      }
       passed += 1;
       console.log(`ok   ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {

@@ -4,8 +4,10 @@
 //! domains when the Host header names it): clean URLs, `404.html` for a missing page,
 //! `/media/*` from `dist/_media`. A watcher polls the dealers folder and the feed every
 //! second, rebuilds on a change and tells open pages to reload through the Server-Sent
-//! Events endpoint `/__forecourt/livereload`; the small script that listens is injected
-//! into HTML responses here, never into the built files.
+//! Events endpoint `/__forecourt/livereload`; a `<script src>` of the small script that
+//! listens (served here, at `/__forecourt/livereload.js`, so a page's strict CSP with no
+//! inline scripts lets it run) is injected into HTML responses here, never into the
+//! built files.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -29,9 +31,14 @@ use crate::publish::{content_type, MEDIA_PREFIX};
 
 /// The live-reload endpoint.
 pub const LIVERELOAD_PATH: &str = "/__forecourt/livereload";
-/// The script serve injects before `</body>` of every HTML response.
-pub const LIVERELOAD_SCRIPT: &str =
-    "<script>new EventSource(\"/__forecourt/livereload\").addEventListener(\"reload\",function(){location.reload()})</script>";
+/// Where serve answers with [`LIVERELOAD_JS`].
+pub const LIVERELOAD_JS_PATH: &str = "/__forecourt/livereload.js";
+/// The script that reloads the page when the events endpoint says a rebuild finished.
+pub const LIVERELOAD_JS: &str =
+    "new EventSource(\"/__forecourt/livereload\").addEventListener(\"reload\",function(){location.reload()});\n";
+/// The element serve injects before `</body>` of every HTML response: an external
+/// script, never an inline one.
+pub const LIVERELOAD_SCRIPT: &str = "<script src=\"/__forecourt/livereload.js\"></script>";
 
 /// What the preview server shares between requests.
 #[derive(Clone)]
@@ -83,7 +90,15 @@ pub fn resolve(site: &Path, path: &str) -> Option<PathBuf> {
 
 /// The preview router.
 pub fn app(state: ServeState) -> Router {
-    Router::new().route(LIVERELOAD_PATH, get(livereload)).fallback(get(page)).with_state(state)
+    Router::new()
+        .route(LIVERELOAD_PATH, get(livereload))
+        .route(LIVERELOAD_JS_PATH, get(livereload_js))
+        .fallback(get(page))
+        .with_state(state)
+}
+
+async fn livereload_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], LIVERELOAD_JS).into_response()
 }
 
 async fn livereload(State(state): State<ServeState>) -> Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>> {
@@ -297,6 +312,24 @@ mod tests {
         assert_eq!(slug_for_host("Acme.LocalHost", &domains).as_deref(), Some("acme"));
         assert_eq!(slug_for_host("www.acme.com.au", &domains).as_deref(), Some("acme"));
         assert_eq!(slug_for_host("127.0.0.1:8080", &domains), None);
+    }
+
+    #[tokio::test]
+    async fn pages_load_the_livereload_script_from_a_file_never_inline() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let page = dir.path().join("index.html");
+        std::fs::write(&page, "<!doctype html><html><body><p>Hi</p></body></html>").expect("write");
+        let response = file_response(&page, StatusCode::OK).await;
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("body");
+        let html = String::from_utf8(body.to_vec()).expect("utf-8");
+        assert!(html.ends_with("<p>Hi</p><script src=\"/__forecourt/livereload.js\"></script></body></html>"), "{html}");
+        assert!(!html.contains("<script>"), "an inline script would be refused by the page's CSP: {html}");
+
+        let script = livereload_js().await;
+        assert_eq!(script.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        let body = axum::body::to_bytes(script.into_body(), usize::MAX).await.expect("body");
+        assert_eq!(body, LIVERELOAD_JS.as_bytes());
+        assert!(LIVERELOAD_JS.contains(LIVERELOAD_PATH));
     }
 
     #[test]

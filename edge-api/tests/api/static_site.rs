@@ -55,3 +55,33 @@ async fn media_is_shared_and_assets_are_cached_for_a_year() {
     let api_missing = app.get("alpha.localhost", "/api/nothing-here", None).await;
     assert_eq!((api_missing.status, api_missing.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
 }
+
+#[tokio::test]
+async fn a_path_segment_longer_than_a_file_name_is_the_sites_404_page() {
+    let app = spawn().await;
+    let long = "a".repeat(edge_api::static_site::MAX_SEGMENT_BYTES + 1);
+    for path in [format!("/cars/{long}"), format!("/{long}/"), format!("/media/{long}.svg"), format!("/assets/{long}.js")] {
+        let missing = app.get("alpha.localhost", &path, None).await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(missing.text.contains("Alpha page not found"), "{path}: {}", missing.text);
+    }
+}
+
+#[tokio::test]
+async fn dotfiles_and_build_records_are_not_served() {
+    let app = spawn().await;
+    for path in [
+        "/.forecourt/manifest.json",
+        "/.forecourt/changed.txt",
+        "/%2eforecourt/manifest.json",
+        "/%2Eforecourt/changed.txt",
+        "/.forecourt/",
+        "/cars/../.forecourt/changed.txt",
+        "/media/../alpha/.forecourt/changed.txt",
+    ] {
+        let hidden = app.get("alpha.localhost", path, None).await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(hidden.text.contains("Alpha page not found"), "{path}: {}", hidden.text);
+        assert!(!hidden.text.contains("build-internal") && !hidden.text.contains("red-ute"), "{path} leaked: {}", hidden.text);
+    }
+}
