@@ -34,9 +34,10 @@ pub const CODE_EXPIRED: &str = "That code has expired. Please request a new code
 /// Shown after too many wrong sign-in codes (a new code is refused until the locked one
 /// expires, at most the code's lifetime).
 pub const CODE_LOCKED: &str = "Too many wrong codes. Please wait a few minutes, then request a new code.";
-/// Shown when an idempotency key comes back with another request body.
+/// Shown when an idempotency key comes back with another request body (a form shows
+/// it as is, and a reloaded form sends a new key).
 pub const IDEMPOTENCY_KEY_REUSED: &str =
-    "This Idempotency-Key was already used for a different request. Send a new key for a new submission, or the same body to retry.";
+    "This form was already sent with different details. Please reload the page and send it again.";
 
 /// The stable error codes of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

@@ -189,8 +189,16 @@ async fn cached_from_provider(state: &AppState, dealer: &str, base: &str, key: &
         }
     }
     let answer = from_provider(&state.http, base, key, slug).await?;
-    let value = serde_json::to_value(&answer).map_err(|e| ApiError::Internal(e.into()))?;
-    state.store.cache(dealer, CACHE_NAME, slug, value, now, now + PROVIDER_CACHE_TTL).await?;
+    // The shopper has the answer either way: a cache that cannot be written only costs
+    // the next request a provider call.
+    match serde_json::to_value(&answer) {
+        Ok(value) => {
+            if let Err(e) = state.store.cache(dealer, CACHE_NAME, slug, value, now, now + PROVIDER_CACHE_TTL).await {
+                tracing::warn!(dealer, slug, error = %e, "price comparison not cached");
+            }
+        }
+        Err(e) => tracing::warn!(dealer, slug, error = %e, "price comparison not cached"),
+    }
     Ok(answer)
 }
 
