@@ -13,7 +13,7 @@ target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv" >/dev/nul
 lifted='{ max = 1000000000, window_secs = 60 }'
 {
   echo "[policy]"
-  for limit in code_per_phone code_per_ip verify_per_ip leads_per_ip leads_per_phone events_per_ip quotes_per_ip valuations_per_ip; do
+  for limit in code_per_phone code_per_ip verify_per_ip leads_per_ip leads_per_phone events_per_ip quotes_per_ip valuations_per_ip autogauge_per_ip; do
     echo "$limit = $lifted"
   done
 } >"$tmp/api.toml"

@@ -1,7 +1,9 @@
 //! Sign-in by SMS code: request a 6-digit code (valid 5 minutes, 5 attempts, rate-limited
-//! per phone and per client address), verify it for a session cookie, sign out, and ask
-//! who is signed in. Sessions belong to one dealer: a cookie of one site is nothing on
-//! another.
+//! per phone across every dealer and per client address), verify it for a session
+//! cookie, sign out, and ask who is signed in. Sessions belong to one dealer: a cookie of
+//! one site is nothing on another. A new code keeps the wrong guesses left on the
+//! pending one, and a phone locked by wrong guesses gets no new code until the lock
+//! ends, so asking again never buys more guesses.
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -13,9 +15,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE};
 use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
-use crate::rate::limit;
+use crate::rate::{limit, limit_platform};
 use crate::sms::Sms;
-use crate::store::{OtpCheck, SessionRecord};
+use crate::store::{OtpCheck, OtpIssue, SessionRecord};
 use crate::tenancy::{is_local_host, request_host, Site};
 use crate::validate;
 use crate::AppState;
@@ -100,7 +102,8 @@ fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
 
 /// Sends a sign-in code by SMS.
 #[utoipa::path(post, path = "/api/auth/request-code", tag = "auth", request_body = RequestCode,
-    responses((status = 200, body = CodeSent), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = CodeSent), (status = 400, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "`rate_limited`: too many codes for this phone or address; `code_locked`: too many wrong codes, no new code until the lock ends")))]
 pub async fn request_code(
     State(state): State<AppState>,
     Site(site): Site,
@@ -110,10 +113,18 @@ pub async fn request_code(
     let phone = phone_field(&body.phone, "phone")?;
     let policy = &state.policy;
     limit(&state, &site.slug, "code-ip", &ip, policy.code_per_ip).await?;
-    limit(&state, &site.slug, "code-phone", &phone, policy.code_per_phone).await?;
+    // One phone, one counter, whichever dealer's site asks: SMS cost and the phone's
+    // owner are the platform's to protect.
+    limit_platform(&state, &site.slug, "code-phone", &phone, policy.code_per_phone).await?;
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
     let now = state.clock.now();
-    state.store.put_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, &code), now, policy.otp_ttl()).await?;
+    match state.store.put_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, &code), now, policy.otp_ttl()).await? {
+        OtpIssue::Issued { .. } => {}
+        OtpIssue::Locked { until } => {
+            tracing::info!(dealer = %site.slug, %until, "code refused: the phone is locked by wrong codes");
+            return Err(ApiError::new(ErrorCode::CodeLocked, CODE_LOCKED));
+        }
+    }
     let minutes = policy.otp_ttl_secs / 60;
     let body = format!("{code} is your {} sign-in code. It expires in {minutes} minutes.", site.name);
     state

@@ -33,8 +33,13 @@ pub const UNKNOWN_SITE: &str = "This address does not belong to a dealer site.";
 pub const WRONG_CODE: &str = "That code is not correct. Please check it and try again.";
 /// Shown when no sign-in code is pending (expired, used or never sent).
 pub const CODE_EXPIRED: &str = "That code has expired. Please request a new code.";
-/// Shown after too many wrong sign-in codes.
-pub const CODE_LOCKED: &str = "Too many wrong codes. Please request a new code.";
+/// Shown after too many wrong sign-in codes (a new code is refused until the locked one
+/// expires, at most the code's lifetime).
+pub const CODE_LOCKED: &str = "Too many wrong codes. Please wait a few minutes, then request a new code.";
+/// Shown when an idempotency key comes back with another request body (a form shows
+/// it as is, and a reloaded form sends a new key).
+pub const IDEMPOTENCY_KEY_REUSED: &str =
+    "This form was already sent with different details. Please reload the page and send it again.";
 
 /// The stable error codes of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -65,6 +70,14 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// The car already has an active reservation hold (409).
     CarReserved,
+    /// No car with that id is published by this dealer (404).
+    CarNotFound,
+    /// The car has been sold, so it cannot be reserved (409).
+    CarSold,
+    /// The car has no advertised price, so it cannot be reserved online (409).
+    CarNotPriced,
+    /// The idempotency key was used before with another request body (422).
+    IdempotencyKeyReused,
     /// The delivery calculator has no estimate for the postcode (404).
     NoEstimate,
     /// The price comparison has no data for the car (404).
@@ -90,12 +103,14 @@ impl ErrorCode {
     pub fn status(self) -> StatusCode {
         match self {
             ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => StatusCode::BAD_REQUEST,
-            ErrorCode::ValidationFailed => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::ValidationFailed | ErrorCode::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden | ErrorCode::CrossSiteRequest => StatusCode::FORBIDDEN,
-            ErrorCode::NotFound | ErrorCode::UnknownSite | ErrorCode::NoEstimate | ErrorCode::NoData => StatusCode::NOT_FOUND,
+            ErrorCode::NotFound | ErrorCode::UnknownSite | ErrorCode::NoEstimate | ErrorCode::NoData | ErrorCode::CarNotFound => {
+                StatusCode::NOT_FOUND
+            }
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ErrorCode::CarReserved | ErrorCode::SlotUnavailable => StatusCode::CONFLICT,
+            ErrorCode::CarReserved | ErrorCode::SlotUnavailable | ErrorCode::CarSold | ErrorCode::CarNotPriced => StatusCode::CONFLICT,
             ErrorCode::BadGateway => StatusCode::BAD_GATEWAY,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

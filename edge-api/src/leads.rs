@@ -19,11 +19,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ErrorBody, ErrorCode, NOT_FOUND};
+use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
 use crate::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
-use crate::store::{BookingOutcome, LeadOutcome, LeadRecord};
+use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
 use crate::validate;
 use crate::AppState;
@@ -379,12 +379,14 @@ async fn book(
     site: &Tenant,
     choice: &AppointmentChoice,
     fields: Map<String, Value>,
-    key: Option<&str>,
+    key: Option<IdempotencyKey<'_>>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<LeadOutcome, ApiError> {
     if let Some(key) = key {
-        if let Some(existing) = state.store.idempotent_lead(&site.slug, key, now).await? {
-            return Ok(LeadOutcome::Replayed(existing));
+        match state.store.idempotent_lead(&site.slug, key, now).await? {
+            Some(Remembered::Lead(existing)) => return Ok(LeadOutcome::Replayed(existing)),
+            Some(Remembered::OtherRequest) => return Ok(LeadOutcome::KeyReused),
+            None => {}
         }
     }
     let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
@@ -392,6 +394,7 @@ async fn book(
     match state.store.book_appointment(&lead, &booking, key, now).await? {
         BookingOutcome::Booked(id) => Ok(LeadOutcome::Stored(id)),
         BookingOutcome::Replayed(id) => Ok(LeadOutcome::Replayed(id)),
+        BookingOutcome::KeyReused => Ok(LeadOutcome::KeyReused),
         BookingOutcome::Taken => Err(ApiError::new(ErrorCode::SlotUnavailable, SLOT_UNAVAILABLE)),
     }
 }
@@ -403,7 +406,8 @@ async fn book(
         (status = 200, body = LeadAnswer, description = "A step updated the lead, or the idempotency key was seen before"),
         (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "`slot_unavailable`: the appointment's slot is not offered (booked meanwhile, closed or past)"),
-        (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 422, body = ErrorBody, description = "`validation_failed`: `fields` names each bad field; `idempotency_key_reused`: the Idempotency-Key came before with another body"),
+        (status = 429, body = ErrorBody)))]
 pub async fn submit(
     State(state): State<AppState>,
     Site(site): Site,
@@ -429,22 +433,26 @@ pub async fn submit(
         tracing::warn!(dealer = %site.slug, %ip, "lead honeypot filled; answered and dropped");
         return Ok((StatusCode::CREATED, Json(LeadAnswer { success: true, lead_id: lead_id.unwrap_or_else(new_lead_id) })));
     }
+    // Stripe's rule: a key replays only the request it first came with.
+    let request_hash = serde_json::to_vec(&payload).map(|body| blake3::hash(&body).to_hex().to_string()).map_err(|e| ApiError::Internal(e.into()))?;
+    let key = key.as_deref().map(|key| IdempotencyKey { key, request_hash: &request_hash });
     let appointment = payload.appointment.clone();
     let fields = fields_of(payload, &headers, first)?;
     let now = state.clock.now();
     let outcome = match (lead_id, appointment) {
         (None, None) => {
             let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
-            state.store.create_lead(lead, key.as_deref(), now).await?
+            state.store.create_lead(lead, key, now).await?
         }
-        (None, Some(choice)) => book(&state, &site, &choice, fields, key.as_deref(), now).await?,
+        (None, Some(choice)) => book(&state, &site, &choice, fields, key, now).await?,
         (Some(_), Some(_)) => return Err(ApiError::bad_field("appointment", APPOINTMENT_FIRST_STEP)),
-        (Some(id), None) => state.store.update_lead(&site.slug, &id, fields, key.as_deref(), now).await?,
+        (Some(id), None) => state.store.update_lead(&site.slug, &id, fields, key, now).await?,
     };
     let (status, lead_id) = match outcome {
         LeadOutcome::Stored(id) if first => (StatusCode::CREATED, id),
         LeadOutcome::Stored(id) | LeadOutcome::Replayed(id) => (StatusCode::OK, id),
         LeadOutcome::NotFound => return Err(ApiError::bad_field("lead_id", NOT_FOUND).with_code(ErrorCode::NotFound)),
+        LeadOutcome::KeyReused => return Err(ApiError::new(ErrorCode::IdempotencyKeyReused, IDEMPOTENCY_KEY_REUSED)),
     };
     tracing::info!(dealer = %site.slug, %lead_id, status = status.as_u16(), "lead stored");
     state.outbox_wake.notify_one();

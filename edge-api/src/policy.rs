@@ -32,7 +32,7 @@ pub struct Policy {
     pub session_ttl_secs: i64,
     /// Largest accepted request body in bytes.
     pub max_body_bytes: usize,
-    /// Codes requested per phone.
+    /// Codes requested per phone, counted across every dealer of the platform.
     pub code_per_phone: RateLimit,
     /// Codes requested per client address.
     pub code_per_ip: RateLimit,
@@ -48,6 +48,9 @@ pub struct Policy {
     pub quotes_per_ip: RateLimit,
     /// Trade-in lookups and valuations per client address.
     pub valuations_per_ip: RateLimit,
+    /// Price comparisons (`/cars/{slug}/autogauge`) per client address: a vehicle page
+    /// asks once, so this is far above browsing and far below scraping the provider.
+    pub autogauge_per_ip: RateLimit,
 }
 
 impl Default for Policy {
@@ -64,6 +67,7 @@ impl Default for Policy {
             events_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
             quotes_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
             valuations_per_ip: RateLimit { max: 60, window_secs: 60 * 60 },
+            autogauge_per_ip: RateLimit { max: 300, window_secs: 60 * 60 },
         }
     }
 }

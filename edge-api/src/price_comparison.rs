@@ -10,6 +10,12 @@
 //! few comparables (or one the provider has no data for) is an ordinary answer with every
 //! field null and `view` null, so the panel stays hidden without an error in the browser;
 //! an unknown car or a dealer without the panel is 404 `no_data`, a failing provider 502.
+//!
+//! The provider is paid per call, so it is asked only about cars the dealer's site
+//! publishes (the market file's listings: anything else is 404 `no_data` without a
+//! call), its answers are cached in the store for [`PROVIDER_CACHE_TTL`] per dealer and
+//! car (shared by every API instance; failures are not cached), and every client
+//! address is limited to `autogauge_per_ip` requests (429 `rate_limited`).
 
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
@@ -27,6 +33,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::extract::ClientIp;
+use crate::rate::limit;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -38,6 +46,11 @@ pub const PROVIDER_FAILED: &str = "The price comparison service did not answer."
 pub const CACHE_CONTROL: &str = "public, max-age=3600";
 /// How long the provider may take.
 pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a provider's answer about a car is reused (the market moves slowly; a day
+/// bounds the calls per car and the staleness of a price change).
+pub const PROVIDER_CACHE_TTL: chrono::Duration = chrono::Duration::hours(24);
+/// Name of the provider answers in the store's cache.
+const CACHE_NAME: &str = "autogauge";
 
 /// The answer: the seed's price comparison object, the comparables it was computed from
 /// (locally; null from a provider) and the panel's view.
@@ -128,12 +141,14 @@ impl MarketSource {
     params(("slug" = String, Path, description = "The car's slug, as in its page path /cars/{slug}")),
     responses(
         (status = 200, body = Autogauge, description = "The comparison; `view` is null when the panel stays hidden (every field is null when there is too little data)"),
-        (status = 404, body = ErrorBody, description = "`no_data`: no such car of this dealer, or the dealer has no price comparison; or the host names no dealer"),
+        (status = 404, body = ErrorBody, description = "`no_data`: no such car published by this dealer, or the dealer has no price comparison; or the host names no dealer"),
+        (status = 429, body = ErrorBody, description = "`rate_limited`: too many price comparisons from this address"),
         (status = 502, body = ErrorBody, description = "`bad_gateway`: the dealer's provider failed"),
     ))]
 pub async fn autogauge(
     State(state): State<AppState>,
     Site(site): Site,
+    ClientIp(ip): ClientIp,
     slug: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let no_data = || ApiError::new(ErrorCode::NoData, NO_DATA);
@@ -141,10 +156,14 @@ pub async fn autogauge(
     if !site.autogauge {
         return Err(no_data());
     }
+    limit(&state, &site.slug, "autogauge-ip", &ip, state.policy.autogauge_per_ip).await?;
+    let market = state.market.current();
+    if market.listing(&site.slug, &slug).is_none() {
+        return Err(no_data());
+    }
     let answer = match (&site.autogauge_key, &state.autogauge_url) {
-        (Some(key), Some(base)) => from_provider(&state.http, base, key, &slug).await?,
+        (Some(key), Some(base)) => cached_from_provider(&state, &site.slug, base, key, &slug).await?,
         _ => {
-            let market = state.market.current();
             let car: &MarketCar = market.car(&site.slug, &slug).ok_or_else(no_data)?;
             match market.estimate(car) {
                 Some((comparison, n)) => Autogauge::new(comparison, Some(n)),
@@ -155,6 +174,32 @@ pub async fn autogauge(
     let mut response = Json(answer).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
     Ok(response)
+}
+
+/// The provider's answer about a published car: from the store's cache while fresh,
+/// else asked and cached (an answer of "no data" too; a failure is not cached, so the
+/// next request asks again).
+async fn cached_from_provider(state: &AppState, dealer: &str, base: &str, key: &str, slug: &str) -> Result<Autogauge, ApiError> {
+    let now = state.clock.now();
+    if let Some(value) = state.store.cached(dealer, CACHE_NAME, slug, now).await? {
+        match serde_json::from_value::<Autogauge>(value) {
+            Ok(answer) => return Ok(answer),
+            // A cached answer of another shape (an older release): ask again.
+            Err(e) => tracing::warn!(dealer, slug, error = %e, "unreadable cached price comparison"),
+        }
+    }
+    let answer = from_provider(&state.http, base, key, slug).await?;
+    // The shopper has the answer either way: a cache that cannot be written only costs
+    // the next request a provider call.
+    match serde_json::to_value(&answer) {
+        Ok(value) => {
+            if let Err(e) = state.store.cache(dealer, CACHE_NAME, slug, value, now, now + PROVIDER_CACHE_TTL).await {
+                tracing::warn!(dealer, slug, error = %e, "price comparison not cached");
+            }
+        }
+        Err(e) => tracing::warn!(dealer, slug, error = %e, "price comparison not cached"),
+    }
+    Ok(answer)
 }
 
 /// Asks the provider for `GET {base}/cars/{slug}/autogauge` with the dealer's key.

@@ -4,7 +4,11 @@
 //! Reservation) with its outbox entry, so of any number of concurrent reservations of a
 //! car exactly one wins and the dealer hears about it through the usual lead delivery;
 //! the others get 409 `car_reserved`. An expired hold counts as absent, so the car can
-//! be reserved again. The deposit is collected by the [`PaymentProvider`] of the state.
+//! be reserved again. A hold is taken only on a car the dealer's site publishes and the
+//! reserve rule allows ([`domain::rules::availability::reserve_state`], read from the
+//! build's market file): an unknown id is 404 `car_not_found`, a sold car 409
+//! `car_sold`, a car without a price 409 `car_not_priced`, a car the feed marks reserved
+//! 409 `car_reserved`. The deposit is collected by the [`PaymentProvider`] of the state.
 //! `GET /api/reservations/{car_id}` tells whether a car is held.
 //!
 //! [`PaymentProvider`]: crate::payment::PaymentProvider
@@ -18,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
+use domain::rules::availability::ReserveState;
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Number};
@@ -35,6 +40,12 @@ use crate::AppState;
 
 /// Shown when `car_id` is not a positive whole number.
 pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
+/// Shown when the dealer publishes no car with the requested id.
+pub const CAR_NOT_FOUND: &str = "This dealership has no car with that id for sale. Please choose the car again from the stock list.";
+/// Shown when the car has been sold.
+pub const CAR_SOLD: &str = "This car has been sold, so it cannot be reserved. Please choose another car from the stock list.";
+/// Shown when the car shows no price.
+pub const CAR_NOT_PRICED: &str = "This car has no advertised price, so it cannot be reserved online. Please enquire about it instead.";
 /// Cache header of the hold status (it changes with every reservation).
 pub const CACHE_CONTROL: &str = "no-store";
 
@@ -133,8 +144,8 @@ fn check(request: &ReservationRequest) -> Result<(), ApiError> {
 #[utoipa::path(post, path = "/api/reservations", tag = "reservations", request_body = ReservationRequest,
     responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer"),
-        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold"),
+        (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
+        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price"),
         (status = 429, body = ErrorBody)))]
 pub async fn reserve(
     State(state): State<AppState>,
@@ -144,6 +155,7 @@ pub async fn reserve(
     ApiJson(request): ApiJson<ReservationRequest>,
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
     check(&request)?;
+    for_sale(&state, &site.slug, request.car_id)?;
     // A reservation is a lead: it counts against the lead limits.
     limit(&state, &site.slug, "leads-ip", &ip, state.policy.leads_per_ip).await?;
     if let Ok(phone) = validate::phone(&request.phone) {
@@ -184,6 +196,18 @@ pub async fn reserve(
             message: payment.message,
         }),
     ))
+}
+
+/// Refuses a car the dealer does not publish or the reserve rule does not allow.
+fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError> {
+    let market = state.market.current();
+    let listing = market.listing_by_id(dealer, car_id).ok_or_else(|| ApiError::new(ErrorCode::CarNotFound, CAR_NOT_FOUND))?;
+    match listing.reserve {
+        ReserveState::Reservable => Ok(()),
+        ReserveState::Sold => Err(ApiError::new(ErrorCode::CarSold, CAR_SOLD)),
+        ReserveState::Reserved => Err(ApiError::new(ErrorCode::CarReserved, CAR_ALREADY_RESERVED)),
+        ReserveState::NoPrice => Err(ApiError::new(ErrorCode::CarNotPriced, CAR_NOT_PRICED)),
+    }
 }
 
 /// The lead that tells the dealer about a reservation: the contact details normalised

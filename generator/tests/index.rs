@@ -107,6 +107,14 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
     assert!(market.car(DEALER, "2022-toyota-camry-105").is_none());
     assert!(market.car(DEALER, "2022-toyota-yaris-104").is_some());
     assert_eq!(market.car("redgum-motors", "2021-mazda-cx5-201").map(|c| c.price), Some(29_000.0));
+    // The published stock is what each dealer's site shows (its stock filters), with the
+    // reserve state of each car: not the photo-less Yaris, not the Camry sold a month
+    // ago, not redgum's Mazda (its filters want 8 photos) although it is not built now.
+    let mut listed: Vec<(u64, &str)> = [101, 102, 103, 104, 105].iter().filter_map(|id| market.listing_by_id(DEALER, *id)).map(|l| (l.id, l.reserve.as_str())).collect();
+    listed.sort_unstable();
+    assert_eq!(listed, [(101, "reservable"), (102, "reservable"), (103, "reservable")]);
+    assert_eq!(market.listings_len(), 3);
+    assert!(market.listing("redgum-motors", "2021-mazda-cx5-201").is_none());
     generator::build::write_market(market, &opts.out).expect("written");
     let text = std::fs::read_to_string(opts.out.join(generator::build::MARKET_FILE)).expect("market file");
     assert_eq!(domain::rules::market::Market::from_tsv(&text).expect("readable"), *market);

@@ -283,6 +283,55 @@ pub fn autograb_purchasable(car: &Car) -> bool {
         && car.price.is_some_and(|p| p > AUTOGRAB_MIN_PRICE)
 }
 
+/// Whether a shopper can reserve a car online (seed 000 s2 "reserve a car online", seed
+/// 001 s9 deposit and hold), and if not, why: the car must be available (not sold), not
+/// already reserved, and show a price. The reserve button ([`crate::view::card::reserve_url`])
+/// and the API's holds both follow this rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReserveState {
+    /// Can be reserved.
+    Reservable,
+    /// Sold (the flag or the status): not for sale.
+    Sold,
+    /// The feed marks it reserved already.
+    Reserved,
+    /// No visible price: the shopper has to enquire.
+    NoPrice,
+}
+
+impl ReserveState {
+    /// Every state, for parsing and tests.
+    pub const ALL: [ReserveState; 4] = [ReserveState::Reservable, ReserveState::Sold, ReserveState::Reserved, ReserveState::NoPrice];
+
+    /// The snake_case word written in the build's data files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReserveState::Reservable => "reservable",
+            ReserveState::Sold => "sold",
+            ReserveState::Reserved => "reserved",
+            ReserveState::NoPrice => "no_price",
+        }
+    }
+
+    /// The state spelt by [`ReserveState::as_str`].
+    pub fn parse(word: &str) -> Option<ReserveState> {
+        ReserveState::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+}
+
+/// The [`ReserveState`] of a car.
+pub fn reserve_state(car: &Car) -> ReserveState {
+    if !is_available(car) {
+        ReserveState::Sold
+    } else if car.reserved {
+        ReserveState::Reserved
+    } else if car.visible_price().is_none() {
+        ReserveState::NoPrice
+    } else {
+        ReserveState::Reservable
+    }
+}
+
 /// Seed 001 s4 (one dealer group): the search lists in_stock or coming_soon cars, or cars
 /// sold within the last `sold_window_days` days, and only when show_on_dealer_website is
 /// true.

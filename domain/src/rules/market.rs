@@ -10,12 +10,14 @@
 //!
 //! The build writes every car of the feed as one line of a [`Market`] file
 //! (`dist/_data/market.tsv`, [`Market::to_tsv`]); the edge API loads it
-//! ([`Market::from_tsv`]).
+//! ([`Market::from_tsv`]). The same file lists each dealer's published stock
+//! ([`Listing`]: id, slug and [`ReserveState`]), so the API takes holds and asks the
+//! price-comparison provider only for cars a dealer's site shows.
 
 use std::collections::HashMap;
 
 use crate::car::Car;
-use crate::rules::availability::is_available;
+use crate::rules::availability::{is_available, reserve_state, ReserveState};
 use crate::rules::price_comparison::PriceComparison;
 
 /// Comparables needed before an estimate is given.
@@ -68,6 +70,27 @@ impl MarketCar {
     }
 }
 
+/// One car a dealer's site publishes (kept by the dealer's stock filters): what the API
+/// needs to hold it or to compare its price.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// Dealer slug.
+    pub dealer: String,
+    /// Car id (unique within its dealer).
+    pub id: u64,
+    /// Car slug (unique within its dealer).
+    pub slug: String,
+    /// Whether it can be reserved, and if not why.
+    pub reserve: ReserveState,
+}
+
+impl Listing {
+    /// The listing of a published feed car.
+    pub fn of(dealer: &str, car: &Car) -> Listing {
+        Listing { dealer: dealer.to_owned(), id: car.id, slug: car.slug.clone(), reserve: reserve_state(car) }
+    }
+}
+
 /// Why a market file could not be read.
 #[derive(Debug, thiserror::Error)]
 #[error("line {line} of the market file: {reason}")]
@@ -82,16 +105,23 @@ fn key(make: &str, model: &str) -> (String, String) {
     (make.trim().to_lowercase(), model.trim().to_lowercase())
 }
 
-/// Every priced car of every dealer, grouped by make and model.
+/// Every priced car of every dealer, grouped by make and model, and every dealer's
+/// published stock.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Market {
     by_model: HashMap<(String, String), Vec<MarketCar>>,
     by_car: HashMap<(String, String), (String, String, usize)>,
     len: usize,
+    listings: HashMap<(String, String), Listing>,
+    listing_by_id: HashMap<(String, u64), String>,
 }
 
-/// The header line of the market file.
-const HEADER: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice";
+/// The header line of the market file: a priced car's columns (empty for a published
+/// car outside the market), then a published car's id and reserve state (empty for a
+/// car that is only a comparable).
+const HEADER: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve";
+/// The header of files written before listings were added (read as comparables only).
+const HEADER_V1: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice";
 
 /// Keeps a value on one TSV line.
 fn cell(text: &str) -> String {
@@ -110,6 +140,32 @@ impl Market {
             market.len += 1;
         }
         market
+    }
+
+    /// The market with these published cars (a later listing of the same dealer and slug
+    /// or id replaces an earlier one).
+    pub fn with_listings(mut self, listings: impl IntoIterator<Item = Listing>) -> Market {
+        for listing in listings {
+            self.listing_by_id.insert((listing.dealer.clone(), listing.id), listing.slug.clone());
+            self.listings.insert((listing.dealer.clone(), listing.slug.clone()), listing);
+        }
+        self
+    }
+
+    /// A car the dealer publishes, by slug.
+    pub fn listing(&self, dealer: &str, slug: &str) -> Option<&Listing> {
+        self.listings.get(&(dealer.to_owned(), slug.to_owned()))
+    }
+
+    /// A car the dealer publishes, by id.
+    pub fn listing_by_id(&self, dealer: &str, id: u64) -> Option<&Listing> {
+        let slug = self.listing_by_id.get(&(dealer.to_owned(), id))?;
+        self.listing(dealer, slug).filter(|l| l.id == id)
+    }
+
+    /// How many published cars the file lists.
+    pub fn listings_len(&self) -> usize {
+        self.listings.len()
     }
 
     /// How many cars the market holds.
@@ -153,56 +209,74 @@ impl Market {
         estimate_from(subject.price, prices)
     }
 
-    /// The file: a header line, then one tab-separated line per car.
+    /// The file: a header line, then one tab-separated line per car (a priced car, a
+    /// published car, or both), sorted by dealer and slug.
     pub fn to_tsv(&self) -> String {
-        let mut out = String::with_capacity(self.len * 64);
+        let mut out = String::with_capacity((self.len + self.listings.len()) * 64);
         out.push_str(HEADER);
         out.push('\n');
-        let mut cars: Vec<&MarketCar> = self.by_model.values().flatten().collect();
-        cars.sort_by(|a, b| (&a.dealer, &a.slug).cmp(&(&b.dealer, &b.slug)));
-        for c in cars {
-            out.push_str(&format!(
-                "{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
-                cell(&c.dealer),
-                cell(&c.slug),
-                cell(&c.make),
-                cell(&c.model),
-                c.year,
-                c.km,
-                c.price
-            ));
+        let mut keys: Vec<(&str, &str)> = self.by_car.keys().chain(self.listings.keys()).map(|(d, s)| (d.as_str(), s.as_str())).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        for (dealer, slug) in keys {
+            let priced = match self.car(dealer, slug) {
+                Some(c) => format!("{}\t{}\t{}\t{}\t{}", cell(&c.make), cell(&c.model), c.year, c.km, c.price),
+                None => "\t\t\t\t".to_owned(),
+            };
+            let listed = match self.listing(dealer, slug) {
+                Some(l) => format!("{}\t{}", l.id, l.reserve.as_str()),
+                None => "\t".to_owned(),
+            };
+            out.push_str(&format!("{}\t{}\t{priced}\t{listed}\n", cell(dealer), cell(slug)));
         }
         out
     }
 
-    /// Reads the file written by [`Market::to_tsv`].
+    /// Reads the file written by [`Market::to_tsv`] (or by a build before listings,
+    /// which then lists no published cars).
     pub fn from_tsv(text: &str) -> Result<Market, MarketFileError> {
         let mut lines = text.lines().enumerate();
-        match lines.next() {
-            Some((_, h)) if h == HEADER => {}
+        let columns = match lines.next() {
+            Some((_, h)) if h == HEADER => 9,
+            Some((_, h)) if h == HEADER_V1 => 7,
             _ => return Err(MarketFileError { line: 1, reason: format!("expected the header \"{HEADER}\"") }),
-        }
+        };
         let mut cars = Vec::new();
+        let mut listings = Vec::new();
         for (i, line) in lines {
             if line.trim().is_empty() {
                 continue;
             }
             let bad = |reason: &str| MarketFileError { line: i + 1, reason: reason.to_owned() };
-            let cols: Vec<&str> = line.split('\t').collect();
-            let [dealer, slug, make, model, year, km, price] = cols[..] else {
-                return Err(bad("expected 7 tab-separated columns"));
+            let mut cols: Vec<&str> = line.split('\t').collect();
+            if cols.len() != columns {
+                return Err(bad(&format!("expected {columns} tab-separated columns")));
+            }
+            cols.resize(9, "");
+            let [dealer, slug, make, model, year, km, price, id, reserve] = cols[..] else {
+                return Err(bad("expected 9 tab-separated columns"));
             };
-            cars.push(MarketCar {
-                dealer: dealer.to_owned(),
-                slug: slug.to_owned(),
-                make: make.to_owned(),
-                model: model.to_owned(),
-                year: year.parse().map_err(|_| bad("the year is not a whole number"))?,
-                km: km.parse().map_err(|_| bad("the km is not a whole number"))?,
-                price: price.parse().ok().filter(|p: &f64| p.is_finite()).ok_or_else(|| bad("the price is not a number"))?,
-            });
+            if !price.is_empty() {
+                cars.push(MarketCar {
+                    dealer: dealer.to_owned(),
+                    slug: slug.to_owned(),
+                    make: make.to_owned(),
+                    model: model.to_owned(),
+                    year: year.parse().map_err(|_| bad("the year is not a whole number"))?,
+                    km: km.parse().map_err(|_| bad("the km is not a whole number"))?,
+                    price: price.parse().ok().filter(|p: &f64| p.is_finite()).ok_or_else(|| bad("the price is not a number"))?,
+                });
+            }
+            if !id.is_empty() {
+                listings.push(Listing {
+                    dealer: dealer.to_owned(),
+                    id: id.parse().map_err(|_| bad("the id is not a whole number"))?,
+                    slug: slug.to_owned(),
+                    reserve: ReserveState::parse(reserve).ok_or_else(|| bad("the reserve state is not one of reservable, sold, reserved, no_price"))?,
+                });
+            }
         }
-        Ok(Market::new(cars))
+        Ok(Market::new(cars).with_listings(listings))
     }
 }
 
@@ -316,5 +390,24 @@ mod tests {
         let err = Market::from_tsv("dealer\tslug\tmake\tmodel\tyear\tkm\tprice\na\tx\tToyota\tRAV4\tnew\t1\t2\n").expect_err("bad year");
         assert_eq!(err.to_string(), "line 2 of the market file: the year is not a whole number");
         assert!(Market::from_tsv("nonsense\n").is_err());
+    }
+
+    #[test]
+    fn published_cars_round_trip_with_their_reserve_state_and_priced_ones_stay_comparables() {
+        let listing = |dealer: &str, id: u64, slug: &str, reserve| Listing { dealer: dealer.into(), id, slug: slug.into(), reserve };
+        let market = Market::new([car("a", "x", "RAV4", 2022, 1, 30_000.0), car("b", "elsewhere", "RAV4", 2022, 1, 31_000.0)]).with_listings([
+            listing("a", 7, "x", ReserveState::Reservable),
+            listing("a", 8, "sold-one", ReserveState::Sold),
+            listing("a", 9, "no-price", ReserveState::NoPrice),
+        ]);
+        let again = Market::from_tsv(&market.to_tsv()).expect("read");
+        assert_eq!(again, market);
+        assert_eq!((again.len(), again.listings_len()), (2, 3));
+        assert_eq!(again.listing_by_id("a", 8).map(|l| (l.slug.as_str(), l.reserve)), Some(("sold-one", ReserveState::Sold)));
+        assert_eq!(again.listing("a", "no-price").map(|l| l.id), Some(9));
+        assert!(again.car("a", "no-price").is_none(), "an unpriced listing is no comparable");
+        assert!(again.listing("b", "elsewhere").is_none() && again.listing_by_id("b", 7).is_none(), "a comparable is not published");
+        let err = Market::from_tsv(&format!("{HEADER}\na\tx\t\t\t\t\t\t7\tmaybe\n")).expect_err("bad state");
+        assert_eq!(err.to_string(), "line 2 of the market file: the reserve state is not one of reservable, sold, reserved, no_price");
     }
 }

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::car::{Car, CarStatus, CarType, Lender};
 use crate::config::{CardButton, ReserveRoute};
 use crate::messages;
-use crate::rules::availability::{favourites_offered, is_available, offers_find_similar, sold_text};
+use crate::rules::availability::{favourites_offered, is_available, offers_find_similar, reserve_state, sold_text, ReserveState};
 use crate::rules::finance::visible_lender;
 use crate::rules::format::format_dollars;
 use crate::rules::tag::{card_tag, CardTag, TagKind};
@@ -219,7 +219,7 @@ pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
 /// has a visible price and is not already reserved.
 pub fn reserve_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
     let reserve = &ctx.dealer.config.reserve;
-    if !reserve.enabled || !is_available(car) || car.reserved || car.visible_price().is_none() {
+    if !reserve.enabled || reserve_state(car) != ReserveState::Reservable {
         return None;
     }
     let suffix = match reserve.route {

@@ -1,5 +1,7 @@
-//! The key design shared by every backend. Every partition key starts with
-//! `DEALER#<slug>#`, so one dealer's data can never be addressed from another's.
+//! The key design shared by every backend. Every partition key of shopper data starts
+//! with `DEALER#<slug>#`, so one dealer's data can never be addressed from another's.
+//! The one exception is a counter that must see every dealer at once (a phone's sign-in
+//! codes across the platform): it starts with `PLATFORM#` and holds only a count.
 //!
 //! | item | PK | SK | GSI1PK / GSI1SK | TTL |
 //! | --- | --- | --- | --- | --- |
@@ -11,6 +13,8 @@
 //! | outbox entry | `DEALER#s#LEAD#<id>` | `OUTBOX#<seq, 6 digits>` | `DEALER#s#OUTBOX` / `<due ms, 16 digits>#<id>#<seq>` while undelivered | |
 //! | idempotency key | `DEALER#s#IDEMPOTENCY#<key hash>` | `IDEMPOTENCY` | | yes |
 //! | rate counter | `DEALER#s#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
+//! | platform rate counter | `PLATFORM#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
+//! | cached provider answer | `DEALER#s#CACHE#<name>#<key hash>` | `CACHE` | | yes |
 //! | car hold | `DEALER#s#HOLD` | `HOLD#<car id, 20 digits>` | | yes |
 //! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | | |
 //! | appointment booking | `DEALER#s#APPOINTMENT#<location>#<date>` | `SLOT#<HH:MM>` | | |
@@ -34,6 +38,8 @@ pub const OUTBOX_PREFIX: &str = "OUTBOX#";
 pub const SK_IDEMPOTENCY: &str = "IDEMPOTENCY";
 /// Sort key of a rate counter.
 pub const SK_RATE: &str = "RATE";
+/// Sort key of a cached provider answer.
+pub const SK_CACHE: &str = "CACHE";
 /// Sort key prefix of car holds.
 pub const HOLD_PREFIX: &str = "HOLD#";
 /// Sort key of a reservation.
@@ -108,6 +114,16 @@ pub fn idempotency(slug: &str, key: &str) -> String {
 /// Partition of one rate counter window.
 pub fn rate(slug: &str, scope: &str, subject: &str, window: i64) -> String {
     format!("{}#RATE#{}#{}#{window}", dealer(slug), clean(scope), clean(subject))
+}
+
+/// Partition of one counter window shared by every dealer.
+pub fn platform_rate(scope: &str, subject: &str, window: i64) -> String {
+    format!("PLATFORM#RATE#{}#{}#{window}", clean(scope), clean(subject))
+}
+
+/// Partition of one cached provider answer (the key is hashed: it may be a client's slug).
+pub fn cache(slug: &str, name: &str, key: &str) -> String {
+    format!("{}#CACHE#{}#{}", dealer(slug), clean(name), blake3::hash(key.as_bytes()).to_hex())
 }
 
 /// Partition of the dealer's car holds (one item per held car, so one car has at most

@@ -25,6 +25,11 @@ pub const OTP_MAX_ATTEMPTS: u32 = 5;
 pub const IDEMPOTENCY_TTL: Duration = Duration::hours(24);
 /// How many times an optimistic write is retried after losing a race.
 const RACE_RETRIES: usize = 5;
+/// How many times a sign-in code check or issue is retried after losing a race. Each
+/// lost race means another request changed the code (at most [`OTP_MAX_ATTEMPTS`] wrong
+/// guesses, one right one, a new code), so a check settles long before this; the bound
+/// only guards against a backend that keeps failing conditions.
+const OTP_RACE_RETRIES: usize = 64;
 
 /// One stored item, the same shape in every backend.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,6 +159,21 @@ pub enum OtpCheck {
     Locked,
 }
 
+/// What asking for a new sign-in code did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OtpIssue {
+    /// The new code is stored; it keeps the attempts the pending code had left.
+    Issued {
+        /// Wrong guesses the phone has left.
+        attempts_left: u32,
+    },
+    /// The pending code is locked by wrong guesses: no new code until it expires.
+    Locked {
+        /// When the lock ends.
+        until: DateTime<Utc>,
+    },
+}
+
 /// One saved car on a watchlist.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct WatchRecord {
@@ -237,6 +257,35 @@ pub enum LeadOutcome {
     Replayed(String),
     /// The lead id of a later step is unknown for this dealer.
     NotFound,
+    /// The idempotency key was used before for another request: nothing was stored.
+    KeyReused,
+}
+
+/// An idempotency key with the hash of the request it came with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdempotencyKey<'a> {
+    /// The client's key.
+    pub key: &'a str,
+    /// Hash of the request body (a replay must send the same body).
+    pub request_hash: &'a str,
+}
+
+/// What a remembered idempotency key says about a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Remembered {
+    /// The same request came before and created this lead.
+    Lead(String),
+    /// The key came with another request.
+    OtherRequest,
+}
+
+impl Remembered {
+    fn outcome(self) -> LeadOutcome {
+        match self {
+            Remembered::Lead(id) => LeadOutcome::Replayed(id),
+            Remembered::OtherRequest => LeadOutcome::KeyReused,
+        }
+    }
 }
 
 /// The hold that keeps one car for one reservation until it expires (at most one active
@@ -311,12 +360,24 @@ pub enum BookingOutcome {
     Replayed(String),
     /// Another lead booked the slot first; nothing was stored.
     Taken,
+    /// The idempotency key was used before for another request; nothing was stored.
+    KeyReused,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct IdempotencyRecord {
     lead_id: String,
+    /// Absent on keys stored before requests were hashed: those replay as before.
+    #[serde(default)]
+    request_hash: Option<String>,
     created_at: DateTime<Utc>,
+}
+
+/// A cached answer of an upstream provider.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct CacheRecord {
+    value: Value,
+    stored_at: DateTime<Utc>,
 }
 
 /// Storage of every piece of shopper data, partitioned by dealer.
@@ -338,7 +399,10 @@ pub trait Store: Send + Sync {
 
     // ---------------------------------------------------------------- sign-in codes
 
-    /// Stores a new sign-in code for `phone`, replacing any pending one.
+    /// Stores a new sign-in code for `phone`, replacing any pending one. The new code
+    /// inherits the wrong guesses left on a pending code, so asking for codes again does
+    /// not buy more guesses; while the pending code is locked no new code is issued (the
+    /// lock ends when that code expires).
     async fn put_otp(
         &self,
         dealer: &str,
@@ -346,13 +410,40 @@ pub trait Store: Send + Sync {
         code_hash: &str,
         now: DateTime<Utc>,
         ttl: Duration,
-    ) -> Result<(), StoreError> {
-        let record = OtpRecord { code_hash: code_hash.to_owned(), attempts_left: OTP_MAX_ATTEMPTS, created_at: now };
-        let item = new_item(keys::otp(dealer, phone), keys::SK_OTP, &record, Some(now + ttl))?;
-        self.write(vec![Write::Put { item, condition: Condition::Always }]).await
+    ) -> Result<OtpIssue, StoreError> {
+        let pk = keys::otp(dealer, phone);
+        for _ in 0..OTP_RACE_RETRIES {
+            let current = self.get(&pk, keys::SK_OTP).await?;
+            let mut attempts_left = OTP_MAX_ATTEMPTS;
+            if let Some(item) = current.as_ref().filter(|i| !i.expired(now)) {
+                attempts_left = item.record::<OtpRecord>()?.attempts_left;
+                if attempts_left == 0 {
+                    let until = item.expires_at.and_then(|at| DateTime::from_timestamp(at, 0)).unwrap_or(now + ttl);
+                    return Ok(OtpIssue::Locked { until });
+                }
+            }
+            let record = OtpRecord { code_hash: code_hash.to_owned(), attempts_left, created_at: now };
+            let mut item = new_item(pk.clone(), keys::SK_OTP, &record, Some(now + ttl))?;
+            // Conditional on what was read, so a wrong guess racing this write is not lost.
+            let condition = match &current {
+                Some(old) => {
+                    item.version = old.version + 1;
+                    Condition::Version(old.version)
+                }
+                None => Condition::Absent { now },
+            };
+            match self.write(vec![Write::Put { item, condition }]).await {
+                Ok(()) => return Ok(OtpIssue::Issued { attempts_left }),
+                Err(StoreError::ConditionFailed) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::ConditionFailed)
     }
 
-    /// Checks a sign-in code; a right code is used up, a wrong one costs an attempt.
+    /// Checks a sign-in code; a right code is used up, a wrong one costs an attempt. A
+    /// check that loses a race to another check reads the code again (it never reports a
+    /// live code as missing).
     async fn check_otp(
         &self,
         dealer: &str,
@@ -361,7 +452,7 @@ pub trait Store: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<OtpCheck, StoreError> {
         let pk = keys::otp(dealer, phone);
-        for _ in 0..RACE_RETRIES {
+        for _ in 0..OTP_RACE_RETRIES {
             let Some(item) = self.get(&pk, keys::SK_OTP).await?.filter(|i| !i.expired(now)) else {
                 return Ok(OtpCheck::Missing);
             };
@@ -385,7 +476,7 @@ pub trait Store: Send + Sync {
                 other => return other,
             }
         }
-        Ok(OtpCheck::Missing)
+        Err(StoreError::ConditionFailed)
     }
 
     // ---------------------------------------------------------------- users and sessions
@@ -469,7 +560,7 @@ pub trait Store: Send + Sync {
     async fn create_lead(
         &self,
         lead: LeadRecord,
-        idempotency_key: Option<&str>,
+        idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
         let dealer = lead.dealer.clone();
@@ -478,7 +569,7 @@ pub trait Store: Send + Sync {
             Ok(()) => Ok(LeadOutcome::Stored(id)),
             Err(StoreError::ConditionFailed) => match idempotency_key {
                 Some(key) => match self.idempotent_lead(&dealer, key, now).await? {
-                    Some(existing) => Ok(LeadOutcome::Replayed(existing)),
+                    Some(remembered) => Ok(remembered.outcome()),
                     None => Err(StoreError::ConditionFailed),
                 },
                 None => Err(StoreError::ConditionFailed),
@@ -494,14 +585,14 @@ pub trait Store: Send + Sync {
         dealer: &str,
         lead_id: &str,
         fields: Map<String, Value>,
-        idempotency_key: Option<&str>,
+        idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
         let pk = keys::lead(dealer, lead_id);
         for _ in 0..RACE_RETRIES {
             if let Some(key) = idempotency_key {
-                if let Some(existing) = self.idempotent_lead(dealer, key, now).await? {
-                    return Ok(LeadOutcome::Replayed(existing));
+                if let Some(remembered) = self.idempotent_lead(dealer, key, now).await? {
+                    return Ok(remembered.outcome());
                 }
             }
             let Some(item) = self.get(&pk, keys::SK_LEAD).await? else {
@@ -631,7 +722,7 @@ pub trait Store: Send + Sync {
         &self,
         lead: &LeadRecord,
         booking: &BookingRecord,
-        idempotency_key: Option<&str>,
+        idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<BookingOutcome, StoreError> {
         let pk = keys::appointments(&booking.dealer, &booking.location, booking.date);
@@ -642,8 +733,10 @@ pub trait Store: Send + Sync {
                 Ok(()) => return Ok(BookingOutcome::Booked(lead.id.clone())),
                 Err(StoreError::ConditionFailed) => {
                     if let Some(key) = idempotency_key {
-                        if let Some(existing) = self.idempotent_lead(&booking.dealer, key, now).await? {
-                            return Ok(BookingOutcome::Replayed(existing));
+                        match self.idempotent_lead(&booking.dealer, key, now).await? {
+                            Some(Remembered::Lead(existing)) => return Ok(BookingOutcome::Replayed(existing)),
+                            Some(Remembered::OtherRequest) => return Ok(BookingOutcome::KeyReused),
+                            None => {}
                         }
                     }
                     if self.get(&pk, &keys::slot(booking.time)).await?.is_some() {
@@ -686,10 +779,18 @@ pub trait Store: Send + Sync {
 
     // ---------------------------------------------------------------- idempotency and rates
 
-    /// The lead an idempotency key created, while the key is remembered.
-    async fn idempotent_lead(&self, dealer: &str, key: &str, now: DateTime<Utc>) -> Result<Option<String>, StoreError> {
-        match self.get(&keys::idempotency(dealer, key), keys::SK_IDEMPOTENCY).await? {
-            Some(item) if !item.expired(now) => item.record::<IdempotencyRecord>().map(|r| Some(r.lead_id)),
+    /// What a remembered idempotency key says about this request: the lead the same
+    /// request created, or that the key came with another request (a key stored without
+    /// a request hash replays for any request).
+    async fn idempotent_lead(&self, dealer: &str, key: IdempotencyKey<'_>, now: DateTime<Utc>) -> Result<Option<Remembered>, StoreError> {
+        match self.get(&keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY).await? {
+            Some(item) if !item.expired(now) => {
+                let record: IdempotencyRecord = item.record()?;
+                Ok(Some(match record.request_hash {
+                    Some(hash) if hash != key.request_hash => Remembered::OtherRequest,
+                    _ => Remembered::Lead(record.lead_id),
+                }))
+            }
             _ => Ok(None),
         }
     }
@@ -708,6 +809,32 @@ pub trait Store: Send + Sync {
         let window_index = now.timestamp().div_euclid(secs);
         let pk = keys::rate(dealer, scope, subject, window_index);
         self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs).await
+    }
+
+    /// [`Store::hit_rate`] on a counter shared by every dealer (a phone's sign-in codes
+    /// are capped across the platform, whichever site asks).
+    async fn hit_platform_rate(&self, scope: &str, subject: &str, window: Duration, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let secs = window.num_seconds().max(1);
+        let window_index = now.timestamp().div_euclid(secs);
+        let pk = keys::platform_rate(scope, subject, window_index);
+        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs).await
+    }
+
+    // ---------------------------------------------------------------- provider answers
+
+    /// A provider's answer cached under `name` and `key` for the dealer, while fresh.
+    async fn cached(&self, dealer: &str, name: &str, key: &str, now: DateTime<Utc>) -> Result<Option<Value>, StoreError> {
+        match self.get(&keys::cache(dealer, name, key), keys::SK_CACHE).await? {
+            Some(item) if !item.expired(now) => item.record::<CacheRecord>().map(|r| Some(r.value)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Caches a provider's answer until `expires` (replacing any cached one).
+    async fn cache(&self, dealer: &str, name: &str, key: &str, value: Value, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<(), StoreError> {
+        let record = CacheRecord { value, stored_at: now };
+        let item = new_item(keys::cache(dealer, name, key), keys::SK_CACHE, &record, Some(expires))?;
+        self.write(vec![Write::Put { item, condition: Condition::Always }]).await
     }
 }
 
@@ -743,7 +870,7 @@ fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
 
 /// The writes that store a new lead: the lead (create-once), its first outbox entry and
 /// the idempotency key, if any.
-fn new_lead_writes(lead: &LeadRecord, idempotency_key: Option<&str>, now: DateTime<Utc>) -> Result<Vec<Write>, StoreError> {
+fn new_lead_writes(lead: &LeadRecord, idempotency_key: Option<IdempotencyKey<'_>>, now: DateTime<Utc>) -> Result<Vec<Write>, StoreError> {
     let mut writes = vec![Write::Put {
         item: new_item(keys::lead(&lead.dealer, &lead.id), keys::SK_LEAD, lead, None)?,
         condition: Condition::Absent { now },
@@ -777,8 +904,8 @@ fn outbox_entry(item: &Item) -> Result<OutboxEntry, StoreError> {
     Ok(entry)
 }
 
-fn idempotency_write(dealer: &str, key: &str, lead_id: &str, now: DateTime<Utc>) -> Result<Write, StoreError> {
-    let record = IdempotencyRecord { lead_id: lead_id.to_owned(), created_at: now };
-    let item = new_item(keys::idempotency(dealer, key), keys::SK_IDEMPOTENCY, &record, Some(now + IDEMPOTENCY_TTL))?;
+fn idempotency_write(dealer: &str, key: IdempotencyKey<'_>, lead_id: &str, now: DateTime<Utc>) -> Result<Write, StoreError> {
+    let record = IdempotencyRecord { lead_id: lead_id.to_owned(), request_hash: Some(key.request_hash.to_owned()), created_at: now };
+    let item = new_item(keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY, &record, Some(now + IDEMPOTENCY_TTL))?;
     Ok(Write::Put { item, condition: Condition::Absent { now } })
 }

@@ -63,6 +63,8 @@ async fn a_code_is_single_use_expires_after_five_minutes_and_locks_after_five_mi
     let right = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
     assert_eq!(right.json["message"], CODE_LOCKED, "a locked code stays locked");
 
+    // The locked code expires after its five minutes; then a new code can be asked for.
+    app.clock.advance(Duration::minutes(5));
     app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
     let code = app.last_code(HOST, phone).await;
     app.clock.advance(Duration::minutes(5));
@@ -117,4 +119,88 @@ async fn a_bad_phone_names_the_field() {
     let bad = app.post(HOST, "/api/auth/request-code", &json!({ "phone": "12345" }), None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert!(bad.json["fields"]["phone"].is_string(), "{}", bad.text);
+}
+
+#[tokio::test]
+async fn a_phone_gets_at_most_code_per_phone_codes_across_every_dealer() {
+    let policy = Policy { code_per_phone: RateLimit { max: 2, window_secs: 900 }, ..Policy::default() };
+    let app = spawn_with(tenants(None), policy).await;
+    let app = &app;
+    let ask = |host: &'static str| async move { app.post(host, "/api/auth/request-code", &json!({ "phone": "0412345678" }), None).await };
+    assert_eq!(ask(HOST).await.status, StatusCode::OK);
+    assert_eq!(ask("beta.localhost").await.status, StatusCode::OK);
+    // Either dealer's site now finds the phone's platform budget spent.
+    for host in ["beta.localhost", HOST] {
+        let limited = ask(host).await;
+        assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")), "{host}: {}", limited.text);
+    }
+    let texts = |host| app.get(host, "/api/dev/sms-outbox?phone=0412345678", None);
+    let sent: usize = [texts(HOST).await, texts("beta.localhost").await].iter().map(|o| o.json["messages"].as_array().map_or(0, Vec::len)).sum();
+    assert_eq!(sent, 2, "only two codes were texted");
+    // Another phone is not affected.
+    assert_eq!(app.post("beta.localhost", "/api/auth/request-code", &json!({ "phone": "0498765432" }), None).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_new_code_keeps_the_wrong_guesses_left_and_a_locked_phone_gets_no_new_code() {
+    let app = spawn().await;
+    let phone = "0412345678";
+    let app = &app;
+    let verify = |code: String| async move { app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await };
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    let code = app.last_code(HOST, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..3 {
+        assert_eq!(verify(wrong.into()).await.json["code"], "wrong_code");
+    }
+    // Two guesses are left, and a new code does not give more.
+    assert_eq!(app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await.status, StatusCode::OK);
+    let code = app.last_code(HOST, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    assert_eq!(verify(wrong.into()).await.json["code"], "wrong_code");
+    let locked = verify(wrong.into()).await;
+    assert_eq!((locked.status, locked.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("code_locked")), "{}", locked.text);
+    assert_eq!(verify(code.clone()).await.json["code"], "code_locked", "the right code is locked too");
+    // Locked: asking for a new code is refused and texts nothing.
+    let refused = app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    assert_eq!((refused.status, refused.json["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some(CODE_LOCKED)));
+    assert_eq!(app.last_code(HOST, phone).await, code);
+    // Once the locked code has expired, a new code comes with a full budget.
+    app.clock.advance(Duration::minutes(5));
+    assert_eq!(app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await.status, StatusCode::OK);
+    let code = app.last_code(HOST, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..4 {
+        assert_eq!(verify(wrong.into()).await.json["code"], "wrong_code");
+    }
+    assert_eq!(verify(code).await.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_wrong_guesses_answer_wrong_or_locked_never_expired() {
+    let policy = Policy { verify_per_ip: RateLimit { max: 1_000, window_secs: 900 }, ..Policy::default() };
+    let (mut st, clock, dir) = crate::support::state(tenants(None), policy);
+    // Reads that arrive late, as from DynamoDB: most guesses lose the race to write.
+    st.store = std::sync::Arc::new(crate::store_conformance::SlowReads(st.store.clone()));
+    let app = crate::support::serve(st, clock, dir).await;
+    let phone = "0412345678";
+    app.post(HOST, "/api/auth/request-code", &json!({ "phone": phone }), None).await;
+    let code = app.last_code(HOST, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let mut requests = tokio::task::JoinSet::new();
+    for _ in 0..40 {
+        let request = app.request(reqwest::Method::POST, HOST, "/api/auth/verify").json(&json!({ "phone": phone, "code": wrong }));
+        requests.spawn(async move {
+            let response = request.send().await.expect("request");
+            let status = response.status();
+            let body: serde_json::Value = response.json().await.unwrap_or_default();
+            (status, body["code"].as_str().unwrap_or_default().to_owned())
+        });
+    }
+    let answers = requests.join_all().await;
+    let codes: Vec<&str> = answers.iter().map(|(_, code)| code.as_str()).collect();
+    assert!(codes.iter().all(|c| *c == "wrong_code" || *c == "code_locked"), "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == "wrong_code").count(), 4, "four wrong, then locked: {codes:?}");
+    let right = app.post(HOST, "/api/auth/verify", &json!({ "phone": phone, "code": code }), None).await;
+    assert_eq!(right.json["code"], "code_locked");
 }

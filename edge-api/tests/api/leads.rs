@@ -158,6 +158,35 @@ async fn a_repeated_idempotency_key_creates_one_lead() {
 }
 
 #[tokio::test]
+async fn an_idempotency_key_reused_with_another_body_is_refused_with_422() {
+    let app = spawn().await;
+    let send = |body: serde_json::Value| app.send(app.request(reqwest::Method::POST, HOST, "/api/leads").header("Idempotency-Key", "form-7f3a").json(&body));
+    let first = send(enquiry()).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.text);
+    let mut other = enquiry();
+    other["message"] = json!("A different question altogether.");
+    let reused = send(other).await;
+    assert_eq!(reused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reused.text);
+    assert_eq!(
+        (reused.json["code"].as_str(), reused.json["message"].as_str()),
+        (Some("idempotency_key_reused"), Some(edge_api::error::IDEMPOTENCY_KEY_REUSED))
+    );
+    assert!(reused.json["lead_id"].is_null(), "the first lead is not given away: {}", reused.text);
+    // The same body again is still a retry of the first submission.
+    let retry = send(enquiry()).await;
+    assert_eq!((retry.status, &retry.json["lead_id"]), (StatusCode::OK, &first.json["lead_id"]));
+    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 1, "one lead only");
+    // A later step under a key used for a first step is another request too.
+    let id = first.json["lead_id"].as_str().expect("id");
+    let step = app.send(app.request(reqwest::Method::POST, HOST, "/api/leads").header("Idempotency-Key", "form-7f3a").json(&json!({ "lead_id": id, "form_completed": true }))).await;
+    assert_eq!((step.status, step.json["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency_key_reused")), "{}", step.text);
+    // The OpenAPI document names the answer.
+    let doc = app.get(HOST, "/api/openapi.json", None).await;
+    let described = doc.json["paths"]["/api/leads"]["post"]["responses"]["422"]["description"].as_str().unwrap_or_default().to_owned();
+    assert!(described.contains("idempotency_key_reused"), "{described}");
+}
+
+#[tokio::test]
 async fn a_filled_honeypot_is_answered_like_success_and_stores_nothing() {
     let app = spawn().await;
     let mut body = enquiry();

@@ -1,12 +1,16 @@
 //! `GET {car path}/autogauge`: the local market estimate from every dealer's stock, and
-//! the provider proxy for a dealer with a key.
+//! the provider proxy for a dealer with a key (only for published cars, cached a day,
+//! limited per client address).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use axum::routing::get;
 use axum::Router;
-use domain::rules::market::{Market, MarketCar};
-use edge_api::policy::Policy;
+use chrono::Duration;
+use domain::rules::availability::ReserveState;
+use domain::rules::market::{Listing, Market, MarketCar};
+use edge_api::policy::{Policy, RateLimit};
 use edge_api::price_comparison::MarketSource;
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
@@ -17,12 +21,19 @@ fn car(dealer: &str, slug: &str, model: &str, km: u32, price: f64) -> MarketCar 
     MarketCar { dealer: dealer.into(), slug: slug.into(), make: "Toyota".into(), model: model.into(), year: 2022, km, price }
 }
 
+/// A published car of `dealer`.
+fn listing(dealer: &str, id: u64, slug: &str) -> Listing {
+    Listing { dealer: dealer.into(), id, slug: slug.into(), reserve: ReserveState::Reservable }
+}
+
 /// Alpha's RAV4 against twelve RAV4s of both dealers; its Yaris has only three peers.
+/// Every car is published by its dealer.
 fn market() -> Market {
     let mut cars = vec![car("alpha", "2022-toyota-rav4-1", "RAV4", 40_000, 36_000.0), car("alpha", "2022-toyota-yaris-2", "Yaris", 30_000, 21_000.0)];
     cars.extend((0..12).map(|i| car(if i % 2 == 0 { "alpha" } else { "beta" }, &format!("rav4-{i}"), "RAV4", 35_000 + i * 1000, 33_000.0 + f64::from(i) * 700.0)));
     cars.extend((0..3).map(|i| car("beta", &format!("yaris-{i}"), "Yaris", 30_000, 20_000.0 + f64::from(i) * 500.0)));
-    Market::new(cars)
+    let listings: Vec<Listing> = cars.iter().zip(1..).map(|(c, id)| listing(&c.dealer, id, &c.slug)).collect();
+    Market::new(cars).with_listings(listings)
 }
 
 #[tokio::test]
@@ -99,6 +110,8 @@ async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
 
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
     st.autogauge_url = Some(base);
+    let published = ["known", "other", "broken", "fresh"].into_iter().zip(1..).map(|(slug, id)| listing("alpha", id, slug));
+    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings(published)));
     let app = serve(st, clock, dir).await;
     let known = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
     assert_eq!(known.status, StatusCode::OK, "{}", known.text);
@@ -109,6 +122,85 @@ async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
     let broken = app.get("alpha.localhost", "/cars/broken/autogauge", None).await;
     assert_eq!((broken.status, broken.json["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("bad_gateway")));
     server.abort();
-    let down = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    let down = app.get("alpha.localhost", "/cars/fresh/autogauge", None).await;
     assert_eq!(down.status, StatusCode::BAD_GATEWAY);
+}
+
+/// A provider on a loopback port that counts the calls it gets per slug.
+async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHandle<()>) {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&calls);
+    let provider = Router::new().route(
+        "/cars/{slug}/autogauge",
+        get(move |axum::extract::Path(slug): axum::extract::Path<String>| {
+            let counter = Arc::clone(&counter);
+            async move {
+                counter.fetch_add(1, Ordering::SeqCst);
+                match slug.as_str() {
+                    "broken" => (StatusCode::INTERNAL_SERVER_ERROR, String::new()),
+                    _ => (StatusCode::OK, r#"{"fill":0.8,"listing_price":30000,"market_range_min":28000,"market_range_max":34000,"confidence":0.9}"#.to_owned()),
+                }
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let server = tokio::spawn(async move { axum::serve(listener, provider).await.expect("serve") });
+    (base, calls, server)
+}
+
+#[tokio::test]
+async fn the_provider_is_asked_only_about_published_cars_and_once_a_day_per_car() {
+    let (base, calls, server) = counting_provider().await;
+    let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
+    st.autogauge_url = Some(base);
+    let published = [listing("alpha", 1, "known"), listing("alpha", 2, "broken"), listing("beta", 3, "betas-car")];
+    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings(published)));
+    let app = serve(st, clock, dir).await;
+
+    // Slugs alpha does not publish (unknown, another dealer's, odd) never reach the provider.
+    for path in ["/cars/nope/autogauge", "/cars/betas-car/autogauge", "/cars/..%2F..%2Fadmin/autogauge"] {
+        let answer = app.get("alpha.localhost", path, None).await;
+        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("no_data")), "{path}: {}", answer.text);
+    }
+    assert_eq!(calls.load(Ordering::SeqCst), 0, "no provider call for a car alpha does not publish");
+
+    // A published car: one call, then the cached answer (the same) for a day.
+    let first = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    app.clock.advance(Duration::hours(23));
+    let again = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    assert_eq!((again.status, &again.json), (StatusCode::OK, &first.json));
+    assert_eq!(calls.load(Ordering::SeqCst), 1, "answered from the cache");
+    app.clock.advance(Duration::hours(1));
+    assert_eq!(app.get("alpha.localhost", "/cars/known/autogauge", None).await.status, StatusCode::OK);
+    assert_eq!(calls.load(Ordering::SeqCst), 2, "a day later the provider is asked again");
+
+    // A failure is not cached: the next request asks again.
+    for _ in 0..2 {
+        assert_eq!(app.get("alpha.localhost", "/cars/broken/autogauge", None).await.status, StatusCode::BAD_GATEWAY);
+    }
+    assert_eq!(calls.load(Ordering::SeqCst), 4);
+    server.abort();
+}
+
+#[tokio::test]
+async fn price_comparisons_are_rate_limited_per_client_address() {
+    let (base, calls, server) = counting_provider().await;
+    let policy = Policy { autogauge_per_ip: RateLimit { max: 3, window_secs: 3600 }, ..Policy::default() };
+    let (mut st, clock, dir) = state(keyed_tenants("key-123"), policy);
+    st.autogauge_url = Some(base);
+    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings([listing("alpha", 1, "known")])));
+    let app = serve(st, clock, dir).await;
+    // Unknown slugs count too: scraping by guessing is limited like any other request.
+    for path in ["/cars/known/autogauge", "/cars/nope/autogauge", "/cars/known/autogauge"] {
+        assert_ne!(app.get("alpha.localhost", path, None).await.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
+    }
+    let limited = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")), "{}", limited.text);
+    assert!(limited.headers.contains_key("retry-after"));
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    app.clock.advance(Duration::hours(1));
+    assert_eq!(app.get("alpha.localhost", "/cars/known/autogauge", None).await.status, StatusCode::OK, "a new window");
+    server.abort();
 }

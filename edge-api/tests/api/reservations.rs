@@ -1,21 +1,58 @@
 //! Reservations: a car held for 48 hours, at most one active hold per car (also under 100
-//! concurrent requests), expiry on the manual clock, the lead that tells the dealer, and
-//! 400s that name each bad field.
+//! concurrent requests), only on a car the dealer publishes and the reserve rule allows,
+//! expiry on the manual clock, the lead that tells the dealer, and 400s that name each
+//! bad field.
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
+use domain::rules::availability::ReserveState;
+use domain::rules::market::{Listing, Market};
 use domain::messages::{
     field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, INVALID_EMAIL, INVALID_PHONE,
     INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
 };
 use edge_api::clock::Clock;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::reservations::INVALID_CAR_ID;
+use edge_api::price_comparison::MarketSource;
+use edge_api::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD, INVALID_CAR_ID};
+use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::{spawn, spawn_with, tenants, TestApp};
+use crate::support::{serve, state, tenants, TestApp};
 
 const HOST: &str = "alpha.localhost";
+/// Alpha's cars that the reserve rule refuses (every other id up to 2000 is for sale).
+const SOLD: u64 = 9_001;
+const NO_PRICE: u64 = 9_002;
+const RESERVED_IN_FEED: u64 = 9_003;
+/// A car only beta publishes.
+const BETA_ONLY: u64 = 9_004;
+
+/// The stock the build published: cars 1 to 2000 of alpha and beta for sale, and alpha's
+/// cars the reserve rule refuses.
+fn stock() -> Market {
+    let listing = |dealer: &str, id: u64, reserve| Listing { dealer: dealer.into(), id, slug: format!("car-{id}"), reserve };
+    let mut listings: Vec<Listing> =
+        ["alpha", "beta"].iter().flat_map(|dealer| (1..=2000).map(move |id| listing(dealer, id, ReserveState::Reservable))).collect();
+    listings.push(listing("alpha", SOLD, ReserveState::Sold));
+    listings.push(listing("alpha", NO_PRICE, ReserveState::NoPrice));
+    listings.push(listing("alpha", RESERVED_IN_FEED, ReserveState::Reserved));
+    listings.push(listing("beta", BETA_ONLY, ReserveState::Reservable));
+    Market::default().with_listings(listings)
+}
+
+/// The app over [`stock`].
+async fn spawn_with(tenants: Tenants, policy: Policy) -> TestApp {
+    let (mut st, clock, dir) = state(tenants, policy);
+    st.market = Arc::new(MarketSource::fixed(stock()));
+    serve(st, clock, dir).await
+}
+
+async fn spawn() -> TestApp {
+    spawn_with(tenants(None), Policy::default()).await
+}
 
 fn request(car_id: u64) -> Value {
     json!({
@@ -67,6 +104,36 @@ async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealer
     assert_eq!(lead.fields["reservation_id"], id);
     assert_eq!(lead.fields["user_agent"], "TestBrowser/1");
     assert_eq!(app.state.store.outbox_of_lead("alpha", &lead.id).await.expect("outbox").len(), 1);
+}
+
+#[tokio::test]
+async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
+    let app = spawn().await;
+    for (car_id, why) in [(u64::MAX, "the largest id"), (5_000, "an id alpha never published"), (BETA_ONLY, "another dealer's car")] {
+        let answer = reserve(&app, HOST, car_id).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{why}: {}", answer.text);
+        assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some("car_not_found"), Some(CAR_NOT_FOUND)), "{why}");
+    }
+    for (car_id, code, message) in [
+        (SOLD, "car_sold", CAR_SOLD),
+        (NO_PRICE, "car_not_priced", CAR_NOT_PRICED),
+        (RESERVED_IN_FEED, "car_reserved", CAR_ALREADY_RESERVED),
+    ] {
+        let answer = reserve(&app, HOST, car_id).await;
+        assert_eq!(answer.status, StatusCode::CONFLICT, "{code}: {}", answer.text);
+        assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some(code), Some(message)));
+    }
+    // None of them was held, and no lead went to the dealer; a car for sale still holds.
+    for car_id in [u64::MAX, 5_000, BETA_ONLY, SOLD, NO_PRICE, RESERVED_IN_FEED] {
+        assert!(app.state.store.hold("alpha", car_id, app.clock.now()).await.expect("read").is_none(), "{car_id}");
+    }
+    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 0);
+    assert_eq!(reserve(&app, HOST, 1_999).await.status, StatusCode::CREATED);
+    assert_eq!(reserve(&app, "beta.localhost", BETA_ONLY).await.status, StatusCode::CREATED);
+    // Without a market file (no build yet) nothing can be held.
+    let (st, clock, dir) = state(tenants(None), Policy::default());
+    let bare = serve(st, clock, dir).await;
+    assert_eq!(reserve(&bare, HOST, 1).await.json["code"], "car_not_found");
 }
 
 #[tokio::test]
@@ -216,6 +283,8 @@ async fn both_endpoints_are_in_the_openapi_document() {
     let doc = app.get(HOST, "/api/openapi.json", None).await;
     let paths = &doc.json["paths"];
     assert!(paths["/api/reservations"]["post"]["responses"]["409"].is_object(), "{}", paths);
+    let not_found = paths["/api/reservations"]["post"]["responses"]["404"]["description"].as_str().unwrap_or_default();
+    assert!(not_found.contains("car_not_found"), "{not_found}");
     assert!(paths["/api/reservations/{car_id}"]["get"]["responses"]["200"].is_object());
     let schema = &doc.json["components"]["schemas"]["ReservationRequest"];
     let required: Vec<&str> = schema["required"].as_array().expect("required").iter().filter_map(Value::as_str).collect();

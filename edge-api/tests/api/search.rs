@@ -95,6 +95,9 @@ async fn spawn_search() -> (TestApp, TempDir) {
     ]);
     let (mut state, clock, dir) = state(tenants, Policy::default());
     state.search = Arc::new(SearchBackend::embedded(root));
+    // The published stock, as the build's market file lists it (reservations need it).
+    let listings = ["alpha", "beta"].into_iter().flat_map(|slug| cars.iter().map(move |c| domain::rules::market::Listing::of(slug, c)));
+    state.market = Arc::new(edge_api::price_comparison::MarketSource::fixed(domain::rules::market::Market::default().with_listings(listings)));
     (serve(state, clock, dir).await, dist)
 }
 

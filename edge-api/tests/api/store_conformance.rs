@@ -3,16 +3,47 @@
 
 use std::net::TcpStream;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use edge_api::payment::PaymentStatus;
 use edge_api::store::{
-    BookingOutcome, BookingRecord, Condition, DynamoStore, Item, LeadOutcome, LeadRecord, OtpCheck, RedbStore, ReservationRecord, ReserveOutcome,
-    SessionRecord, Store, StoreError, Target, Write,
+    BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome, LeadRecord, OtpCheck, OtpIssue, RedbStore,
+    ReservationRecord, ReserveOutcome, SessionRecord, Store, StoreError, Target, Write, OTP_MAX_ATTEMPTS,
 };
 use serde_json::{json, Map, Value};
+
+/// A store whose reads take a while to arrive, as over a network: by the time a caller
+/// acts on what it read, concurrent callers have acted too, so read-modify-write races
+/// are lost in every round instead of now and then.
+#[derive(Clone)]
+pub struct SlowReads(pub Arc<dyn Store>);
+
+/// How late a [`SlowReads`] read arrives.
+const READ_LATENCY: StdDuration = StdDuration::from_millis(20);
+
+#[async_trait::async_trait]
+impl Store for SlowReads {
+    async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, StoreError> {
+        let item = self.0.get(pk, sk).await;
+        tokio::time::sleep(READ_LATENCY).await;
+        item
+    }
+    async fn query(&self, pk: &str, sk_prefix: &str) -> Result<Vec<Item>, StoreError> {
+        self.0.query(pk, sk_prefix).await
+    }
+    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError> {
+        self.0.query_gsi1(gsi1pk, sk_max, limit).await
+    }
+    async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.0.write(writes).await
+    }
+    async fn increment(&self, pk: &str, sk: &str, expires_at: i64) -> Result<u64, StoreError> {
+        self.0.increment(pk, sk, expires_at).await
+    }
+}
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")
@@ -76,23 +107,52 @@ async fn batch_is_all_or_nothing(store: &dyn Store) {
 async fn sign_in_codes(store: &dyn Store) {
     let now = t0();
     let ttl = Duration::minutes(5);
+    let issued = |attempts_left| OtpIssue::Issued { attempts_left };
     assert_eq!(store.check_otp("alpha", "0412345678", "h", now).await.expect("check"), OtpCheck::Missing);
-    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("put");
+    assert_eq!(store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("put"), issued(OTP_MAX_ATTEMPTS));
     assert_eq!(store.check_otp("beta", "0412345678", "right", now).await.expect("other dealer"), OtpCheck::Missing);
-    for left in (1..=4).rev() {
+    for left in (3..=4).rev() {
         assert_eq!(
             store.check_otp("alpha", "0412345678", "wrong", now).await.expect("check"),
             OtpCheck::Wrong { attempts_left: left }
         );
     }
+    // A new code replaces the old one but keeps the guesses left.
+    assert_eq!(store.put_otp("alpha", "0412345678", "right-2", now, ttl).await.expect("new code"), issued(3));
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("old code"), OtpCheck::Wrong { attempts_left: 2 });
+    assert_eq!(store.check_otp("alpha", "0412345678", "wrong", now).await.expect("4th"), OtpCheck::Wrong { attempts_left: 1 });
     assert_eq!(store.check_otp("alpha", "0412345678", "wrong", now).await.expect("5th"), OtpCheck::Locked);
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("locked"), OtpCheck::Locked);
-    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("new code");
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("valid"), OtpCheck::Valid);
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("used"), OtpCheck::Missing);
-    store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("again");
-    let expired = now + ttl;
+    assert_eq!(store.check_otp("alpha", "0412345678", "right-2", now).await.expect("locked"), OtpCheck::Locked);
+    // Locked: no new code until the locked one expires; then a fresh budget.
+    let later = now + Duration::minutes(1);
+    assert_eq!(store.put_otp("alpha", "0412345678", "right-3", later, ttl).await.expect("refused"), OtpIssue::Locked { until: now + ttl });
+    assert_eq!(store.check_otp("alpha", "0412345678", "right-3", later).await.expect("still locked"), OtpCheck::Locked);
+    let after = now + ttl;
+    assert_eq!(store.put_otp("alpha", "0412345678", "right", after, ttl).await.expect("new code"), issued(OTP_MAX_ATTEMPTS));
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", after).await.expect("valid"), OtpCheck::Valid);
+    assert_eq!(store.check_otp("alpha", "0412345678", "right", after).await.expect("used"), OtpCheck::Missing);
+    assert_eq!(store.put_otp("alpha", "0412345678", "right", after, ttl).await.expect("again"), issued(OTP_MAX_ATTEMPTS));
+    let expired = after + ttl;
     assert_eq!(store.check_otp("alpha", "0412345678", "right", expired).await.expect("expired"), OtpCheck::Missing);
+}
+
+/// 40 concurrent wrong guesses at one code, over slow reads (so most guesses lose the
+/// race to write in every round): every answer is wrong or locked (never missing),
+/// exactly `OTP_MAX_ATTEMPTS - 1` are wrong, and the code ends locked.
+async fn concurrent_wrong_guesses<S: Store + Clone + 'static>(store: &S) {
+    let store = SlowReads(Arc::new(store.clone()));
+    let now = t0();
+    store.put_otp("gamma", "0412345678", "right", now, Duration::minutes(5)).await.expect("put");
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..40 {
+        let store = store.clone();
+        tasks.spawn(async move { store.check_otp("gamma", "0412345678", "wrong", now).await });
+    }
+    let answers: Vec<OtpCheck> = tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
+    assert!(answers.iter().all(|a| matches!(a, OtpCheck::Wrong { .. } | OtpCheck::Locked)), "{answers:?}");
+    let wrong = answers.iter().filter(|a| matches!(a, OtpCheck::Wrong { .. })).count();
+    assert_eq!(wrong, OTP_MAX_ATTEMPTS as usize - 1, "{answers:?}");
+    assert_eq!(store.check_otp("gamma", "0412345678", "right", now).await.expect("locked"), OtpCheck::Locked);
 }
 
 async fn users_and_sessions(store: &dyn Store) {
@@ -126,22 +186,29 @@ async fn watchlists(store: &dyn Store) {
 
 async fn leads_and_outbox(store: &dyn Store) {
     let now = t0();
-    let first = store.create_lead(lead("alpha", "L1", now), Some("key-1"), now).await.expect("create");
+    let key = |key, request_hash| Some(IdempotencyKey { key, request_hash });
+    let first = store.create_lead(lead("alpha", "L1", now), key("key-1", "body-1"), now).await.expect("create");
     assert_eq!(first, LeadOutcome::Stored("L1".into()));
-    let retry = store.create_lead(lead("alpha", "L1-retry", now), Some("key-1"), now).await.expect("retry");
+    let retry = store.create_lead(lead("alpha", "L1-retry", now), key("key-1", "body-1"), now).await.expect("retry");
     assert_eq!(retry, LeadOutcome::Replayed("L1".into()));
     assert!(store.lead("alpha", "L1-retry").await.expect("read").is_none(), "a replay stores nothing");
+    // The same key with another body is refused, and stores nothing either.
+    let reused = store.create_lead(lead("alpha", "L1-other", now), key("key-1", "body-2"), now).await.expect("reuse");
+    assert_eq!(reused, LeadOutcome::KeyReused);
+    assert!(store.lead("alpha", "L1-other").await.expect("read").is_none(), "a reused key stores nothing");
     assert_eq!(store.outbox_of_lead("alpha", "L1").await.expect("outbox").len(), 1);
     // The same key on another dealer is another key.
-    let other = store.create_lead(lead("beta", "B1", now), Some("key-1"), now).await.expect("beta");
+    let other = store.create_lead(lead("beta", "B1", now), key("key-1", "body-2"), now).await.expect("beta");
     assert_eq!(other, LeadOutcome::Stored("B1".into()));
 
     let step = fields(&[("form_completed", json!(true)), ("Order Detail", json!("Wiper blades"))]);
     let later = now + Duration::minutes(2);
-    let updated = store.update_lead("alpha", "L1", step.clone(), Some("key-2"), later).await.expect("update");
+    let updated = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later).await.expect("update");
     assert_eq!(updated, LeadOutcome::Stored("L1".into()));
-    let again = store.update_lead("alpha", "L1", step.clone(), Some("key-2"), later).await.expect("update retry");
+    let again = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later).await.expect("update retry");
     assert_eq!(again, LeadOutcome::Replayed("L1".into()));
+    let reused = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-2"), later).await.expect("update reuse");
+    assert_eq!(reused, LeadOutcome::KeyReused);
     let stored = store.lead("alpha", "L1").await.expect("read").expect("lead");
     assert_eq!(stored.steps, 2);
     assert_eq!(stored.fields["name"], json!("Jo"));
@@ -189,6 +256,32 @@ async fn rate_counters(store: &dyn Store) {
     assert_eq!(store.hit_rate("alpha", "code-phone", "0499999999", window, now).await.expect("other"), 1);
     assert_eq!(store.hit_rate("beta", "code-phone", "0412345678", window, now).await.expect("beta"), 1);
     assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now + window).await.expect("next"), 1);
+    // A platform counter is one for every dealer, apart from the dealers' own counters.
+    let platform: Vec<u64> = [
+        store.hit_platform_rate("code-phone", "0412345678", window, now).await.expect("hit"),
+        store.hit_platform_rate("code-phone", "0412345678", window, now).await.expect("hit"),
+    ]
+    .into();
+    assert_eq!(platform, vec![1, 2]);
+    assert_eq!(store.hit_platform_rate("code-phone", "0499999999", window, now).await.expect("other"), 1);
+    assert_eq!(store.hit_platform_rate("code-phone", "0412345678", window, now + window).await.expect("next"), 1);
+    assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now).await.expect("dealer"), 4);
+}
+
+async fn provider_cache(store: &dyn Store) {
+    let now = t0();
+    let day = Duration::hours(24);
+    assert_eq!(store.cached("alpha", "autogauge", "car-1", now).await.expect("empty"), None);
+    let answer = json!({ "fill": 0.5, "view": { "label": "Good Deal" }, "comparables": null });
+    store.cache("alpha", "autogauge", "car-1", answer.clone(), now, now + day).await.expect("cache");
+    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + Duration::hours(23)).await.expect("fresh"), Some(answer.clone()));
+    assert_eq!(store.cached("beta", "autogauge", "car-1", now).await.expect("other dealer"), None);
+    assert_eq!(store.cached("alpha", "autogauge", "car-2", now).await.expect("other car"), None);
+    assert_eq!(store.cached("alpha", "other", "car-1", now).await.expect("other name"), None);
+    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + day).await.expect("stale"), None);
+    // A new answer replaces the old one.
+    store.cache("alpha", "autogauge", "car-1", json!({ "fill": null }), now + day, now + day + day).await.expect("again");
+    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + day).await.expect("new"), Some(json!({ "fill": null })));
 }
 
 fn reservation(dealer: &str, id: &str, car_id: u64, now: DateTime<Utc>) -> (ReservationRecord, LeadRecord) {
@@ -283,14 +376,17 @@ async fn appointments_and_events(store: &dyn Store) {
     let now = t0();
     let date = NaiveDate::from_ymd_opt(2026, 11, 24).expect("date");
     let first = lead("alpha", "T1", now);
-    assert_eq!(store.book_appointment(&first, &booking("alpha", "T1", now), Some("td-key"), now).await.expect("book"), BookingOutcome::Booked("T1".into()));
+    let td_key = Some(IdempotencyKey { key: "td-key", request_hash: "td-body" });
+    assert_eq!(store.book_appointment(&first, &booking("alpha", "T1", now), td_key, now).await.expect("book"), BookingOutcome::Booked("T1".into()));
     assert_eq!(store.outbox_of_lead("alpha", "T1").await.expect("outbox").len(), 1, "the lead is queued for delivery");
     // Another lead for the same slot stores nothing; the same key replays the first.
     let second = lead("alpha", "T2", now);
     assert_eq!(store.book_appointment(&second, &booking("alpha", "T2", now), None, now).await.expect("book"), BookingOutcome::Taken);
     assert!(store.lead("alpha", "T2").await.expect("read").is_none(), "the losing lead is not stored");
     let third = lead("alpha", "T3", now);
-    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), Some("td-key"), now).await.expect("book"), BookingOutcome::Replayed("T1".into()));
+    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), td_key, now).await.expect("book"), BookingOutcome::Replayed("T1".into()));
+    let other_body = Some(IdempotencyKey { key: "td-key", request_hash: "another body" });
+    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), other_body, now).await.expect("book"), BookingOutcome::KeyReused);
     let booked = store.booked_slots("alpha", "brisbane", date).await.expect("slots");
     assert_eq!(booked, vec![booking("alpha", "T1", now)]);
     assert!(store.booked_slots("alpha", "brisbane", date.succ_opt().expect("day")).await.expect("slots").is_empty());
@@ -340,6 +436,7 @@ async fn conformance(store: &dyn Store) {
     watchlists(store).await;
     leads_and_outbox(store).await;
     rate_counters(store).await;
+    provider_cache(store).await;
     reservations(store).await;
     appointments_and_events(store).await;
 }
@@ -351,6 +448,7 @@ async fn redb_store_conforms() {
     conformance(&store).await;
     concurrent_holds(&store).await;
     concurrent_bookings(&store).await;
+    concurrent_wrong_guesses(&store).await;
     // The data survives reopening the file.
     drop(store);
     let reopened = RedbStore::open(&dir.path().join("nested/store.redb")).expect("reopen");
@@ -444,6 +542,7 @@ async fn dynamodb_store_conforms() {
     conformance(&store).await;
     concurrent_holds(&store).await;
     concurrent_bookings(&store).await;
+    concurrent_wrong_guesses(&store).await;
     // The table really carries the TTL setting and the index.
     let client = aws_sdk_dynamodb::Client::from_conf(
         aws_sdk_dynamodb::Config::builder()

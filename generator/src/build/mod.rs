@@ -36,7 +36,7 @@ use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
-use domain::rules::market::{Market, MarketCar};
+use domain::rules::market::{Listing, Market, MarketCar};
 use crate::manifest::{content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
@@ -136,7 +136,8 @@ pub struct Loaded {
     /// What reading the feed found (rows accepted and rejected, with line numbers).
     pub feed: Option<FeedReport>,
     /// Every priced, available car of the feed, whichever dealer it belongs to: the
-    /// market the local price comparison measures against.
+    /// market the local price comparison measures against; with every dealer's
+    /// published stock (what the API may hold or compare).
     pub market: Market,
 }
 
@@ -144,11 +145,17 @@ pub struct Loaded {
 /// keeps `opts.only`) and the feed, and applies each dealer's stock filters.
 pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
     let dealers = load_dealers(&opts.dealers_dir).map_err(|e| BuildError::new(format!("{e}")))?;
+    // Every dealer's filters, not only those built now: the market file lists the
+    // published stock of all of them, and a build of one dealer must not unlist the rest.
+    let filters: HashMap<String, domain::rules::stock::StockFilters> =
+        dealers.iter().map(|d| (d.config.slug.clone(), d.config.stock_filters.clone())).collect();
     let dealers = select_dealers(dealers, &opts.only, &opts.dealers_dir)?;
     let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now)).map_err(|e| BuildError::new(e.to_string()))?;
     let report = feed.report.clone();
     let cars = feed.into_cars();
-    let market = Market::new(cars.iter().filter_map(|car| MarketCar::of(&car.dealership_slug, car)));
+    let published = |car: &&Car| filters.get(&car.dealership_slug).is_some_and(|f| keep_car(car, f, opts.now));
+    let market = Market::new(cars.iter().filter_map(|car| MarketCar::of(&car.dealership_slug, car)))
+        .with_listings(cars.iter().filter(published).map(|car| Listing::of(&car.dealership_slug, car)));
     let mut loaded = assign_stock(dealers, cars, Vec::new(), opts.now);
     loaded.feed = Some(report);
     loaded.market = market;
