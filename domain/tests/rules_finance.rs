@@ -424,6 +424,7 @@ fn car_loans_match_the_shared_table() {
                 interest_min: num(t, "interest_min", defaults.interest_min),
                 interest_max: num(t, "interest_max", defaults.interest_max),
                 term_default_years: num(t, "term_default_years", defaults.term_default_years),
+                interest_locked: t["interest_locked"].as_bool().unwrap_or(false).then(|| num(t, "interest_default", 0.0)),
                 ..defaults
             },
             establishment_fee: num(t, "establishment_fee", 0.0),

@@ -774,7 +774,12 @@ impl CarLoan {
     pub fn of(terms: &LoanTerms, price: f64, lender: Option<&Lender>) -> CarLoan {
         let amount = price.max(0.0);
         let finite = |v: Option<f64>| v.filter(|v| v.is_finite() && *v >= 0.0);
-        let lender_rate = lender.and_then(|l| finite(l.interest_rate).zip(finite(l.comparison_rate)));
+        // A dealer that locks its rate (seed 000 s9: 12.94% fixed for one dealer) quotes
+        // that rate on every car, lender data or not: the lender's rate and its comparison
+        // rate then do not apply, though its term, deposit, balloon and fee still do.
+        let lender_rate = lender
+            .filter(|_| terms.settings.interest_locked.is_none())
+            .and_then(|l| finite(l.interest_rate).zip(finite(l.comparison_rate)));
         let establishment_fee =
             lender.and_then(|l| finite(l.establishment_fees)).unwrap_or(terms.establishment_fee.max(0.0));
         let (upfront_fees, monthly_fees) = terms.comparison_fees(establishment_fee);

@@ -207,14 +207,16 @@ fn rate_text(rate: f64) -> String {
     format!("{} p.a.", super::finance::format_rate(rate))
 }
 
-/// The finance a card shows: [`weekly_amount`] as shown with the lender's interest and
-/// comparison rates (the strip rule guarantees both are present when it is visible).
+/// The finance a card shows: [`weekly_amount`] as shown with the interest and comparison
+/// rates of the same loan (the lender's, unless the dealer locks its rate).
 pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
-    let lender = strip_lender(car, ctx)?;
-    Some(CardFinance {
-        weekly: crate::rules::format::format_price(weekly_amount(car, ctx)?),
-        interest_rate: rate_text(lender.interest_rate?),
-        comparison_rate: rate_text(lender.comparison_rate?),
+    strip_lender(car, ctx)?;
+    let loan = super::finance::car_loan(car, ctx)?;
+    let weekly = loan.weekly();
+    (weekly > 0.0).then(|| CardFinance {
+        weekly: crate::rules::format::format_price(weekly),
+        interest_rate: rate_text(loan.rate),
+        comparison_rate: rate_text(loan.comparison_rate),
     })
 }
 

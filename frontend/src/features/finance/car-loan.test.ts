@@ -21,7 +21,7 @@ type Expected = {
   from_lender: boolean;
   weekly: number;
 };
-type Case = { note: string; price: number; terms: { round_up?: boolean }; expected: Expected };
+type Case = { note: string; price: number; terms: { round_up?: boolean; interest_locked?: boolean }; expected: Expected };
 const table: { cases: Case[] } = JSON.parse(
   readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../domain/tests/data/car_loan_cases.json'), 'utf8'),
 );
@@ -37,7 +37,8 @@ function viewOf(c: Case) {
       purchase_price: { min: 1000, max: 250_000, step: 1, default: c.price },
       loan_amount: { min: 1000, max: 250_000, step: 500, default: c.price },
       term_years: { min: 1, max: 7, step: 0.5, default: e.term_years },
-      interest: { min: 0.5, max: 20, step: 0.5, default: e.rate },
+      interest: c.terms.interest_locked ? { min: e.rate, max: e.rate, step: 0.5, default: e.rate } : { min: 0.5, max: 20, step: 0.5, default: e.rate },
+      interest_locked: c.terms.interest_locked ?? false,
       deposit: money(e.deposit),
       residual: money(e.balloon),
     },
