@@ -192,8 +192,9 @@ fn calculator_ranges_follow_the_seed() {
     for range in [r.deposit, r.trade_in, r.residual] {
         assert_eq!((range.min, range.max, range.step), (0.0, 250_000.0, 0.5));
     }
-    // Loan amount slider min 1000, max 100000, step 500, default 30000
-    assert_eq!((r.loan_amount.min, r.loan_amount.max, r.loan_amount.step, r.loan_amount.default), (1000.0, 100_000.0, 500.0, 30_000.0));
+    // Loan amount slider min 1000, step 500, default 30000. The seed's slider maximum of
+    // 100000 beside the box's 250000 let the two disagree (issue 24): one maximum for both.
+    assert_eq!((r.loan_amount.min, r.loan_amount.max, r.loan_amount.step, r.loan_amount.default), (1000.0, 250_000.0, 500.0, 30_000.0));
     assert!(!r.interest_locked);
 }
 
@@ -207,20 +208,21 @@ fn calculator_variants_by_provider_brand_and_site() {
     };
     let follows = CalculatorSettings { loan_max_follows_price: true, loan_default_is_price: true, ..CalculatorSettings::default() };
     let cases = [
-        ("5000 minimum for one provider or brand", raised.clone(), Some(40_000.0), 100_000.0, 30_000.0, 5000.0,
+        ("5000 minimum for one provider or brand", raised.clone(), Some(40_000.0), 250_000.0, 30_000.0, 5000.0,
          "Cannot be less than $5,000 or more than $250,000"),
-        ("105% of a price over 100000", follows.clone(), Some(120_000.0), 126_000.0, 120_000.0, 1000.0,
+        ("105% of a price over 100000, quoted by the message", follows.clone(), Some(120_000.0), 126_000.0, 120_000.0, 1000.0,
+         "Cannot be less than $1,000 or more than $126,000"),
+        ("price of 100000 is not over 100000", follows.clone(), Some(100_000.0), 250_000.0, 100_000.0, 1000.0,
          "Cannot be less than $1,000 or more than $250,000"),
-        ("price of 100000 is not over 100000", follows.clone(), Some(100_000.0), 100_000.0, 100_000.0, 1000.0,
+        ("default is the car price on some sites", follows.clone(), Some(45_990.0), 250_000.0, 45_990.0, 1000.0,
          "Cannot be less than $1,000 or more than $250,000"),
-        ("default is the car price on some sites", follows.clone(), Some(45_990.0), 100_000.0, 45_990.0, 1000.0,
-         "Cannot be less than $1,000 or more than $250,000"),
-        ("30000 when the car has no price", follows, None, 100_000.0, 30_000.0, 1000.0,
+        ("30000 when the car has no price", follows, None, 250_000.0, 30_000.0, 1000.0,
          "Cannot be less than $1,000 or more than $250,000"),
     ];
     for (name, settings, price, loan_max, loan_default, loan_min_or_price_min, message) in cases {
         let r = CalculatorRanges::derive(&settings, price);
         assert_eq!(r.loan_amount.max, loan_max, "{name}");
+        assert_eq!(r.purchase_price.max, loan_max, "{name}: the slider and the box share one maximum");
         assert_eq!(r.loan_amount.default, loan_default, "{name}");
         assert_eq!(r.purchase_price.min, loan_min_or_price_min, "{name}");
         assert_eq!(r.purchase_price_message, message, "{name}");
@@ -246,6 +248,29 @@ fn calculator_variants_by_provider_brand_and_site() {
     let r = CalculatorRanges::derive(&locked, Some(30_000.0));
     assert!(r.interest_locked);
     assert_eq!((r.interest.min, r.interest.max, r.interest.default), (12.94, 12.94, 12.94));
+}
+
+#[test]
+fn the_high_quick_picks_are_inside_their_own_range() {
+    // Issue 24: moreton's picks ran $300,000 to $800,000 beside a $250,000 maximum.
+    let moreton: domain::config::CalculatorConfig =
+        toml::from_str("quick_picks = \"high\"\npurchase_price_min = 5000\n[amount]\nmin = 5000\nmax_105_percent_of_price = true\n")
+            .expect("config");
+    let settings = moreton.settings();
+    let picks = moreton.quick_picks.values();
+    for (name, price, max) in [("no car", None, 800_000.0), ("a $52,990 car", Some(52_990.0), 800_000.0), ("a $120,000 car: 105%", Some(120_000.0), 126_000.0)] {
+        let r = CalculatorRanges::derive(&settings, price);
+        assert_eq!((r.purchase_price.max, r.loan_amount.max), (max, max), "{name}");
+        let offered = r.picks_in_range(&picks);
+        assert!(offered.iter().all(|p| (r.purchase_price.min..=r.purchase_price.max).contains(p)), "{name}: {offered:?}");
+        assert!(r.purchase_price_message.ends_with(&format!("or more than {}", domain::rules::format::format_dollars(max))), "{name}: {}", r.purchase_price_message);
+    }
+    let r = CalculatorRanges::derive(&settings, Some(120_000.0));
+    assert!(r.picks_in_range(&picks).is_empty(), "every high pick is above 105% of $120,000");
+    // The normal picks fit the seed's range, whose message stays word for word.
+    let r = CalculatorRanges::derive(&CalculatorSettings::default(), None);
+    assert_eq!(r.picks_in_range(&domain::config::QuickPicks::Normal.values()).len(), 8);
+    assert_eq!(r.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
 }
 
 #[test]
@@ -379,5 +404,51 @@ fn marketing_text_that_quotes_a_rate_is_recognised() {
     }
     for text in ["Save 10% on accessories", "100% refundable deposit", "Finance available", "p.a. rate"] {
         assert!(!mentions_rate(text), "{text}");
+    }
+}
+
+/// The car-loan table shared with the calculator's vitest (domain/tests/data/car_loan_cases.json).
+#[test]
+fn car_loans_match_the_shared_table() {
+    let table: serde_json::Value = serde_json::from_str(include_str!("data/car_loan_cases.json")).expect("parses");
+    let cases = table["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 6);
+    for case in cases {
+        let note = case["note"].as_str().expect("note");
+        let t = &case["terms"];
+        let num = |v: &serde_json::Value, key: &str, default: f64| v[key].as_f64().unwrap_or(default);
+        let defaults = CalculatorSettings::default();
+        let terms = LoanTerms {
+            settings: CalculatorSettings {
+                interest_default: num(t, "interest_default", defaults.interest_default),
+                interest_min: num(t, "interest_min", defaults.interest_min),
+                interest_max: num(t, "interest_max", defaults.interest_max),
+                term_default_years: num(t, "term_default_years", defaults.term_default_years),
+                interest_locked: t["interest_locked"].as_bool().unwrap_or(false).then(|| num(t, "interest_default", 0.0)),
+                ..defaults
+            },
+            establishment_fee: num(t, "establishment_fee", 0.0),
+            other_upfront_fees: num(t, "other_upfront_fees", 0.0),
+            monthly_fees: num(t, "monthly_fees", 0.0),
+            round_up: t["round_up"].as_bool().unwrap_or(false),
+        };
+        let lender: Option<Lender> = (!case["lender"].is_null()).then(|| serde_json::from_value(case["lender"].clone()).expect("lender"));
+        let loan = CarLoan::of(&terms, case["price"].as_f64().expect("price"), lender.as_ref());
+        let e = &case["expected"];
+        let got = [loan.rate, loan.comparison_rate, loan.term_years, loan.deposit, loan.balloon, loan.establishment_fee, loan.upfront_fees, loan.monthly_fees, loan.weekly(), estimate_on(&loan).weekly];
+        let want = ["rate", "comparison_rate", "term_years", "deposit", "balloon", "establishment_fee", "upfront_fees", "monthly_fees", "weekly", "estimate_weekly"]
+            .map(|k| e[k].as_f64().unwrap_or_else(|| panic!("{note}: {k}")));
+        for ((g, w), k) in got.iter().zip(want).zip(["rate", "comparison", "term", "deposit", "balloon", "fee", "upfront", "monthly", "weekly", "estimate"]) {
+            assert!((g - w).abs() < 1e-9, "{note}: {k} {g} != {w}");
+        }
+        assert_eq!(loan.from_lender, e["from_lender"].as_bool().expect("from_lender"), "{note}");
+        // The calculator opens on the loan: its defaults are the loan's values.
+        let r = CalculatorRanges::for_loan(&terms.settings, &loan);
+        assert_eq!(
+            (r.purchase_price.default, r.loan_amount.default, r.interest.default, r.term_years.default, r.deposit.default, r.residual.default),
+            (loan.amount, loan.amount, loan.rate, loan.term_years, loan.deposit, loan.balloon),
+            "{note}"
+        );
+        assert_eq!(loan.comparison_rate_at(loan.rate), loan.comparison_rate, "{note}");
     }
 }

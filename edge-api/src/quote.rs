@@ -1,14 +1,16 @@
 //! `POST /api/youx/quote` (seed 001 s3/s7): body selfAssessedCreditScore (always GREAT
 //! from the browser), purchasePrice, loanTerm (5), year, vin, nvic, whoIsHelping; answer
 //! the quote object weeklyRepaymentAmount, advertisedRate, comparisonRate. No quoting
-//! provider is configured on this platform, so the dealer's own lender rules price the
-//! loan ([`domain::rules::quote::local_quote`]). Only dealers with `features.youx_quote`
+//! provider is configured on this platform, so the finance engine every page uses prices
+//! the loan on the dealer's terms ([`domain::rules::quote::local_quote`], the same
+//! `CarLoan` a car page's figures come from; the request names no lender data, so the
+//! dealer's default rate applies). A car page prices its own quote when it is built. Only dealers with `features.youx_quote`
 //! answer; the browser ignores any non-OK answer silently.
 
 use axum::extract::State;
 use axum::Json;
 use chrono::Datelike;
-use domain::rules::finance::{purchase_price_message, PURCHASE_PRICE_MAX, TERM_MIN_YEARS};
+use domain::rules::finance::{price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS};
 use domain::rules::quote::{local_quote, Quote, QuoteRequest, CREDIT_SCORES};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -68,15 +70,20 @@ impl From<Quote> for QuoteAnswer {
 }
 
 /// Checks the body into a quote request, naming each bad field.
-fn request(body: &QuoteBody, min_price: f64, current_year: i32) -> Result<QuoteRequest, ApiError> {
+fn request(body: &QuoteBody, settings: &CalculatorSettings, current_year: i32) -> Result<QuoteRequest, ApiError> {
     let mut fields = std::collections::BTreeMap::new();
     let score = body.self_assessed_credit_score.trim().to_ascii_uppercase();
     let credit = CREDIT_SCORES.iter().position(|s| *s == score);
     if credit.is_none() {
         fields.insert("selfAssessedCreditScore".to_owned(), format!("selfAssessedCreditScore must be one of: {}.", CREDIT_SCORES.join(", ")));
     }
-    if !(body.purchase_price.is_finite() && (min_price..=PURCHASE_PRICE_MAX).contains(&body.purchase_price)) {
-        fields.insert("purchasePrice".to_owned(), purchase_price_message(min_price));
+    // The range the dealer's calculator accepts for this price (its quick picks' maximum,
+    // or 105% of a price over 100000 where the dealer applies that rule), so the quote and
+    // the calculator never refuse different prices.
+    let min_price = settings.purchase_price_min.max(settings.loan_amount_min);
+    let max_price = purchase_price_max(settings, Some(body.purchase_price).filter(|p| p.is_finite()));
+    if !(body.purchase_price.is_finite() && (min_price..=max_price).contains(&body.purchase_price)) {
+        fields.insert("purchasePrice".to_owned(), price_range_message(min_price, max_price));
     }
     let term_ok = body.loan_term.is_finite() && (TERM_MIN_YEARS..=MAX_QUOTE_TERM_YEARS).contains(&body.loan_term) && (body.loan_term * 2.0).fract() == 0.0;
     if !term_ok {
@@ -107,7 +114,7 @@ pub async fn quote(
         return Err(ApiError::new(ErrorCode::NotFound, QUOTES_OFF));
     }
     let current_year = state.clock.now().year();
-    let request = request(&body, site.finance.purchase_price_min, current_year)?;
+    let request = request(&body, &site.finance.settings, current_year)?;
     limit(&state, &site.slug, "quotes-ip", &ip, state.policy.quotes_per_ip).await?;
-    Ok(Json(local_quote(&site.finance, site.finance_fees, &request, current_year).into()))
+    Ok(Json(local_quote(&site.finance, &request, current_year).into()))
 }

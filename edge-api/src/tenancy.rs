@@ -11,10 +11,10 @@ use std::sync::Arc;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use domain::config::{ComparisonFees, Dealer, DeliveryZone};
+use domain::config::{Dealer, DeliveryZone};
 use domain::entities::Location;
 use domain::rules::delivery::Origin;
-use domain::rules::finance::CalculatorSettings;
+use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::view::locator::{dealer_makes, website, Website};
 use ::search::FixedFilters;
@@ -61,10 +61,8 @@ pub struct Tenant {
     pub autogauge_key: Option<String>,
     /// youX quotes are on (config `features.youx_quote`).
     pub youx_quote: bool,
-    /// The dealer's finance calculator settings (default rate, ranges).
-    pub finance: CalculatorSettings,
-    /// The dealer's loan fees as the comparison rate counts them.
-    pub finance_fees: ComparisonFees,
+    /// The dealer's loan terms (calculator settings, fees), as every finance figure uses them.
+    pub finance: LoanTerms,
     /// Online trade-in valuations (config `features.trade_in` and its provider key).
     pub trade_in: TradeInSettings,
 }
@@ -105,8 +103,7 @@ impl From<&Dealer> for Tenant {
             autogauge: config.features.autogauge.enabled,
             autogauge_key: config.features.autogauge.provider_key.clone(),
             youx_quote: config.features.youx_quote,
-            finance: config.finance.calculator.settings(),
-            finance_fees: config.finance.comparison_fees(),
+            finance: config.finance.loan_terms(),
             trade_in: TradeInSettings::of(config),
         }
     }

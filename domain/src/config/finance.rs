@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::constants::{QUICK_PICKS, QUICK_PICKS_HIGH};
-use crate::rules::finance::{
+use crate::rules::finance::{LoanTerms, PURCHASE_PRICE_MAX, 
     CalculatorSettings, FinanceProvider, PaymentFrequency, DEFAULT_INTEREST_MAX, DEFAULT_INTEREST_MIN,
     DEFAULT_INTEREST_RATE, DEFAULT_LOAN_AMOUNT_MIN, DEFAULT_PURCHASE_PRICE_MIN, DEFAULT_TERM_MAX_YEARS,
     DEFAULT_TERM_YEARS,
@@ -72,6 +72,37 @@ impl FinanceConfig {
             fees.upfront += self.calculator.establishment_fee.max(0.0);
         }
         fees
+    }
+}
+
+impl FinanceConfig {
+    /// The dealer's side of every loan its pages price (`rules::finance::LoanTerms`): the
+    /// calculator's establishment fee is the fee financed; a listed establishment fee is
+    /// that fee when the calculator names none; the other listed fees count in the
+    /// comparison rate only (monthly ones as monthly fees). Same totals as
+    /// [`FinanceConfig::comparison_fees`].
+    pub fn loan_terms(&self) -> LoanTerms {
+        let mut listed_establishment = 0.0;
+        let (mut other_upfront, mut monthly) = (0.0, 0.0);
+        for fee in &self.fees {
+            let name = fee.name.to_lowercase();
+            let amount = fee.amount.max(0.0);
+            if name.contains("monthly") {
+                monthly += amount;
+            } else if name.contains("establishment") {
+                listed_establishment += amount;
+            } else {
+                other_upfront += amount;
+            }
+        }
+        let own = self.calculator.establishment_fee.max(0.0);
+        LoanTerms {
+            settings: self.calculator.settings(),
+            establishment_fee: if own > 0.0 { own } else { listed_establishment },
+            other_upfront_fees: other_upfront,
+            monthly_fees: monthly,
+            round_up: self.calculator.round_up,
+        }
     }
 }
 
@@ -197,6 +228,10 @@ impl CalculatorConfig {
             loan_amount_min: self.amount.min,
             loan_max_follows_price: self.amount.max_105_percent_of_price,
             loan_default_is_price: self.amount.default_to_car_price,
+            // Seed 001 s5 gives one group quick picks of $300,000 to $800,000 and every site
+            // a maximum of $250,000: a pick the box then refuses is incoherent, so the
+            // maximum rises to the highest pick.
+            purchase_price_max: PURCHASE_PRICE_MAX.max(f64::from(self.quick_picks.range()[1])),
         }
     }
 }

@@ -379,6 +379,9 @@ fn d_interest_default() -> f64 {
 fn d_loan_min() -> f64 {
     DEFAULT_LOAN_AMOUNT_MIN
 }
+fn d_purchase_max() -> f64 {
+    PURCHASE_PRICE_MAX
+}
 
 /// Per-dealer calculator settings (seed 001 s5/s9); every default is the seed's general
 /// value, and the seed's provider or brand variants are the `*_MIN`/`*_MAX` constants
@@ -416,6 +419,10 @@ pub struct CalculatorSettings {
     /// When set, the loan amount defaults to the car price (30000 when it has none).
     #[serde(default)]
     pub loan_default_is_price: bool,
+    /// Purchase price maximum: 250000, or the highest quick pick where the dealer's picks
+    /// go beyond it (the group whose picks run to $800,000), so no pick is out of range.
+    #[serde(default = "d_purchase_max")]
+    pub purchase_price_max: f64,
 }
 
 impl Default for CalculatorSettings {
@@ -431,6 +438,7 @@ impl Default for CalculatorSettings {
             loan_amount_min: DEFAULT_LOAN_AMOUNT_MIN,
             loan_max_follows_price: false,
             loan_default_is_price: false,
+            purchase_price_max: PURCHASE_PRICE_MAX,
         }
     }
 }
@@ -483,59 +491,115 @@ pub struct CalculatorRanges {
 
 impl CalculatorRanges {
     /// Derives the ranges from the dealer's settings and the car's price (None when the
-    /// car has no visible price).
+    /// car has no visible price), with the seed's general starting values (the /finance
+    /// page, and every test of the seed's constants).
     pub fn derive(settings: &CalculatorSettings, car_price: Option<f64>) -> CalculatorRanges {
         let price = car_price.filter(|p| *p > 0.0);
-        let loan_max = match price {
-            Some(p) if settings.loan_max_follows_price && p > LOAN_AMOUNT_MAX => p * LOAN_AMOUNT_PRICE_SHARE,
-            _ => LOAN_AMOUNT_MAX,
-        };
-        let loan_default = match price {
+        let amount = match price {
             Some(p) if settings.loan_default_is_price => p,
             _ => DEFAULT_LOAN_AMOUNT,
         };
-        let loan_amount = InputRange {
-            min: settings.loan_amount_min,
-            max: loan_max,
-            step: LOAN_AMOUNT_STEP,
-            default: loan_default.clamp(settings.loan_amount_min, loan_max),
+        let opening = Opening {
+            price,
+            amount,
+            term_years: settings.term_default_years,
+            rate: settings.interest_locked.unwrap_or(settings.interest_default),
+            deposit: 0.0,
+            balloon: 0.0,
         };
-        let purchase_price = InputRange {
-            min: settings.purchase_price_min,
-            max: PURCHASE_PRICE_MAX,
-            step: 1.0,
-            default: price.unwrap_or(DEFAULT_LOAN_AMOUNT).clamp(settings.purchase_price_min, PURCHASE_PRICE_MAX),
+        derive_ranges(settings, &opening)
+    }
+
+    /// The ranges of a car page's calculator: they open on `loan`, the loan every other
+    /// figure of the page is computed on (the car's price, the lender's rate, term, deposit
+    /// and balloon), so the calculator agrees with them until the shopper changes
+    /// something. A bound that would exclude an opening value gives way to it (a lender's
+    /// 0.99% promotional rate under a 1% slider minimum, a 7.5-year lender term): clamping
+    /// it would make the calculator contradict the rest of the page.
+    pub fn for_loan(settings: &CalculatorSettings, loan: &CarLoan) -> CalculatorRanges {
+        let opening = Opening {
+            price: Some(loan.amount).filter(|p| *p > 0.0),
+            amount: loan.amount,
+            term_years: loan.term_years,
+            rate: loan.rate,
+            deposit: loan.deposit,
+            balloon: loan.balloon,
         };
-        let (interest_min, interest_max, interest_default) = match settings.interest_locked {
-            Some(rate) => (rate, rate, rate),
-            None => (
-                settings.interest_min,
-                settings.interest_max,
-                settings.interest_default.clamp(settings.interest_min, settings.interest_max),
-            ),
-        };
-        let money = InputRange { min: 0.0, max: PURCHASE_PRICE_MAX, step: CALCULATOR_STEP, default: 0.0 };
-        CalculatorRanges {
-            purchase_price,
-            loan_amount,
-            term_years: InputRange {
-                min: TERM_MIN_YEARS,
-                max: settings.term_max_years,
-                step: CALCULATOR_STEP,
-                default: settings.term_default_years.clamp(TERM_MIN_YEARS, settings.term_max_years),
-            },
-            interest: InputRange {
-                min: interest_min,
-                max: interest_max,
-                step: CALCULATOR_STEP,
-                default: interest_default,
-            },
-            deposit: money,
-            trade_in: money,
-            residual: money,
-            interest_locked: settings.interest_locked.is_some(),
-            purchase_price_message: purchase_price_message(settings.purchase_price_min),
+        derive_ranges(settings, &opening)
+    }
+
+    /// The quick picks of `picks` inside the purchase price range: no page offers an
+    /// amount its own range would refuse.
+    pub fn picks_in_range(&self, picks: &[f64]) -> Vec<f64> {
+        picks.iter().copied().filter(|p| (self.purchase_price.min..=self.purchase_price.max).contains(p)).collect()
+    }
+}
+
+/// The values a calculator opens on.
+struct Opening {
+    price: Option<f64>,
+    amount: f64,
+    term_years: f64,
+    rate: f64,
+    deposit: f64,
+    balloon: f64,
+}
+
+/// The purchase price maximum in force for a car priced `price`: where the dealer applies
+/// the 105% rule and the price is over 100000, 105% of the price; otherwise the dealer's
+/// maximum (250000, or its highest quick pick). The seed gives the loan slider a maximum
+/// of 100000 and the purchase price box 250000; one calculator with two maximums lets
+/// the slider and the box disagree, so both use this one.
+pub fn purchase_price_max(settings: &CalculatorSettings, price: Option<f64>) -> f64 {
+    match price.filter(|p| *p > 0.0) {
+        Some(p) if settings.loan_max_follows_price && p > LOAN_AMOUNT_MAX => (p * LOAN_AMOUNT_PRICE_SHARE).round(),
+        _ => settings.purchase_price_max.max(settings.purchase_price_min),
+    }
+}
+
+fn derive_ranges(settings: &CalculatorSettings, opening: &Opening) -> CalculatorRanges {
+    // The slider and the box are one input: one minimum (the higher of the two the
+    // dealer sets) and one maximum, widened to the opening amount so a car dearer than the
+    // dealer's maximum still opens on its own price.
+    let min = settings.purchase_price_min.max(settings.loan_amount_min);
+    let max = purchase_price_max(settings, opening.price).max(opening.amount).max(min);
+    let amount = opening.amount.clamp(min, max);
+    let purchase_price = InputRange { min, max, step: 1.0, default: amount };
+    let loan_amount = InputRange { min, max, step: LOAN_AMOUNT_STEP, default: amount };
+    let (interest_min, interest_max, interest_default) = match settings.interest_locked {
+        Some(rate) => (rate, rate, rate),
+        None => {
+            let rate = opening.rate.max(0.0);
+            let (lo, hi) = (settings.interest_min.min(settings.interest_max), settings.interest_max);
+            if rate == settings.interest_default {
+                (lo, hi, rate.clamp(lo, hi))
+            } else {
+                (lo.min(rate), hi.max(rate), rate)
+            }
         }
+    };
+    let money = |default: f64| InputRange {
+        min: 0.0,
+        max: PURCHASE_PRICE_MAX.max(max),
+        step: CALCULATOR_STEP,
+        default: default.clamp(0.0, PURCHASE_PRICE_MAX.max(max)),
+    };
+    let term_max = settings.term_max_years.max(opening.term_years);
+    CalculatorRanges {
+        purchase_price,
+        loan_amount,
+        term_years: InputRange {
+            min: TERM_MIN_YEARS.min(opening.term_years.max(CALCULATOR_STEP)),
+            max: term_max,
+            step: CALCULATOR_STEP,
+            default: opening.term_years.clamp(TERM_MIN_YEARS.min(opening.term_years.max(CALCULATOR_STEP)), term_max),
+        },
+        interest: InputRange { min: interest_min, max: interest_max, step: CALCULATOR_STEP, default: interest_default },
+        deposit: money(opening.deposit),
+        trade_in: money(0.0),
+        residual: money(opening.balloon),
+        interest_locked: settings.interest_locked.is_some(),
+        purchase_price_message: price_range_message(min, max),
     }
 }
 
@@ -543,6 +607,19 @@ impl CalculatorRanges {
 /// formatted as dollars, e.g. "$1,000".
 pub fn purchase_price_message(min: f64) -> String {
     messages::cannot_be_less_than(&format_dollars(min))
+}
+
+/// The seed's range message with the maximum in force: word for word the seed's
+/// ("... or more than $250,000") at the seed's maximum; where a dealer's quick picks or
+/// the 105% rule set another maximum, the message quotes that one, since a message naming
+/// $250,000 beside a box that accepts $800,000 tells the shopper something untrue.
+pub fn price_range_message(min: f64, max: f64) -> String {
+    let message = purchase_price_message(min);
+    if max == PURCHASE_PRICE_MAX {
+        message
+    } else {
+        message.replace(&format_dollars(PURCHASE_PRICE_MAX), &format_dollars(max))
+    }
 }
 
 /// Seed 001 s5: an amount below 0 becomes 0.
@@ -591,21 +668,177 @@ pub struct FinanceEstimate {
 /// `rate` percent; monthly = weekly × 4.33. None when the car has no visible price.
 pub fn finance_estimate(price: Option<f64>, rate: f64) -> Option<FinanceEstimate> {
     let price = price.filter(|p| *p > 0.0)?;
-    let deposit = price * ESTIMATE_DEPOSIT_SHARE;
-    let final_payment = price * ESTIMATE_BALLOON_SHARE;
-    let weekly = repayment(&RepaymentInput {
-        amount: price,
-        deposit,
-        trade_in: 0.0,
-        establishment_fees: 0.0,
-        balloon: final_payment,
-        rate,
-        term_years: ESTIMATE_TERM_YEARS,
-        frequency: PaymentFrequency::Week,
-        round_up: false,
-    });
+    Some(estimate_on(&CarLoan { rate, ..CarLoan::of(&LoanTerms::default(), price, None) }))
+}
+
+/// Seed 001 s9: the estimate box of a car page: `loan`'s price, rate and establishment
+/// fee (and rounding) on the seed's own assumptions of 5 years, a 10.0% deposit and a 30%
+/// final payment, which the box prints beside its figure.
+pub fn estimate_on(loan: &CarLoan) -> FinanceEstimate {
+    let deposit = loan.amount * ESTIMATE_DEPOSIT_SHARE;
+    let final_payment = loan.amount * ESTIMATE_BALLOON_SHARE;
+    let weekly =
+        CarLoan { deposit, balloon: final_payment, term_years: ESTIMATE_TERM_YEARS, ..*loan }.weekly();
     let monthly = (weekly * WEEKS_PER_MONTH * 100.0).round() / 100.0;
-    Some(FinanceEstimate { weekly, monthly, deposit, final_payment })
+    FinanceEstimate { weekly, monthly, deposit, final_payment }
+}
+
+/// The dealer's side of every loan its pages price: the calculator settings (default,
+/// locked and bounding rates, default term), the establishment fee the repayment
+/// finances, the other fees the comparison rate counts, and whether repayments round up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoanTerms {
+    /// Calculator settings (rates, term).
+    pub settings: CalculatorSettings,
+    /// Establishment fee financed with the loan when the lender names none, AUD.
+    pub establishment_fee: f64,
+    /// Upfront fees other than the establishment fee (the comparison rate counts them), AUD.
+    pub other_upfront_fees: f64,
+    /// Monthly fees (the comparison rate counts them), AUD.
+    pub monthly_fees: f64,
+    /// Round repayments up to the next whole dollar.
+    pub round_up: bool,
+}
+
+impl Default for LoanTerms {
+    fn default() -> Self {
+        LoanTerms {
+            settings: CalculatorSettings::default(),
+            establishment_fee: 0.0,
+            other_upfront_fees: 0.0,
+            monthly_fees: 0.0,
+            round_up: false,
+        }
+    }
+}
+
+impl LoanTerms {
+    /// The rate a loan without lender data is priced at: the locked rate, else the
+    /// default rate kept inside the dealer's interest range (where the calculator opens).
+    pub fn default_rate(&self) -> f64 {
+        let s = &self.settings;
+        s.interest_locked.unwrap_or_else(|| s.interest_default.clamp(s.interest_min.min(s.interest_max), s.interest_max))
+    }
+
+    /// The fees the comparison rate counts for a loan that finances `establishment_fee`.
+    pub fn comparison_fees(&self, establishment_fee: f64) -> (f64, f64) {
+        (self.other_upfront_fees.max(0.0) + establishment_fee.max(0.0), self.monthly_fees.max(0.0))
+    }
+}
+
+/// The one loan every finance figure of a car page is computed on: the car's price, the
+/// lender data of the dealer's provider where the finance strip shows it (its rate,
+/// comparison rate, term, deposit, balloon and establishment fee), else the dealer's
+/// defaults. The sidebar and card repayment, the calculator's opening state, the
+/// estimate box (at this loan's rate and fee on the seed's own 5 years, 10% deposit and
+/// 30% final payment) and the youX quote all start from it, so no two of them can
+/// disagree on the rate or the fees.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+pub struct CarLoan {
+    /// Purchase price, AUD.
+    pub amount: f64,
+    /// Deposit, AUD.
+    pub deposit: f64,
+    /// Balloon (final payment), AUD.
+    pub balloon: f64,
+    /// Establishment fee financed with the loan, AUD.
+    pub establishment_fee: f64,
+    /// Interest rate, percent per annum.
+    pub rate: f64,
+    /// Term, years.
+    pub term_years: f64,
+    /// Comparison rate, percent per annum: the lender's own where it quotes this rate,
+    /// else [`comparison_rate`] of the rate with the fees below.
+    pub comparison_rate: f64,
+    /// Upfront fees the comparison rate counts, AUD.
+    pub upfront_fees: f64,
+    /// Monthly fees the comparison rate counts, AUD.
+    pub monthly_fees: f64,
+    /// Repayments round up to the whole dollar.
+    pub round_up: bool,
+    /// The rate and comparison rate are the lender's.
+    pub from_lender: bool,
+}
+
+/// A lender's term in years: `termYears`, else `termMonths` / 12, else `termWeeks` / 52.
+fn lender_term(lender: &Lender) -> Option<f64> {
+    let positive = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
+    positive(lender.term_years)
+        .or_else(|| positive(lender.term_months).map(|m| m / 12.0))
+        .or_else(|| positive(lender.term_weeks).map(|w| w / 52.0))
+}
+
+impl CarLoan {
+    /// The loan of a car priced `price` under `terms`, with `lender` the lender data the
+    /// finance strip shows (None when it shows none).
+    pub fn of(terms: &LoanTerms, price: f64, lender: Option<&Lender>) -> CarLoan {
+        let amount = price.max(0.0);
+        let finite = |v: Option<f64>| v.filter(|v| v.is_finite() && *v >= 0.0);
+        // A dealer that locks its rate (seed 000 s9: 12.94% fixed for one dealer) quotes
+        // that rate on every car, lender data or not: the lender's rate and its comparison
+        // rate then do not apply, though its term, deposit, balloon and fee still do.
+        let lender_rate = lender
+            .filter(|_| terms.settings.interest_locked.is_none())
+            .and_then(|l| finite(l.interest_rate).zip(finite(l.comparison_rate)));
+        let establishment_fee =
+            lender.and_then(|l| finite(l.establishment_fees)).unwrap_or(terms.establishment_fee.max(0.0));
+        let (upfront_fees, monthly_fees) = terms.comparison_fees(establishment_fee);
+        let (rate, comparison, from_lender) = match lender_rate {
+            Some((rate, comparison)) => (rate, comparison, true),
+            None => {
+                let rate = terms.default_rate();
+                (rate, comparison_rate(rate, upfront_fees, monthly_fees), false)
+            }
+        };
+        let term_years = lender.and_then(lender_term).unwrap_or(terms.settings.term_default_years);
+        // A balloon or deposit at or above the price is lender data gone wrong: the loan
+        // then finances nothing, and every figure says Enquire for Finance alike.
+        let deposit = lender.and_then(|l| finite(l.deposit)).unwrap_or(0.0).min(amount);
+        let balloon = lender.and_then(|l| finite(l.balloon)).unwrap_or(0.0).min(amount);
+        CarLoan {
+            amount,
+            deposit,
+            balloon,
+            establishment_fee,
+            rate,
+            term_years,
+            comparison_rate: comparison,
+            upfront_fees,
+            monthly_fees,
+            round_up: terms.round_up,
+            from_lender,
+        }
+    }
+
+    /// The repayment of this loan per `frequency` period.
+    pub fn repayment(&self, frequency: PaymentFrequency) -> f64 {
+        repayment(&RepaymentInput {
+            amount: self.amount,
+            deposit: self.deposit,
+            trade_in: 0.0,
+            establishment_fees: self.establishment_fee,
+            balloon: self.balloon,
+            rate: self.rate,
+            term_years: self.term_years,
+            frequency,
+            round_up: self.round_up,
+        })
+    }
+
+    /// The weekly repayment: the headline figure of the car.
+    pub fn weekly(&self) -> f64 {
+        self.repayment(PaymentFrequency::Week)
+    }
+
+    /// The comparison rate at `rate` with this loan's fees: the lender's own at the
+    /// lender's rate, computed elsewhere (the calculator does the same in TypeScript).
+    pub fn comparison_rate_at(&self, rate: f64) -> f64 {
+        if self.from_lender && rate == self.rate {
+            self.comparison_rate
+        } else {
+            comparison_rate(rate, self.upfront_fees, self.monthly_fees)
+        }
+    }
 }
 
 /// Seed 001 s9: the lender disclaimer is cut at 197 characters (Show More/Less).

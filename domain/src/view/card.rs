@@ -188,10 +188,13 @@ pub fn car_location_name(car: &Car) -> Option<String> {
 }
 
 /// The weekly finance amount of a car under the dealer's provider, when the finance
-/// strip rule shows it and the lender has a weekly payment (the search index's weekly
-/// price).
+/// strip rule shows it (the search index's weekly price): the weekly repayment of the
+/// car's loan (`view::finance::car_loan`), the same figure its page's calculator opens on,
+/// rather than the feed's paymentWeek, which a lender works out on terms the page would
+/// not otherwise show.
 pub fn weekly_amount(car: &Car, ctx: &ViewContext<'_>) -> Option<f64> {
-    strip_lender(car, ctx)?.payment_week.filter(|w| *w > 0.0)
+    strip_lender(car, ctx)?;
+    Some(super::finance::car_loan(car, ctx)?.weekly()).filter(|w| *w > 0.0)
 }
 
 /// The lender data of the dealer's provider for `car`, when the finance strip shows.
@@ -204,14 +207,16 @@ fn rate_text(rate: f64) -> String {
     format!("{} p.a.", super::finance::format_rate(rate))
 }
 
-/// The finance a card shows: [`weekly_amount`] as shown with the lender's interest and
-/// comparison rates (the strip rule guarantees both are present when it is visible).
+/// The finance a card shows: [`weekly_amount`] as shown with the interest and comparison
+/// rates of the same loan (the lender's, unless the dealer locks its rate).
 pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
-    let lender = strip_lender(car, ctx)?;
-    Some(CardFinance {
-        weekly: format_dollars(weekly_amount(car, ctx)?),
-        interest_rate: rate_text(lender.interest_rate?),
-        comparison_rate: rate_text(lender.comparison_rate?),
+    strip_lender(car, ctx)?;
+    let loan = super::finance::car_loan(car, ctx)?;
+    let weekly = loan.weekly();
+    (weekly > 0.0).then(|| CardFinance {
+        weekly: crate::rules::format::format_price(weekly),
+        interest_rate: rate_text(loan.rate),
+        comparison_rate: rate_text(loan.comparison_rate),
     })
 }
 
@@ -482,12 +487,16 @@ mod tests {
         let ctx = ViewContext::new(&taurus, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
         let card = card_view(&car("Toyota", lender(Some(123.4))), &ctx);
         let finance = card.finance.expect("the strip shows");
-        assert_eq!(finance.weekly, "$123");
+        // The car's loan, not the feed's paymentWeek: $32,990 at 7.99% over the dealer's
+        // 6 years, which the page's calculator also opens on.
+        let loan = crate::view::finance::car_loan(&car("Toyota", lender(Some(123.4))), &ctx).expect("loan");
+        assert_eq!((loan.amount, loan.rate, loan.term_years), (32_990.0, 7.99, 6.0));
+        assert_eq!(finance.weekly, crate::rules::format::format_price(loan.weekly()));
+        assert_eq!(finance.weekly, "$133.18");
         assert_eq!(finance.interest_rate, "7.99% p.a.");
         assert_eq!(finance.comparison_rate, "8.19% p.a.");
 
-        // No weekly payment, a hidden strip (Suzuki) or no provider: no repayment at all.
-        assert_eq!(card_view(&car("Toyota", lender(None)), &ctx).finance, None);
+        // A hidden strip (Suzuki) or no provider: no repayment at all.
         assert_eq!(card_view(&car("Suzuki", lender(Some(123.0))), &ctx).finance, None);
         let none = dealer("");
         let plain = ViewContext::new(&none, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));

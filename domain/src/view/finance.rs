@@ -14,10 +14,10 @@ use crate::car::{Car, Lender};
 use crate::config::FinanceConfig;
 use crate::rules::availability::is_available;
 use crate::rules::finance::{
-    comparison_rate, finance_estimate, truncate_disclaimer, visible_lender, CalculatorRanges, PaymentFrequency,
+    estimate_on, truncate_disclaimer, visible_lender, CalculatorRanges, CarLoan, PaymentFrequency,
     ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE, ESTIMATE_DEPOSIT_SHARE, ESTIMATE_TERM_YEARS,
 };
-use crate::rules::format::{format_dollars, Truncated};
+use crate::rules::format::{format_dollars, format_price, Truncated};
 
 use super::site::ViewContext;
 
@@ -47,10 +47,23 @@ pub struct FinanceCalculatorView {
     pub comparison_upfront_fees: f64,
     /// Monthly fees the comparison rate counts, AUD.
     pub comparison_monthly_fees: f64,
+    /// The lender's rate and its own comparison rate, on a car page whose loan is the
+    /// lender's: at that rate the calculator shows the lender's comparison rate (as every
+    /// other figure of the page does), at any other rate it computes one on the fees.
+    pub lender_rate: Option<LenderRate>,
     /// The full disclaimer (Show More).
     pub disclaimer: String,
     /// The disclaimer cut at 197 characters, and whether it was cut.
     pub disclaimer_short: Truncated,
+}
+
+/// A lender's interest rate and the comparison rate it quotes with it, percent per annum.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+pub struct LenderRate {
+    /// Interest rate.
+    pub rate: f64,
+    /// The lender's comparison rate at that rate.
+    pub comparison_rate: f64,
 }
 
 /// The finance-estimate box of a car (seed 001 s9): 5 years, 10.0% deposit, 30% final payment.
@@ -78,18 +91,18 @@ pub struct FinanceEstimateView {
     pub final_payment_percent: f64,
     /// Final payment, AUD.
     pub final_payment: f64,
+    /// The box's own assumptions as printed beside its figures, e.g. "Over 5 years with a
+    /// 10% deposit ($5,299) and a 30% final payment ($15,897)": they differ from the loan
+    /// the rest of the page quotes, so its figures never stand unexplained.
+    pub assumptions: String,
     /// The disclaimer of the View disclaimer dialog.
     pub disclaimer: String,
 }
 
-/// Money with cents only when there are some: 395 gives "$395", 912.25 gives "$912.25".
+/// Money with cents only when there are some: 395 gives "$395", 912.25 gives "$912.25"
+/// (the one money format of the finance views, the same as the frontend's `formatDollars`).
 fn format_money(amount: f64) -> String {
-    let cents = (amount * 100.0).round();
-    if cents % 100.0 == 0.0 {
-        format_dollars(amount)
-    } else {
-        format!("{}.{:02}", format_dollars((cents / 100.0).trunc()), (cents % 100.0).abs())
-    }
+    format_price(amount)
 }
 
 /// A rate as shown, e.g. "8.50%".
@@ -111,14 +124,13 @@ fn lender_disclaimer(lender: Option<&Lender>) -> Option<&str> {
     lender.and_then(|l| l.disclaimer.as_deref()).map(str::trim).filter(|d| !d.is_empty())
 }
 
-/// The calculator's disclaimer: the lender's own disclaimer first when the car has one,
-/// then how the calculator works and the dealer's listed fees (Forecourt's wording; the
-/// seeds give none).
-fn calculator_disclaimer(ctx: &ViewContext<'_>, lender: Option<&Lender>) -> String {
+/// The calculator's disclaimer: the lender's own disclaimer first when the car's loan is
+/// the lender's, then how the calculator works and the dealer's listed fees (Forecourt's
+/// wording; the seeds give none).
+fn calculator_disclaimer(ctx: &ViewContext<'_>, lender: Option<&Lender>, establishment_fee: f64) -> String {
     let finance = &ctx.dealer.config.finance;
-    let fee = finance.calculator.establishment_fee;
-    let financed = if fee > 0.0 {
-        format!(", plus an establishment fee of {}", format_money(fee))
+    let financed = if establishment_fee > 0.0 {
+        format!(", plus an establishment fee of {}", format_money(establishment_fee))
     } else {
         String::new()
     };
@@ -142,56 +154,79 @@ fn car_lender<'c>(car: &'c Car, ctx: &ViewContext<'_>) -> Option<&'c Lender> {
     visible_lender(car, provider, ctx.current_year)
 }
 
-/// The finance calculator of the dealer: on the /finance page with `car` None (amounts
-/// from the general defaults), on a vehicle page with its car (the car's visible price
-/// sets the defaults where the dealer configures that, and the lender's disclaimer leads).
+/// The loan every finance figure of `car`'s page is computed on
+/// ([`CarLoan::of`]): none when the car is unavailable or has no visible price.
+pub fn car_loan(car: &Car, ctx: &ViewContext<'_>) -> Option<CarLoan> {
+    if !is_available(car) {
+        return None;
+    }
+    let price = car.visible_price().filter(|p| *p > 0.0)?;
+    Some(CarLoan::of(&ctx.dealer.config.finance.loan_terms(), price, car_lender(car, ctx)))
+}
+
+/// The finance calculator of the dealer: on the /finance page with `car` None (the seed's
+/// general starting values), on a vehicle page with its car, where it opens on the car's
+/// loan ([`car_loan`]): the car's price, the loan's rate, term, deposit, balloon and
+/// establishment fee, so its first repayment is the one the rest of the page shows.
 pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> FinanceCalculatorView {
     let finance = &ctx.dealer.config.finance;
     let calculator = &finance.calculator;
-    let price = car.and_then(Car::visible_price);
-    let lender = car.and_then(|c| car_lender(c, ctx));
-    let disclaimer = calculator_disclaimer(ctx, lender);
-    let fees = finance.comparison_fees();
+    let terms = finance.loan_terms();
+    let loan = car.and_then(|c| car_loan(c, ctx));
+    let lender = car.and_then(|c| car_lender(c, ctx)).filter(|_| loan.is_some_and(|l| l.from_lender));
+    let (ranges, establishment_fee, (upfront, monthly)) = match &loan {
+        Some(loan) => (CalculatorRanges::for_loan(&terms.settings, loan), loan.establishment_fee, (loan.upfront_fees, loan.monthly_fees)),
+        None => (
+            CalculatorRanges::derive(&terms.settings, car.and_then(Car::visible_price)),
+            terms.establishment_fee,
+            terms.comparison_fees(terms.establishment_fee),
+        ),
+    };
+    let disclaimer = calculator_disclaimer(ctx, lender, establishment_fee);
     FinanceCalculatorView {
         anchor_id: FINANCE_CALCULATOR_ID.to_string(),
-        ranges: CalculatorRanges::derive(&calculator.settings(), price),
+        quick_picks: ranges.picks_in_range(&calculator.quick_picks.values()),
+        ranges,
         interest_hidden: calculator.interest.hidden,
         term_display_months: calculator.term.display_months,
         frequency: calculator.frequency,
-        establishment_fee: calculator.establishment_fee.max(0.0),
-        round_up: calculator.round_up,
-        quick_picks: calculator.quick_picks.values(),
-        comparison_upfront_fees: fees.upfront,
-        comparison_monthly_fees: fees.monthly,
+        establishment_fee,
+        round_up: terms.round_up,
+        comparison_upfront_fees: upfront,
+        comparison_monthly_fees: monthly,
+        lender_rate: loan
+            .filter(|l| l.from_lender)
+            .map(|l| LenderRate { rate: l.rate, comparison_rate: l.comparison_rate }),
         disclaimer_short: truncate_disclaimer(&disclaimer),
         disclaimer,
     }
 }
 
 /// The finance-estimate box of `car`, none when the car is unavailable or has no visible
-/// price. The rate is the lender's (when the finance strip shows it), else the dealer's
-/// calculator rate; the comparison rate is the lender's with its rate, else computed on
-/// the dealer's fees.
+/// price: the car's loan's rate, comparison rate and establishment fee on the seed's own
+/// assumptions (5 years, 10% deposit, 30% final payment), which it prints beside its figures.
 pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<FinanceEstimateView> {
-    if !is_available(car) {
-        return None;
-    }
     let finance = &ctx.dealer.config.finance;
-    let settings = finance.calculator.settings();
-    let lender = car_lender(car, ctx);
-    let (rate, lender_comparison) = match lender.and_then(|l| l.interest_rate) {
-        Some(rate) => (rate, lender.and_then(|l| l.comparison_rate)),
-        None => (settings.interest_locked.unwrap_or(settings.interest_default), None),
-    };
-    let price = car.visible_price()?;
-    let estimate = finance_estimate(Some(price), rate)?;
-    let fees = finance.comparison_fees();
-    let comparison = lender_comparison.unwrap_or_else(|| comparison_rate(rate, fees.upfront, fees.monthly));
+    let loan = car_loan(car, ctx)?;
+    let lender = car_lender(car, ctx).filter(|_| loan.from_lender);
+    let estimate = estimate_on(&loan);
+    let (rate, comparison, price) = (loan.rate, loan.comparison_rate, loan.amount);
     let deposit_percent = ESTIMATE_DEPOSIT_SHARE * 100.0;
     let final_payment_percent = ESTIMATE_BALLOON_SHARE * 100.0;
+    let fee = if loan.establishment_fee > 0.0 {
+        format!(", a {} establishment fee financed", format_money(loan.establishment_fee))
+    } else {
+        String::new()
+    };
+    let assumptions = format!(
+        "Over {ESTIMATE_TERM_YEARS} years with a {deposit_percent:.0}% deposit ({}) and a {final_payment_percent:.0}% final \
+         payment ({}){fee}",
+        format_money(estimate.deposit),
+        format_money(estimate.final_payment),
+    );
     let own = format!(
         "Estimated repayments of {} per week ({} per month, weekly × 4.33) are based on a price of {}, a {} year \
-         term, a {deposit_percent:.1}% deposit of {} and a {final_payment_percent:.0}% final payment of {} at an \
+         term, a {deposit_percent:.1}% deposit of {} and a {final_payment_percent:.0}% final payment of {}{fee} at an \
          interest rate of {} p.a. (comparison rate {} p.a.). This is an estimate only and not an offer or approval \
          of credit; lending criteria, fees and charges apply.{}",
         format_money(estimate.weekly),
@@ -220,6 +255,7 @@ pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<Finance
         deposit: estimate.deposit,
         final_payment_percent,
         final_payment: estimate.final_payment,
+        assumptions,
         disclaimer,
     })
 }
@@ -286,8 +322,15 @@ mod tests {
         };
         let c = car(Some(45_990.0), "in_stock", Some(lender));
         let view = finance_calculator_view(&ctx(&configured), Some(&c));
-        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $5,000 or more than $250,000");
+        // The high quick picks run to $800,000: the maximum follows them and the message
+        // quotes it, so no pick is refused by its own box.
+        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $5,000 or more than $800,000");
+        assert_eq!((view.ranges.loan_amount.max, view.ranges.purchase_price.max), (800_000.0, 800_000.0));
         assert_eq!(view.ranges.loan_amount.default, 45_990.0, "the car's price");
+        // The car's loan is the lender's: the calculator opens on its rate, and shows its
+        // comparison rate at that rate.
+        assert_eq!(view.ranges.interest.default, 7.99);
+        assert_eq!(view.lender_rate, Some(LenderRate { rate: 7.99, comparison_rate: 8.45 }));
         assert_eq!((view.ranges.term_years.max, view.ranges.term_years.default), (5.0, 5.0));
         assert!(view.interest_hidden && view.term_display_months);
         assert_eq!(view.frequency, PaymentFrequency::Month);
@@ -313,9 +356,11 @@ mod tests {
         // No lender data: the dealer's default rate and a comparison rate on its fees.
         let fees = dealer("[finance.calculator]\nestablishment_fee = 395\n");
         let view = finance_estimate_view(&car(Some(50_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");
-        assert_eq!((view.rate, view.comparison_rate), (8.5, comparison_rate(8.5, 395.0, 0.0)));
+        assert_eq!((view.rate, view.comparison_rate), (8.5, crate::rules::finance::comparison_rate(8.5, 395.0, 0.0)));
         assert_eq!(view.comparison_rate, 9.06);
-        assert!((view.weekly - 166.25).abs() < 0.005, "{}", view.weekly);
+        // The $395 fee is financed, as in the calculator and the card.
+        assert!((view.weekly - 168.11).abs() < 0.005, "{}", view.weekly);
+        assert_eq!(view.assumptions, "Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000), a $395 establishment fee financed");
 
         // A cheap car: 25 or less a week shows Enquire for Finance.
         let cheap = finance_estimate_view(&car(Some(3_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");

@@ -259,8 +259,12 @@ pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> View
 pub struct YouxQuoteView {
     /// The feed's quote, when it has a complete one (nothing is requested then).
     pub quote: Option<QuoteFigures>,
-    /// The body of POST /api/youx/quote, when the feed has no quote.
+    /// The body of POST /api/youx/quote, when the quote is not known when the page is
+    /// built (never on a priced, available car: see [`youx_quote_view`]).
     pub request: Option<YouxQuoteRequest>,
+    /// The quote's own terms, printed beside its figure (they differ from the loan the
+    /// rest of the page quotes).
+    pub assumptions: String,
 }
 
 /// A quote's repayment and the rates it is quoted at (the comparison rate always with it).
@@ -301,28 +305,43 @@ pub const YOUX_CREDIT_SCORE: &str = "GREAT";
 /// Seed 001 s7: the quote's loan term, years.
 pub const YOUX_LOAN_TERM_YEARS: f64 = 5.0;
 
-/// The youX quote box of `car` where the site requests quotes (seed 001 s4: requested once
-/// when missing and the price is above zero).
-pub fn youx_quote_view(car: &Car, enabled: bool) -> Option<YouxQuoteView> {
-    let price = car.visible_price().filter(|p| *p > 0.0)?;
-    if !enabled || !is_available(car) {
+/// The youX quote box of `car` where the site offers quotes (seed 001 s4/s7). No quoting
+/// provider is configured on this platform, so the quote is priced when the page is built,
+/// by the same engine and on the same loan as every other figure of the page
+/// ([`crate::rules::quote::quote_on`] on [`super::finance::car_loan`]), with the seed's
+/// request (GREAT credit, 5 years, the price financed in full). A feed's youxQuote is not
+/// shown: priced elsewhere on other rates, it put a fourth repayment on the page that
+/// nothing else agreed with (issue 24).
+pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView> {
+    if !ctx.dealer.config.features.youx_quote {
         return None;
     }
-    let feed = car.youx_quote.as_ref().and_then(|q| {
-        Some(QuoteFigures { weekly_repayment_amount: q.weekly_repayment_amount?, advertised_rate: q.advertised_rate?, comparison_rate: q.comparison_rate? })
-    });
-    let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let loan = super::finance::car_loan(car, ctx)?;
+    let terms = ctx.dealer.config.finance.loan_terms();
+    let credit = crate::rules::quote::CREDIT_SCORES.iter().position(|s| *s == YOUX_CREDIT_SCORE).unwrap_or(0);
+    let request = crate::rules::quote::QuoteRequest {
+        purchase_price: loan.amount,
+        loan_term_years: YOUX_LOAN_TERM_YEARS,
+        year: i32::from(car.year),
+        credit,
+    };
+    let q = crate::rules::quote::quote_on(&terms, &loan, &request, ctx.current_year);
+    let fee = if loan.establishment_fee > 0.0 {
+        format!(" and a {} establishment fee", crate::rules::format::format_price(loan.establishment_fee))
+    } else {
+        String::new()
+    };
     Some(YouxQuoteView {
-        quote: feed,
-        request: feed.is_none().then(|| YouxQuoteRequest {
-            self_assessed_credit_score: YOUX_CREDIT_SCORE.to_string(),
-            purchase_price: price,
-            loan_term: YOUX_LOAN_TERM_YEARS,
-            year: car.year,
-            vin: text(&car.vin),
-            nvic: text(&car.nvic),
-            who_is_helping: String::new(),
+        quote: Some(QuoteFigures {
+            weekly_repayment_amount: q.weekly_repayment_amount,
+            advertised_rate: q.advertised_rate,
+            comparison_rate: q.comparison_rate,
         }),
+        request: None,
+        assumptions: format!(
+            "Over {YOUX_LOAN_TERM_YEARS} years on the full price of {}{fee}, no deposit and no final payment",
+            crate::rules::format::format_dollars(loan.amount)
+        ),
     })
 }
 
@@ -486,7 +505,7 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
         fuel,
         car_url: ctx.absolute(&car.page_path()),
         print_url: format!("/print?car_id={}", car.slug),
-        youx_quote: youx_quote_view(car, config.features.youx_quote),
+        youx_quote: youx_quote_view(car, ctx),
         buy_online_url: super::card::buy_online_url(car, ctx),
         enquire_url: format!("/contact-us?car_id={}", car.id),
         enquire_label: config.forms.enquiry_button_text.label().to_string(),
@@ -759,35 +778,44 @@ mod youx_tests {
         Car { id: 4, year: 2022, price: Some(32990.0), vin: Some(" JTM123 ".into()), ..Car::default() }
     }
 
-    #[test]
-    fn a_priced_available_car_without_a_quote_asks_for_one_with_the_seed_body() {
-        let view = youx_quote_view(&car(), true).expect("offered");
-        assert_eq!(view.quote, None);
-        let body = serde_json::to_value(view.request.expect("request")).expect("serializes");
-        assert_eq!(
-            body,
-            serde_json::json!({"selfAssessedCreditScore": "GREAT", "purchasePrice": 32990.0, "loanTerm": 5.0, "year": 2022,
-                "vin": "JTM123", "nvic": null, "whoIsHelping": ""})
-        );
+    fn dealer(youx: bool) -> crate::config::Dealer {
+        crate::view::test_dealer(&format!(
+            "[features]\nyoux_quote = {youx}\n[finance]\nprovider = \"taurus\"\n[finance.calculator.interest]\ndefault = 10\n"
+        ))
+    }
+
+    fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
+        use chrono::TimeZone;
+        ViewContext::new(dealer, chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"))
     }
 
     #[test]
-    fn a_complete_feed_quote_is_shown_and_nothing_is_asked() {
+    fn the_quote_is_priced_on_the_cars_loan_not_taken_from_the_feed() {
+        let d = dealer(true);
         let mut quoted = car();
+        quoted.make = "Toyota".into();
+        quoted.status = crate::car::CarStatus::InStock;
         quoted.youx_quote = Some(YouxQuote { weekly_repayment_amount: Some(123.0), advertised_rate: Some(7.99), comparison_rate: Some(8.19) });
-        let view = youx_quote_view(&quoted, true).expect("offered");
-        assert_eq!(view.quote, Some(QuoteFigures { weekly_repayment_amount: 123.0, advertised_rate: 7.99, comparison_rate: 8.19 }));
+        quoted.finance_lenders = std::collections::BTreeMap::from([(
+            "taurus".to_string(),
+            crate::car::Lender { interest_rate: Some(6.42), comparison_rate: Some(7.01), establishment_fees: Some(395.0), balloon: Some(8_000.0), term_years: Some(5.0), ..crate::car::Lender::default() },
+        )]);
+        let view = youx_quote_view(&quoted, &ctx(&d)).expect("offered");
+        let q = view.quote.expect("priced at build");
+        assert_eq!((q.advertised_rate, q.comparison_rate), (6.42, 7.01), "the lender's rates, as the rest of the page");
+        let loan = super::super::finance::car_loan(&quoted, &ctx(&d)).expect("loan");
+        assert_eq!(q.weekly_repayment_amount, crate::rules::finance::CarLoan { balloon: 0.0, ..loan }.weekly());
         assert_eq!(view.request, None);
-        // Without its comparison rate a quote is not shown: the page asks for a full one.
-        quoted.youx_quote = Some(YouxQuote { weekly_repayment_amount: Some(123.0), advertised_rate: Some(7.99), comparison_rate: None });
-        assert!(youx_quote_view(&quoted, true).expect("offered").request.is_some());
+        assert_eq!(view.assumptions, "Over 5 years on the full price of $32,990 and a $395 establishment fee, no deposit and no final payment");
     }
 
     #[test]
     fn no_quote_when_off_unpriced_or_unavailable() {
-        assert_eq!(youx_quote_view(&car(), false), None);
-        assert_eq!(youx_quote_view(&Car { price: None, ..car() }, true), None);
-        assert_eq!(youx_quote_view(&Car { price: Some(0.0), ..car() }, true), None);
-        assert_eq!(youx_quote_view(&Car { sold: true, ..car() }, true), None);
+        let (on, off) = (dealer(true), dealer(false));
+        assert!(youx_quote_view(&car(), &ctx(&on)).is_some());
+        assert_eq!(youx_quote_view(&car(), &ctx(&off)), None);
+        assert_eq!(youx_quote_view(&Car { price: None, ..car() }, &ctx(&on)), None);
+        assert_eq!(youx_quote_view(&Car { price: Some(0.0), ..car() }, &ctx(&on)), None);
+        assert_eq!(youx_quote_view(&Car { sold: true, ..car() }, &ctx(&on)), None);
     }
 }

@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex};
 
 use axum::http::HeaderMap;
 use chrono::{TimeZone, Utc};
-use domain::config::{ComparisonFees, DeliveryZone};
+use domain::config::DeliveryZone;
 use domain::entities::{Location, OpenStatus, OpeningHour};
 use domain::rules::delivery::Origin;
-use domain::rules::finance::CalculatorSettings;
+use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::rules::postcodes::PostcodeTable;
 use domain::view::locator::{website_id, Website, WebsiteLocation};
@@ -57,8 +57,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             autogauge: true,
             autogauge_key: None,
             youx_quote: true,
-            finance: CalculatorSettings::default(),
-            finance_fees: ComparisonFees::default(),
+            finance: LoanTerms::default(),
             trade_in: TradeInSettings { enabled: true, default_state: "QLD".into(), ..TradeInSettings::default() },
         },
         Tenant {
@@ -80,8 +79,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             autogauge: false,
             autogauge_key: None,
             youx_quote: false,
-            finance: CalculatorSettings::default(),
-            finance_fees: ComparisonFees::default(),
+            finance: LoanTerms::default(),
             trade_in: TradeInSettings::default(),
         },
     ])

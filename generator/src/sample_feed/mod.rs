@@ -1024,10 +1024,11 @@ fn lenders(rng: &mut Rng, provider: FinanceProvider, car: &Car) -> BTreeMap<Stri
     let month = pay(PaymentFrequency::Month);
     let disclaimer = format!(
         "Estimated repayment based on an interest rate of {rate:.2}% p.a. (comparison rate {comparison:.2}% p.a.) over {term_years} years \
-         with no deposit, a ${fees} establishment fee{}. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This \
+         with no deposit, a {} establishment fee{}. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This \
          comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other \
          loan amounts might result in a different comparison rate. Subject to lender approval; fees and charges apply.",
-        if balloon > 0.0 { format!(" and a ${balloon} balloon") } else { String::new() }
+        domain::rules::format::format_price(fees),
+        if balloon > 0.0 { format!(" and a {} balloon", domain::rules::format::format_price(balloon)) } else { String::new() }
     );
     out.insert(
         provider.key().to_string(),

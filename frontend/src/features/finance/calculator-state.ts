@@ -128,6 +128,14 @@ export type CalculatorResult = {
   comparisonRate: number;
 };
 
+/** The comparison rate at `rate`: the lender's own at the lender's rate (the car's loan,
+ *  which every other figure of the page quotes), else computed on the loan's fees. Same
+ *  rule as Rust's `CarLoan::comparison_rate_at`. */
+export function comparisonAt(view: FinanceCalculatorView, rate: number): number {
+  if (view.lender_rate && rate === view.lender_rate.rate) return view.lender_rate.comparison_rate;
+  return comparisonRate(rate, view.comparison_upfront_fees, view.comparison_monthly_fees);
+}
+
 export function calculate(view: FinanceCalculatorView, state: CalculatorState): CalculatorResult {
   const payment = repayment({
     amount: state.values.amount,
@@ -144,7 +152,7 @@ export function calculate(view: FinanceCalculatorView, state: CalculatorState): 
     repayment: payment,
     enquire: payment <= ENQUIRE_FOR_FINANCE_THRESHOLD,
     rate: state.interest,
-    comparisonRate: comparisonRate(state.interest, view.comparison_upfront_fees, view.comparison_monthly_fees),
+    comparisonRate: comparisonAt(view, state.interest),
   };
 }
 

@@ -70,7 +70,7 @@ describe('FinanceCalculator', () => {
     expect((screen.getByLabelText('Purchase price') as HTMLInputElement).value).toBe('50,000');
     expect(within(picks).getByRole('button', { name: '$50,000' }).getAttribute('aria-pressed')).toBe('true');
     const slider = screen.getByLabelText('Adjust purchase price') as HTMLInputElement;
-    expect([slider.min, slider.max, slider.step]).toEqual(['1000', '100000', '500']);
+    expect([slider.min, slider.max, slider.step]).toEqual(['1000', '250000', '500']);
     fireEvent.change(slider, { target: { value: '20500' } });
     expect((screen.getByLabelText('Purchase price') as HTMLInputElement).value).toBe('20,500');
   });

@@ -65,7 +65,7 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
   );
 
   return (
-    <section id={view.anchor_id} className="finance-calculator" aria-labelledby={`${id}-title`}>
+    <section id={view.anchor_id} className="finance-calculator" aria-labelledby={`${id}-title`} data-finance-figure="calculator">
       <Heading id={`${id}-title`} className="finance-calculator__title">
         Finance Calculator
       </Heading>

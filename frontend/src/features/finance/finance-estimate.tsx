@@ -38,15 +38,17 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
   const figures = [...repayments, interestFigure(estimate.rate), comparisonFigure(estimate.comparison_rate)];
 
   return (
-    <section className="finance-estimate" aria-labelledby={`${id}-title`}>
+    <section className="finance-estimate" aria-labelledby={`${id}-title`} data-finance-figure="estimate">
       <Heading id={`${id}-title`} className="finance-estimate__title">
         Finance estimate
       </Heading>
-      <FinanceFigures figures={figures} />
-      <p className="finance-estimate__basis">
-        {estimate.term_years} year term, {estimate.deposit_percent.toFixed(1)}% deposit ({formatDollars(estimate.deposit)}),{' '}
-        {estimate.final_payment_percent.toFixed(0)}% final payment ({formatDollars(estimate.final_payment)}).
+      {/* The box's own assumptions (seed 001 s9) differ from the loan the rest of the page
+          quotes, so they sit right under its title, before its figures, marked for the
+          e2e check that no repayment on a car page stands unexplained. */}
+      <p className="finance-estimate__basis" data-finance-assumptions="">
+        {estimate.assumptions}
       </p>
+      <FinanceFigures figures={figures} />
       <ComparisonRateNote />
       <button ref={opener} type="button" className="link-button" aria-haspopup="dialog" onClick={show}>
         {MESSAGES.VIEW_DISCLAIMER}

@@ -12,7 +12,7 @@ export function calculatorView(overrides: Partial<FinanceCalculatorView> = {}): 
     anchor_id: 'finance-calculator',
     ranges: {
       purchase_price: { min: 1000, max: 250_000, step: 1, default: 30_000 },
-      loan_amount: { min: 1000, max: 100_000, step: 500, default: 30_000 },
+      loan_amount: { min: 1000, max: 250_000, step: 500, default: 30_000 },
       term_years: { min: 1, max: 7, step: 0.5, default: 6 },
       interest: { min: 0.5, max: 15, step: 0.5, default: 8.5 },
       deposit: money,
@@ -29,6 +29,7 @@ export function calculatorView(overrides: Partial<FinanceCalculatorView> = {}): 
     quick_picks: [5000, 10000, 20000, 30000, 40000, 50000, 60000, 70000],
     comparison_upfront_fees: 0,
     comparison_monthly_fees: 0,
+    lender_rate: null,
     disclaimer: longDisclaimer,
     disclaimer_short: { text: `${longDisclaimer.slice(0, 197).trimEnd()}...`, truncated: true },
     ...overrides,
@@ -49,6 +50,7 @@ export function estimateView(overrides: Partial<FinanceEstimateView> = {}): Fina
     deposit: 5000,
     final_payment_percent: 30,
     final_payment: 15_000,
+    assumptions: 'Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000)',
     disclaimer: 'Estimated repayments of $166.25 per week are based on a price of $50,000, a 5 year term, a 10.0% deposit and a 30% final payment.',
     ...overrides,
   };

@@ -9,6 +9,7 @@ afterEach(cleanup);
 
 const request: YouxQuoteView = {
   quote: null,
+  assumptions: '',
   request: { selfAssessedCreditScore: 'GREAT', purchasePrice: 32990, loanTerm: 5, year: 2022, vin: 'JTM123', nvic: null, whoIsHelping: '' },
 };
 
@@ -28,7 +29,7 @@ describe('YouxQuote', () => {
 
   it('shows the feed quote without asking', () => {
     const fetchMock = vi.fn<typeof fetch>();
-    render(<YouxQuote view={{ quote: { weeklyRepaymentAmount: 99, advertisedRate: 6.5, comparisonRate: 7.1 }, request: null }} enquireHref="/finance" fetchImpl={fetchMock} />);
+    render(<YouxQuote view={{ quote: { weeklyRepaymentAmount: 99, advertisedRate: 6.5, comparisonRate: 7.1 }, request: null, assumptions: 'Over 5 years on the full price of $32,990, no deposit and no final payment' }} enquireHref="/finance" fetchImpl={fetchMock} />);
     expect(screen.getByText('7.10%')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -48,10 +48,15 @@ export function YouxQuote({ view, enquireHref, fetchImpl }: { view: YouxQuoteVie
   const id = useId();
   if (!quote) return null;
   return (
-    <section className="finance-estimate youx-quote" aria-labelledby={`${id}-title`}>
+    <section className="finance-estimate youx-quote" aria-labelledby={`${id}-title`} data-finance-figure="quote">
       <h2 id={`${id}-title`} className="finance-estimate__title">
         Your finance quote
       </h2>
+      {view.assumptions ? (
+        <p className="finance-estimate__basis" data-finance-assumptions="">
+          {view.assumptions}
+        </p>
+      ) : null}
       <FinanceFigures
         figures={[
           { key: 'repayment', label: 'Weekly repayment', value: formatDollars(quote.weeklyRepaymentAmount), unit: 'per week' },

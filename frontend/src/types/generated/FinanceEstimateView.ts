@@ -49,6 +49,12 @@ final_payment_percent: number,
  */
 final_payment: number, 
 /**
+ * The box's own assumptions as printed beside its figures, e.g. "Over 5 years with a
+ * 10% deposit ($5,299) and a 30% final payment ($15,897)": they differ from the loan
+ * the rest of the page quotes, so its figures never stand unexplained.
+ */
+assumptions: string, 
+/**
  * The disclaimer of the View disclaimer dialog.
  */
 disclaimer: string, };

@@ -11,6 +11,12 @@ export type YouxQuoteView = {
  */
 quote: QuoteFigures | null, 
 /**
- * The body of POST /api/youx/quote, when the feed has no quote.
+ * The body of POST /api/youx/quote, when the quote is not known when the page is
+ * built (never on a priced, available car: see [`youx_quote_view`]).
  */
-request: YouxQuoteRequest | null, };
+request: YouxQuoteRequest | null, 
+/**
+ * The quote's own terms, printed beside its figure (they differ from the loan the
+ * rest of the page quotes).
+ */
+assumptions: string, };
