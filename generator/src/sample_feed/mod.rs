@@ -878,9 +878,12 @@ fn comments(rng: &mut Rng, model: &Model, badge: &str, car_type: CarType, dealer
     };
     let middle = [
         "Finance is available on the spot, subject to approval, and we welcome your trade-in.",
-        "Book a test drive online or call our team: we are open seven days.",
+        // No days or times here: the location's opening hours and the test-drive picker
+        // (made from those hours) say when; comments that named them contradicted both.
+        "Book a test drive online at a time that suits you, or call our team.",
         "Every car comes with a detailed condition report and a free history check.",
-        "We deliver Australia-wide; ask us about a delivery estimate to your postcode.",
+        // The delivery calculator on the page says where the dealer delivers (its zones).
+        "Ask us about delivery: the calculator on this page estimates it for your postcode.",
     ];
     let mut parts = vec![opening, rng.pick(&middle).to_string()];
     if rng.chance(0.3) {
@@ -1130,6 +1133,27 @@ mod tests {
         assert_eq!(feed.len(), 2000, "{:?}", feed.report);
         for d in &dealers {
             assert!(!feed.dealer(&d.config.slug).is_empty(), "{} got no cars", d.config.slug);
+        }
+    }
+
+    #[test]
+    fn caravans_carry_their_masses_and_no_car_shows_spin_frames_or_hours_in_comments() {
+        let dealers = dealers();
+        let cars = generate(&dealers, 600, 7, day());
+        let caravans: Vec<&Car> = cars.iter().filter(|c| c.simple_body.as_deref() == Some("Caravan")).collect();
+        assert!(!caravans.is_empty(), "the sample has caravans");
+        for van in &caravans {
+            let v = &van.variant;
+            let kg = |f: &Option<serde_json::Value>| f.as_ref().and_then(serde_json::Value::as_f64).expect("caravan mass");
+            assert!(v.berths.as_ref().and_then(serde_json::Value::as_u64).is_some_and(|b| (2..=6).contains(&b)), "{}", van.slug);
+            assert!(kg(&v.ballweight) < kg(&v.tare) && kg(&v.tare) < kg(&v.atm), "{}: ball < tare < ATM", van.slug);
+            assert_eq!(van.seats, None, "{}: a caravan has no seats", van.slug);
+        }
+        for car in &cars {
+            assert!(car.simple_body.as_deref() == Some("Caravan") || car.variant.berths.is_none(), "{}", car.slug);
+            assert!(car.images.iter().all(|i| !i.url.contains("/spin-")), "{}: a spin frame in the gallery", car.slug);
+            let comments = car.dealercomments.as_deref().unwrap_or("");
+            assert!(!comments.contains("seven days") && !comments.contains("Australia-wide"), "{}: {comments}", car.slug);
         }
     }
 
