@@ -212,6 +212,22 @@ pub struct Variant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub ancaprating: Option<serde_json::Value>,
+    /// Caravans: how many people it sleeps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub berths: Option<serde_json::Value>,
+    /// Caravans: tare mass (empty, unladen), kg.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tare: Option<serde_json::Value>,
+    /// Caravans: aggregate trailer mass (the most it may weigh loaded), kg.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub atm: Option<serde_json::Value>,
+    /// Caravans: ball weight (the load on the tow ball), kg.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ballweight: Option<serde_json::Value>,
 }
 
 /// Finance lender data for one provider on one car (seed 001 section 3).

@@ -12,7 +12,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::rules::delivery::{delivery_estimate, DeliveryEstimate};
+use domain::rules::delivery::{delivery_estimate, delivery_origins, DeliveryEstimate};
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
@@ -25,10 +25,13 @@ pub const CACHE_CONTROL: &str = "public, max-age=3600";
 
 /// The delivery price and region for a postcode.
 #[utoipa::path(get, path = "/api/delivery-estimate", tag = "vehicle",
-    params(("postcode" = String, Query, description = "The shopper's 4-digit postcode")),
+    params(
+        ("postcode" = String, Query, description = "The shopper's 4-digit postcode"),
+        ("location" = Option<String>, Query, description = "The car's location slug: the distance is measured from it (else from the nearest location)"),
+    ),
     responses(
         (status = 200, body = Object, description = "postcode, locality, state, region, price (AUD, 0 is free), distance_km and the nearest location"),
-        (status = 400, body = ErrorBody, description = "'Please enter a postcode.' or 'Invalid postcode. Please enter a 4-digit number.'"),
+        (status = 400, body = ErrorBody, description = "'Please enter a postcode.', 'Invalid postcode. Please enter a 4-digit number.', or a location the dealer does not have"),
         (status = 404, body = ErrorBody, description = "`no_estimate`: the seed's no-estimate text, or the host names no dealer"),
         (status = 503, body = ErrorBody, description = "The API runs without the postcode file"),
     ))]
@@ -37,14 +40,17 @@ pub async fn estimate(
     Site(site): Site,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let raw = query.ok().and_then(|Query(mut q)| q.remove("postcode")).unwrap_or_default();
+    let mut query = query.map(|Query(q)| q).unwrap_or_default();
+    let raw = query.remove("postcode").unwrap_or_default();
     let postcode = delivery_postcode(&raw).map_err(|e| ApiError::bad_field("postcode", e.to_string()))?;
+    let location = query.remove("location");
+    let origins = delivery_origins(&site.delivery_origins, location.as_deref()).map_err(|e| ApiError::bad_field("location", e.to_string()))?;
     if state.postcodes.is_empty() {
         return Err(ApiError::new(ErrorCode::Unavailable, POSTCODES_UNAVAILABLE));
     }
     let no_estimate = || ApiError::new(ErrorCode::NoEstimate, DeliveryError::NoEstimate.to_string());
     let place = state.postcodes.get(&postcode).ok_or_else(no_estimate)?;
-    let answer: DeliveryEstimate = delivery_estimate(&site.delivery_zones, &site.delivery_origins, place).ok_or_else(no_estimate)?;
+    let answer: DeliveryEstimate = delivery_estimate(&site.delivery_zones, origins, place).ok_or_else(no_estimate)?;
     let mut response = Json(answer).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
     Ok(response)

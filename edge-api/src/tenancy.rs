@@ -97,7 +97,7 @@ impl From<&Dealer> for Tenant {
                 .locations
                 .iter()
                 .filter(|l| l.visible)
-                .map(|l| Origin { name: l.name.clone(), lat: l.address.lat, lng: l.address.long })
+                .map(|l| Origin { slug: l.slug.clone(), name: l.name.clone(), lat: l.address.lat, lng: l.address.long })
                 .collect(),
             locations: dealer.locations.iter().filter(|l| l.visible).cloned().collect(),
             autogauge: config.features.autogauge.enabled,

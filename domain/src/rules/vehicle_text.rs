@@ -37,7 +37,7 @@ pub fn spec_value_text(value: &serde_json::Value) -> Option<String> {
     let text = match value {
         serde_json::Value::Null => return None,
         serde_json::Value::String(s) => s.trim().to_string(),
-        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Number(n) => number_text(n),
         serde_json::Value::Bool(b) => b.to_string(),
         other => other.to_string(),
     };
@@ -45,6 +45,15 @@ pub fn spec_value_text(value: &serde_json::Value) -> Option<String> {
         None
     } else {
         Some(text)
+    }
+}
+
+/// A feed number as a person writes it: a whole number without a trailing ".0" (feeds
+/// send 1435.0 mm), any other as given.
+fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
+        _ => n.to_string(),
     }
 }
 

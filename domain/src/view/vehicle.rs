@@ -9,7 +9,7 @@ use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::constants::{BOTTOM_BAR_PX, COLLAPSE_MS, STICKY_HEADER_PX, THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE};
 use crate::rules::fuel::{fuel_calculator, FuelCalculator, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK};
 use crate::rules::phone::choose_phone;
-use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, spec_rows, DealerComments, SpecRow};
+use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, spec_rows, spec_value_text, DealerComments, SpecRow};
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::form::{vehicle_forms_view, VehicleFormsView};
@@ -60,6 +60,9 @@ pub struct VehiclePageView {
     pub images: Vec<GalleryImage>,
     /// Seed 000 s9: the thumbnail strip shows only with more than 3 images.
     pub show_thumbnails: bool,
+    /// Key chips under the price: year, km, transmission, fuel, body (caravans: berths
+    /// and ATM; motorcycles: engine capacity).
+    pub key_chips: Vec<String>,
     /// Key information rows (empty values dropped).
     pub key_information: Vec<SpecRow>,
     /// Specification rows (empty, null and 'null' values dropped).
@@ -351,6 +354,9 @@ pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView
 pub struct VehicleWidgets {
     /// Config `vehicle_page.delivery_calculator`, and the dealer has delivery zones.
     pub delivery_calculator: bool,
+    /// The car's location slug the delivery estimate is measured from (issue 24), when the
+    /// dealer has that location; else the API measures from the nearest one.
+    pub delivery_location: Option<String>,
     /// Config `features.autogauge.enabled`: ask `{car path}/autogauge` after hydration.
     pub price_comparison: bool,
     /// Seed 001 s5: the fuel cost calculator's starting values; none when the dealer
@@ -407,13 +413,14 @@ pub fn breadcrumbs(car: &Car) -> Vec<Crumb> {
     crumbs
 }
 
-/// The gallery of a car: its images, else its primary image alone.
+/// The gallery of a car: its images (less any that are frames of its 360 spin, which
+/// show in the spin mode, never in the thumbnail strip), else its primary image alone.
 pub fn gallery(car: &Car) -> Vec<GalleryImage> {
     let name = display_name(car);
     let mut images: Vec<(String, String)> = car
         .images
         .iter()
-        .filter(|i| !i.url.trim().is_empty())
+        .filter(|i| !i.url.trim().is_empty() && !car.spin_images.iter().any(|s| s.trim() == i.url.trim()))
         .map(|i| {
             let thumb = i.thumb.as_ref().map(|t| t.url.clone()).filter(|t| !t.trim().is_empty());
             (i.url.clone(), thumb.unwrap_or_else(|| i.url.clone()))
@@ -436,45 +443,143 @@ fn text(value: Option<&str>) -> Option<serde_json::Value> {
     value.map(|v| serde_json::Value::String(v.to_string()))
 }
 
-/// Key information rows of a car (empty values dropped by the spec rows rule).
+/// What kind of vehicle a stock item is, for the specifications it shows: a caravan has
+/// berths and masses and no seats or engine, a motorcycle an engine capacity and no seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VehicleKind {
+    /// Cars, utes, vans, trucks.
+    Car,
+    /// Motorcycles.
+    Motorcycle,
+    /// Caravans, camper trailers, pop tops.
+    Caravan,
+}
+
+impl VehicleKind {
+    /// The kind of `car`: by its body (`simple_body`, else `bodyconfiguration`), and a
+    /// feed that gives caravan masses is a caravan whatever its body says.
+    pub fn of(car: &Car) -> VehicleKind {
+        let body = car.simple_body.as_deref().or(car.bodyconfiguration.as_deref()).unwrap_or("").to_ascii_lowercase();
+        let v = &car.variant;
+        if ["caravan", "camper", "pop top", "trailer"].iter().any(|w| body.contains(w))
+            || [&v.berths, &v.tare, &v.atm, &v.ballweight].iter().any(|f| f.is_some())
+        {
+            VehicleKind::Caravan
+        } else if ["motorcycle", "motorbike", "scooter"].iter().any(|w| body.contains(w)) {
+            VehicleKind::Motorcycle
+        } else {
+            VehicleKind::Car
+        }
+    }
+}
+
+/// A positive count, else nothing (a feed's `seats: 0` is "not given", never "Seats 0").
+fn positive(value: Option<u32>) -> Option<serde_json::Value> {
+    value.filter(|v| *v > 0).map(serde_json::Value::from)
+}
+
+/// Kilograms of a spec value, e.g. "1,780 kg" (blank, null and zero dropped).
+fn kilograms(value: Option<&serde_json::Value>) -> Option<serde_json::Value> {
+    let kg = value.and_then(|v| v.as_f64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())))?;
+    (kg.is_finite() && kg > 0.0).then(|| serde_json::Value::String(format!("{} kg", thousands(kg.round() as u64))))
+}
+
+/// Engine capacity in cc of a car (its own field, else the variant's).
+fn engine_cc(car: &Car) -> Option<serde_json::Value> {
+    positive(car.engine_size).or_else(|| car.variant.enginesize.clone())
+}
+
+/// Key information rows of a car (empty values dropped by the spec rows rule); caravans
+/// and motorcycles show their own specifications instead of seats (issue 24).
 pub fn key_information(car: &Car) -> Vec<SpecRow> {
-    let km = car.km.map(|km| serde_json::Value::String(format!("{} km", thousands(u64::from(km)))));
-    let rows: Vec<(&str, Option<serde_json::Value>)> = vec![
+    let kind = VehicleKind::of(car);
+    let km = car.km.filter(|_| kind != VehicleKind::Caravan).map(|km| serde_json::Value::String(format!("{} km", thousands(u64::from(km)))));
+    let v = &car.variant;
+    let mut rows: Vec<(&str, Option<serde_json::Value>)> = vec![
         ("Condition", text(Some(car_type_label(car.car_type)))),
         ("Year", Some(serde_json::Value::from(car.year))),
         ("Kilometres", km),
         ("Body", text(car.simple_body.as_deref())),
-        ("Transmission", text(car.simple_transmission.as_deref())),
-        ("Fuel", text(car.simple_fuel.as_deref().or(car.fuel.as_deref()))),
-        ("Drive", text(car.simple_drive.as_deref().or(car.drive.as_deref()))),
+    ];
+    match kind {
+        VehicleKind::Caravan => rows.extend([
+            ("Berths", v.berths.clone()),
+            ("Tare", kilograms(v.tare.as_ref())),
+            ("ATM", kilograms(v.atm.as_ref())),
+            ("Ball weight", kilograms(v.ballweight.as_ref())),
+        ]),
+        VehicleKind::Motorcycle => rows.extend([
+            ("Engine capacity (cc)", engine_cc(car)),
+            ("Transmission", text(car.simple_transmission.as_deref())),
+            ("Fuel", text(car.simple_fuel.as_deref().or(car.fuel.as_deref()))),
+        ]),
+        VehicleKind::Car => rows.extend([
+            ("Transmission", text(car.simple_transmission.as_deref())),
+            ("Fuel", text(car.simple_fuel.as_deref().or(car.fuel.as_deref()))),
+            ("Drive", text(car.simple_drive.as_deref().or(car.drive.as_deref()))),
+        ]),
+    }
+    rows.extend([
         ("Colour", text(car.colour.as_deref())),
-        ("Seats", car.seats.map(serde_json::Value::from)),
+        ("Seats", if kind == VehicleKind::Car { positive(car.seats.map(u32::from)) } else { None }),
         ("Stock number", text(car.stocknum.as_deref())),
         ("VIN", text(car.vin.as_deref())),
         ("Registration", text(car.regplate.as_deref())),
-    ];
+    ]);
     spec_rows(rows.iter().map(|(label, value)| (*label, value.as_ref())))
+}
+
+/// The key chips under the price (issue 24): year, kilometres, transmission, fuel and body,
+/// those the car has; a caravan shows its berths instead of kilometres, transmission and
+/// fuel, a motorcycle its engine capacity instead of the body.
+pub fn key_chips(car: &Car) -> Vec<String> {
+    let kind = VehicleKind::of(car);
+    let nonblank = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let mut chips = vec![car.year.to_string()];
+    match kind {
+        VehicleKind::Caravan => {
+            chips.extend(car.variant.berths.as_ref().and_then(spec_value_text).map(|b| format!("Sleeps {b}")));
+            chips.extend(kilograms(car.variant.atm.as_ref()).and_then(|v| v.as_str().map(|kg| format!("ATM {kg}"))));
+        }
+        VehicleKind::Motorcycle | VehicleKind::Car => {
+            chips.extend(car.km.map(|km| format!("{} km", thousands(u64::from(km)))));
+            chips.extend(nonblank(car.simple_transmission.as_deref()));
+            chips.extend(nonblank(car.simple_fuel.as_deref().or(car.fuel.as_deref())));
+        }
+    }
+    if kind == VehicleKind::Motorcycle {
+        chips.extend(engine_cc(car).as_ref().and_then(spec_value_text).map(|cc| format!("{cc} cc")));
+    } else {
+        chips.extend(nonblank(car.simple_body.as_deref()));
+    }
+    chips
 }
 
 /// Specification rows of a car (empty, null and 'null' values dropped).
 pub fn specifications(car: &Car) -> Vec<SpecRow> {
     let v = &car.variant;
-    let litres = car.engine_size_litres.map(|l| serde_json::Value::String(format!("{l}L")));
+    let caravan = VehicleKind::of(car) == VehicleKind::Caravan;
+    let litres = car.engine_size_litres.filter(|l| *l > 0.0).map(|l| serde_json::Value::String(format!("{l}L")));
     let rows: Vec<(&str, Option<serde_json::Value>)> = vec![
         ("Badge", text(car.badge.as_deref())),
         ("Series", text(car.series.as_deref())),
         ("Build date", text(car.build_date.as_deref())),
         ("Compliance date", text(car.compliance_date.as_deref())),
         ("Engine size", litres.or_else(|| v.enginesize_litres.clone())),
-        ("Engine capacity (cc)", car.engine_size.map(serde_json::Value::from).or_else(|| v.enginesize.clone())),
+        ("Engine capacity (cc)", engine_cc(car)),
         ("Cylinders", v.cylinders.clone()),
         ("Induction", v.induction.clone()),
-        ("Gears", car.gearnum.map(serde_json::Value::from)),
+        ("Gears", positive(car.gearnum.map(u32::from))),
         ("Body configuration", text(car.bodyconfiguration.as_deref()).or_else(|| v.bodyconfiguration.clone())),
         ("Fuel consumption combined (L/100km)", v.fuelconsumptioncombined.clone()),
         ("Fuel capacity (L)", v.fuelcapacity.clone()),
         ("Torque (Nm)", v.torque.clone()),
-        ("Gross vehicle mass (kg)", v.grossvehiclemass.clone()),
+        ("Berths", v.berths.clone()),
+        ("Tare mass (kg)", v.tare.clone()),
+        // A caravan's ATM is its gross mass: one row, named as caravan buyers know it.
+        ("ATM (kg)", v.atm.clone().or_else(|| if caravan { v.grossvehiclemass.clone() } else { None })),
+        ("Ball weight (kg)", v.ballweight.clone()),
+        ("Gross vehicle mass (kg)", if caravan { None } else { v.grossvehiclemass.clone() }),
         ("Length (mm)", v.vehiclelength.clone()),
         ("Height (mm)", v.vehicleheight.clone()),
         ("Width (mm)", v.vehiclewidth.clone()),
@@ -501,6 +606,11 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
     let fuel = if config.vehicle_page.fuel_calculator { fuel_calculator(car, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK) } else { None };
     VehicleWidgets {
         delivery_calculator: config.vehicle_page.delivery_calculator && !config.delivery_zones.is_empty(),
+        delivery_location: car
+            .location
+            .as_ref()
+            .map(|l| l.slug.clone())
+            .filter(|slug| ctx.dealer.locations.iter().any(|l| l.visible && l.slug == *slug)),
         price_comparison: config.features.autogauge.enabled,
         fuel,
         car_url: ctx.absolute(&car.page_path()),
@@ -534,6 +644,7 @@ pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, cards: &Ca
         breadcrumbs: breadcrumbs(car),
         show_thumbnails: images.len() > THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
         images,
+        key_chips: key_chips(car),
         key_information: key_information(car),
         specifications: specifications(car),
         comments: dealer_comments(car.dealercomments.as_deref()),
@@ -766,6 +877,92 @@ mod tests {
         assert_eq!(page.map.as_ref().map(|m| m.name.as_str()), Some("Acme Springwood"));
         assert_eq!(page.promo_banner.map(|b| b.links.len()), Some(3));
         assert_eq!(vehicle_page_view(&car(), &[], &ctx).map, None);
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rows(rows: &[SpecRow]) -> Vec<(&str, &str)> {
+        rows.iter().map(|r| (r.label.as_str(), r.value.as_str())).collect()
+    }
+
+    fn caravan() -> Car {
+        let mut van = Car { year: 2023, make: "Jayco".into(), model: "Journey".into(), simple_body: Some("Caravan".into()), seats: Some(0), km: Some(0), ..Car::default() };
+        van.variant = crate::car::Variant {
+            berths: Some(json!(4)),
+            tare: Some(json!(2180.0)),
+            atm: Some(json!(2800)),
+            ballweight: Some(json!(195)),
+            grossvehiclemass: Some(json!(2800)),
+            vehiclelength: Some(json!(8000.0)),
+            ..Default::default()
+        };
+        van
+    }
+
+    #[test]
+    fn a_caravan_shows_berths_and_masses_never_seats_0() {
+        let van = caravan();
+        assert_eq!(VehicleKind::of(&van), VehicleKind::Caravan);
+        let key = key_information(&van);
+        assert_eq!(
+            rows(&key),
+            vec![("Condition", "New"), ("Year", "2023"), ("Body", "Caravan"), ("Berths", "4"), ("Tare", "2,180 kg"), ("ATM", "2,800 kg"), ("Ball weight", "195 kg")]
+        );
+        let specs = specifications(&van);
+        assert!(rows(&specs).contains(&("Tare mass (kg)", "2180")), "{specs:?}");
+        assert!(rows(&specs).contains(&("Length (mm)", "8000")), "no trailing .0: {specs:?}");
+        assert!(!specs.iter().any(|r| r.label.starts_with("Gross vehicle mass") || r.label == "Seats"), "{specs:?}");
+        assert_eq!(key_chips(&van), vec!["2023", "Sleeps 4", "ATM 2,800 kg", "Caravan"]);
+    }
+
+    #[test]
+    fn a_motorcycle_shows_its_engine_capacity_and_no_seats() {
+        let bike = Car {
+            year: 2024,
+            simple_body: Some("Motorcycle".into()),
+            seats: Some(2),
+            km: Some(1200),
+            engine_size: Some(689),
+            simple_transmission: Some("Manual".into()),
+            simple_fuel: Some("Petrol".into()),
+            ..Car::default()
+        };
+        assert_eq!(VehicleKind::of(&bike), VehicleKind::Motorcycle);
+        let key = key_information(&bike);
+        assert!(rows(&key).contains(&("Engine capacity (cc)", "689")), "{key:?}");
+        assert!(!key.iter().any(|r| r.label == "Seats"));
+        assert_eq!(key_chips(&bike), vec!["2024", "1,200 km", "Manual", "Petrol", "689 cc"]);
+    }
+
+    #[test]
+    fn the_gallery_holds_photos_not_spin_frames() {
+        let image = |url: &str| crate::car::Image { url: url.into(), thumb: None };
+        let car = Car {
+            images: vec![image("/m/front.svg"), image("/m/spin-04.svg"), image("/m/side.svg")],
+            spin_images: vec!["/m/spin-01.svg".into(), "/m/spin-04.svg".into()],
+            ..Car::default()
+        };
+        let urls: Vec<String> = gallery(&car).into_iter().map(|g| g.url).collect();
+        assert_eq!(urls, vec!["/m/front.svg", "/m/side.svg"]);
+    }
+
+    #[test]
+    fn a_car_keeps_its_seats_and_drops_a_zero_and_trailing_point_zero() {
+        let mut car = Car { year: 2024, simple_body: Some("SUV".into()), seats: Some(5), km: Some(21408), simple_transmission: Some("Automatic".into()), simple_fuel: Some("Hybrid".into()), ..Car::default() };
+        car.variant.vehicleheight = Some(json!(1435.0));
+        car.variant.fuelconsumptioncombined = Some(json!(4.7));
+        assert!(rows(&key_information(&car)).contains(&("Seats", "5")));
+        assert_eq!(key_chips(&car), vec!["2024", "21,408 km", "Automatic", "Hybrid", "SUV"]);
+        let specs = specifications(&car);
+        assert!(rows(&specs).contains(&("Height (mm)", "1435")), "{specs:?}");
+        assert!(rows(&specs).contains(&("Fuel consumption combined (L/100km)", "4.7")), "{specs:?}");
+        let seatless = Car { seats: Some(0), gearnum: Some(0), ..car };
+        assert!(!key_information(&seatless).iter().any(|r| r.label == "Seats"));
+        assert!(!specifications(&seatless).iter().any(|r| r.label == "Gears"));
     }
 }
 

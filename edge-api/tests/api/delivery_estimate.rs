@@ -83,3 +83,29 @@ async fn metro_regional_and_remote_postcodes_of_the_sample_dealers_are_priced_by
         assert_eq!((answer.status, answer.json["message"].as_str()), (StatusCode::NOT_FOUND, Some(DELIVERY_NO_ESTIMATE)), "{remote}");
     }
 }
+
+#[tokio::test]
+async fn the_estimate_is_measured_from_the_cars_own_location_and_names_the_usual_locality() {
+    let (mut st, clock, dir) = state(sample_tenants(), Policy::default());
+    st.postcodes = Arc::new(postcode_table());
+    let app = serve(st, clock, dir).await;
+    let host = "moreton-motor-group.localhost";
+    // Beenleigh (4207) is about 16 km from Springwood and 36 km from Newstead.
+    let nearest = app.get(host, "/api/delivery-estimate?postcode=4207", None).await;
+    assert_eq!((nearest.json["region"].as_str(), nearest.json["price"].as_f64()), (Some("Local (within 30 km of a Moreton dealership)"), Some(0.0)), "{}", nearest.text);
+    let from_newstead = app.get(host, "/api/delivery-estimate?postcode=4207&location=moreton-newstead", None).await;
+    assert_eq!(from_newstead.status, StatusCode::OK, "{}", from_newstead.text);
+    assert_eq!((from_newstead.json["region"].as_str(), from_newstead.json["price"].as_f64()), (Some("Nearby (30 to 120 km)"), Some(250.0)), "{}", from_newstead.text);
+    assert!(from_newstead.json["location"].as_str().is_some_and(|l| l.contains("Newstead")), "{}", from_newstead.text);
+    assert!(from_newstead.json["distance_km"].as_f64().is_some_and(|d| d > 30.0));
+    // A location the dealer does not have is the caller's mistake, said in words.
+    let unknown = app.get(host, "/api/delivery-estimate?postcode=4207&location=nowhere", None).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.text);
+    assert!(unknown.json["fields"]["location"].as_str().is_some_and(|m| m.contains("'nowhere'")), "{}", unknown.text);
+    // 2000 is Sydney, not the alphabetically first of its localities (Barangaroo).
+    let sydney = app.get("wattle-nissan.localhost", "/api/delivery-estimate?postcode=2000", None).await;
+    assert_eq!(sydney.json["locality"], "SYDNEY", "{}", sydney.text);
+    // A well-formed postcode the dataset does not place gets the seed's no-estimate text.
+    let unplaced = app.get("wattle-nissan.localhost", "/api/delivery-estimate?postcode=0001", None).await;
+    assert_eq!((unplaced.status, unplaced.json["message"].as_str()), (StatusCode::NOT_FOUND, Some(DELIVERY_NO_ESTIMATE)), "{}", unplaced.text);
+}

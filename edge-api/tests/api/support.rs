@@ -52,7 +52,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
                 DeliveryZone { region: "Brisbane Metro".into(), price: 0.0, max_km: 30.0 },
                 DeliveryZone { region: "South East Queensland".into(), price: 250.0, max_km: 150.0 },
             ],
-            delivery_origins: vec![Origin { name: "Alpha Motors Brisbane".into(), lat: -27.47, lng: 153.02 }],
+            delivery_origins: vec![Origin { slug: "alpha-brisbane".into(), name: "Alpha Motors Brisbane".into(), lat: -27.47, lng: 153.02 }],
             locations: vec![location("brisbane", "QLD")],
             autogauge: true,
             autogauge_key: None,

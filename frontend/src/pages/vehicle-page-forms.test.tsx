@@ -36,6 +36,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       breadcrumbs: [],
       images: [],
       show_thumbnails: false,
+      key_chips: ['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV'],
       key_information: [],
       specifications: [],
       comments: { paragraphs: [], short_paragraphs: [], truncated: false, pending: true },
@@ -49,6 +50,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       similar: [],
       widgets: {
         delivery_calculator: false,
+        delivery_location: 'springwood',
         price_comparison: false,
         fuel: null,
         car_url: 'https://www.acme.com.au/cars/2022-toyota-rav4-gx',

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VehicleProps } from '../app/props';
@@ -55,8 +55,9 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
       breadcrumbs: [],
       images: [],
       show_thumbnails: false,
+      key_chips: ['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV'],
       key_information: [{ label: 'Year', value: '2024' }],
-      specifications: [],
+      specifications: [{ label: 'Length (mm)', value: '4600' }],
       comments: { paragraphs: ['Lovely car'], short_paragraphs: ['Lovely car'], truncated: false, pending: false },
       rego_expiry: null,
       location: { name: 'Acme Springwood', url: '/locations/springwood' },
@@ -68,6 +69,7 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
       similar: [],
       widgets: {
         delivery_calculator: true,
+        delivery_location: 'springwood',
         price_comparison: true,
         fuel: { fuel_price: 1.7, km_per_week: 250, consumption: 10, weekly_cost: 42.5 },
         car_url: 'https://www.acme.com.au/cars/car-42',
@@ -152,6 +154,33 @@ describe('VehiclePage widgets', () => {
     expect(screen.queryByRole('region', { name: 'Delivery estimate' })).toBeNull();
     expect(screen.queryByText('Call the dealer')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/autogauge'))).toBe(false);
+  });
+});
+
+describe('VehiclePage order (issue 24)', () => {
+  it('says what the car is and costs straight after the gallery, with the details after', () => {
+    const { container } = render(<VehiclePage {...props({ price_comparison: false })} />);
+    const vehicle = container.querySelector('.vehicle');
+    const parts = Array.from(vehicle?.children ?? []).map((el) => el.className);
+    expect(parts).toEqual(['vehicle__media', 'vehicle__sidebar', 'vehicle__content']);
+    const summary = container.querySelector('.vehicle__sidebar');
+    const order = ['.vehicle__title', '.vehicle__price', '.vehicle__chips', 'a[href="/cars/car-42/checkout"]', '.vehicle__location'].map((sel) => {
+      const el = summary?.querySelector(sel);
+      expect(el, sel).toBeTruthy();
+      return Array.from(summary?.querySelectorAll('*') ?? []).indexOf(el as Element);
+    });
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(Array.from(container.querySelectorAll('.vehicle__chips li')).map((li) => li.textContent)).toEqual(['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV']);
+    // Key information stays open; the long specifications start closed.
+    expect(container.querySelector('#key-information-panel')?.getAttribute('data-open')).toBe('true');
+    expect(container.querySelector('#all-specifications-panel')?.getAttribute('data-open')).toBe('false');
+  });
+
+  it("asks the delivery estimate from the car's own location", async () => {
+    render(<VehiclePage {...props({ price_comparison: false })} />);
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get estimate' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/delivery-estimate?postcode=2000&location=springwood')).toBe(true));
   });
 });
 

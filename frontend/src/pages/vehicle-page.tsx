@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { VehicleProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CarGrid } from '../components/car-grid';
@@ -23,6 +24,8 @@ import { Assurances, HistoryReportLink } from '../features/vehicle/assurances';
 import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
+import { useInView } from '../features/vehicle/use-in-view';
+import { useScrolledPast } from '../features/vehicle/use-scrolled-past';
 import { Viewer } from '../features/vehicle/viewer';
 import { PromoBanner } from '../features/vehicle/promo-banner';
 import { VehicleMap } from '../features/vehicle/vehicle-map';
@@ -33,6 +36,11 @@ import { MESSAGES } from '../types/generated/messages';
 export function VehiclePage({ site, page }: VehicleProps) {
   const { card, widgets } = page;
   const held = useHold(card.id, card.reserve_url !== null);
+  // One "Reserve Now" on screen at a time (issue 24): the bars offer it only while the
+  // page's own button is out of view, and the header leaves it to the bottom bar.
+  const primaryReserve = useRef<HTMLAnchorElement>(null);
+  const primaryInView = useInView(primaryReserve);
+  const bottomBarShown = useScrolledPast(widgets.bottom_bar_px, true);
   const available = !page.sold_notice;
   const revealIds: RevealIds = { car_id: card.id, dealership_id: widgets.dealership_id, website_id: widgets.website_id };
   const collapseMs = widgets.collapse_ms;
@@ -56,13 +64,104 @@ export function VehiclePage({ site, page }: VehicleProps) {
         dealershipSlug={site.slug}
       />
     ) : null;
+  const summary = (
+    <aside className="vehicle__sidebar" aria-label="Price and contact">
+      {page.sold_notice ? (
+        <p className="vehicle__sold" role="note">
+          {page.sold_notice}
+        </p>
+      ) : null}
+      {card.tag && !card.sold_text ? <span className={`car-card__tag car-card__tag--${card.tag.kind}`}>{card.tag.text}</span> : null}
+      <h1 className="vehicle__title">{card.name}</h1>
+      <p className="vehicle__price">
+        {card.price_text}
+        {card.price_type && card.price !== null ? <span className="vehicle__price-type"> {card.price_type}</span> : null}
+      </p>
+      {card.finance ? (
+        <>
+          <p className="vehicle__weekly finance-line">
+            <span>
+              {card.finance.weekly}
+              {MESSAGES.PER_WEEK_SHORT} <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
+            </span>{' '}
+            <span>
+              {MESSAGES.INTEREST_RATE} {card.finance.interest_rate}
+            </span>{' '}
+            <span>
+              {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
+              <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
+            </span>
+          </p>
+          <ComparisonRateNote />
+        </>
+      ) : null}
+      {page.key_chips.length > 0 ? (
+        <ul className="vehicle__chips" aria-label="Key details">
+          {page.key_chips.map((chip) => (
+            <li key={chip}>{chip}</li>
+          ))}
+        </ul>
+      ) : null}
+      {page.find_similar_url ? (
+        <a className="button" href={page.find_similar_url}>
+          {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
+        </a>
+      ) : (
+        <>
+          {card.find_similar_url ? (
+            <a className="button button--secondary" href={card.find_similar_url}>
+              {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
+            </a>
+          ) : null}
+          {held ? (
+            <p className="vehicle__reserved" role="status">
+              {MESSAGES.RESERVED}
+            </p>
+          ) : card.reserve_url ? (
+            <a className="button" href={card.reserve_url} ref={primaryReserve}>
+              {MESSAGES.RESERVE_NOW}
+            </a>
+          ) : null}
+          {widgets.buy_online_url && !held ? (
+            <a className="button button--secondary" href={widgets.buy_online_url}>
+              Buy Online
+            </a>
+          ) : null}
+          {forms ? (
+            <div className="form-openers">
+              <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={opening(enquiry)} onIntent={carForms.load} />
+              <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={opening(testDrive)} onIntent={carForms.load} />
+              <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={opening(photos)} onIntent={carForms.load} />
+            </div>
+          ) : null}
+        </>
+      )}
+      {page.location ? (
+        <p className="vehicle__location">
+          {page.location.url ? <a href={page.location.url}>{page.location.name}</a> : page.location.name}
+        </p>
+      ) : null}
+      <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
+      <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
+      {page.assurances.history_report_url ? <HistoryReportLink url={page.assurances.history_report_url} /> : null}
+      {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
+      {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
+    </aside>
+  );
   return (
     <Layout site={site}>
-      <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} />
+      <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} offerReserve={!primaryInView && !(available && bottomBarShown)} />
       <Breadcrumbs crumbs={page.breadcrumbs} />
+      {/* Issue 24: on a phone the page says what the car is and costs straight after the
+          gallery, so the summary (the desktop sidebar) comes next in the markup and the
+          calculators, specifications and delivery after it; on desktop a grid puts the
+          summary beside the gallery and the details. */}
       <div className="vehicle">
-        <div className="vehicle__content">
+        <div className="vehicle__media">
           <Viewer viewer={page.viewer} images={page.images} showThumbnails={page.show_thumbnails} />
+        </div>
+        {summary}
+        <div className="vehicle__content">
           {page.key_information.length > 0 ? (
             <AccordionSection id="key-information" title={MESSAGES.KEY_INFORMATION} collapseMs={collapseMs}>
               <SpecRows rows={page.key_information} />
@@ -71,12 +170,12 @@ export function VehiclePage({ site, page }: VehicleProps) {
           {page.rego_expiry ? <p className="vehicle__rego">Registration: {page.rego_expiry}</p> : null}
           <DealerComments comments={page.comments} />
           {page.specifications.length > 0 ? (
-            <AccordionSection id="all-specifications" title={MESSAGES.ALL_SPECIFICATIONS} collapseMs={collapseMs}>
+            <AccordionSection id="all-specifications" title={MESSAGES.ALL_SPECIFICATIONS} collapseMs={collapseMs} initiallyOpen={false}>
               <SpecRows rows={page.specifications} />
             </AccordionSection>
           ) : null}
           {page.features.length > 0 ? (
-            <AccordionSection id="features" title="Features" collapseMs={collapseMs}>
+            <AccordionSection id="features" title="Features" collapseMs={collapseMs} initiallyOpen={page.features.length <= 6}>
               <ul className="vehicle__features">
                 {page.features.map((f) => (
                   <li key={f}>{f}</li>
@@ -88,92 +187,18 @@ export function VehiclePage({ site, page }: VehicleProps) {
           {page.finance_estimate ? <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} /> : null}
           {page.finance_calculator ? <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} /> : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
-          {widgets.delivery_calculator && available ? <DeliveryCalculator /> : null}
+          {widgets.delivery_calculator && available ? <DeliveryCalculator location={widgets.delivery_location} /> : null}
           {widgets.youx_quote ? <YouxQuote view={widgets.youx_quote} enquireHref={page.finance_url} /> : null}
           {page.map ? <VehicleMap map={page.map} /> : null}
           {page.promo_banner ? <PromoBanner banner={page.promo_banner} /> : null}
         </div>
-        <aside className="vehicle__sidebar" aria-label="Price and contact">
-          {page.sold_notice ? (
-            <p className="vehicle__sold" role="note">
-              {page.sold_notice}
-            </p>
-          ) : null}
-          {card.tag && !card.sold_text ? <span className={`car-card__tag car-card__tag--${card.tag.kind}`}>{card.tag.text}</span> : null}
-          <h1 className="vehicle__title">{card.name}</h1>
-          <p className="vehicle__price">
-            {card.price_text}
-            {card.price_type && card.price !== null ? <span className="vehicle__price-type"> {card.price_type}</span> : null}
-          </p>
-          {card.finance ? (
-            <>
-              <p className="vehicle__weekly finance-line">
-                <span>
-                  {card.finance.weekly}
-                  {MESSAGES.PER_WEEK_SHORT} <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
-                </span>{' '}
-                <span>
-                  {MESSAGES.INTEREST_RATE} {card.finance.interest_rate}
-                </span>{' '}
-                <span>
-                  {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
-                  <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
-                </span>
-              </p>
-              <ComparisonRateNote />
-            </>
-          ) : null}
-          {page.location ? (
-            <p className="vehicle__location">
-              {page.location.url ? <a href={page.location.url}>{page.location.name}</a> : page.location.name}
-            </p>
-          ) : null}
-          {page.find_similar_url ? (
-            <a className="button" href={page.find_similar_url}>
-              {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
-            </a>
-          ) : (
-            <>
-              {card.find_similar_url ? (
-                <a className="button button--secondary" href={card.find_similar_url}>
-                  {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
-                </a>
-              ) : null}
-              {held ? (
-                <p className="vehicle__reserved" role="status">
-                  {MESSAGES.RESERVED}
-                </p>
-              ) : card.reserve_url ? (
-                <a className="button" href={card.reserve_url}>
-                  {MESSAGES.RESERVE_NOW}
-                </a>
-              ) : null}
-              {widgets.buy_online_url && !held ? (
-                <a className="button button--secondary" href={widgets.buy_online_url}>
-                  Buy Online
-                </a>
-              ) : null}
-              {forms ? (
-                <div className="form-openers">
-                  <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={opening(enquiry)} onIntent={carForms.load} />
-                  <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={opening(testDrive)} onIntent={carForms.load} />
-                  <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={opening(photos)} onIntent={carForms.load} />
-                </div>
-              ) : null}
-            </>
-          )}
-          <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
-          <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
-          {page.assurances.history_report_url ? <HistoryReportLink url={page.assurances.history_report_url} /> : null}
-          {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
-          {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
-        </aside>
       </div>
       {available ? (
         <BottomBar
           card={card}
           thresholdPx={widgets.bottom_bar_px}
           held={held}
+          offerReserve={!primaryInView}
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}
           onEnquire={forms ? opening(enquiry) : undefined}

@@ -369,7 +369,8 @@ impl<'a> Plan<'a> {
             compliance_date: Some(format!("{:02}/{year}", rng.range(1, 12))),
             certified: certified(&mut rng, dealer.dealer, model, car_type, age, km),
             created_at,
-            seats: Some(model.seats),
+            // Caravans have no seats: a 0 would read as "Seats 0".
+            seats: (model.seats > 0).then_some(model.seats),
             fuel: train.fuel.text().map(str::to_string),
             simple_fuel: train.fuel.simple().map(str::to_string),
             simple_body: Some(model.body.to_string()),
@@ -836,10 +837,10 @@ fn gallery(
         _ if car_type == CarType::Used => rng.range(8, 12) as usize,
         _ => rng.range(4, 10) as usize,
     };
+    // Photos only: a spin frame ("360° · frame 4 of 24") in the gallery would put spin
+    // frames in the thumbnail strip (issue 24); the spin has its own viewer mode.
     let photos = VIEWS.iter().map(|&view| Photo { make: model.make, model: model.model, colour, hex, shape, view }.file_name());
-    let extra = [3u32, 9, 15, 21, 6, 18, 12, 0].into_iter().map(|frame| SpinFrame { shape, colour, hex, frame }.file_name());
     photos
-        .chain(extra)
         .take(count)
         .map(|file| {
             let url = media_url(&file);
@@ -877,9 +878,12 @@ fn comments(rng: &mut Rng, model: &Model, badge: &str, car_type: CarType, dealer
     };
     let middle = [
         "Finance is available on the spot, subject to approval, and we welcome your trade-in.",
-        "Book a test drive online or call our team: we are open seven days.",
+        // No days or times here: the location's opening hours and the test-drive picker
+        // (made from those hours) say when; comments that named them contradicted both.
+        "Book a test drive online at a time that suits you, or call our team.",
         "Every car comes with a detailed condition report and a free history check.",
-        "We deliver Australia-wide; ask us about a delivery estimate to your postcode.",
+        // The delivery calculator on the page says where the dealer delivers (its zones).
+        "Ask us about delivery: the calculator on this page estimates it for your postcode.",
     ];
     let mut parts = vec![opening, rng.pick(&middle).to_string()];
     if rng.chance(0.3) {
@@ -982,6 +986,28 @@ fn variant(model: &Model, train: &Train) -> Variant {
         bodyconfiguration: Some(json!(model.bodycfg)),
         torque: int(u32::from(train.torque)),
         ancaprating: (model.ancap > 0).then(|| json!(model.ancap)),
+        ..caravan_masses(model)
+    }
+}
+
+/// A caravan's berths, tare and ball weight, drawn from its size: a van over 7 m sleeps
+/// four and one over 8 m six (bunks); tare is about 78% of the ATM (`gvm` of a caravan)
+/// and the ball weight about 9% of tare, as on Australian compliance plates. Other
+/// vehicles have none of these.
+fn caravan_masses(model: &Model) -> Variant {
+    if model.category != VehicleCategory::Caravans {
+        return Variant::default();
+    }
+    let length = model.dims.0;
+    let berths = 2 + 2 * u32::from(length >= 7000) + 2 * u32::from(length >= 8000);
+    let tare = (f64::from(model.gvm) * 0.78 / 10.0).round() * 10.0;
+    let ball = (tare * 0.09 / 5.0).round() * 5.0;
+    Variant {
+        berths: Some(json!(berths)),
+        tare: Some(json!(tare as u32)),
+        atm: Some(json!(model.gvm)),
+        ballweight: Some(json!(ball as u32)),
+        ..Variant::default()
     }
 }
 
@@ -1108,6 +1134,27 @@ mod tests {
         assert_eq!(feed.len(), 2000, "{:?}", feed.report);
         for d in &dealers {
             assert!(!feed.dealer(&d.config.slug).is_empty(), "{} got no cars", d.config.slug);
+        }
+    }
+
+    #[test]
+    fn caravans_carry_their_masses_and_no_car_shows_spin_frames_or_hours_in_comments() {
+        let dealers = dealers();
+        let cars = generate(&dealers, 600, 7, day());
+        let caravans: Vec<&Car> = cars.iter().filter(|c| c.simple_body.as_deref() == Some("Caravan")).collect();
+        assert!(!caravans.is_empty(), "the sample has caravans");
+        for van in &caravans {
+            let v = &van.variant;
+            let kg = |f: &Option<serde_json::Value>| f.as_ref().and_then(serde_json::Value::as_f64).expect("caravan mass");
+            assert!(v.berths.as_ref().and_then(serde_json::Value::as_u64).is_some_and(|b| (2..=6).contains(&b)), "{}", van.slug);
+            assert!(kg(&v.ballweight) < kg(&v.tare) && kg(&v.tare) < kg(&v.atm), "{}: ball < tare < ATM", van.slug);
+            assert_eq!(van.seats, None, "{}: a caravan has no seats", van.slug);
+        }
+        for car in &cars {
+            assert!(car.simple_body.as_deref() == Some("Caravan") || car.variant.berths.is_none(), "{}", car.slug);
+            assert!(car.images.iter().all(|i| !i.url.contains("/spin-")), "{}: a spin frame in the gallery", car.slug);
+            let comments = car.dealercomments.as_deref().unwrap_or("");
+            assert!(!comments.contains("seven days") && !comments.contains("Australia-wide"), "{}: {comments}", car.slug);
         }
     }
 

@@ -97,12 +97,14 @@ describe('PrintView', () => {
         page: {
           card: testCard,
           images: [],
+          key_chips: ['2022', '12,345 km', 'Automatic'],
           key_information: [{ label: 'Odometer', value: '12,345 km' }],
           specifications: [{ label: 'Transmission', value: 'Automatic' }],
           features: ['Reversing camera'],
           comments: { paragraphs: ['One owner.'], short_paragraphs: ['One owner.'], truncated: false, pending: false },
           location: { name: 'Acme Springwood', url: null },
-          phone: null,
+          map: { name: 'Acme Springwood', street: '1 Main Street', locality: 'Springwood QLD 4127', directions_url: '', location_url: null },
+          phone: { display: '07 3333 ••••', href: 'tel:0733331234', masked: true },
           sold_notice: null,
         },
       }),
@@ -110,9 +112,16 @@ describe('PrintView', () => {
     render(<PrintView search={() => '?car_id=2022-toyota-rav4-gx'} />);
     expect(await screen.findByRole('heading', { name: '2022 Toyota RAV4 GX' })).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/cars/2022-toyota-rav4-gx/');
-    expect(screen.getByRole('rowheader', { name: 'Transmission' })).toBeTruthy();
-    expect(screen.getByText('Reversing camera')).toBeTruthy();
-    expect(screen.getByText('One owner.')).toBeTruthy();
+    // One sheet: the dealer (logo, address, phone), photo, price, finance line and key specs.
+    expect(screen.getByRole('img', { name: testSite.name })).toBeTruthy();
+    expect(screen.getByText('1 Main Street, Springwood QLD 4127')).toBeTruthy();
+    expect(screen.getByText('Call 0733331234')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Odometer' })).toBeTruthy();
+    expect(screen.getByText('2022 · 12,345 km · Automatic')).toBeTruthy();
+    expect(document.querySelector('.print-sheet__finance')?.textContent).toBe('$123/wk · Interest rate 7.99% p.a. · Comparison rate 8.19% p.a.*');
+    // The long lists stay on the car's page, so the sheet fits one page.
+    expect(screen.queryByRole('rowheader', { name: 'Transmission' })).toBeNull();
+    expect(screen.queryByText('Reversing camera')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Print this page' })));
   });
 

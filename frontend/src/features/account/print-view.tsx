@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import './account.css';
 import type { VehicleProps } from '../../app/props';
 import { carSlug, fetchVehicleProps } from './car-lookup';
+import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../../components/comparison-rate-note';
+import { MESSAGES } from '../../types/generated/messages';
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; props: VehicleProps };
 
@@ -25,8 +27,9 @@ function Rows({ title, rows }: { title: string; rows: { label: string; value: st
 }
 
 /** /print?car_id={slug} (seed 001 s2, opened in a new tab from the vehicle page): the car's
- *  printable sheet (photo, price, key information, specifications, features, dealer
- *  comments, where to see it), read from the car's own page, with a Print button. */
+ *  one-page sheet (issue 24: dealer logo, address and phone, photo, price, finance line,
+ *  key specifications and the page address), read from the car's own page, with a Print
+ *  button. The full specifications, features and comments stay on the car's page. */
 export function PrintView({ search = () => window.location.search }: { search?: () => string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const printRef = useRef<HTMLButtonElement>(null);
@@ -55,6 +58,8 @@ export function PrintView({ search = () => window.location.search }: { search?: 
   const { page, site } = state.props;
   const { card } = page;
   const photo = page.images[0] ?? (card.image ? { url: card.image.url, alt: card.image.alt } : null);
+  const phone = page.phone ?? site.phone;
+  const address = page.map ? [page.map.street, page.map.locality].filter(Boolean).join(', ') : '';
   return (
     <article className="print-sheet" aria-labelledby="print-title">
       <p className="print-sheet__actions account-actions">
@@ -65,41 +70,44 @@ export function PrintView({ search = () => window.location.search }: { search?: 
           Back to the car
         </a>
       </p>
+      <header className="print-sheet__dealer">
+        <img className="print-sheet__logo" src={site.logo_url} alt={site.name} height={48} />
+        <div>
+          <p className="print-sheet__dealer-name">{page.location?.name ?? site.name}</p>
+          {address ? <p>{address}</p> : null}
+          {phone ? <p>Call {phoneNumber(phone)}</p> : null}
+        </div>
+      </header>
       <div className="print-sheet__head">
         {photo ? <img className="print-sheet__photo" src={photo.url} alt={photo.alt} width={640} height={480} /> : null}
-        <div>
+        <div className="print-sheet__summary">
           <h2 id="print-title">{card.name}</h2>
           <p className="print-sheet__price">
             {card.price_text}
             {card.price_type && card.price !== null ? ` ${card.price_type}` : ''}
           </p>
           {page.sold_notice ? <p>{page.sold_notice}</p> : null}
-          {card.km_text ? <p>{card.km_text}</p> : null}
-          {page.location ? <p>At {page.location.name}</p> : null}
-          {page.phone && !page.phone.masked ? <p>Call {page.phone.display}</p> : site.phone && !site.phone.masked ? <p>Call {site.phone.display}</p> : null}
-          <p>{`${site.canonical_base}${card.path}`}</p>
+          {card.finance ? (
+            <>
+              <p className="print-sheet__finance finance-line">
+                {card.finance.weekly}
+                {MESSAGES.PER_WEEK_SHORT} · {MESSAGES.INTEREST_RATE} {card.finance.interest_rate} · {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
+                {COMPARISON_RATE_MARK}
+              </p>
+              <ComparisonRateNote />
+            </>
+          ) : null}
+          {page.key_chips.length > 0 ? <p className="print-sheet__chips">{page.key_chips.join(' · ')}</p> : null}
+          <p className="print-sheet__url">{`${site.canonical_base}${card.path}`}</p>
         </div>
       </div>
-      <Rows title="Key information" rows={page.key_information} />
-      <Rows title="Specifications" rows={page.specifications} />
-      {page.features.length > 0 ? (
-        <section className="account-section">
-          <h2>Features</h2>
-          <ul className="print-sheet__columns">
-            {page.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {!page.comments.pending && page.comments.paragraphs.length > 0 ? (
-        <section className="account-section">
-          <h2>Dealer comments</h2>
-          {page.comments.paragraphs.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </section>
-      ) : null}
+      <Rows title="Key specifications" rows={page.key_information} />
     </article>
   );
+}
+
+/** The number to print: a masked number's digits come from its dial link (paper cannot
+ *  reveal on click), else the number as shown. */
+function phoneNumber(phone: { display: string; href: string; masked: boolean }): string {
+  return phone.masked ? phone.href.replace(/^tel:/, '') : phone.display;
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
-import { DeliveryCalculator } from './delivery-calculator';
+import { DeliveryCalculator, placeName } from './delivery-calculator';
 import { formatDollars } from '../../components/number-format';
 import { answer, mockFetch } from '../../components/test-fetch';
 
@@ -48,7 +48,16 @@ describe('DeliveryCalculator', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=4000');
     resolve(answer(200, brisbane));
     expect(await screen.findByText('Free delivery to Brisbane Metro')).toBeTruthy();
-    expect(screen.getByText('BRISBANE CITY QLD 4000 · from Moreton Toyota Eagle Farm')).toBeTruthy();
+    expect(screen.getByText('Brisbane City QLD 4000 · from Moreton Toyota Eagle Farm')).toBeTruthy();
+  });
+
+  it("measures from the car's own location and names the place as people write it", async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { ...brisbane, postcode: '2000', locality: 'SYDNEY', state: 'NSW', location: 'Wattle Nissan Penrith' }));
+    render(<DeliveryCalculator location="wattle-nissan-penrith" />);
+    lookUp('2000');
+    expect(await screen.findByText('Sydney NSW 2000 · from Wattle Nissan Penrith')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=2000&location=wattle-nissan-penrith');
+    expect([placeName('MOUNT STUART'), placeName("O'CONNOR"), placeName('BRISBANE-CITY')]).toEqual(['Mount Stuart', "O'Connor", 'Brisbane-City']);
   });
 
   it('shows a priced estimate', async () => {

@@ -4,10 +4,17 @@ import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 
+/** A locality as people write it: the dataset's "SYDNEY" or "MOUNT STUART" reads
+ *  "Sydney", "Mount Stuart" (hyphenated and apostrophised parts too). */
+export function placeName(locality: string): string {
+  return locality.toLowerCase().replace(/(^|[\s\-'(])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
 /** The delivery calculator (seed 000 s2/s4/s5): postcode and button; idle, loading, then
  *  the estimate (price 0 reads as free delivery) or the error message. The answer area
- *  is a live region with reserved height, so answers are announced and nothing jumps. */
-export function DeliveryCalculator() {
+ *  is a live region with reserved height, so answers are announced and nothing jumps.
+ *  The distance is measured from the car's own `location` (issue 24). */
+export function DeliveryCalculator({ location = null }: { location?: string | null } = {}) {
   const id = useId();
   const [postcode, setPostcode] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -21,7 +28,7 @@ export function DeliveryCalculator() {
     inflight.current = controller;
     if (postcode.trim() !== '') setState({ kind: 'loading' });
     try {
-      const outcome = await lookUpDelivery(postcode, controller.signal);
+      const outcome = await lookUpDelivery(postcode, controller.signal, location);
       if (!controller.signal.aborted) setState(outcome);
     } catch {
       // Aborted by a newer lookup or by leaving the page.
@@ -65,7 +72,7 @@ export function DeliveryCalculator() {
               {state.estimate.price === 0 ? 'Free delivery' : `${formatDollars(state.estimate.price)} delivery`} to {state.estimate.region}
             </p>
             <p className="delivery__place">
-              {[state.estimate.locality, state.estimate.state, state.estimate.postcode].filter(Boolean).join(' ')}
+              {[placeName(state.estimate.locality), state.estimate.state, state.estimate.postcode].filter(Boolean).join(' ')}
               {state.estimate.location ? ` · from ${state.estimate.location}` : ''}
             </p>
           </>

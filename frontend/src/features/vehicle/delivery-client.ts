@@ -1,5 +1,5 @@
-// Delivery price lookup (seed 000 s4/s5/s7/s8): GET /api/delivery-estimate?postcode=NNNN on
-// the dealer's host. An empty postcode never reaches the API; an answer with a message
+// Delivery price lookup (seed 000 s4/s5/s7/s8): GET /api/delivery-estimate?postcode=NNNN
+// (&location=<the car's location slug>) on the dealer's host. An empty postcode never reaches the API; an answer with a message
 // (400 bad postcode, 404 no estimate) shows that message; anything else that fails,
 // including the network, shows the seed's no-estimate text.
 import { MESSAGES } from '../../types/generated/messages';
@@ -25,13 +25,21 @@ function isEstimate(value: unknown): value is DeliveryEstimate {
   return !!v && typeof v.price === 'number' && typeof v.region === 'string';
 }
 
-/** Looks up the delivery estimate of `postcode` (trimmed). Never throws except on abort. */
-export async function lookUpDelivery(postcode: string, signal?: AbortSignal): Promise<DeliveryOutcome> {
+/** The lookup URL: measured from the car's own `location` (slug) when the page knows it. */
+export function deliveryUrl(postcode: string, location?: string | null): string {
+  const query = new URLSearchParams({ postcode });
+  if (location) query.set('location', location);
+  return `/api/delivery-estimate?${query.toString()}`;
+}
+
+/** Looks up the delivery estimate of `postcode` (trimmed) for a car at `location`. Never
+ *  throws except on abort. */
+export async function lookUpDelivery(postcode: string, signal?: AbortSignal, location?: string | null): Promise<DeliveryOutcome> {
   const value = postcode.trim();
   if (value === '') return { kind: 'error', message: MESSAGES.PLEASE_ENTER_A_POSTCODE };
   let response: Response;
   try {
-    response = await fetch(`/api/delivery-estimate?postcode=${encodeURIComponent(value)}`, {
+    response = await fetch(deliveryUrl(value, location), {
       headers: { accept: 'application/json' },
       signal,
     });

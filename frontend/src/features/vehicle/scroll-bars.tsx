@@ -7,8 +7,9 @@ import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
 import { useScrolledPast } from './use-scrolled-past';
 
-/** The sticky header: car name, price and the main action. */
-export function StickyHeader({ card, thresholdPx, held }: { card: CardView; thresholdPx: number; held: boolean }) {
+/** The sticky header: car name, price and the main action. `offerReserve` is false
+ *  while another "Reserve Now" is on screen (issue 24: one at a time). */
+export function StickyHeader({ card, thresholdPx, held, offerReserve = true }: { card: CardView; thresholdPx: number; held: boolean; offerReserve?: boolean }) {
   const shown = useScrolledPast(thresholdPx);
   if (!shown) return null;
   return (
@@ -16,7 +17,7 @@ export function StickyHeader({ card, thresholdPx, held }: { card: CardView; thre
       <div className="container vehicle-sticky__bar">
         <p className="vehicle-sticky__name">{card.name}</p>
         <p className="vehicle-sticky__price">{card.price_text}</p>
-        {card.reserve_url && !held ? (
+        {card.reserve_url && !held && offerReserve ? (
           <a className="button button--small" href={card.reserve_url}>
             {MESSAGES.RESERVE_NOW}
           </a>
@@ -38,6 +39,7 @@ export function BottomBar({
   onEnquire,
   phone,
   onCall,
+  offerReserve = true,
 }: {
   card: CardView;
   thresholdPx: number;
@@ -47,12 +49,14 @@ export function BottomBar({
   onEnquire?: (event: MouseEvent<HTMLButtonElement>) => void;
   phone: PhoneView | null;
   onCall: () => void;
+  /** False while the page's own "Reserve Now" is on screen (one at a time). */
+  offerReserve?: boolean;
 }) {
   const shown = useScrolledPast(thresholdPx, true);
   if (!shown) return null;
   return (
     <nav className="vehicle-bottom-bar" aria-label="Quick actions">
-      {card.reserve_url && !held ? (
+      {card.reserve_url && !held && offerReserve ? (
         <a className="button" href={card.reserve_url}>
           {MESSAGES.RESERVE_NOW}
         </a>

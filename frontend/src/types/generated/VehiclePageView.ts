@@ -36,6 +36,11 @@ images: Array<GalleryImage>,
  */
 show_thumbnails: boolean, 
 /**
+ * Key chips under the price: year, km, transmission, fuel, body (caravans: berths
+ * and ATM; motorcycles: engine capacity).
+ */
+key_chips: Array<string>, 
+/**
  * Key information rows (empty values dropped).
  */
 key_information: Array<SpecRow>, 

@@ -12,6 +12,11 @@ export type VehicleWidgets = {
  */
 delivery_calculator: boolean, 
 /**
+ * The car's location slug the delivery estimate is measured from (issue 24), when the
+ * dealer has that location; else the API measures from the nearest one.
+ */
+delivery_location: string | null, 
+/**
  * Config `features.autogauge.enabled`: ask `{car path}/autogauge` after hydration.
  */
 price_comparison: boolean, 
