@@ -245,6 +245,27 @@ describe('LeadForm', () => {
     expect(new Set([sent(0).key, sent(1).key, sent(2).key]).size).toBe(3);
   });
 
+  it('offers Back on every step after the first, and the required note only where a field is required', async () => {
+    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }));
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' })).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
+    render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    await waitFor(() => expect((input('First name') as HTMLInputElement).value).toBe('Jo'));
+    const note = () => screen.queryByText('Fields marked * are required.');
+    expect(note()).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Vehicle Details/ });
+    // Nothing on this step is required: no asterisk to explain.
+    expect(note()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: /Contact Details/ });
+    expect(note()).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Vehicle Details/ });
+    // Sent again, the first step updates the same lead.
+    expect(sent(1).body).toMatchObject({ lead_id: 'lead-1', name: 'Jo' });
+  });
+
   it('prefills a finance enquiry from the finance link parameters', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'f1' }));
     const search = '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';

@@ -284,7 +284,10 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
         </h2>
       ) : null}
       {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
-      <p className="lead-form__note">Fields marked * are required.</p>
+      {/* The note explains the asterisk: only where a field of this step has one. */}
+      {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') || (last && view.terms) ? (
+        <p className="lead-form__note">Fields marked * are required.</p>
+      ) : null}
       {step.fields.map(renderField)}
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={fieldId(formId, HONEYPOT_FIELD)}>Leave this field empty</label>
@@ -338,7 +341,9 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
         </div>
       ) : null}
       <div className="lead-form__actions">
-        {stepIndex > 0 && view.send_on_last_step ? (
+        {/* Every step after the first can go back: a form that sends each step updates
+            the same lead (it carries lead_id) when an earlier step is sent again. */}
+        {stepIndex > 0 ? (
           <button
             type="button"
             className="button button--secondary"
