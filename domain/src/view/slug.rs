@@ -33,9 +33,23 @@ pub fn encode_query_value(text: &str) -> String {
     out
 }
 
+/// The search URL parameter that selects `value` as the `index`th refinement of `facet`
+/// (`refinementList[facet][index]=value`), with its brackets percent-encoded: `[` and `]`
+/// are not allowed unencoded in a URL's query (the HTML checker rejects such an href), and
+/// every reader (URLSearchParams, the search API) decodes them back.
+pub fn refinement_param(facet: &str, index: usize, value: &str) -> String {
+    format!("{}={}", encode_query_value(&format!("refinementList[{facet}][{index}]")), encode_query_value(value))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{encode_query_value, slugify};
+    use super::{encode_query_value, refinement_param, slugify};
+
+    #[test]
+    fn refinement_params_encode_their_brackets() {
+        assert_eq!(refinement_param("car_type", 0, "used"), "refinementList%5Bcar_type%5D%5B0%5D=used");
+        assert_eq!(refinement_param("make", 1, "Isuzu Trucks"), "refinementList%5Bmake%5D%5B1%5D=Isuzu%20Trucks");
+    }
 
     #[test]
     fn query_values_are_percent_encoded() {
