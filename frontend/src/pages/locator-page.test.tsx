@@ -71,7 +71,7 @@ describe('LocatorPage', () => {
       if (path === '/api/postcodes/4305') return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
       return answer(404, { success: false, code: 'not_found', message: 'Invalid postcode.' });
     });
-    render(<LocatorPage site={testSite} page={page} />);
+    render(<LocatorPage site={testSite} page={page} gate={null} />);
     await waitFor(() => expect(status()).toBe('3 locations'));
     await search('4305');
     await waitFor(() => expect(status()).toContain('nearest to 4305'));
@@ -89,7 +89,7 @@ describe('LocatorPage', () => {
       if (path === '/api/websites') return answer(200, websites);
       return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
     });
-    render(<LocatorPage site={testSite} page={page} />);
+    render(<LocatorPage site={testSite} page={page} gate={null} />);
     await waitFor(() => expect(status()).toBe('3 locations'));
     await search('4305');
     await waitFor(() => expect(status()).toContain('nearest to 4305'));

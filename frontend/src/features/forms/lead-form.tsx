@@ -295,7 +295,7 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
 
   const termsError = errors[TERMS_FIELD];
   const stepLabel = steps.length > 1 ? `Step ${stepIndex + 1} of ${steps.length}` : null;
-  if (held && status !== 'done') {
+  if (held) {
     // Held by someone else: the API would refuse the reservation, so the form is not
     // offered; the car's page has its enquiry form.
     return (
