@@ -11,6 +11,10 @@ if [[ ! -x /usr/bin/chromium ]]; then
   echo "e2e: /usr/bin/chromium is missing; install it with: apt-get install -y chromium" >&2
   exit 1
 fi
+if ! command -v java >/dev/null; then
+  echo "e2e: java is missing (the HTML checker, vnu-jar, runs on it); install it with: apt-get install -y default-jre-headless" >&2
+  exit 1
+fi
 
 target/debug/forecourt sample-feed --cars 400 --seed 7 --dealers dealers --out "$tmp/feed/sample.jsonl"
 target/debug/forecourt build --dealers dealers --feed "$tmp/feed/sample.jsonl" --out "$tmp/dist"
@@ -18,6 +22,8 @@ target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv"
 # The workers render each site's header and footer once: every built page must equal a
 # whole-page render, or hydration would not match.
 NODE_ENV=production node scripts/ssr-shared-check.mjs "$tmp/dist"
+# Valid pages: the Nu Html Checker over a few pages of every page kind of every dealer.
+node scripts/vnu-check.mjs "$tmp/dist" 3
 
 port=$(free_port)
 start_api e2e "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode

@@ -7,9 +7,15 @@ fn headings_paragraphs_and_lists() {
     let html = markdown_to_html("## Why us\n\nWe are *local* and **family** owned.\nSince 1965.\n\n- Service\n- Parts\n\n1. Call\n2. Visit\n");
     assert_eq!(
         html,
-        "<h3>Why us</h3>\n<p>We are <em>local</em> and <strong>family</strong> owned.\nSince 1965.</p>\n\
+        "<h2>Why us</h2>\n<p>We are <em>local</em> and <strong>family</strong> owned.\nSince 1965.</p>\n\
          <ul>\n<li>Service</li>\n<li>Parts</li>\n</ul>\n<ol>\n<li>Call</li>\n<li>Visit</li>\n</ol>\n"
     );
+}
+
+#[test]
+fn headings_start_at_h2_and_never_skip_a_level() {
+    assert_eq!(markdown_to_html("# A\n## B\n### C\n"), "<h2>A</h2>\n<h3>B</h3>\n<h4>C</h4>\n");
+    assert_eq!(markdown_to_html("## A\n#### B\n## C\n# D\n"), "<h2>A</h2>\n<h3>B</h3>\n<h3>C</h3>\n<h2>D</h2>\n");
 }
 
 #[test]

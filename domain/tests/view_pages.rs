@@ -211,7 +211,19 @@ fn the_page_list_has_every_route() {
     assert_eq!(reserve.props.value()["page"]["car"]["id"], 1);
     let fields = reserve.props.value()["page"]["steps"][0]["fields"].as_array().cloned().expect("fields");
     assert!(fields.iter().any(|f| f["name"] == "car_id" && f["default_value"] == "1"), "{fields:?}");
-    assert_eq!(page(&pages, "/toyota/overview").kind, PageKind::Brand);
+    // Until online payment exists, the page and its success page both say the deposit is
+    // paid at the dealership.
+    let intro = reserve.props.value()["page"]["intro"].as_str().unwrap_or_default().to_string();
+    let thanks = reserve.props.value()["page"]["thank_you"]["text"].as_str().unwrap_or_default().to_string();
+    for text in [&intro, &thanks] {
+        assert!(text.contains("$200 fully refundable deposit at the dealership"), "{text}");
+    }
+    let brand = page(&pages, "/toyota/overview");
+    assert_eq!(brand.kind, PageKind::Brand);
+    // Search links carry their refinement brackets percent-encoded (valid hrefs).
+    let links = brand.props.value()["page"]["stock_links"].as_array().cloned().expect("stock links");
+    assert!(links.iter().any(|l| l["url"].as_str().is_some_and(|u| u.contains("refinementList%5Bcar_type%5D%5B0%5D="))), "{links:?}");
+    assert!(links.iter().all(|l| l["url"].as_str().is_some_and(|u| !u.contains('[') && !u.contains(']'))), "{links:?}");
     assert_eq!(page(&pages, "/special-offers").kind, PageKind::Offers);
     assert!(!pages.iter().any(|p| p.path == "/models"), "no model pages without models/*.toml");
     assert!(!page(&pages, "/sign-in").in_sitemap);

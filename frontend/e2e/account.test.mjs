@@ -11,7 +11,7 @@ function props(page) {
 
 export const tests = [
   {
-    name: 'account: save a car signed out, sign in with the SMS code, see it on the watchlist',
+    name: 'account: save a car signed out, sign in with the SMS code, it is saved on landing and on the watchlist',
     async run({ context, base, searchPath }) {
       const search = await open(context, base, searchPath);
       await waitForHydration(search.page);
@@ -36,8 +36,8 @@ export const tests = [
       await signInWithForm(search.page, freshMobile());
       await search.page.waitForURL((url) => url.pathname === searchPath);
       await waitForHydration(search.page);
+      // Saved without another tap: the car tapped before signing in is saved on landing.
       const again = search.page.getByRole('button', { name: `Save ${name} to your watchlist` }).first();
-      await again.click();
       const toast = search.page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' });
       await toast.waitFor({ timeout: 10_000 });
       if ((await again.getAttribute('aria-pressed')) !== 'true') throw new Error('the saved car is not shown saved');
@@ -49,6 +49,15 @@ export const tests = [
       await search.page.waitForURL((url) => url.pathname === '/watchlist');
       await search.page.getByRole('link', { name, exact: true }).first().waitFor({ timeout: 10_000 });
       await expectNoAxeViolations(search.page);
+      // Un-saving it on the list takes its card off and counts again at once; the toast
+      // offers no View List on the list itself.
+      const count = search.page.locator('.watchlist-count');
+      if ((await count.textContent()).trim() !== '1 saved car') throw new Error(`watchlist count: ${await count.textContent()}`);
+      await search.page.getByRole('button', { name: `Save ${name} to your watchlist` }).first().click();
+      await search.page.getByRole('status').filter({ hasText: 'Car Removed' }).waitFor({ timeout: 10_000 });
+      await search.page.getByText('You have not saved any cars yet', { exact: false }).waitFor({ timeout: 5_000 });
+      if (await search.page.getByRole('link', { name, exact: true }).count()) throw new Error('the removed car is still listed');
+      if (await search.page.getByRole('link', { name: 'View List' }).count()) throw new Error('View List offered on the watchlist');
       expectNoErrors(searchPath, search.errors);
 
       // Signed out, the watchlist (and a garage) send the shopper to sign-in again.

@@ -116,6 +116,9 @@ export const tests = [
       expectNoErrors('/dealer-locator', errors);
       await box.fill('0001');
       await page.getByRole('status').filter({ hasText: 'Invalid postcode.' }).waitFor({ timeout: 5_000 });
+      // Never the last search's result: an empty list that says why.
+      if (await items.count()) throw new Error('an unknown postcode still lists the last result');
+      await page.locator('.locator-empty').waitFor({ timeout: 5_000 });
       // The unknown postcode's 404 is the only thing the browser may report.
       expectNoErrors('/dealer-locator', errors.filter((e) => !e.includes('status of 404')));
       await page.close();

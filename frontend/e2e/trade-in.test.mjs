@@ -50,6 +50,31 @@ async function enterCar(form, car) {
 
 export const tests = [
   {
+    name: "trade-in from a car's Get Your Valuation names the car and links back to it",
+    async run({ context, base, searchPath }) {
+      const search = await open(context, base, searchPath);
+      await waitForHydration(search.page);
+      const link = search.page.locator('a[href^="/cars/trade-in?car_id="]').first();
+      // Only sites whose cards offer the valuation button.
+      if (!(await link.count())) {
+        await search.page.close();
+        return;
+      }
+      const href = await link.getAttribute('href');
+      const card = search.page.locator('article.car-card', { has: search.page.locator(`a[href="${href}"]`) }).first();
+      const carPath = await card.locator('.car-card__title a').first().getAttribute('href');
+      await search.page.close();
+      const { page, errors } = await open(context, base, href);
+      await waitForHydration(page);
+      const towards = page.locator('.form-page__towards');
+      await towards.waitFor({ timeout: 10_000 });
+      if ((await towards.locator('a').getAttribute('href')) !== carPath) throw new Error(`trade-in names ${await towards.innerText()}, not ${carPath}`);
+      await expectNoAxeViolations(page);
+      expectNoErrors(href, errors);
+      await page.close();
+    },
+  },
+  {
     name: 'a trade-in offer accepted: the car, the condition, the offer and the lead with 3. Offer Accepted',
     async run({ context, base }) {
       const { page, errors } = await open(context, base, PATH);

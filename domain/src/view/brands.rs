@@ -19,7 +19,7 @@ use super::markdown::markdown_to_html;
 use super::model::{models_page_view, ModelCardView};
 use super::offers::{offer_expired, offer_started, offer_view, OfferView};
 use super::site::asset_url;
-use super::slug::slugify;
+use super::slug::{refinement_param, slugify};
 use super::vehicle::{car_type_label, Crumb};
 
 /// Route of the brands list.
@@ -191,7 +191,7 @@ pub fn brand_page_view(brand: &Manufacturer, dealer: &Dealer, cars: &[Car], toda
             if count > 0 {
                 stock_links.push(CountLink {
                     label: format!("{} {} cars", car_type_label(car_type), brand.name),
-                    url: format!("/search/{make_slug}?refinementList[car_type][0]={}", car_type.as_str()),
+                    url: format!("/search/{make_slug}?{}", refinement_param("car_type", 0, car_type.as_str())),
                     count,
                 });
             }

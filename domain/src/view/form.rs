@@ -766,7 +766,9 @@ fn title_and_intro(kind: FormKind, ctx: &ViewContext<'_>) -> (String, String, &'
             (
                 messages::RESERVE_ONLINE.to_string(),
                 format!(
-                    "Reserve this car online and {name} will hold it for you for {} hours. The {} deposit is fully refundable.",
+                    // The same story as the success page (messages::reservation_held_pay_at_dealership):
+                    // until online payment exists the deposit is paid at the dealership.
+                    "Reserve this car online and {name} will hold it for you for {} hours. Pay the {} fully refundable deposit at the dealership to complete your reservation.",
                     reserve.hold_hours,
                     format_dollars(f64::from(reserve.deposit))
                 ),
@@ -845,6 +847,9 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let submit_label = match kind {
         FormKind::TestDrive => "Book Test Drive".to_string(),
         FormKind::PhotoRequest => "Request Photos".to_string(),
+        // The parts order's last step sends the order: its button says so, not the
+        // site's enquiry wording.
+        FormKind::PartsOrder => "Send Parts Order".to_string(),
         _ => dealer.config.forms.enquiry_button_text.label().to_string(),
     };
     FormPageView {
@@ -1117,6 +1122,7 @@ mod tests {
         let titles: Vec<Option<&str>> = parts.steps.iter().map(|s| s.title.as_deref()).collect();
         assert_eq!(titles, [Some("Contact Details"), Some("Vehicle Details"), Some("Order Details")]);
         assert_eq!(parts.title, "Order Parts Online");
+        assert_eq!((parts.submit_label.as_str(), parts.next_label.as_str()), ("Send Parts Order", "Next"));
         assert!(field(&parts, "Rego/VIN/Part#").is_some() && field(&parts, "Part#").is_none());
         assert!(field(&parts, "message").is_none());
         assert_eq!(field(&parts, "Order Detail").and_then(|f| f.required_message.as_deref()), Some("Order detail is required."));

@@ -22,7 +22,7 @@ use super::card::{card_view, CardView, ImageView};
 use super::location::{locations_carousel, LocationsCarouselView};
 use super::model::{models_page_view, ModelCardView};
 use super::site::{asset_url, configured_brand_grids, ViewContext};
-use super::slug::slugify;
+use super::slug::{slugify, valid_href};
 use super::vehicle::car_type_label;
 
 /// How many cars the home page features.
@@ -356,7 +356,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .map(|s| SlideView {
                 title: s.name.clone(),
                 description: s.description.clone(),
-                url: s.url.clone(),
+                url: s.url.as_deref().map(valid_href),
                 image: ImageView { url: asset_url(&s.image), alt: s.name.clone() },
                 video: s.video.clone().filter(|v| !v.trim().is_empty()),
                 hide_overlay: s.hide_overlay,
@@ -393,7 +393,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .map(|b| BannerView {
                 title: b.title.clone(),
                 text: b.text.clone(),
-                url: b.url.clone(),
+                url: valid_href(&b.url),
                 image: b.image.as_deref().filter(|i| !i.trim().is_empty()).map(|i| ImageView { url: asset_url(i), alt: String::new() }),
                 external: is_external(&b.url),
             })

@@ -1,6 +1,6 @@
 //! A small markdown subset for dealer pages (`dealers/<slug>/pages/*.md`), rendered to
 //! HTML in Rust so the browser never interprets dealer text: headings (`#` to `######`,
-//! rendered one level down because the page title is the h1),
+//! rendered one level down because the page title is the h1, never skipping a level),
 //! paragraphs, unordered (`-`, `*`, `+`) and ordered (`1.`) lists, `**strong**`,
 //! `*emphasis*` / `_emphasis_` and `[links](url)` whose URL is http(s), relative or a
 //! fragment. Everything is HTML-escaped first; anything else stays literal text.
@@ -158,6 +158,7 @@ pub fn markdown_to_html(source: &str) -> String {
         }
         None => {}
     };
+    let mut previous = 1;
     for line in source.lines() {
         if line.trim().is_empty() {
             flush(&mut block, &mut html);
@@ -165,8 +166,12 @@ pub fn markdown_to_html(source: &str) -> String {
         }
         if let Some((level, text)) = heading(line) {
             flush(&mut block, &mut html);
-            // The page title is the document's h1, so dealer headings start at h2.
-            let level = (level + 1).min(6);
+            // The page title is the document's h1, so dealer headings start at h2, and a
+            // heading goes at most one level below the one before it: a page that starts
+            // at `##` or jumps from `#` to `###` must not skip a level (the HTML checker
+            // and screen-reader outlines treat a skipped level as an error).
+            let level = (level + 1).min(6).min(previous + 1);
+            previous = level;
             html.push_str(&format!("<h{level}>{}</h{level}>\n", inline(&escape_html(text))));
             continue;
         }

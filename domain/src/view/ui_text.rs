@@ -29,6 +29,7 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("INVALID_POSTCODE_FORMAT", messages::INVALID_POSTCODE_FORMAT),
     ("INVALID_POSTCODE", messages::INVALID_POSTCODE),
     ("RESERVED", messages::RESERVED),
+    ("CAR_ALREADY_RESERVED", messages::CAR_ALREADY_RESERVED),
     ("INVALID_EMAIL", messages::INVALID_EMAIL),
     ("INVALID_PHONE", messages::INVALID_PHONE),
     ("FORM_SUBMIT_ERROR", messages::FORM_SUBMIT_ERROR),

@@ -22,7 +22,7 @@ export function ClientPage({ site, page }: ClientProps) {
       body = <GarageView searchPath={site.search_path} />;
       break;
     case 'success':
-      body = <SuccessView searchPath={site.search_path} />;
+      body = <SuccessView searchPath={site.search_path} heading={page.title} />;
       break;
     case 'print':
       body = <PrintView />;

@@ -5,10 +5,16 @@ import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { LeadForm } from '../features/forms/lead-form';
 import { ServiceBooking } from '../features/forms/service-booking';
 import { TradeInFlow } from '../features/forms/trade-in/trade-in-flow';
+import { useTradeInCar } from '../features/forms/trade-in/trade-in-car';
 import '../features/forms/forms.css';
 
 /** A form page: service booking, trade-in, parts order, finance, general enquiry, test drive or a car's reservation. */
 export function FormPage({ site, page }: FormProps) {
+  // A trade-in started from a car keeps it: once found, the form starts again (keyed by
+  // the car) with the car and its location.
+  const tradeIn = useTradeInCar(page);
+  const tradeInCard = tradeIn.kind === 'ready' ? tradeIn.card : null;
+  const tradeInPage = tradeIn.kind === 'ready' ? tradeIn.view : page;
   return (
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -35,9 +41,20 @@ export function FormPage({ site, page }: FormProps) {
           <FinanceCalculator view={page.calculator} enquireHref={`#${page.form_id}`} amountParam="vehiclePriceBudget" />
         ) : null}
         {page.booking ? <ServiceBooking booking={page.booking} /> : null}
+        {tradeInCard ? (
+          <p className="form-page__towards">
+            Trading in towards the <a href={tradeInCard.path}>{tradeInCard.name}</a>
+            {tradeInCard.location_name ? ` at ${tradeInCard.location_name}` : ''}.
+          </p>
+        ) : null}
         {page.kind === 'trade_in' ? (
           // Dealers with online valuations get the valuation flow; it falls back to the form.
-          <TradeInFlow view={page} dealershipSlug={site.slug} renderEnquiry={(view) => <LeadForm view={view} dealershipSlug={site.slug} />} />
+          <TradeInFlow
+            key={tradeInCard ? tradeInCard.id : 'page'}
+            view={tradeInPage}
+            dealershipSlug={site.slug}
+            renderEnquiry={(view) => <LeadForm view={view} dealershipSlug={site.slug} />}
+          />
         ) : (
           <LeadForm view={page} dealershipSlug={site.slug} />
         )}

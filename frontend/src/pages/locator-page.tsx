@@ -23,7 +23,13 @@ export function LocatorPage({ site, page }: LocatorProps) {
   const [radius, setRadius] = useState(page.default_radius_km);
   const [picked, setPicked] = useState(false);
   const [notice, setNotice] = useState('');
+  // A place the postcode dataset does not know: nothing is listed (never the result of
+  // an earlier search) and the status says so.
+  const [unknown, setUnknown] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Each search gets a number; an answer for an older one (a slow postcode lookup) is
+  // dropped, so the list and the status follow the last search.
+  const searchSeq = useRef(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -51,6 +57,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
   const all = useMemo(() => rows(websites), [websites]);
 
   const pick = (place: Origin) => {
+    setUnknown(false);
     setOrigin(place);
     setRadius(page.pick_radius_km);
     setPicked(true);
@@ -59,27 +66,36 @@ export function LocatorPage({ site, page }: LocatorProps) {
 
   /** A 4-digit entry is a place: the postcode dataset says where (a postcode of a listed
    *  location stands in when the lookup is unavailable); other text filters the list. */
-  const lookUp = async (postcode: string) => {
+  const lookUp = async (postcode: string, seq: number) => {
     try {
       const response = await fetch(`/api/postcodes/${postcode}`, { headers: { accept: 'application/json' } });
+      if (seq !== searchSeq.current) return;
       if (response.ok) {
         const place = (await response.json()) as { locality: string; state: string; lat: number; lng: number };
+        if (seq !== searchSeq.current) return;
         setFilter('');
         pick({ lat: place.lat, lng: place.lng, label: `${postcode} (${place.locality} ${place.state})` });
         return;
       }
       if (response.status === 404) {
+        setFilter('');
+        setOrigin(null);
+        setPicked(false);
+        setUnknown(true);
         setNotice(MESSAGES.INVALID_POSTCODE);
         return;
       }
       throw new Error(`HTTP ${response.status}`);
     } catch (error) {
+      if (seq !== searchSeq.current) return;
       console.warn('Postcode lookup failed', error);
       const known = postcodeOrigin(all, postcode);
       if (known) {
         setFilter('');
         pick(known);
       } else {
+        setOrigin(null);
+        setNotice('');
         setFilter(postcode);
       }
     }
@@ -90,10 +106,16 @@ export function LocatorPage({ site, page }: LocatorProps) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const trimmed = value.trim();
+      searchSeq.current += 1;
       if (/^\d{4}$/.test(trimmed)) {
-        void lookUp(trimmed);
+        void lookUp(trimmed, searchSeq.current);
         return;
       }
+      // Words filter the whole list: the place and its notice belong to an earlier search.
+      setUnknown(false);
+      setOrigin(null);
+      setPicked(false);
+      setNotice('');
       setFilter(trimmed);
     }, SEARCH_DEBOUNCE_MS);
   };
@@ -103,16 +125,25 @@ export function LocatorPage({ site, page }: LocatorProps) {
       setNotice('Your browser cannot share your location. Search by suburb or postcode instead.');
       return;
     }
+    searchSeq.current += 1;
+    const seq = searchSeq.current;
     setNotice('Finding your location…');
     navigator.geolocation.getCurrentPosition(
-      (position) => pick({ lat: position.coords.latitude, lng: position.coords.longitude, label: 'your location' }),
-      () => setNotice('Your location is not available. Search by suburb or postcode instead.'),
+      (position) => {
+        if (seq !== searchSeq.current) return;
+        setFilter('');
+        pick({ lat: position.coords.latitude, lng: position.coords.longitude, label: 'your location' });
+      },
+      () => {
+        if (seq === searchSeq.current) setNotice('Your location is not available. Search by suburb or postcode instead.');
+      },
       { timeout: 10_000, maximumAge: 300_000 },
     );
   };
 
-  const shown = origin ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null) : matchText(all, filter);
+  const shown = unknown ? [] : origin ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null) : matchText(all, filter);
   const count = shown.length;
+  const statusLine = unknown ? notice : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
 
   return (
     <Layout site={site}>
@@ -147,8 +178,13 @@ export function LocatorPage({ site, page }: LocatorProps) {
         </button>
       </form>
       <p className="locator-status" role="status" aria-live="polite">
-        {status === 'loading' ? 'Loading locations…' : status === 'ready' ? `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim() : ''}
+        {status === 'loading' ? 'Loading locations…' : status === 'ready' ? statusLine : ''}
       </p>
+      {status === 'ready' && count === 0 ? (
+        <p className="locator-empty">
+          {unknown ? 'We could not find that postcode. Check it, or search by suburb instead.' : 'No dealers match your search. Try another suburb or postcode, or a wider distance.'}
+        </p>
+      ) : null}
       <ul className="locator-list">
         {shown.map((row) => (
           <li key={`${row.websiteUrl}-${row.id}`} className="locator-item">

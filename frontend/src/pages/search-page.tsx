@@ -57,11 +57,11 @@ export function SearchPage({ site, page }: SearchProps) {
         </aside>
         <section className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
           <div className="search-results__bar">
-            <h2 id="results-heading" className="search-results__count">
-              <span role="status" aria-live="polite">
-                {statusText}
-              </span>
-            </h2>
+            {/* The live region holds the heading (a status may not sit inside a heading,
+                and a heading may not carry role=status), so the count is both. */}
+            <div className="search-results__count" role="status" aria-live="polite">
+              <h2 id="results-heading">{statusText}</h2>
+            </div>
             <FilterDrawer active={activeFilters(state)} count={answer.count}>
               {sidebar('drawer', false)}
             </FilterDrawer>

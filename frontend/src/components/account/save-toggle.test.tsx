@@ -50,6 +50,61 @@ describe('SaveToggle', () => {
     expect(window.dataLayer).toEqual([]);
   });
 
+  it('saves the tapped car without another tap once the shopper is back signed in', async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
+    const { navigate } = renderToggle();
+    fireEvent.click(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }));
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    cleanup();
+    // Back on the same page after signing in (a new page load: a new session answer).
+    resetSession();
+    resetSavedIds();
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(200, { success: true, message: 'Car Saved In Watchlist', watchlist: [{ id: 42 }] }));
+    renderToggle();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Car Saved In Watchlist'));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/watchlist/save-car');
+    expect(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 39 }]);
+    // Saved once: another load of the page does not save it again.
+    cleanup();
+    resetSession();
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(me());
+    renderToggle();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(0));
+    expect(window.localStorage.getItem('forecourt:pending-save')).toBeNull();
+  });
+
+  it('does not save a remembered car on another page, or after the shopper gave up long ago', async () => {
+    window.localStorage.setItem('forecourt:pending-save', JSON.stringify({ car, path: '/cars/other', at: Date.now() }));
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValue(me());
+    renderToggle();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed')).toBe('false');
+    cleanup();
+    window.localStorage.setItem('forecourt:pending-save', JSON.stringify({ car, path: '/cars/car-42?from=search', at: Date.now() - 31 * 60 * 1000 }));
+    renderToggle();
+    await act(async () => {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('forecourt:pending-save')).toBeNull();
+  });
+
+  it('does not offer View List on the watchlist itself', async () => {
+    window.history.replaceState(null, '', '/watchlist');
+    window.localStorage.setItem('forecourt:favourites', JSON.stringify([car]));
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [] }));
+    renderToggle();
+    fireEvent.click(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Car Removed'));
+    expect(screen.queryByRole('link', { name: 'View List' })).toBeNull();
+  });
+
   it('saves at once, then shows the seed toast with View List, and sends event 39', async () => {
     const fetchMock = mockFetch();
     let release: (r: Response) => void = () => {};

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { trackEvent } from '../analytics';
 import { useSite } from '../site-context';
 import { showToast } from '../toast';
 import { MESSAGES } from '../../types/generated/messages';
+import { hasPendingSave, rememberPendingSave, takePendingSave } from './pending-save';
 import type { Favourite } from './records';
 import { currentPath, loadSession, signInUrl, WATCHLIST_PATH } from './session';
 import { changeWatchlist, useSavedIds } from './watchlist';
@@ -26,13 +27,41 @@ interface Props {
 
 /** The save (favourite) toggle of a card or vehicle page (seed 000 s4): offered where the
  *  site enables favourites and the car qualifies, and on a sold car only once saved.
- *  Signed out, it goes to sign-in (type watchlist) and comes back here; signed in, the
- *  car is saved at once and the API call confirms it with a toast and View List. */
+ *  Signed out, it goes to sign-in (type watchlist) and comes back here, where the car is
+ *  then saved without another tap; signed in, the car is saved at once and the API call
+ *  confirms it with a toast and View List (not on the watchlist itself: it is that list). */
 export function SaveToggle({ car, saveable, favourites, className, navigate = (url) => window.location.assign(url), alert = (m) => window.alert(m) }: Props) {
   const site = useSite();
   const saved = useSavedIds().has(car.id);
   const [busy, setBusy] = useState(false);
-  if (!(favourites ?? site?.favourites) || !(saveable || saved)) return null;
+  const offered = Boolean(favourites ?? site?.favourites) && (saveable || saved);
+
+  async function change(save: boolean, phone: string) {
+    if (save) trackEvent(EVENT_FAVOURITE);
+    const result = await changeWatchlist(car, save, phone);
+    const onList = window.location.pathname === WATCHLIST_PATH;
+    if (result.ok) showToast(onList ? { text: result.message } : { text: result.message, action: { label: MESSAGES.VIEW_LIST, href: WATCHLIST_PATH } });
+    else alert(result.message);
+  }
+
+  // Back from the sign-in this toggle sent the shopper to: save the car they tapped.
+  useEffect(() => {
+    if (!offered || !hasPendingSave(car.id)) return;
+    void (async () => {
+      const session = await loadSession();
+      if (session.status !== 'signed-in') return;
+      const pending = takePendingSave(car.id, currentPath());
+      if (!pending) return;
+      setBusy(true);
+      try {
+        await change(true, session.phone);
+      } finally {
+        setBusy(false);
+      }
+    })();
+  }, [offered, car.id]);
+
+  if (!offered) return null;
 
   async function toggle() {
     if (busy) return;
@@ -41,13 +70,11 @@ export function SaveToggle({ car, saveable, favourites, className, navigate = (u
       const session = await loadSession();
       if (session.status !== 'signed-in') {
         const here = currentPath();
+        if (!saved) rememberPendingSave(car, here);
         navigate(signInUrl('watchlist', here, here));
         return;
       }
-      if (!saved) trackEvent(EVENT_FAVOURITE);
-      const result = await changeWatchlist(car, !saved, session.phone);
-      if (result.ok) showToast({ text: result.message, action: { label: MESSAGES.VIEW_LIST, href: WATCHLIST_PATH } });
-      else alert(result.message);
+      await change(!saved, session.phone);
     } finally {
       setBusy(false);
     }

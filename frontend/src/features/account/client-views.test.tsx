@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteContext } from '../../components/site-context';
 import { testCard } from '../../components/test-card';
@@ -45,6 +45,26 @@ describe('WatchlistView', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[3]?.[1]?.body))).toEqual({ phone_number: '0412345678', car_id: 9 });
   });
 
+  it('drops a car un-saved from its card and counts again at once', async () => {
+    window.history.replaceState(null, '', '/watchlist');
+    const fetchMock = mockFetch();
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
+      .mockResolvedValueOnce(answer(200, { success: true, watchlist: [{ id: 7 }, { id: 9 }] }))
+      .mockResolvedValueOnce(searchAnswer([testCard, { ...testCard, id: 9, name: '2019 Mazda CX-5 Maxx', slug: 'cx5' }]))
+      .mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [{ id: 9 }] }));
+    render(
+      <SiteContext.Provider value={testSite}>
+        <WatchlistView searchPath="/search/used-cars" />
+      </SiteContext.Provider>,
+    );
+    expect(await screen.findByText('2 saved cars')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save 2022 Toyota RAV4 GX to your watchlist' }));
+    await waitFor(() => expect(screen.getByText('1 saved car')).toBeTruthy());
+    expect(screen.queryByRole('link', { name: '2022 Toyota RAV4 GX' })).toBeNull();
+    expect(screen.getByRole('link', { name: '2019 Mazda CX-5 Maxx' })).toBeTruthy();
+  });
+
   it('says so when nothing is saved', async () => {
     const fetchMock = mockFetch();
     fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' })).mockResolvedValueOnce(answer(200, { success: true, watchlist: [] }));
@@ -63,21 +83,48 @@ describe('WatchlistView', () => {
 });
 
 describe('SuccessView', () => {
-  it('shows what was sent and a way back to the car', async () => {
-    saveSuccess({ title: 'Thank You', text: 'Our team will call you shortly.', form: 'Book a Test Drive', car: { id: 7, name: '2022 Toyota RAV4 GX', slug: 'rav4', make: 'Toyota', model: 'RAV4', primary_image_url: '' }, at: '2026-11-24T06:00:00Z' });
+  const marker = { title: 'Thank You', text: 'Our team will call you shortly.', form: 'Book a Test Drive', car: { id: 7, name: '2022 Toyota RAV4 GX', slug: 'rav4', make: 'Toyota', model: 'RAV4', primary_image_url: '' }, at: '2026-11-24T06:00:00Z' };
+
+  it('shows what was sent, one thank you, a way back to the car and the garage of a signed-in shopper', async () => {
+    saveSuccess(marker);
+    mockFetch().mockResolvedValue(answer(200, { signed_in: true, phone: '0412345678' }));
     render(
       <SiteContext.Provider value={{ ...testSite, garage_path: '/my-garage' }}>
-        <SuccessView searchPath="/search/used-cars" />
+        <h1>Thank You</h1>
+        <SuccessView searchPath="/search/used-cars" heading="Thank You" />
       </SiteContext.Provider>,
     );
     expect(await screen.findByText('Our team will call you shortly.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to 2022 Toyota RAV4 GX' }).getAttribute('href')).toBe('/cars/rav4');
-    expect(screen.getByRole('link', { name: 'Go to your garage' }).getAttribute('href')).toBe('/my-garage');
+    expect((await screen.findByRole('link', { name: 'Go to your garage' })).getAttribute('href')).toBe('/my-garage');
+    expect(screen.getAllByText(/thank you/i)).toHaveLength(1);
   });
 
-  it('thanks the shopper without a marker', async () => {
-    render(<SuccessView searchPath="/search/used-cars" />);
-    expect(await screen.findByText(/Thank you for getting in touch/)).toBeTruthy();
+  it('offers no garage to a signed-out shopper', async () => {
+    saveSuccess(marker);
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValue(answer(200, { signed_in: false, phone: null }));
+    render(
+      <SiteContext.Provider value={{ ...testSite, garage_path: '/my-garage' }}>
+        <SuccessView searchPath="/search/used-cars" heading="Thank You" />
+      </SiteContext.Provider>,
+    );
+    expect(await screen.findByText('Our team will call you shortly.')).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('link', { name: 'Go to your garage' })).toBeNull();
+  });
+
+  it('thanks the shopper without a marker, without a second thank you', async () => {
+    mockFetch().mockResolvedValue(answer(200, { signed_in: false, phone: null }));
+    render(
+      <>
+        <h1>Thank You</h1>
+        <SuccessView searchPath="/search/used-cars" heading="Thank You" />
+      </>,
+    );
+    expect(await screen.findByText(/Our team will contact you shortly/)).toBeTruthy();
+    expect(screen.getAllByText(/thank you/i)).toHaveLength(1);
   });
 });
 

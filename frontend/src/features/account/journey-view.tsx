@@ -53,8 +53,8 @@ export function JourneyView({ terms, search = () => window.location.search }: { 
             <>
               <p>
                 {terms
-                  ? `Hold this car for ${terms.hold_hours} hours with a $${terms.deposit} deposit. It is 100% refundable.`
-                  : 'Hold this car with a fully refundable deposit.'}
+                  ? `Hold this car for ${terms.hold_hours} hours with a $${terms.deposit} deposit, paid at the dealership. It is 100% refundable.`
+                  : 'Hold this car with a fully refundable deposit, paid at the dealership.'}
               </p>
               <a className="button" href={card.reserve_url}>
                 {MESSAGES.RESERVE_NOW}

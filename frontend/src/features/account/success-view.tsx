@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react';
 import './account.css';
 import { useSite } from '../../components/site-context';
 import { loadSuccess, type SuccessMarker } from '../../components/account/records';
+import { useSession } from '../../components/account/session';
 
 /** /success: what the shopper just sent (the marker the form saved) and where to go
- *  next. Opened without a marker, it thanks them without naming a form. */
-export function SuccessView({ searchPath }: { searchPath: string }) {
+ *  next: back to the car the form was about, the stock, and the garage for a signed-in
+ *  shopper (signed out it would only ask them to sign in). The page's heading already
+ *  says thank you (`heading`), so the marker's title is shown only when it says more. */
+export function SuccessView({ searchPath, heading }: { searchPath: string; heading: string }) {
   const site = useSite();
+  const session = useSession();
   const [marker, setMarker] = useState<SuccessMarker | null | undefined>(undefined);
   useEffect(() => setMarker(loadSuccess()), []);
   if (marker === undefined) return <p role="status">Loading…</p>;
@@ -14,12 +18,12 @@ export function SuccessView({ searchPath }: { searchPath: string }) {
     <div className="success-card">
       {marker ? (
         <>
-          <h2>{marker.title}</h2>
+          {marker.title && marker.title.trim().toLowerCase() !== heading.trim().toLowerCase() ? <h2>{marker.title}</h2> : null}
           {marker.text ? <p>{marker.text}</p> : null}
           {marker.form ? <p className="account-list__meta">Sent: {marker.form}{marker.at ? `, ${new Date(marker.at).toLocaleString('en-AU')}` : ''}</p> : null}
         </>
       ) : (
-        <p>Thank you for getting in touch. Our team will contact you shortly.</p>
+        <p>We have received your details. Our team will contact you shortly.</p>
       )}
       <p className="account-actions">
         {marker?.car?.slug ? (
@@ -30,7 +34,7 @@ export function SuccessView({ searchPath }: { searchPath: string }) {
         <a className={marker?.car?.slug ? 'button button--secondary' : 'button'} href={searchPath}>
           Browse our stock
         </a>
-        {site?.garage_path ? (
+        {site?.garage_path && session.status === 'signed-in' ? (
           <a className="button button--secondary" href={site.garage_path}>
             Go to your garage
           </a>

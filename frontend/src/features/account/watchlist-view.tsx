@@ -6,7 +6,7 @@ import type { CardView } from '../../types/generated/CardView';
 import { fetchCardsByIds } from './car-lookup';
 import { loadFavourites, type Favourite } from '../../components/account/records';
 import { useSession } from '../../components/account/session';
-import { changeWatchlist, fetchWatchlist } from '../../components/account/watchlist';
+import { changeWatchlist, fetchWatchlist, useSavedIds } from '../../components/account/watchlist';
 
 type State =
   | { kind: 'loading' }
@@ -19,6 +19,9 @@ type State =
 export function WatchlistView({ searchPath }: { searchPath: string }) {
   const session = useSession();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // The saved set every save toggle changes: a car un-saved from its card leaves the list
+  // (and the count) at once, without reloading the page.
+  const savedIds = useSavedIds();
 
   async function load() {
     const list = await fetchWatchlist();
@@ -66,7 +69,8 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
       </div>
     );
   }
-  if (state.cards.length === 0 && state.gone.length === 0) {
+  const cards = state.cards.filter((c) => savedIds.has(c.id));
+  if (cards.length === 0 && state.gone.length === 0) {
     return (
       <div className="account-empty">
         <p>You have not saved any cars yet. Use the heart on a car to save it here.</p>
@@ -78,13 +82,13 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
       </div>
     );
   }
-  const count = state.cards.length + state.gone.length;
+  const count = cards.length + state.gone.length;
   return (
     <>
-      <p>
+      <p className="watchlist-count">
         {count} saved {count === 1 ? 'car' : 'cars'}
       </p>
-      {state.cards.length > 0 ? <CarGrid cars={state.cards} label="Saved cars" /> : null}
+      {cards.length > 0 ? <CarGrid cars={cards} label="Saved cars" /> : null}
       {state.gone.length > 0 ? (
         <section className="account-section" aria-labelledby="watchlist-gone">
           <h2 id="watchlist-gone">No longer available</h2>

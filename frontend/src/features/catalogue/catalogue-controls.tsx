@@ -113,10 +113,12 @@ export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBoun
 /** The count line of a catalogue's results, announced politely as it changes. */
 export function ResultCount({ id, count, one, many }: { id: string; count: number; one: string; many: string }) {
   return (
-    <h2 id={id} className="search-results__count">
-      <span role="status" aria-live="polite">
+    // The live region holds the heading: a status may not sit inside a heading (HTML) and
+    // a heading may not carry role=status (ARIA).
+    <div className="search-results__count" role="status" aria-live="polite">
+      <h2 id={id}>
         {count} {count === 1 ? one : many}
-      </span>
-    </h2>
+      </h2>
+    </div>
   );
 }

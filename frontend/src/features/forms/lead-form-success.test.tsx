@@ -84,8 +84,13 @@ describe('a stored form', () => {
       steps: [{ title: null, fields: [...contactFields, field('car_id', 'Car', 'hidden', { default_value: '42' })] }],
     };
     const message = 'We are holding this car for you for 48 hours. Pay the $200 deposit at the dealership.';
-    fetchMock.mockResolvedValueOnce(answer(201, { reservation_id: 'r-9', car_id: 42, status: 'awaiting_payment', expires_at: '2026-11-25T09:00:00Z', message }));
-    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('/cars/car-42/checkout')} navigate={navigate} now={now} />);
+    // The page also asks whether the car is held (it is not).
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/reservations/42'
+        ? answer(200, { car_id: 42, reserved: false })
+        : answer(201, { reservation_id: 'r-9', car_id: 42, status: 'awaiting_payment', expires_at: '2026-11-25T09:00:00Z', message }),
+    );
+    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('/cars/car-42/checkout')} navigate={navigate} now={now} verifiedPhone={async () => null} />);
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/success'));

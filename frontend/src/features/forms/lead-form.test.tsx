@@ -4,7 +4,8 @@ import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
 import { answer } from '../../components/test-fetch';
 import { field } from './test-fields';
-import { baseView, contactFields } from './test-views';
+import { baseView, contactFields, rav4 } from './test-views';
+import { resetSession } from '../../components/account/session';
 import { USER_DETAILS_KEY } from './user-details';
 
 
@@ -106,6 +107,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  resetSession();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -245,6 +247,27 @@ describe('LeadForm', () => {
     expect(new Set([sent(0).key, sent(1).key, sent(2).key]).size).toBe(3);
   });
 
+  it('offers Back on every step after the first, and the required note only where a field is required', async () => {
+    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }));
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' })).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
+    render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    await waitFor(() => expect((input('First name') as HTMLInputElement).value).toBe('Jo'));
+    const note = () => screen.queryByText('Fields marked * are required.');
+    expect(note()).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Vehicle Details/ });
+    // Nothing on this step is required: no asterisk to explain.
+    expect(note()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: /Contact Details/ });
+    expect(note()).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Vehicle Details/ });
+    // Sent again, the first step updates the same lead.
+    expect(sent(1).body).toMatchObject({ lead_id: 'lead-1', name: 'Jo' });
+  });
+
   it('prefills a finance enquiry from the finance link parameters', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'f1' }));
     const search = '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';
@@ -266,10 +289,34 @@ describe('LeadForm', () => {
     });
   });
 
+  it("prefills a reservation with the signed-in shopper's verified phone", async () => {
+    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0499 999 999' }));
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/session' ? answer(200, { signed_in: true, phone: '0412345678' }) : answer(200, { car_id: 42, reserved: false }),
+    );
+    render(<LeadForm view={{ ...reservation, subject: rav4 }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Phone/ }) as HTMLInputElement).value).toBe('0412345678'));
+    expect((input('First name') as HTMLInputElement).value).toBe('Jo');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/reservations/42');
+    expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeTruthy();
+  });
+
+  it('says a car held by someone else is reserved before the form is filled', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/reservations/42' ? answer(200, { car_id: 42, reserved: true }) : answer(200, { signed_in: false, phone: null }),
+    );
+    const car = { id: 42, name: '2024 Toyota RAV4 GX', path: '/cars/car-42' } as FormPageView['car'];
+    render(<LeadForm view={{ ...reservation, subject: rav4, car }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This car is already reserved.');
+    expect(screen.getByRole('link', { name: 'Back to 2024 Toyota RAV4 GX' }).getAttribute('href')).toBe('/cars/car-42');
+    expect(screen.queryByRole('button', { name: 'Reserve Now' })).toBeNull();
+  });
+
   it('reserves a car with its fields only, and shows a taken hold as the server words it', async () => {
     fetchMock.mockResolvedValueOnce(answer(409, { success: false, code: 'car_reserved', message: 'This car is already reserved.' }));
     fetchMock.mockResolvedValueOnce(answer(201, { reservation_id: 'r1', car_id: 42, status: 'awaiting_payment' }));
-    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} navigate={navigate} />);
+    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} navigate={navigate} verifiedPhone={async () => null} />);
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     const alert = await screen.findByText('This car is already reserved.');

@@ -21,6 +21,8 @@ import { recordStoredForm, SUCCESS_PATH } from './success';
 import { loadDetails, prefillDetails, saveDetails } from './user-details';
 import { TERMS_FIELD, validateStep, type Values } from './validation';
 import { FormBanner, type Banner } from './form-banner';
+import { loadSession } from '../../components/account/session';
+import { useHold } from '../vehicle/use-hold';
 
 type Status = 'idle' | 'submitting' | 'done';
 type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot';
@@ -52,6 +54,13 @@ interface Props {
   navigate?: (path: string) => void;
   /** The time (tests). */
   now?: () => Date;
+  /** The signed-in shopper's verified phone, or null (a reservation prefills it). */
+  verifiedPhone?: () => Promise<string | null>;
+}
+
+async function sessionPhone(): Promise<string | null> {
+  const session = await loadSession();
+  return session.status === 'signed-in' ? session.phone : null;
 }
 
 /** A lead form of any kind: validates each step with the seed's words, posts it to
@@ -60,7 +69,7 @@ interface Props {
  *  input and offers a retry when sending fails, and keeps a draft of what the shopper
  *  typed. Once the last step is stored the form fires its analytics event, records the
  *  enquiry and the car, saves the success marker and goes to /success (seed 001 s4). */
-export function LeadForm({ view, dealershipSlug, browser = browserContext, navigate = goTo, now = () => new Date() }: Props) {
+export function LeadForm({ view, dealershipSlug, browser = browserContext, navigate = goTo, now = () => new Date(), verifiedPhone = sessionPhone }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(view));
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [stepIndex, setStepIndex] = useState(0);
@@ -84,6 +93,9 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
   const draftAt = useRef<string | null>(null);
   const typed = useRef(false);
   const pendingDraft = useRef<Draft | null>(null);
+  // A reservation: a car held by someone else says so before the form is filled.
+  const reservation = view.kind === 'reservation';
+  const held = useHold(view.subject?.id ?? 0, reservation && view.subject !== null);
 
   // After hydration: the URL's parameters, then the draft (what the shopper typed wins),
   // then the stored details fill the fields still empty; the date picker learns today.
@@ -98,6 +110,13 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       leadId.current = draft.leadId;
     }
     if (view.appointment) setDates(dateRange(now(), view.appointment.horizon_days));
+    // A reservation is made by a signed-in shopper: their verified phone is the one to
+    // hold the car under, unless they have typed one already.
+    if (reservation && view.steps.some((s) => s.fields.some((f) => f.name === 'phone'))) {
+      void verifiedPhone().then((phone) => {
+        if (phone && !typed.current) setValues((v) => ({ ...v, phone }));
+      });
+    }
     // Once, on mount: later renders must not overwrite what the shopper typed.
   }, []);
 
@@ -276,6 +295,23 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
 
   const termsError = errors[TERMS_FIELD];
   const stepLabel = steps.length > 1 ? `Step ${stepIndex + 1} of ${steps.length}` : null;
+  if (held) {
+    // Held by someone else: the API would refuse the reservation, so the form is not
+    // offered; the car's page has its enquiry form.
+    return (
+      <div className="form-held" role="alert">
+        <p>{MESSAGES.CAR_ALREADY_RESERVED} Its hold may end: enquire on the car's page and we will let you know.</p>
+        {view.car ? (
+          <p>
+            <a className="button" href={view.car.path}>
+              Back to {view.car.name}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
   return (
     <form id={formId} className="lead-form" noValidate onSubmit={submit} aria-busy={status === 'submitting'} aria-label={view.title}>
       {stepLabel ? (
@@ -284,7 +320,10 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
         </h2>
       ) : null}
       {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
-      <p className="lead-form__note">Fields marked * are required.</p>
+      {/* The note explains the asterisk: only where a field of this step has one. */}
+      {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') || (last && view.terms) ? (
+        <p className="lead-form__note">Fields marked * are required.</p>
+      ) : null}
       {step.fields.map(renderField)}
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={fieldId(formId, HONEYPOT_FIELD)}>Leave this field empty</label>
@@ -338,7 +377,9 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
         </div>
       ) : null}
       <div className="lead-form__actions">
-        {stepIndex > 0 && view.send_on_last_step ? (
+        {/* Every step after the first can go back: a form that sends each step updates
+            the same lead (it carries lead_id) when an earlier step is sent again. */}
+        {stepIndex > 0 ? (
           <button
             type="button"
             className="button button--secondary"

@@ -25,6 +25,7 @@ export const MESSAGES = {
   INVALID_POSTCODE_FORMAT: "Invalid postcode. Please enter a 4-digit number.",
   INVALID_POSTCODE: "Invalid postcode.",
   RESERVED: "Reserved",
+  CAR_ALREADY_RESERVED: "This car is already reserved.",
   INVALID_EMAIL: "Please enter a valid email address.",
   INVALID_PHONE: "Please enter a valid Australian phone number.",
   FORM_SUBMIT_ERROR: "An error occurred when submitting this form",
