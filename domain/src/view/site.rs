@@ -6,12 +6,14 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::car::CarType;
 use crate::config::{Dealer, MenuItem};
 use crate::messages;
 use crate::rules::tag::TagSettings;
 
 use super::brands::{brands_page_view, BrandGroupView, BRANDS_PATH};
 use super::parts::PARTS_SEARCH_PATH;
+use super::vehicle::car_type_label;
 
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -128,6 +130,63 @@ pub struct SiteView {
     /// The brand grid of the header's Models item (seed 001 s2 mega menu), where the
     /// dealer lists brands (brands.toml).
     pub mega_menu: Option<MegaMenuView>,
+    /// The footer's stock shortcuts, business details, social and legal links.
+    pub footer: FooterView,
+}
+
+/// The footer below the link columns: only what the dealer configures (`[footer]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FooterView {
+    /// Stock shortcuts, one per car type the dealer sells ("New Motorcycles and Caravans").
+    pub stock_links: Vec<LinkView>,
+    /// "ABN 51 824 753 556", where configured.
+    pub abn: Option<String>,
+    /// "Dealer licence MD 3456789", where configured.
+    pub licence: Option<String>,
+    /// Social network links (label is the network's name).
+    pub social: Vec<SocialLinkView>,
+    /// Legal links, as configured (pages the site has).
+    pub legal: Vec<LinkView>,
+    /// "© Acme Motors".
+    pub copyright: String,
+}
+
+/// A social network link of the footer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SocialLinkView {
+    /// Network id ("facebook"), for its icon.
+    pub network: String,
+    /// The network's name ("Facebook").
+    pub label: String,
+    /// The dealer's page there.
+    pub url: String,
+}
+
+/// The [`FooterView`] of a dealer.
+fn footer_view(dealer: &Dealer) -> FooterView {
+    let config = &dealer.config;
+    let footer = &config.footer;
+    let noun = super::words::heading_noun(&config.vehicle_categories);
+    FooterView {
+        stock_links: CarType::ORDER
+            .into_iter()
+            .filter(|t| config.car_types.contains(t))
+            .map(|t| LinkView { label: format!("{} {noun}", car_type_label(t)), url: format!("/search/{}-cars", t.as_str()), children: Vec::new() })
+            .collect(),
+        abn: footer.abn.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(|a| format!("ABN {a}")),
+        licence: footer.dealer_licence.as_deref().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("Dealer licence {l}")),
+        social: footer
+            .social
+            .iter()
+            .map(|s| SocialLinkView {
+                network: s.network.as_str().to_string(),
+                label: s.network.label().to_string(),
+                url: s.url.clone(),
+            })
+            .collect(),
+        legal: footer.legal.iter().map(LinkView::from_menu).collect(),
+        copyright: format!("\u{a9} {}", config.name),
+    }
 }
 
 /// The mega menu: brand groups under one header item.
@@ -299,5 +358,6 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
         favourites: config.favourites.enabled,
         garage_path: config.garage.enabled.then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer),
+        footer: footer_view(dealer),
     }
 }

@@ -103,6 +103,14 @@ describe('SearchPage', () => {
     await waitFor(() => expect(String(fetchMock.mock.calls[1]?.[0])).toContain('page=1&'));
   });
 
+  it("counts in the dealer's vehicle words", () => {
+    fetchMock.mockImplementation(async () => sameAnswer(view()));
+    render(<SearchPage {...props(view({ vehicle_words: { one: 'caravan', many: 'caravans' } }))} />);
+    expect(screen.getByRole('heading', { level: 2, name: '5 caravans found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'Show 5 caravans' })).toBeTruthy();
+  });
+
   it('switches the results to a carousel on a site that offers it', () => {
     fetchMock.mockImplementation(async () => sameAnswer(view()));
     render(<SearchPage {...props(view())} />);

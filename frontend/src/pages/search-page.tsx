@@ -50,7 +50,7 @@ export function SearchPage({ site, page }: SearchProps) {
       ? 'Loading results…'
       : status === 'error'
         ? 'The results could not be updated. The previous results are shown.'
-        : `${answer.count} ${answer.count === 1 ? 'car' : 'cars'} found`;
+        : `${answer.count} ${answer.count === 1 ? page.vehicle_words.one : page.vehicle_words.many} found`;
   const sidebar = (idPrefix: string, titled: boolean) => (
     <FacetSidebar page={page} answer={answer} state={state} idPrefix={idPrefix} titled={titled} onChange={update} />
   );
@@ -70,7 +70,7 @@ export function SearchPage({ site, page }: SearchProps) {
                 {statusText}
               </span>
             </h2>
-            <FilterDrawer active={activeFilters(state)} count={answer.count}>
+            <FilterDrawer active={activeFilters(state)} count={answer.count} words={page.vehicle_words}>
               {sidebar('drawer', false)}
             </FilterDrawer>
             {page.carousel ? (
