@@ -19,10 +19,11 @@ async function settled(page) {
   await page.waitForFunction(() => document.querySelector('.search-results')?.getAttribute('aria-busy') === 'false', null, { timeout: 10_000 });
 }
 
-/** Headings of the page that call the stock cars. */
+/** Headings of the page that call the stock cars. Card titles name the vehicle itself,
+ *  and the seed's We Want Your Car card asks for the shopper's own vehicle, word for word. */
 function carHeadings(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('main h1, main h2, main h3:not(.car-card__title), header h2, footer h2, footer a')]
+    [...document.querySelectorAll('main h1, main h2, main h3:not(.car-card__title):not(.promo-card__title), header h2, footer h2, footer a')]
       .map((h) => h.textContent.trim())
       .filter((text) => /\bcars?\b/i.test(text)),
   );

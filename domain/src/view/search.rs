@@ -312,7 +312,9 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
         format!("{} {new_and_demo_noun} for Sale | {name}", type_words(&new_and_demo)),
         vec![fixed("categories", "new-and-demo")],
     );
-    let mut makes: BTreeMap<String, (String, BTreeMap<String, String>, Vec<&Car>)> = BTreeMap::new();
+    // make slug -> (make, model slug -> model, the make's cars)
+    type Makes<'c> = BTreeMap<String, (String, BTreeMap<String, String>, Vec<&'c Car>)>;
+    let mut makes: Makes<'_> = BTreeMap::new();
     let mut bodies: BTreeMap<String, (String, Vec<&Car>)> = BTreeMap::new();
     for car in cars {
         let make_slug = slugify(&car.make);
@@ -521,7 +523,10 @@ pub fn sort_option(option: SortOption) -> SortOptionView {
         SortOption::NewestYear => ("year:desc", "newest year"),
         SortOption::OldestYear => ("year:asc", "oldest year"),
     };
-    SortOptionView { value: value.to_string(), label: label.to_string() }
+    // The seed's words, shown in sentence case ("Highest price") as every other label.
+    let mut chars = label.chars();
+    let label = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    SortOptionView { value: value.to_string(), label }
 }
 
 /// The order of a landing page's results (and of the search index's documents): latest
@@ -704,6 +709,12 @@ mod tests {
         let routes = search_routes(&ctx, &stock());
         let used = routes.iter().find(|r| r.path == "/used-car/used").expect("the used-car variant");
         assert_eq!(used.fixed, vec![fixed("car_type", "used")]);
+    }
+
+    #[test]
+    fn sort_labels_are_in_sentence_case() {
+        let labels: Vec<String> = [SortOption::Latest, SortOption::HighestPrice, SortOption::LowestKm].into_iter().map(|o| sort_option(o).label).collect();
+        assert_eq!(labels, ["Latest", "Highest price", "Lowest kilometres"]);
     }
 
     #[test]
