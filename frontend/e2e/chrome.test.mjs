@@ -60,6 +60,27 @@ export const tests = [
     },
   },
   {
+    name: 'chrome: the home page grid of latest arrivals leaves no hole at 390 and 1366',
+    async run({ context, base }) {
+      for (const size of WIDTHS) {
+        const { page, errors } = await open(context, base, '/');
+        await page.setViewportSize(size);
+        const grid = page.getByRole('list', { name: 'Latest arrivals' });
+        if ((await grid.count()) === 0) return;
+        const shown = await grid.evaluate((ul) => {
+          const columns = getComputedStyle(ul).gridTemplateColumns.split(' ').length;
+          const visible = [...ul.children].filter((li) => li.getBoundingClientRect().height > 0).length;
+          return { columns, visible };
+        });
+        if (shown.visible > shown.columns && shown.visible % shown.columns !== 0) {
+          throw new Error(`at ${size.width} px ${shown.visible} cards in ${shown.columns} columns leave a hole`);
+        }
+        expectNoErrors(`/ at ${size.width} px`, errors);
+        await page.close();
+      }
+    },
+  },
+  {
     name: "chrome: a dealer that sells no cars never says cars in its headings, at 390 and 1366",
     async run({ context, base, searchPath }) {
       const first = await open(context, base, searchPath);
