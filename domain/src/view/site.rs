@@ -329,6 +329,28 @@ fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
     columns
 }
 
+/// The model catalogue's path (view/pages.rs publishes it for a dealer with models).
+const MODELS_PATH: &str = "/models";
+
+/// The header menu; a single-brand dealer with model pages has its Models item go to
+/// its models (`/models`), not to a brands page of one tile.
+fn header_menu(dealer: &Dealer) -> Vec<LinkView> {
+    let single_brand_models = dealer.brands.len() <= 1 && !dealer.models.is_empty();
+    dealer
+        .config
+        .menus
+        .header
+        .iter()
+        .map(|item| {
+            let mut link = LinkView::from_menu(item);
+            if single_brand_models && link.url.trim_end_matches('/') == BRANDS_PATH {
+                link.url = MODELS_PATH.to_string();
+            }
+            link
+        })
+        .collect()
+}
+
 /// The [`SiteView`] of a dealer.
 pub fn site_view(dealer: &Dealer) -> SiteView {
     let config = &dealer.config;
@@ -347,7 +369,7 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
             font_body: theme.font_body.clone(),
             font_heading: theme.font_heading.clone(),
         },
-        header_menu: config.menus.header.iter().map(LinkView::from_menu).collect(),
+        header_menu: header_menu(dealer),
         footer_columns: footer_columns(dealer),
         phone: site_phone(dealer),
         search_path: config.search.default_page.clone(),
@@ -359,5 +381,40 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
         garage_path: config.garage.enabled.then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer),
         footer: footer_view(dealer),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entities::{Model, ModelStatus};
+    use crate::view::test_dealer;
+
+    fn model(slug: &str) -> Model {
+        Model {
+            id: 1,
+            slug: slug.to_string(),
+            name: slug.to_string(),
+            make: "Chery".to_string(),
+            status: ModelStatus::Available,
+            short_description: String::new(),
+            image: String::new(),
+            images: vec![],
+            colours: vec![],
+            brochure_url: None,
+            model_specifications: vec![],
+            variants: vec![],
+            driver_assist: vec![],
+            benefits: vec![],
+        }
+    }
+
+    #[test]
+    fn a_single_brand_dealers_models_item_goes_to_its_models() {
+        let models_url = |dealer: &Dealer| site_view(dealer).header_menu.into_iter().find(|l| l.label == "Models").map(|l| l.url);
+        let mut single = test_dealer("");
+        assert_eq!(models_url(&single).as_deref(), Some(BRANDS_PATH), "no model pages: the brands page stays");
+        single.models = vec![model("tiggo-4")];
+        assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
     }
 }
