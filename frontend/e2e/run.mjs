@@ -5,6 +5,7 @@
 import { launchBrowser } from './browser.mjs';
 import { tests as account } from './account.test.mjs';
 import { tests as catalogue } from './catalogue.test.mjs';
+import { tests as chrome } from './chrome.test.mjs';
 import { tests as comparisonRate } from './comparison-rate.test.mjs';
 import { tests as finance } from './finance.test.mjs';
 import { tests as forms } from './forms.test.mjs';
@@ -17,7 +18,7 @@ import { tests as smoke } from './smoke.test.mjs';
 import { tests as tradeIn } from './trade-in.test.mjs';
 import { tests as vehicle } from './vehicle.test.mjs';
 
-const all = [...smoke, ...catalogue, ...parts, ...reserve, ...vehicle, ...comparisonRate, ...finance, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks];
+const all = [...smoke, ...catalogue, ...parts, ...reserve, ...vehicle, ...comparisonRate, ...finance, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks, ...chrome];
 // E2E_ONLY=text runs only the tests whose name contains it (while working on one journey).
 const only = process.env.E2E_ONLY;
 const tests = only ? all.filter((test) => test.name.includes(only)) : all;

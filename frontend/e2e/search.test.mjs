@@ -36,11 +36,11 @@ const hrefs = (page) => page.locator('.search-results .car-card__title a').evalu
 const param = (page, name) => new URL(page.url()).searchParams.get(name);
 const dollars = (text) => Number(text.replace(/[^0-9.]/g, ''));
 
-/** The count in "N cars found". */
+/** The count in "N cars found" (the dealer's vehicle words: "N caravans found"). */
 async function found(page) {
   // textContent: a dealer's theme may show headings in capitals.
   const text = await page.locator('#results-heading').textContent();
-  const match = /^(\d+) cars? found$/.exec(text.trim());
+  const match = /^(\d+) [a-z]+ found$/i.exec(text.trim());
   if (!match) throw new Error(`results heading reads "${text}"`);
   return Number(match[1]);
 }
@@ -60,7 +60,7 @@ export const tests = [
       if (view.pages > 1) {
         const first = await hrefs(page);
         await searchAfter(page, () => aside.page().getByRole('button', { name: 'Next page' }).click());
-        if (param(page, 'page') !== '1') throw new Error(`page parameter ${param(page, 'page')}`);
+        if (param(page, 'page') !== '2') throw new Error(`page parameter ${param(page, 'page')}, expected 2 for the second page`);
         const second = await hrefs(page);
         if (second[0] === first[0]) throw new Error('the next page shows the same first car');
         await page.goBack();

@@ -161,6 +161,9 @@ pub struct DealerConfig {
     /// Header and footer menus.
     #[serde(default)]
     pub menus: MenusConfig,
+    /// The footer's business details (ABN, dealer licence), social and legal links.
+    #[serde(default)]
+    pub footer: FooterConfig,
 }
 
 fn standard() -> String {

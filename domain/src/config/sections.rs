@@ -1013,6 +1013,79 @@ pub struct FooterColumn {
     pub links: Vec<MenuItem>,
 }
 
+/// A social network the footer links to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SocialNetwork {
+    /// Facebook.
+    Facebook,
+    /// Instagram.
+    Instagram,
+    /// YouTube.
+    Youtube,
+    /// TikTok.
+    Tiktok,
+    /// LinkedIn.
+    Linkedin,
+    /// X (Twitter).
+    X,
+}
+
+impl SocialNetwork {
+    /// The word used in config ("facebook").
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SocialNetwork::Facebook => "facebook",
+            SocialNetwork::Instagram => "instagram",
+            SocialNetwork::Youtube => "youtube",
+            SocialNetwork::Tiktok => "tiktok",
+            SocialNetwork::Linkedin => "linkedin",
+            SocialNetwork::X => "x",
+        }
+    }
+
+    /// The network's name as people write it.
+    pub fn label(self) -> &'static str {
+        match self {
+            SocialNetwork::Facebook => "Facebook",
+            SocialNetwork::Instagram => "Instagram",
+            SocialNetwork::Youtube => "YouTube",
+            SocialNetwork::Tiktok => "TikTok",
+            SocialNetwork::Linkedin => "LinkedIn",
+            SocialNetwork::X => "X",
+        }
+    }
+}
+
+/// A link to the dealer's page on a social network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SocialLink {
+    /// The network.
+    pub network: SocialNetwork,
+    /// The dealer's page there, "https://...".
+    pub url: String,
+}
+
+/// The footer's business details and links (`[footer]`); every key optional, and the
+/// footer shows only what is configured.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FooterConfig {
+    /// Australian Business Number, 11 digits (spaces allowed), e.g. "51 824 753 556".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abn: Option<String>,
+    /// Motor dealer licence, e.g. "MD 3456789".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer_licence: Option<String>,
+    /// Social network links, in order; default none.
+    #[serde(default)]
+    pub social: Vec<SocialLink>,
+    /// Legal links (privacy policy, terms), pages the site has; default none.
+    #[serde(default)]
+    pub legal: Vec<MenuItem>,
+}
+
 /// Header and footer menus.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -476,7 +476,35 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         c.not_empty(&format!("menus.footer[{i}].title"), &column.title);
         c.menu(&format!("menus.footer[{i}].links"), &column.links);
     }
+    let footer = &config.footer;
+    if let Some(abn) = &footer.abn {
+        if !is_abn(abn) {
+            c.error("footer.abn", format!("expected an ABN: 11 digits whose check digits add up (spaces allowed, e.g. \"51 824 753 556\"), found \"{abn}\""));
+        }
+    }
+    if let Some(licence) = &footer.dealer_licence {
+        c.not_empty("footer.dealer_licence", licence);
+    }
+    for (i, social) in footer.social.iter().enumerate() {
+        c.url(&format!("footer.social[{i}].url"), &social.url);
+    }
+    c.menu("footer.legal", &footer.legal);
     c.errors
+}
+
+/// An Australian Business Number: 11 digits (spaces allowed) passing the ABR check: take
+/// 1 from the first digit, weight the digits 10, 1, 3, 5, ..., 19; the sum divides by 89.
+pub fn is_abn(text: &str) -> bool {
+    const WEIGHTS: [u32; 11] = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+    if !text.chars().all(|c| c.is_ascii_digit() || c == ' ') {
+        return false;
+    }
+    let digits: Vec<u32> = text.chars().filter_map(|c| c.to_digit(10)).collect();
+    if digits.len() != 11 || digits[0] == 0 {
+        return false;
+    }
+    let sum: u32 = digits.iter().zip(WEIGHTS).enumerate().map(|(i, (d, w))| (if i == 0 { d - 1 } else { *d }) * w).sum();
+    sum % 89 == 0
 }
 
 fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&str>) {
@@ -845,5 +873,25 @@ mod tests {
         assert!(!is_au_phone("3000 0000"));
         assert!(is_time("08:30"));
         assert!(!is_time("8:30am"));
+    }
+
+    #[test]
+    fn an_abn_needs_eleven_digits_whose_check_adds_up() {
+        assert!(is_abn("51 824 753 556"));
+        assert!(is_abn("51824753556"));
+        assert!(!is_abn("51 824 753 557"));
+        assert!(!is_abn("5182475355"));
+        assert!(!is_abn("ABN 51 824 753 556"));
+        assert!(!is_abn("01 824 753 556"));
+    }
+
+    #[test]
+    fn the_footer_keys_are_checked() {
+        let mut acme = crate::view::test_dealer("[footer]\nabn = \"51 824 753 557\"\ndealer_licence = \" \"\nsocial = [{ network = \"facebook\", url = \"facebook.com/acme\" }]\nlegal = [{ label = \"Privacy\", url = \"privacy\" }]\n");
+        acme.dir = std::env::temp_dir();
+        let keys: Vec<String> = dealer(&acme, true, &[]).iter().map(|e| e.key.clone()).collect();
+        for key in ["footer.abn", "footer.dealer_licence", "footer.social[0].url", "footer.legal[0].url"] {
+            assert!(keys.iter().any(|k| k == key), "{key} not reported: {keys:?}");
+        }
     }
 }

@@ -402,15 +402,20 @@ pub fn mark_held(card: &mut CardView) {
     card.buttons.retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
 }
 
-/// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}".
+/// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}",
+/// without saying a name twice: a model named after its make ("Omoda 5", not "Omoda
+/// Omoda 5") and a badge that repeats the model ("Tenere 700") appear once.
 pub fn display_name(car: &Car) -> String {
     let name = car.name.trim();
     if !name.is_empty() {
         return name.to_string();
     }
-    let mut parts = vec![car.year.to_string(), car.make.clone(), car.model.clone()];
+    let make_model = super::words::make_and_model(&car.make, &car.model);
+    let mut parts = vec![car.year.to_string(), make_model.clone()];
     if let Some(badge) = car.badge.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
-        parts.push(badge.to_string());
+        if !make_model.to_lowercase().ends_with(&badge.to_lowercase()) {
+            parts.push(badge.to_string());
+        }
     }
     parts.join(" ")
 }
@@ -418,6 +423,21 @@ pub fn display_name(car: &Car) -> String {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_display_name_says_each_name_once() {
+        let car = |make: &str, model: &str, badge: Option<&str>| -> Car {
+            serde_json::from_value(serde_json::json!({
+                "id": 1, "slug": "c", "year": 2025, "make": make, "model": model, "badge": badge, "car_type": "new",
+                "status": "in_stock", "created_at": "2026-11-01T00:00:00Z", "dealership_slug": "acme"
+            }))
+            .expect("car")
+        };
+        assert_eq!(super::display_name(&car("Omoda", "Omoda 5", Some("BX"))), "2025 Omoda 5 BX");
+        assert_eq!(super::display_name(&car("Yamaha", "Tenere 700", Some("Tenere 700"))), "2025 Yamaha Tenere 700");
+        assert_eq!(super::display_name(&car("KGM SsangYong", "Musso", Some("Ultimate"))), "2025 KGM SsangYong Musso Ultimate");
+        assert_eq!(super::display_name(&car("Toyota", "RAV4", None)), "2025 Toyota RAV4");
+    }
 
     use chrono::{TimeZone, Utc};
 

@@ -29,6 +29,7 @@ pub mod slug;
 pub mod ui_text;
 pub mod vehicle;
 pub mod vehicle_blocks;
+pub mod words;
 
 pub use pages::site_pages;
 

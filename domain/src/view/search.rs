@@ -23,6 +23,7 @@ use super::card::{car_location_name, weekly_amount, CardCache, CardView};
 use super::site::{asset_url, ViewContext};
 use super::slug::slugify;
 use super::vehicle::car_type_label;
+use super::words::{categories_of, count_words, heading_noun, joined, make_and_model, with_noun, VehicleWords};
 
 /// The route of the default search page.
 pub const ALL_STOCK_ROUTE: &str = "/search/new-used-and-demo-cars";
@@ -198,6 +199,8 @@ pub struct SearchPageView {
     pub today: String,
     /// Offer the carousel mode of the results (config `search.carousel`).
     pub carousel: bool,
+    /// What the counts call the route's stock ("12 motorcycles found"; words.rs).
+    pub vehicle_words: VehicleWords,
     /// The sidebar's widgets in the dealer's filter order: facet and range names, and
     /// "distance" for the distance picker.
     pub order: Vec<String>,
@@ -262,68 +265,92 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
             routes.push(SearchRoute { path, title, fixed: filters });
         }
     };
-    let name = &ctx.dealer.config.name;
-    push(&mut routes, ALL_STOCK_ROUTE.to_string(), format!("New, Used and Demo Cars for Sale | {name}"), vec![]);
-    push(&mut routes, CARS_ROUTE.to_string(), format!("Cars for Sale | {name}"), vec![]);
+    let dealer = ctx.dealer;
+    let name = &dealer.config.name;
+    // Headings use the dealer's vehicle words (words.rs) and name only car types it has.
+    let noun_of = |set: &mut dyn Iterator<Item = &Car>| heading_noun(&categories_of(dealer, set));
+    let all_noun = noun_of(&mut cars.iter());
+    // Titles have always read "New, Used and Demo".
+    const TITLE_ORDER: [CarType; 3] = [CarType::New, CarType::Used, CarType::Demo];
+    let mut types: Vec<CarType> = TITLE_ORDER.into_iter().filter(|t| cars.iter().any(|c| c.car_type == *t)).collect();
+    if types.is_empty() {
+        types = TITLE_ORDER.into_iter().filter(|t| dealer.config.car_types.contains(t)).collect();
+    }
+    let type_words = |types: &[CarType]| joined(&types.iter().map(|t| car_type_label(*t).to_string()).collect::<Vec<_>>());
+    let type_noun = |t: CarType| {
+        let of_type: Vec<&Car> = cars.iter().filter(|c| c.car_type == t).collect();
+        if of_type.is_empty() { all_noun.clone() } else { noun_of(&mut of_type.into_iter()) }
+    };
+    push(&mut routes, ALL_STOCK_ROUTE.to_string(), format!("{} {all_noun} for Sale | {name}", type_words(&types)).trim_start().to_string(), vec![]);
+    push(&mut routes, CARS_ROUTE.to_string(), format!("{all_noun} for Sale | {name}"), vec![]);
     for car_type in CarType::ORDER {
         push(
             &mut routes,
             format!("/search/{}-cars", car_type.as_str()),
-            format!("{} Cars for Sale | {name}", car_type_label(car_type)),
+            format!("{} {} for Sale | {name}", car_type_label(car_type), type_noun(car_type)),
             vec![fixed("car_type", car_type.as_str())],
         );
     }
     // Seed 001 s2: some dealers link their stock as /used-car/{car type}.
-    if ctx.dealer.config.search.used_car_path_variant {
+    if dealer.config.search.used_car_path_variant {
         for car_type in CarType::ORDER {
             push(
                 &mut routes,
                 format!("/used-car/{}", car_type.as_str()),
-                format!("{} Cars for Sale | {name}", car_type_label(car_type)),
+                format!("{} {} for Sale | {name}", car_type_label(car_type), type_noun(car_type)),
                 vec![fixed("car_type", car_type.as_str())],
             );
         }
     }
+    // "Demo" only where the dealer has demo stock.
+    let new_and_demo: Vec<CarType> = [CarType::New, CarType::Demo].into_iter().filter(|t| *t == CarType::New || types.contains(t)).collect();
+    let new_and_demo_cars: Vec<&Car> = cars.iter().filter(|c| new_and_demo.contains(&c.car_type)).collect();
+    let new_and_demo_noun = if new_and_demo_cars.is_empty() { all_noun.clone() } else { noun_of(&mut new_and_demo_cars.into_iter()) };
     push(
         &mut routes,
         "/search/new-and-demo-cars".to_string(),
-        format!("New and Demo Cars for Sale | {name}"),
+        format!("{} {new_and_demo_noun} for Sale | {name}", type_words(&new_and_demo)),
         vec![fixed("categories", "new-and-demo")],
     );
-    let mut makes: BTreeMap<String, (String, BTreeMap<String, String>)> = BTreeMap::new();
-    let mut bodies: BTreeMap<String, String> = BTreeMap::new();
+    // make slug -> (make, model slug -> model, the make's cars)
+    type Makes<'c> = BTreeMap<String, (String, BTreeMap<String, String>, Vec<&'c Car>)>;
+    let mut makes: Makes<'_> = BTreeMap::new();
+    let mut bodies: BTreeMap<String, (String, Vec<&Car>)> = BTreeMap::new();
     for car in cars {
         let make_slug = slugify(&car.make);
         if !make_slug.is_empty() {
-            let entry = makes.entry(make_slug).or_insert_with(|| (car.make.trim().to_string(), BTreeMap::new()));
+            let entry = makes.entry(make_slug).or_insert_with(|| (car.make.trim().to_string(), BTreeMap::new(), Vec::new()));
+            entry.2.push(car);
             let model_slug = slugify(&car.model);
             if !model_slug.is_empty() {
                 entry.1.entry(model_slug).or_insert_with(|| car.model.trim().to_string());
             }
         }
         if let Some(body) = car.simple_body.as_deref().map(str::trim).filter(|b| !slugify(b).is_empty()) {
-            bodies.entry(slugify(body)).or_insert_with(|| body.to_string());
+            bodies.entry(slugify(body)).or_insert_with(|| (body.to_string(), Vec::new())).1.push(car);
         }
     }
-    for (make_slug, (make, models)) in &makes {
-        push(&mut routes, format!("/search/{make_slug}"), format!("{make} Cars for Sale | {name}"), vec![fixed("make", make)]);
+    for (make_slug, (make, models, of_make)) in &makes {
+        let noun = noun_of(&mut of_make.iter().copied());
+        push(&mut routes, format!("/search/{make_slug}"), format!("{} for Sale | {name}", with_noun(make, &noun)), vec![fixed("make", make)]);
         for (model_slug, model) in models {
             push(
                 &mut routes,
                 format!("/search/{make_slug}/{model_slug}"),
-                format!("{make} {model} for Sale | {name}"),
+                format!("{} for Sale | {name}", make_and_model(make, model)),
                 vec![fixed("make", make), fixed("model", model)],
             );
         }
     }
-    for (body_slug, body) in &bodies {
-        push(&mut routes, format!("/search/{body_slug}"), format!("{body} Cars for Sale | {name}"), vec![fixed("body", body)]);
+    for (body_slug, (body, of_body)) in &bodies {
+        let noun = noun_of(&mut of_body.iter().copied());
+        push(&mut routes, format!("/search/{body_slug}"), format!("{} for Sale | {name}", with_noun(body, &noun)), vec![fixed("body", body)]);
     }
-    for location in ctx.dealer.locations.iter().filter(|l| l.visible) {
+    for location in dealer.locations.iter().filter(|l| l.visible) {
         push(
             &mut routes,
             format!("/search/{}", location.slug),
-            format!("Cars for Sale at {} | {name}", location.name),
+            format!("{all_noun} for Sale at {} | {name}", location.name),
             vec![fixed("location_name", &location.name)],
         );
     }
@@ -496,7 +523,10 @@ pub fn sort_option(option: SortOption) -> SortOptionView {
         SortOption::NewestYear => ("year:desc", "newest year"),
         SortOption::OldestYear => ("year:asc", "oldest year"),
     };
-    SortOptionView { value: value.to_string(), label: label.to_string() }
+    // The seed's words, shown in sentence case ("Highest price") as every other label.
+    let mut chars = label.chars();
+    let label = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    SortOptionView { value: value.to_string(), label }
 }
 
 /// The order of a landing page's results (and of the search index's documents): latest
@@ -605,6 +635,7 @@ pub fn search_page_view_of(route: &SearchRoute, mut matching: Vec<&Car>, cards: 
         promos: ctx.dealer.promos.iter().filter(|p| p.expiry.is_none_or(|e| e >= ctx.today)).cloned().collect(),
         today: ctx.today.format("%Y-%m-%d").to_string(),
         carousel: search.carousel,
+        vehicle_words: count_words(&categories_of(ctx.dealer, matching.iter().copied())),
         order: filters.iter().map(|f| widget_name(*f).to_string()).collect(),
     }
 }
@@ -678,6 +709,46 @@ mod tests {
         let routes = search_routes(&ctx, &stock());
         let used = routes.iter().find(|r| r.path == "/used-car/used").expect("the used-car variant");
         assert_eq!(used.fixed, vec![fixed("car_type", "used")]);
+    }
+
+    #[test]
+    fn sort_labels_are_in_sentence_case() {
+        let labels: Vec<String> = [SortOption::Latest, SortOption::HighestPrice, SortOption::LowestKm].into_iter().map(|o| sort_option(o).label).collect();
+        assert_eq!(labels, ["Latest", "Highest price", "Lowest kilometres"]);
+    }
+
+    #[test]
+    fn a_motorcycle_and_caravan_dealer_never_says_cars_and_demo_only_with_demo_stock() {
+        let mut moto = dealer("");
+        moto.config.vehicle_categories = vec![crate::config::VehicleCategory::Motorcycles, crate::config::VehicleCategory::Caravans];
+        moto.brands = serde_json::from_value(serde_json::json!([
+            {"id": 1, "name": "Yamaha", "slug": "yamaha", "category": "motorcycles"},
+            {"id": 2, "name": "Jayco", "slug": "jayco", "category": "caravans"}
+        ]))
+        .expect("brands");
+        let mut cars = vec![car(1, "Yamaha", "Tenere 700", "new", 19_990.0), car(2, "Jayco", "Journey", "used", 80_000.0)];
+        cars[1].simple_body = Some("Caravan".to_string());
+        let ctx = ViewContext::new(&moto, now());
+        let routes = search_routes(&ctx, &cars);
+        let title = |path: &str| routes.iter().find(|r| r.path == path).map(|r| r.title.split(" | ").next().unwrap_or("").to_string());
+        assert_eq!(title("/search/new-used-and-demo-cars").as_deref(), Some("New and Used Motorcycles and Caravans for Sale"));
+        assert_eq!(title("/search").as_deref(), Some("Motorcycles and Caravans for Sale"));
+        assert_eq!(title("/search/new-cars").as_deref(), Some("New Motorcycles for Sale"));
+        assert_eq!(title("/search/new-and-demo-cars").as_deref(), Some("New Motorcycles for Sale"));
+        assert_eq!(title("/search/yamaha").as_deref(), Some("Yamaha Motorcycles for Sale"));
+        assert_eq!(title("/search/caravan").as_deref(), Some("Caravans for Sale"));
+        for route in &routes {
+            assert!(!route.title.to_lowercase().contains("car ") && !route.title.to_lowercase().contains("cars"), "{route:?}");
+        }
+        let jayco = routes.iter().find(|r| r.path == "/search/jayco").expect("jayco route");
+        let cards = CardCache::new(&cars, &ctx);
+        let view = search_page_view_of(jayco, cars.iter().filter(|c| c.make == "Jayco").collect(), &cards, &ctx);
+        assert_eq!(view.vehicle_words, VehicleWords { one: "caravan".into(), many: "caravans".into() });
+        // A car dealer keeps its words.
+        let plain = dealer("");
+        let ctx = ViewContext::new(&plain, now());
+        let routes = search_routes(&ctx, &stock());
+        assert_eq!(routes[0].title.split(" | ").next(), Some("New, Used and Demo Cars for Sale"));
     }
 
     #[test]

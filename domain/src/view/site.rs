@@ -6,12 +6,14 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::car::CarType;
 use crate::config::{Dealer, MenuItem};
 use crate::messages;
 use crate::rules::tag::TagSettings;
 
 use super::brands::{brands_page_view, BrandGroupView, BRANDS_PATH};
 use super::parts::PARTS_SEARCH_PATH;
+use super::vehicle::car_type_label;
 
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -128,6 +130,63 @@ pub struct SiteView {
     /// The brand grid of the header's Models item (seed 001 s2 mega menu), where the
     /// dealer lists brands (brands.toml).
     pub mega_menu: Option<MegaMenuView>,
+    /// The footer's stock shortcuts, business details, social and legal links.
+    pub footer: FooterView,
+}
+
+/// The footer below the link columns: only what the dealer configures (`[footer]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct FooterView {
+    /// Stock shortcuts, one per car type the dealer sells ("New Motorcycles and Caravans").
+    pub stock_links: Vec<LinkView>,
+    /// "ABN 51 824 753 556", where configured.
+    pub abn: Option<String>,
+    /// "Dealer licence MD 3456789", where configured.
+    pub licence: Option<String>,
+    /// Social network links (label is the network's name).
+    pub social: Vec<SocialLinkView>,
+    /// Legal links, as configured (pages the site has).
+    pub legal: Vec<LinkView>,
+    /// "© Acme Motors".
+    pub copyright: String,
+}
+
+/// A social network link of the footer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SocialLinkView {
+    /// Network id ("facebook"), for its icon.
+    pub network: String,
+    /// The network's name ("Facebook").
+    pub label: String,
+    /// The dealer's page there.
+    pub url: String,
+}
+
+/// The [`FooterView`] of a dealer.
+fn footer_view(dealer: &Dealer) -> FooterView {
+    let config = &dealer.config;
+    let footer = &config.footer;
+    let noun = super::words::heading_noun(&config.vehicle_categories);
+    FooterView {
+        stock_links: CarType::ORDER
+            .into_iter()
+            .filter(|t| config.car_types.contains(t))
+            .map(|t| LinkView { label: format!("{} {noun}", car_type_label(t)), url: format!("/search/{}-cars", t.as_str()), children: Vec::new() })
+            .collect(),
+        abn: footer.abn.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(|a| format!("ABN {a}")),
+        licence: footer.dealer_licence.as_deref().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("Dealer licence {l}")),
+        social: footer
+            .social
+            .iter()
+            .map(|s| SocialLinkView {
+                network: s.network.as_str().to_string(),
+                label: s.network.label().to_string(),
+                url: s.url.clone(),
+            })
+            .collect(),
+        legal: footer.legal.iter().map(LinkView::from_menu).collect(),
+        copyright: format!("\u{a9} {}", config.name),
+    }
 }
 
 /// The mega menu: brand groups under one header item.
@@ -270,6 +329,28 @@ fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
     columns
 }
 
+/// The model catalogue's path (view/pages.rs publishes it for a dealer with models).
+const MODELS_PATH: &str = "/models";
+
+/// The header menu; a single-brand dealer with model pages has its Models item go to
+/// its models (`/models`), not to a brands page of one tile.
+fn header_menu(dealer: &Dealer) -> Vec<LinkView> {
+    let single_brand_models = dealer.brands.len() <= 1 && !dealer.models.is_empty();
+    dealer
+        .config
+        .menus
+        .header
+        .iter()
+        .map(|item| {
+            let mut link = LinkView::from_menu(item);
+            if single_brand_models && link.url.trim_end_matches('/') == BRANDS_PATH {
+                link.url = MODELS_PATH.to_string();
+            }
+            link
+        })
+        .collect()
+}
+
 /// The [`SiteView`] of a dealer.
 pub fn site_view(dealer: &Dealer) -> SiteView {
     let config = &dealer.config;
@@ -288,7 +369,7 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
             font_body: theme.font_body.clone(),
             font_heading: theme.font_heading.clone(),
         },
-        header_menu: config.menus.header.iter().map(LinkView::from_menu).collect(),
+        header_menu: header_menu(dealer),
         footer_columns: footer_columns(dealer),
         phone: site_phone(dealer),
         search_path: config.search.default_page.clone(),
@@ -299,5 +380,41 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
         favourites: config.favourites.enabled,
         garage_path: config.garage.enabled.then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer),
+        footer: footer_view(dealer),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entities::{Model, ModelStatus};
+    use crate::view::test_dealer;
+
+    fn model(slug: &str) -> Model {
+        Model {
+            id: 1,
+            slug: slug.to_string(),
+            name: slug.to_string(),
+            make: "Chery".to_string(),
+            status: ModelStatus::Available,
+            short_description: String::new(),
+            image: String::new(),
+            images: vec![],
+            colours: vec![],
+            brochure_url: None,
+            model_specifications: vec![],
+            variants: vec![],
+            driver_assist: vec![],
+            benefits: vec![],
+        }
+    }
+
+    #[test]
+    fn a_single_brand_dealers_models_item_goes_to_its_models() {
+        let models_url = |dealer: &Dealer| site_view(dealer).header_menu.into_iter().find(|l| l.label == "Models").map(|l| l.url);
+        let mut single = test_dealer("");
+        assert_eq!(models_url(&single).as_deref(), Some(BRANDS_PATH), "no model pages: the brands page stays");
+        single.models = vec![model("tiggo-4")];
+        assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
     }
 }

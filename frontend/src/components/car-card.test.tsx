@@ -21,7 +21,9 @@ describe('CarCard', () => {
     const img = document.querySelector('img');
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('640');
-    expect(screen.getByRole('link', { name: 'View Details: 2022 Toyota RAV4 GX' })).toBeTruthy();
+    // The title is the card's one link to the car; View Details would only repeat it.
+    expect(screen.getByRole('link', { name: '2022 Toyota RAV4 GX' }).getAttribute('href')).toBe(base.path);
+    expect(screen.queryByRole('link', { name: 'View Details: 2022 Toyota RAV4 GX' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Reserve Now: 2022 Toyota RAV4 GX' })).toBeTruthy();
     expect(screen.queryByText('Find Me Something Similar')).toBeNull();
   });
@@ -60,7 +62,7 @@ describe('CarCard', () => {
     expect(screen.queryByText(MESSAGES.COMPARISON_RATE_WARNING, { exact: false })).toBeNull();
   });
 
-  it("shows the dealer's buttons in order, the location over the image and the view count", () => {
+  it("is one link to the car with at most two of the dealer's actions, the location off the photo, and the view count", () => {
     const buttons: CardView['buttons'] = [
       { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
       { kind: 'test_drive', label: 'Book a Test Drive', url: '/book-test-drive?car_id=7' },
@@ -70,10 +72,13 @@ describe('CarCard', () => {
     ];
     render(<CarCard favourites={false} car={{ ...base, buttons, views_text: '1,234 views' }} />);
     const links = screen.getAllByRole('link').filter((a) => a.className.includes('button'));
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(buttons.map((b) => [b.label, b.url]));
+    // View Details is the card itself; the next two of the dealer's buttons, in its order.
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(buttons.slice(1, 3).map((b) => [b.label, b.url]));
     expect(screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' })).toBeTruthy();
     expect(screen.queryByText('Reserve Now')).toBeNull();
-    expect(document.querySelector('.car-card__media .car-card__location')?.textContent).toBe('Acme Springwood');
+    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === base.path)).toHaveLength(1);
+    expect(document.querySelector('.car-card__media .car-card__location')).toBeNull();
+    expect(document.querySelector('.car-card__body .car-card__location')?.textContent).toBe('Acme Springwood');
     expect(screen.getByText('1,234 views')).toBeTruthy();
   });
 

@@ -3,7 +3,12 @@ import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
 
-/** One car card: tag, image (fixed ratio, lazy) with the location over it, price or
+/** Actions a card shows besides Save: the dealer's first two (`search.card_buttons`,
+ *  its choice of primary action first), without View Details (the card is the link). */
+export const CARD_ACTIONS = 2;
+
+/** One car card, one link to the car as a whole (its title's link covers the card; the
+ *  actions and Save sit above it): tag, image (fixed ratio, lazy), price or
  *  'Enquire for price.', km, the view count where the site shows it,
  *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
  *  page's `ComparisonRateNote`, which `CarGrid` renders), its buttons (the dealer's
@@ -15,14 +20,13 @@ export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; 
   const tagClass = car.tag ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}` : '';
   return (
     <article className={`car-card${car.available ? '' : ' car-card--sold'}`}>
-      <a className="car-card__media" href={car.path} tabIndex={-1} aria-hidden="true">
+      <div className="car-card__media">
         {car.image ? (
           <img src={car.image.url} alt="" loading="lazy" decoding="async" width={640} height={480} />
         ) : (
           <span className="car-card__no-image" />
         )}
-        {car.location_name ? <span className="car-card__location">{car.location_name}</span> : null}
-      </a>
+      </div>
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
       ) : car.tag_logo ? (
@@ -51,18 +55,26 @@ export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; 
             </span>
           </p>
         ) : null}
-        <ul className="car-card__facts">
-          {car.km_text ? <li>{car.km_text}</li> : null}
-          {car.location_name ? <li className="visually-hidden">{car.location_name}</li> : null}
-          {car.views_text ? <li className="car-card__views">{car.views_text}</li> : null}
+        <ul className="car-card__facts" aria-label="Key facts">
+          <li className="car-card__chip">{car.year}</li>
+          {car.km_text ? <li className="car-card__chip">{car.km_text}</li> : null}
+          {car.views_text ? <li className="car-card__chip car-card__views">{car.views_text}</li> : null}
         </ul>
+        {car.location_name ? (
+          <p className="car-card__location">
+            <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" focusable="false">
+              <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" fill="currentColor" />
+            </svg>
+            {car.location_name}
+          </p>
+        ) : null}
         <div className="car-card__actions">
           {car.find_similar_url ? (
             <a className="button button--secondary" href={car.find_similar_url}>
               {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
             </a>
           ) : (
-            car.buttons.map((button, i) => (
+            car.buttons.filter((button) => button.kind !== 'details').slice(0, CARD_ACTIONS).map((button, i) => (
               <a
                 key={button.kind}
                 className={`button${i === 0 ? '' : ' button--secondary'} car-card__button--${button.kind}`}

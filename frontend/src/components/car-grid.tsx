@@ -16,6 +16,9 @@ interface Props {
   label: string;
   /** One scrolling row with Previous and Next buttons instead of rows. */
   carousel?: boolean;
+  /** Show whole rows only (a showcase such as the home page's latest arrivals, not a
+   *  result list): the cards past the last full row are left out, so no row has a hole. */
+  wholeRows?: boolean;
 }
 
 /** A responsive grid of car cards (and promo cards), followed by the comparison rate
@@ -24,7 +27,7 @@ interface Props {
  *
  *  A card's markup depends on its props alone, and a car is on many pages of a site
  *  (similar cars, search landing pages): the SSR worker renders each once (<Shared>). */
-export function CarGrid({ cars = [], cells, label, carousel = false }: Props) {
+export function CarGrid({ cars = [], cells, label, carousel = false, wholeRows = false }: Props) {
   const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
   const favourites = useSite()?.favourites ?? false;
   const list = useRef<HTMLUListElement>(null);
@@ -46,7 +49,7 @@ export function CarGrid({ cars = [], cells, label, carousel = false }: Props) {
           </button>
         </div>
       ) : null}
-      <ul ref={list} className={`car-grid${carousel ? ' car-grid--carousel' : ''}`} aria-label={label}>
+      <ul ref={list} className={`car-grid${carousel ? ' car-grid--carousel' : ''}${wholeRows && !carousel ? ' car-grid--whole-rows' : ''}`} aria-label={label}>
         {all.map((cell) =>
           'car' in cell ? (
             <li key={cell.car.id}>

@@ -7,6 +7,7 @@ import {
   parseSearchState,
   serializeSearchState,
   setNear,
+  setPage,
   setQuery,
   setRange,
   setSort,
@@ -19,7 +20,8 @@ describe('search URL state', () => {
       '?query=hilux&page=2&sortBy=price_desc&refinementList[make][0]=Toyota&refinementList[make][1]=Mazda&range[price]=$10,000:30000&menu[body]=SUV',
     );
     expect(state.query).toBe('hilux');
-    expect(state.page).toBe(2);
+    // The URL counts pages from 1: page=2 is the second page (from 0, as the endpoint counts).
+    expect(state.page).toBe(1);
     expect(state.sortBy).toBe('price_desc');
     expect(state.refinements.make).toEqual(['Toyota', 'Mazda']);
     expect(state.ranges.price).toEqual({ min: 10000, max: 30000 });
@@ -27,8 +29,18 @@ describe('search URL state', () => {
   });
 
   it('round-trips through the query string', () => {
-    const text = 'query=rav4&page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&range%5Bkm%5D=%3A50000';
+    const text = 'query=rav4&page=2&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&range%5Bkm%5D=%3A50000';
     expect(serializeSearchState(parseSearchState(text))).toBe(text);
+  });
+
+  it('writes page=2 for the second page, and asks the endpoint for its page 1', () => {
+    const second = setPage(parseSearchState('?refinementList[make][0]=Toyota'), 1);
+    expect(serializeSearchState(second)).toBe('page=2&refinementList%5Bmake%5D%5B0%5D=Toyota');
+    expect(apiQuery(second, [], 24, 'latest')).toBe('page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&hitsPerPage=24');
+    expect(serializeSearchState(setPage(second, 0))).toBe('refinementList%5Bmake%5D%5B0%5D=Toyota');
+    expect(parseSearchState('?page=1').page).toBe(0);
+    expect(parseSearchState('?page=0').page).toBe(0);
+    expect(parseSearchState('?page=x').page).toBe(0);
   });
 
   it('drops the page when a filter changes', () => {

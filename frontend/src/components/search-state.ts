@@ -16,7 +16,8 @@ export interface Near {
 /** The search state of a URL. */
 export interface SearchState {
   query: string;
-  /** Page from 0, as the search endpoint counts. */
+  /** Page from 0, as the search endpoint counts. The URL counts from 1 (`page=2` is
+   *  the second page, what a shopper reading the address expects). */
   page: number;
   sortBy: string;
   refinements: Record<string, string[]>;
@@ -44,7 +45,7 @@ export function parseSearchState(search: string): SearchState {
   const near = { lat: NaN, lng: NaN, radius: NaN, postcode: '' };
   for (const [key, value] of params) {
     if (key === 'query') state.query = value;
-    else if (key === 'page') state.page = Math.max(0, Math.trunc(Number(value)) || 0);
+    else if (key === 'page') state.page = Math.max(0, (Math.trunc(Number(value)) || 1) - 1);
     else if (key === 'sortBy') state.sortBy = value;
     else if (key === 'lat') near.lat = parseNumber(value) ?? NaN;
     else if (key === 'lng') near.lng = parseNumber(value) ?? NaN;
@@ -68,11 +69,12 @@ export function parseSearchState(search: string): SearchState {
   return state;
 }
 
-/** Writes the state as a query string (without "?"), in a stable order. */
-export function serializeSearchState(state: SearchState): string {
+/** Writes the state as a query string (without "?"), in a stable order; the page as the
+ *  URL counts it (from 1), or as the search endpoint does (from 0) for `apiQuery`. */
+export function serializeSearchState(state: SearchState, pageBase: 0 | 1 = 1): string {
   const params = new URLSearchParams();
   if (state.query) params.append('query', state.query);
-  if (state.page > 0) params.append('page', String(state.page));
+  if (state.page > 0) params.append('page', String(state.page + pageBase));
   if (state.sortBy) params.append('sortBy', state.sortBy);
   for (const facet of Object.keys(state.refinements).sort()) {
     (state.refinements[facet] ?? []).forEach((value, i) => params.append(`refinementList[${facet}][${i}]`, value));
@@ -160,7 +162,7 @@ export function apiQuery(state: SearchState, fixed: FixedFilter[], hitsPerPage: 
   const menu = { ...state.menu };
   for (const f of fixed) menu[f.facet] ??= f.value;
   const withFixed: SearchState = { ...state, menu, sortBy: state.sortBy || defaultSort };
-  return `${serializeSearchState(withFixed)}&hitsPerPage=${hitsPerPage}`;
+  return `${serializeSearchState(withFixed, 0)}&hitsPerPage=${hitsPerPage}`;
 }
 
 /** A search's non-empty filters by name, as search history keeps them (seed 001 s3):

@@ -16,4 +16,12 @@ export const testSite: SiteView = {
   favourites: true,
   garage_path: null,
   mega_menu: null,
+  footer: {
+    stock_links: [{ label: 'New Cars', url: '/search/new-cars', children: [] }],
+    abn: 'ABN 51 824 753 556',
+    licence: 'Dealer licence MD 3456789',
+    social: [{ network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/acme' }],
+    legal: [],
+    copyright: '\u00a9 Acme Motors',
+  },
 };

@@ -55,7 +55,7 @@ export function HomePage({ site, page }: HomeProps) {
       {page.featured.length > 0 ? (
         <section className="featured" aria-labelledby="featured-title">
           <h2 id="featured-title">Latest arrivals</h2>
-          <CarGrid cars={page.featured} label="Latest arrivals" />
+          <CarGrid cars={page.featured} label="Latest arrivals" wholeRows />
         </section>
       ) : null}
       {page.sales_counter ? <SalesCounter counter={page.sales_counter} /> : null}

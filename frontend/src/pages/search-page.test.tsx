@@ -88,6 +88,29 @@ describe('SearchPage', () => {
     errors.mockRestore();
   });
 
+  it('writes page=2 for the second page and takes the shopper to the top of the results', async () => {
+    const page = view({ count: 30, pages: 2 });
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    render(<SearchPage {...props(page)} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(window.location.search).toBe('?page=2');
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: /found|Loading/ }));
+    expect(document.activeElement?.id).toBe('results-heading');
+    await waitFor(() => expect(String(fetchMock.mock.calls[1]?.[0])).toContain('page=1&'));
+  });
+
+  it("counts in the dealer's vehicle words", () => {
+    fetchMock.mockImplementation(async () => sameAnswer(view()));
+    render(<SearchPage {...props(view({ vehicle_words: { one: 'caravan', many: 'caravans' } }))} />);
+    expect(screen.getByRole('heading', { level: 2, name: '5 caravans found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'Show 5 caravans' })).toBeTruthy();
+  });
+
   it('switches the results to a carousel on a site that offers it', () => {
     fetchMock.mockImplementation(async () => sameAnswer(view()));
     render(<SearchPage {...props(view())} />);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchProps } from '../app/props';
 import { CarGrid, type GridCell } from '../components/car-grid';
 import { Layout } from '../components/layout';
@@ -32,6 +32,14 @@ export function SearchPage({ site, page }: SearchProps) {
   const [today, setToday] = useState(page.today);
   useEffect(() => setToday(localDay()), []);
   const [carousel, setCarousel] = useState(false);
+  const results = useRef<HTMLElement>(null);
+  // Another page starts at the results' top (the shopper clicked at the bottom of the
+  // last one), with the focus on its heading for keyboard and screen reader users.
+  const onPage = (n: number) => {
+    update(setPage(state, n));
+    results.current?.scrollIntoView({ block: 'start' });
+    results.current?.querySelector<HTMLElement>('#results-heading')?.focus({ preventScroll: true });
+  };
 
   const hits = collapseSold(answer.hits);
   const cells: GridCell[] = insertPromos(hits, page.promos, today, searchCarTypes(state, page.car_types)).map((cell) =>
@@ -42,7 +50,7 @@ export function SearchPage({ site, page }: SearchProps) {
       ? 'Loading results…'
       : status === 'error'
         ? 'The results could not be updated. The previous results are shown.'
-        : `${answer.count} ${answer.count === 1 ? 'car' : 'cars'} found`;
+        : `${answer.count} ${answer.count === 1 ? page.vehicle_words.one : page.vehicle_words.many} found`;
   const sidebar = (idPrefix: string, titled: boolean) => (
     <FacetSidebar page={page} answer={answer} state={state} idPrefix={idPrefix} titled={titled} onChange={update} />
   );
@@ -55,14 +63,16 @@ export function SearchPage({ site, page }: SearchProps) {
         <aside className="search-layout__aside" aria-label="Filters">
           {sidebar('side', true)}
         </aside>
-        <section className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
+        <section ref={results} className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
           <div className="search-results__bar">
             {/* The live region holds the heading (a status may not sit inside a heading,
                 and a heading may not carry role=status), so the count is both. */}
             <div className="search-results__count" role="status" aria-live="polite">
-              <h2 id="results-heading">{statusText}</h2>
+              <h2 id="results-heading" tabIndex={-1}>
+                {statusText}
+              </h2>
             </div>
-            <FilterDrawer active={activeFilters(state)} count={answer.count}>
+            <FilterDrawer active={activeFilters(state)} count={answer.count} words={page.vehicle_words}>
               {sidebar('drawer', false)}
             </FilterDrawer>
             {page.carousel ? (
@@ -93,7 +103,7 @@ export function SearchPage({ site, page }: SearchProps) {
           ) : (
             <CarGrid cells={cells} label="Search results" carousel={carousel} />
           )}
-          <Pagination page={answer.page} pages={answer.pages} onPage={(n) => update(setPage(state, n))} />
+          <Pagination page={answer.page} pages={answer.pages} onPage={onPage} />
         </section>
       </div>
     </Layout>

@@ -25,6 +25,7 @@ export function view(overrides: Partial<SearchPageView> = {}): SearchPageView {
     count: 5,
     pages: 1,
     page_size: 21,
+    vehicle_words: { one: 'car', many: 'cars' },
     sort_by: 'latest',
     sort_options: [{ value: 'latest', label: 'latest' }],
     facets: [{ facet: 'make', label: 'Make', widget: 'checkbox', items: [{ label: 'Toyota', value: 'Toyota', count: 5 }] }],

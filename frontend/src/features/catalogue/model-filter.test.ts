@@ -37,7 +37,7 @@ describe('manufacturer and model catalogue search', () => {
     const first = cataloguePage(models, parseSearchState(''), MODEL_SPEC, CATALOGUE_PAGE_SIZE);
     expect(first.hits).toHaveLength(21);
     expect(first.pages).toBe(2);
-    const second = cataloguePage(models, parseSearchState('?page=1'), MODEL_SPEC, CATALOGUE_PAGE_SIZE);
+    const second = cataloguePage(models, parseSearchState('?page=2'), MODEL_SPEC, CATALOGUE_PAGE_SIZE);
     expect(second.hits).toHaveLength(3);
     const body = MODEL_SPEC.facets.find((f) => f.name === 'body');
     expect(body && facetCounts(models, body)).toEqual([['Wagon', 3], ['Hatch', 1], ['Sedan', 21]]);

@@ -1,3 +1,4 @@
+import type { VehicleWords } from '../../types/generated/VehicleWords';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -9,13 +10,15 @@ interface Props {
   active: number;
   /** Cars found, shown on the close button at the foot. */
   count: number;
+  /** What the count calls the stock ("car", "cars"; the dealer's vehicle words). */
+  words: VehicleWords;
   children: ReactNode;
 }
 
 /** The filters on small screens (below lg): a button opening a modal dialog that holds
  *  the filter widgets. The dialog is labelled by its heading, Tab and Shift+Tab stay
  *  inside it, Escape and Close shut it, and focus returns to the opener. */
-export function FilterDrawer({ active, count, children }: Props) {
+export function FilterDrawer({ active, count, words, children }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const modal = useModalDialog(heading);
   const trap = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -51,7 +54,7 @@ export function FilterDrawer({ active, count, children }: Props) {
           {children}
           <div className="filter-drawer__footer">
             <button type="button" className="button" onClick={modal.close}>
-              Show {count} {count === 1 ? 'car' : 'cars'}
+              Show {count} {count === 1 ? words.one : words.many}
             </button>
           </div>
         </div>

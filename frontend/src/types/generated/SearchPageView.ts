@@ -8,6 +8,7 @@ import type { PromoNode } from "./PromoNode";
 import type { RangeView } from "./RangeView";
 import type { SearchLimits } from "./SearchLimits";
 import type { SortOptionView } from "./SortOptionView";
+import type { VehicleWords } from "./VehicleWords";
 
 /**
  * A search landing page.
@@ -95,6 +96,10 @@ today: string,
  * Offer the carousel mode of the results (config `search.carousel`).
  */
 carousel: boolean, 
+/**
+ * What the counts call the route's stock ("12 motorcycles found"; words.rs).
+ */
+vehicle_words: VehicleWords, 
 /**
  * The sidebar's widgets in the dealer's filter order: facet and range names, and
  * "distance" for the distance picker.
