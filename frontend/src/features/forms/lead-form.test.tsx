@@ -206,6 +206,20 @@ describe('LeadForm', () => {
     expect(sent(1).key).toBe(sent(0).key);
   });
 
+  it('sends an edited retry with a new key, as the API refuses a key reused with another body', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
+    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    fillContact();
+    type('Message', 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByText('An error occurred when submitting this form');
+    type('Message', 'Hello, is it still available?');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(1).body.message).toBe('Hello, is it still available?');
+    expect(sent(1).key).not.toBe(sent(0).key);
+  });
+
   it("shows the server's field errors next to the fields", async () => {
     fetchMock.mockResolvedValueOnce(
       answer(422, { success: false, code: 'validation_failed', message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }),

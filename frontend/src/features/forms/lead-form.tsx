@@ -82,7 +82,10 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
   const [slotReload, setSlotReload] = useState(0);
   const [thanks, setThanks] = useState<string | null>(null);
   const leadId = useRef<string | null>(null);
-  const key = useRef<string | null>(null);
+  // The idempotency key and the body it was made for: a retry of the same body reuses
+  // it (nothing is stored twice), an edited body is another request and gets its own
+  // (the API refuses a key reused with another body).
+  const key = useRef<{ value: string; body: string } | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLHeadingElement>(null);
@@ -200,9 +203,10 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       return;
     }
     setStatus('submitting');
-    key.current ??= idempotencyKey();
     const payload = stepPayload(view, dealershipSlug, values, stepIndex, leadId.current, browser());
-    const result = await postLead(view.api_path, payload, key.current);
+    const body = JSON.stringify(payload);
+    if (key.current?.body !== body) key.current = { value: idempotencyKey(), body };
+    const result = await postLead(view.api_path, payload, key.current.value);
     if (result.kind === 'stored') {
       key.current = null;
       leadId.current = result.leadId;
