@@ -181,7 +181,9 @@ export const tests = [
       const path = await reservableVehicle(context, base, searchPath, vehiclePath);
       const { page, errors } = await openSized(context, base, path, 1366, 900);
       const props = await pageProps(page);
-      const reservable = Boolean(props.page.card.reserve_url);
+      // A car held meanwhile (the reserve journey holds one) offers no Reserve Now.
+      const held = await page.evaluate(async (id) => (await (await fetch(`/api/reservations/${id}`)).json()).reserved === true, props.page.card.id);
+      const reservable = Boolean(props.page.card.reserve_url) && !held;
       const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
       for (const y of [0, 600, 1000].filter((y) => y <= scrollable)) {
         await scrollTo(page, y);
