@@ -32,7 +32,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         rolldownOptions: {
           input: { render: 'src/server/render.tsx', worker: 'src/server/worker.ts' },
-          output: { format: 'es' as const, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          output: {
+            format: 'es' as const,
+            entryFileNames: '[name].js',
+            chunkFileNames: 'chunks/[name]-[hash].js',
+          },
         },
       }
     : {

@@ -10,7 +10,21 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Kind of vehicle stock. Display order is new, demo, used (see [`CarType::ORDER`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CarType {
     /// A new car.
@@ -47,7 +61,9 @@ impl CarType {
 }
 
 /// Stock status of a car (seed 000: in_stock, coming_soon, sold).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CarStatus {
     /// On the lot and available.

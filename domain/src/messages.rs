@@ -101,7 +101,8 @@ pub const SHOW_MORE: &str = "Show More";
 /// Seed 000 s4: dealer comments collapse toggle.
 pub const SHOW_LESS: &str = "Show Less";
 /// Seed 001 s5: shown when dealer comments are empty or only pipes.
-pub const DEALER_COMMENTS_PENDING: &str = "Dealer comments are pending. Please check back here later.";
+pub const DEALER_COMMENTS_PENDING: &str =
+    "Dealer comments are pending. Please check back here later.";
 /// Seed 001 s9: dealer comments heading.
 pub const DEALER_COMMENTS: &str = "Dealer Comments";
 /// Seed 001 s9: call box text.
@@ -176,7 +177,8 @@ pub const INVALID_POSTCODE: &str = "Invalid postcode.";
 /// Seed 000 s5: dealership picker required message (leading asterisk included).
 pub const SELECT_DEALERSHIP_LOCATION: &str = "*Please select a dealership location.";
 /// Seed 001 s5/s8: terms notice.
-pub const MUST_AGREE_TO_TERMS: &str = "You must agree to the terms of use before submitting the form.";
+pub const MUST_AGREE_TO_TERMS: &str =
+    "You must agree to the terms of use before submitting the form.";
 /// Seed 001 s5/s8: opening of the form-level error banner.
 pub const PLEASE_FIX_ERRORS: &str = "Please fix the following errors:";
 /// Seed 001 s8: form submit failure alert and fallback form error.
@@ -268,7 +270,14 @@ pub const ROADSIDE_ASSISTANCE_7_YEAR: &str = "up to 7 years roadside assistance"
 // ---- Navigation (seed 001 s2) ----
 
 /// Seed 001 s2: header menu items, in order.
-pub const HEADER_MENU: [&str; 6] = ["Home", "Models", "Stock", "Finance", "Service & Parts", "Company"];
+pub const HEADER_MENU: [&str; 6] = [
+    "Home",
+    "Models",
+    "Stock",
+    "Finance",
+    "Service & Parts",
+    "Company",
+];
 /// Seed 001 s2: footer column headings, in order (then company links).
 pub const FOOTER_HEADINGS: [&str; 3] = ["Models", "Buyer Tools", "Service & Parts"];
 /// Seed 001 s2: first breadcrumb.
@@ -315,7 +324,8 @@ pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> S
 /// The prescribed comparison rate warning, shown wherever an interest rate or repayment is.
 pub const COMPARISON_RATE_WARNING: &str = "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
 /// The basis of every comparison rate shown (`rules::finance::comparison_rate`: $30,000 over 60 months).
-pub const COMPARISON_RATE_BASIS: &str = "Comparison rate calculated on a secured loan of $30,000 over 5 years.";
+pub const COMPARISON_RATE_BASIS: &str =
+    "Comparison rate calculated on a secured loan of $30,000 over 5 years.";
 /// Label of the comparison rate figure.
 pub const COMPARISON_RATE: &str = "Comparison rate";
 /// Label of the interest rate figure.

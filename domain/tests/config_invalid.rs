@@ -69,7 +69,10 @@ fn bad_colour_is_placed_on_its_line() {
 fn a_search_page_larger_than_the_search_endpoint_answers_is_refused() {
     let errors = errors_of("page_too_large");
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("search.page_size: must be at most 100"), "{errors:?}");
+    assert!(
+        errors[0].contains("search.page_size: must be at most 100"),
+        "{errors:?}"
+    );
 }
 
 #[test]
@@ -134,7 +137,8 @@ fn parts_catalogue_errors_name_the_part_and_what_to_write() {
 
 #[test]
 fn display_prints_one_error_per_line() {
-    let errors = load_dealers(Path::new("tests/fixtures/invalid/many_errors")).expect_err("fixture is invalid");
+    let errors = load_dealers(Path::new("tests/fixtures/invalid/many_errors"))
+        .expect_err("fixture is invalid");
     let text = errors.to_string();
     assert_eq!(text.lines().count(), errors.len());
     assert!(!text.ends_with('\n'));
@@ -142,9 +146,13 @@ fn display_prints_one_error_per_line() {
 
 #[test]
 fn load_dealer_checks_one_folder() {
-    let errors = load_dealer(Path::new("tests/fixtures/invalid/bad_colour/acme")).expect_err("bad colour");
+    let errors =
+        load_dealer(Path::new("tests/fixtures/invalid/bad_colour/acme")).expect_err("bad colour");
     assert_eq!(errors.len(), 1);
-    assert_eq!(errors.iter().next().map(|e| e.key.as_str()), Some("theme.primary"));
+    assert_eq!(
+        errors.iter().next().map(|e| e.key.as_str()),
+        Some("theme.primary")
+    );
     assert_eq!(errors.iter().next().and_then(|e| e.position), Some((5, 11)));
 }
 
@@ -152,5 +160,7 @@ fn load_dealer_checks_one_folder() {
 fn an_empty_folder_is_an_error_not_an_empty_site_list() {
     let dir = tempfile::tempdir().expect("temp dir");
     let errors = load_dealers(dir.path()).expect_err("no dealers");
-    assert!(errors.to_string().ends_with("no dealer folders found (a dealer folder holds a dealer.toml)"));
+    assert!(errors
+        .to_string()
+        .ends_with("no dealer folders found (a dealer folder holds a dealer.toml)"));
 }

@@ -36,17 +36,31 @@ fn lender(week: Option<f64>, month: Option<f64>) -> Lender {
 fn provider_serde_names_are_the_finance_lenders_keys() {
     let table = [
         (FinanceProvider::Taurus, "taurus", "Taurus"),
-        (FinanceProvider::ThreeSixtyFinance, "360_finance", "360 Finance"),
+        (
+            FinanceProvider::ThreeSixtyFinance,
+            "360_finance",
+            "360 Finance",
+        ),
         (FinanceProvider::AusLoans, "ausloans", "AusLoans"),
         (FinanceProvider::Manual, "manual", "Manual"),
         (FinanceProvider::Angle, "angle", "Angle"),
         (FinanceProvider::Powertorque, "powertorque", "Powertorque"),
-        (FinanceProvider::NissanFinance, "nissan_finance", "Nissan Finance"),
+        (
+            FinanceProvider::NissanFinance,
+            "nissan_finance",
+            "Nissan Finance",
+        ),
         (FinanceProvider::CarClarity, "car_clarity", "Car Clarity"),
     ];
     for (provider, key, label) in table {
-        assert_eq!(serde_json::to_value(provider).expect("serialises"), serde_json::json!(key));
-        assert_eq!(serde_json::from_value::<FinanceProvider>(serde_json::json!(key)).expect("parses"), provider);
+        assert_eq!(
+            serde_json::to_value(provider).expect("serialises"),
+            serde_json::json!(key)
+        );
+        assert_eq!(
+            serde_json::from_value::<FinanceProvider>(serde_json::json!(key)).expect("parses"),
+            provider
+        );
         assert_eq!(provider.key(), key);
         assert_eq!(provider.label(), label);
         assert_eq!(FinanceProvider::from_key(key), Some(provider));
@@ -60,33 +74,161 @@ fn finance_strip_visibility_per_provider_table() {
     let year = 2026;
     // (case, provider, car overrides, lender, expected)
     let both = lender(Some(80.0), Some(340.0));
-    let cases: Vec<(&str, FinanceProvider, serde_json::Value, Option<Lender>, bool)> = vec![
-        ("Taurus: all rules hold", Taurus, serde_json::json!({}), Some(both.clone()), true),
-        ("Taurus: year newer than current year minus 12 (2014 is not > 2014)", Taurus, serde_json::json!({"year": 2014}), Some(both.clone()), false),
-        ("Taurus: 2015 is newer than 2014", Taurus, serde_json::json!({"year": 2015}), Some(both.clone()), true),
-        ("Taurus: price over 500 (500 is not)", Taurus, serde_json::json!({"price": 500.0}), Some(both.clone()), false),
-        ("Taurus: comparison rate present", Taurus, serde_json::json!({}), Some(Lender { comparison_rate: None, ..both.clone() }), false),
-        ("no lender data for the active provider", Taurus, serde_json::json!({}), None, false),
-        ("null interestRate hides", AusLoans, serde_json::json!({}), Some(Lender { interest_rate: None, ..both.clone() }), false),
-        ("manufacturer Suzuki never shows", AusLoans, serde_json::json!({"make": "Suzuki"}), Some(both.clone()), false),
-        ("360 Finance: available status", ThreeSixtyFinance, serde_json::json!({"status": "coming_soon", "price": 100.0}), Some(both.clone()), true),
-        ("360 Finance: sold status hides", ThreeSixtyFinance, serde_json::json!({"status": "sold"}), Some(both.clone()), false),
-        ("AusLoans: sold flag hides", AusLoans, serde_json::json!({"sold": true}), Some(both.clone()), false),
-        ("Manual: weekly payment present", Manual, serde_json::json!({}), Some(lender(Some(80.0), None)), true),
-        ("Manual: no weekly payment", Manual, serde_json::json!({}), Some(lender(None, Some(340.0))), false),
-        ("Angle: price over 500", Angle, serde_json::json!({"price": 499.0}), Some(both.clone()), false),
-        ("Powertorque: all rules hold", Powertorque, serde_json::json!({}), Some(both.clone()), true),
-        ("Nissan Finance: monthly payment present", NissanFinance, serde_json::json!({}), Some(lender(None, Some(340.0))), true),
-        ("Nissan Finance: no monthly payment", NissanFinance, serde_json::json!({}), Some(lender(Some(80.0), None)), false),
-        ("Car Clarity: common rules only", CarClarity, serde_json::json!({"price": 100.0}), Some(both.clone()), true),
+    let cases: Vec<(
+        &str,
+        FinanceProvider,
+        serde_json::Value,
+        Option<Lender>,
+        bool,
+    )> = vec![
+        (
+            "Taurus: all rules hold",
+            Taurus,
+            serde_json::json!({}),
+            Some(both.clone()),
+            true,
+        ),
+        (
+            "Taurus: year newer than current year minus 12 (2014 is not > 2014)",
+            Taurus,
+            serde_json::json!({"year": 2014}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "Taurus: 2015 is newer than 2014",
+            Taurus,
+            serde_json::json!({"year": 2015}),
+            Some(both.clone()),
+            true,
+        ),
+        (
+            "Taurus: price over 500 (500 is not)",
+            Taurus,
+            serde_json::json!({"price": 500.0}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "Taurus: comparison rate present",
+            Taurus,
+            serde_json::json!({}),
+            Some(Lender {
+                comparison_rate: None,
+                ..both.clone()
+            }),
+            false,
+        ),
+        (
+            "no lender data for the active provider",
+            Taurus,
+            serde_json::json!({}),
+            None,
+            false,
+        ),
+        (
+            "null interestRate hides",
+            AusLoans,
+            serde_json::json!({}),
+            Some(Lender {
+                interest_rate: None,
+                ..both.clone()
+            }),
+            false,
+        ),
+        (
+            "manufacturer Suzuki never shows",
+            AusLoans,
+            serde_json::json!({"make": "Suzuki"}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "360 Finance: available status",
+            ThreeSixtyFinance,
+            serde_json::json!({"status": "coming_soon", "price": 100.0}),
+            Some(both.clone()),
+            true,
+        ),
+        (
+            "360 Finance: sold status hides",
+            ThreeSixtyFinance,
+            serde_json::json!({"status": "sold"}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "AusLoans: sold flag hides",
+            AusLoans,
+            serde_json::json!({"sold": true}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "Manual: weekly payment present",
+            Manual,
+            serde_json::json!({}),
+            Some(lender(Some(80.0), None)),
+            true,
+        ),
+        (
+            "Manual: no weekly payment",
+            Manual,
+            serde_json::json!({}),
+            Some(lender(None, Some(340.0))),
+            false,
+        ),
+        (
+            "Angle: price over 500",
+            Angle,
+            serde_json::json!({"price": 499.0}),
+            Some(both.clone()),
+            false,
+        ),
+        (
+            "Powertorque: all rules hold",
+            Powertorque,
+            serde_json::json!({}),
+            Some(both.clone()),
+            true,
+        ),
+        (
+            "Nissan Finance: monthly payment present",
+            NissanFinance,
+            serde_json::json!({}),
+            Some(lender(None, Some(340.0))),
+            true,
+        ),
+        (
+            "Nissan Finance: no monthly payment",
+            NissanFinance,
+            serde_json::json!({}),
+            Some(lender(Some(80.0), None)),
+            false,
+        ),
+        (
+            "Car Clarity: common rules only",
+            CarClarity,
+            serde_json::json!({"price": 100.0}),
+            Some(both.clone()),
+            true,
+        ),
     ];
     for (name, provider, overrides, lender, expected) in cases {
         let mut c = car(overrides);
         if let Some(l) = lender {
             c.finance_lenders = BTreeMap::from([(provider.key().to_string(), l)]);
         }
-        assert_eq!(finance_strip_visible(&c, provider, year), expected, "{name}");
-        assert_eq!(visible_lender(&c, provider, year).is_some(), expected, "{name}");
+        assert_eq!(
+            finance_strip_visible(&c, provider, year),
+            expected,
+            "{name}"
+        );
+        assert_eq!(
+            visible_lender(&c, provider, year).is_some(),
+            expected,
+            "{name}"
+        );
     }
 }
 
@@ -145,23 +287,41 @@ fn repayments_match_the_shared_table() {
             frequency: case.frequency,
             round_up: case.round_up,
         });
-        assert!((got - case.expected).abs() < 0.005, "{}: got {got}, expected {}", case.note, case.expected);
+        assert!(
+            (got - case.expected).abs() < 0.005,
+            "{}: got {got}, expected {}",
+            case.note,
+            case.expected
+        );
     }
 }
 
 #[test]
 fn frequencies_are_52_26_12() {
     let table = table();
-    for (frequency, per_year) in [(PaymentFrequency::Week, 52), (PaymentFrequency::Fortnight, 26), (PaymentFrequency::Month, 12)] {
+    for (frequency, per_year) in [
+        (PaymentFrequency::Week, 52),
+        (PaymentFrequency::Fortnight, 26),
+        (PaymentFrequency::Month, 12),
+    ] {
         assert_eq!(frequency.per_year(), per_year);
         let key = serde_json::to_value(frequency).expect("serialises");
-        assert_eq!(table.frequencies.get(key.as_str().expect("a string")), Some(&per_year));
+        assert_eq!(
+            table.frequencies.get(key.as_str().expect("a string")),
+            Some(&per_year)
+        );
     }
 }
 
 #[test]
 fn repayment_of_25_or_less_shows_enquire_for_finance() {
-    let cases = [(25.0, true), (24.99, true), (0.0, true), (25.01, false), (141.73, false)];
+    let cases = [
+        (25.0, true),
+        (24.99, true),
+        (0.0, true),
+        (25.01, false),
+        (141.73, false),
+    ];
     for (payment, enquire) in cases {
         let display = repayment_display(payment);
         match display {
@@ -181,12 +341,29 @@ fn repayment_of_25_or_less_shows_enquire_for_finance() {
 fn calculator_ranges_follow_the_seed() {
     let r = CalculatorRanges::derive(&CalculatorSettings::default(), Some(45_990.0));
     // purchase price minimum 1000, maximum 250000
-    assert_eq!((r.purchase_price.min, r.purchase_price.max), (1000.0, 250_000.0));
-    assert_eq!(r.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
+    assert_eq!(
+        (r.purchase_price.min, r.purchase_price.max),
+        (1000.0, 250_000.0)
+    );
+    assert_eq!(
+        r.purchase_price_message,
+        "Cannot be less than $1,000 or more than $250,000"
+    );
     // Loan term 1 to 7 years, step 0.5, default 6
-    assert_eq!((r.term_years.min, r.term_years.max, r.term_years.step, r.term_years.default), (1.0, 7.0, 0.5, 6.0));
+    assert_eq!(
+        (
+            r.term_years.min,
+            r.term_years.max,
+            r.term_years.step,
+            r.term_years.default
+        ),
+        (1.0, 7.0, 0.5, 6.0)
+    );
     // Interest rate 0.5 to 15, step 0.5
-    assert_eq!((r.interest.min, r.interest.max, r.interest.step), (0.5, 15.0, 0.5));
+    assert_eq!(
+        (r.interest.min, r.interest.max, r.interest.step),
+        (0.5, 15.0, 0.5)
+    );
     assert_eq!(r.interest.default, 8.5);
     // Deposit, trade-in and residual 0 to 250000 step 0.5
     for range in [r.deposit, r.trade_in, r.residual] {
@@ -194,7 +371,15 @@ fn calculator_ranges_follow_the_seed() {
     }
     // Loan amount slider min 1000, step 500, default 30000. The seed's slider maximum of
     // 100000 beside the box's 250000 let the two disagree (issue 24): one maximum for both.
-    assert_eq!((r.loan_amount.min, r.loan_amount.max, r.loan_amount.step, r.loan_amount.default), (1000.0, 250_000.0, 500.0, 30_000.0));
+    assert_eq!(
+        (
+            r.loan_amount.min,
+            r.loan_amount.max,
+            r.loan_amount.step,
+            r.loan_amount.default
+        ),
+        (1000.0, 250_000.0, 500.0, 30_000.0)
+    );
     assert!(!r.interest_locked);
 }
 
@@ -206,23 +391,65 @@ fn calculator_variants_by_provider_brand_and_site() {
         loan_amount_min: RAISED_LOAN_AMOUNT_MIN,
         ..CalculatorSettings::default()
     };
-    let follows = CalculatorSettings { loan_max_follows_price: true, loan_default_is_price: true, ..CalculatorSettings::default() };
+    let follows = CalculatorSettings {
+        loan_max_follows_price: true,
+        loan_default_is_price: true,
+        ..CalculatorSettings::default()
+    };
     let cases = [
-        ("5000 minimum for one provider or brand", raised.clone(), Some(40_000.0), 250_000.0, 30_000.0, 5000.0,
-         "Cannot be less than $5,000 or more than $250,000"),
-        ("105% of a price over 100000, quoted by the message", follows.clone(), Some(120_000.0), 126_000.0, 120_000.0, 1000.0,
-         "Cannot be less than $1,000 or more than $126,000"),
-        ("price of 100000 is not over 100000", follows.clone(), Some(100_000.0), 250_000.0, 100_000.0, 1000.0,
-         "Cannot be less than $1,000 or more than $250,000"),
-        ("default is the car price on some sites", follows.clone(), Some(45_990.0), 250_000.0, 45_990.0, 1000.0,
-         "Cannot be less than $1,000 or more than $250,000"),
-        ("30000 when the car has no price", follows, None, 250_000.0, 30_000.0, 1000.0,
-         "Cannot be less than $1,000 or more than $250,000"),
+        (
+            "5000 minimum for one provider or brand",
+            raised.clone(),
+            Some(40_000.0),
+            250_000.0,
+            30_000.0,
+            5000.0,
+            "Cannot be less than $5,000 or more than $250,000",
+        ),
+        (
+            "105% of a price over 100000, quoted by the message",
+            follows.clone(),
+            Some(120_000.0),
+            126_000.0,
+            120_000.0,
+            1000.0,
+            "Cannot be less than $1,000 or more than $126,000",
+        ),
+        (
+            "price of 100000 is not over 100000",
+            follows.clone(),
+            Some(100_000.0),
+            250_000.0,
+            100_000.0,
+            1000.0,
+            "Cannot be less than $1,000 or more than $250,000",
+        ),
+        (
+            "default is the car price on some sites",
+            follows.clone(),
+            Some(45_990.0),
+            250_000.0,
+            45_990.0,
+            1000.0,
+            "Cannot be less than $1,000 or more than $250,000",
+        ),
+        (
+            "30000 when the car has no price",
+            follows,
+            None,
+            250_000.0,
+            30_000.0,
+            1000.0,
+            "Cannot be less than $1,000 or more than $250,000",
+        ),
     ];
     for (name, settings, price, loan_max, loan_default, loan_min_or_price_min, message) in cases {
         let r = CalculatorRanges::derive(&settings, price);
         assert_eq!(r.loan_amount.max, loan_max, "{name}");
-        assert_eq!(r.purchase_price.max, loan_max, "{name}: the slider and the box share one maximum");
+        assert_eq!(
+            r.purchase_price.max, loan_max,
+            "{name}: the slider and the box share one maximum"
+        );
         assert_eq!(r.loan_amount.default, loan_default, "{name}");
         assert_eq!(r.purchase_price.min, loan_min_or_price_min, "{name}");
         assert_eq!(r.purchase_price_message, message, "{name}");
@@ -238,16 +465,30 @@ fn calculator_variants_by_provider_brand_and_site() {
         ..CalculatorSettings::default()
     };
     let r = CalculatorRanges::derive(&provider, Some(30_000.0));
-    assert_eq!((r.interest.min, r.interest.max, r.interest.default), (7.5, 14.5, 7.5), "default clamped into the range");
+    assert_eq!(
+        (r.interest.min, r.interest.max, r.interest.default),
+        (7.5, 14.5, 7.5),
+        "default clamped into the range"
+    );
     assert_eq!((r.term_years.max, r.term_years.default), (5.0, 5.0));
-    let brand = CalculatorSettings { interest_min: BRAND_INTEREST_MIN, interest_max: BRAND_INTEREST_MAX, ..CalculatorSettings::default() };
+    let brand = CalculatorSettings {
+        interest_min: BRAND_INTEREST_MIN,
+        interest_max: BRAND_INTEREST_MAX,
+        ..CalculatorSettings::default()
+    };
     let r = CalculatorRanges::derive(&brand, Some(30_000.0));
     assert_eq!((r.interest.min, r.interest.max), (4.0, 20.0));
     // Interest rate 12.94% is fixed for one dealer.
-    let locked = CalculatorSettings { interest_locked: Some(FIXED_DEALER_INTEREST_RATE), ..CalculatorSettings::default() };
+    let locked = CalculatorSettings {
+        interest_locked: Some(FIXED_DEALER_INTEREST_RATE),
+        ..CalculatorSettings::default()
+    };
     let r = CalculatorRanges::derive(&locked, Some(30_000.0));
     assert!(r.interest_locked);
-    assert_eq!((r.interest.min, r.interest.max, r.interest.default), (12.94, 12.94, 12.94));
+    assert_eq!(
+        (r.interest.min, r.interest.max, r.interest.default),
+        (12.94, 12.94, 12.94)
+    );
 }
 
 #[test]
@@ -258,19 +499,49 @@ fn the_high_quick_picks_are_inside_their_own_range() {
             .expect("config");
     let settings = moreton.settings();
     let picks = moreton.quick_picks.values();
-    for (name, price, max) in [("no car", None, 800_000.0), ("a $52,990 car", Some(52_990.0), 800_000.0), ("a $120,000 car: 105%", Some(120_000.0), 126_000.0)] {
+    for (name, price, max) in [
+        ("no car", None, 800_000.0),
+        ("a $52,990 car", Some(52_990.0), 800_000.0),
+        ("a $120,000 car: 105%", Some(120_000.0), 126_000.0),
+    ] {
         let r = CalculatorRanges::derive(&settings, price);
-        assert_eq!((r.purchase_price.max, r.loan_amount.max), (max, max), "{name}");
+        assert_eq!(
+            (r.purchase_price.max, r.loan_amount.max),
+            (max, max),
+            "{name}"
+        );
         let offered = r.picks_in_range(&picks);
-        assert!(offered.iter().all(|p| (r.purchase_price.min..=r.purchase_price.max).contains(p)), "{name}: {offered:?}");
-        assert!(r.purchase_price_message.ends_with(&format!("or more than {}", domain::rules::format::format_dollars(max))), "{name}: {}", r.purchase_price_message);
+        assert!(
+            offered
+                .iter()
+                .all(|p| (r.purchase_price.min..=r.purchase_price.max).contains(p)),
+            "{name}: {offered:?}"
+        );
+        assert!(
+            r.purchase_price_message.ends_with(&format!(
+                "or more than {}",
+                domain::rules::format::format_dollars(max)
+            )),
+            "{name}: {}",
+            r.purchase_price_message
+        );
     }
     let r = CalculatorRanges::derive(&settings, Some(120_000.0));
-    assert!(r.picks_in_range(&picks).is_empty(), "every high pick is above 105% of $120,000");
+    assert!(
+        r.picks_in_range(&picks).is_empty(),
+        "every high pick is above 105% of $120,000"
+    );
     // The normal picks fit the seed's range, whose message stays word for word.
     let r = CalculatorRanges::derive(&CalculatorSettings::default(), None);
-    assert_eq!(r.picks_in_range(&domain::config::QuickPicks::Normal.values()).len(), 8);
-    assert_eq!(r.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
+    assert_eq!(
+        r.picks_in_range(&domain::config::QuickPicks::Normal.values())
+            .len(),
+        8
+    );
+    assert_eq!(
+        r.purchase_price_message,
+        "Cannot be less than $1,000 or more than $250,000"
+    );
 }
 
 #[test]
@@ -284,7 +555,12 @@ fn out_of_range_values_are_clamped_and_negative_amounts_become_zero() {
         ("deposit above 250000", r.deposit, 300_000.0, 250_000.0),
         ("trade-in below 0", r.trade_in, -5.0, 0.0),
         ("residual within", r.residual, 1234.5, 1234.5),
-        ("purchase price within", r.purchase_price, 45_990.0, 45_990.0),
+        (
+            "purchase price within",
+            r.purchase_price,
+            45_990.0,
+            45_990.0,
+        ),
     ];
     for (name, range, input, expected) in cases {
         assert_eq!(range.clamp(input), expected, "{name}");
@@ -292,11 +568,20 @@ fn out_of_range_values_are_clamped_and_negative_amounts_become_zero() {
     assert_eq!(non_negative_amount(-100.0), 0.0);
     assert_eq!(non_negative_amount(f64::NAN), 0.0);
     assert_eq!(non_negative_amount(250.0), 250.0);
-    assert_eq!(purchase_price_error(&r, 999.0).as_deref(), Some("Cannot be less than $1,000 or more than $250,000"));
-    assert_eq!(purchase_price_error(&r, 250_001.0).as_deref(), Some("Cannot be less than $1,000 or more than $250,000"));
+    assert_eq!(
+        purchase_price_error(&r, 999.0).as_deref(),
+        Some("Cannot be less than $1,000 or more than $250,000")
+    );
+    assert_eq!(
+        purchase_price_error(&r, 250_001.0).as_deref(),
+        Some("Cannot be less than $1,000 or more than $250,000")
+    );
     assert_eq!(purchase_price_error(&r, 1000.0), None);
     assert_eq!(purchase_price_error(&r, 250_000.0), None);
-    assert_eq!(messages::PRICE_RANGE_TEMPLATE, "Cannot be less than {min} or more than $250,000");
+    assert_eq!(
+        messages::PRICE_RANGE_TEMPLATE,
+        "Cannot be less than {min} or more than $250,000"
+    );
 }
 
 #[test]
@@ -305,9 +590,17 @@ fn estimate_box_uses_5_years_10_percent_deposit_30_percent_final_payment() {
     let estimate = finance_estimate(Some(50_000.0), 8.5).expect("priced car");
     assert_eq!(estimate.deposit, 5000.0);
     assert_eq!(estimate.final_payment, 15_000.0);
-    assert!((estimate.weekly - 166.25).abs() < 0.005, "{}", estimate.weekly);
+    assert!(
+        (estimate.weekly - 166.25).abs() < 0.005,
+        "{}",
+        estimate.weekly
+    );
     // monthly equals weekly times 4.33
-    assert!((estimate.monthly - 719.86).abs() < 0.005, "{}", estimate.monthly);
+    assert!(
+        (estimate.monthly - 719.86).abs() < 0.005,
+        "{}",
+        estimate.monthly
+    );
     assert_eq!(finance_estimate(None, 8.5), None);
     assert_eq!(finance_estimate(Some(0.0), 8.5), None);
 }
@@ -335,17 +628,32 @@ fn comparison_rates_match_the_shared_table() {
     // Checked by hand: with no fees the example loan is the loan itself, so the
     // comparison rate is the rate; a $395 fee financed raises 8.5% to 9.06%.
     let table = table();
-    assert!(table.comparison_rate_cases.len() >= 12, "a dozen or more cases");
+    assert!(
+        table.comparison_rate_cases.len() >= 12,
+        "a dozen or more cases"
+    );
     for case in &table.comparison_rate_cases {
-        let got = comparison_rate(case.annual_rate_percent, case.upfront_fees, case.monthly_fees);
+        let got = comparison_rate(
+            case.annual_rate_percent,
+            case.upfront_fees,
+            case.monthly_fees,
+        );
         assert_eq!(got, case.expected, "{}", case.note);
     }
 }
 
 #[test]
 fn comparison_rate_is_rounded_and_never_below_the_rate() {
-    for rate in [0.5, 1.0, 4.0, 5.99, 7.5, 8.5, 9.95, 12.94, 14.5, 15.0, 15.99, 19.95, 20.0] {
-        for (upfront, monthly) in [(0.0, 0.0), (395.0, 0.0), (1360.5, 0.0), (0.0, 8.0), (1313.25, 8.0)] {
+    for rate in [
+        0.5, 1.0, 4.0, 5.99, 7.5, 8.5, 9.95, 12.94, 14.5, 15.0, 15.99, 19.95, 20.0,
+    ] {
+        for (upfront, monthly) in [
+            (0.0, 0.0),
+            (395.0, 0.0),
+            (1360.5, 0.0),
+            (0.0, 8.0),
+            (1313.25, 8.0),
+        ] {
             let got = comparison_rate(rate, upfront, monthly);
             assert!(got >= rate, "{rate} {upfront} {monthly}: {got}");
             assert_eq!((got * 100.0).round() / 100.0, got, "two decimals: {got}");
@@ -365,13 +673,17 @@ fn comparison_rate_warning_and_basis_are_the_prescribed_words() {
     // The basis names the example loan comparison_rate computes on.
     assert_eq!(COMPARISON_LOAN_AMOUNT, 30_000.0);
     assert_eq!(COMPARISON_TERM_MONTHS, 60);
-    assert_eq!(messages::COMPARISON_RATE_BASIS, "Comparison rate calculated on a secured loan of $30,000 over 5 years.");
+    assert_eq!(
+        messages::COMPARISON_RATE_BASIS,
+        "Comparison rate calculated on a secured loan of $30,000 over 5 years."
+    );
 }
 
 #[test]
 fn comparison_fees_count_every_listed_fee_once() {
     use domain::config::FinanceConfig;
-    let parse = |toml_text: &str| -> FinanceConfig { toml::from_str(toml_text).expect("finance config") };
+    let parse =
+        |toml_text: &str| -> FinanceConfig { toml::from_str(toml_text).expect("finance config") };
     // One brand's list (seed 001 s9): establishment 395, security registration 6, monthly admin 8, agency 912.25.
     let brand = parse(
         "[[fees]]\nname = \"Establishment fee\"\namount = 395\n[[fees]]\nname = \"Security registration fee\"\namount = 6\n\
@@ -392,17 +704,32 @@ fn comparison_fees_count_every_listed_fee_once() {
 #[test]
 fn quick_picks_run_between_the_seed_ends() {
     use domain::config::QuickPicks;
-    assert_eq!(QuickPicks::Normal.values(), [5_000.0, 10_000.0, 20_000.0, 30_000.0, 40_000.0, 50_000.0, 60_000.0, 70_000.0]);
-    assert_eq!(QuickPicks::High.values(), [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]);
+    assert_eq!(
+        QuickPicks::Normal.values(),
+        [5_000.0, 10_000.0, 20_000.0, 30_000.0, 40_000.0, 50_000.0, 60_000.0, 70_000.0]
+    );
+    assert_eq!(
+        QuickPicks::High.values(),
+        [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]
+    );
 }
 
 #[test]
 fn marketing_text_that_quotes_a_rate_is_recognised() {
     use domain::rules::finance::mentions_rate;
-    for text in ["Navara: 1.99% p.a. with Nissan Finance", "Finance at a fixed 12.94%", "HiLux: 2.99% comparison rate"] {
+    for text in [
+        "Navara: 1.99% p.a. with Nissan Finance",
+        "Finance at a fixed 12.94%",
+        "HiLux: 2.99% comparison rate",
+    ] {
         assert!(mentions_rate(text), "{text}");
     }
-    for text in ["Save 10% on accessories", "100% refundable deposit", "Finance available", "p.a. rate"] {
+    for text in [
+        "Save 10% on accessories",
+        "100% refundable deposit",
+        "Finance available",
+        "p.a. rate",
+    ] {
         assert!(!mentions_rate(text), "{text}");
     }
 }
@@ -410,13 +737,15 @@ fn marketing_text_that_quotes_a_rate_is_recognised() {
 /// The car-loan table shared with the calculator's vitest (domain/tests/data/car_loan_cases.json).
 #[test]
 fn car_loans_match_the_shared_table() {
-    let table: serde_json::Value = serde_json::from_str(include_str!("data/car_loan_cases.json")).expect("parses");
+    let table: serde_json::Value =
+        serde_json::from_str(include_str!("data/car_loan_cases.json")).expect("parses");
     let cases = table["cases"].as_array().expect("cases");
     assert!(cases.len() >= 6);
     for case in cases {
         let note = case["note"].as_str().expect("note");
         let t = &case["terms"];
-        let num = |v: &serde_json::Value, key: &str, default: f64| v[key].as_f64().unwrap_or(default);
+        let num =
+            |v: &serde_json::Value, key: &str, default: f64| v[key].as_f64().unwrap_or(default);
         let defaults = CalculatorSettings::default();
         let terms = LoanTerms {
             settings: CalculatorSettings {
@@ -424,7 +753,10 @@ fn car_loans_match_the_shared_table() {
                 interest_min: num(t, "interest_min", defaults.interest_min),
                 interest_max: num(t, "interest_max", defaults.interest_max),
                 term_default_years: num(t, "term_default_years", defaults.term_default_years),
-                interest_locked: t["interest_locked"].as_bool().unwrap_or(false).then(|| num(t, "interest_default", 0.0)),
+                interest_locked: t["interest_locked"]
+                    .as_bool()
+                    .unwrap_or(false)
+                    .then(|| num(t, "interest_default", 0.0)),
                 ..defaults
             },
             establishment_fee: num(t, "establishment_fee", 0.0),
@@ -432,23 +764,83 @@ fn car_loans_match_the_shared_table() {
             monthly_fees: num(t, "monthly_fees", 0.0),
             round_up: t["round_up"].as_bool().unwrap_or(false),
         };
-        let lender: Option<Lender> = (!case["lender"].is_null()).then(|| serde_json::from_value(case["lender"].clone()).expect("lender"));
-        let loan = CarLoan::of(&terms, case["price"].as_f64().expect("price"), lender.as_ref());
+        let lender: Option<Lender> = (!case["lender"].is_null())
+            .then(|| serde_json::from_value(case["lender"].clone()).expect("lender"));
+        let loan = CarLoan::of(
+            &terms,
+            case["price"].as_f64().expect("price"),
+            lender.as_ref(),
+        );
         let e = &case["expected"];
-        let got = [loan.rate, loan.comparison_rate, loan.term_years, loan.deposit, loan.balloon, loan.establishment_fee, loan.upfront_fees, loan.monthly_fees, loan.weekly(), estimate_on(&loan).weekly];
-        let want = ["rate", "comparison_rate", "term_years", "deposit", "balloon", "establishment_fee", "upfront_fees", "monthly_fees", "weekly", "estimate_weekly"]
-            .map(|k| e[k].as_f64().unwrap_or_else(|| panic!("{note}: {k}")));
-        for ((g, w), k) in got.iter().zip(want).zip(["rate", "comparison", "term", "deposit", "balloon", "fee", "upfront", "monthly", "weekly", "estimate"]) {
+        let got = [
+            loan.rate,
+            loan.comparison_rate,
+            loan.term_years,
+            loan.deposit,
+            loan.balloon,
+            loan.establishment_fee,
+            loan.upfront_fees,
+            loan.monthly_fees,
+            loan.weekly(),
+            estimate_on(&loan).weekly,
+        ];
+        let want = [
+            "rate",
+            "comparison_rate",
+            "term_years",
+            "deposit",
+            "balloon",
+            "establishment_fee",
+            "upfront_fees",
+            "monthly_fees",
+            "weekly",
+            "estimate_weekly",
+        ]
+        .map(|k| e[k].as_f64().unwrap_or_else(|| panic!("{note}: {k}")));
+        for ((g, w), k) in got.iter().zip(want).zip([
+            "rate",
+            "comparison",
+            "term",
+            "deposit",
+            "balloon",
+            "fee",
+            "upfront",
+            "monthly",
+            "weekly",
+            "estimate",
+        ]) {
             assert!((g - w).abs() < 1e-9, "{note}: {k} {g} != {w}");
         }
-        assert_eq!(loan.from_lender, e["from_lender"].as_bool().expect("from_lender"), "{note}");
+        assert_eq!(
+            loan.from_lender,
+            e["from_lender"].as_bool().expect("from_lender"),
+            "{note}"
+        );
         // The calculator opens on the loan: its defaults are the loan's values.
         let r = CalculatorRanges::for_loan(&terms.settings, &loan);
         assert_eq!(
-            (r.purchase_price.default, r.loan_amount.default, r.interest.default, r.term_years.default, r.deposit.default, r.residual.default),
-            (loan.amount, loan.amount, loan.rate, loan.term_years, loan.deposit, loan.balloon),
+            (
+                r.purchase_price.default,
+                r.loan_amount.default,
+                r.interest.default,
+                r.term_years.default,
+                r.deposit.default,
+                r.residual.default
+            ),
+            (
+                loan.amount,
+                loan.amount,
+                loan.rate,
+                loan.term_years,
+                loan.deposit,
+                loan.balloon
+            ),
             "{note}"
         );
-        assert_eq!(loan.comparison_rate_at(loan.rate), loan.comparison_rate, "{note}");
+        assert_eq!(
+            loan.comparison_rate_at(loan.rate),
+            loan.comparison_rate,
+            "{note}"
+        );
     }
 }

@@ -13,26 +13,56 @@ fn postcode_is_exactly_four_digits() {
         (" 0800 ", Ok("0800")),
         ("", Err("Please enter a postcode.")),
         ("   ", Err("Please enter a postcode.")),
-        ("400", Err("Invalid postcode. Please enter a 4-digit number.")),
-        ("40000", Err("Invalid postcode. Please enter a 4-digit number.")),
-        ("40a0", Err("Invalid postcode. Please enter a 4-digit number.")),
-        ("４０００", Err("Invalid postcode. Please enter a 4-digit number.")),
-        ("-400", Err("Invalid postcode. Please enter a 4-digit number.")),
+        (
+            "400",
+            Err("Invalid postcode. Please enter a 4-digit number."),
+        ),
+        (
+            "40000",
+            Err("Invalid postcode. Please enter a 4-digit number."),
+        ),
+        (
+            "40a0",
+            Err("Invalid postcode. Please enter a 4-digit number."),
+        ),
+        (
+            "４０００",
+            Err("Invalid postcode. Please enter a 4-digit number."),
+        ),
+        (
+            "-400",
+            Err("Invalid postcode. Please enter a 4-digit number."),
+        ),
     ];
     for (input, expected) in cases {
-        let got = Postcode::parse(input).map(|p| p.as_str().to_string()).map_err(|e| e.to_string());
-        assert_eq!(got, expected.map(String::from).map_err(String::from), "{input:?}");
+        let got = Postcode::parse(input)
+            .map(|p| p.as_str().to_string())
+            .map_err(|e| e.to_string());
+        assert_eq!(
+            got,
+            expected.map(String::from).map_err(String::from),
+            "{input:?}"
+        );
     }
     let parsed: Postcode = serde_json::from_str("\"4217\"").expect("valid postcode");
-    assert_eq!(serde_json::to_string(&parsed).expect("serialises"), "\"4217\"");
+    assert_eq!(
+        serde_json::to_string(&parsed).expect("serialises"),
+        "\"4217\""
+    );
     assert!(serde_json::from_str::<Postcode>("\"421\"").is_err());
     assert_eq!(geocode_failure_message(), "Invalid postcode.");
 }
 
 #[test]
 fn delivery_messages_word_for_word() {
-    assert_eq!(delivery_postcode("").map_err(|e| e.to_string()), Err("Please enter a postcode.".to_string()));
-    assert_eq!(delivery_postcode("4000").map(|p| p.to_string()), Ok("4000".to_string()));
+    assert_eq!(
+        delivery_postcode("").map_err(|e| e.to_string()),
+        Err("Please enter a postcode.".to_string())
+    );
+    assert_eq!(
+        delivery_postcode("4000").map(|p| p.to_string()),
+        Ok("4000".to_string())
+    );
     assert_eq!(
         DeliveryError::NoEstimate.to_string(),
         "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote."
@@ -42,15 +72,82 @@ fn delivery_messages_word_for_word() {
 #[test]
 fn au_phone_normalises_common_forms() {
     let cases = [
-        ("0412 345 678", Some(("0412345678", AuPhoneKind::Mobile, "0412 345 678", "+61412345678"))),
-        ("+61 412 345 678", Some(("0412345678", AuPhoneKind::Mobile, "0412 345 678", "+61412345678"))),
-        ("+61 (0)412-345-678", Some(("0412345678", AuPhoneKind::Mobile, "0412 345 678", "+61412345678"))),
-        ("61412345678", Some(("0412345678", AuPhoneKind::Mobile, "0412 345 678", "+61412345678"))),
-        ("(07) 3123 4567", Some(("0731234567", AuPhoneKind::Landline, "(07) 3123 4567", "+61731234567"))),
-        ("02.9876.5432", Some(("0298765432", AuPhoneKind::Landline, "(02) 9876 5432", "+61298765432"))),
-        ("1300 123 456", Some(("1300123456", AuPhoneKind::LocalRate, "1300 123 456", "1300123456"))),
-        ("1800123456", Some(("1800123456", AuPhoneKind::LocalRate, "1800 123 456", "1800123456"))),
-        ("13 12 34", Some(("131234", AuPhoneKind::ShortLocalRate, "13 12 34", "131234"))),
+        (
+            "0412 345 678",
+            Some((
+                "0412345678",
+                AuPhoneKind::Mobile,
+                "0412 345 678",
+                "+61412345678",
+            )),
+        ),
+        (
+            "+61 412 345 678",
+            Some((
+                "0412345678",
+                AuPhoneKind::Mobile,
+                "0412 345 678",
+                "+61412345678",
+            )),
+        ),
+        (
+            "+61 (0)412-345-678",
+            Some((
+                "0412345678",
+                AuPhoneKind::Mobile,
+                "0412 345 678",
+                "+61412345678",
+            )),
+        ),
+        (
+            "61412345678",
+            Some((
+                "0412345678",
+                AuPhoneKind::Mobile,
+                "0412 345 678",
+                "+61412345678",
+            )),
+        ),
+        (
+            "(07) 3123 4567",
+            Some((
+                "0731234567",
+                AuPhoneKind::Landline,
+                "(07) 3123 4567",
+                "+61731234567",
+            )),
+        ),
+        (
+            "02.9876.5432",
+            Some((
+                "0298765432",
+                AuPhoneKind::Landline,
+                "(02) 9876 5432",
+                "+61298765432",
+            )),
+        ),
+        (
+            "1300 123 456",
+            Some((
+                "1300123456",
+                AuPhoneKind::LocalRate,
+                "1300 123 456",
+                "1300123456",
+            )),
+        ),
+        (
+            "1800123456",
+            Some((
+                "1800123456",
+                AuPhoneKind::LocalRate,
+                "1800 123 456",
+                "1800123456",
+            )),
+        ),
+        (
+            "13 12 34",
+            Some(("131234", AuPhoneKind::ShortLocalRate, "13 12 34", "131234")),
+        ),
         ("0512 345 678", None),
         ("0412 345 67", None),
         ("+1 412 345 678", None),
@@ -58,8 +155,11 @@ fn au_phone_normalises_common_forms() {
         ("", None),
     ];
     for (input, expected) in cases {
-        let got = AuPhone::parse(input).ok().map(|p| (p.digits().to_string(), p.kind(), p.display(), p.e164()));
-        let expected = expected.map(|(d, k, disp, e)| (d.to_string(), Some(k), disp.to_string(), e.to_string()));
+        let got = AuPhone::parse(input)
+            .ok()
+            .map(|p| (p.digits().to_string(), p.kind(), p.display(), p.e164()));
+        let expected = expected
+            .map(|(d, k, disp, e)| (d.to_string(), Some(k), disp.to_string(), e.to_string()));
         assert_eq!(got, expected, "{input:?}");
     }
 }
@@ -68,7 +168,10 @@ fn au_phone_normalises_common_forms() {
 fn email_rule() {
     let cases = [
         ("jo@example.com.au", Some("jo@example.com.au")),
-        ("  Jo.Smith+cars@Example.COM ", Some("Jo.Smith+cars@example.com")),
+        (
+            "  Jo.Smith+cars@Example.COM ",
+            Some("Jo.Smith+cars@example.com"),
+        ),
         ("jo@localhost", None),
         ("jo@@example.com", None),
         ("jo example@example.com", None),
@@ -79,12 +182,24 @@ fn email_rule() {
         ("", None),
     ];
     for (input, expected) in cases {
-        assert_eq!(Email::parse(input).ok().map(|e| e.as_str().to_string()).as_deref(), expected, "{input:?}");
+        assert_eq!(
+            Email::parse(input)
+                .ok()
+                .map(|e| e.as_str().to_string())
+                .as_deref(),
+            expected,
+            "{input:?}"
+        );
     }
 }
 
 /// (case, input, site settings, expected errors in form order)
-type EnquiryCase = (&'static str, EnquiryInput, EnquiryFormSettings, Vec<(FormField, &'static str)>);
+type EnquiryCase = (
+    &'static str,
+    EnquiryInput,
+    EnquiryFormSettings,
+    Vec<(FormField, &'static str)>,
+);
 
 fn valid_input() -> EnquiryInput {
     EnquiryInput {
@@ -100,36 +215,140 @@ fn valid_input() -> EnquiryInput {
 #[test]
 fn enquiry_validation_per_field() {
     let base = EnquiryFormSettings::default();
-    let many = EnquiryFormSettings { dealership_count: 2, ..base };
-    let one = EnquiryFormSettings { dealership_count: 1, ..base };
-    let lifted = EnquiryFormSettings { message_optional: true, ..base };
-    let located = EnquiryFormSettings { location_shown: true, ..base };
-    let terms = EnquiryFormSettings { terms_required: true, ..base };
+    let many = EnquiryFormSettings {
+        dealership_count: 2,
+        ..base
+    };
+    let one = EnquiryFormSettings {
+        dealership_count: 1,
+        ..base
+    };
+    let lifted = EnquiryFormSettings {
+        message_optional: true,
+        ..base
+    };
+    let located = EnquiryFormSettings {
+        location_shown: true,
+        ..base
+    };
+    let terms = EnquiryFormSettings {
+        terms_required: true,
+        ..base
+    };
     let with = |f: fn(&mut EnquiryInput)| {
         let mut input = valid_input();
         f(&mut input);
         input
     };
     let cases: Vec<EnquiryCase> = vec![
-        ("valid; opt_in and Rego optional", valid_input(), base, vec![]),
-        ("message required", with(|i| i.message = " ".into()), base, vec![(FormField::Message, "Message is required.")]),
-        ("a site flag lifts the message requirement", with(|i| i.message.clear()), lifted, vec![]),
-        ("category select required", with(|i| i.category.clear()), base, vec![(FormField::Category, "Category is required.")]),
-        ("location required when shown", valid_input(), located, vec![(FormField::Location, "Location is required.")]),
-        ("location not required when hidden", valid_input(), base, vec![]),
-        ("preferred dealership required when several", valid_input(), many, vec![(FormField::DealershipSlug, "*Please select a dealership location.")]),
-        ("preferred dealership not required for one", valid_input(), one, vec![]),
-        ("terms notice", valid_input(), terms, vec![(FormField::Terms, "You must agree to the terms of use before submitting the form.")]),
-        ("terms accepted", with(|i| i.terms_accepted = true), terms, vec![]),
-        ("postcode checked when given", with(|i| i.postcode = "40".into()), base, vec![(FormField::Postcode, "Invalid postcode. Please enter a 4-digit number.")]),
-        ("bad phone", with(|i| i.phone = "12345".into()), base, vec![(FormField::Phone, messages::INVALID_PHONE)]),
-        ("bad email", with(|i| i.email = "jo@".into()), base, vec![(FormField::Email, messages::INVALID_EMAIL)]),
-        ("contact fields required, in form order", EnquiryInput { message: "Hi".into(), category: "Service".into(), ..EnquiryInput::default() }, base,
-         vec![(FormField::Name, "Name is required."), (FormField::Email, "Email is required."), (FormField::Phone, "Phone is required.")]),
+        (
+            "valid; opt_in and Rego optional",
+            valid_input(),
+            base,
+            vec![],
+        ),
+        (
+            "message required",
+            with(|i| i.message = " ".into()),
+            base,
+            vec![(FormField::Message, "Message is required.")],
+        ),
+        (
+            "a site flag lifts the message requirement",
+            with(|i| i.message.clear()),
+            lifted,
+            vec![],
+        ),
+        (
+            "category select required",
+            with(|i| i.category.clear()),
+            base,
+            vec![(FormField::Category, "Category is required.")],
+        ),
+        (
+            "location required when shown",
+            valid_input(),
+            located,
+            vec![(FormField::Location, "Location is required.")],
+        ),
+        (
+            "location not required when hidden",
+            valid_input(),
+            base,
+            vec![],
+        ),
+        (
+            "preferred dealership required when several",
+            valid_input(),
+            many,
+            vec![(
+                FormField::DealershipSlug,
+                "*Please select a dealership location.",
+            )],
+        ),
+        (
+            "preferred dealership not required for one",
+            valid_input(),
+            one,
+            vec![],
+        ),
+        (
+            "terms notice",
+            valid_input(),
+            terms,
+            vec![(
+                FormField::Terms,
+                "You must agree to the terms of use before submitting the form.",
+            )],
+        ),
+        (
+            "terms accepted",
+            with(|i| i.terms_accepted = true),
+            terms,
+            vec![],
+        ),
+        (
+            "postcode checked when given",
+            with(|i| i.postcode = "40".into()),
+            base,
+            vec![(
+                FormField::Postcode,
+                "Invalid postcode. Please enter a 4-digit number.",
+            )],
+        ),
+        (
+            "bad phone",
+            with(|i| i.phone = "12345".into()),
+            base,
+            vec![(FormField::Phone, messages::INVALID_PHONE)],
+        ),
+        (
+            "bad email",
+            with(|i| i.email = "jo@".into()),
+            base,
+            vec![(FormField::Email, messages::INVALID_EMAIL)],
+        ),
+        (
+            "contact fields required, in form order",
+            EnquiryInput {
+                message: "Hi".into(),
+                category: "Service".into(),
+                ..EnquiryInput::default()
+            },
+            base,
+            vec![
+                (FormField::Name, "Name is required."),
+                (FormField::Email, "Email is required."),
+                (FormField::Phone, "Phone is required."),
+            ],
+        ),
     ];
     for (name, input, settings, expected) in cases {
         let errors = validate_enquiry(&input, &settings);
-        let got: Vec<(FormField, &str)> = errors.iter().map(|e| (e.field, e.message.as_str())).collect();
+        let got: Vec<(FormField, &str)> = errors
+            .iter()
+            .map(|e| (e.field, e.message.as_str()))
+            .collect();
         assert_eq!(got, expected, "{name}");
     }
 }
@@ -137,19 +356,40 @@ fn enquiry_validation_per_field() {
 #[test]
 fn error_banner_lists_every_error() {
     assert_eq!(error_banner(&[]), None);
-    let errors = validate_enquiry(&EnquiryInput::default(), &EnquiryFormSettings { terms_required: true, ..EnquiryFormSettings::default() });
+    let errors = validate_enquiry(
+        &EnquiryInput::default(),
+        &EnquiryFormSettings {
+            terms_required: true,
+            ..EnquiryFormSettings::default()
+        },
+    );
     let banner = error_banner(&errors).expect("errors");
     assert_eq!(banner.heading, "Please fix the following errors:");
     assert_eq!(banner.items.len(), errors.len());
-    assert_eq!(banner.items.last().map(String::as_str), Some("You must agree to the terms of use before submitting the form."));
+    assert_eq!(
+        banner.items.last().map(String::as_str),
+        Some("You must agree to the terms of use before submitting the form.")
+    );
 }
 
 #[test]
 fn failure_messages() {
     let cases = [
-        (None, "An error occurred when submitting this form", "An unexpected error occured"),
-        (Some(""), "An error occurred when submitting this form", "An unexpected error occured"),
-        (Some("Dealer inbox unavailable"), "Dealer inbox unavailable", "Dealer inbox unavailable"),
+        (
+            None,
+            "An error occurred when submitting this form",
+            "An unexpected error occured",
+        ),
+        (
+            Some(""),
+            "An error occurred when submitting this form",
+            "An unexpected error occured",
+        ),
+        (
+            Some("Dealer inbox unavailable"),
+            "Dealer inbox unavailable",
+            "Dealer inbox unavailable",
+        ),
     ];
     for (server, form, lead) in cases {
         assert_eq!(form_submit_error(server), form);
@@ -160,25 +400,74 @@ fn failure_messages() {
 #[test]
 fn career_enquiries_are_recategorised() {
     let career = categorise_lead("Career Enquiry", None, None);
-    assert_eq!((career.category.as_str(), career.subcategory.as_deref(), career.event_id), ("General Enquiry", Some("Career Enquiry"), 51));
+    assert_eq!(
+        (
+            career.category.as_str(),
+            career.subcategory.as_deref(),
+            career.event_id
+        ),
+        ("General Enquiry", Some("Career Enquiry"), 51)
+    );
     let general = categorise_lead("General Enquiry", None, None);
-    assert_eq!((general.category.as_str(), general.subcategory, general.event_id), ("General Enquiry", None, 22));
+    assert_eq!(
+        (
+            general.category.as_str(),
+            general.subcategory,
+            general.event_id
+        ),
+        ("General Enquiry", None, 22)
+    );
     let finance = categorise_lead("Finance", Some("Pre-approval"), Some(EVENT_FINANCE_ENQUIRY));
-    assert_eq!((finance.subcategory.as_deref(), finance.event_id), (Some("Pre-approval"), 9));
+    assert_eq!(
+        (finance.subcategory.as_deref(), finance.event_id),
+        (Some("Pre-approval"), 9)
+    );
 }
 
 #[test]
 fn stored_user_details_rule() {
     let details = |name: &str, last: &str, email: &str, phone: &str, postcode: &str| {
         let opt = |s: &str| if s == "-" { None } else { Some(s.to_string()) };
-        UserDetails { name: opt(name), last_name: opt(last), email: opt(email), phone: opt(phone), postcode: opt(postcode) }
+        UserDetails {
+            name: opt(name),
+            last_name: opt(last),
+            email: opt(email),
+            phone: opt(phone),
+            postcode: opt(postcode),
+        }
     };
     let cases = [
-        ("all present", details("Jo", "Smith", "jo@example.com", "0412345678", "4000"), Some(details("Jo", "Smith", "jo@example.com", "0412345678", "4000"))),
-        ("empty last name and postcode dropped", details("Jo", "", "jo@example.com", "0412345678", " "), Some(details("Jo", "-", "jo@example.com", "0412345678", "-"))),
-        ("no phone: nothing saved", details("Jo", "Smith", "jo@example.com", "-", "4000"), None),
-        ("blank email: nothing saved", details("Jo", "Smith", "  ", "0412345678", "4000"), None),
-        ("no name: nothing saved", details("-", "Smith", "jo@example.com", "0412345678", "4000"), None),
+        (
+            "all present",
+            details("Jo", "Smith", "jo@example.com", "0412345678", "4000"),
+            Some(details(
+                "Jo",
+                "Smith",
+                "jo@example.com",
+                "0412345678",
+                "4000",
+            )),
+        ),
+        (
+            "empty last name and postcode dropped",
+            details("Jo", "", "jo@example.com", "0412345678", " "),
+            Some(details("Jo", "-", "jo@example.com", "0412345678", "-")),
+        ),
+        (
+            "no phone: nothing saved",
+            details("Jo", "Smith", "jo@example.com", "-", "4000"),
+            None,
+        ),
+        (
+            "blank email: nothing saved",
+            details("Jo", "Smith", "  ", "0412345678", "4000"),
+            None,
+        ),
+        (
+            "no name: nothing saved",
+            details("-", "Smith", "jo@example.com", "0412345678", "4000"),
+            None,
+        ),
     ];
     for (name, input, expected) in cases {
         assert_eq!(details_to_store(&input), expected, "{name}");
@@ -209,7 +498,10 @@ fn seed_messages_word_for_word() {
     for (constant, seed) in cases {
         assert_eq!(constant, seed);
     }
-    assert_eq!(messages::copied_to_clipboard("2023 Toyota RAV4 GX"), "Copied 2023 Toyota RAV4 GX to your clipboard!");
+    assert_eq!(
+        messages::copied_to_clipboard("2023 Toyota RAV4 GX"),
+        "Copied 2023 Toyota RAV4 GX to your clipboard!"
+    );
     assert_eq!(messages::expires_on("12/03/2027"), "Expires on 12/03/2027");
 }
 
@@ -224,6 +516,10 @@ fn single_location_option_auto_selects_once() {
         (&[], false, None),
     ];
     for (options, selected, expected) in cases {
-        assert_eq!(auto_select_location(options, selected), expected, "{options:?} {selected}");
+        assert_eq!(
+            auto_select_location(options, selected),
+            expected,
+            "{options:?} {selected}"
+        );
     }
 }

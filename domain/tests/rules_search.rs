@@ -44,20 +44,38 @@ struct MoveCase {
 fn range_sliders_follow_the_shared_cases() {
     let table: SliderCases = cases(include_str!("data/slider_cases.json"));
     assert_eq!(table.default_slider_max, DEFAULT_SLIDER_MAX);
-    assert_eq!(SliderState::new(0.0, None).facet_max, table.default_slider_max);
+    assert_eq!(
+        SliderState::new(0.0, None).facet_max,
+        table.default_slider_max
+    );
     for case in &table.steps {
-        assert_eq!(slider_step(case.facet_min, case.facet_max), case.step, "{}", case.name);
+        assert_eq!(
+            slider_step(case.facet_min, case.facet_max),
+            case.step,
+            "{}",
+            case.name
+        );
     }
     assert!(!table.moves.is_empty());
     for case in &table.moves {
         let [facet_min, facet_max, low, high] = case.state;
-        let state = SliderState { facet_min, facet_max, low, high };
+        let state = SliderState {
+            facet_min,
+            facet_max,
+            low,
+            high,
+        };
         let moved = match case.side.as_str() {
             "low" => state.set_low(case.kind, case.value),
             "high" => state.set_high(case.kind, case.value),
             other => panic!("{}: unknown side {other}", case.name),
         };
-        assert_eq!(moved.map(|s| [s.low, s.high]), case.expected, "{}", case.name);
+        assert_eq!(
+            moved.map(|s| [s.low, s.high]),
+            case.expected,
+            "{}",
+            case.name
+        );
     }
 }
 
@@ -77,7 +95,12 @@ struct CollapseCase {
 fn sold_runs_collapse_as_the_shared_cases_say() {
     let table: CollapseCases = cases(include_str!("data/collapse_cases.json"));
     for case in &table.cases {
-        assert_eq!(collapse_sold_runs(&case.available), case.shown, "{}", case.name);
+        assert_eq!(
+            collapse_sold_runs(&case.available),
+            case.shown,
+            "{}",
+            case.name
+        );
     }
 }
 
@@ -110,20 +133,30 @@ struct InsertionCase {
 fn promos_show_and_sit_as_the_shared_cases_say() {
     let table: PromoCases = cases(include_str!("data/promo_cases.json"));
     for case in &table.visibility {
-        assert_eq!(promo_visible(&case.promo, case.today, &case.search_types), case.visible, "{}", case.name);
+        assert_eq!(
+            promo_visible(&case.promo, case.today, &case.search_types),
+            case.visible,
+            "{}",
+            case.name
+        );
     }
     for case in &table.insertion {
         let results: Vec<usize> = (0..case.results).collect();
-        let cells: Vec<String> = insert_promos(&results, &case.promos, case.today, &case.search_types)
-            .iter()
-            .map(|cell| match cell {
-                ResultCell::Result(i) => format!("result {i}"),
-                ResultCell::Promo(p) => {
-                    let index = case.promos.iter().position(|q| std::ptr::eq(q, *p)).expect("a configured promo");
-                    format!("promo {index}")
-                }
-            })
-            .collect();
+        let cells: Vec<String> =
+            insert_promos(&results, &case.promos, case.today, &case.search_types)
+                .iter()
+                .map(|cell| match cell {
+                    ResultCell::Result(i) => format!("result {i}"),
+                    ResultCell::Promo(p) => {
+                        let index = case
+                            .promos
+                            .iter()
+                            .position(|q| std::ptr::eq(q, *p))
+                            .expect("a configured promo");
+                        format!("promo {index}")
+                    }
+                })
+                .collect();
         assert_eq!(cells, case.cells, "{}", case.name);
     }
 }

@@ -16,26 +16,43 @@ fn now() -> DateTime<Utc> {
 
 fn sample(slug: &str) -> Dealer {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
-    let dealers = load_dealers(&dir).unwrap_or_else(|errors| panic!("dealers/ must load:\n{errors}"));
-    dealers.into_iter().find(|d| d.config.slug == slug).expect("sample dealer")
+    let dealers =
+        load_dealers(&dir).unwrap_or_else(|errors| panic!("dealers/ must load:\n{errors}"));
+    dealers
+        .into_iter()
+        .find(|d| d.config.slug == slug)
+        .expect("sample dealer")
 }
 
 fn page<'a>(pages: &'a [Page], path: &str) -> &'a Page {
-    pages.iter().find(|p| p.path == path).unwrap_or_else(|| panic!("no page {path}"))
+    pages
+        .iter()
+        .find(|p| p.path == path)
+        .unwrap_or_else(|| panic!("no page {path}"))
 }
 
 fn texts(values: &Value, key: &str) -> Vec<String> {
-    values.as_array().expect("array").iter().map(|v| v[key].as_str().unwrap_or_default().to_string()).collect()
+    values
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|v| v[key].as_str().unwrap_or_default().to_string())
+        .collect()
 }
 
 #[test]
 fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() {
     let pages = site_pages(&sample("jacaranda-toyota"), &[], now());
-    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props.value()["page"];
+    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton")
+        .props
+        .value()["page"];
 
     // The sales yard and its service centre in the same town are one site.
     let departments = &grafton["departments"];
-    assert_eq!(texts(departments, "location_type"), ["sales", "service-and-parts"]);
+    assert_eq!(
+        texts(departments, "location_type"),
+        ["sales", "service-and-parts"]
+    );
     assert_eq!(texts(departments, "label"), ["Sales", "Service & Parts"]);
     let service_hours = &departments[1]["hours"];
     assert_eq!(service_hours[0]["label"], "Monday - Friday");
@@ -43,8 +60,14 @@ fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() 
 
     // Special hours from the build date on, with the weekly hours replaced.
     let holidays = &departments[0]["holiday_hours"];
-    assert_eq!(texts(holidays, "date"), ["2026-12-24", "2026-12-25", "2026-12-26"]);
-    assert_eq!(texts(holidays, "text"), ["8:00am - 12:00pm", "Closed", "Closed"]);
+    assert_eq!(
+        texts(holidays, "date"),
+        ["2026-12-24", "2026-12-25", "2026-12-26"]
+    );
+    assert_eq!(
+        texts(holidays, "text"),
+        ["8:00am - 12:00pm", "Closed", "Closed"]
+    );
     assert_eq!(holidays[0]["label"], "Thursday 24 December 2026");
     assert_eq!(holidays[0]["occasion"], "Christmas Eve");
 
@@ -54,18 +77,35 @@ fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() 
     assert_eq!(reviews["rating"]["label"], "4.7 out of 5");
     assert_eq!(reviews["rating"]["stars"]["whole"], 4);
     assert_eq!(reviews["rating"]["stars"]["partial"], 0.7);
-    assert_eq!(texts(&reviews["reviews"], "customer_name"), ["Megan R.", "Tony B."]);
-    assert_eq!(reviews["reviews"][0]["reply_text"], "Thanks Megan, enjoy the RAV4 and see you at the first service!");
+    assert_eq!(
+        texts(&reviews["reviews"], "customer_name"),
+        ["Megan R.", "Tony B."]
+    );
+    assert_eq!(
+        reviews["reviews"][0]["reply_text"],
+        "Thanks Megan, enjoy the RAV4 and see you at the first service!"
+    );
     assert_eq!(reviews["reviews"][0]["reply_date"], "20/10/2026");
 
     // Jacaranda shows its licence numbers.
     assert_eq!(grafton["location"]["dealer_licence"], "MD 041872");
     assert_eq!(grafton["location"]["repairer_number"], "MVRL 45120");
-    assert!(grafton["map"]["directions_url"].as_str().expect("url").starts_with("https://www.google.com/maps/dir/?api=1&destination=-29.6897,152.9336"));
+    assert!(grafton["map"]["directions_url"]
+        .as_str()
+        .expect("url")
+        .starts_with("https://www.google.com/maps/dir/?api=1&destination=-29.6897,152.9336"));
 
     // The used-car yard across the river offers the same service centre, and has its badge.
-    let south = &page(&pages, "/locations/jacaranda-toyota-south-grafton").props.value()["page"];
-    assert_eq!(texts(&south["departments"], "location_name"), ["Jacaranda Toyota South Grafton Used Cars", "Jacaranda Toyota Service Centre"]);
+    let south = &page(&pages, "/locations/jacaranda-toyota-south-grafton")
+        .props
+        .value()["page"];
+    assert_eq!(
+        texts(&south["departments"], "location_name"),
+        [
+            "Jacaranda Toyota South Grafton Used Cars",
+            "Jacaranda Toyota Service Centre"
+        ]
+    );
     assert_eq!(south["location"]["badge"], "COMING EARLY 2026");
 }
 
@@ -74,16 +114,29 @@ fn departments_are_the_nearest_of_the_same_dealership() {
     // Moreton's 52 locations share one dealership: Springwood offers its own service
     // centre, not the nearest of another town.
     let moreton = site_pages(&sample("moreton-motor-group"), &[], now());
-    let springwood = &page(&moreton, "/locations/moreton-springwood").props.value()["page"]["departments"];
-    assert_eq!(texts(springwood, "location_name"), ["Moreton Springwood", "Moreton Springwood Service & Parts"]);
-    let service = &page(&moreton, "/locations/moreton-springwood-service").props.value()["page"]["departments"];
-    assert_eq!(texts(service, "location_type"), ["service-and-parts", "sales"]);
+    let springwood = &page(&moreton, "/locations/moreton-springwood")
+        .props
+        .value()["page"]["departments"];
+    assert_eq!(
+        texts(springwood, "location_name"),
+        ["Moreton Springwood", "Moreton Springwood Service & Parts"]
+    );
+    let service = &page(&moreton, "/locations/moreton-springwood-service")
+        .props
+        .value()["page"]["departments"];
+    assert_eq!(
+        texts(service, "location_type"),
+        ["service-and-parts", "sales"]
+    );
     // Ironbark's two yards are 300 km apart: no dropdown.
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     assert!(ironbark
         .iter()
         .filter(|p| p.kind == PageKind::Location)
-        .all(|p| p.props.value()["page"]["departments"].as_array().map(Vec::len) == Some(1)));
+        .all(|p| p.props.value()["page"]["departments"]
+            .as_array()
+            .map(Vec::len)
+            == Some(1)));
 }
 
 #[test]
@@ -92,8 +145,13 @@ fn the_minimum_rating_and_the_licence_flag_come_from_the_config() {
     dealer.config.locations.min_review_rating = 5.0;
     dealer.config.locations.show_dealer_licence = false;
     let pages = site_pages(&dealer, &[], now());
-    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton").props.value()["page"];
-    assert_eq!(texts(&grafton["reviews"]["reviews"], "customer_name"), ["Megan R."]);
+    let grafton = &page(&pages, "/locations/jacaranda-toyota-grafton")
+        .props
+        .value()["page"];
+    assert_eq!(
+        texts(&grafton["reviews"]["reviews"], "customer_name"),
+        ["Megan R."]
+    );
     assert_eq!(grafton["location"]["dealer_licence"], Value::Null);
     assert_eq!(grafton["location"]["repairer_number"], Value::Null);
 }
@@ -101,26 +159,57 @@ fn the_minimum_rating_and_the_licence_flag_come_from_the_config() {
 #[test]
 fn location_routes_follow_the_site_flag_and_closed_days_follow_the_site_setting() {
     let moreton = site_pages(&sample("moreton-motor-group"), &[], now());
-    for path in ["/locations/moreton-springwood", "/contact-us/moreton-springwood", "/our-location/moreton-springwood", "/dealerships", "/contact"] {
+    for path in [
+        "/locations/moreton-springwood",
+        "/contact-us/moreton-springwood",
+        "/our-location/moreton-springwood",
+        "/dealerships",
+        "/contact",
+    ] {
         let p = page(&moreton, path);
-        assert!(matches!(p.kind, PageKind::Location | PageKind::Locations), "{path}");
+        assert!(
+            matches!(p.kind, PageKind::Location | PageKind::Locations),
+            "{path}"
+        );
     }
     let jacaranda = site_pages(&sample("jacaranda-toyota"), &[], now());
-    assert!(!jacaranda.iter().any(|p| p.path.starts_with("/our-location/")), "the flag is off for Jacaranda");
+    assert!(
+        !jacaranda
+            .iter()
+            .any(|p| p.path.starts_with("/our-location/")),
+        "the flag is off for Jacaranda"
+    );
 
     // Moreton's Sundays at a service site read "By appointment only"; Ironbark's an Enquire link.
-    let service = &page(&moreton, "/locations/moreton-springwood-service").props.value()["page"]["location"]["hours"];
-    let sunday = service.as_array().expect("rows").iter().find(|r| r["label"] == "Sunday").expect("Sunday");
-    assert_eq!((sunday["text"].as_str(), sunday["enquire_link"].as_bool()), (Some("By appointment only"), Some(false)));
+    let service = &page(&moreton, "/locations/moreton-springwood-service")
+        .props
+        .value()["page"]["location"]["hours"];
+    let sunday = service
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["label"] == "Sunday")
+        .expect("Sunday");
+    assert_eq!(
+        (sunday["text"].as_str(), sunday["enquire_link"].as_bool()),
+        (Some("By appointment only"), Some(false))
+    );
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     let enquire_links = ironbark
         .iter()
         .filter(|p| p.kind == PageKind::Location)
-        .filter_map(|p| p.props.value()["page"]["location"]["hours"].as_array().cloned())
+        .filter_map(|p| {
+            p.props.value()["page"]["location"]["hours"]
+                .as_array()
+                .cloned()
+        })
         .flatten()
         .filter(|r| r["enquire_link"] == true && r["text"] == "Enquire")
         .count();
-    assert!(enquire_links > 0, "Ironbark words a closed day as an Enquire link");
+    assert!(
+        enquire_links > 0,
+        "Ironbark words a closed day as an Enquire link"
+    );
 }
 
 #[test]
@@ -131,12 +220,28 @@ fn the_group_home_page_has_stats_brand_grids_sales_counter_and_a_narrow_carousel
     assert_eq!(texts(&view["stat_banners"], "value"), ["50+", "40+", "30+"]);
     // The trucks slide's link is written with [ ] in offers.toml; its href is encoded.
     let slides = texts(&view["slides"], "url");
-    assert!(slides.iter().any(|u| u == "/search/new-used-and-demo-cars?refinementList%5Bmake%5D%5B0%5D=Isuzu%20Trucks"), "{slides:?}");
-    assert_eq!(texts(&view["brand_grids"], "title"), ["Cars", "Motorcycles", "Trucks"]);
-    assert!(view["brand_grids"][2]["brands"].as_array().expect("trucks").iter().any(|b| b["name"] == "Hino"));
+    assert!(
+        slides.iter().any(|u| u
+            == "/search/new-used-and-demo-cars?refinementList%5Bmake%5D%5B0%5D=Isuzu%20Trucks"),
+        "{slides:?}"
+    );
+    assert_eq!(
+        texts(&view["brand_grids"], "title"),
+        ["Cars", "Motorcycles", "Trucks"]
+    );
+    assert!(view["brand_grids"][2]["brands"]
+        .as_array()
+        .expect("trucks")
+        .iter()
+        .any(|b| b["name"] == "Hino"));
     let counter = &view["sales_counter"];
     assert_eq!(
-        (counter["sales_per_day"].as_u64(), counter["seconds_per_sale"].as_u64(), counter["refresh_ms"].as_u64(), counter["utc_offset_seconds"].as_i64()),
+        (
+            counter["sales_per_day"].as_u64(),
+            counter["seconds_per_sale"].as_u64(),
+            counter["refresh_ms"].as_u64(),
+            counter["utc_offset_seconds"].as_i64()
+        ),
         (Some(192), Some(450), Some(150_000), Some(36_000))
     );
     // 52 locations at 26 sites: one card per site, more than 3 hide the hint on large screens, more than 4 narrow the cards.
@@ -144,12 +249,27 @@ fn the_group_home_page_has_stats_brand_grids_sales_counter_and_a_narrow_carousel
     assert_eq!(carousel["title"], "Our Locations");
     assert_eq!(carousel["swipe_hint"], "Swipe");
     assert_eq!(carousel["locations"].as_array().expect("cards").len(), 26);
-    assert!(texts(&carousel["locations"], "location_type").iter().all(|t| t == "sales"));
-    assert_eq!((carousel["hide_hint_on_large"].as_bool(), carousel["narrow_cards"].as_bool()), (Some(true), Some(true)));
-    assert_eq!(view["warranty"], Value::Null, "the warranty carousel is Kingfisher's");
+    assert!(texts(&carousel["locations"], "location_type")
+        .iter()
+        .all(|t| t == "sales"));
+    assert_eq!(
+        (
+            carousel["hide_hint_on_large"].as_bool(),
+            carousel["narrow_cards"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+    assert_eq!(
+        view["warranty"],
+        Value::Null,
+        "the warranty carousel is Kingfisher's"
+    );
     // The mega menu opens from the Models item with the same grids.
     assert_eq!(home["site"]["mega_menu"]["item_label"], "Models");
-    assert_eq!(texts(&home["site"]["mega_menu"]["groups"], "title"), ["Cars", "Motorcycles", "Trucks"]);
+    assert_eq!(
+        texts(&home["site"]["mega_menu"]["groups"], "title"),
+        ["Cars", "Motorcycles", "Trucks"]
+    );
 }
 
 #[test]
@@ -159,28 +279,56 @@ fn dealer_homes_carry_their_own_blocks() {
     let warranty = &view["warranty"]["items"];
     assert_eq!(
         texts(warranty, "title"),
-        ["7-year unlimited km warranty", "7-year capped price servicing", "up to 7 years roadside assistance"]
+        [
+            "7-year unlimited km warranty",
+            "7-year capped price servicing",
+            "up to 7 years roadside assistance"
+        ]
     );
-    assert_eq!(texts(warranty, "url"), ["/warranty", "/warranty", "/warranty"]);
+    assert_eq!(
+        texts(warranty, "url"),
+        ["/warranty", "/warranty", "/warranty"]
+    );
     assert!(texts(&view["models"], "url").contains(&"/models/omoda-5".to_string()));
     assert_eq!(view["hero_style"], "split", "theme.hero_style");
     assert_eq!(view["sales_counter"], Value::Null);
-    assert_eq!(view["locations"]["hide_hint_on_large"], false, "two sites keep the swipe hint");
-    assert_eq!(page(&kingfisher, "/").props.value()["site"]["mega_menu"], Value::Null, "no brands.toml");
+    assert_eq!(
+        view["locations"]["hide_hint_on_large"], false,
+        "two sites keep the swipe hint"
+    );
+    assert_eq!(
+        page(&kingfisher, "/").props.value()["site"]["mega_menu"],
+        Value::Null,
+        "no brands.toml"
+    );
 
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     let view = &page(&ironbark, "/").props.value()["page"];
-    assert_eq!(view["search_heading"], "Find your next motorcycle or caravan");
-    assert_eq!(texts(&view["brand_grids"], "title"), ["Motorcycles", "Caravans"]);
+    assert_eq!(
+        view["search_heading"],
+        "Find your next motorcycle or caravan"
+    );
+    assert_eq!(
+        texts(&view["brand_grids"], "title"),
+        ["Motorcycles", "Caravans"]
+    );
 
     // Jacaranda books service at Toyota: the service banner leaves the site and replaces
     // the configured /service banner.
     let jacaranda = site_pages(&sample("jacaranda-toyota"), &[], now());
     let view = &page(&jacaranda, "/").props.value()["page"];
-    assert_eq!(view["service_banner"]["url"], "https://www.toyota.com.au/service-booking");
+    assert_eq!(
+        view["service_banner"]["url"],
+        "https://www.toyota.com.au/service-booking"
+    );
     assert_eq!(view["service_banner"]["external"], true);
-    assert!(!texts(&view["banners"], "url").iter().any(|u| u.starts_with("/service")));
+    assert!(!texts(&view["banners"], "url")
+        .iter()
+        .any(|u| u.starts_with("/service")));
     // Wattle books in its xtime frame.
     let wattle = site_pages(&sample("wattle-nissan"), &[], now());
-    assert_eq!(page(&wattle, "/").props.value()["page"]["service_banner"]["url"], "/service#service-booking");
+    assert_eq!(
+        page(&wattle, "/").props.value()["page"]["service_banner"]["url"],
+        "/service#service-booking"
+    );
 }

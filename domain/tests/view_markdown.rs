@@ -14,27 +14,60 @@ fn headings_paragraphs_and_lists() {
 
 #[test]
 fn headings_start_at_h2_and_never_skip_a_level() {
-    assert_eq!(markdown_to_html("# A\n## B\n### C\n"), "<h2>A</h2>\n<h3>B</h3>\n<h4>C</h4>\n");
-    assert_eq!(markdown_to_html("## A\n#### B\n## C\n# D\n"), "<h2>A</h2>\n<h3>B</h3>\n<h3>C</h3>\n<h2>D</h2>\n");
+    assert_eq!(
+        markdown_to_html("# A\n## B\n### C\n"),
+        "<h2>A</h2>\n<h3>B</h3>\n<h4>C</h4>\n"
+    );
+    assert_eq!(
+        markdown_to_html("## A\n#### B\n## C\n# D\n"),
+        "<h2>A</h2>\n<h3>B</h3>\n<h3>C</h3>\n<h2>D</h2>\n"
+    );
 }
 
 #[test]
 fn raw_html_is_escaped() {
     let html = markdown_to_html("<img src=x onerror=\"alert(1)\"> & 'quotes'");
-    assert_eq!(html, "<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;</p>\n");
+    assert_eq!(
+        html,
+        "<p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;</p>\n"
+    );
 }
 
 #[test]
 fn only_http_and_relative_links_become_anchors() {
-    assert_eq!(markdown_to_html("[a](https://x.com/?a=1&b=2)"), "<p><a href=\"https://x.com/?a=1&amp;b=2\">a</a></p>\n");
-    assert_eq!(markdown_to_html("[b](/finance#finance-form)"), "<p><a href=\"/finance#finance-form\">b</a></p>\n");
+    assert_eq!(
+        markdown_to_html("[a](https://x.com/?a=1&b=2)"),
+        "<p><a href=\"https://x.com/?a=1&amp;b=2\">a</a></p>\n"
+    );
+    assert_eq!(
+        markdown_to_html("[b](/finance#finance-form)"),
+        "<p><a href=\"/finance#finance-form\">b</a></p>\n"
+    );
     assert_eq!(markdown_to_html("[c](javascript:alert(1))"), "<p>c)</p>\n");
     assert_eq!(markdown_to_html("[d](JavaScript:alert)"), "<p>d</p>\n");
-    assert_eq!(markdown_to_html("[e](\"onmouseover=x)"), "<p><a href=\"&quot;onmouseover=x\">e</a></p>\n");
-    for bad in ["javascript:x", "data:text/html,x", "mailto:a@b.c", "//evil.com", "java\tscript:x", ""] {
+    assert_eq!(
+        markdown_to_html("[e](\"onmouseover=x)"),
+        "<p><a href=\"&quot;onmouseover=x\">e</a></p>\n"
+    );
+    for bad in [
+        "javascript:x",
+        "data:text/html,x",
+        "mailto:a@b.c",
+        "//evil.com",
+        "java\tscript:x",
+        "",
+    ] {
         assert!(!safe_url(bad), "{bad:?} must be refused");
     }
-    for good in ["https://a.b", "http://a.b/c", "/pages/x", "terms", "#anchor", "?q=1", "a/b:c"] {
+    for good in [
+        "https://a.b",
+        "http://a.b/c",
+        "/pages/x",
+        "terms",
+        "#anchor",
+        "?q=1",
+        "a/b:c",
+    ] {
         assert!(safe_url(good), "{good:?} must be allowed");
     }
 }

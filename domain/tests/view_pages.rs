@@ -7,7 +7,9 @@ use domain::entities::Location;
 use domain::view::{site_pages, Page, PageKind};
 
 fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("valid time")
+    Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+        .single()
+        .expect("valid time")
 }
 
 fn dealer() -> Dealer {
@@ -80,7 +82,8 @@ status = "Closed"
             title: "Warranty".into(),
             path: "/pages/warranty".into(),
             description: None,
-            markdown: "# Cover\n\nSee <script>alert(1)</script> [terms](/terms-and-conditions).\n".into(),
+            markdown: "# Cover\n\nSee <script>alert(1)</script> [terms](/terms-and-conditions).\n"
+                .into(),
         }],
         ..Dealer::with_config(config, "dealers/acme")
     }
@@ -102,9 +105,18 @@ fn car(id: u64, make: &str, model: &str, car_type: CarType, days_old: i64) -> Ca
         vin: Some(format!("JTMW1RFV00D{id:06}")),
         simple_body: Some("SUV".into()),
         images: (0..5)
-            .map(|i| Image { url: format!("/media/{id}-{i}.svg"), thumb: Some(Thumb { url: format!("/media/{id}-{i}-t.svg") }) })
+            .map(|i| Image {
+                url: format!("/media/{id}-{i}.svg"),
+                thumb: Some(Thumb {
+                    url: format!("/media/{id}-{i}-t.svg"),
+                }),
+            })
             .collect(),
-        location: Some(CarLocation { name: "Acme Springwood".into(), slug: "springwood".into(), ..CarLocation::default() }),
+        location: Some(CarLocation {
+            name: "Acme Springwood".into(),
+            slug: "springwood".into(),
+            ..CarLocation::default()
+        }),
         ..Car::default()
     }
 }
@@ -117,11 +129,19 @@ fn stock() -> Vec<Car> {
     no_price.price = None;
     no_price.dealercomments = Some(format!("{}|Second paragraph", "x".repeat(450)));
     no_price.rego_expiry = NaiveDate::from_ymd_opt(2027, 3, 12);
-    vec![car(1, "Toyota", "RAV4", CarType::New, 2), car(2, "Toyota", "RAV4", CarType::Used, 15), sold, no_price]
+    vec![
+        car(1, "Toyota", "RAV4", CarType::New, 2),
+        car(2, "Toyota", "RAV4", CarType::Used, 15),
+        sold,
+        no_price,
+    ]
 }
 
 fn page<'a>(pages: &'a [Page], path: &str) -> &'a Page {
-    pages.iter().find(|p| p.path == path).unwrap_or_else(|| panic!("no page {path}"))
+    pages
+        .iter()
+        .find(|p| p.path == path)
+        .unwrap_or_else(|| panic!("no page {path}"))
 }
 
 #[test]
@@ -131,8 +151,14 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
     for path in ["/watchlist", "/my-garage", "/checkout-journey"] {
         assert!(pages.iter().all(|p| p.path != path), "{path} built");
     }
-    assert_eq!(page(&pages, "/cars/car-1/checkout").props.value()["gate"], serde_json::Value::Null);
-    assert_eq!(page(&pages, "/cars/car-1").props.value()["page"]["card"]["saveable"], false);
+    assert_eq!(
+        page(&pages, "/cars/car-1/checkout").props.value()["gate"],
+        serde_json::Value::Null
+    );
+    assert_eq!(
+        page(&pages, "/cars/car-1").props.value()["page"]["card"]["saveable"],
+        false
+    );
 
     let mut dealer = dealer();
     dealer.config.favourites.enabled = true;
@@ -141,19 +167,37 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
     dealer.config.reserve.buy_online_journey = true;
     dealer.config.gated_routes.checkout = true;
     let pages = site_pages(&dealer, &stock(), now());
-    assert_eq!(page(&pages, "/watchlist").props.value()["gate"], "watchlist");
+    assert_eq!(
+        page(&pages, "/watchlist").props.value()["gate"],
+        "watchlist"
+    );
     assert_eq!(page(&pages, "/mygarage").props.value()["gate"], "my-garage");
     assert!(pages.iter().all(|p| p.path != "/my-garage"));
     let journey = page(&pages, "/checkout-journey");
     assert_eq!(journey.props.value()["gate"], "checkout");
-    assert_eq!(journey.props.value()["page"]["reserve_terms"], serde_json::json!({"deposit": 200, "hold_hours": 48}));
-    assert_eq!(page(&pages, "/cars/car-1/checkout").props.value()["gate"], "checkout");
-    assert_eq!(page(&pages, "/sign-in").props.value()["gate"], serde_json::Value::Null);
+    assert_eq!(
+        journey.props.value()["page"]["reserve_terms"],
+        serde_json::json!({"deposit": 200, "hold_hours": 48})
+    );
+    assert_eq!(
+        page(&pages, "/cars/car-1/checkout").props.value()["gate"],
+        "checkout"
+    );
+    assert_eq!(
+        page(&pages, "/sign-in").props.value()["gate"],
+        serde_json::Value::Null
+    );
     assert_eq!(page(&pages, "/").props.value()["site"]["favourites"], true);
-    assert_eq!(page(&pages, "/").props.value()["site"]["garage_path"], "/mygarage");
+    assert_eq!(
+        page(&pages, "/").props.value()["site"]["garage_path"],
+        "/mygarage"
+    );
     let car = page(&pages, "/cars/car-1");
     assert_eq!(car.props.value()["page"]["card"]["saveable"], true);
-    assert_eq!(car.props.value()["page"]["widgets"]["buy_online_url"], "/checkout-journey?car_id=car-1");
+    assert_eq!(
+        car.props.value()["page"]["widgets"]["buy_online_url"],
+        "/checkout-journey?car_id=car-1"
+    );
 }
 
 #[test]
@@ -206,31 +250,68 @@ fn the_page_list_has_every_route() {
     let reserve = page(&pages, "/cars/car-1/checkout");
     assert_eq!(reserve.kind, PageKind::Form);
     assert!(!reserve.in_sitemap);
-    assert_eq!(reserve.props.value()["page"]["api_path"], "/api/reservations");
+    assert_eq!(
+        reserve.props.value()["page"]["api_path"],
+        "/api/reservations"
+    );
     assert_eq!(reserve.props.value()["page"]["kind"], "reservation");
     assert_eq!(reserve.props.value()["page"]["car"]["id"], 1);
-    let fields = reserve.props.value()["page"]["steps"][0]["fields"].as_array().cloned().expect("fields");
-    assert!(fields.iter().any(|f| f["name"] == "car_id" && f["default_value"] == "1"), "{fields:?}");
+    let fields = reserve.props.value()["page"]["steps"][0]["fields"]
+        .as_array()
+        .cloned()
+        .expect("fields");
+    assert!(
+        fields
+            .iter()
+            .any(|f| f["name"] == "car_id" && f["default_value"] == "1"),
+        "{fields:?}"
+    );
     // Until online payment exists, the page and its success page both say the deposit is
     // paid at the dealership.
-    let intro = reserve.props.value()["page"]["intro"].as_str().unwrap_or_default().to_string();
-    let thanks = reserve.props.value()["page"]["thank_you"]["text"].as_str().unwrap_or_default().to_string();
+    let intro = reserve.props.value()["page"]["intro"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let thanks = reserve.props.value()["page"]["thank_you"]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     for text in [&intro, &thanks] {
-        assert!(text.contains("$200 fully refundable deposit at the dealership"), "{text}");
+        assert!(
+            text.contains("$200 fully refundable deposit at the dealership"),
+            "{text}"
+        );
     }
     let brand = page(&pages, "/toyota/overview");
     assert_eq!(brand.kind, PageKind::Brand);
     // Search links carry their refinement brackets percent-encoded (valid hrefs).
-    let links = brand.props.value()["page"]["stock_links"].as_array().cloned().expect("stock links");
-    assert!(links.iter().any(|l| l["url"].as_str().is_some_and(|u| u.contains("refinementList%5Bcar_type%5D%5B0%5D="))), "{links:?}");
-    assert!(links.iter().all(|l| l["url"].as_str().is_some_and(|u| !u.contains('[') && !u.contains(']'))), "{links:?}");
+    let links = brand.props.value()["page"]["stock_links"]
+        .as_array()
+        .cloned()
+        .expect("stock links");
+    assert!(
+        links.iter().any(|l| l["url"]
+            .as_str()
+            .is_some_and(|u| u.contains("refinementList%5Bcar_type%5D%5B0%5D="))),
+        "{links:?}"
+    );
+    assert!(
+        links.iter().all(|l| l["url"]
+            .as_str()
+            .is_some_and(|u| !u.contains('[') && !u.contains(']'))),
+        "{links:?}"
+    );
     assert_eq!(page(&pages, "/special-offers").kind, PageKind::Offers);
-    assert!(!pages.iter().any(|p| p.path == "/models"), "no model pages without models/*.toml");
+    assert!(
+        !pages.iter().any(|p| p.path == "/models"),
+        "no model pages without models/*.toml"
+    );
     assert!(!page(&pages, "/sign-in").in_sitemap);
     assert!(page(&pages, "/cars/car-1").in_sitemap);
     // The frontend's e2e fixture site (frontend/e2e/fixture-site.mjs) renders this page list.
     if let Ok(out) = std::env::var("FORECOURT_E2E_PAGES") {
-        std::fs::write(out, serde_json::to_string(&pages).expect("pages json")).expect("write pages");
+        std::fs::write(out, serde_json::to_string(&pages).expect("pages json"))
+            .expect("write pages");
     }
 }
 
@@ -246,12 +327,27 @@ fn search_pages_hold_the_first_page_latest_first_with_facets() {
     assert_eq!(hits[1]["id"], 2);
     assert_eq!(toyota["fixed_filters"][0]["facet"], "make");
     let facets = toyota["facets"].as_array().expect("facets");
-    let car_type = facets.iter().find(|f| f["facet"] == "car_type").expect("car_type facet");
-    let labels: Vec<&str> = car_type["items"].as_array().expect("items").iter().map(|i| i["label"].as_str().unwrap_or("")).collect();
+    let car_type = facets
+        .iter()
+        .find(|f| f["facet"] == "car_type")
+        .expect("car_type facet");
+    let labels: Vec<&str> = car_type["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| i["label"].as_str().unwrap_or(""))
+        .collect();
     assert_eq!(labels, ["New", "Used"]);
-    assert!(facets.iter().any(|f| f["facet"] == "model"), "model facet once a make is fixed");
+    assert!(
+        facets.iter().any(|f| f["facet"] == "model"),
+        "model facet once a make is fixed"
+    );
     let all = &page(&pages, "/search/new-used-and-demo-cars").props.value()["page"];
-    assert!(!all["facets"].as_array().expect("facets").iter().any(|f| f["facet"] == "model"));
+    assert!(!all["facets"]
+        .as_array()
+        .expect("facets")
+        .iter()
+        .any(|f| f["facet"] == "model"));
 }
 
 #[test]
@@ -273,25 +369,42 @@ fn cards_follow_the_rules() {
     assert_eq!(no_price["card"]["find_similar_url"], "/search/mazda/cx-5");
     assert_eq!(no_price["comments"]["truncated"], true);
     assert_eq!(no_price["rego_expiry"], "Expires on 12/03/2027");
-    let crumbs: Vec<&str> =
-        no_price["breadcrumbs"].as_array().expect("crumbs").iter().map(|c| c["label"].as_str().unwrap_or("")).collect();
-    assert_eq!(crumbs, ["Home", "Demo", "Mazda", "CX-5", "SUV", "2022 Mazda CX-5"]);
+    let crumbs: Vec<&str> = no_price["breadcrumbs"]
+        .as_array()
+        .expect("crumbs")
+        .iter()
+        .map(|c| c["label"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        crumbs,
+        ["Home", "Demo", "Mazda", "CX-5", "SUV", "2022 Mazda CX-5"]
+    );
 }
 
 #[test]
 fn vehicle_json_ld_is_a_car_with_an_offer() {
     let pages = site_pages(&dealer(), &stock(), now());
     let vehicle = page(&pages, "/cars/car-1");
-    let car = vehicle.json_ld.iter().find(|j| j["@type"] == "Car").expect("Car");
+    let car = vehicle
+        .json_ld
+        .iter()
+        .find(|j| j["@type"] == "Car")
+        .expect("Car");
     assert_eq!(car["vehicleIdentificationNumber"], "JTMW1RFV00D000001");
     assert_eq!(car["mileageFromOdometer"]["unitCode"], "KMT");
     assert_eq!(car["offers"]["priceCurrency"], "AUD");
     assert_eq!(car["offers"]["price"], 30001.0);
     assert_eq!(car["offers"]["availability"], "https://schema.org/InStock");
     assert_eq!(car["url"], "https://www.acme.com.au/cars/car-1");
-    assert!(vehicle.json_ld.iter().any(|j| j["@type"] == "BreadcrumbList"));
+    assert!(vehicle
+        .json_ld
+        .iter()
+        .any(|j| j["@type"] == "BreadcrumbList"));
     let sold = page(&pages, "/cars/car-3");
-    assert_eq!(sold.json_ld[0]["offers"]["availability"], "https://schema.org/SoldOut");
+    assert_eq!(
+        sold.json_ld[0]["offers"]["availability"],
+        "https://schema.org/SoldOut"
+    );
     assert_eq!(vehicle.hero_image.as_deref(), Some("/media/1-0.svg"));
 }
 
@@ -299,30 +412,59 @@ fn vehicle_json_ld_is_a_car_with_an_offer() {
 fn locations_group_weekday_hours_and_carry_opening_hours_json_ld() {
     let pages = site_pages(&dealer(), &stock(), now());
     let location = page(&pages, "/locations/springwood");
-    let hours = location.props.value()["page"]["location"]["hours"].as_array().cloned().expect("hours");
+    let hours = location.props.value()["page"]["location"]["hours"]
+        .as_array()
+        .cloned()
+        .expect("hours");
     assert_eq!(hours[0]["label"], "Monday - Friday");
     assert_eq!(hours[0]["text"], "8:30am - 5:30pm");
     let dealer_ld = &location.json_ld[0];
     assert_eq!(dealer_ld["@type"], "AutoDealer");
-    assert_eq!(dealer_ld["openingHoursSpecification"].as_array().expect("spec").len(), 5);
-    assert_eq!(dealer_ld["openingHoursSpecification"][0]["dayOfWeek"], "https://schema.org/Monday");
-    assert_eq!(location.props.value()["site"]["phone"]["display"], "07 3000 1234");
+    assert_eq!(
+        dealer_ld["openingHoursSpecification"]
+            .as_array()
+            .expect("spec")
+            .len(),
+        5
+    );
+    assert_eq!(
+        dealer_ld["openingHoursSpecification"][0]["dayOfWeek"],
+        "https://schema.org/Monday"
+    );
+    assert_eq!(
+        location.props.value()["site"]["phone"]["display"],
+        "07 3000 1234"
+    );
 }
 
 #[test]
 fn content_pages_escape_dealer_html() {
     let pages = site_pages(&dealer(), &stock(), now());
-    let html = page(&pages, "/pages/warranty").props.value()["page"]["html"].as_str().expect("html").to_string();
+    let html = page(&pages, "/pages/warranty").props.value()["page"]["html"]
+        .as_str()
+        .expect("html")
+        .to_string();
     assert!(html.contains("<h2>Cover</h2>"), "{html}");
-    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
-    assert!(html.contains("<a href=\"/terms-and-conditions\">terms</a>"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"/terms-and-conditions\">terms</a>"),
+        "{html}"
+    );
     assert!(!html.contains("<script"), "{html}");
 }
 
 #[test]
 fn only_a_dealer_with_parts_gets_the_parts_catalogue() {
     let pages = site_pages(&dealer(), &stock(), now());
-    assert!(pages.iter().all(|p| p.path != "/parts/search" && p.kind != PageKind::PartsSearch), "no parts.toml, no catalogue");
+    assert!(
+        pages
+            .iter()
+            .all(|p| p.path != "/parts/search" && p.kind != PageKind::PartsSearch),
+        "no parts.toml, no catalogue"
+    );
     // The order form is there either way.
     assert_eq!(page(&pages, "/parts").kind, PageKind::Form);
 
@@ -351,46 +493,104 @@ category = "Servicing"
     assert_eq!(catalogue.kind.as_str(), "parts_search");
     assert!(catalogue.in_sitemap);
     assert_eq!(catalogue.title, "Parts & Accessories | Acme Motors");
-    assert!(catalogue.json_ld.iter().any(|j| j["@type"] == "BreadcrumbList"));
+    assert!(catalogue
+        .json_ld
+        .iter()
+        .any(|j| j["@type"] == "BreadcrumbList"));
     let view = &catalogue.props.value()["page"];
     assert_eq!(view["page_size"], 24);
-    assert_eq!(view["parts"][0]["name"], "Towbar <Heavy Duty>", "markup in config stays text for React to escape");
+    assert_eq!(
+        view["parts"][0]["name"], "Towbar <Heavy Duty>",
+        "markup in config stays text for React to escape"
+    );
     assert_eq!(view["parts"][0]["fits"], "Toyota HiLux");
     assert_eq!(view["parts"][1]["fits"], "All models");
     assert_eq!(view["parts"][1]["price_text"], "Enquire for price.");
     assert_eq!(view["order_form_url"], "/parts");
 
     // The order link fills in the fields of the order form it points at.
-    let url = view["parts"][0]["order_url"].as_str().expect("order_url").to_string();
+    let url = view["parts"][0]["order_url"]
+        .as_str()
+        .expect("order_url")
+        .to_string();
     let (path, rest) = url.split_once('?').expect("a query");
     let query = rest.split('#').next().unwrap_or_default();
     let form = page(&pages, path).props.value()["page"].clone();
-    let fields: Vec<serde_json::Value> =
-        form["steps"].as_array().expect("steps").iter().flat_map(|s| s["fields"].as_array().cloned().unwrap_or_default()).collect();
+    let fields: Vec<serde_json::Value> = form["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .flat_map(|s| s["fields"].as_array().cloned().unwrap_or_default())
+        .collect();
     let filled: Vec<(String, String)> = query
         .split('&')
         .map(|pair| {
             let (param, _) = pair.split_once('=').expect("param=value");
-            let field = fields.iter().find(|f| f["query_param"] == param).unwrap_or_else(|| panic!("no field takes {param}"));
-            (param.to_string(), field["name"].as_str().unwrap_or_default().to_string())
+            let field = fields
+                .iter()
+                .find(|f| f["query_param"] == param)
+                .unwrap_or_else(|| panic!("no field takes {param}"));
+            (
+                param.to_string(),
+                field["name"].as_str().unwrap_or_default().to_string(),
+            )
         })
         .collect();
     let names: Vec<&str> = filled.iter().map(|(_, name)| name.as_str()).collect();
-    assert_eq!(names, ["Part#", "Vehicle Make", "Vehicle Model", "Order Detail"]);
-    assert!(url.ends_with(&format!("#{}", form["form_id"].as_str().unwrap_or_default())), "{url}");
+    assert_eq!(
+        names,
+        ["Part#", "Vehicle Make", "Vehicle Model", "Order Detail"]
+    );
+    assert!(
+        url.ends_with(&format!(
+            "#{}",
+            form["form_id"].as_str().unwrap_or_default()
+        )),
+        "{url}"
+    );
 
     // The footer leads to the catalogue (under Service & Parts), once.
     let footer_links = |pages: &[Page]| -> Vec<(String, String)> {
-        let columns = pages[0].props.value()["site"]["footer_columns"].as_array().cloned().unwrap_or_default();
+        let columns = pages[0].props.value()["site"]["footer_columns"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         columns
             .iter()
-            .flat_map(|c| c["links"].as_array().cloned().unwrap_or_default().into_iter().map(move |l| (c["title"].as_str().unwrap_or_default().to_string(), l["url"].as_str().unwrap_or_default().to_string())))
+            .flat_map(|c| {
+                c["links"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(move |l| {
+                        (
+                            c["title"].as_str().unwrap_or_default().to_string(),
+                            l["url"].as_str().unwrap_or_default().to_string(),
+                        )
+                    })
+            })
             .filter(|(_, url)| url == "/parts/search")
             .collect()
     };
-    assert_eq!(footer_links(&pages), [("Service & Parts".to_string(), "/parts/search".to_string())]);
-    assert_eq!(footer_links(&site_pages(&dealer(), &stock(), now())), Vec::<(String, String)>::new(), "no catalogue, no link");
+    assert_eq!(
+        footer_links(&pages),
+        [("Service & Parts".to_string(), "/parts/search".to_string())]
+    );
+    assert_eq!(
+        footer_links(&site_pages(&dealer(), &stock(), now())),
+        Vec::<(String, String)>::new(),
+        "no catalogue, no link"
+    );
     let mut linked = with_parts.clone();
-    linked.config.menus.header.push(toml::from_str("label = \"Parts\"\nurl = \"/parts/search\"").expect("menu item"));
-    assert_eq!(footer_links(&site_pages(&linked, &stock(), now())), Vec::<(String, String)>::new(), "already in the header");
+    linked
+        .config
+        .menus
+        .header
+        .push(toml::from_str("label = \"Parts\"\nurl = \"/parts/search\"").expect("menu item"));
+    assert_eq!(
+        footer_links(&site_pages(&linked, &stock(), now())),
+        Vec::<(String, String)>::new(),
+        "already in the header"
+    );
 }

@@ -9,19 +9,19 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use domain::rules::price_comparison::PriceComparisonView;
 use domain::view::brands::{BrandPageView, BrandsPageView};
 use domain::view::client::{ClientPageView, NotFoundView};
 use domain::view::content::ContentPageView;
 use domain::view::form::{FormPageView, VehicleFormSet};
 use domain::view::home::HomePageView;
+use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::locator::{LocatorPageView, Website};
 use domain::view::model::{ModelPageView, ModelsPageView};
 use domain::view::offers::{OfferPageView, OffersPageView};
-use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::pages::PageProps;
 use domain::view::parts::PartsSearchPageView;
 use domain::view::search::SearchPageView;
-use domain::rules::price_comparison::PriceComparisonView;
 use domain::view::vehicle::VehiclePageView;
 use ts_rs::{Config, TS};
 
@@ -54,8 +54,13 @@ fn export_all(dir: &Path) {
     // Not a page prop: the vehicle page reads it from GET {car path}/autogauge.
     PriceComparisonView::export_all(&cfg).expect("export PriceComparisonView");
     // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).
-    domain::view::finance::FinanceEstimateView::export_all(&cfg).expect("export FinanceEstimateView");
-    fs::write(dir.join("messages.ts"), domain::view::ui_text::messages_module()).expect("write messages.ts");
+    domain::view::finance::FinanceEstimateView::export_all(&cfg)
+        .expect("export FinanceEstimateView");
+    fs::write(
+        dir.join("messages.ts"),
+        domain::view::ui_text::messages_module(),
+    )
+    .expect("write messages.ts");
 }
 
 fn read_ts_files(dir: &Path) -> BTreeMap<String, String> {
@@ -64,7 +69,10 @@ fn read_ts_files(dir: &Path) -> BTreeMap<String, String> {
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().to_string();
             if name.ends_with(".ts") {
-                files.insert(name, fs::read_to_string(entry.path()).expect("read generated file"));
+                files.insert(
+                    name,
+                    fs::read_to_string(entry.path()).expect("read generated file"),
+                );
             }
         }
     }
@@ -76,7 +84,11 @@ fn generated_prop_types_are_up_to_date() {
     let fresh_dir = tempfile::tempdir().expect("temp dir");
     export_all(fresh_dir.path());
     let fresh = read_ts_files(fresh_dir.path());
-    assert!(fresh.contains_key("VehiclePageView.ts"), "ts-rs wrote no VehiclePageView.ts: {:?}", fresh.keys());
+    assert!(
+        fresh.contains_key("VehiclePageView.ts"),
+        "ts-rs wrote no VehiclePageView.ts: {:?}",
+        fresh.keys()
+    );
     let committed_path = committed_dir();
     if std::env::var("FORECOURT_UPDATE_TYPES").is_ok_and(|v| v == "1") {
         fs::create_dir_all(&committed_path).expect("create generated dir");
@@ -90,9 +102,19 @@ fn generated_prop_types_are_up_to_date() {
         }
     }
     let committed = read_ts_files(&committed_path);
-    let missing: Vec<&String> = fresh.keys().filter(|k| !committed.contains_key(*k)).collect();
-    let stale: Vec<&String> = committed.keys().filter(|k| !fresh.contains_key(*k)).collect();
-    let changed: Vec<&String> = fresh.iter().filter(|(k, v)| committed.get(*k).is_some_and(|c| c != *v)).map(|(k, _)| k).collect();
+    let missing: Vec<&String> = fresh
+        .keys()
+        .filter(|k| !committed.contains_key(*k))
+        .collect();
+    let stale: Vec<&String> = committed
+        .keys()
+        .filter(|k| !fresh.contains_key(*k))
+        .collect();
+    let changed: Vec<&String> = fresh
+        .iter()
+        .filter(|(k, v)| committed.get(*k).is_some_and(|c| c != *v))
+        .map(|(k, _)| k)
+        .collect();
     assert!(
         missing.is_empty() && stale.is_empty() && changed.is_empty(),
         "frontend/src/types/generated is out of step with the Rust view models \

@@ -67,11 +67,19 @@ pub struct Recorded {
     pub id: String,
 }
 
-async fn record(state: &AppState, dealer: &str, kind: &str, mut data: Map<String, Value>) -> Result<(StatusCode, Json<Recorded>), ApiError> {
+async fn record(
+    state: &AppState,
+    dealer: &str,
+    kind: &str,
+    mut data: Map<String, Value>,
+) -> Result<(StatusCode, Json<Recorded>), ApiError> {
     let id = new_lead_id();
     let now = state.clock.now();
     data.insert("at".into(), json!(now));
-    state.store.record_event(dealer, kind, &id, Value::Object(data), now).await?;
+    state
+        .store
+        .record_event(dealer, kind, &id, Value::Object(data), now)
+        .await?;
     tracing::info!(dealer, kind, %id, "event recorded");
     Ok((StatusCode::CREATED, Json(Recorded { success: true, id })))
 }
@@ -88,7 +96,14 @@ pub async fn reveal_phone(
     if body.car_id == 0 {
         return Err(ApiError::bad_field("car_id", INVALID_CAR_ID));
     }
-    limit(&state, &site.slug, "events-ip", &ip, state.policy.events_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "events-ip",
+        &ip,
+        state.policy.events_per_ip,
+    )
+    .await?;
     let mut data = Map::new();
     data.insert("car_id".into(), json!(body.car_id));
     data.insert("dealership_id".into(), json!(body.dealership_id));
@@ -107,12 +122,25 @@ pub async fn miscellaneous(
     ApiJson(body): ApiJson<Miscellaneous>,
 ) -> Result<(StatusCode, Json<Recorded>), ApiError> {
     if !MISCELLANEOUS_COLUMNS.contains(&body.column_name.as_str()) {
-        return Err(ApiError::bad_field("column_name", format!("column_name must be one of: {}.", MISCELLANEOUS_COLUMNS.join(", "))));
+        return Err(ApiError::bad_field(
+            "column_name",
+            format!(
+                "column_name must be one of: {}.",
+                MISCELLANEOUS_COLUMNS.join(", ")
+            ),
+        ));
     }
     if body.car_id == Some(0) {
         return Err(ApiError::bad_field("car_id", INVALID_CAR_ID));
     }
-    limit(&state, &site.slug, "events-ip", &ip, state.policy.events_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "events-ip",
+        &ip,
+        state.policy.events_per_ip,
+    )
+    .await?;
     let mut data = Map::new();
     data.insert("column_name".into(), json!(body.column_name));
     data.insert("value".into(), body.value);

@@ -75,18 +75,40 @@ pub struct SlotList {
 }
 
 fn location<'a>(site: &'a Tenant, slug: &str) -> Result<&'a Location, ApiError> {
-    site.locations.iter().find(|l| l.slug == slug.trim()).ok_or_else(|| ApiError::bad_field("location", CHOOSE_LOCATION))
+    site.locations
+        .iter()
+        .find(|l| l.slug == slug.trim())
+        .ok_or_else(|| ApiError::bad_field("location", CHOOSE_LOCATION))
 }
 
 fn date(text: &str) -> Result<NaiveDate, ApiError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| ApiError::bad_field("date", CHOOSE_DATE))
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| ApiError::bad_field("date", CHOOSE_DATE))
 }
 
 /// The start times `location` still offers on `date`.
-async fn offered(state: &AppState, site: &Tenant, location: &Location, date: NaiveDate, now: DateTime<Utc>) -> Result<Vec<NaiveTime>, ApiError> {
-    let booked: Vec<NaiveTime> = state.store.booked_slots(&site.slug, &location.slug, date).await?.into_iter().map(|b| b.time).collect();
+async fn offered(
+    state: &AppState,
+    site: &Tenant,
+    location: &Location,
+    date: NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<Vec<NaiveTime>, ApiError> {
+    let booked: Vec<NaiveTime> = state
+        .store
+        .booked_slots(&site.slug, &location.slug, date)
+        .await?
+        .into_iter()
+        .map(|b| b.time)
+        .collect();
     let now_local = local_now(&location.address.state, now);
-    Ok(appointment_slots(date, &location.contact_detail.opening_hours, &location.special_hours, &booked, now_local))
+    Ok(appointment_slots(
+        date,
+        &location.contact_detail.opening_hours,
+        &location.special_hours,
+        &booked,
+        now_local,
+    ))
 }
 
 /// The start times a location offers on a date.
@@ -106,7 +128,11 @@ pub async fn slots(
     let location = location(&site, query.get("location").map_or("", String::as_str))?;
     let date = date(query.get("date").map_or("", String::as_str))?;
     let times = offered(&state, &site, location, date, state.clock.now()).await?;
-    let day = hours_on(date, &location.contact_detail.opening_hours, &location.special_hours);
+    let day = hours_on(
+        date,
+        &location.contact_detail.opening_hours,
+        &location.special_hours,
+    );
     let answer = SlotList {
         location: location.slug.clone(),
         location_name: location.name.clone(),
@@ -117,22 +143,45 @@ pub async fn slots(
             .iter()
             .map(|t| {
                 let time = t.format("%H:%M").to_string();
-                Slot { label: format_time(&time).unwrap_or_else(|| time.clone()), time }
+                Slot {
+                    label: format_time(&time).unwrap_or_else(|| time.clone()),
+                    time,
+                }
             })
             .collect(),
     };
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
     Ok(response)
 }
 
 /// The booking a lead's appointment asks for, once the slot is checked to be offered now.
-pub async fn booking(state: &AppState, site: &Tenant, choice: &AppointmentChoice, lead_id: &str, now: DateTime<Utc>) -> Result<BookingRecord, ApiError> {
+pub async fn booking(
+    state: &AppState,
+    site: &Tenant,
+    choice: &AppointmentChoice,
+    lead_id: &str,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, ApiError> {
     let location = location(site, &choice.location)?;
     let date = date(&choice.date)?;
-    let time = NaiveTime::parse_from_str(choice.time.trim(), "%H:%M").map_err(|_| ApiError::bad_field("time", CHOOSE_TIME))?;
-    if !offered(state, site, location, date, now).await?.contains(&time) {
+    let time = NaiveTime::parse_from_str(choice.time.trim(), "%H:%M")
+        .map_err(|_| ApiError::bad_field("time", CHOOSE_TIME))?;
+    if !offered(state, site, location, date, now)
+        .await?
+        .contains(&time)
+    {
         return Err(ApiError::new(ErrorCode::SlotUnavailable, SLOT_UNAVAILABLE));
     }
-    Ok(BookingRecord { dealer: site.slug.clone(), location: location.slug.clone(), date, time, lead_id: lead_id.to_owned(), created_at: now })
+    Ok(BookingRecord {
+        dealer: site.slug.clone(),
+        location: location.slug.clone(),
+        date,
+        time,
+        lead_id: lead_id.to_owned(),
+        created_at: now,
+    })
 }

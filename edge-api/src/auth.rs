@@ -13,7 +13,9 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE};
+use crate::error::{
+    ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
+};
 use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
 use crate::rate::{limit, limit_platform};
 use crate::sms::Sms;
@@ -93,7 +95,9 @@ pub struct SmsOutbox {
 }
 
 fn code_hash(dealer: &str, phone: &str, code: &str) -> String {
-    blake3::hash(format!("{dealer}\n{phone}\n{code}").as_bytes()).to_hex().to_string()
+    blake3::hash(format!("{dealer}\n{phone}\n{code}").as_bytes())
+        .to_hex()
+        .to_string()
 }
 
 fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
@@ -115,10 +119,27 @@ pub async fn request_code(
     limit(&state, &site.slug, "code-ip", &ip, policy.code_per_ip).await?;
     // One phone, one counter, whichever dealer's site asks: SMS cost and the phone's
     // owner are the platform's to protect.
-    limit_platform(&state, &site.slug, "code-phone", &phone, policy.code_per_phone).await?;
+    limit_platform(
+        &state,
+        &site.slug,
+        "code-phone",
+        &phone,
+        policy.code_per_phone,
+    )
+    .await?;
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
     let now = state.clock.now();
-    match state.store.put_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, &code), now, policy.otp_ttl()).await? {
+    match state
+        .store
+        .put_otp(
+            &site.slug,
+            &phone,
+            &code_hash(&site.slug, &phone, &code),
+            now,
+            policy.otp_ttl(),
+        )
+        .await?
+    {
         OtpIssue::Issued { .. } => {}
         OtpIssue::Locked { until } => {
             tracing::info!(dealer = %site.slug, %until, "code refused: the phone is locked by wrong codes");
@@ -126,19 +147,38 @@ pub async fn request_code(
         }
     }
     let minutes = policy.otp_ttl_secs / 60;
-    let body = format!("{code} is your {} sign-in code. It expires in {minutes} minutes.", site.name);
+    let body = format!(
+        "{code} is your {} sign-in code. It expires in {minutes} minutes.",
+        site.name
+    );
     state
         .sms
-        .send(Sms { dealer: site.slug.clone(), phone: phone.clone(), body, sent_at: now })
+        .send(Sms {
+            dealer: site.slug.clone(),
+            phone: phone.clone(),
+            body,
+            sent_at: now,
+        })
         .await
         .map_err(ApiError::Internal)?;
-    Ok(Json(CodeSent { success: true, phone, expires_in: policy.otp_ttl_secs }))
+    Ok(Json(CodeSent {
+        success: true,
+        phone,
+        expires_in: policy.otp_ttl_secs,
+    }))
 }
 
 fn session_cookie(headers: &HeaderMap, value: &str, max_age: i64) -> HeaderValue {
-    let secure = if request_host(headers).is_some_and(is_local_host) { "" } else { "; Secure" };
-    let cookie = format!("{SESSION_COOKIE}={value}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}");
-    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("forecourt_session=; Max-Age=0"))
+    let secure = if request_host(headers).is_some_and(is_local_host) {
+        ""
+    } else {
+        "; Secure"
+    };
+    let cookie = format!(
+        "{SESSION_COOKIE}={value}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{secure}"
+    );
+    HeaderValue::from_str(&cookie)
+        .unwrap_or_else(|_| HeaderValue::from_static("forecourt_session=; Max-Age=0"))
 }
 
 /// Checks a sign-in code and starts a session (cookie).
@@ -157,9 +197,25 @@ pub async fn verify(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_field("code", WRONG_CODE));
     }
-    limit(&state, &site.slug, "verify-ip", &ip, state.policy.verify_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "verify-ip",
+        &ip,
+        state.policy.verify_per_ip,
+    )
+    .await?;
     let now = state.clock.now();
-    match state.store.check_otp(&site.slug, &phone, &code_hash(&site.slug, &phone, code), now).await? {
+    match state
+        .store
+        .check_otp(
+            &site.slug,
+            &phone,
+            &code_hash(&site.slug, &phone, code),
+            now,
+        )
+        .await?
+    {
         OtpCheck::Valid => {}
         OtpCheck::Wrong { .. } => return Err(ApiError::new(ErrorCode::WrongCode, WRONG_CODE)),
         OtpCheck::Missing => return Err(ApiError::new(ErrorCode::CodeExpired, CODE_EXPIRED)),
@@ -169,40 +225,82 @@ pub async fn verify(
     let mut bytes = [0u8; 32];
     rand::rng().fill(&mut bytes);
     let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    let session = SessionRecord { phone: phone.clone(), created_at: now, expires_at: now + state.policy.session_ttl() };
-    state.store.create_session(&site.slug, &token_hash(&token), &session).await?;
+    let session = SessionRecord {
+        phone: phone.clone(),
+        created_at: now,
+        expires_at: now + state.policy.session_ttl(),
+    };
+    state
+        .store
+        .create_session(&site.slug, &token_hash(&token), &session)
+        .await?;
     let cookie = session_cookie(&headers, &token, state.policy.session_ttl_secs);
-    Ok(([(header::SET_COOKIE, cookie)], Json(Me { success: true, phone })).into_response())
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(Me {
+            success: true,
+            phone,
+        }),
+    )
+        .into_response())
 }
 
 /// Ends the session (if any) and clears the cookie.
 #[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut)))]
-pub async fn sign_out(State(state): State<AppState>, Site(site): Site, request: axum::extract::Request) -> Result<Response, ApiError> {
+pub async fn sign_out(
+    State(state): State<AppState>,
+    Site(site): Site,
+    request: axum::extract::Request,
+) -> Result<Response, ApiError> {
     let (parts, _) = request.into_parts();
     if let Some(token) = session_token(&parts) {
-        state.store.delete_session(&site.slug, &token_hash(&token)).await?;
+        state
+            .store
+            .delete_session(&site.slug, &token_hash(&token))
+            .await?;
     }
     let cookie = session_cookie(&parts.headers, "", 0);
-    Ok(([(header::SET_COOKIE, cookie)], Json(SignedOut { success: true })).into_response())
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(SignedOut { success: true }),
+    )
+        .into_response())
 }
 
 /// The signed-in user (401 when nobody is).
 #[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
 pub async fn me(user: SignedIn) -> Json<Me> {
-    Json(Me { success: true, phone: user.phone })
+    Json(Me {
+        success: true,
+        phone: user.phone,
+    })
 }
 
 /// Who is signed in: 200 whether or not anybody is (pages ask on load, and a signed-out
 /// shopper is not an error). Never cached.
 #[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState)))]
-pub async fn session(State(state): State<AppState>, Site(site): Site, request: axum::extract::Request) -> Result<Response, ApiError> {
+pub async fn session(
+    State(state): State<AppState>,
+    Site(site): Site,
+    request: axum::extract::Request,
+) -> Result<Response, ApiError> {
     let (parts, _) = request.into_parts();
     let phone = match session_token(&parts) {
-        Some(token) => state.store.session(&site.slug, &token_hash(&token), state.clock.now()).await?.map(|s| s.phone),
+        Some(token) => state
+            .store
+            .session(&site.slug, &token_hash(&token), state.clock.now())
+            .await?
+            .map(|s| s.phone),
         None => None,
     };
-    let mut response = Json(SessionState { signed_in: phone.is_some(), phone }).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut response = Json(SessionState {
+        signed_in: phone.is_some(),
+        phone,
+    })
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
 }
 
@@ -217,6 +315,9 @@ pub async fn sms_outbox(
 ) -> Result<Json<SmsOutbox>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_field("phone", e.body_text()))?;
     let phone = phone_field(&query.phone, "phone")?;
-    let messages = state.sms.sent_to(&site.slug, &phone).ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
+    let messages = state
+        .sms
+        .sent_to(&site.slug, &phone)
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
     Ok(Json(SmsOutbox { messages }))
 }

@@ -30,18 +30,26 @@ pub struct ManualClock {
 impl ManualClock {
     /// A clock stopped at `start`.
     pub fn new(start: DateTime<Utc>) -> Self {
-        ManualClock { now: Mutex::new(start) }
+        ManualClock {
+            now: Mutex::new(start),
+        }
     }
 
     /// Moves the clock forward.
     pub fn advance(&self, by: Duration) {
-        let mut now = self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut now = self
+            .now
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         *now += by;
     }
 }
 
 impl Clock for ManualClock {
     fn now(&self) -> DateTime<Utc> {
-        *self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        *self
+            .now
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

@@ -6,19 +6,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
-use domain::rules::postcodes::PostcodeTable;
 use clap::{Args, Parser, Subcommand};
+use domain::rules::postcodes::PostcodeTable;
 use serde::Deserialize;
 
 use crate::extract::OriginSecrets;
 use crate::policy::Policy;
 use crate::price_comparison::MarketSource;
-use crate::AppState;
 use crate::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};
 use crate::tenancy::Tenants;
+use crate::AppState;
 
 /// Default listening address.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -100,11 +100,21 @@ pub struct Flags {
     pub meilisearch_key: Option<String>,
     /// On Lambda: the secret CloudFront sends in `X-Forecourt-Origin-Verify`; requests
     /// without it are refused (at least 32 visible characters; the local server ignores it).
-    #[arg(long, env = "FORECOURT_ORIGIN_SECRET", global = true, hide_env_values = true)]
+    #[arg(
+        long,
+        env = "FORECOURT_ORIGIN_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
     pub origin_secret: Option<String>,
     /// On Lambda: the previous origin secret, accepted too while a rotation reaches
     /// every CloudFront edge.
-    #[arg(long, env = "FORECOURT_ORIGIN_SECRET_PREVIOUS", global = true, hide_env_values = true)]
+    #[arg(
+        long,
+        env = "FORECOURT_ORIGIN_SECRET_PREVIOUS",
+        global = true,
+        hide_env_values = true
+    )]
     pub origin_secret_previous: Option<String>,
 }
 
@@ -199,8 +209,16 @@ pub const MIN_ORIGIN_SECRET_LEN: usize = 32;
 /// (visible ASCII, as CloudFront sends it) is an error naming its variable.
 fn origin_secrets(flags: &Flags) -> anyhow::Result<OriginSecrets> {
     let mut secrets = Vec::new();
-    for (name, value) in [("FORECOURT_ORIGIN_SECRET", &flags.origin_secret), ("FORECOURT_ORIGIN_SECRET_PREVIOUS", &flags.origin_secret_previous)] {
-        let Some(value) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) else { continue };
+    for (name, value) in [
+        ("FORECOURT_ORIGIN_SECRET", &flags.origin_secret),
+        (
+            "FORECOURT_ORIGIN_SECRET_PREVIOUS",
+            &flags.origin_secret_previous,
+        ),
+    ] {
+        let Some(value) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) else {
+            continue;
+        };
         if value.len() < MIN_ORIGIN_SECRET_LEN || !value.bytes().all(|b| b.is_ascii_graphic()) {
             anyhow::bail!("{name} must be at least {MIN_ORIGIN_SECRET_LEN} visible ASCII characters without spaces (e.g. `openssl rand -hex 32`)");
         }
@@ -214,33 +232,67 @@ impl Settings {
     pub fn resolve(flags: &Flags) -> anyhow::Result<Settings> {
         let file = match &flags.config {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-                toml::from_str::<FileConfig>(&text).with_context(|| format!("in {}", path.display()))?
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                toml::from_str::<FileConfig>(&text)
+                    .with_context(|| format!("in {}", path.display()))?
             }
             None => FileConfig::default(),
         };
         let default_addr: SocketAddr = DEFAULT_ADDR.parse().context("default address")?;
-        let data = flags.data.clone().or(file.data).unwrap_or_else(|| PathBuf::from("data"));
-        let table = flags.dynamodb_table.clone().or(file.dynamodb_table).filter(|t| !t.is_empty());
+        let data = flags
+            .data
+            .clone()
+            .or(file.data)
+            .unwrap_or_else(|| PathBuf::from("data"));
+        let table = flags
+            .dynamodb_table
+            .clone()
+            .or(file.dynamodb_table)
+            .filter(|t| !t.is_empty());
         let store = match table {
             Some(table) => StoreChoice::Dynamo {
                 table,
-                endpoint: flags.dynamodb_endpoint.clone().or(file.dynamodb_endpoint).filter(|e| !e.is_empty()),
+                endpoint: flags
+                    .dynamodb_endpoint
+                    .clone()
+                    .or(file.dynamodb_endpoint)
+                    .filter(|e| !e.is_empty()),
             },
             None => StoreChoice::Embedded(data.join(STORE_FILE)),
         };
-        let non_empty = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let meilisearch = non_empty(flags.meilisearch_url.clone().or(file.meilisearch_url))
-            .map(|url| (url, non_empty(flags.meilisearch_key.clone().or(file.meilisearch_key))));
-        let dist = flags.dist.clone().or(file.dist).unwrap_or_else(|| PathBuf::from("dist"));
+        let non_empty =
+            |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let meilisearch =
+            non_empty(flags.meilisearch_url.clone().or(file.meilisearch_url)).map(|url| {
+                (
+                    url,
+                    non_empty(flags.meilisearch_key.clone().or(file.meilisearch_key)),
+                )
+            });
+        let dist = flags
+            .dist
+            .clone()
+            .or(file.dist)
+            .unwrap_or_else(|| PathBuf::from("dist"));
         Ok(Settings {
             addr: flags.addr.or(file.addr).unwrap_or(default_addr),
-            postcodes: flags.postcodes.clone().unwrap_or_else(|| dist.join("_data").join("postcodes.tsv")),
-            market: flags.market.clone().unwrap_or_else(|| dist.join("_data").join("market.tsv")),
+            postcodes: flags
+                .postcodes
+                .clone()
+                .unwrap_or_else(|| dist.join("_data").join("postcodes.tsv")),
+            market: flags
+                .market
+                .clone()
+                .unwrap_or_else(|| dist.join("_data").join("market.tsv")),
             autogauge_url: non_empty(flags.autogauge_url.clone()),
             valuation_url: non_empty(flags.valuation_url.clone()),
             dist,
-            dealers: flags.dealers.clone().or(file.dealers).unwrap_or_else(|| PathBuf::from("dealers")),
+            dealers: flags
+                .dealers
+                .clone()
+                .or(file.dealers)
+                .unwrap_or_else(|| PathBuf::from("dealers")),
             dev_mode: flags.dev_mode.or(file.dev_mode).unwrap_or(false),
             store,
             sms: flags.sms.or(file.sms),
@@ -280,7 +332,8 @@ impl Settings {
     /// generator writes under `<dist>/_search` (opened on the first search).
     pub fn search_backend(&self) -> anyhow::Result<SearchBackend> {
         Ok(match &self.meilisearch {
-            Some((url, key)) => SearchBackend::meilisearch(url, key.as_deref()).with_context(|| format!("Meilisearch at {url}"))?,
+            Some((url, key)) => SearchBackend::meilisearch(url, key.as_deref())
+                .with_context(|| format!("Meilisearch at {url}"))?,
             None => SearchBackend::embedded(self.dist.join(::search::INDEX_DIR)),
         })
     }
@@ -305,8 +358,12 @@ impl Settings {
     /// Opens the configured store.
     pub async fn open_store(&self) -> anyhow::Result<Arc<dyn Store>> {
         Ok(match &self.store {
-            StoreChoice::Embedded(path) => Arc::new(RedbStore::open(path).context("opening the embedded store")?),
-            StoreChoice::Dynamo { table, endpoint } => Arc::new(DynamoStore::from_env(table.clone(), endpoint.as_deref()).await),
+            StoreChoice::Embedded(path) => {
+                Arc::new(RedbStore::open(path).context("opening the embedded store")?)
+            }
+            StoreChoice::Dynamo { table, endpoint } => {
+                Arc::new(DynamoStore::from_env(table.clone(), endpoint.as_deref()).await)
+            }
         })
     }
 }
@@ -350,43 +407,104 @@ mod tests {
         std::env::remove_var("FORECOURT_DIST");
         std::env::remove_var("FORECOURT_DEALERS");
         let settings = Settings::resolve(&cli.flags).expect("resolve");
-        assert_eq!(settings.addr.to_string(), "127.0.0.1:9100", "flag over file");
-        assert_eq!(settings.dist, PathBuf::from("env-dist"), "environment over file");
-        assert_eq!(settings.dealers, PathBuf::from("flag-dealers"), "flag over environment");
+        assert_eq!(
+            settings.addr.to_string(),
+            "127.0.0.1:9100",
+            "flag over file"
+        );
+        assert_eq!(
+            settings.dist,
+            PathBuf::from("env-dist"),
+            "environment over file"
+        );
+        assert_eq!(
+            settings.dealers,
+            PathBuf::from("flag-dealers"),
+            "flag over environment"
+        );
         assert!(settings.dev_mode, "file over default");
         assert_eq!(settings.policy.otp_ttl_secs, 120);
-        assert_eq!(settings.policy.session_ttl_secs, Policy::default().session_ttl_secs);
-        assert_eq!(settings.store, StoreChoice::Embedded(PathBuf::from("data").join(STORE_FILE)));
+        assert_eq!(
+            settings.policy.session_ttl_secs,
+            Policy::default().session_ttl_secs
+        );
+        assert_eq!(
+            settings.store,
+            StoreChoice::Embedded(PathBuf::from("data").join(STORE_FILE))
+        );
     }
 
     #[test]
     fn a_table_selects_dynamodb_and_bad_files_are_reported() {
-        let cli = Cli::try_parse_from(["forecourt-api", "migrate", "--dynamodb-table", "forecourt-dev"]).expect("parse");
+        let cli = Cli::try_parse_from([
+            "forecourt-api",
+            "migrate",
+            "--dynamodb-table",
+            "forecourt-dev",
+        ])
+        .expect("parse");
         assert_eq!(cli.command, Some(Command::Migrate));
         let settings = Settings::resolve(&cli.flags).expect("resolve");
-        assert_eq!(settings.store, StoreChoice::Dynamo { table: "forecourt-dev".into(), endpoint: None });
+        assert_eq!(
+            settings.store,
+            StoreChoice::Dynamo {
+                table: "forecourt-dev".into(),
+                endpoint: None
+            }
+        );
         let sns = Cli::try_parse_from(["forecourt-api", "--sms", "sns"]).expect("parse");
-        assert_eq!(Settings::resolve(&sns.flags).expect("resolve").sms, Some(SmsChoice::Sns));
+        assert_eq!(
+            Settings::resolve(&sns.flags).expect("resolve").sms,
+            Some(SmsChoice::Sns)
+        );
         assert!(Cli::try_parse_from(["forecourt-api", "--sms", "pigeon"]).is_err());
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("api.toml");
         std::fs::write(&file, "adress = \"x\"\n").expect("write");
-        let flags = Flags { config: Some(file), ..Flags::default() };
+        let flags = Flags {
+            config: Some(file),
+            ..Flags::default()
+        };
         let error = format!("{:#}", Settings::resolve(&flags).expect_err("unknown key"));
-        assert!(error.contains("api.toml") && error.contains("adress"), "{error}");
+        assert!(
+            error.contains("api.toml") && error.contains("adress"),
+            "{error}"
+        );
     }
 
     #[test]
     fn origin_secrets_are_read_and_weak_ones_refused() {
         let current = "c".repeat(MIN_ORIGIN_SECRET_LEN);
         let previous = "p".repeat(MIN_ORIGIN_SECRET_LEN + 8);
-        let flags = Flags { origin_secret: Some(current.clone()), origin_secret_previous: Some(previous.clone()), ..Flags::default() };
+        let flags = Flags {
+            origin_secret: Some(current.clone()),
+            origin_secret_previous: Some(previous.clone()),
+            ..Flags::default()
+        };
         let secrets = Settings::resolve(&flags).expect("resolve").origin_secrets;
         assert!(secrets.matches(current.as_bytes()) && secrets.matches(previous.as_bytes()));
-        assert!(Settings::resolve(&Flags::default()).expect("resolve").origin_secrets.is_empty(), "unset locally");
+        assert!(
+            Settings::resolve(&Flags::default())
+                .expect("resolve")
+                .origin_secrets
+                .is_empty(),
+            "unset locally"
+        );
         for (flags, name) in [
-            (Flags { origin_secret: Some("short".into()), ..Flags::default() }, "FORECOURT_ORIGIN_SECRET must"),
-            (Flags { origin_secret_previous: Some(format!("{current} with spaces")), ..Flags::default() }, "FORECOURT_ORIGIN_SECRET_PREVIOUS must"),
+            (
+                Flags {
+                    origin_secret: Some("short".into()),
+                    ..Flags::default()
+                },
+                "FORECOURT_ORIGIN_SECRET must",
+            ),
+            (
+                Flags {
+                    origin_secret_previous: Some(format!("{current} with spaces")),
+                    ..Flags::default()
+                },
+                "FORECOURT_ORIGIN_SECRET_PREVIOUS must",
+            ),
         ] {
             let error = format!("{:#}", Settings::resolve(&flags).expect_err("weak secret"));
             assert!(error.contains(name) && !error.contains(&current), "{error}");

@@ -42,16 +42,23 @@ pub async fn estimate(
 ) -> Result<Response, ApiError> {
     let mut query = query.map(|Query(q)| q).unwrap_or_default();
     let raw = query.remove("postcode").unwrap_or_default();
-    let postcode = delivery_postcode(&raw).map_err(|e| ApiError::bad_field("postcode", e.to_string()))?;
+    let postcode =
+        delivery_postcode(&raw).map_err(|e| ApiError::bad_field("postcode", e.to_string()))?;
     let location = query.remove("location");
-    let origins = delivery_origins(&site.delivery_origins, location.as_deref()).map_err(|e| ApiError::bad_field("location", e.to_string()))?;
+    let origins = delivery_origins(&site.delivery_origins, location.as_deref())
+        .map_err(|e| ApiError::bad_field("location", e.to_string()))?;
     if state.postcodes.is_empty() {
         return Err(ApiError::new(ErrorCode::Unavailable, POSTCODES_UNAVAILABLE));
     }
-    let no_estimate = || ApiError::new(ErrorCode::NoEstimate, DeliveryError::NoEstimate.to_string());
+    let no_estimate =
+        || ApiError::new(ErrorCode::NoEstimate, DeliveryError::NoEstimate.to_string());
     let place = state.postcodes.get(&postcode).ok_or_else(no_estimate)?;
-    let answer: DeliveryEstimate = delivery_estimate(&site.delivery_zones, origins, place).ok_or_else(no_estimate)?;
+    let answer: DeliveryEstimate =
+        delivery_estimate(&site.delivery_zones, origins, place).ok_or_else(no_estimate)?;
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
     Ok(response)
 }

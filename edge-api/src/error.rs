@@ -35,7 +35,8 @@ pub const WRONG_CODE: &str = "That code is not correct. Please check it and try 
 pub const CODE_EXPIRED: &str = "That code has expired. Please request a new code.";
 /// Shown after too many wrong sign-in codes (a new code is refused until the locked one
 /// expires, at most the code's lifetime).
-pub const CODE_LOCKED: &str = "Too many wrong codes. Please wait a few minutes, then request a new code.";
+pub const CODE_LOCKED: &str =
+    "Too many wrong codes. Please wait a few minutes, then request a new code.";
 /// Shown when an idempotency key comes back with another request body (a form shows
 /// it as is, and a reloaded form sends a new key).
 pub const IDEMPOTENCY_KEY_REUSED: &str =
@@ -102,15 +103,24 @@ impl ErrorCode {
     /// The HTTP status of each code: the one table.
     pub fn status(self) -> StatusCode {
         match self {
-            ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => StatusCode::BAD_REQUEST,
-            ErrorCode::ValidationFailed | ErrorCode::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => {
+                StatusCode::BAD_REQUEST
+            }
+            ErrorCode::ValidationFailed | ErrorCode::IdempotencyKeyReused => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden | ErrorCode::CrossSiteRequest => StatusCode::FORBIDDEN,
-            ErrorCode::NotFound | ErrorCode::UnknownSite | ErrorCode::NoEstimate | ErrorCode::NoData | ErrorCode::CarNotFound => {
-                StatusCode::NOT_FOUND
-            }
+            ErrorCode::NotFound
+            | ErrorCode::UnknownSite
+            | ErrorCode::NoEstimate
+            | ErrorCode::NoData
+            | ErrorCode::CarNotFound => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ErrorCode::CarReserved | ErrorCode::SlotUnavailable | ErrorCode::CarSold | ErrorCode::CarNotPriced => StatusCode::CONFLICT,
+            ErrorCode::CarReserved
+            | ErrorCode::SlotUnavailable
+            | ErrorCode::CarSold
+            | ErrorCode::CarNotPriced => StatusCode::CONFLICT,
             ErrorCode::BadGateway => StatusCode::BAD_GATEWAY,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -156,7 +166,11 @@ pub enum ApiError {
 impl ApiError {
     /// A client error without field messages.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        ApiError::Client { code, message: message.into(), fields: None }
+        ApiError::Client {
+            code,
+            message: message.into(),
+            fields: None,
+        }
     }
 
     /// A 400 naming the field at fault.
@@ -181,7 +195,13 @@ impl ApiError {
     /// The same error under another code (keeping message and fields).
     pub fn with_code(self, new_code: ErrorCode) -> Self {
         match self {
-            ApiError::Client { message, fields, .. } => ApiError::Client { code: new_code, message, fields },
+            ApiError::Client {
+                message, fields, ..
+            } => ApiError::Client {
+                code: new_code,
+                message,
+                fields,
+            },
             internal => internal,
         }
     }
@@ -210,9 +230,18 @@ impl From<anyhow::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = match self {
-            ApiError::Client { code, message, fields } => {
+            ApiError::Client {
+                code,
+                message,
+                fields,
+            } => {
                 tracing::info!(code = ?code, %message, "request refused");
-                ErrorBody { success: false, code, message, fields }
+                ErrorBody {
+                    success: false,
+                    code,
+                    message,
+                    fields,
+                }
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = format!("{e:#}"), "request failed");
@@ -233,7 +262,9 @@ pub fn error_response(body: ErrorBody) -> Response {
     let status = body.code.status();
     let mut response = (status, axum::Json(&body)).into_response();
     if body.code == ErrorCode::RateLimited {
-        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
     }
     response
 }

@@ -32,10 +32,20 @@ pub fn json_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiErro
     let text = inner.to_string();
     let text = text.split(" at line ").next().unwrap_or(&text).to_owned();
     let path = err.path().to_string();
-    let join = |name: &str| if path == "." { name.to_owned() } else { format!("{path}.{name}") };
+    let join = |name: &str| {
+        if path == "." {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
     // serde names unknown and missing fields in backticks; the path already ends with
     // an unknown field but stops at the parent of a missing one.
-    let quoted = |prefix: &str| text.strip_prefix(prefix).and_then(|rest| rest.split('`').next()).map(str::to_owned);
+    let quoted = |prefix: &str| {
+        text.strip_prefix(prefix)
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_owned)
+    };
     let (field, problem) = if quoted("unknown field `").is_some() {
         (path.clone(), "is not a field of this form".to_owned())
     } else if let Some(name) = quoted("missing field `") {
@@ -52,7 +62,8 @@ pub fn json_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiErro
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(json_error)?;
-    de.end().map_err(|_| ApiError::new(ErrorCode::BadRequest, MALFORMED_JSON))?;
+    de.end()
+        .map_err(|_| ApiError::new(ErrorCode::BadRequest, MALFORMED_JSON))?;
     Ok(value)
 }
 
@@ -67,7 +78,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             .and_then(|v| v.split(';').next())
             .is_some_and(|mime| {
                 let mime = mime.trim().to_ascii_lowercase();
-                mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+                mime == "application/json"
+                    || (mime.starts_with("application/") && mime.ends_with("+json"))
             });
         if !is_json {
             return Err(ApiError::new(ErrorCode::UnsupportedMediaType, NOT_JSON));
@@ -97,7 +109,12 @@ impl std::fmt::Debug for OriginSecrets {
 impl OriginSecrets {
     /// The accepted secrets.
     pub fn new<S: AsRef<str>>(secrets: impl IntoIterator<Item = S>) -> Self {
-        OriginSecrets(secrets.into_iter().map(|s| blake3::hash(s.as_ref().as_bytes())).collect())
+        OriginSecrets(
+            secrets
+                .into_iter()
+                .map(|s| blake3::hash(s.as_ref().as_bytes()))
+                .collect(),
+        )
     }
 
     /// No secret configured: nothing can be proven to come from CloudFront.
@@ -110,7 +127,9 @@ impl OriginSecrets {
     /// about how much of a guess was right; every secret is compared.
     pub fn matches(&self, value: &[u8]) -> bool {
         let guess = blake3::hash(value);
-        self.0.iter().fold(false, |found, secret| found | (*secret == guess))
+        self.0
+            .iter()
+            .fold(false, |found, secret| found | (*secret == guess))
     }
 }
 
@@ -150,7 +169,10 @@ impl ClientIp {
     /// The address of a request's parts as the API at `runtime` sees it.
     pub fn of(parts: &Parts, runtime: Runtime) -> ClientIp {
         let ip = match runtime {
-            Runtime::Local { .. } => parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()),
+            Runtime::Local { .. } => parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
             Runtime::Lambda => parts
                 .extensions
                 .get::<ViaCloudFront>()
@@ -166,13 +188,19 @@ impl ClientIp {
 fn single_header<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
     let mut values = parts.headers.get_all(name).iter();
     let value = values.next()?;
-    values.next().is_none().then(|| value.to_str().ok()).flatten()
+    values
+        .next()
+        .is_none()
+        .then(|| value.to_str().ok())
+        .flatten()
 }
 
 /// The address API Gateway (HTTP API, payload 2.0) saw the request come from.
 fn gateway_source_ip(parts: &Parts) -> Option<IpAddr> {
     match parts.extensions.request_context_ref()? {
-        RequestContext::ApiGatewayV2(context) => context.http.source_ip.as_deref()?.trim().parse().ok(),
+        RequestContext::ApiGatewayV2(context) => {
+            context.http.source_ip.as_deref()?.trim().parse().ok()
+        }
         _ => None,
     }
 }
@@ -180,7 +208,10 @@ fn gateway_source_ip(parts: &Parts) -> Option<IpAddr> {
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         Ok(ClientIp::of(parts, state.runtime))
     }
 }
@@ -218,13 +249,24 @@ pub struct SignedIn {
 impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let site = Site::from_request_parts(parts, state).await?;
         let unauthorised = || ApiError::new(ErrorCode::SignInRequired, SIGN_IN_REQUIRED);
         let token = session_token(parts).ok_or_else(unauthorised)?;
         let hash = token_hash(&token);
-        let session = state.store.session(&site.0.slug, &hash, state.clock.now()).await?.ok_or_else(unauthorised)?;
-        Ok(SignedIn { site, phone: session.phone, token_hash: hash })
+        let session = state
+            .store
+            .session(&site.0.slug, &hash, state.clock.now())
+            .await?
+            .ok_or_else(unauthorised)?;
+        Ok(SignedIn {
+            site,
+            phone: session.phone,
+            token_hash: hash,
+        })
     }
 }
 
@@ -233,11 +275,16 @@ mod tests {
     use super::*;
 
     fn parts_of(event: &str) -> Parts {
-        lambda_http::request::from_str(event).expect("a Lambda event").into_parts().0
+        lambda_http::request::from_str(event)
+            .expect("a Lambda event")
+            .into_parts()
+            .0
     }
 
     fn fixture(name: &str) -> String {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name);
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 
@@ -246,9 +293,20 @@ mod tests {
         let ip = |s: &str| s.parse::<IpAddr>().ok();
         assert_eq!(viewer_address("198.51.100.10:46532"), ip("198.51.100.10"));
         assert_eq!(viewer_address("2001:db8::1:46532"), ip("2001:db8::1"));
-        assert_eq!(viewer_address("0000:0000:0000:0000:0000:0000:0000:0001:52325"), ip("::1"));
+        assert_eq!(
+            viewer_address("0000:0000:0000:0000:0000:0000:0000:0001:52325"),
+            ip("::1")
+        );
         assert_eq!(viewer_address("[2001:db8::1]:443"), ip("2001:db8::1"));
-        for garbage in ["", "198.51.100.10", "198.51.100.10:", "198.51.100.10:99999", "evil:80", "1.2.3.4, 5.6.7.8:80", "<script>:1"] {
+        for garbage in [
+            "",
+            "198.51.100.10",
+            "198.51.100.10:",
+            "198.51.100.10:99999",
+            "evil:80",
+            "1.2.3.4, 5.6.7.8:80",
+            "<script>:1",
+        ] {
             assert_eq!(viewer_address(garbage), None, "{garbage:?}");
         }
     }
@@ -258,30 +316,65 @@ mod tests {
         let lambda = Runtime::Lambda;
         // A direct call: a forged viewer address and X-Forwarded-For, the gateway's source.
         let mut parts = parts_of(&fixture("apigw-v2-direct-forged.json"));
-        assert_eq!(ClientIp::of(&parts, lambda), ClientIp("198.51.100.66".into()));
+        assert_eq!(
+            ClientIp::of(&parts, lambda),
+            ClientIp("198.51.100.66".into())
+        );
         // The same headers, proven to come through CloudFront: CloudFront's header.
         parts.extensions.insert(ViaCloudFront);
         assert_eq!(ClientIp::of(&parts, lambda), ClientIp("192.0.2.99".into()));
         // Locally headers and the request context mean nothing; no peer is "unknown".
-        assert_eq!(ClientIp::of(&parts, Runtime::Local { dev_mode: false }), ClientIp("unknown".into()));
-        parts.extensions.insert(ConnectInfo("127.0.0.1:5000".parse::<SocketAddr>().expect("peer")));
-        assert_eq!(ClientIp::of(&parts, Runtime::Local { dev_mode: false }), ClientIp("127.0.0.1".into()));
+        assert_eq!(
+            ClientIp::of(&parts, Runtime::Local { dev_mode: false }),
+            ClientIp("unknown".into())
+        );
+        parts.extensions.insert(ConnectInfo(
+            "127.0.0.1:5000".parse::<SocketAddr>().expect("peer"),
+        ));
+        assert_eq!(
+            ClientIp::of(&parts, Runtime::Local { dev_mode: false }),
+            ClientIp("127.0.0.1".into())
+        );
         // A garbage source address is not used either.
-        let mut garbage = parts_of(&fixture("apigw-v2-direct-forged.json").replace("\"198.51.100.66\"", "\"not-an-ip\""));
+        let mut garbage = parts_of(
+            &fixture("apigw-v2-direct-forged.json").replace("\"198.51.100.66\"", "\"not-an-ip\""),
+        );
         assert_eq!(ClientIp::of(&garbage, lambda), ClientIp("unknown".into()));
         garbage.extensions.insert(ViaCloudFront);
-        assert_eq!(ClientIp::of(&garbage, lambda), ClientIp("192.0.2.99".into()));
+        assert_eq!(
+            ClientIp::of(&garbage, lambda),
+            ClientIp("192.0.2.99".into())
+        );
     }
 
     #[test]
     fn origin_secrets_match_exactly() {
-        let secrets = OriginSecrets::new(["current-secret-0123456789abcdef0123", "previous-secret-0123456789abcdef012"]);
+        let secrets = OriginSecrets::new([
+            "current-secret-0123456789abcdef0123",
+            "previous-secret-0123456789abcdef012",
+        ]);
         assert!(secrets.matches(b"current-secret-0123456789abcdef0123"));
         assert!(secrets.matches(b"previous-secret-0123456789abcdef012"));
-        for wrong in [&b""[..], b"current-secret-0123456789abcdef012", b"current-secret-0123456789abcdef01234", b"CURRENT-SECRET-0123456789ABCDEF0123"] {
-            assert!(!secrets.matches(wrong), "{}", String::from_utf8_lossy(wrong));
+        for wrong in [
+            &b""[..],
+            b"current-secret-0123456789abcdef012",
+            b"current-secret-0123456789abcdef01234",
+            b"CURRENT-SECRET-0123456789ABCDEF0123",
+        ] {
+            assert!(
+                !secrets.matches(wrong),
+                "{}",
+                String::from_utf8_lossy(wrong)
+            );
         }
-        assert!(!OriginSecrets::default().matches(b""), "no secret matches nothing");
-        assert_eq!(format!("{secrets:?}"), "OriginSecrets(2 configured)", "Debug never shows a secret");
+        assert!(
+            !OriginSecrets::default().matches(b""),
+            "no secret matches nothing"
+        );
+        assert_eq!(
+            format!("{secrets:?}"),
+            "OriginSecrets(2 configured)",
+            "Debug never shows a secret"
+        );
     }
 }

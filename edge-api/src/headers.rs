@@ -12,7 +12,8 @@
 //! run script on a dealer's origin.
 
 /// Content-Security-Policy of pages and the API.
-pub const PAGE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+pub const PAGE_CSP: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: https:; media-src 'self' https:; font-src 'self' data:; connect-src 'self'; \
 frame-src https:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
 
@@ -34,7 +35,10 @@ pub const PAGE_HEADERS: &[(&str, &str)] = &[
     ("x-content-type-options", "nosniff"),
     ("x-frame-options", "SAMEORIGIN"),
     ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("permissions-policy", "camera=(), microphone=(), geolocation=(self), payment=(), usb=()"),
+    (
+        "permissions-policy",
+        "camera=(), microphone=(), geolocation=(self), payment=(), usb=()",
+    ),
     ("content-security-policy", PAGE_CSP),
 ];
 
@@ -78,7 +82,12 @@ mod tests {
         let page = headers(Kind::Page);
         let media = headers(Kind::Media);
         assert_eq!(page.len(), media.len());
-        let differing: Vec<_> = page.iter().zip(&media).filter(|(a, b)| a != b).map(|(a, _)| a.0).collect();
+        let differing: Vec<_> = page
+            .iter()
+            .zip(&media)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a.0)
+            .collect();
         assert_eq!(differing, ["content-security-policy"]);
         assert_eq!(Kind::of_path("/media/car.svg"), Kind::Media);
         assert_eq!(Kind::of_path("/cars/media/"), Kind::Page);
@@ -86,7 +95,11 @@ mod tests {
 
     #[test]
     fn scripts_are_never_inline() {
-        let script = PAGE_CSP.split(';').map(str::trim).find(|d| d.starts_with("script-src")).expect("script-src");
+        let script = PAGE_CSP
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("script-src"))
+            .expect("script-src");
         assert_eq!(script, "script-src 'self'");
     }
 }

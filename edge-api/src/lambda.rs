@@ -40,8 +40,14 @@ pub const LAMBDA_DATA: &str = "/tmp/forecourt";
 
 /// JSON logs for CloudWatch (the alarms filter on `fields.event`).
 pub fn init_json_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
-    tracing_subscriber::fmt().json().with_env_filter(filter).with_current_span(false).without_time().init();
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    tracing_subscriber::fmt()
+        .json()
+        .with_env_filter(filter)
+        .with_current_span(false)
+        .without_time()
+        .init();
 }
 
 /// The state of a Lambda instance: settings from the environment, clients built once.
@@ -64,13 +70,20 @@ pub fn router(state: AppState) -> Router {
         Runtime::Lambda => state.origin_secrets.clone(),
         Runtime::Local { .. } => OriginSecrets::default(),
     };
-    app(state).layer(axum::middleware::from_fn_with_state(Arc::new(secrets), origin_guard))
+    app(state).layer(axum::middleware::from_fn_with_state(
+        Arc::new(secrets),
+        origin_guard,
+    ))
 }
 
 /// Refuses (403) a request without exactly one origin secret header matching a
 /// configured secret; marks the others [`ViaCloudFront`] and drops the header, so no
 /// handler, log or stored lead ever sees the secret.
-async fn origin_guard(State(secrets): State<Arc<OriginSecrets>>, mut request: Request, next: Next) -> Response {
+async fn origin_guard(
+    State(secrets): State<Arc<OriginSecrets>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let mut values = request.headers().get_all(ORIGIN_SECRET_HEADER).iter();
     let proven = match (values.next(), values.next()) {
         (Some(value), None) => secrets.matches(value.as_bytes()),
@@ -87,7 +100,8 @@ async fn origin_guard(State(secrets): State<Arc<OriginSecrets>>, mut request: Re
 
 /// Settings of a Lambda instance (environment only; the embedded store under /tmp).
 pub fn settings_from_env() -> anyhow::Result<Settings> {
-    let cli = <crate::config::Cli as clap::Parser>::try_parse_from(["bootstrap"]).context("reading the environment")?;
+    let cli = <crate::config::Cli as clap::Parser>::try_parse_from(["bootstrap"])
+        .context("reading the environment")?;
     let mut settings = Settings::resolve(&cli.flags)?;
     if let StoreChoice::Embedded(path) = &settings.store {
         if path.is_relative() {
@@ -109,7 +123,10 @@ pub struct DrainOutput {
 
 impl From<DrainReport> for DrainOutput {
     fn from(r: DrainReport) -> Self {
-        DrainOutput { delivered: r.delivered, failed: r.failed }
+        DrainOutput {
+            delivered: r.delivered,
+            failed: r.failed,
+        }
     }
 }
 
@@ -127,8 +144,14 @@ pub async fn run_drain(state: AppState) -> Result<(), lambda_http::Error> {
     let handler = lambda_http::service_fn(move |_event: lambda_http::LambdaEvent<Value>| {
         let state = state.clone();
         async move {
-            let report = drain(&state).await.map_err(|e| lambda_http::Error::from(format!("{:#}", anyhow::Error::new(e))))?;
-            tracing::info!(delivered = report.delivered, failed = report.failed, "outbox drained");
+            let report = drain(&state)
+                .await
+                .map_err(|e| lambda_http::Error::from(format!("{:#}", anyhow::Error::new(e))))?;
+            tracing::info!(
+                delivered = report.delivered,
+                failed = report.failed,
+                "outbox drained"
+            );
             Ok::<DrainOutput, lambda_http::Error>(report.into())
         }
     });

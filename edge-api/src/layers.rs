@@ -27,7 +27,10 @@ pub async fn security_headers(request: Request, next: Next) -> axum::response::R
         if local && name == headers::HSTS_HEADER {
             continue;
         }
-        target.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
+        target.insert(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        );
     }
     response
 }
@@ -38,12 +41,15 @@ pub async fn security_headers(request: Request, next: Next) -> axum::response::R
 pub fn cors(tenants: Arc<Tenants>, runtime: crate::Runtime) -> CorsLayer {
     CorsLayer::new()
         .allow_origin(AllowOrigin::predicate(move |origin, parts| {
-            tenants
-                .resolve(&parts.headers)
-                .is_some_and(|tenant| crate::origin::is_own_origin(runtime, tenant, request_host(&parts.headers), origin))
+            tenants.resolve(&parts.headers).is_some_and(|tenant| {
+                crate::origin::is_own_origin(runtime, tenant, request_host(&parts.headers), origin)
+            })
         }))
         .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(IDEMPOTENCY_HEADER)])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            HeaderName::from_static(IDEMPOTENCY_HEADER),
+        ])
         .allow_credentials(true)
 }
 
@@ -65,5 +71,9 @@ pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
 
 /// A known path with the wrong method: the common error body with 405.
 pub async fn method_not_allowed() -> axum::response::Response {
-    ApiError::new(ErrorCode::MethodNotAllowed, "This method is not allowed here.").into_response()
+    ApiError::new(
+        ErrorCode::MethodNotAllowed,
+        "This method is not allowed here.",
+    )
+    .into_response()
 }

@@ -19,10 +19,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
+use crate::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
 use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
-use crate::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
 use crate::validate;
@@ -115,7 +115,11 @@ pub struct LeadPayload {
     pub form_completed: Option<bool>,
     // ---- Enquiry form fields
     /// Phone (default), Email or SMS.
-    #[serde(default, rename = "PreferredContactMethod", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "PreferredContactMethod",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub preferred_contact_method: Option<String>,
     /// Finance question (Yes/No).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,7 +137,11 @@ pub struct LeadPayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rego: Option<String>,
     /// Trade-in question (Yes/No).
-    #[serde(default, rename = "do-you-have-a-trade-in", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "do-you-have-a-trade-in",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub has_trade_in: Option<String>,
     /// Price.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -167,10 +175,18 @@ pub struct LeadPayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stock_number: Option<String>,
     /// Vehicle make.
-    #[serde(default, rename = "Vehicle Make", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "Vehicle Make",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub vehicle_make: Option<String>,
     /// Vehicle model.
-    #[serde(default, rename = "Vehicle Model", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "Vehicle Model",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub vehicle_model: Option<String>,
     /// new, used or demo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -180,7 +196,11 @@ pub struct LeadPayload {
     pub autogauge_enabled: Option<bool>,
     // ---- Parts order fields
     /// Vehicle year.
-    #[serde(default, rename = "Vehicle Year", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "Vehicle Year",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub vehicle_year: Option<Scalar>,
     /// VIN.
     #[serde(default, rename = "VIN", skip_serializing_if = "Option::is_none")]
@@ -189,10 +209,18 @@ pub struct LeadPayload {
     #[serde(default, rename = "Part#", skip_serializing_if = "Option::is_none")]
     pub part_number: Option<String>,
     /// Combined free-text field.
-    #[serde(default, rename = "Rego/VIN/Part#", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "Rego/VIN/Part#",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub rego_vin_part: Option<String>,
     /// What to order.
-    #[serde(default, rename = "Order Detail", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "Order Detail",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub order_detail: Option<String>,
     // ---- Trade-in valuation
     /// Offered price.
@@ -202,7 +230,11 @@ pub struct LeadPayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Scalar>,
     /// Valuation adjustment answers.
-    #[serde(default, rename = "adjustmentAnswers", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "adjustmentAnswers",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[schema(value_type = Object)]
     pub adjustment_answers: Option<Value>,
     // ---- Test drive
@@ -249,7 +281,8 @@ fn present(value: &Option<String>) -> Option<&str> {
 /// a multi-step form: those carry no Comments field, so the message is not required.
 fn message_free(payload: &LeadPayload) -> bool {
     // The enquiry form also sends rego/regoState, but always with its trade-in question.
-    let rego_lookup = (payload.rego.is_some() || payload.rego_state.is_some()) && payload.has_trade_in.is_none();
+    let rego_lookup =
+        (payload.rego.is_some() || payload.rego_state.is_some()) && payload.has_trade_in.is_none();
     payload.form_completed.is_some()
         || rego_lookup
         || payload.offer_price.is_some()
@@ -288,7 +321,9 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
         let mut settings = tenant.forms;
         settings.message_optional |= message_free(payload);
         for error in validate_enquiry(&input, &settings) {
-            fields.entry(field_key(error.field)).or_insert(error.message);
+            fields
+                .entry(field_key(error.field))
+                .or_insert(error.message);
         }
     } else {
         if let Some(email) = present(&payload.email) {
@@ -308,14 +343,29 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
         }
     }
     let choices: [(&str, &Option<String>, &[&str]); 3] = [
-        ("PreferredContactMethod", &payload.preferred_contact_method, &[messages::CONTACT_PHONE, messages::CONTACT_EMAIL, messages::CONTACT_SMS]),
+        (
+            "PreferredContactMethod",
+            &payload.preferred_contact_method,
+            &[
+                messages::CONTACT_PHONE,
+                messages::CONTACT_EMAIL,
+                messages::CONTACT_SMS,
+            ],
+        ),
         ("finance", &payload.finance, &[messages::YES, messages::NO]),
-        ("do-you-have-a-trade-in", &payload.has_trade_in, &[messages::YES, messages::NO]),
+        (
+            "do-you-have-a-trade-in",
+            &payload.has_trade_in,
+            &[messages::YES, messages::NO],
+        ),
     ];
     for (name, value, allowed) in choices {
         if let Some(v) = present(value) {
             if !allowed.contains(&v) {
-                fields.insert(name.to_owned(), format!("Please choose one of: {}.", allowed.join(", ")));
+                fields.insert(
+                    name.to_owned(),
+                    format!("Please choose one of: {}.", allowed.join(", ")),
+                );
             }
         }
     }
@@ -328,7 +378,11 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
 
 /// The stored fields of a submission: the payload as sent, normalised (phone digits,
 /// e-mail, postcode), with the seed's recategorisations applied.
-pub(crate) fn fields_of(mut payload: LeadPayload, headers: &HeaderMap, first: bool) -> Result<Map<String, Value>, ApiError> {
+pub(crate) fn fields_of(
+    mut payload: LeadPayload,
+    headers: &HeaderMap,
+    first: bool,
+) -> Result<Map<String, Value>, ApiError> {
     payload.lead_id = None;
     payload.website = None;
     if let Some(phone) = present(&payload.phone) {
@@ -352,9 +406,14 @@ pub(crate) fn fields_of(mut payload: LeadPayload, headers: &HeaderMap, first: bo
         payload.lead_status = Some(messages::LEAD_STATUS_COMPLETE.to_owned());
     }
     if first {
-        payload.source.get_or_insert_with(|| messages::LEAD_SOURCE_WEBSITE.to_owned());
+        payload
+            .source
+            .get_or_insert_with(|| messages::LEAD_SOURCE_WEBSITE.to_owned());
         if payload.user_agent.is_none() {
-            payload.user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            payload.user_agent = headers
+                .get(header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
         }
     }
     match serde_json::to_value(&payload).map_err(|e| ApiError::Internal(e.into()))? {
@@ -370,7 +429,8 @@ pub(crate) fn new_lead_id() -> String {
 }
 
 /// Shown when a later step of a form asks for an appointment.
-pub const APPOINTMENT_FIRST_STEP: &str = "An appointment can only be chosen with the first step of a form.";
+pub const APPOINTMENT_FIRST_STEP: &str =
+    "An appointment can only be chosen with the first step of a form.";
 
 /// Stores a test-drive lead with its appointment slot: a retried submission replays the
 /// lead it created; otherwise the slot must be offered now and is booked with the lead.
@@ -389,9 +449,20 @@ async fn book(
             None => {}
         }
     }
-    let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
+    let lead = LeadRecord {
+        id: new_lead_id(),
+        dealer: site.slug.clone(),
+        created_at: now,
+        updated_at: now,
+        steps: 1,
+        fields,
+    };
     let booking = appointments::booking(state, site, choice, &lead.id, now).await?;
-    match state.store.book_appointment(&lead, &booking, key, now).await? {
+    match state
+        .store
+        .book_appointment(&lead, &booking, key, now)
+        .await?
+    {
         BookingOutcome::Booked(id) => Ok(LeadOutcome::Stored(id)),
         BookingOutcome::Replayed(id) => Ok(LeadOutcome::Replayed(id)),
         BookingOutcome::KeyReused => Ok(LeadOutcome::KeyReused),
@@ -419,44 +490,101 @@ pub async fn submit(
         None => None,
         Some(v) => match v.to_str().map(str::trim) {
             Ok(k) if !k.is_empty() && k.len() <= MAX_IDEMPOTENCY_KEY => Some(k.to_owned()),
-            _ => return Err(ApiError::bad_field("Idempotency-Key", "Idempotency-Key must be 1 to 200 visible characters.")),
+            _ => {
+                return Err(ApiError::bad_field(
+                    "Idempotency-Key",
+                    "Idempotency-Key must be 1 to 200 visible characters.",
+                ))
+            }
         },
     };
     let lead_id = present(&payload.lead_id).map(str::to_owned);
     let first = lead_id.is_none();
     check(&payload, first, &site)?;
-    limit(&state, &site.slug, "leads-ip", &ip, state.policy.leads_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "leads-ip",
+        &ip,
+        state.policy.leads_per_ip,
+    )
+    .await?;
     if let Some(phone) = present(&payload.phone).and_then(|p| validate::phone(p).ok()) {
-        limit(&state, &site.slug, "leads-phone", &phone, state.policy.leads_per_phone).await?;
+        limit(
+            &state,
+            &site.slug,
+            "leads-phone",
+            &phone,
+            state.policy.leads_per_phone,
+        )
+        .await?;
     }
     if present(&payload.website).is_some() {
         tracing::warn!(dealer = %site.slug, %ip, "lead honeypot filled; answered and dropped");
-        return Ok((StatusCode::CREATED, Json(LeadAnswer { success: true, lead_id: lead_id.unwrap_or_else(new_lead_id) })));
+        return Ok((
+            StatusCode::CREATED,
+            Json(LeadAnswer {
+                success: true,
+                lead_id: lead_id.unwrap_or_else(new_lead_id),
+            }),
+        ));
     }
     // Stripe's rule: a key replays only the request it first came with.
-    let request_hash = serde_json::to_vec(&payload).map(|body| blake3::hash(&body).to_hex().to_string()).map_err(|e| ApiError::Internal(e.into()))?;
-    let key = key.as_deref().map(|key| IdempotencyKey { key, request_hash: &request_hash });
+    let request_hash = serde_json::to_vec(&payload)
+        .map(|body| blake3::hash(&body).to_hex().to_string())
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let key = key.as_deref().map(|key| IdempotencyKey {
+        key,
+        request_hash: &request_hash,
+    });
     let appointment = payload.appointment.clone();
     let fields = fields_of(payload, &headers, first)?;
     let now = state.clock.now();
     let outcome = match (lead_id, appointment) {
         (None, None) => {
-            let lead = LeadRecord { id: new_lead_id(), dealer: site.slug.clone(), created_at: now, updated_at: now, steps: 1, fields };
+            let lead = LeadRecord {
+                id: new_lead_id(),
+                dealer: site.slug.clone(),
+                created_at: now,
+                updated_at: now,
+                steps: 1,
+                fields,
+            };
             state.store.create_lead(lead, key, now).await?
         }
         (None, Some(choice)) => book(&state, &site, &choice, fields, key, now).await?,
-        (Some(_), Some(_)) => return Err(ApiError::bad_field("appointment", APPOINTMENT_FIRST_STEP)),
-        (Some(id), None) => state.store.update_lead(&site.slug, &id, fields, key, now).await?,
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_field("appointment", APPOINTMENT_FIRST_STEP))
+        }
+        (Some(id), None) => {
+            state
+                .store
+                .update_lead(&site.slug, &id, fields, key, now)
+                .await?
+        }
     };
     let (status, lead_id) = match outcome {
         LeadOutcome::Stored(id) if first => (StatusCode::CREATED, id),
         LeadOutcome::Stored(id) | LeadOutcome::Replayed(id) => (StatusCode::OK, id),
-        LeadOutcome::NotFound => return Err(ApiError::bad_field("lead_id", NOT_FOUND).with_code(ErrorCode::NotFound)),
-        LeadOutcome::KeyReused => return Err(ApiError::new(ErrorCode::IdempotencyKeyReused, IDEMPOTENCY_KEY_REUSED)),
+        LeadOutcome::NotFound => {
+            return Err(ApiError::bad_field("lead_id", NOT_FOUND).with_code(ErrorCode::NotFound))
+        }
+        LeadOutcome::KeyReused => {
+            return Err(ApiError::new(
+                ErrorCode::IdempotencyKeyReused,
+                IDEMPOTENCY_KEY_REUSED,
+            ))
+        }
     };
     tracing::info!(dealer = %site.slug, %lead_id, status = status.as_u16(), "lead stored");
     state.outbox_wake.notify_one();
-    Ok((status, Json(LeadAnswer { success: true, lead_id })))
+    Ok((
+        status,
+        Json(LeadAnswer {
+            success: true,
+            lead_id,
+        }),
+    ))
 }
 
 /// A stored lead of the dealer; 404 for an unknown id. Mounted only in the local server
@@ -464,7 +592,21 @@ pub async fn submit(
 #[utoipa::path(get, path = "/api/dev/leads/{lead_id}", tag = "dev",
     params(("lead_id" = String, Path, description = "The id `POST /api/leads` answered")),
     responses((status = 200, body = DevLead), (status = 404, body = ErrorBody)))]
-pub async fn dev_lead(State(state): State<AppState>, Site(site): Site, Path(lead_id): Path<String>) -> Result<Json<DevLead>, ApiError> {
-    let lead = state.store.lead(&site.slug, lead_id.trim()).await?.ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
-    Ok(Json(DevLead { lead_id: lead.id, created_at: lead.created_at, updated_at: lead.updated_at, steps: lead.steps, fields: lead.fields }))
+pub async fn dev_lead(
+    State(state): State<AppState>,
+    Site(site): Site,
+    Path(lead_id): Path<String>,
+) -> Result<Json<DevLead>, ApiError> {
+    let lead = state
+        .store
+        .lead(&site.slug, lead_id.trim())
+        .await?
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
+    Ok(Json(DevLead {
+        lead_id: lead.id,
+        created_at: lead.created_at,
+        updated_at: lead.updated_at,
+        steps: lead.steps,
+        fields: lead.fields,
+    }))
 }

@@ -170,7 +170,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/leads", post(leads::submit))
         .route("/api/reservations", post(reservations::reserve))
         .route("/api/reservations/{car_id}", get(reservations::status))
-        .route("/api/manufacturer-locations", get(locator::manufacturer_locations_list))
+        .route(
+            "/api/manufacturer-locations",
+            get(locator::manufacturer_locations_list),
+        )
         .route("/api/postcodes/{postcode}", get(locator::postcode_place))
         .route("/api/delivery-estimate", get(delivery::estimate))
         .route("/api/appointments", get(appointments::slots))
@@ -181,7 +184,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/trade-in/lookup", post(trade_in::lookup))
         .route("/api/trade-in/valuation", post(trade_in::valuation))
         .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
-        .route("/api/search", get(crate::search::stock_search).post(crate::search::stock_search_post))
+        .route(
+            "/api/search",
+            get(crate::search::stock_search).post(crate::search::stock_search_post),
+        )
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);
     if state.runtime.dev_mode() {
@@ -191,7 +197,10 @@ pub fn app(state: AppState) -> Router {
     }
     api.fallback(static_site::site)
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), origin::same_origin_writes))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            origin::same_origin_writes,
+        ))
         .layer(axum::middleware::from_fn(layers::security_headers))
         .layer(layers::cors(Arc::clone(&state.tenants), state.runtime))
         .layer(CatchPanicLayer::custom(layers::panic_response))

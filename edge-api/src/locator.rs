@@ -32,11 +32,17 @@ pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available righ
         (status = 200, body = Vec<Object>, description = "Websites, each with id, name, url, dealership and its sales locations (id, name, department, street, city, state, postcode, lat, lng, phone, makes, url); the Host's own website first"),
         (status = 404, body = ErrorBody, description = "The host names no dealer"),
     ))]
-pub async fn manufacturer_locations_list(State(state): State<AppState>, Site(site): Site) -> Response {
+pub async fn manufacturer_locations_list(
+    State(state): State<AppState>,
+    Site(site): Site,
+) -> Response {
     let websites: Vec<Website> = state.tenants.all().map(|t| t.website.clone()).collect();
     let answer = manufacturer_locations(&websites, &site.slug, &site.makes);
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
     response
 }
 
@@ -67,6 +73,9 @@ pub async fn postcode_place(
         .cloned()
         .ok_or_else(|| ApiError::new(ErrorCode::NotFound, messages::INVALID_POSTCODE))?;
     let mut response = Json(place).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(POSTCODE_CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(POSTCODE_CACHE_CONTROL),
+    );
     Ok(response)
 }

@@ -42,7 +42,11 @@ fn parse_origin(value: &str) -> Option<ParsedOrigin> {
     let (host, port) = match rest.strip_prefix('[').and_then(|inner| inner.find(']')) {
         Some(end) => {
             let (host, after) = rest.split_at(end + 2);
-            let port = if after.is_empty() { None } else { Some(after.strip_prefix(':')?.parse::<u16>().ok()?) };
+            let port = if after.is_empty() {
+                None
+            } else {
+                Some(after.strip_prefix(':')?.parse::<u16>().ok()?)
+            };
             (host, port)
         }
         None => match rest.split_once(':') {
@@ -53,13 +57,24 @@ fn parse_origin(value: &str) -> Option<ParsedOrigin> {
     if host.is_empty() {
         return None;
     }
-    Some(ParsedOrigin { scheme: scheme.to_ascii_lowercase(), host: host.to_ascii_lowercase(), port })
+    Some(ParsedOrigin {
+        scheme: scheme.to_ascii_lowercase(),
+        host: host.to_ascii_lowercase(),
+        port,
+    })
 }
 
 /// Whether `origin` is one of `tenant`'s own origins for a request addressed to `host`
 /// on a server of this runtime.
-pub fn is_own_origin(runtime: Runtime, tenant: &Tenant, host: Option<&str>, origin: &HeaderValue) -> bool {
-    let Some(origin) = origin.to_str().ok().and_then(parse_origin) else { return false };
+pub fn is_own_origin(
+    runtime: Runtime,
+    tenant: &Tenant,
+    host: Option<&str>,
+    origin: &HeaderValue,
+) -> bool {
+    let Some(origin) = origin.to_str().ok().and_then(parse_origin) else {
+        return false;
+    };
     // Browsers leave the default port out of an origin, so a configured domain's origin
     // has none.
     if origin.scheme == "https" && origin.port.is_none() && tenant.domains.contains(&origin.host) {
@@ -88,8 +103,15 @@ fn may_change_state(runtime: Runtime, tenant: &Tenant, headers: &HeaderMap) -> b
 
 /// Refuses POST, PUT, PATCH and DELETE from pages outside the dealer's own site (403
 /// `cross_site_request`). Requests for no known dealer pass on to their 404.
-pub async fn same_origin_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let changes_state = matches!(*request.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
+pub async fn same_origin_writes(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let changes_state = matches!(
+        *request.method(),
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    );
     if changes_state {
         if let Some(tenant) = state.tenants.resolve(request.headers()) {
             if !may_change_state(state.runtime, tenant, request.headers()) {
@@ -114,11 +136,31 @@ mod tests {
     #[test]
     fn origins_parse_into_scheme_host_and_port() {
         let parsed = |v: &str| parse_origin(v).map(|o| (o.scheme, o.host, o.port));
-        assert_eq!(parsed("https://WWW.Acme.com.au"), Some(("https".into(), "www.acme.com.au".into(), None)));
-        assert_eq!(parsed("http://alpha.localhost:5173"), Some(("http".into(), "alpha.localhost".into(), Some(5173))));
-        assert_eq!(parsed("http://[::1]:8080"), Some(("http".into(), "[::1]".into(), Some(8080))));
-        assert_eq!(parsed("http://[::1]"), Some(("http".into(), "[::1]".into(), None)));
-        for bad in ["null", "", "https://", "https://acme.com.au/", "https://acme.com.au:x", "https://evil@acme.com.au", "acme.com.au"] {
+        assert_eq!(
+            parsed("https://WWW.Acme.com.au"),
+            Some(("https".into(), "www.acme.com.au".into(), None))
+        );
+        assert_eq!(
+            parsed("http://alpha.localhost:5173"),
+            Some(("http".into(), "alpha.localhost".into(), Some(5173)))
+        );
+        assert_eq!(
+            parsed("http://[::1]:8080"),
+            Some(("http".into(), "[::1]".into(), Some(8080)))
+        );
+        assert_eq!(
+            parsed("http://[::1]"),
+            Some(("http".into(), "[::1]".into(), None))
+        );
+        for bad in [
+            "null",
+            "",
+            "https://",
+            "https://acme.com.au/",
+            "https://acme.com.au:x",
+            "https://evil@acme.com.au",
+            "acme.com.au",
+        ] {
             assert_eq!(parsed(bad), None, "{bad}");
         }
     }

@@ -33,7 +33,10 @@ pub struct Backoff {
 
 impl Default for Backoff {
     fn default() -> Self {
-        Backoff { base: Duration::seconds(30), max: Duration::hours(1) }
+        Backoff {
+            base: Duration::seconds(30),
+            max: Duration::hours(1),
+        }
     }
 }
 
@@ -41,7 +44,10 @@ impl Backoff {
     /// Delay before the next attempt after `failures` failed passes (1 or more).
     pub fn delay(&self, failures: u32) -> Duration {
         let doublings = failures.saturating_sub(1).min(30);
-        let delay = self.base.num_milliseconds().saturating_mul(1i64 << doublings);
+        let delay = self
+            .base
+            .num_milliseconds()
+            .saturating_mul(1i64 << doublings);
         Duration::milliseconds(delay.min(self.max.num_milliseconds()))
     }
 }
@@ -61,7 +67,10 @@ pub async fn drain(state: &AppState) -> Result<DrainReport, StoreError> {
     for tenant in state.tenants.all() {
         let now = state.clock.now();
         for entry in state.store.due_outbox(&tenant.slug, now, BATCH).await? {
-            let claim = OutboxEntry { due_at: Some(now + LEASE), ..entry };
+            let claim = OutboxEntry {
+                due_at: Some(now + LEASE),
+                ..entry
+            };
             let claimed = match state.store.save_outbox(&claim).await {
                 Ok(claimed) => claimed,
                 // Another worker claimed it first.
@@ -78,7 +87,13 @@ pub async fn drain(state: &AppState) -> Result<DrainReport, StoreError> {
     Ok(report)
 }
 
-async fn post(state: &AppState, url: &str, content_type: &str, body: String, key: &str) -> (Option<u16>, Option<String>) {
+async fn post(
+    state: &AppState,
+    url: &str,
+    content_type: &str,
+    body: String,
+    key: &str,
+) -> (Option<u16>, Option<String>) {
     let sent = state
         .http
         .post(url)
@@ -90,7 +105,10 @@ async fn post(state: &AppState, url: &str, content_type: &str, body: String, key
         .await;
     match sent {
         Ok(response) if response.status().is_success() => (Some(response.status().as_u16()), None),
-        Ok(response) => (Some(response.status().as_u16()), Some(format!("receiver answered {}", response.status()))),
+        Ok(response) => (
+            Some(response.status().as_u16()),
+            Some(format!("receiver answered {}", response.status())),
+        ),
         Err(e) => {
             let mut message = e.to_string();
             let mut source = std::error::Error::source(&e);
@@ -119,17 +137,42 @@ pub fn lead_json(entry: &OutboxEntry, tenant: &Tenant) -> serde_json::Value {
 
 /// Delivers one claimed entry to every target still owed it; returns whether it is
 /// now fully delivered.
-async fn deliver(state: &AppState, tenant: &Tenant, mut entry: OutboxEntry) -> Result<bool, StoreError> {
+async fn deliver(
+    state: &AppState,
+    tenant: &Tenant,
+    mut entry: OutboxEntry,
+) -> Result<bool, StoreError> {
     let key = format!("{}-{}", entry.lead_id, entry.seq);
-    let targets = [(Target::Json, &tenant.webhook_url), (Target::Adf, &tenant.adf_webhook_url)];
+    let targets = [
+        (Target::Json, &tenant.webhook_url),
+        (Target::Adf, &tenant.adf_webhook_url),
+    ];
     for (target, url) in targets {
         let Some(url) = url.as_deref() else { continue };
         if entry.delivered.contains(&target) {
             continue;
         }
         let (status, error) = match target {
-            Target::Json => post(state, url, "application/json", lead_json(&entry, tenant).to_string(), &key).await,
-            Target::Adf => post(state, url, "application/xml", lead_to_adf(&entry.lead, &tenant.name), &key).await,
+            Target::Json => {
+                post(
+                    state,
+                    url,
+                    "application/json",
+                    lead_json(&entry, tenant).to_string(),
+                    &key,
+                )
+                .await
+            }
+            Target::Adf => {
+                post(
+                    state,
+                    url,
+                    "application/xml",
+                    lead_to_adf(&entry.lead, &tenant.name),
+                    &key,
+                )
+                .await
+            }
         };
         let at = state.clock.now();
         if let Some(error) = &error {
@@ -138,10 +181,17 @@ async fn deliver(state: &AppState, tenant: &Tenant, mut entry: OutboxEntry) -> R
         } else {
             entry.delivered.push(target);
         }
-        entry.attempts.push(Attempt { at, target, status, error });
+        entry.attempts.push(Attempt {
+            at,
+            target,
+            status,
+            error,
+        });
     }
     let now = state.clock.now();
-    let owed = targets.iter().any(|(t, url)| url.is_some() && !entry.delivered.contains(t));
+    let owed = targets
+        .iter()
+        .any(|(t, url)| url.is_some() && !entry.delivered.contains(t));
     if owed {
         entry.failed_passes += 1;
         entry.due_at = Some(now + state.backoff.delay(entry.failed_passes));
@@ -162,7 +212,10 @@ pub fn spawn_worker(state: AppState, poll: StdDuration) -> tokio::task::JoinHand
     tokio::spawn(async move {
         loop {
             if let Err(e) = drain(&state).await {
-                tracing::error!(error = format!("{:#}", anyhow::Error::new(e)), "outbox pass failed");
+                tracing::error!(
+                    error = format!("{:#}", anyhow::Error::new(e)),
+                    "outbox pass failed"
+                );
             }
             tokio::select! {
                 () = state.outbox_wake.notified() => {}
@@ -176,7 +229,11 @@ pub fn spawn_worker(state: AppState, poll: StdDuration) -> tokio::task::JoinHand
 pub async fn pending(state: &AppState, horizon: DateTime<Utc>) -> Result<usize, StoreError> {
     let mut count = 0;
     for tenant in state.tenants.all() {
-        count += state.store.due_outbox(&tenant.slug, horizon, usize::MAX).await?.len();
+        count += state
+            .store
+            .due_outbox(&tenant.slug, horizon, usize::MAX)
+            .await?
+            .len();
     }
     Ok(count)
 }
@@ -188,7 +245,10 @@ mod tests {
     #[test]
     fn backoff_doubles_up_to_its_cap() {
         let backoff = Backoff::default();
-        let delays: Vec<i64> = [1, 2, 3, 4, 7, 8, 200].iter().map(|&n| backoff.delay(n).num_seconds()).collect();
+        let delays: Vec<i64> = [1, 2, 3, 4, 7, 8, 200]
+            .iter()
+            .map(|&n| backoff.delay(n).num_seconds())
+            .collect();
         assert_eq!(delays, vec![30, 60, 120, 240, 1920, 3600, 3600]);
     }
 }

@@ -44,7 +44,10 @@ impl PaymentProvider for LocalPayment {
     async fn start(&self, reservation: &ReservationRecord) -> anyhow::Result<PaymentStart> {
         Ok(PaymentStart {
             status: PaymentStatus::AwaitingPayment,
-            message: reservation_held_pay_at_dealership(reservation.hold_hours, reservation.deposit),
+            message: reservation_held_pay_at_dealership(
+                reservation.hold_hours,
+                reservation.deposit,
+            ),
         })
     }
 }

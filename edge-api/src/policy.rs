@@ -59,15 +59,42 @@ impl Default for Policy {
             otp_ttl_secs: 5 * 60,
             session_ttl_secs: 30 * 24 * 60 * 60,
             max_body_bytes: 64 * 1024,
-            code_per_phone: RateLimit { max: 5, window_secs: 15 * 60 },
-            code_per_ip: RateLimit { max: 20, window_secs: 15 * 60 },
-            verify_per_ip: RateLimit { max: 30, window_secs: 15 * 60 },
-            leads_per_ip: RateLimit { max: 30, window_secs: 60 * 60 },
-            leads_per_phone: RateLimit { max: 15, window_secs: 60 * 60 },
-            events_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
-            quotes_per_ip: RateLimit { max: 120, window_secs: 60 * 60 },
-            valuations_per_ip: RateLimit { max: 60, window_secs: 60 * 60 },
-            autogauge_per_ip: RateLimit { max: 300, window_secs: 60 * 60 },
+            code_per_phone: RateLimit {
+                max: 5,
+                window_secs: 15 * 60,
+            },
+            code_per_ip: RateLimit {
+                max: 20,
+                window_secs: 15 * 60,
+            },
+            verify_per_ip: RateLimit {
+                max: 30,
+                window_secs: 15 * 60,
+            },
+            leads_per_ip: RateLimit {
+                max: 30,
+                window_secs: 60 * 60,
+            },
+            leads_per_phone: RateLimit {
+                max: 15,
+                window_secs: 60 * 60,
+            },
+            events_per_ip: RateLimit {
+                max: 120,
+                window_secs: 60 * 60,
+            },
+            quotes_per_ip: RateLimit {
+                max: 120,
+                window_secs: 60 * 60,
+            },
+            valuations_per_ip: RateLimit {
+                max: 60,
+                window_secs: 60 * 60,
+            },
+            autogauge_per_ip: RateLimit {
+                max: 300,
+                window_secs: 60 * 60,
+            },
         }
     }
 }

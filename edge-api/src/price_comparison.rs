@@ -27,7 +27,9 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domain::rules::market::{Market, MarketCar};
-use domain::rules::price_comparison::{price_comparison_view, PriceComparison, PriceComparisonView};
+use domain::rules::price_comparison::{
+    price_comparison_view, PriceComparison, PriceComparisonView,
+};
 use domain::view::slug::encode_query_value;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -83,8 +85,24 @@ impl Autogauge {
 
     fn new(comparison: PriceComparison, comparables: Option<usize>) -> Autogauge {
         let view = price_comparison_view(&comparison);
-        let PriceComparison { fill, listing_price, market_range_min, market_range_max, confidence, description } = comparison;
-        Autogauge { fill, listing_price, market_range_min, market_range_max, confidence, description, comparables, view }
+        let PriceComparison {
+            fill,
+            listing_price,
+            market_range_min,
+            market_range_max,
+            confidence,
+            description,
+        } = comparison;
+        Autogauge {
+            fill,
+            listing_price,
+            market_range_min,
+            market_range_max,
+            confidence,
+            description,
+            comparables,
+            view,
+        }
     }
 }
 
@@ -98,12 +116,18 @@ pub struct MarketSource {
 impl MarketSource {
     /// A fixed market (tests, and an API without a market file).
     pub fn fixed(market: Market) -> MarketSource {
-        MarketSource { path: None, cached: RwLock::new((None, Arc::new(market))) }
+        MarketSource {
+            path: None,
+            cached: RwLock::new((None, Arc::new(market))),
+        }
     }
 
     /// The market in the file at `path` (empty while the file is missing).
     pub fn file(path: PathBuf) -> MarketSource {
-        let source = MarketSource { path: Some(path), cached: RwLock::default() };
+        let source = MarketSource {
+            path: Some(path),
+            cached: RwLock::default(),
+        };
         source.current();
         source
     }
@@ -111,7 +135,11 @@ impl MarketSource {
     /// The market now: the file is read again when its modification time changed.
     pub fn current(&self) -> Arc<Market> {
         let Some(path) = &self.path else {
-            return self.cached.read().map(|c| Arc::clone(&c.1)).unwrap_or_default();
+            return self
+                .cached
+                .read()
+                .map(|c| Arc::clone(&c.1))
+                .unwrap_or_default();
         };
         let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
         if let Ok(cached) = self.cached.read() {
@@ -119,7 +147,10 @@ impl MarketSource {
                 return Arc::clone(&cached.1);
             }
         }
-        let market = match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| Market::from_tsv(&t).map_err(|e| e.to_string())) {
+        let market = match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Market::from_tsv(&t).map_err(|e| e.to_string()))
+        {
             Ok(market) => {
                 tracing::info!(path = %path.display(), cars = market.len(), "market file loaded");
                 Arc::new(market)
@@ -152,17 +183,30 @@ pub async fn autogauge(
     slug: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let no_data = || ApiError::new(ErrorCode::NoData, NO_DATA);
-    let slug = slug.ok().map(|Path(s)| s).filter(|s| !s.is_empty() && s.len() <= 200).ok_or_else(no_data)?;
+    let slug = slug
+        .ok()
+        .map(|Path(s)| s)
+        .filter(|s| !s.is_empty() && s.len() <= 200)
+        .ok_or_else(no_data)?;
     if !site.autogauge {
         return Err(no_data());
     }
-    limit(&state, &site.slug, "autogauge-ip", &ip, state.policy.autogauge_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "autogauge-ip",
+        &ip,
+        state.policy.autogauge_per_ip,
+    )
+    .await?;
     let market = state.market.current();
     if market.listing(&site.slug, &slug).is_none() {
         return Err(no_data());
     }
     let answer = match (&site.autogauge_key, &state.autogauge_url) {
-        (Some(key), Some(base)) => cached_from_provider(&state, &site.slug, base, key, &slug).await?,
+        (Some(key), Some(base)) => {
+            cached_from_provider(&state, &site.slug, base, key, &slug).await?
+        }
         _ => {
             let car: &MarketCar = market.car(&site.slug, &slug).ok_or_else(no_data)?;
             match market.estimate(car) {
@@ -172,20 +216,31 @@ pub async fn autogauge(
         }
     };
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
     Ok(response)
 }
 
 /// The provider's answer about a published car: from the store's cache while fresh,
 /// else asked and cached (an answer of "no data" too; a failure is not cached, so the
 /// next request asks again).
-async fn cached_from_provider(state: &AppState, dealer: &str, base: &str, key: &str, slug: &str) -> Result<Autogauge, ApiError> {
+async fn cached_from_provider(
+    state: &AppState,
+    dealer: &str,
+    base: &str,
+    key: &str,
+    slug: &str,
+) -> Result<Autogauge, ApiError> {
     let now = state.clock.now();
     if let Some(value) = state.store.cached(dealer, CACHE_NAME, slug, now).await? {
         match serde_json::from_value::<Autogauge>(value) {
             Ok(answer) => return Ok(answer),
             // A cached answer of another shape (an older release): ask again.
-            Err(e) => tracing::warn!(dealer, slug, error = %e, "unreadable cached price comparison"),
+            Err(e) => {
+                tracing::warn!(dealer, slug, error = %e, "unreadable cached price comparison")
+            }
         }
     }
     let answer = from_provider(&state.http, base, key, slug).await?;
@@ -193,7 +248,18 @@ async fn cached_from_provider(state: &AppState, dealer: &str, base: &str, key: &
     // the next request a provider call.
     match serde_json::to_value(&answer) {
         Ok(value) => {
-            if let Err(e) = state.store.cache(dealer, CACHE_NAME, slug, value, now, now + PROVIDER_CACHE_TTL).await {
+            if let Err(e) = state
+                .store
+                .cache(
+                    dealer,
+                    CACHE_NAME,
+                    slug,
+                    value,
+                    now,
+                    now + PROVIDER_CACHE_TTL,
+                )
+                .await
+            {
                 tracing::warn!(dealer, slug, error = %e, "price comparison not cached");
             }
         }
@@ -203,13 +269,28 @@ async fn cached_from_provider(state: &AppState, dealer: &str, base: &str, key: &
 }
 
 /// Asks the provider for `GET {base}/cars/{slug}/autogauge` with the dealer's key.
-async fn from_provider(http: &reqwest::Client, base: &str, key: &str, slug: &str) -> Result<Autogauge, ApiError> {
-    let url = format!("{}/cars/{}/autogauge", base.trim_end_matches('/'), encode_query_value(slug));
+async fn from_provider(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    slug: &str,
+) -> Result<Autogauge, ApiError> {
+    let url = format!(
+        "{}/cars/{}/autogauge",
+        base.trim_end_matches('/'),
+        encode_query_value(slug)
+    );
     let failed = |e: String| {
         tracing::warn!(%url, error = %e, "price comparison provider failed");
         ApiError::new(ErrorCode::BadGateway, PROVIDER_FAILED)
     };
-    let response = http.get(&url).bearer_auth(key).timeout(PROVIDER_TIMEOUT).send().await.map_err(|e| failed(e.to_string()))?;
+    let response = http
+        .get(&url)
+        .bearer_auth(key)
+        .timeout(PROVIDER_TIMEOUT)
+        .send()
+        .await
+        .map_err(|e| failed(e.to_string()))?;
     match response.status().as_u16() {
         200 => {}
         404 => return Ok(Autogauge::no_data(None)),

@@ -10,7 +10,9 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::Datelike;
-use domain::rules::finance::{price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS};
+use domain::rules::finance::{
+    price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS,
+};
 use domain::rules::quote::{local_quote, Quote, QuoteRequest, CREDIT_SCORES};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -65,35 +67,69 @@ pub struct QuoteAnswer {
 
 impl From<Quote> for QuoteAnswer {
     fn from(q: Quote) -> Self {
-        QuoteAnswer { weekly_repayment_amount: q.weekly_repayment_amount, advertised_rate: q.advertised_rate, comparison_rate: q.comparison_rate }
+        QuoteAnswer {
+            weekly_repayment_amount: q.weekly_repayment_amount,
+            advertised_rate: q.advertised_rate,
+            comparison_rate: q.comparison_rate,
+        }
     }
 }
 
 /// Checks the body into a quote request, naming each bad field.
-fn request(body: &QuoteBody, settings: &CalculatorSettings, current_year: i32) -> Result<QuoteRequest, ApiError> {
+fn request(
+    body: &QuoteBody,
+    settings: &CalculatorSettings,
+    current_year: i32,
+) -> Result<QuoteRequest, ApiError> {
     let mut fields = std::collections::BTreeMap::new();
     let score = body.self_assessed_credit_score.trim().to_ascii_uppercase();
     let credit = CREDIT_SCORES.iter().position(|s| *s == score);
     if credit.is_none() {
-        fields.insert("selfAssessedCreditScore".to_owned(), format!("selfAssessedCreditScore must be one of: {}.", CREDIT_SCORES.join(", ")));
+        fields.insert(
+            "selfAssessedCreditScore".to_owned(),
+            format!(
+                "selfAssessedCreditScore must be one of: {}.",
+                CREDIT_SCORES.join(", ")
+            ),
+        );
     }
     // The range the dealer's calculator accepts for this price (its quick picks' maximum,
     // or 105% of a price over 100000 where the dealer applies that rule), so the quote and
     // the calculator never refuse different prices.
     let min_price = settings.purchase_price_min.max(settings.loan_amount_min);
-    let max_price = purchase_price_max(settings, Some(body.purchase_price).filter(|p| p.is_finite()));
-    if !(body.purchase_price.is_finite() && (min_price..=max_price).contains(&body.purchase_price)) {
-        fields.insert("purchasePrice".to_owned(), price_range_message(min_price, max_price));
+    let max_price = purchase_price_max(
+        settings,
+        Some(body.purchase_price).filter(|p| p.is_finite()),
+    );
+    if !(body.purchase_price.is_finite() && (min_price..=max_price).contains(&body.purchase_price))
+    {
+        fields.insert(
+            "purchasePrice".to_owned(),
+            price_range_message(min_price, max_price),
+        );
     }
-    let term_ok = body.loan_term.is_finite() && (TERM_MIN_YEARS..=MAX_QUOTE_TERM_YEARS).contains(&body.loan_term) && (body.loan_term * 2.0).fract() == 0.0;
+    let term_ok = body.loan_term.is_finite()
+        && (TERM_MIN_YEARS..=MAX_QUOTE_TERM_YEARS).contains(&body.loan_term)
+        && (body.loan_term * 2.0).fract() == 0.0;
     if !term_ok {
-        fields.insert("loanTerm".to_owned(), "loanTerm must be 1 to 7 years in steps of 0.5.".to_owned());
+        fields.insert(
+            "loanTerm".to_owned(),
+            "loanTerm must be 1 to 7 years in steps of 0.5.".to_owned(),
+        );
     }
     if !(OLDEST_YEAR..=current_year + 1).contains(&body.year) {
-        fields.insert("year".to_owned(), format!("year must be from {OLDEST_YEAR} to {}.", current_year + 1));
+        fields.insert(
+            "year".to_owned(),
+            format!("year must be from {OLDEST_YEAR} to {}.", current_year + 1),
+        );
     }
     match credit {
-        Some(credit) if fields.is_empty() => Ok(QuoteRequest { purchase_price: body.purchase_price, loan_term_years: body.loan_term, year: body.year, credit }),
+        Some(credit) if fields.is_empty() => Ok(QuoteRequest {
+            purchase_price: body.purchase_price,
+            loan_term_years: body.loan_term,
+            year: body.year,
+            credit,
+        }),
         _ => Err(ApiError::validation(fields).with_code(ErrorCode::BadRequest)),
     }
 }
@@ -115,6 +151,15 @@ pub async fn quote(
     }
     let current_year = state.clock.now().year();
     let request = request(&body, &site.finance.settings, current_year)?;
-    limit(&state, &site.slug, "quotes-ip", &ip, state.policy.quotes_per_ip).await?;
-    Ok(Json(local_quote(&site.finance, &request, current_year).into()))
+    limit(
+        &state,
+        &site.slug,
+        "quotes-ip",
+        &ip,
+        state.policy.quotes_per_ip,
+    )
+    .await?;
+    Ok(Json(
+        local_quote(&site.finance, &request, current_year).into(),
+    ))
 }

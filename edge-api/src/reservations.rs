@@ -125,13 +125,18 @@ fn check(request: &ReservationRequest) -> Result<(), ApiError> {
         ..EnquiryInput::default()
     };
     // A reservation form has no location or dealership select and no comments rule.
-    let settings = EnquiryFormSettings { message_optional: true, ..EnquiryFormSettings::default() };
+    let settings = EnquiryFormSettings {
+        message_optional: true,
+        ..EnquiryFormSettings::default()
+    };
     let mut fields = BTreeMap::new();
     if request.car_id == 0 {
         fields.insert("car_id".to_owned(), INVALID_CAR_ID.to_owned());
     }
     for error in validate_enquiry(&input, &settings) {
-        fields.entry(field_key(error.field)).or_insert(error.message);
+        fields
+            .entry(field_key(error.field))
+            .or_insert(error.message);
     }
     if fields.is_empty() {
         Ok(())
@@ -157,9 +162,23 @@ pub async fn reserve(
     check(&request)?;
     for_sale(&state, &site.slug, request.car_id)?;
     // A reservation is a lead: it counts against the lead limits.
-    limit(&state, &site.slug, "leads-ip", &ip, state.policy.leads_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "leads-ip",
+        &ip,
+        state.policy.leads_per_ip,
+    )
+    .await?;
     if let Ok(phone) = validate::phone(&request.phone) {
-        limit(&state, &site.slug, "leads-phone", &phone, state.policy.leads_per_phone).await?;
+        limit(
+            &state,
+            &site.slug,
+            "leads-phone",
+            &phone,
+            state.policy.leads_per_phone,
+        )
+        .await?;
     }
     let now = state.clock.now();
     let reservation = ReservationRecord {
@@ -201,7 +220,9 @@ pub async fn reserve(
 /// Refuses a car the dealer does not publish or the reserve rule does not allow.
 fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError> {
     let market = state.market.current();
-    let listing = market.listing_by_id(dealer, car_id).ok_or_else(|| ApiError::new(ErrorCode::CarNotFound, CAR_NOT_FOUND))?;
+    let listing = market
+        .listing_by_id(dealer, car_id)
+        .ok_or_else(|| ApiError::new(ErrorCode::CarNotFound, CAR_NOT_FOUND))?;
     match listing.reserve {
         ReserveState::Reservable => Ok(()),
         ReserveState::Sold => Err(ApiError::new(ErrorCode::CarSold, CAR_SOLD)),
@@ -261,9 +282,19 @@ pub async fn status(
         .and_then(|raw| raw.parse::<u64>().ok())
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::bad_field("car_id", INVALID_CAR_ID))?;
-    let hold = state.store.hold(&site.slug, car_id, state.clock.now()).await?;
-    let answer = HoldStatus { car_id, reserved: hold.is_some(), expires_at: hold.map(|h| h.expires_at) };
+    let hold = state
+        .store
+        .hold(&site.slug, car_id, state.clock.now())
+        .await?;
+    let answer = HoldStatus {
+        car_id,
+        reserved: hold.is_some(),
+        expires_at: hold.map(|h| h.expires_at),
+    };
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
     Ok(response)
 }

@@ -33,7 +33,10 @@ enum Backend {
     None,
     /// The generator's indexes under this folder, opened on the first search (the folder
     /// may appear after the server starts).
-    Embedded { root: PathBuf, opened: OnceCell<Arc<EmbeddedSearch>> },
+    Embedded {
+        root: PathBuf,
+        opened: OnceCell<Arc<EmbeddedSearch>>,
+    },
     /// Any other backend (Meilisearch).
     Other(Arc<dyn Search>),
 }
@@ -49,7 +52,10 @@ impl SearchBackend {
 
     /// The embedded indexes written by the generator under `root` (`<dist>/_search`).
     pub fn embedded(root: impl Into<PathBuf>) -> SearchBackend {
-        SearchBackend(Backend::Embedded { root: root.into(), opened: OnceCell::new() })
+        SearchBackend(Backend::Embedded {
+            root: root.into(),
+            opened: OnceCell::new(),
+        })
     }
 
     /// The Meilisearch server at `url`, with a search key.
@@ -85,7 +91,9 @@ impl SearchBackend {
 
 fn search_error(e: SearchError) -> ApiError {
     match e {
-        SearchError::UnknownDealer(_) | SearchError::BadDealer(_) => ApiError::new(ErrorCode::NotFound, NO_INDEX),
+        SearchError::UnknownDealer(_) | SearchError::BadDealer(_) => {
+            ApiError::new(ErrorCode::NotFound, NO_INDEX)
+        }
         other => {
             tracing::error!(error = %other, "search failed");
             ApiError::new(ErrorCode::Unavailable, UNAVAILABLE)
@@ -113,7 +121,11 @@ fn search_error(e: SearchError) -> ApiError {
         (status = 404, body = ErrorBody, description = "The host names no dealer, or the dealer has no search index"),
         (status = 503, body = ErrorBody, description = "The search backend cannot answer now"),
     ))]
-pub async fn stock_search(State(state): State<AppState>, Site(site): Site, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+pub async fn stock_search(
+    State(state): State<AppState>,
+    Site(site): Site,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
     answer(&state, &site, raw.as_deref().unwrap_or_default()).await
 }
 
@@ -138,7 +150,11 @@ pub async fn stock_search_post(
     let form = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"));
+        .is_some_and(|v| {
+            v.trim()
+                .to_ascii_lowercase()
+                .starts_with("application/x-www-form-urlencoded")
+        });
     if !form {
         return Err(ApiError::bad_field(
             "content-type",
@@ -162,7 +178,10 @@ async fn mark_held_cars(state: &AppState, site: &Tenant, hits: &mut [serde_json:
         return;
     }
     for hit in hits.iter_mut() {
-        let is_held = hit.get("id").and_then(serde_json::Value::as_u64).is_some_and(|id| held.binary_search(&id).is_ok());
+        let is_held = hit
+            .get("id")
+            .and_then(serde_json::Value::as_u64)
+            .is_some_and(|id| held.binary_search(&id).is_ok());
         if !is_held {
             continue;
         }
@@ -177,8 +196,16 @@ async fn mark_held_cars(state: &AppState, site: &Tenant, hits: &mut [serde_json:
 
 async fn answer(state: &AppState, site: &Tenant, raw: &str) -> Result<Response, ApiError> {
     let now = state.clock.now().timestamp();
-    let query = SearchQuery::from_query_string_at(raw, &site.search, now).map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
+    let query = SearchQuery::from_query_string_at(raw, &site.search, now)
+        .map_err(|e| ApiError::bad_field(&e.parameter, e.message))?;
     let mut answer = state.search.search(query).await.map_err(search_error)?;
     mark_held_cars(state, site, &mut answer.hits).await;
-    Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL))], Json(answer)).into_response())
+    Ok((
+        [(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(CACHE_CONTROL),
+        )],
+        Json(answer),
+    )
+        .into_response())
 }

@@ -39,7 +39,9 @@ pub fn banner(addr: SocketAddr, slugs: &[&str]) -> String {
 pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = settings.state(SmsChoice::Log).await?;
     state.dist = Some(settings.dist.clone());
-    state.runtime = Runtime::Local { dev_mode: settings.dev_mode };
+    state.runtime = Runtime::Local {
+        dev_mode: settings.dev_mode,
+    };
     Ok(state)
 }
 
@@ -56,7 +58,8 @@ const COMPRESSION_QUALITY: i32 = 5;
 /// gzip, as the client accepts; images other than SVG are left alone). CloudFront
 /// compresses in production, so local measurements see what shoppers get.
 pub fn local_app(state: AppState) -> Router {
-    app(state).layer(CompressionLayer::new().quality(CompressionLevel::Precise(COMPRESSION_QUALITY)))
+    app(state)
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(COMPRESSION_QUALITY)))
 }
 
 /// Serves until Ctrl-C or SIGTERM, finishing requests in flight.
@@ -68,7 +71,13 @@ pub async fn serve(settings: &Settings) -> anyhow::Result<()> {
     let addr = listener.local_addr().context("reading the bound address")?;
     println!("{}", banner(addr, &state.tenants.slugs()));
     let worker = spawn_worker(state.clone(), OUTBOX_POLL);
-    serve_listener(listener, local_app(state), HEADER_READ_TIMEOUT, shutdown_signal()).await;
+    serve_listener(
+        listener,
+        local_app(state),
+        HEADER_READ_TIMEOUT,
+        shutdown_signal(),
+    )
+    .await;
     worker.abort();
     Ok(())
 }
@@ -84,7 +93,8 @@ pub async fn serve_listener(
     shutdown: impl Future<Output = ()>,
 ) {
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
+    http.timer(TokioTimer::new())
+        .header_read_timeout(header_read_timeout);
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -146,10 +156,16 @@ async fn shutdown_signal() {
 /// Creates the DynamoDB table (with GSI1 and TTL) when missing.
 pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
     let StoreChoice::Dynamo { table, endpoint } = &settings.store else {
-        anyhow::bail!("migrate needs a DynamoDB table: set FORECOURT_DYNAMODB_TABLE (or --dynamodb-table)");
+        anyhow::bail!(
+            "migrate needs a DynamoDB table: set FORECOURT_DYNAMODB_TABLE (or --dynamodb-table)"
+        );
     };
     let store = DynamoStore::from_env(table.clone(), endpoint.as_deref()).await;
-    let created = store.migrate().await.map_err(anyhow::Error::new).context("creating the table")?;
+    let created = store
+        .migrate()
+        .await
+        .map_err(anyhow::Error::new)
+        .context("creating the table")?;
     if created {
         println!("created DynamoDB table {table} (PK/SK, GSI1, TTL on expires_at)");
     } else {

@@ -49,7 +49,9 @@ impl SmsSender for LogSms {
     async fn send(&self, sms: Sms) -> anyhow::Result<()> {
         tracing::info!(dealer = %sms.dealer, phone = %sms.phone, body = %sms.body, "sms (local sender)");
         let mut sent = self.sent.lock().unwrap_or_else(|p| p.into_inner());
-        let list = sent.entry((sms.dealer.clone(), sms.phone.clone())).or_default();
+        let list = sent
+            .entry((sms.dealer.clone(), sms.phone.clone()))
+            .or_default();
         list.push(sms);
         if list.len() > KEPT_PER_PHONE {
             list.remove(0);
@@ -59,6 +61,10 @@ impl SmsSender for LogSms {
 
     fn sent_to(&self, dealer: &str, phone: &str) -> Option<Vec<Sms>> {
         let sent = self.sent.lock().unwrap_or_else(|p| p.into_inner());
-        Some(sent.get(&(dealer.to_owned(), phone.to_owned())).cloned().unwrap_or_default())
+        Some(
+            sent.get(&(dealer.to_owned(), phone.to_owned()))
+                .cloned()
+                .unwrap_or_default(),
+        )
     }
 }

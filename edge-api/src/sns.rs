@@ -33,7 +33,10 @@ impl SnsSms {
 }
 
 fn attribute(value: &str) -> anyhow::Result<MessageAttributeValue> {
-    Ok(MessageAttributeValue::builder().data_type("String").string_value(value).build()?)
+    Ok(MessageAttributeValue::builder()
+        .data_type("String")
+        .string_value(value)
+        .build()?)
 }
 
 #[async_trait]

@@ -43,7 +43,10 @@ fn percent_decode(segment: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(byte)) => {
                 out.push(byte);
@@ -62,7 +65,9 @@ fn percent_decode(segment: &str) -> Vec<u8> {
 /// `.` (dotfiles, `.forecourt/` build records, `..`) or is longer than a file name can be
 /// (the file service would fail with an I/O error, a 500).
 pub fn servable(path: &str) -> bool {
-    path.split('/').map(percent_decode).all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
+    path.split('/')
+        .map(percent_decode)
+        .all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
 }
 
 fn with_path(uri: &Uri, path: &str) -> Option<Uri> {
@@ -74,12 +79,17 @@ fn with_path(uri: &Uri, path: &str) -> Option<Uri> {
 }
 
 async fn serve(dir: &Path, not_found: PathBuf, request: Request, cache: &'static str) -> Response {
-    let served = ServeDir::new(dir).not_found_service(ServeFile::new(not_found)).oneshot(request).await;
+    let served = ServeDir::new(dir)
+        .not_found_service(ServeFile::new(not_found))
+        .oneshot(request)
+        .await;
     match served {
         Ok(response) => {
             let mut response = response.into_response();
             if response.status().is_success() {
-                response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+                response
+                    .headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             }
             response
         }
@@ -89,7 +99,9 @@ async fn serve(dir: &Path, not_found: PathBuf, request: Request, cache: &'static
 
 /// The site's 404 page with status 404.
 async fn not_found_page(site_dir: &Path, request: Request) -> Response {
-    let served = ServeFile::new(site_dir.join("404.html")).oneshot(request).await;
+    let served = ServeFile::new(site_dir.join("404.html"))
+        .oneshot(request)
+        .await;
     match served {
         Ok(response) => {
             let mut response = response.into_response();
@@ -122,9 +134,19 @@ pub async fn site(State(state): State<AppState>, mut request: Request) -> Respon
         if let Some(uri) = with_path(request.uri(), &format!("/{rest}")) {
             *request.uri_mut() = uri;
         }
-        return serve(&dist.join("_media"), site_dir.join("404.html"), request, IMMUTABLE).await;
+        return serve(
+            &dist.join("_media"),
+            site_dir.join("404.html"),
+            request,
+            IMMUTABLE,
+        )
+        .await;
     }
-    let cache = if path.starts_with("/assets/") { IMMUTABLE } else { REVALIDATE };
+    let cache = if path.starts_with("/assets/") {
+        IMMUTABLE
+    } else {
+        REVALIDATE
+    };
     if let Some(uri) = with_path(request.uri(), &file_path(&path)) {
         *request.uri_mut() = uri;
     }
@@ -142,8 +164,17 @@ mod tests {
         assert!(!servable("/.forecourt/manifest.json"));
         assert!(!servable("/%2Eforecourt/changed.txt"));
         assert!(!servable("/cars/.env"));
-        assert!(!servable(&format!("/cars/{}", "a".repeat(MAX_SEGMENT_BYTES + 1))));
-        assert!(servable(&format!("/cars/{}", "a".repeat(MAX_SEGMENT_BYTES))));
-        assert!(!servable(&format!("/cars/{}", "%61".repeat(MAX_SEGMENT_BYTES + 1))));
+        assert!(!servable(&format!(
+            "/cars/{}",
+            "a".repeat(MAX_SEGMENT_BYTES + 1)
+        )));
+        assert!(servable(&format!(
+            "/cars/{}",
+            "a".repeat(MAX_SEGMENT_BYTES)
+        )));
+        assert!(!servable(&format!(
+            "/cars/{}",
+            "%61".repeat(MAX_SEGMENT_BYTES + 1)
+        )));
     }
 }

@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+use ::search::FixedFilters;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
@@ -17,7 +18,6 @@ use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::view::locator::{dealer_makes, website, Website};
-use ::search::FixedFilters;
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
 use crate::trade_in::TradeInSettings;
@@ -70,13 +70,21 @@ pub struct Tenant {
 impl From<&Dealer> for Tenant {
     fn from(dealer: &Dealer) -> Self {
         let config = &dealer.config;
-        let mut dealerships: Vec<u64> = dealer.locations.iter().filter_map(|l| l.dealership_id).collect();
+        let mut dealerships: Vec<u64> = dealer
+            .locations
+            .iter()
+            .filter_map(|l| l.dealership_id)
+            .collect();
         dealerships.sort_unstable();
         dealerships.dedup();
         Tenant {
             slug: config.slug.clone(),
             name: config.name.clone(),
-            domains: config.domains.iter().map(|d| d.to_ascii_lowercase()).collect(),
+            domains: config
+                .domains
+                .iter()
+                .map(|d| d.to_ascii_lowercase())
+                .collect(),
             webhook_url: config.leads.webhook_url.clone(),
             adf_webhook_url: config.leads.adf_webhook_url.clone(),
             forms: EnquiryFormSettings {
@@ -97,9 +105,19 @@ impl From<&Dealer> for Tenant {
                 .locations
                 .iter()
                 .filter(|l| l.visible)
-                .map(|l| Origin { slug: l.slug.clone(), name: l.name.clone(), lat: l.address.lat, lng: l.address.long })
+                .map(|l| Origin {
+                    slug: l.slug.clone(),
+                    name: l.name.clone(),
+                    lat: l.address.lat,
+                    lng: l.address.long,
+                })
                 .collect(),
-            locations: dealer.locations.iter().filter(|l| l.visible).cloned().collect(),
+            locations: dealer
+                .locations
+                .iter()
+                .filter(|l| l.visible)
+                .cloned()
+                .collect(),
             autogauge: config.features.autogauge.enabled,
             autogauge_key: config.features.autogauge.provider_key.clone(),
             youx_quote: config.features.youx_quote,
@@ -155,7 +173,8 @@ impl Tenants {
         if let Some(slug) = self.by_domain.get(&host) {
             return self.by_slug.get(slug);
         }
-        host.strip_suffix(".localhost").and_then(|slug| self.by_slug.get(slug))
+        host.strip_suffix(".localhost")
+            .and_then(|slug| self.by_slug.get(slug))
     }
 
     /// The tenant of a request's headers.
@@ -177,11 +196,15 @@ pub struct AmbiguousHost;
 pub fn single_host(headers: &HeaderMap) -> Result<Option<&str>, AmbiguousHost> {
     let one = |name: &str| {
         let mut values = headers.get_all(name).iter();
-        let Some(value) = values.next() else { return Ok(None) };
+        let Some(value) = values.next() else {
+            return Ok(None);
+        };
         if values.next().is_some() {
             return Err(AmbiguousHost);
         }
-        let Ok(text) = value.to_str() else { return Ok(None) };
+        let Ok(text) = value.to_str() else {
+            return Ok(None);
+        };
         if text.contains(',') {
             return Err(AmbiguousHost);
         }
@@ -223,8 +246,12 @@ pub struct Site(pub Arc<Tenant>);
 impl FromRequestParts<AppState> for Site {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        single_host(&parts.headers).map_err(|AmbiguousHost| ApiError::bad_field("Host", AMBIGUOUS_HOST))?;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        single_host(&parts.headers)
+            .map_err(|AmbiguousHost| ApiError::bad_field("Host", AMBIGUOUS_HOST))?;
         state
             .tenants
             .resolve(&parts.headers)
@@ -256,18 +283,38 @@ mod tests {
             }
             map
         };
-        assert_eq!(single_host(&headers(&[("host", "alpha.localhost:8080")])), Ok(Some("alpha.localhost:8080")));
+        assert_eq!(
+            single_host(&headers(&[("host", "alpha.localhost:8080")])),
+            Ok(Some("alpha.localhost:8080"))
+        );
         // A proxy's X-Forwarded-Host wins over the Host it connected with.
-        assert_eq!(single_host(&headers(&[("host", "127.0.0.1"), ("x-forwarded-host", "alpha.localhost")])), Ok(Some("alpha.localhost")));
+        assert_eq!(
+            single_host(&headers(&[
+                ("host", "127.0.0.1"),
+                ("x-forwarded-host", "alpha.localhost")
+            ])),
+            Ok(Some("alpha.localhost"))
+        );
         assert_eq!(single_host(&headers(&[])), Ok(None));
         for pairs in [
             &[("host", "alpha.localhost"), ("host", "beta.localhost")][..],
             &[("host", "alpha.localhost"), ("host", "alpha.localhost")][..],
             &[("host", "alpha.localhost, beta.localhost")][..],
-            &[("host", "alpha.localhost"), ("x-forwarded-host", "alpha.localhost"), ("x-forwarded-host", "beta.localhost")][..],
-            &[("x-forwarded-host", "www.alphamotors.com.au, evil.example.com")][..],
+            &[
+                ("host", "alpha.localhost"),
+                ("x-forwarded-host", "alpha.localhost"),
+                ("x-forwarded-host", "beta.localhost"),
+            ][..],
+            &[(
+                "x-forwarded-host",
+                "www.alphamotors.com.au, evil.example.com",
+            )][..],
         ] {
-            assert_eq!(single_host(&headers(pairs)), Err(AmbiguousHost), "{pairs:?}");
+            assert_eq!(
+                single_host(&headers(pairs)),
+                Err(AmbiguousHost),
+                "{pairs:?}"
+            );
             assert_eq!(request_host(&headers(pairs)), None, "{pairs:?}");
         }
     }

@@ -33,8 +33,9 @@ use chrono::NaiveDate;
 use domain::config::DealerConfig;
 use domain::messages;
 use domain::rules::trade_in::{
-    check_answers, eligibility, local_check, local_offer, newest_year, parse_rego, parse_rego_state, valued_models, AnswerInput, Answered,
-    NoOffer, TradeInCar, INVALID_KMS, MAX_KMS_INPUT, MAX_NAME_CHARS, OLDEST_YEAR, QUESTIONS, REGO_STATES, TRADE_IN_MAX_AGE_YEARS,
+    check_answers, eligibility, local_check, local_offer, newest_year, parse_rego,
+    parse_rego_state, valued_models, AnswerInput, Answered, NoOffer, TradeInCar, INVALID_KMS,
+    MAX_KMS_INPUT, MAX_NAME_CHARS, OLDEST_YEAR, QUESTIONS, REGO_STATES, TRADE_IN_MAX_AGE_YEARS,
     TRADE_IN_MAX_KM,
 };
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,8 @@ use crate::AppState;
 /// Shown when the dealer does not offer online valuations.
 pub const TRADE_IN_OFF: &str = "Online trade-in valuations are not offered on this site.";
 /// Shown when a rego is looked up on a site without a provider.
-pub const LOOKUP_OFF: &str = "Rego lookup is not available on this site. Please choose your car's year, make and model.";
+pub const LOOKUP_OFF: &str =
+    "Rego lookup is not available on this site. Please choose your car's year, make and model.";
 /// Shown when the provider failed.
 pub const PROVIDER_FAILED: &str = "The valuation service did not answer. Please try again, or send us your car's details instead.";
 /// Shown when a lookup names neither a rego nor a vehicle, or both.
@@ -88,9 +90,15 @@ impl TradeInSettings {
     pub fn of(config: &DealerConfig) -> TradeInSettings {
         TradeInSettings {
             enabled: config.features.trade_in,
-            provider_key: config.features.trade_in_provider_key.clone().filter(|k| !k.trim().is_empty()),
+            provider_key: config
+                .features
+                .trade_in_provider_key
+                .clone()
+                .filter(|k| !k.trim().is_empty()),
             save_valuations: config.features.save_valuations,
-            default_state: parse_rego_state(&config.default_state).unwrap_or("QLD").to_owned(),
+            default_state: parse_rego_state(&config.default_state)
+                .unwrap_or("QLD")
+                .to_owned(),
         }
     }
 }
@@ -360,7 +368,10 @@ fn provider<'a>(state: &'a AppState, settings: &'a TradeInSettings) -> Option<(&
 #[utoipa::path(get, path = "/api/trade-in/options", tag = "trade-in",
     responses((status = 200, body = TradeInOptions, description = "`enabled` false: the dealer does not value cars online"),
         (status = 404, body = ErrorBody, description = "The host names no dealer")))]
-pub async fn options(State(state): State<AppState>, Site(site): Site) -> Result<Response, ApiError> {
+pub async fn options(
+    State(state): State<AppState>,
+    Site(site): Site,
+) -> Result<Response, ApiError> {
     let settings = &site.trade_in;
     let on = settings.enabled;
     let lookup = on && provider(&state, settings).is_some();
@@ -369,20 +380,34 @@ pub async fn options(State(state): State<AppState>, Site(site): Site) -> Result<
     let makes = if lookup || !on {
         Vec::new()
     } else {
-        valued_models(&state.market.current()).into_iter().map(|(make, models)| MakeModels { make, models }).collect()
+        valued_models(&state.market.current())
+            .into_iter()
+            .map(|(make, models)| MakeModels { make, models })
+            .collect()
     };
     let questions = QUESTIONS.iter().map(|q| QuestionChoice {
         id: q.id.to_owned(),
         question: q.question.to_owned(),
         required_message: q.required_message(),
-        answers: q.answers.iter().map(|a| AnswerChoice { value: a.value.to_owned(), label: a.label.to_owned() }).collect(),
+        answers: q
+            .answers
+            .iter()
+            .map(|a| AnswerChoice {
+                value: a.value.to_owned(),
+                label: a.label.to_owned(),
+            })
+            .collect(),
     });
     let answer = TradeInOptions {
         enabled: on,
         lookup,
         default_state: settings.default_state.clone(),
         states: REGO_STATES.iter().map(|s| (*s).to_owned()).collect(),
-        years: if on { (0..YEARS_OFFERED).map(|i| newest - i).collect() } else { Vec::new() },
+        years: if on {
+            (0..YEARS_OFFERED).map(|i| newest - i).collect()
+        } else {
+            Vec::new()
+        },
         makes,
         questions: if on { questions.collect() } else { Vec::new() },
         save_valuations: settings.save_valuations,
@@ -393,14 +418,24 @@ pub async fn options(State(state): State<AppState>, Site(site): Site) -> Result<
         messages: CarMessages::new(),
     };
     let mut response = Json(answer).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(OPTIONS_CACHE_CONTROL));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(OPTIONS_CACHE_CONTROL),
+    );
     Ok(response)
 }
 
 type Fields = BTreeMap<String, String>;
 
 /// A make, model, badge or body: trimmed, within `max` characters, no control characters.
-fn name(fields: &mut Fields, key: &str, label: &str, raw: &str, max: usize, required: bool) -> Option<String> {
+fn name(
+    fields: &mut Fields,
+    key: &str,
+    label: &str,
+    raw: &str,
+    max: usize,
+    required: bool,
+) -> Option<String> {
     let text = raw.trim();
     if text.is_empty() {
         if required {
@@ -409,7 +444,10 @@ fn name(fields: &mut Fields, key: &str, label: &str, raw: &str, max: usize, requ
         return None;
     }
     if text.chars().count() > max || text.chars().any(char::is_control) {
-        fields.insert(key.to_owned(), format!("{label} must be at most {max} letters, numbers or spaces."));
+        fields.insert(
+            key.to_owned(),
+            format!("{label} must be at most {max} letters, numbers or spaces."),
+        );
         return None;
     }
     Some(text.to_owned())
@@ -421,14 +459,40 @@ fn check_vehicle(fields: &mut Fields, vehicle: &Vehicle, today: NaiveDate) -> Op
     if !(OLDEST_YEAR..=newest_year(today)).contains(&vehicle.year) {
         fields.insert("vehicle.year".to_owned(), INVALID_YEAR.to_owned());
     }
-    let make = name(fields, "vehicle.make", "Make", &vehicle.make, MAX_NAME_CHARS, true);
-    let model = name(fields, "vehicle.model", "Model", &vehicle.model, MAX_NAME_CHARS, true);
-    let badge = vehicle.badge.as_deref().and_then(|b| name(fields, "vehicle.badge", "Badge", b, MAX_DETAIL_CHARS, false));
-    let body = vehicle.body.as_deref().and_then(|b| name(fields, "vehicle.body", "Body", b, MAX_DETAIL_CHARS, false));
+    let make = name(
+        fields,
+        "vehicle.make",
+        "Make",
+        &vehicle.make,
+        MAX_NAME_CHARS,
+        true,
+    );
+    let model = name(
+        fields,
+        "vehicle.model",
+        "Model",
+        &vehicle.model,
+        MAX_NAME_CHARS,
+        true,
+    );
+    let badge = vehicle
+        .badge
+        .as_deref()
+        .and_then(|b| name(fields, "vehicle.badge", "Badge", b, MAX_DETAIL_CHARS, false));
+    let body = vehicle
+        .body
+        .as_deref()
+        .and_then(|b| name(fields, "vehicle.body", "Body", b, MAX_DETAIL_CHARS, false));
     if fields.len() > before {
         return None;
     }
-    Some(Vehicle { year: vehicle.year, make: make?, model: model?, badge, body })
+    Some(Vehicle {
+        year: vehicle.year,
+        make: make?,
+        model: model?,
+        badge,
+        body,
+    })
 }
 
 fn check_kms(fields: &mut Fields, kms: u32) {
@@ -438,16 +502,32 @@ fn check_kms(fields: &mut Fields, kms: u32) {
 }
 
 /// The rego and state, when a rego is given (state defaults to the dealer's).
-fn check_rego(fields: &mut Fields, rego: Option<&str>, rego_state: Option<&str>, default_state: &str) -> Option<(String, String)> {
+fn check_rego(
+    fields: &mut Fields,
+    rego: Option<&str>,
+    rego_state: Option<&str>,
+    default_state: &str,
+) -> Option<(String, String)> {
     let rego = rego.filter(|r| !r.trim().is_empty())?;
-    let rego = parse_rego(rego).map_err(|m| fields.insert("rego".to_owned(), m.to_owned())).ok();
-    let state = rego_state.filter(|s| !s.trim().is_empty()).unwrap_or(default_state);
-    let state = parse_rego_state(state).map_err(|m| fields.insert("regoState".to_owned(), m.to_owned())).ok();
+    let rego = parse_rego(rego)
+        .map_err(|m| fields.insert("rego".to_owned(), m.to_owned()))
+        .ok();
+    let state = rego_state
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or(default_state);
+    let state = parse_rego_state(state)
+        .map_err(|m| fields.insert("regoState".to_owned(), m.to_owned()))
+        .ok();
     Some((rego?, state?.to_owned()))
 }
 
 fn car_of(vehicle: &Vehicle, kms: u32) -> TradeInCar {
-    TradeInCar { year: vehicle.year, make: vehicle.make.clone(), model: vehicle.model.clone(), km: kms }
+    TradeInCar {
+        year: vehicle.year,
+        make: vehicle.make.clone(),
+        model: vehicle.model.clone(),
+        km: kms,
+    }
 }
 
 /// The "Your Car" step: finds the car and says whether an online estimate can be made.
@@ -469,7 +549,15 @@ pub async fn lookup(
     check_kms(&mut fields, body.kms);
     let has_rego = body.rego.as_deref().is_some_and(|r| !r.trim().is_empty());
     let (rego, vehicle) = match (has_rego, &body.vehicle) {
-        (true, None) => (check_rego(&mut fields, body.rego.as_deref(), body.rego_state.as_deref(), &settings.default_state), None),
+        (true, None) => (
+            check_rego(
+                &mut fields,
+                body.rego.as_deref(),
+                body.rego_state.as_deref(),
+                &settings.default_state,
+            ),
+            None,
+        ),
         (false, Some(vehicle)) => (None, check_vehicle(&mut fields, vehicle, today)),
         _ => {
             fields.insert("rego".to_owned(), REGO_OR_VEHICLE.to_owned());
@@ -479,26 +567,53 @@ pub async fn lookup(
     if !fields.is_empty() {
         return Err(ApiError::validation(fields));
     }
-    limit(&state, &site.slug, "valuations-ip", &ip, state.policy.valuations_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "valuations-ip",
+        &ip,
+        state.policy.valuations_per_ip,
+    )
+    .await?;
     let provider = provider(&state, settings);
     let vehicle = match (rego.as_ref(), vehicle) {
         (Some((rego, rego_state)), _) => {
-            let (url, key) = provider.ok_or_else(|| ApiError::new(ErrorCode::NotFound, LOOKUP_OFF))?;
+            let (url, key) =
+                provider.ok_or_else(|| ApiError::new(ErrorCode::NotFound, LOOKUP_OFF))?;
             provider_lookup(&state.http, url, key, rego, rego_state, today).await?
         }
         (None, Some(vehicle)) => vehicle,
-        (None, None) => return Err(ApiError::validation(Fields::from([("rego".to_owned(), REGO_OR_VEHICLE.to_owned())]))),
+        (None, None) => {
+            return Err(ApiError::validation(Fields::from([(
+                "rego".to_owned(),
+                REGO_OR_VEHICLE.to_owned(),
+            )])))
+        }
     };
     let car = car_of(&vehicle, body.kms);
     // A provider values any car it found; locally the market must hold comparables.
-    let checked = if provider.is_some() { eligibility(car.year, car.km, today) } else { local_check(&state.market.current(), &car, today).map(|_| ()) };
+    let checked = if provider.is_some() {
+        eligibility(car.year, car.km, today)
+    } else {
+        local_check(&state.market.current(), &car, today).map(|_| ())
+    };
     let (outcome, message) = match checked {
         Ok(()) => (LookupOutcome::Ready, None),
-        Err(NoOffer::NotEligible) => (LookupOutcome::NotEligible, Some(NoOffer::NotEligible.message().to_owned())),
+        Err(NoOffer::NotEligible) => (
+            LookupOutcome::NotEligible,
+            Some(NoOffer::NotEligible.message().to_owned()),
+        ),
         Err(reason) => (LookupOutcome::NoEstimate, Some(reason.message().to_owned())),
     };
     let (rego, rego_state) = rego.map_or((None, None), |(r, s)| (Some(r), Some(s)));
-    Ok(Json(LookupAnswer { outcome, message, vehicle, kms: body.kms, rego, rego_state }))
+    Ok(Json(LookupAnswer {
+        outcome,
+        message,
+        vehicle,
+        kms: body.kms,
+        rego,
+        rego_state,
+    }))
 }
 
 /// The offer for the car and the condition answers, recorded under its id.
@@ -520,13 +635,34 @@ pub async fn valuation(
     let mut fields = Fields::new();
     let vehicle = check_vehicle(&mut fields, &body.vehicle, today);
     check_kms(&mut fields, body.kms);
-    let rego = check_rego(&mut fields, body.rego.as_deref(), body.rego_state.as_deref(), &settings.default_state);
-    let inputs: Vec<AnswerInput> = body.adjustment_answers.iter().map(|a| AnswerInput { id: a.id.clone(), answer: a.answer.clone() }).collect();
-    let answers = check_answers(&inputs).map_err(|errors| fields.extend(errors)).ok();
+    let rego = check_rego(
+        &mut fields,
+        body.rego.as_deref(),
+        body.rego_state.as_deref(),
+        &settings.default_state,
+    );
+    let inputs: Vec<AnswerInput> = body
+        .adjustment_answers
+        .iter()
+        .map(|a| AnswerInput {
+            id: a.id.clone(),
+            answer: a.answer.clone(),
+        })
+        .collect();
+    let answers = check_answers(&inputs)
+        .map_err(|errors| fields.extend(errors))
+        .ok();
     let (Some(vehicle), Some(answers), true) = (vehicle, answers, fields.is_empty()) else {
         return Err(ApiError::validation(fields));
     };
-    limit(&state, &site.slug, "valuations-ip", &ip, state.policy.valuations_per_ip).await?;
+    limit(
+        &state,
+        &site.slug,
+        "valuations-ip",
+        &ip,
+        state.policy.valuations_per_ip,
+    )
+    .await?;
     let car = car_of(&vehicle, body.kms);
     let provider = provider(&state, settings);
     let (rego, rego_state) = rego.map_or((None, None), |(r, s)| (Some(r), Some(s)));
@@ -541,13 +677,22 @@ pub async fn valuation(
         confidence: None,
         adjustments: answers
             .iter()
-            .map(|a| AdjustmentView { id: a.question.id.to_owned(), answer: a.answer.value.to_owned(), amount: None })
+            .map(|a| AdjustmentView {
+                id: a.question.id.to_owned(),
+                answer: a.answer.value.to_owned(),
+                amount: None,
+            })
             .collect(),
         vehicle,
         kms: body.kms,
         rego,
         rego_state,
-        source: if provider.is_some() { "provider" } else { "local" }.to_owned(),
+        source: if provider.is_some() {
+            "provider"
+        } else {
+            "local"
+        }
+        .to_owned(),
     };
     let mut provider_id = None;
     let offered = match provider {
@@ -558,7 +703,12 @@ pub async fn valuation(
                     provider_id = offer.id;
                     answer.offer_price = Some(offer.offer_price);
                     answer.range_min = Some(offer.range_min.unwrap_or(offer.offer_price));
-                    answer.range_max = Some(offer.range_max.unwrap_or(offer.offer_price).max(offer.offer_price));
+                    answer.range_max = Some(
+                        offer
+                            .range_max
+                            .unwrap_or(offer.offer_price)
+                            .max(offer.offer_price),
+                    );
                     Ok(())
                 }
                 None => Err(NoOffer::NoOnlineOffer),
@@ -580,14 +730,22 @@ pub async fn valuation(
             let id = new_lead_id();
             answer.outcome = ValuationOutcome::Offer;
             answer.id = Some(id.clone());
-            let mut data = serde_json::to_value(&answer).map_err(|e| ApiError::Internal(e.into()))?;
+            let mut data =
+                serde_json::to_value(&answer).map_err(|e| ApiError::Internal(e.into()))?;
             data["provider_id"] = json!(provider_id);
             data["at"] = json!(now);
-            state.store.record_event(&site.slug, VALUATION_EVENT, &id, data, now).await?;
+            state
+                .store
+                .record_event(&site.slug, VALUATION_EVENT, &id, data, now)
+                .await?;
             tracing::info!(dealer = %site.slug, %id, offer = answer.offer_price, source = %answer.source, "trade-in valuation");
         }
         Err(reason) => {
-            answer.outcome = if reason == NoOffer::NotEligible { ValuationOutcome::NotEligible } else { ValuationOutcome::NoEstimate };
+            answer.outcome = if reason == NoOffer::NotEligible {
+                ValuationOutcome::NotEligible
+            } else {
+                ValuationOutcome::NoEstimate
+            };
             answer.message = Some(reason.message().to_owned());
             for view in &mut answer.adjustments {
                 view.amount = None;
@@ -603,22 +761,48 @@ fn provider_failed(url: &str, error: String) -> ApiError {
 }
 
 /// The vehicle the provider found for a rego; 422 on `rego` when it knows none.
-async fn provider_lookup(http: &reqwest::Client, base: &str, key: &str, rego: &str, rego_state: &str, today: NaiveDate) -> Result<Vehicle, ApiError> {
+async fn provider_lookup(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    rego: &str,
+    rego_state: &str,
+    today: NaiveDate,
+) -> Result<Vehicle, ApiError> {
     let url = format!("{}/lookup", base.trim_end_matches('/'));
-    let sent = http.post(&url).bearer_auth(key).timeout(PROVIDER_TIMEOUT).json(&json!({ "rego": rego, "state": rego_state })).send().await;
+    let sent = http
+        .post(&url)
+        .bearer_auth(key)
+        .timeout(PROVIDER_TIMEOUT)
+        .json(&json!({ "rego": rego, "state": rego_state }))
+        .send()
+        .await;
     let response = sent.map_err(|e| provider_failed(&url, e.to_string()))?;
     match response.status().as_u16() {
         200 => {}
         404 => {
             let message = format!("We couldn't find a car with the rego {rego} in {rego_state}. Please check the rego and state, or send us your car's details instead.");
-            return Err(ApiError::validation(Fields::from([("rego".to_owned(), message)])));
+            return Err(ApiError::validation(Fields::from([(
+                "rego".to_owned(),
+                message,
+            )])));
         }
         status => return Err(provider_failed(&url, format!("status {status}"))),
     }
-    let found: ProviderVehicle = response.json().await.map_err(|e| provider_failed(&url, e.to_string()))?;
+    let found: ProviderVehicle = response
+        .json()
+        .await
+        .map_err(|e| provider_failed(&url, e.to_string()))?;
     let mut fields = Fields::new();
-    let vehicle = Vehicle { year: found.year, make: found.make, model: found.model, badge: found.badge, body: found.body };
-    check_vehicle(&mut fields, &vehicle, today).ok_or_else(|| provider_failed(&url, format!("unusable vehicle: {fields:?}")))
+    let vehicle = Vehicle {
+        year: found.year,
+        make: found.make,
+        model: found.model,
+        badge: found.badge,
+        body: found.body,
+    };
+    check_vehicle(&mut fields, &vehicle, today)
+        .ok_or_else(|| provider_failed(&url, format!("unusable vehicle: {fields:?}")))
 }
 
 /// A vehicle as the provider describes it (other fields it sends are ignored).
@@ -654,7 +838,10 @@ async fn provider_valuation(
     answers: &[Answered],
 ) -> Result<Option<ProviderOffer>, ApiError> {
     let url = format!("{}/valuation", base.trim_end_matches('/'));
-    let adjustment_answers: Vec<_> = answers.iter().map(|a| json!({ "id": a.question.id, "answer": a.answer.value })).collect();
+    let adjustment_answers: Vec<_> = answers
+        .iter()
+        .map(|a| json!({ "id": a.question.id, "answer": a.answer.value }))
+        .collect();
     let body = json!({
         "vehicle": answer.vehicle,
         "kms": answer.kms,
@@ -662,18 +849,33 @@ async fn provider_valuation(
         "state": answer.rego_state,
         "adjustmentAnswers": adjustment_answers,
     });
-    let sent = http.post(&url).bearer_auth(key).timeout(PROVIDER_TIMEOUT).json(&body).send().await;
+    let sent = http
+        .post(&url)
+        .bearer_auth(key)
+        .timeout(PROVIDER_TIMEOUT)
+        .json(&body)
+        .send()
+        .await;
     let response = sent.map_err(|e| provider_failed(&url, e.to_string()))?;
     match response.status().as_u16() {
         200 => {}
         404 => return Ok(None),
         status => return Err(provider_failed(&url, format!("status {status}"))),
     }
-    let offer: ProviderOffer = response.json().await.map_err(|e| provider_failed(&url, e.to_string()))?;
+    let offer: ProviderOffer = response
+        .json()
+        .await
+        .map_err(|e| provider_failed(&url, e.to_string()))?;
     let money = |v: f64| v.is_finite() && v > 0.0;
-    let ranges_ok = [offer.range_min, offer.range_max].iter().flatten().all(|v| money(*v));
+    let ranges_ok = [offer.range_min, offer.range_max]
+        .iter()
+        .flatten()
+        .all(|v| money(*v));
     if !money(offer.offer_price) || !ranges_ok {
-        return Err(provider_failed(&url, format!("unusable offer {}", offer.offer_price)));
+        return Err(provider_failed(
+            &url,
+            format!("unusable offer {}", offer.offer_price),
+        ));
     }
     Ok(Some(offer))
 }

@@ -9,7 +9,9 @@ pub const MOBILE_REQUIRED: &str = "Please enter an Australian mobile number to r
 
 /// A phone number in national digits (`0412345678`), or the seed's message.
 pub fn phone(raw: &str) -> Result<String, String> {
-    AuPhone::parse(raw).map(|p| p.digits().to_owned()).map_err(|e| e.to_string())
+    AuPhone::parse(raw)
+        .map(|p| p.digits().to_owned())
+        .map_err(|e| e.to_string())
 }
 
 /// A mobile number (sign-in codes go by SMS), in national digits.
@@ -23,7 +25,9 @@ pub fn mobile(raw: &str) -> Result<String, String> {
 
 /// An e-mail address (domain lower-cased), or the message.
 pub fn email(raw: &str) -> Result<String, String> {
-    Email::parse(raw).map(|e| e.as_str().to_owned()).map_err(|e| e.to_string())
+    Email::parse(raw)
+        .map(|e| e.as_str().to_owned())
+        .map_err(|e| e.to_string())
 }
 
 /// An optional postcode: blank is fine, anything else must be 4 digits

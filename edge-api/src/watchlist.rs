@@ -49,8 +49,15 @@ fn owner(user: &SignedIn, phone_number: &str) -> Result<(), ApiError> {
     }
 }
 
-async fn answer(state: &AppState, user: &SignedIn, message: Option<&str>) -> Result<Json<WatchlistAnswer>, ApiError> {
-    let ids = state.store.watchlist(&user.site.0.slug, &user.phone).await?;
+async fn answer(
+    state: &AppState,
+    user: &SignedIn,
+    message: Option<&str>,
+) -> Result<Json<WatchlistAnswer>, ApiError> {
+    let ids = state
+        .store
+        .watchlist(&user.site.0.slug, &user.phone)
+        .await?;
     Ok(Json(WatchlistAnswer {
         success: true,
         message: message.map(str::to_owned),
@@ -67,7 +74,15 @@ pub async fn save_car(
     ApiJson(body): ApiJson<WatchlistChange>,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     owner(&user, &body.phone_number)?;
-    state.store.save_car(&user.site.0.slug, &user.phone, body.car_id, state.clock.now()).await?;
+    state
+        .store
+        .save_car(
+            &user.site.0.slug,
+            &user.phone,
+            body.car_id,
+            state.clock.now(),
+        )
+        .await?;
     answer(&state, &user, Some(CAR_SAVED_IN_WATCHLIST)).await
 }
 
@@ -80,13 +95,19 @@ pub async fn remove_car(
     ApiJson(body): ApiJson<WatchlistChange>,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     owner(&user, &body.phone_number)?;
-    state.store.remove_car(&user.site.0.slug, &user.phone, body.car_id).await?;
+    state
+        .store
+        .remove_car(&user.site.0.slug, &user.phone, body.car_id)
+        .await?;
     answer(&state, &user, Some(CAR_REMOVED)).await
 }
 
 /// The signed-in user's saved cars.
 #[utoipa::path(get, path = "/api/watchlist", tag = "watchlist",
     responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody)))]
-pub async fn list(State(state): State<AppState>, user: SignedIn) -> Result<Json<WatchlistAnswer>, ApiError> {
+pub async fn list(
+    State(state): State<AppState>,
+    user: SignedIn,
+) -> Result<Json<WatchlistAnswer>, ApiError> {
     answer(&state, &user, None).await
 }

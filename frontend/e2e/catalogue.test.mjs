@@ -11,17 +11,29 @@ export const tests = [
       await waitForHydration(page);
       await expectNoAxeViolations(page);
       const all = await page.locator('.tile').count();
-      const manufacturer = page.getByRole('group', { name: 'Manufacturer' }).getByRole('checkbox').first();
+      const manufacturer = page
+        .getByRole('group', { name: 'Manufacturer' })
+        .getByRole('checkbox')
+        .first();
       const label = (await manufacturer.locator('xpath=..').textContent()) ?? '';
       const expected = Number(/\((\d+)\)\s*$/.exec(label)?.[1] ?? NaN);
       await manufacturer.check();
-      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === Math.min(n, 21), expected, { timeout: 5_000 });
-      if (!decodeURIComponent(page.url()).includes('refinementList[make]')) throw new Error(`the manufacturer is not in the URL: ${page.url()}`);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.tile').length === Math.min(n, 21),
+        expected,
+        { timeout: 5_000 },
+      );
+      if (!decodeURIComponent(page.url()).includes('refinementList[make]'))
+        throw new Error(`the manufacturer is not in the URL: ${page.url()}`);
       await page.getByLabel('Search models').fill('no model is called this');
       await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Clear Filters' }).click();
-      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === Math.min(n, 21), all, { timeout: 5_000 });
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.tile').length === Math.min(n, 21),
+        all,
+        { timeout: 5_000 },
+      );
       expectNoErrors('/models', errors);
       await page.close();
     },
@@ -35,10 +47,13 @@ export const tests = [
       const before = await page.locator('.tile').count();
       await page.getByLabel('Search offers').fill('no offer is called this');
       await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
-      if (!page.url().includes('query=')) throw new Error(`the query is not in the URL: ${page.url()}`);
+      if (!page.url().includes('query='))
+        throw new Error(`the query is not in the URL: ${page.url()}`);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Clear Filters' }).click();
-      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === n, before, { timeout: 5_000 });
+      await page.waitForFunction((n) => document.querySelectorAll('.tile').length === n, before, {
+        timeout: 5_000,
+      });
       const first = page.locator('.tile__title a').first();
       if (before > 0) {
         const href = await first.getAttribute('href');
@@ -59,7 +74,10 @@ export const tests = [
       const { page, errors } = await open(context, base, '/brands');
       await waitForHydration(page);
       await expectNoAxeViolations(page);
-      const href = await page.locator('a.brand-tile[href$="/overview"]').first().getAttribute('href');
+      const href = await page
+        .locator('a.brand-tile[href$="/overview"]')
+        .first()
+        .getAttribute('href');
       expectNoErrors('/brands', errors);
       await page.close();
       if (!href) return;
@@ -84,7 +102,8 @@ export const tests = [
       const first = await name();
       await page.getByRole('button', { name: 'Previous colour' }).click();
       await page.getByRole('button', { name: 'Next colour' }).click();
-      if ((await name()) !== first) throw new Error(`left then right did not come back to "${first}"`);
+      if ((await name()) !== first)
+        throw new Error(`left then right did not come back to "${first}"`);
       const more = page.getByRole('button', { name: 'Show More' });
       if (await more.count()) {
         await more.click();
@@ -110,17 +129,27 @@ export const tests = [
       const box = page.getByLabel('Suburb or postcode');
       await box.fill(postcode);
       await page.getByRole('status').filter({ hasText: postcode }).waitFor({ timeout: 5_000 });
-      const distances = (await page.locator('.locator-item__distance').allInnerTexts()).map((t) => Number.parseFloat(t));
-      if (distances.length === 0 || distances.length > 5) throw new Error(`a pick shows 1 to 5 nearest, not ${distances.length}`);
-      if (distances.some((d, i) => i > 0 && d < (distances[i - 1] ?? 0))) throw new Error(`not nearest first: ${distances}`);
+      const distances = (await page.locator('.locator-item__distance').allInnerTexts()).map((t) =>
+        Number.parseFloat(t),
+      );
+      if (distances.length === 0 || distances.length > 5)
+        throw new Error(`a pick shows 1 to 5 nearest, not ${distances.length}`);
+      if (distances.some((d, i) => i > 0 && d < (distances[i - 1] ?? 0)))
+        throw new Error(`not nearest first: ${distances}`);
       expectNoErrors('/dealer-locator', errors);
       await box.fill('0001');
-      await page.getByRole('status').filter({ hasText: 'Invalid postcode.' }).waitFor({ timeout: 5_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Invalid postcode.' })
+        .waitFor({ timeout: 5_000 });
       // Never the last search's result: an empty list that says why.
       if (await items.count()) throw new Error('an unknown postcode still lists the last result');
       await page.locator('.locator-empty').waitFor({ timeout: 5_000 });
       // The unknown postcode's 404 is the only thing the browser may report.
-      expectNoErrors('/dealer-locator', errors.filter((e) => !e.includes('status of 404')));
+      expectNoErrors(
+        '/dealer-locator',
+        errors.filter((e) => !e.includes('status of 404')),
+      );
       await page.close();
     },
   },

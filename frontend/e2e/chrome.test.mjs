@@ -8,7 +8,10 @@ import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 /** Whether the dealer served at `base` sells cars: its `vehicle_categories` (cars when unset). */
 function sellsCars(base) {
   const slug = new URL(base).hostname.split('.')[0];
-  const config = readFileSync(new URL(`../../dealers/${slug}/dealer.toml`, import.meta.url), 'utf8');
+  const config = readFileSync(
+    new URL(`../../dealers/${slug}/dealer.toml`, import.meta.url),
+    'utf8',
+  );
   const categories = config.match(/^vehicle_categories\s*=\s*\[([^\]]*)\]/m);
   return !categories || categories[1].includes('"cars"');
 }
@@ -21,18 +24,28 @@ const WIDTHS = [
 const HEADER_MAX_PX = 85;
 
 function props(page) {
-  return page.evaluate(() => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent));
+  return page.evaluate(() =>
+    JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent),
+  );
 }
 
 async function settled(page) {
-  await page.waitForFunction(() => document.querySelector('.search-results')?.getAttribute('aria-busy') === 'false', null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => document.querySelector('.search-results')?.getAttribute('aria-busy') === 'false',
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 /** Headings of the page that call the stock cars. Card titles name the vehicle itself,
  *  and the seed's We Want Your Car card asks for the shopper's own vehicle, word for word. */
 function carHeadings(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('main h1, main h2, main h3:not(.car-card__title):not(.promo-card__title), header h2, footer h2, footer a')]
+    [
+      ...document.querySelectorAll(
+        'main h1, main h2, main h3:not(.car-card__title):not(.promo-card__title), header h2, footer h2, footer a',
+      ),
+    ]
       .map((h) => h.textContent.trim())
       .filter((text) => /\bcars?\b/i.test(text)),
   );
@@ -48,20 +61,32 @@ export const tests = [
         await waitForHydration(page);
         await page.waitForLoadState('networkidle');
         await settled(page);
-        const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
-        if (size.width === 390 && header > HEADER_MAX_PX) throw new Error(`the header is ${header} px tall at 390 px (at most ${HEADER_MAX_PX})`);
+        const header = await page
+          .locator('.site-header')
+          .evaluate((el) => el.getBoundingClientRect().height);
+        if (size.width === 390 && header > HEADER_MAX_PX)
+          throw new Error(`the header is ${header} px tall at 390 px (at most ${HEADER_MAX_PX})`);
         const view = (await props(page)).page;
         if (view.pages > 1) {
           const next = page.getByRole('button', { name: 'Next page' });
           await next.scrollIntoViewIfNeeded();
-          const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/search', { timeout: 10_000 });
+          const answered = page.waitForResponse(
+            (r) => new URL(r.url()).pathname === '/api/search',
+            { timeout: 10_000 },
+          );
           await next.click();
           await answered;
           await settled(page);
           const pageParam = new URL(page.url()).searchParams.get('page');
-          if (pageParam !== '2') throw new Error(`at ${size.width} px the second page wrote page=${pageParam}`);
-          const top = await page.locator('.search-results').evaluate((el) => el.getBoundingClientRect().top);
-          if (Math.abs(top) > 2) throw new Error(`at ${size.width} px the results' top is at ${top} px after changing page, not at the top`);
+          if (pageParam !== '2')
+            throw new Error(`at ${size.width} px the second page wrote page=${pageParam}`);
+          const top = await page
+            .locator('.search-results')
+            .evaluate((el) => el.getBoundingClientRect().top);
+          if (Math.abs(top) > 2)
+            throw new Error(
+              `at ${size.width} px the results' top is at ${top} px after changing page, not at the top`,
+            );
         }
         expectNoErrors(`${searchPath} at ${size.width} px`, errors);
         await page.close();
@@ -78,11 +103,15 @@ export const tests = [
         if ((await grid.count()) === 0) return;
         const shown = await grid.evaluate((ul) => {
           const columns = getComputedStyle(ul).gridTemplateColumns.split(' ').length;
-          const visible = [...ul.children].filter((li) => li.getBoundingClientRect().height > 0).length;
+          const visible = [...ul.children].filter(
+            (li) => li.getBoundingClientRect().height > 0,
+          ).length;
           return { columns, visible };
         });
         if (shown.visible > shown.columns && shown.visible % shown.columns !== 0) {
-          throw new Error(`at ${size.width} px ${shown.visible} cards in ${shown.columns} columns leave a hole`);
+          throw new Error(
+            `at ${size.width} px ${shown.visible} cards in ${shown.columns} columns leave a hole`,
+          );
         }
         expectNoErrors(`/ at ${size.width} px`, errors);
         await page.close();
@@ -90,7 +119,7 @@ export const tests = [
     },
   },
   {
-    name: "chrome: a dealer that sells no cars never says cars in its headings, at 390 and 1366",
+    name: 'chrome: a dealer that sells no cars never says cars in its headings, at 390 and 1366',
     async run({ context, base, searchPath }) {
       // Dealers that sell cars rightly say so (moreton sells cars, motorcycles and trucks).
       if (sellsCars(base)) return;
@@ -101,9 +130,14 @@ export const tests = [
           await page.setViewportSize(size);
           await waitForHydration(page);
           const found = await carHeadings(page);
-          if (found.length > 0) throw new Error(`${path} at ${size.width} px says cars: ${JSON.stringify(found)}`);
-          const heading = await page.locator('#results-heading').textContent().catch(() => null);
-          if (heading !== null && /\bcars?\b/i.test(heading)) throw new Error(`${path}: the count reads "${heading}"`);
+          if (found.length > 0)
+            throw new Error(`${path} at ${size.width} px says cars: ${JSON.stringify(found)}`);
+          const heading = await page
+            .locator('#results-heading')
+            .textContent()
+            .catch(() => null);
+          if (heading !== null && /\bcars?\b/i.test(heading))
+            throw new Error(`${path}: the count reads "${heading}"`);
           expectNoErrors(`${path} at ${size.width} px`, errors);
           await page.close();
         }

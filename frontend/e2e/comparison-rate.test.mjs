@@ -17,7 +17,10 @@ const PER_SHAPE = 3;
 /** A generated constant's text from `src/types/generated/messages.ts`, so the test reads
  *  the one wording the pages use. */
 async function message(name) {
-  const source = await readFile(new URL('../src/types/generated/messages.ts', import.meta.url), 'utf8');
+  const source = await readFile(
+    new URL('../src/types/generated/messages.ts', import.meta.url),
+    'utf8',
+  );
   const match = new RegExp(`\\b${name}: ("(?:[^"\\\\]|\\\\.)*")`).exec(source);
   if (!match) throw new Error(`messages.ts has no ${name}`);
   return JSON.parse(match[1]);
@@ -46,12 +49,15 @@ function audit(warning) {
     'i',
   );
   const rateRe = /\d+(?:\.\d+)?\s?%\s?(?:p\.\s?a\.|per annum)/i;
-  const comparisonRe = /comparison rate[^%]{0,40}?\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s?%[^%]{0,40}?comparison rate/i;
+  const comparisonRe =
+    /comparison rate[^%]{0,40}?\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s?%[^%]{0,40}?comparison rate/i;
   const percentRe = /\d+(?:\.\d+)?\s?%/;
   const skip = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
 
   const visible = (el) =>
-    typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) : el.getClientRects().length > 0;
+    typeof el.checkVisibility === 'function'
+      ? el.checkVisibility({ visibilityProperty: true, opacityProperty: false })
+      : el.getClientRects().length > 0;
   /** The innermost visible elements under `root` (itself included) whose rendered text matches `re`. */
   const innermost = (root, re) => {
     // textContent runs block texts together ("per weekInterest"), so its quick pre-check
@@ -59,7 +65,13 @@ function audit(warning) {
     const loose = new RegExp(re.source.replaceAll('\\b', ''), re.flags);
     const out = [];
     const walk = (el) => {
-      if (skip.has(el.tagName) || !loose.test(el.textContent ?? '') || !visible(el) || !re.test(el.innerText ?? '')) return false;
+      if (
+        skip.has(el.tagName) ||
+        !loose.test(el.textContent ?? '') ||
+        !visible(el) ||
+        !re.test(el.innerText ?? '')
+      )
+        return false;
       let child = false;
       for (const c of el.children) child = walk(c) || child;
       if (!child) out.push(el);
@@ -82,7 +94,10 @@ function audit(warning) {
     return { size: parseFloat(style.fontSize), weight: parseInt(style.fontWeight, 10) || 400 };
   };
   const describe = (el) => {
-    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? `.${el.className.trim().split(/\s+/).join('.')}`
+        : '';
     return `<${el.tagName.toLowerCase()}${cls}> "${(el.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 80)}"`;
   };
 
@@ -91,7 +106,8 @@ function audit(warning) {
   const check = (el, kind, valueRe) => {
     // The comparison rate must be within a few levels: the same line, figure list or box.
     let near = el;
-    for (let i = 0; near && i < 6 && !comparisonRe.test(near.innerText ?? ''); i += 1) near = near.parentElement;
+    for (let i = 0; near && i < 6 && !comparisonRe.test(near.innerText ?? ''); i += 1)
+      near = near.parentElement;
     if (!near || !comparisonRe.test(near.innerText ?? '')) {
       failures.push(`${kind} ${describe(el)} has no comparison rate beside it`);
       return;
@@ -118,14 +134,21 @@ function audit(warning) {
   }
   for (const el of innermost(document.body, rateRe)) {
     // The comparison rate figure itself is not an interest rate that needs one.
-    if (comparisonRe.test(el.innerText ?? '') || /comparison/i.test(el.previousElementSibling?.innerText ?? '')) continue;
+    if (
+      comparisonRe.test(el.innerText ?? '') ||
+      /comparison/i.test(el.previousElementSibling?.innerText ?? '')
+    )
+      continue;
     found.rates.push(describe(el));
     check(el, 'interest rate', percentRe);
   }
   // Any rate on the page, a comparison rate included, needs the warning.
-  const shows = found.repayments.length + found.rates.length + innermost(document.body, comparisonRe).length > 0;
+  const shows =
+    found.repayments.length + found.rates.length + innermost(document.body, comparisonRe).length >
+    0;
   const text = (document.body.innerText ?? '').replace(/\s+/g, ' ');
-  if (shows && !text.includes(warning)) failures.push('the comparison rate warning is not visible on the page');
+  if (shows && !text.includes(warning))
+    failures.push('the comparison rate warning is not visible on the page');
   return { ...found, failures };
 }
 
@@ -135,7 +158,9 @@ async function auditPage(context, base, path, warning) {
   await waitForHydration(page);
   await page.waitForLoadState('networkidle').catch(() => {});
   const result = await page.evaluate(audit, warning);
-  const props = await page.evaluate(() => document.getElementById('__FORECOURT_PROPS__')?.textContent ?? '');
+  const props = await page.evaluate(
+    () => document.getElementById('__FORECOURT_PROPS__')?.textContent ?? '',
+  );
   return { page, errors, result, props };
 }
 
@@ -170,7 +195,11 @@ async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
     .first()
     .getAttribute('href', { timeout: 2_000 })
     .catch(() => null);
-  const anyCar = await search.page.locator('.car-card__title a').first().getAttribute('href', { timeout: 2_000 }).catch(() => null);
+  const anyCar = await search.page
+    .locator('.car-card__title a')
+    .first()
+    .getAttribute('href', { timeout: 2_000 })
+    .catch(() => null);
   await search.page.close();
 
   // One page of each kind reachable from the home page: a breadth-first walk over the
@@ -192,18 +221,25 @@ async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
       let probes = 0;
       while (queue.length > 0 && probes < max) {
         const path = (queue.shift() ?? '').split(/[?#]/)[0];
-        if (!path.startsWith('/') || /\.(?:xml|txt|svg|png|jpe?g|pdf|js|css)$/i.test(path) || tried.has(path)) continue;
+        if (
+          !path.startsWith('/') ||
+          /\.(?:xml|txt|svg|png|jpe?g|pdf|js|css)$/i.test(path) ||
+          tried.has(path)
+        )
+          continue;
         if ((shapes.get(shape(path)) ?? 0) >= perShape) continue;
         tried.add(path);
         shapes.set(shape(path), (shapes.get(shape(path)) ?? 0) + 1);
         probes += 1;
         const response = await fetch(path).catch(() => null);
-        if (!response?.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) continue;
+        if (!response?.ok || !(response.headers.get('content-type') ?? '').includes('text/html'))
+          continue;
         const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
         const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '';
         const kind = /\/assets\/([a-z_]+)-[^/]*\.js$/.exec(src)?.[1];
         if (kind && !(kind in kinds)) kinds[kind] = path;
-        for (const a of doc.querySelectorAll('a[href^="/"]')) queue.push(a.getAttribute('href') ?? '');
+        for (const a of doc.querySelectorAll('a[href^="/"]'))
+          queue.push(a.getAttribute('href') ?? '');
       }
       return kinds;
     },
@@ -221,7 +257,9 @@ async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
     const { page, errors, result, props } = await auditPage(context, base, path, warning);
     shown += result.repayments.length;
     if (process.env.E2E_VERBOSE) {
-      console.log(`     ${kind} ${path}: ${result.repayments.length} repayment(s), ${result.rates.length} rate(s) ${JSON.stringify([...result.repayments.slice(0, 6), ...result.rates.slice(0, 6)])}`);
+      console.log(
+        `     ${kind} ${path}: ${result.repayments.length} repayment(s), ${result.rates.length} rate(s) ${JSON.stringify([...result.repayments.slice(0, 6), ...result.rates.slice(0, 6)])}`,
+      );
     }
     // A card or sidebar the build gave finance must show it (not drop it silently).
     if (/"finance":\{"weekly":/.test(props) && result.repayments.length === 0) {
@@ -232,11 +270,18 @@ async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
       // The sidebar's note and the marked rates must keep axe clean (contrast included).
       await expectNoAxeViolations(page);
     }
-    expectNoErrors(path, errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[04]/.test(e)));
+    expectNoErrors(
+      path,
+      errors.filter(
+        (e) => !/Failed to load resource: the server responded with a status of 40[04]/.test(e),
+      ),
+    );
     await page.close();
   }
   if (provider && shown === 0) {
-    failures.push(`the dealer's finance provider is ${provider} but none of ${[...byKind.values()].join(', ')} shows a repayment`);
+    failures.push(
+      `the dealer's finance provider is ${provider} but none of ${[...byKind.values()].join(', ')} shows a repayment`,
+    );
   }
   if (failures.length > 0) throw new Error(failures.join('\n'));
 }

@@ -19,7 +19,9 @@ if (!pagesFile) {
   process.exit(2);
 }
 const pages = JSON.parse(await readFile(pagesFile, 'utf8'));
-const manifest = JSON.parse(await readFile(path.join(frontend, 'build/client/.vite/manifest.json'), 'utf8'));
+const manifest = JSON.parse(
+  await readFile(path.join(frontend, 'build/client/.vite/manifest.json'), 'utf8'),
+);
 
 /** Script and every CSS file of an entry, following its imported chunks. */
 function assetsOf(kind) {
@@ -38,7 +40,8 @@ function assetsOf(kind) {
   return { script: `/${entry.file}`, css: [...css] };
 }
 
-const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const worker = spawn(process.execPath, [path.join(frontend, 'build/server/worker.js')], {
@@ -73,31 +76,50 @@ ${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 </head><body><div id="root">${answer.html}</div>
 <script type="application/json" id="__FORECOURT_PROPS__">${jsonForScript(page.props)}</script>
 <script type="module" src="${script}"></script></body></html>`;
-  const file = page.path === '/' ? 'index.html' : page.path === '/404' ? '404.html' : `${page.path.slice(1)}/index.html`;
+  const file =
+    page.path === '/'
+      ? 'index.html'
+      : page.path === '/404'
+        ? '404.html'
+        : `${page.path.slice(1)}/index.html`;
   await mkdir(path.dirname(path.join(out, file)), { recursive: true });
   await writeFile(path.join(out, file), html);
 }
 worker.stdin.end();
 
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#ccc"/></svg>';
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#ccc"/></svg>';
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.endsWith('.svg') && !url.pathname.startsWith('/assets/')) {
     res.writeHead(200, { 'content-type': types['.svg'] }).end(svg);
     return;
   }
-  const candidates = path.extname(url.pathname) ? [url.pathname] : [path.join(url.pathname, 'index.html')];
+  const candidates = path.extname(url.pathname)
+    ? [url.pathname]
+    : [path.join(url.pathname, 'index.html')];
   for (const candidate of candidates) {
     try {
       const body = await readFile(path.join(out, path.normalize(candidate)));
-      res.writeHead(200, { 'content-type': types[path.extname(candidate)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, {
+          'content-type': types[path.extname(candidate)] ?? 'application/octet-stream',
+        })
+        .end(body);
       return;
     } catch {
       // fall through to 404
     }
   }
-  res.writeHead(404, { 'content-type': types['.html'] }).end(await readFile(path.join(out, '404.html')));
+  res
+    .writeHead(404, { 'content-type': types['.html'] })
+    .end(await readFile(path.join(out, '404.html')));
 });
 const port = Number(portArg ?? 0);
 server.listen(port, '127.0.0.1', () => {

@@ -9,7 +9,9 @@ import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
 const SLOT_TAKEN = 'That time is no longer available. Please choose another time.';
 
 async function pageProps(page) {
-  return page.evaluate(() => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent));
+  return page.evaluate(() =>
+    JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent),
+  );
 }
 
 /** The first car of the search page whose vehicle page offers its forms (an available car). */
@@ -17,7 +19,11 @@ async function carWithForms(context, base, searchPath, vehiclePath) {
   const candidates = vehiclePath ? [vehiclePath] : [];
   if (!vehiclePath) {
     const search = await open(context, base, searchPath);
-    candidates.push(...(await search.page.locator('.car-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))));
+    candidates.push(
+      ...(await search.page
+        .locator('.car-card__title a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')))),
+    );
     await search.page.close();
   }
   for (const path of candidates.slice(0, 10)) {
@@ -52,7 +58,8 @@ async function fillContact(scope, name) {
 /** Picks a location where the form shows the select and none is chosen yet. */
 async function pickLocation(scope) {
   const location = scope.getByRole('combobox', { name: 'Location', exact: true });
-  if ((await location.count()) && (await location.inputValue()) === '') await location.selectOption({ index: 1 });
+  if ((await location.count()) && (await location.inputValue()) === '')
+    await location.selectOption({ index: 1 });
 }
 
 /** The lead the API stored, read back through the dev endpoint. */
@@ -68,7 +75,9 @@ async function storedLead(page, leadId) {
 /** The lead id of the enquiry this browser recorded last (the form records the id the
  *  API answered before it leaves for /success). */
 async function lastLeadId(page) {
-  const enquiries = await page.evaluate(() => JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'));
+  const enquiries = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'),
+  );
   if (!enquiries[0]?.lead_id) throw new Error(`no enquiry recorded: ${JSON.stringify(enquiries)}`);
   return enquiries[0].lead_id;
 }
@@ -92,7 +101,10 @@ async function dateWithSlots(form) {
   for (let days = 1; days <= 14; days += 1) {
     const day = isoDay(days);
     await date.fill(day);
-    await group.locator('.slot-picker__status').filter({ hasNotText: 'Loading' }).waitFor({ timeout: 10_000 });
+    await group
+      .locator('.slot-picker__status')
+      .filter({ hasNotText: 'Loading' })
+      .waitFor({ timeout: 10_000 });
     if ((await group.getByRole('radio').count()) >= 2) return day;
   }
   throw new Error('no date in the next two weeks offers two test-drive times');
@@ -107,9 +119,12 @@ export const tests = [
       await waitForHydration(page);
       await expectNoAxeViolations(page);
       const { enquiry } = props.page.forms;
-      if (enquiry.title !== set.enquiry.title) throw new Error(`the dialog title ${enquiry.title} is not the form's ${set.enquiry.title}`);
+      if (enquiry.title !== set.enquiry.title)
+        throw new Error(`the dialog title ${enquiry.title} is not the form's ${set.enquiry.title}`);
       const carId = props.page.card.id;
-      const opener = page.locator('.vehicle__sidebar').getByRole('button', { name: enquiry.label, exact: true });
+      const opener = page
+        .locator('.vehicle__sidebar')
+        .getByRole('button', { name: enquiry.label, exact: true });
       await opener.waitFor({ timeout: 5_000 });
 
       // Keyboard: Enter opens, Escape closes and focus returns to the button.
@@ -121,15 +136,19 @@ export const tests = [
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
       const focused = await page.evaluate(() => document.activeElement?.textContent);
-      if (focused !== enquiry.label) throw new Error(`focus went to ${JSON.stringify(focused)}, not back to ${enquiry.label}`);
+      if (focused !== enquiry.label)
+        throw new Error(`focus went to ${JSON.stringify(focused)}, not back to ${enquiry.label}`);
 
       await opener.click();
       await dialog.waitFor({ timeout: 5_000 });
       const carField = await dialog.locator('input[name="car_id"]').inputValue();
-      if (carField !== String(carId)) throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
+      if (carField !== String(carId))
+        throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
       await fillContact(dialog, 'Sam');
       await pickLocation(dialog);
-      await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill('Is it still available for a test drive this week?');
+      await dialog
+        .getByRole('textbox', { name: 'Message', exact: true })
+        .fill('Is it still available for a test drive this week?');
       await dialog.locator('button[type="submit"]').click();
       await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
       const id = await lastLeadId(page);
@@ -138,14 +157,23 @@ export const tests = [
       await expectNoAxeViolations(page);
 
       const lead = await storedLead(page, id);
-      if (lead.fields.car_id !== carId) throw new Error(`stored lead is about car ${lead.fields.car_id}, expected ${carId}`);
-      if (lead.fields.name !== 'Sam' || !String(lead.fields.message).startsWith('Is it still available')) throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+      if (lead.fields.car_id !== carId)
+        throw new Error(`stored lead is about car ${lead.fields.car_id}, expected ${carId}`);
+      if (
+        lead.fields.name !== 'Sam' ||
+        !String(lead.fields.message).startsWith('Is it still available')
+      )
+        throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
       const records = await page.evaluate(() => ({
         success: JSON.parse(localStorage.getItem('forecourt:success') ?? 'null'),
         enquiries: JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'),
       }));
-      if (records.success?.car?.id !== carId) throw new Error(`success marker: ${JSON.stringify(records.success)}`);
-      if (records.enquiries[0]?.car?.id !== carId) throw new Error(`enquiry recorded without its car: ${JSON.stringify(records.enquiries[0])}`);
+      if (records.success?.car?.id !== carId)
+        throw new Error(`success marker: ${JSON.stringify(records.success)}`);
+      if (records.enquiries[0]?.car?.id !== carId)
+        throw new Error(
+          `enquiry recorded without its car: ${JSON.stringify(records.enquiries[0])}`,
+        );
       expectNoErrors(path, errors);
       await page.close();
     },
@@ -171,23 +199,38 @@ export const tests = [
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
       const chosen = await group.locator('input[type="radio"]:checked').inputValue();
-      if (chosen !== (await radios.nth(1).inputValue())) throw new Error(`ArrowRight chose ${chosen}, not the second time`);
+      if (chosen !== (await radios.nth(1).inputValue()))
+        throw new Error(`ArrowRight chose ${chosen}, not the second time`);
 
       // Someone else books that time meanwhile.
       const where = await page.evaluate(() => {
         const props = JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent);
         const select = document.querySelector('#test-drive-form select[name="location"]');
         const id = select ? select.value : String(props.page.default_location_id);
-        return { dealer: props.site.slug, ...props.page.locations.find((l) => String(l.id) === id) };
+        return {
+          dealer: props.site.slug,
+          ...props.page.locations.find((l) => String(l.id) === id),
+        };
       });
       const location = where.slug;
       const other = await page.evaluate(
         async ({ where, appointment }) => {
           const body = {
-            name: 'Alex', email: 'alex@example.com', phone: '0434 567 890', category: 'Test Drive', form_completed: true,
-            dealership_slug: where.dealer, location: where.name, location_id: where.id, appointment,
+            name: 'Alex',
+            email: 'alex@example.com',
+            phone: '0434 567 890',
+            category: 'Test Drive',
+            form_completed: true,
+            dealership_slug: where.dealer,
+            location: where.name,
+            location_id: where.id,
+            appointment,
           };
-          const r = await fetch('/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          const r = await fetch('/api/leads', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           return `${r.status} ${await r.text()}`;
         },
         { where, appointment: { location, date: day, time: chosen } },
@@ -199,8 +242,12 @@ export const tests = [
       await fillContact(form, 'Jo');
       await form.getByRole('button', { name: 'Book Test Drive' }).click();
       await group.getByText(SLOT_TAKEN).waitFor({ timeout: 10_000 });
-      await group.locator('.slot-picker__status').filter({ hasNotText: 'Loading' }).waitFor({ timeout: 10_000 });
-      if (await group.locator(`input[value="${chosen}"]`).count()) throw new Error(`${chosen} is still offered after it was taken`);
+      await group
+        .locator('.slot-picker__status')
+        .filter({ hasNotText: 'Loading' })
+        .waitFor({ timeout: 10_000 });
+      if (await group.locator(`input[value="${chosen}"]`).count())
+        throw new Error(`${chosen} is still offered after it was taken`);
       await expectNoAxeViolations(page);
 
       const again = group.getByRole('radio').first();
@@ -217,11 +264,20 @@ export const tests = [
       const lead = await storedLead(page, id);
       const booked = lead.fields.appointment;
       if (!booked || booked.location !== location || booked.date !== day || booked.time !== time) {
-        throw new Error(`stored appointment ${JSON.stringify(booked)}, expected ${location} ${day} ${time}`);
+        throw new Error(
+          `stored appointment ${JSON.stringify(booked)}, expected ${location} ${day} ${time}`,
+        );
       }
-      if (lead.fields.car_id !== carId || lead.fields.category !== 'Test Drive') throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
-      const still = await page.evaluate(async (q) => (await (await fetch(`/api/appointments?location=${q.location}&date=${q.day}`)).json()).slots, { location, day });
-      if (still.some((s) => s.time === time)) throw new Error(`${time} is still offered after the booking`);
+      if (lead.fields.car_id !== carId || lead.fields.category !== 'Test Drive')
+        throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+      const still = await page.evaluate(
+        async (q) =>
+          (await (await fetch(`/api/appointments?location=${q.location}&date=${q.day}`)).json())
+            .slots,
+        { location, day },
+      );
+      if (still.some((s) => s.time === time))
+        throw new Error(`${time} is still offered after the booking`);
       expectNoErrors(path, withoutExpected(errors, 409));
       await page.close();
     },
@@ -239,15 +295,26 @@ export const tests = [
       await text('Message').fill('Half way through writing this');
       await form.locator('input[name="website"]').fill('bot text', { force: true });
       const key = 'forecourt:draft:/contact-us#enquiry-form';
-      await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, { timeout: 5_000 });
+      await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, {
+        timeout: 5_000,
+      });
       const draft = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
-      if ('website' in draft.values) throw new Error(`the draft keeps the honeypot: ${JSON.stringify(draft)}`);
+      if ('website' in draft.values)
+        throw new Error(`the draft keeps the honeypot: ${JSON.stringify(draft)}`);
 
       await page.reload({ waitUntil: 'load' });
       await waitForHydration(page);
-      await page.waitForFunction(() => document.querySelector('#enquiry-form textarea[name="message"]')?.value === 'Half way through writing this', null, { timeout: 5_000 });
-      if ((await text('First name').inputValue()) !== 'Robin') throw new Error('the draft lost the first name');
-      if ((await form.locator('input[name="website"]').inputValue()) !== '') throw new Error('the honeypot came back from the draft');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#enquiry-form textarea[name="message"]')?.value ===
+          'Half way through writing this',
+        null,
+        { timeout: 5_000 },
+      );
+      if ((await text('First name').inputValue()) !== 'Robin')
+        throw new Error('the draft lost the first name');
+      if ((await form.locator('input[name="website"]').inputValue()) !== '')
+        throw new Error('the honeypot came back from the draft');
       await expectNoAxeViolations(page);
       await page.evaluate((k) => localStorage.removeItem(k), key);
       expectNoErrors(path, errors);

@@ -39,13 +39,23 @@ async function ifExists(context, base, path) {
 export const KINDS = [
   ['home', () => '/'],
   ['search', ({ searchPath }) => searchPath],
-  ['vehicle', ({ context, base, searchPath, vehiclePath }) => vehiclePath ?? firstLink(context, base, searchPath, '.car-card__title a')],
+  [
+    'vehicle',
+    ({ context, base, searchPath, vehiclePath }) =>
+      vehiclePath ?? firstLink(context, base, searchPath, '.car-card__title a'),
+  ],
   ['locations', () => '/dealerships'],
-  ['location', ({ context, base }) => firstLink(context, base, '/dealerships', '.location-card__name a')],
+  [
+    'location',
+    ({ context, base }) => firstLink(context, base, '/dealerships', '.location-card__name a'),
+  ],
   ['models', ({ context, base }) => ifExists(context, base, '/models')],
   ['model', ({ context, base }) => firstLink(context, base, '/models', 'a[href^="/models/"]')],
   ['offers', () => '/special-offers'],
-  ['offer', ({ context, base }) => firstLink(context, base, '/special-offers', 'a[href^="/offers/"]')],
+  [
+    'offer',
+    ({ context, base }) => firstLink(context, base, '/special-offers', 'a[href^="/offers/"]'),
+  ],
   ['brands', ({ context, base }) => ifExists(context, base, '/brands')],
   ['brand', ({ context, base }) => firstLink(context, base, '/brands', 'a[href$="/overview"]')],
   ['locator', ({ context, base }) => ifExists(context, base, '/dealer-locator')],
@@ -72,7 +82,10 @@ async function sidewaysOverflow(page) {
           break;
         }
       }
-      if (!held) culprits.push(`${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(box.right)})`);
+      if (!held)
+        culprits.push(
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(box.right)})`,
+        );
       if (culprits.length >= 5) break;
     }
     return `page is ${root.scrollWidth}px wide in a ${width}px viewport: ${culprits.join(', ') || 'no single element found'}`;
@@ -116,7 +129,13 @@ export const tests = KINDS.map(([kind, find]) => ({
         if (SCREENSHOTS) {
           // JPEG keeps the committed review images small (a full page is often 5,000 px tall).
           const file = new URL(`${dealerOf(base)}-${kind}-${width}.jpg`, SCREENSHOT_DIR);
-          await page.screenshot({ path: file.pathname, type: 'jpeg', quality: 50, fullPage: true, animations: 'disabled' });
+          await page.screenshot({
+            path: file.pathname,
+            type: 'jpeg',
+            quality: 50,
+            fullPage: true,
+            animations: 'disabled',
+          });
         }
       }
       expectNoErrors(path, errors);

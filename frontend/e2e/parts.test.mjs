@@ -9,7 +9,9 @@ import { exists, expectNoErrors, open, waitForHydration } from './smoke.test.mjs
 const PATH = '/parts/search';
 
 async function pageProps(page) {
-  return page.evaluate(() => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent));
+  return page.evaluate(() =>
+    JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent),
+  );
 }
 
 /** The count the catalogue announces, e.g. "3 parts". */
@@ -18,12 +20,17 @@ function countText(n) {
 }
 
 async function waitForCount(page, n) {
-  await page.locator('#parts-count').filter({ hasText: new RegExp(`^${countText(n)}$`) }).waitFor({ timeout: 5_000 });
+  await page
+    .locator('#parts-count')
+    .filter({ hasText: new RegExp(`^${countText(n)}$`) })
+    .waitFor({ timeout: 5_000 });
 }
 
 /** The catalogue's parts that keep `category` and fit `make` ('' for any). */
 function keptBy(parts, category, make) {
-  return parts.filter((p) => p.category === category && (!make || p.makes.length === 0 || p.makes.includes(make)));
+  return parts.filter(
+    (p) => p.category === category && (!make || p.makes.length === 0 || p.makes.includes(make)),
+  );
 }
 
 /** The part to order: one naming a single make and model (so the whole link is checked), else the first. */
@@ -39,12 +46,14 @@ async function fillContact(form) {
   await text('Email').fill('robin@example.com');
   await text('Phone').fill('0412 345 678');
   const location = form.getByRole('combobox', { name: 'Location', exact: true });
-  if ((await location.count()) && (await location.inputValue()) === '') await location.selectOption({ index: 1 });
+  if ((await location.count()) && (await location.inputValue()) === '')
+    await location.selectOption({ index: 1 });
 }
 
 async function expectValue(field, expected, what) {
   const value = await field.inputValue();
-  if (value !== expected) throw new Error(`${what} is ${JSON.stringify(value)}, expected ${JSON.stringify(expected)}`);
+  if (value !== expected)
+    throw new Error(`${what} is ${JSON.stringify(value)}, expected ${JSON.stringify(expected)}`);
 }
 
 export const tests = [
@@ -64,25 +73,30 @@ export const tests = [
       // Category, then make (where the parts fit more than one): the URL follows.
       await page.getByRole('combobox', { name: 'Category' }).selectOption(part.category);
       await waitForCount(page, keptBy(view.parts, part.category, '').length);
-      if (new URL(page.url()).searchParams.get('category') !== part.category) throw new Error(`the category is not in the URL: ${page.url()}`);
+      if (new URL(page.url()).searchParams.get('category') !== part.category)
+        throw new Error(`the category is not in the URL: ${page.url()}`);
       const makeSelect = page.getByRole('combobox', { name: 'Make' });
       const byMake = make && (await makeSelect.count()) > 0;
       if (byMake) {
         await makeSelect.selectOption(make);
         await waitForCount(page, keptBy(view.parts, part.category, make).length);
-        if (new URL(page.url()).searchParams.get('make') !== make) throw new Error(`the make is not in the URL: ${page.url()}`);
+        if (new URL(page.url()).searchParams.get('make') !== make)
+          throw new Error(`the make is not in the URL: ${page.url()}`);
       }
 
       // The part number, typed without its punctuation, finds the part.
       const search = page.getByRole('searchbox', { name: 'Search parts' });
       await search.fill(part.number.replace(/[^A-Za-z0-9]/g, ' ').toLowerCase());
       await waitForCount(page, 1);
-      await page.getByRole('heading', { level: 3, name: part.name, exact: true }).waitFor({ timeout: 5_000 });
+      await page
+        .getByRole('heading', { level: 3, name: part.name, exact: true })
+        .waitFor({ timeout: 5_000 });
 
       // Back and forward restore the filters.
       await page.goBack();
       await waitForCount(page, keptBy(view.parts, part.category, byMake ? make : '').length);
-      if ((await search.inputValue()) !== '') throw new Error('back did not restore the empty search box');
+      if ((await search.inputValue()) !== '')
+        throw new Error('back did not restore the empty search box');
       await page.goForward();
       await waitForCount(page, 1);
 
@@ -111,15 +125,30 @@ export const tests = [
       await fillContact(form);
       await form.getByRole('button', { name: 'Next' }).click();
       await form.getByRole('heading', { name: /Vehicle Details/ }).waitFor({ timeout: 10_000 });
-      const number = form.getByRole('textbox', { name: /^(Part number|Rego, VIN or part number)$/ });
+      const number = form.getByRole('textbox', {
+        name: /^(Part number|Rego, VIN or part number)$/,
+      });
       await expectValue(number, part.number, 'the part number');
-      if (make) await expectValue(form.getByRole('textbox', { name: 'Make', exact: true }), make, 'the make');
+      if (make)
+        await expectValue(
+          form.getByRole('textbox', { name: 'Make', exact: true }),
+          make,
+          'the make',
+        );
       const model = order.searchParams.get('model');
-      if (model) await expectValue(form.getByRole('textbox', { name: 'Model', exact: true }), model, 'the model');
+      if (model)
+        await expectValue(
+          form.getByRole('textbox', { name: 'Model', exact: true }),
+          model,
+          'the model',
+        );
       await form.getByRole('button', { name: 'Next' }).click();
       await form.getByRole('heading', { name: /Order Details/ }).waitFor({ timeout: 10_000 });
-      const detail = await form.getByRole('textbox', { name: 'Order detail', exact: true }).inputValue();
-      if (!detail.includes(part.number) || !detail.includes(part.name)) throw new Error(`the order detail does not name the part: ${detail}`);
+      const detail = await form
+        .getByRole('textbox', { name: 'Order detail', exact: true })
+        .inputValue();
+      if (!detail.includes(part.number) || !detail.includes(part.name))
+        throw new Error(`the order detail does not name the part: ${detail}`);
       const terms = form.getByRole('checkbox', { name: /terms of use/ });
       if (await terms.count()) await terms.check();
       await expectNoAxeViolations(page);
@@ -134,7 +163,8 @@ export const tests = [
       });
       const fields = lead?.fields ?? {};
       const sent = fields['Part#'] ?? fields['Rego/VIN/Part#'];
-      if (sent !== part.number || fields.category !== 'Parts') throw new Error(`stored lead: ${JSON.stringify(fields)}`);
+      if (sent !== part.number || fields.category !== 'Parts')
+        throw new Error(`stored lead: ${JSON.stringify(fields)}`);
       await page.close();
     },
   },

@@ -12,12 +12,17 @@ export const tests = [
       // The first card whose car has no hold yet (a rerun against the same data finds
       // earlier holds).
       const search = await open(context, base, searchPath);
-      const paths = await search.page.locator('a', { hasText: 'Reserve Now' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const paths = await search.page
+        .locator('a', { hasText: 'Reserve Now' })
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       // Whether the site gates checkout (seed 001 s6), from the checkout page's props.
       const gate =
         paths.length > 0 &&
         (await search.page.evaluate(async (path) => {
-          const doc = new DOMParser().parseFromString(await (await fetch(path)).text(), 'text/html');
+          const doc = new DOMParser().parseFromString(
+            await (await fetch(path)).text(),
+            'text/html',
+          );
           return JSON.parse(doc.getElementById('__FORECOURT_PROPS__').textContent).gate;
         }, paths[0]));
       await search.page.close();
@@ -27,7 +32,8 @@ export const tests = [
         const probe = await open(context, base, paths[0]);
         await probe.page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 10_000 });
         const signIn = new URL(probe.page.url()).searchParams;
-        if (signIn.get('type') !== 'checkout' || signIn.get('redirect') !== paths[0]) throw new Error(`gated checkout sent to ${probe.page.url()}`);
+        if (signIn.get('type') !== 'checkout' || signIn.get('redirect') !== paths[0])
+          throw new Error(`gated checkout sent to ${probe.page.url()}`);
         await probe.page.close();
         await signInByApi(context, base);
       }
@@ -72,27 +78,44 @@ async function reserve(context, base, searchPath, paths) {
   };
   await fill();
   // The car's id before the page goes: a stored reservation goes on to /success.
-  const carId = await page.evaluate(() => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent).page.car.id);
-  const thankYou = await page.evaluate(() => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent).page.thank_you.text);
+  const carId = await page.evaluate(
+    () => JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent).page.car.id,
+  );
+  const thankYou = await page.evaluate(
+    () =>
+      JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent).page.thank_you.text,
+  );
   // The page and its success text tell the same story: the deposit is paid at the dealership.
   const intro = await page.locator('.form-page__intro').innerText();
-  for (const said of [intro, thankYou]) if (!said.includes('deposit at the dealership')) throw new Error(`deposit story: ${said}`);
+  for (const said of [intro, thankYou])
+    if (!said.includes('deposit at the dealership')) throw new Error(`deposit story: ${said}`);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
   await page.getByRole('heading', { name: 'Thank You' }).first().waitFor({ timeout: 10_000 });
-  const status = await page.evaluate(async (id) => (await fetch(`/api/reservations/${id}`)).json(), carId);
-  if (status.reserved !== true) throw new Error(`the API does not report car ${carId} reserved: ${JSON.stringify(status)}`);
+  const status = await page.evaluate(
+    async (id) => (await fetch(`/api/reservations/${id}`)).json(),
+    carId,
+  );
+  if (status.reserved !== true)
+    throw new Error(`the API does not report car ${carId} reserved: ${JSON.stringify(status)}`);
   // The browser keeps the reservation and the success marker carries the hold message.
   const kept = await page.evaluate(() => ({
     reservations: JSON.parse(localStorage.getItem('forecourt:reservations') ?? '[]'),
     success: JSON.parse(localStorage.getItem('forecourt:success') ?? 'null'),
   }));
   const record = kept.reservations[0];
-  if (!record?.reservation_id || record.car.id !== carId || Date.parse(record.expires_at) !== Date.parse(status.expires_at)) {
-    throw new Error(`reservation not recorded as the API holds it (${JSON.stringify(status)}): ${JSON.stringify(kept.reservations)}`);
+  if (
+    !record?.reservation_id ||
+    record.car.id !== carId ||
+    Date.parse(record.expires_at) !== Date.parse(status.expires_at)
+  ) {
+    throw new Error(
+      `reservation not recorded as the API holds it (${JSON.stringify(status)}): ${JSON.stringify(kept.reservations)}`,
+    );
   }
   // The API's hold message (for a deposit paid at the dealership, the page's own words).
-  if (kept.success?.text !== thankYou || kept.success?.car?.id !== carId) throw new Error(`success marker: ${JSON.stringify(kept.success)}`);
+  if (kept.success?.text !== thankYou || kept.success?.car?.id !== carId)
+    throw new Error(`success marker: ${JSON.stringify(kept.success)}`);
   expectNoErrors(path, errors);
   await page.close();
 
@@ -100,19 +123,29 @@ async function reserve(context, base, searchPath, paths) {
   const vehiclePath = path.replace(/\/(checkout|buy-online)$/, '');
   const vehicle = await open(context, base, vehiclePath);
   await waitForHydration(vehicle.page);
-  await vehicle.page.locator('.vehicle__reserved').filter({ hasText: 'Reserved' }).waitFor({ timeout: 10_000 });
-  if (await vehicle.page.locator('.vehicle__sidebar a', { hasText: 'Reserve Now' }).count()) throw new Error('a held car still offers Reserve Now');
+  await vehicle.page
+    .locator('.vehicle__reserved')
+    .filter({ hasText: 'Reserved' })
+    .waitFor({ timeout: 10_000 });
+  if (await vehicle.page.locator('.vehicle__sidebar a', { hasText: 'Reserve Now' }).count())
+    throw new Error('a held car still offers Reserve Now');
   await expectNoAxeViolations(vehicle.page);
   await vehicle.page.close();
 
   // The search page, built before the hold too, shows the card Reserved after hydration.
   const results = await open(context, base, searchPath);
   await waitForHydration(results.page);
-  const held = results.page.locator('article.car-card', { has: results.page.locator(`a[href="${vehiclePath}"]`) }).first();
-  await held.locator('a', { hasText: 'Reserve Now' }).waitFor({ state: 'detached', timeout: 10_000 });
+  const held = results.page
+    .locator('article.car-card', { has: results.page.locator(`a[href="${vehiclePath}"]`) })
+    .first();
+  await held
+    .locator('a', { hasText: 'Reserve Now' })
+    .waitFor({ state: 'detached', timeout: 10_000 });
   // Seed 000 s4: only a fuel tag (electric or hybrid, on some sites) outranks Reserved.
   if ((await held.locator('.car-card__tag--fuel').count()) === 0) {
-    await held.locator('.car-card__tag--reserved', { hasText: 'Reserved' }).waitFor({ timeout: 10_000 });
+    await held
+      .locator('.car-card__tag--reserved', { hasText: 'Reserved' })
+      .waitFor({ timeout: 10_000 });
   }
   expectNoErrors(searchPath, results.errors);
   await results.page.close();
@@ -121,8 +154,12 @@ async function reserve(context, base, searchPath, paths) {
   // offers no form the API would refuse.
   const again = await open(context, base, path);
   await waitForHydration(again.page);
-  await again.page.getByRole('alert').filter({ hasText: 'This car is already reserved.' }).waitFor({ timeout: 10_000 });
-  if (await again.page.locator('form#reserve-form').count()) throw new Error('a held car still offers the reservation form');
+  await again.page
+    .getByRole('alert')
+    .filter({ hasText: 'This car is already reserved.' })
+    .waitFor({ timeout: 10_000 });
+  if (await again.page.locator('form#reserve-form').count())
+    throw new Error('a held car still offers the reservation form');
   await expectNoAxeViolations(again.page);
   await again.page.close();
 }

@@ -18,7 +18,22 @@ import { tests as smoke } from './smoke.test.mjs';
 import { tests as tradeIn } from './trade-in.test.mjs';
 import { tests as vehicle } from './vehicle.test.mjs';
 
-const all = [...smoke, ...catalogue, ...parts, ...reserve, ...vehicle, ...comparisonRate, ...finance, ...account, ...forms, ...tradeIn, ...search, ...homeLocations, ...looks, ...chrome];
+const all = [
+  ...smoke,
+  ...catalogue,
+  ...parts,
+  ...reserve,
+  ...vehicle,
+  ...comparisonRate,
+  ...finance,
+  ...account,
+  ...forms,
+  ...tradeIn,
+  ...search,
+  ...homeLocations,
+  ...looks,
+  ...chrome,
+];
 // E2E_ONLY=text runs only the tests whose name contains it (while working on one journey).
 const only = process.env.E2E_ONLY;
 const tests = only ? all.filter((test) => test.name.includes(only)) : all;
@@ -40,7 +55,10 @@ const TEST_TIMEOUT_MS = 120_000;
 function withTimeout(promise, name) {
   let timer;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name}: no result after ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${name}: no result after ${TEST_TIMEOUT_MS / 1000} s`)),
+      TEST_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -82,7 +100,9 @@ try {
     try {
       await withTimeout(test.run({ ...options, context: browser.context }), test.name);
       if (cspViolations.length > 0) {
-        throw new Error(`Content Security Policy violations in the console:\n${cspViolations.join('\n')}`);
+        throw new Error(
+          `Content Security Policy violations in the console:\n${cspViolations.join('\n')}`,
+        );
       }
       passed += 1;
       console.log(`ok   ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -90,7 +110,11 @@ try {
       failed += 1;
       // The page may have hung: start the next test on a fresh browser.
       await relaunch();
-      console.log(`FAIL ${test.name}\n     ${String(error?.stack ?? error).split('\n').join('\n     ')}`);
+      console.log(
+        `FAIL ${test.name}\n     ${String(error?.stack ?? error)
+          .split('\n')
+          .join('\n     ')}`,
+      );
     }
   }
 } finally {

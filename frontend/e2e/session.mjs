@@ -33,13 +33,21 @@ export async function signInByApi(context, base) {
     await page.goto(new URL('/404', base).toString());
     const phone = freshMobile();
     await page.evaluate(async (p) => {
-      const sent = await fetch('/api/auth/request-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: p }) });
+      const sent = await fetch('/api/auth/request-code', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: p }),
+      });
       if (!sent.ok) throw new Error(`request-code answered ${sent.status}`);
     }, phone);
     const code = await outboxCode(page, phone);
     await page.evaluate(
       async ({ p, c }) => {
-        const verified = await fetch('/api/auth/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: p, code: c }) });
+        const verified = await fetch('/api/auth/verify', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: p, code: c }),
+        });
         if (!verified.ok) throw new Error(`verify answered ${verified.status}`);
       },
       { p: phone, c: code },

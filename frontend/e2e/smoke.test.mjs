@@ -31,10 +31,14 @@ export function expectNoErrors(path, errors) {
 
 /** Waits until React has attached to #root (the entry script ran). */
 export async function waitForHydration(page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-  }, null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    },
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 export const tests = [
@@ -55,7 +59,8 @@ export const tests = [
       await waitForHydration(page);
       const cards = await page.locator('.car-card').count();
       const empty = await page.getByRole('heading', { name: 'No Results Available' }).count();
-      if (cards === 0 && empty === 0) throw new Error(`${searchPath} shows neither cards nor the empty state`);
+      if (cards === 0 && empty === 0)
+        throw new Error(`${searchPath} shows neither cards nor the empty state`);
       await expectNoAxeViolations(page);
       expectNoErrors(searchPath, errors);
       await page.close();
@@ -89,15 +94,23 @@ export const tests = [
         const main = page.locator('.gallery__main > img');
         const before = await main.getAttribute('src');
         await thumbs.nth(1).click();
-        await page.waitForFunction((src) => document.querySelector('.gallery__main > img')?.getAttribute('src') !== src, before, { timeout: 5_000 });
+        await page.waitForFunction(
+          (src) => document.querySelector('.gallery__main > img')?.getAttribute('src') !== src,
+          before,
+          { timeout: 5_000 },
+        );
       } else {
         const open = page.getByRole('button', { name: 'View fullscreen' });
         await open.click();
         await page.locator('dialog[open]').waitFor({ timeout: 5_000 });
         await page.keyboard.press('Escape');
-        await page.locator('dialog[open]').waitFor({ state: 'detached', timeout: 5_000 }).catch(async () => {
-          if (await page.locator('dialog[open]').count()) throw new Error('Escape did not close the viewer');
-        });
+        await page
+          .locator('dialog[open]')
+          .waitFor({ state: 'detached', timeout: 5_000 })
+          .catch(async () => {
+            if (await page.locator('dialog[open]').count())
+              throw new Error('Escape did not close the viewer');
+          });
       }
       await expectNoAxeViolations(page);
       expectNoErrors(path, errors);

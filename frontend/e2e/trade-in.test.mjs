@@ -61,14 +61,17 @@ export const tests = [
         return;
       }
       const href = await link.getAttribute('href');
-      const card = search.page.locator('article.car-card', { has: search.page.locator(`a[href="${href}"]`) }).first();
+      const card = search.page
+        .locator('article.car-card', { has: search.page.locator(`a[href="${href}"]`) })
+        .first();
       const carPath = await card.locator('.car-card__title a').first().getAttribute('href');
       await search.page.close();
       const { page, errors } = await open(context, base, href);
       await waitForHydration(page);
       const towards = page.locator('.form-page__towards');
       await towards.waitFor({ timeout: 10_000 });
-      if ((await towards.locator('a').getAttribute('href')) !== carPath) throw new Error(`trade-in names ${await towards.innerText()}, not ${carPath}`);
+      if ((await towards.locator('a').getAttribute('href')) !== carPath)
+        throw new Error(`trade-in names ${await towards.innerText()}, not ${carPath}`);
       await expectNoAxeViolations(page);
       expectNoErrors(href, errors);
       await page.close();
@@ -82,36 +85,51 @@ export const tests = [
       const options = await valuationOptions(page);
       if (!options) {
         // No online valuations: the page keeps its enquiry, and asking said so quietly.
-        await page.locator('form#trade-in-form').getByRole('textbox', { name: 'First name', exact: true }).waitFor({ timeout: 5_000 });
+        await page
+          .locator('form#trade-in-form')
+          .getByRole('textbox', { name: 'First name', exact: true })
+          .waitFor({ timeout: 5_000 });
         expectNoErrors(PATH, errors);
         return;
       }
       const form = page.locator('form#trade-in-form');
       await page.getByRole('heading', { name: /1\. Your Car/ }).waitFor({ timeout: 10_000 });
-      if (options.lookup) throw new Error('the e2e sample has no valuation provider: expected year, make and model');
+      if (options.lookup)
+        throw new Error('the e2e sample has no valuation provider: expected year, make and model');
       await expectNoAxeViolations(page);
 
       // Nothing entered: the seed's banner lists each missing field.
       await form.getByRole('button', { name: 'Next', exact: true }).click();
       const banner = form.getByRole('alert');
-      await banner.filter({ hasText: 'Please fix the following errors:' }).waitFor({ timeout: 5_000 });
+      await banner
+        .filter({ hasText: 'Please fix the following errors:' })
+        .waitFor({ timeout: 5_000 });
       for (const message of [options.messages.year_required, options.messages.kms_required]) {
-        if (!(await banner.textContent()).includes(message)) throw new Error(`the banner does not say "${message}"`);
+        if (!(await banner.textContent()).includes(message))
+          throw new Error(`the banner does not say "${message}"`);
       }
 
       const car = await valuedCar(page, options);
-      if (!car) throw new Error(`no car of ${JSON.stringify(options.makes).slice(0, 200)} gets an online estimate`);
+      if (!car)
+        throw new Error(
+          `no car of ${JSON.stringify(options.makes).slice(0, 200)} gets an online estimate`,
+        );
       await enterCar(form, car);
       await page.getByRole('heading', { name: /2\. Condition/ }).waitFor({ timeout: 10_000 });
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-      if (!focused.includes('2. Condition')) throw new Error(`focus is not on the Condition heading: "${focused}"`);
+      if (!focused.includes('2. Condition'))
+        throw new Error(`focus is not on the Condition heading: "${focused}"`);
 
       // The condition questions: the best answer to each, but only one key.
       const groups = form.getByRole('radiogroup');
       const count = await groups.count();
-      if (count !== options.questions.length) throw new Error(`${count} questions shown, ${options.questions.length} asked`);
+      if (count !== options.questions.length)
+        throw new Error(`${count} questions shown, ${options.questions.length} asked`);
       for (let i = 0; i < count; i += 1) await groups.nth(i).getByRole('radio').first().check();
-      await form.getByRole('radiogroup', { name: /How many keys/ }).getByRole('radio', { name: 'One', exact: true }).check();
+      await form
+        .getByRole('radiogroup', { name: /How many keys/ })
+        .getByRole('radio', { name: 'One', exact: true })
+        .check();
       await expectNoAxeViolations(page);
       await form.getByRole('button', { name: 'Get My Offer' }).click();
 
@@ -138,12 +156,26 @@ export const tests = [
         return (await fetch(`/api/dev/leads/${latest?.lead_id}`)).json();
       });
       const f = lead.fields ?? {};
-      const expected = { subcategory: '3. Offer Accepted', offer_accepted: true, category: 'Trade-In', 'Vehicle Make': car.make, 'Vehicle Model': car.model };
+      const expected = {
+        subcategory: '3. Offer Accepted',
+        offer_accepted: true,
+        category: 'Trade-In',
+        'Vehicle Make': car.make,
+        'Vehicle Model': car.model,
+      };
       for (const [key, value] of Object.entries(expected)) {
-        if (f[key] !== value) throw new Error(`the stored lead's ${key} is ${JSON.stringify(f[key])}, not ${JSON.stringify(value)}: ${JSON.stringify(lead)}`);
+        if (f[key] !== value)
+          throw new Error(
+            `the stored lead's ${key} is ${JSON.stringify(f[key])}, not ${JSON.stringify(value)}: ${JSON.stringify(lead)}`,
+          );
       }
-      if (`$${Number(f.offer_price).toLocaleString('en-AU')}` !== price) throw new Error(`the lead's offer_price ${f.offer_price} is not the offer shown, ${price}`);
-      if (typeof f.id !== 'string' || !Array.isArray(f.adjustmentAnswers) || f.adjustmentAnswers.length !== options.questions.length) {
+      if (`$${Number(f.offer_price).toLocaleString('en-AU')}` !== price)
+        throw new Error(`the lead's offer_price ${f.offer_price} is not the offer shown, ${price}`);
+      if (
+        typeof f.id !== 'string' ||
+        !Array.isArray(f.adjustmentAnswers) ||
+        f.adjustmentAnswers.length !== options.questions.length
+      ) {
         throw new Error(`the lead lacks the valuation id or its answers: ${JSON.stringify(f)}`);
       }
       expectNoErrors(PATH, errors);
@@ -159,15 +191,22 @@ export const tests = [
       if (!options) return;
       await page.getByRole('heading', { name: /1\. Your Car/ }).waitFor({ timeout: 10_000 });
       const first = options.makes[0];
-      const year = options.years.find((y) => y <= new Date().getFullYear() - options.max_age_years - 2);
+      const year = options.years.find(
+        (y) => y <= new Date().getFullYear() - options.max_age_years - 2,
+      );
       const form = page.locator('form#trade-in-form');
       await enterCar(form, { year, make: first.make, model: first.models[0], kms: 150000 });
       const notice = page.getByRole('status').filter({ hasText: 'over 7 years or 100,000 km' });
       await notice.waitFor({ timeout: 10_000 });
       // The ordinary enquiry replaces the flow, with the car filled in.
-      await page.getByRole('heading', { name: /1\. Your Car/ }).waitFor({ state: 'detached', timeout: 5_000 });
-      const prefilled = await page.locator('form#trade-in-form').evaluate((f) => ({ year: f.elements['Vehicle Year']?.value, kms: f.elements.kms?.value }));
-      if (prefilled.year !== String(year) || prefilled.kms !== '150,000') throw new Error(`the enquiry is not prefilled: ${JSON.stringify(prefilled)}`);
+      await page
+        .getByRole('heading', { name: /1\. Your Car/ })
+        .waitFor({ state: 'detached', timeout: 5_000 });
+      const prefilled = await page
+        .locator('form#trade-in-form')
+        .evaluate((f) => ({ year: f.elements['Vehicle Year']?.value, kms: f.elements.kms?.value }));
+      if (prefilled.year !== String(year) || prefilled.kms !== '150,000')
+        throw new Error(`the enquiry is not prefilled: ${JSON.stringify(prefilled)}`);
       await expectNoAxeViolations(page);
       expectNoErrors(PATH, errors);
       await page.close();

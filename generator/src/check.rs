@@ -11,7 +11,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use domain::config::{load_dealers, BrandsFile, ConfigErrors, Dealer, DealerConfig, LocationsFile, OffersFile, PartsFile};
+use domain::config::{
+    load_dealers, BrandsFile, ConfigErrors, Dealer, DealerConfig, LocationsFile, OffersFile,
+    PartsFile,
+};
 use domain::entities::Model;
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
@@ -56,7 +59,11 @@ impl fmt::Display for CheckReport {
                 "ok {}: {} ({}), {} locations, {} brands, {} models, {} offers, {} parts, {} pages",
                 dealer.slug,
                 dealer.name,
-                if dealer.domains.is_empty() { "no domains".to_string() } else { dealer.domains.join(", ") },
+                if dealer.domains.is_empty() {
+                    "no domains".to_string()
+                } else {
+                    dealer.domains.join(", ")
+                },
                 dealer.locations,
                 dealer.brands,
                 dealer.models,
@@ -68,7 +75,12 @@ impl fmt::Display for CheckReport {
         for warning in &self.warnings {
             writeln!(f, "warning: {warning}")?;
         }
-        write!(f, "{} dealers checked, {} warnings", self.dealers.len(), self.warnings.len())
+        write!(
+            f,
+            "{} dealers checked, {} warnings",
+            self.dealers.len(),
+            self.warnings.len()
+        )
     }
 }
 
@@ -107,7 +119,9 @@ fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
     let mut warnings = Vec::new();
     let dir = dealer.dir.display();
     if dealer.locations.is_empty() {
-        warnings.push(format!("{dir}/locations.toml: no locations; the dealer locator and location pages stay empty"));
+        warnings.push(format!(
+            "{dir}/locations.toml: no locations; the dealer locator and location pages stay empty"
+        ));
     }
     for (i, location) in dealer.locations.iter().enumerate() {
         if location.contact_detail.opening_hours.is_empty() {
@@ -119,12 +133,17 @@ fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
     }
     for (i, offer) in dealer.offers.iter().enumerate() {
         if offer.expiry.is_some_and(|expiry| expiry < today) {
-            warnings.push(format!("{dir}/offers.toml: offers[{i}].expiry: offer {} expired and is not shown", offer.id));
+            warnings.push(format!(
+                "{dir}/offers.toml: offers[{i}].expiry: offer {} expired and is not shown",
+                offer.id
+            ));
         }
     }
     for (i, promo) in dealer.promos.iter().enumerate() {
         if promo.expiry.is_some_and(|expiry| expiry < today) {
-            warnings.push(format!("{dir}/offers.toml: promos[{i}].expiry: promo expired and is not shown"));
+            warnings.push(format!(
+                "{dir}/offers.toml: promos[{i}].expiry: promo expired and is not shown"
+            ));
         }
     }
     let service = &dealer.config.service;
@@ -135,7 +154,9 @@ fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
         ));
     }
     if dealer.config.leads.webhook_url.is_none() && dealer.config.leads.adf_webhook_url.is_none() {
-        warnings.push(format!("{dir}/dealer.toml: leads: no webhook; leads are stored but not delivered"));
+        warnings.push(format!(
+            "{dir}/dealer.toml: leads: no webhook; leads are stored but not delivered"
+        ));
     }
     warnings
 }
@@ -146,14 +167,20 @@ fn stale_schemas(dir: &Path) -> Vec<String> {
         .filter_map(|(path, json)| {
             let file = dir.join(path);
             let current = std::fs::read_to_string(&file).ok();
-            (current.as_deref() != Some(json.as_str()))
-                .then(|| format!("{}: out of date with the code; run `make schema`", file.display()))
+            (current.as_deref() != Some(json.as_str())).then(|| {
+                format!(
+                    "{}: out of date with the code; run `make schema`",
+                    file.display()
+                )
+            })
         })
         .collect()
 }
 
 fn schema_of<T: JsonSchema>() -> String {
-    let schema = SchemaSettings::draft07().into_generator().into_root_schema_for::<T>();
+    let schema = SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<T>();
     let mut json = serde_json::to_string_pretty(&schema).expect("a JSON Schema always serializes");
     json.push('\n');
     json

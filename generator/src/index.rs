@@ -49,17 +49,28 @@ pub fn index_root(out: &Path) -> PathBuf {
 /// pages, which is also the "most relevant" order without text): each car with its card
 /// view model (from `cards`, the build's), its location's coordinates (for the distance
 /// filter) and the weekly amount its card shows.
-pub fn index_docs<'a>(cars: &'a [Car], cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> Result<Vec<IndexDoc<'a>>, String> {
+pub fn index_docs<'a>(
+    cars: &'a [Car],
+    cards: &CardCache<'_>,
+    ctx: &ViewContext<'_>,
+) -> Result<Vec<IndexDoc<'a>>, String> {
     let mut ordered: Vec<&'a Car> = cars.iter().collect();
     ordered.sort_by(|a, b| latest_first(a, b));
     ordered
         .into_iter()
         .map(|car| {
-            let card = serde_json::to_value(cards.card(car, ctx))
-                .map_err(|e| format!("{}: the card of car {} does not serialize: {e}", ctx.dealer.config.slug, car.id))?;
+            let card = serde_json::to_value(cards.card(car, ctx)).map_err(|e| {
+                format!(
+                    "{}: the card of car {} does not serialize: {e}",
+                    ctx.dealer.config.slug, car.id
+                )
+            })?;
             let mut doc = IndexDoc::new(car, card);
             doc.weekly_price = weekly_amount(car, ctx);
-            let location = car.location.as_ref().and_then(|at| ctx.dealer.locations.iter().find(|l| l.slug == at.slug));
+            let location = car
+                .location
+                .as_ref()
+                .and_then(|at| ctx.dealer.locations.iter().find(|l| l.slug == at.slug));
             Ok(match location {
                 Some(l) => doc.at(l.address.lat, l.address.long),
                 None => doc,
@@ -69,7 +80,11 @@ pub fn index_docs<'a>(cars: &'a [Car], cards: &CardCache<'_>, ctx: &ViewContext<
 }
 
 /// [`index_docs`] of a dealer's stock with the view context of a build at `now`.
-fn dealer_docs<'a>(dealer: &Dealer, cars: &'a [Car], now: DateTime<Utc>) -> Result<Vec<IndexDoc<'a>>, String> {
+fn dealer_docs<'a>(
+    dealer: &Dealer,
+    cars: &'a [Car],
+    now: DateTime<Utc>,
+) -> Result<Vec<IndexDoc<'a>>, String> {
     let ctx = ViewContext::new(dealer, now);
     index_docs(cars, &CardCache::new(cars, &ctx), &ctx)
 }
@@ -83,7 +98,13 @@ fn index_error(slug: &str, e: search::SearchError) -> String {
 /// or drops it (which removes it) when the build fails. `cars` is the dealer's stock after
 /// its stock filters, as the pages get it; `ctx` is the view context of the build's pages
 /// and `cards` their cards.
-pub fn stage_dealer(out: &Path, dealer: &Dealer, cars: &[Car], ctx: &ViewContext<'_>, cards: &CardCache<'_>) -> Result<StagedIndex, String> {
+pub fn stage_dealer(
+    out: &Path,
+    dealer: &Dealer,
+    cars: &[Car],
+    ctx: &ViewContext<'_>,
+    cards: &CardCache<'_>,
+) -> Result<StagedIndex, String> {
     let slug = &dealer.config.slug;
     let docs = index_docs(cars, cards, ctx)?;
     stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))
@@ -98,33 +119,63 @@ struct Meili {
 
 impl Meili {
     fn from_options(opts: &IndexOptions) -> Result<Option<Meili>, BuildError> {
-        let Some(url) = opts.meilisearch_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+        let Some(url) = opts
+            .meilisearch_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
+        else {
             return Ok(None);
         };
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| BuildError::new(format!("cannot start the Meilisearch client runtime: {e}")))?;
+            .map_err(|e| {
+                BuildError::new(format!("cannot start the Meilisearch client runtime: {e}"))
+            })?;
         let key = opts.meilisearch_key.clone().filter(|k| !k.is_empty());
-        Ok(Some(Meili { url: url.to_string(), key, runtime }))
+        Ok(Some(Meili {
+            url: url.to_string(),
+            key,
+            runtime,
+        }))
     }
 
     fn push(&self, slug: &str, docs: &[IndexDoc<'_>]) -> Result<usize, String> {
         self.runtime
-            .block_on(search::index_meilisearch(&self.url, self.key.as_deref(), slug, docs))
+            .block_on(search::index_meilisearch(
+                &self.url,
+                self.key.as_deref(),
+                slug,
+                docs,
+            ))
             .map_err(|e| format!("{slug}: Meilisearch at {}: {e}", self.url))
     }
 }
 
 /// One dealer's line of [`run`]'s summary.
-fn index_one(out: &Path, dealer: &Dealer, cars: &[Car], now: DateTime<Utc>, meili: Option<&Meili>) -> Result<String, String> {
+fn index_one(
+    out: &Path,
+    dealer: &Dealer,
+    cars: &[Car],
+    now: DateTime<Utc>,
+    meili: Option<&Meili>,
+) -> Result<String, String> {
     let slug = &dealer.config.slug;
     let docs = dealer_docs(dealer, cars, now)?;
-    let written = search::write_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))?;
-    let mut line = format!("{slug}: {} cars indexed in {}", written.docs, written.path.display());
+    let written =
+        search::write_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))?;
+    let mut line = format!(
+        "{slug}: {} cars indexed in {}",
+        written.docs,
+        written.path.display()
+    );
     if let Some(meili) = meili {
         let pushed = meili.push(slug, &docs)?;
-        line.push_str(&format!("; {pushed} pushed to Meilisearch index {}", search::meili::index_uid(slug)));
+        line.push_str(&format!(
+            "; {pushed} pushed to Meilisearch index {}",
+            search::meili::index_uid(slug)
+        ));
     }
     Ok(line)
 }
@@ -143,7 +194,13 @@ pub fn run(opts: &IndexOptions) -> Result<String, BuildError> {
     let mut lines = Vec::with_capacity(loaded.dealers.len());
     let mut failed = 0;
     for stock in &loaded.dealers {
-        match index_one(&opts.out, &stock.dealer, &stock.cars, build.now, meili.as_ref()) {
+        match index_one(
+            &opts.out,
+            &stock.dealer,
+            &stock.cars,
+            build.now,
+            meili.as_ref(),
+        ) {
             Ok(line) => lines.push(line),
             Err(e) => {
                 failed += 1;
@@ -153,7 +210,11 @@ pub fn run(opts: &IndexOptions) -> Result<String, BuildError> {
     }
     let summary: String = lines.iter().map(|l| format!("{l}\n")).collect();
     if failed > 0 {
-        return Err(BuildError::new(format!("{failed} of {} dealers not indexed:\n{}", loaded.dealers.len(), summary.trim_end())));
+        return Err(BuildError::new(format!(
+            "{failed} of {} dealers not indexed:\n{}",
+            loaded.dealers.len(),
+            summary.trim_end()
+        )));
     }
     Ok(summary)
 }

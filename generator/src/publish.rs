@@ -35,7 +35,10 @@ impl Listing {
     pub fn read(path: &Path) -> io::Result<Listing> {
         match fs::read(path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
-                io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display()))
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
             }),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Listing::default()),
             Err(e) => Err(e),
@@ -189,7 +192,9 @@ a{color:#0b57d0}
 /// [`ERRORS_PREFIX`]), so the object CloudFront's error response names is uploaded by
 /// the same plan as everything else.
 pub fn write_platform_pages(dir: &Path) -> io::Result<()> {
-    let file = ERROR_PAGE_KEY.strip_prefix(&format!("{ERRORS_PREFIX}/")).unwrap_or(ERROR_PAGE_KEY);
+    let file = ERROR_PAGE_KEY
+        .strip_prefix(&format!("{ERRORS_PREFIX}/"))
+        .unwrap_or(ERROR_PAGE_KEY);
     fs::create_dir_all(dir)?;
     let path = dir.join(file);
     // Rewritten only when it differs, so an unchanged page keeps its listing entry.
@@ -262,7 +267,11 @@ pub fn plan(site_dir: &Path, current: &Listing, previous: &Listing, target: &Tar
         }
     }
     plan.uploaded = changed.len();
-    for rel in previous.files.keys().filter(|rel| !current.files.contains_key(*rel)) {
+    for rel in previous
+        .files
+        .keys()
+        .filter(|rel| !current.files.contains_key(*rel))
+    {
         plan.operations.push(Operation::Delete { key: key_of(rel) });
         plan.deleted += 1;
         if cache_control(&target.prefix, rel) == REVALIDATE {
@@ -335,7 +344,13 @@ pub fn publish(opts: &PublishOptions) -> io::Result<String> {
         .position(|op| matches!(op, Operation::Invalidate { .. }))
         .unwrap_or(plan.operations.len());
     for (i, host) in opts.hosts.iter().enumerate() {
-        plan.operations.insert(at + i, Operation::MapHost { host: host.clone(), slug: opts.prefix.clone() });
+        plan.operations.insert(
+            at + i,
+            Operation::MapHost {
+                host: host.clone(),
+                slug: opts.prefix.clone(),
+            },
+        );
     }
     Ok(plan.to_shell(&opts.bucket))
 }
@@ -350,7 +365,12 @@ impl Plan {
         let mut out = String::new();
         for op in &self.operations {
             match op {
-                Operation::Put { file, key, content_type, cache_control } => {
+                Operation::Put {
+                    file,
+                    key,
+                    content_type,
+                    cache_control,
+                } => {
                     let _ = writeln!(
                         out,
                         "aws s3 cp {} {} --content-type {} --cache-control {}",
@@ -366,7 +386,10 @@ impl Plan {
                 Operation::MapHost { host, slug } => {
                     let _ = writeln!(out, "kvs_put {} {}", quote(host), quote(slug));
                 }
-                Operation::Invalidate { distribution, paths } => {
+                Operation::Invalidate {
+                    distribution,
+                    paths,
+                } => {
                     let paths: Vec<String> = paths.iter().map(|p| quote(p)).collect();
                     let _ = writeln!(
                         out,
@@ -388,7 +411,10 @@ mod tests {
     #[test]
     fn viewer_paths_of_clean_urls() {
         assert_eq!(viewer_paths("index.html"), vec!["/"]);
-        assert_eq!(viewer_paths("cars/a/index.html"), vec!["/cars/a", "/cars/a/"]);
+        assert_eq!(
+            viewer_paths("cars/a/index.html"),
+            vec!["/cars/a", "/cars/a/"]
+        );
         assert_eq!(viewer_paths("sitemap.xml"), vec!["/sitemap.xml"]);
     }
 
@@ -397,8 +423,14 @@ mod tests {
         assert_eq!(cache_control("acme", "assets/vehicle-3f2a.js"), IMMUTABLE);
         assert_eq!(cache_control("acme", "cars/a/index.html"), REVALIDATE);
         assert_eq!(cache_control("acme", "logo.svg"), REVALIDATE);
-        assert_eq!(cache_control(MEDIA_PREFIX, "toyota-rav4-white-1.svg"), IMMUTABLE);
-        assert_eq!(content_type("cars/a/index.html"), "text/html; charset=utf-8");
+        assert_eq!(
+            cache_control(MEDIA_PREFIX, "toyota-rav4-white-1.svg"),
+            IMMUTABLE
+        );
+        assert_eq!(
+            content_type("cars/a/index.html"),
+            "text/html; charset=utf-8"
+        );
         assert_eq!(content_type("x.svg"), "image/svg+xml");
     }
 

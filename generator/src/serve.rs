@@ -55,13 +55,20 @@ impl ServeState {
     /// A state serving `out`, with no domains known.
     pub fn new(out: impl Into<PathBuf>) -> ServeState {
         let (reload, _) = broadcast::channel(16);
-        ServeState { out: out.into(), domains: Arc::new(RwLock::new(HashMap::new())), reload }
+        ServeState {
+            out: out.into(),
+            domains: Arc::new(RwLock::new(HashMap::new())),
+            reload,
+        }
     }
 }
 
 /// The dealer slug a Host header names: `<slug>.localhost[:port]`, or a configured domain.
 pub fn slug_for_host(host: &str, domains: &HashMap<String, String>) -> Option<String> {
-    let name = host.rsplit_once(':').filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit())).map_or(host, |(n, _)| n);
+    let name = host
+        .rsplit_once(':')
+        .filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit()))
+        .map_or(host, |(n, _)| n);
     let name = name.trim_end_matches('.').to_ascii_lowercase();
     if let Some(slug) = name.strip_suffix(".localhost") {
         // "www.acme.localhost" is acme too.
@@ -77,7 +84,10 @@ pub fn resolve(site: &Path, path: &str) -> Option<PathBuf> {
     if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
         return None;
     }
-    if rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+    if rel
+        .components()
+        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+    {
         return None;
     }
     let target = site.join(rel);
@@ -98,10 +108,19 @@ pub fn app(state: ServeState) -> Router {
 }
 
 async fn livereload_js() -> Response {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], LIVERELOAD_JS).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        LIVERELOAD_JS,
+    )
+        .into_response()
 }
 
-async fn livereload(State(state): State<ServeState>) -> Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>> {
+async fn livereload(
+    State(state): State<ServeState>,
+) -> Sse<impl Stream<Item = Result<Event, std::convert::Infallible>>> {
     let rx = state.reload.subscribe();
     let events = stream::unfold(rx, |mut rx| async move {
         loop {
@@ -134,7 +153,10 @@ fn percent_decode(path: &str) -> String {
 }
 
 async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> Response {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
     let path = percent_decode(uri.path());
     if let Some(media) = path.strip_prefix("/media/") {
         return match resolve(&state.out.join(MEDIA_PREFIX), media) {
@@ -142,9 +164,18 @@ async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> 
             None => (StatusCode::NOT_FOUND, format!("no media file {path}")).into_response(),
         };
     }
-    let slug = state.domains.read().ok().and_then(|d| slug_for_host(host, &d));
-    let site = slug.as_ref().map(|s| state.out.join(s)).filter(|dir| dir.join("index.html").is_file());
-    let Some(site) = site else { return no_site(&state.out, host) };
+    let slug = state
+        .domains
+        .read()
+        .ok()
+        .and_then(|d| slug_for_host(host, &d));
+    let site = slug
+        .as_ref()
+        .map(|s| state.out.join(s))
+        .filter(|dir| dir.join("index.html").is_file());
+    let Some(site) = site else {
+        return no_site(&state.out, host);
+    };
     match resolve(&site, &path) {
         Some(file) => file_response(&file, StatusCode::OK).await,
         None => {
@@ -160,30 +191,53 @@ async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> 
 
 /// A help page for a host that names no built site: the sites there are, as links.
 fn no_site(out: &Path, host: &str) -> Response {
-    let port = host.rsplit_once(':').map(|(_, p)| format!(":{p}")).unwrap_or_default();
+    let port = host
+        .rsplit_once(':')
+        .map(|(_, p)| format!(":{p}"))
+        .unwrap_or_default();
     let mut sites: Vec<String> = std::fs::read_dir(out)
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.') && !n.starts_with('_') && out.join(n).join("index.html").is_file())
+                .filter(|n| {
+                    !n.starts_with('.')
+                        && !n.starts_with('_')
+                        && out.join(n).join("index.html").is_file()
+                })
                 .collect()
         })
         .unwrap_or_default();
     sites.sort();
-    let links: String = sites.iter().map(|s| format!("<li><a href=\"http://{s}.localhost{port}/\">{s}.localhost{port}</a></li>")).collect();
+    let links: String = sites
+        .iter()
+        .map(|s| {
+            format!("<li><a href=\"http://{s}.localhost{port}/\">{s}.localhost{port}</a></li>")
+        })
+        .collect();
     let host = host.replace('&', "&amp;").replace('<', "&lt;");
     let body = format!(
         "<!doctype html><html lang=\"en-AU\"><meta charset=\"utf-8\"><title>No site here</title><h1>No dealer site for host \"{host}\"</h1><p>Built sites in {}:</p><ul>{links}</ul></html>",
         out.display()
     );
-    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response()
 }
 
 async fn file_response(file: &Path, status: StatusCode) -> Response {
     let bytes = match tokio::fs::read(file).await {
         Ok(bytes) => bytes,
-        Err(e) => return (StatusCode::INTERNAL_SERVER_ERROR, format!("cannot read {}: {e}", file.display())).into_response(),
+        Err(e) => {
+            return (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("cannot read {}: {e}", file.display()),
+            )
+                .into_response()
+        }
     };
     let name = file.to_string_lossy();
     let kind = content_type(&name);
@@ -221,7 +275,11 @@ fn fingerprint(opts: &BuildOptions) -> (Option<SystemTime>, usize) {
     let media = opts.feed.parent().unwrap_or(Path::new(".")).join("media");
     let mut newest = None;
     let mut count = 0;
-    for root in [opts.dealers_dir.as_path(), opts.feed.as_path(), media.as_path()] {
+    for root in [
+        opts.dealers_dir.as_path(),
+        opts.feed.as_path(),
+        media.as_path(),
+    ] {
         for entry in WalkDir::new(root).into_iter().filter_map(Result::ok) {
             count += 1;
             if let Some(modified) = entry.metadata().ok().and_then(|m| m.modified().ok()) {
@@ -239,7 +297,12 @@ fn domain_map(dealers_dir: &Path) -> HashMap<String, String> {
         .map(|dealers| {
             dealers
                 .iter()
-                .flat_map(|d| d.config.domains.iter().map(|domain| (domain.to_ascii_lowercase(), d.config.slug.clone())))
+                .flat_map(|d| {
+                    d.config
+                        .domains
+                        .iter()
+                        .map(|domain| (domain.to_ascii_lowercase(), d.config.slug.clone()))
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -255,7 +318,11 @@ fn rebuild(opts: &BuildOptions, state: &ServeState) {
             if let Ok(mut domains) = state.domains.write() {
                 *domains = domain_map(&opts.dealers_dir);
             }
-            if report.dealers.iter().any(|d| d.status == crate::build::DealerStatus::Published) {
+            if report
+                .dealers
+                .iter()
+                .any(|d| d.status == crate::build::DealerStatus::Published)
+            {
                 let _ = state.reload.send(());
             }
         }
@@ -290,13 +357,23 @@ pub fn serve(opts: ServeOptions) -> Result<(), String> {
             })
             .map_err(|e| format!("cannot start the file watcher: {e}"))?;
     }
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async move {
-        let listener =
-            tokio::net::TcpListener::bind(opts.addr).await.map_err(|e| format!("cannot listen on {}: {e}", opts.addr))?;
-        let port = listener.local_addr().map(|a| a.port()).unwrap_or(opts.addr.port());
-        eprintln!("serving {} at http://<slug>.localhost:{port}/ (Ctrl-C to stop)", opts.out.display());
-        axum::serve(listener, app(state)).await.map_err(|e| format!("server error: {e}"))
+        let listener = tokio::net::TcpListener::bind(opts.addr)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", opts.addr))?;
+        let port = listener
+            .local_addr()
+            .map(|a| a.port())
+            .unwrap_or(opts.addr.port());
+        eprintln!(
+            "serving {} at http://<slug>.localhost:{port}/ (Ctrl-C to stop)",
+            opts.out.display()
+        );
+        axum::serve(listener, app(state))
+            .await
+            .map_err(|e| format!("server error: {e}"))
     })
 }
 
@@ -308,9 +385,18 @@ mod tests {
     fn hosts_map_to_slugs() {
         let mut domains = HashMap::new();
         domains.insert("www.acme.com.au".to_string(), "acme".to_string());
-        assert_eq!(slug_for_host("acme.localhost:8080", &domains).as_deref(), Some("acme"));
-        assert_eq!(slug_for_host("Acme.LocalHost", &domains).as_deref(), Some("acme"));
-        assert_eq!(slug_for_host("www.acme.com.au", &domains).as_deref(), Some("acme"));
+        assert_eq!(
+            slug_for_host("acme.localhost:8080", &domains).as_deref(),
+            Some("acme")
+        );
+        assert_eq!(
+            slug_for_host("Acme.LocalHost", &domains).as_deref(),
+            Some("acme")
+        );
+        assert_eq!(
+            slug_for_host("www.acme.com.au", &domains).as_deref(),
+            Some("acme")
+        );
         assert_eq!(slug_for_host("127.0.0.1:8080", &domains), None);
     }
 
@@ -320,14 +406,29 @@ mod tests {
         let page = dir.path().join("index.html");
         std::fs::write(&page, "<!doctype html><html><body><p>Hi</p></body></html>").expect("write");
         let response = file_response(&page, StatusCode::OK).await;
-        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("body");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("body");
         let html = String::from_utf8(body.to_vec()).expect("utf-8");
-        assert!(html.ends_with("<p>Hi</p><script src=\"/__forecourt/livereload.js\"></script></body></html>"), "{html}");
-        assert!(!html.contains("<script>"), "an inline script would be refused by the page's CSP: {html}");
+        assert!(
+            html.ends_with(
+                "<p>Hi</p><script src=\"/__forecourt/livereload.js\"></script></body></html>"
+            ),
+            "{html}"
+        );
+        assert!(
+            !html.contains("<script>"),
+            "an inline script would be refused by the page's CSP: {html}"
+        );
 
         let script = livereload_js().await;
-        assert_eq!(script.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
-        let body = axum::body::to_bytes(script.into_body(), usize::MAX).await.expect("body");
+        assert_eq!(
+            script.headers()[header::CONTENT_TYPE],
+            "text/javascript; charset=utf-8"
+        );
+        let body = axum::body::to_bytes(script.into_body(), usize::MAX)
+            .await
+            .expect("body");
         assert_eq!(body, LIVERELOAD_JS.as_bytes());
         assert!(LIVERELOAD_JS.contains(LIVERELOAD_PATH));
     }
@@ -338,9 +439,18 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("cars/a")).expect("mkdir");
         std::fs::write(dir.path().join("cars/a/index.html"), "a").expect("write");
         std::fs::write(dir.path().join("robots.txt"), "r").expect("write");
-        assert_eq!(resolve(dir.path(), "/cars/a"), Some(dir.path().join("cars/a/index.html")));
-        assert_eq!(resolve(dir.path(), "/cars/a/"), Some(dir.path().join("cars/a/index.html")));
-        assert_eq!(resolve(dir.path(), "/robots.txt"), Some(dir.path().join("robots.txt")));
+        assert_eq!(
+            resolve(dir.path(), "/cars/a"),
+            Some(dir.path().join("cars/a/index.html"))
+        );
+        assert_eq!(
+            resolve(dir.path(), "/cars/a/"),
+            Some(dir.path().join("cars/a/index.html"))
+        );
+        assert_eq!(
+            resolve(dir.path(), "/robots.txt"),
+            Some(dir.path().join("robots.txt"))
+        );
         assert_eq!(resolve(dir.path(), "/../etc/passwd"), None);
         assert_eq!(resolve(dir.path(), "/.forecourt/manifest.json"), None);
         assert_eq!(resolve(dir.path(), "/cars/b"), None);

@@ -47,14 +47,49 @@ fn rows(hilux_price: f64) -> Vec<String> {
                 "dealercomments": "One owner|Full service history|<script>alert(1)</script>",
             }),
         ),
-        line(102, "2022-toyota-rav4-102", "RAV4", "new", 41_500.0, 1, json!({})),
-        line(103, "2022-toyota-hilux-103", "HiLux", "demo", hilux_price, 3, json!({})),
-        line(105, "2022-toyota-camry-105", "Camry", "used", 30_000.0, 9, json!({ "status": "sold", "sold": true, "sold_at": sold_at })),
+        line(
+            102,
+            "2022-toyota-rav4-102",
+            "RAV4",
+            "new",
+            41_500.0,
+            1,
+            json!({}),
+        ),
+        line(
+            103,
+            "2022-toyota-hilux-103",
+            "HiLux",
+            "demo",
+            hilux_price,
+            3,
+            json!({}),
+        ),
+        line(
+            105,
+            "2022-toyota-camry-105",
+            "Camry",
+            "used",
+            30_000.0,
+            9,
+            json!({ "status": "sold", "sold": true, "sold_at": sold_at }),
+        ),
     ];
-    for (i, model) in ["Yaris", "Kluger", "Prado", "LandCruiser", "C-HR", "Supra"].iter().enumerate() {
+    for (i, model) in ["Yaris", "Kluger", "Prado", "LandCruiser", "C-HR", "Supra"]
+        .iter()
+        .enumerate()
+    {
         let id = 110 + i as u64;
         let slug = format!("2022-toyota-{}-{id}", model.to_lowercase());
-        rows.push(line(id, &slug, model, "used", 20_000.0 + 1_000.0 * i as f64, 10 + i as i64, json!({})));
+        rows.push(line(
+            id,
+            &slug,
+            model,
+            "used",
+            20_000.0 + 1_000.0 * i as f64,
+            10 + i as i64,
+            json!({}),
+        ));
     }
     rows
 }
@@ -82,12 +117,15 @@ fn site(dir: &Path) -> PathBuf {
 }
 
 fn page(dir: &Path, path: &str) -> String {
-    let file = site(dir).join(path.trim_start_matches('/')).join("index.html");
+    let file = site(dir)
+        .join(path.trim_start_matches('/'))
+        .join("index.html");
     std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
 }
 
 fn changed_list(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(site(dir).join(".forecourt/changed.txt")).expect("changed.txt");
+    let text =
+        std::fs::read_to_string(site(dir).join(".forecourt/changed.txt")).expect("changed.txt");
     text.lines().map(str::to_string).collect()
 }
 
@@ -96,7 +134,8 @@ fn json_ld(html: &str) -> Vec<Value> {
         .skip(1)
         .map(|rest| {
             let block = rest.split("</script>").next().unwrap_or_default();
-            serde_json::from_str(block).unwrap_or_else(|e| panic!("JSON-LD does not parse: {e}: {block}"))
+            serde_json::from_str(block)
+                .unwrap_or_else(|e| panic!("JSON-LD does not parse: {e}: {block}"))
         })
         .collect()
 }
@@ -107,7 +146,12 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).expect("read")))
+        .map(|e| {
+            (
+                e.path().to_path_buf(),
+                std::fs::read(e.path()).expect("read"),
+            )
+        })
         .collect()
 }
 
@@ -120,13 +164,29 @@ fn a_built_site_shows_each_cars_page_with_its_text_and_json_ld() {
     let corolla = page(dir.path(), COROLLA);
     assert!(corolla.contains("Test Drive Only"), "the tag");
     assert!(corolla.contains("$24,990"), "the price");
-    let rego_text = rego_expiry_text(Some(rego()), Utc::now().date_naive(), false).expect("rego text");
-    assert!(corolla.contains(&rego_text), "the rego expiry text {rego_text}");
-    assert!(corolla.contains("<p>One owner</p>") && corolla.contains("<p>Full service history</p>"), "comments, a paragraph per pipe");
-    assert!(!corolla.contains("<script>alert(1)"), "a script in the comments is text");
-    assert!(corolla.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "and shown as text");
+    let rego_text =
+        rego_expiry_text(Some(rego()), Utc::now().date_naive(), false).expect("rego text");
+    assert!(
+        corolla.contains(&rego_text),
+        "the rego expiry text {rego_text}"
+    );
+    assert!(
+        corolla.contains("<p>One owner</p>") && corolla.contains("<p>Full service history</p>"),
+        "comments, a paragraph per pipe"
+    );
+    assert!(
+        !corolla.contains("<script>alert(1)"),
+        "a script in the comments is text"
+    );
+    assert!(
+        corolla.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "and shown as text"
+    );
 
-    let car = json_ld(&corolla).into_iter().find(|block| block["@type"] == "Car").expect("Car JSON-LD");
+    let car = json_ld(&corolla)
+        .into_iter()
+        .find(|block| block["@type"] == "Car")
+        .expect("Car JSON-LD");
     assert_eq!(car["vehicleIdentificationNumber"], VIN);
     assert_eq!(car["mileageFromOdometer"]["unitCode"], "KMT");
     assert_eq!(car["offers"]["priceCurrency"], "AUD");
@@ -138,7 +198,10 @@ fn a_built_site_shows_each_cars_page_with_its_text_and_json_ld() {
     assert!(sold.contains(domain::messages::FIND_ME_SOMETHING_SIMILAR));
 
     // The vehicle pages' forms are the site's, published once.
-    let forms: Value = serde_json::from_slice(&std::fs::read(site(dir.path()).join("_site/vehicle-forms.json")).expect("forms")).expect("JSON");
+    let forms: Value = serde_json::from_slice(
+        &std::fs::read(site(dir.path()).join("_site/vehicle-forms.json")).expect("forms"),
+    )
+    .expect("JSON");
     assert_eq!(forms["enquiry"]["kind"], "general_enquiry");
     let sitemap = std::fs::read_to_string(site(dir.path()).join("sitemap.xml")).expect("sitemap");
     assert!(sitemap.contains(&format!("{COROLLA}</loc>")), "{sitemap}");
@@ -156,16 +219,27 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
     assert_eq!(outcome.status, DealerStatus::Published);
     let changed = changed_list(dir.path());
     assert!(changed.contains(&HILUX.to_string()), "{changed:?}");
-    assert!(outcome.rendered < pages / 2, "{} of {pages} pages rendered again", outcome.rendered);
+    assert!(
+        outcome.rendered < pages / 2,
+        "{} of {pages} pages rendered again",
+        outcome.rendered
+    );
     assert_eq!(outcome.rendered + outcome.unchanged, pages);
     for path in changed.iter().filter(|p| !p.contains('.')) {
         let html = page(dir.path(), path);
-        assert!(html.contains("2022-toyota-hilux-103"), "{path} changed but does not list the HiLux");
+        assert!(
+            html.contains("2022-toyota-hilux-103"),
+            "{path} changed but does not list the HiLux"
+        );
     }
     assert!(page(dir.path(), HILUX).contains("$49,500"));
     for path in [COROLLA, SOLD_CAMRY] {
         let html = page(dir.path(), path);
-        assert_eq!(html.contains("2022-toyota-hilux-103"), changed.contains(&path.to_string()), "{path}");
+        assert_eq!(
+            html.contains("2022-toyota-hilux-103"),
+            changed.contains(&path.to_string()),
+            "{path}"
+        );
     }
 
     // Nothing changed: nothing rendered, nothing listed.
@@ -184,15 +258,26 @@ fn a_feed_missing_half_the_stock_is_refused_until_forced() {
     let short: Vec<String> = all.iter().take(4).cloned().collect();
     let refused = run(&options(dir.path(), &short));
     let status = &refused.dealer(DEALER).expect("dealer").status;
-    let DealerStatus::Refused(message) = status else { panic!("not refused: {status:?}") };
-    assert!(message.contains(DEALER) && message.contains("--force"), "{message}");
+    let DealerStatus::Refused(message) = status else {
+        panic!("not refused: {status:?}")
+    };
+    assert!(
+        message.contains(DEALER) && message.contains("--force"),
+        "{message}"
+    );
     assert_eq!(snapshot(dir.path()), before, "the live site is untouched");
 
     let mut forced = options(dir.path(), &short);
     forced.force = true;
     assert!(run(&forced).success());
-    assert!(!site(dir.path()).join("cars/2022-toyota-yaris-110").exists(), "the missing cars' pages are gone");
-    assert!(changed_list(dir.path()).contains(&"/cars/2022-toyota-yaris-110".to_string()), "and listed for invalidation");
+    assert!(
+        !site(dir.path()).join("cars/2022-toyota-yaris-110").exists(),
+        "the missing cars' pages are gone"
+    );
+    assert!(
+        changed_list(dir.path()).contains(&"/cars/2022-toyota-yaris-110".to_string()),
+        "and listed for invalidation"
+    );
 }
 
 #[test]
@@ -207,21 +292,40 @@ fn a_build_that_dies_midway_leaves_the_live_site_as_it_was() {
     opts.full = true;
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js");
     let mut worker = WorkerCommand::node(&fixture);
-    worker.env.push((OsString::from("FIXTURE_CRASH_AFTER"), OsString::from("5")));
-    worker.env.push((OsString::from("FIXTURE_COUNT"), dir.path().join("count").into_os_string()));
+    worker
+        .env
+        .push((OsString::from("FIXTURE_CRASH_AFTER"), OsString::from("5")));
+    worker.env.push((
+        OsString::from("FIXTURE_COUNT"),
+        dir.path().join("count").into_os_string(),
+    ));
     opts.worker = Some(worker);
     let report = run(&opts);
     let status = &report.dealer(DEALER).expect("dealer").status;
-    let DealerStatus::Failed(errors) = status else { panic!("did not fail: {status:?}") };
-    assert!(errors.iter().any(|e| e.contains("/cars/") && e.contains("the fixture worker died midway")), "{errors:?}");
+    let DealerStatus::Failed(errors) = status else {
+        panic!("did not fail: {status:?}")
+    };
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("/cars/") && e.contains("the fixture worker died midway")),
+        "{errors:?}"
+    );
 
     assert_eq!(snapshot(dir.path()), before, "the live site is untouched");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("dist"))
         .expect("dist")
         .filter_map(Result::ok)
-        .filter(|e| [".staging", ".previous", ".old"].iter().any(|p| e.file_name().to_string_lossy().starts_with(p)))
+        .filter(|e| {
+            [".staging", ".previous", ".old"]
+                .iter()
+                .any(|p| e.file_name().to_string_lossy().starts_with(p))
+        })
         .collect();
-    assert!(leftovers.is_empty(), "no staging folder is left: {leftovers:?}");
+    assert!(
+        leftovers.is_empty(),
+        "no staging folder is left: {leftovers:?}"
+    );
 
     // The next build starts from the live site and publishes.
     let next = run(&options(dir.path(), &rows(47_000.0)));
@@ -235,25 +339,42 @@ fn the_vehicle_pages_of_a_model_go_to_the_workers_one_after_another() {
     // worker renders once while it keeps them.
     let dir = tempfile::tempdir().expect("temp dir");
     let mut all = rows(52_000.0);
-    all.push(line(120, "2021-toyota-corolla-120", "Corolla", "used", 22_990.0, 30, json!({})));
+    all.push(line(
+        120,
+        "2021-toyota-corolla-120",
+        "Corolla",
+        "used",
+        22_990.0,
+        30,
+        json!({}),
+    ));
     let mut opts = options(dir.path(), &all);
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js");
     let mut worker = WorkerCommand::node(&fixture);
     let log = dir.path().join("requests.log");
-    worker.env.push((OsString::from("FIXTURE_LOG"), log.clone().into_os_string()));
+    worker
+        .env
+        .push((OsString::from("FIXTURE_LOG"), log.clone().into_os_string()));
     opts.worker = Some(worker);
     opts.workers = 1;
     assert!(run(&opts).success());
 
     let text = std::fs::read_to_string(&log).expect("request log");
-    let models: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("vehicle\t")).collect();
+    let models: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("vehicle\t"))
+        .collect();
     assert_eq!(models.len(), 11, "every car's page: {models:?}");
     let mut runs: Vec<&str> = models.clone();
     runs.dedup();
     let mut distinct = runs.clone();
     distinct.sort_unstable();
     distinct.dedup();
-    assert_eq!(runs.len(), distinct.len(), "each model's pages in one run: {models:?}");
+    assert_eq!(
+        runs.len(),
+        distinct.len(),
+        "each model's pages in one run: {models:?}"
+    );
 }
 
 #[test]
@@ -264,26 +385,57 @@ fn a_site_of_many_cars_is_made_a_few_cars_at_a_time_and_lists_every_car_in_stock
     for i in 0..150_u64 {
         let model = ["Corolla", "RAV4", "HiLux"][(i % 3) as usize];
         let id = 300 + i;
-        all.push(line(id, &format!("2022-toyota-{}-{id}", model.to_lowercase()), model, "used", 15_000.0 + 10.0 * i as f64, 20, json!({})));
+        all.push(line(
+            id,
+            &format!("2022-toyota-{}-{id}", model.to_lowercase()),
+            model,
+            "used",
+            15_000.0 + 10.0 * i as f64,
+            20,
+            json!({}),
+        ));
     }
     let mut opts = options(dir.path(), &all);
-    opts.worker = Some(WorkerCommand::node(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js")));
+    opts.worker = Some(WorkerCommand::node(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js"),
+    ));
     let report = run(&opts);
     assert!(report.success(), "{report:?}");
 
     let slugs: Vec<String> = all
         .iter()
-        .map(|row| serde_json::from_str::<Value>(row).expect("row")["slug"].as_str().expect("slug").to_string())
+        .map(|row| {
+            serde_json::from_str::<Value>(row).expect("row")["slug"]
+                .as_str()
+                .expect("slug")
+                .to_string()
+        })
         .collect();
     for slug in &slugs {
-        assert!(page(dir.path(), &format!("/cars/{slug}")).contains("<html"), "{slug}");
+        assert!(
+            page(dir.path(), &format!("/cars/{slug}")).contains("<html"),
+            "{slug}"
+        );
     }
     let sitemap = std::fs::read_to_string(site(dir.path()).join("sitemap.xml")).expect("sitemap");
-    let listed: Vec<&str> = sitemap.lines().filter_map(|l| l.split("/cars/").nth(1)).map(|rest| rest.trim_end_matches("</loc></url>")).collect();
+    let listed: Vec<&str> = sitemap
+        .lines()
+        .filter_map(|l| l.split("/cars/").nth(1))
+        .map(|rest| rest.trim_end_matches("</loc></url>"))
+        .collect();
     assert_eq!(listed, slugs, "the vehicle pages in stock order");
     let outcome = report.dealer(DEALER).expect("dealer");
-    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(site(dir.path()).join(".forecourt/manifest.json")).expect("manifest")).expect("manifest json");
-    let html_outputs = manifest["outputs"].as_object().expect("outputs").keys().filter(|k| k.ends_with(".html")).count();
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(site(dir.path()).join(".forecourt/manifest.json"))
+            .expect("manifest"),
+    )
+    .expect("manifest json");
+    let html_outputs = manifest["outputs"]
+        .as_object()
+        .expect("outputs")
+        .keys()
+        .filter(|k| k.ends_with(".html"))
+        .count();
     assert_eq!(outcome.pages, html_outputs, "every page counted once");
     assert_eq!(outcome.rendered, outcome.pages);
 }
@@ -295,7 +447,16 @@ fn contents(site_dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().strip_prefix(site_dir).expect("inside").to_string_lossy().into_owned(), e))
+        .map(|e| {
+            (
+                e.path()
+                    .strip_prefix(site_dir)
+                    .expect("inside")
+                    .to_string_lossy()
+                    .into_owned(),
+                e,
+            )
+        })
         .filter(|(rel, _)| !rel.starts_with(".forecourt"))
         .map(|(rel, e)| (rel, std::fs::read(e.path()).expect("read")))
         .collect()
@@ -306,7 +467,11 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
     let dir = tempfile::tempdir().expect("temp dir");
     let now = Utc::now();
     let all = rows(52_000.0);
-    let without_yaris: Vec<String> = all.iter().filter(|r| !r.contains("yaris")).cloned().collect();
+    let without_yaris: Vec<String> = all
+        .iter()
+        .filter(|r| !r.contains("yaris"))
+        .cloned()
+        .collect();
     // The feed of each build: a first one, a price change, the change undone, a car
     // sold out of the feed, and back.
     let steps = [all.clone(), rows(49_500.0), all.clone(), without_yaris, all];
@@ -323,9 +488,16 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
         full.full = true;
         assert!(run(&full).success());
         let (live, expected) = (contents(&site(dir.path())), contents(&site(&fresh)));
-        assert_eq!(live.keys().collect::<Vec<_>>(), expected.keys().collect::<Vec<_>>(), "step {step}: the files");
+        assert_eq!(
+            live.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>(),
+            "step {step}: the files"
+        );
         for (rel, bytes) in &expected {
-            assert!(live[rel] == *bytes, "step {step}: {rel} differs from a full build's");
+            assert!(
+                live[rel] == *bytes,
+                "step {step}: {rel} differs from a full build's"
+            );
         }
         std::fs::remove_dir_all(&fresh).expect("remove fresh");
 
@@ -336,14 +508,27 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
             // and listed as changed all the same (the CDN has the other version).
             2 | 4 => {
                 assert_eq!(outcome.rendered, 0, "step {step} renders nothing");
-                let page = if step == 2 { HILUX } else { "/cars/2022-toyota-yaris-110" };
+                let page = if step == 2 {
+                    HILUX
+                } else {
+                    "/cars/2022-toyota-yaris-110"
+                };
                 assert!(changed.contains(&page.to_string()), "{changed:?}");
             }
             3 => {
-                assert!(changed.contains(&"/cars/2022-toyota-yaris-110".to_string()), "{changed:?}");
-                assert!(!site(dir.path()).join("cars/2022-toyota-yaris-110").exists(), "the sold car's folder is gone");
+                assert!(
+                    changed.contains(&"/cars/2022-toyota-yaris-110".to_string()),
+                    "{changed:?}"
+                );
+                assert!(
+                    !site(dir.path()).join("cars/2022-toyota-yaris-110").exists(),
+                    "the sold car's folder is gone"
+                );
             }
-            1 => assert!(outcome.rendered > 0 && outcome.rendered < outcome.pages / 2, "{outcome:?}"),
+            1 => assert!(
+                outcome.rendered > 0 && outcome.rendered < outcome.pages / 2,
+                "{outcome:?}"
+            ),
             _ => {}
         }
     }

@@ -13,18 +13,27 @@ fn fixture_worker() -> PathBuf {
 
 fn pool(workers: usize, starts: &Path) -> Pool {
     let mut command = WorkerCommand::node(&fixture_worker());
-    command.env.push((OsString::from("FIXTURE_STARTS"), starts.as_os_str().to_os_string()));
+    command.env.push((
+        OsString::from("FIXTURE_STARTS"),
+        starts.as_os_str().to_os_string(),
+    ));
     let mut options = PoolOptions::new(workers);
     options.timeout = Duration::from_secs(20);
     Pool::start(command, options).expect("node starts")
 }
 
 fn job(label: &str, props: serde_json::Value) -> RenderJob {
-    RenderJob { label: label.to_string(), kind: "vehicle".to_string(), props_json: props.to_string() }
+    RenderJob {
+        label: label.to_string(),
+        kind: "vehicle".to_string(),
+        props_json: props.to_string(),
+    }
 }
 
 fn starts(path: &Path) -> usize {
-    std::fs::read_to_string(path).map(|s| s.lines().count()).unwrap_or(0)
+    std::fs::read_to_string(path)
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
 }
 
 #[test]
@@ -34,15 +43,27 @@ fn renders_many_pages_in_order_with_several_in_flight() {
     let pool = pool(2, &starts_file);
     // Delays make answers come back out of order on each worker.
     let jobs: Vec<RenderJob> = (0..40)
-        .map(|i| job(&format!("acme /cars/{i}"), serde_json::json!({ "text": format!("car {i}"), "delay_ms": (i * 7) % 13 })))
+        .map(|i| {
+            job(
+                &format!("acme /cars/{i}"),
+                serde_json::json!({ "text": format!("car {i}"), "delay_ms": (i * 7) % 13 }),
+            )
+        })
         .collect();
     let results = pool.render_all(jobs, |_| {});
     for (i, result) in results.iter().enumerate() {
-        assert_eq!(result.as_deref(), Ok(format!("<p data-kind=\"vehicle\">car {i}</p>").as_str()));
+        assert_eq!(
+            result.as_deref(),
+            Ok(format!("<p data-kind=\"vehicle\">car {i}</p>").as_str())
+        );
     }
     assert_eq!(pool.stats().crashes, 0);
     drop(pool);
-    assert_eq!(starts(&starts_file), 2, "two long-lived workers served 40 pages");
+    assert_eq!(
+        starts(&starts_file),
+        2,
+        "two long-lived workers served 40 pages"
+    );
 }
 
 #[test]
@@ -60,8 +81,18 @@ fn a_javascript_error_fails_that_page_with_the_error_text_only() {
     assert!(results[0].is_ok() && results[2].is_ok());
     let error = results[1].as_ref().expect_err("the page threw");
     assert_eq!(error.page, "acme /cars/broken");
-    assert!(error.message.contains("Cannot read properties of undefined (reading 'price')"), "{}", error.message);
-    assert_eq!(pool.stats().crashes, 0, "a thrown error does not restart the worker");
+    assert!(
+        error
+            .message
+            .contains("Cannot read properties of undefined (reading 'price')"),
+        "{}",
+        error.message
+    );
+    assert_eq!(
+        pool.stats().crashes,
+        0,
+        "a thrown error does not restart the worker"
+    );
 }
 
 #[test]
@@ -70,34 +101,67 @@ fn a_crashed_worker_is_restarted_and_the_page_retried_once() {
     let starts_file = dir.path().join("starts");
     let marker = dir.path().join("crashed-once");
     let pool = pool(1, &starts_file);
-    let mut jobs: Vec<RenderJob> = (0..6).map(|i| job(&format!("acme /cars/{i}"), serde_json::json!({ "text": i }))).collect();
+    let mut jobs: Vec<RenderJob> = (0..6)
+        .map(|i| job(&format!("acme /cars/{i}"), serde_json::json!({ "text": i })))
+        .collect();
     jobs.insert(
         3,
-        job("acme /cars/flaky", serde_json::json!({ "crash_once": "out of memory", "marker": marker, "text": "flaky" })),
+        job(
+            "acme /cars/flaky",
+            serde_json::json!({ "crash_once": "out of memory", "marker": marker, "text": "flaky" }),
+        ),
     );
     let results = pool.render_all(jobs, |_| {});
     assert!(results.iter().all(Result::is_ok), "{results:?}");
-    assert_eq!(results[3].as_deref(), Ok("<p data-kind=\"vehicle\">flaky</p>"));
+    assert_eq!(
+        results[3].as_deref(),
+        Ok("<p data-kind=\"vehicle\">flaky</p>")
+    );
     assert_eq!(pool.stats().crashes, 1);
     drop(pool);
-    assert_eq!(starts(&starts_file), 2, "the crashed worker was started again");
+    assert_eq!(
+        starts(&starts_file),
+        2,
+        "the crashed worker was started again"
+    );
 }
 
 #[test]
 fn a_page_that_crashes_the_worker_twice_fails_with_the_error_and_spares_the_others() {
     let dir = tempfile::tempdir().expect("tempdir");
     let pool = pool(2, &dir.path().join("starts"));
-    let mut jobs: Vec<RenderJob> = (0..12).map(|i| job(&format!("acme /cars/{i}"), serde_json::json!({ "text": i }))).collect();
-    jobs.insert(5, job("acme /cars/poison", serde_json::json!({ "crash": "Maximum call stack size exceeded" })));
+    let mut jobs: Vec<RenderJob> = (0..12)
+        .map(|i| job(&format!("acme /cars/{i}"), serde_json::json!({ "text": i })))
+        .collect();
+    jobs.insert(
+        5,
+        job(
+            "acme /cars/poison",
+            serde_json::json!({ "crash": "Maximum call stack size exceeded" }),
+        ),
+    );
     let results = pool.render_all(jobs, |_| {});
     let failed: Vec<_> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     assert_eq!(failed.len(), 1, "only the poison page fails: {failed:?}");
     assert_eq!(failed[0].page, "acme /cars/poison");
-    assert!(failed[0].message.contains("crashed twice"), "{}", failed[0].message);
-    assert!(failed[0].message.contains("TypeError: Maximum call stack size exceeded"), "{}", failed[0].message);
+    assert!(
+        failed[0].message.contains("crashed twice"),
+        "{}",
+        failed[0].message
+    );
+    assert!(
+        failed[0]
+            .message
+            .contains("TypeError: Maximum call stack size exceeded"),
+        "{}",
+        failed[0].message
+    );
     assert_eq!(pool.stats().crashes, 2);
     // The pool still works after the failures.
-    let again = pool.render_all(vec![job("acme /", serde_json::json!({ "text": "home" }))], |_| {});
+    let again = pool.render_all(
+        vec![job("acme /", serde_json::json!({ "text": "home" }))],
+        |_| {},
+    );
     assert!(again[0].is_ok());
 }
 
@@ -109,6 +173,13 @@ fn a_missing_program_is_a_start_error_naming_the_command() {
         env: Vec::new(),
         cwd: None,
     };
-    let error = Pool::start(command, PoolOptions::new(1)).err().expect("cannot start");
-    assert!(error.to_string().contains("forecourt-no-such-node-binary worker.js"), "{error}");
+    let error = Pool::start(command, PoolOptions::new(1))
+        .err()
+        .expect("cannot start");
+    assert!(
+        error
+            .to_string()
+            .contains("forecourt-no-such-node-binary worker.js"),
+        "{error}"
+    );
 }

@@ -24,9 +24,14 @@ fn committed_schemas_are_in_step_with_the_code() {
 
 #[test]
 fn check_passes_on_the_sample_dealers() {
-    let report = check(&dealers_dir()).unwrap_or_else(|errors| panic!("dealers/ must pass check:\n{errors}"));
+    let report = check(&dealers_dir())
+        .unwrap_or_else(|errors| panic!("dealers/ must pass check:\n{errors}"));
     assert_eq!(report.dealers.len(), 6);
-    assert!(report.warnings.is_empty(), "warnings: {:?}", report.warnings);
+    assert!(
+        report.warnings.is_empty(),
+        "warnings: {:?}",
+        report.warnings
+    );
     let text = report.to_string();
     assert!(text.contains("ok moreton-motor-group: Moreton Motor Group"));
     assert!(text.ends_with("6 dealers checked, 0 warnings"));
@@ -34,7 +39,8 @@ fn check_passes_on_the_sample_dealers() {
 
 #[test]
 fn check_reports_every_error_of_the_invalid_fixtures() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/invalid/misspelt_key");
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/tests/fixtures/invalid/misspelt_key");
     let errors = check(&dir).expect_err("invalid fixture");
     let line = errors.to_string();
     assert!(
@@ -86,8 +92,12 @@ fn expired_offers_and_stale_schemas_are_warnings() {
 fn schema_documents_every_key_and_rejects_unknown_ones() {
     let schema: serde_json::Value = serde_json::from_str(&schema_json()).expect("schema is JSON");
     assert_eq!(schema["additionalProperties"], false);
-    let required: Vec<&str> =
-        schema["required"].as_array().expect("required").iter().filter_map(|v| v.as_str()).collect();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .expect("required")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
     assert_eq!(required, ["slug", "name", "theme"]);
     // Every property of every object carries the field's /// doc as its description.
     let mut undocumented = Vec::new();
@@ -97,7 +107,10 @@ fn schema_documents_every_key_and_rejects_unknown_ones() {
     }
     for (name, object) in objects {
         if let Some(properties) = object.get("properties").and_then(|p| p.as_object()) {
-            assert_eq!(object["additionalProperties"], false, "{name} must reject unknown keys");
+            assert_eq!(
+                object["additionalProperties"], false,
+                "{name} must reject unknown keys"
+            );
             for (key, property) in properties {
                 if property.get("description").is_none() {
                     undocumented.push(format!("{name}.{key}"));
@@ -105,16 +118,36 @@ fn schema_documents_every_key_and_rejects_unknown_ones() {
             }
         }
     }
-    assert!(undocumented.is_empty(), "keys without a description: {undocumented:?}");
+    assert!(
+        undocumented.is_empty(),
+        "keys without a description: {undocumented:?}"
+    );
     let finance = &schema["definitions"]["FinanceProvider"];
     let providers: Vec<&str> = finance["oneOf"]
         .as_array()
-        .map(|alts| alts.iter().filter_map(|alt| alt["const"].as_str()).collect())
-        .or_else(|| finance["enum"].as_array().map(|e| e.iter().filter_map(|v| v.as_str()).collect()))
+        .map(|alts| {
+            alts.iter()
+                .filter_map(|alt| alt["const"].as_str())
+                .collect()
+        })
+        .or_else(|| {
+            finance["enum"]
+                .as_array()
+                .map(|e| e.iter().filter_map(|v| v.as_str()).collect())
+        })
         .unwrap_or_default();
     assert_eq!(
         providers,
-        ["taurus", "360_finance", "ausloans", "manual", "angle", "powertorque", "nissan_finance", "car_clarity"]
+        [
+            "taurus",
+            "360_finance",
+            "ausloans",
+            "manual",
+            "angle",
+            "powertorque",
+            "nissan_finance",
+            "car_clarity"
+        ]
     );
 }
 
@@ -122,8 +155,14 @@ fn schema_documents_every_key_and_rejects_unknown_ones() {
 fn every_dealer_file_points_editors_at_its_schema() {
     for entry in walk(&dealers_dir()) {
         let text = std::fs::read_to_string(&entry).expect("readable");
-        let name = entry.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        let in_models = entry.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "models");
+        let name = entry
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let in_models = entry
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| n == "models");
         let expected = match (name, in_models) {
             (_, true) => "#:schema ../../schema/model.json",
             ("dealer.toml", _) => "#:schema ../schema.json",

@@ -18,12 +18,60 @@ use common::{dealers_dir, line, DEALER};
 fn write_feed(dir: &Path) -> PathBuf {
     let sold_at = (Utc::now() - Duration::days(30)).to_rfc3339();
     let rows = [
-        line(101, "2022-toyota-corolla-101", "Corolla", "used", 24_990.0, 5, json!({})),
-        line(102, "2022-toyota-rav4-102", "RAV4", "new", 41_500.0, 1, json!({})),
-        line(103, "2022-toyota-hilux-103", "HiLux", "demo", 52_000.0, 3, json!({})),
-        line(104, "2022-toyota-yaris-104", "Yaris", "used", 18_000.0, 2, json!({ "images": [] })),
-        line(105, "2022-toyota-camry-105", "Camry", "used", 30_000.0, 9, json!({ "status": "sold", "sold": true, "sold_at": sold_at })),
-        line(201, "2021-mazda-cx5-201", "CX-5", "used", 29_000.0, 4, json!({ "make": "Mazda", "dealership_slug": "redgum-motors" })),
+        line(
+            101,
+            "2022-toyota-corolla-101",
+            "Corolla",
+            "used",
+            24_990.0,
+            5,
+            json!({}),
+        ),
+        line(
+            102,
+            "2022-toyota-rav4-102",
+            "RAV4",
+            "new",
+            41_500.0,
+            1,
+            json!({}),
+        ),
+        line(
+            103,
+            "2022-toyota-hilux-103",
+            "HiLux",
+            "demo",
+            52_000.0,
+            3,
+            json!({}),
+        ),
+        line(
+            104,
+            "2022-toyota-yaris-104",
+            "Yaris",
+            "used",
+            18_000.0,
+            2,
+            json!({ "images": [] }),
+        ),
+        line(
+            105,
+            "2022-toyota-camry-105",
+            "Camry",
+            "used",
+            30_000.0,
+            9,
+            json!({ "status": "sold", "sold": true, "sold_at": sold_at }),
+        ),
+        line(
+            201,
+            "2021-mazda-cx5-201",
+            "CX-5",
+            "used",
+            29_000.0,
+            4,
+            json!({ "make": "Mazda", "dealership_slug": "redgum-motors" }),
+        ),
     ];
     let feed = dir.join("feed.jsonl");
     std::fs::write(&feed, rows.join("\n") + "\n").expect("write feed");
@@ -46,16 +94,33 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
     let dir = tempfile::tempdir().expect("temp dir");
     let opts = options(dir.path(), &[DEALER]);
     let summary = run(&opts).expect("indexed");
-    assert!(summary.starts_with("jacaranda-toyota: 3 cars indexed"), "{summary}");
-    assert_eq!(summary.lines().count(), 1, "only the named dealer: {summary}");
-    assert!(opts.out.join("_search").join(DEALER).join("CURRENT").is_file());
+    assert!(
+        summary.starts_with("jacaranda-toyota: 3 cars indexed"),
+        "{summary}"
+    );
+    assert_eq!(
+        summary.lines().count(),
+        1,
+        "only the named dealer: {summary}"
+    );
+    assert!(opts
+        .out
+        .join("_search")
+        .join(DEALER)
+        .join("CURRENT")
+        .is_file());
     assert!(!opts.out.join("_search").join("redgum-motors").exists());
 
     let dealers = load_dealers(&dealers_dir()).expect("dealers");
-    let dealer = dealers.iter().find(|d| d.config.slug == DEALER).expect("jacaranda");
+    let dealer = dealers
+        .iter()
+        .find(|d| d.config.slug == DEALER)
+        .expect("jacaranda");
     let engine = EmbeddedSearch::open(&opts.out.join("_search")).expect("open");
     let fixed = FixedFilters::for_config(&dealer.config);
-    let all = engine.search_now(&SearchQuery::new(fixed.clone())).expect("answer");
+    let all = engine
+        .search_now(&SearchQuery::new(fixed.clone()))
+        .expect("answer");
     assert_eq!(all.count, 3);
     // Latest first, as the search pages list them; each hit is the page's card.
     let ids: Vec<u64> = all.hits.iter().filter_map(|h| h["id"].as_u64()).collect();
@@ -63,20 +128,34 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
     let rav4 = &all.hits[0];
     assert_eq!(rav4["path"], "/cars/2022-toyota-rav4-102");
     assert_eq!(rav4["price_text"], "$41,500");
-    assert_eq!(rav4["name"].as_str().map(|n| n.contains("RAV4")), Some(true));
+    assert_eq!(
+        rav4["name"].as_str().map(|n| n.contains("RAV4")),
+        Some(true)
+    );
 
-    let used = SearchQuery::from_query_string("refinementList[car_type][0]=used&query=corol", &fixed).expect("query");
+    let used =
+        SearchQuery::from_query_string("refinementList[car_type][0]=used&query=corol", &fixed)
+            .expect("query");
     let used = engine.search_now(&used).expect("answer");
-    assert_eq!(used.hits.iter().filter_map(|h| h["id"].as_u64()).collect::<Vec<_>>(), vec![101]);
+    assert_eq!(
+        used.hits
+            .iter()
+            .filter_map(|h| h["id"].as_u64())
+            .collect::<Vec<_>>(),
+        vec![101]
+    );
     // The cars sit at their location, so the distance filter finds them near Grafton.
-    let near = SearchQuery::from_query_string("lat=-29.69&lng=152.93&radius=25", &fixed).expect("query");
+    let near =
+        SearchQuery::from_query_string("lat=-29.69&lng=152.93&radius=25", &fixed).expect("query");
     assert_eq!(engine.search_now(&near).expect("answer").count, 3);
-    let far = SearchQuery::from_query_string("lat=-33.87&lng=151.21&radius=25", &fixed).expect("query");
+    let far =
+        SearchQuery::from_query_string("lat=-33.87&lng=151.21&radius=25", &fixed).expect("query");
     assert_eq!(engine.search_now(&far).expect("answer").count, 0);
 
     // Running again serves a new generation.
     run(&opts).expect("indexed again");
-    let current = std::fs::read_to_string(opts.out.join("_search").join(DEALER).join("CURRENT")).expect("CURRENT");
+    let current = std::fs::read_to_string(opts.out.join("_search").join(DEALER).join("CURRENT"))
+        .expect("CURRENT");
     assert_eq!(current.trim(), "gen-000002");
 }
 
@@ -84,10 +163,20 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
 fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let summary = run(&options(dir.path(), &[])).expect("indexed");
-    assert!(summary.contains("jacaranda-toyota: 3 cars indexed"), "{summary}");
+    assert!(
+        summary.contains("jacaranda-toyota: 3 cars indexed"),
+        "{summary}"
+    );
     // redgum-motors keeps used cars with 8 photos or more: none of this feed.
-    assert!(summary.contains("redgum-motors: 0 cars indexed"), "{summary}");
-    assert_eq!(summary.lines().count(), load_dealers(&dealers_dir()).expect("dealers").len(), "{summary}");
+    assert!(
+        summary.contains("redgum-motors: 0 cars indexed"),
+        "{summary}"
+    );
+    assert_eq!(
+        summary.lines().count(),
+        load_dealers(&dealers_dir()).expect("dealers").len(),
+        "{summary}"
+    );
 
     let error = run(&options(dir.path(), &["no-such-dealer"])).expect_err("unknown dealer");
     assert!(error.to_string().contains("no-such-dealer"), "{error}");
@@ -96,7 +185,11 @@ fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
 #[test]
 fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_cars() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut opts = generator::build::BuildOptions::new(dealers_dir(), write_feed(dir.path()), dir.path().join("dist"));
+    let mut opts = generator::build::BuildOptions::new(
+        dealers_dir(),
+        write_feed(dir.path()),
+        dir.path().join("dist"),
+    );
     opts.only = vec![DEALER.to_string()];
     let loaded = generator::build::load(&opts).expect("loaded");
     assert_eq!(loaded.dealers.len(), 1);
@@ -106,16 +199,38 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
     assert_eq!(market.len(), 5);
     assert!(market.car(DEALER, "2022-toyota-camry-105").is_none());
     assert!(market.car(DEALER, "2022-toyota-yaris-104").is_some());
-    assert_eq!(market.car("redgum-motors", "2021-mazda-cx5-201").map(|c| c.price), Some(29_000.0));
+    assert_eq!(
+        market
+            .car("redgum-motors", "2021-mazda-cx5-201")
+            .map(|c| c.price),
+        Some(29_000.0)
+    );
     // The published stock is what each dealer's site shows (its stock filters), with the
     // reserve state of each car: not the photo-less Yaris, not the Camry sold a month
     // ago, not redgum's Mazda (its filters want 8 photos) although it is not built now.
-    let mut listed: Vec<(u64, &str)> = [101, 102, 103, 104, 105].iter().filter_map(|id| market.listing_by_id(DEALER, *id)).map(|l| (l.id, l.reserve.as_str())).collect();
+    let mut listed: Vec<(u64, &str)> = [101, 102, 103, 104, 105]
+        .iter()
+        .filter_map(|id| market.listing_by_id(DEALER, *id))
+        .map(|l| (l.id, l.reserve.as_str()))
+        .collect();
     listed.sort_unstable();
-    assert_eq!(listed, [(101, "reservable"), (102, "reservable"), (103, "reservable")]);
+    assert_eq!(
+        listed,
+        [
+            (101, "reservable"),
+            (102, "reservable"),
+            (103, "reservable")
+        ]
+    );
     assert_eq!(market.listings_len(), 3);
-    assert!(market.listing("redgum-motors", "2021-mazda-cx5-201").is_none());
+    assert!(market
+        .listing("redgum-motors", "2021-mazda-cx5-201")
+        .is_none());
     generator::build::write_market(market, &opts.out).expect("written");
-    let text = std::fs::read_to_string(opts.out.join(generator::build::MARKET_FILE)).expect("market file");
-    assert_eq!(domain::rules::market::Market::from_tsv(&text).expect("readable"), *market);
+    let text =
+        std::fs::read_to_string(opts.out.join(generator::build::MARKET_FILE)).expect("market file");
+    assert_eq!(
+        domain::rules::market::Market::from_tsv(&text).expect("readable"),
+        *market
+    );
 }

@@ -13,7 +13,11 @@ fn write(root: &Path, rel: &str, body: &str) {
 }
 
 fn target() -> Target {
-    Target { bucket: "forecourt-sites-staging".into(), prefix: "acme-motors".into(), distribution: Some("E2ABC".into()) }
+    Target {
+        bucket: "forecourt-sites-staging".into(),
+        prefix: "acme-motors".into(),
+        distribution: Some("E2ABC".into()),
+    }
 }
 
 #[test]
@@ -26,7 +30,11 @@ fn small_change_uploads_changed_files_deletes_gone_pages_and_invalidates_their_p
     write(root, "assets/vehicle-1111.js", "js1");
     write(root, ".forecourt/manifest.json", "{}");
     let published = Listing::scan(root).expect("scan");
-    assert_eq!(published.files.len(), 4, "build metadata is not published as a page");
+    assert_eq!(
+        published.files.len(),
+        4,
+        "build metadata is not published as a page"
+    );
 
     // The nightly build: car a's price changed, car b sold out of the feed, a new car c,
     // and the bundle was rebuilt with a new hash.
@@ -43,9 +51,14 @@ fn small_change_uploads_changed_files_deletes_gone_pages_and_invalidates_their_p
         .operations
         .iter()
         .map(|op| match op {
-            Operation::Put { key, cache_control, .. } => format!("put {key} {cache_control}"),
+            Operation::Put {
+                key, cache_control, ..
+            } => format!("put {key} {cache_control}"),
             Operation::Delete { key } => format!("delete {key}"),
-            Operation::Invalidate { distribution, paths } => format!("invalidate {distribution} {}", paths.join(" ")),
+            Operation::Invalidate {
+                distribution,
+                paths,
+            } => format!("invalidate {distribution} {}", paths.join(" ")),
             Operation::MapHost { host, slug } => format!("map {host} {slug}"),
         })
         .collect();
@@ -62,7 +75,10 @@ fn small_change_uploads_changed_files_deletes_gone_pages_and_invalidates_their_p
     );
 
     let shell = plan.to_shell("forecourt-sites-staging");
-    assert!(shell.contains("aws s3 rm 's3://forecourt-sites-staging/acme-motors/cars/b/index.html'"), "{shell}");
+    assert!(
+        shell.contains("aws s3 rm 's3://forecourt-sites-staging/acme-motors/cars/b/index.html'"),
+        "{shell}"
+    );
     assert!(shell.contains("aws cloudfront create-invalidation --distribution-id 'E2ABC' --paths '/cars/a' '/cars/a/' '/cars/b' '/cars/b/'"), "{shell}");
 }
 
@@ -82,10 +98,14 @@ fn a_first_deploy_uploads_everything_and_invalidates_nothing() {
     write(site.path(), "index.html", "home");
     write(site.path(), "robots.txt", "User-agent: *");
     let current = Listing::scan(site.path()).expect("scan");
-    let missing = Listing::read(&site.path().join("no-such-published.json")).expect("missing is empty");
+    let missing =
+        Listing::read(&site.path().join("no-such-published.json")).expect("missing is empty");
     let plan = plan(site.path(), &current, &missing, &target());
     assert_eq!(plan.uploaded, 2);
-    assert!(!plan.operations.iter().any(|op| matches!(op, Operation::Invalidate { .. })));
+    assert!(!plan
+        .operations
+        .iter()
+        .any(|op| matches!(op, Operation::Invalidate { .. })));
 }
 
 #[test]
@@ -115,12 +135,18 @@ fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
     opts.record = false;
     opts.previous = Some(site.path().join(".forecourt/published.json"));
     opts.hosts.clear();
-    assert_eq!(publish(&opts).expect("plan"), "", "after recording, nothing is left to do");
+    assert_eq!(
+        publish(&opts).expect("plan"),
+        "",
+        "after recording, nothing is left to do"
+    );
 }
 
 #[test]
 fn publishing_the_errors_prefix_uploads_the_platform_error_page() {
-    use generator::publish::{publish, PublishOptions, ERRORS_PREFIX, ERROR_PAGE_KEY, PLATFORM_404};
+    use generator::publish::{
+        publish, PublishOptions, ERRORS_PREFIX, ERROR_PAGE_KEY, PLATFORM_404,
+    };
     let dist = tempfile::tempdir().expect("tempdir");
     let folder = dist.path().join(ERRORS_PREFIX);
     let mut opts = PublishOptions {
@@ -134,7 +160,10 @@ fn publishing_the_errors_prefix_uploads_the_platform_error_page() {
     };
     let shell = publish(&opts).expect("plan");
     let page = folder.join("404.html");
-    assert_eq!(fs::read_to_string(&page).expect("the page is written"), PLATFORM_404);
+    assert_eq!(
+        fs::read_to_string(&page).expect("the page is written"),
+        PLATFORM_404
+    );
     assert_eq!(
         shell.lines().collect::<Vec<_>>(),
         vec![format!(
@@ -146,13 +175,29 @@ fn publishing_the_errors_prefix_uploads_the_platform_error_page() {
     publish(&opts).expect("record");
     opts.record = false;
     opts.previous = Some(folder.join(".forecourt/published.json"));
-    assert_eq!(publish(&opts).expect("plan"), "", "an unchanged page is not uploaded again");
+    assert_eq!(
+        publish(&opts).expect("plan"),
+        "",
+        "an unchanged page is not uploaded again"
+    );
     // A page changed by a later release is uploaded and its error-page path invalidated.
-    let previous = Listing { files: [("404.html".to_string(), "an older page".to_string())].into() };
+    let previous = Listing {
+        files: [("404.html".to_string(), "an older page".to_string())].into(),
+    };
     let current = Listing::scan(&folder).expect("scan");
-    let target = Target { bucket: "b".into(), prefix: ERRORS_PREFIX.into(), distribution: Some("E2ABC".into()) };
+    let target = Target {
+        bucket: "b".into(),
+        prefix: ERRORS_PREFIX.into(),
+        distribution: Some("E2ABC".into()),
+    };
     let changed = plan(&folder, &current, &previous, &target);
-    assert_eq!(changed.operations.last(), Some(&Operation::Invalidate { distribution: "E2ABC".into(), paths: vec![format!("/{ERROR_PAGE_KEY}")] }));
+    assert_eq!(
+        changed.operations.last(),
+        Some(&Operation::Invalidate {
+            distribution: "E2ABC".into(),
+            paths: vec![format!("/{ERROR_PAGE_KEY}")]
+        })
+    );
 }
 
 /// The repository root.
@@ -166,7 +211,11 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
     // CloudFront fetches ResponsePagePath from the bucket as is (no viewer-request
     // function maps it to a dealer's prefix), so it must be the key the deploy writes.
     let template = fs::read_to_string(repo().join("infra/template.yaml")).expect("template");
-    let pages: Vec<&str> = template.lines().filter_map(|l| l.trim().strip_prefix("ResponsePagePath:")).map(str::trim).collect();
+    let pages: Vec<&str> = template
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("ResponsePagePath:"))
+        .map(str::trim)
+        .collect();
     assert!(!pages.is_empty(), "the template names an error page");
     for page in pages {
         assert_eq!(page, format!("/{ERROR_PAGE_KEY}"));
@@ -180,14 +229,30 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
         .env("DRY_RUN", "1")
         .env("SITE_BUCKET", "forecourt-sites-staging")
         .env("DISTRIBUTION_ID", "E2ABC")
-        .env("DEALER_HOSTS_ARN", "arn:aws:cloudfront::123456789012:key-value-store/hosts")
+        .env(
+            "DEALER_HOSTS_ARN",
+            "arn:aws:cloudfront::123456789012:key-value-store/hosts",
+        )
         .env("DIST", dist.path())
         .env("FORECOURT", env!("CARGO_BIN_EXE_forecourt"))
         .output()
         .expect("run scripts/deploy.sh");
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
-    assert!(stdout.contains(&format!("'s3://forecourt-sites-staging/{ERROR_PAGE_KEY}'")), "{stdout}");
-    assert!(stdout.contains("'s3://forecourt-sites-staging/jacaranda-toyota/index.html'"), "{stdout}");
-    assert!(!stdout.contains("s3://forecourt-sites-staging/404.html"), "{stdout}");
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("'s3://forecourt-sites-staging/{ERROR_PAGE_KEY}'")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("'s3://forecourt-sites-staging/jacaranda-toyota/index.html'"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("s3://forecourt-sites-staging/404.html"),
+        "{stdout}"
+    );
 }

@@ -29,12 +29,17 @@ fn json_blocks(text: &str) -> Vec<String> {
 #[test]
 fn readme_feed_examples_parse() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let opts = ReadOptions::at(Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).single().expect("time"));
+    let opts = ReadOptions::at(
+        Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0)
+            .single()
+            .expect("time"),
+    );
     let mut seen = 0;
     for file in ["README.md", "feeds/README.md"] {
         let text = std::fs::read_to_string(root.join(file)).expect("readme");
         for block in json_blocks(&text) {
-            let feed = parse_feed(block.as_bytes(), FeedFormat::JsonLines, file, &opts).expect("feed");
+            let feed =
+                parse_feed(block.as_bytes(), FeedFormat::JsonLines, file, &opts).expect("feed");
             assert_eq!(feed.len(), 1, "{file}: {:?}", feed.report);
             seen += 1;
         }

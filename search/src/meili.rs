@@ -254,7 +254,9 @@ pub async fn index_meilisearch(
     .await?;
     let index = client.index(&next);
     let mut filterable: Vec<&str> = facet_names();
-    filterable.extend(["id", "photos", "stocknum", "sold", "sold_at", "listed", "_geo"]);
+    filterable.extend([
+        "id", "photos", "stocknum", "sold", "sold_at", "listed", "_geo",
+    ]);
     let mut sortable: Vec<&str> = RangeField::ALL.iter().map(|r| r.name()).collect();
     sortable.push("ord");
     let settings = Settings::new()

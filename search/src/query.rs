@@ -582,7 +582,12 @@ pub const MAX_IDS: usize = 100;
 
 /// `ids=1,2,3`: positive whole numbers separated by commas, at most [`MAX_IDS`].
 fn parse_ids(value: &str) -> Result<Vec<u64>, QueryError> {
-    let message = || err("ids", format!("must be up to {MAX_IDS} car ids (positive whole numbers) separated by commas"));
+    let message = || {
+        err(
+            "ids",
+            format!("must be up to {MAX_IDS} car ids (positive whole numbers) separated by commas"),
+        )
+    };
     let mut ids = Vec::new();
     for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part.parse::<u64>() {
@@ -646,12 +651,20 @@ mod tests {
         let q = parse("ids=12,%203,12,,7").expect("parsed");
         assert_eq!(q.ids, vec![3, 7, 12]);
         assert!(!q.is_unfiltered());
-        assert_eq!(parse(&q.to_query_string()).expect("round trip").ids, vec![3, 7, 12]);
+        assert_eq!(
+            parse(&q.to_query_string()).expect("round trip").ids,
+            vec![3, 7, 12]
+        );
         for bad in ["ids=0", "ids=-1", "ids=abc", "ids=1.5"] {
             assert_eq!(parse(bad).expect_err(bad).parameter, "ids", "{bad}");
         }
         let many: Vec<String> = (1..=(MAX_IDS as u64 + 1)).map(|i| i.to_string()).collect();
-        assert_eq!(parse(&format!("ids={}", many.join(","))).expect_err("too many").parameter, "ids");
+        assert_eq!(
+            parse(&format!("ids={}", many.join(",")))
+                .expect_err("too many")
+                .parameter,
+            "ids"
+        );
         assert!(parse("ids=").expect("blank").ids.is_empty());
     }
 

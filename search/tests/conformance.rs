@@ -720,8 +720,13 @@ async fn conformance(b: &Backend) {
     assert_eq!(a.count, 10);
 
     // The watchlist page asks for its saved cars by id; unknown ids find nothing.
-    assert_eq!(ords(&b.run("ids=1006,1001,1004,99999", &fx).await), vec![1, 4, 6]);
-    let a = b.run("ids=1006,1001&refinementList[make][0]=Kia", &fx).await;
+    assert_eq!(
+        ords(&b.run("ids=1006,1001,1004,99999", &fx).await),
+        vec![1, 4, 6]
+    );
+    let a = b
+        .run("ids=1006,1001&refinementList[make][0]=Kia", &fx)
+        .await;
     assert_eq!(ords(&a), vec![6]);
     assert_eq!(b.run("ids=99999", &fx).await.count, 0);
 

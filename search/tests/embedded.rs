@@ -45,7 +45,11 @@ fn one_car_index() -> (tempfile::TempDir, EmbeddedSearch, SearchQuery) {
     let search = EmbeddedSearch::open(dir.path())
         .expect("open")
         .with_check_every(Duration::ZERO);
-    (dir, search, SearchQuery::new(FixedFilters::for_dealer("swap")))
+    (
+        dir,
+        search,
+        SearchQuery::new(FixedFilters::for_dealer("swap")),
+    )
 }
 
 #[tokio::test]
@@ -90,9 +94,16 @@ async fn a_staged_index_is_served_only_once_published() {
     let two = [car(2, "Kia", "Rio"), car(3, "Mazda", "2")];
     let staged = stage_index(dir.path(), "swap", &docs(&two)).expect("stage");
     assert_eq!((staged.docs(), staged.generation()), (2, "gen-000002"));
-    assert_eq!(search.search(&q).await.expect("answer").count, 1, "staged is not served");
+    assert_eq!(
+        search.search(&q).await.expect("answer").count,
+        1,
+        "staged is not served"
+    );
     drop(staged);
-    assert!(!dir.path().join("swap/gen-000002").exists(), "dropped unpublished: removed");
+    assert!(
+        !dir.path().join("swap/gen-000002").exists(),
+        "dropped unpublished: removed"
+    );
     assert_eq!(search.search(&q).await.expect("answer").count, 1);
 
     // A build that succeeds publishes it.
@@ -101,7 +112,10 @@ async fn a_staged_index_is_served_only_once_published() {
     let report = staged.publish().expect("publish");
     assert_eq!((report.generation.as_str(), report.docs), ("gen-000002", 2));
     assert_eq!(search.search(&q).await.expect("answer").count, 2);
-    assert!(dir.path().join("swap/gen-000002").is_dir(), "published: kept");
+    assert!(
+        dir.path().join("swap/gen-000002").is_dir(),
+        "published: kept"
+    );
 }
 
 #[tokio::test]

@@ -20,8 +20,17 @@ pub struct ConfigError {
 
 impl ConfigError {
     /// An error about `key` in `file` without a position.
-    pub fn new(file: impl Into<PathBuf>, key: impl Into<String>, message: impl Into<String>) -> Self {
-        ConfigError { file: file.into(), position: None, key: key.into(), message: message.into() }
+    pub fn new(
+        file: impl Into<PathBuf>,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        ConfigError {
+            file: file.into(),
+            position: None,
+            key: key.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -83,7 +92,9 @@ pub(crate) fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(source.len());
     let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
-    let column = before.rfind('\n').map_or(before.chars().count(), |nl| before[nl + 1..].chars().count()) + 1;
+    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
+        before[nl + 1..].chars().count()
+    }) + 1;
     (line, column)
 }
 
@@ -107,7 +118,11 @@ pub(crate) fn describe(message: &str) -> Problem {
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (found, allowed) = split_expected(rest);
-        return Problem::Other(with_suggestion(&format!("unknown value \"{found}\""), &found, &allowed));
+        return Problem::Other(with_suggestion(
+            &format!("unknown value \"{found}\""),
+            &found,
+            &allowed,
+        ));
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         return Problem::MissingKey(rest.trim_matches('`').to_string());
@@ -155,7 +170,12 @@ pub(crate) fn closest<'a>(found: &str, allowed: &'a [String]) -> Option<&'a str>
     let found_lower = found.to_ascii_lowercase();
     allowed
         .iter()
-        .map(|name| (strsim::jaro_winkler(&found_lower, &name.to_ascii_lowercase()), name))
+        .map(|name| {
+            (
+                strsim::jaro_winkler(&found_lower, &name.to_ascii_lowercase()),
+                name,
+            )
+        })
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, name)| name.as_str())
@@ -200,14 +220,18 @@ fn expected_words(expected: &str, found: &str) -> String {
         "a string" | "a borrowed string" => "a string".to_string(),
         "a sequence" => "a list".to_string(),
         "a map" => "a table".to_string(),
-        "a formatted date string" if found == "map" => "a date in quotes like \"2026-12-25\"".to_string(),
+        "a formatted date string" if found == "map" => {
+            "a date in quotes like \"2026-12-25\"".to_string()
+        }
         "a formatted date string" => "a date like \"2026-12-25\"".to_string(),
         "a char" => "a single character".to_string(),
         _ if expected.starts_with("struct ") => "a table".to_string(),
         _ if expected.starts_with("internally tagged enum") || expected.starts_with("enum ") => {
             "a table with a `kind` key".to_string()
         }
-        _ if expected.starts_with("a sequence of") || expected.starts_with("a tuple") => expected.to_string(),
+        _ if expected.starts_with("a sequence of") || expected.starts_with("a tuple") => {
+            expected.to_string()
+        }
         _ => expected.to_string(),
     }
 }
@@ -254,7 +278,10 @@ mod tests {
         );
         assert_eq!(
             describe("invalid value: integer `-1`, expected u32"),
-            Problem::Other("expected a whole number from 0 to 4294967295, found the whole number -1".to_string())
+            Problem::Other(
+                "expected a whole number from 0 to 4294967295, found the whole number -1"
+                    .to_string()
+            )
         );
         assert_eq!(
             describe("invalid type: floating point `1.5`, expected a boolean"),
@@ -264,9 +291,9 @@ mod tests {
 
     #[test]
     fn unknown_keys_suggest_the_nearest_name() {
-        let Problem::UnknownKey(found, allowed) =
-            describe("unknown field `provder`, expected one of `provider`, `link`, `calculator`, `fees`")
-        else {
+        let Problem::UnknownKey(found, allowed) = describe(
+            "unknown field `provder`, expected one of `provider`, `link`, `calculator`, `fees`",
+        ) else {
             panic!("not an unknown key");
         };
         assert_eq!(found, "provder");
@@ -285,7 +312,10 @@ mod tests {
     fn unknown_values_list_the_choices() {
         assert_eq!(
             describe("unknown variant `tauras`, expected one of `taurus`, `angle`"),
-            Problem::Other("unknown value \"tauras\"; did you mean `taurus`? allowed: taurus, angle".to_string())
+            Problem::Other(
+                "unknown value \"tauras\"; did you mean `taurus`? allowed: taurus, angle"
+                    .to_string()
+            )
         );
         assert_eq!(
             describe("unknown variant `Shut`, expected `Open` or `Closed`"),
@@ -293,7 +323,10 @@ mod tests {
         );
         assert_eq!(
             describe("invalid type: map, expected a formatted date string"),
-            Problem::Other("expected a date in quotes like \"2026-12-25\", found a date without quotes".to_string())
+            Problem::Other(
+                "expected a date in quotes like \"2026-12-25\", found a date without quotes"
+                    .to_string()
+            )
         );
     }
 

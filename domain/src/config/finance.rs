@@ -6,10 +6,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::constants::{QUICK_PICKS, QUICK_PICKS_HIGH};
-use crate::rules::finance::{LoanTerms, PURCHASE_PRICE_MAX, 
-    CalculatorSettings, FinanceProvider, PaymentFrequency, DEFAULT_INTEREST_MAX, DEFAULT_INTEREST_MIN,
-    DEFAULT_INTEREST_RATE, DEFAULT_LOAN_AMOUNT_MIN, DEFAULT_PURCHASE_PRICE_MIN, DEFAULT_TERM_MAX_YEARS,
-    DEFAULT_TERM_YEARS,
+use crate::rules::finance::{
+    CalculatorSettings, FinanceProvider, LoanTerms, PaymentFrequency, DEFAULT_INTEREST_MAX,
+    DEFAULT_INTEREST_MIN, DEFAULT_INTEREST_RATE, DEFAULT_LOAN_AMOUNT_MIN,
+    DEFAULT_PURCHASE_PRICE_MIN, DEFAULT_TERM_MAX_YEARS, DEFAULT_TERM_YEARS, PURCHASE_PRICE_MAX,
 };
 
 /// Default finance page; a configured link can replace it (seed 001 section 2).
@@ -257,7 +257,11 @@ pub struct AmountConfig {
 
 impl Default for AmountConfig {
     fn default() -> Self {
-        AmountConfig { min: DEFAULT_LOAN_AMOUNT_MIN, default_to_car_price: false, max_105_percent_of_price: false }
+        AmountConfig {
+            min: DEFAULT_LOAN_AMOUNT_MIN,
+            default_to_car_price: false,
+            max_105_percent_of_price: false,
+        }
     }
 }
 
@@ -285,7 +289,11 @@ pub struct TermConfig {
 
 impl Default for TermConfig {
     fn default() -> Self {
-        TermConfig { max: DEFAULT_TERM_MAX_YEARS, default: DEFAULT_TERM_YEARS, display_months: false }
+        TermConfig {
+            max: DEFAULT_TERM_MAX_YEARS,
+            default: DEFAULT_TERM_YEARS,
+            display_months: false,
+        }
     }
 }
 

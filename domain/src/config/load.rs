@@ -18,7 +18,13 @@ use super::{BrandsFile, ContentPage, Dealer, DealerConfig, LocationsFile, Offers
 use crate::entities::Model;
 
 /// Files a dealer folder may hold at its top level (besides images and other assets).
-pub(crate) const DEALER_FILES: [&str; 5] = ["dealer.toml", "locations.toml", "brands.toml", "offers.toml", "parts.toml"];
+pub(crate) const DEALER_FILES: [&str; 5] = [
+    "dealer.toml",
+    "locations.toml",
+    "brands.toml",
+    "offers.toml",
+    "parts.toml",
+];
 
 /// Most errors reported for one file before giving up on it.
 const MAX_ERRORS_PER_FILE: usize = 50;
@@ -35,12 +41,18 @@ pub(crate) struct Sources {
 impl Sources {
     /// Fills in the position of errors that name a key but have none.
     pub(crate) fn place(&self, errors: &mut [ConfigError]) {
-        for error in errors.iter_mut().filter(|e| e.position.is_none() && !e.key.is_empty()) {
-            let (Some((toml_text, offset)), Some(full)) = (self.files.get(&error.file), self.full.get(&error.file))
+        for error in errors
+            .iter_mut()
+            .filter(|e| e.position.is_none() && !e.key.is_empty())
+        {
+            let (Some((toml_text, offset)), Some(full)) =
+                (self.files.get(&error.file), self.full.get(&error.file))
             else {
                 continue;
             };
-            let Ok(root) = DeTable::parse(toml_text) else { continue };
+            let Ok(root) = DeTable::parse(toml_text) else {
+                continue;
+            };
             let root = Spanned::new(root.span(), DeValue::Table(root.into_inner()));
             if let Some(span) = span_of(&root, &parse_key_path(&error.key)) {
                 error.position = Some(line_col(full, offset + span.start));
@@ -55,12 +67,19 @@ pub fn load_dealers(dir: &Path) -> Result<Vec<Dealer>, ConfigErrors> {
     let mut errors = Vec::new();
     let mut sources = Sources::default();
     let mut read = Vec::new();
-    let entries = walkdir::WalkDir::new(dir).min_depth(1).max_depth(1).sort_by_file_name();
+    let entries = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name();
     for entry in entries {
         let entry = match entry {
             Ok(entry) => entry,
             Err(error) => {
-                errors.push(ConfigError::new(dir, "", format!("cannot read the folder: {error}")));
+                errors.push(ConfigError::new(
+                    dir,
+                    "",
+                    format!("cannot read the folder: {error}"),
+                ));
                 continue;
             }
         };
@@ -79,7 +98,11 @@ pub fn load_dealers(dir: &Path) -> Result<Vec<Dealer>, ConfigErrors> {
         }
     }
     if read.is_empty() && errors.is_empty() {
-        errors.push(ConfigError::new(dir, "", "no dealer folders found (a dealer folder holds a dealer.toml)"));
+        errors.push(ConfigError::new(
+            dir,
+            "",
+            "no dealer folders found (a dealer folder holds a dealer.toml)",
+        ));
     }
     for one in &read {
         errors.extend(one.validate());
@@ -100,7 +123,11 @@ pub fn load_dealer(dir: &Path) -> Result<Dealer, ConfigErrors> {
     match (read, finish((), errors, &sources)) {
         (Some(one), Ok(())) => Ok(one.dealer),
         (_, Err(errors)) => Err(errors),
-        (None, Ok(())) => Err(ConfigErrors(vec![ConfigError::new(dir.join("dealer.toml"), "", "cannot be loaded")])),
+        (None, Ok(())) => Err(ConfigErrors(vec![ConfigError::new(
+            dir.join("dealer.toml"),
+            "",
+            "cannot be loaded",
+        )])),
     }
 }
 
@@ -120,7 +147,9 @@ fn finish<T>(value: T, mut errors: Vec<ConfigError>, sources: &Sources) -> Resul
 fn has_toml(folder: &Path) -> bool {
     std::fs::read_dir(folder)
         .map(|entries| {
-            entries.flatten().any(|e| e.path().extension().is_some_and(|ext| ext == "toml"))
+            entries
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|ext| ext == "toml"))
         })
         .unwrap_or(false)
 }
@@ -128,7 +157,8 @@ fn has_toml(folder: &Path) -> bool {
 /// Reads every file of one dealer folder; parse errors go to `errors`.
 fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>) -> Option<Read> {
     let config: Option<DealerConfig> = read_toml(&dir.join("dealer.toml"), true, sources, errors);
-    let locations: Option<LocationsFile> = read_toml(&dir.join("locations.toml"), false, sources, errors);
+    let locations: Option<LocationsFile> =
+        read_toml(&dir.join("locations.toml"), false, sources, errors);
     let before_brands = errors.len();
     let brands: Option<BrandsFile> = read_toml(&dir.join("brands.toml"), false, sources, errors);
     let brands_ok = errors.len() == before_brands;
@@ -153,7 +183,11 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
         pages,
         dir: dir.to_path_buf(),
     };
-    Some(Read { dealer, brands_ok, model_files })
+    Some(Read {
+        dealer,
+        brands_ok,
+        model_files,
+    })
 }
 
 /// A dealer whose dealer.toml parsed (other files may have failed).
@@ -173,7 +207,9 @@ impl Read {
 
 /// A misspelt file name would silently be ignored, so TOML files must be known ones.
 fn check_top_level_files(dir: &Path, errors: &mut Vec<ConfigError>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut names: Vec<String> = entries
         .flatten()
         .filter(|e| e.path().is_file())
@@ -188,7 +224,10 @@ fn check_top_level_files(dir: &Path, errors: &mut Vec<ConfigError>) {
             Some(best) => message.push_str(&format!("; did you mean `{best}`?")),
             None => message.push(';'),
         }
-        message.push_str(&format!(" allowed: {}, models/*.toml, pages/*.md", allowed.join(", ")));
+        message.push_str(&format!(
+            " allowed: {}, models/*.toml, pages/*.md",
+            allowed.join(", ")
+        ));
         errors.push(ConfigError::new(dir.join(name), "", message));
     }
 }
@@ -199,14 +238,20 @@ fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
         .max_depth(1)
         .into_iter()
         .flatten()
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|ext| ext == extension))
+        .filter(|e| {
+            e.file_type().is_file() && e.path().extension().is_some_and(|ext| ext == extension)
+        })
         .map(|e| e.into_path())
         .collect();
     files.sort();
     files
 }
 
-fn read_models(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>) -> (Vec<Model>, Vec<PathBuf>) {
+fn read_models(
+    dir: &Path,
+    sources: &mut Sources,
+    errors: &mut Vec<ConfigError>,
+) -> (Vec<Model>, Vec<PathBuf>) {
     let mut models: Vec<(Model, PathBuf)> = Vec::new();
     for file in files_with_extension(dir, "toml") {
         if let Some(model) = read_toml::<Model>(&file, true, sources, errors) {
@@ -217,14 +262,25 @@ fn read_models(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
     models.into_iter().unzip()
 }
 
-fn read_pages(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>) -> Vec<ContentPage> {
+fn read_pages(
+    dir: &Path,
+    sources: &mut Sources,
+    errors: &mut Vec<ConfigError>,
+) -> Vec<ContentPage> {
     let mut pages = Vec::new();
     for file in files_with_extension(dir, "md") {
-        let slug = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let slug = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let source = match std::fs::read_to_string(&file) {
             Ok(source) => source,
             Err(error) => {
-                errors.push(ConfigError::new(&file, "", format!("cannot read the file: {error}")));
+                errors.push(ConfigError::new(
+                    &file,
+                    "",
+                    format!("cannot read the file: {error}"),
+                ));
                 continue;
             }
         };
@@ -232,13 +288,15 @@ fn read_pages(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>) 
         let page = match split(&source) {
             PageSource::FrontMatter { toml, offset, body } => {
                 sources.full.insert(file.clone(), source.clone());
-                parse_toml::<FrontMatter>(&file, toml, offset, &source, sources, errors).map(|front| ContentPage {
-                    slug: slug.clone(),
-                    title: front.title,
-                    path: front.path.unwrap_or(default_path),
-                    description: front.description,
-                    markdown: body.to_string(),
-                })
+                parse_toml::<FrontMatter>(&file, toml, offset, &source, sources, errors).map(
+                    |front| ContentPage {
+                        slug: slug.clone(),
+                        title: front.title,
+                        path: front.path.unwrap_or(default_path),
+                        description: front.description,
+                        markdown: body.to_string(),
+                    },
+                )
             }
             PageSource::Heading { title, body } => Some(ContentPage {
                 slug: slug.clone(),
@@ -261,7 +319,11 @@ fn read_pages(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>) 
             PageSource::UnclosedFrontMatter => {
                 errors.push(ConfigError {
                     position: Some((1, 1)),
-                    ..ConfigError::new(&file, "", "the front matter opened with `+++` is never closed by a `+++` line")
+                    ..ConfigError::new(
+                        &file,
+                        "",
+                        "the front matter opened with `+++` is never closed by a `+++` line",
+                    )
                 });
                 None
             }
@@ -283,7 +345,11 @@ fn read_toml<T: DeserializeOwned>(
         Ok(source) => source,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound && !required => return None,
         Err(error) => {
-            errors.push(ConfigError::new(file, "", format!("cannot read the file: {error}")));
+            errors.push(ConfigError::new(
+                file,
+                "",
+                format!("cannot read the file: {error}"),
+            ));
             return None;
         }
     };
@@ -325,7 +391,9 @@ fn parse_key_path(key: &str) -> Vec<Step> {
             }
             rest = &rest[open..];
             while let Some(stripped) = rest.strip_prefix('[') {
-                let Some(close) = stripped.find(']') else { break };
+                let Some(close) = stripped.find(']') else {
+                    break;
+                };
                 if let Ok(index) = stripped[..close].parse() {
                     steps.push(Step::Index(index));
                 }
@@ -338,7 +406,10 @@ fn parse_key_path(key: &str) -> Vec<Step> {
     steps
 }
 
-fn value_at<'a, 'i>(root: &'a Spanned<DeValue<'i>>, steps: &[Step]) -> Option<&'a Spanned<DeValue<'i>>> {
+fn value_at<'a, 'i>(
+    root: &'a Spanned<DeValue<'i>>,
+    steps: &[Step],
+) -> Option<&'a Spanned<DeValue<'i>>> {
     let mut value = root;
     for step in steps {
         value = match (step, value.get_ref()) {
@@ -353,13 +424,19 @@ fn value_at<'a, 'i>(root: &'a Spanned<DeValue<'i>>, steps: &[Step]) -> Option<&'
 /// Span of the deepest node of `steps` that exists (a key's value, else its table).
 fn span_of(root: &Spanned<DeValue<'_>>, steps: &[Step]) -> Option<std::ops::Range<usize>> {
     // The whole document is no place to point at, so the search stops above the root.
-    (1..=steps.len()).rev().find_map(|n| value_at(root, &steps[..n]).map(Spanned::span))
+    (1..=steps.len())
+        .rev()
+        .find_map(|n| value_at(root, &steps[..n]).map(Spanned::span))
 }
 
 /// Removes the value of the last key of `steps`; false when nothing could be removed.
 fn remove_last_key(root: &mut Spanned<DeValue<'_>>, steps: &[Step]) -> bool {
-    let Some(last_key) = steps.iter().rposition(|s| matches!(s, Step::Key(_))) else { return false };
-    let Step::Key(key) = &steps[last_key] else { return false };
+    let Some(last_key) = steps.iter().rposition(|s| matches!(s, Step::Key(_))) else {
+        return false;
+    };
+    let Step::Key(key) = &steps[last_key] else {
+        return false;
+    };
     let mut value = root.get_mut();
     for step in &steps[..last_key] {
         value = match (step, value) {
@@ -404,12 +481,20 @@ fn parse_toml<T: DeserializeOwned>(
     sources: &mut Sources,
     errors: &mut Vec<ConfigError>,
 ) -> Option<T> {
-    sources.files.insert(file.to_path_buf(), (text.to_string(), offset));
-    let position = |span: Option<std::ops::Range<usize>>| span.map(|span| line_col(full, offset + span.start));
+    sources
+        .files
+        .insert(file.to_path_buf(), (text.to_string(), offset));
+    let position =
+        |span: Option<std::ops::Range<usize>>| span.map(|span| line_col(full, offset + span.start));
     let root = match DeTable::parse(text) {
         Ok(root) => root,
         Err(error) => {
-            let message = error.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>();
+            let message = error
+                .message()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>();
             errors.push(ConfigError {
                 position: position(error.span()),
                 ..ConfigError::new(file, "", format!("not valid TOML: {}", message.join("; ")))
@@ -425,7 +510,9 @@ fn parse_toml<T: DeserializeOwned>(
     let mut dropped: Vec<(Vec<Step>, usize)> = Vec::new();
     let mut found = 0;
     loop {
-        let DeValue::Table(table) = root.get_ref().clone() else { return None };
+        let DeValue::Table(table) = root.get_ref().clone() else {
+            return None;
+        };
         let deserializer = toml::de::Deserializer::from(Spanned::new(root.span(), table));
         let error = match serde_path_to_error::deserialize::<_, T>(deserializer) {
             Ok(value) => return (found == 0).then_some(value),
@@ -435,9 +522,12 @@ fn parse_toml<T: DeserializeOwned>(
         let mut tree_steps: Vec<Step> = Vec::new();
         for segment in error.path() {
             match segment {
-                serde_path_to_error::Segment::Map { key } => tree_steps.push(Step::Key(key.clone())),
+                serde_path_to_error::Segment::Map { key } => {
+                    tree_steps.push(Step::Key(key.clone()))
+                }
                 serde_path_to_error::Segment::Seq { index } => tree_steps.push(Step::Index(*index)),
-                serde_path_to_error::Segment::Enum { .. } | serde_path_to_error::Segment::Unknown => {}
+                serde_path_to_error::Segment::Enum { .. }
+                | serde_path_to_error::Segment::Unknown => {}
             }
         }
         let inner = error.into_inner();
@@ -468,7 +558,8 @@ fn parse_toml<T: DeserializeOwned>(
         let file_steps = original_steps(&tree_steps, &dropped);
         let (key_steps, message, removable, position) = match problem {
             Problem::UnknownKey(key, allowed) => {
-                let message = retired_key_message(file, &file_steps).unwrap_or_else(|| unknown_key_message(&key, &allowed));
+                let message = retired_key_message(file, &file_steps)
+                    .unwrap_or_else(|| unknown_key_message(&key, &allowed));
                 (file_steps, message, true, position(span))
             }
             Problem::MissingKey(key) => {
@@ -477,11 +568,19 @@ fn parse_toml<T: DeserializeOwned>(
                 key_steps.push(Step::Key(key));
                 // A missing top-level key has no place in the file to point at.
                 let position = if top_level { None } else { position(span) };
-                (key_steps, "missing required key".to_string(), false, position)
+                (
+                    key_steps,
+                    "missing required key".to_string(),
+                    false,
+                    position,
+                )
             }
             Problem::Other(message) => (file_steps, message, true, position(span)),
         };
-        errors.push(ConfigError { position, ..ConfigError::new(file, format_path(&key_steps), message) });
+        errors.push(ConfigError {
+            position,
+            ..ConfigError::new(file, format_path(&key_steps), message)
+        });
         found += 1;
         if !removable || found >= MAX_ERRORS_PER_FILE || !remove_last_key(&mut root, &tree_steps) {
             return None;
@@ -494,8 +593,11 @@ fn parse_toml<T: DeserializeOwned>(
 
 /// Index in the file of element `index` of the pruned array at (file path) `array`.
 fn original_index(array: &[Step], index: usize, dropped: &[(Vec<Step>, usize)]) -> usize {
-    let mut earlier: Vec<usize> =
-        dropped.iter().filter(|(path, _)| path.as_slice() == array).map(|(_, i)| *i).collect();
+    let mut earlier: Vec<usize> = dropped
+        .iter()
+        .filter(|(path, _)| path.as_slice() == array)
+        .map(|(_, i)| *i)
+        .collect();
     earlier.sort_unstable();
     let mut original = index;
     for gone in earlier {
@@ -522,9 +624,14 @@ fn original_steps(steps: &[Step], dropped: &[(Vec<Step>, usize)]) -> Vec<Step> {
 }
 
 /// Removes the innermost array element on `steps`; returns (tree path of the array, index).
-fn drop_enclosing_element(root: &mut Spanned<DeValue<'_>>, steps: &[Step]) -> Option<(Vec<Step>, usize)> {
+fn drop_enclosing_element(
+    root: &mut Spanned<DeValue<'_>>,
+    steps: &[Step],
+) -> Option<(Vec<Step>, usize)> {
     let at = steps.iter().rposition(|s| matches!(s, Step::Index(_)))?;
-    let Step::Index(index) = steps[at] else { return None };
+    let Step::Index(index) = steps[at] else {
+        return None;
+    };
     let mut value = root.get_mut();
     for step in &steps[..at] {
         value = match (step, value) {
@@ -556,7 +663,10 @@ mod tests {
     #[test]
     fn key_paths_round_trip() {
         let steps = parse_key_path("locations[2].contact_detail.opening_hours[0].open");
-        assert_eq!(format_path(&steps), "locations[2].contact_detail.opening_hours[0].open");
+        assert_eq!(
+            format_path(&steps),
+            "locations[2].contact_detail.opening_hours[0].open"
+        );
         assert_eq!(steps.len(), 6);
     }
 }

@@ -265,8 +265,12 @@ impl Dealer {
     /// The parameters of the enquiry form rules (`rules::forms`): the location select
     /// shows when the dealer has more than one visible sales location.
     pub fn enquiry_form_settings(&self) -> EnquiryFormSettings {
-        let dealerships: std::collections::BTreeSet<Option<u64>> =
-            self.locations.iter().filter(|l| l.visible).map(|l| l.dealership_id).collect();
+        let dealerships: std::collections::BTreeSet<Option<u64>> = self
+            .locations
+            .iter()
+            .filter(|l| l.visible)
+            .map(|l| l.dealership_id)
+            .collect();
         let sales_locations = self
             .locations
             .iter()

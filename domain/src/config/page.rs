@@ -67,8 +67,12 @@ pub(crate) fn split(source: &str) -> PageSource<'_> {
     let source_trimmed = source.strip_prefix('\u{feff}').unwrap_or(source);
     let bom = source.len() - source_trimmed.len();
     if let Some(rest) = source_trimmed.strip_prefix("+++") {
-        let rest = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n'));
-        let Some(rest) = rest else { return PageSource::UnclosedFrontMatter };
+        let rest = rest
+            .strip_prefix("\r\n")
+            .or_else(|| rest.strip_prefix('\n'));
+        let Some(rest) = rest else {
+            return PageSource::UnclosedFrontMatter;
+        };
         let offset = source.len() - rest.len();
         let mut pos = 0;
         for line in rest.split_inclusive('\n') {
@@ -122,6 +126,9 @@ mod tests {
     #[test]
     fn other_files_are_untitled() {
         assert!(matches!(split("Just text\n"), PageSource::Untitled));
-        assert!(matches!(split("+++\ntitle = \"x\"\n"), PageSource::UnclosedFrontMatter));
+        assert!(matches!(
+            split("+++\ntitle = \"x\"\n"),
+            PageSource::UnclosedFrontMatter
+        ));
     }
 }

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::messages;
-use crate::rules::availability::{SimilarCarsSettings, DEFAULT_SIMILAR_CARS_COUNT, DEFAULT_SIMILAR_PRICE_SHARE};
+use crate::rules::availability::{
+    SimilarCarsSettings, DEFAULT_SIMILAR_CARS_COUNT, DEFAULT_SIMILAR_PRICE_SHARE,
+};
 use crate::rules::constants::{
     DEFAULT_SEARCH_PATH, OFFERS_CACHE_SIZE, PAGE_SIZE, RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS,
     SPIN_DRAG_SENSITIVITY, SPIN_INTERVAL_MS,
@@ -16,9 +18,9 @@ use crate::rules::reviews::DEFAULT_MIN_REVIEW_RATING;
 use crate::rules::tag::{TagSettings, DEFAULT_JUST_ARRIVED_DAYS, DEFAULT_NEW_ARRIVAL_TEXT};
 
 pub use crate::rules::availability::FavouritesRule;
-pub use crate::rules::hours::ClosedDisplay;
 /// Where the stock video goes in the gallery: one type for the config and the rule.
 pub use crate::rules::constants::VideoPosition;
+pub use crate::rules::hours::ClosedDisplay;
 
 /// Share of a dealer's stock a new feed may drop before the build refuses it.
 pub const DEFAULT_MAX_STOCK_DROP: f64 = 0.5;
@@ -79,7 +81,9 @@ pub struct ThemeConfig {
 }
 
 /// Where the home page slides put their text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum HeroStyle {
     /// A panel on the image, bottom left (default).
@@ -389,8 +393,12 @@ pub enum SortOption {
 
 impl SortOption {
     /// Seed 001 section 9: sort options on by default.
-    pub const DEFAULTS: [SortOption; 4] =
-        [SortOption::MostRelevant, SortOption::Latest, SortOption::HighestPrice, SortOption::LowestPrice];
+    pub const DEFAULTS: [SortOption; 4] = [
+        SortOption::MostRelevant,
+        SortOption::Latest,
+        SortOption::HighestPrice,
+        SortOption::LowestPrice,
+    ];
 }
 
 /// A filter widget of the search page (seed 001 section 9 names).
@@ -472,7 +480,9 @@ impl SearchFilter {
 /// A button of the car card (seed 000 s2: details, test drive, finance, reserve, trade
 /// in, online purchase, enquire, custom). A button the car cannot offer (reserve on a
 /// held car, online purchase where the journey is off) is left out of that card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, ts_rs::TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CardButton {
     /// View Details: the vehicle page.
@@ -610,7 +620,9 @@ fn max_stock_drop() -> f64 {
 
 impl Default for FeedConfig {
     fn default() -> Self {
-        FeedConfig { max_stock_drop: DEFAULT_MAX_STOCK_DROP }
+        FeedConfig {
+            max_stock_drop: DEFAULT_MAX_STOCK_DROP,
+        }
     }
 }
 
@@ -683,7 +695,10 @@ fn spin_drag() -> u32 {
 impl VehiclePageConfig {
     /// The parameters of the similar cars rule (`rules::availability::similar_cars`).
     pub fn similar_cars_settings(&self) -> SimilarCarsSettings {
-        SimilarCarsSettings { count: self.similar_cars, price_share: DEFAULT_SIMILAR_PRICE_SHARE }
+        SimilarCarsSettings {
+            count: self.similar_cars,
+            price_share: DEFAULT_SIMILAR_PRICE_SHARE,
+        }
     }
 }
 
@@ -820,7 +835,10 @@ fn garage_page() -> String {
 
 impl Default for GarageConfig {
     fn default() -> Self {
-        GarageConfig { enabled: false, page: garage_page() }
+        GarageConfig {
+            enabled: false,
+            page: garage_page(),
+        }
     }
 }
 
@@ -1099,18 +1117,36 @@ pub struct MenusConfig {
 }
 
 fn link(label: &str, url: &str) -> MenuItem {
-    MenuItem { label: label.to_string(), url: url.to_string(), children: Vec::new() }
+    MenuItem {
+        label: label.to_string(),
+        url: url.to_string(),
+        children: Vec::new(),
+    }
 }
 
 fn header_menu() -> Vec<MenuItem> {
-    let urls = ["/", "/brands", DEFAULT_SEARCH_PATH, "/finance", "/service", "/about-us"];
-    messages::HEADER_MENU.iter().zip(urls).map(|(label, url)| link(label, url)).collect()
+    let urls = [
+        "/",
+        "/brands",
+        DEFAULT_SEARCH_PATH,
+        "/finance",
+        "/service",
+        "/about-us",
+    ];
+    messages::HEADER_MENU
+        .iter()
+        .zip(urls)
+        .map(|(label, url)| link(label, url))
+        .collect()
 }
 
 fn footer_menu() -> Vec<FooterColumn> {
     let [models, buyer_tools, service] = messages::FOOTER_HEADINGS;
     vec![
-        FooterColumn { title: models.to_string(), links: vec![link("All Brands", "/brands")] },
+        FooterColumn {
+            title: models.to_string(),
+            links: vec![link("All Brands", "/brands")],
+        },
         FooterColumn {
             title: buyer_tools.to_string(),
             links: vec![
@@ -1131,7 +1167,10 @@ fn footer_menu() -> Vec<FooterColumn> {
 
 impl Default for MenusConfig {
     fn default() -> Self {
-        MenusConfig { header: header_menu(), footer: footer_menu() }
+        MenusConfig {
+            header: header_menu(),
+            footer: footer_menu(),
+        }
     }
 }
 

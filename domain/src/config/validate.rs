@@ -19,7 +19,8 @@ pub fn is_slug(s: &str) -> bool {
         && !s.starts_with('-')
         && !s.ends_with('-')
         && !s.contains("--")
-        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// Whether `s` is a colour "#RRGGBB".
@@ -29,7 +30,9 @@ pub fn is_hex_colour(s: &str) -> bool {
 
 /// Whether `s` is an absolute http(s) URL with a host.
 pub fn is_url(s: &str) -> bool {
-    let rest = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"));
     match rest {
         Some(rest) => {
             let host = rest.split(['/', '?', '#']).next().unwrap_or("");
@@ -56,7 +59,9 @@ pub fn is_host(s: &str) -> bool {
             !label.is_empty()
                 && !label.starts_with('-')
                 && !label.ends_with('-')
-                && label.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && label
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         })
 }
 
@@ -78,14 +83,17 @@ pub fn is_au_phone(s: &str) -> bool {
 
 /// Whether `s` is a 24-hour time "HH:MM".
 fn is_time(s: &str) -> bool {
-    let Some((h, m)) = s.split_once(':') else { return false };
+    let Some((h, m)) = s.split_once(':') else {
+        return false;
+    };
     h.len() == 2
         && m.len() == 2
         && h.parse::<u8>().is_ok_and(|h| h < 24)
         && m.parse::<u8>().is_ok_and(|m| m < 60)
 }
 
-const PHONE_HINT: &str = "expected an Australian phone number like (07) 3000 0000, 0400 000 000 or 1300 000 000";
+const PHONE_HINT: &str =
+    "expected an Australian phone number like (07) 3000 0000, 0400 000 000 or 1300 000 000";
 const LINK_HINT: &str = "expected a link like /special-offers or https://example.com.au/page";
 const URL_HINT: &str = "expected a URL like https://example.com.au/path";
 
@@ -97,7 +105,10 @@ struct Checker {
 
 impl Checker {
     fn new(file: PathBuf) -> Self {
-        Checker { file, errors: Vec::new() }
+        Checker {
+            file,
+            errors: Vec::new(),
+        }
     }
 
     fn error(&mut self, key: impl Into<String>, message: impl Into<String>) {
@@ -106,7 +117,10 @@ impl Checker {
 
     fn colour(&mut self, key: &str, value: &str) {
         if !is_hex_colour(value) {
-            self.error(key, format!("expected a colour like #1A2B3C, found \"{value}\""));
+            self.error(
+                key,
+                format!("expected a colour like #1A2B3C, found \"{value}\""),
+            );
         }
     }
 
@@ -168,7 +182,10 @@ impl Checker {
 
     fn range(&mut self, key: &str, min: f64, max: f64) {
         if min > max {
-            self.error(format!("{key}.min"), format!("min ({min}) must not be above max ({max})"));
+            self.error(
+                format!("{key}.min"),
+                format!("min ({min}) must not be above max ({max})"),
+            );
         }
     }
 
@@ -194,7 +211,9 @@ impl Checker {
 }
 
 /// Reports every value that occurs more than once: (key of the repeat, value, first key).
-fn duplicates<V: AsRef<str>>(values: impl Iterator<Item = (String, V)>) -> Vec<(String, String, String)> {
+fn duplicates<V: AsRef<str>>(
+    values: impl Iterator<Item = (String, V)>,
+) -> Vec<(String, String, String)> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let mut out = Vec::new();
     for (key, value) in values {
@@ -212,7 +231,11 @@ fn duplicates<V: AsRef<str>>(values: impl Iterator<Item = (String, V)>) -> Vec<(
 /// Every semantic check of one dealer; `brands_ok` is false when brands.toml failed to
 /// parse, so checks against the brands would only repeat that failure.
 /// `model_files` holds the file of each of `dealer.models`.
-pub(crate) fn dealer(dealer: &Dealer, brands_ok: bool, model_files: &[PathBuf]) -> Vec<ConfigError> {
+pub(crate) fn dealer(
+    dealer: &Dealer,
+    brands_ok: bool,
+    model_files: &[PathBuf],
+) -> Vec<ConfigError> {
     let mut errors = dealer_toml(dealer, brands_ok);
     errors.extend(locations(dealer));
     errors.extend(brands(dealer));
@@ -221,8 +244,18 @@ pub(crate) fn dealer(dealer: &Dealer, brands_ok: bool, model_files: &[PathBuf]) 
     for (model, file) in dealer.models.iter().zip(model_files) {
         errors.extend(model_file(file, model));
     }
-    for (key, slug, first) in duplicates(dealer.models.iter().zip(model_files).map(|(m, f)| (f.display().to_string(), m.slug.as_str()))) {
-        errors.push(ConfigError::new(key, "slug", format!("model slug \"{slug}\" is also used by {first}")));
+    for (key, slug, first) in duplicates(
+        dealer
+            .models
+            .iter()
+            .zip(model_files)
+            .map(|(m, f)| (f.display().to_string(), m.slug.as_str())),
+    ) {
+        errors.push(ConfigError::new(
+            key,
+            "slug",
+            format!("model slug \"{slug}\" is also used by {first}"),
+        ));
     }
     errors.extend(pages(dealer));
     errors
@@ -235,7 +268,13 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     c.slug("slug", &config.slug);
     if let Some(folder) = dir.file_name().map(|f| f.to_string_lossy().into_owned()) {
         if is_slug(&config.slug) && folder != config.slug {
-            c.error("slug", format!("\"{}\" must equal the folder name \"{folder}\"", config.slug));
+            c.error(
+                "slug",
+                format!(
+                    "\"{}\" must equal the folder name \"{folder}\"",
+                    config.slug
+                ),
+            );
         }
     }
     c.not_empty("name", &config.name);
@@ -247,7 +286,13 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             );
         }
     }
-    for (key, value, first) in duplicates(config.domains.iter().enumerate().map(|(i, d)| (format!("domains[{i}]"), d.as_str()))) {
+    for (key, value, first) in duplicates(
+        config
+            .domains
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (format!("domains[{i}]"), d.as_str())),
+    ) {
         c.error(key, format!("\"{value}\" is listed twice (also {first})"));
     }
     for (i, make) in config.makes.iter().enumerate() {
@@ -257,12 +302,19 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         c.error("car_types", "list at least one of new, demo, used");
     }
     if config.vehicle_categories.is_empty() {
-        c.error("vehicle_categories", "list at least one of cars, motorcycles, trucks, caravans");
+        c.error(
+            "vehicle_categories",
+            "list at least one of cars, motorcycles, trucks, caravans",
+        );
     }
     if !AU_STATES.contains(&config.default_state.as_str()) {
         c.error(
             "default_state",
-            format!("expected one of {}, found \"{}\"", AU_STATES.join(", "), config.default_state),
+            format!(
+                "expected one of {}, found \"{}\"",
+                AU_STATES.join(", "),
+                config.default_state
+            ),
         );
     }
 
@@ -272,10 +324,16 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     c.colour("theme.accent", &theme.accent);
     c.colour("theme.text", &theme.text);
     c.colour("theme.background", &theme.background);
-    for (key, font) in [("theme.font_body", &theme.font_body), ("theme.font_heading", &theme.font_heading)] {
+    for (key, font) in [
+        ("theme.font_body", &theme.font_body),
+        ("theme.font_heading", &theme.font_heading),
+    ] {
         let lower = font.to_ascii_lowercase();
         if lower.contains("url(") || lower.contains("@import") || lower.contains("http") {
-            c.error(key, "expected a CSS font-family list of system fonts; web fonts are not loaded");
+            c.error(
+                key,
+                "expected a CSS font-family list of system fonts; web fonts are not loaded",
+            );
         }
         c.not_empty(key, font);
     }
@@ -302,19 +360,42 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     let finance = &config.finance;
     c.link("finance.link", &finance.link);
     let calc = &finance.calculator;
-    c.positive("finance.calculator.purchase_price_min", calc.purchase_price_min);
+    c.positive(
+        "finance.calculator.purchase_price_min",
+        calc.purchase_price_min,
+    );
     c.positive("finance.calculator.amount.min", calc.amount.min);
     c.positive("finance.calculator.term.max", calc.term.max);
-    c.within("finance.calculator.term.default", calc.term.default, 1.0, calc.term.max);
-    c.range("finance.calculator.interest", calc.interest.min, calc.interest.max);
-    c.within("finance.calculator.interest.default", calc.interest.default, calc.interest.min, calc.interest.max);
+    c.within(
+        "finance.calculator.term.default",
+        calc.term.default,
+        1.0,
+        calc.term.max,
+    );
+    c.range(
+        "finance.calculator.interest",
+        calc.interest.min,
+        calc.interest.max,
+    );
+    c.within(
+        "finance.calculator.interest.default",
+        calc.interest.default,
+        calc.interest.min,
+        calc.interest.max,
+    );
     if calc.establishment_fee < 0.0 {
-        c.error("finance.calculator.establishment_fee", format!("must be 0 or more, found {}", calc.establishment_fee));
+        c.error(
+            "finance.calculator.establishment_fee",
+            format!("must be 0 or more, found {}", calc.establishment_fee),
+        );
     }
     for (i, fee) in finance.fees.iter().enumerate() {
         c.not_empty(&format!("finance.fees[{i}].name"), &fee.name);
         if fee.amount < 0.0 {
-            c.error(format!("finance.fees[{i}].amount"), format!("must be 0 or more, found {}", fee.amount));
+            c.error(
+                format!("finance.fees[{i}].amount"),
+                format!("must be 0 or more, found {}", fee.amount),
+            );
         }
     }
 
@@ -327,7 +408,10 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             );
         }
         if tags.certified_logo.is_none() {
-            c.error("tags.certified_logo", "required when tags.certified_manufacturer is set");
+            c.error(
+                "tags.certified_logo",
+                "required when tags.certified_manufacturer is set",
+            );
         }
     }
     if let Some(logo) = &tags.certified_logo {
@@ -344,7 +428,12 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         c.error("search.page_size", "must be at least 1");
     }
     if search.page_size > MAX_PAGE_SIZE {
-        c.error("search.page_size", format!("must be at most {MAX_PAGE_SIZE} (the largest page the search endpoint answers)"));
+        c.error(
+            "search.page_size",
+            format!(
+                "must be at most {MAX_PAGE_SIZE} (the largest page the search endpoint answers)"
+            ),
+        );
     }
     if search.cache_size == 0 {
         c.error("search.cache_size", "must be at least 1");
@@ -370,7 +459,10 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             c.error(format!("search.tile_filters[{i}]"), "listed twice");
         }
         if !search.filters.contains(filter) {
-            c.error(format!("search.tile_filters[{i}]"), "not a filter of search.filters; list it there too");
+            c.error(
+                format!("search.tile_filters[{i}]"),
+                "not a filter of search.filters; list it there too",
+            );
         }
     }
     let mut seen = BTreeSet::new();
@@ -385,22 +477,42 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             c.link("search.custom_card_button.url", &custom.url);
         }
         None if search.card_buttons.contains(&CardButton::Custom) => {
-            c.error("search.card_buttons", "lists custom: give its label and url in [search.custom_card_button]");
+            c.error(
+                "search.card_buttons",
+                "lists custom: give its label and url in [search.custom_card_button]",
+            );
         }
         None => {}
     }
     if !search.default_page.starts_with("/search") {
-        c.error("search.default_page", format!("expected a search route like /search/used-cars, found \"{}\"", search.default_page));
+        c.error(
+            "search.default_page",
+            format!(
+                "expected a search route like /search/used-cars, found \"{}\"",
+                search.default_page
+            ),
+        );
     }
 
     if !(0.0..=1.0).contains(&config.feed.max_stock_drop) {
-        c.error("feed.max_stock_drop", format!("expected a share from 0 to 1 (0.5 = half the stock), found {}", config.feed.max_stock_drop));
+        c.error(
+            "feed.max_stock_drop",
+            format!(
+                "expected a share from 0 to 1 (0.5 = half the stock), found {}",
+                config.feed.max_stock_drop
+            ),
+        );
     }
     if config.vehicle_page.spin_interval_ms == 0 {
         c.error("vehicle_page.spin_interval_ms", "must be at least 1");
     }
     c.not_empty("forms.parts_heading", &config.forms.parts_heading);
-    c.within("locations.min_review_rating", config.locations.min_review_rating, 1.0, 5.0);
+    c.within(
+        "locations.min_review_rating",
+        config.locations.min_review_rating,
+        1.0,
+        5.0,
+    );
     c.slug("garage.page", &config.garage.page);
 
     let service = &config.service;
@@ -413,10 +525,18 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
 
     for (i, grid) in config.group.brand_grids.iter().enumerate() {
         c.not_empty(&format!("group.brand_grids[{i}].title"), &grid.title);
-        if brands_ok && !dealer.brands.iter().any(|b| b.category == grid.category.as_str()) {
+        if brands_ok
+            && !dealer
+                .brands
+                .iter()
+                .any(|b| b.category == grid.category.as_str())
+        {
             c.error(
                 format!("group.brand_grids[{i}].category"),
-                format!("no brand in brands.toml has category \"{}\"", grid.category.as_str()),
+                format!(
+                    "no brand in brands.toml has category \"{}\"",
+                    grid.category.as_str()
+                ),
             );
         }
     }
@@ -434,16 +554,40 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     for (i, zone) in config.delivery_zones.iter().enumerate() {
         c.not_empty(&format!("delivery_zones[{i}].region"), &zone.region);
         if zone.price < 0.0 {
-            c.error(format!("delivery_zones[{i}].price"), format!("must be 0 or more, found {}", zone.price));
+            c.error(
+                format!("delivery_zones[{i}].price"),
+                format!("must be 0 or more, found {}", zone.price),
+            );
         }
         c.positive(&format!("delivery_zones[{i}].max_km"), zone.max_km);
     }
-    for (key, value, first) in duplicates(config.delivery_zones.iter().enumerate().map(|(i, z)| (format!("delivery_zones[{i}].region"), z.region.as_str()))) {
-        c.error(key, format!("region \"{value}\" is listed twice (also {first})"));
+    for (key, value, first) in duplicates(
+        config
+            .delivery_zones
+            .iter()
+            .enumerate()
+            .map(|(i, z)| (format!("delivery_zones[{i}].region"), z.region.as_str())),
+    ) {
+        c.error(
+            key,
+            format!("region \"{value}\" is listed twice (also {first})"),
+        );
     }
-    let distances: Vec<String> = config.delivery_zones.iter().map(|z| z.max_km.to_string()).collect();
-    for (key, value, first) in duplicates(distances.iter().enumerate().map(|(i, d)| (format!("delivery_zones[{i}].max_km"), d.as_str()))) {
-        c.error(key, format!("two zones end at {value} km (also {first}); each zone needs its own distance"));
+    let distances: Vec<String> = config
+        .delivery_zones
+        .iter()
+        .map(|z| z.max_km.to_string())
+        .collect();
+    for (key, value, first) in duplicates(
+        distances
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (format!("delivery_zones[{i}].max_km"), d.as_str())),
+    ) {
+        c.error(
+            key,
+            format!("two zones end at {value} km (also {first}); each zone needs its own distance"),
+        );
     }
 
     if let Some(url) = &config.leads.webhook_url {
@@ -454,12 +598,18 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     }
     if let Some(id) = &config.analytics.gtm_id {
         if !id.starts_with("GTM-") {
-            c.error("analytics.gtm_id", format!("expected an id like GTM-ABC1234, found \"{id}\""));
+            c.error(
+                "analytics.gtm_id",
+                format!("expected an id like GTM-ABC1234, found \"{id}\""),
+            );
         }
     }
     if let Some(id) = &config.analytics.ga4_id {
         if !id.starts_with("G-") {
-            c.error("analytics.ga4_id", format!("expected an id like G-ABC123DEF4, found \"{id}\""));
+            c.error(
+                "analytics.ga4_id",
+                format!("expected an id like G-ABC123DEF4, found \"{id}\""),
+            );
         }
     }
     if let Some(bar) = &config.announcement {
@@ -503,7 +653,12 @@ pub fn is_abn(text: &str) -> bool {
     if digits.len() != 11 || digits[0] == 0 {
         return false;
     }
-    let sum: u32 = digits.iter().zip(WEIGHTS).enumerate().map(|(i, (d, w))| (if i == 0 { d - 1 } else { *d }) * w).sum();
+    let sum: u32 = digits
+        .iter()
+        .zip(WEIGHTS)
+        .enumerate()
+        .map(|(i, (d, w))| (if i == 0 { d - 1 } else { *d }) * w)
+        .sum();
     sum % 89 == 0
 }
 
@@ -516,17 +671,36 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
     if !AU_STATES.contains(&address.state.to_ascii_lowercase().as_str()) {
         c.error(
             format!("{key}.address.state"),
-            format!("expected one of {}, found \"{}\"", AU_STATES.map(str::to_ascii_uppercase).join(", "), address.state),
+            format!(
+                "expected one of {}, found \"{}\"",
+                AU_STATES.map(str::to_ascii_uppercase).join(", "),
+                address.state
+            ),
         );
     }
     if address.postcode.len() != 4 || !address.postcode.chars().all(|ch| ch.is_ascii_digit()) {
-        c.error(format!("{key}.address.postcode"), format!("expected 4 digits, found \"{}\"", address.postcode));
+        c.error(
+            format!("{key}.address.postcode"),
+            format!("expected 4 digits, found \"{}\"", address.postcode),
+        );
     }
     if !(-44.0..=-9.0).contains(&address.lat) {
-        c.error(format!("{key}.address.lat"), format!("expected a latitude in Australia (-44 to -9), found {}", address.lat));
+        c.error(
+            format!("{key}.address.lat"),
+            format!(
+                "expected a latitude in Australia (-44 to -9), found {}",
+                address.lat
+            ),
+        );
     }
     if !(112.0..=154.0).contains(&address.long) {
-        c.error(format!("{key}.address.long"), format!("expected a longitude in Australia (112 to 154), found {}", address.long));
+        c.error(
+            format!("{key}.address.long"),
+            format!(
+                "expected a longitude in Australia (112 to 154), found {}",
+                address.long
+            ),
+        );
     }
     if let Some(url) = &address.place_url {
         c.url(&format!("{key}.address.place_url"), url);
@@ -542,26 +716,71 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
     for (i, hours) in contact.opening_hours.iter().enumerate() {
         let hkey = format!("{key}.contact_detail.opening_hours[{i}]");
         if hours.weekday > 6 {
-            c.error(format!("{hkey}.weekday"), format!("expected 0 (Sunday) to 6 (Saturday), found {}", hours.weekday));
+            c.error(
+                format!("{hkey}.weekday"),
+                format!(
+                    "expected 0 (Sunday) to 6 (Saturday), found {}",
+                    hours.weekday
+                ),
+            );
         } else if !weekdays.insert(hours.weekday) {
-            c.error(format!("{hkey}.weekday"), format!("weekday {} is listed twice", hours.weekday));
+            c.error(
+                format!("{hkey}.weekday"),
+                format!("weekday {} is listed twice", hours.weekday),
+            );
         }
-        times(c, &hkey, hours.status, hours.open.as_deref(), hours.close.as_deref(), "open", "close");
+        times(
+            c,
+            &hkey,
+            hours.status,
+            hours.open.as_deref(),
+            hours.close.as_deref(),
+            "open",
+            "close",
+        );
     }
     let mut dates = BTreeSet::new();
     for (i, special) in location.special_hours.iter().enumerate() {
         let skey = format!("{key}.special_hours[{i}]");
         if !dates.insert(special.date) {
-            c.error(format!("{skey}.date"), format!("{} is listed twice", special.date));
+            c.error(
+                format!("{skey}.date"),
+                format!("{} is listed twice", special.date),
+            );
         }
-        times(c, &skey, special.status, special.start_hour.as_deref(), special.end_hour.as_deref(), "start_hour", "end_hour");
+        times(
+            c,
+            &skey,
+            special.status,
+            special.start_hour.as_deref(),
+            special.end_hour.as_deref(),
+            "start_hour",
+            "end_hour",
+        );
     }
     for (i, review) in location.reviews.iter().enumerate() {
-        c.within(&format!("{key}.reviews[{i}].rating"), review.rating, 1.0, 5.0);
-        c.not_empty(&format!("{key}.reviews[{i}].customer_name"), &review.customer_name);
+        c.within(
+            &format!("{key}.reviews[{i}].rating"),
+            review.rating,
+            1.0,
+            5.0,
+        );
+        c.not_empty(
+            &format!("{key}.reviews[{i}].customer_name"),
+            &review.customer_name,
+        );
     }
-    for (key2, value, first) in duplicates(location.reviews.iter().enumerate().map(|(i, r)| (format!("{key}.reviews[{i}].id"), r.id.to_string()))) {
-        c.error(key2, format!("review id {value} is used twice (also {first})"));
+    for (key2, value, first) in duplicates(
+        location
+            .reviews
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (format!("{key}.reviews[{i}].id"), r.id.to_string())),
+    ) {
+        c.error(
+            key2,
+            format!("review id {value} is used twice (also {first})"),
+        );
     }
     if let Some(rating) = location.average_rating {
         c.within(&format!("{key}.average_rating"), rating, 1.0, 5.0);
@@ -570,13 +789,24 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
         if !slugs.contains(other.as_str()) {
             c.error(
                 format!("{key}.distribution_locations[{i}]"),
-                format!("no location has slug \"{other}\"; known: {}", slugs.iter().copied().collect::<Vec<_>>().join(", ")),
+                format!(
+                    "no location has slug \"{other}\"; known: {}",
+                    slugs.iter().copied().collect::<Vec<_>>().join(", ")
+                ),
             );
         }
     }
 }
 
-fn times(c: &mut Checker, key: &str, status: OpenStatus, open: Option<&str>, close: Option<&str>, open_name: &str, close_name: &str) {
+fn times(
+    c: &mut Checker,
+    key: &str,
+    status: OpenStatus,
+    open: Option<&str>,
+    close: Option<&str>,
+    open_name: &str,
+    close_name: &str,
+) {
     match status {
         OpenStatus::Open => match (open, close) {
             (Some(open), Some(close)) => {
@@ -602,30 +832,66 @@ fn locations(dealer: &Dealer) -> Vec<ConfigError> {
     for (i, loc) in dealer.locations.iter().enumerate() {
         location(&mut c, &format!("locations[{i}]"), loc, &slugs);
     }
-    for (key, value, first) in duplicates(dealer.locations.iter().enumerate().map(|(i, l)| (format!("locations[{i}].slug"), l.slug.as_str()))) {
-        c.error(key, format!("slug \"{value}\" is used twice (also {first})"));
+    for (key, value, first) in duplicates(
+        dealer
+            .locations
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (format!("locations[{i}].slug"), l.slug.as_str())),
+    ) {
+        c.error(
+            key,
+            format!("slug \"{value}\" is used twice (also {first})"),
+        );
     }
-    for (key, value, first) in duplicates(dealer.locations.iter().enumerate().map(|(i, l)| (format!("locations[{i}].id"), l.id.to_string()))) {
+    for (key, value, first) in duplicates(
+        dealer
+            .locations
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (format!("locations[{i}].id"), l.id.to_string())),
+    ) {
         c.error(key, format!("id {value} is used twice (also {first})"));
     }
     if dealer.locations.iter().filter(|l| l.primary).count() > 1 {
-        let keys: Vec<String> = dealer.locations.iter().enumerate().filter(|(_, l)| l.primary).map(|(i, _)| format!("locations[{i}]")).collect();
-        c.error(format!("{}.primary", keys[1]), format!("only one location can be primary ({})", keys.join(", ")));
+        let keys: Vec<String> = dealer
+            .locations
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.primary)
+            .map(|(i, _)| format!("locations[{i}]"))
+            .collect();
+        c.error(
+            format!("{}.primary", keys[1]),
+            format!("only one location can be primary ({})", keys.join(", ")),
+        );
     }
     c.errors
 }
 
 fn brands(dealer: &Dealer) -> Vec<ConfigError> {
     let mut c = Checker::new(dealer.dir.join("brands.toml"));
-    let categories: Vec<&str> = [VehicleCategory::Cars, VehicleCategory::Motorcycles, VehicleCategory::Trucks, VehicleCategory::Caravans]
-        .map(VehicleCategory::as_str)
-        .to_vec();
+    let categories: Vec<&str> = [
+        VehicleCategory::Cars,
+        VehicleCategory::Motorcycles,
+        VehicleCategory::Trucks,
+        VehicleCategory::Caravans,
+    ]
+    .map(VehicleCategory::as_str)
+    .to_vec();
     for (i, brand) in dealer.brands.iter().enumerate() {
         let key = format!("brands[{i}]");
         c.not_empty(&format!("{key}.name"), &brand.name);
         c.slug(&format!("{key}.slug"), &brand.slug);
         if !categories.contains(&brand.category.as_str()) {
-            c.error(format!("{key}.category"), format!("expected one of {}, found \"{}\"", categories.join(", "), brand.category));
+            c.error(
+                format!("{key}.category"),
+                format!(
+                    "expected one of {}, found \"{}\"",
+                    categories.join(", "),
+                    brand.category
+                ),
+            );
         }
         if let Some(logo) = &brand.logo {
             c.asset(&dealer.dir, &format!("{key}.logo"), logo);
@@ -634,10 +900,25 @@ fn brands(dealer: &Dealer) -> Vec<ConfigError> {
             c.url(&format!("{key}.external_url"), url);
         }
     }
-    for (key, value, first) in duplicates(dealer.brands.iter().enumerate().map(|(i, b)| (format!("brands[{i}].slug"), b.slug.as_str()))) {
-        c.error(key, format!("slug \"{value}\" is used twice (also {first})"));
+    for (key, value, first) in duplicates(
+        dealer
+            .brands
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (format!("brands[{i}].slug"), b.slug.as_str())),
+    ) {
+        c.error(
+            key,
+            format!("slug \"{value}\" is used twice (also {first})"),
+        );
     }
-    for (key, value, first) in duplicates(dealer.brands.iter().enumerate().map(|(i, b)| (format!("brands[{i}].id"), b.id.to_string()))) {
+    for (key, value, first) in duplicates(
+        dealer
+            .brands
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (format!("brands[{i}].id"), b.id.to_string())),
+    ) {
         c.error(key, format!("id {value} is used twice (also {first})"));
     }
     c.errors
@@ -651,23 +932,38 @@ fn offers(dealer: &Dealer) -> Vec<ConfigError> {
         c.not_empty(&format!("{key}.image"), &offer.image);
         if let (Some(start), Some(expiry)) = (offer.start, offer.expiry) {
             if start > expiry {
-                c.error(format!("{key}.expiry"), format!("expiry {expiry} is before start {start}"));
+                c.error(
+                    format!("{key}.expiry"),
+                    format!("expiry {expiry} is before start {start}"),
+                );
             }
         }
         if let Some(price) = offer.price {
             if price < 0.0 {
-                c.error(format!("{key}.price"), format!("must be 0 or more, found {price}"));
+                c.error(
+                    format!("{key}.price"),
+                    format!("must be 0 or more, found {price}"),
+                );
             }
         }
     }
-    for (key, value, first) in duplicates(dealer.offers.iter().enumerate().map(|(i, o)| (format!("offers[{i}].id"), o.id.to_string()))) {
+    for (key, value, first) in duplicates(
+        dealer
+            .offers
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (format!("offers[{i}].id"), o.id.to_string())),
+    ) {
         c.error(key, format!("id {value} is used twice (also {first})"));
     }
     for (i, promo) in dealer.promos.iter().enumerate() {
         let key = format!("promos[{i}]");
         if let (Some(start), Some(expiry)) = (promo.start, promo.expiry) {
             if start > expiry {
-                c.error(format!("{key}.expiry"), format!("expiry {expiry} is before start {start}"));
+                c.error(
+                    format!("{key}.expiry"),
+                    format!("expiry {expiry} is before start {start}"),
+                );
             }
         }
         match &promo.node {
@@ -734,8 +1030,17 @@ fn parts(dealer: &Dealer) -> Vec<ConfigError> {
         }
     }
     // The filters list each category and make once, so one spelling each.
-    let categories = dealer.parts.iter().enumerate().map(|(i, p)| (format!("parts[{i}].category"), p.category.as_str()));
-    let makes = dealer.parts.iter().enumerate().flat_map(|(i, p)| p.makes.iter().enumerate().map(move |(j, m)| (format!("parts[{i}].makes[{j}]"), m.as_str())));
+    let categories = dealer
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("parts[{i}].category"), p.category.as_str()));
+    let makes = dealer.parts.iter().enumerate().flat_map(|(i, p)| {
+        p.makes
+            .iter()
+            .enumerate()
+            .map(move |(j, m)| (format!("parts[{i}].makes[{j}]"), m.as_str()))
+    });
     for (key, value, first, first_value) in case_variants(categories.chain(makes)) {
         c.error(key, format!("\"{value}\" is spelt \"{first_value}\" in {first}; write it the same way so the filter lists it once"));
     }
@@ -744,7 +1049,9 @@ fn parts(dealer: &Dealer) -> Vec<ConfigError> {
 
 /// Values written in a different case (or with spaces around) than an earlier one:
 /// (key of the variant, its value, first key, first value).
-fn case_variants<'a>(values: impl Iterator<Item = (String, &'a str)>) -> Vec<(String, String, String, String)> {
+fn case_variants<'a>(
+    values: impl Iterator<Item = (String, &'a str)>,
+) -> Vec<(String, String, String, String)> {
     let mut seen: BTreeMap<String, (String, &str)> = BTreeMap::new();
     let mut out = Vec::new();
     for (key, value) in values {
@@ -753,7 +1060,12 @@ fn case_variants<'a>(values: impl Iterator<Item = (String, &'a str)>) -> Vec<(St
             continue;
         }
         match seen.get(&folded) {
-            Some((first, first_value)) if *first_value != value => out.push((key, value.to_string(), first.clone(), first_value.to_string())),
+            Some((first, first_value)) if *first_value != value => out.push((
+                key,
+                value.to_string(),
+                first.clone(),
+                first_value.to_string(),
+            )),
             Some(_) => {}
             None => {
                 seen.insert(folded, (key, value));
@@ -765,15 +1077,27 @@ fn case_variants<'a>(values: impl Iterator<Item = (String, &'a str)>) -> Vec<(St
 
 fn model_file(file: &Path, model: &Model) -> Vec<ConfigError> {
     let mut c = Checker::new(file.to_path_buf());
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     if stem != model.slug {
-        c.error("slug", format!("\"{}\" must equal the file name \"{stem}\" (the file name is the slug)", model.slug));
+        c.error(
+            "slug",
+            format!(
+                "\"{}\" must equal the file name \"{stem}\" (the file name is the slug)",
+                model.slug
+            ),
+        );
     }
     c.slug("slug", &model.slug);
     c.not_empty("name", &model.name);
     c.not_empty("make", &model.make);
-    let variant_names: BTreeSet<&str> =
-        model.variants.iter().flat_map(|v| [v.name.as_str(), v.full_name.as_str()]).collect();
+    let variant_names: BTreeSet<&str> = model
+        .variants
+        .iter()
+        .flat_map(|v| [v.name.as_str(), v.full_name.as_str()])
+        .collect();
     for (i, colour) in model.colours.iter().enumerate() {
         c.colour(&format!("colours[{i}].hexCode"), &colour.hex_code);
         if !variant_names.contains(colour.model_variant_name.as_str()) {
@@ -787,7 +1111,13 @@ fn model_file(file: &Path, model: &Model) -> Vec<ConfigError> {
             );
         }
     }
-    for (key, value, first) in duplicates(model.colours.iter().enumerate().map(|(i, col)| (format!("colours[{i}].id"), col.id.to_string()))) {
+    for (key, value, first) in duplicates(
+        model
+            .colours
+            .iter()
+            .enumerate()
+            .map(|(i, col)| (format!("colours[{i}].id"), col.id.to_string())),
+    ) {
         c.error(key, format!("id {value} is used twice (also {first})"));
     }
     for (i, variant) in model.variants.iter().enumerate() {
@@ -807,13 +1137,25 @@ fn pages(dealer: &Dealer) -> Vec<ConfigError> {
     for page in &dealer.pages {
         let mut c = Checker::new(dealer.dir.join("pages").join(format!("{}.md", page.slug)));
         if !is_slug(&page.slug) {
-            c.error("", format!("the file name must be a URL-safe slug (e.g. eofy-sale.md), found \"{}.md\"", page.slug));
+            c.error(
+                "",
+                format!(
+                    "the file name must be a URL-safe slug (e.g. eofy-sale.md), found \"{}.md\"",
+                    page.slug
+                ),
+            );
         }
         if !page.path.starts_with('/') || page.path.contains(' ') {
-            c.error("path", format!("expected a route like /about-us, found \"{}\"", page.path));
+            c.error(
+                "path",
+                format!("expected a route like /about-us, found \"{}\"", page.path),
+            );
         }
         if let Some(first) = paths.insert(page.path.as_str(), page.slug.as_str()) {
-            c.error("path", format!("\"{}\" is also the path of pages/{first}.md", page.path));
+            c.error(
+                "path",
+                format!("\"{}\" is also the path of pages/{first}.md", page.path),
+            );
         }
         c.not_empty("title", &page.title);
         errors.extend(c.errors);
@@ -889,9 +1231,20 @@ mod tests {
     fn the_footer_keys_are_checked() {
         let mut acme = crate::view::test_dealer("[footer]\nabn = \"51 824 753 557\"\ndealer_licence = \" \"\nsocial = [{ network = \"facebook\", url = \"facebook.com/acme\" }]\nlegal = [{ label = \"Privacy\", url = \"privacy\" }]\n");
         acme.dir = std::env::temp_dir();
-        let keys: Vec<String> = dealer(&acme, true, &[]).iter().map(|e| e.key.clone()).collect();
-        for key in ["footer.abn", "footer.dealer_licence", "footer.social[0].url", "footer.legal[0].url"] {
-            assert!(keys.iter().any(|k| k == key), "{key} not reported: {keys:?}");
+        let keys: Vec<String> = dealer(&acme, true, &[])
+            .iter()
+            .map(|e| e.key.clone())
+            .collect();
+        for key in [
+            "footer.abn",
+            "footer.dealer_licence",
+            "footer.social[0].url",
+            "footer.legal[0].url",
+        ] {
+            assert!(
+                keys.iter().any(|k| k == key),
+                "{key} not reported: {keys:?}"
+            );
         }
     }
 }

@@ -5,7 +5,9 @@ use ts_rs::TS;
 
 /// Department type of a location (seed 001: sales, service, parts, service-and-parts;
 /// empty means sales).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum LocationType {
     /// Sales (also the meaning of an empty type).

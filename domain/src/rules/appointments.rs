@@ -109,10 +109,28 @@ mod tests {
     fn week() -> Vec<OpeningHour> {
         // Monday to Friday 8:30 to 17:00 by open/close, Saturday by text only, Sunday closed.
         let mut days: Vec<OpeningHour> = (1..=5)
-            .map(|weekday| OpeningHour { weekday, status: OpenStatus::Open, formated_hours: None, open: Some("08:30".into()), close: Some("17:00".into()) })
+            .map(|weekday| OpeningHour {
+                weekday,
+                status: OpenStatus::Open,
+                formated_hours: None,
+                open: Some("08:30".into()),
+                close: Some("17:00".into()),
+            })
             .collect();
-        days.push(OpeningHour { weekday: 6, status: OpenStatus::Open, formated_hours: Some("9:00am - 12pm".into()), open: None, close: None });
-        days.push(OpeningHour { weekday: 0, status: OpenStatus::Closed, formated_hours: None, open: None, close: None });
+        days.push(OpeningHour {
+            weekday: 6,
+            status: OpenStatus::Open,
+            formated_hours: Some("9:00am - 12pm".into()),
+            open: None,
+            close: None,
+        });
+        days.push(OpeningHour {
+            weekday: 0,
+            status: OpenStatus::Closed,
+            formated_hours: None,
+            open: None,
+            close: None,
+        });
         days
     }
 
@@ -121,43 +139,94 @@ mod tests {
         let now = d(2026, 11, 23).and_time(t(7, 0)); // a Monday morning
         let tuesday = appointment_slots(d(2026, 11, 24), &week(), &[], &[t(10, 0)], now);
         assert_eq!(tuesday.first(), Some(&t(8, 30)));
-        assert_eq!(tuesday.last(), Some(&t(16, 30)), "the last slot ends at closing");
-        assert_eq!(tuesday.len(), 16, "17 half hours from 8:30 to 17:00, one booked");
+        assert_eq!(
+            tuesday.last(),
+            Some(&t(16, 30)),
+            "the last slot ends at closing"
+        );
+        assert_eq!(
+            tuesday.len(),
+            16,
+            "17 half hours from 8:30 to 17:00, one booked"
+        );
         assert!(!tuesday.contains(&t(10, 0)));
         let saturday = appointment_slots(d(2026, 11, 28), &week(), &[], &[], now);
-        assert_eq!(saturday, vec![t(9, 0), t(9, 30), t(10, 0), t(10, 30), t(11, 0), t(11, 30)]);
-        assert!(appointment_slots(d(2026, 11, 29), &week(), &[], &[], now).is_empty(), "Sunday is closed");
-        assert!(appointment_slots(d(2026, 11, 20), &week(), &[], &[], now).is_empty(), "the past");
-        assert!(appointment_slots(d(2027, 3, 1), &week(), &[], &[], now).is_empty(), "beyond the horizon");
+        assert_eq!(
+            saturday,
+            vec![t(9, 0), t(9, 30), t(10, 0), t(10, 30), t(11, 0), t(11, 30)]
+        );
+        assert!(
+            appointment_slots(d(2026, 11, 29), &week(), &[], &[], now).is_empty(),
+            "Sunday is closed"
+        );
+        assert!(
+            appointment_slots(d(2026, 11, 20), &week(), &[], &[], now).is_empty(),
+            "the past"
+        );
+        assert!(
+            appointment_slots(d(2027, 3, 1), &week(), &[], &[], now).is_empty(),
+            "beyond the horizon"
+        );
     }
 
     #[test]
     fn special_hours_close_or_shorten_a_day_and_today_needs_notice() {
         let special = vec![
-            SpecialHours { date: d(2026, 12, 25), status: OpenStatus::Closed, start_hour: None, end_hour: None, name: Some("Christmas Day".into()) },
-            SpecialHours { date: d(2026, 12, 24), status: OpenStatus::Open, start_hour: Some("09:00".into()), end_hour: Some("12:00".into()), name: None },
+            SpecialHours {
+                date: d(2026, 12, 25),
+                status: OpenStatus::Closed,
+                start_hour: None,
+                end_hour: None,
+                name: Some("Christmas Day".into()),
+            },
+            SpecialHours {
+                date: d(2026, 12, 24),
+                status: OpenStatus::Open,
+                start_hour: Some("09:00".into()),
+                end_hour: Some("12:00".into()),
+                name: None,
+            },
         ];
         let now = d(2026, 12, 24).and_time(t(9, 40));
         assert!(appointment_slots(d(2026, 12, 25), &week(), &special, &[], now).is_empty());
         let eve = appointment_slots(d(2026, 12, 24), &week(), &special, &[], now);
-        assert_eq!(eve, vec![t(11, 0), t(11, 30)], "an hour's notice from 9:40, closing at 12");
+        assert_eq!(
+            eve,
+            vec![t(11, 0), t(11, 30)],
+            "an hour's notice from 9:40, closing at 12"
+        );
     }
 
     #[test]
     fn local_time_follows_each_state_and_daylight_saving() {
-        let summer = Utc.with_ymd_and_hms(2026, 1, 15, 0, 0, 0).single().expect("utc");
-        let winter = Utc.with_ymd_and_hms(2026, 7, 15, 0, 0, 0).single().expect("utc");
+        let summer = Utc
+            .with_ymd_and_hms(2026, 1, 15, 0, 0, 0)
+            .single()
+            .expect("utc");
+        let winter = Utc
+            .with_ymd_and_hms(2026, 7, 15, 0, 0, 0)
+            .single()
+            .expect("utc");
         assert_eq!(local_now("QLD", summer).time(), t(10, 0));
         assert_eq!(local_now("NSW", summer).time(), t(11, 0));
         assert_eq!(local_now("NSW", winter).time(), t(10, 0));
         assert_eq!(local_now("SA", summer).time(), t(10, 30));
         assert_eq!(local_now("WA", summer).time(), t(8, 0));
         // 2026's change-overs: 5 April and 4 October.
-        let before_end = Utc.with_ymd_and_hms(2026, 4, 4, 15, 59, 0).single().expect("utc");
-        let after_end = Utc.with_ymd_and_hms(2026, 4, 4, 16, 0, 0).single().expect("utc");
+        let before_end = Utc
+            .with_ymd_and_hms(2026, 4, 4, 15, 59, 0)
+            .single()
+            .expect("utc");
+        let after_end = Utc
+            .with_ymd_and_hms(2026, 4, 4, 16, 0, 0)
+            .single()
+            .expect("utc");
         assert_eq!(local_now("VIC", before_end).time(), t(2, 59));
         assert_eq!(local_now("VIC", after_end).time(), t(2, 0));
-        let after_start = Utc.with_ymd_and_hms(2026, 10, 3, 16, 0, 0).single().expect("utc");
+        let after_start = Utc
+            .with_ymd_and_hms(2026, 10, 3, 16, 0, 0)
+            .single()
+            .expect("utc");
         assert_eq!(local_now("VIC", after_start).time(), t(3, 0));
     }
 }

@@ -32,7 +32,11 @@ pub fn sold_text<'a>(car: &Car, configured: Option<&'a str>) -> Option<&'a str> 
     if is_available(car) {
         return None;
     }
-    Some(configured.filter(|t| !t.trim().is_empty()).unwrap_or(DEFAULT_SOLD_TEXT))
+    Some(
+        configured
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or(DEFAULT_SOLD_TEXT),
+    )
 }
 
 /// Seed 000 s4: in lists, a run of consecutive sold cars shows only its first car; when
@@ -54,7 +58,10 @@ pub fn collapse_sold_runs(available: &[bool]) -> Vec<usize> {
 /// [`collapse_sold_runs`] over cars, keeping their order.
 pub fn collapse_sold_cars(cars: &[Car]) -> Vec<&Car> {
     let flags: Vec<bool> = cars.iter().map(is_available).collect();
-    collapse_sold_runs(&flags).into_iter().map(|i| &cars[i]).collect()
+    collapse_sold_runs(&flags)
+        .into_iter()
+        .map(|i| &cars[i])
+        .collect()
 }
 
 /// Seed 000 s4: position of a car type in the display order new, demo, used.
@@ -103,7 +110,10 @@ fn default_similar_share() -> f64 {
 
 impl Default for SimilarCarsSettings {
     fn default() -> Self {
-        SimilarCarsSettings { count: DEFAULT_SIMILAR_CARS_COUNT, price_share: DEFAULT_SIMILAR_PRICE_SHARE }
+        SimilarCarsSettings {
+            count: DEFAULT_SIMILAR_CARS_COUNT,
+            price_share: DEFAULT_SIMILAR_PRICE_SHARE,
+        }
     }
 }
 
@@ -135,14 +145,21 @@ impl<'a> Group<'a> {
     }
 
     fn sort(&mut self) {
-        self.by_price.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        self.by_price
+            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     }
 
     /// At most `need` priced cars that `keep` accepts, within `max_distance` of `price`,
     /// nearest price first and in stock order among equally near ones: a walk outward
     /// from `price` to the distance of the `need`-th accepted car, then every accepted car
     /// up to that distance, sorted.
-    fn nearest(&self, price: f64, max_distance: f64, need: usize, keep: impl Fn(usize) -> bool) -> Vec<&'a Car> {
+    fn nearest(
+        &self,
+        price: f64,
+        max_distance: f64,
+        need: usize,
+        keep: impl Fn(usize) -> bool,
+    ) -> Vec<&'a Car> {
         if need == 0 {
             return Vec::new();
         }
@@ -151,7 +168,10 @@ impl<'a> Group<'a> {
         let (mut lo, mut hi) = (start, start);
         let (mut found, mut reach) = (0, 0.0);
         loop {
-            let left = lo.checked_sub(1).and_then(|i| prices.get(i)).map(|&(p, at)| (price - p, at));
+            let left = lo
+                .checked_sub(1)
+                .and_then(|i| prices.get(i))
+                .map(|&(p, at)| (price - p, at));
             let right = prices.get(hi).map(|&(p, at)| (p - price, at));
             let (distance, at, leftward) = match (left, right) {
                 (Some(l), Some(r)) if l.0 <= r.0 => (l.0, l.1, true),
@@ -172,10 +192,19 @@ impl<'a> Group<'a> {
                 reach = distance;
             }
         }
-        let mut picked: Vec<(f64, usize)> =
-            prices.get(lo..hi).unwrap_or_default().iter().filter(|(_, at)| keep(*at)).map(|&(p, at)| ((p - price).abs(), at)).collect();
+        let mut picked: Vec<(f64, usize)> = prices
+            .get(lo..hi)
+            .unwrap_or_default()
+            .iter()
+            .filter(|(_, at)| keep(*at))
+            .map(|&(p, at)| ((p - price).abs(), at))
+            .collect();
         picked.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        picked.into_iter().take(need).filter_map(|(_, at)| self.cars.get(at).copied()).collect()
+        picked
+            .into_iter()
+            .take(need)
+            .filter_map(|(_, at)| self.cars.get(at).copied())
+            .collect()
     }
 }
 
@@ -195,14 +224,23 @@ impl<'a> SimilarIndex<'a> {
     pub fn new(candidates: &'a [Car]) -> SimilarIndex<'a> {
         let mut by_model: HashMap<(String, String), Group<'a>> = HashMap::new();
         let mut by_body: HashMap<String, Group<'a>> = HashMap::new();
-        for car in candidates.iter().filter(|c| !c.sold && c.status == CarStatus::InStock) {
+        for car in candidates
+            .iter()
+            .filter(|c| !c.sold && c.status == CarStatus::InStock)
+        {
             let model = model_key(car);
             if let Some(body) = car.simple_body.as_deref() {
-                by_body.entry(key(body)).or_default().push(car, model.clone());
+                by_body
+                    .entry(key(body))
+                    .or_default()
+                    .push(car, model.clone());
             }
             by_model.entry(model.clone()).or_default().push(car, model);
         }
-        by_model.values_mut().chain(by_body.values_mut()).for_each(Group::sort);
+        by_model
+            .values_mut()
+            .chain(by_body.values_mut())
+            .for_each(Group::sort);
         SimilarIndex { by_model, by_body }
     }
 
@@ -220,14 +258,33 @@ impl<'a> SimilarIndex<'a> {
             if let Some(price) = price {
                 similar = group.nearest(price, f64::INFINITY, count, other);
             }
-            let unpriced = (0..group.cars.len()).filter(|&at| other(at) && (price.is_none() || group.cars.get(at).is_some_and(|c| c.visible_price().is_none())));
+            let unpriced = (0..group.cars.len()).filter(|&at| {
+                other(at)
+                    && (price.is_none()
+                        || group
+                            .cars
+                            .get(at)
+                            .is_some_and(|c| c.visible_price().is_none()))
+            });
             let rest = count.saturating_sub(similar.len());
-            similar.extend(unpriced.take(rest).filter_map(|at| group.cars.get(at).copied()));
+            similar.extend(
+                unpriced
+                    .take(rest)
+                    .filter_map(|at| group.cars.get(at).copied()),
+            );
         }
         if let (Some(body), Some(price)) = (car.simple_body.as_deref(), price) {
             if let Some(group) = self.by_body.get(&key(body)) {
-                let other_model = |at: usize| group.cars.get(at).is_some_and(|c| c.id != car.id) && group.models.get(at) != Some(&model_key);
-                similar.extend(group.nearest(price, price * settings.price_share, count.saturating_sub(similar.len()), other_model));
+                let other_model = |at: usize| {
+                    group.cars.get(at).is_some_and(|c| c.id != car.id)
+                        && group.models.get(at) != Some(&model_key)
+                };
+                similar.extend(group.nearest(
+                    price,
+                    price * settings.price_share,
+                    count.saturating_sub(similar.len()),
+                    other_model,
+                ));
             }
         }
         similar
@@ -235,7 +292,11 @@ impl<'a> SimilarIndex<'a> {
 }
 
 /// [`SimilarIndex::similar`] over `candidates` (one page; a build indexes the stock once).
-pub fn similar_cars<'a>(car: &Car, candidates: &'a [Car], settings: &SimilarCarsSettings) -> Vec<&'a Car> {
+pub fn similar_cars<'a>(
+    car: &Car,
+    candidates: &'a [Car],
+    settings: &SimilarCarsSettings,
+) -> Vec<&'a Car> {
     SimilarIndex::new(candidates).similar(car, settings)
 }
 
@@ -301,7 +362,12 @@ pub enum ReserveState {
 
 impl ReserveState {
     /// Every state, for parsing and tests.
-    pub const ALL: [ReserveState; 4] = [ReserveState::Reservable, ReserveState::Sold, ReserveState::Reserved, ReserveState::NoPrice];
+    pub const ALL: [ReserveState; 4] = [
+        ReserveState::Reservable,
+        ReserveState::Sold,
+        ReserveState::Reserved,
+        ReserveState::NoPrice,
+    ];
 
     /// The snake_case word written in the build's data files.
     pub fn as_str(self) -> &'static str {

@@ -35,7 +35,12 @@ pub fn sort_by_body_style(colours: &[ModelColour]) -> Vec<ModelColour> {
 pub fn body_styles(colours: &[ModelColour]) -> Vec<String> {
     let mut styles: Vec<String> = Vec::new();
     for colour in sort_by_body_style(colours) {
-        if let Some(style) = colour.oem_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some(style) = colour
+            .oem_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             if !styles.iter().any(|s| s == style) {
                 styles.push(style.to_string());
             }
@@ -54,8 +59,16 @@ pub fn shows_body_style_tabs(colours: &[ModelColour]) -> bool {
 /// keep their order after those.
 pub fn sort_variants_by_series(variants: &[ModelVariant]) -> Vec<ModelVariant> {
     let rank = |v: &ModelVariant| {
-        let series = v.series.as_deref().unwrap_or("").trim().to_ascii_lowercase();
-        SERIES_ORDER.iter().position(|s| *s == series).unwrap_or(SERIES_ORDER.len())
+        let series = v
+            .series
+            .as_deref()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        SERIES_ORDER
+            .iter()
+            .position(|s| *s == series)
+            .unwrap_or(SERIES_ORDER.len())
     };
     let mut sorted = variants.to_vec();
     sorted.sort_by_key(rank);
@@ -83,7 +96,11 @@ impl ColourPickerState {
         state
     }
 
-    fn variant_colours(&self, colours: &[ModelColour], variants: &[ModelVariant]) -> Vec<ModelColour> {
+    fn variant_colours(
+        &self,
+        colours: &[ModelColour],
+        variants: &[ModelVariant],
+    ) -> Vec<ModelColour> {
         let of_variant: Vec<ModelColour> = match variants.get(self.variant) {
             Some(v) => colours
                 .iter()
@@ -95,7 +112,11 @@ impl ColourPickerState {
         sort_by_body_style(&of_variant)
     }
 
-    fn first_body_style(&self, colours: &[ModelColour], variants: &[ModelVariant]) -> Option<String> {
+    fn first_body_style(
+        &self,
+        colours: &[ModelColour],
+        variants: &[ModelVariant],
+    ) -> Option<String> {
         let of_variant = self.variant_colours(colours, variants);
         if shows_body_style_tabs(&of_variant) {
             body_styles(&of_variant).into_iter().next()
@@ -106,32 +127,57 @@ impl ColourPickerState {
 
     /// The colours shown: the selected variant's, sorted by body style, and only those of
     /// the selected body style when tabs are shown.
-    pub fn visible_colours(&self, colours: &[ModelColour], variants: &[ModelVariant]) -> Vec<ModelColour> {
+    pub fn visible_colours(
+        &self,
+        colours: &[ModelColour],
+        variants: &[ModelVariant],
+    ) -> Vec<ModelColour> {
         let of_variant = self.variant_colours(colours, variants);
         match &self.body_style {
-            Some(style) if shows_body_style_tabs(&of_variant) => {
-                of_variant.into_iter().filter(|c| c.oem_id.as_deref() == Some(style.as_str())).collect()
-            }
+            Some(style) if shows_body_style_tabs(&of_variant) => of_variant
+                .into_iter()
+                .filter(|c| c.oem_id.as_deref() == Some(style.as_str()))
+                .collect(),
             _ => of_variant,
         }
     }
 
     /// Seed 001 s4: changing variant resets the colour (and body style) to the first.
-    pub fn select_variant(&self, index: usize, colours: &[ModelColour], variants: &[ModelVariant]) -> ColourPickerState {
-        let mut next = ColourPickerState { variant: index, colour: 0, body_style: None };
+    pub fn select_variant(
+        &self,
+        index: usize,
+        colours: &[ModelColour],
+        variants: &[ModelVariant],
+    ) -> ColourPickerState {
+        let mut next = ColourPickerState {
+            variant: index,
+            colour: 0,
+            body_style: None,
+        };
         next.body_style = next.first_body_style(colours, variants);
         next
     }
 
     /// Choosing a body-style tab shows its colours from the first.
     pub fn select_body_style(&self, style: &str) -> ColourPickerState {
-        ColourPickerState { variant: self.variant, colour: 0, body_style: Some(style.to_string()) }
+        ColourPickerState {
+            variant: self.variant,
+            colour: 0,
+            body_style: Some(style.to_string()),
+        }
     }
 
     /// Seed 001 s4: the right arrow; wraps from the last colour to the first.
     pub fn next(&self, visible_count: usize) -> ColourPickerState {
-        let colour = if visible_count == 0 { 0 } else { (self.colour + 1) % visible_count };
-        ColourPickerState { colour, ..self.clone() }
+        let colour = if visible_count == 0 {
+            0
+        } else {
+            (self.colour + 1) % visible_count
+        };
+        ColourPickerState {
+            colour,
+            ..self.clone()
+        }
     }
 
     /// Seed 001 s4: the left arrow; wraps from the first colour to the last.
@@ -140,6 +186,9 @@ impl ColourPickerState {
             0 => 0,
             n => (self.colour + n - 1) % n,
         };
-        ColourPickerState { colour, ..self.clone() }
+        ColourPickerState {
+            colour,
+            ..self.clone()
+        }
     }
 }

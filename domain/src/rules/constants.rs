@@ -43,7 +43,14 @@ pub mod breakpoints {
     /// xxl.
     pub const XXL: u32 = 1400;
     /// Every breakpoint as (name, min-width px), smallest first.
-    pub const ALL: [(&str, u32); 6] = [("xs", XS), ("sm", SM), ("md", MD), ("lg", LG), ("xl", XL), ("xxl", XXL)];
+    pub const ALL: [(&str, u32); 6] = [
+        ("xs", XS),
+        ("sm", SM),
+        ("md", MD),
+        ("lg", LG),
+        ("xl", XL),
+        ("xxl", XXL),
+    ];
 }
 
 /// Seed 000 s9: address autocomplete debounce, ms.
@@ -89,7 +96,18 @@ pub const BOTTOM_BAR_PX: u32 = 900;
 pub const COLLAPSE_MS: u64 = 300;
 
 /// Where the stock video goes in the gallery (seed 000 section 9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, schemars::JsonSchema, ts_rs::TS)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+    ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum VideoPosition {
     /// First item.
@@ -122,8 +140,19 @@ pub const DEFAULT_STATE: &str = "qld";
 /// Seed 001 s9 / seed 000 s2: default search page.
 pub const DEFAULT_SEARCH_PATH: &str = "/search/new-used-and-demo-cars";
 /// Seed 001 s9: filters on by default.
-pub const DEFAULT_FILTERS: [&str; 11] =
-    ["car_type", "colour", "body", "transmission", "odometer", "price", "fuelType", "drive", "year", "make", "model"];
+pub const DEFAULT_FILTERS: [&str; 11] = [
+    "car_type",
+    "colour",
+    "body",
+    "transmission",
+    "odometer",
+    "price",
+    "fuelType",
+    "drive",
+    "year",
+    "make",
+    "model",
+];
 /// Seed 001 s7: youX quote self-assessed credit score, always GREAT.
 pub const YOUX_CREDIT_SCORE: &str = "GREAT";
 /// Seed 001 s7: youX quote loan term, years.

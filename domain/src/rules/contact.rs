@@ -72,7 +72,9 @@ impl AuPhone {
         match (d.len(), d.get(..2)) {
             (10, Some("04")) => Some(AuPhoneKind::Mobile),
             (10, Some("02" | "03" | "07" | "08")) => Some(AuPhoneKind::Landline),
-            (10, _) if d.starts_with("1300") || d.starts_with("1800") => Some(AuPhoneKind::LocalRate),
+            (10, _) if d.starts_with("1300") || d.starts_with("1800") => {
+                Some(AuPhoneKind::LocalRate)
+            }
             (6, Some("13")) => Some(AuPhoneKind::ShortLocalRate),
             _ => None,
         }
@@ -142,7 +144,10 @@ impl Email {
             return Err(EmailError);
         }
         let (local, domain) = text.split_once('@').ok_or(EmailError)?;
-        if local.is_empty() || local.len() > 64 || local.chars().any(|c| c.is_whitespace() || c == '@') {
+        if local.is_empty()
+            || local.len() > 64
+            || local.chars().any(|c| c.is_whitespace() || c == '@')
+        {
             return Err(EmailError);
         }
         let labels: Vec<&str> = domain.split('.').collect();
@@ -153,7 +158,9 @@ impl Email {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         };
-        let tld_ok = labels.last().is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()));
+        let tld_ok = labels
+            .last()
+            .is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()));
         if labels.len() < 2 || !labels.iter().all(label_ok) || !tld_ok {
             return Err(EmailError);
         }

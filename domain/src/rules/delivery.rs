@@ -52,7 +52,10 @@ pub struct UnknownLocation(pub String);
 /// Where a car is delivered from (issue 24: measured from the car's own location, not
 /// whichever yard is nearest the shopper): the origin named `location` when one is given,
 /// else every origin (the nearest is used).
-pub fn delivery_origins<'a>(origins: &'a [Origin], location: Option<&str>) -> Result<&'a [Origin], UnknownLocation> {
+pub fn delivery_origins<'a>(
+    origins: &'a [Origin],
+    location: Option<&str>,
+) -> Result<&'a [Origin], UnknownLocation> {
     match location.map(str::trim).filter(|l| !l.is_empty()) {
         None => Ok(origins),
         Some(slug) => origins
@@ -66,7 +69,11 @@ pub fn delivery_origins<'a>(origins: &'a [Origin], location: Option<&str>) -> Re
 /// The estimate for `place`: the zone with the smallest `max_km` that covers the distance
 /// from the nearest origin; `None` when the dealer has no zones or origins, or the place is
 /// beyond every zone.
-pub fn delivery_estimate(zones: &[DeliveryZone], origins: &[Origin], place: &PostcodePlace) -> Option<DeliveryEstimate> {
+pub fn delivery_estimate(
+    zones: &[DeliveryZone],
+    origins: &[Origin],
+    place: &PostcodePlace,
+) -> Option<DeliveryEstimate> {
     let (origin, distance) = origins
         .iter()
         .map(|o| (o, haversine_km(o.lat, o.lng, place.lat, place.lng)))
@@ -91,50 +98,118 @@ mod tests {
     use super::*;
 
     fn zone(region: &str, price: f64, max_km: f64) -> DeliveryZone {
-        DeliveryZone { region: region.into(), price, max_km }
+        DeliveryZone {
+            region: region.into(),
+            price,
+            max_km,
+        }
     }
 
     fn place(postcode: &str, lat: f64, lng: f64) -> PostcodePlace {
-        PostcodePlace { postcode: postcode.into(), locality: "X".into(), state: "QLD".into(), lat, lng }
+        PostcodePlace {
+            postcode: postcode.into(),
+            locality: "X".into(),
+            state: "QLD".into(),
+            lat,
+            lng,
+        }
     }
 
     #[test]
     fn the_smallest_zone_covering_the_nearest_origin_prices_the_delivery() {
         // Listed out of order on purpose: zones are tried from the smallest distance up.
-        let zones = [zone("State", 900.0, 800.0), zone("Metro", 0.0, 40.0), zone("Regional", 350.0, 250.0)];
-        let origins = [
-            Origin { slug: "brisbane".into(), name: "Brisbane".into(), lat: -27.47, lng: 153.03 },
-            Origin { slug: "toowoomba".into(), name: "Toowoomba".into(), lat: -27.56, lng: 151.95 },
+        let zones = [
+            zone("State", 900.0, 800.0),
+            zone("Metro", 0.0, 40.0),
+            zone("Regional", 350.0, 250.0),
         ];
-        let metro = delivery_estimate(&zones, &origins, &place("4006", -27.45, 153.04)).expect("metro");
-        assert_eq!((metro.region.as_str(), metro.price, metro.location.as_str()), ("Metro", 0.0, "Brisbane"));
+        let origins = [
+            Origin {
+                slug: "brisbane".into(),
+                name: "Brisbane".into(),
+                lat: -27.47,
+                lng: 153.03,
+            },
+            Origin {
+                slug: "toowoomba".into(),
+                name: "Toowoomba".into(),
+                lat: -27.56,
+                lng: 151.95,
+            },
+        ];
+        let metro =
+            delivery_estimate(&zones, &origins, &place("4006", -27.45, 153.04)).expect("metro");
+        assert_eq!(
+            (metro.region.as_str(), metro.price, metro.location.as_str()),
+            ("Metro", 0.0, "Brisbane")
+        );
         assert!(metro.distance_km < 5.0);
         // Dalby is nearer Toowoomba (about 80 km) than Brisbane.
-        let dalby = delivery_estimate(&zones, &origins, &place("4405", -27.18, 151.26)).expect("regional");
-        assert_eq!((dalby.region.as_str(), dalby.location.as_str()), ("Regional", "Toowoomba"));
+        let dalby =
+            delivery_estimate(&zones, &origins, &place("4405", -27.18, 151.26)).expect("regional");
+        assert_eq!(
+            (dalby.region.as_str(), dalby.location.as_str()),
+            ("Regional", "Toowoomba")
+        );
         // Cairns is about 1,400 km away: beyond every zone.
-        assert_eq!(delivery_estimate(&zones, &origins, &place("4870", -16.92, 145.77)), None);
-        assert_eq!(delivery_estimate(&[], &origins, &place("4006", -27.45, 153.04)), None);
-        assert_eq!(delivery_estimate(&zones, &[], &place("4006", -27.45, 153.04)), None);
+        assert_eq!(
+            delivery_estimate(&zones, &origins, &place("4870", -16.92, 145.77)),
+            None
+        );
+        assert_eq!(
+            delivery_estimate(&[], &origins, &place("4006", -27.45, 153.04)),
+            None
+        );
+        assert_eq!(
+            delivery_estimate(&zones, &[], &place("4006", -27.45, 153.04)),
+            None
+        );
     }
 
     #[test]
     fn a_car_is_delivered_from_its_own_location_not_the_yard_nearest_the_shopper() {
         let zones = [zone("Metro", 0.0, 40.0), zone("Regional", 350.0, 250.0)];
         let origins = [
-            Origin { slug: "brisbane".into(), name: "Brisbane".into(), lat: -27.47, lng: 153.03 },
-            Origin { slug: "toowoomba".into(), name: "Toowoomba".into(), lat: -27.56, lng: 151.95 },
+            Origin {
+                slug: "brisbane".into(),
+                name: "Brisbane".into(),
+                lat: -27.47,
+                lng: 153.03,
+            },
+            Origin {
+                slug: "toowoomba".into(),
+                name: "Toowoomba".into(),
+                lat: -27.56,
+                lng: 151.95,
+            },
         ];
         let brisbane_cbd = place("4000", -27.47, 153.03);
         // A car at Toowoomba delivered to Brisbane travels about 110 km: regional, not metro.
         let from = delivery_origins(&origins, Some("toowoomba")).expect("known");
         let answer = delivery_estimate(&zones, from, &brisbane_cbd).expect("estimate");
-        assert_eq!((answer.location.as_str(), answer.region.as_str(), answer.price), ("Toowoomba", "Regional", 350.0));
+        assert_eq!(
+            (
+                answer.location.as_str(),
+                answer.region.as_str(),
+                answer.price
+            ),
+            ("Toowoomba", "Regional", 350.0)
+        );
         assert!(answer.distance_km > 90.0, "{}", answer.distance_km);
         // Without a location the nearest yard is used.
-        let nearest = delivery_estimate(&zones, delivery_origins(&origins, None).expect("all"), &brisbane_cbd).expect("estimate");
+        let nearest = delivery_estimate(
+            &zones,
+            delivery_origins(&origins, None).expect("all"),
+            &brisbane_cbd,
+        )
+        .expect("estimate");
         assert_eq!(nearest.location, "Brisbane");
-        assert_eq!(delivery_origins(&origins, Some("  ")).expect("blank is none").len(), 2);
+        assert_eq!(
+            delivery_origins(&origins, Some("  "))
+                .expect("blank is none")
+                .len(),
+            2
+        );
         let unknown = delivery_origins(&origins, Some("cairns")).expect_err("unknown");
         assert_eq!(unknown, UnknownLocation("cairns".into()));
         assert!(unknown.to_string().contains("without a location"));

@@ -11,7 +11,9 @@ use ts_rs::TS;
 
 /// A finance provider named in the dealer configuration (seed 001 section 1). The serde
 /// name is also the key of the provider's entry in `Car::finance_lenders`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, TS,
+)]
 pub enum FinanceProvider {
     /// Taurus.
     #[serde(rename = "taurus")]
@@ -119,8 +121,12 @@ pub fn finance_strip_visible(car: &Car, provider: FinanceProvider, current_year:
     }
     let price_ok = car.price.is_some_and(|p| p > STRIP_MIN_PRICE);
     match provider {
-        FinanceProvider::Taurus => i32::from(car.year) > current_year - TAURUS_MAX_AGE_YEARS && price_ok,
-        FinanceProvider::ThreeSixtyFinance | FinanceProvider::AusLoans | FinanceProvider::CarClarity => true,
+        FinanceProvider::Taurus => {
+            i32::from(car.year) > current_year - TAURUS_MAX_AGE_YEARS && price_ok
+        }
+        FinanceProvider::ThreeSixtyFinance
+        | FinanceProvider::AusLoans
+        | FinanceProvider::CarClarity => true,
         FinanceProvider::Manual | FinanceProvider::Angle | FinanceProvider::Powertorque => {
             price_ok && lender.payment_week.is_some()
         }
@@ -138,7 +144,9 @@ pub fn visible_lender(car: &Car, provider: FinanceProvider, current_year: i32) -
 }
 
 /// Payment frequency of the calculator (seed 001 s3: week 52, fortnight 26, month 12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentFrequency {
     /// 52 payments a year.
@@ -248,8 +256,11 @@ pub fn comparison_rate(annual_rate_percent: f64, upfront_fees: f64, monthly_fees
         return f64::NAN;
     }
     let rate = annual_rate_percent.max(0.0);
-    let target = monthly_payment(COMPARISON_LOAN_AMOUNT + upfront_fees.max(0.0), rate, COMPARISON_TERM_MONTHS)
-        + monthly_fees.max(0.0);
+    let target = monthly_payment(
+        COMPARISON_LOAN_AMOUNT + upfront_fees.max(0.0),
+        rate,
+        COMPARISON_TERM_MONTHS,
+    ) + monthly_fees.max(0.0);
     let payment_at = |r: f64| monthly_payment(COMPARISON_LOAN_AMOUNT, r, COMPARISON_TERM_MONTHS);
     // The fees only raise the payment, so the answer is at least the rate itself.
     let mut lo = rate;
@@ -274,9 +285,15 @@ pub fn comparison_rate(annual_rate_percent: f64, upfront_fees: f64, monthly_fees
 /// comparison rate warning (National Credit Code s 164), like any calculator.
 pub fn mentions_rate(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let percent = bytes.iter().enumerate().any(|(i, b)| *b == b'%' && i > 0 && bytes[i - 1].is_ascii_digit());
+    let percent = bytes
+        .iter()
+        .enumerate()
+        .any(|(i, b)| *b == b'%' && i > 0 && bytes[i - 1].is_ascii_digit());
     let lower = text.to_lowercase();
-    percent && ["p.a.", "rate", "finance"].iter().any(|word| lower.contains(word))
+    percent
+        && ["p.a.", "rate", "finance"]
+            .iter()
+            .any(|word| lower.contains(word))
 }
 
 /// Seed 001 s5: a repayment of this or less displays [`messages::ENQUIRE_FOR_FINANCE`].
@@ -301,7 +318,9 @@ pub enum RepaymentDisplay {
 /// Seed 001 s5: 25 or less displays 'Enquire for Finance'.
 pub fn repayment_display(payment: f64) -> RepaymentDisplay {
     if payment <= ENQUIRE_FOR_FINANCE_THRESHOLD {
-        RepaymentDisplay::Enquire { text: messages::ENQUIRE_FOR_FINANCE.to_string() }
+        RepaymentDisplay::Enquire {
+            text: messages::ENQUIRE_FOR_FINANCE.to_string(),
+        }
     } else {
         RepaymentDisplay::Amount { value: payment }
     }
@@ -503,7 +522,9 @@ impl CalculatorRanges {
             price,
             amount,
             term_years: settings.term_default_years,
-            rate: settings.interest_locked.unwrap_or(settings.interest_default),
+            rate: settings
+                .interest_locked
+                .unwrap_or(settings.interest_default),
             deposit: 0.0,
             balloon: 0.0,
         };
@@ -531,7 +552,11 @@ impl CalculatorRanges {
     /// The quick picks of `picks` inside the purchase price range: no page offers an
     /// amount its own range would refuse.
     pub fn picks_in_range(&self, picks: &[f64]) -> Vec<f64> {
-        picks.iter().copied().filter(|p| (self.purchase_price.min..=self.purchase_price.max).contains(p)).collect()
+        picks
+            .iter()
+            .copied()
+            .filter(|p| (self.purchase_price.min..=self.purchase_price.max).contains(p))
+            .collect()
     }
 }
 
@@ -552,7 +577,9 @@ struct Opening {
 /// the slider and the box disagree, so both use this one.
 pub fn purchase_price_max(settings: &CalculatorSettings, price: Option<f64>) -> f64 {
     match price.filter(|p| *p > 0.0) {
-        Some(p) if settings.loan_max_follows_price && p > LOAN_AMOUNT_MAX => (p * LOAN_AMOUNT_PRICE_SHARE).round(),
+        Some(p) if settings.loan_max_follows_price && p > LOAN_AMOUNT_MAX => {
+            (p * LOAN_AMOUNT_PRICE_SHARE).round()
+        }
         _ => settings.purchase_price_max.max(settings.purchase_price_min),
     }
 }
@@ -562,15 +589,30 @@ fn derive_ranges(settings: &CalculatorSettings, opening: &Opening) -> Calculator
     // dealer sets) and one maximum, widened to the opening amount so a car dearer than the
     // dealer's maximum still opens on its own price.
     let min = settings.purchase_price_min.max(settings.loan_amount_min);
-    let max = purchase_price_max(settings, opening.price).max(opening.amount).max(min);
+    let max = purchase_price_max(settings, opening.price)
+        .max(opening.amount)
+        .max(min);
     let amount = opening.amount.clamp(min, max);
-    let purchase_price = InputRange { min, max, step: 1.0, default: amount };
-    let loan_amount = InputRange { min, max, step: LOAN_AMOUNT_STEP, default: amount };
+    let purchase_price = InputRange {
+        min,
+        max,
+        step: 1.0,
+        default: amount,
+    };
+    let loan_amount = InputRange {
+        min,
+        max,
+        step: LOAN_AMOUNT_STEP,
+        default: amount,
+    };
     let (interest_min, interest_max, interest_default) = match settings.interest_locked {
         Some(rate) => (rate, rate, rate),
         None => {
             let rate = opening.rate.max(0.0);
-            let (lo, hi) = (settings.interest_min.min(settings.interest_max), settings.interest_max);
+            let (lo, hi) = (
+                settings.interest_min.min(settings.interest_max),
+                settings.interest_max,
+            );
             if rate == settings.interest_default {
                 (lo, hi, rate.clamp(lo, hi))
             } else {
@@ -592,9 +634,17 @@ fn derive_ranges(settings: &CalculatorSettings, opening: &Opening) -> Calculator
             min: TERM_MIN_YEARS.min(opening.term_years.max(CALCULATOR_STEP)),
             max: term_max,
             step: CALCULATOR_STEP,
-            default: opening.term_years.clamp(TERM_MIN_YEARS.min(opening.term_years.max(CALCULATOR_STEP)), term_max),
+            default: opening.term_years.clamp(
+                TERM_MIN_YEARS.min(opening.term_years.max(CALCULATOR_STEP)),
+                term_max,
+            ),
         },
-        interest: InputRange { min: interest_min, max: interest_max, step: CALCULATOR_STEP, default: interest_default },
+        interest: InputRange {
+            min: interest_min,
+            max: interest_max,
+            step: CALCULATOR_STEP,
+            default: interest_default,
+        },
         deposit: money(opening.deposit),
         trade_in: money(0.0),
         residual: money(opening.balloon),
@@ -668,7 +718,10 @@ pub struct FinanceEstimate {
 /// `rate` percent; monthly = weekly × 4.33. None when the car has no visible price.
 pub fn finance_estimate(price: Option<f64>, rate: f64) -> Option<FinanceEstimate> {
     let price = price.filter(|p| *p > 0.0)?;
-    Some(estimate_on(&CarLoan { rate, ..CarLoan::of(&LoanTerms::default(), price, None) }))
+    Some(estimate_on(&CarLoan {
+        rate,
+        ..CarLoan::of(&LoanTerms::default(), price, None)
+    }))
 }
 
 /// Seed 001 s9: the estimate box of a car page: `loan`'s price, rate and establishment
@@ -677,10 +730,20 @@ pub fn finance_estimate(price: Option<f64>, rate: f64) -> Option<FinanceEstimate
 pub fn estimate_on(loan: &CarLoan) -> FinanceEstimate {
     let deposit = loan.amount * ESTIMATE_DEPOSIT_SHARE;
     let final_payment = loan.amount * ESTIMATE_BALLOON_SHARE;
-    let weekly =
-        CarLoan { deposit, balloon: final_payment, term_years: ESTIMATE_TERM_YEARS, ..*loan }.weekly();
+    let weekly = CarLoan {
+        deposit,
+        balloon: final_payment,
+        term_years: ESTIMATE_TERM_YEARS,
+        ..*loan
+    }
+    .weekly();
     let monthly = (weekly * WEEKS_PER_MONTH * 100.0).round() / 100.0;
-    FinanceEstimate { weekly, monthly, deposit, final_payment }
+    FinanceEstimate {
+        weekly,
+        monthly,
+        deposit,
+        final_payment,
+    }
 }
 
 /// The dealer's side of every loan its pages price: the calculator settings (default,
@@ -717,12 +780,18 @@ impl LoanTerms {
     /// default rate kept inside the dealer's interest range (where the calculator opens).
     pub fn default_rate(&self) -> f64 {
         let s = &self.settings;
-        s.interest_locked.unwrap_or_else(|| s.interest_default.clamp(s.interest_min.min(s.interest_max), s.interest_max))
+        s.interest_locked.unwrap_or_else(|| {
+            s.interest_default
+                .clamp(s.interest_min.min(s.interest_max), s.interest_max)
+        })
     }
 
     /// The fees the comparison rate counts for a loan that finances `establishment_fee`.
     pub fn comparison_fees(&self, establishment_fee: f64) -> (f64, f64) {
-        (self.other_upfront_fees.max(0.0) + establishment_fee.max(0.0), self.monthly_fees.max(0.0))
+        (
+            self.other_upfront_fees.max(0.0) + establishment_fee.max(0.0),
+            self.monthly_fees.max(0.0),
+        )
     }
 }
 
@@ -780,21 +849,34 @@ impl CarLoan {
         let lender_rate = lender
             .filter(|_| terms.settings.interest_locked.is_none())
             .and_then(|l| finite(l.interest_rate).zip(finite(l.comparison_rate)));
-        let establishment_fee =
-            lender.and_then(|l| finite(l.establishment_fees)).unwrap_or(terms.establishment_fee.max(0.0));
+        let establishment_fee = lender
+            .and_then(|l| finite(l.establishment_fees))
+            .unwrap_or(terms.establishment_fee.max(0.0));
         let (upfront_fees, monthly_fees) = terms.comparison_fees(establishment_fee);
         let (rate, comparison, from_lender) = match lender_rate {
             Some((rate, comparison)) => (rate, comparison, true),
             None => {
                 let rate = terms.default_rate();
-                (rate, comparison_rate(rate, upfront_fees, monthly_fees), false)
+                (
+                    rate,
+                    comparison_rate(rate, upfront_fees, monthly_fees),
+                    false,
+                )
             }
         };
-        let term_years = lender.and_then(lender_term).unwrap_or(terms.settings.term_default_years);
+        let term_years = lender
+            .and_then(lender_term)
+            .unwrap_or(terms.settings.term_default_years);
         // A balloon or deposit at or above the price is lender data gone wrong: the loan
         // then finances nothing, and every figure says Enquire for Finance alike.
-        let deposit = lender.and_then(|l| finite(l.deposit)).unwrap_or(0.0).min(amount);
-        let balloon = lender.and_then(|l| finite(l.balloon)).unwrap_or(0.0).min(amount);
+        let deposit = lender
+            .and_then(|l| finite(l.deposit))
+            .unwrap_or(0.0)
+            .min(amount);
+        let balloon = lender
+            .and_then(|l| finite(l.balloon))
+            .unwrap_or(0.0)
+            .min(amount);
         CarLoan {
             amount,
             deposit,

@@ -59,14 +59,16 @@ pub struct Truncated {
 /// returned unchanged.
 pub fn truncate_chars(text: &str, max_chars: usize) -> Truncated {
     match text.char_indices().nth(max_chars) {
-        None => Truncated { text: text.to_string(), truncated: false },
+        None => Truncated {
+            text: text.to_string(),
+            truncated: false,
+        },
         Some((byte_index, _)) => Truncated {
             text: format!("{}...", text[..byte_index].trim_end()),
             truncated: true,
         },
     }
 }
-
 
 #[cfg(test)]
 mod tests {

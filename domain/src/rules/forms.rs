@@ -154,7 +154,10 @@ pub fn validate_enquiry(input: &EnquiryInput, settings: &EnquiryFormSettings) ->
         push(FormField::Location, required(FormField::Location));
     }
     if settings.dealership_count > 1 && blank(&input.dealership_slug) {
-        push(FormField::DealershipSlug, messages::SELECT_DEALERSHIP_LOCATION.to_string());
+        push(
+            FormField::DealershipSlug,
+            messages::SELECT_DEALERSHIP_LOCATION.to_string(),
+        );
     }
     if settings.terms_required && !input.terms_accepted {
         push(FormField::Terms, messages::MUST_AGREE_TO_TERMS.to_string());
@@ -189,12 +192,16 @@ fn server_text(server_error: Option<&str>) -> Option<&str> {
 /// Seed 001 s8: the form error after a failed submission: the server's message as-is,
 /// else 'An error occurred when submitting this form'.
 pub fn form_submit_error(server_error: Option<&str>) -> String {
-    server_text(server_error).unwrap_or(messages::FORM_SUBMIT_ERROR).to_string()
+    server_text(server_error)
+        .unwrap_or(messages::FORM_SUBMIT_ERROR)
+        .to_string()
 }
 
 /// Seed 001 s8: the lead submit error: the server's text as-is, else 'An unexpected error occured'.
 pub fn lead_submit_error(server_error: Option<&str>) -> String {
-    server_text(server_error).unwrap_or(messages::UNEXPECTED_ERROR).to_string()
+    server_text(server_error)
+        .unwrap_or(messages::UNEXPECTED_ERROR)
+        .to_string()
 }
 
 /// Seed 001 s7/s9: analytics event id of the default form.
@@ -225,7 +232,12 @@ pub const EVENT_PARTS_ORDER: u32 = 17;
 /// An enquiry category id of seed 001 s7: a trade-in (sell my car) enquiry.
 pub const EVENT_TRADE_IN: u32 = 48;
 /// Seed 001 s7: analytics event ids of enquiry categories.
-pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [EVENT_TEST_DRIVE, EVENT_SERVICE_BOOKING, EVENT_PARTS_ORDER, EVENT_TRADE_IN];
+pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [
+    EVENT_TEST_DRIVE,
+    EVENT_SERVICE_BOOKING,
+    EVENT_PARTS_ORDER,
+    EVENT_TRADE_IN,
+];
 
 /// Category, subcategory and analytics event of a lead after recategorisation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
@@ -243,8 +255,15 @@ pub struct LeadCategory {
 /// Seed 001 s9: a "Career Enquiry" category is sent as General Enquiry with subcategory
 /// Career Enquiry and event 51; every other category keeps its subcategory and `event_id`
 /// (22 when the form has none).
-pub fn categorise_lead(category: &str, subcategory: Option<&str>, event_id: Option<u32>) -> LeadCategory {
-    if category.trim().eq_ignore_ascii_case(messages::CAREER_ENQUIRY) {
+pub fn categorise_lead(
+    category: &str,
+    subcategory: Option<&str>,
+    event_id: Option<u32>,
+) -> LeadCategory {
+    if category
+        .trim()
+        .eq_ignore_ascii_case(messages::CAREER_ENQUIRY)
+    {
         return LeadCategory {
             category: messages::GENERAL_ENQUIRY.to_string(),
             subcategory: Some(messages::CAREER_ENQUIRY.to_string()),
@@ -287,7 +306,12 @@ pub struct UserDetails {
 /// (non-blank); only the non-empty of name, last_name, email, phone and postcode are
 /// kept (trimmed). None means nothing is stored.
 pub fn details_to_store(details: &UserDetails) -> Option<UserDetails> {
-    let keep = |v: &Option<String>| v.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    let keep = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+    };
     let stored = UserDetails {
         name: keep(&details.name),
         last_name: keep(&details.last_name),

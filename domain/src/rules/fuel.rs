@@ -37,7 +37,11 @@ pub fn parse_consumption(value: &serde_json::Value) -> Option<f64> {
     let number = match value {
         serde_json::Value::Number(n) => n.as_f64(),
         serde_json::Value::String(s) => {
-            let numeric: String = s.trim().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            let numeric: String = s
+                .trim()
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
             numeric.parse::<f64>().ok()
         }
         _ => None,

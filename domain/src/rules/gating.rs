@@ -50,16 +50,28 @@ impl SignInType {
 pub const MY_GARAGE_PATH: &str = "/my-garage";
 
 /// The sign-in type a page at `path` is gated with, or None when anyone may open it.
-pub fn gate_for(path: &str, gated: &GatedRoutesConfig, garage: &GarageConfig) -> Option<SignInType> {
+pub fn gate_for(
+    path: &str,
+    gated: &GatedRoutesConfig,
+    garage: &GarageConfig,
+) -> Option<SignInType> {
     let path = path.split(['?', '#']).next().unwrap_or(path);
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
     let garage_page = format!("/{}", garage.page.trim_matches('/'));
     match path {
         "/online-payment" => Some(SignInType::OnlinePayment),
         "/watchlist" => Some(SignInType::Watchlist),
-        p if p == MY_GARAGE_PATH || (garage.enabled && p == garage_page) => Some(SignInType::MyGarage),
+        p if p == MY_GARAGE_PATH || (garage.enabled && p == garage_page) => {
+            Some(SignInType::MyGarage)
+        }
         "/checkout-journey" if gated.checkout => Some(SignInType::Checkout),
-        "/finance" | "/apply-for-finance" | "/finance-enquiry" if gated.finance => Some(SignInType::Finance),
+        "/finance" | "/apply-for-finance" | "/finance-enquiry" if gated.finance => {
+            Some(SignInType::Finance)
+        }
         "/spin-to-win" if gated.spin_to_win => Some(SignInType::SpinToWin),
         "/personalised/finance" if gated.finance_by_credit_check => Some(SignInType::CarFinance),
         p if gated.checkout && is_car_checkout(p) => Some(SignInType::Checkout),
@@ -81,32 +93,71 @@ mod tests {
     use super::*;
 
     fn all_on() -> GatedRoutesConfig {
-        GatedRoutesConfig { checkout: true, finance: true, spin_to_win: true, finance_by_credit_check: true }
+        GatedRoutesConfig {
+            checkout: true,
+            finance: true,
+            spin_to_win: true,
+            finance_by_credit_check: true,
+        }
     }
 
     fn garage(page: &str) -> GarageConfig {
-        GarageConfig { enabled: true, page: page.to_string() }
+        GarageConfig {
+            enabled: true,
+            page: page.to_string(),
+        }
     }
 
     #[test]
     fn always_gated_routes_need_sign_in_on_every_site() {
         let off = GatedRoutesConfig::default();
         let none = GarageConfig::default();
-        assert_eq!(gate_for("/online-payment", &off, &none), Some(SignInType::OnlinePayment));
-        assert_eq!(gate_for("/my-garage", &off, &none), Some(SignInType::MyGarage));
-        assert_eq!(gate_for("/my-garage/", &off, &none), Some(SignInType::MyGarage));
-        assert_eq!(gate_for("/watchlist", &off, &none), Some(SignInType::Watchlist));
-        assert_eq!(gate_for("/mymotorama", &off, &garage("mymotorama")), Some(SignInType::MyGarage));
+        assert_eq!(
+            gate_for("/online-payment", &off, &none),
+            Some(SignInType::OnlinePayment)
+        );
+        assert_eq!(
+            gate_for("/my-garage", &off, &none),
+            Some(SignInType::MyGarage)
+        );
+        assert_eq!(
+            gate_for("/my-garage/", &off, &none),
+            Some(SignInType::MyGarage)
+        );
+        assert_eq!(
+            gate_for("/watchlist", &off, &none),
+            Some(SignInType::Watchlist)
+        );
+        assert_eq!(
+            gate_for("/mymotorama", &off, &garage("mymotorama")),
+            Some(SignInType::MyGarage)
+        );
         // A garage page name is only a garage where the garage is on.
-        assert_eq!(gate_for("/mymotorama", &off, &GarageConfig { enabled: false, page: "mymotorama".into() }), None);
+        assert_eq!(
+            gate_for(
+                "/mymotorama",
+                &off,
+                &GarageConfig {
+                    enabled: false,
+                    page: "mymotorama".into()
+                }
+            ),
+            None
+        );
     }
 
     #[test]
     fn switched_routes_are_gated_only_where_switched_on() {
         let cases = [
             ("/cars/2021-toyota-hilux-123/checkout", SignInType::Checkout),
-            ("/cars/2021-toyota-hilux-123/buy-online", SignInType::Checkout),
-            ("/checkout-journey?car_id=2021-toyota-hilux-123", SignInType::Checkout),
+            (
+                "/cars/2021-toyota-hilux-123/buy-online",
+                SignInType::Checkout,
+            ),
+            (
+                "/checkout-journey?car_id=2021-toyota-hilux-123",
+                SignInType::Checkout,
+            ),
             ("/finance#finance-form", SignInType::Finance),
             ("/apply-for-finance", SignInType::Finance),
             ("/spin-to-win", SignInType::SpinToWin),
@@ -115,21 +166,55 @@ mod tests {
         let none = GarageConfig::default();
         for (path, kind) in cases {
             assert_eq!(gate_for(path, &all_on(), &none), Some(kind), "{path}");
-            assert_eq!(gate_for(path, &GatedRoutesConfig::default(), &none), None, "{path}");
+            assert_eq!(
+                gate_for(path, &GatedRoutesConfig::default(), &none),
+                None,
+                "{path}"
+            );
         }
     }
 
     #[test]
     fn trade_in_sell_my_car_and_car_pages_are_never_gated() {
         let none = GarageConfig::default();
-        for path in ["/trade-in", "/sell-my-car", "/cars/trade-in", "/cars/a-car", "/cars/a-car/print", "/", "/search/used-cars", "/sign-in"] {
+        for path in [
+            "/trade-in",
+            "/sell-my-car",
+            "/cars/trade-in",
+            "/cars/a-car",
+            "/cars/a-car/print",
+            "/",
+            "/search/used-cars",
+            "/sign-in",
+        ] {
             assert_eq!(gate_for(path, &all_on(), &none), None, "{path}");
         }
     }
 
     #[test]
     fn types_are_the_seed_words() {
-        let words: Vec<String> = SignInType::ALL.iter().map(|t| serde_json::to_value(t).expect("serializes").as_str().expect("a string").to_string()).collect();
-        assert_eq!(words, ["watchlist", "trade-in", "checkout", "finance", "spin-to-win", "online-payment", "car-finance", "my-garage"]);
+        let words: Vec<String> = SignInType::ALL
+            .iter()
+            .map(|t| {
+                serde_json::to_value(t)
+                    .expect("serializes")
+                    .as_str()
+                    .expect("a string")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "watchlist",
+                "trade-in",
+                "checkout",
+                "finance",
+                "spin-to-win",
+                "online-payment",
+                "car-finance",
+                "my-garage"
+            ]
+        );
     }
 }

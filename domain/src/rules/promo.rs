@@ -13,7 +13,9 @@ use crate::entities::PromoNode;
 /// unrestricted or shares a car type with it; a strictDisplay promo shows only when the
 /// search is restricted to exactly its car types.
 pub fn promo_visible(promo: &PromoNode, today: NaiveDate, search_types: &[CarType]) -> bool {
-    if promo.start.is_some_and(|start| today < start) || promo.expiry.is_some_and(|expiry| today > expiry) {
+    if promo.start.is_some_and(|start| today < start)
+        || promo.expiry.is_some_and(|expiry| today > expiry)
+    {
         return false;
     }
     if promo.display.is_empty() {
@@ -52,7 +54,10 @@ pub fn insert_promos<'a, T>(
     search_types: &[CarType],
 ) -> Vec<ResultCell<'a, T>> {
     let mut cells: Vec<ResultCell<'a, T>> = results.iter().map(ResultCell::Result).collect();
-    let mut visible: Vec<&PromoNode> = promos.iter().filter(|p| promo_visible(p, today, search_types)).collect();
+    let mut visible: Vec<&PromoNode> = promos
+        .iter()
+        .filter(|p| promo_visible(p, today, search_types))
+        .collect();
     visible.sort_by_key(|p| p.position);
     let mut last: Option<usize> = None;
     for promo in visible {

@@ -55,11 +55,21 @@ pub struct QuoteRequest {
 
 /// Prices the request with the dealer's terms alone (the endpoint, which knows no lender data).
 pub fn local_quote(terms: &LoanTerms, request: &QuoteRequest, current_year: i32) -> Quote {
-    quote_on(terms, &CarLoan::of(terms, request.purchase_price, None), request, current_year)
+    quote_on(
+        terms,
+        &CarLoan::of(terms, request.purchase_price, None),
+        request,
+        current_year,
+    )
 }
 
 /// Prices the request on `loan`, the car's loan (a car page's quote).
-pub fn quote_on(terms: &LoanTerms, loan: &CarLoan, request: &QuoteRequest, current_year: i32) -> Quote {
+pub fn quote_on(
+    terms: &LoanTerms,
+    loan: &CarLoan,
+    request: &QuoteRequest,
+    current_year: i32,
+) -> Quote {
     let settings = &terms.settings;
     let credit = CREDIT_LOADING.get(request.credit).copied().unwrap_or(0.0);
     let rate = match settings.interest_locked {
@@ -68,7 +78,10 @@ pub fn quote_on(terms: &LoanTerms, loan: &CarLoan, request: &QuoteRequest, curre
         None if loan.from_lender => loan.rate + credit,
         None => {
             let loading = age_loading(current_year - request.year) + credit;
-            (loan.rate + loading).clamp(settings.interest_min.min(settings.interest_max), settings.interest_max)
+            (loan.rate + loading).clamp(
+                settings.interest_min.min(settings.interest_max),
+                settings.interest_max,
+            )
         }
     };
     let quoted = CarLoan {
@@ -92,8 +105,16 @@ mod tests {
     use crate::rules::finance::CalculatorSettings;
 
     fn request(year: i32, credit: &str) -> QuoteRequest {
-        let credit = CREDIT_SCORES.iter().position(|c| *c == credit).expect("score");
-        QuoteRequest { purchase_price: 30_000.0, loan_term_years: 5.0, year, credit }
+        let credit = CREDIT_SCORES
+            .iter()
+            .position(|c| *c == credit)
+            .expect("score");
+        QuoteRequest {
+            purchase_price: 30_000.0,
+            loan_term_years: 5.0,
+            year,
+            credit,
+        }
     }
 
     #[test]
@@ -102,11 +123,25 @@ mod tests {
         let quote = local_quote(&terms, &request(2026, "GREAT"), 2026);
         assert_eq!(quote.advertised_rate, 8.5);
         // $30,000 at 8.5 % over 5 years, 260 weekly payments.
-        assert!((quote.weekly_repayment_amount - 141.7).abs() < 0.5, "{}", quote.weekly_repayment_amount);
-        assert_eq!(quote.comparison_rate, 8.5, "no fees: the comparison rate is the rate");
-        let fees = LoanTerms { establishment_fee: 395.0, monthly_fees: 8.0, ..LoanTerms::default() };
+        assert!(
+            (quote.weekly_repayment_amount - 141.7).abs() < 0.5,
+            "{}",
+            quote.weekly_repayment_amount
+        );
+        assert_eq!(
+            quote.comparison_rate, 8.5,
+            "no fees: the comparison rate is the rate"
+        );
+        let fees = LoanTerms {
+            establishment_fee: 395.0,
+            monthly_fees: 8.0,
+            ..LoanTerms::default()
+        };
         let with_fees = local_quote(&fees, &request(2026, "GREAT"), 2026);
-        assert!(with_fees.comparison_rate > with_fees.advertised_rate + 0.5, "{with_fees:?}");
+        assert!(
+            with_fees.comparison_rate > with_fees.advertised_rate + 0.5,
+            "{with_fees:?}"
+        );
         assert!(with_fees.weekly_repayment_amount > quote.weekly_repayment_amount);
     }
 
@@ -119,18 +154,33 @@ mod tests {
         let old = local_quote(&terms, &request(2012, "GOOD"), 2026).advertised_rate;
         assert_eq!((new, mid, old), (8.5, 9.5, 12.5));
         let poor = local_quote(&terms, &request(2010, "POOR"), 2026).advertised_rate;
-        assert_eq!(poor, settings.interest_max, "clamped to the dealer's maximum");
+        assert_eq!(
+            poor, settings.interest_max,
+            "clamped to the dealer's maximum"
+        );
         let locked = LoanTerms {
-            settings: CalculatorSettings { interest_locked: Some(12.94), ..CalculatorSettings::default() },
+            settings: CalculatorSettings {
+                interest_locked: Some(12.94),
+                ..CalculatorSettings::default()
+            },
             ..LoanTerms::default()
         };
-        assert_eq!(local_quote(&locked, &request(2010, "POOR"), 2026).advertised_rate, 12.94);
+        assert_eq!(
+            local_quote(&locked, &request(2010, "POOR"), 2026).advertised_rate,
+            12.94
+        );
     }
 
     #[test]
     fn a_car_with_lender_data_is_quoted_at_the_lenders_rate_and_comparison_rate() {
         // The moreton RAV4 of issue 24: the page quoted 10.00% beside the lender's 6.42%.
-        let terms = LoanTerms { settings: CalculatorSettings { interest_default: 10.0, ..CalculatorSettings::default() }, ..LoanTerms::default() };
+        let terms = LoanTerms {
+            settings: CalculatorSettings {
+                interest_default: 10.0,
+                ..CalculatorSettings::default()
+            },
+            ..LoanTerms::default()
+        };
         let lender = crate::car::Lender {
             interest_rate: Some(6.42),
             comparison_rate: Some(7.01),
@@ -140,9 +190,24 @@ mod tests {
             ..crate::car::Lender::default()
         };
         let loan = CarLoan::of(&terms, 52_990.0, Some(&lender));
-        let quote = quote_on(&terms, &loan, &QuoteRequest { purchase_price: 52_990.0, ..request(2020, "GREAT") }, 2026);
+        let quote = quote_on(
+            &terms,
+            &loan,
+            &QuoteRequest {
+                purchase_price: 52_990.0,
+                ..request(2020, "GREAT")
+            },
+            2026,
+        );
         assert_eq!((quote.advertised_rate, quote.comparison_rate), (6.42, 7.01));
-        let no_balloon = CarLoan { balloon: 0.0, ..loan };
-        assert_eq!(quote.weekly_repayment_amount, no_balloon.weekly(), "the loan's fee, the request's terms");
+        let no_balloon = CarLoan {
+            balloon: 0.0,
+            ..loan
+        };
+        assert_eq!(
+            quote.weekly_repayment_amount,
+            no_balloon.weekly(),
+            "the loan's fee, the request's terms"
+        );
     }
 }

@@ -25,10 +25,17 @@ pub struct StarRating {
 /// Seed 001 s9: up to 4 whole stars plus a partial with one decimal: 4.6 gives 4 + 0.6,
 /// 3.25 gives 3 + 0.3, 5 gives 4 + 1.0. Ratings are clamped to 0..=5.
 pub fn star_rating(average: f64) -> StarRating {
-    let average = if average.is_nan() { 0.0 } else { average.clamp(0.0, 5.0) };
+    let average = if average.is_nan() {
+        0.0
+    } else {
+        average.clamp(0.0, 5.0)
+    };
     let whole = average.floor().min(f64::from(MAX_WHOLE_STARS));
     let partial = ((average - whole) * 10.0).round() / 10.0;
-    StarRating { whole: whole as u8, partial }
+    StarRating {
+        whole: whole as u8,
+        partial,
+    }
 }
 
 /// Count, average and stars of a set of reviews.
@@ -44,10 +51,17 @@ pub struct ReviewSummary {
 
 /// The aggregate a location reports (seed 001 s3 `reviews (average_rating, count)`), or
 /// None when it has no reviews.
-pub fn summary_from_aggregate(average_rating: Option<f64>, count: Option<u32>) -> Option<ReviewSummary> {
+pub fn summary_from_aggregate(
+    average_rating: Option<f64>,
+    count: Option<u32>,
+) -> Option<ReviewSummary> {
     let count = count.filter(|c| *c > 0)?;
     let average = (average_rating?.clamp(0.0, 5.0) * 10.0).round() / 10.0;
-    Some(ReviewSummary { count, average, stars: star_rating(average) })
+    Some(ReviewSummary {
+        count,
+        average,
+        stars: star_rating(average),
+    })
 }
 
 /// The aggregate of a review list, or None when empty.
@@ -56,7 +70,10 @@ pub fn summarise(reviews: &[Review]) -> Option<ReviewSummary> {
         return None;
     }
     let total: f64 = reviews.iter().map(|r| r.rating).sum();
-    summary_from_aggregate(Some(total / reviews.len() as f64), Some(reviews.len() as u32))
+    summary_from_aggregate(
+        Some(total / reviews.len() as f64),
+        Some(reviews.len() as u32),
+    )
 }
 
 /// Seed 001 s9: reviews rated at least `min_rating` (default 4), newest first.

@@ -65,7 +65,12 @@ impl SliderState {
     /// A slider over the whole facet; a missing maximum is 100000.
     pub fn new(facet_min: f64, facet_max: Option<f64>) -> SliderState {
         let facet_max = facet_max_or_default(facet_max);
-        SliderState { facet_min, facet_max, low: facet_min, high: facet_max }
+        SliderState {
+            facet_min,
+            facet_max,
+            low: facet_min,
+            high: facet_max,
+        }
     }
 
     fn settle(&self, kind: SliderKind, value: f64) -> f64 {
@@ -120,7 +125,10 @@ pub fn price_range_set_high(low: f64, high: f64, max: f64, new_high: f64) -> f64
 
 /// Seed 001 s7: a money text with dollar signs and commas removed, e.g. "$5,000" gives 5000.
 pub fn parse_money(text: &str) -> Option<f64> {
-    let cleaned: String = text.chars().filter(|c| *c != '$' && *c != ',' && !c.is_whitespace()).collect();
+    let cleaned: String = text
+        .chars()
+        .filter(|c| *c != '$' && *c != ',' && !c.is_whitespace())
+        .collect();
     cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 

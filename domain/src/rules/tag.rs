@@ -123,7 +123,13 @@ pub fn just_arrived(car: &Car, days: u32, now: DateTime<Utc>) -> bool {
 /// (green when it equals the configured green text ignoring case, otherwise red),
 /// COMING SOON, the New-type tag within the just-arrived window, else none.
 pub fn card_tag(car: &Car, settings: &TagSettings, now: DateTime<Utc>) -> Option<CardTag> {
-    let tag = |kind, text: &str, colour| Some(CardTag { kind, text: text.to_string(), colour });
+    let tag = |kind, text: &str, colour| {
+        Some(CardTag {
+            kind,
+            text: text.to_string(),
+            colour,
+        })
+    };
     if settings.fuel_tags {
         if let Some(text) = fuel_tag(car) {
             return tag(TagKind::Fuel, text, None);
@@ -133,7 +139,10 @@ pub fn card_tag(car: &Car, settings: &TagSettings, now: DateTime<Utc>) -> Option
         return tag(TagKind::Reserved, messages::RESERVED, None);
     }
     if let Some(manufacturer) = settings.certified_manufacturer.as_deref() {
-        if car.certified && car.car_type == CarType::Used && car.make.trim().eq_ignore_ascii_case(manufacturer.trim()) {
+        if car.certified
+            && car.car_type == CarType::Used
+            && car.make.trim().eq_ignore_ascii_case(manufacturer.trim())
+        {
             return tag(TagKind::Certified, manufacturer.trim(), None);
         }
     }
@@ -142,7 +151,11 @@ pub fn card_tag(car: &Car, settings: &TagSettings, now: DateTime<Utc>) -> Option
             .green_tag_text
             .as_deref()
             .is_some_and(|g| g.trim().eq_ignore_ascii_case(custom));
-        let colour = if green { TagColour::Green } else { TagColour::Red };
+        let colour = if green {
+            TagColour::Green
+        } else {
+            TagColour::Red
+        };
         return tag(TagKind::Custom, custom, Some(colour));
     }
     if car.status == CarStatus::ComingSoon {

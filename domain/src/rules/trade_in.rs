@@ -26,8 +26,12 @@ use std::collections::{BTreeMap, HashSet};
 use chrono::{Datelike, NaiveDate};
 
 use crate::messages;
-use crate::rules::market::{confidence, percentile, Market, MarketCar, MIN_COMPARABLES, MIN_MARKET_PRICE};
-pub use crate::rules::vehicle_text::{trade_in_estimate_eligible, TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM};
+use crate::rules::market::{
+    confidence, percentile, Market, MarketCar, MIN_COMPARABLES, MIN_MARKET_PRICE,
+};
+pub use crate::rules::vehicle_text::{
+    trade_in_estimate_eligible, TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM,
+};
 
 /// Share of retail the dealer keeps as its margin.
 pub const DEALER_MARGIN_SHARE: f64 = 0.12;
@@ -65,7 +69,8 @@ pub const NO_ONLINE_OFFER: &str = "We can't make an online offer for this car. S
 /// Shown for a rego that is not letters and digits.
 pub const INVALID_REGO: &str = "Please enter your car's rego (letters and numbers only, up to 9).";
 /// Shown for a state that is not an Australian state or territory.
-pub const INVALID_REGO_STATE: &str = "Please choose the state or territory the car is registered in.";
+pub const INVALID_REGO_STATE: &str =
+    "Please choose the state or territory the car is registered in.";
 /// Shown for an odometer reading that is not a whole number of km.
 pub const INVALID_KMS: &str = "Please enter the odometer reading in kms, e.g. 45,000.";
 
@@ -112,7 +117,11 @@ impl Question {
 }
 
 const fn answer(value: &'static str, label: &'static str, effect: Effect) -> AnswerOption {
-    AnswerOption { value, label, effect }
+    AnswerOption {
+        value,
+        label,
+        effect,
+    }
 }
 
 /// The condition questions, in the order they are asked and applied.
@@ -124,8 +133,16 @@ pub const QUESTIONS: [Question; 6] = [
         answers: &[
             answer("none", "No accidents or damage", Effect::None),
             answer("minor", "Minor dents or scratches", Effect::Dollars(800.0)),
-            answer("repaired", "Past accident damage, repaired", Effect::Share(0.06)),
-            answer("unrepaired", "Damage still to be repaired", Effect::Share(0.15)),
+            answer(
+                "repaired",
+                "Past accident damage, repaired",
+                Effect::Share(0.06),
+            ),
+            answer(
+                "unrepaired",
+                "Damage still to be repaired",
+                Effect::Share(0.15),
+            ),
         ],
     },
     Question {
@@ -142,7 +159,10 @@ pub const QUESTIONS: [Question; 6] = [
         id: "mechanical",
         question: "Are there any warning lights on or mechanical problems?",
         label: "Warning lights or mechanical problems",
-        answers: &[answer("no", "No", Effect::None), answer("yes", "Yes", Effect::Share(0.12))],
+        answers: &[
+            answer("no", "No", Effect::None),
+            answer("yes", "Yes", Effect::Share(0.12)),
+        ],
     },
     Question {
         id: "tyres",
@@ -157,7 +177,10 @@ pub const QUESTIONS: [Question; 6] = [
         id: "keys",
         question: "How many keys do you have?",
         label: "Keys",
-        answers: &[answer("two", "Two or more", Effect::None), answer("one", "One", Effect::Dollars(450.0))],
+        answers: &[
+            answer("two", "Two or more", Effect::None),
+            answer("one", "One", Effect::Dollars(450.0)),
+        ],
     },
     Question {
         id: "interior",
@@ -206,14 +229,23 @@ pub fn check_answers(answers: &[AnswerInput]) -> Result<Vec<Answered>, BTreeMap<
     for a in answers {
         let id = a.id.trim();
         if !QUESTIONS.iter().any(|q| q.id == id) {
-            errors.insert("adjustmentAnswers".to_owned(), format!("There is no question \"{}\".", clipped(id)));
+            errors.insert(
+                "adjustmentAnswers".to_owned(),
+                format!("There is no question \"{}\".", clipped(id)),
+            );
         } else if !seen.insert(id) {
-            errors.insert("adjustmentAnswers".to_owned(), format!("The question \"{id}\" is answered more than once."));
+            errors.insert(
+                "adjustmentAnswers".to_owned(),
+                format!("The question \"{id}\" is answered more than once."),
+            );
         }
     }
     let mut checked = Vec::with_capacity(QUESTIONS.len());
     for question in &QUESTIONS {
-        let given = answers.iter().find(|a| a.id.trim() == question.id).map(|a| a.answer.trim());
+        let given = answers
+            .iter()
+            .find(|a| a.id.trim() == question.id)
+            .map(|a| a.answer.trim());
         match given {
             None | Some("") => {
                 errors.insert(answer_field(question.id), question.required_message());
@@ -222,7 +254,14 @@ pub fn check_answers(answers: &[AnswerInput]) -> Result<Vec<Answered>, BTreeMap<
                 Some(answer) => checked.push(Answered { question, answer }),
                 None => {
                     let values: Vec<&str> = question.answers.iter().map(|o| o.value).collect();
-                    errors.insert(answer_field(question.id), format!("{}: please choose one of {}.", question.label, values.join(", ")));
+                    errors.insert(
+                        answer_field(question.id),
+                        format!(
+                            "{}: please choose one of {}.",
+                            question.label,
+                            values.join(", ")
+                        ),
+                    );
                 }
             },
         }
@@ -236,8 +275,14 @@ pub fn check_answers(answers: &[AnswerInput]) -> Result<Vec<Answered>, BTreeMap<
 
 /// A rego as written ("abc 123", "ABC-123") in the form a registry takes ("ABC123").
 pub fn parse_rego(raw: &str) -> Result<String, &'static str> {
-    let rego: String = raw.chars().filter(|c| !matches!(c, ' ' | '-')).collect::<String>().to_ascii_uppercase();
-    let ok = !rego.is_empty() && rego.chars().count() <= MAX_REGO_CHARS && rego.chars().all(|c| c.is_ascii_alphanumeric());
+    let rego: String = raw
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-'))
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let ok = !rego.is_empty()
+        && rego.chars().count() <= MAX_REGO_CHARS
+        && rego.chars().all(|c| c.is_ascii_alphanumeric());
     if ok {
         Ok(rego)
     } else {
@@ -248,7 +293,11 @@ pub fn parse_rego(raw: &str) -> Result<String, &'static str> {
 /// A registration state in upper case ("qld" gives "QLD").
 pub fn parse_rego_state(raw: &str) -> Result<&'static str, &'static str> {
     let state = raw.trim().to_ascii_uppercase();
-    REGO_STATES.iter().copied().find(|s| *s == state).ok_or(INVALID_REGO_STATE)
+    REGO_STATES
+        .iter()
+        .copied()
+        .find(|s| *s == state)
+        .ok_or(INVALID_REGO_STATE)
 }
 
 /// The shopper's car as the valuation needs it.
@@ -350,7 +399,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 pub fn age_km_factor(year: u16, km: u32, median_year: f64, median_km: f64) -> f64 {
     let years = f64::from(year) - median_year;
     let tens_of_thousands = (median_km - f64::from(km)) / 10_000.0;
-    (1.0 + YEAR_SHARE * years + KM_SHARE_PER_10000 * tens_of_thousands).clamp(1.0 - AGE_KM_LIMIT, 1.0 + AGE_KM_LIMIT)
+    (1.0 + YEAR_SHARE * years + KM_SHARE_PER_10000 * tens_of_thousands)
+        .clamp(1.0 - AGE_KM_LIMIT, 1.0 + AGE_KM_LIMIT)
 }
 
 /// Retail less margin and reconditioning, less the answers; with what each answer took.
@@ -364,7 +414,11 @@ fn after_answers(retail: f64, answers: &[Answered]) -> (f64, Vec<Deduction>) {
             Effect::Dollars(dollars) => dollars,
         };
         value -= amount;
-        deductions.push(Deduction { id: a.question.id, answer: a.answer.value, amount });
+        deductions.push(Deduction {
+            id: a.question.id,
+            answer: a.answer.value,
+            amount,
+        });
     }
     (value, deductions)
 }
@@ -375,8 +429,15 @@ fn round_down(value: f64) -> f64 {
 
 /// The offer for `car` from its comparables and the checked answers (steps 2 to 5 of the
 /// module's computation).
-pub fn offer_from(car: &TradeInCar, comparables: &[Comparable], answers: &[Answered]) -> Result<LocalOffer, NoOffer> {
-    let priced: Vec<&Comparable> = comparables.iter().filter(|c| c.price.is_finite() && c.price > MIN_MARKET_PRICE).collect();
+pub fn offer_from(
+    car: &TradeInCar,
+    comparables: &[Comparable],
+    answers: &[Answered],
+) -> Result<LocalOffer, NoOffer> {
+    let priced: Vec<&Comparable> = comparables
+        .iter()
+        .filter(|c| c.price.is_finite() && c.price > MIN_MARKET_PRICE)
+        .collect();
     if priced.len() < MIN_COMPARABLES {
         return Err(NoOffer::NoComparables);
     }
@@ -418,13 +479,23 @@ pub fn market_comparables(market: &Market, car: &TradeInCar) -> Vec<Comparable> 
         km: car.km,
         price: 0.0,
     };
-    market.comparables(&subject).map(|c| Comparable { year: c.year, km: c.km, price: c.price }).collect()
+    market
+        .comparables(&subject)
+        .map(|c| Comparable {
+            year: c.year,
+            km: c.km,
+            price: c.price,
+        })
+        .collect()
 }
 
 /// Whether the market can value the car (eligible, and enough comparables).
 pub fn local_check(market: &Market, car: &TradeInCar, today: NaiveDate) -> Result<usize, NoOffer> {
     eligibility(car.year, car.km, today)?;
-    let n = market_comparables(market, car).iter().filter(|c| c.price.is_finite() && c.price > MIN_MARKET_PRICE).count();
+    let n = market_comparables(market, car)
+        .iter()
+        .filter(|c| c.price.is_finite() && c.price > MIN_MARKET_PRICE)
+        .count();
     if n < MIN_COMPARABLES {
         return Err(NoOffer::NoComparables);
     }
@@ -432,7 +503,12 @@ pub fn local_check(market: &Market, car: &TradeInCar, today: NaiveDate) -> Resul
 }
 
 /// The local offer for the shopper's car today.
-pub fn local_offer(market: &Market, car: &TradeInCar, answers: &[Answered], today: NaiveDate) -> Result<LocalOffer, NoOffer> {
+pub fn local_offer(
+    market: &Market,
+    car: &TradeInCar,
+    answers: &[Answered],
+    today: NaiveDate,
+) -> Result<LocalOffer, NoOffer> {
     eligibility(car.year, car.km, today)?;
     offer_from(car, &market_comparables(market, car), answers)
 }
@@ -446,7 +522,9 @@ pub fn valued_models(market: &Market) -> Vec<(String, Vec<String>)> {
             continue;
         }
         match makes.last_mut() {
-            Some((last, models)) if last.eq_ignore_ascii_case(make) => models.push(model.to_owned()),
+            Some((last, models)) if last.eq_ignore_ascii_case(make) => {
+                models.push(model.to_owned())
+            }
             _ => makes.push((make.to_owned(), vec![model.to_owned()])),
         }
     }
@@ -462,24 +540,53 @@ mod tests {
     }
 
     fn best() -> Vec<Answered> {
-        QUESTIONS.iter().map(|question| Answered { question, answer: &question.answers[0] }).collect()
+        QUESTIONS
+            .iter()
+            .map(|question| Answered {
+                question,
+                answer: &question.answers[0],
+            })
+            .collect()
     }
 
     fn inputs(pairs: &[(&str, &str)]) -> Vec<AnswerInput> {
-        pairs.iter().map(|(id, answer)| AnswerInput { id: (*id).into(), answer: (*answer).into() }).collect()
+        pairs
+            .iter()
+            .map(|(id, answer)| AnswerInput {
+                id: (*id).into(),
+                answer: (*answer).into(),
+            })
+            .collect()
     }
 
     fn all_best() -> Vec<AnswerInput> {
-        QUESTIONS.iter().map(|q| AnswerInput { id: q.id.into(), answer: q.answers[0].value.into() }).collect()
+        QUESTIONS
+            .iter()
+            .map(|q| AnswerInput {
+                id: q.id.into(),
+                answer: q.answers[0].value.into(),
+            })
+            .collect()
     }
 
     fn car(year: u16, km: u32) -> TradeInCar {
-        TradeInCar { year, make: "Toyota".into(), model: "RAV4".into(), km }
+        TradeInCar {
+            year,
+            make: "Toyota".into(),
+            model: "RAV4".into(),
+            km,
+        }
     }
 
     /// Twenty RAV4s, 2022, 40,000 km, priced 30,000 to 39,500.
     fn twenty() -> Vec<Comparable> {
-        (0..20).map(|i| Comparable { year: 2022, km: 40_000, price: 30_000.0 + f64::from(i) * 500.0 }).collect()
+        (0..20)
+            .map(|i| Comparable {
+                year: 2022,
+                km: 40_000,
+                price: 30_000.0 + f64::from(i) * 500.0,
+            })
+            .collect()
     }
 
     #[test]
@@ -512,13 +619,27 @@ mod tests {
 
     #[test]
     fn newer_and_lower_km_cars_are_worth_more_within_the_limit() {
-        let base = offer_from(&car(2022, 40_000), &twenty(), &best()).expect("offer").offer_price;
-        let newer = offer_from(&car(2023, 40_000), &twenty(), &best()).expect("offer").offer_price;
-        let fewer_km = offer_from(&car(2022, 20_000), &twenty(), &best()).expect("offer").offer_price;
-        let more_km = offer_from(&car(2022, 60_000), &twenty(), &best()).expect("offer").offer_price;
-        assert!(newer > base && fewer_km > base && more_km < base, "{newer} {fewer_km} {base} {more_km}");
+        let base = offer_from(&car(2022, 40_000), &twenty(), &best())
+            .expect("offer")
+            .offer_price;
+        let newer = offer_from(&car(2023, 40_000), &twenty(), &best())
+            .expect("offer")
+            .offer_price;
+        let fewer_km = offer_from(&car(2022, 20_000), &twenty(), &best())
+            .expect("offer")
+            .offer_price;
+        let more_km = offer_from(&car(2022, 60_000), &twenty(), &best())
+            .expect("offer")
+            .offer_price;
+        assert!(
+            newer > base && fewer_km > base && more_km < base,
+            "{newer} {fewer_km} {base} {more_km}"
+        );
         assert_eq!(age_km_factor(2030, 0, 2022.0, 90_000.0), 1.0 + AGE_KM_LIMIT);
-        assert_eq!(age_km_factor(2010, 400_000, 2022.0, 10_000.0), 1.0 - AGE_KM_LIMIT);
+        assert_eq!(
+            age_km_factor(2010, 400_000, 2022.0, 10_000.0),
+            1.0 - AGE_KM_LIMIT
+        );
         assert!((age_km_factor(2023, 30_000, 2022.0, 40_000.0) - 1.07).abs() < 1e-9);
     }
 
@@ -539,7 +660,14 @@ mod tests {
         let amounts: Vec<(&str, f64)> = offer.deductions.iter().map(|d| (d.id, d.amount)).collect();
         assert_eq!(
             amounts,
-            [("accident_damage", 1_562.0), ("service_history", 979.0), ("mechanical", 0.0), ("tyres", 900.0), ("keys", 450.0), ("interior", 0.0)]
+            [
+                ("accident_damage", 1_562.0),
+                ("service_history", 979.0),
+                ("mechanical", 0.0),
+                ("tyres", 900.0),
+                ("keys", 450.0),
+                ("interior", 0.0)
+            ]
         );
         assert_eq!(offer.offer_price, 22_100.0);
         assert!(offer.range_max > offer.offer_price);
@@ -548,37 +676,101 @@ mod tests {
     #[test]
     fn too_few_comparables_or_too_low_an_offer_give_no_estimate() {
         let four: Vec<Comparable> = twenty().into_iter().take(4).collect();
-        assert_eq!(offer_from(&car(2022, 40_000), &four, &best()), Err(NoOffer::NoComparables));
+        assert_eq!(
+            offer_from(&car(2022, 40_000), &four, &best()),
+            Err(NoOffer::NoComparables)
+        );
         // Nominal prices ($500 and under) are not asking prices.
-        let nominal: Vec<Comparable> = (0..10).map(|_| Comparable { year: 2022, km: 40_000, price: 1.0 }).collect();
-        assert_eq!(offer_from(&car(2022, 40_000), &nominal, &best()), Err(NoOffer::NoComparables));
-        let cheap: Vec<Comparable> = (0..10).map(|i| Comparable { year: 2022, km: 40_000, price: 2_000.0 + f64::from(i) * 50.0 }).collect();
-        assert_eq!(offer_from(&car(2022, 40_000), &cheap, &best()), Err(NoOffer::NoOnlineOffer));
-        for reason in [NoOffer::NotEligible, NoOffer::NoComparables, NoOffer::NoOnlineOffer] {
-            assert!(reason.message().ends_with("our team will value it for you."), "{reason:?}");
+        let nominal: Vec<Comparable> = (0..10)
+            .map(|_| Comparable {
+                year: 2022,
+                km: 40_000,
+                price: 1.0,
+            })
+            .collect();
+        assert_eq!(
+            offer_from(&car(2022, 40_000), &nominal, &best()),
+            Err(NoOffer::NoComparables)
+        );
+        let cheap: Vec<Comparable> = (0..10)
+            .map(|i| Comparable {
+                year: 2022,
+                km: 40_000,
+                price: 2_000.0 + f64::from(i) * 50.0,
+            })
+            .collect();
+        assert_eq!(
+            offer_from(&car(2022, 40_000), &cheap, &best()),
+            Err(NoOffer::NoOnlineOffer)
+        );
+        for reason in [
+            NoOffer::NotEligible,
+            NoOffer::NoComparables,
+            NoOffer::NoOnlineOffer,
+        ] {
+            assert!(
+                reason
+                    .message()
+                    .ends_with("our team will value it for you."),
+                "{reason:?}"
+            );
         }
     }
 
     #[test]
     fn answers_must_cover_every_question_once_with_a_known_value() {
-        assert_eq!(check_answers(&all_best()).expect("all answered").len(), QUESTIONS.len());
+        assert_eq!(
+            check_answers(&all_best()).expect("all answered").len(),
+            QUESTIONS.len()
+        );
         let mut answers = all_best();
         answers.reverse();
-        let ids: Vec<&str> = check_answers(&answers).expect("any order").iter().map(|a| a.question.id).collect();
-        assert_eq!(ids, QUESTIONS.map(|q| q.id), "answers come back in question order");
+        let ids: Vec<&str> = check_answers(&answers)
+            .expect("any order")
+            .iter()
+            .map(|a| a.question.id)
+            .collect();
+        assert_eq!(
+            ids,
+            QUESTIONS.map(|q| q.id),
+            "answers come back in question order"
+        );
 
-        let errors = check_answers(&inputs(&[("accident_damage", "none"), ("tyres", "bald"), ("colour", "red")])).expect_err("bad");
-        assert_eq!(errors.get("adjustmentAnswers.tyres").map(String::as_str), Some("Tyres: please choose one of good, worn."));
-        assert_eq!(errors.get("adjustmentAnswers.keys").map(String::as_str), Some("Keys is required."));
-        assert_eq!(errors.get("adjustmentAnswers").map(String::as_str), Some("There is no question \"colour\"."));
+        let errors = check_answers(&inputs(&[
+            ("accident_damage", "none"),
+            ("tyres", "bald"),
+            ("colour", "red"),
+        ]))
+        .expect_err("bad");
+        assert_eq!(
+            errors.get("adjustmentAnswers.tyres").map(String::as_str),
+            Some("Tyres: please choose one of good, worn.")
+        );
+        assert_eq!(
+            errors.get("adjustmentAnswers.keys").map(String::as_str),
+            Some("Keys is required.")
+        );
+        assert_eq!(
+            errors.get("adjustmentAnswers").map(String::as_str),
+            Some("There is no question \"colour\".")
+        );
         assert!(!errors.contains_key("adjustmentAnswers.accident_damage"));
 
         let mut twice = all_best();
-        twice.push(AnswerInput { id: "keys".into(), answer: "one".into() });
+        twice.push(AnswerInput {
+            id: "keys".into(),
+            answer: "one".into(),
+        });
         let errors = check_answers(&twice).expect_err("twice");
-        assert_eq!(errors.get("adjustmentAnswers").map(String::as_str), Some("The question \"keys\" is answered more than once."));
+        assert_eq!(
+            errors.get("adjustmentAnswers").map(String::as_str),
+            Some("The question \"keys\" is answered more than once.")
+        );
         let blank = check_answers(&inputs(&[("keys", " ")])).expect_err("blank");
-        assert_eq!(blank.get("adjustmentAnswers.keys").map(String::as_str), Some("Keys is required."));
+        assert_eq!(
+            blank.get("adjustmentAnswers.keys").map(String::as_str),
+            Some("Keys is required.")
+        );
     }
 
     #[test]
@@ -603,21 +795,44 @@ mod tests {
             km,
             price: 30_000.0 + f64::from(i) * 500.0,
         };
-        let mut cars: Vec<MarketCar> = (0..8).map(|i| listing(i, "RAV4", 2022, 35_000 + i * 1_000)).collect();
+        let mut cars: Vec<MarketCar> = (0..8)
+            .map(|i| listing(i, "RAV4", 2022, 35_000 + i * 1_000))
+            .collect();
         cars.extend((0..3).map(|i| listing(i, "Yaris", 2022, 30_000)));
         cars.extend((0..6).map(|i| listing(i, "HiLux", 2012, 150_000)));
         let market = Market::new(cars);
-        assert_eq!(valued_models(&market), [("Toyota".to_owned(), vec!["HiLux".to_owned(), "RAV4".to_owned()])]);
+        assert_eq!(
+            valued_models(&market),
+            [(
+                "Toyota".to_owned(),
+                vec!["HiLux".to_owned(), "RAV4".to_owned()]
+            )]
+        );
 
         assert_eq!(local_check(&market, &car(2022, 40_000), today()), Ok(8));
         let offer = local_offer(&market, &car(2022, 40_000), &best(), today()).expect("offer");
         assert_eq!(offer.comparables, 8);
         // Far from every RAV4's odometer: nothing compares.
-        assert_eq!(local_check(&market, &car(2022, 2_000), today()), Err(NoOffer::NoComparables));
-        let yaris = TradeInCar { model: "yaris".into(), ..car(2022, 30_000) };
-        assert_eq!(local_offer(&market, &yaris, &best(), today()), Err(NoOffer::NoComparables));
+        assert_eq!(
+            local_check(&market, &car(2022, 2_000), today()),
+            Err(NoOffer::NoComparables)
+        );
+        let yaris = TradeInCar {
+            model: "yaris".into(),
+            ..car(2022, 30_000)
+        };
+        assert_eq!(
+            local_offer(&market, &yaris, &best(), today()),
+            Err(NoOffer::NoComparables)
+        );
         // The HiLuxes are there, but too old and worn for an online estimate.
-        let hilux = TradeInCar { model: "HiLux".into(), ..car(2012, 150_000) };
-        assert_eq!(local_check(&market, &hilux, today()), Err(NoOffer::NotEligible));
+        let hilux = TradeInCar {
+            model: "HiLux".into(),
+            ..car(2012, 150_000)
+        };
+        assert_eq!(
+            local_check(&market, &hilux, today()),
+            Err(NoOffer::NotEligible)
+        );
     }
 }

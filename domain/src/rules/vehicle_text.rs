@@ -13,7 +13,11 @@ use super::format::{format_au_date, truncate_chars, Truncated};
 /// Seed 001 s5: the rego expiry line. A date before `today` shows 'Unregistered' when
 /// the site shows it, else nothing; `today` or later shows 'Expires on {date}' with the
 /// date as dd/mm/yyyy (e.g. "Expires on 12/03/2027"). No date shows nothing.
-pub fn rego_expiry_text(expiry: Option<NaiveDate>, today: NaiveDate, show_unregistered: bool) -> Option<String> {
+pub fn rego_expiry_text(
+    expiry: Option<NaiveDate>,
+    today: NaiveDate,
+    show_unregistered: bool,
+) -> Option<String> {
     let expiry = expiry?;
     if expiry < today {
         show_unregistered.then(|| messages::UNREGISTERED.to_string())
@@ -65,7 +69,10 @@ where
     rows.into_iter()
         .filter_map(|(label, value)| {
             let value = spec_value_text(value?)?;
-            Some(SpecRow { label: label.to_string(), value })
+            Some(SpecRow {
+                label: label.to_string(),
+                value,
+            })
         })
         .collect()
 }
@@ -103,7 +110,12 @@ pub fn dealer_comments(text: Option<&str>) -> DealerComments {
         .collect();
     if paragraphs.is_empty() {
         let pending = vec![messages::DEALER_COMMENTS_PENDING.to_string()];
-        return DealerComments { short_paragraphs: pending.clone(), paragraphs: pending, truncated: false, pending: true };
+        return DealerComments {
+            short_paragraphs: pending.clone(),
+            paragraphs: pending,
+            truncated: false,
+            pending: true,
+        };
     }
     let mut budget = DEALER_COMMENTS_MAX_CHARS;
     let mut short_paragraphs = Vec::new();
@@ -113,7 +125,10 @@ pub fn dealer_comments(text: Option<&str>) -> DealerComments {
             truncated = true;
             break;
         }
-        let Truncated { text, truncated: cut } = truncate_chars(paragraph, budget);
+        let Truncated {
+            text,
+            truncated: cut,
+        } = truncate_chars(paragraph, budget);
         short_paragraphs.push(text);
         if cut {
             truncated = true;
@@ -121,7 +136,12 @@ pub fn dealer_comments(text: Option<&str>) -> DealerComments {
         }
         budget -= paragraph.chars().count();
     }
-    DealerComments { paragraphs, short_paragraphs, truncated, pending: false }
+    DealerComments {
+        paragraphs,
+        short_paragraphs,
+        truncated,
+        pending: false,
+    }
 }
 
 /// Seed 001 s5/s9: no online trade-in estimate for cars over this many years old.

@@ -102,10 +102,14 @@ pub fn dealer_brands(dealer: &Dealer, cars: &[Car]) -> Vec<Manufacturer> {
     for car in cars.iter().filter(|c| is_available(c)) {
         let slug = slugify(&car.make);
         if !slug.is_empty() {
-            by_slug.entry(slug).or_insert_with(|| (car.make.trim().to_string(), 0)).1 += 1;
+            by_slug
+                .entry(slug)
+                .or_insert_with(|| (car.make.trim().to_string(), 0))
+                .1 += 1;
         }
     }
-    let mut makes: Vec<(String, String, u64)> = by_slug.into_iter().map(|(s, (n, c))| (s, n, c)).collect();
+    let mut makes: Vec<(String, String, u64)> =
+        by_slug.into_iter().map(|(s, (n, c))| (s, n, c)).collect();
     makes.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
     makes
         .into_iter()
@@ -124,15 +128,25 @@ pub fn dealer_brands(dealer: &Dealer, cars: &[Car]) -> Vec<Manufacturer> {
 
 /// The page path of a brand, or its external site.
 pub fn brand_url(brand: &Manufacturer) -> (String, bool) {
-    match brand.external_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+    match brand
+        .external_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+    {
         Some(url) => (url.to_string(), true),
         None => (format!("/{}/overview", brand.slug), false),
     }
 }
 
-fn available_of_make<'a>(cars: &'a [Car], brand: &'a Manufacturer) -> impl Iterator<Item = &'a Car> + 'a {
+fn available_of_make<'a>(
+    cars: &'a [Car],
+    brand: &'a Manufacturer,
+) -> impl Iterator<Item = &'a Car> + 'a {
     let slug = slugify(&brand.name);
-    cars.iter().filter(move |c| is_available(c) && (slugify(&c.make) == slug || slugify(&c.make) == brand.slug))
+    cars.iter().filter(move |c| {
+        is_available(c) && (slugify(&c.make) == slug || slugify(&c.make) == brand.slug)
+    })
 }
 
 fn logo(brand: &Manufacturer) -> Option<ImageView> {
@@ -141,7 +155,10 @@ fn logo(brand: &Manufacturer) -> Option<ImageView> {
         .as_deref()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .map(|l| ImageView { url: asset_url(l), alt: format!("{} logo", brand.name) })
+        .map(|l| ImageView {
+            url: asset_url(l),
+            alt: format!("{} logo", brand.name),
+        })
 }
 
 fn category_title(category: &str) -> String {
@@ -168,15 +185,27 @@ pub fn brands_page_view(brands: &[Manufacturer], cars: &[Car]) -> BrandsPageView
         };
         match groups.iter_mut().find(|g| g.id == category) {
             Some(group) => group.brands.push(card),
-            None => groups.push(BrandGroupView { title: category_title(&category), id: category, brands: vec![card] }),
+            None => groups.push(BrandGroupView {
+                title: category_title(&category),
+                id: category,
+                brands: vec![card],
+            }),
         }
     }
     groups.sort_by_key(|g| ORDER.iter().position(|o| *o == g.id).unwrap_or(ORDER.len()));
-    BrandsPageView { title: BRANDS_TITLE.to_string(), groups }
+    BrandsPageView {
+        title: BRANDS_TITLE.to_string(),
+        groups,
+    }
 }
 
 /// The overview page of one brand.
-pub fn brand_page_view(brand: &Manufacturer, dealer: &Dealer, cars: &[Car], today: chrono::NaiveDate) -> BrandPageView {
+pub fn brand_page_view(
+    brand: &Manufacturer,
+    dealer: &Dealer,
+    cars: &[Car],
+    today: chrono::NaiveDate,
+) -> BrandPageView {
     let of_make: Vec<&Car> = available_of_make(cars, brand).collect();
     let make_slug = slugify(&brand.name);
     let mut stock_links = Vec::new();
@@ -191,19 +220,34 @@ pub fn brand_page_view(brand: &Manufacturer, dealer: &Dealer, cars: &[Car], toda
             if count > 0 {
                 stock_links.push(CountLink {
                     label: format!("{} {} cars", car_type_label(car_type), brand.name),
-                    url: format!("/search/{make_slug}?{}", refinement_param("car_type", 0, car_type.as_str())),
+                    url: format!(
+                        "/search/{make_slug}?{}",
+                        refinement_param("car_type", 0, car_type.as_str())
+                    ),
                     count,
                 });
             }
         }
     }
-    let same_make = |make: Option<&str>| make.is_some_and(|m| slugify(m) == make_slug || slugify(m) == brand.slug);
-    let models: Vec<_> = dealer.models.iter().filter(|m| same_make(Some(&m.make))).cloned().collect();
+    let same_make = |make: Option<&str>| {
+        make.is_some_and(|m| slugify(m) == make_slug || slugify(m) == brand.slug)
+    };
+    let models: Vec<_> = dealer
+        .models
+        .iter()
+        .filter(|m| same_make(Some(&m.make)))
+        .cloned()
+        .collect();
     let overview = brand
         .overview
         .clone()
         .filter(|o| !o.trim().is_empty())
-        .unwrap_or_else(|| format!("Explore new and used {} at {}.", brand.name, dealer.config.name));
+        .unwrap_or_else(|| {
+            format!(
+                "Explore new and used {} at {}.",
+                brand.name, dealer.config.name
+            )
+        });
     BrandPageView {
         name: brand.name.clone(),
         logo: logo(brand),
@@ -213,19 +257,33 @@ pub fn brand_page_view(brand: &Manufacturer, dealer: &Dealer, cars: &[Car], toda
         offers: dealer
             .offers
             .iter()
-            .filter(|o| offer_started(o, today) && !offer_expired(o, today) && same_make(o.make.as_deref()))
+            .filter(|o| {
+                offer_started(o, today) && !offer_expired(o, today) && same_make(o.make.as_deref())
+            })
             .map(offer_view)
             .collect(),
         locations: dealer
             .locations
             .iter()
             .filter(|l| l.visible && l.manufacturers.iter().any(|m| same_make(Some(m))))
-            .map(|l| BrandLocation { name: l.name.clone(), url: format!("/locations/{}", l.slug) })
+            .map(|l| BrandLocation {
+                name: l.name.clone(),
+                url: format!("/locations/{}", l.slug),
+            })
             .collect(),
         breadcrumbs: vec![
-            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: BRANDS_TITLE.to_string(), url: Some(BRANDS_PATH.to_string()) },
-            Crumb { label: brand.name.clone(), url: None },
+            Crumb {
+                label: messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: BRANDS_TITLE.to_string(),
+                url: Some(BRANDS_PATH.to_string()),
+            },
+            Crumb {
+                label: brand.name.clone(),
+                url: None,
+            },
         ],
     }
 }

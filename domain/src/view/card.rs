@@ -7,7 +7,9 @@ use ts_rs::TS;
 use crate::car::{Car, CarStatus, CarType, Lender};
 use crate::config::{CardButton, ReserveRoute};
 use crate::messages;
-use crate::rules::availability::{favourites_offered, is_available, offers_find_similar, reserve_state, sold_text, ReserveState};
+use crate::rules::availability::{
+    favourites_offered, is_available, offers_find_similar, reserve_state, sold_text, ReserveState,
+};
 use crate::rules::finance::visible_lender;
 use crate::rules::format::format_dollars;
 use crate::rules::tag::{card_tag, CardTag, TagKind};
@@ -126,22 +128,44 @@ pub fn card_buttons(car: &Car, ctx: &ViewContext<'_>) -> Vec<CardButtonView> {
         .filter_map(|kind| {
             let (label, url) = match kind {
                 CardButton::Details => (messages::VIEW_DETAILS.to_string(), car.page_path()),
-                CardButton::TestDrive => (messages::BOOK_A_TEST_DRIVE.to_string(), format!("{TEST_DRIVE_PATH}?car_id={}", car.id)),
-                CardButton::Finance => (messages::GET_PRE_APPROVED.to_string(), finance_link(car, ctx)),
+                CardButton::TestDrive => (
+                    messages::BOOK_A_TEST_DRIVE.to_string(),
+                    format!("{TEST_DRIVE_PATH}?car_id={}", car.id),
+                ),
+                CardButton::Finance => (
+                    messages::GET_PRE_APPROVED.to_string(),
+                    finance_link(car, ctx),
+                ),
                 CardButton::Reserve => (messages::RESERVE_NOW.to_string(), reserve_url(car, ctx)?),
-                CardButton::TradeIn => (messages::GET_YOUR_VALUATION.to_string(), trade_in_url(car)),
-                CardButton::OnlinePurchase => (messages::BUY_ONLINE.to_string(), buy_online_url(car, ctx)?),
+                CardButton::TradeIn => {
+                    (messages::GET_YOUR_VALUATION.to_string(), trade_in_url(car))
+                }
+                CardButton::OnlinePurchase => {
+                    (messages::BUY_ONLINE.to_string(), buy_online_url(car, ctx)?)
+                }
                 CardButton::Enquire => (
-                    ctx.dealer.config.forms.enquiry_button_text.label().to_string(),
+                    ctx.dealer
+                        .config
+                        .forms
+                        .enquiry_button_text
+                        .label()
+                        .to_string(),
                     format!("{ENQUIRY_PATH}?car_id={}", car.id),
                 ),
                 CardButton::Custom => {
                     let custom = search.custom_card_button.as_ref()?;
-                    let url = custom.url.replace("{id}", &car.id.to_string()).replace("{slug}", &car.slug);
+                    let url = custom
+                        .url
+                        .replace("{id}", &car.id.to_string())
+                        .replace("{slug}", &car.slug);
                     (custom.label.clone(), url)
                 }
             };
-            Some(CardButtonView { kind: *kind, label, url })
+            Some(CardButtonView {
+                kind: *kind,
+                label,
+                url,
+            })
         })
         .collect()
 }
@@ -238,7 +262,10 @@ pub fn reserve_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
 fn certified_logo(car: &Car, ctx: &ViewContext<'_>) -> Option<ImageView> {
     let tag = card_tag(car, &ctx.tags, ctx.now).filter(|t| t.kind == TagKind::Certified)?;
     let logo = ctx.dealer.config.tags.certified_logo.as_deref()?;
-    Some(ImageView { url: super::site::asset_url(logo.trim()), alt: format!("{} certified pre-owned", tag.text) })
+    Some(ImageView {
+        url: super::site::asset_url(logo.trim()),
+        alt: format!("{} certified pre-owned", tag.text),
+    })
 }
 
 /// The card of `car`.
@@ -254,7 +281,11 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
         year: car.year,
         badge: car.badge.clone().filter(|b| !b.trim().is_empty()),
         car_type: car.car_type,
-        status: if car.sold { CarStatus::Sold } else { car.status },
+        status: if car.sold {
+            CarStatus::Sold
+        } else {
+            car.status
+        },
         available: is_available(car),
         price,
         price_text: price.map_or_else(|| messages::ENQUIRE_FOR_PRICE.to_string(), format_dollars),
@@ -264,12 +295,19 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
         tag: card_tag(car, &ctx.tags, ctx.now),
         tag_logo: certified_logo(car, ctx),
         sold_text: sold_text(car, Some(&ctx.dealer.config.tags.sold_text)).map(str::to_string),
-        image: car.primary_image().map(|url| ImageView { url: url.to_string(), alt: display_name(car) }),
+        image: car.primary_image().map(|url| ImageView {
+            url: url.to_string(),
+            alt: display_name(car),
+        }),
         location_name: car_location_name(car),
         finance: card_finance(car, ctx),
         find_similar_url: offers_find_similar(car).then(|| similar_search_path(car)),
         reserve_url: reserve_url(car, ctx),
-        saveable: favourites_offered(car, ctx.dealer.config.favourites.enabled, ctx.dealer.config.favourites.rule),
+        saveable: favourites_offered(
+            car,
+            ctx.dealer.config.favourites.enabled,
+            ctx.dealer.config.favourites.rule,
+        ),
         buttons: card_buttons(car, ctx),
         views_text: car
             .views
@@ -308,7 +346,10 @@ impl CardJson {
         text.push_str(",\"fingerprint\":\"");
         text.push_str(&digest[..32]);
         text.push_str("\"}");
-        CardJson(serde_json::value::RawValue::from_string(text).expect("a card with its fingerprint is JSON"))
+        CardJson(
+            serde_json::value::RawValue::from_string(text)
+                .expect("a card with its fingerprint is JSON"),
+        )
     }
 
     /// The card parsed back (tests and tools).
@@ -348,24 +389,32 @@ impl<'a> CardCache<'a> {
 
     /// A cache holding no cards (every lookup makes the card).
     pub fn empty() -> CardCache<'static> {
-        CardCache { cars: &[], cards: Vec::new() }
+        CardCache {
+            cars: &[],
+            cards: Vec::new(),
+        }
     }
 
     fn cached(&self, car: &Car) -> Option<&(CardView, CardJson)> {
         let size = std::mem::size_of::<Car>().max(1);
         let offset = (car as *const Car as usize).checked_sub(self.cars.as_ptr() as usize)?;
         let at = offset / size;
-        (offset % size == 0 && self.cars.get(at).is_some_and(|c| std::ptr::eq(c, car))).then(|| &self.cards[at])
+        (offset % size == 0 && self.cars.get(at).is_some_and(|c| std::ptr::eq(c, car)))
+            .then(|| &self.cards[at])
     }
 
     /// The card of `car`.
     pub fn card(&self, car: &Car, ctx: &ViewContext<'_>) -> CardView {
-        self.cached(car).map_or_else(|| card_view(car, ctx), |(view, _)| view.clone())
+        self.cached(car)
+            .map_or_else(|| card_view(car, ctx), |(view, _)| view.clone())
     }
 
     /// The card of `car` as JSON text.
     pub fn json(&self, car: &Car, ctx: &ViewContext<'_>) -> CardJson {
-        self.cached(car).map_or_else(|| CardJson::of(&card_view(car, ctx)), |(_, json)| json.clone())
+        self.cached(car).map_or_else(
+            || CardJson::of(&card_view(car, ctx)),
+            |(_, json)| json.clone(),
+        )
     }
 }
 
@@ -374,18 +423,32 @@ impl<'a> CardCache<'a> {
 /// ending with the anchor #finance-form.
 pub fn finance_link(car: &Car, ctx: &ViewContext<'_>) -> String {
     let mut params: Vec<(&str, String)> = Vec::new();
-    if let Some(slug) = car.location.as_ref().map(|l| l.slug.trim()).filter(|s| !s.is_empty()) {
+    if let Some(slug) = car
+        .location
+        .as_ref()
+        .map(|l| l.slug.trim())
+        .filter(|s| !s.is_empty())
+    {
         params.push(("preferredDealership", slug.to_string()));
     }
     if let Some(price) = car.visible_price() {
         params.push(("vehiclePriceBudget", format!("{}", price.round() as i64)));
     }
     params.push(("car_id", car.id.to_string()));
-    params.push(("car_type", serde_json::to_value(car.car_type).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()));
+    params.push((
+        "car_type",
+        serde_json::to_value(car.car_type)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+    ));
     if let Some(vin) = car.vin.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         params.push(("vin", vin.to_string()));
     }
-    let query: Vec<String> = params.iter().map(|(k, v)| format!("{k}={}", encode_query_value(v))).collect();
+    let query: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode_query_value(v)))
+        .collect();
     let link = ctx.dealer.config.finance.link.trim();
     let separator = if link.contains('?') { '&' } else { '?' };
     format!("{link}{separator}{}#{FINANCE_FORM_ID}", query.join("&"))
@@ -395,11 +458,16 @@ pub fn finance_link(car: &Car, ctx: &ViewContext<'_>) -> String {
 /// below only the fuel tag): the Reserved tag and no reserve button.
 pub fn mark_held(card: &mut CardView) {
     if card.tag.as_ref().is_none_or(|t| t.kind != TagKind::Fuel) {
-        card.tag = Some(CardTag { kind: TagKind::Reserved, text: messages::RESERVED.to_string(), colour: None });
+        card.tag = Some(CardTag {
+            kind: TagKind::Reserved,
+            text: messages::RESERVED.to_string(),
+            colour: None,
+        });
         card.tag_logo = None;
     }
     card.reserve_url = None;
-    card.buttons.retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
+    card.buttons
+        .retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
 }
 
 /// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}",
@@ -412,7 +480,12 @@ pub fn display_name(car: &Car) -> String {
     }
     let make_model = super::words::make_and_model(&car.make, &car.model);
     let mut parts = vec![car.year.to_string(), make_model.clone()];
-    if let Some(badge) = car.badge.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
+    if let Some(badge) = car
+        .badge
+        .as_deref()
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+    {
         if !make_model.to_lowercase().ends_with(&badge.to_lowercase()) {
             parts.push(badge.to_string());
         }
@@ -433,17 +506,28 @@ mod tests {
             }))
             .expect("car")
         };
-        assert_eq!(super::display_name(&car("Omoda", "Omoda 5", Some("BX"))), "2025 Omoda 5 BX");
-        assert_eq!(super::display_name(&car("Yamaha", "Tenere 700", Some("Tenere 700"))), "2025 Yamaha Tenere 700");
-        assert_eq!(super::display_name(&car("KGM SsangYong", "Musso", Some("Ultimate"))), "2025 KGM SsangYong Musso Ultimate");
-        assert_eq!(super::display_name(&car("Toyota", "RAV4", None)), "2025 Toyota RAV4");
+        assert_eq!(
+            super::display_name(&car("Omoda", "Omoda 5", Some("BX"))),
+            "2025 Omoda 5 BX"
+        );
+        assert_eq!(
+            super::display_name(&car("Yamaha", "Tenere 700", Some("Tenere 700"))),
+            "2025 Yamaha Tenere 700"
+        );
+        assert_eq!(
+            super::display_name(&car("KGM SsangYong", "Musso", Some("Ultimate"))),
+            "2025 KGM SsangYong Musso Ultimate"
+        );
+        assert_eq!(
+            super::display_name(&car("Toyota", "RAV4", None)),
+            "2025 Toyota RAV4"
+        );
     }
 
     use chrono::{TimeZone, Utc};
 
     use super::*;
     use crate::view::test_dealer as dealer;
-
 
     fn car(make: &str, lender: Lender) -> Car {
         let mut car: Car = serde_json::from_value(serde_json::json!({
@@ -457,39 +541,69 @@ mod tests {
     }
 
     fn lender(payment_week: Option<f64>) -> Lender {
-        Lender { interest_rate: Some(7.99), comparison_rate: Some(8.194), payment_week, ..Lender::default() }
+        Lender {
+            interest_rate: Some(7.99),
+            comparison_rate: Some(8.194),
+            payment_week,
+            ..Lender::default()
+        }
     }
 
     #[test]
     fn the_card_cache_answers_the_cards_card_view_makes() {
         let dealer = dealer("");
-        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
-        let mut stock = vec![car("Toyota", lender(Some(99.0))), car("Suzuki", lender(None))];
+        let ctx = ViewContext::new(
+            &dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        let mut stock = vec![
+            car("Toyota", lender(Some(99.0))),
+            car("Suzuki", lender(None)),
+        ];
         stock[1].id = 2;
         stock[1].price = None;
         let cache = CardCache::new(&stock, &ctx);
         for car in &stock {
             assert_eq!(cache.card(car, &ctx), card_view(car, &ctx));
-            assert_eq!(cache.json(car, &ctx).view().expect("parses"), card_view(car, &ctx));
+            assert_eq!(
+                cache.json(car, &ctx).view().expect("parses"),
+                card_view(car, &ctx)
+            );
         }
         // A car from elsewhere (an equal copy, not the stock's own) gets its own card.
         let mut stranger = stock[0].clone();
         stranger.price = Some(1_000.0);
         assert_eq!(cache.card(&stranger, &ctx).price_text, "$1,000");
-        assert_eq!(CardCache::empty().card(&stock[1], &ctx), card_view(&stock[1], &ctx));
+        assert_eq!(
+            CardCache::empty().card(&stock[1], &ctx),
+            card_view(&stock[1], &ctx)
+        );
     }
 
     #[test]
     fn a_cards_fingerprint_changes_with_anything_on_the_card_and_only_then() {
         let dealer = dealer("");
-        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
-        let read = |view: &CardView| serde_json::from_str::<FingerprintedCard>(CardJson::of(view).0.get()).expect("parses");
+        let ctx = ViewContext::new(
+            &dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        let read = |view: &CardView| {
+            serde_json::from_str::<FingerprintedCard>(CardJson::of(view).0.get()).expect("parses")
+        };
         let view = card_view(&car("Toyota", lender(Some(99.0))), &ctx);
         let parsed = read(&view);
         assert_eq!(parsed.card, view, "the card itself is unchanged");
         assert_eq!(parsed.fingerprint.len(), 32);
         assert!(parsed.fingerprint.bytes().all(|b| b.is_ascii_hexdigit()));
-        assert_eq!(read(&view).fingerprint, parsed.fingerprint, "the same card, the same fingerprint");
+        assert_eq!(
+            read(&view).fingerprint,
+            parsed.fingerprint,
+            "the same card, the same fingerprint"
+        );
         let mut cheaper = view.clone();
         cheaper.price_text = "$32,989".into();
         let mut renamed = view.clone();
@@ -497,29 +611,56 @@ mod tests {
         let mut older = view.clone();
         older.year -= 1;
         for (what, other) in [("price text", cheaper), ("name", renamed), ("year", older)] {
-            assert_ne!(read(&other).fingerprint, parsed.fingerprint, "a different {what} keeps the fingerprint");
+            assert_ne!(
+                read(&other).fingerprint,
+                parsed.fingerprint,
+                "a different {what} keeps the fingerprint"
+            );
         }
     }
 
     #[test]
     fn the_weekly_repayment_comes_with_both_rates() {
         let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
-        let ctx = ViewContext::new(&taurus, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let ctx = ViewContext::new(
+            &taurus,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
         let card = card_view(&car("Toyota", lender(Some(123.4))), &ctx);
         let finance = card.finance.expect("the strip shows");
         // The car's loan, not the feed's paymentWeek: $32,990 at 7.99% over the dealer's
         // 6 years, which the page's calculator also opens on.
-        let loan = crate::view::finance::car_loan(&car("Toyota", lender(Some(123.4))), &ctx).expect("loan");
-        assert_eq!((loan.amount, loan.rate, loan.term_years), (32_990.0, 7.99, 6.0));
-        assert_eq!(finance.weekly, crate::rules::format::format_price(loan.weekly()));
+        let loan = crate::view::finance::car_loan(&car("Toyota", lender(Some(123.4))), &ctx)
+            .expect("loan");
+        assert_eq!(
+            (loan.amount, loan.rate, loan.term_years),
+            (32_990.0, 7.99, 6.0)
+        );
+        assert_eq!(
+            finance.weekly,
+            crate::rules::format::format_price(loan.weekly())
+        );
         assert_eq!(finance.weekly, "$133.18");
         assert_eq!(finance.interest_rate, "7.99% p.a.");
         assert_eq!(finance.comparison_rate, "8.19% p.a.");
 
         // A hidden strip (Suzuki) or no provider: no repayment at all.
-        assert_eq!(card_view(&car("Suzuki", lender(Some(123.0))), &ctx).finance, None);
+        assert_eq!(
+            card_view(&car("Suzuki", lender(Some(123.0))), &ctx).finance,
+            None
+        );
         let none = dealer("");
-        let plain = ViewContext::new(&none, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
-        assert_eq!(card_view(&car("Toyota", lender(Some(123.0))), &plain).finance, None);
+        let plain = ViewContext::new(
+            &none,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        assert_eq!(
+            card_view(&car("Toyota", lender(Some(123.0))), &plain).finance,
+            None
+        );
     }
 }

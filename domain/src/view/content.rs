@@ -19,7 +19,10 @@ pub struct ContentPageView {
 
 /// The view of a dealer page.
 pub fn content_page_view(page: &ContentPage) -> ContentPageView {
-    ContentPageView { title: page.title.clone(), html: markdown_to_html(&page.markdown) }
+    ContentPageView {
+        title: page.title.clone(),
+        html: markdown_to_html(&page.markdown),
+    }
 }
 
 /// The About Us page of a dealer without an `about-us` page: its name and the addresses
@@ -44,5 +47,8 @@ pub fn about_us_from_config(ctx: &ViewContext<'_>) -> ContentPageView {
         }
         html.push_str("</ul>\n");
     }
-    ContentPageView { title: "About Us".to_string(), html }
+    ContentPageView {
+        title: "About Us".to_string(),
+        html,
+    }
 }

@@ -69,7 +69,9 @@ mod tests {
         assert_eq!(text_on("not a colour"), "#FFFFFF");
         // Ironbark's burnt orange: neither white (4.07) nor #1A1A1A (4.28) reaches 4.5; black does.
         assert_eq!(text_on("#C0661C"), "#000000");
-        for hex in ["#C0661C", "#777777", "#808080", "#F5B700", "#0B3D91", "#3B2A1A"] {
+        for hex in [
+            "#C0661C", "#777777", "#808080", "#F5B700", "#0B3D91", "#3B2A1A",
+        ] {
             let bg = relative_luminance(hex).unwrap_or(0.0);
             let fg = relative_luminance(text_on(hex)).unwrap_or(0.0);
             assert!(contrast_ratio(bg, fg) >= 4.5, "{hex}");

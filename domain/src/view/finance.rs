@@ -15,7 +15,8 @@ use crate::config::FinanceConfig;
 use crate::rules::availability::is_available;
 use crate::rules::finance::{
     estimate_on, truncate_disclaimer, visible_lender, CalculatorRanges, CarLoan, PaymentFrequency,
-    ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE, ESTIMATE_DEPOSIT_SHARE, ESTIMATE_TERM_YEARS,
+    ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE, ESTIMATE_DEPOSIT_SHARE,
+    ESTIMATE_TERM_YEARS,
 };
 use crate::rules::format::{format_dollars, format_price, Truncated};
 
@@ -115,22 +116,36 @@ fn fees_sentence(finance: &FinanceConfig) -> String {
     if finance.fees.is_empty() {
         return String::new();
     }
-    let fees: Vec<String> = finance.fees.iter().map(|f| format!("{} {}", f.name, format_money(f.amount))).collect();
+    let fees: Vec<String> = finance
+        .fees
+        .iter()
+        .map(|f| format!("{} {}", f.name, format_money(f.amount)))
+        .collect();
     format!(" Fees and charges: {}.", fees.join(", "))
 }
 
 /// The lender's own disclaimer, when it has a non-empty one.
 fn lender_disclaimer(lender: Option<&Lender>) -> Option<&str> {
-    lender.and_then(|l| l.disclaimer.as_deref()).map(str::trim).filter(|d| !d.is_empty())
+    lender
+        .and_then(|l| l.disclaimer.as_deref())
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
 }
 
 /// The calculator's disclaimer: the lender's own disclaimer first when the car's loan is
 /// the lender's, then how the calculator works and the dealer's listed fees (Forecourt's
 /// wording; the seeds give none).
-fn calculator_disclaimer(ctx: &ViewContext<'_>, lender: Option<&Lender>, establishment_fee: f64) -> String {
+fn calculator_disclaimer(
+    ctx: &ViewContext<'_>,
+    lender: Option<&Lender>,
+    establishment_fee: f64,
+) -> String {
     let finance = &ctx.dealer.config.finance;
     let financed = if establishment_fee > 0.0 {
-        format!(", plus an establishment fee of {}", format_money(establishment_fee))
+        format!(
+            ", plus an establishment fee of {}",
+            format_money(establishment_fee)
+        )
     } else {
         String::new()
     };
@@ -161,7 +176,11 @@ pub fn car_loan(car: &Car, ctx: &ViewContext<'_>) -> Option<CarLoan> {
         return None;
     }
     let price = car.visible_price().filter(|p| *p > 0.0)?;
-    Some(CarLoan::of(&ctx.dealer.config.finance.loan_terms(), price, car_lender(car, ctx)))
+    Some(CarLoan::of(
+        &ctx.dealer.config.finance.loan_terms(),
+        price,
+        car_lender(car, ctx),
+    ))
 }
 
 /// The finance calculator of the dealer: on the /finance page with `car` None (the seed's
@@ -173,9 +192,15 @@ pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> Fina
     let calculator = &finance.calculator;
     let terms = finance.loan_terms();
     let loan = car.and_then(|c| car_loan(c, ctx));
-    let lender = car.and_then(|c| car_lender(c, ctx)).filter(|_| loan.is_some_and(|l| l.from_lender));
+    let lender = car
+        .and_then(|c| car_lender(c, ctx))
+        .filter(|_| loan.is_some_and(|l| l.from_lender));
     let (ranges, establishment_fee, (upfront, monthly)) = match &loan {
-        Some(loan) => (CalculatorRanges::for_loan(&terms.settings, loan), loan.establishment_fee, (loan.upfront_fees, loan.monthly_fees)),
+        Some(loan) => (
+            CalculatorRanges::for_loan(&terms.settings, loan),
+            loan.establishment_fee,
+            (loan.upfront_fees, loan.monthly_fees),
+        ),
         None => (
             CalculatorRanges::derive(&terms.settings, car.and_then(Car::visible_price)),
             terms.establishment_fee,
@@ -194,9 +219,10 @@ pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> Fina
         round_up: terms.round_up,
         comparison_upfront_fees: upfront,
         comparison_monthly_fees: monthly,
-        lender_rate: loan
-            .filter(|l| l.from_lender)
-            .map(|l| LenderRate { rate: l.rate, comparison_rate: l.comparison_rate }),
+        lender_rate: loan.filter(|l| l.from_lender).map(|l| LenderRate {
+            rate: l.rate,
+            comparison_rate: l.comparison_rate,
+        }),
         disclaimer_short: truncate_disclaimer(&disclaimer),
         disclaimer,
     }
@@ -214,7 +240,10 @@ pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<Finance
     let deposit_percent = ESTIMATE_DEPOSIT_SHARE * 100.0;
     let final_payment_percent = ESTIMATE_BALLOON_SHARE * 100.0;
     let fee = if loan.establishment_fee > 0.0 {
-        format!(", a {} establishment fee financed", format_money(loan.establishment_fee))
+        format!(
+            ", a {} establishment fee financed",
+            format_money(loan.establishment_fee)
+        )
     } else {
         String::new()
     };
@@ -268,12 +297,16 @@ mod tests {
 
     use super::*;
     use crate::config::Dealer;
-    use crate::view::test_dealer as dealer;
     use crate::messages;
-
+    use crate::view::test_dealer as dealer;
 
     fn ctx(dealer: &Dealer) -> ViewContext<'_> {
-        ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"))
+        ViewContext::new(
+            dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        )
     }
 
     fn car(price: Option<f64>, status: &str, lender: Option<Lender>) -> Car {
@@ -296,14 +329,24 @@ mod tests {
         assert_eq!(view.anchor_id, "finance-calculator");
         assert_eq!(view.ranges.term_years.default, 6.0);
         assert_eq!(view.ranges.interest.default, 8.5);
-        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $1,000 or more than $250,000");
+        assert_eq!(
+            view.ranges.purchase_price_message,
+            "Cannot be less than $1,000 or more than $250,000"
+        );
         assert_eq!(view.frequency, PaymentFrequency::Week);
         assert_eq!(view.quick_picks.first().copied(), Some(5_000.0));
         assert_eq!(view.quick_picks.last().copied(), Some(70_000.0));
-        assert_eq!((view.comparison_upfront_fees, view.comparison_monthly_fees), (0.0, 0.0));
+        assert_eq!(
+            (view.comparison_upfront_fees, view.comparison_monthly_fees),
+            (0.0, 0.0)
+        );
         assert!(!view.interest_hidden && !view.term_display_months && !view.round_up);
         assert!(view.disclaimer.chars().count() > 197 && view.disclaimer_short.truncated);
-        assert_eq!(view.disclaimer_short.text.chars().count(), 200, "197 characters and '...'");
+        assert_eq!(
+            view.disclaimer_short.text.chars().count(),
+            200,
+            "197 characters and '...'"
+        );
 
         let configured = dealer(
             "[finance]\nprovider = \"taurus\"\n\
@@ -324,51 +367,111 @@ mod tests {
         let view = finance_calculator_view(&ctx(&configured), Some(&c));
         // The high quick picks run to $800,000: the maximum follows them and the message
         // quotes it, so no pick is refused by its own box.
-        assert_eq!(view.ranges.purchase_price_message, "Cannot be less than $5,000 or more than $800,000");
-        assert_eq!((view.ranges.loan_amount.max, view.ranges.purchase_price.max), (800_000.0, 800_000.0));
+        assert_eq!(
+            view.ranges.purchase_price_message,
+            "Cannot be less than $5,000 or more than $800,000"
+        );
+        assert_eq!(
+            (view.ranges.loan_amount.max, view.ranges.purchase_price.max),
+            (800_000.0, 800_000.0)
+        );
         assert_eq!(view.ranges.loan_amount.default, 45_990.0, "the car's price");
         // The car's loan is the lender's: the calculator opens on its rate, and shows its
         // comparison rate at that rate.
         assert_eq!(view.ranges.interest.default, 7.99);
-        assert_eq!(view.lender_rate, Some(LenderRate { rate: 7.99, comparison_rate: 8.45 }));
-        assert_eq!((view.ranges.term_years.max, view.ranges.term_years.default), (5.0, 5.0));
+        assert_eq!(
+            view.lender_rate,
+            Some(LenderRate {
+                rate: 7.99,
+                comparison_rate: 8.45
+            })
+        );
+        assert_eq!(
+            (view.ranges.term_years.max, view.ranges.term_years.default),
+            (5.0, 5.0)
+        );
         assert!(view.interest_hidden && view.term_display_months);
         assert_eq!(view.frequency, PaymentFrequency::Month);
-        assert_eq!(view.quick_picks, [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]);
-        assert_eq!((view.comparison_upfront_fees, view.comparison_monthly_fees), (395.0, 8.0), "the listed establishment fee is not counted twice");
-        assert!(view.disclaimer.starts_with("Lender terms apply."), "{}", view.disclaimer);
-        assert!(view.disclaimer.contains("Monthly account keeping fee $8"), "{}", view.disclaimer);
+        assert_eq!(
+            view.quick_picks,
+            [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]
+        );
+        assert_eq!(
+            (view.comparison_upfront_fees, view.comparison_monthly_fees),
+            (395.0, 8.0),
+            "the listed establishment fee is not counted twice"
+        );
+        assert!(
+            view.disclaimer.starts_with("Lender terms apply."),
+            "{}",
+            view.disclaimer
+        );
+        assert!(
+            view.disclaimer.contains("Monthly account keeping fee $8"),
+            "{}",
+            view.disclaimer
+        );
     }
 
     #[test]
     fn estimate_box_uses_the_lender_rate_or_the_dealers() {
         let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
-        let lender = Lender { interest_rate: Some(7.99), comparison_rate: Some(8.45), ..Lender::default() };
+        let lender = Lender {
+            interest_rate: Some(7.99),
+            comparison_rate: Some(8.45),
+            ..Lender::default()
+        };
         let with_lender = car(Some(50_000.0), "in_stock", Some(lender));
         let view = finance_estimate_view(&with_lender, &ctx(&taurus)).expect("priced, available");
         assert_eq!((view.rate, view.comparison_rate), (7.99, 8.45));
-        assert_eq!((view.term_years, view.deposit_percent, view.final_payment_percent), (5.0, 10.0, 30.0));
+        assert_eq!(
+            (
+                view.term_years,
+                view.deposit_percent,
+                view.final_payment_percent
+            ),
+            (5.0, 10.0, 30.0)
+        );
         assert_eq!((view.deposit, view.final_payment), (5_000.0, 15_000.0));
         assert!((view.monthly - (view.weekly * 4.33 * 100.0).round() / 100.0).abs() < 1e-9);
-        assert!(view.disclaimer.contains("a 5 year term, a 10.0% deposit of $5,000 and a 30% final payment of $15,000"), "{}", view.disclaimer);
+        assert!(
+            view.disclaimer.contains(
+                "a 5 year term, a 10.0% deposit of $5,000 and a 30% final payment of $15,000"
+            ),
+            "{}",
+            view.disclaimer
+        );
         assert!(!view.enquire);
 
         // No lender data: the dealer's default rate and a comparison rate on its fees.
         let fees = dealer("[finance.calculator]\nestablishment_fee = 395\n");
-        let view = finance_estimate_view(&car(Some(50_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");
-        assert_eq!((view.rate, view.comparison_rate), (8.5, crate::rules::finance::comparison_rate(8.5, 395.0, 0.0)));
+        let view = finance_estimate_view(&car(Some(50_000.0), "in_stock", None), &ctx(&fees))
+            .expect("estimate");
+        assert_eq!(
+            (view.rate, view.comparison_rate),
+            (8.5, crate::rules::finance::comparison_rate(8.5, 395.0, 0.0))
+        );
         assert_eq!(view.comparison_rate, 9.06);
         // The $395 fee is financed, as in the calculator and the card.
         assert!((view.weekly - 168.11).abs() < 0.005, "{}", view.weekly);
         assert_eq!(view.assumptions, "Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000), a $395 establishment fee financed");
 
         // A cheap car: 25 or less a week shows Enquire for Finance.
-        let cheap = finance_estimate_view(&car(Some(3_000.0), "in_stock", None), &ctx(&fees)).expect("estimate");
+        let cheap = finance_estimate_view(&car(Some(3_000.0), "in_stock", None), &ctx(&fees))
+            .expect("estimate");
         assert!(cheap.enquire, "{}", cheap.weekly);
         assert_eq!(messages::ENQUIRE_FOR_FINANCE, "Enquire for Finance");
 
-        assert_eq!(finance_estimate_view(&car(None, "in_stock", None), &ctx(&fees)), None, "no price");
-        assert_eq!(finance_estimate_view(&car(Some(50_000.0), "sold", None), &ctx(&fees)), None, "unavailable");
+        assert_eq!(
+            finance_estimate_view(&car(None, "in_stock", None), &ctx(&fees)),
+            None,
+            "no price"
+        );
+        assert_eq!(
+            finance_estimate_view(&car(Some(50_000.0), "sold", None), &ctx(&fees)),
+            None,
+            "unavailable"
+        );
     }
 
     #[test]

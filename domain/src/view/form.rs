@@ -18,11 +18,12 @@ use crate::config::Dealer;
 use crate::entities::{Location, LocationType};
 use crate::messages;
 use crate::rules::appointments::BOOKING_HORIZON_DAYS;
-use crate::rules::forms::{
-    auto_select_location, categorise_lead, validate_enquiry, EnquiryFormSettings, EnquiryInput, FormField, EVENT_DEFAULT_FORM,
-    EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER, EVENT_SERVICE_BOOKING, EVENT_TEST_DRIVE, EVENT_TRADE_IN,
-};
 use crate::rules::format::format_dollars;
+use crate::rules::forms::{
+    auto_select_location, categorise_lead, validate_enquiry, EnquiryFormSettings, EnquiryInput,
+    FormField, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER, EVENT_SERVICE_BOOKING,
+    EVENT_TEST_DRIVE, EVENT_TRADE_IN,
+};
 use crate::rules::postcode::POSTCODE_LENGTH;
 
 use super::card::{card_view, display_name, CardView};
@@ -109,7 +110,9 @@ impl FormKind {
     /// `rules::forms`, which also turns a career enquiry into event 51).
     pub fn event_id(self) -> u32 {
         let own = match self {
-            FormKind::GeneralEnquiry | FormKind::PhotoRequest | FormKind::Reservation => EVENT_DEFAULT_FORM,
+            FormKind::GeneralEnquiry | FormKind::PhotoRequest | FormKind::Reservation => {
+                EVENT_DEFAULT_FORM
+            }
             FormKind::ServiceBooking => EVENT_SERVICE_BOOKING,
             FormKind::TradeIn => EVENT_TRADE_IN,
             FormKind::PartsOrder => EVENT_PARTS_ORDER,
@@ -137,8 +140,14 @@ impl FormKind {
     /// Whether a location of this type can take this form's leads.
     fn serves(self, location_type: LocationType) -> bool {
         match self {
-            FormKind::ServiceBooking => matches!(location_type, LocationType::Service | LocationType::ServiceAndParts),
-            FormKind::PartsOrder => matches!(location_type, LocationType::Parts | LocationType::ServiceAndParts),
+            FormKind::ServiceBooking => matches!(
+                location_type,
+                LocationType::Service | LocationType::ServiceAndParts
+            ),
+            FormKind::PartsOrder => matches!(
+                location_type,
+                LocationType::Parts | LocationType::ServiceAndParts
+            ),
             _ => location_type == LocationType::Sales,
         }
     }
@@ -488,7 +497,11 @@ pub struct FormRoute {
 /// parts order feature is on), /finance, and the dealer's finance link (e.g.
 /// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path.
 pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
-    let route = |path: &str, kind, alias| FormRoute { path: path.to_string(), kind, alias };
+    let route = |path: &str, kind, alias| FormRoute {
+        path: path.to_string(),
+        kind,
+        alias,
+    };
     let mut routes = vec![
         route(ENQUIRY_PATH, FormKind::GeneralEnquiry, false),
         route(TEST_DRIVE_PATH, FormKind::TestDrive, false),
@@ -501,38 +514,65 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
         route("/parts", FormKind::PartsOrder, false),
     ];
     if dealer.config.features.parts_orders {
-        routes.push(route("/vehicle-parts-and-accessories", FormKind::PartsOrder, true));
+        routes.push(route(
+            "/vehicle-parts-and-accessories",
+            FormKind::PartsOrder,
+            true,
+        ));
     }
     let finance_link = local_path(&dealer.config.finance.link);
     match finance_link {
         Some(link) if link != crate::config::DEFAULT_FINANCE_LINK => {
             routes.push(route(link, FormKind::FinanceEnquiry, false));
-            routes.push(route(crate::config::DEFAULT_FINANCE_LINK, FormKind::FinanceEnquiry, true));
+            routes.push(route(
+                crate::config::DEFAULT_FINANCE_LINK,
+                FormKind::FinanceEnquiry,
+                true,
+            ));
         }
-        _ => routes.push(route(crate::config::DEFAULT_FINANCE_LINK, FormKind::FinanceEnquiry, false)),
+        _ => routes.push(route(
+            crate::config::DEFAULT_FINANCE_LINK,
+            FormKind::FinanceEnquiry,
+            false,
+        )),
     }
     let mut seen = std::collections::BTreeSet::new();
-    routes.retain(|r| seen.insert(r.path.clone()) && !dealer.pages.iter().any(|p| p.path == r.path));
+    routes
+        .retain(|r| seen.insert(r.path.clone()) && !dealer.pages.iter().any(|p| p.path == r.path));
     routes
 }
 
 /// The main page of a form of `kind` (an alias when the main route is taken by one of the
 /// dealer's own pages); none when the dealer's pages occupy every route of the form.
 pub fn form_path(dealer: &Dealer, kind: FormKind) -> Option<String> {
-    let routes: Vec<FormRoute> = form_routes(dealer).into_iter().filter(|r| r.kind == kind).collect();
-    routes.iter().find(|r| !r.alias).or_else(|| routes.first()).map(|r| r.path.clone())
+    let routes: Vec<FormRoute> = form_routes(dealer)
+        .into_iter()
+        .filter(|r| r.kind == kind)
+        .collect();
+    routes
+        .iter()
+        .find(|r| !r.alias)
+        .or_else(|| routes.first())
+        .map(|r| r.path.clone())
 }
 
 /// The path of a site-relative link without its query or anchor; none for other sites.
 fn local_path(link: &str) -> Option<&str> {
-    let path = link.split(['?', '#']).next().unwrap_or_default().trim_end_matches('/');
+    let path = link
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('/');
     (link.starts_with('/') && !link.starts_with("//") && !path.is_empty()).then_some(path)
 }
 
 /// The messages of the fields an empty enquiry leaves missing under `settings`: which
 /// fields are required, and in which words (`rules::forms::validate_enquiry`).
 fn required_messages(settings: &EnquiryFormSettings) -> Required {
-    validate_enquiry(&EnquiryInput::default(), settings).into_iter().map(|e| (e.field, e.message)).collect()
+    validate_enquiry(&EnquiryInput::default(), settings)
+        .into_iter()
+        .map(|e| (e.field, e.message))
+        .collect()
 }
 
 /// The required-field messages by field.
@@ -540,13 +580,20 @@ type Required = HashMap<FormField, String>;
 
 fn contact_fields(required: &Required) -> Vec<FieldView> {
     let need = |field: FormField| required.get(&field);
-    let mut postcode = FieldView::new("postcode", "Postcode", InputKind::Postcode).autocomplete("postal-code");
+    let mut postcode =
+        FieldView::new("postcode", "Postcode", InputKind::Postcode).autocomplete("postal-code");
     postcode.max_length = u32::try_from(POSTCODE_LENGTH).ok();
     vec![
-        FieldView::new("name", "First name", InputKind::Text).required(need(FormField::Name)).autocomplete("given-name"),
+        FieldView::new("name", "First name", InputKind::Text)
+            .required(need(FormField::Name))
+            .autocomplete("given-name"),
         FieldView::new("last_name", "Last name", InputKind::Text).autocomplete("family-name"),
-        FieldView::new("email", "Email", InputKind::Email).required(need(FormField::Email)).autocomplete("email"),
-        FieldView::new("phone", "Phone", InputKind::Tel).required(need(FormField::Phone)).autocomplete("tel"),
+        FieldView::new("email", "Email", InputKind::Email)
+            .required(need(FormField::Email))
+            .autocomplete("email"),
+        FieldView::new("phone", "Phone", InputKind::Tel)
+            .required(need(FormField::Phone))
+            .autocomplete("tel"),
         postcode,
     ]
 }
@@ -578,8 +625,19 @@ fn rego_field(name: &str) -> FieldView {
 }
 
 fn contact_method_field() -> FieldView {
-    FieldView::new("PreferredContactMethod", "Preferred contact method", InputKind::Select)
-        .options(&[messages::CONTACT_PHONE, messages::CONTACT_EMAIL, messages::CONTACT_SMS], messages::CONTACT_PHONE)
+    FieldView::new(
+        "PreferredContactMethod",
+        "Preferred contact method",
+        InputKind::Select,
+    )
+    .options(
+        &[
+            messages::CONTACT_PHONE,
+            messages::CONTACT_EMAIL,
+            messages::CONTACT_SMS,
+        ],
+        messages::CONTACT_PHONE,
+    )
 }
 
 fn message_field(required: &Required) -> FieldView {
@@ -589,11 +647,16 @@ fn message_field(required: &Required) -> FieldView {
 }
 
 fn location_field(required: &Required) -> FieldView {
-    FieldView::new("location", FormField::Location.label(), InputKind::Location).required(required.get(&FormField::Location))
+    FieldView::new("location", FormField::Location.label(), InputKind::Location)
+        .required(required.get(&FormField::Location))
 }
 
 fn opt_in_field() -> FieldView {
-    FieldView::new("opt_in", "Keep me up to date with news and offers", InputKind::Checkbox)
+    FieldView::new(
+        "opt_in",
+        "Keep me up to date with news and offers",
+        InputKind::Checkbox,
+    )
 }
 
 /// The car a form is about: a car's page links with `?car_id=`, a car's dialog fills it in.
@@ -612,11 +675,21 @@ fn appointment_fields() -> [FieldView; 2] {
 /// The steps of a form. The location select is a field only when the dealer shows it
 /// (more than one visible sales location); `appointment` adds the test drive's date and
 /// slot fields.
-fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSettings, appointment: bool) -> Vec<FormStepView> {
+fn form_steps(
+    kind: FormKind,
+    ctx: &ViewContext<'_>,
+    settings: &EnquiryFormSettings,
+    appointment: bool,
+) -> Vec<FormStepView> {
     let config = &ctx.dealer.config;
     let required = required_messages(settings);
     let location = settings.location_shown.then(|| location_field(&required));
-    let single = |fields: Vec<FieldView>| vec![FormStepView { title: None, fields }];
+    let single = |fields: Vec<FieldView>| {
+        vec![FormStepView {
+            title: None,
+            fields,
+        }]
+    };
     match kind {
         FormKind::Reservation => {
             // POST /api/reservations takes the contact details, a message and the car.
@@ -643,7 +716,11 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             if appointment {
                 when.extend(appointment_fields());
             }
-            when.push(FieldView::new("Vehicle Model", "Car or model you would like to drive", InputKind::Text));
+            when.push(FieldView::new(
+                "Vehicle Model",
+                "Car or model you would like to drive",
+                InputKind::Text,
+            ));
             let mut details = contact_fields(&required);
             details.push(contact_method_field());
             let mut message = message_field(&required);
@@ -653,8 +730,14 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             details.push(message);
             details.push(opt_in_field());
             details.push(car_id_field());
-            let step = |title: &str, fields| FormStepView { title: Some(title.to_string()), fields };
-            vec![step("Date and Time", when), step(messages::STEP_CONTACT_DETAILS, details)]
+            let step = |title: &str, fields| FormStepView {
+                title: Some(title.to_string()),
+                fields,
+            };
+            vec![
+                step("Date and Time", when),
+                step(messages::STEP_CONTACT_DETAILS, details),
+            ]
         }
         FormKind::PhotoRequest => {
             let mut fields = contact_fields(&required);
@@ -684,7 +767,10 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             fields.extend(location);
             fields.push(rego_field("rego"));
             let state = config.default_state.to_ascii_uppercase();
-            fields.push(FieldView::new("regoState", "Rego state", InputKind::Select).options(&REGO_STATES, &state));
+            fields.push(
+                FieldView::new("regoState", "Rego state", InputKind::Select)
+                    .options(&REGO_STATES, &state),
+            );
             fields.extend(vehicle_fields(None, true));
             fields.push(kms_field());
             fields.push(message_field(&required));
@@ -696,18 +782,37 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             contact.extend(location);
             // A catalogue part's order link (/parts/search) names the part and what it fits.
             let [make, model, year] = vehicle_fields(config.manufacturer.as_deref(), false);
-            let mut vehicle = vec![make.prefilled_by(VEHICLE_MAKE_PARAM), model.prefilled_by(VEHICLE_MODEL_PARAM), year];
+            let mut vehicle = vec![
+                make.prefilled_by(VEHICLE_MAKE_PARAM),
+                model.prefilled_by(VEHICLE_MODEL_PARAM),
+                year,
+            ];
             if config.forms.parts_combined_field {
-                vehicle.push(FieldView::new("Rego/VIN/Part#", "Rego, VIN or part number", InputKind::Text).prefilled_by(PART_NUMBER_PARAM));
+                vehicle.push(
+                    FieldView::new(
+                        "Rego/VIN/Part#",
+                        "Rego, VIN or part number",
+                        InputKind::Text,
+                    )
+                    .prefilled_by(PART_NUMBER_PARAM),
+                );
             } else {
                 vehicle.push(FieldView::new("Rego", "Rego", InputKind::Text));
                 vehicle.push(FieldView::new("VIN", "VIN", InputKind::Text));
-                vehicle.push(FieldView::new("Part#", "Part number", InputKind::Text).prefilled_by(PART_NUMBER_PARAM));
+                vehicle.push(
+                    FieldView::new("Part#", "Part number", InputKind::Text)
+                        .prefilled_by(PART_NUMBER_PARAM),
+                );
             }
-            let mut detail = FieldView::new("Order Detail", "Order detail", InputKind::Textarea).prefilled_by(ORDER_DETAIL_PARAM);
+            let mut detail = FieldView::new("Order Detail", "Order detail", InputKind::Textarea)
+                .prefilled_by(ORDER_DETAIL_PARAM);
             detail.required_message = Some(messages::field_required("Order detail"));
-            detail.placeholder = Some("The parts or accessories you need, with quantities".to_string());
-            let step = |title: &str, fields| FormStepView { title: Some(title.to_string()), fields };
+            detail.placeholder =
+                Some("The parts or accessories you need, with quantities".to_string());
+            let step = |title: &str, fields| FormStepView {
+                title: Some(title.to_string()),
+                fields,
+            };
             vec![
                 step(messages::STEP_CONTACT_DETAILS, contact),
                 step(messages::STEP_VEHICLE_DETAILS, vehicle),
@@ -718,16 +823,25 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
             let mut fields = contact_fields(&required);
             fields.push(contact_method_field());
             fields.extend(location.map(|l| l.prefilled_by("preferredDealership")));
-            let mut budget = FieldView::new("price", "Vehicle price budget", InputKind::Number).prefilled_by("vehiclePriceBudget");
+            let mut budget = FieldView::new("price", "Vehicle price budget", InputKind::Number)
+                .prefilled_by("vehiclePriceBudget");
             budget.suffix = Some("AUD".to_string());
             fields.push(budget);
             fields.push(
-                FieldView::new("do-you-have-a-trade-in", "Do you have a trade-in?", InputKind::Select).options(&[messages::NO, messages::YES], messages::NO),
+                FieldView::new(
+                    "do-you-have-a-trade-in",
+                    "Do you have a trade-in?",
+                    InputKind::Select,
+                )
+                .options(&[messages::NO, messages::YES], messages::NO),
             );
             fields.push(message_field(&required));
             fields.push(opt_in_field());
             fields.push(car_id_field());
-            fields.push(FieldView::new("vehicle_status", "Car type", InputKind::Hidden).prefilled_by("car_type"));
+            fields.push(
+                FieldView::new("vehicle_status", "Car type", InputKind::Hidden)
+                    .prefilled_by("car_type"),
+            );
             fields.push(FieldView::new("VIN", "VIN", InputKind::Hidden).prefilled_by("vin"));
             single(fields)
         }
@@ -735,7 +849,11 @@ fn form_steps(kind: FormKind, ctx: &ViewContext<'_>, settings: &EnquiryFormSetti
 }
 
 fn location_option(location: &Location) -> LocationOption {
-    LocationOption { id: location.id, name: location.name.clone(), slug: location.slug.clone() }
+    LocationOption {
+        id: location.id,
+        name: location.name.clone(),
+        slug: location.slug.clone(),
+    }
 }
 
 fn title_and_intro(kind: FormKind, ctx: &ViewContext<'_>) -> (String, String, &'static str) {
@@ -795,12 +913,22 @@ fn title_and_intro(kind: FormKind, ctx: &ViewContext<'_>) -> (String, String, &'
 
 fn service_booking(dealer: &Dealer) -> Option<ServiceBookingView> {
     let service = &dealer.config.service;
-    let present = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let present = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
     if let Some(url) = present(&service.booking_embed_url) {
-        return Some(ServiceBookingView::Embed { url, title: format!("Book a service with {}", dealer.config.name) });
+        return Some(ServiceBookingView::Embed {
+            url,
+            title: format!("Book a service with {}", dealer.config.name),
+        });
     }
     if service.booking_embed {
-        return Some(ServiceBookingView::Missing { message: messages::NO_XTIME_URL.to_string() });
+        return Some(ServiceBookingView::Missing {
+            message: messages::NO_XTIME_URL.to_string(),
+        });
     }
     present(&service.external_booking_url).map(|url| {
         let mut label = messages::BOOK_SERVICE_ONLINE.to_string();
@@ -817,9 +945,15 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let mut settings = dealer.enquiry_form_settings();
     // The parts order has no message field: its Order Detail takes the message's place.
     settings.message_optional |= kind == FormKind::PartsOrder;
-    let serving: Vec<&Location> = visible_locations(ctx).into_iter().filter(|l| kind.serves(l.location_type)).collect();
+    let serving: Vec<&Location> = visible_locations(ctx)
+        .into_iter()
+        .filter(|l| kind.serves(l.location_type))
+        .collect();
     let locations: Vec<LocationOption> = if serving.is_empty() {
-        visible_locations(ctx).into_iter().map(location_option).collect()
+        visible_locations(ctx)
+            .into_iter()
+            .map(location_option)
+            .collect()
     } else {
         serving.into_iter().map(location_option).collect()
     };
@@ -838,12 +972,14 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let (title, intro, noun) = title_and_intro(kind, ctx);
     let (category, subcategory) = kind.category();
     // Slots are booked at a location: none to book at, no appointment.
-    let appointment = (kind == FormKind::TestDrive && !locations.is_empty()).then(|| AppointmentView {
-        api_path: APPOINTMENTS_API_PATH.to_string(),
-        horizon_days: u32::try_from(BOOKING_HORIZON_DAYS).unwrap_or(u32::MAX),
-        time_missing: "Please choose a time, or clear the date.".to_string(),
-        booked_template: "Your test drive is booked for {time} on {date} at {location}.".to_string(),
-    });
+    let appointment =
+        (kind == FormKind::TestDrive && !locations.is_empty()).then(|| AppointmentView {
+            api_path: APPOINTMENTS_API_PATH.to_string(),
+            horizon_days: u32::try_from(BOOKING_HORIZON_DAYS).unwrap_or(u32::MAX),
+            time_missing: "Please choose a time, or clear the date.".to_string(),
+            booked_template: "Your test drive is booked for {time} on {date} at {location}."
+                .to_string(),
+        });
     let submit_label = match kind {
         FormKind::TestDrive => "Book Test Drive".to_string(),
         FormKind::PhotoRequest => "Request Photos".to_string(),
@@ -855,12 +991,21 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     FormPageView {
         steps: form_steps(kind, ctx, &settings, appointment.is_some()),
         breadcrumbs: vec![
-            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: title.clone(), url: None },
+            Crumb {
+                label: messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: title.clone(),
+                url: None,
+            },
         ],
         thank_you: ThankYouView {
             title: "Thank You".to_string(),
-            text: format!("We have received your {noun}. The {} team will be in touch soon.", dealer.config.name),
+            text: format!(
+                "We have received your {noun}. The {} team will be in touch soon.",
+                dealer.config.name
+            ),
         },
         title,
         intro,
@@ -873,7 +1018,9 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         terms,
         submit_label,
         next_label: "Next".to_string(),
-        booking: (kind == FormKind::ServiceBooking).then(|| service_booking(dealer)).flatten(),
+        booking: (kind == FormKind::ServiceBooking)
+            .then(|| service_booking(dealer))
+            .flatten(),
         api_path: LEADS_API_PATH.to_string(),
         lead_source: messages::LEAD_SOURCE_WEBSITE.to_string(),
         car: None,
@@ -881,7 +1028,8 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         event_id: kind.event_id(),
         subject: None,
         appointment,
-        message_preset: (kind == FormKind::PhotoRequest).then(|| messages::PHOTO_REQUEST_TEXT.to_string()),
+        message_preset: (kind == FormKind::PhotoRequest)
+            .then(|| messages::PHOTO_REQUEST_TEXT.to_string()),
         send_on_last_step: kind == FormKind::TestDrive,
     }
 }
@@ -908,7 +1056,8 @@ pub fn form_car_view(car: &Car) -> FormCarView {
 fn car_form_base(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let mut view = form_page_view(kind, ctx);
     for step in &mut view.steps {
-        step.fields.retain(|f| !(f.name == "Vehicle Model" && f.input == InputKind::Text));
+        step.fields
+            .retain(|f| !(f.name == "Vehicle Model" && f.input == InputKind::Text));
     }
     view.steps.retain(|s| !s.fields.is_empty());
     view
@@ -926,14 +1075,22 @@ pub fn vehicle_form_set(ctx: &ViewContext<'_>) -> VehicleFormSet {
 /// What a car's forms send about it: its id, make, model and type, and its stock number
 /// when it has one.
 fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
-    let value = |name: &str, value: String| CarFieldValue { name: name.to_string(), value };
+    let value = |name: &str, value: String| CarFieldValue {
+        name: name.to_string(),
+        value,
+    };
     let mut values = vec![
         value("car_id", car.id.to_string()),
         value("Vehicle Make", car.make.clone()),
         value("Vehicle Model", car.model.clone()),
         value("vehicle_status", car.car_type.as_str().to_string()),
     ];
-    if let Some(stock) = car.stocknum.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    if let Some(stock) = car
+        .stocknum
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         values.push(value("stock_number", stock.to_string()));
     }
     values
@@ -946,7 +1103,12 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
     let preset = messages::PHOTO_REQUEST_TEXT.replace(' ', "%20");
     let car_view = form_car_view(car);
     let name = &car_view.name;
-    let link = |kind: FormKind, label: &str, url: String, intro: String| CarFormLink { label: label.to_string(), title: title_and_intro(kind, ctx).0, url, intro };
+    let link = |kind: FormKind, label: &str, url: String, intro: String| CarFormLink {
+        label: label.to_string(),
+        title: title_and_intro(kind, ctx).0,
+        url,
+        intro,
+    };
     VehicleFormsView {
         enquiry: link(
             FormKind::GeneralEnquiry,
@@ -977,7 +1139,11 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
 /// sites): the car's card, the hold and deposit copy and the reservation form, which
 /// posts to `POST /api/reservations` with the car's id. `form` is the site's reservation
 /// form (`form_page_view(FormKind::Reservation, ctx)`, made once for every car).
-pub fn reservation_page_view(car: &Car, form: &FormPageView, ctx: &ViewContext<'_>) -> FormPageView {
+pub fn reservation_page_view(
+    car: &Car,
+    form: &FormPageView,
+    ctx: &ViewContext<'_>,
+) -> FormPageView {
     let mut view = form.clone();
     let card = card_view(car, ctx);
     let reserve = &ctx.dealer.config.reserve;
@@ -988,9 +1154,18 @@ pub fn reservation_page_view(car: &Car, form: &FormPageView, ctx: &ViewContext<'
         }
     }
     view.breadcrumbs = vec![
-        Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-        Crumb { label: card.name.clone(), url: Some(card.path.clone()) },
-        Crumb { label: messages::RESERVE_ONLINE.to_string(), url: None },
+        Crumb {
+            label: messages::BREADCRUMB_HOME.to_string(),
+            url: Some("/".to_string()),
+        },
+        Crumb {
+            label: card.name.clone(),
+            url: Some(card.path.clone()),
+        },
+        Crumb {
+            label: messages::RESERVE_ONLINE.to_string(),
+            url: None,
+        },
     ];
     view.thank_you = ThankYouView {
         title: "Thank You".to_string(),
@@ -1025,20 +1200,32 @@ mod tests {
              [theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"logo.svg\"\n{extra}"
         ))
         .expect("dealer.toml");
-        Dealer { locations, ..Dealer::with_config(config, "dealers/acme") }
+        Dealer {
+            locations,
+            ..Dealer::with_config(config, "dealers/acme")
+        }
     }
 
     fn view(kind: FormKind, dealer: &Dealer) -> FormPageView {
-        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
         form_page_view(kind, &ViewContext::new(dealer, now))
     }
 
     fn field<'a>(view: &'a FormPageView, name: &str) -> Option<&'a FieldView> {
-        view.steps.iter().flat_map(|s| &s.fields).find(|f| f.name == name)
+        view.steps
+            .iter()
+            .flat_map(|s| &s.fields)
+            .find(|f| f.name == name)
     }
 
     fn paths(dealer: &Dealer) -> Vec<(String, bool)> {
-        form_routes(dealer).into_iter().map(|r| (r.path, r.alias)).collect()
+        form_routes(dealer)
+            .into_iter()
+            .map(|r| (r.path, r.alias))
+            .collect()
     }
 
     #[test]
@@ -1068,33 +1255,82 @@ mod tests {
             markdown: String::new(),
         });
         let got = paths(&linked);
-        assert!(got.contains(&("/apply-for-finance".to_string(), false)), "{got:?}");
+        assert!(
+            got.contains(&("/apply-for-finance".to_string(), false)),
+            "{got:?}"
+        );
         assert!(got.contains(&("/finance".to_string(), true)), "{got:?}");
-        assert!(got.contains(&("/vehicle-parts-and-accessories".to_string(), true)), "{got:?}");
-        assert!(!got.iter().any(|(p, _)| p == "/service"), "a dealer page occupies /service: {got:?}");
+        assert!(
+            got.contains(&("/vehicle-parts-and-accessories".to_string(), true)),
+            "{got:?}"
+        );
+        assert!(
+            !got.iter().any(|(p, _)| p == "/service"),
+            "a dealer page occupies /service: {got:?}"
+        );
     }
 
     #[test]
     fn required_fields_and_messages_come_from_the_enquiry_rules() {
-        let one_yard = dealer("", vec![location(1, "springwood", "sales"), location(2, "service", "service-and-parts")]);
+        let one_yard = dealer(
+            "",
+            vec![
+                location(1, "springwood", "sales"),
+                location(2, "service", "service-and-parts"),
+            ],
+        );
         let general = view(FormKind::GeneralEnquiry, &one_yard);
-        let required = |v: &FormPageView, name: &str| field(v, name).and_then(|f| f.required_message.clone());
-        assert_eq!(required(&general, "name").as_deref(), Some("Name is required."));
-        assert_eq!(required(&general, "email").as_deref(), Some("Email is required."));
-        assert_eq!(required(&general, "phone").as_deref(), Some("Phone is required."));
-        assert_eq!(required(&general, "message").as_deref(), Some("Message is required."));
-        assert_eq!(required(&general, "postcode"), None, "postcode optional, checked when given");
-        assert_eq!(field(&general, "postcode").and_then(|f| f.max_length), Some(4));
-        assert!(field(&general, "location").is_none(), "one sales location: no select");
-        assert_eq!(general.default_location_id, Some(1), "the only sales location is sent");
+        let required =
+            |v: &FormPageView, name: &str| field(v, name).and_then(|f| f.required_message.clone());
+        assert_eq!(
+            required(&general, "name").as_deref(),
+            Some("Name is required.")
+        );
+        assert_eq!(
+            required(&general, "email").as_deref(),
+            Some("Email is required.")
+        );
+        assert_eq!(
+            required(&general, "phone").as_deref(),
+            Some("Phone is required.")
+        );
+        assert_eq!(
+            required(&general, "message").as_deref(),
+            Some("Message is required.")
+        );
+        assert_eq!(
+            required(&general, "postcode"),
+            None,
+            "postcode optional, checked when given"
+        );
+        assert_eq!(
+            field(&general, "postcode").and_then(|f| f.max_length),
+            Some(4)
+        );
+        assert!(
+            field(&general, "location").is_none(),
+            "one sales location: no select"
+        );
+        assert_eq!(
+            general.default_location_id,
+            Some(1),
+            "the only sales location is sent"
+        );
         assert_eq!(general.category, "General Enquiry");
         assert_eq!(general.submit_label, "Enquire Now");
         assert_eq!(general.terms, None);
 
         let service = view(FormKind::ServiceBooking, &one_yard);
         assert_eq!(service.form_id, "service-booking");
-        assert_eq!(service.locations.iter().map(|l| l.id).collect::<Vec<_>>(), [2], "service leads go to the service centre");
-        assert_eq!(field(&service, "Vehicle Make").map(|f| f.default_value.as_str()), Some("Toyota"));
+        assert_eq!(
+            service.locations.iter().map(|l| l.id).collect::<Vec<_>>(),
+            [2],
+            "service leads go to the service centre"
+        );
+        assert_eq!(
+            field(&service, "Vehicle Make").map(|f| f.default_value.as_str()),
+            Some("Toyota")
+        );
 
         let group = dealer(
             "[forms]\nmessage_required = false\nterms_notice = true\nenquiry_button_text = \"message_now\"\n",
@@ -1103,55 +1339,137 @@ mod tests {
         let finance = view(FormKind::FinanceEnquiry, &group);
         assert_eq!(finance.form_id, "finance-form");
         let select = field(&finance, "location").expect("two sales locations show the select");
-        assert_eq!(select.required_message.as_deref(), Some("Location is required."));
+        assert_eq!(
+            select.required_message.as_deref(),
+            Some("Location is required.")
+        );
         assert_eq!(select.query_param.as_deref(), Some("preferredDealership"));
         assert_eq!(finance.default_location_id, None);
-        assert_eq!(required(&finance, "message"), None, "the site lifts the message requirement");
+        assert_eq!(
+            required(&finance, "message"),
+            None,
+            "the site lifts the message requirement"
+        );
         assert_eq!(finance.submit_label, "Message Now");
         let terms = finance.terms.expect("terms notice");
-        assert_eq!(terms.message, "You must agree to the terms of use before submitting the form.");
+        assert_eq!(
+            terms.message,
+            "You must agree to the terms of use before submitting the form."
+        );
         assert_eq!(terms.url, None, "no terms page to link");
-        let params: Vec<&str> = finance.steps[0].fields.iter().filter_map(|f| f.query_param.as_deref()).collect();
-        assert_eq!(params, ["preferredDealership", "vehiclePriceBudget", "message", "car_id", "car_type", "vin"]);
+        let params: Vec<&str> = finance.steps[0]
+            .fields
+            .iter()
+            .filter_map(|f| f.query_param.as_deref())
+            .collect();
+        assert_eq!(
+            params,
+            [
+                "preferredDealership",
+                "vehiclePriceBudget",
+                "message",
+                "car_id",
+                "car_type",
+                "vin"
+            ]
+        );
     }
 
     #[test]
     fn parts_order_has_three_steps_and_trade_in_asks_for_the_car() {
-        let acme = dealer("[forms]\nparts_combined_field = true\n", vec![location(1, "springwood", "sales")]);
+        let acme = dealer(
+            "[forms]\nparts_combined_field = true\n",
+            vec![location(1, "springwood", "sales")],
+        );
         let parts = view(FormKind::PartsOrder, &acme);
         let titles: Vec<Option<&str>> = parts.steps.iter().map(|s| s.title.as_deref()).collect();
-        assert_eq!(titles, [Some("Contact Details"), Some("Vehicle Details"), Some("Order Details")]);
+        assert_eq!(
+            titles,
+            [
+                Some("Contact Details"),
+                Some("Vehicle Details"),
+                Some("Order Details")
+            ]
+        );
         assert_eq!(parts.title, "Order Parts Online");
-        assert_eq!((parts.submit_label.as_str(), parts.next_label.as_str()), ("Send Parts Order", "Next"));
+        assert_eq!(
+            (parts.submit_label.as_str(), parts.next_label.as_str()),
+            ("Send Parts Order", "Next")
+        );
         assert!(field(&parts, "Rego/VIN/Part#").is_some() && field(&parts, "Part#").is_none());
         assert!(field(&parts, "message").is_none());
-        assert_eq!(field(&parts, "Order Detail").and_then(|f| f.required_message.as_deref()), Some("Order detail is required."));
-        assert_eq!(parts.locations.len(), 1, "no parts location: every visible location");
+        assert_eq!(
+            field(&parts, "Order Detail").and_then(|f| f.required_message.as_deref()),
+            Some("Order detail is required.")
+        );
+        assert_eq!(
+            parts.locations.len(),
+            1,
+            "no parts location: every visible location"
+        );
 
         let trade = view(FormKind::TradeIn, &acme);
         for name in ["Vehicle Make", "Vehicle Model"] {
-            assert_eq!(field(&trade, name).and_then(|f| f.query_param.as_deref()), None, "a part's link fills in only the parts order");
+            assert_eq!(
+                field(&trade, name).and_then(|f| f.query_param.as_deref()),
+                None,
+                "a part's link fills in only the parts order"
+            );
         }
-        for name in ["rego", "regoState", "Vehicle Make", "Vehicle Model", "Vehicle Year", "kms"] {
+        for name in [
+            "rego",
+            "regoState",
+            "Vehicle Make",
+            "Vehicle Model",
+            "Vehicle Year",
+            "kms",
+        ] {
             assert!(field(&trade, name).is_some(), "trade-in asks for {name}");
         }
-        assert_eq!(field(&trade, "regoState").map(|f| f.default_value.as_str()), Some("QLD"));
-        assert_eq!(field(&trade, "Vehicle Year").and_then(|f| f.required_message.as_deref()), Some("Year is required."));
+        assert_eq!(
+            field(&trade, "regoState").map(|f| f.default_value.as_str()),
+            Some("QLD")
+        );
+        assert_eq!(
+            field(&trade, "Vehicle Year").and_then(|f| f.required_message.as_deref()),
+            Some("Year is required.")
+        );
     }
 
     #[test]
     fn a_catalogue_part_link_fills_in_the_parts_order() {
-        let param = |view: &FormPageView, name: &str| field(view, name).and_then(|f| f.query_param.clone());
+        let param =
+            |view: &FormPageView, name: &str| field(view, name).and_then(|f| f.query_param.clone());
         let split = view(FormKind::PartsOrder, &dealer("", vec![]));
         assert_eq!(param(&split, "Part#").as_deref(), Some(PART_NUMBER_PARAM));
-        assert_eq!(param(&split, "Vehicle Make").as_deref(), Some(VEHICLE_MAKE_PARAM));
-        assert_eq!(param(&split, "Vehicle Model").as_deref(), Some(VEHICLE_MODEL_PARAM));
-        assert_eq!(param(&split, "Order Detail").as_deref(), Some(ORDER_DETAIL_PARAM));
+        assert_eq!(
+            param(&split, "Vehicle Make").as_deref(),
+            Some(VEHICLE_MAKE_PARAM)
+        );
+        assert_eq!(
+            param(&split, "Vehicle Model").as_deref(),
+            Some(VEHICLE_MODEL_PARAM)
+        );
+        assert_eq!(
+            param(&split, "Order Detail").as_deref(),
+            Some(ORDER_DETAIL_PARAM)
+        );
         assert_eq!(param(&split, "Rego"), None);
-        let combined = view(FormKind::PartsOrder, &dealer("[forms]\nparts_combined_field = true\n", vec![]));
-        assert_eq!(param(&combined, "Rego/VIN/Part#").as_deref(), Some(PART_NUMBER_PARAM));
+        let combined = view(
+            FormKind::PartsOrder,
+            &dealer("[forms]\nparts_combined_field = true\n", vec![]),
+        );
+        assert_eq!(
+            param(&combined, "Rego/VIN/Part#").as_deref(),
+            Some(PART_NUMBER_PARAM)
+        );
         // Every parameter names one field, so a link cannot fill in two.
-        let mut params: Vec<String> = split.steps.iter().flat_map(|s| &s.fields).filter_map(|f| f.query_param.clone()).collect();
+        let mut params: Vec<String> = split
+            .steps
+            .iter()
+            .flat_map(|s| &s.fields)
+            .filter_map(|f| f.query_param.clone())
+            .collect();
         let before = params.len();
         params.sort();
         params.dedup();
@@ -1161,11 +1479,23 @@ mod tests {
     #[test]
     fn the_parts_order_lives_at_parts_unless_a_dealer_page_takes_it() {
         let acme = dealer("", vec![]);
-        assert_eq!(form_path(&acme, FormKind::PartsOrder).as_deref(), Some("/parts"));
-        let page = |path: &str| ContentPage { slug: "parts".into(), title: "Parts".into(), path: path.into(), description: None, markdown: String::new() };
+        assert_eq!(
+            form_path(&acme, FormKind::PartsOrder).as_deref(),
+            Some("/parts")
+        );
+        let page = |path: &str| ContentPage {
+            slug: "parts".into(),
+            title: "Parts".into(),
+            path: path.into(),
+            description: None,
+            markdown: String::new(),
+        };
         let mut taken = dealer("[features]\nparts_orders = true\n", vec![]);
         taken.pages.push(page("/parts"));
-        assert_eq!(form_path(&taken, FormKind::PartsOrder).as_deref(), Some("/vehicle-parts-and-accessories"));
+        assert_eq!(
+            form_path(&taken, FormKind::PartsOrder).as_deref(),
+            Some("/vehicle-parts-and-accessories")
+        );
         let mut none = dealer("", vec![]);
         none.pages.push(page("/parts"));
         assert_eq!(form_path(&none, FormKind::PartsOrder), None);
@@ -1199,19 +1529,42 @@ mod tests {
             ]
         );
         for (_, id) in &events {
-            assert!(*id == 22 || *id == 9 || crate::rules::forms::EVENT_ENQUIRY_CATEGORIES.contains(id), "{id} is no seed event id");
+            assert!(
+                *id == 22 || *id == 9 || crate::rules::forms::EVENT_ENQUIRY_CATEGORIES.contains(id),
+                "{id} is no seed event id"
+            );
         }
     }
 
     #[test]
     fn the_test_drive_asks_for_an_optional_slot_then_the_details_and_sends_once() {
-        let group = dealer("", vec![location(1, "springwood", "sales"), location(3, "capalaba", "sales")]);
+        let group = dealer(
+            "",
+            vec![
+                location(1, "springwood", "sales"),
+                location(3, "capalaba", "sales"),
+            ],
+        );
         let drive = view(FormKind::TestDrive, &group);
-        assert_eq!((drive.form_id.as_str(), drive.category.as_str(), drive.submit_label.as_str()), ("test-drive-form", "Test Drive", "Book Test Drive"));
-        assert!(drive.send_on_last_step, "seed 001 s4: on the last step the lead is sent");
+        assert_eq!(
+            (
+                drive.form_id.as_str(),
+                drive.category.as_str(),
+                drive.submit_label.as_str()
+            ),
+            ("test-drive-form", "Test Drive", "Book Test Drive")
+        );
+        assert!(
+            drive.send_on_last_step,
+            "seed 001 s4: on the last step the lead is sent"
+        );
         let titles: Vec<Option<&str>> = drive.steps.iter().map(|s| s.title.as_deref()).collect();
         assert_eq!(titles, [Some("Date and Time"), Some("Contact Details")]);
-        let first: Vec<(&str, InputKind)> = drive.steps[0].fields.iter().map(|f| (f.name.as_str(), f.input)).collect();
+        let first: Vec<(&str, InputKind)> = drive.steps[0]
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), f.input))
+            .collect();
         assert_eq!(
             first,
             [
@@ -1221,17 +1574,42 @@ mod tests {
                 ("Vehicle Model", InputKind::Text)
             ]
         );
-        assert_eq!(field(&drive, "appointment.date").and_then(|f| f.required_message.clone()), None, "seed 000 s5: the date is optional");
-        assert_eq!(field(&drive, "appointment.time").and_then(|f| f.required_message.clone()), None, "seed 000 s5: the time is optional");
-        assert_eq!(field(&drive, "message").and_then(|f| f.required_message.clone()), None);
-        assert_eq!(field(&drive, "name").and_then(|f| f.required_message.as_deref()), Some("Name is required."));
-        assert_eq!(field(&drive, "car_id").and_then(|f| f.query_param.as_deref()), Some("car_id"));
-        let appointment = drive.appointment.expect("a dealer with locations books slots");
-        assert_eq!((appointment.api_path.as_str(), appointment.horizon_days), ("/api/appointments", 60));
+        assert_eq!(
+            field(&drive, "appointment.date").and_then(|f| f.required_message.clone()),
+            None,
+            "seed 000 s5: the date is optional"
+        );
+        assert_eq!(
+            field(&drive, "appointment.time").and_then(|f| f.required_message.clone()),
+            None,
+            "seed 000 s5: the time is optional"
+        );
+        assert_eq!(
+            field(&drive, "message").and_then(|f| f.required_message.clone()),
+            None
+        );
+        assert_eq!(
+            field(&drive, "name").and_then(|f| f.required_message.as_deref()),
+            Some("Name is required.")
+        );
+        assert_eq!(
+            field(&drive, "car_id").and_then(|f| f.query_param.as_deref()),
+            Some("car_id")
+        );
+        let appointment = drive
+            .appointment
+            .expect("a dealer with locations books slots");
+        assert_eq!(
+            (appointment.api_path.as_str(), appointment.horizon_days),
+            ("/api/appointments", 60)
+        );
 
         let nowhere = view(FormKind::TestDrive, &dealer("", vec![]));
         assert_eq!(nowhere.appointment, None);
-        assert!(field(&nowhere, "appointment.date").is_none() && field(&nowhere, "appointment.time").is_none());
+        assert!(
+            field(&nowhere, "appointment.date").is_none()
+                && field(&nowhere, "appointment.time").is_none()
+        );
     }
 
     fn car_at(slug: &str) -> Car {
@@ -1243,49 +1621,142 @@ mod tests {
             model: "RAV4".into(),
             stocknum: Some("T123".into()),
             simple_body: Some("SUV".into()),
-            location: Some(crate::car::CarLocation { name: format!("Acme {slug}"), slug: slug.into(), ..Default::default() }),
+            location: Some(crate::car::CarLocation {
+                name: format!("Acme {slug}"),
+                slug: slug.into(),
+                ..Default::default()
+            }),
             ..Car::default()
         }
     }
 
     #[test]
     fn a_cars_forms_carry_the_car_and_start_at_its_location() {
-        let group = dealer("", vec![location(1, "springwood", "sales"), location(3, "capalaba", "sales")]);
-        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let group = dealer(
+            "",
+            vec![
+                location(1, "springwood", "sales"),
+                location(3, "capalaba", "sales"),
+            ],
+        );
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
         let ctx = ViewContext::new(&group, now);
         let car = car_at("capalaba");
         let forms = vehicle_forms_view(&car, &ctx);
         assert_eq!(forms.enquiry.url, "/contact-us?car_id=42");
         assert_eq!(forms.test_drive.url, "/book-test-drive?car_id=42");
-        assert_eq!(forms.photo_request.url, "/contact-us?car_id=42&message=Please%20send%20photos%20for%20this%20car");
-        assert_eq!((forms.enquiry.label.as_str(), forms.test_drive.label.as_str()), ("Enquire Now", "Book a Test Drive"));
-        assert!(forms.test_drive.intro.contains("drive the 2024 Toyota RAV4"), "{}", forms.test_drive.intro);
+        assert_eq!(
+            forms.photo_request.url,
+            "/contact-us?car_id=42&message=Please%20send%20photos%20for%20this%20car"
+        );
+        assert_eq!(
+            (
+                forms.enquiry.label.as_str(),
+                forms.test_drive.label.as_str()
+            ),
+            ("Enquire Now", "Book a Test Drive")
+        );
+        assert!(
+            forms
+                .test_drive
+                .intro
+                .contains("drive the 2024 Toyota RAV4"),
+            "{}",
+            forms.test_drive.intro
+        );
         let set = vehicle_form_set(&ctx);
         assert_eq!(
-            [&forms.enquiry.title, &forms.test_drive.title, &forms.photo_request.title],
-            [&set.enquiry.title, &set.test_drive.title, &set.photo_request.title],
+            [
+                &forms.enquiry.title,
+                &forms.test_drive.title,
+                &forms.photo_request.title
+            ],
+            [
+                &set.enquiry.title,
+                &set.test_drive.title,
+                &set.photo_request.title
+            ],
             "the dialog's heading is the same before and after the form loads"
         );
         assert_eq!(forms.set_url, VEHICLE_FORMS_PATH);
         assert_eq!(forms.location_slug.as_deref(), Some("capalaba"));
-        let values: Vec<(&str, &str)> = forms.values.iter().map(|v| (v.name.as_str(), v.value.as_str())).collect();
-        assert_eq!(values, [("car_id", "42"), ("Vehicle Make", "Toyota"), ("Vehicle Model", "RAV4"), ("vehicle_status", "new"), ("stock_number", "T123")]);
+        let values: Vec<(&str, &str)> = forms
+            .values
+            .iter()
+            .map(|v| (v.name.as_str(), v.value.as_str()))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                ("car_id", "42"),
+                ("Vehicle Make", "Toyota"),
+                ("Vehicle Model", "RAV4"),
+                ("vehicle_status", "new"),
+                ("stock_number", "T123")
+            ]
+        );
         let subject = &forms.car;
-        assert_eq!((subject.id, subject.name.as_str(), subject.stocknum.as_str(), subject.simple_body.as_str()), (42, "2024 Toyota RAV4", "T123", "SUV"));
-        let no_stock = vehicle_forms_view(&Car { stocknum: Some(" ".into()), ..car_at("capalaba") }, &ctx);
-        assert!(!no_stock.values.iter().any(|v| v.name == "stock_number"), "no stock number, no field");
+        assert_eq!(
+            (
+                subject.id,
+                subject.name.as_str(),
+                subject.stocknum.as_str(),
+                subject.simple_body.as_str()
+            ),
+            (42, "2024 Toyota RAV4", "T123", "SUV")
+        );
+        let no_stock = vehicle_forms_view(
+            &Car {
+                stocknum: Some(" ".into()),
+                ..car_at("capalaba")
+            },
+            &ctx,
+        );
+        assert!(
+            !no_stock.values.iter().any(|v| v.name == "stock_number"),
+            "no stock number, no field"
+        );
 
         // The site's forms, published once for every car.
         for form in [&set.enquiry, &set.test_drive, &set.photo_request] {
-            assert_eq!(field(form, "car_id").map(|f| f.input), Some(InputKind::Hidden), "{:?} sends the car's id", form.kind);
+            assert_eq!(
+                field(form, "car_id").map(|f| f.input),
+                Some(InputKind::Hidden),
+                "{:?} sends the car's id",
+                form.kind
+            );
             let slugs: Vec<&str> = form.locations.iter().map(|l| l.slug.as_str()).collect();
-            assert!(slugs.contains(&"capalaba"), "{:?} lists the car's location", form.kind);
+            assert!(
+                slugs.contains(&"capalaba"),
+                "{:?} lists the car's location",
+                form.kind
+            );
         }
-        assert!(!set.test_drive.steps.iter().flat_map(|s| &s.fields).any(|f| f.name == "Vehicle Model"), "the car is known: no model question");
+        assert!(
+            !set.test_drive
+                .steps
+                .iter()
+                .flat_map(|s| &s.fields)
+                .any(|f| f.name == "Vehicle Model"),
+            "the car is known: no model question"
+        );
         let photos = &set.photo_request;
-        assert_eq!(photos.message_preset.as_deref(), Some("Please send photos for this car"));
-        assert_eq!(field(photos, "message").and_then(|f| f.required_message.clone()), None, "seed 000 s5: an optional message");
-        assert_eq!((photos.category.as_str(), photos.subcategory.as_deref()), ("General Enquiry", Some("Photo Request")));
+        assert_eq!(
+            photos.message_preset.as_deref(),
+            Some("Please send photos for this car")
+        );
+        assert_eq!(
+            field(photos, "message").and_then(|f| f.required_message.clone()),
+            None,
+            "seed 000 s5: an optional message"
+        );
+        assert_eq!(
+            (photos.category.as_str(), photos.subcategory.as_deref()),
+            ("General Enquiry", Some("Photo Request"))
+        );
 
         // A car at no known location names none; a dealer without locations has no slot
         // step.
@@ -1299,13 +1770,22 @@ mod tests {
     #[test]
     fn only_an_available_car_offers_its_forms() {
         let acme = dealer("", vec![location(1, "springwood", "sales")]);
-        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
         let ctx = ViewContext::new(&acme, now);
         let car = car_at("springwood");
         let available = crate::view::vehicle::vehicle_page_view(&car, &[], &ctx);
         assert!(available.forms.is_some());
-        let sold = Car { status: crate::car::CarStatus::Sold, ..car };
-        assert_eq!(crate::view::vehicle::vehicle_page_view(&sold, &[], &ctx).forms, None);
+        let sold = Car {
+            status: crate::car::CarStatus::Sold,
+            ..car
+        };
+        assert_eq!(
+            crate::view::vehicle::vehicle_page_view(&sold, &[], &ctx).forms,
+            None
+        );
     }
 
     #[test]
@@ -1316,11 +1796,28 @@ mod tests {
             vec![],
         );
         let finance = view(FormKind::FinanceEnquiry, &ironbark);
-        let calculator = finance.calculator.expect("the finance page has the calculator");
+        let calculator = finance
+            .calculator
+            .expect("the finance page has the calculator");
         assert_eq!(calculator.anchor_id, "finance-calculator");
-        assert_eq!((calculator.ranges.interest.min, calculator.ranges.interest.max, calculator.ranges.interest.default), (7.5, 14.5, 9.5));
-        assert_eq!(calculator.frequency, crate::rules::finance::PaymentFrequency::Fortnight);
-        for kind in [FormKind::GeneralEnquiry, FormKind::ServiceBooking, FormKind::TradeIn, FormKind::PartsOrder] {
+        assert_eq!(
+            (
+                calculator.ranges.interest.min,
+                calculator.ranges.interest.max,
+                calculator.ranges.interest.default
+            ),
+            (7.5, 14.5, 9.5)
+        );
+        assert_eq!(
+            calculator.frequency,
+            crate::rules::finance::PaymentFrequency::Fortnight
+        );
+        for kind in [
+            FormKind::GeneralEnquiry,
+            FormKind::ServiceBooking,
+            FormKind::TradeIn,
+            FormKind::PartsOrder,
+        ] {
             assert_eq!(view(kind, &ironbark).calculator, None, "{kind:?}");
         }
     }
@@ -1331,17 +1828,30 @@ mod tests {
         assert_eq!(booking(""), None);
         assert_eq!(
             booking("[service]\nbooking_embed = true\n"),
-            Some(ServiceBookingView::Missing { message: "no xtime url found".to_string() })
+            Some(ServiceBookingView::Missing {
+                message: "no xtime url found".to_string()
+            })
         );
-        assert!(matches!(booking("[service]\nbooking_embed = true\nbooking_embed_url = \"https://x.example/b\"\n"),
-            Some(ServiceBookingView::Embed { url, .. }) if url == "https://x.example/b"));
+        assert!(
+            matches!(booking("[service]\nbooking_embed = true\nbooking_embed_url = \"https://x.example/b\"\n"),
+            Some(ServiceBookingView::Embed { url, .. }) if url == "https://x.example/b")
+        );
         assert_eq!(
-            booking("[service]\nexternal_booking_url = \"https://www.toyota.com.au/service-booking\"\n"),
+            booking(
+                "[service]\nexternal_booking_url = \"https://www.toyota.com.au/service-booking\"\n"
+            ),
             Some(ServiceBookingView::External {
                 url: "https://www.toyota.com.au/service-booking".to_string(),
                 label: "Book service online".to_string()
             })
         );
-        assert_eq!(view(FormKind::TradeIn, &dealer("[service]\nbooking_embed = true\n", vec![])).booking, None);
+        assert_eq!(
+            view(
+                FormKind::TradeIn,
+                &dealer("[service]\nbooking_embed = true\n", vec![])
+            )
+            .booking,
+            None
+        );
     }
 }

@@ -13,7 +13,9 @@ use crate::config::{ContentPage, Dealer, HeroStyle, VehicleCategory};
 use crate::messages;
 use crate::rules::availability::is_available;
 use crate::rules::constants::POPULAR_MAKES_COUNT;
-use crate::rules::counts::{BRISBANE_UTC_OFFSET_SECONDS, SALES_COUNTER_REFRESH_MS, SALES_PER_DAY, SECONDS_PER_SALE};
+use crate::rules::counts::{
+    BRISBANE_UTC_OFFSET_SECONDS, SALES_COUNTER_REFRESH_MS, SALES_PER_DAY, SECONDS_PER_SALE,
+};
 use crate::rules::finance::mentions_rate;
 use crate::rules::vehicle_text::blog_promo_text;
 
@@ -206,28 +208,42 @@ pub fn brand_grids(dealer: &Dealer, cars: &[Car]) -> Vec<BrandGroupView> {
     if dealer.config.group.brand_grids.is_empty() {
         return Vec::new();
     }
-    configured_brand_grids(dealer, brands_page_view(&dealer_brands(dealer, cars), cars).groups)
+    configured_brand_grids(
+        dealer,
+        brands_page_view(&dealer_brands(dealer, cars), cars).groups,
+    )
 }
 
 fn page_at<'a>(pages: &'a [ContentPage], paths: &[&str]) -> Option<&'a ContentPage> {
-    paths.iter().find_map(|p| pages.iter().find(|page| page.path == *p))
+    paths
+        .iter()
+        .find_map(|p| pages.iter().find(|page| page.path == *p))
 }
 
 /// The warranty carousel: seed 001 s2's three items, each linking to the dealer's page
 /// about it (/pages/capped-price-service, /pages/roadside-assistance), else to its
 /// warranty page (/warranty or /pages/warranty), when it has one.
 pub fn warranty_view(dealer: &Dealer) -> WarrantyView {
-    let warranty = page_at(&dealer.pages, &["/warranty", "/pages/warranty"]).map(|p| p.path.clone());
+    let warranty =
+        page_at(&dealer.pages, &["/warranty", "/pages/warranty"]).map(|p| p.path.clone());
     let item = |title: &str, own: &[&str]| WarrantyItemView {
         title: title.to_string(),
-        url: page_at(&dealer.pages, own).map(|p| p.path.clone()).or_else(|| warranty.clone()),
+        url: page_at(&dealer.pages, own)
+            .map(|p| p.path.clone())
+            .or_else(|| warranty.clone()),
     };
     WarrantyView {
         title: WARRANTY_HEADING.to_string(),
         items: vec![
             item(messages::WARRANTY_7_YEAR, &[]),
-            item(messages::CAPPED_PRICE_SERVICING_7_YEAR, &["/pages/capped-price-service"]),
-            item(messages::ROADSIDE_ASSISTANCE_7_YEAR, &["/pages/roadside-assistance"]),
+            item(
+                messages::CAPPED_PRICE_SERVICING_7_YEAR,
+                &["/pages/capped-price-service"],
+            ),
+            item(
+                messages::ROADSIDE_ASSISTANCE_7_YEAR,
+                &["/pages/roadside-assistance"],
+            ),
         ],
     }
 }
@@ -243,7 +259,12 @@ pub fn first_paragraph(markdown: &str) -> String {
             }
             break;
         }
-        if lines.is_empty() && (line.starts_with('#') || line.starts_with('-') || line.starts_with('|') || line.starts_with('>')) {
+        if lines.is_empty()
+            && (line.starts_with('#')
+                || line.starts_with('-')
+                || line.starts_with('|')
+                || line.starts_with('>'))
+        {
             continue;
         }
         lines.push(line);
@@ -272,7 +293,11 @@ pub fn first_paragraph(markdown: &str) -> String {
 pub fn blog_cards(pages: &[ContentPage]) -> Vec<BlogCardView> {
     pages
         .iter()
-        .filter(|p| BLOG_PREFIXES.iter().any(|prefix| p.path.starts_with(prefix)))
+        .filter(|p| {
+            BLOG_PREFIXES
+                .iter()
+                .any(|prefix| p.path.starts_with(prefix))
+        })
         .map(|p| {
             let description = p
                 .description
@@ -280,7 +305,11 @@ pub fn blog_cards(pages: &[ContentPage]) -> Vec<BlogCardView> {
                 .filter(|d| !d.trim().is_empty())
                 .unwrap_or_else(|| first_paragraph(&p.markdown));
             let text = blog_promo_text(p.title.trim(), description.trim());
-            BlogCardView { title: text.title, description: text.description, url: p.path.clone() }
+            BlogCardView {
+                title: text.title,
+                description: text.description,
+                url: p.path.clone(),
+            }
         })
         .collect()
 }
@@ -293,7 +322,13 @@ pub fn service_banner(dealer: &Dealer) -> BannerView {
         .external_booking_url
         .clone()
         .filter(|u| !u.trim().is_empty())
-        .unwrap_or_else(|| if service.booking_embed { "/service#service-booking".to_string() } else { "/service".to_string() });
+        .unwrap_or_else(|| {
+            if service.booking_embed {
+                "/service#service-booking".to_string()
+            } else {
+                "/service".to_string()
+            }
+        });
     BannerView {
         title: "Book a Service".to_string(),
         text: "Book your next service online with our service team.".to_string(),
@@ -304,7 +339,13 @@ pub fn service_banner(dealer: &Dealer) -> BannerView {
 }
 
 fn same_target(a: &str, b: &str) -> bool {
-    let path = |u: &str| u.split(['#', '?']).next().unwrap_or(u).trim_end_matches('/').to_string();
+    let path = |u: &str| {
+        u.split(['#', '?'])
+            .next()
+            .unwrap_or(u)
+            .trim_end_matches('/')
+            .to_string()
+    };
     path(a) == path(b)
 }
 
@@ -312,7 +353,10 @@ fn same_target(a: &str, b: &str) -> bool {
 pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
     let dealer = ctx.dealer;
     let config = &dealer.config;
-    let only_cars = config.vehicle_categories.iter().all(|c| *c == VehicleCategory::Cars);
+    let only_cars = config
+        .vehicle_categories
+        .iter()
+        .all(|c| *c == VehicleCategory::Cars);
     let stock_word = if only_cars { "Cars" } else { "Stock" };
     let car_types = CarType::ORDER
         .into_iter()
@@ -327,12 +371,19 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
     for car in cars {
         let slug = slugify(&car.make);
         if !slug.is_empty() {
-            by_make.entry(slug).or_insert_with(|| (car.make.trim().to_string(), 0)).1 += 1;
+            by_make
+                .entry(slug)
+                .or_insert_with(|| (car.make.trim().to_string(), 0))
+                .1 += 1;
         }
     }
     let mut all_makes: Vec<CountLink> = by_make
         .into_iter()
-        .map(|(slug, (label, count))| CountLink { label, url: format!("/search/{slug}"), count })
+        .map(|(slug, (label, count))| CountLink {
+            label,
+            url: format!("/search/{slug}"),
+            count,
+        })
         .collect();
     all_makes.sort_by_key(|a| a.label.to_lowercase());
     let mut makes = all_makes.clone();
@@ -344,9 +395,15 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
     } else {
         Vec::new()
     };
-    let mut featured: Vec<&Car> =
-        cars.iter().filter(|c| is_available(c) && c.visible_price().is_some() && c.primary_image().is_some()).collect();
-    featured.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+    let mut featured: Vec<&Car> = cars
+        .iter()
+        .filter(|c| is_available(c) && c.visible_price().is_some() && c.primary_image().is_some())
+        .collect();
+    featured.sort_by(|a, b| {
+        b.created_at
+            .cmp(&a.created_at)
+            .then_with(|| a.id.cmp(&b.id))
+    });
     let service_banner = service_banner(dealer);
     HomePageView {
         title: config.name.clone(),
@@ -357,10 +414,14 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
                 title: s.name.clone(),
                 description: s.description.clone(),
                 url: s.url.as_deref().map(valid_href),
-                image: ImageView { url: asset_url(&s.image), alt: s.name.clone() },
+                image: ImageView {
+                    url: asset_url(&s.image),
+                    alt: s.name.clone(),
+                },
                 video: s.video.clone().filter(|v| !v.trim().is_empty()),
                 hide_overlay: s.hide_overlay,
-                mentions_rate: !s.hide_overlay && (mentions_rate(&s.name) || mentions_rate(&s.description)),
+                mentions_rate: !s.hide_overlay
+                    && (mentions_rate(&s.name) || mentions_rate(&s.description)),
             })
             .collect(),
         hero_style: config.theme.hero_style,
@@ -368,17 +429,30 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .group
             .stat_banners
             .iter()
-            .map(|s| StatBannerView { value: s.value.clone(), label: s.label.clone() })
+            .map(|s| StatBannerView {
+                value: s.value.clone(),
+                label: s.label.clone(),
+            })
             .collect(),
-        search_heading: format!("Find your next {}", vehicle_noun(&config.vehicle_categories)),
+        search_heading: format!(
+            "Find your next {}",
+            vehicle_noun(&config.vehicle_categories)
+        ),
         search_path: config.search.default_page.clone(),
         car_types,
         makes,
         all_makes,
         brand_grids: brand_grids(dealer, cars),
         models: models_page_view(&dealer.models).models,
-        warranty: config.features.warranty_carousel.then(|| warranty_view(dealer)),
-        featured: featured.into_iter().take(FEATURED_CARS).map(|c| card_view(c, ctx)).collect(),
+        warranty: config
+            .features
+            .warranty_carousel
+            .then(|| warranty_view(dealer)),
+        featured: featured
+            .into_iter()
+            .take(FEATURED_CARS)
+            .map(|c| card_view(c, ctx))
+            .collect(),
         sales_counter: config.features.sales_counter.then(|| SalesCounterView {
             heading: SALES_COUNTER_HEADING.to_string(),
             sales_per_day: SALES_PER_DAY,
@@ -389,12 +463,21 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         banners: dealer
             .banners
             .iter()
-            .filter(|b| !same_target(&b.url, &service_banner.url) && !same_target(&b.url, "/service"))
+            .filter(|b| {
+                !same_target(&b.url, &service_banner.url) && !same_target(&b.url, "/service")
+            })
             .map(|b| BannerView {
                 title: b.title.clone(),
                 text: b.text.clone(),
                 url: valid_href(&b.url),
-                image: b.image.as_deref().filter(|i| !i.trim().is_empty()).map(|i| ImageView { url: asset_url(i), alt: String::new() }),
+                image: b
+                    .image
+                    .as_deref()
+                    .filter(|i| !i.trim().is_empty())
+                    .map(|i| ImageView {
+                        url: asset_url(i),
+                        alt: String::new(),
+                    }),
                 external: is_external(&b.url),
             })
             .collect(),
@@ -411,9 +494,16 @@ mod tests {
     #[test]
     fn nouns_name_what_the_dealer_sells() {
         assert_eq!(vehicle_noun(&[VehicleCategory::Cars]), "car");
-        assert_eq!(vehicle_noun(&[VehicleCategory::Motorcycles, VehicleCategory::Caravans]), "motorcycle or caravan");
         assert_eq!(
-            vehicle_noun(&[VehicleCategory::Cars, VehicleCategory::Motorcycles, VehicleCategory::Trucks]),
+            vehicle_noun(&[VehicleCategory::Motorcycles, VehicleCategory::Caravans]),
+            "motorcycle or caravan"
+        );
+        assert_eq!(
+            vehicle_noun(&[
+                VehicleCategory::Cars,
+                VehicleCategory::Motorcycles,
+                VehicleCategory::Trucks
+            ]),
             "car, motorcycle or truck"
         );
     }
@@ -427,25 +517,41 @@ mod tests {
 
     #[test]
     fn blog_cards_are_news_and_blog_pages_cut_at_80_and_100() {
-        let page = |slug: &str, path: &str, title: &str, description: Option<&str>, markdown: &str| ContentPage {
-            slug: slug.into(),
-            title: title.into(),
-            path: path.into(),
-            description: description.map(str::to_string),
-            markdown: markdown.into(),
-        };
+        let page =
+            |slug: &str, path: &str, title: &str, description: Option<&str>, markdown: &str| {
+                ContentPage {
+                    slug: slug.into(),
+                    title: title.into(),
+                    path: path.into(),
+                    description: description.map(str::to_string),
+                    markdown: markdown.into(),
+                }
+            };
         let long_title = "T".repeat(81);
         let long_text = "d".repeat(101);
         let pages = vec![
             page("about-us", "/about-us", "About", None, "About us."),
             page("a", "/news/a", &long_title, None, &long_text),
-            page("b", "/blog/vehicle-reviews/b", "Short", Some("Given."), "Body."),
+            page(
+                "b",
+                "/blog/vehicle-reviews/b",
+                "Short",
+                Some("Given."),
+                "Body.",
+            ),
         ];
         let cards = blog_cards(&pages);
         assert_eq!(cards.len(), 2, "only /news/ and /blog/ pages");
         assert_eq!(cards[0].title, format!("{}...", "T".repeat(80)));
         assert_eq!(cards[0].description, format!("{}...", "d".repeat(100)));
-        assert_eq!((cards[1].title.as_str(), cards[1].description.as_str(), cards[1].url.as_str()), ("Short", "Given.", "/blog/vehicle-reviews/b"));
+        assert_eq!(
+            (
+                cards[1].title.as_str(),
+                cards[1].description.as_str(),
+                cards[1].url.as_str()
+            ),
+            ("Short", "Given.", "/blog/vehicle-reviews/b")
+        );
     }
 
     #[test]

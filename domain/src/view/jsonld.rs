@@ -34,7 +34,10 @@ pub fn car_json_ld(car: &Car, ctx: &ViewContext<'_>) -> Value {
     }
     offer.insert("availability".into(), json!(availability(car)));
     offer.insert("url".into(), json!(url));
-    offer.insert("seller".into(), json!({"@type": "AutoDealer", "name": ctx.dealer.config.name}));
+    offer.insert(
+        "seller".into(),
+        json!({"@type": "AutoDealer", "name": ctx.dealer.config.name}),
+    );
     let mut value = Map::new();
     value.insert("@context".into(), json!("https://schema.org"));
     value.insert("@type".into(), json!("Car"));
@@ -65,8 +68,16 @@ pub fn car_json_ld(car: &Car, ctx: &ViewContext<'_>) -> Value {
     }
     let images: Vec<&str> = car.images.iter().map(|i| i.url.as_str()).take(10).collect();
     if !images.is_empty() {
-        let absolute: Vec<String> =
-            images.iter().map(|u| if u.starts_with('/') { ctx.absolute(u) } else { u.to_string() }).collect();
+        let absolute: Vec<String> = images
+            .iter()
+            .map(|u| {
+                if u.starts_with('/') {
+                    ctx.absolute(u)
+                } else {
+                    u.to_string()
+                }
+            })
+            .collect();
         value.insert("image".into(), json!(absolute));
     }
     value.insert("offers".into(), Value::Object(offer));
@@ -108,7 +119,9 @@ pub fn dealer_json_ld(location: &Location, ctx: &ViewContext<'_>) -> Value {
         "geo": {"@type": "GeoCoordinates", "latitude": a.lat, "longitude": a.long},
         "openingHoursSpecification": hours,
     });
-    if let (Some(phone), Value::Object(map)) = (location.contact_detail.phone.as_deref(), &mut value) {
+    if let (Some(phone), Value::Object(map)) =
+        (location.contact_detail.phone.as_deref(), &mut value)
+    {
         map.insert("telephone".into(), json!(phone));
     }
     value

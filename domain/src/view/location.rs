@@ -9,10 +9,15 @@ use ts_rs::TS;
 
 use crate::entities::{Location, LocationType, Review};
 use crate::messages;
-use crate::rules::constants::{haversine_km, MAP_DEFAULT_ZOOM, NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE, SWIPE_HINT_MAX_LOCATIONS};
+use crate::rules::constants::{
+    haversine_km, MAP_DEFAULT_ZOOM, NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE, SWIPE_HINT_MAX_LOCATIONS,
+};
 use crate::rules::format::format_au_date;
 use crate::rules::hours::{hours_on, hours_rows, HoursRow, CLOSED};
-use crate::rules::reviews::{shown_reviews, star_rating, summarise, summary_from_aggregate, StarRating, GOOGLE_REVIEWS_FULL_QUANTITY};
+use crate::rules::reviews::{
+    shown_reviews, star_rating, summarise, summary_from_aggregate, StarRating,
+    GOOGLE_REVIEWS_FULL_QUANTITY,
+};
 
 use super::card::ImageView;
 use super::form::ENQUIRY_PATH;
@@ -43,7 +48,12 @@ pub fn rating_label(average: f64) -> String {
 }
 
 fn rating_view(count: u32, average: f64) -> RatingView {
-    RatingView { count, average, stars: star_rating(average), label: rating_label(average) }
+    RatingView {
+        count,
+        average,
+        stars: star_rating(average),
+        label: rating_label(average),
+    }
 }
 
 /// A location's aggregate: the reported `average_rating` and `review_count` (seed 001
@@ -244,8 +254,16 @@ fn phone(value: &Option<String>) -> Option<PhoneView> {
 /// to its coordinates.
 pub fn directions_url(location: &Location) -> String {
     let a = &location.address;
-    let mut url = format!("https://www.google.com/maps/dir/?api=1&destination={},{}", a.lat, a.long);
-    if let Some(place) = a.place_id.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+    let mut url = format!(
+        "https://www.google.com/maps/dir/?api=1&destination={},{}",
+        a.lat, a.long
+    );
+    if let Some(place) = a
+        .place_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         url.push_str("&destination_place_id=");
         url.push_str(&url_encode(place));
     }
@@ -255,7 +273,9 @@ pub fn directions_url(location: &Location) -> String {
 fn url_encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -276,7 +296,12 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
     let settings = &ctx.dealer.config.locations;
     let address = &location.address;
     let show_licence = settings.show_dealer_licence;
-    let non_empty = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let non_empty = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
     LocationView {
         id: location.id,
         slug: location.slug.clone(),
@@ -284,16 +309,23 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
         location_type: location.location_type,
         department: department_label(location.location_type).to_string(),
         street: address.street.clone(),
-        locality: [address.city.as_str(), address.state.as_str(), address.postcode.as_str()]
-            .iter()
-            .map(|s| s.trim())
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(" "),
+        locality: [
+            address.city.as_str(),
+            address.state.as_str(),
+            address.postcode.as_str(),
+        ]
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" "),
         phone: phone(&location.contact_detail.phone),
         landline: phone(&location.contact_detail.landline_phone),
         hours_heading: messages::OPENING_HOURS.to_string(),
-        hours: hours_rows(&location.contact_detail.opening_hours, settings.closed_hours),
+        hours: hours_rows(
+            &location.contact_detail.opening_hours,
+            settings.closed_hours,
+        ),
         url: format!("/locations/{}", location.slug),
         contact_url: format!("/contact-us/{}", location.slug),
         enquire_url: ENQUIRY_PATH.to_string(),
@@ -303,7 +335,10 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
             .image
             .as_ref()
             .filter(|i| !i.url.trim().is_empty())
-            .map(|i| ImageView { url: asset_url(&i.url), alt: location.name.clone() }),
+            .map(|i| ImageView {
+                url: asset_url(&i.url),
+                alt: location.name.clone(),
+            }),
         badge: non_empty(&location.badge),
         dealer_licence: non_empty(&location.dealer_license_number).filter(|_| show_licence),
         repairer_number: non_empty(&location.motor_vehicle_repairer).filter(|_| show_licence),
@@ -323,23 +358,38 @@ pub fn visible_locations<'a>(ctx: &ViewContext<'a>) -> Vec<&'a Location> {
 fn same_site(a: &Location, b: &Location) -> bool {
     a.dealership_id.is_some()
         && a.dealership_id == b.dealership_id
-        && a.address.city.trim().eq_ignore_ascii_case(b.address.city.trim())
+        && a.address
+            .city
+            .trim()
+            .eq_ignore_ascii_case(b.address.city.trim())
 }
 
 /// Special hours from `today` on, by date.
 pub fn holiday_hours(location: &Location, today: NaiveDate) -> Vec<HolidayHoursRow> {
-    let mut dates: Vec<NaiveDate> = location.special_hours.iter().map(|s| s.date).filter(|d| *d >= today).collect();
+    let mut dates: Vec<NaiveDate> = location
+        .special_hours
+        .iter()
+        .map(|s| s.date)
+        .filter(|d| *d >= today)
+        .collect();
     dates.sort();
     dates.dedup();
     dates
         .into_iter()
         .map(|date| {
-            let day = hours_on(date, &location.contact_detail.opening_hours, &location.special_hours);
+            let day = hours_on(
+                date,
+                &location.contact_detail.opening_hours,
+                &location.special_hours,
+            );
             HolidayHoursRow {
                 date: date.to_string(),
                 label: date.format("%A %-d %B %Y").to_string(),
                 occasion: day.occasion,
-                text: day.hours.filter(|_| day.open).unwrap_or_else(|| CLOSED.to_string()),
+                text: day
+                    .hours
+                    .filter(|_| day.open)
+                    .unwrap_or_else(|| CLOSED.to_string()),
             }
         })
         .collect()
@@ -352,7 +402,8 @@ fn department_view(location: &Location, ctx: &ViewContext<'_>) -> DepartmentView
         label: department_label(location.location_type).to_string(),
         location_name: location.name.clone(),
         url: format!("/locations/{}", location.slug),
-        phone: phone(&location.contact_detail.phone).or_else(|| phone(&location.contact_detail.landline_phone)),
+        phone: phone(&location.contact_detail.phone)
+            .or_else(|| phone(&location.contact_detail.landline_phone)),
         hours: hours_rows(&location.contact_detail.opening_hours, closed),
         enquire_url: ENQUIRY_PATH.to_string(),
         holiday_hours: holiday_hours(location, ctx.today),
@@ -368,9 +419,19 @@ pub const DEPARTMENT_RADIUS_KM: f64 = 25.0;
 /// department type the nearest visible location of the same dealership within
 /// [`DEPARTMENT_RADIUS_KM`], in the order sales, service, parts, service and parts.
 pub fn site_departments(location: &Location, ctx: &ViewContext<'_>) -> Vec<DepartmentView> {
-    const ORDER: [LocationType; 4] = [LocationType::Sales, LocationType::Service, LocationType::Parts, LocationType::ServiceAndParts];
+    const ORDER: [LocationType; 4] = [
+        LocationType::Sales,
+        LocationType::Service,
+        LocationType::Parts,
+        LocationType::ServiceAndParts,
+    ];
     let distance = |other: &Location| {
-        haversine_km(location.address.lat, location.address.long, other.address.lat, other.address.long)
+        haversine_km(
+            location.address.lat,
+            location.address.long,
+            other.address.lat,
+            other.address.long,
+        )
     };
     let mut picked: Vec<&Location> = vec![location];
     if location.dealership_id.is_some() {
@@ -379,7 +440,11 @@ pub fn site_departments(location: &Location, ctx: &ViewContext<'_>) -> Vec<Depar
             let nearest = visible
                 .iter()
                 .copied()
-                .filter(|o| o.id != location.id && o.dealership_id == location.dealership_id && o.location_type == department)
+                .filter(|o| {
+                    o.id != location.id
+                        && o.dealership_id == location.dealership_id
+                        && o.location_type == department
+                })
                 .map(|o| (distance(o), o))
                 .filter(|(km, _)| *km <= DEPARTMENT_RADIUS_KM)
                 .min_by(|a, b| a.0.total_cmp(&b.0));
@@ -388,11 +453,19 @@ pub fn site_departments(location: &Location, ctx: &ViewContext<'_>) -> Vec<Depar
             }
         }
     }
-    picked.into_iter().map(|l| department_view(l, ctx)).collect()
+    picked
+        .into_iter()
+        .map(|l| department_view(l, ctx))
+        .collect()
 }
 
 fn review_view(review: &Review) -> ReviewView {
-    let reply = review.reply_text.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    let reply = review
+        .reply_text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string);
     ReviewView {
         id: review.id,
         customer_name: review.customer_name.clone(),
@@ -418,7 +491,11 @@ pub fn reviews_view(location: &Location, ctx: &ViewContext<'_>) -> Option<Review
 }
 
 /// One location's page view under `title`.
-pub fn location_page_view(location: &Location, title: String, ctx: &ViewContext<'_>) -> LocationPageView {
+pub fn location_page_view(
+    location: &Location,
+    title: String,
+    ctx: &ViewContext<'_>,
+) -> LocationPageView {
     LocationPageView {
         location: location_view(location, ctx),
         departments: site_departments(location, ctx),
@@ -430,9 +507,18 @@ pub fn location_page_view(location: &Location, title: String, ctx: &ViewContext<
         },
         reviews: reviews_view(location, ctx),
         breadcrumbs: vec![
-            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: "Our Dealerships".to_string(), url: Some(DEALERSHIPS_PATH.to_string()) },
-            Crumb { label: location.name.clone(), url: None },
+            Crumb {
+                label: messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: "Our Dealerships".to_string(),
+                url: Some(DEALERSHIPS_PATH.to_string()),
+            },
+            Crumb {
+                label: location.name.clone(),
+                url: None,
+            },
         ],
         title,
     }
@@ -441,7 +527,10 @@ pub fn location_page_view(location: &Location, title: String, ctx: &ViewContext<
 /// Seed 001 s9: (hide the swipe hint on large screens, use narrower cards) for a carousel
 /// of `count` locations: more than 3 hide the hint, more than 4 narrow the cards.
 pub fn carousel_layout(count: usize) -> (bool, bool) {
-    (count > SWIPE_HINT_MAX_LOCATIONS, count > NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE)
+    (
+        count > SWIPE_HINT_MAX_LOCATIONS,
+        count > NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE,
+    )
 }
 
 /// The Our Locations carousel: one card per site (its sales location when it has one,
@@ -451,7 +540,10 @@ pub fn locations_carousel(ctx: &ViewContext<'_>) -> Option<LocationsCarouselView
     let mut sites: Vec<&Location> = Vec::new();
     for location in &visible {
         match sites.iter().position(|s| same_site(s, location)) {
-            Some(i) if sites[i].location_type != LocationType::Sales && location.location_type == LocationType::Sales => {
+            Some(i)
+                if sites[i].location_type != LocationType::Sales
+                    && location.location_type == LocationType::Sales =>
+            {
                 sites[i] = location;
             }
             Some(_) => {}
@@ -478,7 +570,13 @@ mod tests {
 
     #[test]
     fn carousel_hides_the_hint_above_three_and_narrows_above_four() {
-        let cases = [(1, false, false), (3, false, false), (4, true, false), (5, true, true), (26, true, true)];
+        let cases = [
+            (1, false, false),
+            (3, false, false),
+            (4, true, false),
+            (5, true, true),
+            (26, true, true),
+        ];
         for (count, hide, narrow) in cases {
             assert_eq!(carousel_layout(count), (hide, narrow), "{count} locations");
         }
@@ -508,7 +606,10 @@ mod tests {
             "#,
         )
         .expect("location");
-        assert_eq!(directions_url(&location), "https://www.google.com/maps/dir/?api=1&destination=-27.5,153");
+        assert_eq!(
+            directions_url(&location),
+            "https://www.google.com/maps/dir/?api=1&destination=-27.5,153"
+        );
         location.address.place_id = Some("ChIJ a&b".into());
         assert!(directions_url(&location).ends_with("&destination_place_id=ChIJ%20a%26b"));
         assert!(place_url(&location).contains("center=-27.5,153&zoom=10"));

@@ -8,7 +8,9 @@ use ts_rs::TS;
 use crate::config::Dealer;
 use crate::entities::LocationType;
 use crate::messages;
-use crate::rules::constants::{DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAP_PICK_NEAREST, MAP_PICK_RADIUS_KM};
+use crate::rules::constants::{
+    DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAP_PICK_NEAREST, MAP_PICK_RADIUS_KM,
+};
 
 use super::location::department_label;
 use super::site::canonical_base;
@@ -103,7 +105,11 @@ pub fn website_id(slug: &str) -> u64 {
 pub fn dealer_makes(dealer: &Dealer) -> Vec<String> {
     let mut makes: Vec<String> = Vec::new();
     let configured = dealer.config.manufacturer.iter().cloned();
-    let of_locations = dealer.locations.iter().filter(|l| l.visible).flat_map(|l| l.manufacturers.iter().cloned());
+    let of_locations = dealer
+        .locations
+        .iter()
+        .filter(|l| l.visible)
+        .flat_map(|l| l.manufacturers.iter().cloned());
     for make in configured.chain(of_locations) {
         let make = make.trim().to_string();
         if !make.is_empty() && !makes.iter().any(|m| slugify(m) == slugify(&make)) {
@@ -135,7 +141,11 @@ pub fn website(dealer: &Dealer) -> Website {
                 postcode: l.address.postcode.clone(),
                 lat: l.address.lat,
                 lng: l.address.long,
-                phone: l.contact_detail.phone.clone().filter(|p| !p.trim().is_empty()),
+                phone: l
+                    .contact_detail
+                    .phone
+                    .clone()
+                    .filter(|p| !p.trim().is_empty()),
                 makes: l.manufacturers.clone(),
                 url: format!("{base}/locations/{}", l.slug),
             })
@@ -147,7 +157,11 @@ pub fn website(dealer: &Dealer) -> Website {
 /// website with its sales locations selling one of them (all sales locations when `makes`
 /// is empty); websites left without locations are dropped. The asking site comes first,
 /// then by name.
-pub fn manufacturer_locations(websites: &[Website], asking: &str, makes: &[String]) -> Vec<Website> {
+pub fn manufacturer_locations(
+    websites: &[Website],
+    asking: &str,
+    makes: &[String],
+) -> Vec<Website> {
     let wanted: Vec<String> = makes.iter().map(|m| slugify(m)).collect();
     let sales = department_label(LocationType::Sales);
     let mut answer: Vec<Website> = websites
@@ -157,14 +171,20 @@ pub fn manufacturer_locations(websites: &[Website], asking: &str, makes: &[Strin
                 .locations
                 .iter()
                 .filter(|l| l.department == sales)
-                .filter(|l| wanted.is_empty() || l.makes.iter().any(|m| wanted.contains(&slugify(m))))
+                .filter(|l| {
+                    wanted.is_empty() || l.makes.iter().any(|m| wanted.contains(&slugify(m)))
+                })
                 .cloned()
                 .collect(),
             ..w.clone()
         })
         .filter(|w| !w.locations.is_empty())
         .collect();
-    answer.sort_by(|a, b| (a.dealership != asking).cmp(&(b.dealership != asking)).then_with(|| a.name.cmp(&b.name)));
+    answer.sort_by(|a, b| {
+        (a.dealership != asking)
+            .cmp(&(b.dealership != asking))
+            .then_with(|| a.name.cmp(&b.name))
+    });
     answer
 }
 
@@ -204,7 +224,13 @@ mod tests {
     }
 
     fn site(slug: &str, name: &str, locations: Vec<WebsiteLocation>) -> Website {
-        Website { id: website_id(slug), name: name.to_string(), url: String::new(), dealership: slug.to_string(), locations }
+        Website {
+            id: website_id(slug),
+            name: name.to_string(),
+            url: String::new(),
+            dealership: slug.to_string(),
+            locations,
+        }
     }
 
     #[test]
@@ -212,15 +238,36 @@ mod tests {
         let sales = department_label(LocationType::Sales);
         let service = department_label(LocationType::Service);
         let sites = vec![
-            site("b", "Beta", vec![location(1, sales, &["Toyota"]), location(2, service, &["Toyota"])]),
+            site(
+                "b",
+                "Beta",
+                vec![
+                    location(1, sales, &["Toyota"]),
+                    location(2, service, &["Toyota"]),
+                ],
+            ),
             site("a", "Alpha", vec![location(3, sales, &["Mazda"])]),
             site("z", "Zed", vec![location(4, sales, &["toyota", "Kia"])]),
         ];
         let answer = manufacturer_locations(&sites, "z", &["TOYOTA".to_string()]);
-        let ids: Vec<(String, Vec<u64>)> =
-            answer.iter().map(|w| (w.dealership.clone(), w.locations.iter().map(|l| l.id).collect())).collect();
-        assert_eq!(ids, [("z".to_string(), vec![4]), ("b".to_string(), vec![1])]);
-        assert_eq!(manufacturer_locations(&sites, "a", &[]).len(), 3, "no makes: every sales location");
+        let ids: Vec<(String, Vec<u64>)> = answer
+            .iter()
+            .map(|w| {
+                (
+                    w.dealership.clone(),
+                    w.locations.iter().map(|l| l.id).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            ids,
+            [("z".to_string(), vec![4]), ("b".to_string(), vec![1])]
+        );
+        assert_eq!(
+            manufacturer_locations(&sites, "a", &[]).len(),
+            3,
+            "no makes: every sales location"
+        );
         assert_ne!(website_id("a"), website_id("b"));
     }
 }

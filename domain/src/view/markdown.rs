@@ -26,7 +26,10 @@ pub fn escape_html(text: &str) -> String {
 /// scheme are refused, as are protocol-relative `//host` links.
 pub fn safe_url(url: &str) -> bool {
     let url = url.trim();
-    if url.is_empty() || url.starts_with("//") || url.chars().any(|c| c.is_control() || c.is_whitespace()) {
+    if url.is_empty()
+        || url.starts_with("//")
+        || url.chars().any(|c| c.is_control() || c.is_whitespace())
+    {
         return false;
     }
     let lower = url.to_ascii_lowercase();
@@ -91,7 +94,10 @@ fn inline(escaped: &str) -> String {
         let first = rest.chars().next().unwrap_or(' ');
         if first == '*' || first == '_' {
             let after = &rest[1..];
-            if let Some(end) = after.find(first).filter(|e| *e > 0 && !after.starts_with(' ')) {
+            if let Some(end) = after
+                .find(first)
+                .filter(|e| *e > 0 && !after.starts_with(' '))
+            {
                 out.push_str("<em>");
                 out.push_str(&inline(&after[..end]));
                 out.push_str("</em>");
@@ -123,7 +129,11 @@ fn inline(escaped: &str) -> String {
 
 /// The URL as written (the text was escaped before parsing), for the scheme check.
 fn unescape_for_check(url: &str) -> String {
-    url.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    url.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 /// `[text](url)` at the start of `s`: (text, url, bytes consumed).
@@ -145,7 +155,10 @@ pub fn markdown_to_html(source: &str) -> String {
     let mut block: Option<Block> = None;
     let flush = |block: &mut Option<Block>, html: &mut String| match block.take() {
         Some(Block::Paragraph(lines)) => {
-            let text: Vec<String> = lines.iter().map(|l| inline(&escape_html(l.trim()))).collect();
+            let text: Vec<String> = lines
+                .iter()
+                .map(|l| inline(&escape_html(l.trim())))
+                .collect();
             html.push_str(&format!("<p>{}</p>\n", text.join("\n")));
         }
         Some(Block::List { ordered, items }) => {
@@ -172,15 +185,23 @@ pub fn markdown_to_html(source: &str) -> String {
             // and screen-reader outlines treat a skipped level as an error).
             let level = (level + 1).min(6).min(previous + 1);
             previous = level;
-            html.push_str(&format!("<h{level}>{}</h{level}>\n", inline(&escape_html(text))));
+            html.push_str(&format!(
+                "<h{level}>{}</h{level}>\n",
+                inline(&escape_html(text))
+            ));
             continue;
         }
         if let Some((ordered, text)) = list_item(line) {
             match &mut block {
-                Some(Block::List { ordered: o, items }) if *o == ordered => items.push(text.to_string()),
+                Some(Block::List { ordered: o, items }) if *o == ordered => {
+                    items.push(text.to_string())
+                }
                 _ => {
                     flush(&mut block, &mut html);
-                    block = Some(Block::List { ordered, items: vec![text.to_string()] });
+                    block = Some(Block::List {
+                        ordered,
+                        items: vec![text.to_string()],
+                    });
                 }
             }
             continue;

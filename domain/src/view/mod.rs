@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 pub mod brands;
 pub mod card;
-pub mod contrast;
 pub mod client;
 pub mod content;
+pub mod contrast;
 pub mod finance;
 pub mod form;
 pub mod home;

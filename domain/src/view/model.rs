@@ -11,7 +11,9 @@ use crate::car::Car;
 use crate::entities::{Model, ModelColour, ModelStatus};
 use crate::messages;
 use crate::rules::availability::is_available;
-use crate::rules::colour_picker::{body_styles, shows_body_style_tabs, sort_by_body_style, sort_variants_by_series};
+use crate::rules::colour_picker::{
+    body_styles, shows_body_style_tabs, sort_by_body_style, sort_variants_by_series,
+};
 use crate::rules::constants::DRIVER_ASSIST_SHOWN;
 use crate::rules::format::format_dollars;
 use crate::rules::vehicle_text::MODEL_PAGE_SPEC_COUNT;
@@ -20,8 +22,8 @@ use super::card::ImageView;
 use super::offers::enquiry_url;
 use super::site::asset_url;
 use super::slug::slugify;
-use crate::rules::vehicle_text::SpecRow;
 use super::vehicle::Crumb;
+use crate::rules::vehicle_text::SpecRow;
 
 /// One colour swatch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -166,7 +168,11 @@ pub fn body_style_label(code: &str) -> String {
 
 /// "{make} {name}", or the name alone when it already names the make.
 pub fn model_title(model: &Model) -> String {
-    if model.name.to_lowercase().starts_with(&model.make.to_lowercase()) {
+    if model
+        .name
+        .to_lowercase()
+        .starts_with(&model.make.to_lowercase())
+    {
         model.name.clone()
     } else {
         format!("{} {}", model.make, model.name)
@@ -177,7 +183,10 @@ fn colour_view(colour: &ModelColour, title: &str) -> ColourView {
     ColourView {
         name: colour.name.clone(),
         hex: colour.hex_code.clone(),
-        image: ImageView { url: asset_url(&colour.photo_url), alt: format!("{title} in {}", colour.name) },
+        image: ImageView {
+            url: asset_url(&colour.photo_url),
+            alt: format!("{title} in {}", colour.name),
+        },
     }
 }
 
@@ -197,7 +206,13 @@ fn colour_groups(colours: &[ModelColour], title: &str) -> (bool, Vec<ColourGroup
             .collect();
         (true, groups)
     } else {
-        (false, vec![ColourGroup { label: String::new(), colours: sorted.iter().map(|c| colour_view(c, title)).collect() }])
+        (
+            false,
+            vec![ColourGroup {
+                label: String::new(),
+                colours: sorted.iter().map(|c| colour_view(c, title)).collect(),
+            }],
+        )
     }
 }
 
@@ -234,7 +249,9 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
                 let of_variant: Vec<ModelColour> = model
                     .colours
                     .iter()
-                    .filter(|c| c.model_variant_name == v.name || c.model_variant_name == v.full_name)
+                    .filter(|c| {
+                        c.model_variant_name == v.name || c.model_variant_name == v.full_name
+                    })
                     .cloned()
                     .collect();
                 let (tabs, groups) = colour_groups(&of_variant, &v.full_name);
@@ -246,7 +263,10 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
                         .filter(|p| *p > 0.0)
                         .map(format_dollars)
                         .unwrap_or_else(|| messages::ENQUIRE_FOR_PRICE.to_string()),
-                    image: v.image.as_ref().map(|url| ImageView { url: asset_url(url), alt: v.full_name.clone() }),
+                    image: v.image.as_ref().map(|url| ImageView {
+                        url: asset_url(url),
+                        alt: v.full_name.clone(),
+                    }),
                     features: v.features.clone(),
                     body_style_tabs: tabs,
                     colour_groups: groups,
@@ -258,14 +278,28 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
         .model_specifications
         .iter()
         .filter_map(|s| {
-            let value = s.value.as_deref().map(str::trim).filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("null"))?;
-            Some(SpecRow { label: s.name.clone(), value: value.to_string() })
+            let value = s
+                .value
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("null"))?;
+            Some(SpecRow {
+                label: s.name.clone(),
+                value: value.to_string(),
+            })
         })
         .take(MODEL_PAGE_SPEC_COUNT)
         .collect();
-    let in_stock = cars.iter().filter(|c| is_available(c) && is_of_model(c, model)).count() as u64;
+    let in_stock = cars
+        .iter()
+        .filter(|c| is_available(c) && is_of_model(c, model))
+        .count() as u64;
     let coming_soon = model.status == ModelStatus::ComingSoon;
-    let cta_label = if coming_soon { messages::REGISTER_INTEREST } else { BOOK_A_TEST_DRIVE };
+    let cta_label = if coming_soon {
+        messages::REGISTER_INTEREST
+    } else {
+        BOOK_A_TEST_DRIVE
+    };
     let cta_url = enquiry_url(&if coming_soon {
         format!("Please register my interest in the {title}.")
     } else {
@@ -277,12 +311,18 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
         title: title.clone(),
         coming_soon,
         short_description: model.short_description.clone(),
-        image: ImageView { url: asset_url(&model.image), alt: title.clone() },
+        image: ImageView {
+            url: asset_url(&model.image),
+            alt: title.clone(),
+        },
         images: model
             .images
             .iter()
             .enumerate()
-            .map(|(i, url)| ImageView { url: asset_url(url), alt: format!("{title}, photo {}", i + 1) })
+            .map(|(i, url)| ImageView {
+                url: asset_url(url),
+                alt: format!("{title}, photo {}", i + 1),
+            })
             .collect(),
         brochure_url: model.brochure_url.clone().filter(|u| !u.trim().is_empty()),
         specifications,
@@ -298,9 +338,18 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
             count: in_stock,
         }),
         breadcrumbs: vec![
-            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: MODELS_TITLE.to_string(), url: Some("/models".to_string()) },
-            Crumb { label: title, url: None },
+            Crumb {
+                label: messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: MODELS_TITLE.to_string(),
+                url: Some("/models".to_string()),
+            },
+            Crumb {
+                label: title,
+                url: None,
+            },
         ],
     }
 }
@@ -318,9 +367,14 @@ pub fn models_page_view(models: &[Model]) -> ModelsPageView {
             .into_iter()
             .map(|m| {
                 let title = model_title(m);
-                let lowest = m.variants.iter().filter_map(|v| v.price).filter(|p| *p > 0.0).fold(None, |acc: Option<f64>, p| {
-                    Some(acc.map_or(p, |a| a.min(p)))
-                });
+                let lowest = m
+                    .variants
+                    .iter()
+                    .filter_map(|v| v.price)
+                    .filter(|p| *p > 0.0)
+                    .fold(None, |acc: Option<f64>, p| {
+                        Some(acc.map_or(p, |a| a.min(p)))
+                    });
                 let mut bodies: Vec<String> = Vec::new();
                 for colour in &m.colours {
                     let body = body_style_label(colour.oem_id.as_deref().unwrap_or_default());
@@ -333,9 +387,13 @@ pub fn models_page_view(models: &[Model]) -> ModelsPageView {
                     model: m.name.trim().to_string(),
                     bodies,
                     url: format!("/models/{}", m.slug),
-                    image: ImageView { url: asset_url(&m.image), alt: title.clone() },
+                    image: ImageView {
+                        url: asset_url(&m.image),
+                        alt: title.clone(),
+                    },
                     price_text: lowest.map(|p| format!("From {}", format_dollars(p))),
-                    badge: (m.status == ModelStatus::ComingSoon).then(|| messages::COMING_SOON.to_string()),
+                    badge: (m.status == ModelStatus::ComingSoon)
+                        .then(|| messages::COMING_SOON.to_string()),
                     short_description: m.short_description.clone(),
                     title,
                 }
@@ -406,12 +464,20 @@ mod tests {
             .enumerate()
             .map(|(i, n)| ModelSpecification {
                 name: n.to_string(),
-                value: if i == 1 { Some("null".to_string()) } else { Some(format!("v{i}")) },
+                value: if i == 1 {
+                    Some("null".to_string())
+                } else {
+                    Some(format!("v{i}"))
+                },
                 category: String::new(),
             })
             .collect();
         let view = model_page_view(&m, &[]);
-        let labels: Vec<&str> = view.specifications.iter().map(|s| s.label.as_str()).collect();
+        let labels: Vec<&str> = view
+            .specifications
+            .iter()
+            .map(|s| s.label.as_str())
+            .collect();
         assert_eq!(labels, ["Engine", "Torque", "Economy", "Seats"]);
         assert_eq!(view.cta_label, BOOK_A_TEST_DRIVE);
         assert_eq!(view.title, "Toyota Hilux");
@@ -421,9 +487,14 @@ mod tests {
     fn variants_follow_series_order_and_tabs_need_three_styles_and_sixteen_colours() {
         let mut m = model();
         m.status = ModelStatus::ComingSoon;
-        m.variants = vec![variant("SR5", "sport", Some(61990.0)), variant("WorkMate", "duo", None)];
+        m.variants = vec![
+            variant("SR5", "sport", Some(61990.0)),
+            variant("WorkMate", "duo", None),
+        ];
         let styles = ["hatch", "single_cab", "dual_cab", "extra_cab"];
-        m.colours = (0..16).map(|i| colour(i, &format!("C{i}"), styles[i as usize % 4], "SR5")).collect();
+        m.colours = (0..16)
+            .map(|i| colour(i, &format!("C{i}"), styles[i as usize % 4], "SR5"))
+            .collect();
         m.colours.push(colour(99, "White", "dual_cab", "WorkMate"));
         let view = model_page_view(&m, &[]);
         assert_eq!(view.cta_label, messages::REGISTER_INTEREST);

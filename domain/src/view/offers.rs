@@ -106,7 +106,10 @@ pub struct OfferPageView {
 
 /// The enquiry form with its message filled in.
 pub fn enquiry_url(message: &str) -> String {
-    format!("{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}", encode_query_value(message))
+    format!(
+        "{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}",
+        encode_query_value(message)
+    )
 }
 
 /// Whether an offer has started by `today` (offers without a start have).
@@ -127,7 +130,10 @@ pub fn offer_view(offer: &SpecialOffer) -> OfferView {
         title: offer.title.clone(),
         mentions_rate: mentions_rate(&offer.title) || mentions_rate(&offer.description),
         url: format!("/offers/{}", offer.id),
-        image: ImageView { url: asset_url(&offer.image), alt: offer.title.clone() },
+        image: ImageView {
+            url: asset_url(&offer.image),
+            alt: offer.title.clone(),
+        },
         price,
         price_text: price.map(format_dollars),
         categories: offer.categories.clone(),
@@ -135,15 +141,19 @@ pub fn offer_view(offer: &SpecialOffer) -> OfferView {
         model: offer.model.clone(),
         body: offer.body.clone(),
         description: offer.description.clone(),
-        expiry_text: offer.expiry.map(|e| format!("Offer ends {}", format_au_date(e))),
+        expiry_text: offer
+            .expiry
+            .map(|e| format!("Offer ends {}", format_au_date(e))),
     }
 }
 
 /// The offers list at `today`: started and not expired, soonest expiry first (open-ended
 /// last), then by id.
 pub fn offers_page_view(offers: &[SpecialOffer], today: NaiveDate) -> OffersPageView {
-    let mut current: Vec<&SpecialOffer> =
-        offers.iter().filter(|o| offer_started(o, today) && !offer_expired(o, today)).collect();
+    let mut current: Vec<&SpecialOffer> = offers
+        .iter()
+        .filter(|o| offer_started(o, today) && !offer_expired(o, today))
+        .collect();
     current.sort_by_key(|o| (o.expiry.is_none(), o.expiry, o.id));
     let mut categories: Vec<String> = Vec::new();
     for category in current.iter().flat_map(|o| o.categories.iter()) {
@@ -152,7 +162,11 @@ pub fn offers_page_view(offers: &[SpecialOffer], today: NaiveDate) -> OffersPage
             categories.push(category.to_string());
         }
     }
-    let prices: Vec<f64> = current.iter().filter_map(|o| o.price).filter(|p| *p > 0.0).collect();
+    let prices: Vec<f64> = current
+        .iter()
+        .filter_map(|o| o.price)
+        .filter(|p| *p > 0.0)
+        .collect();
     OffersPageView {
         title: OFFERS_TITLE.to_string(),
         offers: current.into_iter().map(offer_view).collect(),
@@ -167,16 +181,31 @@ pub fn offers_page_view(offers: &[SpecialOffer], today: NaiveDate) -> OffersPage
 pub fn offer_page_view(offer: &SpecialOffer, today: NaiveDate) -> OfferPageView {
     let view = offer_view(offer);
     OfferPageView {
-        terms: offer.terms.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect(),
+        terms: offer
+            .terms
+            .split("\n\n")
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
         ended: offer_expired(offer, today),
         ended_text: OFFER_ENDED.to_string(),
         cta_label: ENQUIRE_ABOUT_OFFER.to_string(),
         cta_url: enquiry_url(&format!("I'm interested in the offer: {}", offer.title)),
         offers_url: OFFERS_PATH.to_string(),
         breadcrumbs: vec![
-            Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: OFFERS_TITLE.to_string(), url: Some(OFFERS_PATH.to_string()) },
-            Crumb { label: view.title.clone(), url: None },
+            Crumb {
+                label: messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: OFFERS_TITLE.to_string(),
+                url: Some(OFFERS_PATH.to_string()),
+            },
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
         ],
         offer: view,
     }
@@ -186,7 +215,13 @@ pub fn offer_page_view(offer: &SpecialOffer, today: NaiveDate) -> OfferPageView 
 mod tests {
     use super::*;
 
-    fn offer(id: u64, price: Option<f64>, start: Option<&str>, expiry: Option<&str>, categories: &[&str]) -> SpecialOffer {
+    fn offer(
+        id: u64,
+        price: Option<f64>,
+        start: Option<&str>,
+        expiry: Option<&str>,
+        categories: &[&str],
+    ) -> SpecialOffer {
         let date = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");
         SpecialOffer {
             id,
@@ -209,7 +244,13 @@ mod tests {
         let today = NaiveDate::from_ymd_opt(2026, 11, 23).expect("date");
         let offers = vec![
             offer(1, Some(45990.0), None, None, &["SUV"]),
-            offer(2, Some(39990.0), Some("2026-11-01"), Some("2027-01-31"), &["New Car Offers", "SUV"]),
+            offer(
+                2,
+                Some(39990.0),
+                Some("2026-11-01"),
+                Some("2027-01-31"),
+                &["New Car Offers", "SUV"],
+            ),
             offer(3, None, Some("2026-12-01"), None, &["Later"]),
             offer(4, Some(1.0), None, Some("2026-11-22"), &["Gone"]),
             offer(5, Some(20000.0), None, Some("2026-11-23"), &["Service"]),
@@ -218,13 +259,22 @@ mod tests {
         let ids: Vec<u64> = view.offers.iter().map(|o| o.id).collect();
         assert_eq!(ids, [5, 2, 1]);
         assert_eq!(view.categories, ["Service", "New Car Offers", "SUV"]);
-        assert_eq!((view.price_min, view.price_max), (Some(20000.0), Some(45990.0)));
+        assert_eq!(
+            (view.price_min, view.price_max),
+            (Some(20000.0), Some(45990.0))
+        );
         assert_eq!(view.page_size, 21);
-        assert_eq!(view.offers[1].expiry_text.as_deref(), Some("Offer ends 31/01/2027"));
+        assert_eq!(
+            view.offers[1].expiry_text.as_deref(),
+            Some("Offer ends 31/01/2027")
+        );
         assert_eq!(view.offers[1].price_text.as_deref(), Some("$39,990"));
         let page = offer_page_view(&offers[3], today);
         assert!(page.ended);
         assert_eq!(page.terms, ["First.", "Second."]);
-        assert_eq!(page.cta_url, "/contact-us?message=I%27m%20interested%20in%20the%20offer%3A%20Offer%204#enquiry-form");
+        assert_eq!(
+            page.cta_url,
+            "/contact-us?message=I%27m%20interested%20in%20the%20offer%3A%20Offer%204#enquiry-form"
+        );
     }
 }

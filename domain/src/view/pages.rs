@@ -2,28 +2,33 @@
 //! title, description, JSON-LD and hero image, ready for the SSR worker.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::Car;
 use crate::config::Dealer;
-use crate::rules::format::format_dollars;
 use crate::rules::availability::{model_key, SimilarIndex};
+use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
 
+use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
 use super::card::{display_name, reserve_url, CardCache};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
-use super::form::{form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView, VEHICLE_FORMS_PATH};
-use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
+use super::form::{
+    form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView,
+    VEHICLE_FORMS_PATH,
+};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
+use super::location::{
+    location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH,
+};
 use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::model::{model_page_view, models_page_view};
 use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
 use super::parts::{parts_search_page_view, PARTS_SEARCH_PATH};
-use super::location::{location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH};
 use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView};
 use super::site::{SiteView, ViewContext};
 use super::vehicle::{vehicle_page_view_indexed, Crumb};
@@ -60,8 +65,23 @@ struct PageBuilder<'a> {
 }
 
 impl PageBuilder<'_> {
-    fn push<T: Serialize + TS>(&mut self, path: String, kind: PageKind, title: String, description: String, view: T) -> &mut Page {
-        self.pages.push(make_page(self.ctx, &self.site, path, kind, title, description, &view));
+    fn push<T: Serialize + TS>(
+        &mut self,
+        path: String,
+        kind: PageKind,
+        title: String,
+        description: String,
+        view: T,
+    ) -> &mut Page {
+        self.pages.push(make_page(
+            self.ctx,
+            &self.site,
+            path,
+            kind,
+            title,
+            description,
+            &view,
+        ));
         let last = self.pages.len() - 1;
         &mut self.pages[last]
     }
@@ -69,15 +89,32 @@ impl PageBuilder<'_> {
 
 /// One page: its props (`site` is the site view serialized) and its title with the
 /// dealer's name.
-fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: String, kind: PageKind, title: String, description: String, view: &T) -> Page {
+fn make_page<T: Serialize + TS>(
+    ctx: &ViewContext<'_>,
+    site: &Props,
+    path: String,
+    kind: PageKind,
+    title: String,
+    description: String,
+    view: &T,
+) -> Page {
     let config = &ctx.dealer.config;
     let gate = gate_for(&path, &config.gated_routes, &config.garage);
-    let props = Props::of(&PagePropsJson { site, page: view, gate }).unwrap_or_else(|e| {
+    let props = Props::of(&PagePropsJson {
+        site,
+        page: view,
+        gate,
+    })
+    .unwrap_or_else(|e| {
         // Serializing plain data structs cannot fail; keep the page renderable if it does.
         Props::of(&serde_json::json!({ "error": e.to_string() })).expect("a JSON object serializes")
     });
     let name = &config.name;
-    let title = if title.contains(name.as_str()) { title } else { format!("{title} | {name}") };
+    let title = if title.contains(name.as_str()) {
+        title
+    } else {
+        format!("{title} | {name}")
+    };
     Page {
         path,
         kind,
@@ -92,15 +129,34 @@ fn make_page<T: Serialize + TS>(ctx: &ViewContext<'_>, site: &Props, path: Strin
 
 /// The pages of one car: its vehicle page and, when the site offers reserving it, its
 /// reserve page (`reservation_form` is the site's reservation form).
-fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reservation_form: Option<&FormPageView>, ctx: &ViewContext<'_>, site: &Props) -> Vec<Page> {
+fn car_pages(
+    car: &Car,
+    similar: &SimilarIndex<'_>,
+    cards: &CardCache<'_>,
+    reservation_form: Option<&FormPageView>,
+    ctx: &ViewContext<'_>,
+    site: &Props,
+) -> Vec<Page> {
     let view = vehicle_page_view_indexed(car, similar, cards, ctx);
     let car_name = display_name(car);
-    let price = car.visible_price().map(format_dollars).map(|p| format!(" for {p}")).unwrap_or_default();
+    let price = car
+        .visible_price()
+        .map(format_dollars)
+        .map(|p| format!(" for {p}"))
+        .unwrap_or_default();
     let description = format!("{car_name}{price} at {}.", ctx.dealer.config.name);
     let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
     let hero = view.images.first().map(|i| i.url.clone());
     let path = car.page_path();
-    let mut page = make_page(ctx, site, path.clone(), PageKind::Vehicle, car_name, description, &view);
+    let mut page = make_page(
+        ctx,
+        site,
+        path.clone(),
+        PageKind::Vehicle,
+        car_name,
+        description,
+        &view,
+    );
     page.hero_image = hero;
     page.json_ld.push(car_json_ld(car, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
@@ -108,9 +164,18 @@ fn car_pages(car: &Car, similar: &SimilarIndex<'_>, cards: &CardCache<'_>, reser
     if let (Some(reserve_path), Some(form)) = (reserve_url(car, ctx), reservation_form) {
         let view = reservation_page_view(car, form, ctx);
         let crumbs = view.breadcrumbs.clone();
-        let mut page = make_page(ctx, site, reserve_path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), &view);
+        let mut page = make_page(
+            ctx,
+            site,
+            reserve_path.clone(),
+            PageKind::Form,
+            view.title.clone(),
+            view.intro.clone(),
+            &view,
+        );
         page.in_sitemap = false;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
         pages.push(page);
     }
     pages
@@ -128,7 +193,10 @@ pub struct SiteFile {
 /// The data files of a dealer's site built at `now`: the vehicle pages' form set.
 pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, serde_json::Error> {
     let ctx = ViewContext::new(dealer, now);
-    Ok(vec![SiteFile { path: VEHICLE_FORMS_PATH.to_string(), json: serde_json::to_string(&vehicle_form_set(&ctx))? }])
+    Ok(vec![SiteFile {
+        path: VEHICLE_FORMS_PATH.to_string(),
+        json: serde_json::to_string(&vehicle_form_set(&ctx))?,
+    }])
 }
 
 /// Every page of a dealer's site built at `now`; `cars` is the dealer's stock after its
@@ -161,7 +229,11 @@ pub struct SitePages<'a> {
 impl SitePages<'_> {
     /// Every page: the home page, the cars' pages in stock order, then the others.
     pub fn all(self) -> Vec<Page> {
-        let SitePages { mut pages, cars_at, cars } = self;
+        let SitePages {
+            mut pages,
+            cars_at,
+            cars,
+        } = self;
         let per_car: Vec<Vec<Page>> = cars.cars.par_iter().map(|car| cars.pages_of(car)).collect();
         let rest = pages.split_off(cars_at);
         pages.extend(per_car.into_iter().flatten());
@@ -192,29 +264,66 @@ impl<'a> CarPages<'a> {
     /// similar cars, so an SSR worker rendering them in this order still keeps the cards
     /// it rendered for the first of them.
     pub fn in_render_order(&self) -> Vec<usize> {
-        let mut order: Vec<(_, usize)> = self.cars.iter().enumerate().map(|(at, car)| (model_key(car), at)).collect();
+        let mut order: Vec<(_, usize)> = self
+            .cars
+            .iter()
+            .enumerate()
+            .map(|(at, car)| (model_key(car), at))
+            .collect();
         order.sort_by(|a, b| a.0.cmp(&b.0));
         order.into_iter().map(|(_, at)| at).collect()
     }
 
     /// The pages of `car`, one of the site's cars.
     pub fn pages_of(&self, car: &Car) -> Vec<Page> {
-        car_pages(car, &self.similar, self.cards, self.reservation_form.as_ref(), self.ctx, &self.site)
+        car_pages(
+            car,
+            &self.similar,
+            self.cards,
+            self.reservation_form.as_ref(),
+            self.ctx,
+            &self.site,
+        )
     }
 }
 
 /// The pages of a dealer's site with its cars' pages made on demand ([`SitePages`]).
-pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &'a CardCache<'a>) -> SitePages<'a> {
+pub fn site_pages_by_car<'a>(
+    ctx: &'a ViewContext<'a>,
+    cars: &'a [Car],
+    cards: &'a CardCache<'a>,
+) -> SitePages<'a> {
     let dealer = ctx.dealer;
     let site = Props::of(&ctx.site).expect("the site view serializes");
-    let mut b = PageBuilder { ctx, site, pages: Vec::new() };
+    let mut b = PageBuilder {
+        ctx,
+        site,
+        pages: Vec::new(),
+    };
     let name = dealer.config.name.clone();
 
     // Home.
     let home = home_page_view(cars, ctx);
-    let hero = home.slides.first().map(|s| s.image.url.clone()).or_else(|| home.featured.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone())));
-    let description = format!("New, used and demo cars for sale at {name}. Browse {} cars in stock.", cars.len());
-    let page = b.push("/".to_string(), PageKind::Home, name.clone(), description, home);
+    let hero = home
+        .slides
+        .first()
+        .map(|s| s.image.url.clone())
+        .or_else(|| {
+            home.featured
+                .first()
+                .and_then(|c| c.image.as_ref().map(|i| i.url.clone()))
+        });
+    let description = format!(
+        "New, used and demo cars for sale at {name}. Browse {} cars in stock.",
+        cars.len()
+    );
+    let page = b.push(
+        "/".to_string(),
+        PageKind::Home,
+        name.clone(),
+        description,
+        home,
+    );
     page.hero_image = hero;
     page.json_ld.push(serde_json::json!({
         "@context": "https://schema.org",
@@ -227,74 +336,163 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
     // The cars' own pages, made on demand; each car's card is made once for all the
     // pages that show it.
     let cars_at = b.pages.len();
-    let reservation_form = cars.iter().any(|car| reserve_url(car, ctx).is_some()).then(|| form_page_view(FormKind::Reservation, ctx));
-    let car_pages = CarPages { ctx, cars, similar: SimilarIndex::new(cars), cards, reservation_form, site: b.site.clone() };
+    let reservation_form = cars
+        .iter()
+        .any(|car| reserve_url(car, ctx).is_some())
+        .then(|| form_page_view(FormKind::Reservation, ctx));
+    let car_pages = CarPages {
+        ctx,
+        cars,
+        similar: SimilarIndex::new(cars),
+        cards,
+        reservation_form,
+        site: b.site.clone(),
+    };
 
     // Search landing pages, in parallel, each route's cars found from an index.
     let routes = search_routes(ctx, cars);
     let route_index = RouteIndex::new(cars, &routes);
-    let views: Vec<SearchPageView> = routes.par_iter().map(|route| search_page_view_of(route, route_index.matching(route), cards, ctx)).collect();
+    let views: Vec<SearchPageView> = routes
+        .par_iter()
+        .map(|route| search_page_view_of(route, route_index.matching(route), cards, ctx))
+        .collect();
     for (route, view) in routes.iter().zip(views) {
         let description = format!("{} matching cars at {name}.", view.count);
-        let hero = view.hits.first().and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
+        let hero = view
+            .hits
+            .first()
+            .and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
         let crumbs = vec![
-            Crumb { label: crate::messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: view.title.clone(), url: None },
+            Crumb {
+                label: crate::messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
         ];
-        let page = b.push(route.path.clone(), PageKind::Search, route.title.clone(), description, view);
+        let page = b.push(
+            route.path.clone(),
+            PageKind::Search,
+            route.title.clone(),
+            description,
+            view,
+        );
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
     }
 
     // Locations.
     let locations = visible_locations(ctx);
     for location in &locations {
         let view = location_view(location, ctx);
-        let description = format!("{} at {}, {}. Opening hours, phone and directions.", location.name, view.street, view.locality);
+        let description = format!(
+            "{} at {}, {}. Opening hours, phone and directions.",
+            location.name, view.street, view.locality
+        );
         let hero = view.image.as_ref().map(|i| i.url.clone());
         let mut routes = vec![
             (view.url.clone(), location.name.clone()),
-            (view.contact_url.clone(), format!("Contact {}", location.name)),
+            (
+                view.contact_url.clone(),
+                format!("Contact {}", location.name),
+            ),
         ];
         // Seed 001 s2: /our-location/{slug} when the site flag is on.
         if dealer.config.locations.our_location_route {
-            routes.push((format!("/our-location/{}", location.slug), location.name.clone()));
+            routes.push((
+                format!("/our-location/{}", location.slug),
+                location.name.clone(),
+            ));
         }
         for (path, title) in routes {
             let page_view = location_page_view(location, title.clone(), ctx);
             let crumbs = page_view.breadcrumbs.clone();
-            let page = b.push(path.clone(), PageKind::Location, title, description.clone(), page_view);
+            let page = b.push(
+                path.clone(),
+                PageKind::Location,
+                title,
+                description.clone(),
+                page_view,
+            );
             page.hero_image = hero.clone();
             page.json_ld.push(dealer_json_ld(location, ctx));
             page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
         }
     }
     let list: Vec<_> = locations.iter().map(|l| location_view(l, ctx)).collect();
-    for (path, title) in [(DEALERSHIPS_PATH, "Our Dealerships"), ("/contact", "Contact Us")] {
-        let view = LocationsPageView { title: title.to_string(), locations: list.clone() };
+    for (path, title) in [
+        (DEALERSHIPS_PATH, "Our Dealerships"),
+        ("/contact", "Contact Us"),
+    ] {
+        let view = LocationsPageView {
+            title: title.to_string(),
+            locations: list.clone(),
+        };
         let description = format!("Locations, phone numbers and opening hours of {name}.");
-        let page = b.push(path.to_string(), PageKind::Locations, title.to_string(), description, view);
-        page.json_ld.extend(locations.iter().map(|l| dealer_json_ld(l, ctx)));
+        let page = b.push(
+            path.to_string(),
+            PageKind::Locations,
+            title.to_string(),
+            description,
+            view,
+        );
+        page.json_ld
+            .extend(locations.iter().map(|l| dealer_json_ld(l, ctx)));
     }
 
     // Models, offers, brands and the locator (a dealer content page at the same path wins).
     let occupied = |path: &str| dealer.pages.iter().any(|p| p.path == path);
-    let home_crumb = || Crumb { label: crate::messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) };
+    let home_crumb = || Crumb {
+        label: crate::messages::BREADCRUMB_HOME.to_string(),
+        url: Some("/".to_string()),
+    };
     if !locations.is_empty() && !occupied(LOCATOR_PATH) {
         let view = locator_page_view(dealer);
-        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
-        let description = format!("Find the nearest dealer to you: {name} and every dealer selling the same makes.");
-        let page = b.push(LOCATOR_PATH.to_string(), PageKind::Locator, view.title.clone(), description, view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, ctx));
+        let crumbs = vec![
+            home_crumb(),
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
+        ];
+        let description = format!(
+            "Find the nearest dealer to you: {name} and every dealer selling the same makes."
+        );
+        let page = b.push(
+            LOCATOR_PATH.to_string(),
+            PageKind::Locator,
+            view.title.clone(),
+            description,
+            view,
+        );
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, ctx));
     }
     if !dealer.models.is_empty() && !occupied("/models") {
         let view = models_page_view(&dealer.models);
-        let description = format!("The new model range at {name}: prices, specifications and colours.");
-        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
+        let description =
+            format!("The new model range at {name}: prices, specifications and colours.");
+        let crumbs = vec![
+            home_crumb(),
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
+        ];
         let hero = view.models.first().map(|m| m.image.url.clone());
-        let page = b.push("/models".to_string(), PageKind::Models, view.title.clone(), description, view);
+        let page = b.push(
+            "/models".to_string(),
+            PageKind::Models,
+            view.title.clone(),
+            description,
+            view,
+        );
         page.hero_image = hero;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, "/models", ctx));
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, "/models", ctx));
     }
     for model in &dealer.models {
         let path = format!("/models/{}", model.slug);
@@ -303,13 +501,22 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
         }
         let view = model_page_view(model, cars);
         let description = if model.short_description.trim().is_empty() {
-            format!("{} at {name}: variants, prices, colours and specifications.", view.title)
+            format!(
+                "{} at {name}: variants, prices, colours and specifications.",
+                view.title
+            )
         } else {
             model.short_description.clone()
         };
         let hero = Some(view.image.url.clone());
         let crumbs = view.breadcrumbs.clone();
-        let page = b.push(path.clone(), PageKind::Model, view.title.clone(), description, view);
+        let page = b.push(
+            path.clone(),
+            PageKind::Model,
+            view.title.clone(),
+            description,
+            view,
+        );
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
@@ -319,9 +526,21 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
             continue;
         }
         let description = format!("Current special offers at {name}.");
-        let crumbs = vec![home_crumb(), Crumb { label: offers.title.clone(), url: None }];
+        let crumbs = vec![
+            home_crumb(),
+            Crumb {
+                label: offers.title.clone(),
+                url: None,
+            },
+        ];
         let hero = offers.offers.first().map(|o| o.image.url.clone());
-        let page = b.push(path.to_string(), PageKind::Offers, offers.title.clone(), description, offers.clone());
+        let page = b.push(
+            path.to_string(),
+            PageKind::Offers,
+            offers.title.clone(),
+            description,
+            offers.clone(),
+        );
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
     }
@@ -331,19 +550,42 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
             continue;
         }
         let view = offer_page_view(offer, ctx.today);
-        let description = if offer.description.trim().is_empty() { format!("{} at {name}.", offer.title) } else { offer.description.clone() };
+        let description = if offer.description.trim().is_empty() {
+            format!("{} at {name}.", offer.title)
+        } else {
+            offer.description.clone()
+        };
         let hero = Some(view.offer.image.url.clone());
         let crumbs = view.breadcrumbs.clone();
-        let page = b.push(path.clone(), PageKind::Offer, offer.title.clone(), description, view);
+        let page = b.push(
+            path.clone(),
+            PageKind::Offer,
+            offer.title.clone(),
+            description,
+            view,
+        );
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
     let brands = dealer_brands(dealer, cars);
     if !brands.is_empty() && !occupied(BRANDS_PATH) {
         let view = brands_page_view(&brands, cars);
-        let crumbs = vec![home_crumb(), Crumb { label: view.title.clone(), url: None }];
-        let page = b.push(BRANDS_PATH.to_string(), PageKind::Brands, view.title.clone(), format!("The brands {name} sells."), view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, BRANDS_PATH, ctx));
+        let crumbs = vec![
+            home_crumb(),
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
+        ];
+        let page = b.push(
+            BRANDS_PATH.to_string(),
+            PageKind::Brands,
+            view.title.clone(),
+            format!("The brands {name} sells."),
+            view,
+        );
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, BRANDS_PATH, ctx));
     }
     for brand in &brands {
         let (path, external) = brand_url(brand);
@@ -351,10 +593,19 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
             continue;
         }
         let view = brand_page_view(brand, dealer, cars, ctx.today);
-        let description = format!("New and used {} at {name}: stock, models, offers and locations.", brand.name);
+        let description = format!(
+            "New and used {} at {name}: stock, models, offers and locations.",
+            brand.name
+        );
         let crumbs = view.breadcrumbs.clone();
         let hero = view.logo.as_ref().map(|l| l.url.clone());
-        let page = b.push(path.clone(), PageKind::Brand, format!("{} Overview", brand.name), description, view);
+        let page = b.push(
+            path.clone(),
+            PageKind::Brand,
+            format!("{} Overview", brand.name),
+            description,
+            view,
+        );
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
@@ -363,17 +614,31 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
     if !dealer.parts.is_empty() && !occupied(PARTS_SEARCH_PATH) {
         let view = parts_search_page_view(dealer);
         let crumbs = view.breadcrumbs.clone();
-        let page = b.push(PARTS_SEARCH_PATH.to_string(), PageKind::PartsSearch, view.title.clone(), view.intro.clone(), view);
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, PARTS_SEARCH_PATH, ctx));
+        let page = b.push(
+            PARTS_SEARCH_PATH.to_string(),
+            PageKind::PartsSearch,
+            view.title.clone(),
+            view.intro.clone(),
+            view,
+        );
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, PARTS_SEARCH_PATH, ctx));
     }
 
     // Form pages.
     for route in form_routes(dealer) {
         let view = form_page_view(route.kind, ctx);
         let crumbs = view.breadcrumbs.clone();
-        let page = b.push(route.path.clone(), PageKind::Form, view.title.clone(), view.intro.clone(), view);
+        let page = b.push(
+            route.path.clone(),
+            PageKind::Form,
+            view.title.clone(),
+            view.intro.clone(),
+            view,
+        );
         page.in_sitemap = !route.alias;
-        page.json_ld.push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
     }
 
     // Content pages: dealer pages, each well-known route served by the page of its slug.
@@ -389,13 +654,28 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
             content.path.clone()
         };
         let view: ContentPageView = content_page_view(content);
-        let description = content.description.clone().unwrap_or_else(|| format!("{} | {name}", content.title));
-        b.push(path.clone(), PageKind::Content, content.title.clone(), description, view);
+        let description = content
+            .description
+            .clone()
+            .unwrap_or_else(|| format!("{} | {name}", content.title));
+        b.push(
+            path.clone(),
+            PageKind::Content,
+            content.title.clone(),
+            description,
+            view,
+        );
         taken.push(path);
     }
     if !taken.iter().any(|p| p == "/about-us") {
         let view = about_us_from_config(ctx);
-        b.push("/about-us".to_string(), PageKind::Content, view.title.clone(), format!("About {name}."), view);
+        b.push(
+            "/about-us".to_string(),
+            PageKind::Content,
+            view.title.clone(),
+            format!("About {name}."),
+            view,
+        );
     }
 
     // Client-only shells and 404.
@@ -411,15 +691,40 @@ pub fn site_pages_by_car<'a>(ctx: &'a ViewContext<'a>, cars: &'a [Car], cards: &
             _ => path.to_string(),
         };
         let reserve = &dealer.config.reserve;
-        let reserve_terms = (shell == ClientShell::CheckoutJourney)
-            .then_some(ReserveTerms { deposit: reserve.deposit, hold_hours: reserve.hold_hours });
-        let view = ClientPageView { shell, title: title.to_string(), reserve_terms };
-        b.push(path, PageKind::Client, title.to_string(), format!("{title} | {name}"), view);
+        let reserve_terms = (shell == ClientShell::CheckoutJourney).then_some(ReserveTerms {
+            deposit: reserve.deposit,
+            hold_hours: reserve.hold_hours,
+        });
+        let view = ClientPageView {
+            shell,
+            title: title.to_string(),
+            reserve_terms,
+        };
+        b.push(
+            path,
+            PageKind::Client,
+            title.to_string(),
+            format!("{title} | {name}"),
+            view,
+        );
     }
-    let not_found = NotFoundView { title: "Page not found".to_string(), search_path: dealer.config.search.default_page.clone() };
-    b.push("/404".to_string(), PageKind::NotFound, not_found.title.clone(), "This page could not be found.".to_string(), not_found);
+    let not_found = NotFoundView {
+        title: "Page not found".to_string(),
+        search_path: dealer.config.search.default_page.clone(),
+    };
+    b.push(
+        "/404".to_string(),
+        PageKind::NotFound,
+        not_found.title.clone(),
+        "This page could not be found.".to_string(),
+        not_found,
+    );
 
-    SitePages { pages: b.pages, cars_at, cars: car_pages }
+    SitePages {
+        pages: b.pages,
+        cars_at,
+        cars: car_pages,
+    }
 }
 
 #[cfg(test)]
@@ -432,12 +737,28 @@ mod tests {
     #[test]
     fn built_props_are_the_page_props_type() {
         let dealer = test_dealer("");
-        let now = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time");
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
         let ctx = ViewContext::new(&dealer, now);
-        let view = ClientPageView { shell: ClientShell::SignIn, title: "Sign in".into(), reserve_terms: None };
-        let typed = PageProps { site: ctx.site.clone(), page: view.clone(), gate: Some(SignInType::Watchlist) };
+        let view = ClientPageView {
+            shell: ClientShell::SignIn,
+            title: "Sign in".into(),
+            reserve_terms: None,
+        };
+        let typed = PageProps {
+            site: ctx.site.clone(),
+            page: view.clone(),
+            gate: Some(SignInType::Watchlist),
+        };
         let site = Props::of(&ctx.site).expect("site");
-        let built = Props::of(&PagePropsJson { site: &site, page: &view, gate: Some(SignInType::Watchlist) }).expect("props");
+        let built = Props::of(&PagePropsJson {
+            site: &site,
+            page: &view,
+            gate: Some(SignInType::Watchlist),
+        })
+        .expect("props");
         assert_eq!(built.value(), serde_json::to_value(&typed).expect("typed"));
     }
 }

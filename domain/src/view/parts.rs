@@ -14,7 +14,10 @@ use crate::entities::Part;
 use crate::messages;
 use crate::rules::format::format_price;
 
-use super::form::{form_path, FormKind, ORDER_DETAIL_PARAM, PART_NUMBER_PARAM, VEHICLE_MAKE_PARAM, VEHICLE_MODEL_PARAM};
+use super::form::{
+    form_path, FormKind, ORDER_DETAIL_PARAM, PART_NUMBER_PARAM, VEHICLE_MAKE_PARAM,
+    VEHICLE_MODEL_PARAM,
+};
 use super::offers::enquiry_url;
 use super::slug::encode_query_value;
 use super::vehicle::Crumb;
@@ -92,7 +95,11 @@ fn join_and(items: &[String]) -> String {
 }
 
 fn trimmed(values: &[String]) -> Vec<String> {
-    values.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()
+    values
+        .iter()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect()
 }
 
 /// What a part fits, in words: "Toyota RAV4, HiLux" (one make and its models), "Ford,
@@ -111,7 +118,10 @@ pub fn fits_text(part: &Part) -> String {
 
 /// The price as shown: dollars and cents, or 'Enquire for price.' without a price.
 pub fn price_text(part: &Part) -> String {
-    part.price.filter(|p| *p > 0.0).map(format_price).unwrap_or_else(|| messages::ENQUIRE_FOR_PRICE.to_string())
+    part.price
+        .filter(|p| *p > 0.0)
+        .map(format_price)
+        .unwrap_or_else(|| messages::ENQUIRE_FOR_PRICE.to_string())
 }
 
 /// The link that orders `part`: the parts order form at `form` with the part number, the
@@ -121,7 +131,9 @@ pub fn order_url(part: &Part, form: Option<&str>) -> String {
     let number = part.number.trim();
     let name = part.name.trim();
     let Some(form) = form else {
-        return enquiry_url(&format!("I'd like to order the {name}, part number {number}."));
+        return enquiry_url(&format!(
+            "I'd like to order the {name}, part number {number}."
+        ));
     };
     let only = |values: &[String]| match trimmed(values).as_slice() {
         [one] => Some(one.clone()),
@@ -130,9 +142,19 @@ pub fn order_url(part: &Part, form: Option<&str>) -> String {
     let mut params = vec![(PART_NUMBER_PARAM, number.to_string())];
     params.extend(only(&part.makes).map(|make| (VEHICLE_MAKE_PARAM, make)));
     params.extend(only(&part.models).map(|model| (VEHICLE_MODEL_PARAM, model)));
-    params.push((ORDER_DETAIL_PARAM, format!("{name}, part number {number}, quantity 1")));
-    let query: Vec<String> = params.iter().map(|(key, value)| format!("{key}={}", encode_query_value(value))).collect();
-    format!("{form}?{}#{}", query.join("&"), FormKind::PartsOrder.form_id())
+    params.push((
+        ORDER_DETAIL_PARAM,
+        format!("{name}, part number {number}, quantity 1"),
+    ));
+    let query: Vec<String> = params
+        .iter()
+        .map(|(key, value)| format!("{key}={}", encode_query_value(value)))
+        .collect();
+    format!(
+        "{form}?{}#{}",
+        query.join("&"),
+        FormKind::PartsOrder.form_id()
+    )
 }
 
 /// Whether `part` fits `make` (it names the make, ignoring case, or names none).
@@ -146,7 +168,12 @@ fn part_view(part: &Part, form: Option<&str>) -> PartView {
         number: part.number.trim().to_string(),
         name: part.name.trim().to_string(),
         category: part.category.trim().to_string(),
-        description: part.description.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_string),
+        description: part
+            .description
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_string),
         makes: trimmed(&part.makes),
         fits: fits_text(part),
         price_text: price_text(part),
@@ -161,15 +188,25 @@ fn count(n: usize) -> u32 {
 /// The view of `/parts/search` for a dealer with parts.
 pub fn parts_search_page_view(dealer: &Dealer) -> PartsSearchPageView {
     let form = form_path(dealer, FormKind::PartsOrder);
-    let parts: Vec<PartView> = dealer.parts.iter().map(|p| part_view(p, form.as_deref())).collect();
+    let parts: Vec<PartView> = dealer
+        .parts
+        .iter()
+        .map(|p| part_view(p, form.as_deref()))
+        .collect();
     let mut categories: BTreeMap<&str, usize> = BTreeMap::new();
     for part in &parts {
         *categories.entry(part.category.as_str()).or_default() += 1;
     }
-    let named: std::collections::BTreeSet<&str> = parts.iter().flat_map(|p| p.makes.iter().map(String::as_str)).collect();
+    let named: std::collections::BTreeSet<&str> = parts
+        .iter()
+        .flat_map(|p| p.makes.iter().map(String::as_str))
+        .collect();
     let makes = named
         .into_iter()
-        .map(|make| PartFilterOption { value: make.to_string(), count: count(dealer.parts.iter().filter(|p| fits_make(p, make)).count()) })
+        .map(|make| PartFilterOption {
+            value: make.to_string(),
+            count: count(dealer.parts.iter().filter(|p| fits_make(p, make)).count()),
+        })
         .collect();
     let name = &dealer.config.name;
     PartsSearchPageView {
@@ -195,7 +232,13 @@ mod tests {
     use crate::config::ContentPage;
     use crate::view::test_dealer;
 
-    fn part(number: &str, category: &str, makes: &[&str], models: &[&str], price: Option<f64>) -> Part {
+    fn part(
+        number: &str,
+        category: &str,
+        makes: &[&str],
+        models: &[&str],
+        price: Option<f64>,
+    ) -> Part {
         Part {
             number: number.to_string(),
             name: format!("Part {number}"),
@@ -209,28 +252,60 @@ mod tests {
 
     #[test]
     fn fits_reads_as_words() {
-        let fits = |makes: &[&str], models: &[&str]| fits_text(&part("X", "Towing", makes, models, None));
+        let fits =
+            |makes: &[&str], models: &[&str]| fits_text(&part("X", "Towing", makes, models, None));
         assert_eq!(fits(&["Toyota"], &["RAV4", "HiLux"]), "Toyota RAV4, HiLux");
         assert_eq!(fits(&[], &[]), "All models");
         assert_eq!(fits(&["Toyota"], &[]), "All Toyota models");
         assert_eq!(fits(&["Ford", "Mazda"], &[]), "All Ford and Mazda models");
-        assert_eq!(fits(&["Ford", "Mazda", "Kia"], &[]), "All Ford, Mazda and Kia models");
-        assert_eq!(fits(&["Ford", "Mazda"], &["Ranger", "BT-50"]), "Ford, Mazda: Ranger, BT-50");
+        assert_eq!(
+            fits(&["Ford", "Mazda", "Kia"], &[]),
+            "All Ford, Mazda and Kia models"
+        );
+        assert_eq!(
+            fits(&["Ford", "Mazda"], &["Ranger", "BT-50"]),
+            "Ford, Mazda: Ranger, BT-50"
+        );
         assert_eq!(fits(&[], &["RAV4"]), "RAV4");
-        assert_eq!(fits(&[" ", "Toyota "], &[""]), "All Toyota models", "blank entries are left out");
+        assert_eq!(
+            fits(&[" ", "Toyota "], &[""]),
+            "All Toyota models",
+            "blank entries are left out"
+        );
     }
 
     #[test]
     fn prices_show_cents_and_a_missing_price_asks_for_an_enquiry() {
-        assert_eq!(price_text(&part("X", "Towing", &[], &[], Some(1290.0))), "$1,290");
-        assert_eq!(price_text(&part("X", "Towing", &[], &[], Some(79.95))), "$79.95");
-        assert_eq!(price_text(&part("X", "Towing", &[], &[], None)), "Enquire for price.");
-        assert_eq!(price_text(&part("X", "Towing", &[], &[], None)), messages::ENQUIRE_FOR_PRICE);
+        assert_eq!(
+            price_text(&part("X", "Towing", &[], &[], Some(1290.0))),
+            "$1,290"
+        );
+        assert_eq!(
+            price_text(&part("X", "Towing", &[], &[], Some(79.95))),
+            "$79.95"
+        );
+        assert_eq!(
+            price_text(&part("X", "Towing", &[], &[], None)),
+            "Enquire for price."
+        );
+        assert_eq!(
+            price_text(&part("X", "Towing", &[], &[], None)),
+            messages::ENQUIRE_FOR_PRICE
+        );
     }
 
     #[test]
     fn the_order_link_fills_in_the_parts_form() {
-        let towbar = Part { name: "Towbar & Wiring Kit".into(), ..part("PZQ64-42041", "Towing", &["Toyota"], &["HiLux"], Some(1290.0)) };
+        let towbar = Part {
+            name: "Towbar & Wiring Kit".into(),
+            ..part(
+                "PZQ64-42041",
+                "Towing",
+                &["Toyota"],
+                &["HiLux"],
+                Some(1290.0),
+            )
+        };
         assert_eq!(
             order_url(&towbar, Some("/parts")),
             "/parts?part_number=PZQ64-42041&make=Toyota&model=HiLux\
@@ -239,10 +314,18 @@ mod tests {
         // Several models: the shopper says which; every make: no make.
         let mats = part("PZQ20-60000", "Interior", &[], &["RAV4", "Camry"], None);
         let url = order_url(&mats, Some("/parts"));
-        assert!(url.starts_with("/parts?part_number=PZQ20-60000&order_detail="), "{url}");
+        assert!(
+            url.starts_with("/parts?part_number=PZQ20-60000&order_detail="),
+            "{url}"
+        );
         // Without a parts form, the enquiry names the part.
         let url = order_url(&towbar, None);
-        assert!(url.starts_with("/contact-us?message=I%27d%20like%20to%20order%20the%20Towbar%20%26%20Wiring%20Kit"), "{url}");
+        assert!(
+            url.starts_with(
+                "/contact-us?message=I%27d%20like%20to%20order%20the%20Towbar%20%26%20Wiring%20Kit"
+            ),
+            "{url}"
+        );
     }
 
     #[test]
@@ -255,10 +338,24 @@ mod tests {
             part("A4", "Servicing", &[], &[], Some(29.95)),
         ];
         let view = parts_search_page_view(&dealer);
-        let options = |o: &[PartFilterOption]| o.iter().map(|o| (o.value.clone(), o.count)).collect::<Vec<_>>();
-        assert_eq!(options(&view.categories), [("Interior".to_string(), 1), ("Servicing".to_string(), 1), ("Towing".to_string(), 2)]);
+        let options = |o: &[PartFilterOption]| {
+            o.iter()
+                .map(|o| (o.value.clone(), o.count))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            options(&view.categories),
+            [
+                ("Interior".to_string(), 1),
+                ("Servicing".to_string(), 1),
+                ("Towing".to_string(), 2)
+            ]
+        );
         // A part for every make counts under each make.
-        assert_eq!(options(&view.makes), [("Mazda".to_string(), 3), ("Toyota".to_string(), 3)]);
+        assert_eq!(
+            options(&view.makes),
+            [("Mazda".to_string(), 3), ("Toyota".to_string(), 3)]
+        );
         assert_eq!(view.page_size, 24);
         assert_eq!(view.title, "Parts & Accessories");
         let crumbs: Vec<&str> = view.breadcrumbs.iter().map(|c| c.label.as_str()).collect();
@@ -270,13 +367,29 @@ mod tests {
         assert_eq!(view.parts[0].price_text, "$1,290");
         assert_eq!(view.parts[1].price_text, "Enquire for price.");
         assert!(view.parts[3].makes.is_empty());
-        assert!(view.parts[0].order_url.starts_with("/parts?part_number=A1&make=Toyota&model=HiLux&"), "{}", view.parts[0].order_url);
+        assert!(
+            view.parts[0]
+                .order_url
+                .starts_with("/parts?part_number=A1&make=Toyota&model=HiLux&"),
+            "{}",
+            view.parts[0].order_url
+        );
         assert_eq!(view.order_form_url.as_deref(), Some("/parts"));
 
         // The dealer's own page at /parts leaves the enquiry form.
-        dealer.pages.push(ContentPage { slug: "parts".into(), title: "Parts".into(), path: "/parts".into(), description: None, markdown: String::new() });
+        dealer.pages.push(ContentPage {
+            slug: "parts".into(),
+            title: "Parts".into(),
+            path: "/parts".into(),
+            description: None,
+            markdown: String::new(),
+        });
         let view = parts_search_page_view(&dealer);
         assert_eq!(view.order_form_url, None);
-        assert!(view.parts[0].order_url.starts_with("/contact-us?message="), "{}", view.parts[0].order_url);
+        assert!(
+            view.parts[0].order_url.starts_with("/contact-us?message="),
+            "{}",
+            view.parts[0].order_url
+        );
     }
 }

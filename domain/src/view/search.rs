@@ -12,10 +12,12 @@ use crate::car::{Car, CarType};
 use crate::config::{SearchFilter, SortOption};
 use crate::entities::PromoNode;
 use crate::messages;
-use crate::rules::availability::{car_type_rank, collapse_sold_runs, is_available, order_car_types};
+use crate::rules::availability::{
+    car_type_rank, collapse_sold_runs, is_available, order_car_types,
+};
 use crate::rules::constants::{
-    DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAKES_SHOWN_FIRST, MODEL_LIST_LIMIT, POPULAR_MAKES_COUNT,
-    SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS,
+    DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAKES_SHOWN_FIRST, MODEL_LIST_LIMIT,
+    POPULAR_MAKES_COUNT, SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS,
 };
 use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
@@ -23,7 +25,9 @@ use super::card::{car_location_name, weekly_amount, CardCache, CardView};
 use super::site::{asset_url, ViewContext};
 use super::slug::slugify;
 use super::vehicle::car_type_label;
-use super::words::{categories_of, count_words, heading_noun, joined, make_and_model, with_noun, VehicleWords};
+use super::words::{
+    categories_of, count_words, heading_noun, joined, make_and_model, with_noun, VehicleWords,
+};
 
 /// The route of the default search page.
 pub const ALL_STOCK_ROUTE: &str = "/search/new-used-and-demo-cars";
@@ -218,12 +222,21 @@ pub struct SearchRoute {
 }
 
 fn fixed(facet: &str, value: &str) -> FixedFilter {
-    FixedFilter { facet: facet.to_string(), value: value.to_string() }
+    FixedFilter {
+        facet: facet.to_string(),
+        value: value.to_string(),
+    }
 }
 
 /// The value a car has for a search facet, as the search index derives it.
 fn facet_values(car: &Car, facet: &str) -> Vec<String> {
-    let one = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string).into_iter().collect();
+    let one = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+            .into_iter()
+            .collect()
+    };
     match facet {
         "car_type" => vec![car.car_type.as_str().to_string()],
         "categories" => match car.car_type {
@@ -242,16 +255,21 @@ fn facet_values(car: &Car, facet: &str) -> Vec<String> {
         "seats" => car.seats.map(|s| s.to_string()).into_iter().collect(),
         "location_name" => car_location_name(car).into_iter().collect(),
         "tag" => one(car.tag.as_deref()),
-        "state" => one(car.state.as_deref().or(car.location.as_ref().and_then(|l| l.state.as_deref()))),
+        "state" => one(car
+            .state
+            .as_deref()
+            .or(car.location.as_ref().and_then(|l| l.state.as_deref()))),
         "certified" => vec![car.certified.to_string()],
         _ => Vec::new(),
     }
 }
 
 fn matches(car: &Car, filters: &[FixedFilter]) -> bool {
-    filters
-        .iter()
-        .all(|f| facet_values(car, &f.facet).iter().any(|v| v.eq_ignore_ascii_case(&f.value)))
+    filters.iter().all(|f| {
+        facet_values(car, &f.facet)
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(&f.value))
+    })
 }
 
 /// Every landing route of a dealer's stock, without duplicate paths: the all-stock page,
@@ -260,11 +278,16 @@ fn matches(car: &Car, filters: &[FixedFilter]) -> bool {
 /// an earlier route keeps only the earlier route.
 pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     let mut routes: Vec<SearchRoute> = Vec::new();
-    let push = |routes: &mut Vec<SearchRoute>, path: String, title: String, filters: Vec<FixedFilter>| {
-        if !routes.iter().any(|r| r.path == path) {
-            routes.push(SearchRoute { path, title, fixed: filters });
-        }
-    };
+    let push =
+        |routes: &mut Vec<SearchRoute>, path: String, title: String, filters: Vec<FixedFilter>| {
+            if !routes.iter().any(|r| r.path == path) {
+                routes.push(SearchRoute {
+                    path,
+                    title,
+                    fixed: filters,
+                });
+            }
+        };
     let dealer = ctx.dealer;
     let name = &dealer.config.name;
     // Headings use the dealer's vehicle words (words.rs) and name only car types it has.
@@ -272,22 +295,55 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     let all_noun = noun_of(&mut cars.iter());
     // Titles have always read "New, Used and Demo".
     const TITLE_ORDER: [CarType; 3] = [CarType::New, CarType::Used, CarType::Demo];
-    let mut types: Vec<CarType> = TITLE_ORDER.into_iter().filter(|t| cars.iter().any(|c| c.car_type == *t)).collect();
+    let mut types: Vec<CarType> = TITLE_ORDER
+        .into_iter()
+        .filter(|t| cars.iter().any(|c| c.car_type == *t))
+        .collect();
     if types.is_empty() {
-        types = TITLE_ORDER.into_iter().filter(|t| dealer.config.car_types.contains(t)).collect();
+        types = TITLE_ORDER
+            .into_iter()
+            .filter(|t| dealer.config.car_types.contains(t))
+            .collect();
     }
-    let type_words = |types: &[CarType]| joined(&types.iter().map(|t| car_type_label(*t).to_string()).collect::<Vec<_>>());
+    let type_words = |types: &[CarType]| {
+        joined(
+            &types
+                .iter()
+                .map(|t| car_type_label(*t).to_string())
+                .collect::<Vec<_>>(),
+        )
+    };
     let type_noun = |t: CarType| {
         let of_type: Vec<&Car> = cars.iter().filter(|c| c.car_type == t).collect();
-        if of_type.is_empty() { all_noun.clone() } else { noun_of(&mut of_type.into_iter()) }
+        if of_type.is_empty() {
+            all_noun.clone()
+        } else {
+            noun_of(&mut of_type.into_iter())
+        }
     };
-    push(&mut routes, ALL_STOCK_ROUTE.to_string(), format!("{} {all_noun} for Sale | {name}", type_words(&types)).trim_start().to_string(), vec![]);
-    push(&mut routes, CARS_ROUTE.to_string(), format!("{all_noun} for Sale | {name}"), vec![]);
+    push(
+        &mut routes,
+        ALL_STOCK_ROUTE.to_string(),
+        format!("{} {all_noun} for Sale | {name}", type_words(&types))
+            .trim_start()
+            .to_string(),
+        vec![],
+    );
+    push(
+        &mut routes,
+        CARS_ROUTE.to_string(),
+        format!("{all_noun} for Sale | {name}"),
+        vec![],
+    );
     for car_type in CarType::ORDER {
         push(
             &mut routes,
             format!("/search/{}-cars", car_type.as_str()),
-            format!("{} {} for Sale | {name}", car_type_label(car_type), type_noun(car_type)),
+            format!(
+                "{} {} for Sale | {name}",
+                car_type_label(car_type),
+                type_noun(car_type)
+            ),
             vec![fixed("car_type", car_type.as_str())],
         );
     }
@@ -297,19 +353,36 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
             push(
                 &mut routes,
                 format!("/used-car/{}", car_type.as_str()),
-                format!("{} {} for Sale | {name}", car_type_label(car_type), type_noun(car_type)),
+                format!(
+                    "{} {} for Sale | {name}",
+                    car_type_label(car_type),
+                    type_noun(car_type)
+                ),
                 vec![fixed("car_type", car_type.as_str())],
             );
         }
     }
     // "Demo" only where the dealer has demo stock.
-    let new_and_demo: Vec<CarType> = [CarType::New, CarType::Demo].into_iter().filter(|t| *t == CarType::New || types.contains(t)).collect();
-    let new_and_demo_cars: Vec<&Car> = cars.iter().filter(|c| new_and_demo.contains(&c.car_type)).collect();
-    let new_and_demo_noun = if new_and_demo_cars.is_empty() { all_noun.clone() } else { noun_of(&mut new_and_demo_cars.into_iter()) };
+    let new_and_demo: Vec<CarType> = [CarType::New, CarType::Demo]
+        .into_iter()
+        .filter(|t| *t == CarType::New || types.contains(t))
+        .collect();
+    let new_and_demo_cars: Vec<&Car> = cars
+        .iter()
+        .filter(|c| new_and_demo.contains(&c.car_type))
+        .collect();
+    let new_and_demo_noun = if new_and_demo_cars.is_empty() {
+        all_noun.clone()
+    } else {
+        noun_of(&mut new_and_demo_cars.into_iter())
+    };
     push(
         &mut routes,
         "/search/new-and-demo-cars".to_string(),
-        format!("{} {new_and_demo_noun} for Sale | {name}", type_words(&new_and_demo)),
+        format!(
+            "{} {new_and_demo_noun} for Sale | {name}",
+            type_words(&new_and_demo)
+        ),
         vec![fixed("categories", "new-and-demo")],
     );
     // make slug -> (make, model slug -> model, the make's cars)
@@ -319,20 +392,39 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     for car in cars {
         let make_slug = slugify(&car.make);
         if !make_slug.is_empty() {
-            let entry = makes.entry(make_slug).or_insert_with(|| (car.make.trim().to_string(), BTreeMap::new(), Vec::new()));
+            let entry = makes
+                .entry(make_slug)
+                .or_insert_with(|| (car.make.trim().to_string(), BTreeMap::new(), Vec::new()));
             entry.2.push(car);
             let model_slug = slugify(&car.model);
             if !model_slug.is_empty() {
-                entry.1.entry(model_slug).or_insert_with(|| car.model.trim().to_string());
+                entry
+                    .1
+                    .entry(model_slug)
+                    .or_insert_with(|| car.model.trim().to_string());
             }
         }
-        if let Some(body) = car.simple_body.as_deref().map(str::trim).filter(|b| !slugify(b).is_empty()) {
-            bodies.entry(slugify(body)).or_insert_with(|| (body.to_string(), Vec::new())).1.push(car);
+        if let Some(body) = car
+            .simple_body
+            .as_deref()
+            .map(str::trim)
+            .filter(|b| !slugify(b).is_empty())
+        {
+            bodies
+                .entry(slugify(body))
+                .or_insert_with(|| (body.to_string(), Vec::new()))
+                .1
+                .push(car);
         }
     }
     for (make_slug, (make, models, of_make)) in &makes {
         let noun = noun_of(&mut of_make.iter().copied());
-        push(&mut routes, format!("/search/{make_slug}"), format!("{} for Sale | {name}", with_noun(make, &noun)), vec![fixed("make", make)]);
+        push(
+            &mut routes,
+            format!("/search/{make_slug}"),
+            format!("{} for Sale | {name}", with_noun(make, &noun)),
+            vec![fixed("make", make)],
+        );
         for (model_slug, model) in models {
             push(
                 &mut routes,
@@ -344,7 +436,12 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     }
     for (body_slug, (body, of_body)) in &bodies {
         let noun = noun_of(&mut of_body.iter().copied());
-        push(&mut routes, format!("/search/{body_slug}"), format!("{} for Sale | {name}", with_noun(body, &noun)), vec![fixed("body", body)]);
+        push(
+            &mut routes,
+            format!("/search/{body_slug}"),
+            format!("{} for Sale | {name}", with_noun(body, &noun)),
+            vec![fixed("body", body)],
+        );
     }
     for location in dealer.locations.iter().filter(|l| l.visible) {
         push(
@@ -380,12 +477,19 @@ fn value_facet(filter: SearchFilter) -> Option<(&'static str, &'static str)> {
 
 /// The endpoint's range field of a filter widget, if it is a range, with its heading,
 /// rounding rule and unit.
-fn range_facet(filter: SearchFilter) -> Option<(&'static str, &'static str, SliderKind, RangeUnit)> {
+fn range_facet(
+    filter: SearchFilter,
+) -> Option<(&'static str, &'static str, SliderKind, RangeUnit)> {
     match filter {
         SearchFilter::Price => Some(("price", "Price", SliderKind::Price, RangeUnit::Dollars)),
         SearchFilter::Odometer => Some(("km", "Kilometres", SliderKind::Km, RangeUnit::Km)),
         SearchFilter::Year => Some(("year", "Year", SliderKind::Other, RangeUnit::Plain)),
-        SearchFilter::WeeklyPrice => Some(("weekly_price", "Weekly Price", SliderKind::Other, RangeUnit::DollarsPerWeek)),
+        SearchFilter::WeeklyPrice => Some((
+            "weekly_price",
+            "Weekly Price",
+            SliderKind::Other,
+            RangeUnit::DollarsPerWeek,
+        )),
         _ => None,
     }
 }
@@ -416,7 +520,11 @@ fn facet_label(facet: &str, value: &str) -> String {
         }
     }
     if facet == "certified" {
-        return if value == "true" { "Yes".to_string() } else { "No".to_string() };
+        return if value == "true" {
+            "Yes".to_string()
+        } else {
+            "No".to_string()
+        };
     }
     value.to_string()
 }
@@ -432,7 +540,8 @@ pub fn facets(
     tiles: &[SearchFilter],
     logos: &BTreeMap<(&str, String), String>,
 ) -> Vec<FacetView> {
-    let make_fixed = fixed.iter().any(|f| f.facet == "make") || !filters.contains(&SearchFilter::Make);
+    let make_fixed =
+        fixed.iter().any(|f| f.facet == "make") || !filters.contains(&SearchFilter::Make);
     filters
         .iter()
         .filter_map(|f| value_facet(*f).map(|(facet, label)| (facet, label, widget(*f, tiles))))
@@ -458,7 +567,12 @@ pub fn facets(
             } else {
                 items.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
             }
-            FacetView { facet: facet.to_string(), label: label.to_string(), widget, items }
+            FacetView {
+                facet: facet.to_string(),
+                label: label.to_string(),
+                widget,
+                items,
+            }
         })
         .filter(|f| !f.items.is_empty())
         .collect()
@@ -466,7 +580,11 @@ pub fn facets(
 
 /// Numeric ranges of `cars` for the dealer's filters; `weekly` is a car's weekly price
 /// (as the search index has it). A range no car has a value for is left out.
-pub fn ranges(cars: &[&Car], filters: &[SearchFilter], weekly: impl Fn(&Car) -> Option<f64>) -> Vec<RangeView> {
+pub fn ranges(
+    cars: &[&Car],
+    filters: &[SearchFilter],
+    weekly: impl Fn(&Car) -> Option<f64>,
+) -> Vec<RangeView> {
     filters
         .iter()
         .filter_map(|f| range_facet(*f))
@@ -481,8 +599,19 @@ pub fn ranges(cars: &[&Car], filters: &[SearchFilter], weekly: impl Fn(&Car) -> 
                 })
                 .collect();
             let min = values.iter().copied().reduce(f64::min)?;
-            let max = values.iter().copied().reduce(f64::max).unwrap_or(DEFAULT_SLIDER_MAX);
-            Some(RangeView { facet: facet.to_string(), label: label.to_string(), min, max, kind, unit })
+            let max = values
+                .iter()
+                .copied()
+                .reduce(f64::max)
+                .unwrap_or(DEFAULT_SLIDER_MAX);
+            Some(RangeView {
+                facet: facet.to_string(),
+                label: label.to_string(),
+                min,
+                max,
+                kind,
+                unit,
+            })
         })
         .collect()
 }
@@ -494,7 +623,9 @@ pub fn route_car_types(fixed: &[FixedFilter]) -> Vec<CarType> {
     for f in fixed {
         match f.facet.as_str() {
             "car_type" => types.extend(CarType::parse(&f.value)),
-            "categories" if f.value == "new-and-demo" => types.extend([CarType::New, CarType::Demo]),
+            "categories" if f.value == "new-and-demo" => {
+                types.extend([CarType::New, CarType::Demo])
+            }
             "categories" => types.extend(CarType::parse(&f.value)),
             _ => {}
         }
@@ -507,7 +638,12 @@ fn make_logos(ctx: &ViewContext<'_>) -> BTreeMap<(&'static str, String), String>
     ctx.dealer
         .brands
         .iter()
-        .filter_map(|b| Some((("make", b.name.trim().to_lowercase()), asset_url(b.logo.as_deref()?.trim()))))
+        .filter_map(|b| {
+            Some((
+                ("make", b.name.trim().to_lowercase()),
+                asset_url(b.logo.as_deref()?.trim()),
+            ))
+        })
         .filter(|(_, url)| !url.is_empty() && url != "/")
         .collect()
 }
@@ -525,18 +661,30 @@ pub fn sort_option(option: SortOption) -> SortOptionView {
     };
     // The seed's words, shown in sentence case ("Highest price") as every other label.
     let mut chars = label.chars();
-    let label = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-    SortOptionView { value: value.to_string(), label }
+    let label = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    SortOptionView {
+        value: value.to_string(),
+        label,
+    }
 }
 
 /// The order of a landing page's results (and of the search index's documents): latest
 /// first; ties by id so a build is reproducible.
 pub fn latest_first(a: &Car, b: &Car) -> std::cmp::Ordering {
-    b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id))
+    b.created_at
+        .cmp(&a.created_at)
+        .then_with(|| a.id.cmp(&b.id))
 }
 
 /// The landing page of `route` over the dealer's stock.
-pub fn search_page_view(route: &SearchRoute, cars: &[Car], ctx: &ViewContext<'_>) -> SearchPageView {
+pub fn search_page_view(
+    route: &SearchRoute,
+    cars: &[Car],
+    ctx: &ViewContext<'_>,
+) -> SearchPageView {
     let matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
     search_page_view_of(route, matching, &CardCache::empty(), ctx)
 }
@@ -561,7 +709,10 @@ impl<'a> RouteIndex<'a> {
         }
         for (facet, values) in &mut by_value {
             for (at, car) in cars.iter().enumerate() {
-                let mut seen: Vec<String> = facet_values(car, facet).into_iter().map(|v| v.to_ascii_lowercase()).collect();
+                let mut seen: Vec<String> = facet_values(car, facet)
+                    .into_iter()
+                    .map(|v| v.to_ascii_lowercase())
+                    .collect();
                 seen.sort_unstable();
                 seen.dedup();
                 for value in seen {
@@ -579,50 +730,86 @@ impl<'a> RouteIndex<'a> {
         for filter in &route.fixed {
             let Some(values) = self.by_value.get(filter.facet.as_str()) else {
                 // A facet the index was not built for: test every car.
-                return self.cars.iter().filter(|c| matches(c, &route.fixed)).collect();
+                return self
+                    .cars
+                    .iter()
+                    .filter(|c| matches(c, &route.fixed))
+                    .collect();
             };
-            let Some(list) = values.get(&filter.value.to_ascii_lowercase()) else { return Vec::new() };
+            let Some(list) = values.get(&filter.value.to_ascii_lowercase()) else {
+                return Vec::new();
+            };
             if shortest.is_none_or(|s| list.len() < s.len()) {
                 shortest = Some(list);
             }
         }
         match shortest {
             None => self.cars.iter().collect(),
-            Some(list) => list.iter().map(|&at| &self.cars[at]).filter(|c| matches(c, &route.fixed)).collect(),
+            Some(list) => list
+                .iter()
+                .map(|&at| &self.cars[at])
+                .filter(|c| matches(c, &route.fixed))
+                .collect(),
         }
     }
 }
 
 /// [`search_page_view`] of the cars already found to match `route`, in stock order,
 /// with the build's cards.
-pub fn search_page_view_of(route: &SearchRoute, mut matching: Vec<&Car>, cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> SearchPageView {
+pub fn search_page_view_of(
+    route: &SearchRoute,
+    mut matching: Vec<&Car>,
+    cards: &CardCache<'_>,
+    ctx: &ViewContext<'_>,
+) -> SearchPageView {
     let search = &ctx.dealer.config.search;
     let page_size = search.page_size.max(1);
     matching.sort_by(|a, b| latest_first(a, b));
     let available: Vec<bool> = matching.iter().map(|c| is_available(c)).collect();
-    let hits = collapse_sold_runs(&available).into_iter().take(page_size).map(|i| cards.card(matching[i], ctx)).collect();
+    let hits = collapse_sold_runs(&available)
+        .into_iter()
+        .take(page_size)
+        .map(|i| cards.card(matching[i], ctx))
+        .collect();
     let count = matching.len() as u64;
     let filters = &search.filters;
     let fixed_types = route_car_types(&route.fixed);
     SearchPageView {
         route: route.path.clone(),
-        title: route.title.split(" | ").next().unwrap_or(&route.title).to_string(),
+        title: route
+            .title
+            .split(" | ")
+            .next()
+            .unwrap_or(&route.title)
+            .to_string(),
         fixed_filters: route.fixed.clone(),
         hits,
         count,
         pages: u32::try_from(count.div_ceil(page_size as u64)).unwrap_or(u32::MAX),
         page_size: u32::try_from(page_size).unwrap_or(u32::MAX),
         sort_by: DEFAULT_SORT.to_string(),
-        sort_options: search.sort_options.iter().map(|o| sort_option(*o)).collect(),
-        facets: facets(&matching, filters, &route.fixed, &search.tile_filters, &make_logos(ctx)),
+        sort_options: search
+            .sort_options
+            .iter()
+            .map(|o| sort_option(*o))
+            .collect(),
+        facets: facets(
+            &matching,
+            filters,
+            &route.fixed,
+            &search.tile_filters,
+            &make_logos(ctx),
+        ),
         ranges: ranges(&matching, filters, |car| weekly_amount(car, ctx)),
         api_path: SEARCH_API_PATH.to_string(),
         cache_size: u32::try_from(search.cache_size).unwrap_or(u32::MAX),
         model_filter: filters.contains(&SearchFilter::Model),
-        distance: filters.contains(&SearchFilter::Distance).then(|| DistanceView {
-            choices_km: DISTANCE_CHOICES_KM.to_vec(),
-            default_km: DEFAULT_RADIUS_KM,
-        }),
+        distance: filters
+            .contains(&SearchFilter::Distance)
+            .then(|| DistanceView {
+                choices_km: DISTANCE_CHOICES_KM.to_vec(),
+                default_km: DEFAULT_RADIUS_KM,
+            }),
         limits: SearchLimits {
             makes_shown_first: MAKES_SHOWN_FIRST as u32,
             popular_makes: search.popular_makes.then_some(POPULAR_MAKES_COUNT as u32),
@@ -632,11 +819,20 @@ pub fn search_page_view_of(route: &SearchRoute, mut matching: Vec<&Car>, cards: 
             default_slider_max: DEFAULT_SLIDER_MAX,
         },
         car_types: fixed_types,
-        promos: ctx.dealer.promos.iter().filter(|p| p.expiry.is_none_or(|e| e >= ctx.today)).cloned().collect(),
+        promos: ctx
+            .dealer
+            .promos
+            .iter()
+            .filter(|p| p.expiry.is_none_or(|e| e >= ctx.today))
+            .cloned()
+            .collect(),
         today: ctx.today.format("%Y-%m-%d").to_string(),
         carousel: search.carousel,
         vehicle_words: count_words(&categories_of(ctx.dealer, matching.iter().copied())),
-        order: filters.iter().map(|f| widget_name(*f).to_string()).collect(),
+        order: filters
+            .iter()
+            .map(|f| widget_name(*f).to_string())
+            .collect(),
     }
 }
 
@@ -646,12 +842,14 @@ mod tests {
 
     use super::*;
     use crate::config::CardButton;
-    use crate::view::card::card_view;
     use crate::entities::Manufacturer;
+    use crate::view::card::card_view;
     use crate::view::test_dealer as dealer;
 
     fn now() -> chrono::DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time")
+        Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time")
     }
 
     fn car(id: u64, make: &str, model: &str, car_type: &str, price: f64) -> Car {
@@ -664,7 +862,11 @@ mod tests {
     }
 
     fn stock() -> Vec<Car> {
-        vec![car(1, "Toyota", "RAV4", "used", 32_990.0), car(2, "Toyota", "HiLux", "new", 55_990.0), car(3, "Jayco", "Journey", "demo", 80_000.0)]
+        vec![
+            car(1, "Toyota", "RAV4", "used", 32_990.0),
+            car(2, "Toyota", "HiLux", "new", 55_990.0),
+            car(3, "Jayco", "Journey", "demo", 80_000.0),
+        ]
     }
 
     #[test]
@@ -680,11 +882,23 @@ mod tests {
         let dealer = dealer("");
         let ctx = ViewContext::new(&dealer, now());
         let mut routes = search_routes(&ctx, &stock);
-        routes.push(SearchRoute { path: "/x".into(), title: "x".into(), fixed: vec![fixed("make", "toyota"), fixed("categories", "new-and-demo")] });
-        routes.push(SearchRoute { path: "/y".into(), title: "y".into(), fixed: vec![fixed("make", "Holden")] });
+        routes.push(SearchRoute {
+            path: "/x".into(),
+            title: "x".into(),
+            fixed: vec![fixed("make", "toyota"), fixed("categories", "new-and-demo")],
+        });
+        routes.push(SearchRoute {
+            path: "/y".into(),
+            title: "y".into(),
+            fixed: vec![fixed("make", "Holden")],
+        });
         let index = RouteIndex::new(&stock, &routes);
         // A facet the index was not built for falls back to testing every car.
-        let year = SearchRoute { path: "/z".into(), title: "z".into(), fixed: vec![fixed("year", "2024")] };
+        let year = SearchRoute {
+            path: "/z".into(),
+            title: "z".into(),
+            fixed: vec![fixed("year", "2024")],
+        };
         let ids = |cars: Vec<&Car>| cars.iter().map(|c| c.id).collect::<Vec<_>>();
         for route in routes.iter().chain([&year]) {
             let scanned: Vec<&Car> = stock.iter().filter(|c| matches(c, &route.fixed)).collect();
@@ -699,56 +913,129 @@ mod tests {
     fn every_seed_route_renders_including_cars_and_the_used_car_variant() {
         let plain = dealer("");
         let ctx = ViewContext::new(&plain, now());
-        let paths: Vec<String> = search_routes(&ctx, &stock()).into_iter().map(|r| r.path).collect();
-        for path in ["/search/new-used-and-demo-cars", "/search", "/search/used-cars", "/search/new-and-demo-cars", "/search/toyota/rav4", "/search/suv"] {
+        let paths: Vec<String> = search_routes(&ctx, &stock())
+            .into_iter()
+            .map(|r| r.path)
+            .collect();
+        for path in [
+            "/search/new-used-and-demo-cars",
+            "/search",
+            "/search/used-cars",
+            "/search/new-and-demo-cars",
+            "/search/toyota/rav4",
+            "/search/suv",
+        ] {
             assert!(paths.iter().any(|p| p == path), "{path} in {paths:?}");
         }
-        assert!(!paths.iter().any(|p| p.starts_with("/used-car/")), "{paths:?}");
+        assert!(
+            !paths.iter().any(|p| p.starts_with("/used-car/")),
+            "{paths:?}"
+        );
         let variant = dealer("[search]\nused_car_path_variant = true\n");
         let ctx = ViewContext::new(&variant, now());
         let routes = search_routes(&ctx, &stock());
-        let used = routes.iter().find(|r| r.path == "/used-car/used").expect("the used-car variant");
+        let used = routes
+            .iter()
+            .find(|r| r.path == "/used-car/used")
+            .expect("the used-car variant");
         assert_eq!(used.fixed, vec![fixed("car_type", "used")]);
     }
 
     #[test]
     fn sort_labels_are_in_sentence_case() {
-        let labels: Vec<String> = [SortOption::Latest, SortOption::HighestPrice, SortOption::LowestKm].into_iter().map(|o| sort_option(o).label).collect();
+        let labels: Vec<String> = [
+            SortOption::Latest,
+            SortOption::HighestPrice,
+            SortOption::LowestKm,
+        ]
+        .into_iter()
+        .map(|o| sort_option(o).label)
+        .collect();
         assert_eq!(labels, ["Latest", "Highest price", "Lowest kilometres"]);
     }
 
     #[test]
     fn a_motorcycle_and_caravan_dealer_never_says_cars_and_demo_only_with_demo_stock() {
         let mut moto = dealer("");
-        moto.config.vehicle_categories = vec![crate::config::VehicleCategory::Motorcycles, crate::config::VehicleCategory::Caravans];
+        moto.config.vehicle_categories = vec![
+            crate::config::VehicleCategory::Motorcycles,
+            crate::config::VehicleCategory::Caravans,
+        ];
         moto.brands = serde_json::from_value(serde_json::json!([
             {"id": 1, "name": "Yamaha", "slug": "yamaha", "category": "motorcycles"},
             {"id": 2, "name": "Jayco", "slug": "jayco", "category": "caravans"}
         ]))
         .expect("brands");
-        let mut cars = vec![car(1, "Yamaha", "Tenere 700", "new", 19_990.0), car(2, "Jayco", "Journey", "used", 80_000.0)];
+        let mut cars = vec![
+            car(1, "Yamaha", "Tenere 700", "new", 19_990.0),
+            car(2, "Jayco", "Journey", "used", 80_000.0),
+        ];
         cars[1].simple_body = Some("Caravan".to_string());
         let ctx = ViewContext::new(&moto, now());
         let routes = search_routes(&ctx, &cars);
-        let title = |path: &str| routes.iter().find(|r| r.path == path).map(|r| r.title.split(" | ").next().unwrap_or("").to_string());
-        assert_eq!(title("/search/new-used-and-demo-cars").as_deref(), Some("New and Used Motorcycles and Caravans for Sale"));
-        assert_eq!(title("/search").as_deref(), Some("Motorcycles and Caravans for Sale"));
-        assert_eq!(title("/search/new-cars").as_deref(), Some("New Motorcycles for Sale"));
-        assert_eq!(title("/search/new-and-demo-cars").as_deref(), Some("New Motorcycles for Sale"));
-        assert_eq!(title("/search/yamaha").as_deref(), Some("Yamaha Motorcycles for Sale"));
-        assert_eq!(title("/search/caravan").as_deref(), Some("Caravans for Sale"));
+        let title = |path: &str| {
+            routes
+                .iter()
+                .find(|r| r.path == path)
+                .map(|r| r.title.split(" | ").next().unwrap_or("").to_string())
+        };
+        assert_eq!(
+            title("/search/new-used-and-demo-cars").as_deref(),
+            Some("New and Used Motorcycles and Caravans for Sale")
+        );
+        assert_eq!(
+            title("/search").as_deref(),
+            Some("Motorcycles and Caravans for Sale")
+        );
+        assert_eq!(
+            title("/search/new-cars").as_deref(),
+            Some("New Motorcycles for Sale")
+        );
+        assert_eq!(
+            title("/search/new-and-demo-cars").as_deref(),
+            Some("New Motorcycles for Sale")
+        );
+        assert_eq!(
+            title("/search/yamaha").as_deref(),
+            Some("Yamaha Motorcycles for Sale")
+        );
+        assert_eq!(
+            title("/search/caravan").as_deref(),
+            Some("Caravans for Sale")
+        );
         for route in &routes {
-            assert!(!route.title.to_lowercase().contains("car ") && !route.title.to_lowercase().contains("cars"), "{route:?}");
+            assert!(
+                !route.title.to_lowercase().contains("car ")
+                    && !route.title.to_lowercase().contains("cars"),
+                "{route:?}"
+            );
         }
-        let jayco = routes.iter().find(|r| r.path == "/search/jayco").expect("jayco route");
+        let jayco = routes
+            .iter()
+            .find(|r| r.path == "/search/jayco")
+            .expect("jayco route");
         let cards = CardCache::new(&cars, &ctx);
-        let view = search_page_view_of(jayco, cars.iter().filter(|c| c.make == "Jayco").collect(), &cards, &ctx);
-        assert_eq!(view.vehicle_words, VehicleWords { one: "caravan".into(), many: "caravans".into() });
+        let view = search_page_view_of(
+            jayco,
+            cars.iter().filter(|c| c.make == "Jayco").collect(),
+            &cards,
+            &ctx,
+        );
+        assert_eq!(
+            view.vehicle_words,
+            VehicleWords {
+                one: "caravan".into(),
+                many: "caravans".into()
+            }
+        );
         // A car dealer keeps its words.
         let plain = dealer("");
         let ctx = ViewContext::new(&plain, now());
         let routes = search_routes(&ctx, &stock());
-        assert_eq!(routes[0].title.split(" | ").next(), Some("New, Used and Demo Cars for Sale"));
+        assert_eq!(
+            routes[0].title.split(" | ").next(),
+            Some("New, Used and Demo Cars for Sale")
+        );
     }
 
     #[test]
@@ -757,27 +1044,103 @@ mod tests {
             "[search]\nfilters = [\"car_type\", \"make\", \"model\", \"location\", \"distance\", \"price\", \"weekly_price\", \"odometer\"]\n\
              popular_makes = true\ntile_filters = [\"make\"]\ncarousel = true\n",
         );
-        group.brands = vec![Manufacturer { logo: Some("jayco.svg".into()), ..serde_json::from_value(serde_json::json!({"id": 1, "name": "Jayco", "slug": "jayco"})).expect("brand") }];
+        group.brands = vec![Manufacturer {
+            logo: Some("jayco.svg".into()),
+            ..serde_json::from_value(serde_json::json!({"id": 1, "name": "Jayco", "slug": "jayco"}))
+                .expect("brand")
+        }];
         let ctx = ViewContext::new(&group, now());
-        let route = SearchRoute { path: ALL_STOCK_ROUTE.into(), title: "All".into(), fixed: vec![] };
+        let route = SearchRoute {
+            path: ALL_STOCK_ROUTE.into(),
+            title: "All".into(),
+            fixed: vec![],
+        };
         let page = search_page_view(&route, &stock(), &ctx);
-        assert_eq!(page.order, ["car_type", "make", "model", "location_name", "distance", "price", "weekly_price", "km"]);
-        let make = page.facets.iter().find(|f| f.facet == "make").expect("make facet");
+        assert_eq!(
+            page.order,
+            [
+                "car_type",
+                "make",
+                "model",
+                "location_name",
+                "distance",
+                "price",
+                "weekly_price",
+                "km"
+            ]
+        );
+        let make = page
+            .facets
+            .iter()
+            .find(|f| f.facet == "make")
+            .expect("make facet");
         assert_eq!(make.widget, FacetWidget::Tiles);
-        let jayco = make.items.iter().find(|i| i.value == "Jayco").expect("Jayco");
+        let jayco = make
+            .items
+            .iter()
+            .find(|i| i.value == "Jayco")
+            .expect("Jayco");
         assert_eq!(jayco.logo.as_deref(), Some("/jayco.svg"));
-        assert!(make.items.iter().find(|i| i.value == "Toyota").is_some_and(|i| i.logo.is_none()));
-        assert_eq!(page.facets.iter().find(|f| f.facet == "location_name").map(|f| f.widget), None, "no locations in the stock");
+        assert!(make
+            .items
+            .iter()
+            .find(|i| i.value == "Toyota")
+            .is_some_and(|i| i.logo.is_none()));
+        assert_eq!(
+            page.facets
+                .iter()
+                .find(|f| f.facet == "location_name")
+                .map(|f| f.widget),
+            None,
+            "no locations in the stock"
+        );
         assert!(page.model_filter);
-        assert!(!page.facets.iter().any(|f| f.facet == "model"), "models wait for a make");
-        assert_eq!(page.distance, Some(DistanceView { choices_km: vec![25, 50, 75, 100, 150, 250, 500, 750, 1000], default_km: 50 }));
-        assert_eq!((page.limits.makes_shown_first, page.limits.popular_makes, page.limits.model_list_limit), (7, Some(20), 30));
-        assert_eq!((page.limits.search_box_debounce_ms, page.limits.slider_debounce_ms, page.limits.default_slider_max), (300, 400, 100_000.0));
-        let price = page.ranges.iter().find(|r| r.facet == "price").expect("price range");
-        assert_eq!((price.min, price.max, price.kind, price.unit), (32_990.0, 80_000.0, SliderKind::Price, RangeUnit::Dollars));
-        let km = page.ranges.iter().find(|r| r.facet == "km").expect("km range");
+        assert!(
+            !page.facets.iter().any(|f| f.facet == "model"),
+            "models wait for a make"
+        );
+        assert_eq!(
+            page.distance,
+            Some(DistanceView {
+                choices_km: vec![25, 50, 75, 100, 150, 250, 500, 750, 1000],
+                default_km: 50
+            })
+        );
+        assert_eq!(
+            (
+                page.limits.makes_shown_first,
+                page.limits.popular_makes,
+                page.limits.model_list_limit
+            ),
+            (7, Some(20), 30)
+        );
+        assert_eq!(
+            (
+                page.limits.search_box_debounce_ms,
+                page.limits.slider_debounce_ms,
+                page.limits.default_slider_max
+            ),
+            (300, 400, 100_000.0)
+        );
+        let price = page
+            .ranges
+            .iter()
+            .find(|r| r.facet == "price")
+            .expect("price range");
+        assert_eq!(
+            (price.min, price.max, price.kind, price.unit),
+            (32_990.0, 80_000.0, SliderKind::Price, RangeUnit::Dollars)
+        );
+        let km = page
+            .ranges
+            .iter()
+            .find(|r| r.facet == "km")
+            .expect("km range");
         assert_eq!(km.kind, SliderKind::Km);
-        assert!(!page.ranges.iter().any(|r| r.facet == "weekly_price"), "no car has a weekly price without a finance provider");
+        assert!(
+            !page.ranges.iter().any(|r| r.facet == "weekly_price"),
+            "no car has a weekly price without a finance provider"
+        );
         assert!(page.carousel);
         assert_eq!(page.today, "2026-11-22");
     }
@@ -786,10 +1149,23 @@ mod tests {
     fn a_single_make_dealer_lists_models_without_a_make_filter() {
         let nissan = dealer("[search]\nfilters = [\"car_type\", \"model\"]\n");
         let ctx = ViewContext::new(&nissan, now());
-        let route = SearchRoute { path: ALL_STOCK_ROUTE.into(), title: "All".into(), fixed: vec![] };
+        let route = SearchRoute {
+            path: ALL_STOCK_ROUTE.into(),
+            title: "All".into(),
+            fixed: vec![],
+        };
         let page = search_page_view(&route, &stock(), &ctx);
-        assert!(page.facets.iter().any(|f| f.facet == "model" && f.items.len() == 3));
-        assert_eq!(page.facets.iter().find(|f| f.facet == "car_type").map(|f| f.widget), Some(FacetWidget::Checkbox));
+        assert!(page
+            .facets
+            .iter()
+            .any(|f| f.facet == "model" && f.items.len() == 3));
+        assert_eq!(
+            page.facets
+                .iter()
+                .find(|f| f.facet == "car_type")
+                .map(|f| f.widget),
+            Some(FacetWidget::Checkbox)
+        );
     }
 
     #[test]
@@ -802,11 +1178,22 @@ mod tests {
         ]))
         .expect("promos");
         let ctx = ViewContext::new(&acme, now());
-        let route = SearchRoute { path: "/search/new-and-demo-cars".into(), title: "New".into(), fixed: vec![fixed("categories", "new-and-demo")] };
+        let route = SearchRoute {
+            path: "/search/new-and-demo-cars".into(),
+            title: "New".into(),
+            fixed: vec![fixed("categories", "new-and-demo")],
+        };
         let page = search_page_view(&route, &stock(), &ctx);
-        assert_eq!(page.promos.iter().map(|p| p.position).collect::<Vec<_>>(), [1, 3], "expired promos are left out, later ones kept");
+        assert_eq!(
+            page.promos.iter().map(|p| p.position).collect::<Vec<_>>(),
+            [1, 3],
+            "expired promos are left out, later ones kept"
+        );
         assert_eq!(page.car_types, [CarType::New, CarType::Demo]);
-        assert_eq!(route_car_types(&[fixed("car_type", "used")]), [CarType::Used]);
+        assert_eq!(
+            route_car_types(&[fixed("car_type", "used")]),
+            [CarType::Used]
+        );
         assert!(route_car_types(&[fixed("make", "Toyota")]).is_empty());
     }
 
@@ -821,16 +1208,36 @@ mod tests {
         let mut rav4 = car(1, "Toyota", "RAV4", "used", 32_990.0);
         rav4.views = Some(1234);
         let card = card_view(&rav4, &ctx);
-        let buttons: Vec<(CardButton, &str, &str)> = card.buttons.iter().map(|b| (b.kind, b.label.as_str(), b.url.as_str())).collect();
+        let buttons: Vec<(CardButton, &str, &str)> = card
+            .buttons
+            .iter()
+            .map(|b| (b.kind, b.label.as_str(), b.url.as_str()))
+            .collect();
         assert_eq!(
             buttons,
             [
                 (CardButton::Details, "View Details", "/cars/car-1"),
-                (CardButton::TestDrive, "Book a Test Drive", "/book-test-drive?car_id=1"),
-                (CardButton::Finance, "Get Pre-Approved", "/finance?vehiclePriceBudget=32990&car_id=1&car_type=used#finance-form"),
+                (
+                    CardButton::TestDrive,
+                    "Book a Test Drive",
+                    "/book-test-drive?car_id=1"
+                ),
+                (
+                    CardButton::Finance,
+                    "Get Pre-Approved",
+                    "/finance?vehiclePriceBudget=32990&car_id=1&car_type=used#finance-form"
+                ),
                 (CardButton::Reserve, "Reserve Now", "/cars/car-1/checkout"),
-                (CardButton::TradeIn, "Get Your Valuation", "/cars/trade-in?car_id=1"),
-                (CardButton::OnlinePurchase, "Buy Online", "/checkout-journey?car_id=car-1"),
+                (
+                    CardButton::TradeIn,
+                    "Get Your Valuation",
+                    "/cars/trade-in?car_id=1"
+                ),
+                (
+                    CardButton::OnlinePurchase,
+                    "Buy Online",
+                    "/checkout-journey?car_id=car-1"
+                ),
                 (CardButton::Enquire, "Enquire Now", "/contact-us?car_id=1"),
                 (CardButton::Custom, "Inspect", "/inspect?car=car-1&id=1"),
             ]
@@ -840,7 +1247,10 @@ mod tests {
         // A held car loses reserve and online purchase; a sold or unpriced car has no buttons.
         let mut held = card.clone();
         crate::view::card::mark_held(&mut held);
-        assert!(!held.buttons.iter().any(|b| matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase)));
+        assert!(!held
+            .buttons
+            .iter()
+            .any(|b| matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase)));
         assert_eq!(held.buttons.len(), 6);
         let mut sold = rav4.clone();
         sold.sold = true;
@@ -848,20 +1258,37 @@ mod tests {
         let plain = dealer("");
         let plain_ctx = ViewContext::new(&plain, now());
         let default = card_view(&rav4, &plain_ctx);
-        assert_eq!(default.buttons.iter().map(|b| b.kind).collect::<Vec<_>>(), [CardButton::Details, CardButton::Reserve]);
-        assert_eq!(default.views_text, None, "the view count only where the site shows it");
+        assert_eq!(
+            default.buttons.iter().map(|b| b.kind).collect::<Vec<_>>(),
+            [CardButton::Details, CardButton::Reserve]
+        );
+        assert_eq!(
+            default.views_text, None,
+            "the view count only where the site shows it"
+        );
     }
 
     #[test]
     fn a_certified_tag_shows_the_dealer_certified_logo() {
-        let certified = dealer("[tags]\ncertified_manufacturer = \"Toyota\"\ncertified_logo = \"certified.svg\"\n");
+        let certified = dealer(
+            "[tags]\ncertified_manufacturer = \"Toyota\"\ncertified_logo = \"certified.svg\"\n",
+        );
         let ctx = ViewContext::new(&certified, now());
         let mut rav4 = car(1, "Toyota", "RAV4", "used", 32_990.0);
         rav4.certified = true;
         let card = card_view(&rav4, &ctx);
-        assert_eq!(card.tag_logo.as_ref().map(|l| (l.url.as_str(), l.alt.as_str())), Some(("/certified.svg", "Toyota certified pre-owned")));
+        assert_eq!(
+            card.tag_logo
+                .as_ref()
+                .map(|l| (l.url.as_str(), l.alt.as_str())),
+            Some(("/certified.svg", "Toyota certified pre-owned"))
+        );
         rav4.reserved = true;
-        assert_eq!(card_view(&rav4, &ctx).tag_logo, None, "Reserved ranks above the certified logo");
+        assert_eq!(
+            card_view(&rav4, &ctx).tag_logo,
+            None,
+            "Reserved ranks above the certified logo"
+        );
         let mut held = card.clone();
         crate::view::card::mark_held(&mut held);
         assert_eq!(held.tag_logo, None);

@@ -87,7 +87,11 @@ impl PhoneView {
             .filter(|(i, c)| c.is_ascii_digit() || (*i == 0 && *c == '+'))
             .map(|(_, c)| c)
             .collect();
-        PhoneView { display: number.trim().to_string(), href: format!("tel:{dial}"), masked }
+        PhoneView {
+            display: number.trim().to_string(),
+            href: format!("tel:{dial}"),
+            masked,
+        }
     }
 }
 
@@ -171,10 +175,24 @@ fn footer_view(dealer: &Dealer) -> FooterView {
         stock_links: CarType::ORDER
             .into_iter()
             .filter(|t| config.car_types.contains(t))
-            .map(|t| LinkView { label: format!("{} {noun}", car_type_label(t)), url: format!("/search/{}-cars", t.as_str()), children: Vec::new() })
+            .map(|t| LinkView {
+                label: format!("{} {noun}", car_type_label(t)),
+                url: format!("/search/{}-cars", t.as_str()),
+                children: Vec::new(),
+            })
             .collect(),
-        abn: footer.abn.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(|a| format!("ABN {a}")),
-        licence: footer.dealer_licence.as_deref().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("Dealer licence {l}")),
+        abn: footer
+            .abn
+            .as_deref()
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .map(|a| format!("ABN {a}")),
+        licence: footer
+            .dealer_licence
+            .as_deref()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| format!("Dealer licence {l}")),
         social: footer
             .social
             .iter()
@@ -210,7 +228,11 @@ pub fn configured_brand_grids(dealer: &Dealer, groups: Vec<BrandGroupView>) -> V
         .iter()
         .filter_map(|grid| {
             let group = groups.iter().find(|g| g.id == grid.category.as_str())?;
-            Some(BrandGroupView { id: group.id.clone(), title: grid.title.clone(), brands: group.brands.clone() })
+            Some(BrandGroupView {
+                id: group.id.clone(),
+                title: grid.title.clone(),
+                brands: group.brands.clone(),
+            })
         })
         .collect()
 }
@@ -221,9 +243,17 @@ pub fn mega_menu(dealer: &Dealer) -> Option<MegaMenuView> {
     if dealer.brands.is_empty() {
         return None;
     }
-    let item = dealer.config.menus.header.iter().find(|i| i.url.starts_with(BRANDS_PATH))?;
+    let item = dealer
+        .config
+        .menus
+        .header
+        .iter()
+        .find(|i| i.url.starts_with(BRANDS_PATH))?;
     let groups = configured_brand_grids(dealer, brands_page_view(&dealer.brands, &[]).groups);
-    (!groups.is_empty()).then(|| MegaMenuView { item_label: item.label.clone(), groups })
+    (!groups.is_empty()).then(|| MegaMenuView {
+        item_label: item.label.clone(),
+        groups,
+    })
 }
 
 /// Everything the view models of one build derive from besides the cars.
@@ -286,7 +316,12 @@ pub fn canonical_base(dealer: &Dealer) -> String {
 /// location, else of the first visible location.
 pub fn site_phone(dealer: &Dealer) -> Option<PhoneView> {
     let masked = dealer.config.phones.masked;
-    let non_empty = |p: &Option<String>| p.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_string);
+    let non_empty = |p: &Option<String>| {
+        p.as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+    };
     if let Some(number) = non_empty(&dealer.config.phones.site_override) {
         return Some(PhoneView::new(&number, masked));
     }
@@ -295,7 +330,10 @@ pub fn site_phone(dealer: &Dealer) -> Option<PhoneView> {
         .find(|l| l.primary)
         .into_iter()
         .chain(visible())
-        .find_map(|l| non_empty(&l.contact_detail.phone).or_else(|| non_empty(&l.contact_detail.landline_phone)))
+        .find_map(|l| {
+            non_empty(&l.contact_detail.phone)
+                .or_else(|| non_empty(&l.contact_detail.landline_phone))
+        })
         .map(|number| PhoneView::new(&number, masked))
 }
 
@@ -310,21 +348,35 @@ fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
     let mut columns: Vec<FooterColumnView> = menus
         .footer
         .iter()
-        .map(|c| FooterColumnView { title: c.title.clone(), links: c.links.iter().map(LinkView::from_menu).collect() })
+        .map(|c| FooterColumnView {
+            title: c.title.clone(),
+            links: c.links.iter().map(LinkView::from_menu).collect(),
+        })
         .collect();
     fn links_to(item: &MenuItem) -> bool {
         item.url == PARTS_SEARCH_PATH || item.children.iter().any(links_to)
     }
-    let linked = menus.header.iter().any(links_to) || menus.footer.iter().flat_map(|c| &c.links).any(links_to);
+    let linked = menus.header.iter().any(links_to)
+        || menus.footer.iter().flat_map(|c| &c.links).any(links_to);
     if dealer.parts.is_empty() || linked {
         return columns;
     }
     let service = messages::FOOTER_HEADINGS[2];
-    let link = LinkView { label: SEARCH_PARTS.to_string(), url: PARTS_SEARCH_PATH.to_string(), children: Vec::new() };
-    let at = columns.iter().position(|c| c.title == service).or(columns.len().checked_sub(1));
+    let link = LinkView {
+        label: SEARCH_PARTS.to_string(),
+        url: PARTS_SEARCH_PATH.to_string(),
+        children: Vec::new(),
+    };
+    let at = columns
+        .iter()
+        .position(|c| c.title == service)
+        .or(columns.len().checked_sub(1));
     match at.and_then(|at| columns.get_mut(at)) {
         Some(column) => column.links.push(link),
-        None => columns.push(FooterColumnView { title: service.to_string(), links: vec![link] }),
+        None => columns.push(FooterColumnView {
+            title: service.to_string(),
+            links: vec![link],
+        }),
     }
     columns
 }
@@ -373,12 +425,15 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
         footer_columns: footer_columns(dealer),
         phone: site_phone(dealer),
         search_path: config.search.default_page.clone(),
-        announcement: config
-            .announcement
-            .as_ref()
-            .map(|a| AnnouncementView { text: a.text.clone(), url: a.url.clone() }),
+        announcement: config.announcement.as_ref().map(|a| AnnouncementView {
+            text: a.text.clone(),
+            url: a.url.clone(),
+        }),
         favourites: config.favourites.enabled,
-        garage_path: config.garage.enabled.then(|| format!("/{}", config.garage.page.trim_matches('/'))),
+        garage_path: config
+            .garage
+            .enabled
+            .then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer),
         footer: footer_view(dealer),
     }
@@ -411,9 +466,19 @@ mod tests {
 
     #[test]
     fn a_single_brand_dealers_models_item_goes_to_its_models() {
-        let models_url = |dealer: &Dealer| site_view(dealer).header_menu.into_iter().find(|l| l.label == "Models").map(|l| l.url);
+        let models_url = |dealer: &Dealer| {
+            site_view(dealer)
+                .header_menu
+                .into_iter()
+                .find(|l| l.label == "Models")
+                .map(|l| l.url)
+        };
         let mut single = test_dealer("");
-        assert_eq!(models_url(&single).as_deref(), Some(BRANDS_PATH), "no model pages: the brands page stays");
+        assert_eq!(
+            models_url(&single).as_deref(),
+            Some(BRANDS_PATH),
+            "no model pages: the brands page stays"
+        );
         single.models = vec![model("tiggo-4")];
         assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
     }

@@ -38,7 +38,11 @@ pub fn encode_query_value(text: &str) -> String {
 /// are not allowed unencoded in a URL's query (the HTML checker rejects such an href), and
 /// every reader (URLSearchParams, the search API) decodes them back.
 pub fn refinement_param(facet: &str, index: usize, value: &str) -> String {
-    format!("{}={}", encode_query_value(&format!("refinementList[{facet}][{index}]")), encode_query_value(value))
+    format!(
+        "{}={}",
+        encode_query_value(&format!("refinementList[{facet}][{index}]")),
+        encode_query_value(value)
+    )
 }
 
 /// A link written in a dealer's config as an href that validates: `[`, `]` and spaces
@@ -63,20 +67,32 @@ mod tests {
 
     #[test]
     fn config_links_become_valid_hrefs() {
-        assert_eq!(valid_href("/search/x?refinementList[make][0]=Isuzu%20Trucks"), "/search/x?refinementList%5Bmake%5D%5B0%5D=Isuzu%20Trucks");
+        assert_eq!(
+            valid_href("/search/x?refinementList[make][0]=Isuzu%20Trucks"),
+            "/search/x?refinementList%5Bmake%5D%5B0%5D=Isuzu%20Trucks"
+        );
         assert_eq!(valid_href("/eofy"), "/eofy");
         assert_eq!(valid_href("https://a.b/c d"), "https://a.b/c%20d");
     }
 
     #[test]
     fn refinement_params_encode_their_brackets() {
-        assert_eq!(refinement_param("car_type", 0, "used"), "refinementList%5Bcar_type%5D%5B0%5D=used");
-        assert_eq!(refinement_param("make", 1, "Isuzu Trucks"), "refinementList%5Bmake%5D%5B1%5D=Isuzu%20Trucks");
+        assert_eq!(
+            refinement_param("car_type", 0, "used"),
+            "refinementList%5Bcar_type%5D%5B0%5D=used"
+        );
+        assert_eq!(
+            refinement_param("make", 1, "Isuzu Trucks"),
+            "refinementList%5Bmake%5D%5B1%5D=Isuzu%20Trucks"
+        );
     }
 
     #[test]
     fn query_values_are_percent_encoded() {
-        assert_eq!(encode_query_value("Omoda 5 & more/€"), "Omoda%205%20%26%20more%2F%E2%82%AC");
+        assert_eq!(
+            encode_query_value("Omoda 5 & more/€"),
+            "Omoda%205%20%26%20more%2F%E2%82%AC"
+        );
     }
 
     #[test]

@@ -9,7 +9,10 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("NO_RESULTS_TITLE", messages::NO_RESULTS_TITLE),
     ("NO_RESULTS_TEXT", messages::NO_RESULTS_TEXT),
     ("CLEAR_FILTERS", messages::CLEAR_FILTERS),
-    ("FIND_ME_SOMETHING_SIMILAR", messages::FIND_ME_SOMETHING_SIMILAR),
+    (
+        "FIND_ME_SOMETHING_SIMILAR",
+        messages::FIND_ME_SOMETHING_SIMILAR,
+    ),
     ("PER_WEEK_SHORT", messages::PER_WEEK_SHORT),
     ("SHOW_MORE", messages::SHOW_MORE),
     ("SHOW_LESS", messages::SHOW_LESS),
@@ -36,7 +39,10 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("UNEXPECTED_ERROR", messages::UNEXPECTED_ERROR),
     ("PLEASE_ENTER_A_POSTCODE", messages::PLEASE_ENTER_A_POSTCODE),
     ("DELIVERY_NO_ESTIMATE", messages::DELIVERY_NO_ESTIMATE),
-    ("COPIED_TO_CLIPBOARD_TEMPLATE", messages::COPIED_TO_CLIPBOARD_TEMPLATE),
+    (
+        "COPIED_TO_CLIPBOARD_TEMPLATE",
+        messages::COPIED_TO_CLIPBOARD_TEMPLATE,
+    ),
     ("ENQUIRE_FOR_FINANCE", messages::ENQUIRE_FOR_FINANCE),
     ("VIEW_DISCLAIMER", messages::VIEW_DISCLAIMER),
     ("COMPARISON_RATE_WARNING", messages::COMPARISON_RATE_WARNING),
@@ -48,7 +54,10 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("VIEW_LIST", messages::VIEW_LIST),
     ("POPULAR_MAKES", messages::POPULAR_MAKES),
     ("ALL_MAKES", messages::ALL_MAKES),
-    ("SELECT_DEALERSHIP_LOCATION", messages::SELECT_DEALERSHIP_LOCATION),
+    (
+        "SELECT_DEALERSHIP_LOCATION",
+        messages::SELECT_DEALERSHIP_LOCATION,
+    ),
     ("WE_WANT_YOUR_CAR", messages::WE_WANT_YOUR_CAR),
     ("GET_YOUR_VALUATION", messages::GET_YOUR_VALUATION),
 ];

@@ -6,19 +6,33 @@ use ts_rs::TS;
 use crate::car::{Car, CarType, Hotspot, HotspotPosition};
 use crate::messages;
 use crate::rules::availability::{is_available, SimilarIndex};
-use crate::rules::constants::{BOTTOM_BAR_PX, COLLAPSE_MS, STICKY_HEADER_PX, THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE};
-use crate::rules::fuel::{fuel_calculator, FuelCalculator, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK};
+use crate::rules::constants::{
+    BOTTOM_BAR_PX, COLLAPSE_MS, STICKY_HEADER_PX, THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
+};
+use crate::rules::fuel::{
+    fuel_calculator, FuelCalculator, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK,
+};
 use crate::rules::phone::choose_phone;
-use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, spec_rows, spec_value_text, DealerComments, SpecRow};
+use crate::rules::vehicle_text::{
+    dealer_comments, rego_expiry_text, spec_rows, spec_value_text, DealerComments, SpecRow,
+};
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
+use super::card::{
+    display_name, finance_link, reserve_url, similar_search_path, thousands, CardCache, CardJson,
+    CardView,
+};
+use super::finance::{
+    finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView,
+};
 use super::form::{vehicle_forms_view, VehicleFormsView};
-use super::finance::{finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView};
-use super::card::{finance_link, display_name, reserve_url, similar_search_path, thousands, CardCache, CardJson, CardView};
 use super::locator::website_id;
 use super::site::{PhoneView, ViewContext};
 use super::slug::slugify;
-use super::vehicle_blocks::{promo_banner, vehicle_assurances, vehicle_map, PromoBannerView, VehicleAssurancesView, VehicleMapView};
+use super::vehicle_blocks::{
+    promo_banner, vehicle_assurances, vehicle_map, PromoBannerView, VehicleAssurancesView,
+    VehicleMapView,
+};
 
 /// One breadcrumb; the current page has no link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -190,25 +204,54 @@ pub fn hotspot_views(hotspots: &[Hotspot], frames: usize) -> Vec<HotspotView> {
         .filter_map(|h| {
             let description = h.description.trim().to_string();
             let anchor = h.anchors.iter().map(|a| a.trim()).find(|a| !a.is_empty());
-            let label = anchor.map(str::to_string).unwrap_or_else(|| description.clone());
+            let label = anchor
+                .map(str::to_string)
+                .unwrap_or_else(|| description.clone());
             let positions: Vec<HotspotPosition> = h
                 .positions
                 .iter()
-                .filter(|p| usize::try_from(p.angle).is_ok_and(|a| a < frames) && p.x.is_finite() && p.y.is_finite())
-                .map(|p| HotspotPosition { angle: p.angle, x: p.x.clamp(0.0, 100.0), y: p.y.clamp(0.0, 100.0) })
+                .filter(|p| {
+                    usize::try_from(p.angle).is_ok_and(|a| a < frames)
+                        && p.x.is_finite()
+                        && p.y.is_finite()
+                })
+                .map(|p| HotspotPosition {
+                    angle: p.angle,
+                    x: p.x.clamp(0.0, 100.0),
+                    y: p.y.clamp(0.0, 100.0),
+                })
                 .collect();
-            (!description.is_empty() && !positions.is_empty()).then_some(HotspotView { label, description, positions })
+            (!description.is_empty() && !positions.is_empty()).then_some(HotspotView {
+                label,
+                description,
+                positions,
+            })
         })
         .collect()
 }
 
 /// The stock video of `car` (`video_url`, else the first of `videos` the page can play)
 /// at `position` among `image_count` gallery images.
-pub fn gallery_video(car: &Car, position: crate::config::VideoPosition, image_count: usize) -> Option<GalleryVideo> {
+pub fn gallery_video(
+    car: &Car,
+    position: crate::config::VideoPosition,
+    image_count: usize,
+) -> Option<GalleryVideo> {
     let own = car.video_url.as_deref().map(|url| (url, None));
-    let listed = car.videos.iter().map(|v| (v.url.as_str(), v.thumb.as_deref()));
-    let (url, poster) = own.into_iter().chain(listed).map(|(u, p)| (u.trim(), p)).find(|(u, _)| is_playable_video(u))?;
-    let poster = poster.map(str::trim).filter(|p| !p.is_empty()).or_else(|| car.primary_image()).map(str::to_string);
+    let listed = car
+        .videos
+        .iter()
+        .map(|v| (v.url.as_str(), v.thumb.as_deref()));
+    let (url, poster) = own
+        .into_iter()
+        .chain(listed)
+        .map(|(u, p)| (u.trim(), p))
+        .find(|(u, _)| is_playable_video(u))?;
+    let poster = poster
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .or_else(|| car.primary_image())
+        .map(str::to_string);
     Some(GalleryVideo {
         url: url.to_string(),
         poster,
@@ -220,9 +263,20 @@ pub fn gallery_video(car: &Car, position: crate::config::VideoPosition, image_co
 /// The viewer of `car` with the dealer's default mode and spin settings.
 pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> ViewerView {
     use crate::config::ViewerMode;
-    let spin_images: Vec<String> = car.spin_images.iter().filter(|u| !u.trim().is_empty()).cloned().collect();
-    let walkaround = car.walkaround_videos.iter().find(|v| !v.url.trim().is_empty());
-    let interior_image = car.spin_interior_image.clone().filter(|u| !u.trim().is_empty());
+    let spin_images: Vec<String> = car
+        .spin_images
+        .iter()
+        .filter(|u| !u.trim().is_empty())
+        .cloned()
+        .collect();
+    let walkaround = car
+        .walkaround_videos
+        .iter()
+        .find(|v| !v.url.trim().is_empty());
+    let interior_image = car
+        .spin_interior_image
+        .clone()
+        .filter(|u| !u.trim().is_empty());
     let mut modes = Vec::new();
     if !spin_images.is_empty() {
         modes.push(ViewerModeView::Spinner);
@@ -241,10 +295,18 @@ pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> View
         ViewerMode::Interior => ViewerModeView::Interior,
     };
     ViewerView {
-        default_mode: if modes.contains(&wanted) { wanted } else { ViewerModeView::Gallery },
+        default_mode: if modes.contains(&wanted) {
+            wanted
+        } else {
+            ViewerModeView::Gallery
+        },
         modes,
         exterior_hotspots: hotspot_views(&car.hotspots.exterior, spin_images.len()),
-        interior_hotspots: if interior_image.is_some() { hotspot_views(&car.hotspots.interior, 1) } else { Vec::new() },
+        interior_hotspots: if interior_image.is_some() {
+            hotspot_views(&car.hotspots.interior, 1)
+        } else {
+            Vec::new()
+        },
         spin_images,
         spin_interval_ms: u32::try_from(config.spin_interval_ms).unwrap_or(u32::MAX),
         spin_drag_sensitivity: config.spin_drag_sensitivity,
@@ -321,7 +383,10 @@ pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView
     }
     let loan = super::finance::car_loan(car, ctx)?;
     let terms = ctx.dealer.config.finance.loan_terms();
-    let credit = crate::rules::quote::CREDIT_SCORES.iter().position(|s| *s == YOUX_CREDIT_SCORE).unwrap_or(0);
+    let credit = crate::rules::quote::CREDIT_SCORES
+        .iter()
+        .position(|s| *s == YOUX_CREDIT_SCORE)
+        .unwrap_or(0);
     let request = crate::rules::quote::QuoteRequest {
         purchase_price: loan.amount,
         loan_term_years: YOUX_LOAN_TERM_YEARS,
@@ -330,7 +395,10 @@ pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView
     };
     let q = crate::rules::quote::quote_on(&terms, &loan, &request, ctx.current_year);
     let fee = if loan.establishment_fee > 0.0 {
-        format!(" and a {} establishment fee", crate::rules::format::format_price(loan.establishment_fee))
+        format!(
+            " and a {} establishment fee",
+            crate::rules::format::format_price(loan.establishment_fee)
+        )
     } else {
         String::new()
     };
@@ -399,17 +467,31 @@ pub fn car_type_label(car_type: CarType) -> &'static str {
 
 /// Breadcrumbs of a vehicle page (seed 001 s2): Home, car type, make, model, body, current.
 pub fn breadcrumbs(car: &Car) -> Vec<Crumb> {
-    let link = |label: &str, url: String| Crumb { label: label.to_string(), url: Some(url) };
+    let link = |label: &str, url: String| Crumb {
+        label: label.to_string(),
+        url: Some(url),
+    };
     let mut crumbs = vec![
         link(messages::BREADCRUMB_HOME, "/".to_string()),
-        link(car_type_label(car.car_type), format!("/search/{}-cars", car.car_type.as_str())),
+        link(
+            car_type_label(car.car_type),
+            format!("/search/{}-cars", car.car_type.as_str()),
+        ),
         link(&car.make, format!("/search/{}", slugify(&car.make))),
         link(&car.model, similar_search_path(car)),
     ];
-    if let Some(body) = car.simple_body.as_deref().map(str::trim).filter(|b| !b.is_empty() && !slugify(b).is_empty()) {
+    if let Some(body) = car
+        .simple_body
+        .as_deref()
+        .map(str::trim)
+        .filter(|b| !b.is_empty() && !slugify(b).is_empty())
+    {
         crumbs.push(link(body, format!("/search/{}", slugify(body))));
     }
-    crumbs.push(Crumb { label: display_name(car), url: None });
+    crumbs.push(Crumb {
+        label: display_name(car),
+        url: None,
+    });
     crumbs
 }
 
@@ -420,9 +502,15 @@ pub fn gallery(car: &Car) -> Vec<GalleryImage> {
     let mut images: Vec<(String, String)> = car
         .images
         .iter()
-        .filter(|i| !i.url.trim().is_empty() && !car.spin_images.iter().any(|s| s.trim() == i.url.trim()))
+        .filter(|i| {
+            !i.url.trim().is_empty() && !car.spin_images.iter().any(|s| s.trim() == i.url.trim())
+        })
         .map(|i| {
-            let thumb = i.thumb.as_ref().map(|t| t.url.clone()).filter(|t| !t.trim().is_empty());
+            let thumb = i
+                .thumb
+                .as_ref()
+                .map(|t| t.url.clone())
+                .filter(|t| !t.trim().is_empty());
             (i.url.clone(), thumb.unwrap_or_else(|| i.url.clone()))
         })
         .collect();
@@ -435,7 +523,11 @@ pub fn gallery(car: &Car) -> Vec<GalleryImage> {
     images
         .into_iter()
         .enumerate()
-        .map(|(i, (url, thumb))| GalleryImage { url, thumb, alt: format!("{name}, photo {} of {total}", i + 1) })
+        .map(|(i, (url, thumb))| GalleryImage {
+            url,
+            thumb,
+            alt: format!("{name}, photo {} of {total}", i + 1),
+        })
         .collect()
 }
 
@@ -459,13 +551,25 @@ impl VehicleKind {
     /// The kind of `car`: by its body (`simple_body`, else `bodyconfiguration`), and a
     /// feed that gives caravan masses is a caravan whatever its body says.
     pub fn of(car: &Car) -> VehicleKind {
-        let body = car.simple_body.as_deref().or(car.bodyconfiguration.as_deref()).unwrap_or("").to_ascii_lowercase();
+        let body = car
+            .simple_body
+            .as_deref()
+            .or(car.bodyconfiguration.as_deref())
+            .unwrap_or("")
+            .to_ascii_lowercase();
         let v = &car.variant;
-        if ["caravan", "camper", "pop top", "trailer"].iter().any(|w| body.contains(w))
-            || [&v.berths, &v.tare, &v.atm, &v.ballweight].iter().any(|f| f.is_some())
+        if ["caravan", "camper", "pop top", "trailer"]
+            .iter()
+            .any(|w| body.contains(w))
+            || [&v.berths, &v.tare, &v.atm, &v.ballweight]
+                .iter()
+                .any(|f| f.is_some())
         {
             VehicleKind::Caravan
-        } else if ["motorcycle", "motorbike", "scooter"].iter().any(|w| body.contains(w)) {
+        } else if ["motorcycle", "motorbike", "scooter"]
+            .iter()
+            .any(|w| body.contains(w))
+        {
             VehicleKind::Motorcycle
         } else {
             VehicleKind::Car
@@ -480,8 +584,12 @@ fn positive(value: Option<u32>) -> Option<serde_json::Value> {
 
 /// Kilograms of a spec value, e.g. "1,780 kg" (blank, null and zero dropped).
 fn kilograms(value: Option<&serde_json::Value>) -> Option<serde_json::Value> {
-    let kg = value.and_then(|v| v.as_f64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())))?;
-    (kg.is_finite() && kg > 0.0).then(|| serde_json::Value::String(format!("{} kg", thousands(kg.round() as u64))))
+    let kg = value.and_then(|v| {
+        v.as_f64()
+            .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+    })?;
+    (kg.is_finite() && kg > 0.0)
+        .then(|| serde_json::Value::String(format!("{} kg", thousands(kg.round() as u64))))
 }
 
 /// Engine capacity in cc of a car (its own field, else the variant's).
@@ -493,7 +601,10 @@ fn engine_cc(car: &Car) -> Option<serde_json::Value> {
 /// and motorcycles show their own specifications instead of seats (issue 24).
 pub fn key_information(car: &Car) -> Vec<SpecRow> {
     let kind = VehicleKind::of(car);
-    let km = car.km.filter(|_| kind != VehicleKind::Caravan).map(|km| serde_json::Value::String(format!("{} km", thousands(u64::from(km)))));
+    let km = car
+        .km
+        .filter(|_| kind != VehicleKind::Caravan)
+        .map(|km| serde_json::Value::String(format!("{} km", thousands(u64::from(km)))));
     let v = &car.variant;
     let mut rows: Vec<(&str, Option<serde_json::Value>)> = vec![
         ("Condition", text(Some(car_type_label(car.car_type)))),
@@ -511,17 +622,33 @@ pub fn key_information(car: &Car) -> Vec<SpecRow> {
         VehicleKind::Motorcycle => rows.extend([
             ("Engine capacity (cc)", engine_cc(car)),
             ("Transmission", text(car.simple_transmission.as_deref())),
-            ("Fuel", text(car.simple_fuel.as_deref().or(car.fuel.as_deref()))),
+            (
+                "Fuel",
+                text(car.simple_fuel.as_deref().or(car.fuel.as_deref())),
+            ),
         ]),
         VehicleKind::Car => rows.extend([
             ("Transmission", text(car.simple_transmission.as_deref())),
-            ("Fuel", text(car.simple_fuel.as_deref().or(car.fuel.as_deref()))),
-            ("Drive", text(car.simple_drive.as_deref().or(car.drive.as_deref()))),
+            (
+                "Fuel",
+                text(car.simple_fuel.as_deref().or(car.fuel.as_deref())),
+            ),
+            (
+                "Drive",
+                text(car.simple_drive.as_deref().or(car.drive.as_deref())),
+            ),
         ]),
     }
     rows.extend([
         ("Colour", text(car.colour.as_deref())),
-        ("Seats", if kind == VehicleKind::Car { positive(car.seats.map(u32::from)) } else { None }),
+        (
+            "Seats",
+            if kind == VehicleKind::Car {
+                positive(car.seats.map(u32::from))
+            } else {
+                None
+            },
+        ),
         ("Stock number", text(car.stocknum.as_deref())),
         ("VIN", text(car.vin.as_deref())),
         ("Registration", text(car.regplate.as_deref())),
@@ -534,12 +661,25 @@ pub fn key_information(car: &Car) -> Vec<SpecRow> {
 /// fuel, a motorcycle its engine capacity instead of the body.
 pub fn key_chips(car: &Car) -> Vec<String> {
     let kind = VehicleKind::of(car);
-    let nonblank = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let nonblank = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
     let mut chips = vec![car.year.to_string()];
     match kind {
         VehicleKind::Caravan => {
-            chips.extend(car.variant.berths.as_ref().and_then(spec_value_text).map(|b| format!("Sleeps {b}")));
-            chips.extend(kilograms(car.variant.atm.as_ref()).and_then(|v| v.as_str().map(|kg| format!("ATM {kg}"))));
+            chips.extend(
+                car.variant
+                    .berths
+                    .as_ref()
+                    .and_then(spec_value_text)
+                    .map(|b| format!("Sleeps {b}")),
+            );
+            chips.extend(
+                kilograms(car.variant.atm.as_ref())
+                    .and_then(|v| v.as_str().map(|kg| format!("ATM {kg}"))),
+            );
         }
         VehicleKind::Motorcycle | VehicleKind::Car => {
             chips.extend(car.km.map(|km| format!("{} km", thousands(u64::from(km)))));
@@ -548,7 +688,12 @@ pub fn key_chips(car: &Car) -> Vec<String> {
         }
     }
     if kind == VehicleKind::Motorcycle {
-        chips.extend(engine_cc(car).as_ref().and_then(spec_value_text).map(|cc| format!("{cc} cc")));
+        chips.extend(
+            engine_cc(car)
+                .as_ref()
+                .and_then(spec_value_text)
+                .map(|cc| format!("{cc} cc")),
+        );
     } else {
         chips.extend(nonblank(car.simple_body.as_deref()));
     }
@@ -559,31 +704,62 @@ pub fn key_chips(car: &Car) -> Vec<String> {
 pub fn specifications(car: &Car) -> Vec<SpecRow> {
     let v = &car.variant;
     let caravan = VehicleKind::of(car) == VehicleKind::Caravan;
-    let litres = car.engine_size_litres.filter(|l| *l > 0.0).map(|l| serde_json::Value::String(format!("{l}L")));
+    let litres = car
+        .engine_size_litres
+        .filter(|l| *l > 0.0)
+        .map(|l| serde_json::Value::String(format!("{l}L")));
     let rows: Vec<(&str, Option<serde_json::Value>)> = vec![
         ("Badge", text(car.badge.as_deref())),
         ("Series", text(car.series.as_deref())),
         ("Build date", text(car.build_date.as_deref())),
         ("Compliance date", text(car.compliance_date.as_deref())),
-        ("Engine size", litres.or_else(|| v.enginesize_litres.clone())),
+        (
+            "Engine size",
+            litres.or_else(|| v.enginesize_litres.clone()),
+        ),
         ("Engine capacity (cc)", engine_cc(car)),
         ("Cylinders", v.cylinders.clone()),
         ("Induction", v.induction.clone()),
         ("Gears", positive(car.gearnum.map(u32::from))),
-        ("Body configuration", text(car.bodyconfiguration.as_deref()).or_else(|| v.bodyconfiguration.clone())),
-        ("Fuel consumption combined (L/100km)", v.fuelconsumptioncombined.clone()),
+        (
+            "Body configuration",
+            text(car.bodyconfiguration.as_deref()).or_else(|| v.bodyconfiguration.clone()),
+        ),
+        (
+            "Fuel consumption combined (L/100km)",
+            v.fuelconsumptioncombined.clone(),
+        ),
         ("Fuel capacity (L)", v.fuelcapacity.clone()),
         ("Torque (Nm)", v.torque.clone()),
         ("Berths", v.berths.clone()),
         ("Tare mass (kg)", v.tare.clone()),
         // A caravan's ATM is its gross mass: one row, named as caravan buyers know it.
-        ("ATM (kg)", v.atm.clone().or_else(|| if caravan { v.grossvehiclemass.clone() } else { None })),
+        (
+            "ATM (kg)",
+            v.atm.clone().or_else(|| {
+                if caravan {
+                    v.grossvehiclemass.clone()
+                } else {
+                    None
+                }
+            }),
+        ),
         ("Ball weight (kg)", v.ballweight.clone()),
-        ("Gross vehicle mass (kg)", if caravan { None } else { v.grossvehiclemass.clone() }),
+        (
+            "Gross vehicle mass (kg)",
+            if caravan {
+                None
+            } else {
+                v.grossvehiclemass.clone()
+            },
+        ),
         ("Length (mm)", v.vehiclelength.clone()),
         ("Height (mm)", v.vehicleheight.clone()),
         ("Width (mm)", v.vehiclewidth.clone()),
-        ("Towing capacity braked (kg)", v.towingcapacitybraked.clone()),
+        (
+            "Towing capacity braked (kg)",
+            v.towingcapacitybraked.clone(),
+        ),
         ("ANCAP rating", v.ancaprating.clone()),
     ];
     spec_rows(rows.iter().map(|(label, value)| (*label, value.as_ref())))
@@ -595,7 +771,12 @@ pub fn location_link(car: &Car, ctx: &ViewContext<'_>) -> Option<LocationLink> {
     let name = super::card::car_location_name(car)?;
     let url = location
         .map(|l| l.slug.as_str())
-        .filter(|slug| ctx.dealer.locations.iter().any(|l| l.visible && l.slug == *slug))
+        .filter(|slug| {
+            ctx.dealer
+                .locations
+                .iter()
+                .any(|l| l.visible && l.slug == *slug)
+        })
         .map(|slug| format!("/locations/{slug}"));
     Some(LocationLink { name, url })
 }
@@ -603,14 +784,24 @@ pub fn location_link(car: &Car, ctx: &ViewContext<'_>) -> Option<LocationLink> {
 /// The widgets of the vehicle page of `car`.
 pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
     let config = &ctx.dealer.config;
-    let fuel = if config.vehicle_page.fuel_calculator { fuel_calculator(car, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK) } else { None };
+    let fuel = if config.vehicle_page.fuel_calculator {
+        fuel_calculator(car, DEFAULT_FUEL_PRICE, DEFAULT_KM_PER_WEEK)
+    } else {
+        None
+    };
     VehicleWidgets {
-        delivery_calculator: config.vehicle_page.delivery_calculator && !config.delivery_zones.is_empty(),
+        delivery_calculator: config.vehicle_page.delivery_calculator
+            && !config.delivery_zones.is_empty(),
         delivery_location: car
             .location
             .as_ref()
             .map(|l| l.slug.clone())
-            .filter(|slug| ctx.dealer.locations.iter().any(|l| l.visible && l.slug == *slug)),
+            .filter(|slug| {
+                ctx.dealer
+                    .locations
+                    .iter()
+                    .any(|l| l.visible && l.slug == *slug)
+            }),
         price_comparison: config.features.autogauge.enabled,
         fuel,
         car_url: ctx.absolute(&car.page_path()),
@@ -634,7 +825,12 @@ pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> Veh
 
 /// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars and its
 /// cards made once (a build).
-pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, cards: &CardCache<'_>, ctx: &ViewContext<'_>) -> VehiclePageView {
+pub fn vehicle_page_view_indexed(
+    car: &Car,
+    stock: &SimilarIndex<'_>,
+    cards: &CardCache<'_>,
+    ctx: &ViewContext<'_>,
+) -> VehiclePageView {
     let config = &ctx.dealer.config;
     let images = gallery(car);
     let available = is_available(car);
@@ -648,14 +844,23 @@ pub fn vehicle_page_view_indexed(car: &Car, stock: &SimilarIndex<'_>, cards: &Ca
         key_information: key_information(car),
         specifications: specifications(car),
         comments: dealer_comments(car.dealercomments.as_deref()),
-        rego_expiry: rego_expiry_text(car.rego_expiry, ctx.today, config.vehicle_page.rego_expiry_unregistered),
+        rego_expiry: rego_expiry_text(
+            car.rego_expiry,
+            ctx.today,
+            config.vehicle_page.rego_expiry_unregistered,
+        ),
         location: location_link(car, ctx),
-        phone: choose_phone(car, &config.phones.settings()).map(|c| PhoneView::new(&c.number, config.phones.masked)),
+        phone: choose_phone(car, &config.phones.settings())
+            .map(|c| PhoneView::new(&c.number, config.phones.masked)),
         sold_notice: (!available).then(|| messages::SOLD.to_string()),
         find_similar_url: (!available).then(|| similar_search_path(car)),
         features: car.features.clone(),
         standard_equipment: car.standard_equipment.clone(),
-        similar: stock.similar(car, &similar_settings).into_iter().map(|c| cards.json(c, ctx)).collect(),
+        similar: stock
+            .similar(car, &similar_settings)
+            .into_iter()
+            .map(|c| cards.json(c, ctx))
+            .collect(),
         widgets: vehicle_widgets(car, ctx),
         viewer: viewer_view(car, &config.vehicle_page),
         finance_calculator: available.then(|| finance_calculator_view(ctx, Some(car))),
@@ -685,12 +890,25 @@ mod tests {
     }
 
     fn car() -> Car {
-        Car { id: 42, slug: "2024-toyota-rav4-gx-42".into(), year: 2024, make: "Toyota".into(), model: "RAV4".into(), dealership_id: Some(7), ..Car::default() }
+        Car {
+            id: 42,
+            slug: "2024-toyota-rav4-gx-42".into(),
+            year: 2024,
+            make: "Toyota".into(),
+            model: "RAV4".into(),
+            dealership_id: Some(7),
+            ..Car::default()
+        }
     }
 
     fn widgets(extra: &str, car: &Car) -> VehicleWidgets {
         let dealer = dealer(extra);
-        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let ctx = ViewContext::new(
+            &dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
         vehicle_widgets(car, &ctx)
     }
 
@@ -699,9 +917,22 @@ mod tests {
     #[test]
     fn the_finance_link_carries_the_seed_parameters_and_anchor() {
         let dealer = dealer("");
-        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
-        let mut priced = Car { price: Some(38_990.0), vin: Some("JTM AB1".into()), ..car() };
-        priced.location = Some(crate::car::CarLocation { name: "Acme Springwood".into(), slug: "acme-springwood".into(), ..Default::default() });
+        let ctx = ViewContext::new(
+            &dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        let mut priced = Car {
+            price: Some(38_990.0),
+            vin: Some("JTM AB1".into()),
+            ..car()
+        };
+        priced.location = Some(crate::car::CarLocation {
+            name: "Acme Springwood".into(),
+            slug: "acme-springwood".into(),
+            ..Default::default()
+        });
         assert_eq!(
             finance_link(&priced, &ctx),
             "/finance?preferredDealership=acme-springwood&vehiclePriceBudget=38990&car_id=42&car_type=new&vin=JTM%20AB1#finance-form"
@@ -709,9 +940,15 @@ mod tests {
         let page = vehicle_page_view(&priced, &[], &ctx);
         assert_eq!(page.finance_url, finance_link(&priced, &ctx));
         assert!(page.finance_calculator.is_some() && page.finance_estimate.is_some());
-        let sold = Car { sold: true, ..priced };
+        let sold = Car {
+            sold: true,
+            ..priced
+        };
         let page = vehicle_page_view(&sold, &[], &ctx);
-        assert!(page.finance_calculator.is_none() && page.finance_estimate.is_none(), "no finance for an unavailable car");
+        assert!(
+            page.finance_calculator.is_none() && page.finance_estimate.is_none(),
+            "no finance for an unavailable car"
+        );
     }
 
     #[test]
@@ -719,18 +956,27 @@ mod tests {
         let w = widgets(ZONE, &car());
         assert!(w.delivery_calculator);
         assert!(!w.price_comparison);
-        assert_eq!(w.car_url, "https://www.acme.com.au/cars/2024-toyota-rav4-gx-42");
+        assert_eq!(
+            w.car_url,
+            "https://www.acme.com.au/cars/2024-toyota-rav4-gx-42"
+        );
         assert_eq!(w.print_url, "/print?car_id=2024-toyota-rav4-gx-42");
         assert_eq!(w.enquire_url, "/contact-us?car_id=42");
         assert_eq!(w.enquire_label, messages::ENQUIRE_NOW);
         assert_eq!(w.dealership_id, Some(7));
         assert_eq!(w.website_id, website_id("acme"));
-        assert_eq!((w.sticky_header_px, w.bottom_bar_px, w.collapse_ms), (500, 900, 300));
+        assert_eq!(
+            (w.sticky_header_px, w.bottom_bar_px, w.collapse_ms),
+            (500, 900, 300)
+        );
     }
 
     #[test]
     fn delivery_calculator_follows_the_switch_and_needs_zones() {
-        assert!(!widgets("", &car()).delivery_calculator, "no zones: no estimate is possible");
+        assert!(
+            !widgets("", &car()).delivery_calculator,
+            "no zones: no estimate is possible"
+        );
         let off = format!("[vehicle_page]\ndelivery_calculator = false\n{ZONE}");
         assert!(!widgets(&off, &car()).delivery_calculator);
     }
@@ -743,23 +989,46 @@ mod tests {
     #[test]
     fn fuel_calculator_defaults_and_hides_for_electric_cars_or_when_off() {
         let fuel = widgets("", &car()).fuel.expect("fuel calculator");
-        assert_eq!((fuel.fuel_price, fuel.km_per_week, fuel.consumption), (1.70, 250.0, 10.0));
+        assert_eq!(
+            (fuel.fuel_price, fuel.km_per_week, fuel.consumption),
+            (1.70, 250.0, 10.0)
+        );
         assert_eq!(fuel.weekly_cost, 42.5);
-        let electric = Car { simple_fuel: Some("Electric".into()), ..car() };
+        let electric = Car {
+            simple_fuel: Some("Electric".into()),
+            ..car()
+        };
         assert_eq!(widgets("", &electric).fuel, None);
-        assert_eq!(widgets("[vehicle_page]\nfuel_calculator = false\n", &car()).fuel, None);
+        assert_eq!(
+            widgets("[vehicle_page]\nfuel_calculator = false\n", &car()).fuel,
+            None
+        );
     }
 
     #[test]
     fn weekly_fuel_cost_matches_the_shared_cases() {
         // The same file drives frontend/src/features/vehicle/fuel.test.ts.
-        let cases: serde_json::Value = serde_json::from_str(include_str!("../../tests/data/fuel_cases.json")).expect("fuel_cases.json");
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/data/fuel_cases.json"))
+                .expect("fuel_cases.json");
         let cases = cases["cases"].as_array().expect("cases");
         assert!(!cases.is_empty());
         for case in cases {
-            let n = |key: &str| case[key].as_f64().unwrap_or_else(|| panic!("{key} in {case}"));
-            let cost = crate::rules::fuel::weekly_fuel_cost(n("km_per_week"), n("consumption"), n("fuel_price"));
-            assert!((cost - n("weekly_cost")).abs() < 1e-9, "{}: {cost}", case["note"]);
+            let n = |key: &str| {
+                case[key]
+                    .as_f64()
+                    .unwrap_or_else(|| panic!("{key} in {case}"))
+            };
+            let cost = crate::rules::fuel::weekly_fuel_cost(
+                n("km_per_week"),
+                n("consumption"),
+                n("fuel_price"),
+            );
+            assert!(
+                (cost - n("weekly_cost")).abs() < 1e-9,
+                "{}: {cost}",
+                case["note"]
+            );
         }
     }
 
@@ -768,46 +1037,94 @@ mod tests {
         let config = crate::config::VehiclePageConfig::default();
         let plain = viewer_view(&car(), &config);
         assert_eq!(plain.modes, vec![ViewerModeView::Gallery]);
-        assert_eq!(plain.default_mode, ViewerModeView::Gallery, "no spin frames: the gallery shows first");
+        assert_eq!(
+            plain.default_mode,
+            ViewerModeView::Gallery,
+            "no spin frames: the gallery shows first"
+        );
         let spinning = Car {
             spin_images: vec!["/media/s1.svg".into(), "/media/s2.svg".into()],
-            walkaround_videos: vec![crate::car::Video { url: "/media/walk.mp4".into(), thumb: None }],
+            walkaround_videos: vec![crate::car::Video {
+                url: "/media/walk.mp4".into(),
+                thumb: None,
+            }],
             spin_interior_image: Some("/media/in.svg".into()),
             ..car()
         };
         let full = viewer_view(&spinning, &config);
-        assert_eq!(full.modes, vec![ViewerModeView::Spinner, ViewerModeView::Walkaround, ViewerModeView::Gallery, ViewerModeView::Interior]);
+        assert_eq!(
+            full.modes,
+            vec![
+                ViewerModeView::Spinner,
+                ViewerModeView::Walkaround,
+                ViewerModeView::Gallery,
+                ViewerModeView::Interior
+            ]
+        );
         assert_eq!(full.default_mode, ViewerModeView::Spinner);
-        assert_eq!((full.spin_interval_ms, full.spin_drag_sensitivity), (100, 20));
-        let gallery_first = crate::config::VehiclePageConfig { viewer_default_mode: crate::config::ViewerMode::Gallery, ..config };
-        assert_eq!(viewer_view(&spinning, &gallery_first).default_mode, ViewerModeView::Gallery);
+        assert_eq!(
+            (full.spin_interval_ms, full.spin_drag_sensitivity),
+            (100, 20)
+        );
+        let gallery_first = crate::config::VehiclePageConfig {
+            viewer_default_mode: crate::config::ViewerMode::Gallery,
+            ..config
+        };
+        assert_eq!(
+            viewer_view(&spinning, &gallery_first).default_mode,
+            ViewerModeView::Gallery
+        );
     }
 
     fn spot(description: &str, anchors: &[&str], positions: &[(u32, f64, f64)]) -> Hotspot {
         Hotspot {
             description: description.into(),
             anchors: anchors.iter().map(|a| a.to_string()).collect(),
-            positions: positions.iter().map(|&(angle, x, y)| HotspotPosition { angle, x, y }).collect(),
+            positions: positions
+                .iter()
+                .map(|&(angle, x, y)| HotspotPosition { angle, x, y })
+                .collect(),
         }
     }
 
     #[test]
     fn viewer_carries_hotspots_by_angle_for_the_views_the_car_has() {
         let config = crate::config::VehiclePageConfig::default();
-        let mut spinning = Car { spin_images: vec!["/s/1.svg".into(), "/s/2.svg".into(), "/s/3.svg".into()], ..car() };
+        let mut spinning = Car {
+            spin_images: vec!["/s/1.svg".into(), "/s/2.svg".into(), "/s/3.svg".into()],
+            ..car()
+        };
         spinning.hotspots.exterior = vec![
-            spot("LED headlights", &["Headlights"], &[(0, 18.0, 46.0), (2, 120.0, -5.0), (7, 50.0, 50.0)]),
+            spot(
+                "LED headlights",
+                &["Headlights"],
+                &[(0, 18.0, 46.0), (2, 120.0, -5.0), (7, 50.0, 50.0)],
+            ),
             spot("Only off the frames", &["Ghost"], &[(3, 10.0, 10.0)]),
             spot("  ", &["No text"], &[(0, 10.0, 10.0)]),
-            spot("Alloy wheels", &[" ", ""], &[(1, f64::NAN, 10.0), (1, 27.0, 70.0)]),
+            spot(
+                "Alloy wheels",
+                &[" ", ""],
+                &[(1, f64::NAN, 10.0), (1, 27.0, 70.0)],
+            ),
         ];
-        spinning.hotspots.interior = vec![spot("Touchscreen", &["Infotainment"], &[(0, 50.0, 40.0), (4, 1.0, 1.0)])];
+        spinning.hotspots.interior = vec![spot(
+            "Touchscreen",
+            &["Infotainment"],
+            &[(0, 50.0, 40.0), (4, 1.0, 1.0)],
+        )];
         let view = viewer_view(&spinning, &config);
         type Shown<'a> = (&'a str, &'a str, Vec<(u32, f64, f64)>);
         let exterior: Vec<Shown<'_>> = view
             .exterior_hotspots
             .iter()
-            .map(|h| (h.label.as_str(), h.description.as_str(), h.positions.iter().map(|p| (p.angle, p.x, p.y)).collect()))
+            .map(|h| {
+                (
+                    h.label.as_str(),
+                    h.description.as_str(),
+                    h.positions.iter().map(|p| (p.angle, p.x, p.y)).collect(),
+                )
+            })
             .collect();
         assert_eq!(
             exterior,
@@ -817,52 +1134,136 @@ mod tests {
             ],
             "frames past the last spin image, blank text and non-finite points dropped; points clamped; no anchor: the description labels it"
         );
-        assert!(view.interior_hotspots.is_empty(), "no interior image: no interior hotspots");
-        let with_interior = Car { spin_interior_image: Some("/media/in.svg".into()), ..spinning.clone() };
+        assert!(
+            view.interior_hotspots.is_empty(),
+            "no interior image: no interior hotspots"
+        );
+        let with_interior = Car {
+            spin_interior_image: Some("/media/in.svg".into()),
+            ..spinning.clone()
+        };
         let interior = viewer_view(&with_interior, &config).interior_hotspots;
         assert_eq!(interior.len(), 1);
-        assert_eq!(interior[0].positions, vec![HotspotPosition { angle: 0, x: 50.0, y: 40.0 }], "the interior view is one frame: angle 0");
-        let still = Car { spin_images: Vec::new(), ..spinning };
-        assert!(viewer_view(&still, &config).exterior_hotspots.is_empty(), "no spin: no exterior hotspots");
+        assert_eq!(
+            interior[0].positions,
+            vec![HotspotPosition {
+                angle: 0,
+                x: 50.0,
+                y: 40.0
+            }],
+            "the interior view is one frame: angle 0"
+        );
+        let still = Car {
+            spin_images: Vec::new(),
+            ..spinning
+        };
+        assert!(
+            viewer_view(&still, &config).exterior_hotspots.is_empty(),
+            "no spin: no exterior hotspots"
+        );
     }
 
     #[test]
     fn the_stock_video_takes_the_configured_gallery_position() {
         use crate::config::VideoPosition;
-        let images = (1..=6).map(|i| crate::car::Image { url: format!("/media/{i}.svg"), thumb: None }).collect();
-        let filmed = Car { images, video_url: Some(" /media/rav4.mp4 ".into()), ..car() };
-        let index = |position: VideoPosition| {
-            let config = crate::config::VehiclePageConfig { stock_video_position: position, ..Default::default() };
-            viewer_view(&filmed, &config).gallery_video.expect("video").index
+        let images = (1..=6)
+            .map(|i| crate::car::Image {
+                url: format!("/media/{i}.svg"),
+                thumb: None,
+            })
+            .collect();
+        let filmed = Car {
+            images,
+            video_url: Some(" /media/rav4.mp4 ".into()),
+            ..car()
         };
-        assert_eq!([index(VideoPosition::Start), index(VideoPosition::Second), index(VideoPosition::Middle), index(VideoPosition::End)], [0, 1, 3, 6]);
-        let video = viewer_view(&filmed, &crate::config::VehiclePageConfig::default()).gallery_video.expect("video");
+        let index = |position: VideoPosition| {
+            let config = crate::config::VehiclePageConfig {
+                stock_video_position: position,
+                ..Default::default()
+            };
+            viewer_view(&filmed, &config)
+                .gallery_video
+                .expect("video")
+                .index
+        };
+        assert_eq!(
+            [
+                index(VideoPosition::Start),
+                index(VideoPosition::Second),
+                index(VideoPosition::Middle),
+                index(VideoPosition::End)
+            ],
+            [0, 1, 3, 6]
+        );
+        let video = viewer_view(&filmed, &crate::config::VehiclePageConfig::default())
+            .gallery_video
+            .expect("video");
         assert_eq!(video.url, "/media/rav4.mp4");
-        assert_eq!(video.poster.as_deref(), Some("/media/1.svg"), "no poster of its own: the primary image");
+        assert_eq!(
+            video.poster.as_deref(),
+            Some("/media/1.svg"),
+            "no poster of its own: the primary image"
+        );
         assert_eq!(video.title, "2024 Toyota RAV4, video");
         // A provider page cannot play in the page's <video>: the next playable one is used.
         let listed = Car {
             video_url: Some("https://youtu.be/dQw4w9WgXcQ".into()),
             videos: vec![
-                crate::car::Video { url: "javascript:alert(1)".into(), thumb: None },
-                crate::car::Video { url: "https://cdn.example.com/v.mp4".into(), thumb: Some("/media/poster.svg".into()) },
+                crate::car::Video {
+                    url: "javascript:alert(1)".into(),
+                    thumb: None,
+                },
+                crate::car::Video {
+                    url: "https://cdn.example.com/v.mp4".into(),
+                    thumb: Some("/media/poster.svg".into()),
+                },
             ],
             ..filmed.clone()
         };
-        let video = viewer_view(&listed, &crate::config::VehiclePageConfig::default()).gallery_video.expect("video");
-        assert_eq!((video.url.as_str(), video.poster.as_deref()), ("https://cdn.example.com/v.mp4", Some("/media/poster.svg")));
-        let none = Car { video_url: Some("https://vimeo.com/76979871".into()), ..car() };
-        assert_eq!(viewer_view(&none, &crate::config::VehiclePageConfig::default()).gallery_video, None);
+        let video = viewer_view(&listed, &crate::config::VehiclePageConfig::default())
+            .gallery_video
+            .expect("video");
+        assert_eq!(
+            (video.url.as_str(), video.poster.as_deref()),
+            ("https://cdn.example.com/v.mp4", Some("/media/poster.svg"))
+        );
+        let none = Car {
+            video_url: Some("https://vimeo.com/76979871".into()),
+            ..car()
+        };
+        assert_eq!(
+            viewer_view(&none, &crate::config::VehiclePageConfig::default()).gallery_video,
+            None
+        );
     }
 
     #[test]
     fn the_external_video_becomes_an_embed_or_a_link() {
         use crate::rules::video::EmbedProvider;
         let config = crate::config::VehiclePageConfig::default();
-        let with = |url: &str| viewer_view(&Car { external_video_url: Some(url.into()), ..car() }, &config).external_video;
+        let with = |url: &str| {
+            viewer_view(
+                &Car {
+                    external_video_url: Some(url.into()),
+                    ..car()
+                },
+                &config,
+            )
+            .external_video
+        };
         let youtube = with("https://www.youtube.com/watch?v=dQw4w9WgXcQ").expect("embed");
-        assert_eq!((youtube.provider, youtube.url.as_str()), (EmbedProvider::Youtube, "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"));
-        assert_eq!(with("https://dealer.example.com/walk").map(|e| e.provider), Some(EmbedProvider::Link));
+        assert_eq!(
+            (youtube.provider, youtube.url.as_str()),
+            (
+                EmbedProvider::Youtube,
+                "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"
+            )
+        );
+        assert_eq!(
+            with("https://dealer.example.com/walk").map(|e| e.provider),
+            Some(EmbedProvider::Link)
+        );
         assert_eq!(with("javascript:alert(1)"), None);
         assert_eq!(viewer_view(&car(), &config).external_video, None);
     }
@@ -870,11 +1271,23 @@ mod tests {
     #[test]
     fn the_page_carries_the_map_and_the_promo_banner() {
         let dealer = dealer("");
-        let ctx = ViewContext::new(&dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let ctx = ViewContext::new(
+            &dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
         let mut located = car();
-        located.location = Some(crate::car::CarLocation { name: "Acme Springwood".into(), city: Some("Springwood".into()), ..Default::default() });
+        located.location = Some(crate::car::CarLocation {
+            name: "Acme Springwood".into(),
+            city: Some("Springwood".into()),
+            ..Default::default()
+        });
         let page = vehicle_page_view(&located, &[], &ctx);
-        assert_eq!(page.map.as_ref().map(|m| m.name.as_str()), Some("Acme Springwood"));
+        assert_eq!(
+            page.map.as_ref().map(|m| m.name.as_str()),
+            Some("Acme Springwood")
+        );
         assert_eq!(page.promo_banner.map(|b| b.links.len()), Some(3));
         assert_eq!(vehicle_page_view(&car(), &[], &ctx).map, None);
     }
@@ -886,11 +1299,21 @@ mod kind_tests {
     use serde_json::json;
 
     fn rows(rows: &[SpecRow]) -> Vec<(&str, &str)> {
-        rows.iter().map(|r| (r.label.as_str(), r.value.as_str())).collect()
+        rows.iter()
+            .map(|r| (r.label.as_str(), r.value.as_str()))
+            .collect()
     }
 
     fn caravan() -> Car {
-        let mut van = Car { year: 2023, make: "Jayco".into(), model: "Journey".into(), simple_body: Some("Caravan".into()), seats: Some(0), km: Some(0), ..Car::default() };
+        let mut van = Car {
+            year: 2023,
+            make: "Jayco".into(),
+            model: "Journey".into(),
+            simple_body: Some("Caravan".into()),
+            seats: Some(0),
+            km: Some(0),
+            ..Car::default()
+        };
         van.variant = crate::car::Variant {
             berths: Some(json!(4)),
             tare: Some(json!(2180.0)),
@@ -910,13 +1333,35 @@ mod kind_tests {
         let key = key_information(&van);
         assert_eq!(
             rows(&key),
-            vec![("Condition", "New"), ("Year", "2023"), ("Body", "Caravan"), ("Berths", "4"), ("Tare", "2,180 kg"), ("ATM", "2,800 kg"), ("Ball weight", "195 kg")]
+            vec![
+                ("Condition", "New"),
+                ("Year", "2023"),
+                ("Body", "Caravan"),
+                ("Berths", "4"),
+                ("Tare", "2,180 kg"),
+                ("ATM", "2,800 kg"),
+                ("Ball weight", "195 kg")
+            ]
         );
         let specs = specifications(&van);
-        assert!(rows(&specs).contains(&("Tare mass (kg)", "2180")), "{specs:?}");
-        assert!(rows(&specs).contains(&("Length (mm)", "8000")), "no trailing .0: {specs:?}");
-        assert!(!specs.iter().any(|r| r.label.starts_with("Gross vehicle mass") || r.label == "Seats"), "{specs:?}");
-        assert_eq!(key_chips(&van), vec!["2023", "Sleeps 4", "ATM 2,800 kg", "Caravan"]);
+        assert!(
+            rows(&specs).contains(&("Tare mass (kg)", "2180")),
+            "{specs:?}"
+        );
+        assert!(
+            rows(&specs).contains(&("Length (mm)", "8000")),
+            "no trailing .0: {specs:?}"
+        );
+        assert!(
+            !specs
+                .iter()
+                .any(|r| r.label.starts_with("Gross vehicle mass") || r.label == "Seats"),
+            "{specs:?}"
+        );
+        assert_eq!(
+            key_chips(&van),
+            vec!["2023", "Sleeps 4", "ATM 2,800 kg", "Caravan"]
+        );
     }
 
     #[test]
@@ -933,16 +1378,29 @@ mod kind_tests {
         };
         assert_eq!(VehicleKind::of(&bike), VehicleKind::Motorcycle);
         let key = key_information(&bike);
-        assert!(rows(&key).contains(&("Engine capacity (cc)", "689")), "{key:?}");
+        assert!(
+            rows(&key).contains(&("Engine capacity (cc)", "689")),
+            "{key:?}"
+        );
         assert!(!key.iter().any(|r| r.label == "Seats"));
-        assert_eq!(key_chips(&bike), vec!["2024", "1,200 km", "Manual", "Petrol", "689 cc"]);
+        assert_eq!(
+            key_chips(&bike),
+            vec!["2024", "1,200 km", "Manual", "Petrol", "689 cc"]
+        );
     }
 
     #[test]
     fn the_gallery_holds_photos_not_spin_frames() {
-        let image = |url: &str| crate::car::Image { url: url.into(), thumb: None };
+        let image = |url: &str| crate::car::Image {
+            url: url.into(),
+            thumb: None,
+        };
         let car = Car {
-            images: vec![image("/m/front.svg"), image("/m/spin-04.svg"), image("/m/side.svg")],
+            images: vec![
+                image("/m/front.svg"),
+                image("/m/spin-04.svg"),
+                image("/m/side.svg"),
+            ],
             spin_images: vec!["/m/spin-01.svg".into(), "/m/spin-04.svg".into()],
             ..Car::default()
         };
@@ -952,16 +1410,36 @@ mod kind_tests {
 
     #[test]
     fn a_car_keeps_its_seats_and_drops_a_zero_and_trailing_point_zero() {
-        let mut car = Car { year: 2024, simple_body: Some("SUV".into()), seats: Some(5), km: Some(21408), simple_transmission: Some("Automatic".into()), simple_fuel: Some("Hybrid".into()), ..Car::default() };
+        let mut car = Car {
+            year: 2024,
+            simple_body: Some("SUV".into()),
+            seats: Some(5),
+            km: Some(21408),
+            simple_transmission: Some("Automatic".into()),
+            simple_fuel: Some("Hybrid".into()),
+            ..Car::default()
+        };
         car.variant.vehicleheight = Some(json!(1435.0));
         car.variant.fuelconsumptioncombined = Some(json!(4.7));
         assert!(rows(&key_information(&car)).contains(&("Seats", "5")));
-        assert_eq!(key_chips(&car), vec!["2024", "21,408 km", "Automatic", "Hybrid", "SUV"]);
+        assert_eq!(
+            key_chips(&car),
+            vec!["2024", "21,408 km", "Automatic", "Hybrid", "SUV"]
+        );
         let specs = specifications(&car);
         assert!(rows(&specs).contains(&("Height (mm)", "1435")), "{specs:?}");
-        assert!(rows(&specs).contains(&("Fuel consumption combined (L/100km)", "4.7")), "{specs:?}");
-        let seatless = Car { seats: Some(0), gearnum: Some(0), ..car };
-        assert!(!key_information(&seatless).iter().any(|r| r.label == "Seats"));
+        assert!(
+            rows(&specs).contains(&("Fuel consumption combined (L/100km)", "4.7")),
+            "{specs:?}"
+        );
+        let seatless = Car {
+            seats: Some(0),
+            gearnum: Some(0),
+            ..car
+        };
+        assert!(!key_information(&seatless)
+            .iter()
+            .any(|r| r.label == "Seats"));
         assert!(!specifications(&seatless).iter().any(|r| r.label == "Gears"));
     }
 }
@@ -972,7 +1450,13 @@ mod youx_tests {
     use crate::car::YouxQuote;
 
     fn car() -> Car {
-        Car { id: 4, year: 2022, price: Some(32990.0), vin: Some(" JTM123 ".into()), ..Car::default() }
+        Car {
+            id: 4,
+            year: 2022,
+            price: Some(32990.0),
+            vin: Some(" JTM123 ".into()),
+            ..Car::default()
+        }
     }
 
     fn dealer(youx: bool) -> crate::config::Dealer {
@@ -983,7 +1467,13 @@ mod youx_tests {
 
     fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
         use chrono::TimeZone;
-        ViewContext::new(dealer, chrono::Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"))
+        ViewContext::new(
+            dealer,
+            chrono::Utc
+                .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        )
     }
 
     #[test]
@@ -992,16 +1482,38 @@ mod youx_tests {
         let mut quoted = car();
         quoted.make = "Toyota".into();
         quoted.status = crate::car::CarStatus::InStock;
-        quoted.youx_quote = Some(YouxQuote { weekly_repayment_amount: Some(123.0), advertised_rate: Some(7.99), comparison_rate: Some(8.19) });
+        quoted.youx_quote = Some(YouxQuote {
+            weekly_repayment_amount: Some(123.0),
+            advertised_rate: Some(7.99),
+            comparison_rate: Some(8.19),
+        });
         quoted.finance_lenders = std::collections::BTreeMap::from([(
             "taurus".to_string(),
-            crate::car::Lender { interest_rate: Some(6.42), comparison_rate: Some(7.01), establishment_fees: Some(395.0), balloon: Some(8_000.0), term_years: Some(5.0), ..crate::car::Lender::default() },
+            crate::car::Lender {
+                interest_rate: Some(6.42),
+                comparison_rate: Some(7.01),
+                establishment_fees: Some(395.0),
+                balloon: Some(8_000.0),
+                term_years: Some(5.0),
+                ..crate::car::Lender::default()
+            },
         )]);
         let view = youx_quote_view(&quoted, &ctx(&d)).expect("offered");
         let q = view.quote.expect("priced at build");
-        assert_eq!((q.advertised_rate, q.comparison_rate), (6.42, 7.01), "the lender's rates, as the rest of the page");
+        assert_eq!(
+            (q.advertised_rate, q.comparison_rate),
+            (6.42, 7.01),
+            "the lender's rates, as the rest of the page"
+        );
         let loan = super::super::finance::car_loan(&quoted, &ctx(&d)).expect("loan");
-        assert_eq!(q.weekly_repayment_amount, crate::rules::finance::CarLoan { balloon: 0.0, ..loan }.weekly());
+        assert_eq!(
+            q.weekly_repayment_amount,
+            crate::rules::finance::CarLoan {
+                balloon: 0.0,
+                ..loan
+            }
+            .weekly()
+        );
         assert_eq!(view.request, None);
         assert_eq!(view.assumptions, "Over 5 years on the full price of $32,990 and a $395 establishment fee, no deposit and no final payment");
     }
@@ -1011,8 +1523,35 @@ mod youx_tests {
         let (on, off) = (dealer(true), dealer(false));
         assert!(youx_quote_view(&car(), &ctx(&on)).is_some());
         assert_eq!(youx_quote_view(&car(), &ctx(&off)), None);
-        assert_eq!(youx_quote_view(&Car { price: None, ..car() }, &ctx(&on)), None);
-        assert_eq!(youx_quote_view(&Car { price: Some(0.0), ..car() }, &ctx(&on)), None);
-        assert_eq!(youx_quote_view(&Car { sold: true, ..car() }, &ctx(&on)), None);
+        assert_eq!(
+            youx_quote_view(
+                &Car {
+                    price: None,
+                    ..car()
+                },
+                &ctx(&on)
+            ),
+            None
+        );
+        assert_eq!(
+            youx_quote_view(
+                &Car {
+                    price: Some(0.0),
+                    ..car()
+                },
+                &ctx(&on)
+            ),
+            None
+        );
+        assert_eq!(
+            youx_quote_view(
+                &Car {
+                    sold: true,
+                    ..car()
+                },
+                &ctx(&on)
+            ),
+            None
+        );
     }
 }

@@ -34,11 +34,18 @@ pub struct VehicleMapView {
 }
 
 fn present(value: Option<&str>) -> Option<String> {
-    value.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
 }
 
 fn join(parts: &[Option<&str>], separator: &str) -> Option<String> {
-    let text = parts.iter().filter_map(|p| present(*p)).collect::<Vec<_>>().join(separator);
+    let text = parts
+        .iter()
+        .filter_map(|p| present(*p))
+        .collect::<Vec<_>>()
+        .join(separator);
     (!text.is_empty()).then_some(text)
 }
 
@@ -50,7 +57,12 @@ pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
     let known = feed
         .map(|l| l.slug.as_str())
         .filter(|slug| !slug.is_empty())
-        .and_then(|slug| ctx.dealer.locations.iter().find(|l| l.visible && l.slug == slug));
+        .and_then(|slug| {
+            ctx.dealer
+                .locations
+                .iter()
+                .find(|l| l.visible && l.slug == slug)
+        });
     let (name, street, locality, place_id, location_url) = match known {
         Some(location) => {
             let a = &location.address;
@@ -64,14 +76,34 @@ pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
         }
         None => {
             let city = feed.and_then(|l| l.city.as_deref()).or(car.city.as_deref());
-            let state = feed.and_then(|l| l.state.as_deref()).or(car.state.as_deref());
-            (car_location_name(car)?, present(feed.and_then(|l| l.address.as_deref())), join(&[city, state], " "), None, None)
+            let state = feed
+                .and_then(|l| l.state.as_deref())
+                .or(car.state.as_deref());
+            (
+                car_location_name(car)?,
+                present(feed.and_then(|l| l.address.as_deref())),
+                join(&[city, state], " "),
+                None,
+                None,
+            )
         }
     };
-    let destination = join(&[Some(&name), street.as_deref(), locality.as_deref()], ", ").unwrap_or_else(|| name.clone());
-    let place = place_id.map(|id| format!("&destination_place_id={}", encode_query_value(&id))).unwrap_or_default();
-    let directions_url = format!("https://www.google.com/maps/dir/?api=1&destination={}{place}", encode_query_value(&destination));
-    Some(VehicleMapView { name, street, locality, directions_url, location_url })
+    let destination = join(&[Some(&name), street.as_deref(), locality.as_deref()], ", ")
+        .unwrap_or_else(|| name.clone());
+    let place = place_id
+        .map(|id| format!("&destination_place_id={}", encode_query_value(&id)))
+        .unwrap_or_default();
+    let directions_url = format!(
+        "https://www.google.com/maps/dir/?api=1&destination={}{place}",
+        encode_query_value(&destination)
+    );
+    Some(VehicleMapView {
+        name,
+        street,
+        locality,
+        directions_url,
+        location_url,
+    })
 }
 
 /// One link of the promo banner.
@@ -94,7 +126,10 @@ pub struct PromoBannerView {
 
 fn sentence_case(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The promo banner (seed 000 s2) with links to pages the site publishes: the special
@@ -107,18 +142,44 @@ pub fn promo_banner(ctx: &ViewContext<'_>) -> Option<PromoBannerView> {
     let forms = form_routes(dealer);
     let form_at = |path: &str| forms.iter().any(|r| r.path == path);
     let page_at = |path: &str| dealer.pages.iter().any(|p| p.path == path);
-    let link = |label: &str, url: String, external: bool| PromoLinkView { label: sentence_case(label), url, external };
-    let mut links = vec![link(messages::LATEST_OFFERS, OFFERS_PATH.to_string(), false)];
-    let external_service = dealer.config.service.external_booking_url.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    let link = |label: &str, url: String, external: bool| PromoLinkView {
+        label: sentence_case(label),
+        url,
+        external,
+    };
+    let mut links = vec![link(
+        messages::LATEST_OFFERS,
+        OFFERS_PATH.to_string(),
+        false,
+    )];
+    let external_service = dealer
+        .config
+        .service
+        .external_booking_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty());
     if let Some(url) = external_service {
         links.push(link(messages::BOOK_SERVICE_ONLINE, url.to_string(), true));
     } else if form_at("/service") {
-        links.push(link(messages::BOOK_SERVICE_ONLINE, format!("/service#{SERVICE_FORM_ID}"), false));
+        links.push(link(
+            messages::BOOK_SERVICE_ONLINE,
+            format!("/service#{SERVICE_FORM_ID}"),
+            false,
+        ));
     } else if page_at("/service") {
-        links.push(link(messages::BOOK_SERVICE_ONLINE, "/service".to_string(), false));
+        links.push(link(
+            messages::BOOK_SERVICE_ONLINE,
+            "/service".to_string(),
+            false,
+        ));
     }
     if form_at("/sell-my-car") || page_at("/sell-my-car") {
-        links.push(link(messages::SELL_YOUR_CAR, "/sell-my-car".to_string(), false));
+        links.push(link(
+            messages::SELL_YOUR_CAR,
+            "/sell-my-car".to_string(),
+            false,
+        ));
     }
     Some(PromoBannerView { links })
 }
@@ -153,32 +214,60 @@ pub struct VehicleAssurancesView {
 const CERTIFIED_MAKE: &str = "Toyota";
 
 fn section(title: &str, points: &[String]) -> Option<AssuranceView> {
-    let points: Vec<String> = points.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).map(str::to_string).collect();
-    (!points.is_empty()).then(|| AssuranceView { title: title.to_string(), points })
+    let points: Vec<String> = points
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect();
+    (!points.is_empty()).then(|| AssuranceView {
+        title: title.to_string(),
+        points,
+    })
 }
 
 /// The assurance sections of `car`; `reservable` is whether the page offers Reserve Now.
-pub fn vehicle_assurances(car: &Car, reservable: bool, ctx: &ViewContext<'_>) -> VehicleAssurancesView {
+pub fn vehicle_assurances(
+    car: &Car,
+    reservable: bool,
+    ctx: &ViewContext<'_>,
+) -> VehicleAssurancesView {
     let config = &ctx.dealer.config;
     let available = crate::rules::availability::is_available(car);
     let reserve = &config.reserve;
     VehicleAssurancesView {
-        certified: (car.certified && car.make.trim().eq_ignore_ascii_case(CERTIFIED_MAKE)).then(|| AssuranceView {
-            title: messages::TOYOTA_CERTIFIED_PRE_OWNED.to_string(),
-            points: vec![messages::TOYOTA_CERTIFIED_INSPECTION.to_string(), messages::TOYOTA_CERTIFIED_ROADSIDE.to_string()],
-        }),
+        certified: (car.certified && car.make.trim().eq_ignore_ascii_case(CERTIFIED_MAKE)).then(
+            || AssuranceView {
+                title: messages::TOYOTA_CERTIFIED_PRE_OWNED.to_string(),
+                points: vec![
+                    messages::TOYOTA_CERTIFIED_INSPECTION.to_string(),
+                    messages::TOYOTA_CERTIFIED_ROADSIDE.to_string(),
+                ],
+            },
+        ),
         reserve_online: reservable.then(|| AssuranceView {
             title: messages::RESERVE_ONLINE.to_string(),
             points: vec![
-                format!("Reserve this car online with a ${} deposit.", reserve.deposit),
+                format!(
+                    "Reserve this car online with a ${} deposit.",
+                    reserve.deposit
+                ),
                 format!("We hold it for you for {} hours.", reserve.hold_hours),
                 format!("The deposit is {}.", messages::FULLY_REFUNDABLE),
             ],
         }),
-        money_back: (available && config.vehicle_page.money_back_guarantee && car.car_type == crate::car::CarType::Used)
+        money_back: (available
+            && config.vehicle_page.money_back_guarantee
+            && car.car_type == crate::car::CarType::Used)
             .then(|| messages::MONEY_BACK_GUARANTEE.to_string()),
-        why_buy: section(messages::WHY_BUY_FROM_US, &config.vehicle_page.why_buy_from_us),
-        protect: section(messages::PROTECT_YOUR_CAR, &config.vehicle_page.protect_your_car),
+        why_buy: section(
+            messages::WHY_BUY_FROM_US,
+            &config.vehicle_page.why_buy_from_us,
+        ),
+        protect: section(
+            messages::PROTECT_YOUR_CAR,
+            &config.vehicle_page.protect_your_car,
+        ),
         history_report_url: present(car.file.as_deref()),
     }
 }
@@ -206,29 +295,58 @@ mod tests {
     }
 
     fn car_at(location: Option<CarLocation>) -> Car {
-        Car { id: 1, slug: "car-1".into(), location, ..Car::default() }
+        Car {
+            id: 1,
+            slug: "car-1".into(),
+            location,
+            ..Car::default()
+        }
     }
 
     fn map(dealer: &Dealer, car: &Car) -> Option<VehicleMapView> {
-        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let ctx = ViewContext::new(
+            dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
         vehicle_map(car, &ctx)
     }
 
     fn banner(dealer: &Dealer) -> Vec<(String, String, bool)> {
-        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
-        promo_banner(&ctx).map(|b| b.links.into_iter().map(|l| (l.label, l.url, l.external)).collect()).unwrap_or_default()
+        let ctx = ViewContext::new(
+            dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        promo_banner(&ctx)
+            .map(|b| {
+                b.links
+                    .into_iter()
+                    .map(|l| (l.label, l.url, l.external))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     #[test]
     fn the_map_uses_the_dealer_location_address_and_links_directions() {
         let mut acme = dealer("");
         acme.locations = vec![springwood(true)];
-        let car = car_at(Some(CarLocation { name: "Feed name".into(), slug: "acme-springwood".into(), ..CarLocation::default() }));
+        let car = car_at(Some(CarLocation {
+            name: "Feed name".into(),
+            slug: "acme-springwood".into(),
+            ..CarLocation::default()
+        }));
         let view = map(&acme, &car).expect("map");
         assert_eq!(view.name, "Acme Springwood");
         assert_eq!(view.street.as_deref(), Some("1 Main St"));
         assert_eq!(view.locality.as_deref(), Some("Springwood QLD 4127"));
-        assert_eq!(view.location_url.as_deref(), Some("/locations/acme-springwood"));
+        assert_eq!(
+            view.location_url.as_deref(),
+            Some("/locations/acme-springwood")
+        );
         assert_eq!(
             view.directions_url,
             "https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD%204127&destination_place_id=ChIJ%20x"
@@ -248,11 +366,22 @@ mod tests {
             ..CarLocation::default()
         };
         let view = map(&acme, &car_at(Some(feed))).expect("map from the feed");
-        assert_eq!((view.street.as_deref(), view.locality.as_deref()), (Some("1 Main St"), Some("Springwood QLD")));
-        assert_eq!(view.location_url, None, "a hidden location has no page to link");
-        assert!(view.directions_url.ends_with("destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD"));
+        assert_eq!(
+            (view.street.as_deref(), view.locality.as_deref()),
+            (Some("1 Main St"), Some("Springwood QLD"))
+        );
+        assert_eq!(
+            view.location_url, None,
+            "a hidden location has no page to link"
+        );
+        assert!(view
+            .directions_url
+            .ends_with("destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD"));
         assert_eq!(map(&acme, &car_at(None)), None);
-        let nameless = car_at(Some(CarLocation { name: " ".into(), ..CarLocation::default() }));
+        let nameless = car_at(Some(CarLocation {
+            name: " ".into(),
+            ..CarLocation::default()
+        }));
         assert_eq!(map(&acme, &nameless), None);
     }
 
@@ -262,17 +391,38 @@ mod tests {
         assert_eq!(
             links,
             vec![
-                ("Latest offers".to_string(), "/special-offers".to_string(), false),
-                ("Book service online".to_string(), "/service#service-booking".to_string(), false),
-                ("Sell your car".to_string(), "/sell-my-car".to_string(), false),
+                (
+                    "Latest offers".to_string(),
+                    "/special-offers".to_string(),
+                    false
+                ),
+                (
+                    "Book service online".to_string(),
+                    "/service#service-booking".to_string(),
+                    false
+                ),
+                (
+                    "Sell your car".to_string(),
+                    "/sell-my-car".to_string(),
+                    false
+                ),
             ]
         );
     }
 
     #[test]
     fn the_service_link_follows_an_external_booking_page_or_a_dealer_page() {
-        let external = banner(&dealer("[service]\nexternal_booking_url = \"https://www.toyota.com.au/service-booking\"\n"));
-        assert_eq!(external[1], ("Book service online".to_string(), "https://www.toyota.com.au/service-booking".to_string(), true));
+        let external = banner(&dealer(
+            "[service]\nexternal_booking_url = \"https://www.toyota.com.au/service-booking\"\n",
+        ));
+        assert_eq!(
+            external[1],
+            (
+                "Book service online".to_string(),
+                "https://www.toyota.com.au/service-booking".to_string(),
+                true
+            )
+        );
         let mut own = dealer("");
         own.pages.push(ContentPage {
             slug: "service".into(),
@@ -281,11 +431,20 @@ mod tests {
             description: None,
             markdown: "Call us to book.".into(),
         });
-        assert_eq!(banner(&own)[1].1, "/service", "a dealer page has no booking form to jump to");
+        assert_eq!(
+            banner(&own)[1].1,
+            "/service",
+            "a dealer page has no booking form to jump to"
+        );
     }
 
     fn assurances(dealer: &Dealer, car: &Car, reservable: bool) -> VehicleAssurancesView {
-        let ctx = ViewContext::new(dealer, Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).single().expect("time"));
+        let ctx = ViewContext::new(
+            dealer,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
         vehicle_assurances(car, reservable, &ctx)
     }
 
@@ -293,29 +452,83 @@ mod tests {
     fn assurances_follow_the_car_and_the_dealer() {
         use crate::car::{CarStatus, CarType};
         let plain = dealer("");
-        let used = Car { id: 2, make: "Toyota".into(), car_type: CarType::Used, status: CarStatus::InStock, certified: true, file: Some(" https://reports.example/2.pdf ".into()), ..Car::default() };
+        let used = Car {
+            id: 2,
+            make: "Toyota".into(),
+            car_type: CarType::Used,
+            status: CarStatus::InStock,
+            certified: true,
+            file: Some(" https://reports.example/2.pdf ".into()),
+            ..Car::default()
+        };
         let view = assurances(&plain, &used, true);
         let certified = view.certified.expect("certified Toyota");
-        assert_eq!((certified.title.as_str(), certified.points.as_slice()), ("Toyota Certified Pre-Owned", &["90 point inspection".to_string(), "1-year roadside assist".to_string()][..]));
+        assert_eq!(
+            (certified.title.as_str(), certified.points.as_slice()),
+            (
+                "Toyota Certified Pre-Owned",
+                &[
+                    "90 point inspection".to_string(),
+                    "1-year roadside assist".to_string()
+                ][..]
+            )
+        );
         let reserve = view.reserve_online.expect("reservable");
         assert_eq!(reserve.title, "Reserve Online");
-        assert_eq!(reserve.points, ["Reserve this car online with a $200 deposit.", "We hold it for you for 48 hours.", "The deposit is 100% refundable."]);
-        assert_eq!(view.history_report_url.as_deref(), Some("https://reports.example/2.pdf"));
+        assert_eq!(
+            reserve.points,
+            [
+                "Reserve this car online with a $200 deposit.",
+                "We hold it for you for 48 hours.",
+                "The deposit is 100% refundable."
+            ]
+        );
+        assert_eq!(
+            view.history_report_url.as_deref(),
+            Some("https://reports.example/2.pdf")
+        );
         // Nothing the dealer did not switch on or fill in.
-        assert_eq!((view.money_back, view.why_buy, view.protect), (None, None, None));
+        assert_eq!(
+            (view.money_back, view.why_buy, view.protect),
+            (None, None, None)
+        );
         // Another make's certified car, a car that cannot be reserved, no report.
-        let kia = Car { make: "Kia".into(), file: None, ..used.clone() };
+        let kia = Car {
+            make: "Kia".into(),
+            file: None,
+            ..used.clone()
+        };
         let view = assurances(&plain, &kia, false);
-        assert_eq!((view.certified, view.reserve_online, view.history_report_url), (None, None, None));
+        assert_eq!(
+            (view.certified, view.reserve_online, view.history_report_url),
+            (None, None, None)
+        );
 
         let mut generous = dealer("[vehicle_page]\nmoney_back_guarantee = true\nwhy_buy_from_us = [\"Family owned since 1965\", \" \"]\nprotect_your_car = [\"Paint protection\"]\n");
         generous.config.reserve.deposit = 500;
         let view = assurances(&generous, &used, true);
-        assert_eq!(view.money_back.as_deref(), Some("48 hour money back guarantee"));
-        assert_eq!(view.why_buy.expect("why buy").points, ["Family owned since 1965"]);
+        assert_eq!(
+            view.money_back.as_deref(),
+            Some("48 hour money back guarantee")
+        );
+        assert_eq!(
+            view.why_buy.expect("why buy").points,
+            ["Family owned since 1965"]
+        );
         assert_eq!(view.protect.expect("protect").title, "Protect Your Car");
         assert!(view.reserve_online.expect("reserve").points[0].contains("$500"));
         // The guarantee is for used cars only.
-        assert_eq!(assurances(&generous, &Car { car_type: CarType::New, ..used }, true).money_back, None);
+        assert_eq!(
+            assurances(
+                &generous,
+                &Car {
+                    car_type: CarType::New,
+                    ..used
+                },
+                true
+            )
+            .money_back,
+            None
+        );
     }
 }

@@ -29,7 +29,10 @@ fn category_words(category: VehicleCategory) -> (&'static str, &'static str) {
 
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// "A, B and C".
@@ -49,15 +52,30 @@ pub fn car_category(dealer: &Dealer, car: &Car) -> Option<VehicleCategory> {
         return Some(*only);
     }
     let make = car.make.trim();
-    let brand = dealer.brands.iter().find(|b| b.name.trim().eq_ignore_ascii_case(make))?;
+    let brand = dealer
+        .brands
+        .iter()
+        .find(|b| b.name.trim().eq_ignore_ascii_case(make))?;
     let category = brand.category.trim();
-    categories.iter().copied().find(|c| c.as_str().eq_ignore_ascii_case(category))
+    categories
+        .iter()
+        .copied()
+        .find(|c| c.as_str().eq_ignore_ascii_case(category))
 }
 
 /// The categories of `cars`, in the dealer's order; the dealer's categories when any car
 /// cannot be told (or there are none).
-pub fn categories_of<'a>(dealer: &Dealer, cars: impl IntoIterator<Item = &'a Car>) -> Vec<VehicleCategory> {
-    let all = || if dealer.config.vehicle_categories.is_empty() { vec![VehicleCategory::Cars] } else { dealer.config.vehicle_categories.clone() };
+pub fn categories_of<'a>(
+    dealer: &Dealer,
+    cars: impl IntoIterator<Item = &'a Car>,
+) -> Vec<VehicleCategory> {
+    let all = || {
+        if dealer.config.vehicle_categories.is_empty() {
+            vec![VehicleCategory::Cars]
+        } else {
+            dealer.config.vehicle_categories.clone()
+        }
+    };
     let mut seen: Vec<VehicleCategory> = Vec::new();
     for car in cars {
         match car_category(dealer, car) {
@@ -77,7 +95,12 @@ pub fn heading_noun(categories: &[VehicleCategory]) -> String {
     if categories.is_empty() {
         return "Cars".to_string();
     }
-    joined(&categories.iter().map(|c| capitalised(category_words(*c).1)).collect::<Vec<_>>())
+    joined(
+        &categories
+            .iter()
+            .map(|c| capitalised(category_words(*c).1))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// `label` followed by `noun`, without saying the vehicle twice: a label whose last word
@@ -90,7 +113,11 @@ pub fn with_noun(label: &str, noun: &str) -> String {
     let singular = noun_last.strip_suffix('s').unwrap_or(noun_last);
     if last.eq_ignore_ascii_case(noun_last) || last.eq_ignore_ascii_case(singular) {
         let head = head.trim();
-        if head.is_empty() { noun.to_string() } else { format!("{head} {noun}") }
+        if head.is_empty() {
+            noun.to_string()
+        } else {
+            format!("{head} {noun}")
+        }
     } else {
         format!("{label} {noun}")
     }
@@ -103,7 +130,10 @@ pub fn count_words(categories: &[VehicleCategory]) -> VehicleWords {
         [only] => category_words(*only),
         _ => ("vehicle", "vehicles"),
     };
-    VehicleWords { one: one.to_string(), many: many.to_string() }
+    VehicleWords {
+        one: one.to_string(),
+        many: many.to_string(),
+    }
 }
 
 /// A model's name with its make in front, unless the model's name already starts with
@@ -113,7 +143,10 @@ pub fn make_and_model(make: &str, model: &str) -> String {
     let starts = model.len() >= make.len()
         && model.is_char_boundary(make.len())
         && model[..make.len()].eq_ignore_ascii_case(make)
-        && model[make.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        && model[make.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
     if make.is_empty() || starts {
         model.to_string()
     } else if model.is_empty() {
@@ -138,7 +171,8 @@ mod tests {
 
     fn moto_caravans() -> Dealer {
         let mut dealer = test_dealer("");
-        dealer.config.vehicle_categories = vec![VehicleCategory::Motorcycles, VehicleCategory::Caravans];
+        dealer.config.vehicle_categories =
+            vec![VehicleCategory::Motorcycles, VehicleCategory::Caravans];
         dealer.brands = serde_json::from_value(serde_json::json!([
             {"id": 1, "name": "Yamaha", "slug": "yamaha", "category": "motorcycles"},
             {"id": 2, "name": "Jayco", "slug": "jayco", "category": "caravans"}
@@ -151,13 +185,34 @@ mod tests {
     fn stock_is_called_by_its_categories_never_cars_for_a_dealer_without_cars() {
         let dealer = moto_caravans();
         let (yamaha, jayco, other) = (car("Yamaha"), car("Jayco"), car("Unknown"));
-        assert_eq!(heading_noun(&categories_of(&dealer, [&yamaha])), "Motorcycles");
-        assert_eq!(heading_noun(&categories_of(&dealer, [&jayco, &jayco])), "Caravans");
-        assert_eq!(heading_noun(&categories_of(&dealer, [&yamaha, &jayco])), "Motorcycles and Caravans");
+        assert_eq!(
+            heading_noun(&categories_of(&dealer, [&yamaha])),
+            "Motorcycles"
+        );
+        assert_eq!(
+            heading_noun(&categories_of(&dealer, [&jayco, &jayco])),
+            "Caravans"
+        );
+        assert_eq!(
+            heading_noun(&categories_of(&dealer, [&yamaha, &jayco])),
+            "Motorcycles and Caravans"
+        );
         // A make without a brand category: the dealer's categories, still no "cars".
-        assert_eq!(heading_noun(&categories_of(&dealer, [&other])), "Motorcycles and Caravans");
-        assert_eq!(count_words(&categories_of(&dealer, [&jayco])), VehicleWords { one: "caravan".into(), many: "caravans".into() });
-        assert_eq!(count_words(&categories_of(&dealer, [&yamaha, &jayco])).many, "vehicles");
+        assert_eq!(
+            heading_noun(&categories_of(&dealer, [&other])),
+            "Motorcycles and Caravans"
+        );
+        assert_eq!(
+            count_words(&categories_of(&dealer, [&jayco])),
+            VehicleWords {
+                one: "caravan".into(),
+                many: "caravans".into()
+            }
+        );
+        assert_eq!(
+            count_words(&categories_of(&dealer, [&yamaha, &jayco])).many,
+            "vehicles"
+        );
         // A car dealer's stock is cars.
         let cars = test_dealer("");
         assert_eq!(heading_noun(&categories_of(&cars, [&other])), "Cars");
@@ -178,7 +233,10 @@ mod tests {
         assert_eq!(make_and_model("Omoda", "Omoda 5"), "Omoda 5");
         assert_eq!(make_and_model("Toyota", "RAV4"), "Toyota RAV4");
         assert_eq!(make_and_model("Mazda", "Mazda3"), "Mazda Mazda3");
-        assert_eq!(make_and_model("KGM SsangYong", "Musso"), "KGM SsangYong Musso");
+        assert_eq!(
+            make_and_model("KGM SsangYong", "Musso"),
+            "KGM SsangYong Musso"
+        );
         assert_eq!(make_and_model("Yamaha", ""), "Yamaha");
     }
 }

@@ -9,8 +9,9 @@ use async_trait::async_trait;
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, AttributeValue, BillingMode, Delete, GlobalSecondaryIndex, KeySchemaElement, KeyType,
-    Projection, ProjectionType, Put, ReturnValue, ScalarAttributeType, TimeToLiveSpecification, TransactWriteItem,
+    AttributeDefinition, AttributeValue, BillingMode, Delete, GlobalSecondaryIndex,
+    KeySchemaElement, KeyType, Projection, ProjectionType, Put, ReturnValue, ScalarAttributeType,
+    TimeToLiveSpecification, TransactWriteItem,
 };
 use aws_sdk_dynamodb::Client;
 use serde_json::{Map, Number, Value};
@@ -32,7 +33,10 @@ pub struct DynamoStore {
 impl DynamoStore {
     /// A store over `table` with an existing client.
     pub fn new(client: Client, table: impl Into<String>) -> Self {
-        DynamoStore { client, table: table.into() }
+        DynamoStore {
+            client,
+            table: table.into(),
+        }
     }
 
     /// A store configured from the AWS environment (credentials, region), optionally
@@ -54,9 +58,20 @@ impl DynamoStore {
     /// Creates the table, its GSI1 index and its TTL setting when the table is missing.
     /// Returns whether it was created.
     pub async fn migrate(&self) -> Result<bool, StoreError> {
-        let exists = match self.client.describe_table().table_name(&self.table).send().await {
+        let exists = match self
+            .client
+            .describe_table()
+            .table_name(&self.table)
+            .send()
+            .await
+        {
             Ok(_) => true,
-            Err(e) if e.as_service_error().is_some_and(|s| s.is_resource_not_found_exception()) => false,
+            Err(e)
+                if e.as_service_error()
+                    .is_some_and(|s| s.is_resource_not_found_exception()) =>
+            {
+                false
+            }
             Err(e) => return Err(StoreError::backend(aws_sdk_dynamodb::Error::from(e))),
         };
         if exists {
@@ -70,13 +85,21 @@ impl DynamoStore {
                 .map_err(StoreError::backend)
         };
         let key = |name: &str, kind: KeyType| {
-            KeySchemaElement::builder().attribute_name(name).key_type(kind).build().map_err(StoreError::backend)
+            KeySchemaElement::builder()
+                .attribute_name(name)
+                .key_type(kind)
+                .build()
+                .map_err(StoreError::backend)
         };
         let gsi = GlobalSecondaryIndex::builder()
             .index_name(GSI1)
             .key_schema(key("GSI1PK", KeyType::Hash)?)
             .key_schema(key("GSI1SK", KeyType::Range)?)
-            .projection(Projection::builder().projection_type(ProjectionType::All).build())
+            .projection(
+                Projection::builder()
+                    .projection_type(ProjectionType::All)
+                    .build(),
+            )
             .build()
             .map_err(StoreError::backend)?;
         self.client
@@ -144,7 +167,11 @@ pub fn to_attribute(value: &Value) -> AttributeValue {
         Value::Number(num) => AttributeValue::N(num.to_string()),
         Value::String(text) => AttributeValue::S(text.clone()),
         Value::Array(items) => AttributeValue::L(items.iter().map(to_attribute).collect()),
-        Value::Object(map) => AttributeValue::M(map.iter().map(|(k, v)| (k.clone(), to_attribute(v))).collect()),
+        Value::Object(map) => AttributeValue::M(
+            map.iter()
+                .map(|(k, v)| (k.clone(), to_attribute(v)))
+                .collect(),
+        ),
     }
 }
 
@@ -163,15 +190,27 @@ pub fn from_attribute(value: &AttributeValue) -> Result<Value, StoreError> {
                 text.parse::<f64>()
                     .ok()
                     .and_then(Number::from_f64)
-                    .ok_or_else(|| StoreError::backend(anyhow::anyhow!("number attribute {text:?} is not a number")))?
+                    .ok_or_else(|| {
+                        StoreError::backend(anyhow::anyhow!(
+                            "number attribute {text:?} is not a number"
+                        ))
+                    })?
             };
             Value::Number(number)
         }
-        AttributeValue::L(items) => Value::Array(items.iter().map(from_attribute).collect::<Result<_, _>>()?),
+        AttributeValue::L(items) => {
+            Value::Array(items.iter().map(from_attribute).collect::<Result<_, _>>()?)
+        }
         AttributeValue::M(map) => Value::Object(
-            map.iter().map(|(k, v)| Ok((k.clone(), from_attribute(v)?))).collect::<Result<Map<_, _>, StoreError>>()?,
+            map.iter()
+                .map(|(k, v)| Ok((k.clone(), from_attribute(v)?)))
+                .collect::<Result<Map<_, _>, StoreError>>()?,
         ),
-        other => return Err(StoreError::backend(anyhow::anyhow!("unsupported attribute type {other:?}"))),
+        other => {
+            return Err(StoreError::backend(anyhow::anyhow!(
+                "unsupported attribute type {other:?}"
+            )))
+        }
     })
 }
 
@@ -194,7 +233,11 @@ fn to_attributes(item: &Item) -> HashMap<String, AttributeValue> {
 
 fn from_attributes(map: &HashMap<String, AttributeValue>) -> Result<Item, StoreError> {
     let text = |name: &str| map.get(name).and_then(|v| v.as_s().ok()).cloned();
-    let number = |name: &str| map.get(name).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
+    let number = |name: &str| {
+        map.get(name)
+            .and_then(|v| v.as_n().ok())
+            .and_then(|v| v.parse::<i64>().ok())
+    };
     let missing = |name: &str| StoreError::backend(anyhow::anyhow!("item without {name}"));
     Ok(Item {
         pk: text("PK").ok_or_else(|| missing("PK"))?,
@@ -202,7 +245,11 @@ fn from_attributes(map: &HashMap<String, AttributeValue>) -> Result<Item, StoreE
         gsi1: text("GSI1PK").zip(text("GSI1SK")),
         expires_at: number(TTL_ATTRIBUTE),
         version: number("version").unwrap_or(0).max(0) as u64,
-        data: map.get("data").map(from_attribute).transpose()?.unwrap_or(Value::Null),
+        data: map
+            .get("data")
+            .map(from_attribute)
+            .transpose()?
+            .unwrap_or(Value::Null),
     })
 }
 
@@ -214,7 +261,10 @@ fn expression(condition: Condition) -> Option<(String, HashMap<String, Attribute
             "attribute_not_exists(PK) OR expires_at <= :now".into(),
             HashMap::from([(":now".to_owned(), n(now.timestamp()))]),
         )),
-        Condition::Version(v) => Some(("version = :version".into(), HashMap::from([(":version".to_owned(), n(v))]))),
+        Condition::Version(v) => Some((
+            "version = :version".into(),
+            HashMap::from([(":version".to_owned(), n(v))]),
+        )),
     }
 }
 
@@ -225,18 +275,30 @@ fn key(pk: &str, sk: &str) -> HashMap<String, AttributeValue> {
 fn transact_item(table: &str, write: &Write) -> Result<TransactWriteItem, StoreError> {
     Ok(match write {
         Write::Put { item, condition } => {
-            let mut put = Put::builder().table_name(table).set_item(Some(to_attributes(item)));
+            let mut put = Put::builder()
+                .table_name(table)
+                .set_item(Some(to_attributes(item)));
             if let Some((expr, values)) = expression(*condition) {
-                put = put.condition_expression(expr).set_expression_attribute_values(Some(values));
+                put = put
+                    .condition_expression(expr)
+                    .set_expression_attribute_values(Some(values));
             }
-            TransactWriteItem::builder().put(put.build().map_err(StoreError::backend)?).build()
+            TransactWriteItem::builder()
+                .put(put.build().map_err(StoreError::backend)?)
+                .build()
         }
         Write::Delete { pk, sk, condition } => {
-            let mut delete = Delete::builder().table_name(table).set_key(Some(key(pk, sk)));
+            let mut delete = Delete::builder()
+                .table_name(table)
+                .set_key(Some(key(pk, sk)));
             if let Some((expr, values)) = expression(*condition) {
-                delete = delete.condition_expression(expr).set_expression_attribute_values(Some(values));
+                delete = delete
+                    .condition_expression(expr)
+                    .set_expression_attribute_values(Some(values));
             }
-            TransactWriteItem::builder().delete(delete.build().map_err(StoreError::backend)?).build()
+            TransactWriteItem::builder()
+                .delete(delete.build().map_err(StoreError::backend)?)
+                .build()
         }
     })
 }
@@ -245,10 +307,23 @@ fn transact_item(table: &str, write: &Write) -> Result<TransactWriteItem, StoreE
 /// transaction on one of its items (`TransactionConflict`, the other writer of a race),
 /// wrote nothing: both are [`StoreError::ConditionFailed`], which callers answer by
 /// reading again (and retrying when the item is still free).
-fn transaction_error(e: SdkError<TransactWriteItemsError, aws_sdk_dynamodb::config::http::HttpResponse>) -> StoreError {
-    if let Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) = e.as_service_error() {
-        let lost = |code: Option<&str>| matches!(code, Some("ConditionalCheckFailed") | Some("TransactionConflict"));
-        if cancelled.cancellation_reasons().iter().any(|r| lost(r.code())) {
+fn transaction_error(
+    e: SdkError<TransactWriteItemsError, aws_sdk_dynamodb::config::http::HttpResponse>,
+) -> StoreError {
+    if let Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) =
+        e.as_service_error()
+    {
+        let lost = |code: Option<&str>| {
+            matches!(
+                code,
+                Some("ConditionalCheckFailed") | Some("TransactionConflict")
+            )
+        };
+        if cancelled
+            .cancellation_reasons()
+            .iter()
+            .any(|r| lost(r.code()))
+        {
             return StoreError::ConditionFailed;
         }
     }
@@ -296,7 +371,12 @@ impl Store for DynamoStore {
         }
     }
 
-    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError> {
+    async fn query_gsi1(
+        &self,
+        gsi1pk: &str,
+        sk_max: &str,
+        limit: usize,
+    ) -> Result<Vec<Item>, StoreError> {
         let mut out = Vec::new();
         let mut start = None;
         while out.len() < limit {
@@ -329,26 +409,44 @@ impl Store for DynamoStore {
         if let [single] = writes.as_slice() {
             return match single {
                 Write::Put { item, condition } => {
-                    let mut put = self.client.put_item().table_name(&self.table).set_item(Some(to_attributes(item)));
+                    let mut put = self
+                        .client
+                        .put_item()
+                        .table_name(&self.table)
+                        .set_item(Some(to_attributes(item)));
                     if let Some((expr, values)) = expression(*condition) {
-                        put = put.condition_expression(expr).set_expression_attribute_values(Some(values));
+                        put = put
+                            .condition_expression(expr)
+                            .set_expression_attribute_values(Some(values));
                     }
                     match put.send().await {
                         Ok(_) => Ok(()),
-                        Err(e) if e.as_service_error().is_some_and(|s| s.is_conditional_check_failed_exception()) => {
+                        Err(e)
+                            if e.as_service_error()
+                                .is_some_and(|s| s.is_conditional_check_failed_exception()) =>
+                        {
                             Err(StoreError::ConditionFailed)
                         }
                         Err(e) => Err(StoreError::backend(aws_sdk_dynamodb::Error::from(e))),
                     }
                 }
                 Write::Delete { pk, sk, condition } => {
-                    let mut delete = self.client.delete_item().table_name(&self.table).set_key(Some(key(pk, sk)));
+                    let mut delete = self
+                        .client
+                        .delete_item()
+                        .table_name(&self.table)
+                        .set_key(Some(key(pk, sk)));
                     if let Some((expr, values)) = expression(*condition) {
-                        delete = delete.condition_expression(expr).set_expression_attribute_values(Some(values));
+                        delete = delete
+                            .condition_expression(expr)
+                            .set_expression_attribute_values(Some(values));
                     }
                     match delete.send().await {
                         Ok(_) => Ok(()),
-                        Err(e) if e.as_service_error().is_some_and(|s| s.is_conditional_check_failed_exception()) => {
+                        Err(e)
+                            if e.as_service_error()
+                                .is_some_and(|s| s.is_conditional_check_failed_exception()) =>
+                        {
                             Err(StoreError::ConditionFailed)
                         }
                         Err(e) => Err(StoreError::backend(aws_sdk_dynamodb::Error::from(e))),
@@ -359,7 +457,10 @@ impl Store for DynamoStore {
         if writes.is_empty() {
             return Ok(());
         }
-        let items = writes.iter().map(|w| transact_item(&self.table, w)).collect::<Result<Vec<_>, _>>()?;
+        let items = writes
+            .iter()
+            .map(|w| transact_item(&self.table, w))
+            .collect::<Result<Vec<_>, _>>()?;
         self.client
             .transact_write_items()
             .set_transact_items(Some(items))

@@ -97,7 +97,11 @@ pub fn outbox_index(slug: &str) -> String {
 /// GSI1 sort key of an undelivered outbox entry: due time first, so a range query
 /// returns the entries due by a time, oldest first.
 pub fn outbox_due(due: DateTime<Utc>, lead_id: &str, seq: u32) -> String {
-    format!("{:016}#{}#{seq:06}", due.timestamp_millis().max(0), clean(lead_id))
+    format!(
+        "{:016}#{}#{seq:06}",
+        due.timestamp_millis().max(0),
+        clean(lead_id)
+    )
 }
 
 /// The greatest GSI1 sort key of an entry due at `now`.
@@ -108,12 +112,21 @@ pub fn due_upper_bound(now: DateTime<Utc>) -> String {
 
 /// Partition of an idempotency key (hashed: keys are client-chosen).
 pub fn idempotency(slug: &str, key: &str) -> String {
-    format!("{}#IDEMPOTENCY#{}", dealer(slug), blake3::hash(key.as_bytes()).to_hex())
+    format!(
+        "{}#IDEMPOTENCY#{}",
+        dealer(slug),
+        blake3::hash(key.as_bytes()).to_hex()
+    )
 }
 
 /// Partition of one rate counter window.
 pub fn rate(slug: &str, scope: &str, subject: &str, window: i64) -> String {
-    format!("{}#RATE#{}#{}#{window}", dealer(slug), clean(scope), clean(subject))
+    format!(
+        "{}#RATE#{}#{}#{window}",
+        dealer(slug),
+        clean(scope),
+        clean(subject)
+    )
 }
 
 /// Partition of one counter window shared by every dealer.
@@ -123,7 +136,12 @@ pub fn platform_rate(scope: &str, subject: &str, window: i64) -> String {
 
 /// Partition of one cached provider answer (the key is hashed: it may be a client's slug).
 pub fn cache(slug: &str, name: &str, key: &str) -> String {
-    format!("{}#CACHE#{}#{}", dealer(slug), clean(name), blake3::hash(key.as_bytes()).to_hex())
+    format!(
+        "{}#CACHE#{}#{}",
+        dealer(slug),
+        clean(name),
+        blake3::hash(key.as_bytes()).to_hex()
+    )
 }
 
 /// Partition of the dealer's car holds (one item per held car, so one car has at most
@@ -145,7 +163,12 @@ pub fn reservation(slug: &str, reservation_id: &str) -> String {
 /// Partition of one location's appointment bookings on one date (one item per booked
 /// slot, so a slot is booked at most once and a query lists the day's bookings).
 pub fn appointments(slug: &str, location: &str, date: chrono::NaiveDate) -> String {
-    format!("{}#APPOINTMENT#{}#{}", dealer(slug), clean(location), date.format("%Y-%m-%d"))
+    format!(
+        "{}#APPOINTMENT#{}#{}",
+        dealer(slug),
+        clean(location),
+        date.format("%Y-%m-%d")
+    )
 }
 
 /// Sort key of one booked slot.
@@ -155,10 +178,19 @@ pub fn slot(time: chrono::NaiveTime) -> String {
 
 /// Partition of one kind of logged event (reveal-phone, miscellaneous) on one UTC date.
 pub fn events(slug: &str, kind: &str, date: chrono::NaiveDate) -> String {
-    format!("{}#EVENT#{}#{}", dealer(slug), clean(kind), date.format("%Y-%m-%d"))
+    format!(
+        "{}#EVENT#{}#{}",
+        dealer(slug),
+        clean(kind),
+        date.format("%Y-%m-%d")
+    )
 }
 
 /// Sort key of one logged event: its time first, so a day reads in order.
 pub fn event(at: DateTime<Utc>, id: &str) -> String {
-    format!("{EVENT_PREFIX}{:016}#{}", at.timestamp_millis().max(0), clean(id))
+    format!(
+        "{EVENT_PREFIX}{:016}#{}",
+        at.timestamp_millis().max(0),
+        clean(id)
+    )
 }

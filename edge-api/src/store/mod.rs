@@ -56,7 +56,9 @@ impl Item {
 
     fn record<T: DeserializeOwned>(&self) -> Result<T, StoreError> {
         serde_json::from_value(self.data.clone()).map_err(|e| {
-            StoreError::Backend(anyhow::Error::new(e).context(format!("corrupt item {} {}", self.pk, self.sk)))
+            StoreError::Backend(
+                anyhow::Error::new(e).context(format!("corrupt item {} {}", self.pk, self.sk)),
+            )
         })
     }
 }
@@ -390,7 +392,12 @@ pub trait Store: Send + Sync {
     /// Every item of a partition whose sort key starts with `sk_prefix`, by sort key.
     async fn query(&self, pk: &str, sk_prefix: &str) -> Result<Vec<Item>, StoreError>;
     /// Items of GSI1 partition `gsi1pk` with `GSI1SK <= sk_max`, by `GSI1SK`, at most `limit`.
-    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError>;
+    async fn query_gsi1(
+        &self,
+        gsi1pk: &str,
+        sk_max: &str,
+        limit: usize,
+    ) -> Result<Vec<Item>, StoreError>;
     /// Applies every write or none ([`StoreError::ConditionFailed`] when a condition fails).
     async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError>;
     /// Atomically adds one to a counter item and returns the new count; the counter
@@ -418,11 +425,18 @@ pub trait Store: Send + Sync {
             if let Some(item) = current.as_ref().filter(|i| !i.expired(now)) {
                 attempts_left = item.record::<OtpRecord>()?.attempts_left;
                 if attempts_left == 0 {
-                    let until = item.expires_at.and_then(|at| DateTime::from_timestamp(at, 0)).unwrap_or(now + ttl);
+                    let until = item
+                        .expires_at
+                        .and_then(|at| DateTime::from_timestamp(at, 0))
+                        .unwrap_or(now + ttl);
                     return Ok(OtpIssue::Locked { until });
                 }
             }
-            let record = OtpRecord { code_hash: code_hash.to_owned(), attempts_left, created_at: now };
+            let record = OtpRecord {
+                code_hash: code_hash.to_owned(),
+                attempts_left,
+                created_at: now,
+            };
             let mut item = new_item(pk.clone(), keys::SK_OTP, &record, Some(now + ttl))?;
             // Conditional on what was read, so a wrong guess racing this write is not lost.
             let condition = match &current {
@@ -453,7 +467,11 @@ pub trait Store: Send + Sync {
     ) -> Result<OtpCheck, StoreError> {
         let pk = keys::otp(dealer, phone);
         for _ in 0..OTP_RACE_RETRIES {
-            let Some(item) = self.get(&pk, keys::SK_OTP).await?.filter(|i| !i.expired(now)) else {
+            let Some(item) = self
+                .get(&pk, keys::SK_OTP)
+                .await?
+                .filter(|i| !i.expired(now))
+            else {
                 return Ok(OtpCheck::Missing);
             };
             let mut record: OtpRecord = item.record()?;
@@ -461,15 +479,32 @@ pub trait Store: Send + Sync {
                 return Ok(OtpCheck::Locked);
             }
             let outcome = if record.code_hash == code_hash {
-                let delete = Write::Delete { pk: pk.clone(), sk: keys::SK_OTP.into(), condition: Condition::Version(item.version) };
+                let delete = Write::Delete {
+                    pk: pk.clone(),
+                    sk: keys::SK_OTP.into(),
+                    condition: Condition::Version(item.version),
+                };
                 self.write(vec![delete]).await.map(|()| OtpCheck::Valid)
             } else {
                 record.attempts_left -= 1;
                 let attempts_left = record.attempts_left;
-                let next = Item { data: to_data(&record)?, version: item.version + 1, ..item.clone() };
-                self.write(vec![Write::Put { item: next, condition: Condition::Version(item.version) }])
-                    .await
-                    .map(|()| if attempts_left == 0 { OtpCheck::Locked } else { OtpCheck::Wrong { attempts_left } })
+                let next = Item {
+                    data: to_data(&record)?,
+                    version: item.version + 1,
+                    ..item.clone()
+                };
+                self.write(vec![Write::Put {
+                    item: next,
+                    condition: Condition::Version(item.version),
+                }])
+                .await
+                .map(|()| {
+                    if attempts_left == 0 {
+                        OtpCheck::Locked
+                    } else {
+                        OtpCheck::Wrong { attempts_left }
+                    }
+                })
             };
             match outcome {
                 Err(StoreError::ConditionFailed) => continue,
@@ -482,10 +517,24 @@ pub trait Store: Send + Sync {
     // ---------------------------------------------------------------- users and sessions
 
     /// Creates the user on first sign-in (create-once; later calls change nothing).
-    async fn ensure_user(&self, dealer: &str, phone: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
-        let record = UserRecord { phone: phone.to_owned(), created_at: now };
+    async fn ensure_user(
+        &self,
+        dealer: &str,
+        phone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let record = UserRecord {
+            phone: phone.to_owned(),
+            created_at: now,
+        };
         let item = new_item(keys::user(dealer, phone), keys::SK_PROFILE, &record, None)?;
-        match self.write(vec![Write::Put { item, condition: Condition::Absent { now } }]).await {
+        match self
+            .write(vec![Write::Put {
+                item,
+                condition: Condition::Absent { now },
+            }])
+            .await
+        {
             Err(StoreError::ConditionFailed) => Ok(()),
             other => other,
         }
@@ -493,7 +542,10 @@ pub trait Store: Send + Sync {
 
     /// The user, if they ever signed in with this dealer.
     async fn user(&self, dealer: &str, phone: &str) -> Result<Option<UserRecord>, StoreError> {
-        match self.get(&keys::user(dealer, phone), keys::SK_PROFILE).await? {
+        match self
+            .get(&keys::user(dealer, phone), keys::SK_PROFILE)
+            .await?
+        {
             Some(item) => item.record().map(Some),
             None => Ok(None),
         }
@@ -506,8 +558,19 @@ pub trait Store: Send + Sync {
         token_hash: &str,
         session: &SessionRecord,
     ) -> Result<(), StoreError> {
-        let item = new_item(keys::session(dealer, token_hash), keys::SK_SESSION, session, Some(session.expires_at))?;
-        self.write(vec![Write::Put { item, condition: Condition::Absent { now: session.created_at } }]).await
+        let item = new_item(
+            keys::session(dealer, token_hash),
+            keys::SK_SESSION,
+            session,
+            Some(session.expires_at),
+        )?;
+        self.write(vec![Write::Put {
+            item,
+            condition: Condition::Absent {
+                now: session.created_at,
+            },
+        }])
+        .await
     }
 
     /// The live session with this token hash, if any.
@@ -517,7 +580,10 @@ pub trait Store: Send + Sync {
         token_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<SessionRecord>, StoreError> {
-        match self.get(&keys::session(dealer, token_hash), keys::SK_SESSION).await? {
+        match self
+            .get(&keys::session(dealer, token_hash), keys::SK_SESSION)
+            .await?
+        {
             Some(item) if !item.expired(now) => item.record().map(Some),
             _ => Ok(None),
         }
@@ -526,16 +592,41 @@ pub trait Store: Send + Sync {
     /// Ends a session.
     async fn delete_session(&self, dealer: &str, token_hash: &str) -> Result<(), StoreError> {
         let pk = keys::session(dealer, token_hash);
-        self.write(vec![Write::Delete { pk, sk: keys::SK_SESSION.into(), condition: Condition::Always }]).await
+        self.write(vec![Write::Delete {
+            pk,
+            sk: keys::SK_SESSION.into(),
+            condition: Condition::Always,
+        }])
+        .await
     }
 
     // ---------------------------------------------------------------- watchlist
 
     /// Saves a car on the user's watchlist (saving twice keeps one entry).
-    async fn save_car(&self, dealer: &str, phone: &str, car_id: u64, now: DateTime<Utc>) -> Result<(), StoreError> {
-        let record = WatchRecord { car_id, saved_at: now };
-        let item = new_item(keys::user(dealer, phone), &keys::watch(car_id), &record, None)?;
-        match self.write(vec![Write::Put { item, condition: Condition::Absent { now } }]).await {
+    async fn save_car(
+        &self,
+        dealer: &str,
+        phone: &str,
+        car_id: u64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let record = WatchRecord {
+            car_id,
+            saved_at: now,
+        };
+        let item = new_item(
+            keys::user(dealer, phone),
+            &keys::watch(car_id),
+            &record,
+            None,
+        )?;
+        match self
+            .write(vec![Write::Put {
+                item,
+                condition: Condition::Absent { now },
+            }])
+            .await
+        {
             Err(StoreError::ConditionFailed) => Ok(()),
             other => other,
         }
@@ -544,13 +635,23 @@ pub trait Store: Send + Sync {
     /// Removes a car from the user's watchlist (removing a missing car is not an error).
     async fn remove_car(&self, dealer: &str, phone: &str, car_id: u64) -> Result<(), StoreError> {
         let pk = keys::user(dealer, phone);
-        self.write(vec![Write::Delete { pk, sk: keys::watch(car_id), condition: Condition::Always }]).await
+        self.write(vec![Write::Delete {
+            pk,
+            sk: keys::watch(car_id),
+            condition: Condition::Always,
+        }])
+        .await
     }
 
     /// The car ids on the user's watchlist, in id order.
     async fn watchlist(&self, dealer: &str, phone: &str) -> Result<Vec<u64>, StoreError> {
-        let items = self.query(&keys::user(dealer, phone), keys::WATCH_PREFIX).await?;
-        items.iter().map(|i| i.record::<WatchRecord>().map(|r| r.car_id)).collect()
+        let items = self
+            .query(&keys::user(dealer, phone), keys::WATCH_PREFIX)
+            .await?;
+        items
+            .iter()
+            .map(|i| i.record::<WatchRecord>().map(|r| r.car_id))
+            .collect()
     }
 
     // ---------------------------------------------------------------- leads and outbox
@@ -565,7 +666,10 @@ pub trait Store: Send + Sync {
     ) -> Result<LeadOutcome, StoreError> {
         let dealer = lead.dealer.clone();
         let id = lead.id.clone();
-        match self.write(new_lead_writes(&lead, idempotency_key, now)?).await {
+        match self
+            .write(new_lead_writes(&lead, idempotency_key, now)?)
+            .await
+        {
             Ok(()) => Ok(LeadOutcome::Stored(id)),
             Err(StoreError::ConditionFailed) => match idempotency_key {
                 Some(key) => match self.idempotent_lead(&dealer, key, now).await? {
@@ -602,8 +706,18 @@ pub trait Store: Send + Sync {
             lead.fields.extend(fields.clone());
             lead.steps += 1;
             lead.updated_at = now;
-            let next = Item { data: to_data(&lead)?, version: item.version + 1, ..item.clone() };
-            let mut writes = vec![Write::Put { item: next, condition: Condition::Version(item.version) }, outbox_write(&lead, now)?];
+            let next = Item {
+                data: to_data(&lead)?,
+                version: item.version + 1,
+                ..item.clone()
+            };
+            let mut writes = vec![
+                Write::Put {
+                    item: next,
+                    condition: Condition::Version(item.version),
+                },
+                outbox_write(&lead, now)?,
+            ];
             if let Some(key) = idempotency_key {
                 writes.push(idempotency_write(dealer, key, lead_id, now)?);
             }
@@ -618,21 +732,41 @@ pub trait Store: Send + Sync {
 
     /// One lead of the dealer.
     async fn lead(&self, dealer: &str, lead_id: &str) -> Result<Option<LeadRecord>, StoreError> {
-        match self.get(&keys::lead(dealer, lead_id), keys::SK_LEAD).await? {
+        match self
+            .get(&keys::lead(dealer, lead_id), keys::SK_LEAD)
+            .await?
+        {
             Some(item) => item.record().map(Some),
             None => Ok(None),
         }
     }
 
     /// Every outbox entry of a lead, oldest first (delivered ones included).
-    async fn outbox_of_lead(&self, dealer: &str, lead_id: &str) -> Result<Vec<OutboxEntry>, StoreError> {
-        let items = self.query(&keys::lead(dealer, lead_id), keys::OUTBOX_PREFIX).await?;
+    async fn outbox_of_lead(
+        &self,
+        dealer: &str,
+        lead_id: &str,
+    ) -> Result<Vec<OutboxEntry>, StoreError> {
+        let items = self
+            .query(&keys::lead(dealer, lead_id), keys::OUTBOX_PREFIX)
+            .await?;
         items.iter().map(outbox_entry).collect()
     }
 
     /// Undelivered outbox entries of the dealer due at `now`, oldest due first.
-    async fn due_outbox(&self, dealer: &str, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutboxEntry>, StoreError> {
-        let items = self.query_gsi1(&keys::outbox_index(dealer), &keys::due_upper_bound(now), limit).await?;
+    async fn due_outbox(
+        &self,
+        dealer: &str,
+        now: DateTime<Utc>,
+        limit: usize,
+    ) -> Result<Vec<OutboxEntry>, StoreError> {
+        let items = self
+            .query_gsi1(
+                &keys::outbox_index(dealer),
+                &keys::due_upper_bound(now),
+                limit,
+            )
+            .await?;
         items.iter().map(outbox_entry).collect()
     }
 
@@ -640,8 +774,15 @@ pub trait Store: Send + Sync {
     /// with its new version. Delivered entries leave the due index.
     async fn save_outbox(&self, entry: &OutboxEntry) -> Result<OutboxEntry, StoreError> {
         let item = outbox_item(entry, entry.version + 1)?;
-        self.write(vec![Write::Put { item, condition: Condition::Version(entry.version) }]).await?;
-        Ok(OutboxEntry { version: entry.version + 1, ..entry.clone() })
+        self.write(vec![Write::Put {
+            item,
+            condition: Condition::Version(entry.version),
+        }])
+        .await?;
+        Ok(OutboxEntry {
+            version: entry.version + 1,
+            ..entry.clone()
+        })
     }
 
     // ---------------------------------------------------------------- reservations
@@ -666,11 +807,21 @@ pub trait Store: Send + Sync {
         let expires = Some(reservation.expires_at);
         let mut writes = vec![
             Write::Put {
-                item: new_item(keys::holds(dealer), &keys::hold(reservation.car_id), &hold, expires)?,
+                item: new_item(
+                    keys::holds(dealer),
+                    &keys::hold(reservation.car_id),
+                    &hold,
+                    expires,
+                )?,
                 condition: Condition::Absent { now },
             },
             Write::Put {
-                item: new_item(keys::reservation(dealer, &reservation.id), keys::SK_RESERVATION, reservation, None)?,
+                item: new_item(
+                    keys::reservation(dealer, &reservation.id),
+                    keys::SK_RESERVATION,
+                    reservation,
+                    None,
+                )?,
                 condition: Condition::Absent { now },
             },
         ];
@@ -692,7 +843,12 @@ pub trait Store: Send + Sync {
     }
 
     /// The live hold on a car, if any (an expired hold is no hold).
-    async fn hold(&self, dealer: &str, car_id: u64, now: DateTime<Utc>) -> Result<Option<HoldRecord>, StoreError> {
+    async fn hold(
+        &self,
+        dealer: &str,
+        car_id: u64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<HoldRecord>, StoreError> {
         match self.get(&keys::holds(dealer), &keys::hold(car_id)).await? {
             Some(item) if !item.expired(now) => item.record().map(Some),
             _ => Ok(None),
@@ -702,12 +858,26 @@ pub trait Store: Send + Sync {
     /// The cars of the dealer that live holds keep, in id order.
     async fn held_cars(&self, dealer: &str, now: DateTime<Utc>) -> Result<Vec<u64>, StoreError> {
         let items = self.query(&keys::holds(dealer), keys::HOLD_PREFIX).await?;
-        items.iter().filter(|i| !i.expired(now)).map(|i| i.record::<HoldRecord>().map(|h| h.car_id)).collect()
+        items
+            .iter()
+            .filter(|i| !i.expired(now))
+            .map(|i| i.record::<HoldRecord>().map(|h| h.car_id))
+            .collect()
     }
 
     /// One reservation of the dealer.
-    async fn reservation(&self, dealer: &str, reservation_id: &str) -> Result<Option<ReservationRecord>, StoreError> {
-        match self.get(&keys::reservation(dealer, reservation_id), keys::SK_RESERVATION).await? {
+    async fn reservation(
+        &self,
+        dealer: &str,
+        reservation_id: &str,
+    ) -> Result<Option<ReservationRecord>, StoreError> {
+        match self
+            .get(
+                &keys::reservation(dealer, reservation_id),
+                keys::SK_RESERVATION,
+            )
+            .await?
+        {
             Some(item) => item.record().map(Some),
             None => Ok(None),
         }
@@ -727,14 +897,19 @@ pub trait Store: Send + Sync {
     ) -> Result<BookingOutcome, StoreError> {
         let pk = keys::appointments(&booking.dealer, &booking.location, booking.date);
         let mut writes = new_lead_writes(lead, idempotency_key, now)?;
-        writes.push(Write::Put { item: new_item(pk.clone(), &keys::slot(booking.time), booking, None)?, condition: Condition::Absent { now } });
+        writes.push(Write::Put {
+            item: new_item(pk.clone(), &keys::slot(booking.time), booking, None)?,
+            condition: Condition::Absent { now },
+        });
         for _ in 0..RACE_RETRIES {
             match self.write(writes.clone()).await {
                 Ok(()) => return Ok(BookingOutcome::Booked(lead.id.clone())),
                 Err(StoreError::ConditionFailed) => {
                     if let Some(key) = idempotency_key {
                         match self.idempotent_lead(&booking.dealer, key, now).await? {
-                            Some(Remembered::Lead(existing)) => return Ok(BookingOutcome::Replayed(existing)),
+                            Some(Remembered::Lead(existing)) => {
+                                return Ok(BookingOutcome::Replayed(existing))
+                            }
                             Some(Remembered::OtherRequest) => return Ok(BookingOutcome::KeyReused),
                             None => {}
                         }
@@ -751,8 +926,18 @@ pub trait Store: Send + Sync {
     }
 
     /// The booked slots of a location on a date, earliest first.
-    async fn booked_slots(&self, dealer: &str, location: &str, date: NaiveDate) -> Result<Vec<BookingRecord>, StoreError> {
-        let items = self.query(&keys::appointments(dealer, location, date), keys::SLOT_PREFIX).await?;
+    async fn booked_slots(
+        &self,
+        dealer: &str,
+        location: &str,
+        date: NaiveDate,
+    ) -> Result<Vec<BookingRecord>, StoreError> {
+        let items = self
+            .query(
+                &keys::appointments(dealer, location, date),
+                keys::SLOT_PREFIX,
+            )
+            .await?;
         items.iter().map(Item::record).collect()
     }
 
@@ -760,7 +945,14 @@ pub trait Store: Send + Sync {
 
     /// Appends one event of a kind (a phone reveal, a saved valuation) to the dealer's
     /// log of that UTC day.
-    async fn record_event(&self, dealer: &str, kind: &str, id: &str, data: Value, at: DateTime<Utc>) -> Result<(), StoreError> {
+    async fn record_event(
+        &self,
+        dealer: &str,
+        kind: &str,
+        id: &str,
+        data: Value,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
         let item = Item {
             pk: keys::events(dealer, kind, at.date_naive()),
             sk: keys::event(at, id),
@@ -769,12 +961,26 @@ pub trait Store: Send + Sync {
             version: 1,
             data,
         };
-        self.write(vec![Write::Put { item, condition: Condition::Absent { now: at } }]).await
+        self.write(vec![Write::Put {
+            item,
+            condition: Condition::Absent { now: at },
+        }])
+        .await
     }
 
     /// The events of a kind logged on one UTC day, oldest first.
-    async fn events(&self, dealer: &str, kind: &str, date: NaiveDate) -> Result<Vec<Value>, StoreError> {
-        Ok(self.query(&keys::events(dealer, kind, date), keys::EVENT_PREFIX).await?.into_iter().map(|i| i.data).collect())
+    async fn events(
+        &self,
+        dealer: &str,
+        kind: &str,
+        date: NaiveDate,
+    ) -> Result<Vec<Value>, StoreError> {
+        Ok(self
+            .query(&keys::events(dealer, kind, date), keys::EVENT_PREFIX)
+            .await?
+            .into_iter()
+            .map(|i| i.data)
+            .collect())
     }
 
     // ---------------------------------------------------------------- idempotency and rates
@@ -782,8 +988,16 @@ pub trait Store: Send + Sync {
     /// What a remembered idempotency key says about this request: the lead the same
     /// request created, or that the key came with another request (a key stored without
     /// a request hash replays for any request).
-    async fn idempotent_lead(&self, dealer: &str, key: IdempotencyKey<'_>, now: DateTime<Utc>) -> Result<Option<Remembered>, StoreError> {
-        match self.get(&keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY).await? {
+    async fn idempotent_lead(
+        &self,
+        dealer: &str,
+        key: IdempotencyKey<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Remembered>, StoreError> {
+        match self
+            .get(&keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY)
+            .await?
+        {
             Some(item) if !item.expired(now) => {
                 let record: IdempotencyRecord = item.record()?;
                 Ok(Some(match record.request_hash {
@@ -808,33 +1022,70 @@ pub trait Store: Send + Sync {
         let secs = window.num_seconds().max(1);
         let window_index = now.timestamp().div_euclid(secs);
         let pk = keys::rate(dealer, scope, subject, window_index);
-        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs).await
+        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs)
+            .await
     }
 
     /// [`Store::hit_rate`] on a counter shared by every dealer (a phone's sign-in codes
     /// are capped across the platform, whichever site asks).
-    async fn hit_platform_rate(&self, scope: &str, subject: &str, window: Duration, now: DateTime<Utc>) -> Result<u64, StoreError> {
+    async fn hit_platform_rate(
+        &self,
+        scope: &str,
+        subject: &str,
+        window: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
         let secs = window.num_seconds().max(1);
         let window_index = now.timestamp().div_euclid(secs);
         let pk = keys::platform_rate(scope, subject, window_index);
-        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs).await
+        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs)
+            .await
     }
 
     // ---------------------------------------------------------------- provider answers
 
     /// A provider's answer cached under `name` and `key` for the dealer, while fresh.
-    async fn cached(&self, dealer: &str, name: &str, key: &str, now: DateTime<Utc>) -> Result<Option<Value>, StoreError> {
-        match self.get(&keys::cache(dealer, name, key), keys::SK_CACHE).await? {
+    async fn cached(
+        &self,
+        dealer: &str,
+        name: &str,
+        key: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Value>, StoreError> {
+        match self
+            .get(&keys::cache(dealer, name, key), keys::SK_CACHE)
+            .await?
+        {
             Some(item) if !item.expired(now) => item.record::<CacheRecord>().map(|r| Some(r.value)),
             _ => Ok(None),
         }
     }
 
     /// Caches a provider's answer until `expires` (replacing any cached one).
-    async fn cache(&self, dealer: &str, name: &str, key: &str, value: Value, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<(), StoreError> {
-        let record = CacheRecord { value, stored_at: now };
-        let item = new_item(keys::cache(dealer, name, key), keys::SK_CACHE, &record, Some(expires))?;
-        self.write(vec![Write::Put { item, condition: Condition::Always }]).await
+    async fn cache(
+        &self,
+        dealer: &str,
+        name: &str,
+        key: &str,
+        value: Value,
+        now: DateTime<Utc>,
+        expires: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let record = CacheRecord {
+            value,
+            stored_at: now,
+        };
+        let item = new_item(
+            keys::cache(dealer, name, key),
+            keys::SK_CACHE,
+            &record,
+            Some(expires),
+        )?;
+        self.write(vec![Write::Put {
+            item,
+            condition: Condition::Always,
+        }])
+        .await
     }
 }
 
@@ -842,7 +1093,12 @@ fn to_data<T: Serialize>(record: &T) -> Result<Value, StoreError> {
     serde_json::to_value(record).map_err(StoreError::backend)
 }
 
-fn new_item<T: Serialize>(pk: String, sk: &str, record: &T, expires: Option<DateTime<Utc>>) -> Result<Item, StoreError> {
+fn new_item<T: Serialize>(
+    pk: String,
+    sk: &str,
+    record: &T,
+    expires: Option<DateTime<Utc>>,
+) -> Result<Item, StoreError> {
     Ok(Item {
         pk,
         sk: sk.to_owned(),
@@ -857,7 +1113,12 @@ fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
     let gsi1 = entry
         .due_at
         .filter(|_| entry.delivered_at.is_none())
-        .map(|due| (keys::outbox_index(&entry.dealer), keys::outbox_due(due, &entry.lead_id, entry.seq)));
+        .map(|due| {
+            (
+                keys::outbox_index(&entry.dealer),
+                keys::outbox_due(due, &entry.lead_id, entry.seq),
+            )
+        });
     Ok(Item {
         pk: keys::lead(&entry.dealer, &entry.lead_id),
         sk: keys::outbox(entry.seq),
@@ -870,9 +1131,18 @@ fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
 
 /// The writes that store a new lead: the lead (create-once), its first outbox entry and
 /// the idempotency key, if any.
-fn new_lead_writes(lead: &LeadRecord, idempotency_key: Option<IdempotencyKey<'_>>, now: DateTime<Utc>) -> Result<Vec<Write>, StoreError> {
+fn new_lead_writes(
+    lead: &LeadRecord,
+    idempotency_key: Option<IdempotencyKey<'_>>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Write>, StoreError> {
     let mut writes = vec![Write::Put {
-        item: new_item(keys::lead(&lead.dealer, &lead.id), keys::SK_LEAD, lead, None)?,
+        item: new_item(
+            keys::lead(&lead.dealer, &lead.id),
+            keys::SK_LEAD,
+            lead,
+            None,
+        )?,
         condition: Condition::Absent { now },
     }];
     writes.push(outbox_write(lead, now)?);
@@ -895,7 +1165,10 @@ fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreErr
         failed_passes: 0,
         version: 0,
     };
-    Ok(Write::Put { item: outbox_item(&entry, 1)?, condition: Condition::Absent { now } })
+    Ok(Write::Put {
+        item: outbox_item(&entry, 1)?,
+        condition: Condition::Absent { now },
+    })
 }
 
 fn outbox_entry(item: &Item) -> Result<OutboxEntry, StoreError> {
@@ -904,8 +1177,25 @@ fn outbox_entry(item: &Item) -> Result<OutboxEntry, StoreError> {
     Ok(entry)
 }
 
-fn idempotency_write(dealer: &str, key: IdempotencyKey<'_>, lead_id: &str, now: DateTime<Utc>) -> Result<Write, StoreError> {
-    let record = IdempotencyRecord { lead_id: lead_id.to_owned(), request_hash: Some(key.request_hash.to_owned()), created_at: now };
-    let item = new_item(keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY, &record, Some(now + IDEMPOTENCY_TTL))?;
-    Ok(Write::Put { item, condition: Condition::Absent { now } })
+fn idempotency_write(
+    dealer: &str,
+    key: IdempotencyKey<'_>,
+    lead_id: &str,
+    now: DateTime<Utc>,
+) -> Result<Write, StoreError> {
+    let record = IdempotencyRecord {
+        lead_id: lead_id.to_owned(),
+        request_hash: Some(key.request_hash.to_owned()),
+        created_at: now,
+    };
+    let item = new_item(
+        keys::idempotency(dealer, key.key),
+        keys::SK_IDEMPOTENCY,
+        &record,
+        Some(now + IDEMPOTENCY_TTL),
+    )?;
+    Ok(Write::Put {
+        item,
+        condition: Condition::Absent { now },
+    })
 }

@@ -35,11 +35,16 @@ impl RedbStore {
     pub fn open(path: &Path) -> Result<Self, StoreError> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| {
-                StoreError::Backend(anyhow::Error::new(e).context(format!("creating {}", parent.display())))
+                StoreError::Backend(
+                    anyhow::Error::new(e).context(format!("creating {}", parent.display())),
+                )
             })?;
         }
-        let db = Database::create(path)
-            .map_err(|e| StoreError::Backend(anyhow::Error::new(e).context(format!("opening {}", path.display()))))?;
+        let db = Database::create(path).map_err(|e| {
+            StoreError::Backend(
+                anyhow::Error::new(e).context(format!("opening {}", path.display())),
+            )
+        })?;
         let txn = db.begin_write().map_err(StoreError::backend)?;
         txn.open_table(ITEMS).map_err(StoreError::backend)?;
         txn.open_table(GSI1).map_err(StoreError::backend)?;
@@ -52,7 +57,9 @@ impl RedbStore {
         f: impl FnOnce(&Database) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let db = Arc::clone(&self.db);
-        tokio::task::spawn_blocking(move || f(&db)).await.map_err(StoreError::backend)?
+        tokio::task::spawn_blocking(move || f(&db))
+            .await
+            .map_err(StoreError::backend)?
     }
 }
 
@@ -93,7 +100,9 @@ impl Store for RedbStore {
         self.blocking(move |db| {
             let txn = db.begin_read().map_err(StoreError::backend)?;
             let table = txn.open_table(ITEMS).map_err(StoreError::backend)?;
-            let found = table.get((pk.as_str(), sk.as_str())).map_err(StoreError::backend)?;
+            let found = table
+                .get((pk.as_str(), sk.as_str()))
+                .map_err(StoreError::backend)?;
             found.map(|v| decode(&pk, &sk, v.value())).transpose()
         })
         .await
@@ -105,7 +114,10 @@ impl Store for RedbStore {
             let txn = db.begin_read().map_err(StoreError::backend)?;
             let table = txn.open_table(ITEMS).map_err(StoreError::backend)?;
             let mut out = Vec::new();
-            for entry in table.range((pk.as_str(), prefix.as_str())..).map_err(StoreError::backend)? {
+            for entry in table
+                .range((pk.as_str(), prefix.as_str())..)
+                .map_err(StoreError::backend)?
+            {
                 let (key, value) = entry.map_err(StoreError::backend)?;
                 let (k_pk, k_sk) = key.value();
                 if k_pk != pk || !k_sk.starts_with(&prefix) {
@@ -118,14 +130,22 @@ impl Store for RedbStore {
         .await
     }
 
-    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError> {
+    async fn query_gsi1(
+        &self,
+        gsi1pk: &str,
+        sk_max: &str,
+        limit: usize,
+    ) -> Result<Vec<Item>, StoreError> {
         let (gpk, max) = (gsi1pk.to_owned(), sk_max.to_owned());
         self.blocking(move |db| {
             let txn = db.begin_read().map_err(StoreError::backend)?;
             let index = txn.open_table(GSI1).map_err(StoreError::backend)?;
             let items = txn.open_table(ITEMS).map_err(StoreError::backend)?;
             let mut out = Vec::new();
-            for entry in index.range((gpk.as_str(), "", "", "")..).map_err(StoreError::backend)? {
+            for entry in index
+                .range((gpk.as_str(), "", "", "")..)
+                .map_err(StoreError::backend)?
+            {
                 let (key, _) = entry.map_err(StoreError::backend)?;
                 let (k_gpk, k_gsk, pk, sk) = key.value();
                 if k_gpk != gpk || k_gsk > max.as_str() || out.len() >= limit {
@@ -148,8 +168,12 @@ impl Store for RedbStore {
                 let mut index = txn.open_table(GSI1).map_err(StoreError::backend)?;
                 for write in &writes {
                     let (pk, sk, condition) = match write {
-                        Write::Put { item, condition } => (item.pk.as_str(), item.sk.as_str(), *condition),
-                        Write::Delete { pk, sk, condition } => (pk.as_str(), sk.as_str(), *condition),
+                        Write::Put { item, condition } => {
+                            (item.pk.as_str(), item.sk.as_str(), *condition)
+                        }
+                        Write::Delete { pk, sk, condition } => {
+                            (pk.as_str(), sk.as_str(), *condition)
+                        }
                     };
                     let current = items
                         .get((pk, sk))
@@ -161,13 +185,19 @@ impl Store for RedbStore {
                         return Err(StoreError::ConditionFailed);
                     }
                     if let Some((gpk, gsk)) = current.as_ref().and_then(|c| c.gsi1.as_ref()) {
-                        index.remove((gpk.as_str(), gsk.as_str(), pk, sk)).map_err(StoreError::backend)?;
+                        index
+                            .remove((gpk.as_str(), gsk.as_str(), pk, sk))
+                            .map_err(StoreError::backend)?;
                     }
                     match write {
                         Write::Put { item, .. } => {
-                            items.insert((pk, sk), encode(item)?.as_slice()).map_err(StoreError::backend)?;
+                            items
+                                .insert((pk, sk), encode(item)?.as_slice())
+                                .map_err(StoreError::backend)?;
                             if let Some((gpk, gsk)) = &item.gsi1 {
-                                index.insert((gpk.as_str(), gsk.as_str(), pk, sk), ()).map_err(StoreError::backend)?;
+                                index
+                                    .insert((gpk.as_str(), gsk.as_str(), pk, sk), ())
+                                    .map_err(StoreError::backend)?;
                             }
                         }
                         Write::Delete { .. } => {
@@ -192,7 +222,12 @@ impl Store for RedbStore {
                     .map_err(StoreError::backend)?
                     .map(|v| decode(&pk, &sk, v.value()))
                     .transpose()?;
-                let count = current.as_ref().and_then(|c| c.data.get("count")).and_then(Value::as_u64).unwrap_or(0) + 1;
+                let count = current
+                    .as_ref()
+                    .and_then(|c| c.data.get("count"))
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0)
+                    + 1;
                 let item = Item {
                     pk: pk.clone(),
                     sk: sk.clone(),
@@ -201,7 +236,9 @@ impl Store for RedbStore {
                     version: count,
                     data: serde_json::json!({ "count": count }),
                 };
-                items.insert((pk.as_str(), sk.as_str()), encode(&item)?.as_slice()).map_err(StoreError::backend)?;
+                items
+                    .insert((pk.as_str(), sk.as_str()), encode(&item)?.as_slice())
+                    .map_err(StoreError::backend)?;
                 count
             };
             txn.commit().map_err(StoreError::backend)?;

@@ -27,28 +27,48 @@ fn load_error(dir: &Path) -> String {
 
 #[test]
 fn the_smallest_dealer_folder_loads() {
-    let dir = dealers_with("", "[leads]\nwebhook_url = \"https://crm.acme.com.au/leads\"\n");
+    let dir = dealers_with(
+        "",
+        "[leads]\nwebhook_url = \"https://crm.acme.com.au/leads\"\n",
+    );
     let tenants = load_tenants(dir.path()).expect("loads");
     let acme = tenants.by_slug("acme").expect("acme");
-    assert_eq!(acme.webhook_url.as_deref(), Some("https://crm.acme.com.au/leads"));
+    assert_eq!(
+        acme.webhook_url.as_deref(),
+        Some("https://crm.acme.com.au/leads")
+    );
 }
 
 #[test]
 fn a_dealer_file_cannot_turn_on_development_endpoints() {
     let dir = dealers_with("dev_mode = true", "");
     let error = load_error(dir.path());
-    assert!(error.contains("acme/dealer.toml:4:1: dev_mode: not a dealer setting"), "{error}");
-    assert!(error.contains("starting the local server with `--dev-mode`"), "{error}");
+    assert!(
+        error.contains("acme/dealer.toml:4:1: dev_mode: not a dealer setting"),
+        "{error}"
+    );
+    assert!(
+        error.contains("starting the local server with `--dev-mode`"),
+        "{error}"
+    );
 }
 
 #[test]
 fn lead_webhooks_must_be_https() {
     for key in ["webhook_url", "adf_webhook_url"] {
-        for url in ["http://crm.acme.com.au/leads", "http://127.0.0.1:9000/leads", "http://localhost/leads"] {
+        for url in [
+            "http://crm.acme.com.au/leads",
+            "http://127.0.0.1:9000/leads",
+            "http://localhost/leads",
+        ] {
             let dir = dealers_with("", &format!("[leads]\n{key} = \"{url}\"\n"));
             let error = load_error(dir.path());
             assert!(error.contains("acme/dealer.toml:10:"), "{error}");
-            assert!(error.contains(&format!("leads.{key}: expected an https URL")) && error.contains(url), "{error}");
+            assert!(
+                error.contains(&format!("leads.{key}: expected an https URL"))
+                    && error.contains(url),
+                "{error}"
+            );
         }
     }
 }

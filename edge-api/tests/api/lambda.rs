@@ -24,7 +24,9 @@ use crate::support::{state, tenants};
 const SECRET: &str = "fixture-origin-secret-6d1f0c2a9b8e4f7a";
 
 fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -59,7 +61,10 @@ async fn invoke(router: axum::Router, event: &str) -> (StatusCode, Value) {
 }
 
 /// How many events are accepted before the first 429 (`None` when none is refused).
-async fn accepted_before_429(state: &AppState, events: impl IntoIterator<Item = String>) -> Option<usize> {
+async fn accepted_before_429(
+    state: &AppState,
+    events: impl IntoIterator<Item = String>,
+) -> Option<usize> {
     for (accepted, event) in events.into_iter().enumerate() {
         let (status, body) = invoke(router(state.clone()), &event).await;
         if status == StatusCode::TOO_MANY_REQUESTS {
@@ -78,11 +83,13 @@ fn lead_event(i: usize, forwarded_for: &str) -> String {
         let headers = &mut event["headers"];
         headers["x-forwarded-for"] = json!(forwarded_for);
         headers["idempotency-key"] = json!(format!("lead-{i}"));
-        let mut body: Value = serde_json::from_str(event["body"].as_str().expect("body")).expect("body json");
+        let mut body: Value =
+            serde_json::from_str(event["body"].as_str().expect("body")).expect("body json");
         body["phone"] = json!(format!("04123456{:02}", i % 100));
         body["email"] = json!(format!("shopper{i}@example.com"));
         event["body"] = json!(body.to_string());
-        event["headers"]["content-length"] = json!(event["body"].as_str().map_or(0, str::len).to_string());
+        event["headers"]["content-length"] =
+            json!(event["body"].as_str().map_or(0, str::len).to_string());
     })
 }
 
@@ -91,7 +98,8 @@ fn code_event(i: usize, forwarded_for: &str) -> String {
     edited("apigw-v2-request-code.json", |event| {
         event["headers"]["x-forwarded-for"] = json!(forwarded_for);
         event["body"] = json!(json!({ "phone": format!("04123456{:02}", i % 100) }).to_string());
-        event["headers"]["content-length"] = json!(event["body"].as_str().map_or(0, str::len).to_string());
+        event["headers"]["content-length"] =
+            json!(event["body"].as_str().map_or(0, str::len).to_string());
     })
 }
 
@@ -102,15 +110,41 @@ async fn an_api_gateway_lead_event_stores_the_lead_for_the_forwarded_host() {
     let (status, body) = invoke(router(state.clone()), &event).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let id = body["lead_id"].as_str().expect("lead id");
-    let lead = state.store.lead("alpha", id).await.expect("read").expect("stored for alpha");
-    assert_eq!(lead.fields["user_agent"], "Mozilla/5.0 (X11; Linux x86_64) Fixture");
+    let lead = state
+        .store
+        .lead("alpha", id)
+        .await
+        .expect("read")
+        .expect("stored for alpha");
+    assert_eq!(
+        lead.fields["user_agent"],
+        "Mozilla/5.0 (X11; Linux x86_64) Fixture"
+    );
     assert_eq!(lead.fields["car_id"], 1042);
-    assert!(!serde_json::to_string(&lead.fields).expect("fields").contains(SECRET), "the secret is never stored");
+    assert!(
+        !serde_json::to_string(&lead.fields)
+            .expect("fields")
+            .contains(SECRET),
+        "the secret is never stored"
+    );
     // The same event again (a retried invocation) carries the same idempotency key.
     let (again, body) = invoke(router(state.clone()), &event).await;
-    assert_eq!((again, body["lead_id"].as_str()), (StatusCode::OK, Some(id)));
+    assert_eq!(
+        (again, body["lead_id"].as_str()),
+        (StatusCode::OK, Some(id))
+    );
     // The per-address counter used the address CloudFront saw, not the gateway's.
-    let hits = state.store.hit_rate("alpha", "leads-ip", "203.0.113.7", chrono::Duration::hours(1), state.clock.now()).await.expect("hits");
+    let hits = state
+        .store
+        .hit_rate(
+            "alpha",
+            "leads-ip",
+            "203.0.113.7",
+            chrono::Duration::hours(1),
+            state.clock.now(),
+        )
+        .await
+        .expect("hits");
     assert_eq!(hits, 3);
 }
 
@@ -120,9 +154,18 @@ async fn a_function_url_event_without_the_origin_secret_is_refused() {
     // so its requests carry no secret and are refused like any direct call.
     let (state, _clock, _dir) = lambda_state();
     let (status, body) = invoke(router(state.clone()), &fixture("function-url-openapi.json")).await;
-    assert_eq!((status, body["code"].as_str(), body["message"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden"), Some(ORIGIN_REQUIRED)));
+    assert_eq!(
+        (status, body["code"].as_str(), body["message"].as_str()),
+        (
+            StatusCode::FORBIDDEN,
+            Some("forbidden"),
+            Some(ORIGIN_REQUIRED)
+        )
+    );
     // With the secret (as CloudFront sends it) the same event is answered.
-    let event = edited("function-url-openapi.json", |event| event["headers"][ORIGIN_SECRET_HEADER] = json!(SECRET));
+    let event = edited("function-url-openapi.json", |event| {
+        event["headers"][ORIGIN_SECRET_HEADER] = json!(SECRET)
+    });
     let (status, body) = invoke(router(state), &event).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body["paths"]["/api/leads"].is_object());
@@ -132,26 +175,62 @@ async fn a_function_url_event_without_the_origin_secret_is_refused() {
 async fn a_rotating_forwarded_for_reaches_the_lead_limit_at_the_same_count_as_a_fixed_one() {
     let max = Policy::default().leads_per_ip.max as usize;
     let (fixed_state, _clock, _dir) = lambda_state();
-    let fixed = accepted_before_429(&fixed_state, (0..max + 5).map(|i| lead_event(i, "203.0.113.7, 130.176.0.1"))).await;
+    let fixed = accepted_before_429(
+        &fixed_state,
+        (0..max + 5).map(|i| lead_event(i, "203.0.113.7, 130.176.0.1")),
+    )
+    .await;
     let (rotating_state, _clock, _dir) = lambda_state();
-    let rotating =
-        accepted_before_429(&rotating_state, (0..max + 5).map(|i| lead_event(i, &format!("198.51.100.{i}, 203.0.113.7, 130.176.0.1")))).await;
+    let rotating = accepted_before_429(
+        &rotating_state,
+        (0..max + 5).map(|i| lead_event(i, &format!("198.51.100.{i}, 203.0.113.7, 130.176.0.1"))),
+    )
+    .await;
     assert_eq!(fixed, Some(max));
-    assert_eq!(rotating, fixed, "X-Forwarded-For does not pick the rate-limit bucket");
+    assert_eq!(
+        rotating, fixed,
+        "X-Forwarded-For does not pick the rate-limit bucket"
+    );
 }
 
 #[tokio::test]
-async fn a_rotating_forwarded_for_reaches_the_sign_in_code_limit_at_the_same_count_as_a_fixed_one() {
+async fn a_rotating_forwarded_for_reaches_the_sign_in_code_limit_at_the_same_count_as_a_fixed_one()
+{
     let max = Policy::default().code_per_ip.max as usize;
     let (fixed_state, _clock, _dir) = lambda_state();
-    let fixed = accepted_before_429(&fixed_state, (0..max + 5).map(|i| code_event(i, "2001:db8:4:7::15, 130.176.0.9"))).await;
+    let fixed = accepted_before_429(
+        &fixed_state,
+        (0..max + 5).map(|i| code_event(i, "2001:db8:4:7::15, 130.176.0.9")),
+    )
+    .await;
     let (rotating_state, _clock, _dir) = lambda_state();
-    let rotating = accepted_before_429(&rotating_state, (0..max + 5).map(|i| code_event(i, &format!("2001:db8:99::{i:x}, 130.176.0.9")))).await;
+    let rotating = accepted_before_429(
+        &rotating_state,
+        (0..max + 5).map(|i| code_event(i, &format!("2001:db8:99::{i:x}, 130.176.0.9"))),
+    )
+    .await;
     assert_eq!(fixed, Some(max));
-    assert_eq!(rotating, fixed, "X-Forwarded-For does not pick the rate-limit bucket");
+    assert_eq!(
+        rotating, fixed,
+        "X-Forwarded-For does not pick the rate-limit bucket"
+    );
     // The IPv6 viewer address (port after the last colon) is the bucket.
-    let hits = fixed_state.store.hit_rate("alpha", "code-ip", "2001:db8:4:7::15", chrono::Duration::minutes(15), fixed_state.clock.now()).await.expect("hits");
-    assert_eq!(hits as usize, max + 1 + 1, "the accepted requests, the refused one and this probe");
+    let hits = fixed_state
+        .store
+        .hit_rate(
+            "alpha",
+            "code-ip",
+            "2001:db8:4:7::15",
+            chrono::Duration::minutes(15),
+            fixed_state.clock.now(),
+        )
+        .await
+        .expect("hits");
+    assert_eq!(
+        hits as usize,
+        max + 1 + 1,
+        "the accepted requests, the refused one and this probe"
+    );
 }
 
 #[tokio::test]
@@ -160,25 +239,70 @@ async fn a_direct_call_with_a_forged_viewer_address_is_refused_without_the_right
     let wrong = format!("{}x", &SECRET[..SECRET.len() - 1]);
     let cases = [
         ("no secret", edited("apigw-v2-direct-forged.json", |_| {})),
-        ("wrong secret", edited("apigw-v2-direct-forged.json", |e| e["headers"][ORIGIN_SECRET_HEADER] = json!(wrong))),
-        ("empty secret", edited("apigw-v2-direct-forged.json", |e| e["headers"][ORIGIN_SECRET_HEADER] = json!(""))),
+        (
+            "wrong secret",
+            edited("apigw-v2-direct-forged.json", |e| {
+                e["headers"][ORIGIN_SECRET_HEADER] = json!(wrong)
+            }),
+        ),
+        (
+            "empty secret",
+            edited("apigw-v2-direct-forged.json", |e| {
+                e["headers"][ORIGIN_SECRET_HEADER] = json!("")
+            }),
+        ),
         // API Gateway joins a repeated header with commas.
-        ("secret twice", edited("apigw-v2-direct-forged.json", |e| e["headers"][ORIGIN_SECRET_HEADER] = json!(format!("{SECRET}, {SECRET}")))),
+        (
+            "secret twice",
+            edited("apigw-v2-direct-forged.json", |e| {
+                e["headers"][ORIGIN_SECRET_HEADER] = json!(format!("{SECRET}, {SECRET}"))
+            }),
+        ),
     ];
     for (case, event) in cases {
         let (status, body) = invoke(router(state.clone()), &event).await;
-        assert_eq!((status, body["code"].as_str(), body["message"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden"), Some(ORIGIN_REQUIRED)), "{case}");
+        assert_eq!(
+            (status, body["code"].as_str(), body["message"].as_str()),
+            (
+                StatusCode::FORBIDDEN,
+                Some("forbidden"),
+                Some(ORIGIN_REQUIRED)
+            ),
+            "{case}"
+        );
     }
     // Nothing was stored and nothing counted under the address the caller wrote.
-    let forged = state.store.hit_rate("alpha", "leads-ip", "192.0.2.99", chrono::Duration::hours(1), state.clock.now()).await.expect("hits");
+    let forged = state
+        .store
+        .hit_rate(
+            "alpha",
+            "leads-ip",
+            "192.0.2.99",
+            chrono::Duration::hours(1),
+            state.clock.now(),
+        )
+        .await
+        .expect("hits");
     assert_eq!(forged, 1, "only this probe");
 
     // Through CloudFront (secret right) a viewer address that is not an address is not
     // believed either: the gateway's source address is the bucket.
-    let garbage = edited("apigw-v2-lead.json", |e| e["headers"]["cloudfront-viewer-address"] = json!("203.0.113.7, 192.0.2.1:80"));
+    let garbage = edited("apigw-v2-lead.json", |e| {
+        e["headers"]["cloudfront-viewer-address"] = json!("203.0.113.7, 192.0.2.1:80")
+    });
     let (status, body) = invoke(router(state.clone()), &garbage).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let source = state.store.hit_rate("alpha", "leads-ip", "130.176.0.1", chrono::Duration::hours(1), state.clock.now()).await.expect("hits");
+    let source = state
+        .store
+        .hit_rate(
+            "alpha",
+            "leads-ip",
+            "130.176.0.1",
+            chrono::Duration::hours(1),
+            state.clock.now(),
+        )
+        .await
+        .expect("hits");
     assert_eq!(source, 2, "the lead and this probe");
 }
 
@@ -188,16 +312,33 @@ async fn a_state_not_configured_for_lambda_refuses_every_event() {
     // start without one).
     let (state, _clock, _dir) = state(tenants(None), Policy::default());
     let (status, body) = invoke(router(state), &fixture("apigw-v2-lead.json")).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("forbidden"))
+    );
 }
 
 #[tokio::test]
 async fn an_event_naming_two_hosts_is_refused() {
     let (state, _clock, _dir) = lambda_state();
     // API Gateway passes a repeated header as one comma list.
-    let event = edited("apigw-v2-lead.json", |e| e["headers"]["x-forwarded-host"] = json!("www.alphamotors.com.au, beta.example.com.au"));
+    let event = edited("apigw-v2-lead.json", |e| {
+        e["headers"]["x-forwarded-host"] = json!("www.alphamotors.com.au, beta.example.com.au")
+    });
     let (status, body) = invoke(router(state.clone()), &event).await;
-    assert_eq!((status, body["code"].as_str(), body["fields"]["Host"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_request"), Some(AMBIGUOUS_HOST)), "{body}");
+    assert_eq!(
+        (
+            status,
+            body["code"].as_str(),
+            body["fields"]["Host"].as_str()
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("bad_request"),
+            Some(AMBIGUOUS_HOST)
+        ),
+        "{body}"
+    );
     // (The Host of an API Gateway event is the gateway's own domain; lambda_http cannot
     // even build a request from a Host holding a comma list, so only X-Forwarded-Host
     // can name a second host on Lambda.)
@@ -216,21 +357,39 @@ async fn the_lambda_state_has_no_development_endpoints_whatever_its_settings_say
     };
     let settings = edge_api::config::Settings::resolve(&flags).expect("settings");
     assert!(settings.dev_mode, "FORECOURT_DEV_MODE set on the function");
-    let state = edge_api::lambda::state_from_env(&settings).await.expect("state");
+    let state = edge_api::lambda::state_from_env(&settings)
+        .await
+        .expect("state");
     assert_eq!(state.runtime, edge_api::Runtime::Lambda);
     let get = |path: &str| {
         axum::http::Request::get(path)
-            .header("host", "abc123def4.execute-api.ap-southeast-2.amazonaws.com")
+            .header(
+                "host",
+                "abc123def4.execute-api.ap-southeast-2.amazonaws.com",
+            )
             .header("x-forwarded-host", "jacaranda-toyota.localhost")
             .body(axum::body::Body::empty())
             .expect("request")
     };
-    let outbox = edge_api::app(state.clone()).oneshot(get("/api/dev/sms-outbox?phone=0412345678")).await.expect("answer");
+    let outbox = edge_api::app(state.clone())
+        .oneshot(get("/api/dev/sms-outbox?phone=0412345678"))
+        .await
+        .expect("answer");
     assert_eq!(outbox.status(), StatusCode::NOT_FOUND);
-    let doc = edge_api::app(state).oneshot(get("/api/openapi.json")).await.expect("answer");
-    let bytes = http_body_util::BodyExt::collect(doc.into_body()).await.expect("body").to_bytes();
+    let doc = edge_api::app(state)
+        .oneshot(get("/api/openapi.json"))
+        .await
+        .expect("answer");
+    let bytes = http_body_util::BodyExt::collect(doc.into_body())
+        .await
+        .expect("body")
+        .to_bytes();
     let doc: Value = serde_json::from_slice(&bytes).expect("json");
     let paths = doc["paths"].as_object().expect("paths");
     assert!(paths.contains_key("/api/leads"));
-    assert!(paths.keys().all(|p| !p.starts_with("/api/dev/")), "{:?}", paths.keys().collect::<Vec<_>>());
+    assert!(
+        paths.keys().all(|p| !p.starts_with("/api/dev/")),
+        "{:?}",
+        paths.keys().collect::<Vec<_>>()
+    );
 }

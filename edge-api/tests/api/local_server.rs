@@ -30,8 +30,17 @@ async fn spawn_local(header_read_timeout: Duration) -> LocalServer {
     let (state, _clock, dir) = state(tenants(None), Policy::default());
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
-    let server = tokio::spawn(serve_listener(listener, local_app(state), header_read_timeout, std::future::pending()));
-    LocalServer { addr, _dir: dir, server }
+    let server = tokio::spawn(serve_listener(
+        listener,
+        local_app(state),
+        header_read_timeout,
+        std::future::pending(),
+    ));
+    LocalServer {
+        addr,
+        _dir: dir,
+        server,
+    }
 }
 
 /// Reads until the server closes the connection; the bytes read.
@@ -52,23 +61,37 @@ async fn a_half_sent_request_is_closed_after_the_header_read_timeout() {
     let server = spawn_local(timeout).await;
 
     let mut whole = TcpStream::connect(server.addr).await.expect("connect");
-    whole.write_all(b"GET / HTTP/1.1\r\nHost: alpha.localhost\r\nConnection: close\r\n\r\n").await.expect("write");
+    whole
+        .write_all(b"GET / HTTP/1.1\r\nHost: alpha.localhost\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
     let answer = String::from_utf8_lossy(&read_to_close(&mut whole).await).into_owned();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("Alpha home"), "{answer}");
 
     let mut half = TcpStream::connect(server.addr).await.expect("connect");
-    half.write_all(b"GET / HTTP/1.1\r\nHost: alpha.lo").await.expect("write");
+    half.write_all(b"GET / HTTP/1.1\r\nHost: alpha.lo")
+        .await
+        .expect("write");
     let started = Instant::now();
     let closed = tokio::time::timeout(Duration::from_secs(5), read_to_close(&mut half)).await;
-    assert!(closed.is_ok(), "the half-sent request was still open after 5 s");
+    assert!(
+        closed.is_ok(),
+        "the half-sent request was still open after 5 s"
+    );
     let waited = started.elapsed();
-    assert!(waited >= timeout - Duration::from_millis(50), "closed after {waited:?}, before the timeout");
+    assert!(
+        waited >= timeout - Duration::from_millis(50),
+        "closed after {waited:?}, before the timeout"
+    );
 
     // A connection that sends nothing at all is closed too.
     let mut silent = TcpStream::connect(server.addr).await.expect("connect");
     let closed = tokio::time::timeout(Duration::from_secs(5), read_to_close(&mut silent)).await;
-    assert!(closed.is_ok(), "a silent connection was still open after 5 s");
+    assert!(
+        closed.is_ok(),
+        "a silent connection was still open after 5 s"
+    );
 }
 
 #[tokio::test]
@@ -89,8 +112,18 @@ async fn text_is_compressed_as_the_client_accepts_and_images_are_not() {
     for (accept, encoding) in [("br", "br"), ("gzip, deflate, br", "br"), ("gzip", "gzip")] {
         let page = get("/", accept).await.expect("page");
         assert_eq!(page.status(), StatusCode::OK);
-        assert_eq!(page.headers()["content-encoding"], encoding, "Accept-Encoding: {accept}");
-        let vary: Vec<String> = page.headers().get_all("vary").iter().filter_map(|v| v.to_str().ok()).map(str::to_ascii_lowercase).collect();
+        assert_eq!(
+            page.headers()["content-encoding"],
+            encoding,
+            "Accept-Encoding: {accept}"
+        );
+        let vary: Vec<String> = page
+            .headers()
+            .get_all("vary")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .map(str::to_ascii_lowercase)
+            .collect();
         let vary = vary.join(", ");
         assert!(vary.contains("accept-encoding"), "{vary}");
         assert_ne!(page.bytes().await.expect("body"), plain, "{encoding} body");
@@ -101,5 +134,9 @@ async fn text_is_compressed_as_the_client_accepts_and_images_are_not() {
     let image = get("/media/car-2.png", "br, gzip").await.expect("image");
     assert_eq!(image.status(), StatusCode::OK);
     assert_eq!(image.headers()["content-type"], "image/png");
-    assert_eq!(image.headers().get("content-encoding"), None, "a PNG is compressed already");
+    assert_eq!(
+        image.headers().get("content-encoding"),
+        None,
+        "a PNG is compressed already"
+    );
 }

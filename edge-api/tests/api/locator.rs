@@ -8,7 +8,9 @@ use crate::support::spawn;
 async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_first() {
     let app = spawn().await;
     // Alpha sells Toyota: its own sales location, then Beta's Toyota location.
-    let alpha = app.get("alpha.localhost", "/api/manufacturer-locations", None).await;
+    let alpha = app
+        .get("alpha.localhost", "/api/manufacturer-locations", None)
+        .await;
     assert_eq!(alpha.status, StatusCode::OK);
     assert_eq!(alpha.headers["cache-control"], "public, max-age=300");
     let sites: Vec<(String, Vec<u64>)> = alpha
@@ -17,11 +19,25 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
         .expect("a list of websites")
         .iter()
         .map(|w| {
-            let ids = w["locations"].as_array().expect("locations").iter().map(|l| l["id"].as_u64().expect("id")).collect();
-            (w["dealership"].as_str().expect("dealership").to_string(), ids)
+            let ids = w["locations"]
+                .as_array()
+                .expect("locations")
+                .iter()
+                .map(|l| l["id"].as_u64().expect("id"))
+                .collect();
+            (
+                w["dealership"].as_str().expect("dealership").to_string(),
+                ids,
+            )
         })
         .collect();
-    assert_eq!(sites, [("alpha".to_string(), vec![11]), ("beta".to_string(), vec![21])]);
+    assert_eq!(
+        sites,
+        [
+            ("alpha".to_string(), vec![11]),
+            ("beta".to_string(), vec![21])
+        ]
+    );
     let first = &alpha.json[0];
     for field in ["id", "name", "url", "dealership", "locations"] {
         assert!(!first[field].is_null(), "website field {field}");
@@ -29,12 +45,25 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
     assert_eq!(first["locations"][0]["lat"], -27.47);
 
     // Beta sells Kia: only its own locations.
-    let beta = app.get("beta.example.com.au", "/api/manufacturer-locations", None).await;
-    let dealerships: Vec<&str> = beta.json.as_array().expect("list").iter().map(|w| w["dealership"].as_str().expect("slug")).collect();
+    let beta = app
+        .get("beta.example.com.au", "/api/manufacturer-locations", None)
+        .await;
+    let dealerships: Vec<&str> = beta
+        .json
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|w| w["dealership"].as_str().expect("slug"))
+        .collect();
     assert_eq!(dealerships, ["beta"]);
 
-    let unknown = app.get("nobody.localhost", "/api/manufacturer-locations", None).await;
-    assert_eq!((unknown.status, unknown.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("unknown_site")));
+    let unknown = app
+        .get("nobody.localhost", "/api/manufacturer-locations", None)
+        .await;
+    assert_eq!(
+        (unknown.status, unknown.json["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_site"))
+    );
 }
 
 #[tokio::test]
@@ -48,24 +77,43 @@ async fn a_postcode_answers_where_it_is_with_the_seed_messages_otherwise() {
 
     // Without the postcode file: 503, never 500.
     let app = spawn().await;
-    let off = app.get("alpha.localhost", "/api/postcodes/4000", None).await;
-    assert_eq!((off.status, off.json["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")));
+    let off = app
+        .get("alpha.localhost", "/api/postcodes/4000", None)
+        .await;
+    assert_eq!(
+        (off.status, off.json["code"].as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable"))
+    );
 
     let (mut with_table, clock, dir) = state(tenants(None), Policy::default());
-    let table = PostcodeTable::from_tsv("postcode\tlat\tlng\tlocality\tstate\n4000\t-27.4685\t153.0225\tBRISBANE\tQLD\n")
-        .expect("postcode table");
+    let table = PostcodeTable::from_tsv(
+        "postcode\tlat\tlng\tlocality\tstate\n4000\t-27.4685\t153.0225\tBRISBANE\tQLD\n",
+    )
+    .expect("postcode table");
     with_table.postcodes = Arc::new(table);
     let app = serve(with_table, clock, dir).await;
-    let found = app.get("alpha.localhost", "/api/postcodes/4000", None).await;
+    let found = app
+        .get("alpha.localhost", "/api/postcodes/4000", None)
+        .await;
     assert_eq!(found.status, StatusCode::OK);
     assert_eq!(found.json["locality"], "BRISBANE");
     assert_eq!(found.json["lat"], -27.4685);
     assert_eq!(found.headers["cache-control"], "public, max-age=86400");
-    let unknown = app.get("alpha.localhost", "/api/postcodes/0001", None).await;
-    assert_eq!((unknown.status, unknown.json["message"].as_str()), (StatusCode::NOT_FOUND, Some("Invalid postcode.")));
+    let unknown = app
+        .get("alpha.localhost", "/api/postcodes/0001", None)
+        .await;
+    assert_eq!(
+        (unknown.status, unknown.json["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some("Invalid postcode."))
+    );
     for bad in ["400", "40000", "abcd", "%20400"] {
-        let answer = app.get("alpha.localhost", &format!("/api/postcodes/{bad}"), None).await;
+        let answer = app
+            .get("alpha.localhost", &format!("/api/postcodes/{bad}"), None)
+            .await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
-        assert_eq!(answer.json["fields"]["postcode"], "Invalid postcode. Please enter a 4-digit number.", "{bad}");
+        assert_eq!(
+            answer.json["fields"]["postcode"], "Invalid postcode. Please enter a 4-digit number.",
+            "{bad}"
+        );
     }
 }

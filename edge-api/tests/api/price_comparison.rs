@@ -18,21 +18,57 @@ use reqwest::StatusCode;
 use crate::support::{serve, state, tenants};
 
 fn car(dealer: &str, slug: &str, model: &str, km: u32, price: f64) -> MarketCar {
-    MarketCar { dealer: dealer.into(), slug: slug.into(), make: "Toyota".into(), model: model.into(), year: 2022, km, price }
+    MarketCar {
+        dealer: dealer.into(),
+        slug: slug.into(),
+        make: "Toyota".into(),
+        model: model.into(),
+        year: 2022,
+        km,
+        price,
+    }
 }
 
 /// A published car of `dealer`.
 fn listing(dealer: &str, id: u64, slug: &str) -> Listing {
-    Listing { dealer: dealer.into(), id, slug: slug.into(), reserve: ReserveState::Reservable }
+    Listing {
+        dealer: dealer.into(),
+        id,
+        slug: slug.into(),
+        reserve: ReserveState::Reservable,
+    }
 }
 
 /// Alpha's RAV4 against twelve RAV4s of both dealers; its Yaris has only three peers.
 /// Every car is published by its dealer.
 fn market() -> Market {
-    let mut cars = vec![car("alpha", "2022-toyota-rav4-1", "RAV4", 40_000, 36_000.0), car("alpha", "2022-toyota-yaris-2", "Yaris", 30_000, 21_000.0)];
-    cars.extend((0..12).map(|i| car(if i % 2 == 0 { "alpha" } else { "beta" }, &format!("rav4-{i}"), "RAV4", 35_000 + i * 1000, 33_000.0 + f64::from(i) * 700.0)));
-    cars.extend((0..3).map(|i| car("beta", &format!("yaris-{i}"), "Yaris", 30_000, 20_000.0 + f64::from(i) * 500.0)));
-    let listings: Vec<Listing> = cars.iter().zip(1..).map(|(c, id)| listing(&c.dealer, id, &c.slug)).collect();
+    let mut cars = vec![
+        car("alpha", "2022-toyota-rav4-1", "RAV4", 40_000, 36_000.0),
+        car("alpha", "2022-toyota-yaris-2", "Yaris", 30_000, 21_000.0),
+    ];
+    cars.extend((0..12).map(|i| {
+        car(
+            if i % 2 == 0 { "alpha" } else { "beta" },
+            &format!("rav4-{i}"),
+            "RAV4",
+            35_000 + i * 1000,
+            33_000.0 + f64::from(i) * 700.0,
+        )
+    }));
+    cars.extend((0..3).map(|i| {
+        car(
+            "beta",
+            &format!("yaris-{i}"),
+            "Yaris",
+            30_000,
+            20_000.0 + f64::from(i) * 500.0,
+        )
+    }));
+    let listings: Vec<Listing> = cars
+        .iter()
+        .zip(1..)
+        .map(|(c, id)| listing(&c.dealer, id, &c.slug))
+        .collect();
     Market::new(cars).with_listings(listings)
 }
 
@@ -42,11 +78,20 @@ async fn the_local_estimate_compares_with_every_dealers_stock_and_needs_enough_c
     st.market = Arc::new(MarketSource::fixed(market()));
     let app = serve(st, clock, dir).await;
 
-    let rav4 = app.get("alpha.localhost", "/cars/2022-toyota-rav4-1/autogauge", None).await;
+    let rav4 = app
+        .get(
+            "alpha.localhost",
+            "/cars/2022-toyota-rav4-1/autogauge",
+            None,
+        )
+        .await;
     assert_eq!(rav4.status, StatusCode::OK, "{}", rav4.text);
     assert_eq!(rav4.json["comparables"], 12, "beta's RAV4s count too");
     assert_eq!(rav4.json["listing_price"], 36_000.0);
-    let (min, max) = (rav4.json["market_range_min"].as_f64().expect("min"), rav4.json["market_range_max"].as_f64().expect("max"));
+    let (min, max) = (
+        rav4.json["market_range_min"].as_f64().expect("min"),
+        rav4.json["market_range_max"].as_f64().expect("max"),
+    );
     assert!(min < 36_000.0 && 36_000.0 <= max, "{min}..{max}");
     let confidence = rav4.json["confidence"].as_f64().expect("confidence");
     assert!(confidence > 0.2 && confidence < 1.0);
@@ -57,10 +102,23 @@ async fn the_local_estimate_compares_with_every_dealers_stock_and_needs_enough_c
     assert_eq!(rav4.headers["cache-control"], "public, max-age=3600");
 
     // Three comparables are too few: no data (an ordinary answer), the panel stays hidden.
-    let yaris = app.get("alpha.localhost", "/cars/2022-toyota-yaris-2/autogauge", None).await;
+    let yaris = app
+        .get(
+            "alpha.localhost",
+            "/cars/2022-toyota-yaris-2/autogauge",
+            None,
+        )
+        .await;
     assert_eq!(yaris.status, StatusCode::OK, "{}", yaris.text);
     assert_eq!(yaris.json["comparables"], 3);
-    for field in ["fill", "listing_price", "market_range_min", "market_range_max", "confidence", "view"] {
+    for field in [
+        "fill",
+        "listing_price",
+        "market_range_min",
+        "market_range_max",
+        "confidence",
+        "view",
+    ] {
         assert!(yaris.json[field].is_null(), "{field}: {}", yaris.text);
     }
     // An unknown car, another dealer's car, and a dealer without the panel: no data.
@@ -70,7 +128,11 @@ async fn the_local_estimate_compares_with_every_dealers_stock_and_needs_enough_c
         ("beta.example.com.au", "/cars/rav4-1/autogauge"),
     ] {
         let answer = app.get(host, path, None).await;
-        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("no_data")), "{host}{path}");
+        assert_eq!(
+            (answer.status, answer.json["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("no_data")),
+            "{host}{path}"
+        );
     }
 }
 
@@ -85,8 +147,15 @@ async fn the_market_file_is_read_again_after_a_build_replaces_it() {
 }
 
 fn keyed_tenants(key: &str) -> Tenants {
-    let alpha: Tenant = tenants(None).by_slug("alpha").expect("alpha").as_ref().clone();
-    Tenants::new([Tenant { autogauge_key: Some(key.into()), ..alpha }])
+    let alpha: Tenant = tenants(None)
+        .by_slug("alpha")
+        .expect("alpha")
+        .as_ref()
+        .clone();
+    Tenants::new([Tenant {
+        autogauge_key: Some(key.into()),
+        ..alpha
+    }])
 }
 
 #[tokio::test]
@@ -104,25 +173,50 @@ async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     let server = tokio::spawn(async move { axum::serve(listener, provider).await.expect("serve") });
 
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
     st.autogauge_url = Some(base);
-    let published = ["known", "other", "broken", "fresh"].into_iter().zip(1..).map(|(slug, id)| listing("alpha", id, slug));
-    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings(published)));
+    let published = ["known", "other", "broken", "fresh"]
+        .into_iter()
+        .zip(1..)
+        .map(|(slug, id)| listing("alpha", id, slug));
+    st.market = Arc::new(MarketSource::fixed(
+        Market::default().with_listings(published),
+    ));
     let app = serve(st, clock, dir).await;
-    let known = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    let known = app
+        .get("alpha.localhost", "/cars/known/autogauge", None)
+        .await;
     assert_eq!(known.status, StatusCode::OK, "{}", known.text);
-    assert_eq!(known.json["view"]["label"], "Priced to sell", "the provider's description wins");
+    assert_eq!(
+        known.json["view"]["label"], "Priced to sell",
+        "the provider's description wins"
+    );
     assert_eq!(known.json["comparables"], serde_json::Value::Null);
-    let unknown = app.get("alpha.localhost", "/cars/other/autogauge", None).await;
-    assert_eq!((unknown.status, unknown.json["view"].is_null()), (StatusCode::OK, true), "the provider has no data: nothing to show");
-    let broken = app.get("alpha.localhost", "/cars/broken/autogauge", None).await;
-    assert_eq!((broken.status, broken.json["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("bad_gateway")));
+    let unknown = app
+        .get("alpha.localhost", "/cars/other/autogauge", None)
+        .await;
+    assert_eq!(
+        (unknown.status, unknown.json["view"].is_null()),
+        (StatusCode::OK, true),
+        "the provider has no data: nothing to show"
+    );
+    let broken = app
+        .get("alpha.localhost", "/cars/broken/autogauge", None)
+        .await;
+    assert_eq!(
+        (broken.status, broken.json["code"].as_str()),
+        (StatusCode::BAD_GATEWAY, Some("bad_gateway"))
+    );
     server.abort();
-    let down = app.get("alpha.localhost", "/cars/fresh/autogauge", None).await;
+    let down = app
+        .get("alpha.localhost", "/cars/fresh/autogauge", None)
+        .await;
     assert_eq!(down.status, StatusCode::BAD_GATEWAY);
 }
 
@@ -143,7 +237,9 @@ async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHand
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     let server = tokio::spawn(async move { axum::serve(listener, provider).await.expect("serve") });
     (base, calls, server)
@@ -154,31 +250,68 @@ async fn the_provider_is_asked_only_about_published_cars_and_once_a_day_per_car(
     let (base, calls, server) = counting_provider().await;
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
     st.autogauge_url = Some(base);
-    let published = [listing("alpha", 1, "known"), listing("alpha", 2, "broken"), listing("beta", 3, "betas-car")];
-    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings(published)));
+    let published = [
+        listing("alpha", 1, "known"),
+        listing("alpha", 2, "broken"),
+        listing("beta", 3, "betas-car"),
+    ];
+    st.market = Arc::new(MarketSource::fixed(
+        Market::default().with_listings(published),
+    ));
     let app = serve(st, clock, dir).await;
 
     // Slugs alpha does not publish (unknown, another dealer's, odd) never reach the provider.
-    for path in ["/cars/nope/autogauge", "/cars/betas-car/autogauge", "/cars/..%2F..%2Fadmin/autogauge"] {
+    for path in [
+        "/cars/nope/autogauge",
+        "/cars/betas-car/autogauge",
+        "/cars/..%2F..%2Fadmin/autogauge",
+    ] {
         let answer = app.get("alpha.localhost", path, None).await;
-        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("no_data")), "{path}: {}", answer.text);
+        assert_eq!(
+            (answer.status, answer.json["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("no_data")),
+            "{path}: {}",
+            answer.text
+        );
     }
-    assert_eq!(calls.load(Ordering::SeqCst), 0, "no provider call for a car alpha does not publish");
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        0,
+        "no provider call for a car alpha does not publish"
+    );
 
     // A published car: one call, then the cached answer (the same) for a day.
-    let first = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    let first = app
+        .get("alpha.localhost", "/cars/known/autogauge", None)
+        .await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
     app.clock.advance(Duration::hours(23));
-    let again = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
+    let again = app
+        .get("alpha.localhost", "/cars/known/autogauge", None)
+        .await;
     assert_eq!((again.status, &again.json), (StatusCode::OK, &first.json));
     assert_eq!(calls.load(Ordering::SeqCst), 1, "answered from the cache");
     app.clock.advance(Duration::hours(1));
-    assert_eq!(app.get("alpha.localhost", "/cars/known/autogauge", None).await.status, StatusCode::OK);
-    assert_eq!(calls.load(Ordering::SeqCst), 2, "a day later the provider is asked again");
+    assert_eq!(
+        app.get("alpha.localhost", "/cars/known/autogauge", None)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        2,
+        "a day later the provider is asked again"
+    );
 
     // A failure is not cached: the next request asks again.
     for _ in 0..2 {
-        assert_eq!(app.get("alpha.localhost", "/cars/broken/autogauge", None).await.status, StatusCode::BAD_GATEWAY);
+        assert_eq!(
+            app.get("alpha.localhost", "/cars/broken/autogauge", None)
+                .await
+                .status,
+            StatusCode::BAD_GATEWAY
+        );
     }
     assert_eq!(calls.load(Ordering::SeqCst), 4);
     server.abort();
@@ -187,20 +320,49 @@ async fn the_provider_is_asked_only_about_published_cars_and_once_a_day_per_car(
 #[tokio::test]
 async fn price_comparisons_are_rate_limited_per_client_address() {
     let (base, calls, server) = counting_provider().await;
-    let policy = Policy { autogauge_per_ip: RateLimit { max: 3, window_secs: 3600 }, ..Policy::default() };
+    let policy = Policy {
+        autogauge_per_ip: RateLimit {
+            max: 3,
+            window_secs: 3600,
+        },
+        ..Policy::default()
+    };
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), policy);
     st.autogauge_url = Some(base);
-    st.market = Arc::new(MarketSource::fixed(Market::default().with_listings([listing("alpha", 1, "known")])));
+    st.market = Arc::new(MarketSource::fixed(
+        Market::default().with_listings([listing("alpha", 1, "known")]),
+    ));
     let app = serve(st, clock, dir).await;
     // Unknown slugs count too: scraping by guessing is limited like any other request.
-    for path in ["/cars/known/autogauge", "/cars/nope/autogauge", "/cars/known/autogauge"] {
-        assert_ne!(app.get("alpha.localhost", path, None).await.status, StatusCode::TOO_MANY_REQUESTS, "{path}");
+    for path in [
+        "/cars/known/autogauge",
+        "/cars/nope/autogauge",
+        "/cars/known/autogauge",
+    ] {
+        assert_ne!(
+            app.get("alpha.localhost", path, None).await.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{path}"
+        );
     }
-    let limited = app.get("alpha.localhost", "/cars/known/autogauge", None).await;
-    assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")), "{}", limited.text);
+    let limited = app
+        .get("alpha.localhost", "/cars/known/autogauge", None)
+        .await;
+    assert_eq!(
+        (limited.status, limited.json["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")),
+        "{}",
+        limited.text
+    );
     assert!(limited.headers.contains_key("retry-after"));
     assert_eq!(calls.load(Ordering::SeqCst), 1);
     app.clock.advance(Duration::hours(1));
-    assert_eq!(app.get("alpha.localhost", "/cars/known/autogauge", None).await.status, StatusCode::OK, "a new window");
+    assert_eq!(
+        app.get("alpha.localhost", "/cars/known/autogauge", None)
+            .await
+            .status,
+        StatusCode::OK,
+        "a new window"
+    );
     server.abort();
 }

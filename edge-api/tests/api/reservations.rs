@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
+use domain::messages::{
+    field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, INVALID_EMAIL,
+    INVALID_PHONE, INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
+};
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market};
-use domain::messages::{
-    field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, INVALID_EMAIL, INVALID_PHONE,
-    INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
-};
 use edge_api::clock::Clock;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::price_comparison::MarketSource;
@@ -33,9 +33,16 @@ const BETA_ONLY: u64 = 9_004;
 /// The stock the build published: cars 1 to 2000 of alpha and beta for sale, and alpha's
 /// cars the reserve rule refuses.
 fn stock() -> Market {
-    let listing = |dealer: &str, id: u64, reserve| Listing { dealer: dealer.into(), id, slug: format!("car-{id}"), reserve };
-    let mut listings: Vec<Listing> =
-        ["alpha", "beta"].iter().flat_map(|dealer| (1..=2000).map(move |id| listing(dealer, id, ReserveState::Reservable))).collect();
+    let listing = |dealer: &str, id: u64, reserve| Listing {
+        dealer: dealer.into(),
+        id,
+        slug: format!("car-{id}"),
+        reserve,
+    };
+    let mut listings: Vec<Listing> = ["alpha", "beta"]
+        .iter()
+        .flat_map(|dealer| (1..=2000).map(move |id| listing(dealer, id, ReserveState::Reservable)))
+        .collect();
     listings.push(listing("alpha", SOLD, ReserveState::Sold));
     listings.push(listing("alpha", NO_PRICE, ReserveState::NoPrice));
     listings.push(listing("alpha", RESERVED_IN_FEED, ReserveState::Reserved));
@@ -62,57 +69,135 @@ fn request(car_id: u64) -> Value {
 }
 
 fn time(value: &Value) -> DateTime<Utc> {
-    value.as_str().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).expect("an RFC 3339 time").with_timezone(&Utc)
+    value
+        .as_str()
+        .and_then(|t| DateTime::parse_from_rfc3339(t).ok())
+        .expect("an RFC 3339 time")
+        .with_timezone(&Utc)
 }
 
 async fn reserve(app: &TestApp, host: &str, car_id: u64) -> crate::support::Answer {
-    app.post(host, "/api/reservations", &request(car_id), None).await
+    app.post(host, "/api/reservations", &request(car_id), None)
+        .await
 }
 
 /// A policy that lets one address and phone reserve as often as a test needs.
 fn relaxed() -> Policy {
-    let many = RateLimit { max: 10_000, window_secs: 3600 };
-    Policy { leads_per_ip: many, leads_per_phone: many, ..Policy::default() }
+    let many = RateLimit {
+        max: 10_000,
+        window_secs: 3600,
+    };
+    Policy {
+        leads_per_ip: many,
+        leads_per_phone: many,
+        ..Policy::default()
+    }
 }
 
 #[tokio::test]
 async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealership() {
     let app = spawn().await;
     let now = app.clock.now();
-    let answer = app.send(app.request(reqwest::Method::POST, HOST, "/api/reservations").header("user-agent", "TestBrowser/1").json(&request(1042))).await;
+    let answer = app
+        .send(
+            app.request(reqwest::Method::POST, HOST, "/api/reservations")
+                .header("user-agent", "TestBrowser/1")
+                .json(&request(1042)),
+        )
+        .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     let body = answer.json.as_object().expect("object");
     let mut keys: Vec<&str> = body.keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(keys, ["car_id", "deposit", "expires_at", "hold_hours", "message", "reservation_id", "status"]);
+    assert_eq!(
+        keys,
+        [
+            "car_id",
+            "deposit",
+            "expires_at",
+            "hold_hours",
+            "message",
+            "reservation_id",
+            "status"
+        ]
+    );
     assert_eq!(answer.json["car_id"], 1042);
     assert_eq!(answer.json["status"], "awaiting_payment");
-    assert_eq!((answer.json["deposit"].as_u64(), answer.json["hold_hours"].as_u64()), (Some(200), Some(48)));
+    assert_eq!(
+        (
+            answer.json["deposit"].as_u64(),
+            answer.json["hold_hours"].as_u64()
+        ),
+        (Some(200), Some(48))
+    );
     assert_eq!(time(&answer.json["expires_at"]), now + Duration::hours(48));
     let message = answer.json["message"].as_str().expect("message");
     assert_eq!(message, reservation_held_pay_at_dealership(48, 200));
-    assert!(message.contains("48 hours") && message.contains("$200 fully refundable") && message.contains("at the dealership"));
+    assert!(
+        message.contains("48 hours")
+            && message.contains("$200 fully refundable")
+            && message.contains("at the dealership")
+    );
 
     // The reservation and its lead were stored before the answer; the lead is queued for the dealer.
     let id = answer.json["reservation_id"].as_str().expect("id");
-    let reservation = app.state.store.reservation("alpha", id).await.expect("read").expect("stored");
-    assert_eq!((reservation.car_id, reservation.expires_at), (1042, now + Duration::hours(48)));
-    let lead = app.state.store.lead("alpha", &reservation.lead_id).await.expect("read").expect("lead stored");
+    let reservation = app
+        .state
+        .store
+        .reservation("alpha", id)
+        .await
+        .expect("read")
+        .expect("stored");
+    assert_eq!(
+        (reservation.car_id, reservation.expires_at),
+        (1042, now + Duration::hours(48))
+    );
+    let lead = app
+        .state
+        .store
+        .lead("alpha", &reservation.lead_id)
+        .await
+        .expect("read")
+        .expect("lead stored");
     assert_eq!(lead.fields["category"], RESERVATION_CATEGORY);
     assert_eq!(lead.fields["car_id"], 1042);
     assert_eq!(lead.fields["phone"], "0412345678");
     assert_eq!(lead.fields["reservation_id"], id);
     assert_eq!(lead.fields["user_agent"], "TestBrowser/1");
-    assert_eq!(app.state.store.outbox_of_lead("alpha", &lead.id).await.expect("outbox").len(), 1);
+    assert_eq!(
+        app.state
+            .store
+            .outbox_of_lead("alpha", &lead.id)
+            .await
+            .expect("outbox")
+            .len(),
+        1
+    );
 }
 
 #[tokio::test]
 async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
     let app = spawn().await;
-    for (car_id, why) in [(u64::MAX, "the largest id"), (5_000, "an id alpha never published"), (BETA_ONLY, "another dealer's car")] {
+    for (car_id, why) in [
+        (u64::MAX, "the largest id"),
+        (5_000, "an id alpha never published"),
+        (BETA_ONLY, "another dealer's car"),
+    ] {
         let answer = reserve(&app, HOST, car_id).await;
-        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{why}: {}", answer.text);
-        assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some("car_not_found"), Some(CAR_NOT_FOUND)), "{why}");
+        assert_eq!(
+            answer.status,
+            StatusCode::NOT_FOUND,
+            "{why}: {}",
+            answer.text
+        );
+        assert_eq!(
+            (
+                answer.json["code"].as_str(),
+                answer.json["message"].as_str()
+            ),
+            (Some("car_not_found"), Some(CAR_NOT_FOUND)),
+            "{why}"
+        );
     }
     for (car_id, code, message) in [
         (SOLD, "car_sold", CAR_SOLD),
@@ -120,16 +205,43 @@ async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
         (RESERVED_IN_FEED, "car_reserved", CAR_ALREADY_RESERVED),
     ] {
         let answer = reserve(&app, HOST, car_id).await;
-        assert_eq!(answer.status, StatusCode::CONFLICT, "{code}: {}", answer.text);
-        assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some(code), Some(message)));
+        assert_eq!(
+            answer.status,
+            StatusCode::CONFLICT,
+            "{code}: {}",
+            answer.text
+        );
+        assert_eq!(
+            (
+                answer.json["code"].as_str(),
+                answer.json["message"].as_str()
+            ),
+            (Some(code), Some(message))
+        );
     }
     // None of them was held, and no lead went to the dealer; a car for sale still holds.
     for car_id in [u64::MAX, 5_000, BETA_ONLY, SOLD, NO_PRICE, RESERVED_IN_FEED] {
-        assert!(app.state.store.hold("alpha", car_id, app.clock.now()).await.expect("read").is_none(), "{car_id}");
+        assert!(
+            app.state
+                .store
+                .hold("alpha", car_id, app.clock.now())
+                .await
+                .expect("read")
+                .is_none(),
+            "{car_id}"
+        );
     }
-    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 0);
+    assert_eq!(
+        edge_api::outbox::pending(&app.state, app.clock.now())
+            .await
+            .expect("pending"),
+        0
+    );
     assert_eq!(reserve(&app, HOST, 1_999).await.status, StatusCode::CREATED);
-    assert_eq!(reserve(&app, "beta.localhost", BETA_ONLY).await.status, StatusCode::CREATED);
+    assert_eq!(
+        reserve(&app, "beta.localhost", BETA_ONLY).await.status,
+        StatusCode::CREATED
+    );
     // Without a market file (no build yet) nothing can be held.
     let (st, clock, dir) = state(tenants(None), Policy::default());
     let bare = serve(st, clock, dir).await;
@@ -142,13 +254,27 @@ async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
     assert_eq!(reserve(&app, HOST, 7).await.status, StatusCode::CREATED);
     let second = reserve(&app, HOST, 7).await;
     assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text);
-    assert_eq!((second.json["code"].as_str(), second.json["message"].as_str()), (Some("car_reserved"), Some(CAR_ALREADY_RESERVED)));
+    assert_eq!(
+        (
+            second.json["code"].as_str(),
+            second.json["message"].as_str()
+        ),
+        (Some("car_reserved"), Some(CAR_ALREADY_RESERVED))
+    );
     assert_eq!(second.json["success"], false);
     // Another car of the dealer, and the same car id at another dealer, are free.
     assert_eq!(reserve(&app, HOST, 8).await.status, StatusCode::CREATED);
-    assert_eq!(reserve(&app, "beta.localhost", 7).await.status, StatusCode::CREATED);
+    assert_eq!(
+        reserve(&app, "beta.localhost", 7).await.status,
+        StatusCode::CREATED
+    );
     // The losing request stored no lead: two alpha leads and one beta lead are queued.
-    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 3);
+    assert_eq!(
+        edge_api::outbox::pending(&app.state, app.clock.now())
+            .await
+            .expect("pending"),
+        3
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -156,20 +282,52 @@ async fn of_100_concurrent_reservations_of_one_car_exactly_one_holds_it() {
     let app = spawn_with(tenants(None), relaxed()).await;
     let mut requests = tokio::task::JoinSet::new();
     for _ in 0..100 {
-        let request = app.request(reqwest::Method::POST, HOST, "/api/reservations").json(&request(555));
+        let request = app
+            .request(reqwest::Method::POST, HOST, "/api/reservations")
+            .json(&request(555));
         requests.spawn(async move {
             let response = request.send().await.expect("request");
             let status = response.status();
-            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+            (
+                status,
+                response.json::<Value>().await.unwrap_or(Value::Null),
+            )
         });
     }
     let answers = requests.join_all().await;
-    let held: Vec<&Value> = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).map(|(_, body)| body).collect();
-    let refused = answers.iter().filter(|(s, body)| *s == StatusCode::CONFLICT && body["code"] == "car_reserved").count();
-    assert_eq!((held.len(), refused), (1, 99), "{:?}", answers.iter().map(|(s, _)| *s).collect::<Vec<_>>());
-    let hold = app.state.store.hold("alpha", 555, app.clock.now()).await.expect("read").expect("held");
-    assert_eq!(Some(hold.reservation_id.as_str()), held[0]["reservation_id"].as_str());
-    assert_eq!(edge_api::outbox::pending(&app.state, app.clock.now()).await.expect("pending"), 1, "one hold, one lead");
+    let held: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::CREATED)
+        .map(|(_, body)| body)
+        .collect();
+    let refused = answers
+        .iter()
+        .filter(|(s, body)| *s == StatusCode::CONFLICT && body["code"] == "car_reserved")
+        .count();
+    assert_eq!(
+        (held.len(), refused),
+        (1, 99),
+        "{:?}",
+        answers.iter().map(|(s, _)| *s).collect::<Vec<_>>()
+    );
+    let hold = app
+        .state
+        .store
+        .hold("alpha", 555, app.clock.now())
+        .await
+        .expect("read")
+        .expect("held");
+    assert_eq!(
+        Some(hold.reservation_id.as_str()),
+        held[0]["reservation_id"].as_str()
+    );
+    assert_eq!(
+        edge_api::outbox::pending(&app.state, app.clock.now())
+            .await
+            .expect("pending"),
+        1,
+        "one hold, one lead"
+    );
 }
 
 #[tokio::test]
@@ -178,20 +336,40 @@ async fn a_hold_expires_after_48_hours_and_the_car_can_be_reserved_again() {
     let start = app.clock.now();
     let first = reserve(&app, HOST, 42).await;
     assert_eq!(first.status, StatusCode::CREATED);
-    app.clock.advance(Duration::hours(48) - Duration::seconds(1));
+    app.clock
+        .advance(Duration::hours(48) - Duration::seconds(1));
     let status = app.get(HOST, "/api/reservations/42", None).await;
-    assert_eq!((status.json["reserved"].as_bool(), time(&status.json["expires_at"])), (Some(true), start + Duration::hours(48)));
-    assert_eq!(reserve(&app, HOST, 42).await.status, StatusCode::CONFLICT, "one second before expiry");
+    assert_eq!(
+        (
+            status.json["reserved"].as_bool(),
+            time(&status.json["expires_at"])
+        ),
+        (Some(true), start + Duration::hours(48))
+    );
+    assert_eq!(
+        reserve(&app, HOST, 42).await.status,
+        StatusCode::CONFLICT,
+        "one second before expiry"
+    );
     app.clock.advance(Duration::seconds(1));
     let status = app.get(HOST, "/api/reservations/42", None).await;
-    assert_eq!(status.json, json!({ "car_id": 42, "reserved": false, "expires_at": null }));
+    assert_eq!(
+        status.json,
+        json!({ "car_id": 42, "reserved": false, "expires_at": null })
+    );
     let again = reserve(&app, HOST, 42).await;
     assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
     assert_ne!(again.json["reservation_id"], first.json["reservation_id"]);
     assert_eq!(time(&again.json["expires_at"]), start + Duration::hours(96));
     // The first reservation stays on record.
     let id = first.json["reservation_id"].as_str().expect("id");
-    assert!(app.state.store.reservation("alpha", id).await.expect("read").is_some());
+    assert!(app
+        .state
+        .store
+        .reservation("alpha", id)
+        .await
+        .expect("read")
+        .is_some());
 }
 
 #[tokio::test]
@@ -199,30 +377,84 @@ async fn the_hold_status_is_not_cached_and_follows_the_reservation() {
     let app = spawn().await;
     let before = app.get(HOST, "/api/reservations/9", None).await;
     assert_eq!(before.status, StatusCode::OK, "{}", before.text);
-    assert_eq!(before.json, json!({ "car_id": 9, "reserved": false, "expires_at": null }));
-    assert_eq!(before.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"));
+    assert_eq!(
+        before.json,
+        json!({ "car_id": 9, "reserved": false, "expires_at": null })
+    );
+    assert_eq!(
+        before
+            .headers
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok()),
+        Some("no-store")
+    );
     let held = reserve(&app, HOST, 9).await;
     let after = app.get(HOST, "/api/reservations/9", None).await;
-    assert_eq!((after.status, after.json["car_id"].as_u64(), after.json["reserved"].as_bool()), (StatusCode::OK, Some(9), Some(true)));
+    assert_eq!(
+        (
+            after.status,
+            after.json["car_id"].as_u64(),
+            after.json["reserved"].as_bool()
+        ),
+        (StatusCode::OK, Some(9), Some(true))
+    );
     assert_eq!(after.json["expires_at"], held.json["expires_at"]);
     let elsewhere = app.get("beta.localhost", "/api/reservations/9", None).await;
     assert_eq!(elsewhere.json["reserved"], false, "holds are per dealer");
-    for bad in ["abc", "0", "-1", "1.5", "+3", "99999999999999999999999", "%FF"] {
-        let answer = app.get(HOST, &format!("/api/reservations/{bad}"), None).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}: {}", answer.text);
-        assert_eq!((answer.json["code"].as_str(), answer.json["fields"]["car_id"].as_str()), (Some("bad_request"), Some(INVALID_CAR_ID)), "{bad}");
+    for bad in [
+        "abc",
+        "0",
+        "-1",
+        "1.5",
+        "+3",
+        "99999999999999999999999",
+        "%FF",
+    ] {
+        let answer = app
+            .get(HOST, &format!("/api/reservations/{bad}"), None)
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}: {}",
+            answer.text
+        );
+        assert_eq!(
+            (
+                answer.json["code"].as_str(),
+                answer.json["fields"]["car_id"].as_str()
+            ),
+            (Some("bad_request"), Some(INVALID_CAR_ID)),
+            "{bad}"
+        );
     }
-    assert_eq!(app.get("nobody.localhost", "/api/reservations/9", None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("nobody.localhost", "/api/reservations/9", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]
 async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
     let app = spawn().await;
     let answer = app
-        .post(HOST, "/api/reservations", &json!({ "car_id": 0, "email": "not-an-email", "phone": "123", "postcode": "40" }), None)
+        .post(
+            HOST,
+            "/api/reservations",
+            &json!({ "car_id": 0, "email": "not-an-email", "phone": "123", "postcode": "40" }),
+            None,
+        )
         .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text);
-    assert_eq!((answer.json["code"].as_str(), answer.json["message"].as_str()), (Some("bad_request"), Some(PLEASE_FIX_ERRORS)));
+    assert_eq!(
+        (
+            answer.json["code"].as_str(),
+            answer.json["message"].as_str()
+        ),
+        (Some("bad_request"), Some(PLEASE_FIX_ERRORS))
+    );
     assert_eq!(
         answer.json["fields"],
         json!({
@@ -230,14 +462,36 @@ async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
             "phone": INVALID_PHONE, "postcode": INVALID_POSTCODE_FORMAT
         })
     );
-    let blank = app.post(HOST, "/api/reservations", &json!({ "car_id": 3, "name": " ", "email": "", "phone": "" }), None).await;
-    assert_eq!(blank.json["fields"], json!({ "name": field_required("Name"), "email": field_required("Email"), "phone": field_required("Phone") }));
+    let blank = app
+        .post(
+            HOST,
+            "/api/reservations",
+            &json!({ "car_id": 3, "name": " ", "email": "", "phone": "" }),
+            None,
+        )
+        .await;
+    assert_eq!(
+        blank.json["fields"],
+        json!({ "name": field_required("Name"), "email": field_required("Email"), "phone": field_required("Phone") })
+    );
     // Only name, email and phone are required; a blank postcode is fine.
     let minimal = json!({ "car_id": 3, "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "" });
-    assert_eq!(app.post(HOST, "/api/reservations", &minimal, None).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post(HOST, "/api/reservations", &minimal, None)
+            .await
+            .status,
+        StatusCode::CREATED
+    );
 
     let mut wrong_types = Vec::new();
-    for (field, value) in [("car_id", json!("abc")), ("car_id", json!(-1)), ("car_id", json!(2.5)), ("car_id", Value::Null), ("name", json!(5)), ("website", json!("x"))] {
+    for (field, value) in [
+        ("car_id", json!("abc")),
+        ("car_id", json!(-1)),
+        ("car_id", json!(2.5)),
+        ("car_id", Value::Null),
+        ("name", json!(5)),
+        ("website", json!("x")),
+    ] {
         let mut body = request(11);
         body[field] = value.clone();
         wrong_types.push((field, value, body));
@@ -247,34 +501,76 @@ async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
     wrong_types.push(("car_id", Value::Null, missing));
     for (field, value, body) in wrong_types {
         let answer = app.post(HOST, "/api/reservations", &body, None).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{field}={value}: {}", answer.text);
-        assert!(answer.json["fields"].get(field).is_some(), "{field}={value}: {}", answer.text);
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{field}={value}: {}",
+            answer.text
+        );
+        assert!(
+            answer.json["fields"].get(field).is_some(),
+            "{field}={value}: {}",
+            answer.text
+        );
     }
     // Nothing above held car 11.
-    assert_eq!(app.get(HOST, "/api/reservations/11", None).await.json["reserved"], false);
+    assert_eq!(
+        app.get(HOST, "/api/reservations/11", None).await.json["reserved"],
+        false
+    );
 }
 
 #[tokio::test]
 async fn no_body_gets_a_500() {
     let app = spawn().await;
-    let bodies = ["", "{", "[]", "null", "{\"car_id\": 18446744073709551616}", "{\"car_id\": 1e3}", "\"x\""];
+    let bodies = [
+        "",
+        "{",
+        "[]",
+        "null",
+        "{\"car_id\": 18446744073709551616}",
+        "{\"car_id\": 1e3}",
+        "\"x\"",
+    ];
     for body in bodies {
-        let request = app.request(reqwest::Method::POST, HOST, "/api/reservations").header("content-type", "application/json").body(body);
+        let request = app
+            .request(reqwest::Method::POST, HOST, "/api/reservations")
+            .header("content-type", "application/json")
+            .body(body);
         let answer = app.send(request).await;
-        assert!(answer.status.is_client_error(), "{body:?}: {} {}", answer.status, answer.text);
+        assert!(
+            answer.status.is_client_error(),
+            "{body:?}: {} {}",
+            answer.status,
+            answer.text
+        );
     }
-    let plain = app.request(reqwest::Method::POST, HOST, "/api/reservations").body("car_id=1");
-    assert_eq!(app.send(plain).await.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let plain = app
+        .request(reqwest::Method::POST, HOST, "/api/reservations")
+        .body("car_id=1");
+    assert_eq!(
+        app.send(plain).await.status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
 }
 
 #[tokio::test]
 async fn reservations_count_against_the_lead_limits() {
-    let policy = Policy { leads_per_phone: RateLimit { max: 2, window_secs: 3600 }, ..Policy::default() };
+    let policy = Policy {
+        leads_per_phone: RateLimit {
+            max: 2,
+            window_secs: 3600,
+        },
+        ..Policy::default()
+    };
     let app = spawn_with(tenants(None), policy).await;
     assert_eq!(reserve(&app, HOST, 1).await.status, StatusCode::CREATED);
     assert_eq!(reserve(&app, HOST, 2).await.status, StatusCode::CREATED);
     let limited = reserve(&app, HOST, 3).await;
-    assert_eq!((limited.status, limited.json["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+    assert_eq!(
+        (limited.status, limited.json["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
+    );
 }
 
 #[tokio::test]
@@ -282,12 +578,23 @@ async fn both_endpoints_are_in_the_openapi_document() {
     let app = spawn().await;
     let doc = app.get(HOST, "/api/openapi.json", None).await;
     let paths = &doc.json["paths"];
-    assert!(paths["/api/reservations"]["post"]["responses"]["409"].is_object(), "{}", paths);
-    let not_found = paths["/api/reservations"]["post"]["responses"]["404"]["description"].as_str().unwrap_or_default();
+    assert!(
+        paths["/api/reservations"]["post"]["responses"]["409"].is_object(),
+        "{}",
+        paths
+    );
+    let not_found = paths["/api/reservations"]["post"]["responses"]["404"]["description"]
+        .as_str()
+        .unwrap_or_default();
     assert!(not_found.contains("car_not_found"), "{not_found}");
     assert!(paths["/api/reservations/{car_id}"]["get"]["responses"]["200"].is_object());
     let schema = &doc.json["components"]["schemas"]["ReservationRequest"];
-    let required: Vec<&str> = schema["required"].as_array().expect("required").iter().filter_map(Value::as_str).collect();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .expect("required")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     assert_eq!(required, ["car_id", "name", "email", "phone"]);
 }
 
@@ -298,5 +605,11 @@ async fn the_deposit_is_the_dealers_own() {
     let answer = reserve(&app, "beta.localhost", 11).await;
     assert_eq!(answer.status, StatusCode::CREATED);
     assert_eq!(answer.json["deposit"], 500);
-    assert!(answer.json["message"].as_str().is_some_and(|m| m.contains("$500")), "{}", answer.json);
+    assert!(
+        answer.json["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("$500")),
+        "{}",
+        answer.json
+    );
 }

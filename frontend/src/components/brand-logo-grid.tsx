@@ -5,7 +5,15 @@ import './brand-logo-grid.css';
 /** Brand groups as logo grids (the dealer group's home page and the header's mega
  *  menu): a heading per group, then each brand's logo, or its name as a word mark when
  *  it has none (seed 001 s8). `compact` drops the stock counts (the menu). */
-export function BrandLogoGrid({ groups, headingLevel, compact = false }: { groups: BrandGroupView[]; headingLevel: 2 | 3; compact?: boolean }) {
+export function BrandLogoGrid({
+  groups,
+  headingLevel,
+  compact = false,
+}: {
+  groups: BrandGroupView[];
+  headingLevel: 2 | 3;
+  compact?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className={`brand-logos${compact ? ' brand-logos--compact' : ''}`}>
@@ -14,8 +22,12 @@ export function BrandLogoGrid({ groups, headingLevel, compact = false }: { group
           key={group.id}
           className="brand-logos__group"
           style={{ '--brands': group.brands.length } as CSSProperties}
-          aria-labelledby={`brand-logos-${compact ? 'menu-' : ''}${group.id}`}>
-          <Heading id={`brand-logos-${compact ? 'menu-' : ''}${group.id}`} className="brand-logos__title">
+          aria-labelledby={`brand-logos-${compact ? 'menu-' : ''}${group.id}`}
+        >
+          <Heading
+            id={`brand-logos-${compact ? 'menu-' : ''}${group.id}`}
+            className="brand-logos__title"
+          >
             {group.title}
           </Heading>
           <ul className="brand-logos__list">
@@ -26,10 +38,19 @@ export function BrandLogoGrid({ groups, headingLevel, compact = false }: { group
                   href={brand.url}
                   {...(brand.external ? { rel: 'noopener', target: '_blank' } : {})}
                 >
-                  {brand.logo ? <img src={brand.logo.url} alt="" width={120} height={60} loading="lazy" /> : null}
+                  {brand.logo ? (
+                    <img src={brand.logo.url} alt="" width={120} height={60} loading="lazy" />
+                  ) : null}
                   <span className="brand-logos__name">{brand.name}</span>
-                  {!compact && brand.count > 0 ? <span className="brand-logos__count">{brand.count} in stock</span> : null}
-                  {brand.external ? <span className="visually-hidden"> (opens the {brand.name} website in a new tab)</span> : null}
+                  {!compact && brand.count > 0 ? (
+                    <span className="brand-logos__count">{brand.count} in stock</span>
+                  ) : null}
+                  {brand.external ? (
+                    <span className="visually-hidden">
+                      {' '}
+                      (opens the {brand.name} website in a new tab)
+                    </span>
+                  ) : null}
                 </a>
               </li>
             ))}

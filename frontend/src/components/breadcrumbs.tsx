@@ -7,7 +7,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <ol>
         {crumbs.map((crumb, i) => (
           <li key={`${i}-${crumb.label}`}>
-            {crumb.url ? <a href={crumb.url}>{crumb.label}</a> : <span aria-current="page">{crumb.label}</span>}
+            {crumb.url ? (
+              <a href={crumb.url}>{crumb.label}</a>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -22,7 +22,9 @@ describe('CarCard', () => {
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('640');
     // The title is the card's one link to the car; View Details would only repeat it.
-    expect(screen.getByRole('link', { name: '2022 Toyota RAV4 GX' }).getAttribute('href')).toBe(base.path);
+    expect(screen.getByRole('link', { name: '2022 Toyota RAV4 GX' }).getAttribute('href')).toBe(
+      base.path,
+    );
     expect(screen.queryByRole('link', { name: 'View Details: 2022 Toyota RAV4 GX' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Reserve Now: 2022 Toyota RAV4 GX' })).toBeTruthy();
     expect(screen.queryByText('Find Me Something Similar')).toBeNull();
@@ -32,17 +34,39 @@ describe('CarCard', () => {
     render(
       <CarCard
         favourites={false}
-        car={{ ...base, available: false, status: 'sold', sold_text: 'JUST SOLD', finance: null, reserve_url: null, find_similar_url: '/search/toyota/rav4' }}
+        car={{
+          ...base,
+          available: false,
+          status: 'sold',
+          sold_text: 'JUST SOLD',
+          finance: null,
+          reserve_url: null,
+          find_similar_url: '/search/toyota/rav4',
+        }}
       />,
     );
     expect(screen.getByText('JUST SOLD')).toBeTruthy();
     expect(screen.queryByText('New Arrival')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href')).toBe('/search/toyota/rav4');
+    expect(
+      screen.getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href'),
+    ).toBe('/search/toyota/rav4');
     expect(screen.queryByText('View Details')).toBeNull();
   });
 
   it("shows 'Enquire for price.' and Find Me Something Similar without a visible price", () => {
-    render(<CarCard favourites={false} car={{ ...base, price: null, price_text: 'Enquire for price.', finance: null, reserve_url: null, find_similar_url: '/search/toyota/rav4' }} />);
+    render(
+      <CarCard
+        favourites={false}
+        car={{
+          ...base,
+          price: null,
+          price_text: 'Enquire for price.',
+          finance: null,
+          reserve_url: null,
+          find_similar_url: '/search/toyota/rav4',
+        }}
+      />,
+    );
     expect(screen.getByText('Enquire for price.')).toBeTruthy();
     expect(screen.queryByText(/\/wk/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeTruthy();
@@ -56,7 +80,9 @@ describe('CarCard', () => {
     const rate = screen.getByText(`${MESSAGES.COMPARISON_RATE} 8.19% p.a.`, { exact: false });
     // Same paragraph, so the same font size and weight; neither is styled smaller.
     expect(rate.closest('p')).toBe(line);
-    expect(line?.textContent).toBe(`$123/wk ${MESSAGES.COMPARISON_RATE} 8.19% p.a.${COMPARISON_RATE_MARK}`);
+    expect(line?.textContent).toBe(
+      `$123/wk ${MESSAGES.COMPARISON_RATE} 8.19% p.a.${COMPARISON_RATE_MARK}`,
+    );
     expect(line?.querySelectorAll('small, sub, sup')).toHaveLength(0);
     // A card alone does not repeat the warning; the grid or page shows it once.
     expect(screen.queryByText(MESSAGES.COMPARISON_RATE_WARNING, { exact: false })).toBeNull();
@@ -66,19 +92,35 @@ describe('CarCard', () => {
     const buttons: CardView['buttons'] = [
       { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
       { kind: 'test_drive', label: 'Book a Test Drive', url: '/book-test-drive?car_id=7' },
-      { kind: 'finance', label: 'Get Pre-Approved', url: '/finance?car_id=7&car_type=used#finance-form' },
+      {
+        kind: 'finance',
+        label: 'Get Pre-Approved',
+        url: '/finance?car_id=7&car_type=used#finance-form',
+      },
       { kind: 'trade_in', label: 'Get Your Valuation', url: '/cars/trade-in?car_id=7' },
-      { kind: 'online_purchase', label: 'Buy Online', url: '/checkout-journey?car_id=2022-toyota-rav4-gx' },
+      {
+        kind: 'online_purchase',
+        label: 'Buy Online',
+        url: '/checkout-journey?car_id=2022-toyota-rav4-gx',
+      },
     ];
     render(<CarCard favourites={false} car={{ ...base, buttons, views_text: '1,234 views' }} />);
     const links = screen.getAllByRole('link').filter((a) => a.className.includes('button'));
     // View Details is the card itself; the next two of the dealer's buttons, in its order.
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(buttons.slice(1, 3).map((b) => [b.label, b.url]));
-    expect(screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' })).toBeTruthy();
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      buttons.slice(1, 3).map((b) => [b.label, b.url]),
+    );
+    expect(
+      screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' }),
+    ).toBeTruthy();
     expect(screen.queryByText('Reserve Now')).toBeNull();
-    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === base.path)).toHaveLength(1);
+    expect(
+      screen.getAllByRole('link').filter((a) => a.getAttribute('href') === base.path),
+    ).toHaveLength(1);
     expect(document.querySelector('.car-card__media .car-card__location')).toBeNull();
-    expect(document.querySelector('.car-card__body .car-card__location')?.textContent).toBe('Acme Springwood');
+    expect(document.querySelector('.car-card__body .car-card__location')?.textContent).toBe(
+      'Acme Springwood',
+    );
     expect(screen.getByText('1,234 views')).toBeTruthy();
   });
 
@@ -86,10 +128,16 @@ describe('CarCard', () => {
     render(
       <CarCard
         favourites={false}
-        car={{ ...base, tag: { kind: 'certified', text: 'Toyota' }, tag_logo: { url: '/certified.svg', alt: 'Toyota certified pre-owned' } }}
+        car={{
+          ...base,
+          tag: { kind: 'certified', text: 'Toyota' },
+          tag_logo: { url: '/certified.svg', alt: 'Toyota certified pre-owned' },
+        }}
       />,
     );
-    expect(screen.getByRole('img', { name: 'Toyota certified pre-owned' }).getAttribute('src')).toBe('/certified.svg');
+    expect(
+      screen.getByRole('img', { name: 'Toyota certified pre-owned' }).getAttribute('src'),
+    ).toBe('/certified.svg');
   });
 
   it('shows no repayment and no rate without finance', () => {
@@ -104,7 +152,9 @@ describe('CarGrid', () => {
   it('shows the comparison rate warning once, visibly, under a grid with repayments', () => {
     const cars = [base, { ...base, id: 8 }, { ...base, id: 9, finance: null }];
     render(<CarGrid cars={cars} label="Cars" />);
-    expect(screen.getAllByText(`${MESSAGES.COMPARISON_RATE} 8.19% p.a.`, { exact: false })).toHaveLength(2);
+    expect(
+      screen.getAllByText(`${MESSAGES.COMPARISON_RATE} 8.19% p.a.`, { exact: false }),
+    ).toHaveLength(2);
     const notes = screen.getAllByText(MESSAGES.COMPARISON_RATE_WARNING, { exact: false });
     expect(notes).toHaveLength(1);
     expect(notes[0]?.textContent).toContain(MESSAGES.COMPARISON_RATE_BASIS);

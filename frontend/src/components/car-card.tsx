@@ -15,14 +15,31 @@ export const CARD_ACTIONS = 2;
  *  `search.card_buttons`) or Find Me Something Similar, and the save toggle where the
  *  site offers favourites (`favourites`, the site's SiteView.favourites: the card's markup
  *  depends on its props alone, so the SSR worker can share it between pages). */
-export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; favourites: boolean; headingLevel?: 2 | 3 }) {
+export function CarCard({
+  car,
+  favourites,
+  headingLevel = 3,
+}: {
+  car: CardView;
+  favourites: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const tagClass = car.tag ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}` : '';
+  const tagClass = car.tag
+    ? `car-card__tag car-card__tag--${car.tag.kind}${car.tag.colour ? ` car-card__tag--${car.tag.colour}` : ''}`
+    : '';
   return (
     <article className={`car-card${car.available ? '' : ' car-card--sold'}`}>
       <div className="car-card__media">
         {car.image ? (
-          <img src={car.image.url} alt="" loading="lazy" decoding="async" width={640} height={480} />
+          <img
+            src={car.image.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={640}
+            height={480}
+          />
         ) : (
           <span className="car-card__no-image" />
         )}
@@ -30,18 +47,33 @@ export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; 
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
       ) : car.tag_logo ? (
-        <img className="car-card__tag car-card__tag--logo" src={car.tag_logo.url} alt={car.tag_logo.alt} width={96} height={32} loading="lazy" decoding="async" />
+        <img
+          className="car-card__tag car-card__tag--logo"
+          src={car.tag_logo.url}
+          alt={car.tag_logo.alt}
+          width={96}
+          height={32}
+          loading="lazy"
+          decoding="async"
+        />
       ) : car.tag ? (
         <span className={tagClass}>{car.tag.text}</span>
       ) : null}
-      <SaveToggle car={favouriteOf(car)} saveable={car.saveable} favourites={favourites} className="car-card__save" />
+      <SaveToggle
+        car={favouriteOf(car)}
+        saveable={car.saveable}
+        favourites={favourites}
+        className="car-card__save"
+      />
       <div className="car-card__body">
         <Heading className="car-card__title">
           <a href={car.path}>{car.name}</a>
         </Heading>
         <p className="car-card__price">
           {car.price_text}
-          {car.price_type && car.price !== null ? <span className="car-card__price-type"> {car.price_type}</span> : null}
+          {car.price_type && car.price !== null ? (
+            <span className="car-card__price-type"> {car.price_type}</span>
+          ) : null}
         </p>
         {car.finance ? (
           <p className="car-card__weekly finance-line">
@@ -58,12 +90,17 @@ export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; 
         <ul className="car-card__facts" aria-label="Key facts">
           <li className="car-card__chip">{car.year}</li>
           {car.km_text ? <li className="car-card__chip">{car.km_text}</li> : null}
-          {car.views_text ? <li className="car-card__chip car-card__views">{car.views_text}</li> : null}
+          {car.views_text ? (
+            <li className="car-card__chip car-card__views">{car.views_text}</li>
+          ) : null}
         </ul>
         {car.location_name ? (
           <p className="car-card__location">
             <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" focusable="false">
-              <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" fill="currentColor" />
+              <path
+                d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
+                fill="currentColor"
+              />
             </svg>
             {car.location_name}
           </p>
@@ -74,16 +111,19 @@ export function CarCard({ car, favourites, headingLevel = 3 }: { car: CardView; 
               {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
             </a>
           ) : (
-            car.buttons.filter((button) => button.kind !== 'details').slice(0, CARD_ACTIONS).map((button, i) => (
-              <a
-                key={button.kind}
-                className={`button${i === 0 ? '' : ' button--secondary'} car-card__button--${button.kind}`}
-                href={button.url}
-                aria-label={`${button.label}: ${car.name}`}
-              >
-                {button.label}
-              </a>
-            ))
+            car.buttons
+              .filter((button) => button.kind !== 'details')
+              .slice(0, CARD_ACTIONS)
+              .map((button, i) => (
+                <a
+                  key={button.kind}
+                  className={`button${i === 0 ? '' : ' button--secondary'} car-card__button--${button.kind}`}
+                  href={button.url}
+                  aria-label={`${button.label}: ${car.name}`}
+                >
+                  {button.label}
+                </a>
+              ))
           )}
         </div>
       </div>

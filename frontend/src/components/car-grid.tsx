@@ -35,21 +35,36 @@ export function CarGrid({ cars = [], cells, label, carousel = false, wholeRows =
     const el = list.current;
     const card = el?.querySelector('li');
     if (!el || !card) return;
-    el.scrollBy({ left: direction * (card.getBoundingClientRect().width + 16), behavior: 'smooth' });
+    el.scrollBy({
+      left: direction * (card.getBoundingClientRect().width + 16),
+      behavior: 'smooth',
+    });
   };
   return (
     <>
       {carousel ? (
         <div className="car-grid__controls">
-          <button type="button" className="button button--secondary button--small" onClick={() => scroll(-1)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => scroll(-1)}
+          >
             Previous cars
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => scroll(1)}
+          >
             Next cars
           </button>
         </div>
       ) : null}
-      <ul ref={list} className={`car-grid${carousel ? ' car-grid--carousel' : ''}${wholeRows && !carousel ? ' car-grid--whole-rows' : ''}`} aria-label={label}>
+      <ul
+        ref={list}
+        className={`car-grid${carousel ? ' car-grid--carousel' : ''}${wholeRows && !carousel ? ' car-grid--whole-rows' : ''}`}
+        aria-label={label}
+      >
         {all.map((cell) =>
           'car' in cell ? (
             <li key={cell.car.id}>

@@ -45,7 +45,9 @@ export function removeStored(key: string): void {
 
 /** `value` as a record of its own keys, or null when it is not a plain object. */
 export function asObject(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** The trimmed text at `key` of `object`, or '' when it is not text. */

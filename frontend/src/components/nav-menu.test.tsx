@@ -6,37 +6,65 @@ import { NavMenu } from './nav-menu';
 
 afterEach(cleanup);
 
-const link = (label: string, url: string, children: LinkView[] = []): LinkView => ({ label, url, children });
+const link = (label: string, url: string, children: LinkView[] = []): LinkView => ({
+  label,
+  url,
+  children,
+});
 const items = [
   link('Home', '/'),
   link('Models', '/brands'),
   link('Stock', '/search/new-used-and-demo-cars'),
-  link('Company', '/about-us', [link('Locations', '/dealer-locator'), link('Careers', '/pages/careers')]),
+  link('Company', '/about-us', [
+    link('Locations', '/dealer-locator'),
+    link('Careers', '/pages/careers'),
+  ]),
 ];
 const mega: MegaMenuView = {
   item_label: 'Models',
   groups: [
-    { id: 'cars', title: 'Cars', brands: [{ name: 'Toyota', url: '/toyota/overview', external: false, logo: null, count: 0 }] },
-    { id: 'trucks', title: 'Trucks', brands: [{ name: 'Hino', url: '/hino/overview', external: false, logo: null, count: 0 }] },
+    {
+      id: 'cars',
+      title: 'Cars',
+      brands: [{ name: 'Toyota', url: '/toyota/overview', external: false, logo: null, count: 0 }],
+    },
+    {
+      id: 'trucks',
+      title: 'Trucks',
+      brands: [{ name: 'Hino', url: '/hino/overview', external: false, logo: null, count: 0 }],
+    },
   ],
 };
 
 describe('NavMenu', () => {
   it('keeps every link and adds a disclosure button to items with a panel', () => {
     render(<NavMenu items={items} megaMenu={mega} />);
-    expect(screen.getAllByRole('link', { name: /^(Home|Models|Stock|Company)$/ }).map((a) => a.getAttribute('href'))).toEqual(['/', '/brands', '/search/new-used-and-demo-cars', '/about-us']);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Models menu', 'Company menu']);
+    expect(
+      screen
+        .getAllByRole('link', { name: /^(Home|Models|Stock|Company)$/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/brands', '/search/new-used-and-demo-cars', '/about-us']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Models menu',
+      'Company menu',
+    ]);
   });
 
   it('opens the mega menu brand grid, and Escape closes it and returns focus to its button', () => {
     render(<NavMenu items={items} megaMenu={mega} />);
     const toggle = screen.getByRole('button', { name: 'Models menu' });
-    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const panel = document.getElementById(
+      toggle.getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
     expect(panel.hidden).toBe(true);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
-    expect(within(panel).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Cars', 'Trucks']);
+    expect(
+      within(panel)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Cars', 'Trucks']);
     const hino = within(panel).getByRole('link', { name: 'Hino' });
     hino.focus();
     fireEvent.keyDown(hino, { key: 'Escape' });
@@ -58,7 +86,9 @@ describe('NavMenu', () => {
     fireEvent.click(company);
     expect(models.getAttribute('aria-expanded')).toBe('false');
     expect(company.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/pages/careers');
+    expect(screen.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe(
+      '/pages/careers',
+    );
     fireEvent.mouseDown(screen.getByText('Outside'));
     expect(company.getAttribute('aria-expanded')).toBe('false');
   });

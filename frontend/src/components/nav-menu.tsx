@@ -64,11 +64,21 @@ export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: Mega
                   onClick={() => setOpen(isOpen ? null : index)}
                 >
                   <span className="visually-hidden">{item.label} menu</span>
-                  <svg viewBox="0 0 12 8" width="12" height="8" aria-hidden="true" focusable="false">
+                  <svg
+                    viewBox="0 0 12 8"
+                    width="12"
+                    height="8"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
                     <path d="M1 1l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </button>
-                <div id={panelId} className={`site-nav__panel${mega ? ' site-nav__panel--mega' : ''}`} hidden={!isOpen}>
+                <div
+                  id={panelId}
+                  className={`site-nav__panel${mega ? ' site-nav__panel--mega' : ''}`}
+                  hidden={!isOpen}
+                >
                   {item.children.length > 0 ? (
                     <ul className="site-nav__children">
                       {item.children.map((child) => (

@@ -3,7 +3,10 @@
 // costs more than the rest of a price's rendering.
 
 const WHOLE = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const CENTS = new Intl.NumberFormat('en-AU', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** A whole number with thousand separators: 45000 gives "45,000". */
 export function formatWhole(value: number): string {

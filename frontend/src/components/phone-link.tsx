@@ -17,7 +17,15 @@ export function maskNumber(display: string): string {
 /** A phone number: a tel: link, or (masked sites) a button that reveals it first.
  *  `onReveal` runs when a masked number is revealed (seed 000 s4: the reveal is logged);
  *  the revealed link then takes the focus so a keyboard user stays on the number. */
-export function PhoneLink({ phone, label, onReveal }: { phone: PhoneView; label?: string; onReveal?: () => void }) {
+export function PhoneLink({
+  phone,
+  label,
+  onReveal,
+}: {
+  phone: PhoneView;
+  label?: string;
+  onReveal?: () => void;
+}) {
   const [revealed, setRevealed] = useState(!phone.masked);
   const [focusLink, setFocusLink] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);

@@ -49,11 +49,23 @@ export function ScrollCarousel({ label, children, className = '', itemWord }: Pr
   return (
     <div className={`scroll-carousel ${className}`.trim()}>
       <div className="scroll-carousel__controls">
-        <button type="button" className="scroll-carousel__button" aria-controls={id} disabled={atStart} onClick={() => move(-1)}>
+        <button
+          type="button"
+          className="scroll-carousel__button"
+          aria-controls={id}
+          disabled={atStart}
+          onClick={() => move(-1)}
+        >
           <span aria-hidden="true">‹</span>
           <span className="visually-hidden">Previous {itemWord}</span>
         </button>
-        <button type="button" className="scroll-carousel__button" aria-controls={id} disabled={atEnd} onClick={() => move(1)}>
+        <button
+          type="button"
+          className="scroll-carousel__button"
+          aria-controls={id}
+          disabled={atEnd}
+          onClick={() => move(1)}
+        >
           <span aria-hidden="true">›</span>
           <span className="visually-hidden">Next {itemWord}</span>
         </button>

@@ -5,7 +5,14 @@ import { AnswerCache, fetchSearch, parseAnswer, type SearchAnswer } from './sear
 
 afterEach(() => vi.unstubAllGlobals());
 
-const result = (count: number): SearchAnswer => ({ hits: [testCard], count, page: 0, pages: 1, facets: {}, facets_stats: {} });
+const result = (count: number): SearchAnswer => ({
+  hits: [testCard],
+  count,
+  page: 0,
+  pages: 1,
+  facets: {},
+  facets_stats: {},
+});
 
 describe('search client', () => {
   it('keeps a bounded cache that drops the oldest answer when full', () => {
@@ -22,7 +29,9 @@ describe('search client', () => {
 
   it('answers a repeated query from the cache and asks again when fresh', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockImplementation(async () => answer(200, { ...result(7), facets_stats: { price: { min: 1, max: 2 } } }));
+    fetchMock.mockImplementation(async () =>
+      answer(200, { ...result(7), facets_stats: { price: { min: 1, max: 2 } } }),
+    );
     const cache = new AnswerCache(10);
     const first = await fetchSearch('/api/search', 'query=rav4', cache);
     expect(first.facets_stats.price).toEqual({ min: 1, max: 2 });
@@ -34,6 +43,8 @@ describe('search client', () => {
   });
 
   it('refuses an answer without card hits', () => {
-    expect(() => parseAnswer({ hits: [{ id: 1 }], count: 1, pages: 1 })).toThrow('search answer has no card hits');
+    expect(() => parseAnswer({ hits: [{ id: 1 }], count: 1, pages: 1 })).toThrow(
+      'search answer has no card hits',
+    );
   });
 });

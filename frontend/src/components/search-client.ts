@@ -18,22 +18,30 @@ export interface SearchAnswer {
 function isCard(value: unknown): value is CardView {
   if (value === null || typeof value !== 'object') return false;
   const card = value as Partial<CardView>;
-  return typeof card.id === 'number' && typeof card.path === 'string' && typeof card.name === 'string' && typeof card.price_text === 'string';
+  return (
+    typeof card.id === 'number' &&
+    typeof card.path === 'string' &&
+    typeof card.name === 'string' &&
+    typeof card.price_text === 'string'
+  );
 }
 
 /** Checks the answer's shape; throws a readable error when it is not a search answer. */
 export function parseAnswer(json: unknown): SearchAnswer {
   if (json === null || typeof json !== 'object') throw new Error('search answer is not an object');
   const answer = json as Record<string, unknown>;
-  if (!Array.isArray(answer.hits) || !answer.hits.every(isCard)) throw new Error('search answer has no card hits');
-  if (typeof answer.count !== 'number' || typeof answer.pages !== 'number') throw new Error('search answer has no count');
+  if (!Array.isArray(answer.hits) || !answer.hits.every(isCard))
+    throw new Error('search answer has no card hits');
+  if (typeof answer.count !== 'number' || typeof answer.pages !== 'number')
+    throw new Error('search answer has no count');
   return {
     hits: answer.hits,
     count: answer.count,
     page: typeof answer.page === 'number' ? answer.page : 0,
     pages: answer.pages,
     facets: (answer.facets as Record<string, FacetItemView[]> | undefined) ?? {},
-    facets_stats: (answer.facets_stats as Record<string, { min: number; max: number }> | undefined) ?? {},
+    facets_stats:
+      (answer.facets_stats as Record<string, { min: number; max: number }> | undefined) ?? {},
   };
 }
 
@@ -73,7 +81,11 @@ export async function fetchSearch(
   const cached = fresh ? undefined : cache.get(query);
   if (cached) return cached;
   // `fresh` revalidates with the server instead of taking the browser's cached answer.
-  const response = await fetch(`${apiPath}?${query}`, { headers: { accept: 'application/json' }, signal, cache: fresh ? 'no-cache' : 'default' });
+  const response = await fetch(`${apiPath}?${query}`, {
+    headers: { accept: 'application/json' },
+    signal,
+    cache: fresh ? 'no-cache' : 'default',
+  });
   if (!response.ok) throw new Error(`search failed with HTTP ${response.status}`);
   const answer = parseAnswer(await response.json());
   cache.set(query, answer);

@@ -29,14 +29,17 @@ describe('search URL state', () => {
   });
 
   it('round-trips through the query string', () => {
-    const text = 'query=rav4&page=2&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&range%5Bkm%5D=%3A50000';
+    const text =
+      'query=rav4&page=2&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&range%5Bkm%5D=%3A50000';
     expect(serializeSearchState(parseSearchState(text))).toBe(text);
   });
 
   it('writes page=2 for the second page, and asks the endpoint for its page 1', () => {
     const second = setPage(parseSearchState('?refinementList[make][0]=Toyota'), 1);
     expect(serializeSearchState(second)).toBe('page=2&refinementList%5Bmake%5D%5B0%5D=Toyota');
-    expect(apiQuery(second, [], 24, 'latest')).toBe('page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&hitsPerPage=24');
+    expect(apiQuery(second, [], 24, 'latest')).toBe(
+      'page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&hitsPerPage=24',
+    );
     expect(serializeSearchState(setPage(second, 0))).toBe('refinementList%5Bmake%5D%5B0%5D=Toyota');
     expect(parseSearchState('?page=1').page).toBe(0);
     expect(parseSearchState('?page=0').page).toBe(0);
@@ -53,17 +56,29 @@ describe('search URL state', () => {
   });
 
   it('keeps a distance search as lat, lng, radius and the postcode as userLocation', () => {
-    const near = setNear(parseSearchState('?page=2'), { lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    const near = setNear(parseSearchState('?page=2'), {
+      lat: -27.47,
+      lng: 153.02,
+      radius: 100,
+      postcode: '4000',
+    });
     expect(near.page).toBe(0);
     const text = serializeSearchState(near);
     expect(text).toBe('lat=-27.47&lng=153.02&radius=100&userLocation=4000');
-    expect(parseSearchState(`?${text}`).near).toEqual({ lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    expect(parseSearchState(`?${text}`).near).toEqual({
+      lat: -27.47,
+      lng: 153.02,
+      radius: 100,
+      postcode: '4000',
+    });
     expect(parseSearchState('?lat=-27.47&radius=100').near).toBeNull();
     expect(hasFilters(near)).toBe(true);
   });
 
   it('drops the models with the last make, and the page with the text or the sort', () => {
-    const state = parseSearchState('?page=4&refinementList[make][0]=Toyota&refinementList[model][0]=RAV4');
+    const state = parseSearchState(
+      '?page=4&refinementList[make][0]=Toyota&refinementList[model][0]=RAV4',
+    );
     expect(toggleRefinement(state, 'make', 'Toyota').refinements).toEqual({});
     expect(toggleRefinement(state, 'make', 'Mazda').refinements.model).toEqual(['RAV4']);
     expect(setQuery(state, 'hybrid').page).toBe(0);
@@ -73,7 +88,12 @@ describe('search URL state', () => {
   });
 
   it('adds fixed filters and the default sort to the endpoint query', () => {
-    const query = apiQuery(parseSearchState(''), [{ facet: 'make', value: 'Toyota' }], 21, 'latest');
+    const query = apiQuery(
+      parseSearchState(''),
+      [{ facet: 'make', value: 'Toyota' }],
+      21,
+      'latest',
+    );
     expect(decodeURIComponent(query)).toBe('sortBy=latest&menu[make]=Toyota&hitsPerPage=21');
     expect(isDefaultState(parseSearchState('?utm_source=x'))).toBe(true);
   });

@@ -65,7 +65,8 @@ export function parseSearchState(search: string): SearchState {
       }
     }
   }
-  if (Number.isFinite(near.lat) && Number.isFinite(near.lng) && Number.isFinite(near.radius)) state.near = near;
+  if (Number.isFinite(near.lat) && Number.isFinite(near.lng) && Number.isFinite(near.radius))
+    state.near = near;
   return state;
 }
 
@@ -77,7 +78,9 @@ export function serializeSearchState(state: SearchState, pageBase: 0 | 1 = 1): s
   if (state.page > 0) params.append('page', String(state.page + pageBase));
   if (state.sortBy) params.append('sortBy', state.sortBy);
   for (const facet of Object.keys(state.refinements).sort()) {
-    (state.refinements[facet] ?? []).forEach((value, i) => params.append(`refinementList[${facet}][${i}]`, value));
+    (state.refinements[facet] ?? []).forEach((value, i) =>
+      params.append(`refinementList[${facet}][${i}]`, value),
+    );
   }
   for (const field of Object.keys(state.ranges).sort()) {
     const range = state.ranges[field];
@@ -151,14 +154,24 @@ export function hasFilters(state: SearchState): boolean {
 }
 
 /** Sets or clears one range; changing a filter removes the page. */
-export function setRange(state: SearchState, field: string, min: number | null, max: number | null): SearchState {
+export function setRange(
+  state: SearchState,
+  field: string,
+  min: number | null,
+  max: number | null,
+): SearchState {
   const ranges = { ...state.ranges, [field]: { min, max } };
   if (min === null && max === null) delete ranges[field];
   return { ...state, ranges, page: 0 };
 }
 
 /** The endpoint query: the URL state plus the route's fixed filters as menu[...]. */
-export function apiQuery(state: SearchState, fixed: FixedFilter[], hitsPerPage: number, defaultSort: string): string {
+export function apiQuery(
+  state: SearchState,
+  fixed: FixedFilter[],
+  hitsPerPage: number,
+  defaultSort: string,
+): string {
   const menu = { ...state.menu };
   for (const f of fixed) menu[f.facet] ??= f.value;
   const withFixed: SearchState = { ...state, menu, sortBy: state.sortBy || defaultSort };
@@ -170,7 +183,8 @@ export function apiQuery(state: SearchState, fixed: FixedFilter[], hitsPerPage: 
 export function historyFilters(state: SearchState): Record<string, string> {
   const filters: Record<string, string> = {};
   if (state.query.trim() !== '') filters.query = state.query.trim();
-  for (const [facet, values] of Object.entries(state.refinements)) if (values.length > 0) filters[facet] = values.join(', ');
+  for (const [facet, values] of Object.entries(state.refinements))
+    if (values.length > 0) filters[facet] = values.join(', ');
   for (const [field, { min, max }] of Object.entries(state.ranges)) {
     if (min !== null || max !== null) filters[`range[${field}]`] = `${min ?? ''}:${max ?? ''}`;
   }

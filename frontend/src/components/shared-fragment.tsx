@@ -20,7 +20,15 @@ export const FragmentStoreContext = createContext<FragmentStore | null>(null);
 
 /** `children`, whose markup depends only on `id` and `data`, shared between the pages
  *  that have them. */
-export function Shared({ id, data, children }: { id: string; data: object; children: ReactElement }) {
+export function Shared({
+  id,
+  data,
+  children,
+}: {
+  id: string;
+  data: object;
+  children: ReactElement;
+}) {
   const store = useContext(FragmentStoreContext);
   return store ? store.slot(id, data, children) : children;
 }

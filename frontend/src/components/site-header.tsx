@@ -4,7 +4,13 @@ import { signInUrl, signOut, useSession, WATCHLIST_PATH } from './account/sessio
 import { NavMenu } from './nav-menu';
 import { PhoneLink } from './phone-link';
 
-const icon = { viewBox: '0 0 24 24', width: 24, height: 24, 'aria-hidden': true, focusable: false } as const;
+const icon = {
+  viewBox: '0 0 24 24',
+  width: 24,
+  height: 24,
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 /** The account button: a link to sign in, or once the session says so, who is signed in
  *  with their garage, watchlist and Sign out. The same 44 px square either way, so the
@@ -48,7 +54,13 @@ function AccountMenu({ site }: { site: SiteView }) {
         }
       }}
     >
-      <button type="button" className="icon-button icon-button--signed-in" aria-expanded={open} aria-controls="account-panel" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="icon-button icon-button--signed-in"
+        aria-expanded={open}
+        aria-controls="account-panel"
+        onClick={() => setOpen(!open)}
+      >
         {person}
         <span className="visually-hidden">Your account (signed in)</span>
       </button>
@@ -66,7 +78,11 @@ function AccountMenu({ site }: { site: SiteView }) {
             </li>
           ) : null}
         </ul>
-        <button type="button" className="button button--secondary button--small" onClick={() => void signOut().then(() => window.location.assign('/'))}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => void signOut().then(() => window.location.assign('/'))}
+        >
           Sign out
         </button>
       </div>
@@ -87,7 +103,11 @@ export function SiteHeader({ site }: { site: SiteView }) {
       {site.announcement ? (
         <div className="announcement">
           <div className="container announcement__text">
-            {site.announcement.url ? <a href={site.announcement.url}>{site.announcement.text}</a> : site.announcement.text}
+            {site.announcement.url ? (
+              <a href={site.announcement.url}>{site.announcement.text}</a>
+            ) : (
+              site.announcement.text
+            )}
           </div>
         </div>
       ) : null}
@@ -136,9 +156,18 @@ export function SiteHeader({ site }: { site: SiteView }) {
         </nav>
         <div className="site-header__tools">
           {site.favourites ? (
-            <a className="icon-button site-header__watchlist" href={WATCHLIST_PATH} title="Watchlist">
+            <a
+              className="icon-button site-header__watchlist"
+              href={WATCHLIST_PATH}
+              title="Watchlist"
+            >
               <svg {...icon}>
-                <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6C19 16.5 12 21 12 21z" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6C19 16.5 12 21 12 21z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
               </svg>
               <span className="visually-hidden">Watchlist</span>
             </a>
@@ -153,7 +182,12 @@ export function SiteHeader({ site }: { site: SiteView }) {
             onClick={() => setOpen((o) => !o)}
           >
             <svg {...icon} width={20} height={20}>
-              <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              />
             </svg>
             Menu
           </button>

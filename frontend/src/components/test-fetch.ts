@@ -3,7 +3,10 @@ import { vi } from 'vitest';
 
 /** A JSON response with `status`. */
 export function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** A fetch mock installed as the global fetch. */

@@ -23,7 +23,12 @@ describe('toasts', () => {
     act(() => showToast({ text: 'Copied' }));
     act(() => vi.advanceTimersByTime(TOAST_MS));
     expect(screen.queryByText('Copied')).toBeNull();
-    act(() => showToast({ text: 'Car Saved In Watchlist', action: { label: 'View List', href: '/watchlist' } }));
+    act(() =>
+      showToast({
+        text: 'Car Saved In Watchlist',
+        action: { label: 'View List', href: '/watchlist' },
+      }),
+    );
     act(() => vi.advanceTimersByTime(TOAST_MS * 10));
     expect(screen.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe('/watchlist');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

@@ -63,7 +63,12 @@ export function ToastRegion() {
               {shown.toast.action.label}
             </a>
           ) : null}
-          <button type="button" className="toast__close" aria-label="Dismiss" onClick={dismissToast}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Dismiss"
+            onClick={dismissToast}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

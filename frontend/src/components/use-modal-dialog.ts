@@ -2,7 +2,15 @@
 // `initialFocus` when given), closing calls close; `close()` returns focus to the button
 // that opened it (the element whose click called `show`, else `opener`), and the
 // dialog's cancel (Escape) closes through state too.
-import { type KeyboardEvent, type RefObject, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** State and refs of one modal dialog: put `dialog` on the <dialog>, `opener` on the
  *  button that calls `show` (or pass `show` as the onClick of several openers: focus

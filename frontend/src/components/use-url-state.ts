@@ -5,7 +5,12 @@ import { useEffect, useState } from 'react';
  *  and again on back and forward; `update` writes each change as a new history entry.
  *  `onRead` sees every state read from the URL (inputs that keep their own text, such as
  *  a debounced search box, follow it there). */
-export function useUrlState<S>(initial: () => S, parse: (search: string) => S, serialize: (state: S) => string, onRead?: (state: S) => void) {
+export function useUrlState<S>(
+  initial: () => S,
+  parse: (search: string) => S,
+  serialize: (state: S) => string,
+  onRead?: (state: S) => void,
+) {
   const [state, setState] = useState<S>(initial);
 
   useEffect(() => {

@@ -12,11 +12,16 @@ export function BrandPage({ site, page }: BrandProps) {
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <header className="brand-header">
-        {page.logo ? <img src={page.logo.url} alt={page.logo.alt} width={200} height={100} /> : null}
+        {page.logo ? (
+          <img src={page.logo.url} alt={page.logo.alt} width={200} height={100} />
+        ) : null}
         <h1>{page.name}</h1>
       </header>
       {/* The overview HTML is built in Rust from the escaped config text (markdown subset). */}
-      <div className="content-page__body" dangerouslySetInnerHTML={{ __html: page.overview_html }} />
+      <div
+        className="content-page__body"
+        dangerouslySetInnerHTML={{ __html: page.overview_html }}
+      />
       {page.stock_links.length > 0 ? (
         <section aria-labelledby="brand-stock-title">
           <h2 id="brand-stock-title">{page.name} stock</h2>

@@ -10,7 +10,13 @@ export function BrandsPage({ site, page }: BrandsProps) {
       <h1>{page.title}</h1>
       {page.groups.map((group) => (
         <section key={group.id} id={group.id} aria-labelledby={`brands-${group.id}`}>
-          {page.groups.length > 1 ? <h2 id={`brands-${group.id}`}>{group.title}</h2> : <h2 id={`brands-${group.id}`} className="visually-hidden">{group.title}</h2>}
+          {page.groups.length > 1 ? (
+            <h2 id={`brands-${group.id}`}>{group.title}</h2>
+          ) : (
+            <h2 id={`brands-${group.id}`} className="visually-hidden">
+              {group.title}
+            </h2>
+          )}
           <BrandTiles brands={group.brands} />
         </section>
       ))}

@@ -22,7 +22,9 @@ export function FormPage({ site, page }: FormProps) {
       <div className="form-page">
         {page.car ? (
           <section className="form-page__car" aria-labelledby="reserve-car-name">
-            {page.car.image ? <img src={page.car.image.url} alt={page.car.image.alt} width={320} height={240} /> : null}
+            {page.car.image ? (
+              <img src={page.car.image.url} alt={page.car.image.alt} width={320} height={240} />
+            ) : null}
             <div>
               <h2 id="reserve-car-name">
                 <a href={page.car.path}>{page.car.name}</a>
@@ -38,7 +40,11 @@ export function FormPage({ site, page }: FormProps) {
         ) : null}
         <p className="form-page__intro">{page.intro}</p>
         {page.calculator ? (
-          <FinanceCalculator view={page.calculator} enquireHref={`#${page.form_id}`} amountParam="vehiclePriceBudget" />
+          <FinanceCalculator
+            view={page.calculator}
+            enquireHref={`#${page.form_id}`}
+            amountParam="vehiclePriceBudget"
+          />
         ) : null}
         {page.booking ? <ServiceBooking booking={page.booking} /> : null}
         {tradeInCard ? (

@@ -27,7 +27,11 @@ const websites: Website[] = [
     name: 'Group',
     url: 'http://group.localhost/',
     dealership: 'group',
-    locations: [place(1, 'Brisbane', '4000', -27.4698, 153.0251), place(2, 'Ipswich', '4305', -27.6144, 152.7609), place(3, 'Toowoomba', '4350', -27.5598, 151.9507)],
+    locations: [
+      place(1, 'Brisbane', '4000', -27.4698, 153.0251),
+      place(2, 'Ipswich', '4305', -27.6144, 152.7609),
+      place(3, 'Toowoomba', '4350', -27.5598, 151.9507),
+    ],
   },
 ];
 
@@ -46,7 +50,9 @@ const status = () => document.querySelector('.locator-status')?.textContent ?? '
 const names = () => [...document.querySelectorAll('.locator-item__name')].map((h) => h.textContent);
 
 async function search(text: string) {
-  fireEvent.change(screen.getByRole('searchbox', { name: 'Suburb or postcode' }), { target: { value: text } });
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Suburb or postcode' }), {
+    target: { value: text },
+  });
   await act(async () => {
     vi.advanceTimersByTime(300);
   });
@@ -68,7 +74,8 @@ describe('LocatorPage', () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
       if (path === '/api/websites') return answer(200, websites);
-      if (path === '/api/postcodes/4305') return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
+      if (path === '/api/postcodes/4305')
+        return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
       return answer(404, { success: false, code: 'not_found', message: 'Invalid postcode.' });
     });
     render(<LocatorPage site={testSite} page={page} gate={null} />);

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
-import { matchText, nearby, postcodeOrigin, rows, type Origin } from '../features/locator/locator-state';
+import {
+  matchText,
+  nearby,
+  postcodeOrigin,
+  rows,
+  type Origin,
+} from '../features/locator/locator-state';
 import type { Website } from '../types/generated/Website';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
@@ -61,20 +67,33 @@ export function LocatorPage({ site, page }: LocatorProps) {
     setOrigin(place);
     setRadius(page.pick_radius_km);
     setPicked(true);
-    setNotice(`Showing the ${page.pick_nearest} nearest to ${place.label} within ${page.pick_radius_km} km.`);
+    setNotice(
+      `Showing the ${page.pick_nearest} nearest to ${place.label} within ${page.pick_radius_km} km.`,
+    );
   };
 
   /** A 4-digit entry is a place: the postcode dataset says where (a postcode of a listed
    *  location stands in when the lookup is unavailable); other text filters the list. */
   const lookUp = async (postcode: string, seq: number) => {
     try {
-      const response = await fetch(`/api/postcodes/${postcode}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`/api/postcodes/${postcode}`, {
+        headers: { accept: 'application/json' },
+      });
       if (seq !== searchSeq.current) return;
       if (response.ok) {
-        const place = (await response.json()) as { locality: string; state: string; lat: number; lng: number };
+        const place = (await response.json()) as {
+          locality: string;
+          state: string;
+          lat: number;
+          lng: number;
+        };
         if (seq !== searchSeq.current) return;
         setFilter('');
-        pick({ lat: place.lat, lng: place.lng, label: `${postcode} (${place.locality} ${place.state})` });
+        pick({
+          lat: place.lat,
+          lng: place.lng,
+          label: `${postcode} (${place.locality} ${place.state})`,
+        });
         return;
       }
       if (response.status === 404) {
@@ -132,27 +151,49 @@ export function LocatorPage({ site, page }: LocatorProps) {
       (position) => {
         if (seq !== searchSeq.current) return;
         setFilter('');
-        pick({ lat: position.coords.latitude, lng: position.coords.longitude, label: 'your location' });
+        pick({
+          lat: position.coords.latitude,
+          lng: position.coords.longitude,
+          label: 'your location',
+        });
       },
       () => {
-        if (seq === searchSeq.current) setNotice('Your location is not available. Search by suburb or postcode instead.');
+        if (seq === searchSeq.current)
+          setNotice('Your location is not available. Search by suburb or postcode instead.');
       },
       { timeout: 10_000, maximumAge: 300_000 },
     );
   };
 
-  const shown = unknown ? [] : origin ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null) : matchText(all, filter);
+  const shown = unknown
+    ? []
+    : origin
+      ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null)
+      : matchText(all, filter);
   const count = shown.length;
-  const statusLine = unknown ? notice : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
+  const statusLine = unknown
+    ? notice
+    : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
 
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
       {page.makes.length > 0 ? <p>Dealers selling {page.makes.join(', ')}.</p> : null}
-      <form className="locator-search" role="search" aria-label="Find a dealer" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="locator-search"
+        role="search"
+        aria-label="Find a dealer"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <label className="field">
           <span>Suburb or postcode</span>
-          <input type="search" name="place" autoComplete="postal-code" value={text} onChange={(e) => onText(e.target.value)} />
+          <input
+            type="search"
+            name="place"
+            autoComplete="postal-code"
+            value={text}
+            onChange={(e) => onText(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Distance</span>
@@ -182,7 +223,9 @@ export function LocatorPage({ site, page }: LocatorProps) {
       </p>
       {status === 'ready' && count === 0 ? (
         <p className="locator-empty">
-          {unknown ? 'We could not find that postcode. Check it, or search by suburb instead.' : 'No dealers match your search. Try another suburb or postcode, or a wider distance.'}
+          {unknown
+            ? 'We could not find that postcode. Check it, or search by suburb instead.'
+            : 'No dealers match your search. Try another suburb or postcode, or a wider distance.'}
         </p>
       ) : null}
       <ul className="locator-list">
@@ -197,10 +240,17 @@ export function LocatorPage({ site, page }: LocatorProps) {
               <br />
               {row.locality}
             </p>
-            {row.distanceKm !== null ? <p className="locator-item__distance">{row.distanceKm.toFixed(1)} km away</p> : null}
+            {row.distanceKm !== null ? (
+              <p className="locator-item__distance">{row.distanceKm.toFixed(1)} km away</p>
+            ) : null}
             <p className="locator-item__links">
-              {row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : null}
-              <a href={`https://www.google.com/maps/search/?api=1&query=${row.lat},${row.lng}`} rel="noopener">
+              {row.phone ? (
+                <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a>
+              ) : null}
+              <a
+                href={`https://www.google.com/maps/search/?api=1&query=${row.lat},${row.lng}`}
+                rel="noopener"
+              >
                 Directions<span className="visually-hidden"> to {row.name}</span>
               </a>
             </p>

@@ -9,7 +9,9 @@ import '../features/catalogue/catalogue.css';
 /** A model page (/models/{slug}). */
 export function ModelPage({ site, page }: ModelProps) {
   const [assistOpen, setAssistOpen] = useState(false);
-  const assist = assistOpen ? page.driver_assist : page.driver_assist.slice(0, page.driver_assist_shown);
+  const assist = assistOpen
+    ? page.driver_assist
+    : page.driver_assist.slice(0, page.driver_assist_shown);
   return (
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
@@ -45,7 +47,9 @@ export function ModelPage({ site, page }: ModelProps) {
       ) : null}
       {page.images.length > 0 ? (
         <section aria-labelledby="model-photos-title" className="model-gallery">
-          <h2 id="model-photos-title" className="visually-hidden">Photos</h2>
+          <h2 id="model-photos-title" className="visually-hidden">
+            Photos
+          </h2>
           {/* A horizontal scroller: focusable so the keyboard can scroll it. */}
           <ul tabIndex={0} aria-labelledby="model-photos-title">
             {page.images.map((image) => (
@@ -62,7 +66,15 @@ export function ModelPage({ site, page }: ModelProps) {
           <ul className="variant-cards">
             {page.variants.map((v, i) => (
               <li key={`${i}-${v.full_name}`} className="variant-card">
-                {v.image ? <img src={v.image.url} alt={v.image.alt} width={400} height={225} loading="lazy" /> : null}
+                {v.image ? (
+                  <img
+                    src={v.image.url}
+                    alt={v.image.alt}
+                    width={400}
+                    height={225}
+                    loading="lazy"
+                  />
+                ) : null}
                 <h3>{v.full_name}</h3>
                 <p className="variant-card__price">{v.price_text}</p>
                 {v.features.length > 0 ? (

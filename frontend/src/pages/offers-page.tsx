@@ -1,7 +1,11 @@
 import type { OffersProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { Pagination } from '../components/pagination';
-import { CatalogueControls, ResultCount, useCatalogueState } from '../features/catalogue/catalogue-controls';
+import {
+  CatalogueControls,
+  ResultCount,
+  useCatalogueState,
+} from '../features/catalogue/catalogue-controls';
 import { cataloguePage } from '../features/catalogue/catalogue-filter';
 import { OfferCards } from '../features/catalogue/offer-cards';
 import { OFFER_SPEC } from '../features/catalogue/offer-filter';
@@ -12,7 +16,12 @@ import '../features/search/search.css';
 /** The special offers list: filters, query and pages in the URL, computed in the browser. */
 export function OffersPage({ site, page }: OffersProps) {
   const catalogue = useCatalogueState();
-  const { matching, page: current, pages, hits } = cataloguePage(page.offers, catalogue.state, OFFER_SPEC, page.page_size);
+  const {
+    matching,
+    page: current,
+    pages,
+    hits,
+  } = cataloguePage(page.offers, catalogue.state, OFFER_SPEC, page.page_size);
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
@@ -22,13 +31,23 @@ export function OffersPage({ site, page }: OffersProps) {
           queryLabel="Search offers"
           items={page.offers}
           spec={OFFER_SPEC}
-          priceBounds={page.price_min !== null ? { min: page.price_min, max: page.price_max } : null}
+          priceBounds={
+            page.price_min !== null ? { min: page.price_min, max: page.price_max } : null
+          }
           catalogue={catalogue}
         />
         <section className="search-results" aria-labelledby="offers-count">
           <ResultCount id="offers-count" count={matching.length} one="offer" many="offers" />
-          {hits.length === 0 ? <EmptyState onClear={catalogue.clear} /> : <OfferCards offers={hits} headingLevel={3} label="Special offers" />}
-          <Pagination page={current} pages={pages} onPage={(n) => catalogue.update({ ...catalogue.state, page: n })} />
+          {hits.length === 0 ? (
+            <EmptyState onClear={catalogue.clear} />
+          ) : (
+            <OfferCards offers={hits} headingLevel={3} label="Special offers" />
+          )}
+          <Pagination
+            page={current}
+            pages={pages}
+            onPage={(n) => catalogue.update({ ...catalogue.state, page: n })}
+          />
         </section>
       </div>
     </Layout>

@@ -8,7 +8,14 @@ import type { PartsSearchPageView } from '../types/generated/PartsSearchPageView
 import { MESSAGES } from '../types/generated/messages';
 import { PartsSearchPage } from './parts-search-page';
 
-const part = (number: string, name: string, category: string, makes: string[], fits: string, price_text = '$99'): PartView => ({
+const part = (
+  number: string,
+  name: string,
+  category: string,
+  makes: string[],
+  fits: string,
+  price_text = '$99',
+): PartView => ({
   number,
   name,
   category,
@@ -22,10 +29,19 @@ const part = (number: string, name: string, category: string, makes: string[], f
 const parts: PartView[] = [
   part('PZQ64-0K044', 'Towbar - Heavy Duty', 'Towing', ['Toyota'], 'Toyota HiLux', '$1,290'),
   part('0000-8B-L01', 'Tow Bar Kit', 'Towing', ['Mazda'], 'Mazda CX-5'),
-  part('PZQ20-42080', 'Rubber Floor Mats', 'Interior', ['Toyota'], 'Toyota RAV4', 'Enquire for price.'),
+  part(
+    'PZQ20-42080',
+    'Rubber Floor Mats',
+    'Interior',
+    ['Toyota'],
+    'Toyota RAV4',
+    'Enquire for price.',
+  ),
   part('MMG-FAK-01', 'First Aid Kit <Deluxe>', 'Safety', [], 'All models', '$69'),
   // More than a page of interior parts, so the catalogue has a second page.
-  ...Array.from({ length: 24 }, (_, i) => part(`MAT-${i}`, `Seat Cover ${i}`, 'Interior', ['Mazda'], 'Mazda CX-5')),
+  ...Array.from({ length: 24 }, (_, i) =>
+    part(`MAT-${i}`, `Seat Cover ${i}`, 'Interior', ['Mazda'], 'Mazda CX-5'),
+  ),
 ];
 
 function view(overrides: Partial<PartsSearchPageView> = {}): PartsSearchPageView {
@@ -52,8 +68,15 @@ function view(overrides: Partial<PartsSearchPageView> = {}): PartsSearchPageView
   };
 }
 
-const props = (page: PartsSearchPageView): PartsSearchProps => ({ site: testSite, gate: null, page });
-const names = () => within(screen.getByRole('list', { name: 'Parts' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const props = (page: PartsSearchPageView): PartsSearchProps => ({
+  site: testSite,
+  gate: null,
+  page,
+});
+const names = () =>
+  within(screen.getByRole('list', { name: 'Parts' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 const count = () => document.getElementById('parts-count')?.textContent;
 
 beforeEach(() => window.history.replaceState(null, '', '/parts/search'));
@@ -75,11 +98,16 @@ describe('PartsSearchPage', () => {
 
   it('shows each part with its number, category, fits, price and order link', () => {
     render(<PartsSearchPage {...props(view())} />);
-    const card = screen.getByRole('heading', { name: 'Towbar - Heavy Duty' }).closest('li') as HTMLElement;
-    for (const text of ['PZQ64-0K044', 'Towing', 'Toyota HiLux', '$1,290']) expect(within(card).getByText(text)).toBeTruthy();
+    const card = screen
+      .getByRole('heading', { name: 'Towbar - Heavy Duty' })
+      .closest('li') as HTMLElement;
+    for (const text of ['PZQ64-0K044', 'Towing', 'Toyota HiLux', '$1,290'])
+      expect(within(card).getByText(text)).toBeTruthy();
     const order = within(card).getByRole('link', { name: 'Order this part: Towbar - Heavy Duty' });
     expect(order.getAttribute('href')).toBe(parts[0]?.order_url);
-    const mats = screen.getByRole('heading', { name: 'Rubber Floor Mats' }).closest('li') as HTMLElement;
+    const mats = screen
+      .getByRole('heading', { name: 'Rubber Floor Mats' })
+      .closest('li') as HTMLElement;
     expect(within(mats).getByText('Enquire for price.')).toBeTruthy();
   });
 
@@ -87,11 +115,15 @@ describe('PartsSearchPage', () => {
     window.history.replaceState(null, '', '/parts/search?page=1');
     render(<PartsSearchPage {...props(view())} />);
     await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
-    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'Towing' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), {
+      target: { value: 'Towing' },
+    });
     expect(names()).toEqual(['Towbar - Heavy Duty', 'Tow Bar Kit']);
     expect(count()).toBe('2 parts');
     expect(window.location.search).toBe('?category=Towing');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Make' }), { target: { value: 'Toyota' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Make' }), {
+      target: { value: 'Toyota' },
+    });
     expect(names()).toEqual(['Towbar - Heavy Duty']);
     expect(count()).toBe('1 part');
     expect(window.location.search).toBe('?category=Towing&make=Toyota');
@@ -128,9 +160,15 @@ describe('PartsSearchPage', () => {
     window.history.replaceState(null, '', '/parts/search?category=towing&query=kit');
     render(<PartsSearchPage {...props(view())} />);
     await waitFor(() => expect(names()).toEqual(['Tow Bar Kit']));
-    expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe('Towing');
-    expect((screen.getByRole('searchbox', { name: 'Search parts' }) as HTMLInputElement).value).toBe('kit');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'Safety' } });
+    expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe(
+      'Towing',
+    );
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search parts' }) as HTMLInputElement).value,
+    ).toBe('kit');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), {
+      target: { value: 'Safety' },
+    });
     expect(names()).toEqual(['First Aid Kit <Deluxe>']);
     act(() => window.history.back());
     await waitFor(() => expect(names()).toEqual(['Tow Bar Kit']));
@@ -149,6 +187,8 @@ describe('PartsSearchPage', () => {
   it('offers no make select when the parts fit one make only', () => {
     render(<PartsSearchPage {...props(view({ makes: [{ value: 'Toyota', count: 3 }] }))} />);
     expect(screen.queryByRole('combobox', { name: 'Make' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Order by part number' }).getAttribute('href')).toBe('/parts');
+    expect(screen.getByRole('link', { name: 'Order by part number' }).getAttribute('href')).toBe(
+      '/parts',
+    );
   });
 });

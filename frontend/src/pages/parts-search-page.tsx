@@ -42,13 +42,18 @@ export function PartsSearchPage({ site, page }: PartsSearchProps) {
         />
         <section className="search-results" aria-labelledby={COUNT_ID}>
           <ResultCount id={COUNT_ID} count={matching.length} one="part" many="parts" />
-          {hits.length === 0 ? <EmptyState onClear={search.clear} /> : <PartCards parts={hits} headingLevel={3} />}
+          {hits.length === 0 ? (
+            <EmptyState onClear={search.clear} />
+          ) : (
+            <PartCards parts={hits} headingLevel={3} />
+          )}
           <Pagination page={current} pages={pages} onPage={onPage} />
         </section>
       </div>
       {page.order_form_url ? (
         <p className="parts-help">
-          Can&apos;t find what you need? <a href={page.order_form_url}>Order by part number</a> and our parts team will track it down for you.
+          Can&apos;t find what you need? <a href={page.order_form_url}>Order by part number</a> and
+          our parts team will track it down for you.
         </p>
       ) : null}
     </Layout>

@@ -24,7 +24,15 @@ afterEach(() => {
 });
 
 /** The answer of the refresh after hydration: the server's first page. */
-const sameAnswer = (page: SearchPageView) => answer(200, { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {}, facets_stats: {} });
+const sameAnswer = (page: SearchPageView) =>
+  answer(200, {
+    hits: page.hits,
+    count: page.count,
+    page: 0,
+    pages: page.pages,
+    facets: {},
+    facets_stats: {},
+  });
 
 describe('SearchPage', () => {
   it('collapses sold runs and places promos of the build day on the server, of the shopper day once hydrated', async () => {
@@ -35,11 +43,21 @@ describe('SearchPage', () => {
 
     render(<SearchPage {...props(page)} />);
     const grid = screen.getByRole('list', { name: 'Search results' });
-    const cells = within(grid).getAllByRole('listitem', { hidden: false }).filter((li) => li.parentElement === grid);
+    const cells = within(grid)
+      .getAllByRole('listitem', { hidden: false })
+      .filter((li) => li.parentElement === grid);
     // Cars 1, 2 (first of the sold run), 4, 5, with We Want Your Car at position 1; the
     // June sale ended yesterday; the strict demo promo needs a demo-only search.
-    expect(cells.map((li) => li.querySelector('h3')?.textContent)).toEqual(['Car 1', 'We Want Your Car', 'Car 2', 'Car 4', 'Car 5']);
-    expect(screen.getByRole('link', { name: 'Get Your Valuation' }).getAttribute('href')).toBe('/sell-my-car');
+    expect(cells.map((li) => li.querySelector('h3')?.textContent)).toEqual([
+      'Car 1',
+      'We Want Your Car',
+      'Car 2',
+      'Car 4',
+      'Car 5',
+    ]);
+    expect(screen.getByRole('link', { name: 'Get Your Valuation' }).getAttribute('href')).toBe(
+      '/sell-my-car',
+    );
     expect(screen.queryByText('June sale')).toBeNull();
     expect(screen.queryByText('Demo run-out')).toBeNull();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -47,7 +65,11 @@ describe('SearchPage', () => {
 
   it("shows a strict promo on a search of exactly its car types (the shopper's car type refinement)", async () => {
     const page = view();
-    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?refinementList[car_type][0]=demo');
+    window.history.replaceState(
+      null,
+      '',
+      '/search/new-used-and-demo-cars?refinementList[car_type][0]=demo',
+    );
     fetchMock.mockImplementation(async () => sameAnswer(page));
     render(<SearchPage {...props(page)} />);
     await screen.findByText('Demo run-out');
@@ -68,7 +90,9 @@ describe('SearchPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await screen.findByRole('list', { name: 'Search results' });
     expect(window.location.search).toBe('');
-    expect((screen.getByRole('searchbox', { name: 'Search stock' }) as HTMLInputElement).value).toBe('');
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search stock' }) as HTMLInputElement).value,
+    ).toBe('');
   });
 
   it('keeps the previous results while loading and when the search fails', async () => {
@@ -79,7 +103,11 @@ describe('SearchPage', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<SearchPage {...props(page)} />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    fireEvent.click(within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('checkbox', { name: 'Toyota (5)' }));
+    fireEvent.click(
+      within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('checkbox', {
+        name: 'Toyota (5)',
+      }),
+    );
     await screen.findByText('Loading results…');
     expect(screen.getAllByRole('heading', { level: 3, name: /^Car / })).toHaveLength(4);
     await act(async () => fail(new TypeError('offline')));
@@ -105,7 +133,9 @@ describe('SearchPage', () => {
 
   it("counts in the dealer's vehicle words", () => {
     fetchMock.mockImplementation(async () => sameAnswer(view()));
-    render(<SearchPage {...props(view({ vehicle_words: { one: 'caravan', many: 'caravans' } }))} />);
+    render(
+      <SearchPage {...props(view({ vehicle_words: { one: 'caravan', many: 'caravans' } }))} />,
+    );
     expect(screen.getByRole('heading', { level: 2, name: '5 caravans found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     expect(screen.getByRole('button', { name: 'Show 5 caravans' })).toBeTruthy();
@@ -118,7 +148,9 @@ describe('SearchPage', () => {
     expect(grid.className).not.toContain('car-grid--carousel');
     fireEvent.click(screen.getByRole('button', { name: 'Carousel' }));
     expect(grid.className).toContain('car-grid--carousel');
-    expect(screen.getByRole('button', { name: 'Carousel' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Carousel' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Next cars' })).toBeTruthy();
   });
 

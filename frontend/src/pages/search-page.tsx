@@ -9,7 +9,13 @@ import { FilterDrawer } from '../features/search/filter-drawer';
 import { PromoCard } from '../features/search/promo-card';
 import { collapseSold, insertPromos, localDay, searchCarTypes } from '../features/search/results';
 import { SearchBox } from '../features/search/search-box';
-import { emptyState, setPage, setQuery, setSort, type SearchState } from '../components/search-state';
+import {
+  emptyState,
+  setPage,
+  setQuery,
+  setSort,
+  type SearchState,
+} from '../components/search-state';
 import { useSearch } from '../features/search/use-search';
 import '../features/search/search.css';
 
@@ -42,8 +48,15 @@ export function SearchPage({ site, page }: SearchProps) {
   };
 
   const hits = collapseSold(answer.hits);
-  const cells: GridCell[] = insertPromos(hits, page.promos, today, searchCarTypes(state, page.car_types)).map((cell) =>
-    cell.kind === 'result' ? { car: cell.item } : { key: `promo-${cell.index}`, node: <PromoCard promo={cell.promo} /> },
+  const cells: GridCell[] = insertPromos(
+    hits,
+    page.promos,
+    today,
+    searchCarTypes(state, page.car_types),
+  ).map((cell) =>
+    cell.kind === 'result'
+      ? { car: cell.item }
+      : { key: `promo-${cell.index}`, node: <PromoCard promo={cell.promo} /> },
   );
   const statusText =
     status === 'loading'
@@ -52,18 +65,34 @@ export function SearchPage({ site, page }: SearchProps) {
         ? 'The results could not be updated. The previous results are shown.'
         : `${answer.count} ${answer.count === 1 ? page.vehicle_words.one : page.vehicle_words.many} found`;
   const sidebar = (idPrefix: string, titled: boolean) => (
-    <FacetSidebar page={page} answer={answer} state={state} idPrefix={idPrefix} titled={titled} onChange={update} />
+    <FacetSidebar
+      page={page}
+      answer={answer}
+      state={state}
+      idPrefix={idPrefix}
+      titled={titled}
+      onChange={update}
+    />
   );
 
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
-      <SearchBox query={state.query} delayMs={page.limits.search_box_debounce_ms} onQuery={(query) => update(setQuery(state, query))} />
+      <SearchBox
+        query={state.query}
+        delayMs={page.limits.search_box_debounce_ms}
+        onQuery={(query) => update(setQuery(state, query))}
+      />
       <div className="search-layout">
         <aside className="search-layout__aside" aria-label="Filters">
           {sidebar('side', true)}
         </aside>
-        <section ref={results} className="search-results" aria-labelledby="results-heading" aria-busy={status === 'loading'}>
+        <section
+          ref={results}
+          className="search-results"
+          aria-labelledby="results-heading"
+          aria-busy={status === 'loading'}
+        >
           <div className="search-results__bar">
             {/* The live region holds the heading (a status may not sit inside a heading,
                 and a heading may not carry role=status), so the count is both. */}
@@ -72,15 +101,29 @@ export function SearchPage({ site, page }: SearchProps) {
                 {statusText}
               </h2>
             </div>
-            <FilterDrawer active={activeFilters(state)} count={answer.count} words={page.vehicle_words}>
+            <FilterDrawer
+              active={activeFilters(state)}
+              count={answer.count}
+              words={page.vehicle_words}
+            >
               {sidebar('drawer', false)}
             </FilterDrawer>
             {page.carousel ? (
               <div className="search-results__view" role="group" aria-label="View">
-                <button type="button" className="button button--secondary button--small" aria-pressed={!carousel} onClick={() => setCarousel(false)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-pressed={!carousel}
+                  onClick={() => setCarousel(false)}
+                >
                   Grid
                 </button>
-                <button type="button" className="button button--secondary button--small" aria-pressed={carousel} onClick={() => setCarousel(true)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-pressed={carousel}
+                  onClick={() => setCarousel(true)}
+                >
                   Carousel
                 </button>
               </div>
@@ -88,7 +131,10 @@ export function SearchPage({ site, page }: SearchProps) {
             {page.sort_options.length > 0 ? (
               <label className="search-results__sort">
                 Sort by
-                <select value={state.sortBy || page.sort_by} onChange={(event) => update(setSort(state, event.target.value))}>
+                <select
+                  value={state.sortBy || page.sort_by}
+                  onChange={(event) => update(setSort(state, event.target.value))}
+                >
                   {page.sort_options.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}

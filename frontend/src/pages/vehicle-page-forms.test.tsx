@@ -17,12 +17,25 @@ import { VehiclePage } from './vehicle-page';
 const siteEnquiry = {
   ...carEnquiry,
   subject: null,
-  steps: [{ title: null, fields: (carEnquiry.steps[0]?.fields ?? []).filter((f) => f.input !== 'hidden').concat(field('car_id', 'Car', 'hidden', { query_param: 'car_id' })) }],
+  steps: [
+    {
+      title: null,
+      fields: (carEnquiry.steps[0]?.fields ?? [])
+        .filter((f) => f.input !== 'hidden')
+        .concat(field('car_id', 'Car', 'hidden', { query_param: 'car_id' })),
+    },
+  ],
 };
 const formSet: VehicleFormSet = {
   enquiry: siteEnquiry,
   test_drive: testDrive,
-  photo_request: { ...siteEnquiry, kind: 'photo_request', form_id: 'photo-request-form', title: 'Request Photos', message_preset: 'Please send photos for this car' },
+  photo_request: {
+    ...siteEnquiry,
+    kind: 'photo_request',
+    form_id: 'photo-request-form',
+    title: 'Request Photos',
+    message_preset: 'Please send photos for this car',
+  },
 };
 
 const forms = rav4Forms(7, null);
@@ -86,7 +99,14 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       forms: withForms,
       map: null,
       promo_banner: null,
-      assurances: { certified: null, reserve_online: null, money_back: null, why_buy: null, protect: null, history_report_url: null },
+      assurances: {
+        certified: null,
+        reserve_online: null,
+        money_back: null,
+        why_buy: null,
+        protect: null,
+        history_report_url: null,
+      },
     },
   } as VehicleProps;
 }
@@ -95,7 +115,9 @@ let setAnswer: () => Promise<Response>;
 
 beforeEach(() => {
   setAnswer = async () => answer(200, formSet);
-  mockFetch().mockImplementation(async (url) => (String(url) === '/_site/vehicle-forms.json' ? setAnswer() : answer(200, { reserved: false })));
+  mockFetch().mockImplementation(async (url) =>
+    String(url) === '/_site/vehicle-forms.json' ? setAnswer() : answer(200, { reserved: false }),
+  );
   vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
     cb(0);
     return 0;
@@ -117,14 +139,18 @@ describe('VehiclePage forms', () => {
     const html = renderToString(<VehiclePage {...props(forms)} />);
     expect(html).toContain('href="/contact-us?car_id=7"');
     expect(html).toContain('href="/book-test-drive?car_id=7"');
-    expect(html).toContain('href="/contact-us?car_id=7&amp;message=Please%20send%20photos%20for%20this%20car"');
+    expect(html).toContain(
+      'href="/contact-us?car_id=7&amp;message=Please%20send%20photos%20for%20this%20car"',
+    );
     expect(html).not.toContain('<form');
   });
 
   it('opens the test drive and the enquiry as dialogs, from the sidebar and the bottom bar', async () => {
     render(<VehiclePage {...props(forms)} />);
     const sidebar = screen.getByRole('complementary', { name: 'Price and contact' });
-    const testDriveButton = await within(sidebar).findByRole('button', { name: 'Book a Test Drive' });
+    const testDriveButton = await within(sidebar).findByRole('button', {
+      name: 'Book a Test Drive',
+    });
     fireEvent.click(testDriveButton);
     const dialog = openDialog() as HTMLDialogElement;
     expect(within(dialog).getByRole('heading', { name: 'Book a Test Drive' })).toBeTruthy();
@@ -142,7 +168,9 @@ describe('VehiclePage forms', () => {
     const enquiry = openDialog() as HTMLDialogElement;
     expect(within(enquiry).getByRole('form', { name: 'Make an Enquiry' })).toBeTruthy();
     expect((enquiry.querySelector('input[name="car_id"]') as HTMLInputElement).value).toBe('7');
-    expect((enquiry.querySelector('input[name="Vehicle Make"]') as HTMLInputElement).value).toBe('Toyota');
+    expect((enquiry.querySelector('input[name="Vehicle Make"]') as HTMLInputElement).value).toBe(
+      'Toyota',
+    );
     expect(within(enquiry).getByText('Ask us about the 2024 Toyota RAV4 GX.')).toBeTruthy();
     fireEvent.click(within(enquiry).getByRole('button', { name: 'Close' }));
     expect(openDialog()).toBeNull();
@@ -161,13 +189,19 @@ describe('VehiclePage forms', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Loading the form…');
     await act(async () => release(answer(500, {})));
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByRole('link', { name: 'Open it on its own page' }).getAttribute('href')).toBe(forms.photo_request.url);
+    expect(
+      within(alert).getByRole('link', { name: 'Open it on its own page' }).getAttribute('href'),
+    ).toBe(forms.photo_request.url);
 
     // Asked again, it tries again.
     setAnswer = async () => answer(200, formSet);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.click(button);
-    expect(await within(openDialog() as HTMLDialogElement).findByRole('form', { name: 'Request Photos' })).toBeTruthy();
+    expect(
+      await within(openDialog() as HTMLDialogElement).findByRole('form', {
+        name: 'Request Photos',
+      }),
+    ).toBeTruthy();
   });
 
   it('offers no form dialogs without forms (a sold car)', async () => {

@@ -11,14 +11,21 @@ import { testSite } from '../components/test-site';
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
   fetchMock = mockFetch();
-  fetchMock.mockImplementation(async (input) => (String(input).endsWith('/autogauge') ? answer(404, { success: false, code: 'no_data' }) : answer(200, { reserved: false })));
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/autogauge')
+      ? answer(404, { success: false, code: 'no_data' })
+      : answer(200, { reserved: false }),
+  );
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotice: string | null = null): VehicleProps {
+function props(
+  widgets: Partial<VehicleProps['page']['widgets']> = {},
+  soldNotice: string | null = null,
+): VehicleProps {
   return {
     site: testSite,
     gate: null,
@@ -58,7 +65,12 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
       key_chips: ['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV'],
       key_information: [{ label: 'Year', value: '2024' }],
       specifications: [{ label: 'Length (mm)', value: '4600' }],
-      comments: { paragraphs: ['Lovely car'], short_paragraphs: ['Lovely car'], truncated: false, pending: false },
+      comments: {
+        paragraphs: ['Lovely car'],
+        short_paragraphs: ['Lovely car'],
+        truncated: false,
+        pending: false,
+      },
       rego_expiry: null,
       location: { name: 'Acme Springwood', url: '/locations/springwood' },
       phone: { display: '07 3000 1234', href: 'tel:0730001234', masked: true },
@@ -111,8 +123,17 @@ function props(widgets: Partial<VehicleProps['page']['widgets']> = {}, soldNotic
         directions_url: 'https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood',
         location_url: '/locations/springwood',
       },
-      promo_banner: { links: [{ label: 'Latest offers', url: '/special-offers', external: false }] },
-      assurances: { certified: null, reserve_online: null, money_back: null, why_buy: null, protect: null, history_report_url: null },
+      promo_banner: {
+        links: [{ label: 'Latest offers', url: '/special-offers', external: false }],
+      },
+      assurances: {
+        certified: null,
+        reserve_online: null,
+        money_back: null,
+        why_buy: null,
+        protect: null,
+        history_report_url: null,
+      },
     },
   } as VehicleProps;
 }
@@ -133,7 +154,9 @@ describe('VehiclePage widgets', () => {
 
   it('asks the autogauge endpoint only when the feature is on, and hides the panel on no data', async () => {
     const { container } = render(<VehiclePage {...props()} />);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/cars/car-42/autogauge')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/cars/car-42/autogauge')).toBe(true),
+    );
     await waitFor(() => expect(container.querySelector('.price-comparison')).toBeNull());
     cleanup();
     fetchMock.mockClear();
@@ -143,7 +166,11 @@ describe('VehiclePage widgets', () => {
   });
 
   it('hides the delivery and fuel calculators when the dealer switches them off', () => {
-    render(<VehiclePage {...props({ delivery_calculator: false, fuel: null, price_comparison: false })} />);
+    render(
+      <VehiclePage
+        {...props({ delivery_calculator: false, fuel: null, price_comparison: false })}
+      />,
+    );
     expect(screen.queryByRole('region', { name: 'Delivery estimate' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Fuel cost calculator' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Key information' })).toBeTruthy();
@@ -164,23 +191,41 @@ describe('VehiclePage order (issue 24)', () => {
     const parts = Array.from(vehicle?.children ?? []).map((el) => el.className);
     expect(parts).toEqual(['vehicle__media', 'vehicle__sidebar', 'vehicle__content']);
     const summary = container.querySelector('.vehicle__sidebar');
-    const order = ['.vehicle__title', '.vehicle__price', '.vehicle__chips', 'a[href="/cars/car-42/checkout"]', '.vehicle__location'].map((sel) => {
+    const order = [
+      '.vehicle__title',
+      '.vehicle__price',
+      '.vehicle__chips',
+      'a[href="/cars/car-42/checkout"]',
+      '.vehicle__location',
+    ].map((sel) => {
       const el = summary?.querySelector(sel);
       expect(el, sel).toBeTruthy();
       return Array.from(summary?.querySelectorAll('*') ?? []).indexOf(el as Element);
     });
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(Array.from(container.querySelectorAll('.vehicle__chips li')).map((li) => li.textContent)).toEqual(['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV']);
+    expect(
+      Array.from(container.querySelectorAll('.vehicle__chips li')).map((li) => li.textContent),
+    ).toEqual(['2024', '21,408 km', 'Automatic', 'Petrol', 'SUV']);
     // Key information stays open; the long specifications start closed.
-    expect(container.querySelector('#key-information-panel')?.getAttribute('data-open')).toBe('true');
-    expect(container.querySelector('#all-specifications-panel')?.getAttribute('data-open')).toBe('false');
+    expect(container.querySelector('#key-information-panel')?.getAttribute('data-open')).toBe(
+      'true',
+    );
+    expect(container.querySelector('#all-specifications-panel')?.getAttribute('data-open')).toBe(
+      'false',
+    );
   });
 
   it("asks the delivery estimate from the car's own location", async () => {
     render(<VehiclePage {...props({ price_comparison: false })} />);
     fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '2000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get estimate' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/delivery-estimate?postcode=2000&location=springwood')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => url === '/api/delivery-estimate?postcode=2000&location=springwood',
+        ),
+      ).toBe(true),
+    );
   });
 });
 
@@ -189,11 +234,19 @@ describe('VehiclePage sidebar finance', () => {
     const base = props({ price_comparison: false });
     const financed = {
       ...base,
-      page: { ...base.page, card: { ...base.page.card, finance: { weekly: '$123', interest_rate: '7.99% p.a.', comparison_rate: '8.19% p.a.' } } },
+      page: {
+        ...base.page,
+        card: {
+          ...base.page.card,
+          finance: { weekly: '$123', interest_rate: '7.99% p.a.', comparison_rate: '8.19% p.a.' },
+        },
+      },
     } as VehicleProps;
     const { container } = render(<VehiclePage {...financed} />);
     const line = container.querySelector('.vehicle__sidebar .vehicle__weekly');
-    expect(line?.textContent).toBe('$123/wk Pre-Approved Interest rate 7.99% p.a. Comparison rate 8.19% p.a.*');
+    expect(line?.textContent).toBe(
+      '$123/wk Pre-Approved Interest rate 7.99% p.a. Comparison rate 8.19% p.a.*',
+    );
     const note = line?.nextElementSibling;
     expect(note?.className).toBe('comparison-rate-note');
     expect(note?.textContent).toContain(MESSAGES.COMPARISON_RATE_WARNING);

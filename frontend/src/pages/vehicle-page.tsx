@@ -42,7 +42,11 @@ export function VehiclePage({ site, page }: VehicleProps) {
   const primaryInView = useInView(primaryReserve);
   const bottomBarShown = useScrolledPast(widgets.bottom_bar_px, true);
   const available = !page.sold_notice;
-  const revealIds: RevealIds = { car_id: card.id, dealership_id: widgets.dealership_id, website_id: widgets.website_id };
+  const revealIds: RevealIds = {
+    car_id: card.id,
+    dealership_id: widgets.dealership_id,
+    website_id: widgets.website_id,
+  };
   const collapseMs = widgets.collapse_ms;
   // Seed 000 s2/s5: the enquiry, test drive and photo request open as dialogs.
   // The forms themselves are the site's, fetched when a shopper reaches for a button.
@@ -71,18 +75,23 @@ export function VehiclePage({ site, page }: VehicleProps) {
           {page.sold_notice}
         </p>
       ) : null}
-      {card.tag && !card.sold_text ? <span className={`car-card__tag car-card__tag--${card.tag.kind}`}>{card.tag.text}</span> : null}
+      {card.tag && !card.sold_text ? (
+        <span className={`car-card__tag car-card__tag--${card.tag.kind}`}>{card.tag.text}</span>
+      ) : null}
       <h1 className="vehicle__title">{card.name}</h1>
       <p className="vehicle__price">
         {card.price_text}
-        {card.price_type && card.price !== null ? <span className="vehicle__price-type"> {card.price_type}</span> : null}
+        {card.price_type && card.price !== null ? (
+          <span className="vehicle__price-type"> {card.price_type}</span>
+        ) : null}
       </p>
       {card.finance ? (
         <>
           <p className="vehicle__weekly finance-line">
             <span>
               {card.finance.weekly}
-              {MESSAGES.PER_WEEK_SHORT} <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
+              {MESSAGES.PER_WEEK_SHORT}{' '}
+              <span className="vehicle__weekly-note">{MESSAGES.PRE_APPROVED}</span>
             </span>{' '}
             <span>
               {MESSAGES.INTEREST_RATE} {card.finance.interest_rate}
@@ -129,28 +138,57 @@ export function VehiclePage({ site, page }: VehicleProps) {
           ) : null}
           {forms ? (
             <div className="form-openers">
-              <FormDialogOpener label={forms.enquiry.label} url={forms.enquiry.url} className="button button--secondary" onOpen={opening(enquiry)} onIntent={carForms.load} />
-              <FormDialogOpener label={forms.test_drive.label} url={forms.test_drive.url} className="button button--secondary" onOpen={opening(testDrive)} onIntent={carForms.load} />
-              <FormDialogOpener label={forms.photo_request.label} url={forms.photo_request.url} className="link-button" onOpen={opening(photos)} onIntent={carForms.load} />
+              <FormDialogOpener
+                label={forms.enquiry.label}
+                url={forms.enquiry.url}
+                className="button button--secondary"
+                onOpen={opening(enquiry)}
+                onIntent={carForms.load}
+              />
+              <FormDialogOpener
+                label={forms.test_drive.label}
+                url={forms.test_drive.url}
+                className="button button--secondary"
+                onOpen={opening(testDrive)}
+                onIntent={carForms.load}
+              />
+              <FormDialogOpener
+                label={forms.photo_request.label}
+                url={forms.photo_request.url}
+                className="link-button"
+                onOpen={opening(photos)}
+                onIntent={carForms.load}
+              />
             </div>
           ) : null}
         </>
       )}
       {page.location ? (
         <p className="vehicle__location">
-          {page.location.url ? <a href={page.location.url}>{page.location.name}</a> : page.location.name}
+          {page.location.url ? (
+            <a href={page.location.url}>{page.location.name}</a>
+          ) : (
+            page.location.name
+          )}
         </p>
       ) : null}
       <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
       <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
-      {page.assurances.history_report_url ? <HistoryReportLink url={page.assurances.history_report_url} /> : null}
+      {page.assurances.history_report_url ? (
+        <HistoryReportLink url={page.assurances.history_report_url} />
+      ) : null}
       {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
       {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
     </aside>
   );
   return (
     <Layout site={site}>
-      <StickyHeader card={card} thresholdPx={widgets.sticky_header_px} held={held} offerReserve={!primaryInView && !(available && bottomBarShown)} />
+      <StickyHeader
+        card={card}
+        thresholdPx={widgets.sticky_header_px}
+        held={held}
+        offerReserve={!primaryInView && !(available && bottomBarShown)}
+      />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       {/* Issue 24: on a phone the page says what the car is and costs straight after the
           gallery, so the summary (the desktop sidebar) comes next in the markup and the
@@ -163,19 +201,35 @@ export function VehiclePage({ site, page }: VehicleProps) {
         {summary}
         <div className="vehicle__content">
           {page.key_information.length > 0 ? (
-            <AccordionSection id="key-information" title={MESSAGES.KEY_INFORMATION} collapseMs={collapseMs}>
+            <AccordionSection
+              id="key-information"
+              title={MESSAGES.KEY_INFORMATION}
+              collapseMs={collapseMs}
+            >
               <SpecRows rows={page.key_information} />
             </AccordionSection>
           ) : null}
-          {page.rego_expiry ? <p className="vehicle__rego">Registration: {page.rego_expiry}</p> : null}
+          {page.rego_expiry ? (
+            <p className="vehicle__rego">Registration: {page.rego_expiry}</p>
+          ) : null}
           <DealerComments comments={page.comments} />
           {page.specifications.length > 0 ? (
-            <AccordionSection id="all-specifications" title={MESSAGES.ALL_SPECIFICATIONS} collapseMs={collapseMs} initiallyOpen={false}>
+            <AccordionSection
+              id="all-specifications"
+              title={MESSAGES.ALL_SPECIFICATIONS}
+              collapseMs={collapseMs}
+              initiallyOpen={false}
+            >
               <SpecRows rows={page.specifications} />
             </AccordionSection>
           ) : null}
           {page.features.length > 0 ? (
-            <AccordionSection id="features" title="Features" collapseMs={collapseMs} initiallyOpen={page.features.length <= 6}>
+            <AccordionSection
+              id="features"
+              title="Features"
+              collapseMs={collapseMs}
+              initiallyOpen={page.features.length <= 6}
+            >
               <ul className="vehicle__features">
                 {page.features.map((f) => (
                   <li key={f}>{f}</li>
@@ -184,11 +238,19 @@ export function VehiclePage({ site, page }: VehicleProps) {
             </AccordionSection>
           ) : null}
           <Assurances view={page.assurances} />
-          {page.finance_estimate ? <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} /> : null}
-          {page.finance_calculator ? <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} /> : null}
+          {page.finance_estimate ? (
+            <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} />
+          ) : null}
+          {page.finance_calculator ? (
+            <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} />
+          ) : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
-          {widgets.delivery_calculator && available ? <DeliveryCalculator location={widgets.delivery_location} /> : null}
-          {widgets.youx_quote ? <YouxQuote view={widgets.youx_quote} enquireHref={page.finance_url} /> : null}
+          {widgets.delivery_calculator && available ? (
+            <DeliveryCalculator location={widgets.delivery_location} />
+          ) : null}
+          {widgets.youx_quote ? (
+            <YouxQuote view={widgets.youx_quote} enquireHref={page.finance_url} />
+          ) : null}
           {page.map ? <VehicleMap map={page.map} /> : null}
           {page.promo_banner ? <PromoBanner banner={page.promo_banner} /> : null}
         </div>

@@ -8,7 +8,10 @@ const render = (kind: string) => {
 
 describe('worker protocol', () => {
   it('answers {id, html}', () => {
-    expect(answerLine('{"id":17,"kind":"home","props":{}}', render)).toEqual({ id: 17, html: '<p>home</p>' });
+    expect(answerLine('{"id":17,"kind":"home","props":{}}', render)).toEqual({
+      id: 17,
+      html: '<p>home</p>',
+    });
   });
 
   it('answers {id, error} with the stack and carries on', () => {
@@ -20,7 +23,10 @@ describe('worker protocol', () => {
   it('answers bad lines with a null id', () => {
     expect(answerLine('not json', render)).toMatchObject({ id: null });
     expect(answerLine('{"kind":"home"}', render)).toMatchObject({ id: null });
-    expect(answerLine('{"id":4}', render)).toEqual({ id: 4, error: 'request has no string "kind"' });
+    expect(answerLine('{"id":4}', render)).toEqual({
+      id: 4,
+      error: 'request has no string "kind"',
+    });
   });
 
   it('frames markup as a header line and its UTF-8 bytes, errors as a JSON line', () => {
@@ -35,11 +41,18 @@ describe('worker protocol', () => {
     const wide = '😀 ✓ é a'.repeat(300);
     const named = frameAnswer({ id: 'página ✓', html: wide });
     const end = named.indexOf(10);
-    expect(JSON.parse(named.subarray(0, end).toString('utf8'))).toEqual({ id: 'página ✓', bytes: Buffer.byteLength(wide) });
+    expect(JSON.parse(named.subarray(0, end).toString('utf8'))).toEqual({
+      id: 'página ✓',
+      bytes: Buffer.byteLength(wide),
+    });
     expect(named.subarray(end + 1).toString('utf8')).toBe(wide);
     expect(frameAnswer({ id: 3, html: '' }).toString('utf8')).toBe('{"id":3,"bytes":0}\n');
-    expect(frameAnswer({ id: 2, error: 'boom' }).toString('utf8')).toBe('{"id":2,"error":"boom"}\n');
-    expect(frameAnswer({ id: null, error: 'bad' }).toString('utf8')).toBe('{"id":null,"error":"bad"}\n');
+    expect(frameAnswer({ id: 2, error: 'boom' }).toString('utf8')).toBe(
+      '{"id":2,"error":"boom"}\n',
+    );
+    expect(frameAnswer({ id: null, error: 'bad' }).toString('utf8')).toBe(
+      '{"id":null,"error":"bad"}\n',
+    );
   });
 
   it('splits a byte stream into lines wherever its chunks end, even inside a character', () => {

@@ -9,18 +9,24 @@ export interface RenderRequest {
 }
 
 /** One response: `{id, html}` or `{id, error}` (error includes the stack). */
-export type RenderResponse = { id: number | string | null; html: string } | { id: number | string | null; error: string };
+export type RenderResponse =
+  { id: number | string | null; html: string } | { id: number | string | null; error: string };
 
 /** The text of an error with its stack, for the `error` field. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    return error.stack && error.stack.includes(error.message) ? error.stack : `${error.name}: ${error.message}\n${error.stack ?? ''}`;
+    return error.stack && error.stack.includes(error.message)
+      ? error.stack
+      : `${error.name}: ${error.message}\n${error.stack ?? ''}`;
   }
   return String(error);
 }
 
 /** Answers one request line with `render`; never throws. */
-export function answerLine(line: string, render: (kind: string, props: unknown) => string): RenderResponse {
+export function answerLine(
+  line: string,
+  render: (kind: string, props: unknown) => string,
+): RenderResponse {
   let request: unknown;
   try {
     request = JSON.parse(line);
@@ -76,7 +82,10 @@ export function frameAnswer(answer: RenderResponse): Buffer {
  * anywhere, even inside a character; a request line is one long JSON text, found with a
  * byte search.
  */
-export function lineSplitter(onLine: (line: string) => void): { push(chunk: Buffer): void; end(): void } {
+export function lineSplitter(onLine: (line: string) => void): {
+  push(chunk: Buffer): void;
+  end(): void;
+} {
   let pending: Buffer[] = [];
   const emit = (line: Buffer) => {
     const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;

@@ -6,7 +6,11 @@ import { testSite } from '../components/test-site';
 import { car, view } from '../pages/test-search-view';
 import { render, renderWhole } from './render';
 
-const props = (overrides: Parameters<typeof view>[0] = {}, site = testSite): SearchProps => ({ site, gate: null, page: view(overrides) });
+const props = (overrides: Parameters<typeof view>[0] = {}, site = testSite): SearchProps => ({
+  site,
+  gate: null,
+  page: view(overrides),
+});
 
 /** The cards' markup in a page, in order. */
 const cards = (html: string) => html.match(/<article class="car-card[\s\S]*?<\/article>/g) ?? [];
@@ -36,20 +40,27 @@ describe('render (shared fragments)', () => {
   });
 
   it('keys a card by its fingerprint where it has one (the generator’s digest of the card)', () => {
-    const fingerprinted = (card: CardView, fingerprint: string) => ({ ...card, fingerprint }) as CardView;
+    const fingerprinted = (card: CardView, fingerprint: string) =>
+      ({ ...card, fingerprint }) as CardView;
     const first = props({ hits: [fingerprinted(car(7), 'a'.repeat(32))] });
     expect(render('search', first)).toBe(renderWhole('search', first));
     // The same fingerprint stands for the same card: the worker gives the markup it kept.
-    const same = props({ hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))] });
+    const same = props({
+      hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))],
+    });
     expect(cards(render('search', same))[0]).not.toContain('$9,999');
     // A new fingerprint is a new card.
-    const changed = props({ hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))] });
+    const changed = props({
+      hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))],
+    });
     expect(render('search', changed)).toBe(renderWhole('search', changed));
     expect(cards(render('search', changed))[0]).toContain('$9,999');
   });
 
   it('puts the header’s hoisted image preloads first, as a whole render does', () => {
-    const withLogos = props({ hits: [{ ...testCard, id: 9, tag_logo: { url: '/certified.svg', alt: 'Certified' } }] });
+    const withLogos = props({
+      hits: [{ ...testCard, id: 9, tag_logo: { url: '/certified.svg', alt: 'Certified' } }],
+    });
     const html = render('search', withLogos);
     expect(html).toBe(renderWhole('search', withLogos));
     expect(html.startsWith('<link rel="preload" as="image" href="/logo.svg"/>')).toBe(true);

@@ -19,7 +19,9 @@ export class UnknownKindError extends Error {}
 function pageElement(kind: string, props: unknown): ReactElement {
   const Page = (PAGES as Record<string, ComponentType<never> | undefined>)[kind];
   if (!Page) {
-    throw new UnknownKindError(`unknown page kind "${kind}"; known kinds: ${Object.keys(PAGES).join(', ')}`);
+    throw new UnknownKindError(
+      `unknown page kind "${kind}"; known kinds: ${Object.keys(PAGES).join(', ')}`,
+    );
   }
   if (props === null || typeof props !== 'object' || Array.isArray(props)) {
     throw new TypeError(`props of a "${kind}" page must be a JSON object`);
@@ -58,7 +60,11 @@ function sameJson(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.hasOwn(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (
+      !Object.hasOwn(b, key) ||
+      !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])
+    )
+      return false;
   }
   return true;
 }
@@ -93,7 +99,12 @@ class PageFragments implements FragmentStore {
 
   slot(id: string, data: object, element: ReactElement): ReactElement {
     const name = `${NONCE}-${this.slots.length}`;
-    this.slots.push({ marker: `<template data-forecourt-shared="${name}"></template>`, id, key: dataKey(id, data), element });
+    this.slots.push({
+      marker: `<template data-forecourt-shared="${name}"></template>`,
+      id,
+      key: dataKey(id, data),
+      element,
+    });
     return <template data-forecourt-shared={name} />;
   }
 }
@@ -157,7 +168,11 @@ function fragmentMarkup(id: string, key: string, element: ReactElement): Fragmen
  *  whole. The SSR test compares every page with `renderWhole`. */
 export function render(kind: string, props: unknown): string {
   const store = new PageFragments();
-  const html = renderToString(<FragmentStoreContext.Provider value={store}>{pageElement(kind, props)}</FragmentStoreContext.Provider>);
+  const html = renderToString(
+    <FragmentStoreContext.Provider value={store}>
+      {pageElement(kind, props)}
+    </FragmentStoreContext.Provider>,
+  );
   if (store.slots.length === 0) return html;
   const page = leadingLinks(html);
   const hoisted: string[] = [];
@@ -165,7 +180,8 @@ export function render(kind: string, props: unknown): string {
   let from = page.end;
   for (const [index, { marker, id, key, element }] of store.slots.entries()) {
     const at = html.indexOf(marker, from);
-    if (at < 0) throw new Error(`the shared fragment placeholder ${marker} is missing from the page`);
+    if (at < 0)
+      throw new Error(`the shared fragment placeholder ${marker} is missing from the page`);
     const fragment = fragmentMarkup(id, key, element);
     if (fragment.hoisted.length > 0 && index > 0) return renderWhole(kind, props);
     for (const link of fragment.hoisted) if (!hoisted.includes(link)) hoisted.push(link);

@@ -55,7 +55,11 @@ pub fn write_file_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     let len: usize = parts.iter().map(|part| part.len()).sum();
     with_parent(path, || {
-        let mut file = fs::OpenOptions::new().write(true).create(true).truncate(false).open(path)?;
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
         let meta = file.metadata()?;
         if meta.nlink() > 1 {
             drop(file);
@@ -72,11 +76,20 @@ pub fn write_file_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
 
 /// Writes every byte of `parts`, in order, with as few system calls as the kernel allows.
 fn write_all_vectored(file: &mut fs::File, parts: &[&[u8]]) -> io::Result<()> {
-    let mut slices: Vec<io::IoSlice<'_>> = parts.iter().filter(|part| !part.is_empty()).map(|part| io::IoSlice::new(part)).collect();
+    let mut slices: Vec<io::IoSlice<'_>> = parts
+        .iter()
+        .filter(|part| !part.is_empty())
+        .map(|part| io::IoSlice::new(part))
+        .collect();
     let mut rest = &mut slices[..];
     while !rest.is_empty() {
         match file.write_vectored(rest) {
-            Ok(0) => return Err(io::Error::new(io::ErrorKind::WriteZero, "the file took no more bytes")),
+            Ok(0) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::WriteZero,
+                    "the file took no more bytes",
+                ))
+            }
             Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
@@ -147,7 +160,13 @@ pub enum Prune {
 /// [`link_or_copy`]), and each file of `to` that `from` lacks is removed as `prune`
 /// says, unless `keep` (given its relative path) says otherwise. Folders left empty go
 /// too. Returns the relative paths of the mirrored files.
-pub fn mirror_tree(from: &Path, to: &Path, skip: impl Fn(&Path) -> bool, prune: Prune, keep: impl Fn(&str) -> bool) -> io::Result<BTreeSet<String>> {
+pub fn mirror_tree(
+    from: &Path,
+    to: &Path,
+    skip: impl Fn(&Path) -> bool,
+    prune: Prune,
+    keep: impl Fn(&str) -> bool,
+) -> io::Result<BTreeSet<String>> {
     let mut mirrored = BTreeSet::new();
     let mut roots = vec![];
     for entry in WalkDir::new(from).min_depth(1) {
@@ -196,7 +215,11 @@ fn relative(rel: &Path) -> String {
 }
 
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
 }
 
 /// What sitemap.xml and robots.txt need of a page: the site lists its pages long after
@@ -213,7 +236,11 @@ pub struct Listed {
 
 impl From<&Page> for Listed {
     fn from(page: &Page) -> Listed {
-        Listed { path: page.path.clone(), kind: page.kind, in_sitemap: page.in_sitemap }
+        Listed {
+            path: page.path.clone(),
+            kind: page.kind,
+            in_sitemap: page.in_sitemap,
+        }
     }
 }
 
@@ -233,7 +260,11 @@ pub fn sitemap(site: &SiteHead, pages: &[Listed]) -> String {
 /// checkout...), and the sitemap's absolute URL.
 pub fn robots(site: &SiteHead, pages: &[Listed]) -> String {
     let mut txt = String::from("User-agent: *\n");
-    let mut disallowed: Vec<&str> = pages.iter().filter(|p| p.kind == PageKind::Client).map(|p| p.path.as_str()).collect();
+    let mut disallowed: Vec<&str> = pages
+        .iter()
+        .filter(|p| p.kind == PageKind::Client)
+        .map(|p| p.path.as_str())
+        .collect();
     disallowed.sort_unstable();
     disallowed.dedup();
     if disallowed.is_empty() {
@@ -282,13 +313,18 @@ pub fn prepare_staging(out: &Path, slug: &str) -> io::Result<(PathBuf, BTreeMap<
 /// its renames, puts the live site back (or keeps the old one as the previous site).
 pub fn recover(out: &Path, slug: &str) -> io::Result<()> {
     let live = out.join(slug);
-    let Ok(entries) = fs::read_dir(out) else { return Ok(()) };
+    let Ok(entries) = fs::read_dir(out) else {
+        return Ok(());
+    };
     let staging_prefix = format!(".staging-{slug}-");
     let old_prefix = format!(".old-{slug}-");
     let mut olds = Vec::new();
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_ours = |prefix: &str| name.strip_prefix(prefix).is_some_and(|pid| pid.chars().all(|c| c.is_ascii_digit()));
+        let is_ours = |prefix: &str| {
+            name.strip_prefix(prefix)
+                .is_some_and(|pid| pid.chars().all(|c| c.is_ascii_digit()))
+        };
         if is_ours(&staging_prefix) {
             remove_tree(&entry.path())?;
         } else if is_ours(&old_prefix) {
@@ -315,7 +351,13 @@ fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
     use rustix::fs::{renameat_with, RenameFlags, CWD};
     match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
         Ok(()) => Ok(true),
-        Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS || e == rustix::io::Errno::NOTSUP => Ok(false),
+        Err(e)
+            if e == rustix::io::Errno::INVAL
+                || e == rustix::io::Errno::NOSYS
+                || e == rustix::io::Errno::NOTSUP =>
+        {
+            Ok(false)
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -357,7 +399,11 @@ pub fn remove_tree(dir: &Path) -> io::Result<()> {
             }
         }
     }
-    folders.par_iter().filter(|path| path.is_dir()).map(fs::remove_dir_all).collect::<io::Result<()>>()?;
+    folders
+        .par_iter()
+        .filter(|path| path.is_dir())
+        .map(fs::remove_dir_all)
+        .collect::<io::Result<()>>()?;
     fs::remove_dir_all(dir)
 }
 
@@ -376,11 +422,17 @@ mod tests {
     #[test]
     fn writing_over_a_hard_link_leaves_the_other_name_alone() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let (live, staged) = (dir.path().join("live/cars/a/index.html"), dir.path().join("staged/cars/a/index.html"));
+        let (live, staged) = (
+            dir.path().join("live/cars/a/index.html"),
+            dir.path().join("staged/cars/a/index.html"),
+        );
         put(&live, "old");
         link_or_copy(&live, &staged).expect("link");
         put(&staged, "new");
-        assert_eq!((read(&live), read(&staged)), ("old".to_string(), "new".to_string()));
+        assert_eq!(
+            (read(&live), read(&staged)),
+            ("old".to_string(), "new".to_string())
+        );
     }
 
     #[test]
@@ -394,7 +446,11 @@ mod tests {
         assert_eq!(read(&path), "short");
         put(&path, "a longer page than before");
         assert_eq!(read(&path), "a longer page than before");
-        assert_eq!(fs::metadata(&path).expect("meta").ino(), inode, "the same inode, rewritten");
+        assert_eq!(
+            fs::metadata(&path).expect("meta").ino(),
+            inode,
+            "the same inode, rewritten"
+        );
     }
 
     #[test]
@@ -404,7 +460,11 @@ mod tests {
         put(&path, &"x".repeat(200_000));
         let big = "b".repeat(100_000);
         write_file_parts(&path, &[b"<head>", b"", big.as_bytes(), b"", b"</html>"]).expect("write");
-        assert_eq!(read(&path), format!("<head>{big}</html>"), "a longer file before is cut to the new length");
+        assert_eq!(
+            read(&path),
+            format!("<head>{big}</html>"),
+            "a longer file before is cut to the new length"
+        );
         write_file_parts(&path, &[]).expect("write nothing");
         assert_eq!(read(&path), "");
     }
@@ -447,8 +507,18 @@ mod tests {
         put(&to.join("assets/app-0.js"), "stale");
         put(&to.join("assets/kept.txt"), "a page output");
         put(&to.join("index.html"), "page");
-        let mirrored = mirror_tree(&from, &to, |rel| rel.starts_with(".vite"), Prune::SourceFolders, |rel| rel == "assets/kept.txt").expect("mirror");
-        assert_eq!(mirrored.into_iter().collect::<Vec<_>>(), vec!["assets/app-1.js".to_string()]);
+        let mirrored = mirror_tree(
+            &from,
+            &to,
+            |rel| rel.starts_with(".vite"),
+            Prune::SourceFolders,
+            |rel| rel == "assets/kept.txt",
+        )
+        .expect("mirror");
+        assert_eq!(
+            mirrored.into_iter().collect::<Vec<_>>(),
+            vec!["assets/app-1.js".to_string()]
+        );
         assert_eq!(read(&to.join("assets/app-1.js")), "app");
         assert!(!to.join("assets/app-0.js").exists() && !to.join(".vite").exists());
         assert!(to.join("assets/kept.txt").exists() && to.join("index.html").exists());
@@ -456,8 +526,18 @@ mod tests {
         let source = fs::metadata(from.join("assets/app-1.js")).expect("meta");
         let linked = fs::metadata(to.join("assets/app-1.js")).expect("meta");
         assert!(same_file(&source, &linked), "a hard link, not a copy");
-        mirror_tree(&from, &to, |rel| rel.starts_with(".vite"), Prune::All, |_| false).expect("mirror");
-        assert!(!to.join("index.html").exists() && !to.join("assets/kept.txt").exists(), "Prune::All leaves only the source's files");
+        mirror_tree(
+            &from,
+            &to,
+            |rel| rel.starts_with(".vite"),
+            Prune::All,
+            |_| false,
+        )
+        .expect("mirror");
+        assert!(
+            !to.join("index.html").exists() && !to.join("assets/kept.txt").exists(),
+            "Prune::All leaves only the source's files"
+        );
     }
 
     #[test]
@@ -466,7 +546,9 @@ mod tests {
         put(&dir.path().join("cars/a/index.html"), "a");
         put(&dir.path().join("cars/b/index.html"), "b");
         remove_output(dir.path(), "cars/a/index.html").expect("remove");
-        assert!(!dir.path().join("cars/a").exists() && dir.path().join("cars/b/index.html").exists());
+        assert!(
+            !dir.path().join("cars/a").exists() && dir.path().join("cars/b/index.html").exists()
+        );
         remove_output(dir.path(), "cars/a/index.html").expect("a file already gone is no error");
     }
 }

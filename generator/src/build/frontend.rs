@@ -52,17 +52,29 @@ fn newest_source(dir: &Path) -> Option<SystemTime> {
             }
         }
     };
-    for entry in WalkDir::new(dir.join("src")).into_iter().filter_map(Result::ok) {
+    for entry in WalkDir::new(dir.join("src"))
+        .into_iter()
+        .filter_map(Result::ok)
+    {
         if entry.file_type().is_file() {
             consider(entry.metadata().ok().and_then(|m| m.modified().ok()));
         }
     }
-    for file in ["package.json", "package-lock.json", "index.html", "tsconfig.json"] {
+    for file in [
+        "package.json",
+        "package-lock.json",
+        "index.html",
+        "tsconfig.json",
+    ] {
         consider(mtime(&dir.join(file)));
     }
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries.filter_map(Result::ok) {
-            if entry.file_name().to_string_lossy().starts_with("vite.config.") {
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("vite.config.")
+            {
                 consider(mtime(&entry.path()));
             }
         }
@@ -72,8 +84,13 @@ fn newest_source(dir: &Path) -> Option<SystemTime> {
 
 /// Whether `frontend/build` is missing or older than any of its sources.
 pub fn frontend_is_stale(dir: &Path) -> bool {
-    let built = [worker_script(dir), client_manifest(dir)].iter().map(|p| mtime(p)).collect::<Option<Vec<_>>>();
-    let Some(built) = built.and_then(|b| b.into_iter().min()) else { return true };
+    let built = [worker_script(dir), client_manifest(dir)]
+        .iter()
+        .map(|p| mtime(p))
+        .collect::<Option<Vec<_>>>();
+    let Some(built) = built.and_then(|b| b.into_iter().min()) else {
+        return true;
+    };
     newest_source(dir).is_some_and(|src| src > built)
 }
 
@@ -83,14 +100,31 @@ fn run(dir: &Path, args: &[&str]) -> Result<(), BuildError> {
         .args(args)
         .current_dir(dir)
         .output()
-        .map_err(|e| BuildError::new(format!("frontend: could not run `{shown}` in {}: {e} (is Node.js 20 installed?)", dir.display())))?;
+        .map_err(|e| {
+            BuildError::new(format!(
+                "frontend: could not run `{shown}` in {}: {e} (is Node.js 20 installed?)",
+                dir.display()
+            ))
+        })?;
     if output.status.success() {
         return Ok(());
     }
     let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&output.stderr));
-    let tail: Vec<&str> = text.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
-    Err(BuildError::new(format!("frontend: `{shown}` in {} failed ({}):\n{}", dir.display(), output.status, tail.join("\n"))))
+    let tail: Vec<&str> = text
+        .lines()
+        .rev()
+        .take(40)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    Err(BuildError::new(format!(
+        "frontend: `{shown}` in {} failed ({}):\n{}",
+        dir.display(),
+        output.status,
+        tail.join("\n")
+    )))
 }
 
 /// Builds the frontend when needed (`npm ci` first when `node_modules` is missing, then
@@ -108,13 +142,21 @@ pub fn ensure_frontend(dir: &Path, progress: &Progress) -> Result<Frontend, Buil
         )));
     }
     {
-        let _guard = BUILD_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _guard = BUILD_LOCK
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if frontend_is_stale(dir) {
             if !dir.join("node_modules").is_dir() {
-                progress.line(&format!("frontend: installing packages (npm ci in {})", dir.display()));
+                progress.line(&format!(
+                    "frontend: installing packages (npm ci in {})",
+                    dir.display()
+                ));
                 run(dir, &["ci", "--no-audit", "--no-fund"])?;
             }
-            progress.line(&format!("frontend: building the bundles (npm run build in {})", dir.display()));
+            progress.line(&format!(
+                "frontend: building the bundles (npm run build in {})",
+                dir.display()
+            ));
             run(dir, &["run", "build"])?;
         }
     }
@@ -125,9 +167,14 @@ pub fn ensure_frontend(dir: &Path, progress: &Progress) -> Result<Frontend, Buil
 pub fn read_frontend(dir: &Path) -> Result<Frontend, BuildError> {
     let worker = worker_script(dir);
     if !worker.is_file() {
-        return Err(BuildError::new(format!("frontend: {} is missing; run `npm run build` in {}", worker.display(), dir.display())));
+        return Err(BuildError::new(format!(
+            "frontend: {} is missing; run `npm run build` in {}",
+            worker.display(),
+            dir.display()
+        )));
     }
-    let vite = ViteManifest::read(&client_manifest(dir)).map_err(|e| BuildError::new(format!("frontend: {e}")))?;
+    let vite = ViteManifest::read(&client_manifest(dir))
+        .map_err(|e| BuildError::new(format!("frontend: {e}")))?;
     let build = dir.join("build");
     let mut files: Vec<PathBuf> = WalkDir::new(&build)
         .into_iter()
@@ -140,7 +187,9 @@ pub fn read_frontend(dir: &Path) -> Result<Frontend, BuildError> {
     for file in &files {
         let rel = file.strip_prefix(&build).unwrap_or(file);
         hasher.update(rel.to_string_lossy().as_bytes());
-        let bytes = std::fs::read(file).map_err(|e| BuildError::new(format!("frontend: cannot read {}: {e}", file.display())))?;
+        let bytes = std::fs::read(file).map_err(|e| {
+            BuildError::new(format!("frontend: cannot read {}: {e}", file.display()))
+        })?;
         hasher.update(&(bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }

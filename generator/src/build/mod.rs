@@ -36,10 +36,13 @@ use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 
 use crate::feed::{read_feed, FeedReport, ReadOptions};
-use domain::rules::market::{Listing, Market, MarketCar};
-use crate::manifest::{content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE, MANIFEST_VERSION, META_DIR};
+use crate::manifest::{
+    content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE,
+    MANIFEST_VERSION, META_DIR,
+};
 use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
+use domain::rules::market::{Listing, Market, MarketCar};
 
 pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in, Listed};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
@@ -92,7 +95,11 @@ pub struct BuildOptions {
 
 impl BuildOptions {
     /// The defaults of the CLI, relative to the current folder, at the current time.
-    pub fn new(dealers_dir: impl Into<PathBuf>, feed: impl Into<PathBuf>, out: impl Into<PathBuf>) -> BuildOptions {
+    pub fn new(
+        dealers_dir: impl Into<PathBuf>,
+        feed: impl Into<PathBuf>,
+        out: impl Into<PathBuf>,
+    ) -> BuildOptions {
         BuildOptions {
             dealers_dir: dealers_dir.into(),
             only: Vec::new(),
@@ -101,7 +108,9 @@ impl BuildOptions {
             frontend: PathBuf::from("frontend"),
             full: false,
             force: false,
-            workers: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            workers: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2),
             now: Utc::now(),
             worker: None,
         }
@@ -147,15 +156,29 @@ pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
     let dealers = load_dealers(&opts.dealers_dir).map_err(|e| BuildError::new(format!("{e}")))?;
     // Every dealer's filters, not only those built now: the market file lists the
     // published stock of all of them, and a build of one dealer must not unlist the rest.
-    let filters: HashMap<String, domain::rules::stock::StockFilters> =
-        dealers.iter().map(|d| (d.config.slug.clone(), d.config.stock_filters.clone())).collect();
+    let filters: HashMap<String, domain::rules::stock::StockFilters> = dealers
+        .iter()
+        .map(|d| (d.config.slug.clone(), d.config.stock_filters.clone()))
+        .collect();
     let dealers = select_dealers(dealers, &opts.only, &opts.dealers_dir)?;
-    let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now)).map_err(|e| BuildError::new(e.to_string()))?;
+    let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now))
+        .map_err(|e| BuildError::new(e.to_string()))?;
     let report = feed.report.clone();
     let cars = feed.into_cars();
-    let published = |car: &&Car| filters.get(&car.dealership_slug).is_some_and(|f| keep_car(car, f, opts.now));
-    let market = Market::new(cars.iter().filter_map(|car| MarketCar::of(&car.dealership_slug, car)))
-        .with_listings(cars.iter().filter(published).map(|car| Listing::of(&car.dealership_slug, car)));
+    let published = |car: &&Car| {
+        filters
+            .get(&car.dealership_slug)
+            .is_some_and(|f| keep_car(car, f, opts.now))
+    };
+    let market = Market::new(
+        cars.iter()
+            .filter_map(|car| MarketCar::of(&car.dealership_slug, car)),
+    )
+    .with_listings(
+        cars.iter()
+            .filter(published)
+            .map(|car| Listing::of(&car.dealership_slug, car)),
+    );
     let mut loaded = assign_stock(dealers, cars, Vec::new(), opts.now);
     loaded.feed = Some(report);
     loaded.market = market;
@@ -164,12 +187,19 @@ pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
 
 /// The dealers named in `only` (all when empty); an unknown slug is an error listing the
 /// known ones.
-pub fn select_dealers(dealers: Vec<Dealer>, only: &[String], dir: &Path) -> Result<Vec<Dealer>, BuildError> {
+pub fn select_dealers(
+    dealers: Vec<Dealer>,
+    only: &[String],
+    dir: &Path,
+) -> Result<Vec<Dealer>, BuildError> {
     if only.is_empty() {
         return Ok(dealers);
     }
     let known: BTreeSet<&str> = dealers.iter().map(|d| d.config.slug.as_str()).collect();
-    let unknown: Vec<&String> = only.iter().filter(|s| !known.contains(s.as_str())).collect();
+    let unknown: Vec<&String> = only
+        .iter()
+        .filter(|s| !known.contains(s.as_str()))
+        .collect();
     if !unknown.is_empty() {
         let unknown: Vec<&str> = unknown.iter().map(|s| s.as_str()).collect();
         return Err(BuildError::new(format!(
@@ -179,15 +209,26 @@ pub fn select_dealers(dealers: Vec<Dealer>, only: &[String], dir: &Path) -> Resu
             known.into_iter().collect::<Vec<_>>().join(", ")
         )));
     }
-    Ok(dealers.into_iter().filter(|d| only.contains(&d.config.slug)).collect())
+    Ok(dealers
+        .into_iter()
+        .filter(|d| only.contains(&d.config.slug))
+        .collect())
 }
 
 /// Splits the feed's cars by `dealership_slug` and applies each dealer's stock filters
 /// (`domain::rules::stock::keep_car`) at `now`.
-pub fn assign_stock(dealers: Vec<Dealer>, cars: Vec<Car>, mut warnings: Vec<String>, now: DateTime<Utc>) -> Loaded {
+pub fn assign_stock(
+    dealers: Vec<Dealer>,
+    cars: Vec<Car>,
+    mut warnings: Vec<String>,
+    now: DateTime<Utc>,
+) -> Loaded {
     let mut by_dealer: HashMap<String, Vec<Car>> = HashMap::new();
     for car in cars {
-        by_dealer.entry(car.dealership_slug.clone()).or_default().push(car);
+        by_dealer
+            .entry(car.dealership_slug.clone())
+            .or_default()
+            .push(car);
     }
     let mut dealers: Vec<DealerStock> = dealers
         .into_iter()
@@ -195,17 +236,32 @@ pub fn assign_stock(dealers: Vec<Dealer>, cars: Vec<Car>, mut warnings: Vec<Stri
             let rows = by_dealer.remove(&dealer.config.slug).unwrap_or_default();
             let total = rows.len();
             let filters = &dealer.config.stock_filters;
-            let cars: Vec<Car> = rows.into_iter().filter(|car| keep_car(car, filters, now)).collect();
-            DealerStock { filtered_out: total - cars.len(), cars, dealer }
+            let cars: Vec<Car> = rows
+                .into_iter()
+                .filter(|car| keep_car(car, filters, now))
+                .collect();
+            DealerStock {
+                filtered_out: total - cars.len(),
+                cars,
+                dealer,
+            }
         })
         .collect();
     dealers.sort_by(|a, b| a.dealer.config.slug.cmp(&b.dealer.config.slug));
-    let mut strangers: Vec<(String, usize)> = by_dealer.into_iter().map(|(slug, cars)| (slug, cars.len())).collect();
+    let mut strangers: Vec<(String, usize)> = by_dealer
+        .into_iter()
+        .map(|(slug, cars)| (slug, cars.len()))
+        .collect();
     strangers.sort();
     for (slug, count) in strangers {
         warnings.push(format!("feed: {count} cars have dealership_slug \"{slug}\", which is not a dealer being built; skipped"));
     }
-    Loaded { dealers, warnings, feed: None, market: Market::default() }
+    Loaded {
+        dealers,
+        warnings,
+        feed: None,
+        market: Market::default(),
+    }
 }
 
 /// Why the feed sanity guard refused a dealer.
@@ -236,7 +292,9 @@ impl GuardRefusal {
 /// The feed sanity guard: refuses a stock count that dropped by more than the dealer's
 /// `feed.max_stock_drop` against the manifest of the live site in `site_dir`.
 pub fn guard(stock: &DealerStock, site_dir: &Path) -> Result<(), GuardRefusal> {
-    let Some(previous) = BuildManifest::read(site_dir).map(|m| m.stock_count) else { return Ok(()) };
+    let Some(previous) = BuildManifest::read(site_dir).map(|m| m.stock_count) else {
+        return Ok(());
+    };
     if previous == 0 {
         return Ok(());
     }
@@ -244,7 +302,11 @@ pub fn guard(stock: &DealerStock, site_dir: &Path) -> Result<(), GuardRefusal> {
     let current = stock.cars.len();
     let drop = 1.0 - current as f64 / previous as f64;
     if drop > max_drop {
-        Err(GuardRefusal { previous, current, max_drop })
+        Err(GuardRefusal {
+            previous,
+            current,
+            max_drop,
+        })
     } else {
         Ok(())
     }
@@ -265,11 +327,21 @@ pub struct DealerPages<'a> {
 
 /// Phase 2: the pages and data files of one dealer (`domain::view::site_pages_by_car`)
 /// in the build's view context, with the cards of its stock made once for the build.
-pub fn derive<'a>(stock: &'a DealerStock, ctx: &'a ViewContext<'a>, cards: &'a CardCache<'a>) -> Result<DealerPages<'a>, String> {
+pub fn derive<'a>(
+    stock: &'a DealerStock,
+    ctx: &'a ViewContext<'a>,
+    cards: &'a CardCache<'a>,
+) -> Result<DealerPages<'a>, String> {
     let slug = stock.slug();
-    let files = site_files(&stock.dealer, ctx.now).map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
+    let files = site_files(&stock.dealer, ctx.now)
+        .map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
     let pages = site_pages_by_car(ctx, &stock.cars, cards);
-    Ok(DealerPages { stock_count: stock.cars.len(), pages, files, dealer: stock.dealer.clone() })
+    Ok(DealerPages {
+        stock_count: stock.cars.len(),
+        pages,
+        files,
+        dealer: stock.dealer.clone(),
+    })
 }
 
 /// What render and write share for one build.
@@ -329,11 +401,31 @@ pub struct StagedSite {
 pub fn render(site: DealerPages<'_>, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
     let slug = site.dealer.config.slug.clone();
     let live = ctx.out.join(&slug);
-    let (staging, held) =
-        files::prepare_staging(ctx.out, &slug).map_err(|e| vec![format!("{slug}: cannot ready the staging folder {}: {e}", staging_dir(ctx.out, &slug).display())])?;
-    let previous = if ctx.full { BTreeMap::new() } else { BuildManifest::read(&live).map(|m| m.outputs).unwrap_or_default() };
-    let DealerPages { dealer, stock_count, pages, files } = site;
-    let dirs = Dirs { live: &live, staging: &staging, previous: &previous, held: &held };
+    let (staging, held) = files::prepare_staging(ctx.out, &slug).map_err(|e| {
+        vec![format!(
+            "{slug}: cannot ready the staging folder {}: {e}",
+            staging_dir(ctx.out, &slug).display()
+        )]
+    })?;
+    let previous = if ctx.full {
+        BTreeMap::new()
+    } else {
+        BuildManifest::read(&live)
+            .map(|m| m.outputs)
+            .unwrap_or_default()
+    };
+    let DealerPages {
+        dealer,
+        stock_count,
+        pages,
+        files,
+    } = site;
+    let dirs = Dirs {
+        live: &live,
+        staging: &staging,
+        previous: &previous,
+        held: &held,
+    };
     match render_into(&dealer, pages, ctx, &dirs) {
         Ok(done) => Ok(StagedSite {
             staging,
@@ -431,10 +523,22 @@ impl Planner<'_> {
         if let Some(parts) = self.kinds.get(&kind) {
             return Ok(parts.clone());
         }
-        let assets = self.frontend.vite.entry(kind.as_str()).map_err(|e| e.to_string())?;
+        let assets = self
+            .frontend
+            .vite
+            .entry(kind.as_str())
+            .map_err(|e| e.to_string())?;
         let digest = json_digest(&assets).map_err(|e| e.to_string())?;
-        let hash = content_hash(&[&self.head_json, self.frontend.bundle_hash.as_bytes(), Shell::template_hash().as_bytes(), &digest]);
-        let parts = KindParts { shell_assets: ShellAssets::of(&assets), hash };
+        let hash = content_hash(&[
+            &self.head_json,
+            self.frontend.bundle_hash.as_bytes(),
+            Shell::template_hash().as_bytes(),
+            &digest,
+        ]);
+        let parts = KindParts {
+            shell_assets: ShellAssets::of(&assets),
+            hash,
+        };
         self.kinds.insert(kind, parts.clone());
         Ok(parts)
     }
@@ -446,7 +550,10 @@ impl Planner<'_> {
         for page in pages {
             let output = output_of_path(&page.path);
             if let Some(first) = self.seen.get(&output) {
-                self.errors.push(format!("{slug} {}: two pages write {output} (the other is {first})", page.path));
+                self.errors.push(format!(
+                    "{slug} {}: two pages write {output} (the other is {first})",
+                    page.path
+                ));
                 continue;
             }
             self.seen.insert(output.clone(), page.path.clone());
@@ -461,7 +568,9 @@ impl Planner<'_> {
             planned
                 .par_iter()
                 .map(|(page, output, parts)| {
-                    let data = json_digest(page).map_err(|e| format!("{slug} {}: the page does not serialize: {e}", page.path))?;
+                    let data = json_digest(page).map_err(|e| {
+                        format!("{slug} {}: the page does not serialize: {e}", page.path)
+                    })?;
                     let hash = content_hash(&[&data, parts.hash.as_bytes()]);
                     let target = dirs.staging.join(output);
                     if !full && dirs.held.get(output) == Some(&hash) && target.is_file() {
@@ -469,7 +578,9 @@ impl Planner<'_> {
                     }
                     let live_file = dirs.live.join(output);
                     if dirs.previous.get(output) == Some(&hash) && live_file.is_file() {
-                        files::link_or_copy(&live_file, &target).map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
+                        files::link_or_copy(&live_file, &target).map_err(|e| {
+                            format!("{slug}: cannot reuse {}: {e}", live_file.display())
+                        })?;
                         return Ok((hash, Step::Link));
                     }
                     Ok((hash, Step::Render))
@@ -490,7 +601,11 @@ impl Planner<'_> {
             }
             self.outputs.insert(output.clone(), hash);
             if step == Step::Render {
-                jobs.push(Planned { page, output, shell_assets: parts.shell_assets });
+                jobs.push(Planned {
+                    page,
+                    output,
+                    shell_assets: parts.shell_assets,
+                });
             } else {
                 self.unchanged += 1;
                 bar.inc();
@@ -506,7 +621,13 @@ impl Planner<'_> {
 /// error it plans the rest only to report every error, and sends nothing more. Returns
 /// each car's pages for the sitemap (in stock order, whatever the render order) and the
 /// time spent making the cars' pages.
-fn plan_all(planner: &mut Planner<'_>, pages: Vec<Page>, cars: &CarPages<'_>, bar: &Bar, jobs: &SyncSender<Planned>) -> (Vec<Vec<Listed>>, Duration) {
+fn plan_all(
+    planner: &mut Planner<'_>,
+    pages: Vec<Page>,
+    cars: &CarPages<'_>,
+    bar: &Bar,
+    jobs: &SyncSender<Planned>,
+) -> (Vec<Vec<Listed>>, Duration) {
     let send = |planned: Vec<Planned>, failed: bool| {
         if !failed {
             for job in planned {
@@ -523,7 +644,12 @@ fn plan_all(planner: &mut Planner<'_>, pages: Vec<Page>, cars: &CarPages<'_>, ba
     let mut making = Duration::ZERO;
     for chunk in cars.in_render_order().chunks(CARS_PER_CHUNK) {
         let t = Instant::now();
-        let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| chunk.par_iter().map(|&at| (at, cars.pages_of(&cars.cars()[at]))).collect());
+        let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| {
+            chunk
+                .par_iter()
+                .map(|&at| (at, cars.pages_of(&cars.cars()[at])))
+                .collect()
+        });
         making += t.elapsed();
         for (at, pages) in made {
             // The bar counted one page per car.
@@ -554,14 +680,26 @@ fn next_planned(jobs: &Receiver<Planned>, wait: bool, open: &mut bool) -> Option
     }
 }
 
-fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, dirs: &Dirs<'_>) -> Result<RenderOutcome, Vec<String>> {
+fn render_into(
+    dealer: &Dealer,
+    site: SitePages<'_>,
+    ctx: &RenderContext<'_>,
+    dirs: &Dirs<'_>,
+) -> Result<RenderOutcome, Vec<String>> {
     let slug = &dealer.config.slug;
     let head = SiteHead::of(dealer);
     let head_json = serde_json::to_vec(&head).map_err(|e| vec![format!("{slug}: {e}")])?;
     let shell_site = ShellSite::of(&head);
-    let SitePages { pages, cars_at, cars } = site;
+    let SitePages {
+        pages,
+        cars_at,
+        cars,
+    } = site;
 
-    let bar = ctx.progress.bar(&format!("{slug} render"), (pages.len() + cars.cars().len()) as u64);
+    let bar = ctx.progress.bar(
+        &format!("{slug} render"),
+        (pages.len() + cars.cars().len()) as u64,
+    );
     let mut listed: Vec<Listed> = pages.iter().map(Listed::from).collect();
     let mut planner = Planner {
         slug,
@@ -589,11 +727,16 @@ fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, di
             .spawn_scoped(scope, move || plan_all(planner, pages, cars, bar, &tx))
             .map_err(|e| vec![format!("{slug}: cannot start its planning thread: {e}")])?;
         let submit = |p: Planned| {
-            let job = RenderJob { label: format!("{slug} {}", p.page.path), kind: p.page.kind.as_str().to_string(), props_json: p.page.props.json().to_string() };
+            let job = RenderJob {
+                label: format!("{slug} {}", p.page.path),
+                kind: p.page.kind.as_str().to_string(),
+                props_json: p.page.props.json().to_string(),
+            };
             let answer = ctx.pool.submit(job);
             (p, answer)
         };
-        let mut in_flight: VecDeque<(Planned, Receiver<Result<String, RenderError>>)> = VecDeque::with_capacity(SUBMIT_AHEAD);
+        let mut in_flight: VecDeque<(Planned, Receiver<Result<String, RenderError>>)> =
+            VecDeque::with_capacity(SUBMIT_AHEAD);
         let mut open = true;
         loop {
             while open && in_flight.len() < SUBMIT_AHEAD {
@@ -602,9 +745,14 @@ fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, di
                     None => break,
                 }
             }
-            let Some((p, answer)) = in_flight.pop_front() else { break };
+            let Some((p, answer)) = in_flight.pop_front() else {
+                break;
+            };
             let result = answer.recv().unwrap_or_else(|_| {
-                Err(RenderError { page: format!("{slug} {}", p.page.path), message: "the SSR worker pool stopped".to_string() })
+                Err(RenderError {
+                    page: format!("{slug} {}", p.page.path),
+                    message: "the SSR worker pool stopped".to_string(),
+                })
             });
             bar.inc();
             let body = match result {
@@ -623,24 +771,40 @@ fn render_into(dealer: &Dealer, site: SitePages<'_>, ctx: &RenderContext<'_>, di
             };
             let target = dirs.staging.join(&p.output);
             if let Err(e) = files::write_file_parts(&target, &document.parts(&body)) {
-                errors.push(format!("{slug} {}: cannot write {}: {e}", p.page.path, target.display()));
+                errors.push(format!(
+                    "{slug} {}: cannot write {}: {e}",
+                    p.page.path,
+                    target.display()
+                ));
                 continue;
             }
             rendered += 1;
         }
         drop(jobs);
-        planning.join().map_err(|_| vec![format!("{slug}: its planning thread panicked")])
+        planning
+            .join()
+            .map_err(|_| vec![format!("{slug}: its planning thread panicked")])
     })?;
     errors.splice(0..0, std::mem::take(&mut planner.errors));
     if !errors.is_empty() {
         bar.finish(&format!("failed: {} errors", errors.len()));
         return Err(errors);
     }
-    bar.finish(&format!("{rendered} rendered, {} unchanged", planner.unchanged));
+    bar.finish(&format!(
+        "{rendered} rendered, {} unchanged",
+        planner.unchanged
+    ));
     let rest = listed.split_off(cars_at);
     listed.extend(car_pages.into_iter().flatten());
     listed.extend(rest);
-    Ok(RenderOutcome { outputs: planner.outputs, changed: planner.changed, listed, rendered, unchanged: planner.unchanged, derive_time })
+    Ok(RenderOutcome {
+        outputs: planner.outputs,
+        changed: planner.changed,
+        listed,
+        rendered,
+        unchanged: planner.unchanged,
+        derive_time,
+    })
 }
 
 /// What [`write`] did.
@@ -660,11 +824,18 @@ pub struct Written {
 
 fn dealer_files(dealer: &Dealer) -> Vec<PathBuf> {
     const EXTENSIONS: [&str; 8] = ["svg", "png", "jpg", "jpeg", "webp", "gif", "ico", "avif"];
-    let Ok(entries) = std::fs::read_dir(&dealer.dir) else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(&dealer.dir) else {
+        return Vec::new();
+    };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str())))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        })
         .collect();
     files.sort();
     files
@@ -672,7 +843,12 @@ fn dealer_files(dealer: &Dealer) -> Vec<PathBuf> {
 
 /// Phase 4: completes the staging folder (sitemap.xml, robots.txt, the client assets,
 /// the dealer's images such as its logo, the manifest and changed.txt) and swaps it in.
-pub fn write(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: DateTime<Utc>) -> Result<Written, String> {
+pub fn write(
+    staged: StagedSite,
+    frontend: &Frontend,
+    out: &Path,
+    built_at: DateTime<Utc>,
+) -> Result<Written, String> {
     let slug = staged.dealer.config.slug.clone();
     let staging = staged.staging.clone();
     let result = write_inner(staged, frontend, out, built_at);
@@ -682,7 +858,12 @@ pub fn write(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Date
     result.map_err(|e| format!("{slug}: {e}"))
 }
 
-fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: DateTime<Utc>) -> Result<Written, String> {
+fn write_inner(
+    staged: StagedSite,
+    frontend: &Frontend,
+    out: &Path,
+    built_at: DateTime<Utc>,
+) -> Result<Written, String> {
     let slug = &staged.dealer.config.slug;
     let staging = &staged.staging;
     let head = SiteHead::of(&staged.dealer);
@@ -690,23 +871,40 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     let mut changed: Vec<String> = staged.changed;
 
     let mut extra: Vec<(String, Vec<u8>)> = vec![
-        ("sitemap.xml".to_string(), sitemap(&head, &staged.pages).into_bytes()),
-        ("robots.txt".to_string(), robots(&head, &staged.pages).into_bytes()),
+        (
+            "sitemap.xml".to_string(),
+            sitemap(&head, &staged.pages).into_bytes(),
+        ),
+        (
+            "robots.txt".to_string(),
+            robots(&head, &staged.pages).into_bytes(),
+        ),
     ];
     for file in &staged.files {
-        extra.push((file.path.trim_start_matches('/').to_string(), file.json.as_bytes().to_vec()));
+        extra.push((
+            file.path.trim_start_matches('/').to_string(),
+            file.json.as_bytes().to_vec(),
+        ));
     }
     for file in dealer_files(&staged.dealer) {
-        let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let bytes =
+            std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if outputs.contains_key(&name) {
-            return Err(format!("{} has the same name as a page output", file.display()));
+            return Err(format!(
+                "{} has the same name as a page output",
+                file.display()
+            ));
         }
         extra.push((name, bytes));
     }
     for (name, bytes) in extra {
         let hash = content_hash(&[&bytes]);
-        files::write_file(&staging.join(&name), &bytes).map_err(|e| format!("cannot write {}: {e}", staging.join(&name).display()))?;
+        files::write_file(&staging.join(&name), &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", staging.join(&name).display()))?;
         if staged.previous.get(&name) != Some(&hash) {
             changed.push(name.clone());
         }
@@ -714,18 +912,46 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
     }
 
     // Hashed bundle files: content-addressed names, so never listed as changed.
-    files::mirror_tree(&frontend.client_dir, staging, |rel| rel.starts_with(".vite"), files::Prune::SourceFolders, |rel| outputs.contains_key(rel))
-        .map_err(|e| format!("cannot copy the client assets from {}: {e}", frontend.client_dir.display()))?;
+    files::mirror_tree(
+        &frontend.client_dir,
+        staging,
+        |rel| rel.starts_with(".vite"),
+        files::Prune::SourceFolders,
+        |rel| outputs.contains_key(rel),
+    )
+    .map_err(|e| {
+        format!(
+            "cannot copy the client assets from {}: {e}",
+            frontend.client_dir.display()
+        )
+    })?;
     // What the staging folder held and this site has no more.
     for rel in staged.held.keys().filter(|rel| !outputs.contains_key(*rel)) {
-        files::remove_output(staging, rel).map_err(|e| format!("cannot remove {} from {}: {e}", rel, staging.display()))?;
+        files::remove_output(staging, rel)
+            .map_err(|e| format!("cannot remove {} from {}: {e}", rel, staging.display()))?;
     }
 
-    let deleted: Vec<String> = staged.previous.keys().filter(|k| !outputs.contains_key(*k)).cloned().collect();
-    let manifest = BuildManifest { version: MANIFEST_VERSION, stock_count: staged.stock_count, built_at: built_at.to_rfc3339(), outputs };
-    manifest.write(staging).map_err(|e| format!("cannot write the manifest in {}: {e}", staging.display()))?;
+    let deleted: Vec<String> = staged
+        .previous
+        .keys()
+        .filter(|k| !outputs.contains_key(*k))
+        .cloned()
+        .collect();
+    let manifest = BuildManifest {
+        version: MANIFEST_VERSION,
+        stock_count: staged.stock_count,
+        built_at: built_at.to_rfc3339(),
+        outputs,
+    };
+    manifest
+        .write(staging)
+        .map_err(|e| format!("cannot write the manifest in {}: {e}", staging.display()))?;
     changed.sort();
-    let mut changed_urls: Vec<String> = changed.iter().chain(deleted.iter()).map(|o| url_of_output(o)).collect();
+    let mut changed_urls: Vec<String> = changed
+        .iter()
+        .chain(deleted.iter())
+        .map(|o| url_of_output(o))
+        .collect();
     changed_urls.sort();
     changed_urls.dedup();
     let mut text = changed_urls.join("\n");
@@ -733,10 +959,23 @@ fn write_inner(staged: StagedSite, frontend: &Frontend, out: &Path, built_at: Da
         text.push('\n');
     }
     let changed_file = staging.join(META_DIR).join(CHANGED_FILE);
-    files::write_file(&changed_file, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", changed_file.display()))?;
+    files::write_file(&changed_file, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", changed_file.display()))?;
 
-    swap_in(out, slug, staging).map_err(|e| format!("cannot swap {} in as {}: {e}", staging.display(), out.join(slug).display()))?;
-    Ok(Written { site_dir: out.join(slug), rendered: staged.rendered, unchanged: staged.unchanged, changed, deleted })
+    swap_in(out, slug, staging).map_err(|e| {
+        format!(
+            "cannot swap {} in as {}: {e}",
+            staging.display(),
+            out.join(slug).display()
+        )
+    })?;
+    Ok(Written {
+        site_dir: out.join(slug),
+        rendered: staged.rendered,
+        unchanged: staged.unchanged,
+        changed,
+        deleted,
+    })
 }
 
 /// Where the market file of the local price comparison lives under the output folder.
@@ -745,7 +984,9 @@ pub const MARKET_FILE: &str = "_data/market.tsv";
 /// Writes the market file (a temporary file, then a rename, so the API never reads half).
 pub fn write_market(market: &Market, out: &Path) -> Result<(), BuildError> {
     let path = out.join(MARKET_FILE);
-    let fail = |e: std::io::Error| BuildError::new(format!("market: cannot write {}: {e}", path.display()));
+    let fail = |e: std::io::Error| {
+        BuildError::new(format!("market: cannot write {}: {e}", path.display()))
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
@@ -763,12 +1004,19 @@ pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> 
         return Ok(None);
     }
     let slug = crate::publish::MEDIA_PREFIX;
-    let fail = |e: std::io::Error| BuildError::new(format!("media: cannot copy {} to {}: {e}", media.display(), out.join(slug).display()));
+    let fail = |e: std::io::Error| {
+        BuildError::new(format!(
+            "media: cannot copy {} to {}: {e}",
+            media.display(),
+            out.join(slug).display()
+        ))
+    };
     std::fs::create_dir_all(out).map_err(fail)?;
     files::recover(out, slug).map_err(fail)?;
     let staging = staging_dir(out, slug);
     std::fs::create_dir_all(&staging).map_err(fail)?;
-    let mirrored = files::mirror_tree(&media, &staging, |_| false, files::Prune::All, |_| false).map_err(fail)?;
+    let mirrored = files::mirror_tree(&media, &staging, |_| false, files::Prune::All, |_| false)
+        .map_err(fail)?;
     swap_in(out, slug, &staging).map_err(fail)?;
     Ok(Some(mirrored.len()))
 }
@@ -791,7 +1039,8 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
     for warning in &loaded.warnings {
         progress.line(warning);
     }
-    std::fs::create_dir_all(&opts.out).map_err(|e| BuildError::new(format!("cannot create {}: {e}", opts.out.display())))?;
+    std::fs::create_dir_all(&opts.out)
+        .map_err(|e| BuildError::new(format!("cannot create {}: {e}", opts.out.display())))?;
 
     let shell = Shell::new().map_err(|e| BuildError::new(e.to_string()))?;
     let command = opts.worker.clone().unwrap_or_else(|| {
@@ -799,13 +1048,22 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
         cmd.cwd = Some(frontend.dir.clone());
         cmd
     });
-    let pool = Pool::start(command, PoolOptions::new(opts.workers)).map_err(|e| BuildError::new(e.to_string()))?;
+    let pool = Pool::start(command, PoolOptions::new(opts.workers))
+        .map_err(|e| BuildError::new(e.to_string()))?;
     let planning = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.workers.max(1))
         .thread_name(|i| format!("plan-{i}"))
         .build()
         .map_err(|e| BuildError::new(format!("cannot start the planning threads: {e}")))?;
-    let ctx = RenderContext { pool: &pool, shell: &shell, frontend: &frontend, out: &opts.out, full: opts.full, progress, planning: &planning };
+    let ctx = RenderContext {
+        pool: &pool,
+        shell: &shell,
+        frontend: &frontend,
+        out: &opts.out,
+        full: opts.full,
+        progress,
+        planning: &planning,
+    };
 
     let outcomes: Vec<DealerOutcome> = loaded
         .dealers
@@ -819,19 +1077,35 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
     if outcomes.iter().all(|o| o.status == DealerStatus::Published) {
         write_market(&loaded.market, &opts.out)?;
     } else {
-        progress.line("market: a dealer did not publish; the price comparison keeps the previous market file");
+        progress.line(
+            "market: a dealer did not publish; the price comparison keeps the previous market file",
+        );
     }
     drop(pool);
-    Ok(BuildReport { dealers: outcomes, warnings: loaded.warnings, frontend: frontend_time, media_files: media, total: started.elapsed() })
+    Ok(BuildReport {
+        dealers: outcomes,
+        warnings: loaded.warnings,
+        frontend: frontend_time,
+        media_files: media,
+        total: started.elapsed(),
+    })
 }
 
-fn build_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>, load: Duration) -> DealerOutcome {
+fn build_dealer(
+    stock: DealerStock,
+    opts: &BuildOptions,
+    ctx: &RenderContext<'_>,
+    load: Duration,
+) -> DealerOutcome {
     let slug = stock.slug().to_string();
     let mut outcome = DealerOutcome::new(&slug, stock.cars.len());
     outcome.times.load = load;
     if let Err(refusal) = guard(&stock, &opts.out.join(&slug)) {
         if opts.force {
-            ctx.progress.line(&format!("{slug}: publishing despite the stock drop (--force): {} -> {} cars", refusal.previous, refusal.current));
+            ctx.progress.line(&format!(
+                "{slug}: publishing despite the stock drop (--force): {} -> {} cars",
+                refusal.previous, refusal.current
+            ));
         } else {
             outcome.status = DealerStatus::Refused(refusal.message(&slug));
             return outcome;
@@ -845,7 +1119,12 @@ fn build_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>
 }
 
 /// Index, derive, render and write one dealer, filling in the outcome's counts and times.
-fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'_>, outcome: &mut DealerOutcome) -> Result<(), Vec<String>> {
+fn publish_dealer(
+    stock: DealerStock,
+    opts: &BuildOptions,
+    ctx: &RenderContext<'_>,
+    outcome: &mut DealerOutcome,
+) -> Result<(), Vec<String>> {
     let slug = stock.slug().to_string();
     // The search index is written from the same stock now and served only once the
     // site is swapped in; dropped with a failed build, it leaves the live index as it was.
@@ -858,7 +1137,10 @@ fn publish_dealer(stock: DealerStock, opts: &BuildOptions, ctx: &RenderContext<'
     let ((index, index_time), (site, derive_time)) = rayon::join(
         || {
             let t = Instant::now();
-            (crate::index::stage_dealer(&opts.out, &stock.dealer, &stock.cars, &view, &cards), t.elapsed())
+            (
+                crate::index::stage_dealer(&opts.out, &stock.dealer, &stock.cars, &view, &cards),
+                t.elapsed(),
+            )
         },
         || {
             let t = Instant::now();

@@ -23,7 +23,9 @@ pub struct Progress {
 impl Progress {
     /// Bars when stderr is a terminal and `CI` is not `true`, plain lines otherwise.
     pub fn auto() -> Progress {
-        let ci = std::env::var("CI").map(|v| v.eq_ignore_ascii_case("true") || v == "1").unwrap_or(false);
+        let ci = std::env::var("CI")
+            .map(|v| v.eq_ignore_ascii_case("true") || v == "1")
+            .unwrap_or(false);
         if std::io::stderr().is_terminal() && !ci {
             Progress::with_mode(Mode::Bars)
         } else {
@@ -42,8 +44,15 @@ impl Progress {
     }
 
     fn with_mode(mode: Mode) -> Progress {
-        let target = if mode == Mode::Bars { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
-        Progress { mode, multi: MultiProgress::with_draw_target(target) }
+        let target = if mode == Mode::Bars {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        Progress {
+            mode,
+            multi: MultiProgress::with_draw_target(target),
+        }
     }
 
     /// A message line (printed above the bars when bars are shown).
@@ -62,9 +71,11 @@ impl Progress {
         let bar = match self.mode {
             Mode::Bars => {
                 let bar = self.multi.add(ProgressBar::new(len));
-                let style = ProgressStyle::with_template("{prefix:>32.bold} [{bar:30.cyan/blue}] {pos}/{len} {msg} ({elapsed})")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> ");
+                let style = ProgressStyle::with_template(
+                    "{prefix:>32.bold} [{bar:30.cyan/blue}] {pos}/{len} {msg} ({elapsed})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> ");
                 bar.set_style(style);
                 bar.set_prefix(label.to_string());
                 bar.enable_steady_tick(Duration::from_millis(200));
@@ -72,7 +83,12 @@ impl Progress {
             }
             Mode::Plain | Mode::Quiet => None,
         };
-        Bar { bar, label: label.to_string(), len, plain: self.mode == Mode::Plain }
+        Bar {
+            bar,
+            label: label.to_string(),
+            len,
+            plain: self.mode == Mode::Plain,
+        }
     }
 }
 

@@ -97,7 +97,9 @@ pub struct BuildReport {
 impl BuildReport {
     /// Whether every dealer published.
     pub fn success(&self) -> bool {
-        self.dealers.iter().all(|d| d.status == DealerStatus::Published)
+        self.dealers
+            .iter()
+            .all(|d| d.status == DealerStatus::Published)
     }
 
     /// The outcome of one dealer.
@@ -107,7 +109,10 @@ impl BuildReport {
 
     /// Every error and refusal, one message each.
     pub fn errors(&self) -> Vec<String> {
-        self.dealers.iter().flat_map(DealerOutcome::errors).collect()
+        self.dealers
+            .iter()
+            .flat_map(DealerOutcome::errors)
+            .collect()
     }
 }
 
@@ -118,7 +123,21 @@ fn secs(d: Duration) -> String {
 impl fmt::Display for BuildReport {
     /// The closing summary table.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let header = ["dealer", "status", "stock", "rendered", "unchanged", "deleted", "indexed", "errors", "load s", "derive s", "render s", "write s", "index s"];
+        let header = [
+            "dealer",
+            "status",
+            "stock",
+            "rendered",
+            "unchanged",
+            "deleted",
+            "indexed",
+            "errors",
+            "load s",
+            "derive s",
+            "render s",
+            "write s",
+            "index s",
+        ];
         let rows: Vec<[String; 13]> = self
             .dealers
             .iter()
@@ -169,7 +188,12 @@ impl fmt::Display for BuildReport {
         for row in &rows {
             line(&mut out, row);
         }
-        let _ = write!(out, "frontend check {}s, total {}s", secs(self.frontend), secs(self.total));
+        let _ = write!(
+            out,
+            "frontend check {}s, total {}s",
+            secs(self.frontend),
+            secs(self.total)
+        );
         if let Some(n) = self.media_files {
             let _ = write!(out, ", {n} media files");
         }

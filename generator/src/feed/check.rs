@@ -11,7 +11,9 @@ pub const MIN_YEAR: u16 = 1900;
 /// Whether `s` is non-empty and made only of RFC 3986 unreserved characters (ASCII
 /// letters, digits, `-`, `.`, `_`, `~`), so it can sit in a URL path as it is.
 pub fn is_url_safe(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 /// Characters a VIN may contain: digits and capital letters except I, O and Q.
@@ -39,11 +41,16 @@ pub fn vin_problem(vin: &str) -> Option<String> {
 /// attributes as it is. Whitespace, control characters and `\` are refused inside the URL
 /// too, since browsers drop or rewrite them (`/\t/evil.example` opens `//evil.example`).
 pub fn is_media_url(url: &str) -> bool {
-    if url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || c == '\\')
+    {
         return false;
     }
     let lower = url.to_ascii_lowercase();
-    let host = ["https://", "http://"].iter().find_map(|scheme| lower.strip_prefix(scheme));
+    let host = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme));
     match host {
         Some(rest) => !rest.is_empty() && !rest.starts_with('/'),
         None => url.starts_with('/') && !url.starts_with("//"),
@@ -73,7 +80,10 @@ fn media_urls(car: &Car) -> Vec<(String, &str)> {
             urls.push((name.to_string(), url));
         }
     }
-    for (list, videos) in [("videos", &car.videos), ("walkaround_videos", &car.walkaround_videos)] {
+    for (list, videos) in [
+        ("videos", &car.videos),
+        ("walkaround_videos", &car.walkaround_videos),
+    ] {
         for (i, video) in videos.iter().enumerate() {
             urls.push((format!("{list}[{i}].url"), &video.url));
             if let Some(thumb) = &video.thumb {
@@ -94,8 +104,14 @@ fn media_urls(car: &Car) -> Vec<(String, &str)> {
 /// or site-relative.
 pub fn check_car(car: &Car, max_year: u16) -> Result<(), (String, String)> {
     check_fields(car, max_year).map_err(|(field, problem)| (field.to_string(), problem))?;
-    if let Some((field, url)) = media_urls(car).into_iter().find(|(_, url)| !is_media_url(url.trim())) {
-        return Err((field, format!("\"{url}\" is not an http, https or site-relative (/...) URL")));
+    if let Some((field, url)) = media_urls(car)
+        .into_iter()
+        .find(|(_, url)| !is_media_url(url.trim()))
+    {
+        return Err((
+            field,
+            format!("\"{url}\" is not an http, https or site-relative (/...) URL"),
+        ));
     }
     Ok(())
 }
@@ -107,14 +123,23 @@ fn check_fields(car: &Car, max_year: u16) -> Result<(), (&'static str, String)> 
     if !is_url_safe(&car.slug) {
         return Err((
             "slug",
-            format!("\"{}\" is not URL-safe; use only letters, digits, '-', '.', '_' and '~'", car.slug),
+            format!(
+                "\"{}\" is not URL-safe; use only letters, digits, '-', '.', '_' and '~'",
+                car.slug
+            ),
         ));
     }
     if car.dealership_slug.trim().is_empty() {
         return Err(("dealership_slug", "must not be empty".to_string()));
     }
     if car.year < MIN_YEAR || car.year > max_year {
-        return Err(("year", format!("{} is not a plausible model year (expected {MIN_YEAR} to {max_year})", car.year)));
+        return Err((
+            "year",
+            format!(
+                "{} is not a plausible model year (expected {MIN_YEAR} to {max_year})",
+                car.year
+            ),
+        ));
     }
     for (field, value) in [("price", car.price), ("before_price", car.before_price)] {
         if let Some(v) = value {
@@ -146,17 +171,35 @@ mod tests {
     #[test]
     fn vins_need_17_characters_of_the_vin_alphabet() {
         assert_eq!(vin_problem("JTMW43FV60D123456"), None);
-        assert_eq!(vin_problem("JTMW43FV60D12345").as_deref(), Some("\"JTMW43FV60D12345\" has 16 characters; a VIN has 17"));
+        assert_eq!(
+            vin_problem("JTMW43FV60D12345").as_deref(),
+            Some("\"JTMW43FV60D12345\" has 16 characters; a VIN has 17")
+        );
         assert!(vin_problem("JTMW43FV60D12345O").is_some_and(|p| p.contains("contains 'O'")));
         assert!(vin_problem("jtmw43fv60d123456").is_some_and(|p| p.contains("contains 'j'")));
     }
 
     #[test]
     fn media_urls_are_http_https_or_site_relative() {
-        for good in ["https://cdn.example.com.au/a.jpg", "HTTP://cdn.example.com.au/a.jpg", "/media/a.svg"] {
+        for good in [
+            "https://cdn.example.com.au/a.jpg",
+            "HTTP://cdn.example.com.au/a.jpg",
+            "/media/a.svg",
+        ] {
             assert!(is_media_url(good), "{good}");
         }
-        for bad in ["javascript:alert(1)", "data:image/svg+xml,<svg/>", "//evil.example/a.jpg", "https://", "https:///a", "media/a.jpg", "/\t/evil.example", "/\\evil.example", "vbscript:x", ""] {
+        for bad in [
+            "javascript:alert(1)",
+            "data:image/svg+xml,<svg/>",
+            "//evil.example/a.jpg",
+            "https://",
+            "https:///a",
+            "media/a.jpg",
+            "/\t/evil.example",
+            "/\\evil.example",
+            "vbscript:x",
+            "",
+        ] {
             assert!(!is_media_url(bad), "{bad}");
         }
     }
@@ -171,10 +214,19 @@ mod tests {
         .expect("a car");
         let (field, problem) = check_car(&car, 2027).expect_err("refused");
         assert_eq!(field, "images[1].url");
-        assert_eq!(problem, "\" javascript:alert(1)\" is not an http, https or site-relative (/...) URL");
+        assert_eq!(
+            problem,
+            "\" javascript:alert(1)\" is not an http, https or site-relative (/...) URL"
+        );
         car.images.truncate(1);
-        car.videos.push(domain::car::Video { url: "https://cdn.example.com.au/v.mp4".into(), thumb: Some("javascript:x".into()) });
-        assert_eq!(check_car(&car, 2027).map_err(|(field, _)| field), Err("videos[0].thumb".to_string()));
+        car.videos.push(domain::car::Video {
+            url: "https://cdn.example.com.au/v.mp4".into(),
+            thumb: Some("javascript:x".into()),
+        });
+        assert_eq!(
+            check_car(&car, 2027).map_err(|(field, _)| field),
+            Err("videos[0].thumb".to_string())
+        );
         car.videos[0].thumb = None;
         assert_eq!(check_car(&car, 2027), Ok(()));
     }

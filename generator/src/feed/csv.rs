@@ -30,11 +30,31 @@ pub const JSON_COLUMNS: [&str; 12] = [
 ];
 
 /// Whole-number columns.
-const INT_COLUMNS: [&str; 8] = ["id", "year", "km", "seats", "engine_size", "gearnum", "views", "dealership_id"];
+const INT_COLUMNS: [&str; 8] = [
+    "id",
+    "year",
+    "km",
+    "seats",
+    "engine_size",
+    "gearnum",
+    "views",
+    "dealership_id",
+];
 /// Decimal-number columns.
-const FLOAT_COLUMNS: [&str; 4] = ["price", "before_price", "engine_size_litres", "subscription_price"];
+const FLOAT_COLUMNS: [&str; 4] = [
+    "price",
+    "before_price",
+    "engine_size_litres",
+    "subscription_price",
+];
 /// true/false columns (also accepted: 1/0, yes/no, any case).
-const BOOL_COLUMNS: [&str; 5] = ["sold", "reserved", "certified", "has_nvic", "show_on_dealer_website"];
+const BOOL_COLUMNS: [&str; 5] = [
+    "sold",
+    "reserved",
+    "certified",
+    "has_nvic",
+    "show_on_dealer_website",
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -79,7 +99,12 @@ fn header_columns(headers: &StringRecord, source_name: &str) -> Result<Vec<Colum
     let mut out: Vec<Column> = Vec::with_capacity(headers.len());
     let mut problems = Vec::new();
     for (i, raw) in headers.iter().enumerate() {
-        let name = if i == 0 { raw.trim_start_matches('\u{feff}') } else { raw }.trim();
+        let name = if i == 0 {
+            raw.trim_start_matches('\u{feff}')
+        } else {
+            raw
+        }
+        .trim();
         if !known.iter().any(|k| k == name) {
             let hint = known
                 .iter()
@@ -92,19 +117,33 @@ fn header_columns(headers: &StringRecord, source_name: &str) -> Result<Vec<Colum
         } else if out.iter().any(|c| c.name == name) {
             problems.push(format!("column \"{name}\" appears twice"));
         }
-        out.push(Column { name: name.to_string(), kind: kind_of(name) });
+        out.push(Column {
+            name: name.to_string(),
+            kind: kind_of(name),
+        });
     }
     if problems.is_empty() {
         Ok(out)
     } else {
-        Err(FeedError::CsvHeader { source_name: source_name.to_string(), problem: problems.join(", ") })
+        Err(FeedError::CsvHeader {
+            source_name: source_name.to_string(),
+            problem: problems.join(", "),
+        })
     }
 }
 
 /// Streams the records of a CSV feed in batches parsed in parallel.
-pub(crate) fn read<R: Read>(reader: R, source_name: &str, opts: &ReadOptions, collector: &mut Collector) -> Result<(), FeedError> {
+pub(crate) fn read<R: Read>(
+    reader: R,
+    source_name: &str,
+    opts: &ReadOptions,
+    collector: &mut Collector,
+) -> Result<(), FeedError> {
     let max_year = opts.max_year;
-    let mut rdr = ::csv::ReaderBuilder::new().has_headers(true).flexible(false).from_reader(reader);
+    let mut rdr = ::csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(false)
+        .from_reader(reader);
     let read_error = |line: u64, e: ::csv::Error| FeedError::Read {
         source_name: source_name.to_string(),
         line,
@@ -132,8 +171,12 @@ pub(crate) fn read<R: Read>(reader: R, source_name: &str, opts: &ReadOptions, co
             Err(e) => {
                 let line = e.position().map_or(last_line + 1, |p| p.line());
                 let problem = match e.kind() {
-                    ErrorKind::UnequalLengths { expected_len, len, .. } => {
-                        format!("row has {len} fields but the header has {expected_len}; row skipped")
+                    ErrorKind::UnequalLengths {
+                        expected_len, len, ..
+                    } => {
+                        format!(
+                            "row has {len} fields but the header has {expected_len}; row skipped"
+                        )
                     }
                     ErrorKind::Utf8 { err, .. } => match headers.get(err.field()) {
                         Some(column) => format!("column {column} is not valid UTF-8"),
@@ -175,14 +218,24 @@ fn parse_record(columns: &[Column], record: &StringRecord, max_year: u16) -> Row
             Kind::Json => serde_json::from_str::<Value>(cell).map_err(|e| {
                 let msg = e.to_string();
                 let msg = msg.rfind(" at line ").map_or(msg.as_str(), |i| &msg[..i]);
-                RowError::new(column.name.clone(), format!("not valid JSON: {msg} at column {}", e.column()), dealer.clone())
+                RowError::new(
+                    column.name.clone(),
+                    format!("not valid JSON: {msg} at column {}", e.column()),
+                    dealer.clone(),
+                )
             })?,
             Kind::Int => {
                 let t = cell.trim();
                 t.parse::<u64>()
                     .map(Value::from)
                     .or_else(|_| t.parse::<i64>().map(Value::from))
-                    .or_else(|_| t.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number).ok_or(()))
+                    .or_else(|_| {
+                        t.parse::<f64>()
+                            .ok()
+                            .and_then(Number::from_f64)
+                            .map(Value::Number)
+                            .ok_or(())
+                    })
                     .unwrap_or_else(|_| Value::String(cell.to_string()))
             }
             Kind::Float => {
@@ -250,6 +303,8 @@ impl<W: Write> CsvFeedWriter<W> {
 
     /// Flushes and returns the underlying writer.
     pub fn finish(self) -> io::Result<W> {
-        self.inner.into_inner().map_err(|e| io::Error::other(e.to_string()))
+        self.inner
+            .into_inner()
+            .map_err(|e| io::Error::other(e.to_string()))
     }
 }

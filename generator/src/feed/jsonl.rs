@@ -12,7 +12,12 @@ use super::{parse_batch, Collector, FeedError, ReadOptions, RowError, RowResult,
 
 /// Streams the lines of `reader` in batches, parses each batch in parallel and hands the
 /// results to the collector in line order.
-pub(crate) fn read<R: BufRead>(mut reader: R, source_name: &str, opts: &ReadOptions, collector: &mut Collector) -> Result<(), FeedError> {
+pub(crate) fn read<R: BufRead>(
+    mut reader: R,
+    source_name: &str,
+    opts: &ReadOptions,
+    collector: &mut Collector,
+) -> Result<(), FeedError> {
     let max_year = opts.max_year;
     let mut line_no: u64 = 0;
     let mut batch: Vec<(u64, Vec<u8>)> = Vec::with_capacity(CHUNK_ROWS);
@@ -20,7 +25,11 @@ pub(crate) fn read<R: BufRead>(mut reader: R, source_name: &str, opts: &ReadOpti
         let mut buf = Vec::new();
         let n = reader
             .read_until(b'\n', &mut buf)
-            .map_err(|source| FeedError::Read { source_name: source_name.to_string(), line: line_no, source })?;
+            .map_err(|source| FeedError::Read {
+                source_name: source_name.to_string(),
+                line: line_no,
+                source,
+            })?;
         if n == 0 {
             break;
         }
@@ -62,7 +71,9 @@ fn strip_bom(bytes: &[u8]) -> &[u8] {
 }
 
 fn explain_json_line(bytes: &[u8]) -> RowError {
-    let dealer = serde_json::from_slice::<DealerOnly>(bytes).ok().and_then(|d| d.dealership_slug);
+    let dealer = serde_json::from_slice::<DealerOnly>(bytes)
+        .ok()
+        .and_then(|d| d.dealership_slug);
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let err = match serde_path_to_error::deserialize::<_, Car>(&mut de) {
         // The value itself was fine; what follows it on the line is not.
@@ -82,7 +93,11 @@ fn explain_json_line(bytes: &[u8]) -> RowError {
 
 fn syntax_error(inner: &serde_json::Error, dealer: Option<String>) -> RowError {
     let msg = strip_position(&inner.to_string());
-    RowError::new("json", format!("not valid JSON: {msg} at column {}", inner.column()), dealer)
+    RowError::new(
+        "json",
+        format!("not valid JSON: {msg} at column {}", inner.column()),
+        dealer,
+    )
 }
 
 /// serde_json appends " at line L column C" to its messages; the line error has its own
@@ -97,7 +112,10 @@ fn strip_position(msg: &str) -> String {
 /// Builds the dotted field path (`images[2].thumb.url`) of an error and a message a
 /// person can act on: missing and unknown fields name the field itself, unknown fields
 /// suggest the closest known name.
-pub(crate) fn describe<'a>(segments: impl Iterator<Item = &'a Segment>, message: &str) -> (String, String) {
+pub(crate) fn describe<'a>(
+    segments: impl Iterator<Item = &'a Segment>,
+    message: &str,
+) -> (String, String) {
     let mut path = String::new();
     for segment in segments {
         match segment {
@@ -118,7 +136,11 @@ pub(crate) fn describe<'a>(segments: impl Iterator<Item = &'a Segment>, message:
     }
     let join = |path: &str, name: &str| {
         if path.is_empty() || path.ends_with(name) {
-            if path.is_empty() { name.to_string() } else { path.to_string() }
+            if path.is_empty() {
+                name.to_string()
+            } else {
+                path.to_string()
+            }
         } else {
             format!("{path}.{name}")
         }

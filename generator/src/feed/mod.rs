@@ -72,7 +72,9 @@ impl FromStr for FeedFormat {
         match s.trim().to_ascii_lowercase().as_str() {
             "jsonl" | "ndjson" | "json-lines" | "jsonlines" => Ok(FeedFormat::JsonLines),
             "csv" => Ok(FeedFormat::Csv),
-            other => Err(format!("unknown feed format \"{other}\"; expected jsonl or csv")),
+            other => Err(format!(
+                "unknown feed format \"{other}\"; expected jsonl or csv"
+            )),
         }
     }
 }
@@ -99,7 +101,11 @@ impl ReadOptions {
     /// [`DEFAULT_MAX_STORED_ERRORS`] stored errors.
     pub fn at(now: DateTime<Utc>) -> ReadOptions {
         let next_year = u16::try_from(now.year() + 1).unwrap_or(u16::MAX);
-        ReadOptions { format: None, max_stored_errors: DEFAULT_MAX_STORED_ERRORS, max_year: next_year }
+        ReadOptions {
+            format: None,
+            max_stored_errors: DEFAULT_MAX_STORED_ERRORS,
+            max_year: next_year,
+        }
     }
 
     /// The same options with an explicit format.
@@ -194,15 +200,27 @@ impl Feed {
 pub fn read_feed(path: &Path, opts: &ReadOptions) -> Result<Feed, FeedError> {
     let format = match opts.format.or_else(|| FeedFormat::from_path(path)) {
         Some(format) => format,
-        None => return Err(FeedError::UnknownFormat { path: path.to_path_buf() }),
+        None => {
+            return Err(FeedError::UnknownFormat {
+                path: path.to_path_buf(),
+            })
+        }
     };
-    let file = File::open(path).map_err(|source| FeedError::Open { path: path.to_path_buf(), source })?;
+    let file = File::open(path).map_err(|source| FeedError::Open {
+        path: path.to_path_buf(),
+        source,
+    })?;
     parse_feed(file, format, &path.display().to_string(), opts)
 }
 
 /// Parses a feed from any reader (a file, stdin, a byte slice in tests); `source_name`
 /// names it in the report and in errors.
-pub fn parse_feed<R: Read>(reader: R, format: FeedFormat, source_name: &str, opts: &ReadOptions) -> Result<Feed, FeedError> {
+pub fn parse_feed<R: Read>(
+    reader: R,
+    format: FeedFormat,
+    source_name: &str,
+    opts: &ReadOptions,
+) -> Result<Feed, FeedError> {
     let reader = BufReader::with_capacity(1 << 20, reader);
     let mut collector = Collector::new(format, source_name, opts);
     match format {
@@ -225,8 +243,16 @@ pub(crate) struct RowError {
 }
 
 impl RowError {
-    pub(crate) fn new(field: impl Into<String>, problem: impl Into<String>, dealership_slug: Option<String>) -> RowError {
-        RowError { field: field.into(), problem: problem.into(), dealership_slug }
+    pub(crate) fn new(
+        field: impl Into<String>,
+        problem: impl Into<String>,
+        dealership_slug: Option<String>,
+    ) -> RowError {
+        RowError {
+            field: field.into(),
+            problem: problem.into(),
+            dealership_slug,
+        }
     }
 }
 
@@ -236,7 +262,9 @@ where
     T: Sync,
     F: Fn(&T) -> RowResult + Sync,
 {
-    rows.par_iter().map(|(line, row)| (*line, parse(row))).collect()
+    rows.par_iter()
+        .map(|(line, row)| (*line, parse(row)))
+        .collect()
 }
 
 /// Sequential phase: duplicate checks across rows, grouping and counting, in file order.
@@ -277,26 +305,45 @@ impl Collector {
     fn accept(&mut self, line: u64, car: Car) {
         let seen = self.seen.entry(car.dealership_slug.clone()).or_default();
         if let Some(first) = seen.ids.get(&car.id) {
-            let problem = format!("duplicate id {} for dealer {} (first on line {first}); row skipped", car.id, car.dealership_slug);
+            let problem = format!(
+                "duplicate id {} for dealer {} (first on line {first}); row skipped",
+                car.id, car.dealership_slug
+            );
             let dealer = Some(car.dealership_slug);
             return self.reject(line, RowError::new("id", problem, dealer));
         }
         if let Some(first) = seen.slugs.get(&car.slug) {
-            let problem = format!("duplicate slug \"{}\" for dealer {} (first on line {first}); row skipped", car.slug, car.dealership_slug);
+            let problem = format!(
+                "duplicate slug \"{}\" for dealer {} (first on line {first}); row skipped",
+                car.slug, car.dealership_slug
+            );
             let dealer = Some(car.dealership_slug);
             return self.reject(line, RowError::new("slug", problem, dealer));
         }
         seen.ids.insert(car.id, line);
         seen.slugs.insert(car.slug.clone(), line);
         self.report.accepted += 1;
-        self.report.dealers.entry(car.dealership_slug.clone()).or_default().accepted += 1;
-        self.dealers.entry(car.dealership_slug.clone()).or_default().push(car);
+        self.report
+            .dealers
+            .entry(car.dealership_slug.clone())
+            .or_default()
+            .accepted += 1;
+        self.dealers
+            .entry(car.dealership_slug.clone())
+            .or_default()
+            .push(car);
     }
 
     fn reject(&mut self, line: u64, e: RowError) {
         self.report.rejected += 1;
         match e.dealership_slug.as_deref().filter(|s| !s.is_empty()) {
-            Some(slug) => self.report.dealers.entry(slug.to_string()).or_default().rejected += 1,
+            Some(slug) => {
+                self.report
+                    .dealers
+                    .entry(slug.to_string())
+                    .or_default()
+                    .rejected += 1
+            }
             None => self.report.unattributed_rejected += 1,
         }
         if self.report.errors.len() < self.max_stored_errors {
@@ -310,6 +357,9 @@ impl Collector {
     }
 
     fn finish(self) -> Feed {
-        Feed { dealers: self.dealers, report: self.report }
+        Feed {
+            dealers: self.dealers,
+            report: self.report,
+        }
     }
 }

@@ -98,14 +98,30 @@ impl fmt::Display for FeedReport {
             .chain([unattributed.len(), "dealer".len()])
             .max()
             .unwrap_or(6);
-        writeln!(f, "  {:<width$}  {:>8}  {:>8}", "dealer", "accepted", "rejected")?;
+        writeln!(
+            f,
+            "  {:<width$}  {:>8}  {:>8}",
+            "dealer", "accepted", "rejected"
+        )?;
         for (slug, counts) in &self.dealers {
-            writeln!(f, "  {:<width$}  {:>8}  {:>8}", slug, counts.accepted, counts.rejected)?;
+            writeln!(
+                f,
+                "  {:<width$}  {:>8}  {:>8}",
+                slug, counts.accepted, counts.rejected
+            )?;
         }
         if self.unattributed_rejected > 0 {
-            writeln!(f, "  {:<width$}  {:>8}  {:>8}", unattributed, 0, self.unattributed_rejected)?;
+            writeln!(
+                f,
+                "  {:<width$}  {:>8}  {:>8}",
+                unattributed, 0, self.unattributed_rejected
+            )?;
         }
-        writeln!(f, "  {:<width$}  {:>8}  {:>8}", "total", self.accepted, self.rejected)?;
+        writeln!(
+            f,
+            "  {:<width$}  {:>8}  {:>8}",
+            "total", self.accepted, self.rejected
+        )?;
         if !self.errors.is_empty() {
             writeln!(f, "rejected rows (each skipped):")?;
             for e in &self.errors {

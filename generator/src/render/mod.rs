@@ -51,7 +51,10 @@ impl WorkerCommand {
     pub fn node(script: &Path) -> WorkerCommand {
         WorkerCommand {
             program: OsString::from("node"),
-            args: vec![OsString::from("--max-semi-space-size=64"), script.as_os_str().to_os_string()],
+            args: vec![
+                OsString::from("--max-semi-space-size=64"),
+                script.as_os_str().to_os_string(),
+            ],
             env: vec![(OsString::from("NODE_ENV"), OsString::from("production"))],
             cwd: None,
         }
@@ -91,7 +94,11 @@ pub struct PoolOptions {
 impl PoolOptions {
     /// `workers` processes with 4 requests in flight each and a 60 second answer timeout.
     pub fn new(workers: usize) -> PoolOptions {
-        PoolOptions { workers: workers.max(1), in_flight: 4, timeout: Duration::from_secs(60) }
+        PoolOptions {
+            workers: workers.max(1),
+            in_flight: 4,
+            timeout: Duration::from_secs(60),
+        }
     }
 }
 
@@ -151,7 +158,9 @@ struct JobQueue {
 
 impl JobQueue {
     fn push(&self, job: Job) -> Result<(), Job> {
-        let Ok(mut state) = self.state.lock() else { return Err(job) };
+        let Ok(mut state) = self.state.lock() else {
+            return Err(job);
+        };
         if state.1 {
             return Err(job);
         }
@@ -168,7 +177,9 @@ impl JobQueue {
     }
 
     fn pop(&self, block: bool) -> Next {
-        let Ok(mut state) = self.state.lock() else { return Next::Closed };
+        let Ok(mut state) = self.state.lock() else {
+            return Next::Closed;
+        };
         loop {
             if let Some(job) = state.0.pop_front() {
                 return Next::Job(job);
@@ -211,8 +222,12 @@ impl Pool {
         let stats = Arc::new(Mutex::new(PoolStats::default()));
         let mut managers = Vec::new();
         for index in 0..options.workers.max(1) {
-            let worker = Worker::spawn(&command, index, &stats)
-                .map_err(|e| StartError(format!("could not start the SSR worker `{}`: {e}", command.describe())))?;
+            let worker = Worker::spawn(&command, index, &stats).map_err(|e| {
+                StartError(format!(
+                    "could not start the SSR worker `{}`: {e}",
+                    command.describe()
+                ))
+            })?;
             let manager = Manager {
                 command: command.clone(),
                 options,
@@ -230,28 +245,53 @@ impl Pool {
                 .map_err(|e| StartError(format!("could not start a pool thread: {e}")))?;
             managers.push(handle);
         }
-        Ok(Pool { queue, managers, stats })
+        Ok(Pool {
+            queue,
+            managers,
+            stats,
+        })
     }
 
     /// Queues one job; the answer arrives on the returned receiver.
     pub fn submit(&self, job: RenderJob) -> Receiver<Result<String, RenderError>> {
         let (reply, answer) = mpsc::channel();
         let label = job.label.clone();
-        if self.queue.push(Job { job, attempts: 0, reply: reply.clone() }).is_err() {
-            let _ = reply.send(Err(RenderError { page: label, message: "the SSR worker pool has shut down".to_string() }));
+        if self
+            .queue
+            .push(Job {
+                job,
+                attempts: 0,
+                reply: reply.clone(),
+            })
+            .is_err()
+        {
+            let _ = reply.send(Err(RenderError {
+                page: label,
+                message: "the SSR worker pool has shut down".to_string(),
+            }));
         }
         answer
     }
 
     /// Renders every job, calling `done` as each finishes, and returns the results in
     /// the order of `jobs`.
-    pub fn render_all(&self, jobs: Vec<RenderJob>, done: impl Fn(&Result<String, RenderError>)) -> Vec<Result<String, RenderError>> {
-        let answers: Vec<_> = jobs.into_iter().map(|job| (job.label.clone(), self.submit(job))).collect();
+    pub fn render_all(
+        &self,
+        jobs: Vec<RenderJob>,
+        done: impl Fn(&Result<String, RenderError>),
+    ) -> Vec<Result<String, RenderError>> {
+        let answers: Vec<_> = jobs
+            .into_iter()
+            .map(|job| (job.label.clone(), self.submit(job)))
+            .collect();
         answers
             .into_iter()
             .map(|(label, answer)| {
                 let result = answer.recv().unwrap_or_else(|_| {
-                    Err(RenderError { page: label, message: "the SSR worker pool stopped before answering".to_string() })
+                    Err(RenderError {
+                        page: label,
+                        message: "the SSR worker pool stopped before answering".to_string(),
+                    })
                 });
                 done(&result);
                 result
@@ -309,11 +349,19 @@ fn read_answer(reader: &mut impl BufRead, line: &mut String) -> Option<Event> {
     }
     let mut response: Response = match serde_json::from_str(line.trim_end()) {
         Ok(r) => r,
-        Err(e) => return Some(Event::Garbage(format!("({e}): {}", truncate(line.trim_end(), 200)))),
+        Err(e) => {
+            return Some(Event::Garbage(format!(
+                "({e}): {}",
+                truncate(line.trim_end(), 200)
+            )))
+        }
     };
     if let Some(bytes) = response.bytes.take() {
         if bytes > MAX_ANSWER_BYTES {
-            return Some(Event::Garbage(format!("(answer {} claims {bytes} bytes of markup)", response.id)));
+            return Some(Event::Garbage(format!(
+                "(answer {} claims {bytes} bytes of markup)",
+                response.id
+            )));
         }
         let mut body = Vec::with_capacity(bytes);
         // A stream that ends before the markup does is a worker that exited.
@@ -323,7 +371,12 @@ fn read_answer(reader: &mut impl BufRead, line: &mut String) -> Option<Event> {
         }
         match String::from_utf8(body) {
             Ok(html) => response.html = Some(html),
-            Err(e) => return Some(Event::Garbage(format!("(the markup of answer {} is not UTF-8: {e})", response.id))),
+            Err(e) => {
+                return Some(Event::Garbage(format!(
+                    "(the markup of answer {} is not UTF-8: {e})",
+                    response.id
+                )))
+            }
         }
     }
     Some(Event::Answer(response))
@@ -338,52 +391,75 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(command: &WorkerCommand, index: usize, stats: &Mutex<PoolStats>) -> std::io::Result<Worker> {
+    fn spawn(
+        command: &WorkerCommand,
+        index: usize,
+        stats: &Mutex<PoolStats>,
+    ) -> std::io::Result<Worker> {
         let mut child = command.spawn()?;
         if let Ok(mut s) = stats.lock() {
             s.spawned += 1;
         }
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("worker stdout was not piped"))?;
-        let stderr_pipe = child.stderr.take().ok_or_else(|| std::io::Error::other("worker stderr was not piped"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("worker stdout was not piped"))?;
+        let stderr_pipe = child
+            .stderr
+            .take()
+            .ok_or_else(|| std::io::Error::other("worker stderr was not piped"))?;
         let (tx, events) = mpsc::channel();
-        let out_reader = thread::Builder::new().name(format!("ssr-worker-{index}-stdout")).spawn(move || {
-            let mut reader = BufReader::with_capacity(1 << 16, stdout);
-            let mut line = String::new();
-            while let Some(event) = read_answer(&mut reader, &mut line) {
-                if tx.send(event).is_err() {
-                    return;
+        let out_reader = thread::Builder::new()
+            .name(format!("ssr-worker-{index}-stdout"))
+            .spawn(move || {
+                let mut reader = BufReader::with_capacity(1 << 16, stdout);
+                let mut line = String::new();
+                while let Some(event) = read_answer(&mut reader, &mut line) {
+                    if tx.send(event).is_err() {
+                        return;
+                    }
                 }
-            }
-            let _ = tx.send(Event::Closed);
-        })?;
+                let _ = tx.send(Event::Closed);
+            })?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
-        let err_reader = thread::Builder::new().name(format!("ssr-worker-{index}-stderr")).spawn(move || {
-            let mut reader = BufReader::new(stderr_pipe);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.by_ref().read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if let Ok(mut tail) = tail.lock() {
-                            if tail.len() == STDERR_TAIL_LINES {
-                                tail.pop_front();
+        let err_reader = thread::Builder::new()
+            .name(format!("ssr-worker-{index}-stderr"))
+            .spawn(move || {
+                let mut reader = BufReader::new(stderr_pipe);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match reader.by_ref().read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                            if let Ok(mut tail) = tail.lock() {
+                                if tail.len() == STDERR_TAIL_LINES {
+                                    tail.pop_front();
+                                }
+                                tail.push_back(line);
                             }
-                            tail.push_back(line);
                         }
                     }
                 }
-            }
-        })?;
-        Ok(Worker { child, stdin, events, stderr, readers: vec![out_reader, err_reader] })
+            })?;
+        Ok(Worker {
+            child,
+            stdin,
+            events,
+            stderr,
+            readers: vec![out_reader, err_reader],
+        })
     }
 
     /// Writes one request line (ending in a newline) in one go.
     fn send(&mut self, line: &str) -> std::io::Result<()> {
-        let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("worker stdin is closed"))?;
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("worker stdin is closed"))?;
         stdin.write_all(line.as_bytes())?;
         stdin.flush()
     }
@@ -396,8 +472,14 @@ impl Worker {
         for reader in self.readers.drain(..) {
             let _ = reader.join();
         }
-        let tail = self.stderr.lock().map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n")).unwrap_or_default();
-        let status = status.map(|s| s.to_string()).unwrap_or_else(|| "unknown status".to_string());
+        let tail = self
+            .stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
+            .unwrap_or_default();
+        let status = status
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "unknown status".to_string());
         if tail.trim().is_empty() {
             format!("(exit: {status}; nothing on stderr)")
         } else {
@@ -494,8 +576,14 @@ impl Manager {
 
     fn dispatch(&mut self, job: Job) {
         if self.worker.is_none() && !self.restart() {
-            let message = format!("the SSR worker could not be restarted (`{}`)", self.command.describe());
-            let _ = job.reply.send(Err(RenderError { page: job.job.label.clone(), message }));
+            let message = format!(
+                "the SSR worker could not be restarted (`{}`)",
+                self.command.describe()
+            );
+            let _ = job.reply.send(Err(RenderError {
+                page: job.job.label.clone(),
+                message,
+            }));
             return;
         }
         let id = self.next_id;
@@ -523,10 +611,17 @@ impl Manager {
         };
         match worker.events.recv_timeout(self.options.timeout) {
             Ok(Event::Answer(response)) => self.answer(response),
-            Ok(Event::Garbage(text)) => self.crashed(&format!("the worker wrote output that is not a protocol answer {text}")),
-            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => self.crashed("the worker exited"),
+            Ok(Event::Garbage(text)) => self.crashed(&format!(
+                "the worker wrote output that is not a protocol answer {text}"
+            )),
+            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                self.crashed("the worker exited")
+            }
             Err(RecvTimeoutError::Timeout) => {
-                let reason = format!("the worker did not answer within {} seconds", self.options.timeout.as_secs());
+                let reason = format!(
+                    "the worker did not answer within {} seconds",
+                    self.options.timeout.as_secs()
+                );
                 self.crashed(&reason)
             }
         }
@@ -534,15 +629,26 @@ impl Manager {
 
     fn answer(&mut self, response: Response) {
         let Some(id) = response.id.as_u64() else {
-            let reason = format!("the worker answered without a request id: {}", response.error.unwrap_or_default());
+            let reason = format!(
+                "the worker answered without a request id: {}",
+                response.error.unwrap_or_default()
+            );
             self.crashed(&reason);
             return;
         };
-        let Some(job) = self.in_flight.remove(&id) else { return };
+        let Some(job) = self.in_flight.remove(&id) else {
+            return;
+        };
         let result = match (response.html, response.error) {
-            (_, Some(error)) => Err(RenderError { page: job.job.label.clone(), message: format!("the page threw in React SSR:\n{error}") }),
+            (_, Some(error)) => Err(RenderError {
+                page: job.job.label.clone(),
+                message: format!("the page threw in React SSR:\n{error}"),
+            }),
             (Some(html), None) => Ok(html),
-            (None, None) => Err(RenderError { page: job.job.label.clone(), message: "the worker answered with neither html nor error".to_string() }),
+            (None, None) => Err(RenderError {
+                page: job.job.label.clone(),
+                message: "the worker answered with neither html nor error".to_string(),
+            }),
         };
         let _ = job.reply.send(result);
     }
@@ -558,8 +664,12 @@ impl Manager {
         for (_, mut job) in outstanding {
             job.attempts += 1;
             if job.attempts >= 2 {
-                let message = format!("the SSR worker crashed twice rendering this page: {reason} {stderr}");
-                let _ = job.reply.send(Err(RenderError { page: job.job.label.clone(), message }));
+                let message =
+                    format!("the SSR worker crashed twice rendering this page: {reason} {stderr}");
+                let _ = job.reply.send(Err(RenderError {
+                    page: job.job.label.clone(),
+                    message,
+                }));
             } else {
                 self.retries.push_back(job);
             }
@@ -620,10 +730,20 @@ mod tests {
 
     #[test]
     fn a_bad_frame_is_not_an_answer() {
-        assert!(matches!(answers(b"not json\n").as_slice(), [Err(text)] if text.contains("not json")));
+        assert!(
+            matches!(answers(b"not json\n").as_slice(), [Err(text)] if text.contains("not json"))
+        );
         let huge = format!("{{\"id\":1,\"bytes\":{}}}\n", MAX_ANSWER_BYTES + 1);
-        assert!(matches!(answers(huge.as_bytes()).as_slice(), [Err(text)] if text.contains("claims")));
-        assert_eq!(answers(b"{\"id\":1,\"bytes\":10}\n<p>").len(), 0, "markup cut short ends the stream");
-        assert!(matches!(answers(b"{\"id\":1,\"bytes\":2}\n\xff\xfe").as_slice(), [Err(text)] if text.contains("UTF-8")));
+        assert!(
+            matches!(answers(huge.as_bytes()).as_slice(), [Err(text)] if text.contains("claims"))
+        );
+        assert_eq!(
+            answers(b"{\"id\":1,\"bytes\":10}\n<p>").len(),
+            0,
+            "markup cut short ends the stream"
+        );
+        assert!(
+            matches!(answers(b"{\"id\":1,\"bytes\":2}\n\xff\xfe").as_slice(), [Err(text)] if text.contains("UTF-8"))
+        );
     }
 }

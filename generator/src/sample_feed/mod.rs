@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use domain::car::{
-    Car, CarLocation, CarStatus, CarType, Hotspot, HotspotPosition, Hotspots, Image, Lender, Thumb, Variant, YouxQuote,
+    Car, CarLocation, CarStatus, CarType, Hotspot, HotspotPosition, Hotspots, Image, Lender, Thumb,
+    Variant, YouxQuote,
 };
 use domain::config::{is_hex_colour, Dealer, VehicleCategory};
 use domain::entities::{Location, LocationType};
@@ -33,7 +34,9 @@ use serde_json::{json, Value};
 
 use catalogue::{make_matches, model_colours, Drive, Fuel, Model, Train, Trans, MODELS};
 use rng::Rng;
-use svg::{banner_svg, photo_svg, slide_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS};
+use svg::{
+    banner_svg, photo_svg, slide_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS,
+};
 
 /// Days over which `created_at` is spread before the reference date.
 pub const LISTING_SPREAD_DAYS: i64 = 60;
@@ -113,17 +116,25 @@ pub enum SampleError {
 }
 
 fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> SampleError + '_ {
-    move |source| SampleError::Write { path: path.to_path_buf(), source }
+    move |source| SampleError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 /// Loads the dealers, generates the cars and writes the feed (atomically) and its media.
 pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
-    let dealers = domain::config::load_dealers(&opts.dealers).map_err(|e| SampleError::Dealers(e.to_string()))?;
+    let dealers = domain::config::load_dealers(&opts.dealers)
+        .map_err(|e| SampleError::Dealers(e.to_string()))?;
     let plan = Plan::new(&dealers, opts.seed, opts.as_of);
     if plan.dealers.is_empty() {
         return Err(SampleError::NoDealers(opts.dealers.clone()));
     }
-    let dir = opts.out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = opts
+        .out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(write_error(dir))?;
     let media_dir = dir.join("media");
     fs::create_dir_all(&media_dir).map_err(write_error(&media_dir))?;
@@ -145,7 +156,9 @@ pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
             })
             .collect();
         for (slug, line, drawn) in batch {
-            writer.write_all(line.as_bytes()).map_err(write_error(&tmp))?;
+            writer
+                .write_all(line.as_bytes())
+                .map_err(write_error(&tmp))?;
             writer.write_all(b"\n").map_err(write_error(&tmp))?;
             *per_dealer.entry(slug).or_default() += 1;
             media.add(&drawn);
@@ -201,7 +214,11 @@ fn feed_line(car: &Car) -> String {
 
 fn is_empty_hotspots(o: &serde_json::Map<String, Value>) -> bool {
     o.len() == 2
-        && ["exterior", "interior"].iter().all(|k| o.get(*k).and_then(Value::as_array).is_some_and(Vec::is_empty))
+        && ["exterior", "interior"].iter().all(|k| {
+            o.get(*k)
+                .and_then(Value::as_array)
+                .is_some_and(Vec::is_empty)
+        })
 }
 
 /// A dealer that gets cars: what it sells and where.
@@ -261,9 +278,16 @@ impl<'a> Plan<'a> {
             } else {
                 config.car_types.clone()
             };
-            let sales: Vec<&Location> =
-                dealer.locations.iter().filter(|l| l.location_type == LocationType::Sales && l.visible).collect();
-            let locations = if sales.is_empty() { dealer.locations.iter().collect() } else { sales };
+            let sales: Vec<&Location> = dealer
+                .locations
+                .iter()
+                .filter(|l| l.location_type == LocationType::Sales && l.visible)
+                .collect();
+            let locations = if sales.is_empty() {
+                dealer.locations.iter().collect()
+            } else {
+                sales
+            };
             // Bigger groups carry more stock: 3 shares plus one per three locations (capped).
             let weight = 3 + (locations.len().min(45) / 3) as u64;
             let prefix: String = config
@@ -273,13 +297,32 @@ impl<'a> Plan<'a> {
                 .take(3)
                 .collect::<String>()
                 .to_ascii_uppercase();
-            let id = 1000 + blake3::hash(config.slug.as_bytes()).as_bytes()[..2].iter().fold(0u64, |a, b| a * 256 + u64::from(*b)) % 9000;
-            out.push(SampleDealer { dealer, models, car_types, locations, weight, prefix, id });
+            let id = 1000
+                + blake3::hash(config.slug.as_bytes()).as_bytes()[..2]
+                    .iter()
+                    .fold(0u64, |a, b| a * 256 + u64::from(*b))
+                    % 9000;
+            out.push(SampleDealer {
+                dealer,
+                models,
+                car_types,
+                locations,
+                weight,
+                prefix,
+                id,
+            });
         }
         let total_weight = out.iter().map(|d| d.weight).sum();
         let as_of = Utc.from_utc_datetime(&as_of.and_hms_opt(0, 0, 0).unwrap_or_default());
         let year = u16::try_from(as_of.year()).unwrap_or(2026);
-        Plan { dealers: out, skipped, total_weight, seed, as_of, year }
+        Plan {
+            dealers: out,
+            skipped,
+            total_weight,
+            seed,
+            as_of,
+            year,
+        }
     }
 
     fn pick_dealer(&self, rng: &mut Rng) -> &SampleDealer<'a> {
@@ -307,9 +350,16 @@ impl<'a> Plan<'a> {
         let year = model_year(&mut rng, model, car_type, self.year);
         let age = self.year.saturating_sub(year);
         let km = odometer(&mut rng, model, car_type, age);
-        let price = asking_price(&mut rng, f64::from(rrp + train.premium), car_type, age, km.unwrap_or(0));
+        let price = asking_price(
+            &mut rng,
+            f64::from(rrp + train.premium),
+            car_type,
+            age,
+            km.unwrap_or(0),
+        );
         let id = 100_000 + index as u64;
-        let created_at = self.as_of - Duration::seconds(rng.range(60, LISTING_SPREAD_DAYS * 86_400));
+        let created_at =
+            self.as_of - Duration::seconds(rng.range(60, LISTING_SPREAD_DAYS * 86_400));
 
         let status = match rng.unit() {
             u if u < 0.08 => CarStatus::Sold,
@@ -326,13 +376,37 @@ impl<'a> Plan<'a> {
 
         let shape = Shape::of(model.category, model.body);
         let gallery = gallery(&mut rng, model, colour, hex, shape, status, car_type);
-        let spin = car_type != CarType::Used && model.category != VehicleCategory::Caravans && rng.chance(0.3);
+        let spin = car_type != CarType::Used
+            && model.category != VehicleCategory::Caravans
+            && rng.chance(0.3);
         let spin_images: Vec<String> = if spin {
-            (0..SPIN_FRAMES).map(|frame| media_url(&SpinFrame { shape, colour, hex, frame }.file_name())).collect()
+            (0..SPIN_FRAMES)
+                .map(|frame| {
+                    media_url(
+                        &SpinFrame {
+                            shape,
+                            colour,
+                            hex,
+                            frame,
+                        }
+                        .file_name(),
+                    )
+                })
+                .collect()
         } else {
             Vec::new()
         };
-        let interior = media_url(&Photo { make: model.make, model: model.model, colour, hex, shape, view: svg::View::Interior }.file_name());
+        let interior = media_url(
+            &Photo {
+                make: model.make,
+                model: model.model,
+                colour,
+                hex,
+                shape,
+                view: svg::View::Interior,
+            }
+            .file_name(),
+        );
         let location = dealer.locations_for(model, &mut rng);
 
         let (simple_drive, drive) = match train.drive.texts() {
@@ -340,7 +414,10 @@ impl<'a> Plan<'a> {
             None => (None, None),
         };
         let name = car_name(year, model, badge, &train);
-        let slug = slugify(&format!("{year} {} {} {badge} {id}", model.make, model.model));
+        let slug = slugify(&format!(
+            "{year} {} {} {badge} {id}",
+            model.make, model.model
+        ));
         let mut car = Car {
             id,
             slug,
@@ -356,16 +433,26 @@ impl<'a> Plan<'a> {
             price_type: Some(price_type(&mut rng, car_type).to_string()),
             km,
             car_type,
-            status: if flag_only { CarStatus::InStock } else { status },
+            status: if flag_only {
+                CarStatus::InStock
+            } else {
+                status
+            },
             sold: flag_only,
             sold_at,
             reserved: status == CarStatus::InStock && rng.chance(0.03),
             tag: rng.chance(0.06).then(|| rng.pick(CUSTOM_TAGS).to_string()),
             stocknum: Some(format!("{}{:06}", dealer.prefix, index + 1)),
             vin: Some(vin(&mut rng, model.wmi, year)),
-            regplate: (car_type != CarType::New).then(|| regplate(&mut rng, location.map(|l| l.address.state.as_str()))),
-            rego_expiry: (car_type != CarType::New).then(|| (self.as_of + Duration::days(rng.range(-20, 360))).date_naive()),
-            build_date: Some(format!("{}-{:02}", year.saturating_sub(u16::from(rng.chance(0.3))), rng.range(1, 12))),
+            regplate: (car_type != CarType::New)
+                .then(|| regplate(&mut rng, location.map(|l| l.address.state.as_str()))),
+            rego_expiry: (car_type != CarType::New)
+                .then(|| (self.as_of + Duration::days(rng.range(-20, 360))).date_naive()),
+            build_date: Some(format!(
+                "{}-{:02}",
+                year.saturating_sub(u16::from(rng.chance(0.3))),
+                rng.range(1, 12)
+            )),
             compliance_date: Some(format!("{:02}/{year}", rng.range(1, 12))),
             certified: certified(&mut rng, dealer.dealer, model, car_type, age, km),
             created_at,
@@ -377,7 +464,8 @@ impl<'a> Plan<'a> {
             simple_transmission: transmission(train.trans).map(str::to_string),
             simple_drive,
             drive,
-            engine_size: (train.litres > 0.0).then(|| (train.litres * 1000.0).round() as u32 - u32::from(train.cylinders) * 2),
+            engine_size: (train.litres > 0.0)
+                .then(|| (train.litres * 1000.0).round() as u32 - u32::from(train.cylinders) * 2),
             engine_size_litres: (train.litres > 0.0).then(|| litres(&train)),
             gearnum: gears(train.trans),
             bodyconfiguration: Some(model.bodycfg.to_string()),
@@ -387,20 +475,33 @@ impl<'a> Plan<'a> {
             images: gallery,
             spin_images,
             spin_interior_image: spin.then(|| interior.clone()),
-            hotspots: if spin { hotspots(model) } else { Hotspots::default() },
+            hotspots: if spin {
+                hotspots(model)
+            } else {
+                Hotspots::default()
+            },
             dealercomments: Some(comments(&mut rng, model, badge, car_type, dealer.dealer)),
-            standard_equipment: equipment(model, &train).iter().map(|s| s.to_string()).collect(),
-            features: rng.sample(features(model.category), 4).iter().map(|s| s.to_string()).collect(),
+            standard_equipment: equipment(model, &train)
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            features: rng
+                .sample(features(model.category), 4)
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
             location: location.map(|l| car_location(l, &dealer.locations, &mut rng)),
             location_name: location.map(|l| l.name.clone()),
             dealership_id: Some(dealer.id),
             dealership_slug: dealer.dealer.config.slug.clone(),
             city: location.map(|l| l.address.city.clone()),
             state: location.map(|l| l.address.state.clone()),
-            nvic: (model.category == VehicleCategory::Cars && rng.chance(0.85)).then(|| nvic(&mut rng)),
+            nvic: (model.category == VehicleCategory::Cars && rng.chance(0.85))
+                .then(|| nvic(&mut rng)),
             variant: variant(model, &train),
             show_on_dealer_website: !rng.chance(0.01),
-            subscription_price: (car_type == CarType::New && rng.chance(0.04)).then(|| (price.price / 180.0).round()),
+            subscription_price: (car_type == CarType::New && rng.chance(0.04))
+                .then(|| (price.price / 180.0).round()),
             ..Car::default()
         };
         car.has_nvic = car.nvic.is_some();
@@ -410,7 +511,13 @@ impl<'a> Plan<'a> {
         if car.visible_price().is_some() && rng.chance(0.25) {
             car.youx_quote = Some(youx(&mut rng, &car));
         }
-        Drawn { car, model: model_index, colour, hex, shape }
+        Drawn {
+            car,
+            model: model_index,
+            colour,
+            hex,
+            shape,
+        }
     }
 }
 
@@ -462,13 +569,27 @@ impl MediaSet {
             .flat_map(|&(model, colour, hex)| {
                 let m = &MODELS[model];
                 let shape = Shape::of(m.category, m.body);
-                VIEWS.into_iter().map(move |view| Photo { make: m.make, model: m.model, colour, hex, shape, view })
+                VIEWS.into_iter().map(move |view| Photo {
+                    make: m.make,
+                    model: m.model,
+                    colour,
+                    hex,
+                    shape,
+                    view,
+                })
             })
             .collect();
         let frames: Vec<SpinFrame> = self
             .spins
             .iter()
-            .flat_map(|&(shape, colour, hex)| (0..SPIN_FRAMES).map(move |frame| SpinFrame { shape, colour, hex, frame }))
+            .flat_map(|&(shape, colour, hex)| {
+                (0..SPIN_FRAMES).map(move |frame| SpinFrame {
+                    shape,
+                    colour,
+                    hex,
+                    frame,
+                })
+            })
             .collect();
         let rendered: Vec<(String, String)> = photos
             .par_iter()
@@ -508,9 +629,18 @@ fn write_changed(dir: &Path, files: &[(String, String)]) -> Result<usize, Sample
 fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
     let mut out: BTreeMap<String, String> = BTreeMap::new();
     for dealer in dealers {
-        let fallback_category = dealer.config.vehicle_categories.first().copied().unwrap_or(VehicleCategory::Cars);
+        let fallback_category = dealer
+            .config
+            .vehicle_categories
+            .first()
+            .copied()
+            .unwrap_or(VehicleCategory::Cars);
         let theme = &dealer.config.theme.primary;
-        let primary = if is_hex_colour(theme) { theme.clone() } else { "#5b6770".to_string() };
+        let primary = if is_hex_colour(theme) {
+            theme.clone()
+        } else {
+            "#5b6770".to_string()
+        };
         let parts = [
             serde_json::to_value(&dealer.config),
             serde_json::to_value(&dealer.models),
@@ -520,7 +650,13 @@ fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
             serde_json::to_value(&dealer.banners),
             serde_json::to_value(&dealer.brands),
         ];
-        let root = Context { title: dealer.config.name.clone(), hex: primary, make: None, model: None, body: None };
+        let root = Context {
+            title: dealer.config.name.clone(),
+            hex: primary,
+            make: None,
+            model: None,
+            body: None,
+        };
         for value in parts.iter().flatten() {
             collect_media(value, &root, fallback_category, &mut out);
         }
@@ -542,20 +678,42 @@ struct Context {
 /// digits, `-`, `_`, `.` and `/`, no `..`, ending in `.svg`.
 fn media_path(url: &str) -> Option<&str> {
     let path = url.strip_prefix("/media/")?;
-    let safe = path.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.' | b'/'));
-    (safe && path.ends_with(".svg") && !path.split('/').any(|p| p.is_empty() || p == "..")).then_some(path)
+    let safe = path.bytes().all(|b| {
+        b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.' | b'/')
+    });
+    (safe && path.ends_with(".svg") && !path.split('/').any(|p| p.is_empty() || p == ".."))
+        .then_some(path)
 }
 
-fn collect_media(value: &Value, parent: &Context, category: VehicleCategory, out: &mut BTreeMap<String, String>) {
+fn collect_media(
+    value: &Value,
+    parent: &Context,
+    category: VehicleCategory,
+    out: &mut BTreeMap<String, String>,
+) {
     match value {
-        Value::Array(items) => items.iter().for_each(|v| collect_media(v, parent, category, out)),
+        Value::Array(items) => items
+            .iter()
+            .for_each(|v| collect_media(v, parent, category, out)),
         Value::Object(map) => {
-            let text = |key: &str| map.get(key).and_then(Value::as_str).filter(|s| !s.trim().is_empty()).map(str::to_string);
+            let text = |key: &str| {
+                map.get(key)
+                    .and_then(Value::as_str)
+                    .filter(|s| !s.trim().is_empty())
+                    .map(str::to_string)
+            };
             let mut ctx = parent.clone();
-            if let Some(title) = text("title").or_else(|| text("full_name")).or_else(|| text("name")) {
+            if let Some(title) = text("title")
+                .or_else(|| text("full_name"))
+                .or_else(|| text("name"))
+            {
                 ctx.title = title;
             }
-            if let Some(hex) = ["hexCode", "hex", "colour_hex"].iter().find_map(|k| text(k)).filter(|h| is_hex_colour(h)) {
+            if let Some(hex) = ["hexCode", "hex", "colour_hex"]
+                .iter()
+                .find_map(|k| text(k))
+                .filter(|h| is_hex_colour(h))
+            {
                 ctx.hex = hex;
             }
             ctx.make = text("make").or(ctx.make);
@@ -565,7 +723,10 @@ fn collect_media(value: &Value, parent: &Context, category: VehicleCategory, out
                 match v {
                     Value::String(url) => add_banner(url, &ctx, category, out),
                     Value::Array(items) if items.iter().all(Value::is_string) => {
-                        items.iter().filter_map(Value::as_str).for_each(|url| add_banner(url, &ctx, category, out));
+                        items
+                            .iter()
+                            .filter_map(Value::as_str)
+                            .for_each(|url| add_banner(url, &ctx, category, out));
                     }
                     other => collect_media(other, &ctx, category, out),
                 }
@@ -575,19 +736,40 @@ fn collect_media(value: &Value, parent: &Context, category: VehicleCategory, out
     }
 }
 
-fn add_banner(url: &str, ctx: &Context, category: VehicleCategory, out: &mut BTreeMap<String, String>) {
+fn add_banner(
+    url: &str,
+    ctx: &Context,
+    category: VehicleCategory,
+    out: &mut BTreeMap<String, String>,
+) {
     let Some(path) = media_path(url) else { return };
     let model = ctx.make.as_deref().and_then(|make| {
-        MODELS.iter().find(|m| make_matches(m, make) && ctx.model.as_deref().is_none_or(|name| m.model.eq_ignore_ascii_case(name)))
+        MODELS.iter().find(|m| {
+            make_matches(m, make)
+                && ctx
+                    .model
+                    .as_deref()
+                    .is_none_or(|name| m.model.eq_ignore_ascii_case(name))
+        })
     });
     let shape = match (model, ctx.body.as_deref()) {
         (Some(m), _) => Shape::of(m.category, m.body),
         (None, Some(body)) => Shape::of(VehicleCategory::Cars, body),
         (None, None) => Shape::of(category, "SUV"),
     };
-    let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
     // Home page slides are drawn at the promotions slider size (seed 001 s9: 1920 by 540).
-    let svg = || if path.starts_with("slides/") { slide_svg(&ctx.title, shape, &ctx.hex) } else { banner_svg(&ctx.title, &subtitle, shape, &ctx.hex) };
+    let svg = || {
+        if path.starts_with("slides/") {
+            slide_svg(&ctx.title, shape, &ctx.hex)
+        } else {
+            banner_svg(&ctx.title, &subtitle, shape, &ctx.hex)
+        }
+    };
     out.entry(path.to_string()).or_insert_with(svg);
 }
 
@@ -596,7 +778,14 @@ fn media_url(file: &str) -> String {
     format!("/media/{file}")
 }
 
-const CUSTOM_TAGS: &[&str] = &["Test Drive Only", "Low Kms", "One Owner", "Price Drop", "Finance Special", "Full Service History"];
+const CUSTOM_TAGS: &[&str] = &[
+    "Test Drive Only",
+    "Low Kms",
+    "One Owner",
+    "Price Drop",
+    "Finance Special",
+    "Full Service History",
+];
 
 fn pick_car_type(rng: &mut Rng, types: &[CarType]) -> CarType {
     let weight = |t: &CarType| match t {
@@ -666,7 +855,10 @@ fn retail(value: f64) -> f64 {
 fn asking_price(rng: &mut Rng, rrp: f64, car_type: CarType, age: u16, km: u32) -> Price {
     if rng.chance(0.02) {
         // No advertised price: the card shows the enquiry wording.
-        return Price { price: 0.0, before: None };
+        return Price {
+            price: 0.0,
+            before: None,
+        };
     }
     let drive_away = rrp * rng.float(1.02, 1.08) + rng.float(2_500.0, 5_500.0);
     let price = match car_type {
@@ -678,7 +870,9 @@ fn asking_price(rng: &mut Rng, rrp: f64, car_type: CarType, age: u16, km: u32) -
             retail((rrp * depreciation * (1.0 - wear) * rng.float(0.93, 1.07)).max(4_000.0))
         }
     };
-    let before = rng.chance(0.12).then(|| price + (rng.range(2, 12) * 250) as f64);
+    let before = rng
+        .chance(0.12)
+        .then(|| price + (rng.range(2, 12) * 250) as f64);
     Price { price, before }
 }
 
@@ -778,7 +972,11 @@ fn vin(rng: &mut Rng, wmi: &str, year: u16) -> String {
         chars.push(b'0' + rng.below(10) as u8);
     }
     const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-    let sum: u32 = chars.iter().zip(WEIGHTS).map(|(c, w)| vin_value(*c) * w).sum();
+    let sum: u32 = chars
+        .iter()
+        .zip(WEIGHTS)
+        .map(|(c, w)| vin_value(*c) * w)
+        .sum();
     chars[8] = match sum % 11 {
         10 => b'X',
         d => b'0' + d as u8,
@@ -787,18 +985,28 @@ fn vin(rng: &mut Rng, wmi: &str, year: u16) -> String {
 }
 
 fn letters(rng: &mut Rng, n: usize) -> String {
-    (0..n).map(|_| char::from(b'A' + rng.below(26) as u8)).collect()
+    (0..n)
+        .map(|_| char::from(b'A' + rng.below(26) as u8))
+        .collect()
 }
 
 fn digits(rng: &mut Rng, n: usize) -> String {
-    (0..n).map(|_| char::from(b'0' + rng.below(10) as u8)).collect()
+    (0..n)
+        .map(|_| char::from(b'0' + rng.below(10) as u8))
+        .collect()
 }
 
 /// A registration plate in the style of the car's state.
 fn regplate(rng: &mut Rng, state: Option<&str>) -> String {
     match state.unwrap_or("QLD") {
         "NSW" => format!("{}{}{}", letters(rng, 2), digits(rng, 2), letters(rng, 2)),
-        "VIC" => format!("{}{}{}{}", digits(rng, 1), letters(rng, 2), digits(rng, 1), letters(rng, 2)),
+        "VIC" => format!(
+            "{}{}{}{}",
+            digits(rng, 1),
+            letters(rng, 2),
+            digits(rng, 1),
+            letters(rng, 2)
+        ),
         "WA" => format!("1{}{}", letters(rng, 3), digits(rng, 3)),
         "SA" => format!("S{}{}", digits(rng, 3), letters(rng, 3)),
         "TAS" => format!("{}{}{}", letters(rng, 1), digits(rng, 2), letters(rng, 2)),
@@ -807,14 +1015,27 @@ fn regplate(rng: &mut Rng, state: Option<&str>) -> String {
 }
 
 fn nvic(rng: &mut Rng) -> String {
-    (0..6).map(|_| char::from(*rng.pick(VIN_ALPHABET))).collect()
+    (0..6)
+        .map(|_| char::from(*rng.pick(VIN_ALPHABET)))
+        .collect()
 }
 
-fn certified(rng: &mut Rng, dealer: &Dealer, model: &Model, car_type: CarType, age: u16, km: Option<u32>) -> bool {
+fn certified(
+    rng: &mut Rng,
+    dealer: &Dealer,
+    model: &Model,
+    car_type: CarType,
+    age: u16,
+    km: Option<u32>,
+) -> bool {
     let Some(maker) = dealer.config.tags.certified_manufacturer.as_deref() else {
         return false;
     };
-    car_type == CarType::Used && make_matches(model, maker) && age <= 6 && km.unwrap_or(0) <= 140_000 && rng.chance(0.7)
+    car_type == CarType::Used
+        && make_matches(model, maker)
+        && age <= 6
+        && km.unwrap_or(0) <= 140_000
+        && rng.chance(0.7)
 }
 
 /// Gallery: the four photo views plus spin frames as extra angles. Used cars mostly have
@@ -839,12 +1060,25 @@ fn gallery(
     };
     // Photos only: a spin frame ("360° · frame 4 of 24") in the gallery would put spin
     // frames in the thumbnail strip (issue 24); the spin has its own viewer mode.
-    let photos = VIEWS.iter().map(|&view| Photo { make: model.make, model: model.model, colour, hex, shape, view }.file_name());
+    let photos = VIEWS.iter().map(|&view| {
+        Photo {
+            make: model.make,
+            model: model.model,
+            colour,
+            hex,
+            shape,
+            view,
+        }
+        .file_name()
+    });
     photos
         .take(count)
         .map(|file| {
             let url = media_url(&file);
-            Image { thumb: Some(Thumb { url: url.clone() }), url }
+            Image {
+                thumb: Some(Thumb { url: url.clone() }),
+                url,
+            }
         })
         .collect()
 }
@@ -853,23 +1087,52 @@ fn hotspots(model: &Model) -> Hotspots {
     let spot = |description: &str, anchor: &str, angles: &[(u32, f64, f64)]| Hotspot {
         description: description.to_string(),
         anchors: vec![anchor.to_string()],
-        positions: angles.iter().map(|&(angle, x, y)| HotspotPosition { angle, x, y }).collect(),
+        positions: angles
+            .iter()
+            .map(|&(angle, x, y)| HotspotPosition { angle, x, y })
+            .collect(),
     };
-    let wheel = if model.category == VehicleCategory::Motorcycles { "Cast alloy wheels" } else { "Alloy wheels" };
+    let wheel = if model.category == VehicleCategory::Motorcycles {
+        "Cast alloy wheels"
+    } else {
+        "Alloy wheels"
+    };
     Hotspots {
         exterior: vec![
-            spot("LED headlights with automatic high beam", "Headlights", &[(0, 18.0, 46.0), (1, 20.0, 46.0), (23, 16.0, 46.0)]),
-            spot(wheel, "Wheels", &[(0, 27.0, 70.0), (6, 50.0, 70.0), (12, 73.0, 70.0)]),
-            spot("Tail lights", "Rear", &[(12, 82.0, 45.0), (11, 80.0, 45.0), (13, 84.0, 45.0)]),
+            spot(
+                "LED headlights with automatic high beam",
+                "Headlights",
+                &[(0, 18.0, 46.0), (1, 20.0, 46.0), (23, 16.0, 46.0)],
+            ),
+            spot(
+                wheel,
+                "Wheels",
+                &[(0, 27.0, 70.0), (6, 50.0, 70.0), (12, 73.0, 70.0)],
+            ),
+            spot(
+                "Tail lights",
+                "Rear",
+                &[(12, 82.0, 45.0), (11, 80.0, 45.0), (13, 84.0, 45.0)],
+            ),
         ],
         interior: vec![
-            spot("Touchscreen with wireless Apple CarPlay and Android Auto", "Infotainment", &[(0, 50.0, 40.0)]),
+            spot(
+                "Touchscreen with wireless Apple CarPlay and Android Auto",
+                "Infotainment",
+                &[(0, 50.0, 40.0)],
+            ),
             spot("Climate control", "Climate", &[(0, 50.0, 62.0)]),
         ],
     }
 }
 
-fn comments(rng: &mut Rng, model: &Model, badge: &str, car_type: CarType, dealer: &Dealer) -> String {
+fn comments(
+    rng: &mut Rng,
+    model: &Model,
+    badge: &str,
+    car_type: CarType,
+    dealer: &Dealer,
+) -> String {
     let name = &dealer.config.name;
     let opening = match car_type {
         CarType::New => format!("Brand new {} {} {badge}, ready for delivery from {name}.", model.make, model.model),
@@ -911,7 +1174,13 @@ fn equipment(model: &Model, train: &Train) -> Vec<&'static str> {
             "LED headlights",
             "Alloy wheels",
         ],
-        VehicleCategory::Motorcycles => vec!["ABS", "LED lighting", "TFT instrument display", "Traction control", "Slipper clutch"],
+        VehicleCategory::Motorcycles => vec![
+            "ABS",
+            "LED lighting",
+            "TFT instrument display",
+            "Traction control",
+            "Slipper clutch",
+        ],
         VehicleCategory::Caravans => vec![
             "Queen bed",
             "Ensuite with shower and toilet",
@@ -921,7 +1190,13 @@ fn equipment(model: &Model, train: &Train) -> Vec<&'static str> {
             "Independent coil suspension",
             "External kitchen",
         ],
-        VehicleCategory::Trucks => vec!["Air brakes", "Driver airbag", "Cruise control", "Bluetooth", "Exhaust brake"],
+        VehicleCategory::Trucks => vec![
+            "Air brakes",
+            "Driver airbag",
+            "Cruise control",
+            "Bluetooth",
+            "Exhaust brake",
+        ],
     };
     if matches!(train.fuel, Fuel::Electric | Fuel::PlugIn) {
         out.push("Type 2 CCS charging port");
@@ -945,15 +1220,37 @@ fn features(category: VehicleCategory) -> &'static [&'static str] {
             "360-degree camera",
             "Tinted windows",
         ],
-        VehicleCategory::Motorcycles => &["Heated grips", "Quickshifter", "Cruise control", "Panniers", "Touring screen"],
-        VehicleCategory::Caravans => &["Awning", "Washing machine", "Air conditioner", "Bike rack", "Annexe"],
-        VehicleCategory::Trucks => &["Tray body", "Tipper", "Reversing camera", "Tool boxes", "Tow hitch"],
+        VehicleCategory::Motorcycles => &[
+            "Heated grips",
+            "Quickshifter",
+            "Cruise control",
+            "Panniers",
+            "Touring screen",
+        ],
+        VehicleCategory::Caravans => &[
+            "Awning",
+            "Washing machine",
+            "Air conditioner",
+            "Bike rack",
+            "Annexe",
+        ],
+        VehicleCategory::Trucks => &[
+            "Tray body",
+            "Tipper",
+            "Reversing camera",
+            "Tool boxes",
+            "Tow hitch",
+        ],
     }
 }
 
 fn car_location(location: &Location, all: &[&Location], rng: &mut Rng) -> CarLocation {
     let distribution_locations = if all.len() > 1 && rng.chance(0.15) {
-        rng.sample(all, 2).into_iter().filter(|l| l.slug != location.slug).map(|l| l.slug.clone()).collect()
+        rng.sample(all, 2)
+            .into_iter()
+            .filter(|l| l.slug != location.slug)
+            .map(|l| l.slug.clone())
+            .collect()
     } else {
         Vec::new()
     };
@@ -975,8 +1272,15 @@ fn variant(model: &Model, train: &Train) -> Variant {
         cylinders: (train.cylinders > 0).then(|| json!(train.cylinders)),
         enginesize: (train.litres > 0.0).then(|| json!((train.litres * 1000.0).round() as u32)),
         enginesize_litres: (train.litres > 0.0).then(|| json!(litres(train))),
-        induction: (train.litres > 0.0).then(|| json!(if train.turbo { "Turbo Intercooled" } else { "Aspirated" })),
-        fuelconsumptioncombined: (train.l100 > 0.0).then(|| json!((f64::from(train.l100) * 10.0).round() / 10.0)),
+        induction: (train.litres > 0.0).then(|| {
+            json!(if train.turbo {
+                "Turbo Intercooled"
+            } else {
+                "Aspirated"
+            })
+        }),
+        fuelconsumptioncombined: (train.l100 > 0.0)
+            .then(|| json!((f64::from(train.l100) * 10.0).round() / 10.0)),
         fuelcapacity: int(u32::from(model.tank)),
         grossvehiclemass: int(model.gvm),
         vehiclelength: num(f64::from(model.dims.0)),
@@ -1020,7 +1324,13 @@ fn lenders(rng: &mut Rng, provider: FinanceProvider, car: &Car) -> BTreeMap<Stri
         return out;
     };
     if rng.chance(0.05) {
-        out.insert(provider.key().to_string(), Lender { finance_provider: Some(provider.label().to_string()), ..Lender::default() });
+        out.insert(
+            provider.key().to_string(),
+            Lender {
+                finance_provider: Some(provider.label().to_string()),
+                ..Lender::default()
+            },
+        );
         return out;
     }
     let base = match car.car_type {
@@ -1032,7 +1342,11 @@ fn lenders(rng: &mut Rng, provider: FinanceProvider, car: &Car) -> BTreeMap<Stri
     let comparison = ((rate + rng.float(0.25, 1.1)) * 100.0).round() / 100.0;
     let term_years = 5.0;
     let fees = 395.0;
-    let balloon = if car.car_type == CarType::Used { 0.0 } else { (price * 0.25 / 100.0).round() * 100.0 };
+    let balloon = if car.car_type == CarType::Used {
+        0.0
+    } else {
+        (price * 0.25 / 100.0).round() * 100.0
+    };
     let pay = |frequency| {
         repayment(&RepaymentInput {
             amount: price,
@@ -1115,25 +1429,46 @@ mod tests {
     #[test]
     fn same_seed_same_feed_different_seed_different_feed() {
         let dealers = dealers();
-        let a: Vec<String> = generate(&dealers, 300, 42, day()).iter().map(feed_line).collect();
-        let b: Vec<String> = generate(&dealers, 300, 42, day()).iter().map(feed_line).collect();
-        let c: Vec<String> = generate(&dealers, 300, 43, day()).iter().map(feed_line).collect();
+        let a: Vec<String> = generate(&dealers, 300, 42, day())
+            .iter()
+            .map(feed_line)
+            .collect();
+        let b: Vec<String> = generate(&dealers, 300, 42, day())
+            .iter()
+            .map(feed_line)
+            .collect();
+        let c: Vec<String> = generate(&dealers, 300, 43, day())
+            .iter()
+            .map(feed_line)
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
         // A prefix of a bigger feed is the smaller feed: each car has its own stream.
-        let bigger: Vec<String> = generate(&dealers, 400, 42, day()).iter().map(feed_line).collect();
+        let bigger: Vec<String> = generate(&dealers, 400, 42, day())
+            .iter()
+            .map(feed_line)
+            .collect();
         assert_eq!(&bigger[..300], &a[..]);
     }
 
     #[test]
     fn every_line_parses_through_the_feed_reader() {
         let dealers = dealers();
-        let text: String = generate(&dealers, 2000, 7, day()).iter().map(|c| feed_line(c) + "\n").collect();
-        let opts = ReadOptions::at(Utc.from_utc_datetime(&day().and_hms_opt(12, 0, 0).expect("a time")));
-        let feed = parse_feed(text.as_bytes(), FeedFormat::JsonLines, "sample", &opts).expect("feed parses");
+        let text: String = generate(&dealers, 2000, 7, day())
+            .iter()
+            .map(|c| feed_line(c) + "\n")
+            .collect();
+        let opts =
+            ReadOptions::at(Utc.from_utc_datetime(&day().and_hms_opt(12, 0, 0).expect("a time")));
+        let feed = parse_feed(text.as_bytes(), FeedFormat::JsonLines, "sample", &opts)
+            .expect("feed parses");
         assert_eq!(feed.len(), 2000, "{:?}", feed.report);
         for d in &dealers {
-            assert!(!feed.dealer(&d.config.slug).is_empty(), "{} got no cars", d.config.slug);
+            assert!(
+                !feed.dealer(&d.config.slug).is_empty(),
+                "{} got no cars",
+                d.config.slug
+            );
         }
     }
 
@@ -1141,20 +1476,50 @@ mod tests {
     fn caravans_carry_their_masses_and_no_car_shows_spin_frames_or_hours_in_comments() {
         let dealers = dealers();
         let cars = generate(&dealers, 600, 7, day());
-        let caravans: Vec<&Car> = cars.iter().filter(|c| c.simple_body.as_deref() == Some("Caravan")).collect();
+        let caravans: Vec<&Car> = cars
+            .iter()
+            .filter(|c| c.simple_body.as_deref() == Some("Caravan"))
+            .collect();
         assert!(!caravans.is_empty(), "the sample has caravans");
         for van in &caravans {
             let v = &van.variant;
-            let kg = |f: &Option<serde_json::Value>| f.as_ref().and_then(serde_json::Value::as_f64).expect("caravan mass");
-            assert!(v.berths.as_ref().and_then(serde_json::Value::as_u64).is_some_and(|b| (2..=6).contains(&b)), "{}", van.slug);
-            assert!(kg(&v.ballweight) < kg(&v.tare) && kg(&v.tare) < kg(&v.atm), "{}: ball < tare < ATM", van.slug);
+            let kg = |f: &Option<serde_json::Value>| {
+                f.as_ref()
+                    .and_then(serde_json::Value::as_f64)
+                    .expect("caravan mass")
+            };
+            assert!(
+                v.berths
+                    .as_ref()
+                    .and_then(serde_json::Value::as_u64)
+                    .is_some_and(|b| (2..=6).contains(&b)),
+                "{}",
+                van.slug
+            );
+            assert!(
+                kg(&v.ballweight) < kg(&v.tare) && kg(&v.tare) < kg(&v.atm),
+                "{}: ball < tare < ATM",
+                van.slug
+            );
             assert_eq!(van.seats, None, "{}: a caravan has no seats", van.slug);
         }
         for car in &cars {
-            assert!(car.simple_body.as_deref() == Some("Caravan") || car.variant.berths.is_none(), "{}", car.slug);
-            assert!(car.images.iter().all(|i| !i.url.contains("/spin-")), "{}: a spin frame in the gallery", car.slug);
+            assert!(
+                car.simple_body.as_deref() == Some("Caravan") || car.variant.berths.is_none(),
+                "{}",
+                car.slug
+            );
+            assert!(
+                car.images.iter().all(|i| !i.url.contains("/spin-")),
+                "{}: a spin frame in the gallery",
+                car.slug
+            );
             let comments = car.dealercomments.as_deref().unwrap_or("");
-            assert!(!comments.contains("seven days") && !comments.contains("Australia-wide"), "{}: {comments}", car.slug);
+            assert!(
+                !comments.contains("seven days") && !comments.contains("Australia-wide"),
+                "{}: {comments}",
+                car.slug
+            );
         }
     }
 
@@ -1162,21 +1527,39 @@ mod tests {
     fn cars_fit_their_dealer() {
         let dealers = dealers();
         let cars = generate(&dealers, 3000, 42, day());
-        let by_slug: BTreeMap<&str, &Dealer> = dealers.iter().map(|d| (d.config.slug.as_str(), d)).collect();
+        let by_slug: BTreeMap<&str, &Dealer> = dealers
+            .iter()
+            .map(|d| (d.config.slug.as_str(), d))
+            .collect();
         let mut statuses = BTreeSet::new();
         let mut fuels = BTreeSet::new();
         for car in &cars {
             let dealer = by_slug[car.dealership_slug.as_str()];
             let makes = &dealer.config.makes;
-            let model = MODELS.iter().find(|m| m.make == car.make && m.model == car.model).expect("catalogue model");
-            assert!(makes.is_empty() || makes.iter().any(|n| make_matches(model, n)), "{} at {}", car.make, car.dealership_slug);
+            let model = MODELS
+                .iter()
+                .find(|m| m.make == car.make && m.model == car.model)
+                .expect("catalogue model");
+            assert!(
+                makes.is_empty() || makes.iter().any(|n| make_matches(model, n)),
+                "{} at {}",
+                car.make,
+                car.dealership_slug
+            );
             if dealer.config.stock_filters.used_only {
                 assert_eq!(car.car_type, CarType::Used);
             }
             let vin = car.vin.as_deref().expect("every sample car has a VIN");
             assert_eq!(crate::feed::check::vin_problem(vin), None);
-            assert!(car.created_at <= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time")));
-            assert!(car.created_at >= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time")) - Duration::days(LISTING_SPREAD_DAYS));
+            assert!(
+                car.created_at
+                    <= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time"))
+            );
+            assert!(
+                car.created_at
+                    >= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time"))
+                        - Duration::days(LISTING_SPREAD_DAYS)
+            );
             if let Some(provider) = dealer.config.finance.provider {
                 if car.visible_price().is_some() {
                     assert!(car.finance_lenders.contains_key(provider.key()));
@@ -1208,7 +1591,11 @@ mod tests {
         // The worked example of the North American check digit: 1M8GDM9A_KP042788 → X.
         let chars = b"1M8GDM9AXKP042788";
         const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-        let sum: u32 = chars.iter().zip(WEIGHTS).map(|(c, w)| vin_value(*c) * w).sum();
+        let sum: u32 = chars
+            .iter()
+            .zip(WEIGHTS)
+            .map(|(c, w)| vin_value(*c) * w)
+            .sum();
         assert_eq!(sum % 11, 10);
         assert_eq!(vin_year(2010), 'A');
         assert_eq!(vin_year(2018), 'J');
@@ -1218,7 +1605,10 @@ mod tests {
 
     #[test]
     fn only_safe_media_paths_are_written() {
-        assert_eq!(media_path("/media/slides/rav4-hybrid.svg"), Some("slides/rav4-hybrid.svg"));
+        assert_eq!(
+            media_path("/media/slides/rav4-hybrid.svg"),
+            Some("slides/rav4-hybrid.svg")
+        );
         assert_eq!(media_path("/media/../etc/passwd.svg"), None);
         assert_eq!(media_path("/media//x.svg"), None);
         assert_eq!(media_path("/media/slides/x.png"), None);
@@ -1251,19 +1641,32 @@ mod tests {
             let car: Car = serde_json::from_str(line).expect("line is a car");
             for url in car.images.iter().map(|i| &i.url).chain(&car.spin_images) {
                 let file = url.trim_start_matches("/media/");
-                assert!(dir.path().join("feeds/media").join(file).is_file(), "{file} missing");
+                assert!(
+                    dir.path().join("feeds/media").join(file).is_file(),
+                    "{file} missing"
+                );
             }
         }
         // Every image the dealers' configuration names under /media/ is drawn too.
         let dealers_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
         let mut named = 0;
-        for entry in walkdir::WalkDir::new(&dealers_dir).into_iter().filter_map(Result::ok) {
+        for entry in walkdir::WalkDir::new(&dealers_dir)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
             if entry.path().extension().is_some_and(|e| e == "toml") {
                 let text = fs::read_to_string(entry.path()).expect("dealer file readable");
                 for piece in text.split('"').filter(|p| p.starts_with("/media/")) {
                     named += 1;
-                    let file = dir.path().join("feeds/media").join(piece.trim_start_matches("/media/"));
-                    assert!(file.is_file(), "{piece} named in {} was not drawn", entry.path().display());
+                    let file = dir
+                        .path()
+                        .join("feeds/media")
+                        .join(piece.trim_start_matches("/media/"));
+                    assert!(
+                        file.is_file(),
+                        "{piece} named in {} was not drawn",
+                        entry.path().display()
+                    );
                 }
             }
         }

@@ -22,7 +22,12 @@ impl Rng {
     /// every car can be generated independently and in parallel.
     pub(crate) fn new(seed: u64, stream: u64) -> Rng {
         let mut sm = seed ^ stream.wrapping_mul(0xD1B5_4A32_D192_ED03);
-        let s = [splitmix64(&mut sm), splitmix64(&mut sm), splitmix64(&mut sm), splitmix64(&mut sm)];
+        let s = [
+            splitmix64(&mut sm),
+            splitmix64(&mut sm),
+            splitmix64(&mut sm),
+            splitmix64(&mut sm),
+        ];
         Rng { s }
     }
 
@@ -101,7 +106,10 @@ mod tests {
         let first: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
         let mut again = Rng::new(42, 0);
         assert_eq!(first, (0..3).map(|_| again.next_u64()).collect::<Vec<_>>());
-        assert_ne!(first, { let mut other = Rng::new(43, 0); (0..3).map(|_| other.next_u64()).collect::<Vec<_>>() });
+        assert_ne!(first, {
+            let mut other = Rng::new(43, 0);
+            (0..3).map(|_| other.next_u64()).collect::<Vec<_>>()
+        });
         let mut sm = 0u64;
         assert_eq!(splitmix64(&mut sm), 0xE220_A839_7B1D_CDAF);
     }

@@ -105,7 +105,13 @@ pub(crate) struct Photo {
 impl Photo {
     /// File name under `media/`: `<make>-<model>-<colour>-<view>.svg`.
     pub(crate) fn file_name(&self) -> String {
-        format!("{}-{}-{}-{}.svg", slugify(self.make), slugify(self.model), slugify(self.colour), self.view.slug())
+        format!(
+            "{}-{}-{}-{}.svg",
+            slugify(self.make),
+            slugify(self.model),
+            slugify(self.colour),
+            self.view.slug()
+        )
     }
 }
 
@@ -121,7 +127,12 @@ pub(crate) struct SpinFrame {
 impl SpinFrame {
     /// File name under `media/`: `spin-<shape>-<colour>-<nn>.svg`.
     pub(crate) fn file_name(&self) -> String {
-        format!("spin-{}-{}-{:02}.svg", self.shape.slug(), slugify(self.colour), self.frame + 1)
+        format!(
+            "spin-{}-{}-{:02}.svg",
+            self.shape.slug(),
+            slugify(self.colour),
+            self.frame + 1
+        )
     }
 }
 
@@ -205,14 +216,23 @@ fn draw_side(out: &mut String, shape: Shape, hex: &str, transform: &str) {
             wheel(out, 570, 370, 70);
             let _ = writeln!(out, "<path d=\"M230 370 L330 260 L470 260 L570 370\" stroke=\"#2c2f33\" stroke-width=\"14\" fill=\"none\"/>");
             let _ = writeln!(out, "<path d=\"M300 250 Q340 200 430 205 Q480 210 470 255 Z\" fill=\"{hex}\" stroke=\"#222\" stroke-width=\"3\"/>");
-            let _ = writeln!(out, "<path d=\"M430 250 L560 240 Q575 250 560 262 L430 268 Z\" fill=\"#2b2b2b\"/>");
+            let _ = writeln!(
+                out,
+                "<path d=\"M430 250 L560 240 Q575 250 560 262 L430 268 Z\" fill=\"#2b2b2b\"/>"
+            );
             let _ = writeln!(out, "<path d=\"M560 300 L520 200 L545 195\" stroke=\"#2c2f33\" stroke-width=\"10\" fill=\"none\"/>");
             let _ = writeln!(out, "<path d=\"M250 280 Q300 240 330 262\" stroke=\"{hex}\" stroke-width=\"18\" fill=\"none\"/>");
         }
         Shape::Caravan => {
-            let _ = writeln!(out, "<path d=\"M60 372 L150 345\" stroke=\"#2c2f33\" stroke-width=\"10\"/>");
+            let _ = writeln!(
+                out,
+                "<path d=\"M60 372 L150 345\" stroke=\"#2c2f33\" stroke-width=\"10\"/>"
+            );
             let _ = writeln!(out, "<path d=\"M150 372 L150 180 Q150 160 175 160 L670 160 Q695 160 695 185 L695 372 Z\" fill=\"{hex}\" stroke=\"#4a4f55\" stroke-width=\"4\"/>");
-            let _ = writeln!(out, "<rect x=\"150\" y=\"300\" width=\"545\" height=\"22\" fill=\"#6b7178\"/>");
+            let _ = writeln!(
+                out,
+                "<rect x=\"150\" y=\"300\" width=\"545\" height=\"22\" fill=\"#6b7178\"/>"
+            );
             let _ = writeln!(out, "<rect x=\"200\" y=\"205\" width=\"130\" height=\"60\" rx=\"8\" fill=\"{GLASS}\"/><rect x=\"520\" y=\"205\" width=\"120\" height=\"60\" rx=\"8\" fill=\"{GLASS}\"/>");
             let _ = writeln!(out, "<rect x=\"380\" y=\"195\" width=\"70\" height=\"150\" rx=\"6\" fill=\"none\" stroke=\"#4a4f55\" stroke-width=\"4\"/>");
             wheel(out, 430, 380, 42);
@@ -220,15 +240,27 @@ fn draw_side(out: &mut String, shape: Shape, hex: &str, transform: &str) {
         Shape::Truck => {
             let _ = writeln!(out, "<rect x=\"100\" y=\"165\" width=\"430\" height=\"215\" fill=\"#d9dcdf\" stroke=\"#7d848b\" stroke-width=\"4\"/>");
             let _ = writeln!(out, "<path d=\"M540 385 L540 200 Q540 178 565 178 L655 178 Q700 185 708 245 L708 385 Z\" fill=\"{hex}\" stroke=\"#333\" stroke-width=\"3\"/>");
-            let _ = writeln!(out, "<path d=\"M600 195 L655 195 Q685 200 692 250 L600 250 Z\" fill=\"{GLASS}\"/>");
-            let _ = writeln!(out, "<rect x=\"90\" y=\"380\" width=\"625\" height=\"14\" fill=\"#3a3d41\"/>");
+            let _ = writeln!(
+                out,
+                "<path d=\"M600 195 L655 195 Q685 200 692 250 L600 250 Z\" fill=\"{GLASS}\"/>"
+            );
+            let _ = writeln!(
+                out,
+                "<rect x=\"90\" y=\"380\" width=\"625\" height=\"14\" fill=\"#3a3d41\"/>"
+            );
             wheel(out, 200, 395, 44);
             wheel(out, 625, 395, 44);
         }
         _ => {
             let (body, glass, wheels, r) = side_parts(shape);
-            let _ = writeln!(out, "<path d=\"{body}\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>");
-            let _ = writeln!(out, "<path d=\"{glass}\" fill=\"{GLASS}\" stroke=\"#2a2d31\" stroke-width=\"2\"/>");
+            let _ = writeln!(
+                out,
+                "<path d=\"{body}\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>"
+            );
+            let _ = writeln!(
+                out,
+                "<path d=\"{glass}\" fill=\"{GLASS}\" stroke=\"#2a2d31\" stroke-width=\"2\"/>"
+            );
             for x in wheels {
                 wheel(out, *x, 380, r);
             }
@@ -242,7 +274,16 @@ fn draw_end(out: &mut String, shape: Shape, hex: &str, front: bool) {
     match shape {
         Shape::Motorcycle | Shape::Caravan => {
             // A narrow vehicle seen end-on: the side view reads better, turned three-quarters.
-            draw_side(out, shape, hex, if front { "translate(400 0) scale(0.8 1) translate(-400 0)" } else { "translate(400 0) scale(-0.8 1) translate(-400 0)" });
+            draw_side(
+                out,
+                shape,
+                hex,
+                if front {
+                    "translate(400 0) scale(0.8 1) translate(-400 0)"
+                } else {
+                    "translate(400 0) scale(-0.8 1) translate(-400 0)"
+                },
+            );
         }
         _ => {
             let (top, roof) = match shape {
@@ -252,7 +293,14 @@ fn draw_end(out: &mut String, shape: Shape, hex: &str, front: bool) {
             };
             let _ = writeln!(out, "<rect x=\"190\" y=\"{top}\" width=\"420\" height=\"{}\" rx=\"26\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>", 400 - top);
             let _ = writeln!(out, "<path d=\"M250 {top} L290 {roof} L510 {roof} L550 {top} Z\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>");
-            let _ = writeln!(out, "<path d=\"M262 {} L298 {} L502 {} L538 {} Z\" fill=\"{GLASS}\"/>", top + 30, roof + 12, roof + 12, top + 30);
+            let _ = writeln!(
+                out,
+                "<path d=\"M262 {} L298 {} L502 {} L538 {} Z\" fill=\"{GLASS}\"/>",
+                top + 30,
+                roof + 12,
+                roof + 12,
+                top + 30
+            );
             let _ = writeln!(out, "<rect x=\"215\" y=\"{y}\" width=\"90\" height=\"28\" rx=\"10\" fill=\"{lamp}\"/><rect x=\"495\" y=\"{y}\" width=\"90\" height=\"28\" rx=\"10\" fill=\"{lamp}\"/>", y = top + 75);
             if front {
                 let _ = writeln!(out, "<rect x=\"320\" y=\"{}\" width=\"160\" height=\"60\" rx=\"10\" fill=\"#2b2e33\"/>", top + 80);
@@ -276,7 +324,10 @@ fn draw_interior(out: &mut String, shape: Shape, hex: &str) {
             let _ = writeln!(out, "<path d=\"M120 330 L300 300 M500 300 L680 330\" stroke=\"#2c2f33\" stroke-width=\"22\" stroke-linecap=\"round\"/>");
         }
         _ => {
-            let _ = writeln!(out, "<path d=\"M60 330 Q400 220 740 330 L740 430 L60 430 Z\" fill=\"#2e3237\"/>");
+            let _ = writeln!(
+                out,
+                "<path d=\"M60 330 Q400 220 740 330 L740 430 L60 430 Z\" fill=\"#2e3237\"/>"
+            );
             let _ = writeln!(out, "<rect x=\"330\" y=\"270\" width=\"170\" height=\"70\" rx=\"8\" fill=\"#10161c\" stroke=\"{hex}\" stroke-width=\"4\"/>");
             let _ = writeln!(out, "<circle cx=\"230\" cy=\"330\" r=\"80\" fill=\"none\" stroke=\"#15171a\" stroke-width=\"18\"/><rect x=\"60\" y=\"420\" width=\"680\" height=\"20\" fill=\"{hex}\"/>");
             let _ = writeln!(out, "<path d=\"M70 120 Q400 60 730 120 L700 230 Q400 190 100 230 Z\" fill=\"{GLASS}\"/>");
@@ -287,7 +338,13 @@ fn draw_interior(out: &mut String, shape: Shape, hex: &str) {
 /// The SVG text of one photo.
 pub(crate) fn photo_svg(photo: &Photo) -> String {
     let mut out = String::with_capacity(3000);
-    let title = format!("{} {} in {}, {}", photo.make, photo.model, photo.colour, photo.view.label().to_lowercase());
+    let title = format!(
+        "{} {} in {}, {}",
+        photo.make,
+        photo.model,
+        photo.colour,
+        photo.view.label().to_lowercase()
+    );
     open(&mut out, &title);
     match photo.view {
         View::Side => draw_side(&mut out, photo.shape, photo.hex, "translate(0 0)"),
@@ -295,7 +352,11 @@ pub(crate) fn photo_svg(photo: &Photo) -> String {
         View::Rear => draw_end(&mut out, photo.shape, photo.hex, false),
         View::Interior => draw_interior(&mut out, photo.shape, photo.hex),
     }
-    caption(&mut out, &format!("{} {}", photo.make, photo.model), &format!("{} · {}", photo.colour, photo.view.label()));
+    caption(
+        &mut out,
+        &format!("{} {}", photo.make, photo.model),
+        &format!("{} · {}", photo.colour, photo.view.label()),
+    );
     out
 }
 
@@ -307,10 +368,18 @@ pub(crate) fn spin_svg(frame: &SpinFrame) -> String {
     let title = format!("360 degree view, {} at {degrees} degrees", frame.colour);
     open(&mut out, &title);
     let cos = f64::from(degrees).to_radians().cos();
-    let scale = if cos.abs() < 0.15 { 0.15_f64.copysign(cos) } else { cos };
+    let scale = if cos.abs() < 0.15 {
+        0.15_f64.copysign(cos)
+    } else {
+        cos
+    };
     let transform = format!("translate(400 0) scale({scale:.3} 1) translate(-400 0)");
     draw_side(&mut out, frame.shape, frame.hex, &transform);
-    caption(&mut out, &format!("360° · frame {} of {SPIN_FRAMES}", frame.frame + 1), &format!("{} · {degrees}°", frame.colour));
+    caption(
+        &mut out,
+        &format!("360° · frame {} of {SPIN_FRAMES}", frame.frame + 1),
+        &format!("{} · {degrees}°", frame.colour),
+    );
     out
 }
 
@@ -344,7 +413,14 @@ mod tests {
 
     #[test]
     fn text_in_svg_is_escaped() {
-        let photo = Photo { make: "A&B", model: "<script>", colour: "Red \"x\"", hex: "#ff0000", shape: Shape::Suv, view: View::Side };
+        let photo = Photo {
+            make: "A&B",
+            model: "<script>",
+            colour: "Red \"x\"",
+            hex: "#ff0000",
+            shape: Shape::Suv,
+            view: View::Side,
+        };
         let svg = photo_svg(&photo);
         assert!(svg.contains("A&amp;B &lt;script&gt;"));
         assert!(!svg.contains("<script>"));
@@ -369,7 +445,12 @@ mod tests {
 
     #[test]
     fn spin_frames_are_numbered_from_one() {
-        let frame = SpinFrame { shape: Shape::Ute, colour: "Glacier White", hex: "#ffffff", frame: 0 };
+        let frame = SpinFrame {
+            shape: Shape::Ute,
+            colour: "Glacier White",
+            hex: "#ffffff",
+            frame: 0,
+        };
         assert_eq!(frame.file_name(), "spin-ute-glacier-white-01.svg");
         assert!(spin_svg(&frame).starts_with("<svg"));
     }

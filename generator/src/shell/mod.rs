@@ -116,8 +116,14 @@ impl SiteHead {
             favicon: Some(asset_url(theme.favicon.as_deref().unwrap_or(&theme.logo))),
             theme_vars: vars
                 .into_iter()
-                .map(|(name, value)| ThemeVar { name, value: css_value(value) })
-                .chain(on.into_iter().map(|(name, value)| ThemeVar { name, value: css_value(value) }))
+                .map(|(name, value)| ThemeVar {
+                    name,
+                    value: css_value(value),
+                })
+                .chain(on.into_iter().map(|(name, value)| ThemeVar {
+                    name,
+                    value: css_value(value),
+                }))
                 .collect(),
         }
     }
@@ -138,7 +144,12 @@ impl SiteHead {
 /// the rule or the element (`;`, `{`, `}`, `<`, `>`, `\`, line breaks) are dropped.
 /// Colours are validated as `#RRGGBB` by the config; font stacks keep their quotes.
 pub fn css_value(value: &str) -> String {
-    value.chars().filter(|c| !matches!(c, ';' | '{' | '}' | '<' | '>' | '\\' | '\n' | '\r' | '@')).collect::<String>().trim().to_string()
+    value
+        .chars()
+        .filter(|c| !matches!(c, ';' | '{' | '}' | '<' | '>' | '\\' | '\n' | '\r' | '@'))
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// JSON for inside a `<script>` element: `<`, `>` and `&` (and the JS line separators)
@@ -200,7 +211,10 @@ pub struct ShellSite {
 impl ShellSite {
     /// The shell's view of `head`.
     pub fn of(head: &SiteHead) -> ShellSite {
-        ShellSite { value: Value::from(minijinja::value::Serde(head)), head: head.clone() }
+        ShellSite {
+            value: Value::from(minijinja::value::Serde(head)),
+            head: head.clone(),
+        }
     }
 }
 
@@ -243,7 +257,13 @@ pub struct Document {
 impl Document {
     /// The document's bytes, in order, with `body` as the root element's content.
     pub fn parts<'a>(&'a self, body: &'a str) -> [&'a [u8]; 5] {
-        [&self.frame[..self.body_at], body.as_bytes(), &self.frame[self.body_at..self.props_at], self.props.as_bytes(), &self.frame[self.props_at..]]
+        [
+            &self.frame[..self.body_at],
+            body.as_bytes(),
+            &self.frame[self.body_at..self.props_at],
+            self.props.as_bytes(),
+            &self.frame[self.props_at..],
+        ]
     }
 
     /// The document with `body`, in one buffer.
@@ -260,12 +280,20 @@ impl Shell {
         env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
         env.add_template(TEMPLATE_NAME, PAGE_TEMPLATE)
-            .map_err(|e| ShellError(format!("generator/templates/{TEMPLATE_NAME} does not compile: {e}")))?;
+            .map_err(|e| {
+                ShellError(format!(
+                    "generator/templates/{TEMPLATE_NAME} does not compile: {e}"
+                ))
+            })?;
         // RandomState's keys are random per process.
         let random = || std::hash::RandomState::new().build_hasher().finish();
         let nonce = format!("{:016x}{:016x}", random(), random());
         let mark = |what: &str| Value::from_safe_string(format!("<!--forecourt-{what}-{nonce}-->"));
-        Ok(Shell { env, body_mark: mark("body"), props_mark: mark("props") })
+        Ok(Shell {
+            env,
+            body_mark: mark("body"),
+            props_mark: mark("props"),
+        })
     }
 
     /// blake3 of the template source: part of every page's content hash.
@@ -274,13 +302,26 @@ impl Shell {
     }
 
     /// The full document of `page`, with `body` (the worker's HTML) in `<div id="root">`.
-    pub fn render(&self, site: &ShellSite, page: &Page, body: String, assets: &ShellAssets) -> Result<Vec<u8>, ShellError> {
+    pub fn render(
+        &self,
+        site: &ShellSite,
+        page: &Page,
+        body: String,
+        assets: &ShellAssets,
+    ) -> Result<Vec<u8>, ShellError> {
         Ok(self.document(site, page, assets)?.to_bytes(&body))
     }
 
     /// The document of `page` in parts, the worker's markup left out ([`Document`]).
-    pub fn document(&self, site: &ShellSite, page: &Page, assets: &ShellAssets) -> Result<Document, ShellError> {
-        let fail = |what: &str, e: &dyn fmt::Display| ShellError(format!("page {}: {what}: {e}", page.path));
+    pub fn document(
+        &self,
+        site: &ShellSite,
+        page: &Page,
+        assets: &ShellAssets,
+    ) -> Result<Document, ShellError> {
+        let fail = |what: &str, e: &dyn fmt::Display| {
+            ShellError(format!("page {}: {what}: {e}", page.path))
+        };
         let json_ld = page
             .json_ld
             .iter()
@@ -288,7 +329,10 @@ impl Shell {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| fail("JSON-LD does not serialize", &e))?;
         let props = script_safe(page.props.json());
-        let template = self.env.get_template(TEMPLATE_NAME).map_err(|e| fail("no shell template", &e))?;
+        let template = self
+            .env
+            .get_template(TEMPLATE_NAME)
+            .map_err(|e| fail("no shell template", &e))?;
         // The shell is about 2 KB of head and the JSON-LD.
         let mut frame = Vec::with_capacity(4096);
         template
@@ -307,21 +351,41 @@ impl Shell {
                 &mut frame,
             )
             .map_err(|e| fail("the document shell failed", &e))?;
-        let (body_mark, props_mark) = (self.body_mark.as_str().unwrap_or_default(), self.props_mark.as_str().unwrap_or_default());
-        let (body_at, props_at) = match (only_place(&frame, body_mark), only_place(&frame, props_mark)) {
-            (Some(body_at), Some(props_at)) if body_at < props_at => (body_at, props_at - body_mark.len()),
-            _ => return Err(fail("the document shell", &"the template must hold {{ body }} and then {{ props }}, once each")),
+        let (body_mark, props_mark) = (
+            self.body_mark.as_str().unwrap_or_default(),
+            self.props_mark.as_str().unwrap_or_default(),
+        );
+        let (body_at, props_at) = match (
+            only_place(&frame, body_mark),
+            only_place(&frame, props_mark),
+        ) {
+            (Some(body_at), Some(props_at)) if body_at < props_at => {
+                (body_at, props_at - body_mark.len())
+            }
+            _ => {
+                return Err(fail(
+                    "the document shell",
+                    &"the template must hold {{ body }} and then {{ props }}, once each",
+                ))
+            }
         };
         frame.drain(body_at..body_at + body_mark.len());
         frame.drain(props_at..props_at + props_mark.len());
-        Ok(Document { frame, body_at, props_at, props })
+        Ok(Document {
+            frame,
+            body_at,
+            props_at,
+            props,
+        })
     }
 }
 
 /// Where `mark` is in `text`, when it is there exactly once.
 fn only_place(text: &[u8], mark: &str) -> Option<usize> {
     let at = memchr::memmem::find(text, mark.as_bytes())?;
-    memchr::memmem::find(&text[at + mark.len()..], mark.as_bytes()).is_none().then_some(at)
+    memchr::memmem::find(&text[at + mark.len()..], mark.as_bytes())
+        .is_none()
+        .then_some(at)
 }
 
 #[cfg(test)]
@@ -332,25 +396,40 @@ mod tests {
 
     /// A sample dealer of dealers/.
     fn sample_dealer(slug: &str) -> Dealer {
-        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../dealers"))).expect("dealers");
-        dealers.into_iter().find(|d| d.config.slug == slug).unwrap_or_else(|| panic!("no sample dealer {slug}"))
+        let dealers = domain::config::load_dealers(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../dealers"
+        )))
+        .expect("dealers");
+        dealers
+            .into_iter()
+            .find(|d| d.config.slug == slug)
+            .unwrap_or_else(|| panic!("no sample dealer {slug}"))
     }
 
     #[test]
     fn script_json_cannot_end_the_script_and_parses_to_the_same_value() {
-        let value = serde_json::json!({ "comments": "</script><!-- a & b \u{2028}\u{2029} €5 é –" });
+        let value =
+            serde_json::json!({ "comments": "</script><!-- a & b \u{2028}\u{2029} €5 é –" });
         let safe = script_json(&value).expect("serializes");
         for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
             assert!(!safe.contains(forbidden), "{forbidden:?} in {safe}");
         }
-        assert!(safe.contains("€5 é –"), "other characters stay as they are: {safe}");
-        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).expect("parses"), value);
+        assert!(
+            safe.contains("€5 é –"),
+            "other characters stay as they are: {safe}"
+        );
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&safe).expect("parses"),
+            value
+        );
     }
 
     #[test]
     fn theme_values_keep_their_quotes_and_cannot_leave_the_style_element() {
         let mut dealer = sample_dealer("jacaranda-toyota");
-        dealer.config.theme.font_body = "\"Segoe UI\", Arial</style><script>alert(1)</script>, sans-serif".into();
+        dealer.config.theme.font_body =
+            "\"Segoe UI\", Arial</style><script>alert(1)</script>, sans-serif".into();
         let head = SiteHead::of(&dealer);
         let page = Page {
             path: "/".into(),
@@ -362,12 +441,33 @@ mod tests {
             hero_image: None,
             in_sitemap: true,
         };
-        let assets = EntryAssets { script: "/assets/home.js".into(), css: Vec::new(), preloads: Vec::new() };
-        let html = Shell::new().expect("shell").render(&ShellSite::of(&head), &page, "<main></main>".into(), &ShellAssets::of(&assets)).expect("render");
+        let assets = EntryAssets {
+            script: "/assets/home.js".into(),
+            css: Vec::new(),
+            preloads: Vec::new(),
+        };
+        let html = Shell::new()
+            .expect("shell")
+            .render(
+                &ShellSite::of(&head),
+                &page,
+                "<main></main>".into(),
+                &ShellAssets::of(&assets),
+            )
+            .expect("render");
         let html = String::from_utf8(html).expect("UTF-8");
         // The quotes reach the CSS parser as quotes (an `&quot;` would void the font stack).
-        assert!(html.contains("--font-body:\"Segoe UI\", Arial/stylescriptalert(1)/script, sans-serif;"), "{html}");
-        assert_eq!(html.matches("</style>").count(), 1, "the value cannot close the element");
+        assert!(
+            html.contains(
+                "--font-body:\"Segoe UI\", Arial/stylescriptalert(1)/script, sans-serif;"
+            ),
+            "{html}"
+        );
+        assert_eq!(
+            html.matches("</style>").count(),
+            1,
+            "the value cannot close the element"
+        );
     }
 
     #[test]
@@ -380,35 +480,66 @@ mod tests {
             kind: PageKind::Vehicle,
             title: "<!--forecourt-body-0--> {{ body }}".into(),
             description: "d".into(),
-            props: domain::view::Props::of(&serde_json::json!({ "comments": "</script><!--forecourt-props-0-->" })).expect("props"),
+            props: domain::view::Props::of(
+                &serde_json::json!({ "comments": "</script><!--forecourt-props-0-->" }),
+            )
+            .expect("props"),
             json_ld: vec![serde_json::json!({ "@type": "Car", "name": "<!--forecourt-body-0-->" })],
             hero_image: Some("/hero.jpg".into()),
             in_sitemap: true,
         };
-        let assets = ShellAssets::of(&EntryAssets { script: "/assets/vehicle.js".into(), css: vec!["/assets/a.css".into()], preloads: Vec::new() });
+        let assets = ShellAssets::of(&EntryAssets {
+            script: "/assets/vehicle.js".into(),
+            css: vec!["/assets/a.css".into()],
+            preloads: Vec::new(),
+        });
         let (shell, site) = (Shell::new().expect("shell"), ShellSite::of(&head));
         let body = "<main><h1>2024 Toyota RAV4</h1></main>";
         let document = shell.document(&site, &page, &assets).expect("document");
         let whole = String::from_utf8(document.to_bytes(body)).expect("UTF-8");
         assert_eq!(document.parts(body).concat(), whole.as_bytes());
-        assert_eq!(shell.render(&site, &page, body.to_string(), &assets).expect("render"), whole.as_bytes());
+        assert_eq!(
+            shell
+                .render(&site, &page, body.to_string(), &assets)
+                .expect("render"),
+            whole.as_bytes()
+        );
         assert!(whole.contains(&format!("<div id=\"root\">{body}</div>\n<script type=\"application/json\" id=\"__FORECOURT_PROPS__\">")), "{whole}");
-        assert!(whole.contains(r#"{"comments":"\u003c/script\u003e\u003c!--forecourt-props-0--\u003e"}</script>"#), "{whole}");
-        assert!(whole.contains("<title>&lt;!--forecourt-body-0--&gt; {{ body }}"), "{whole}");
-        assert!(!whole.contains("<!--forecourt-"), "no mark is left: {whole}");
+        assert!(
+            whole.contains(
+                r#"{"comments":"\u003c/script\u003e\u003c!--forecourt-props-0--\u003e"}</script>"#
+            ),
+            "{whole}"
+        );
+        assert!(
+            whole.contains("<title>&lt;!--forecourt-body-0--&gt; {{ body }}"),
+            "{whole}"
+        );
+        assert!(
+            !whole.contains("<!--forecourt-"),
+            "no mark is left: {whole}"
+        );
         assert!(whole.starts_with("<!doctype html>") && whole.trim_end().ends_with("</html>"));
     }
 
     #[test]
     fn header_style_corners_and_heading_case_become_custom_properties() {
-        let var = |head: &SiteHead, name: &str| head.theme_vars.iter().find(|v| v.name == name).map(|v| v.value.clone());
+        let var = |head: &SiteHead, name: &str| {
+            head.theme_vars
+                .iter()
+                .find(|v| v.name == name)
+                .map(|v| v.value.clone())
+        };
         let mut dealer = sample_dealer("wattle-nissan");
         // Wattle: a dark header (the secondary colour, black) with white links, square corners, capitals.
         let head = SiteHead::of(&dealer);
         assert_eq!(var(&head, "--header-bg").as_deref(), Some("#000000"));
         assert_eq!(var(&head, "--header-text").as_deref(), Some("#FFFFFF"));
         assert_eq!(var(&head, "--radius-button").as_deref(), Some("0"));
-        assert_eq!(var(&head, "--heading-transform").as_deref(), Some("uppercase"));
+        assert_eq!(
+            var(&head, "--heading-transform").as_deref(),
+            Some("uppercase")
+        );
         // A light header keeps the page background and the brand's text colour; pill buttons.
         dealer.config.theme.header_style = domain::config::HeaderStyle::Light;
         dealer.config.theme.corners = domain::config::Corners::Pill;

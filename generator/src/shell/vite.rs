@@ -37,14 +37,19 @@ pub struct EntryAssets {
 impl ViteManifest {
     /// Reads the manifest file.
     pub fn read(path: &Path) -> Result<ViteManifest, ShellError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ShellError(format!("cannot read the Vite manifest {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            ShellError(format!(
+                "cannot read the Vite manifest {}: {e}",
+                path.display()
+            ))
+        })?;
         ViteManifest::parse(&text).map_err(|e| ShellError(format!("{}: {e}", path.display())))
     }
 
     /// Parses manifest JSON.
     pub fn parse(text: &str) -> Result<ViteManifest, ShellError> {
-        let chunks = serde_json::from_str(text).map_err(|e| ShellError(format!("not a Vite manifest: {e}")))?;
+        let chunks = serde_json::from_str(text)
+            .map_err(|e| ShellError(format!("not a Vite manifest: {e}")))?;
         Ok(ViteManifest { chunks })
     }
 
@@ -56,7 +61,11 @@ impl ViteManifest {
                 "the frontend build has no hydration entry {key} for \"{kind}\" pages (add frontend/{key} and rebuild)"
             ))
         })?;
-        let mut assets = EntryAssets { script: url(&entry.file), css: Vec::new(), preloads: Vec::new() };
+        let mut assets = EntryAssets {
+            script: url(&entry.file),
+            css: Vec::new(),
+            preloads: Vec::new(),
+        };
         let mut seen = HashSet::new();
         self.collect(entry, &mut assets, &mut seen);
         Ok(assets)

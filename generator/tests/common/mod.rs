@@ -15,7 +15,15 @@ pub fn dealers_dir() -> PathBuf {
 
 /// One JSON Lines feed row: a 2022 Toyota of [`DEALER`] at its Grafton location, listed
 /// `days_ago` days ago, with `extra` fields set over the defaults.
-pub fn line(id: u64, slug: &str, model: &str, car_type: &str, price: f64, days_ago: i64, extra: Value) -> String {
+pub fn line(
+    id: u64,
+    slug: &str,
+    model: &str,
+    car_type: &str,
+    price: f64,
+    days_ago: i64,
+    extra: Value,
+) -> String {
     let mut car = json!({
         "id": id,
         "slug": slug,

@@ -10,18 +10,31 @@ export type ApiResult =
   | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
 
 /** Calls `path` with a JSON body (POST) or none (GET); cookies go along (same origin). */
-export async function callApi(path: string, body?: unknown, fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
+export async function callApi(
+  path: string,
+  body?: unknown,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ApiResult> {
   let response: Response;
   try {
     response = await fetchImpl(path, {
       method: body === undefined ? 'GET' : 'POST',
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, code: 'network', message: MESSAGES.UNEXPECTED_ERROR, fields: {} };
+    return {
+      ok: false,
+      status: 0,
+      code: 'network',
+      message: MESSAGES.UNEXPECTED_ERROR,
+      fields: {},
+    };
   }
   let parsed: Record<string, unknown> = {};
   try {
@@ -32,7 +45,9 @@ export async function callApi(path: string, body?: unknown, fetchImpl: typeof fe
   if (response.ok) return { ok: true, status: response.status, body: parsed };
   const fields: Record<string, string> = {};
   const rawFields = asObject(parsed.fields);
-  if (rawFields) for (const name of Object.keys(rawFields)) if (textAt(rawFields, name)) fields[name] = textAt(rawFields, name);
+  if (rawFields)
+    for (const name of Object.keys(rawFields))
+      if (textAt(rawFields, name)) fields[name] = textAt(rawFields, name);
   return {
     ok: false,
     status: response.status,

@@ -25,7 +25,14 @@ function parse(value: unknown): PendingSave | null {
   const at = object.at;
   if (id === null || typeof at !== 'number' || typeof object.path !== 'string') return null;
   return {
-    car: { id, name: textAt(car, 'name'), slug: textAt(car, 'slug'), make: textAt(car, 'make'), model: textAt(car, 'model'), primary_image_url: textAt(car, 'primary_image_url') },
+    car: {
+      id,
+      name: textAt(car, 'name'),
+      slug: textAt(car, 'slug'),
+      make: textAt(car, 'make'),
+      model: textAt(car, 'model'),
+      primary_image_url: textAt(car, 'primary_image_url'),
+    },
     path: object.path,
     at,
   };

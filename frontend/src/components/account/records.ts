@@ -2,7 +2,15 @@
 // favourites (the local half of the watchlist), the enquiries and reservations sent from
 // this browser (the garage lists them), the success marker the /success page reads, the
 // cars the shopper enquired on, and the last 5 searches.
-import { asObject, idAt, listOf, readStored, removeStored, textAt, writeStored } from '../local-store';
+import {
+  asObject,
+  idAt,
+  listOf,
+  readStored,
+  removeStored,
+  textAt,
+  writeStored,
+} from '../local-store';
 
 /** A car as the records name it (enough for a link and a thumbnail). */
 export interface CarRef {
@@ -102,27 +110,51 @@ function parseCar(value: unknown): CarRef | null {
 function parseEnquiry(value: unknown): EnquiryRecord | null {
   const o = asObject(value);
   if (!o || textAt(o, 'lead_id') === '') return null;
-  return { lead_id: textAt(o, 'lead_id'), form: textAt(o, 'form'), category: textAt(o, 'category'), car: parseCar(o.car), sent_at: textAt(o, 'sent_at') };
+  return {
+    lead_id: textAt(o, 'lead_id'),
+    form: textAt(o, 'form'),
+    category: textAt(o, 'category'),
+    car: parseCar(o.car),
+    sent_at: textAt(o, 'sent_at'),
+  };
 }
 
 function parseReservation(value: unknown): ReservationRecord | null {
   const o = asObject(value);
   const car = o ? parseCar(o.car) : null;
   if (!o || !car || textAt(o, 'reservation_id') === '') return null;
-  return { reservation_id: textAt(o, 'reservation_id'), car, expires_at: textAt(o, 'expires_at'), made_at: textAt(o, 'made_at') };
+  return {
+    reservation_id: textAt(o, 'reservation_id'),
+    car,
+    expires_at: textAt(o, 'expires_at'),
+    made_at: textAt(o, 'made_at'),
+  };
 }
 
 function parseSuccess(value: unknown): SuccessMarker | null {
   const o = asObject(value);
   if (!o || textAt(o, 'title') === '') return null;
-  return { title: textAt(o, 'title'), text: textAt(o, 'text'), form: textAt(o, 'form'), car: parseCar(o.car), at: textAt(o, 'at') };
+  return {
+    title: textAt(o, 'title'),
+    text: textAt(o, 'text'),
+    form: textAt(o, 'form'),
+    car: parseCar(o.car),
+    at: textAt(o, 'at'),
+  };
 }
 
 function parseViewed(value: unknown): ViewedCar | null {
   const o = asObject(value);
   const id = o ? idAt(o, 'id') : null;
   if (!o || id === null) return null;
-  return { id, stocknum: textAt(o, 'stocknum'), make: textAt(o, 'make'), model: textAt(o, 'model'), body: textAt(o, 'body'), simple_body: textAt(o, 'simple_body') };
+  return {
+    id,
+    stocknum: textAt(o, 'stocknum'),
+    make: textAt(o, 'make'),
+    model: textAt(o, 'model'),
+    body: textAt(o, 'body'),
+    simple_body: textAt(o, 'simple_body'),
+  };
 }
 
 function parseSearch(value: unknown): SearchRecord | null {
@@ -130,7 +162,8 @@ function parseSearch(value: unknown): SearchRecord | null {
   const filters = o ? asObject(o.filters) : null;
   if (!o || !filters || !textAt(o, 'path').startsWith('/')) return null;
   const kept: Record<string, string> = {};
-  for (const [name, v] of Object.entries(filters)) if (typeof v === 'string' && v.trim() !== '') kept[name] = v.trim();
+  for (const [name, v] of Object.entries(filters))
+    if (typeof v === 'string' && v.trim() !== '') kept[name] = v.trim();
   return { path: textAt(o, 'path'), filters: kept };
 }
 
@@ -139,7 +172,13 @@ function list<T>(key: string, parse: (item: unknown) => T | null): T[] {
 }
 
 /** Puts `item` first, drops others with the same identity and keeps `limit` entries. */
-function prepend<T>(key: string, parse: (item: unknown) => T | null, item: T, same: (a: T, b: T) => boolean, limit: number): T[] {
+function prepend<T>(
+  key: string,
+  parse: (item: unknown) => T | null,
+  item: T,
+  same: (a: T, b: T) => boolean,
+  limit: number,
+): T[] {
   const next = [item, ...list(key, parse).filter((other) => !same(other, item))].slice(0, limit);
   writeStored(key, next);
   return next;
@@ -152,7 +191,8 @@ export function loadFavourites(): Favourite[] {
 
 /** Adds or removes a favourite; answers the new list. */
 export function setFavourite(car: Favourite, saved: boolean): Favourite[] {
-  if (saved) return prepend(FAVOURITES_KEY, parseCar, car, (a, b) => a.id === b.id, Number.MAX_SAFE_INTEGER);
+  if (saved)
+    return prepend(FAVOURITES_KEY, parseCar, car, (a, b) => a.id === b.id, Number.MAX_SAFE_INTEGER);
   const next = loadFavourites().filter((f) => f.id !== car.id);
   writeStored(FAVOURITES_KEY, next);
   return next;
@@ -175,7 +215,13 @@ export function loadReservations(): ReservationRecord[] {
 
 /** Records a reservation. */
 export function recordReservation(record: ReservationRecord): void {
-  prepend(RESERVATIONS_KEY, parseReservation, record, (a, b) => a.reservation_id === b.reservation_id, RECORD_LIMIT);
+  prepend(
+    RESERVATIONS_KEY,
+    parseReservation,
+    record,
+    (a, b) => a.reservation_id === b.reservation_id,
+    RECORD_LIMIT,
+  );
 }
 
 /** Saves the marker the /success page shows. */
@@ -212,5 +258,11 @@ export function loadSearches(): SearchRecord[] {
 export function recordSearch(path: string, filters: Record<string, string>): void {
   const kept = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
   if (Object.keys(kept).length === 0) return;
-  prepend(SEARCHES_KEY, parseSearch, { path, filters: kept }, (a, b) => a.path === b.path, SEARCH_HISTORY_LIMIT);
+  prepend(
+    SEARCHES_KEY,
+    parseSearch,
+    { path, filters: kept },
+    (a, b) => a.path === b.path,
+    SEARCH_HISTORY_LIMIT,
+  );
 }

@@ -10,10 +10,20 @@ import { SaveToggle } from './save-toggle';
 import { resetSession } from './session';
 import { resetSavedIds } from './watchlist';
 
-const car = { id: 42, name: '2024 Toyota RAV4 GX', slug: 'car-42', make: 'Toyota', model: 'RAV4', primary_image_url: '/media/rav4.svg' };
+const car = {
+  id: 42,
+  name: '2024 Toyota RAV4 GX',
+  slug: 'car-42',
+  make: 'Toyota',
+  model: 'RAV4',
+  primary_image_url: '/media/rav4.svg',
+};
 const me = () => answer(200, { signed_in: true, phone: '0412345678' });
 
-function renderToggle(props: Partial<Parameters<typeof SaveToggle>[0]> = {}, site: SiteView = testSite) {
+function renderToggle(
+  props: Partial<Parameters<typeof SaveToggle>[0]> = {},
+  site: SiteView = testSite,
+) {
   const navigate = vi.fn();
   const alert = vi.fn();
   render(
@@ -43,9 +53,13 @@ describe('SaveToggle', () => {
     const fetchMock = mockFetch();
     fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
     const { navigate } = renderToggle();
-    fireEvent.click(screen.getByRole('button', { name: 'Save 2024 Toyota RAV4 GX to your watchlist' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Save 2024 Toyota RAV4 GX to your watchlist' }),
+    );
     await waitFor(() => expect(navigate).toHaveBeenCalled());
-    expect(navigate).toHaveBeenCalledWith('/sign-in?type=watchlist&redirect=%2Fcars%2Fcar-42%3Ffrom%3Dsearch&back=%2Fcars%2Fcar-42%3Ffrom%3Dsearch');
+    expect(navigate).toHaveBeenCalledWith(
+      '/sign-in?type=watchlist&redirect=%2Fcars%2Fcar-42%3Ffrom%3Dsearch&back=%2Fcars%2Fcar-42%3Ffrom%3Dsearch',
+    );
     expect(loadFavourites()).toEqual([]);
     expect(window.dataLayer).toEqual([]);
   });
@@ -61,11 +75,19 @@ describe('SaveToggle', () => {
     resetSession();
     resetSavedIds();
     fetchMock.mockReset();
-    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(200, { success: true, message: 'Car Saved In Watchlist', watchlist: [{ id: 42 }] }));
+    fetchMock
+      .mockResolvedValueOnce(me())
+      .mockResolvedValueOnce(
+        answer(200, { success: true, message: 'Car Saved In Watchlist', watchlist: [{ id: 42 }] }),
+      );
     renderToggle();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Car Saved In Watchlist'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Car Saved In Watchlist'),
+    );
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/watchlist/save-car');
-    expect(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 39 }]);
     // Saved once: another load of the page does not save it again.
     cleanup();
@@ -78,16 +100,24 @@ describe('SaveToggle', () => {
   });
 
   it('does not save a remembered car on another page, or after the shopper gave up long ago', async () => {
-    window.localStorage.setItem('forecourt:pending-save', JSON.stringify({ car, path: '/cars/other', at: Date.now() }));
+    window.localStorage.setItem(
+      'forecourt:pending-save',
+      JSON.stringify({ car, path: '/cars/other', at: Date.now() }),
+    );
     const fetchMock = mockFetch();
     fetchMock.mockResolvedValue(me());
     renderToggle();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await act(async () => {});
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
+    ).toBe('false');
     cleanup();
-    window.localStorage.setItem('forecourt:pending-save', JSON.stringify({ car, path: '/cars/car-42?from=search', at: Date.now() - 31 * 60 * 1000 }));
+    window.localStorage.setItem(
+      'forecourt:pending-save',
+      JSON.stringify({ car, path: '/cars/car-42?from=search', at: Date.now() - 31 * 60 * 1000 }),
+    );
     renderToggle();
     await act(async () => {});
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -98,7 +128,9 @@ describe('SaveToggle', () => {
     window.history.replaceState(null, '', '/watchlist');
     window.localStorage.setItem('forecourt:favourites', JSON.stringify([car]));
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [] }));
+    fetchMock
+      .mockResolvedValueOnce(me())
+      .mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [] }));
     renderToggle();
     fireEvent.click(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Car Removed'));
@@ -108,7 +140,9 @@ describe('SaveToggle', () => {
   it('saves at once, then shows the seed toast with View List, and sends event 39', async () => {
     const fetchMock = mockFetch();
     let release: (r: Response) => void = () => {};
-    fetchMock.mockResolvedValueOnce(me()).mockReturnValueOnce(new Promise<Response>((resolve) => (release = resolve)));
+    fetchMock
+      .mockResolvedValueOnce(me())
+      .mockReturnValueOnce(new Promise<Response>((resolve) => (release = resolve)));
     renderToggle();
     const button = screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ });
     expect(button.getAttribute('aria-pressed')).toBe('false');
@@ -119,7 +153,15 @@ describe('SaveToggle', () => {
     const [path, init] = fetchMock.mock.calls[1] ?? [];
     expect(path).toBe('/api/watchlist/save-car');
     expect(JSON.parse(String(init?.body))).toEqual({ phone_number: '0412345678', car_id: 42 });
-    await act(async () => release(answer(200, { success: true, message: 'Car Saved In Watchlist', watchlist: [{ id: 42 }, { id: 7 }] })));
+    await act(async () =>
+      release(
+        answer(200, {
+          success: true,
+          message: 'Car Saved In Watchlist',
+          watchlist: [{ id: 42 }, { id: 7 }],
+        }),
+      ),
+    );
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Car Saved In Watchlist');
     expect(screen.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe('/watchlist');
@@ -129,7 +171,9 @@ describe('SaveToggle', () => {
   it('removes a saved car with the Car Removed toast', async () => {
     window.localStorage.setItem('forecourt:favourites', JSON.stringify([car]));
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [] }));
+    fetchMock
+      .mockResolvedValueOnce(me())
+      .mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [] }));
     renderToggle();
     const button = screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ });
     expect(button.getAttribute('aria-pressed')).toBe('true');
@@ -142,7 +186,11 @@ describe('SaveToggle', () => {
 
   it('puts the car back and alerts the server message when the call fails', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(me()).mockResolvedValueOnce(answer(403, { success: false, code: 'forbidden', message: 'This is not your watchlist.' }));
+    fetchMock
+      .mockResolvedValueOnce(me())
+      .mockResolvedValueOnce(
+        answer(403, { success: false, code: 'forbidden', message: 'This is not your watchlist.' }),
+      );
     const { alert } = renderToggle();
     const button = screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ });
     fireEvent.click(button);
@@ -161,6 +209,8 @@ describe('SaveToggle', () => {
     resetSavedIds();
     window.localStorage.setItem('forecourt:favourites', JSON.stringify([car]));
     renderToggle({ saveable: false });
-    expect(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 });

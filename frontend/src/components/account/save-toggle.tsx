@@ -30,7 +30,14 @@ interface Props {
  *  Signed out, it goes to sign-in (type watchlist) and comes back here, where the car is
  *  then saved without another tap; signed in, the car is saved at once and the API call
  *  confirms it with a toast and View List (not on the watchlist itself: it is that list). */
-export function SaveToggle({ car, saveable, favourites, className, navigate = (url) => window.location.assign(url), alert = (m) => window.alert(m) }: Props) {
+export function SaveToggle({
+  car,
+  saveable,
+  favourites,
+  className,
+  navigate = (url) => window.location.assign(url),
+  alert = (m) => window.alert(m),
+}: Props) {
   const site = useSite();
   const saved = useSavedIds().has(car.id);
   const [busy, setBusy] = useState(false);
@@ -40,7 +47,12 @@ export function SaveToggle({ car, saveable, favourites, className, navigate = (u
     if (save) trackEvent(EVENT_FAVOURITE);
     const result = await changeWatchlist(car, save, phone);
     const onList = window.location.pathname === WATCHLIST_PATH;
-    if (result.ok) showToast(onList ? { text: result.message } : { text: result.message, action: { label: MESSAGES.VIEW_LIST, href: WATCHLIST_PATH } });
+    if (result.ok)
+      showToast(
+        onList
+          ? { text: result.message }
+          : { text: result.message, action: { label: MESSAGES.VIEW_LIST, href: WATCHLIST_PATH } },
+      );
     else alert(result.message);
   }
 
@@ -98,6 +110,20 @@ export function SaveToggle({ car, saveable, favourites, className, navigate = (u
 }
 
 /** The favourite record of a card. */
-export function favouriteOf(card: { id: number; name: string; slug: string; make: string; model: string; image: { url: string } | null }): Favourite {
-  return { id: card.id, name: card.name, slug: card.slug, make: card.make, model: card.model, primary_image_url: card.image?.url ?? '' };
+export function favouriteOf(card: {
+  id: number;
+  name: string;
+  slug: string;
+  make: string;
+  model: string;
+  image: { url: string } | null;
+}): Favourite {
+  return {
+    id: card.id,
+    name: card.name,
+    slug: card.slug,
+    make: card.make,
+    model: card.model,
+    primary_image_url: card.image?.url ?? '',
+  };
 }

@@ -41,7 +41,15 @@ describe('session', () => {
 
   it('only follows paths of this site', () => {
     expect(safePath('/cars/a?x=1#y')).toBe('/cars/a?x=1#y');
-    for (const bad of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'javascript:alert(1)', '', null, '/a\nb']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      '/a\nb',
+    ]) {
       expect(safePath(bad)).toBeNull();
     }
   });

@@ -7,7 +7,8 @@ import type { SignInType } from '../../types/generated/SignInType';
 import { callApi, type ApiResult } from './api';
 
 /** The shopper's state: still asking, nobody, or a user with a phone (seed 000 s6). */
-export type Session = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; phone: string };
+export type Session =
+  { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; phone: string };
 
 /** The sign-in route (seed 001 s2). */
 export const SIGN_IN_PATH = '/sign-in';
@@ -52,7 +53,8 @@ export function useSession(): Session {
 export function safePath(value: string | null | undefined): string | null {
   if (!value) return null;
   const v = value.trim();
-  if (!v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\') || /[\u0000-\u001f]/.test(v)) return null;
+  if (!v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\') || /[\u0000-\u001f]/.test(v))
+    return null;
   return v;
 }
 
@@ -73,7 +75,11 @@ export function requestCode(phone: string, fetchImpl: typeof fetch = fetch): Pro
 }
 
 /** Checks the code; a success sets the session cookie. */
-export async function verifyCode(phone: string, code: string, fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
+export async function verifyCode(
+  phone: string,
+  code: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ApiResult> {
   const result = await callApi('/api/auth/verify', { phone, code }, fetchImpl);
   if (result.ok) resetSession();
   return result;

@@ -42,14 +42,23 @@ export function resetSavedIds(): void {
 /** The ids of a watchlist answer ({success, watchlist: [{id}]}), or null. */
 export function watchlistIds(body: Record<string, unknown>): number[] | null {
   if (body.success !== true || !Array.isArray(body.watchlist)) return null;
-  return body.watchlist.map((entry) => asObject(entry)).flatMap((entry) => (entry && idAt(entry, 'id') !== null ? [idAt(entry, 'id') as number] : []));
+  return body.watchlist
+    .map((entry) => asObject(entry))
+    .flatMap((entry) => (entry && idAt(entry, 'id') !== null ? [idAt(entry, 'id') as number] : []));
 }
 
 /** The signed-in user's saved ids (GET /api/watchlist); they become the saved set. */
-export async function fetchWatchlist(fetchImpl: typeof fetch = fetch): Promise<{ ok: true; ids: number[] } | { ok: false; message: string; status: number }> {
+export async function fetchWatchlist(
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ ok: true; ids: number[] } | { ok: false; message: string; status: number }> {
   const result = await callApi('/api/watchlist', undefined, fetchImpl);
   const ids = result.ok ? watchlistIds(result.body) : null;
-  if (!ids) return { ok: false, message: result.ok ? MESSAGES.UNEXPECTED_ERROR : result.message, status: result.status };
+  if (!ids)
+    return {
+      ok: false,
+      message: result.ok ? MESSAGES.UNEXPECTED_ERROR : result.message,
+      status: result.status,
+    };
   emit(new Set(ids));
   return { ok: true, ids };
 }
@@ -58,7 +67,12 @@ export async function fetchWatchlist(fetchImpl: typeof fetch = fetch): Promise<{
 export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** Saves (`save`) or removes `car` for the user with `phone`. */
-export async function changeWatchlist(car: Favourite, save: boolean, phone: string, fetchImpl: typeof fetch = fetch): Promise<ChangeResult> {
+export async function changeWatchlist(
+  car: Favourite,
+  save: boolean,
+  phone: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ChangeResult> {
   const before = new Set(snapshot());
   const optimistic = new Set(before);
   if (save) optimistic.add(car.id);

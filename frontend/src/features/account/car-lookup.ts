@@ -10,11 +10,17 @@ import { parseAnswer } from '../../components/search-client';
 export const MAX_IDS = 100;
 
 /** The cards of `ids` (in the order asked; unknown or delisted ids are left out). */
-export async function fetchCardsByIds(ids: number[], fetchImpl: typeof fetch = fetch): Promise<CardView[]> {
+export async function fetchCardsByIds(
+  ids: number[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<CardView[]> {
   const wanted = [...new Set(ids)].slice(0, MAX_IDS);
   if (wanted.length === 0) return [];
   const query = new URLSearchParams({ ids: wanted.join(','), hitsPerPage: String(MAX_IDS) });
-  const response = await fetchImpl(`/api/search?${query.toString()}`, { headers: { accept: 'application/json' }, cache: 'no-cache' });
+  const response = await fetchImpl(`/api/search?${query.toString()}`, {
+    headers: { accept: 'application/json' },
+    cache: 'no-cache',
+  });
   if (!response.ok) throw new Error(`search answered ${response.status}`);
   const answer = parseAnswer(await response.json());
   const byId = new Map(answer.hits.map((card) => [card.id, card]));
@@ -28,8 +34,13 @@ export function carSlug(value: string | null): string | null {
 }
 
 /** The vehicle page props of the car `slug`, or null when there is no such page. */
-export async function fetchVehicleProps(slug: string, fetchImpl: typeof fetch = fetch): Promise<VehicleProps | null> {
-  const response = await fetchImpl(`/cars/${encodeURIComponent(slug)}/`, { headers: { accept: 'text/html' } });
+export async function fetchVehicleProps(
+  slug: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<VehicleProps | null> {
+  const response = await fetchImpl(`/cars/${encodeURIComponent(slug)}/`, {
+    headers: { accept: 'text/html' },
+  });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`the car page answered ${response.status}`);
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
@@ -37,5 +48,7 @@ export async function fetchVehicleProps(slug: string, fetchImpl: typeof fetch = 
   if (!text) return null;
   const props = JSON.parse(text) as Partial<VehicleProps>;
   // Only a vehicle page has a card and specifications.
-  return props.page && 'card' in props.page && 'specifications' in props.page ? (props as VehicleProps) : null;
+  return props.page && 'card' in props.page && 'specifications' in props.page
+    ? (props as VehicleProps)
+    : null;
 }

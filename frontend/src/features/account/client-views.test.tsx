@@ -6,7 +6,12 @@ import { answer, mockFetch } from '../../components/test-fetch';
 import { testSite } from '../../components/test-site';
 import { describeSearch, GarageView } from './garage-view';
 import { PrintView } from './print-view';
-import { recordEnquiry, recordReservation, recordSearch, saveSuccess } from '../../components/account/records';
+import {
+  recordEnquiry,
+  recordReservation,
+  recordSearch,
+  saveSuccess,
+} from '../../components/account/records';
 import { resetSession } from '../../components/account/session';
 import { SuccessView } from './success-view';
 import { resetSavedIds } from '../../components/account/watchlist';
@@ -20,17 +25,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const searchAnswer = (hits: unknown[]) => answer(200, { hits, count: hits.length, page: 0, pages: 1, facets: {} });
+const searchAnswer = (hits: unknown[]) =>
+  answer(200, { hits, count: hits.length, page: 0, pages: 1, facets: {} });
 
 describe('WatchlistView', () => {
   it('shows the saved cars the search still lists, and names the others from the local favourites', async () => {
-    window.localStorage.setItem('forecourt:favourites', JSON.stringify([{ id: 9, name: '2019 Mazda CX-5 Maxx', slug: 'cx5', make: 'Mazda', model: 'CX-5', primary_image_url: '' }]));
+    window.localStorage.setItem(
+      'forecourt:favourites',
+      JSON.stringify([
+        {
+          id: 9,
+          name: '2019 Mazda CX-5 Maxx',
+          slug: 'cx5',
+          make: 'Mazda',
+          model: 'CX-5',
+          primary_image_url: '',
+        },
+      ]),
+    );
     const fetchMock = mockFetch();
     fetchMock
       .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
       .mockResolvedValueOnce(answer(200, { success: true, watchlist: [{ id: 7 }, { id: 9 }] }))
       .mockResolvedValueOnce(searchAnswer([testCard]))
-      .mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [{ id: 7 }] }));
+      .mockResolvedValueOnce(
+        answer(200, { success: true, message: 'Car Removed', watchlist: [{ id: 7 }] }),
+      );
     render(
       <SiteContext.Provider value={testSite}>
         <WatchlistView searchPath="/search/used-cars" />
@@ -41,8 +61,13 @@ describe('WatchlistView', () => {
     expect(screen.getByText('2 saved cars')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'No longer available' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove 2019 Mazda CX-5 Maxx' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'No longer available' })).toBeNull());
-    expect(JSON.parse(String(fetchMock.mock.calls[3]?.[1]?.body))).toEqual({ phone_number: '0412345678', car_id: 9 });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'No longer available' })).toBeNull(),
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[3]?.[1]?.body))).toEqual({
+      phone_number: '0412345678',
+      car_id: 9,
+    });
   });
 
   it('drops a car un-saved from its card and counts again at once', async () => {
@@ -51,15 +76,21 @@ describe('WatchlistView', () => {
     fetchMock
       .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
       .mockResolvedValueOnce(answer(200, { success: true, watchlist: [{ id: 7 }, { id: 9 }] }))
-      .mockResolvedValueOnce(searchAnswer([testCard, { ...testCard, id: 9, name: '2019 Mazda CX-5 Maxx', slug: 'cx5' }]))
-      .mockResolvedValueOnce(answer(200, { success: true, message: 'Car Removed', watchlist: [{ id: 9 }] }));
+      .mockResolvedValueOnce(
+        searchAnswer([testCard, { ...testCard, id: 9, name: '2019 Mazda CX-5 Maxx', slug: 'cx5' }]),
+      )
+      .mockResolvedValueOnce(
+        answer(200, { success: true, message: 'Car Removed', watchlist: [{ id: 9 }] }),
+      );
     render(
       <SiteContext.Provider value={testSite}>
         <WatchlistView searchPath="/search/used-cars" />
       </SiteContext.Provider>,
     );
     expect(await screen.findByText('2 saved cars')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save 2022 Toyota RAV4 GX to your watchlist' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Save 2022 Toyota RAV4 GX to your watchlist' }),
+    );
     await waitFor(() => expect(screen.getByText('1 saved car')).toBeTruthy());
     expect(screen.queryByRole('link', { name: '2022 Toyota RAV4 GX' })).toBeNull();
     expect(screen.getByRole('link', { name: '2019 Mazda CX-5 Maxx' })).toBeTruthy();
@@ -67,15 +98,21 @@ describe('WatchlistView', () => {
 
   it('says so when nothing is saved', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' })).mockResolvedValueOnce(answer(200, { success: true, watchlist: [] }));
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
+      .mockResolvedValueOnce(answer(200, { success: true, watchlist: [] }));
     render(<WatchlistView searchPath="/search/used-cars" />);
     expect(await screen.findByText(/You have not saved any cars yet/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe('/search/used-cars');
+    expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe(
+      '/search/used-cars',
+    );
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' })).mockResolvedValueOnce(answer(503, { success: false, message: 'Try again soon.' }));
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
+      .mockResolvedValueOnce(answer(503, { success: false, message: 'Try again soon.' }));
     render(<WatchlistView searchPath="/search/used-cars" />);
     expect((await screen.findByRole('alert')).textContent).toContain('Try again soon.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -83,7 +120,20 @@ describe('WatchlistView', () => {
 });
 
 describe('SuccessView', () => {
-  const marker = { title: 'Thank You', text: 'Our team will call you shortly.', form: 'Book a Test Drive', car: { id: 7, name: '2022 Toyota RAV4 GX', slug: 'rav4', make: 'Toyota', model: 'RAV4', primary_image_url: '' }, at: '2026-11-24T06:00:00Z' };
+  const marker = {
+    title: 'Thank You',
+    text: 'Our team will call you shortly.',
+    form: 'Book a Test Drive',
+    car: {
+      id: 7,
+      name: '2022 Toyota RAV4 GX',
+      slug: 'rav4',
+      make: 'Toyota',
+      model: 'RAV4',
+      primary_image_url: '',
+    },
+    at: '2026-11-24T06:00:00Z',
+  };
 
   it('shows what was sent, one thank you, a way back to the car and the garage of a signed-in shopper', async () => {
     saveSuccess(marker);
@@ -95,8 +145,12 @@ describe('SuccessView', () => {
       </SiteContext.Provider>,
     );
     expect(await screen.findByText('Our team will call you shortly.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to 2022 Toyota RAV4 GX' }).getAttribute('href')).toBe('/cars/rav4');
-    expect((await screen.findByRole('link', { name: 'Go to your garage' })).getAttribute('href')).toBe('/my-garage');
+    expect(
+      screen.getByRole('link', { name: 'Back to 2022 Toyota RAV4 GX' }).getAttribute('href'),
+    ).toBe('/cars/rav4');
+    expect(
+      (await screen.findByRole('link', { name: 'Go to your garage' })).getAttribute('href'),
+    ).toBe('/my-garage');
     expect(screen.getAllByText(/thank you/i)).toHaveLength(1);
   });
 
@@ -130,10 +184,13 @@ describe('SuccessView', () => {
 
 describe('PrintView', () => {
   const page = (props: unknown) =>
-    new Response(`<!doctype html><html><body><div id="root"></div><script type="application/json" id="__FORECOURT_PROPS__">${JSON.stringify(props)}</script></body></html>`, {
-      status: 200,
-      headers: { 'content-type': 'text/html' },
-    });
+    new Response(
+      `<!doctype html><html><body><div id="root"></div><script type="application/json" id="__FORECOURT_PROPS__">${JSON.stringify(props)}</script></body></html>`,
+      {
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+      },
+    );
 
   it('reads the car from its page and lays it out for printing', async () => {
     const fetchMock = mockFetch();
@@ -148,9 +205,20 @@ describe('PrintView', () => {
           key_information: [{ label: 'Odometer', value: '12,345 km' }],
           specifications: [{ label: 'Transmission', value: 'Automatic' }],
           features: ['Reversing camera'],
-          comments: { paragraphs: ['One owner.'], short_paragraphs: ['One owner.'], truncated: false, pending: false },
+          comments: {
+            paragraphs: ['One owner.'],
+            short_paragraphs: ['One owner.'],
+            truncated: false,
+            pending: false,
+          },
           location: { name: 'Acme Springwood', url: null },
-          map: { name: 'Acme Springwood', street: '1 Main Street', locality: 'Springwood QLD 4127', directions_url: '', location_url: null },
+          map: {
+            name: 'Acme Springwood',
+            street: '1 Main Street',
+            locality: 'Springwood QLD 4127',
+            directions_url: '',
+            location_url: null,
+          },
           phone: { display: '07 3333 ••••', href: 'tel:0733331234', masked: true },
           sold_notice: null,
         },
@@ -165,11 +233,15 @@ describe('PrintView', () => {
     expect(screen.getByText('Call 0733331234')).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Odometer' })).toBeTruthy();
     expect(screen.getByText('2022 · 12,345 km · Automatic')).toBeTruthy();
-    expect(document.querySelector('.print-sheet__finance')?.textContent).toBe('$123/wk · Interest rate 7.99% p.a. · Comparison rate 8.19% p.a.*');
+    expect(document.querySelector('.print-sheet__finance')?.textContent).toBe(
+      '$123/wk · Interest rate 7.99% p.a. · Comparison rate 8.19% p.a.*',
+    );
     // The long lists stay on the car's page, so the sheet fits one page.
     expect(screen.queryByRole('rowheader', { name: 'Transmission' })).toBeNull();
     expect(screen.queryByText('Reversing camera')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Print this page' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Print this page' })),
+    );
   });
 
   it('says when the car is not there, without asking for a bad slug', async () => {
@@ -182,16 +254,39 @@ describe('PrintView', () => {
 
 describe('GarageView', () => {
   it('lists the saved count, reservations with their live hold, enquiries and recent searches', async () => {
-    const car = { id: 7, name: '2022 Toyota RAV4 GX', slug: 'rav4', make: 'Toyota', model: 'RAV4', primary_image_url: '' };
-    recordReservation({ reservation_id: 'R1', car, expires_at: '2026-11-26T06:00:00Z', made_at: '2026-11-24T06:00:00Z' });
-    recordEnquiry({ lead_id: 'L1', form: 'Book a Test Drive', category: 'Test Drive', car, sent_at: '2026-11-24T06:00:00Z' });
-    recordSearch('/search/used-cars?refinementList[make][0]=Toyota', { make: 'Toyota', 'range[price]': '10000:30000' });
+    const car = {
+      id: 7,
+      name: '2022 Toyota RAV4 GX',
+      slug: 'rav4',
+      make: 'Toyota',
+      model: 'RAV4',
+      primary_image_url: '',
+    };
+    recordReservation({
+      reservation_id: 'R1',
+      car,
+      expires_at: '2026-11-26T06:00:00Z',
+      made_at: '2026-11-24T06:00:00Z',
+    });
+    recordEnquiry({
+      lead_id: 'L1',
+      form: 'Book a Test Drive',
+      category: 'Test Drive',
+      car,
+      sent_at: '2026-11-24T06:00:00Z',
+    });
+    recordSearch('/search/used-cars?refinementList[make][0]=Toyota', {
+      make: 'Toyota',
+      'range[price]': '10000:30000',
+    });
     const fetchMock = mockFetch();
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url === '/api/session') return answer(200, { signed_in: true, phone: '0412345678' });
-      if (url === '/api/watchlist') return answer(200, { success: true, watchlist: [{ id: 7 }, { id: 9 }] });
-      if (url === '/api/reservations/7') return answer(200, { car_id: 7, reserved: true, expires_at: '2026-11-26T06:00:00Z' });
+      if (url === '/api/watchlist')
+        return answer(200, { success: true, watchlist: [{ id: 7 }, { id: 9 }] });
+      if (url === '/api/reservations/7')
+        return answer(200, { car_id: 7, reserved: true, expires_at: '2026-11-26T06:00:00Z' });
       throw new Error(`unexpected ${url}`);
     });
     render(
@@ -202,13 +297,17 @@ describe('GarageView', () => {
     expect(await screen.findByText('2 saved cars.', { exact: false })).toBeTruthy();
     expect(await screen.findByText(/^Held until/)).toBeTruthy();
     expect(screen.getByText('Book a Test Drive', { exact: false })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Toyota, price 10000 to 30000' }).getAttribute('href')).toBe('/search/used-cars?refinementList[make][0]=Toyota');
+    expect(
+      screen.getByRole('link', { name: 'Toyota, price 10000 to 30000' }).getAttribute('href'),
+    ).toBe('/search/used-cars?refinementList[make][0]=Toyota');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('says what is empty', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' })).mockResolvedValueOnce(answer(200, { success: true, watchlist: [] }));
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }))
+      .mockResolvedValueOnce(answer(200, { success: true, watchlist: [] }));
     render(<GarageView searchPath="/search/used-cars" />);
     expect(await screen.findByText('No reservations from this device.')).toBeTruthy();
     expect(screen.getByText('No enquiries from this device.')).toBeTruthy();

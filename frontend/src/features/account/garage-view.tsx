@@ -2,7 +2,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import './account.css';
 import { useSite } from '../../components/site-context';
 import { callApi } from '../../components/account/api';
-import { loadEnquiries, loadReservations, loadSearches, type EnquiryRecord, type ReservationRecord, type SearchRecord } from '../../components/account/records';
+import {
+  loadEnquiries,
+  loadReservations,
+  loadSearches,
+  type EnquiryRecord,
+  type ReservationRecord,
+  type SearchRecord,
+} from '../../components/account/records';
 import { signOut, useSession, WATCHLIST_PATH } from '../../components/account/session';
 import { fetchWatchlist } from '../../components/account/watchlist';
 
@@ -14,7 +21,9 @@ interface Kept {
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function carPath(slug: string): string {
@@ -22,11 +31,25 @@ function carPath(slug: string): string {
 }
 
 /** A titled list of the garage, or its empty text. */
-function GarageList({ id, title, empty, children }: { id: string; title: string; empty: ReactNode; children: ReactNode[] }) {
+function GarageList({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: ReactNode;
+  children: ReactNode[];
+}) {
   return (
     <section className="account-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {children.length === 0 ? <p className="account-empty">{empty}</p> : <ul className="account-list">{children}</ul>}
+      {children.length === 0 ? (
+        <p className="account-empty">{empty}</p>
+      ) : (
+        <ul className="account-list">{children}</ul>
+      )}
     </section>
   );
 }
@@ -35,7 +58,9 @@ function GarageList({ id, title, empty, children }: { id: string; title: string;
 export function describeSearch(search: SearchRecord): string {
   const values = Object.entries(search.filters)
     .filter(([name]) => name !== 'page' && name !== 'sortBy')
-    .map(([name, value]) => (name.startsWith('range[') ? `${name.slice(6, -1)} ${value.replace(':', ' to ')}` : value));
+    .map(([name, value]) =>
+      name.startsWith('range[') ? `${name.slice(6, -1)} ${value.replace(':', ' to ')}` : value,
+    );
   return values.length > 0 ? values.join(', ') : search.path;
 }
 
@@ -55,13 +80,20 @@ export function GarageView({ searchPath }: { searchPath: string }) {
     if (site?.favourites) void fetchWatchlist().then((r) => setSaved(r.ok ? r.ids.length : null));
     for (const r of reservations) {
       void callApi(`/api/reservations/${r.car.id}`).then((answer) => {
-        if (answer.ok) setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
+        if (answer.ok)
+          setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
       });
     }
   }, [session.status]);
 
   if (session.status !== 'signed-in') {
-    return <p role="status">{session.status === 'loading' ? 'Checking whether you are signed in…' : 'Taking you to sign in…'}</p>;
+    return (
+      <p role="status">
+        {session.status === 'loading'
+          ? 'Checking whether you are signed in…'
+          : 'Taking you to sign in…'}
+      </p>
+    );
   }
   return (
     <>
@@ -70,12 +102,18 @@ export function GarageView({ searchPath }: { searchPath: string }) {
         <section className="account-section" aria-labelledby="garage-saved">
           <h2 id="garage-saved">Saved cars</h2>
           <p>
-            {saved === null ? 'Your saved cars are on your watchlist.' : `${saved} saved ${saved === 1 ? 'car' : 'cars'}.`}{' '}
+            {saved === null
+              ? 'Your saved cars are on your watchlist.'
+              : `${saved} saved ${saved === 1 ? 'car' : 'cars'}.`}{' '}
             <a href={WATCHLIST_PATH}>Open your watchlist</a>
           </p>
         </section>
       ) : null}
-      <GarageList id="garage-reservations" title="Reservations" empty="No reservations from this device.">
+      <GarageList
+        id="garage-reservations"
+        title="Reservations"
+        empty="No reservations from this device."
+      >
         {kept.reservations.map((r) => (
           <li key={r.reservation_id}>
             <a href={carPath(r.car.slug)}>{r.car.name}</a>

@@ -11,7 +11,9 @@ afterEach(() => {
 
 describe('gate', () => {
   it('goes back to the referring page of this site only', () => {
-    expect(backPath('http://acme.localhost:8080/search/used-cars?page=2', 'http://acme.localhost:8080')).toBe('/search/used-cars?page=2');
+    expect(
+      backPath('http://acme.localhost:8080/search/used-cars?page=2', 'http://acme.localhost:8080'),
+    ).toBe('/search/used-cars?page=2');
     expect(backPath('https://evil.example/x', 'http://acme.localhost:8080')).toBe('/');
     expect(backPath('', 'http://acme.localhost:8080')).toBe('/');
   });
@@ -22,7 +24,9 @@ describe('gate', () => {
     fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
     const replace = vi.fn();
     expect(await enforceGate('my-garage', replace)).toBe(false);
-    expect(replace).toHaveBeenCalledWith('/sign-in?type=my-garage&redirect=%2Fmy-garage%3Ftab%3D1&back=%2F');
+    expect(replace).toHaveBeenCalledWith(
+      '/sign-in?type=my-garage&redirect=%2Fmy-garage%3Ftab%3D1&back=%2F',
+    );
     resetSession();
     fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }));
     replace.mockClear();

@@ -17,7 +17,10 @@ export function backPath(referrer: string, origin: string): string {
 }
 
 /** Checks the session of a gated page and leaves for sign-in when nobody is signed in. */
-export async function enforceGate(gate: SignInType, replace: (url: string) => void = (url) => window.location.replace(url)): Promise<boolean> {
+export async function enforceGate(
+  gate: SignInType,
+  replace: (url: string) => void = (url) => window.location.replace(url),
+): Promise<boolean> {
   const session = await loadSession();
   if (session.status === 'signed-in') return true;
   replace(signInUrl(gate, currentPath(), backPath(document.referrer, window.location.origin)));

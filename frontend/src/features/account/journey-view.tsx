@@ -5,12 +5,22 @@ import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
 import { carSlug, fetchVehicleProps } from './car-lookup';
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; props: VehicleProps; held: boolean };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; props: VehicleProps; held: boolean };
 
 /** /checkout-journey?car_id={slug} (seed 001 s2, online purchase): the car, then the steps
  *  of buying it online, each a real page: reserve it with the refundable deposit, arrange
  *  finance, value a trade-in, and talk to the dealer about delivery or pick-up. */
-export function JourneyView({ terms, search = () => window.location.search }: { terms: ReserveTerms | null; search?: () => string }) {
+export function JourneyView({
+  terms,
+  search = () => window.location.search,
+}: {
+  terms: ReserveTerms | null;
+  search?: () => string;
+}) {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -23,14 +33,20 @@ export function JourneyView({ terms, search = () => window.location.search }: { 
       const props = await fetchVehicleProps(slug);
       if (!props) return setState({ kind: 'missing' });
       // A hold made since the build: the car cannot be reserved again.
-      const hold = await fetch(`/api/reservations/${props.page.card.id}`, { cache: 'no-store' }).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+      const hold = await fetch(`/api/reservations/${props.page.card.id}`, { cache: 'no-store' })
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null);
       setState({ kind: 'ready', props, held: hold?.reserved === true });
-    })().catch((error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
+    })().catch((error: unknown) =>
+      setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
   }, []);
 
   if (state.kind === 'loading') return <p role="status">Loading the car…</p>;
-  if (state.kind === 'missing') return <p role="alert">We could not find that car. It may have been sold.</p>;
-  if (state.kind === 'failed') return <p role="alert">The car could not be loaded: {state.message}</p>;
+  if (state.kind === 'missing')
+    return <p role="alert">We could not find that car. It may have been sold.</p>;
+  if (state.kind === 'failed')
+    return <p role="alert">The car could not be loaded: {state.message}</p>;
   const { page } = state.props;
   const { card } = page;
   const reservable = card.available && card.reserve_url && !state.held;

@@ -5,7 +5,11 @@ import { carSlug, fetchVehicleProps } from './car-lookup';
 import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../../components/comparison-rate-note';
 import { MESSAGES } from '../../types/generated/messages';
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; props: VehicleProps };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; props: VehicleProps };
 
 function Rows({ title, rows }: { title: string; rows: { label: string; value: string }[] }) {
   if (rows.length === 0) return null;
@@ -42,7 +46,12 @@ export function PrintView({ search = () => window.location.search }: { search?: 
     }
     fetchVehicleProps(slug)
       .then((props) => setState(props ? { kind: 'ready', props } : { kind: 'missing' }))
-      .catch((error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) =>
+        setState({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
   }, []);
 
   useEffect(() => {
@@ -53,11 +62,14 @@ export function PrintView({ search = () => window.location.search }: { search?: 
   }, [state]);
 
   if (state.kind === 'loading') return <p role="status">Preparing the printable page…</p>;
-  if (state.kind === 'missing') return <p role="alert">We could not find that car. It may have been sold.</p>;
-  if (state.kind === 'failed') return <p role="alert">The car could not be loaded: {state.message}</p>;
+  if (state.kind === 'missing')
+    return <p role="alert">We could not find that car. It may have been sold.</p>;
+  if (state.kind === 'failed')
+    return <p role="alert">The car could not be loaded: {state.message}</p>;
   const { page, site } = state.props;
   const { card } = page;
-  const photo = page.images[0] ?? (card.image ? { url: card.image.url, alt: card.image.alt } : null);
+  const photo =
+    page.images[0] ?? (card.image ? { url: card.image.url, alt: card.image.alt } : null);
   const phone = page.phone ?? site.phone;
   const address = page.map ? [page.map.street, page.map.locality].filter(Boolean).join(', ') : '';
   return (
@@ -79,7 +91,15 @@ export function PrintView({ search = () => window.location.search }: { search?: 
         </div>
       </header>
       <div className="print-sheet__head">
-        {photo ? <img className="print-sheet__photo" src={photo.url} alt={photo.alt} width={640} height={480} /> : null}
+        {photo ? (
+          <img
+            className="print-sheet__photo"
+            src={photo.url}
+            alt={photo.alt}
+            width={640}
+            height={480}
+          />
+        ) : null}
         <div className="print-sheet__summary">
           <h2 id="print-title">{card.name}</h2>
           <p className="print-sheet__price">
@@ -91,13 +111,16 @@ export function PrintView({ search = () => window.location.search }: { search?: 
             <>
               <p className="print-sheet__finance finance-line">
                 {card.finance.weekly}
-                {MESSAGES.PER_WEEK_SHORT} · {MESSAGES.INTEREST_RATE} {card.finance.interest_rate} · {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
+                {MESSAGES.PER_WEEK_SHORT} · {MESSAGES.INTEREST_RATE} {card.finance.interest_rate} ·{' '}
+                {MESSAGES.COMPARISON_RATE} {card.finance.comparison_rate}
                 {COMPARISON_RATE_MARK}
               </p>
               <ComparisonRateNote />
             </>
           ) : null}
-          {page.key_chips.length > 0 ? <p className="print-sheet__chips">{page.key_chips.join(' · ')}</p> : null}
+          {page.key_chips.length > 0 ? (
+            <p className="print-sheet__chips">{page.key_chips.join(' · ')}</p>
+          ) : null}
           <p className="print-sheet__url">{`${site.canonical_base}${card.path}`}</p>
         </div>
       </div>

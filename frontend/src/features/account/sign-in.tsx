@@ -2,7 +2,14 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import '../forms/forms.css';
 import './account.css';
 import type { SignInType } from '../../types/generated/SignInType';
-import { requestCode, safePath, signOut, useSession, verifyCode, type Session } from '../../components/account/session';
+import {
+  requestCode,
+  safePath,
+  signOut,
+  useSession,
+  verifyCode,
+  type Session,
+} from '../../components/account/session';
 
 /** Why the shopper is asked to sign in, by the route's `type` (seed 001 s2). */
 export const SIGN_IN_REASONS: Record<SignInType, string> = {
@@ -88,7 +95,10 @@ interface Props {
 
 /** The sign-in page: a mobile number, then the 6-digit SMS code; signed in, the shopper
  *  lands on `redirect`. Signed in already, it says so and offers to go on or sign out. */
-export function SignIn({ navigate = (url) => window.location.assign(url), search = () => window.location.search }: Props) {
+export function SignIn({
+  navigate = (url) => window.location.assign(url),
+  search = () => window.location.search,
+}: Props) {
   const session = useSession();
   const [query, setQuery] = useState<SignInQuery>({ type: null, redirect: '/', back: null });
   const [step, setStep] = useState<Step>({ kind: 'phone' });
@@ -106,7 +116,9 @@ export function SignIn({ navigate = (url) => window.location.assign(url), search
     if (step.kind === 'code') codeRef.current?.focus();
   }, [step]);
 
-  const reason = query.type ? SIGN_IN_REASONS[query.type] : 'Sign in with your mobile number. We will text you a code.';
+  const reason = query.type
+    ? SIGN_IN_REASONS[query.type]
+    : 'Sign in with your mobile number. We will text you a code.';
   const current: Session = signedOut ? { status: 'anonymous' } : session;
 
   async function sendCode(event?: FormEvent) {
@@ -171,13 +183,23 @@ export function SignIn({ navigate = (url) => window.location.assign(url), search
             <a className="button" href={query.redirect}>
               Continue
             </a>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void leave()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void leave()}
+            >
               Sign out
             </button>
           </p>
         </div>
       ) : step.kind === 'phone' ? (
-        <form className="lead-form" noValidate onSubmit={(e) => void sendCode(e)} aria-label="Sign in">
+        <form
+          className="lead-form"
+          noValidate
+          onSubmit={(e) => void sendCode(e)}
+          aria-label="Sign in"
+        >
           <SignInField
             inputRef={phoneRef}
             id="sign-in-phone"
@@ -197,7 +219,12 @@ export function SignIn({ navigate = (url) => window.location.assign(url), search
           </div>
         </form>
       ) : (
-        <form className="lead-form" noValidate onSubmit={(e) => void checkCode(e)} aria-label="Enter your code">
+        <form
+          className="lead-form"
+          noValidate
+          onSubmit={(e) => void checkCode(e)}
+          aria-label="Enter your code"
+        >
           {notice ? <p role="status">{notice}</p> : null}
           <SignInField
             inputRef={codeRef}
@@ -216,7 +243,12 @@ export function SignIn({ navigate = (url) => window.location.assign(url), search
             <button type="submit" className="button" disabled={busy}>
               {busy ? 'Checking…' : 'Sign in'}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void sendCode()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void sendCode()}
+            >
               Send a new code
             </button>
             <button

@@ -18,9 +18,16 @@ export function SuccessView({ searchPath, heading }: { searchPath: string; headi
     <div className="success-card">
       {marker ? (
         <>
-          {marker.title && marker.title.trim().toLowerCase() !== heading.trim().toLowerCase() ? <h2>{marker.title}</h2> : null}
+          {marker.title && marker.title.trim().toLowerCase() !== heading.trim().toLowerCase() ? (
+            <h2>{marker.title}</h2>
+          ) : null}
           {marker.text ? <p>{marker.text}</p> : null}
-          {marker.form ? <p className="account-list__meta">Sent: {marker.form}{marker.at ? `, ${new Date(marker.at).toLocaleString('en-AU')}` : ''}</p> : null}
+          {marker.form ? (
+            <p className="account-list__meta">
+              Sent: {marker.form}
+              {marker.at ? `, ${new Date(marker.at).toLocaleString('en-AU')}` : ''}
+            </p>
+          ) : null}
         </>
       ) : (
         <p>We have received your details. Our team will contact you shortly.</p>

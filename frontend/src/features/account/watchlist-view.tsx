@@ -33,7 +33,19 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
       const cards = await fetchCardsByIds(list.ids);
       const shown = new Set(cards.map((c) => c.id));
       const local = new Map(loadFavourites().map((f) => [f.id, f]));
-      const gone = list.ids.filter((id) => !shown.has(id)).map((id) => local.get(id) ?? { id, name: `Car ${id}`, slug: '', make: '', model: '', primary_image_url: '' });
+      const gone = list.ids
+        .filter((id) => !shown.has(id))
+        .map(
+          (id) =>
+            local.get(id) ?? {
+              id,
+              name: `Car ${id}`,
+              slug: '',
+              make: '',
+              model: '',
+              primary_image_url: '',
+            },
+        );
       setState({ kind: 'ready', cards, gone });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -52,11 +64,19 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
       return;
     }
     showToast({ text: result.message });
-    setState((s) => (s.kind === 'ready' ? { ...s, gone: s.gone.filter((g) => g.id !== car.id) } : s));
+    setState((s) =>
+      s.kind === 'ready' ? { ...s, gone: s.gone.filter((g) => g.id !== car.id) } : s,
+    );
   }
 
   if (session.status !== 'signed-in') {
-    return <p role="status">{session.status === 'loading' ? 'Checking whether you are signed in…' : 'Taking you to sign in…'}</p>;
+    return (
+      <p role="status">
+        {session.status === 'loading'
+          ? 'Checking whether you are signed in…'
+          : 'Taking you to sign in…'}
+      </p>
+    );
   }
   if (state.kind === 'loading') return <p role="status">Loading your saved cars…</p>;
   if (state.kind === 'failed') {
@@ -96,7 +116,12 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
             {state.gone.map((car) => (
               <li key={car.id}>
                 <span>{car.name}</span>
-                <button type="button" className="button button--secondary button--small" aria-label={`Remove ${car.name}`} onClick={() => void remove(car)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={`Remove ${car.name}`}
+                  onClick={() => void remove(car)}
+                >
                   Remove
                 </button>
               </li>

@@ -6,11 +6,23 @@ export function BrandTiles({ brands }: { brands: BrandCardView[] }) {
     <ul className="brand-grid">
       {brands.map((b) => (
         <li key={b.url}>
-          <a className="brand-tile" href={b.url} {...(b.external ? { rel: 'noopener', target: '_blank' } : {})}>
-            {b.logo ? <img src={b.logo.url} alt="" width={160} height={80} loading="lazy" /> : <span className="brand-tile__wordmark" aria-hidden="true">{b.name}</span>}
+          <a
+            className="brand-tile"
+            href={b.url}
+            {...(b.external ? { rel: 'noopener', target: '_blank' } : {})}
+          >
+            {b.logo ? (
+              <img src={b.logo.url} alt="" width={160} height={80} loading="lazy" />
+            ) : (
+              <span className="brand-tile__wordmark" aria-hidden="true">
+                {b.name}
+              </span>
+            )}
             <span className={b.logo ? 'brand-tile__name' : 'visually-hidden'}>
               {b.name}
-              {b.external ? <span className="visually-hidden"> (opens the {b.name} website in a new tab)</span> : null}
+              {b.external ? (
+                <span className="visually-hidden"> (opens the {b.name} website in a new tab)</span>
+              ) : null}
             </span>
             {b.count > 0 ? <span className="brand-tile__count">{b.count} in stock</span> : null}
           </a>

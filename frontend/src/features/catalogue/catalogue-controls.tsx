@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
-import { emptyState, parseSearchState, serializeSearchState, setRange, toggleRefinement, type SearchState } from '../../components/search-state';
+import {
+  emptyState,
+  parseSearchState,
+  serializeSearchState,
+  setRange,
+  toggleRefinement,
+  type SearchState,
+} from '../../components/search-state';
 import { facetCounts, type CatalogueSpec } from './catalogue-filter';
 
 /** Seed 000 s9: the search box writes the query after a 300 ms pause. */
@@ -10,7 +17,12 @@ export const QUERY_DEBOUNCE_MS = 300;
  *  written to it on every change; the query box text is debounced into it. */
 export function useCatalogueState() {
   const [queryText, setQueryText] = useState('');
-  const [state, update] = useUrlState<SearchState>(emptyState, parseSearchState, serializeSearchState, (next) => setQueryText(next.query));
+  const [state, update] = useUrlState<SearchState>(
+    emptyState,
+    parseSearchState,
+    serializeSearchState,
+    (next) => setQueryText(next.query),
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -23,7 +35,10 @@ export function useCatalogueState() {
   const onQuery = (text: string) => {
     setQueryText(text);
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ ...state, query: text.trim(), page: 0 }), QUERY_DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => update({ ...state, query: text.trim(), page: 0 }),
+      QUERY_DEBOUNCE_MS,
+    );
   };
 
   const clear = () => {
@@ -55,14 +70,26 @@ interface ControlsProps<T> {
 
 /** The filters of a catalogue: the query, a checkbox group per facet with counts, and the
  *  price range where the catalogue has prices. */
-export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBounds, catalogue }: ControlsProps<T>) {
+export function CatalogueControls<T>({
+  label,
+  queryLabel,
+  items,
+  spec,
+  priceBounds,
+  catalogue,
+}: ControlsProps<T>) {
   const { state, queryText, update, onQuery } = catalogue;
   const price = state.ranges.price ?? { min: null, max: null };
   return (
     <form className="offer-filters" aria-label={label} onSubmit={(e) => e.preventDefault()}>
       <label className="field">
         <span>{queryLabel}</span>
-        <input type="search" name="query" value={queryText} onChange={(e) => onQuery(e.target.value)} />
+        <input
+          type="search"
+          name="query"
+          value={queryText}
+          onChange={(e) => onQuery(e.target.value)}
+        />
       </label>
       {spec.facets.map((facet) => {
         const values = facetCounts(items, facet);
@@ -72,7 +99,11 @@ export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBoun
             <legend>{facet.label}</legend>
             {values.map(([value, count]) => (
               <label key={value} className="check">
-                <input type="checkbox" checked={(state.refinements[facet.name] ?? []).includes(value)} onChange={() => update(toggleRefinement(state, facet.name, value))} />
+                <input
+                  type="checkbox"
+                  checked={(state.refinements[facet.name] ?? []).includes(value)}
+                  onChange={() => update(toggleRefinement(state, facet.name, value))}
+                />
                 {value} ({count})
               </label>
             ))}
@@ -90,7 +121,9 @@ export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBoun
               placeholder={String(priceBounds.min)}
               defaultValue={price.min ?? ''}
               key={`min-${price.min ?? ''}`}
-              onBlur={(e) => update(setRange(state, 'price', numberOrNull(e.target.value), price.max))}
+              onBlur={(e) =>
+                update(setRange(state, 'price', numberOrNull(e.target.value), price.max))
+              }
             />
           </label>
           <label className="field">
@@ -101,7 +134,9 @@ export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBoun
               placeholder={String(priceBounds.max ?? '')}
               defaultValue={price.max ?? ''}
               key={`max-${price.max ?? ''}`}
-              onBlur={(e) => update(setRange(state, 'price', price.min, numberOrNull(e.target.value)))}
+              onBlur={(e) =>
+                update(setRange(state, 'price', price.min, numberOrNull(e.target.value)))
+              }
             />
           </label>
         </fieldset>
@@ -111,7 +146,17 @@ export function CatalogueControls<T>({ label, queryLabel, items, spec, priceBoun
 }
 
 /** The count line of a catalogue's results, announced politely as it changes. */
-export function ResultCount({ id, count, one, many }: { id: string; count: number; one: string; many: string }) {
+export function ResultCount({
+  id,
+  count,
+  one,
+  many,
+}: {
+  id: string;
+  count: number;
+  one: string;
+  many: string;
+}) {
   return (
     // The live region holds the heading: a status may not sit inside a heading (HTML) and
     // a heading may not carry role=status (ARIA).

@@ -42,7 +42,12 @@ export function matchesItem<T>(item: T, state: SearchState, spec: CatalogueSpec<
 }
 
 /** The matching items, the page shown (clamped to the last page) and the page count. */
-export function cataloguePage<T>(items: T[], state: SearchState, spec: CatalogueSpec<T>, pageSize: number) {
+export function cataloguePage<T>(
+  items: T[],
+  state: SearchState,
+  spec: CatalogueSpec<T>,
+  pageSize: number,
+) {
   const matching = items.filter((item) => matchesItem(item, state, spec));
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(state.page, pages - 1);

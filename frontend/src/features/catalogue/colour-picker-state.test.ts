@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantView } from '../../types/generated/VariantView';
-import { INITIAL_SELECTION, selectGroup, selectVariant, stepColour, visibleColours } from './colour-picker-state';
+import {
+  INITIAL_SELECTION,
+  selectGroup,
+  selectVariant,
+  stepColour,
+  visibleColours,
+} from './colour-picker-state';
 
-const colour = (name: string) => ({ name, hex: '#000000', image: { url: `/media/${name}.svg`, alt: name } });
+const colour = (name: string) => ({
+  name,
+  hex: '#000000',
+  image: { url: `/media/${name}.svg`, alt: name },
+});
 const variant = (name: string, groups: Array<[string, string[]]>): VariantView => ({
   name,
   full_name: `Hilux ${name}`,
@@ -23,7 +33,9 @@ const variants = [
 
 describe('colour picker', () => {
   it('starts on the first variant and its first colour', () => {
-    expect(visibleColours(variants, INITIAL_SELECTION)[INITIAL_SELECTION.colour]?.name).toBe('White');
+    expect(visibleColours(variants, INITIAL_SELECTION)[INITIAL_SELECTION.colour]?.name).toBe(
+      'White',
+    );
   });
 
   it('arrows wrap at both ends', () => {

@@ -24,7 +24,11 @@ export function selectGroup(selection: PickerSelection, group: number): PickerSe
 }
 
 /** The arrows wrap at both ends: step is +1 (right) or -1 (left). */
-export function stepColour(selection: PickerSelection, count: number, step: 1 | -1): PickerSelection {
+export function stepColour(
+  selection: PickerSelection,
+  count: number,
+  step: 1 | -1,
+): PickerSelection {
   if (count <= 0) return { ...selection, colour: 0 };
   return { ...selection, colour: (selection.colour + step + count) % count };
 }

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { VariantView } from '../../types/generated/VariantView';
-import { INITIAL_SELECTION, selectGroup, selectVariant, stepColour, visibleColours } from './colour-picker-state';
+import {
+  INITIAL_SELECTION,
+  selectGroup,
+  selectVariant,
+  stepColour,
+  visibleColours,
+} from './colour-picker-state';
 
 /** The model colour picker (seed 001 s4): variant tabs, a body-style tab row when the
  *  variant has one, the car in the chosen colour, swatches and wrapping arrows. */
@@ -52,7 +58,15 @@ export function ColourPicker({ variants, title }: { variants: VariantView[]; tit
         >
           ‹
         </button>
-        {colour ? <img src={colour.image.url} alt={colour.image.alt} width={800} height={450} loading="lazy" /> : null}
+        {colour ? (
+          <img
+            src={colour.image.url}
+            alt={colour.image.alt}
+            width={800}
+            height={450}
+            loading="lazy"
+          />
+        ) : null}
         <button
           type="button"
           className="colour-picker__arrow"

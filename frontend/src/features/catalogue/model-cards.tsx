@@ -2,7 +2,13 @@ import type { ModelCardView } from '../../types/generated/ModelCardView';
 import { Tile } from './tile';
 
 /** A grid of model cards linking to their model pages. */
-export function ModelCards({ models, headingLevel }: { models: ModelCardView[]; headingLevel: 2 | 3 }) {
+export function ModelCards({
+  models,
+  headingLevel,
+}: {
+  models: ModelCardView[];
+  headingLevel: 2 | 3;
+}) {
   return (
     <ul className="tile-grid">
       {models.map((m) => (

@@ -25,10 +25,15 @@ const models = [
 
 describe('manufacturer and model catalogue search', () => {
   it('filters on manufacturer, model, body and the query', () => {
-    const page = (qs: string) => cataloguePage(models, parseSearchState(qs), MODEL_SPEC, CATALOGUE_PAGE_SIZE).matching.map((m) => m.model);
+    const page = (qs: string) =>
+      cataloguePage(models, parseSearchState(qs), MODEL_SPEC, CATALOGUE_PAGE_SIZE).matching.map(
+        (m) => m.model,
+      );
     expect(page('?refinementList[make][0]=Chery')).toEqual(['Tiggo 4 Pro', 'Tiggo 7 Pro']);
     expect(page('?refinementList[body][0]=Hatch')).toEqual(['Omoda 5']);
-    expect(page('?refinementList[make][0]=Chery&refinementList[model][0]=Tiggo 7 Pro')).toEqual(['Tiggo 7 Pro']);
+    expect(page('?refinementList[make][0]=Chery&refinementList[model][0]=Tiggo 7 Pro')).toEqual([
+      'Tiggo 7 Pro',
+    ]);
     expect(page('?query=omoda')).toEqual(['Omoda 5']);
     expect(page('?refinementList[make][0]=Omoda&refinementList[body][0]=Sedan')).toEqual([]);
   });
@@ -37,9 +42,18 @@ describe('manufacturer and model catalogue search', () => {
     const first = cataloguePage(models, parseSearchState(''), MODEL_SPEC, CATALOGUE_PAGE_SIZE);
     expect(first.hits).toHaveLength(21);
     expect(first.pages).toBe(2);
-    const second = cataloguePage(models, parseSearchState('?page=2'), MODEL_SPEC, CATALOGUE_PAGE_SIZE);
+    const second = cataloguePage(
+      models,
+      parseSearchState('?page=2'),
+      MODEL_SPEC,
+      CATALOGUE_PAGE_SIZE,
+    );
     expect(second.hits).toHaveLength(3);
     const body = MODEL_SPEC.facets.find((f) => f.name === 'body');
-    expect(body && facetCounts(models, body)).toEqual([['Wagon', 3], ['Hatch', 1], ['Sedan', 21]]);
+    expect(body && facetCounts(models, body)).toEqual([
+      ['Wagon', 3],
+      ['Hatch', 1],
+      ['Sedan', 21],
+    ]);
   });
 });

@@ -24,12 +24,25 @@ const offer = (id: number, title: string, mentions_rate: boolean): OfferView => 
 
 describe('OfferCards', () => {
   it('follows offers that quote a rate with the comparison rate warning, once', () => {
-    render(<OfferCards offers={[offer(1, 'Navara: 1.99% p.a., 3.07% comparison rate', true), offer(2, 'Free tint', false)]} headingLevel={3} label="Offers" />);
-    expect(screen.getAllByText(new RegExp(MESSAGES.COMPARISON_RATE_WARNING.slice(0, 40))).length).toBe(1);
+    render(
+      <OfferCards
+        offers={[
+          offer(1, 'Navara: 1.99% p.a., 3.07% comparison rate', true),
+          offer(2, 'Free tint', false),
+        ]}
+        headingLevel={3}
+        label="Offers"
+      />,
+    );
+    expect(
+      screen.getAllByText(new RegExp(MESSAGES.COMPARISON_RATE_WARNING.slice(0, 40))).length,
+    ).toBe(1);
   });
 
   it('shows no warning when no offer quotes a rate', () => {
     render(<OfferCards offers={[offer(2, 'Free tint', false)]} headingLevel={3} label="Offers" />);
-    expect(screen.queryByText(new RegExp(MESSAGES.COMPARISON_RATE_WARNING.slice(0, 40)))).toBeNull();
+    expect(
+      screen.queryByText(new RegExp(MESSAGES.COMPARISON_RATE_WARNING.slice(0, 40))),
+    ).toBeNull();
   });
 });

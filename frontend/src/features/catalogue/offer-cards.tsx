@@ -4,7 +4,15 @@ import { Tile } from './tile';
 
 /** A grid of special offer cards linking to their offer pages; the comparison rate
  *  warning follows when an offer quotes a rate. */
-export function OfferCards({ offers, headingLevel, label }: { offers: OfferView[]; headingLevel: 2 | 3; label: string }) {
+export function OfferCards({
+  offers,
+  headingLevel,
+  label,
+}: {
+  offers: OfferView[];
+  headingLevel: 2 | 3;
+  label: string;
+}) {
   return (
     <>
       <ul className="tile-grid" aria-label={label}>

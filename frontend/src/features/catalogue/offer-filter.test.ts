@@ -4,10 +4,18 @@ import { parseSearchState } from '../../components/search-state';
 import { cataloguePage, facetCounts } from './catalogue-filter';
 import { OFFER_SPEC } from './offer-filter';
 
-const offersPage = (items: OfferView[], state: ReturnType<typeof parseSearchState>, size: number) => cataloguePage(items, state, OFFER_SPEC, size);
-const facet = (name: string) => OFFER_SPEC.facets.find((f) => f.name === name) ?? OFFER_SPEC.facets[0]!;
+const offersPage = (items: OfferView[], state: ReturnType<typeof parseSearchState>, size: number) =>
+  cataloguePage(items, state, OFFER_SPEC, size);
+const facet = (name: string) =>
+  OFFER_SPEC.facets.find((f) => f.name === name) ?? OFFER_SPEC.facets[0]!;
 
-const offer = (id: number, price: number | null, categories: string[], make: string | null, title = `Offer ${id}`): OfferView => ({
+const offer = (
+  id: number,
+  price: number | null,
+  categories: string[],
+  make: string | null,
+  title = `Offer ${id}`,
+): OfferView => ({
   id,
   title,
   mentions_rate: false,
@@ -38,7 +46,11 @@ describe('special offers list', () => {
     expect(price.matching.map((o) => o.id)).toEqual([2]);
     const query = offersPage(offers, parseSearchState('?query=tiggo%20urban'), 21);
     expect(query.matching.map((o) => o.id)).toEqual([2]);
-    const none = offersPage(offers, parseSearchState('?refinementList[make][0]=Chery&query=omoda'), 21);
+    const none = offersPage(
+      offers,
+      parseSearchState('?refinementList[make][0]=Chery&query=omoda'),
+      21,
+    );
     expect(none.matching).toEqual([]);
     expect(none.hits).toEqual([]);
   });

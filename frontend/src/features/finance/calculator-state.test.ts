@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, calculatorReducer, initialState, termText, type CalculatorAction } from './calculator-state';
+import {
+  calculate,
+  calculatorReducer,
+  initialState,
+  termText,
+  type CalculatorAction,
+} from './calculator-state';
 import { calculatorView } from './test-views';
 
 function run(view = calculatorView(), ...actions: CalculatorAction[]) {
@@ -22,27 +28,65 @@ describe('calculator state', () => {
     const high = run(undefined, { type: 'type', field: 'amount', text: '$300,000' });
     expect(high.amountError).toBe('Cannot be less than $1,000 or more than $250,000');
     expect(high.values.amount).toBe(250_000);
-    const back = run(undefined, { type: 'type', field: 'amount', text: '300000' }, { type: 'type', field: 'amount', text: '45,990' });
+    const back = run(
+      undefined,
+      { type: 'type', field: 'amount', text: '300000' },
+      { type: 'type', field: 'amount', text: '45,990' },
+    );
     expect(back.amountError).toBeNull();
     expect(back.values.amount).toBe(45_990);
     // One provider or brand: the minimum is 5000, and the message says so.
     const raised = calculatorView();
-    raised.ranges = { ...raised.ranges, purchase_price: { ...raised.ranges.purchase_price, min: 5000 }, purchase_price_message: 'Cannot be less than $5,000 or more than $250,000' };
-    expect(run(raised, { type: 'type', field: 'amount', text: '4999' }).amountError).toBe('Cannot be less than $5,000 or more than $250,000');
+    raised.ranges = {
+      ...raised.ranges,
+      purchase_price: { ...raised.ranges.purchase_price, min: 5000 },
+      purchase_price_message: 'Cannot be less than $5,000 or more than $250,000',
+    };
+    expect(run(raised, { type: 'type', field: 'amount', text: '4999' }).amountError).toBe(
+      'Cannot be less than $5,000 or more than $250,000',
+    );
   });
 
   it('turns an amount below 0 into 0 and formats on leaving the input', () => {
-    const negative = run(undefined, { type: 'type', field: 'deposit', text: '-500' }, { type: 'commit', field: 'deposit' });
+    const negative = run(
+      undefined,
+      { type: 'type', field: 'deposit', text: '-500' },
+      { type: 'commit', field: 'deposit' },
+    );
     expect(negative.values.deposit).toBe(0);
     expect(negative.texts.deposit).toBe('0');
-    const clamped = run(undefined, { type: 'type', field: 'amount', text: '500' }, { type: 'commit', field: 'amount' });
+    const clamped = run(
+      undefined,
+      { type: 'type', field: 'amount', text: '500' },
+      { type: 'commit', field: 'amount' },
+    );
     expect([clamped.texts.amount, clamped.amountError]).toEqual(['1,000', null]);
-    const typed = run(undefined, { type: 'type', field: 'amount', text: '45990' }, { type: 'commit', field: 'amount' });
+    const typed = run(
+      undefined,
+      { type: 'type', field: 'amount', text: '45990' },
+      { type: 'commit', field: 'amount' },
+    );
     expect(typed.texts.amount).toBe('45,990');
     const emptied = run(undefined, { type: 'type', field: 'amount', text: 'abc' });
-    expect([emptied.values.amount, emptied.texts.amount, emptied.amountError]).toEqual([30_000, '', null]);
-    expect(run(undefined, { type: 'type', field: 'amount', text: '' }, { type: 'commit', field: 'amount' }).texts.amount).toBe('30,000');
-    expect(run(undefined, { type: 'type', field: 'trade_in', text: '5000' }, { type: 'type', field: 'trade_in', text: '' }).values.trade_in).toBe(0);
+    expect([emptied.values.amount, emptied.texts.amount, emptied.amountError]).toEqual([
+      30_000,
+      '',
+      null,
+    ]);
+    expect(
+      run(
+        undefined,
+        { type: 'type', field: 'amount', text: '' },
+        { type: 'commit', field: 'amount' },
+      ).texts.amount,
+    ).toBe('30,000');
+    expect(
+      run(
+        undefined,
+        { type: 'type', field: 'trade_in', text: '5000' },
+        { type: 'type', field: 'trade_in', text: '' },
+      ).values.trade_in,
+    ).toBe(0);
   });
 
   it('clamps deposit, trade-in and residual to 0..250000 on the 0.5 step', () => {
@@ -62,13 +106,18 @@ describe('calculator state', () => {
     expect(run(undefined, { type: 'interest', value: 22 }).interest).toBe(15);
     expect(run(undefined, { type: 'interest', value: 0.1 }).interest).toBe(0.5);
     const locked = calculatorView();
-    locked.ranges = { ...locked.ranges, interest: { min: 12.94, max: 12.94, step: 0.5, default: 12.94 }, interest_locked: true };
+    locked.ranges = {
+      ...locked.ranges,
+      interest: { min: 12.94, max: 12.94, step: 0.5, default: 12.94 },
+      interest_locked: true,
+    };
     expect(run(locked, { type: 'interest', value: 5 }).interest).toBe(12.94);
   });
 
   it('computes the repayment per frequency, Enquire for Finance at 25 or less, and the comparison rate', () => {
     const view = calculatorView();
-    const at = (...actions: CalculatorAction[]) => calculate(view, run(view, { type: 'term', value: 5 }, ...actions));
+    const at = (...actions: CalculatorAction[]) =>
+      calculate(view, run(view, { type: 'term', value: 5 }, ...actions));
     expect(at().repayment).toBe(141.73);
     expect(at({ type: 'frequency', value: 'fortnight' }).repayment).toBe(283.64);
     expect(at({ type: 'frequency', value: 'month' }).repayment).toBe(615.5);

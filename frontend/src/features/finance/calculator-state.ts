@@ -57,7 +57,12 @@ export function initialState(view: FinanceCalculatorView): CalculatorState {
   const amount = view.ranges.loan_amount.default;
   const { deposit, trade_in, residual } = view.ranges;
   return {
-    values: { amount, deposit: deposit.default, trade_in: trade_in.default, residual: residual.default },
+    values: {
+      amount,
+      deposit: deposit.default,
+      trade_in: trade_in.default,
+      residual: residual.default,
+    },
     texts: {
       amount: formatAmount(amount),
       deposit: formatAmount(deposit.default),
@@ -74,14 +79,20 @@ export function initialState(view: FinanceCalculatorView): CalculatorState {
 /** A money value entered by the shopper: below 0 becomes 0; the purchase price outside its
  *  range gives the seed's message; the value used is clamped (and on the 0.5 step for
  *  deposit, trade-in and residual). */
-function enter(state: CalculatorState, view: FinanceCalculatorView, field: MoneyField, raw: number): CalculatorState {
+function enter(
+  state: CalculatorState,
+  view: FinanceCalculatorView,
+  field: MoneyField,
+  raw: number,
+): CalculatorState {
   if (Number.isNaN(raw)) return state;
   const range = rangeOf(view, field);
   const amount = nonNegative(raw);
   const value = field === 'amount' ? clampToRange(range, amount) : snapToStep(range, amount);
   const next = { ...state, values: { ...state.values, [field]: value } };
   if (field === 'amount') {
-    next.amountError = amount < range.min || amount > range.max ? view.ranges.purchase_price_message : null;
+    next.amountError =
+      amount < range.min || amount > range.max ? view.ranges.purchase_price_message : null;
   }
   return next;
 }
@@ -94,16 +105,26 @@ export function calculatorReducer(view: FinanceCalculatorView) {
         const text = action.text.replace(/[^\d.,-]/g, '');
         // An emptied purchase price is being retyped: keep the last amount until it is.
         const raw = action.field === 'amount' && text === '' ? Number.NaN : parseMoney(text);
-        return { ...enter(state, view, action.field, raw), texts: { ...state.texts, [action.field]: text } };
+        return {
+          ...enter(state, view, action.field, raw),
+          texts: { ...state.texts, [action.field]: text },
+        };
       }
       case 'commit': {
         // Leaving the input shows the clamped value, which is within range: the message goes.
         const texts = { ...state.texts, [action.field]: formatAmount(state.values[action.field]) };
-        return { ...state, texts, amountError: action.field === 'amount' ? null : state.amountError };
+        return {
+          ...state,
+          texts,
+          amountError: action.field === 'amount' ? null : state.amountError,
+        };
       }
       case 'set': {
         const next = enter(state, view, action.field, action.value);
-        return { ...next, texts: { ...next.texts, [action.field]: formatAmount(next.values[action.field]) } };
+        return {
+          ...next,
+          texts: { ...next.texts, [action.field]: formatAmount(next.values[action.field]) },
+        };
       }
       case 'term':
         return { ...state, termYears: snapToStep(view.ranges.term_years, action.value) };

@@ -21,9 +21,20 @@ type Expected = {
   from_lender: boolean;
   weekly: number;
 };
-type Case = { note: string; price: number; terms: { round_up?: boolean; interest_locked?: boolean }; expected: Expected };
+type Case = {
+  note: string;
+  price: number;
+  terms: { round_up?: boolean; interest_locked?: boolean };
+  expected: Expected;
+};
 const table: { cases: Case[] } = JSON.parse(
-  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../domain/tests/data/car_loan_cases.json'), 'utf8'),
+  readFileSync(
+    resolve(
+      dirname(fileURLToPath(import.meta.url)),
+      '../../../../domain/tests/data/car_loan_cases.json',
+    ),
+    'utf8',
+  ),
 );
 
 /** `finance_calculator_view` of a car page whose loan is the case's. */
@@ -37,7 +48,9 @@ function viewOf(c: Case) {
       purchase_price: { min: 1000, max: 250_000, step: 1, default: c.price },
       loan_amount: { min: 1000, max: 250_000, step: 500, default: c.price },
       term_years: { min: 1, max: 7, step: 0.5, default: e.term_years },
-      interest: c.terms.interest_locked ? { min: e.rate, max: e.rate, step: 0.5, default: e.rate } : { min: 0.5, max: 20, step: 0.5, default: e.rate },
+      interest: c.terms.interest_locked
+        ? { min: e.rate, max: e.rate, step: 0.5, default: e.rate }
+        : { min: 0.5, max: 20, step: 0.5, default: e.rate },
       interest_locked: c.terms.interest_locked ?? false,
       deposit: money(e.deposit),
       residual: money(e.balloon),
@@ -71,6 +84,7 @@ describe('the calculator opens on the car loan (shared table with CarLoan::of)',
     expect(result.comparisonRate).toBeGreaterThan(10);
     const back = calculatorReducer(view)(moved, { type: 'interest', value: c.expected.rate });
     // Back on a 0.5 step the lender's rate may not be reachable; where it is, its own figure returns.
-    if (back.interest === c.expected.rate) expect(calculate(view, back).comparisonRate).toBe(c.expected.comparison_rate);
+    if (back.interest === c.expected.rate)
+      expect(calculate(view, back).comparisonRate).toBe(c.expected.comparison_rate);
   });
 });

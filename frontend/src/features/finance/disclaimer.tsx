@@ -13,7 +13,13 @@ export function Disclaimer({ full, short }: { full: string; short: Truncated }) 
         {short.truncated && !expanded ? short.text : full}
       </p>
       {short.truncated ? (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? MESSAGES.SHOW_LESS : MESSAGES.SHOW_MORE}
         </button>
       ) : null}

@@ -24,16 +24,24 @@ function expectComparisonRateShown(rate: string) {
   expect(comparison.textContent).toBe(`${rate} p.a.*`);
   expect(comparison.className).toBe(figure(/repayment$/).className);
   expect(comparison.closest('[hidden], [aria-hidden="true"], details:not([open])')).toBeNull();
-  expect(screen.getByText(new RegExp(WARNING.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).textContent).toContain(
-    'Comparison rate calculated on a secured loan of $30,000 over 5 years.',
-  );
+  expect(
+    screen.getByText(new RegExp(WARNING.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).textContent,
+  ).toContain('Comparison rate calculated on a secured loan of $30,000 over 5 years.');
 }
 
 describe('FinanceCalculator', () => {
   it('labels every control and shows the weekly repayment with both rates at the defaults', () => {
     render(<FinanceCalculator view={calculatorView()} />);
     expect(document.getElementById('finance-calculator')).not.toBeNull();
-    for (const label of ['Purchase price', 'Adjust purchase price', 'Deposit', 'Trade-in', 'Residual (final payment)', 'Loan term', 'Interest rate']) {
+    for (const label of [
+      'Purchase price',
+      'Adjust purchase price',
+      'Deposit',
+      'Trade-in',
+      'Residual (final payment)',
+      'Loan term',
+      'Interest rate',
+    ]) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect((screen.getByLabelText('Purchase price') as HTMLInputElement).value).toBe('30,000');
@@ -49,7 +57,9 @@ describe('FinanceCalculator', () => {
     render(<FinanceCalculator view={calculatorView()} />);
     const amount = screen.getByLabelText('Purchase price') as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '500' } });
-    expect(screen.getByRole('alert').textContent).toBe('Cannot be less than $1,000 or more than $250,000');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Cannot be less than $1,000 or more than $250,000',
+    );
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     fireEvent.blur(amount);
     expect(amount.value).toBe('1,000');
@@ -60,7 +70,9 @@ describe('FinanceCalculator', () => {
     fireEvent.blur(amount);
     expect(amount.value).toBe('45,990');
     fireEvent.change(amount, { target: { value: '260000' } });
-    expect(screen.getByRole('alert').textContent).toBe('Cannot be less than $1,000 or more than $250,000');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Cannot be less than $1,000 or more than $250,000',
+    );
   });
 
   it('sets the amount from a quick pick and the slider on its 500 step', () => {
@@ -68,7 +80,9 @@ describe('FinanceCalculator', () => {
     const picks = screen.getByRole('group', { name: 'Purchase price quick picks' });
     fireEvent.click(within(picks).getByRole('button', { name: '$50,000' }));
     expect((screen.getByLabelText('Purchase price') as HTMLInputElement).value).toBe('50,000');
-    expect(within(picks).getByRole('button', { name: '$50,000' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(picks).getByRole('button', { name: '$50,000' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     const slider = screen.getByLabelText('Adjust purchase price') as HTMLInputElement;
     expect([slider.min, slider.max, slider.step]).toEqual(['1000', '250000', '500']);
     fireEvent.change(slider, { target: { value: '20500' } });
@@ -91,12 +105,18 @@ describe('FinanceCalculator', () => {
     fireEvent.change(screen.getByLabelText('Deposit'), { target: { value: '30000' } });
     const repayment = figure('Weekly repayment');
     expect(repayment.textContent).toBe('Enquire for Finance');
-    expect(within(repayment).getByRole('link', { name: 'Enquire for Finance' }).getAttribute('href')).toBe('#finance-form');
+    expect(
+      within(repayment).getByRole('link', { name: 'Enquire for Finance' }).getAttribute('href'),
+    ).toBe('#finance-form');
     expectComparisonRateShown('8.50%');
   });
 
   it('moves the comparison rate with the interest rate and the dealer fees', () => {
-    render(<FinanceCalculator view={calculatorView({ establishment_fee: 395, comparison_upfront_fees: 395 })} />);
+    render(
+      <FinanceCalculator
+        view={calculatorView({ establishment_fee: 395, comparison_upfront_fees: 395 })}
+      />,
+    );
     expectComparisonRateShown('9.06%');
     fireEvent.change(screen.getByLabelText('Interest rate'), { target: { value: '12' } });
     expect(figure('Interest rate').textContent).toBe('12.00% p.a.');
@@ -114,7 +134,11 @@ describe('FinanceCalculator', () => {
     unmount();
 
     const locked = calculatorView();
-    locked.ranges = { ...locked.ranges, interest: { min: 12.94, max: 12.94, step: 0.5, default: 12.94 }, interest_locked: true };
+    locked.ranges = {
+      ...locked.ranges,
+      interest: { min: 12.94, max: 12.94, step: 0.5, default: 12.94 },
+      interest_locked: true,
+    };
     render(<FinanceCalculator view={locked} />);
     expect(screen.queryByRole('slider', { name: 'Interest rate' })).toBeNull();
     expect(screen.getByText('12.94% p.a. (fixed)')).toBeTruthy();
@@ -140,9 +164,15 @@ describe('FinanceCalculator', () => {
   });
 
   it('has no axe violations (colour contrast is checked in the browser)', async () => {
-    const { container } = render(<FinanceCalculator view={calculatorView()} enquireHref="#finance-form" />);
+    const { container } = render(
+      <FinanceCalculator view={calculatorView()} enquireHref="#finance-form" />,
+    );
     fireEvent.change(screen.getByLabelText('Purchase price'), { target: { value: '500' } });
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 });

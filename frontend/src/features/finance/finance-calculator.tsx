@@ -1,7 +1,14 @@
 import { useEffect, useId, useReducer } from 'react';
 import type { FinanceCalculatorView } from '../../types/generated/FinanceCalculatorView';
 import { MESSAGES } from '../../types/generated/messages';
-import { FREQUENCIES, calculate, calculatorReducer, initialState, termText, type MoneyField } from './calculator-state';
+import {
+  FREQUENCIES,
+  calculate,
+  calculatorReducer,
+  initialState,
+  termText,
+  type MoneyField,
+} from './calculator-state';
 import { Disclaimer } from './disclaimer';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
 import { FinanceFigures, comparisonFigure, interestFigure, type Figure } from './finance-figures';
@@ -33,7 +40,12 @@ const MONEY_LABELS: Record<Exclude<MoneyField, 'amount'>, string> = {
  *  interest (hidden or locked where the dealer says) and frequency; the repayment with
  *  the interest and comparison rates beside it and the comparison rate warning; the
  *  disclaimer with Show More / Show Less. */
-export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountParam }: FinanceCalculatorProps) {
+export function FinanceCalculator({
+  view,
+  enquireHref,
+  headingLevel = 2,
+  amountParam,
+}: FinanceCalculatorProps) {
   const [state, dispatch] = useReducer(calculatorReducer(view), view, initialState);
   const id = useId();
 
@@ -41,7 +53,8 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
     if (!amountParam) return;
     const text = new URLSearchParams(window.location.search).get(amountParam);
     const amount = text === null ? Number.NaN : parseMoney(text);
-    if (text !== null && text.trim() !== '' && !Number.isNaN(amount)) dispatch({ type: 'set', field: 'amount', value: amount });
+    if (text !== null && text.trim() !== '' && !Number.isNaN(amount))
+      dispatch({ type: 'set', field: 'amount', value: amount });
   }, [amountParam]);
 
   const result = calculate(view, state);
@@ -50,9 +63,23 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
   const { ranges } = view;
 
   const repaymentFigure: Figure = result.enquire
-    ? { key: 'repayment', label: `${frequency.label} repayment`, value: MESSAGES.ENQUIRE_FOR_FINANCE, href: enquireHref }
-    : { key: 'repayment', label: `${frequency.label} repayment`, value: formatDollars(result.repayment), unit: frequency.per };
-  const figures = [repaymentFigure, ...(view.interest_hidden ? [] : [interestFigure(result.rate)]), comparisonFigure(result.comparisonRate)];
+    ? {
+        key: 'repayment',
+        label: `${frequency.label} repayment`,
+        value: MESSAGES.ENQUIRE_FOR_FINANCE,
+        href: enquireHref,
+      }
+    : {
+        key: 'repayment',
+        label: `${frequency.label} repayment`,
+        value: formatDollars(result.repayment),
+        unit: frequency.per,
+      };
+  const figures = [
+    repaymentFigure,
+    ...(view.interest_hidden ? [] : [interestFigure(result.rate)]),
+    comparisonFigure(result.comparisonRate),
+  ];
 
   const money = (field: Exclude<MoneyField, 'amount'>) => (
     <MoneyInput
@@ -65,7 +92,12 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
   );
 
   return (
-    <section id={view.anchor_id} className="finance-calculator" aria-labelledby={`${id}-title`} data-finance-figure="calculator">
+    <section
+      id={view.anchor_id}
+      className="finance-calculator"
+      aria-labelledby={`${id}-title`}
+      data-finance-figure="calculator"
+    >
       <Heading id={`${id}-title`} className="finance-calculator__title">
         Finance Calculator
       </Heading>
@@ -86,7 +118,10 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
             id={`${id}-amount-slider`}
             label="Adjust purchase price"
             range={ranges.loan_amount}
-            value={Math.min(Math.max(state.values.amount, ranges.loan_amount.min), ranges.loan_amount.max)}
+            value={Math.min(
+              Math.max(state.values.amount, ranges.loan_amount.min),
+              ranges.loan_amount.max,
+            )}
             valueText={formatDollars(state.values.amount)}
             onValue={(value) => dispatch({ type: 'set', field: 'amount', value })}
           />
@@ -122,7 +157,10 @@ export function FinanceCalculator({ view, enquireHref, headingLevel = 2, amountP
             <legend className="finance-field__label">Repayment frequency</legend>
             <div className="finance-frequency__options">
               {FREQUENCIES.map((f) => (
-                <label key={f.value} className={`finance-frequency__option${f.value === state.frequency ? ' finance-frequency__option--checked' : ''}`}>
+                <label
+                  key={f.value}
+                  className={`finance-frequency__option${f.value === state.frequency ? ' finance-frequency__option--checked' : ''}`}
+                >
                   <input
                     type="radio"
                     name={`${id}-frequency`}

@@ -20,13 +20,26 @@ describe('FinanceEstimate', () => {
     expect(figure('Interest rate').textContent).toBe('8.50% p.a.');
     expect(figure('Comparison rate').textContent).toBe('9.06% p.a.*');
     expect(figure('Comparison rate').className).toBe(figure('Weekly repayment').className);
-    expect(screen.getByText('Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000)').hasAttribute('data-finance-assumptions')).toBe(true);
-    expect(screen.getByText(/^WARNING: This comparison rate is true only for the examples given/)).toBeTruthy();
-    expect(screen.getByText(/Comparison rate calculated on a secured loan of \$30,000 over 5 years\./)).toBeTruthy();
+    expect(
+      screen
+        .getByText('Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000)')
+        .hasAttribute('data-finance-assumptions'),
+    ).toBe(true);
+    expect(
+      screen.getByText(/^WARNING: This comparison rate is true only for the examples given/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/Comparison rate calculated on a secured loan of \$30,000 over 5 years\./),
+    ).toBeTruthy();
   });
 
   it('shows Enquire for Finance at 25 or less and keeps the comparison rate', () => {
-    render(<FinanceEstimate estimate={estimateView({ weekly: 9.97, monthly: 43.17, enquire: true })} enquireHref="#finance-form" />);
+    render(
+      <FinanceEstimate
+        estimate={estimateView({ weekly: 9.97, monthly: 43.17, enquire: true })}
+        enquireHref="#finance-form"
+      />,
+    );
     expect(figure('Weekly repayment').textContent).toBe('Enquire for Finance');
     expect(screen.queryByText('Monthly repayment')).toBeNull();
     expect(figure('Comparison rate').textContent).toBe('9.06% p.a.*');

@@ -30,15 +30,40 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const repayments: Figure[] = estimate.enquire
-    ? [{ key: 'repayment', label: 'Weekly repayment', value: MESSAGES.ENQUIRE_FOR_FINANCE, href: enquireHref }]
+    ? [
+        {
+          key: 'repayment',
+          label: 'Weekly repayment',
+          value: MESSAGES.ENQUIRE_FOR_FINANCE,
+          href: enquireHref,
+        },
+      ]
     : [
-        { key: 'repayment', label: 'Weekly repayment', value: formatDollars(estimate.weekly), unit: 'per week' },
-        { key: 'monthly', label: 'Monthly repayment', value: formatDollars(estimate.monthly), unit: 'per month' },
+        {
+          key: 'repayment',
+          label: 'Weekly repayment',
+          value: formatDollars(estimate.weekly),
+          unit: 'per week',
+        },
+        {
+          key: 'monthly',
+          label: 'Monthly repayment',
+          value: formatDollars(estimate.monthly),
+          unit: 'per month',
+        },
       ];
-  const figures = [...repayments, interestFigure(estimate.rate), comparisonFigure(estimate.comparison_rate)];
+  const figures = [
+    ...repayments,
+    interestFigure(estimate.rate),
+    comparisonFigure(estimate.comparison_rate),
+  ];
 
   return (
-    <section className="finance-estimate" aria-labelledby={`${id}-title`} data-finance-figure="estimate">
+    <section
+      className="finance-estimate"
+      aria-labelledby={`${id}-title`}
+      data-finance-figure="estimate"
+    >
       <Heading id={`${id}-title`} className="finance-estimate__title">
         Finance estimate
       </Heading>
@@ -50,7 +75,13 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
       </p>
       <FinanceFigures figures={figures} />
       <ComparisonRateNote />
-      <button ref={opener} type="button" className="link-button" aria-haspopup="dialog" onClick={show}>
+      <button
+        ref={opener}
+        type="button"
+        className="link-button"
+        aria-haspopup="dialog"
+        onClick={show}
+      >
         {MESSAGES.VIEW_DISCLAIMER}
       </button>
       <ModalDialog modal={modal} className="finance-dialog" labelledBy={`${id}-dialog-title`}>

@@ -9,7 +9,10 @@ export function FinanceFigures({ figures, live = false }: { figures: Figure[]; l
   return (
     <dl className="finance-figures" aria-live={live ? 'polite' : undefined}>
       {figures.map((figure) => (
-        <div key={figure.key} className={`finance-figures__item finance-figures__item--${figure.key}`}>
+        <div
+          key={figure.key}
+          className={`finance-figures__item finance-figures__item--${figure.key}`}
+        >
           <dt className="finance-figures__label">{figure.label}</dt>
           <dd className="finance-figures__value">
             {figure.href ? <a href={figure.href}>{figure.value}</a> : figure.value}
@@ -23,11 +26,20 @@ export function FinanceFigures({ figures, live = false }: { figures: Figure[]; l
 
 /** The comparison rate figure ("8.50% p.a.*"), marked to the warning. */
 export function comparisonFigure(rate: number): Figure {
-  return { key: 'comparison', label: MESSAGES.COMPARISON_RATE, value: `${rate.toFixed(2)}%`, unit: 'p.a.*' };
+  return {
+    key: 'comparison',
+    label: MESSAGES.COMPARISON_RATE,
+    value: `${rate.toFixed(2)}%`,
+    unit: 'p.a.*',
+  };
 }
 
 /** The interest rate figure ("8.50% p.a."). */
 export function interestFigure(rate: number): Figure {
-  return { key: 'interest', label: MESSAGES.INTEREST_RATE, value: `${rate.toFixed(2)}%`, unit: 'p.a.' };
+  return {
+    key: 'interest',
+    label: MESSAGES.INTEREST_RATE,
+    value: `${rate.toFixed(2)}%`,
+    unit: 'p.a.',
+  };
 }
-

@@ -20,10 +20,22 @@ import {
 type Table = {
   frequencies: Record<PaymentFrequency, number>;
   cases: (RepaymentInput & { note: string; expected: number })[];
-  comparison_rate_cases: { note: string; annual_rate_percent: number; upfront_fees: number; monthly_fees: number; expected: number }[];
+  comparison_rate_cases: {
+    note: string;
+    annual_rate_percent: number;
+    upfront_fees: number;
+    monthly_fees: number;
+    expected: number;
+  }[];
 };
 const table: Table = JSON.parse(
-  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../domain/tests/data/repayment_cases.json'), 'utf8'),
+  readFileSync(
+    resolve(
+      dirname(fileURLToPath(import.meta.url)),
+      '../../../../domain/tests/data/repayment_cases.json',
+    ),
+    'utf8',
+  ),
 );
 
 describe('repayment (shared table with domain::rules::finance::repayment)', () => {

@@ -8,7 +8,11 @@ import type { InputRange } from '../../types/generated/InputRange';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
 
 /** Payments per year (seed 001 s3: week 52, fortnight 26, month 12). */
-export const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = { week: 52, fortnight: 26, month: 12 };
+export const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
+  week: 52,
+  fortnight: 26,
+  month: 12,
+};
 
 /** Seed 001 s5: a repayment of this or less displays 'Enquire for Finance'. */
 export const ENQUIRE_FOR_FINANCE_THRESHOLD = 25;
@@ -66,12 +70,21 @@ function monthlyPayment(principal: number, annualRatePercent: number, months: nu
  *  loan over 60 months without fees repays as much as $30,000 at `annualRatePercent`
  *  with `upfrontFees` financed and `monthlyFees` added to each payment. Bisection, the
  *  same steps as Rust's `comparison_rate`. */
-export function comparisonRate(annualRatePercent: number, upfrontFees: number, monthlyFees: number): number {
+export function comparisonRate(
+  annualRatePercent: number,
+  upfrontFees: number,
+  monthlyFees: number,
+): number {
   if (![annualRatePercent, upfrontFees, monthlyFees].every(Number.isFinite)) return Number.NaN;
   const rate = Math.max(annualRatePercent, 0);
   const target =
-    monthlyPayment(COMPARISON_LOAN_AMOUNT + Math.max(upfrontFees, 0), rate, COMPARISON_TERM_MONTHS) + Math.max(monthlyFees, 0);
-  const paymentAt = (r: number) => monthlyPayment(COMPARISON_LOAN_AMOUNT, r, COMPARISON_TERM_MONTHS);
+    monthlyPayment(
+      COMPARISON_LOAN_AMOUNT + Math.max(upfrontFees, 0),
+      rate,
+      COMPARISON_TERM_MONTHS,
+    ) + Math.max(monthlyFees, 0);
+  const paymentAt = (r: number) =>
+    monthlyPayment(COMPARISON_LOAN_AMOUNT, r, COMPARISON_TERM_MONTHS);
   let lo = rate;
   let hi = Math.max(rate, 1) * 2;
   while (paymentAt(hi) < target && hi < 1e6) {
@@ -111,7 +124,9 @@ export function nonNegative(amount: number): number {
 export function parseMoney(text: string): number {
   const cleaned = text.replace(/[$,\s]/g, '');
   if (cleaned === '') return 0;
-  return /^-?\d*\.?\d*$/.test(cleaned) && cleaned !== '-' && cleaned !== '.' ? Number(cleaned) : Number.NaN;
+  return /^-?\d*\.?\d*$/.test(cleaned) && cleaned !== '-' && cleaned !== '.'
+    ? Number(cleaned)
+    : Number.NaN;
 }
 
 export { formatAmount, formatDollars } from '../../components/number-format';

@@ -18,7 +18,17 @@ type MoneyInputProps = {
 };
 
 /** A money input (seed 001 s5): a "$" prefix, thousand separators and optional quick picks. */
-export function MoneyInput({ id, label, text, onText, onCommit, error, quickPicks, value, onPick }: MoneyInputProps) {
+export function MoneyInput({
+  id,
+  label,
+  text,
+  onText,
+  onCommit,
+  error,
+  quickPicks,
+  value,
+  onPick,
+}: MoneyInputProps) {
   const errorId = `${id}-error`;
   return (
     <div className="finance-field">

@@ -7,7 +7,9 @@ const longDisclaimer =
   'This calculator gives an estimate only and is not an offer or approval of credit. Repayments are calculated on the purchase price less any deposit and trade-in, at the interest rate and over the term you choose, with any residual paid with the last repayment.';
 
 /** `finance_calculator_view` of a dealer with every default (no car). */
-export function calculatorView(overrides: Partial<FinanceCalculatorView> = {}): FinanceCalculatorView {
+export function calculatorView(
+  overrides: Partial<FinanceCalculatorView> = {},
+): FinanceCalculatorView {
   return {
     anchor_id: 'finance-calculator',
     ranges: {
@@ -51,7 +53,8 @@ export function estimateView(overrides: Partial<FinanceEstimateView> = {}): Fina
     final_payment_percent: 30,
     final_payment: 15_000,
     assumptions: 'Over 5 years with a 10% deposit ($5,000) and a 30% final payment ($15,000)',
-    disclaimer: 'Estimated repayments of $166.25 per week are based on a price of $50,000, a 5 year term, a 10.0% deposit and a 30% final payment.',
+    disclaimer:
+      'Estimated repayments of $166.25 per week are based on a price of $50,000, a 5 year term, a 10.0% deposit and a 30% final payment.',
     ...overrides,
   };
 }

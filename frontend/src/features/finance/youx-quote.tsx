@@ -9,16 +9,22 @@ import './finance.css';
 function parseQuote(value: unknown): QuoteFigures | null {
   if (value === null || typeof value !== 'object') return null;
   const q = value as Record<string, unknown>;
-  const n = (key: string) => (typeof q[key] === 'number' && Number.isFinite(q[key]) ? (q[key] as number) : null);
+  const n = (key: string) =>
+    typeof q[key] === 'number' && Number.isFinite(q[key]) ? (q[key] as number) : null;
   const weekly = n('weeklyRepaymentAmount');
   const rate = n('advertisedRate');
   const comparison = n('comparisonRate');
-  return weekly !== null && rate !== null && comparison !== null ? { weeklyRepaymentAmount: weekly, advertisedRate: rate, comparisonRate: comparison } : null;
+  return weekly !== null && rate !== null && comparison !== null
+    ? { weeklyRepaymentAmount: weekly, advertisedRate: rate, comparisonRate: comparison }
+    : null;
 }
 
 /** Asks POST /api/youx/quote once for `request`'s car; the answer, or null on any failure
  *  (seed 001 s7/s8: non-OK answers are ignored silently). Leaving the page cancels it. */
-export function useYouxQuote(view: YouxQuoteView, fetchImpl: typeof fetch = fetch): QuoteFigures | null {
+export function useYouxQuote(
+  view: YouxQuoteView,
+  fetchImpl: typeof fetch = fetch,
+): QuoteFigures | null {
   const [quote, setQuote] = useState<QuoteFigures | null>(view.quote);
   useEffect(() => {
     if (view.quote || !view.request) return undefined;
@@ -43,12 +49,24 @@ export function useYouxQuote(view: YouxQuoteView, fetchImpl: typeof fetch = fetc
 
 /** The youX finance quote of a car: its weekly repayment with the interest and comparison
  *  rates beside it and the comparison rate warning; nothing until a quote is known. */
-export function YouxQuote({ view, enquireHref, fetchImpl }: { view: YouxQuoteView; enquireHref: string; fetchImpl?: typeof fetch }) {
+export function YouxQuote({
+  view,
+  enquireHref,
+  fetchImpl,
+}: {
+  view: YouxQuoteView;
+  enquireHref: string;
+  fetchImpl?: typeof fetch;
+}) {
   const quote = useYouxQuote(view, fetchImpl);
   const id = useId();
   if (!quote) return null;
   return (
-    <section className="finance-estimate youx-quote" aria-labelledby={`${id}-title`} data-finance-figure="quote">
+    <section
+      className="finance-estimate youx-quote"
+      aria-labelledby={`${id}-title`}
+      data-finance-figure="quote"
+    >
       <h2 id={`${id}-title`} className="finance-estimate__title">
         Your finance quote
       </h2>
@@ -59,7 +77,12 @@ export function YouxQuote({ view, enquireHref, fetchImpl }: { view: YouxQuoteVie
       ) : null}
       <FinanceFigures
         figures={[
-          { key: 'repayment', label: 'Weekly repayment', value: formatDollars(quote.weeklyRepaymentAmount), unit: 'per week' },
+          {
+            key: 'repayment',
+            label: 'Weekly repayment',
+            value: formatDollars(quote.weeklyRepaymentAmount),
+            unit: 'per week',
+          },
           interestFigure(quote.advertisedRate),
           comparisonFigure(quote.comparisonRate),
         ]}

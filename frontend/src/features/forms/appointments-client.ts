@@ -28,20 +28,32 @@ function slotOf(value: unknown): Slot | null {
 
 /** The slots `location` (a slug) offers on `date` (YYYY-MM-DD); throws when the API
  *  cannot answer (the picker offers a retry). */
-export async function fetchSlots(apiPath: string, location: string, date: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SlotList> {
+export async function fetchSlots(
+  apiPath: string,
+  location: string,
+  date: string,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SlotList> {
   const query = new URLSearchParams({ location, date });
-  const response = await fetchImpl(`${apiPath}?${query.toString()}`, { headers: { accept: 'application/json' }, signal });
+  const response = await fetchImpl(`${apiPath}?${query.toString()}`, {
+    headers: { accept: 'application/json' },
+    signal,
+  });
   if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
   const body: unknown = await response.json();
   const o = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const slots = Array.isArray(o.slots) ? o.slots.map(slotOf).filter((s): s is Slot => s !== null) : [];
+  const slots = Array.isArray(o.slots)
+    ? o.slots.map(slotOf).filter((s): s is Slot => s !== null)
+    : [];
   const minutes = typeof o.slot_minutes === 'number' && o.slot_minutes > 0 ? o.slot_minutes : null;
   return { hours: typeof o.hours === 'string' ? o.hours : null, slots, slotMinutes: minutes };
 }
 
 /** Today's date in the browser as YYYY-MM-DD, and the date `days` later. */
 export function dateRange(today: Date, days: number): { min: string; max: string } {
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const iso = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   const last = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
   return { min: iso(today), max: iso(last) };
 }

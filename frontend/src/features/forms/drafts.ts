@@ -2,7 +2,13 @@
 // one draft per page and form, written a moment after the last keystroke and forgotten
 // once the form's last step is stored. Only fields the shopper fills in are kept: hidden
 // fields come from the page and the URL, and the honeypot is never stored.
-import { asObject, readStored, removeStored, textAt, writeStored } from '../../components/local-store';
+import {
+  asObject,
+  readStored,
+  removeStored,
+  textAt,
+  writeStored,
+} from '../../components/local-store';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { Values } from './validation';
@@ -35,13 +41,21 @@ function draftFields(view: FormPageView): FieldView[] {
 
 /** `draft` as a form of `view` can take it: known fields with values of their type, a
  *  step that exists, and a later step only where it can carry on. */
-function fitDraft(view: FormPageView, values: Record<string, unknown>, step: number, leadId: string | null): Draft | null {
+function fitDraft(
+  view: FormPageView,
+  values: Record<string, unknown>,
+  step: number,
+  leadId: string | null,
+): Draft | null {
   const kept: Values = {};
   for (const field of draftFields(view)) {
     const value = values[field.name];
-    if (field.input === 'checkbox' ? typeof value === 'boolean' : typeof value === 'string') kept[field.name] = value as string | boolean;
+    if (field.input === 'checkbox' ? typeof value === 'boolean' : typeof value === 'string')
+      kept[field.name] = value as string | boolean;
   }
-  const filled = Object.values(kept).some((v) => v === true || (typeof v === 'string' && v.trim() !== ''));
+  const filled = Object.values(kept).some(
+    (v) => v === true || (typeof v === 'string' && v.trim() !== ''),
+  );
   if (!filled) return null;
   // A form that posts every step resumes a later step only with the lead it belongs to.
   const resumable = view.send_on_last_step || leadId !== null;
@@ -57,7 +71,12 @@ export function loadDraft(key: string, view: FormPageView): Draft | null {
     const values = o ? asObject(o.values) : null;
     if (!o || !values) return null;
     const leadId = textAt(o, 'leadId');
-    return fitDraft(view, values, typeof o.step === 'number' ? o.step : 0, leadId === '' ? null : leadId);
+    return fitDraft(
+      view,
+      values,
+      typeof o.step === 'number' ? o.step : 0,
+      leadId === '' ? null : leadId,
+    );
   });
 }
 

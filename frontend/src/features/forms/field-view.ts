@@ -3,7 +3,12 @@
 import type { FieldView } from '../../types/generated/FieldView';
 
 /** A field named `name`, labelled `label`, entered as `input`, with `extra` overrides. */
-export function fieldView(name: string, label: string, input: FieldView['input'], extra: Partial<FieldView> = {}): FieldView {
+export function fieldView(
+  name: string,
+  label: string,
+  input: FieldView['input'],
+  extra: Partial<FieldView> = {},
+): FieldView {
   return {
     name,
     label,

@@ -8,7 +8,13 @@ export interface Banner {
 }
 
 /** The banner as an alert the form moves focus to (`bannerRef`). */
-export function FormBanner({ banner, bannerRef }: { banner: Banner; bannerRef: Ref<HTMLDivElement> }) {
+export function FormBanner({
+  banner,
+  bannerRef,
+}: {
+  banner: Banner;
+  bannerRef: Ref<HTMLDivElement>;
+}) {
   return (
     <div className="form-banner" role="alert" tabIndex={-1} ref={bannerRef}>
       <p className="form-banner__heading">{banner.heading}</p>

@@ -26,7 +26,14 @@ export function FormDialogOpener({ label, url, className, onOpen, onIntent }: Pr
     );
   }
   return (
-    <button type="button" className={className} aria-haspopup="dialog" onClick={onOpen} onPointerEnter={onIntent} onFocus={onIntent}>
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+    >
       {label}
     </button>
   );

@@ -26,7 +26,12 @@ function Harness() {
   const state = useFormDialog();
   return (
     <>
-      <FormDialogOpener label="Enquire Now" url="/contact-us?car_id=42" className="button" onOpen={state.show} />
+      <FormDialogOpener
+        label="Enquire Now"
+        url="/contact-us?car_id=42"
+        className="button"
+        onOpen={state.show}
+      />
       <button type="button" onClick={state.show}>
         Enquire from the bar
       </button>
@@ -68,19 +73,28 @@ describe('FormDialog', () => {
     await screen.findByRole('button', { name: 'Enquire Now' });
     const bar = screen.getByRole('button', { name: 'Enquire from the bar' });
     fireEvent.click(bar);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Is it still available?' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Is it still available?' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(bar);
-    expect(JSON.parse(window.localStorage.getItem(draftKey('/cars/car-42', 'enquiry-form')) ?? '{}')).toMatchObject({ values: { message: 'Is it still available?' } });
+    expect(
+      JSON.parse(window.localStorage.getItem(draftKey('/cars/car-42', 'enquiry-form')) ?? '{}'),
+    ).toMatchObject({ values: { message: 'Is it still available?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Is it still available?'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+        'Is it still available?',
+      ),
+    );
   });
 
   it('goes to /success once the form is stored', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' }));
     render(<Harness />);
     fireEvent.click(await screen.findByRole('button', { name: 'Enquire Now' }));
-    const text = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    const text = (name: string, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
     text('First name', 'Jo');
     text('Email', 'jo@example.com');
     text('Phone', '0412 345 678');

@@ -41,7 +41,11 @@ export function FormDialog({ state, view, pending, dealershipSlug, navigate }: P
           <h2 id={titleId} className="form-dialog__title" ref={state.heading} tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" className="button button--secondary button--small" onClick={state.close}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={state.close}
+          >
             Close
           </button>
         </div>

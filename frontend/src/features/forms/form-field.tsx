@@ -23,11 +23,22 @@ interface Props {
 }
 
 /** One labelled field with its error, linked by aria-describedby. */
-export function FormField({ formId, field, value, error, locations, onChange, dateRange = null }: Props) {
+export function FormField({
+  formId,
+  field,
+  value,
+  error,
+  locations,
+  onChange,
+  dateRange = null,
+}: Props) {
   const id = fieldId(formId, field.name);
   const required = field.required_message !== null;
   const suffixId = `${id}-suffix`;
-  const describedBy = [error ? errorId(formId, field.name) : null, field.suffix ? suffixId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errorId(formId, field.name) : null, field.suffix ? suffixId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const text = typeof value === 'string' ? value : '';
   const common = {
     id,
@@ -47,7 +58,12 @@ export function FormField({ formId, field, value, error, locations, onChange, da
   if (field.input === 'checkbox') {
     return (
       <div className="form-field form-field--checkbox">
-        <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(field.name, e.target.checked)} />
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(field.name, e.target.checked)}
+        />
         <label htmlFor={id}>{field.label}</label>
         {errorText}
       </div>
@@ -67,7 +83,10 @@ export function FormField({ formId, field, value, error, locations, onChange, da
       />
     );
   } else if (field.input === 'select' || field.input === 'location') {
-    const options = field.input === 'location' ? locations.map((l) => ({ value: String(l.id), label: l.name })) : field.options.map((o) => ({ value: o, label: o }));
+    const options =
+      field.input === 'location'
+        ? locations.map((l) => ({ value: String(l.id), label: l.name }))
+        : field.options.map((o) => ({ value: o, label: o }));
     const placeholder = field.input === 'location' || !field.options.includes(field.default_value);
     control = (
       <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)}>

@@ -49,7 +49,11 @@ export async function postLead(
   try {
     response = await fetchImpl(apiPath, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'Idempotency-Key': key },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'Idempotency-Key': key,
+      },
       body: JSON.stringify(payload),
     });
   } catch {
@@ -67,8 +71,12 @@ export async function postLead(
     // A reservation answers with its reservation id, when its hold ends and its message.
     const reservationId = textOf(body.reservation_id);
     const leadId = textOf(body.lead_id) || reservationId;
-    const reservation = reservationId ? { expiresAt: textOf(body.expires_at), message: textOf(body.message) } : null;
-    return leadId ? { kind: 'stored', leadId, reservation } : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR, code: null };
+    const reservation = reservationId
+      ? { expiresAt: textOf(body.expires_at), message: textOf(body.message) }
+      : null;
+    return leadId
+      ? { kind: 'stored', leadId, reservation }
+      : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR, code: null };
   }
   const fields: Record<string, string> = {};
   if (body.fields !== null && typeof body.fields === 'object') {
@@ -78,6 +86,7 @@ export async function postLead(
   }
   // Seed 001 s8: a server error text is shown as-is, else 'An unexpected error occured'.
   const message = textOf(body.message) || MESSAGES.UNEXPECTED_ERROR;
-  if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0) return { kind: 'invalid', message, fields };
+  if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0)
+    return { kind: 'invalid', message, fields };
   return { kind: 'failed', message, code: textOf(body.code) || null };
 }

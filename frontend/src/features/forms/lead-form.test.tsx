@@ -8,7 +8,6 @@ import { baseView, contactFields, rav4 } from './test-views';
 import { resetSession } from '../../components/account/session';
 import { USER_DETAILS_KEY } from './user-details';
 
-
 const contact = contactFields;
 
 const base: Omit<FormPageView, 'steps' | 'kind' | 'form_id' | 'category' | 'subcategory'> = {
@@ -25,7 +24,11 @@ const service: FormPageView = {
   form_id: 'service-booking',
   category: 'Service',
   subcategory: 'Service Booking',
-  terms: { label: 'I agree to the terms of use', url: null, message: 'You must agree to the terms of use before submitting the form.' },
+  terms: {
+    label: 'I agree to the terms of use',
+    url: null,
+    message: 'You must agree to the terms of use before submitting the form.',
+  },
   steps: [
     {
       title: null,
@@ -49,8 +52,18 @@ const parts: FormPageView = {
   subcategory: 'Parts Order',
   steps: [
     { title: 'Contact Details', fields: contact },
-    { title: 'Vehicle Details', fields: [field('Vehicle Model', 'Model', 'text'), field('Part#', 'Part number', 'text')] },
-    { title: 'Order Details', fields: [field('Order Detail', 'Order detail', 'textarea', { required_message: 'Order detail is required.' })] },
+    {
+      title: 'Vehicle Details',
+      fields: [field('Vehicle Model', 'Model', 'text'), field('Part#', 'Part number', 'text')],
+    },
+    {
+      title: 'Order Details',
+      fields: [
+        field('Order Detail', 'Order detail', 'textarea', {
+          required_message: 'Order detail is required.',
+        }),
+      ],
+    },
   ],
 };
 
@@ -71,7 +84,10 @@ const finance: FormPageView = {
       title: null,
       fields: [
         ...contact,
-        field('location', 'Location', 'location', { required_message: 'Location is required.', query_param: 'preferredDealership' }),
+        field('location', 'Location', 'location', {
+          required_message: 'Location is required.',
+          query_param: 'preferredDealership',
+        }),
         field('price', 'Vehicle price budget', 'number', { query_param: 'vehiclePriceBudget' }),
         field('message', 'Message', 'textarea'),
         field('car_id', 'Car', 'hidden', { query_param: 'car_id' }),
@@ -90,11 +106,25 @@ const reservation: FormPageView = {
   subcategory: null,
   api_path: '/api/reservations',
   submit_label: 'Reserve Now',
-  steps: [{ title: null, fields: [...contact, field('message', 'Message', 'textarea'), field('car_id', 'Car', 'hidden', { default_value: '42' })] }],
+  steps: [
+    {
+      title: null,
+      fields: [
+        ...contact,
+        field('message', 'Message', 'textarea'),
+        field('car_id', 'Car', 'hidden', { default_value: '42' }),
+      ],
+    },
+  ],
 };
 
-const browser = (search = '') => () => ({ url: `http://acme.localhost/service${search}`, userAgent: 'test-agent', query: new URLSearchParams(search) });
-
+const browser =
+  (search = '') =>
+  () => ({
+    url: `http://acme.localhost/service${search}`,
+    userAgent: 'test-agent',
+    query: new URLSearchParams(search),
+  });
 
 const fetchMock = vi.fn<typeof fetch>();
 // Stored forms go to /success; jsdom cannot navigate.
@@ -115,7 +145,10 @@ afterEach(() => {
 function sent(call: number): { body: Record<string, unknown>; key: string | undefined } {
   const init = fetchMock.mock.calls[call]?.[1];
   const headers = (init?.headers ?? {}) as Record<string, string>;
-  return { body: JSON.parse(String(init?.body)) as Record<string, unknown>, key: headers['Idempotency-Key'] };
+  return {
+    body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+    key: headers['Idempotency-Key'],
+  };
 }
 
 const input = (name: string) => screen.getByRole('textbox', { name });
@@ -130,7 +163,9 @@ function fillContact() {
 
 describe('LeadForm', () => {
   it('shows the seed banner and links each error to its field', async () => {
-    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    render(
+      <LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />,
+    );
     type('Postcode', '40');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
     const banner = screen.getByRole('alert');
@@ -147,13 +182,17 @@ describe('LeadForm', () => {
     const postcode = input('Postcode');
     expect(postcode.getAttribute('aria-invalid')).toBe('true');
     const describedBy = postcode.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('Invalid postcode. Please enter a 4-digit number.');
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('posts the lead with an idempotency key, thanks the shopper and stores the details', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'abc123' }));
-    render(<LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    render(
+      <LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />,
+    );
     fillContact();
     type('Odometer', '45,000');
     type('Message', 'Logbook service please');
@@ -193,8 +232,17 @@ describe('LeadForm', () => {
   });
 
   it('keeps the input on a network failure and retries with the same key', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
-    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
+    render(
+      <LeadForm
+        view={{ ...service, terms: null }}
+        dealershipSlug="acme"
+        browser={browser()}
+        navigate={navigate}
+      />,
+    );
     fillContact();
     type('Message', 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
@@ -207,8 +255,17 @@ describe('LeadForm', () => {
   });
 
   it('sends an edited retry with a new key, as the API refuses a key reused with another body', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
-    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'abc123' }));
+    render(
+      <LeadForm
+        view={{ ...service, terms: null }}
+        dealershipSlug="acme"
+        browser={browser()}
+        navigate={navigate}
+      />,
+    );
     fillContact();
     type('Message', 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
@@ -222,20 +279,37 @@ describe('LeadForm', () => {
 
   it("shows the server's field errors next to the fields", async () => {
     fetchMock.mockResolvedValueOnce(
-      answer(422, { success: false, code: 'validation_failed', message: 'Please fix the following errors:', fields: { phone: 'Please enter a valid Australian phone number.' } }),
+      answer(422, {
+        success: false,
+        code: 'validation_failed',
+        message: 'Please fix the following errors:',
+        fields: { phone: 'Please enter a valid Australian phone number.' },
+      }),
     );
-    render(<LeadForm view={{ ...service, terms: null }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    render(
+      <LeadForm
+        view={{ ...service, terms: null }}
+        dealershipSlug="acme"
+        browser={browser()}
+        navigate={navigate}
+      />,
+    );
     fillContact();
     type('Message', 'Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
     await waitFor(() => expect(input('Phone').getAttribute('aria-invalid')).toBe('true'));
     const describedBy = input('Phone').getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('Please enter a valid Australian phone number.');
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'Please enter a valid Australian phone number.',
+    );
     expect(screen.getByRole('alert').textContent).toContain('Please fix the following errors:');
   });
 
   it('prefills stored details and sends a parts order in three steps with one lead id', async () => {
-    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }));
+    window.localStorage.setItem(
+      USER_DETAILS_KEY,
+      JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }),
+    );
     fetchMock
       .mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' }))
       .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }))
@@ -253,17 +327,35 @@ describe('LeadForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
     await screen.findByRole('heading', { name: 'Thank You' });
     const [first, second, third] = [sent(0).body, sent(1).body, sent(2).body];
-    expect(first).toMatchObject({ name: 'Jo', form_completed: false, location_id: 2, category: 'Parts' });
+    expect(first).toMatchObject({
+      name: 'Jo',
+      form_completed: false,
+      location_id: 2,
+      category: 'Parts',
+    });
     expect(first.lead_id).toBeUndefined();
-    expect(second).toMatchObject({ lead_id: 'lead-1', 'Part#': '90915-YZZD1', form_completed: false });
+    expect(second).toMatchObject({
+      lead_id: 'lead-1',
+      'Part#': '90915-YZZD1',
+      form_completed: false,
+    });
     expect(second.name).toBeUndefined();
-    expect(third).toMatchObject({ lead_id: 'lead-1', 'Order Detail': 'Two oil filters', form_completed: true });
+    expect(third).toMatchObject({
+      lead_id: 'lead-1',
+      'Order Detail': 'Two oil filters',
+      form_completed: true,
+    });
     expect(new Set([sent(0).key, sent(1).key, sent(2).key]).size).toBe(3);
   });
 
   it('offers Back on every step after the first, and the required note only where a field is required', async () => {
-    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }));
-    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' })).mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
+    window.localStorage.setItem(
+      USER_DETAILS_KEY,
+      JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678' }),
+    );
+    fetchMock
+      .mockResolvedValueOnce(answer(201, { success: true, lead_id: 'lead-1' }))
+      .mockResolvedValueOnce(answer(200, { success: true, lead_id: 'lead-1' }));
     render(<LeadForm view={parts} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
     await waitFor(() => expect((input('First name') as HTMLInputElement).value).toBe('Jo'));
     const note = () => screen.queryByText('Fields marked * are required.');
@@ -284,8 +376,16 @@ describe('LeadForm', () => {
 
   it('prefills a finance enquiry from the finance link parameters', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'f1' }));
-    const search = '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';
-    render(<LeadForm view={finance} dealershipSlug="acme" browser={browser(search)} navigate={navigate} />);
+    const search =
+      '?preferredDealership=capalaba&vehiclePriceBudget=35000&car_id=42&car_type=used&vin=JTM123';
+    render(
+      <LeadForm
+        view={finance}
+        dealershipSlug="acme"
+        browser={browser(search)}
+        navigate={navigate}
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('3'));
     expect(document.getElementById('finance-form')?.tagName).toBe('FORM');
@@ -299,17 +399,41 @@ describe('LeadForm', () => {
       car_id: 42,
       vehicle_status: 'used',
       VIN: 'JTM123',
-      lead_attributes: { linked_query_params: { preferredDealership: 'capalaba', vehiclePriceBudget: '35000', car_id: '42', car_type: 'used', vin: 'JTM123' } },
+      lead_attributes: {
+        linked_query_params: {
+          preferredDealership: 'capalaba',
+          vehiclePriceBudget: '35000',
+          car_id: '42',
+          car_type: 'used',
+          vin: 'JTM123',
+        },
+      },
     });
   });
 
   it("prefills a reservation with the signed-in shopper's verified phone", async () => {
-    window.localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0499 999 999' }));
-    fetchMock.mockImplementation(async (url) =>
-      String(url) === '/api/session' ? answer(200, { signed_in: true, phone: '0412345678' }) : answer(200, { car_id: 42, reserved: false }),
+    window.localStorage.setItem(
+      USER_DETAILS_KEY,
+      JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '0499 999 999' }),
     );
-    render(<LeadForm view={{ ...reservation, subject: rav4 }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
-    await waitFor(() => expect((screen.getByRole('textbox', { name: /Phone/ }) as HTMLInputElement).value).toBe('0412345678'));
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/session'
+        ? answer(200, { signed_in: true, phone: '0412345678' })
+        : answer(200, { car_id: 42, reserved: false }),
+    );
+    render(
+      <LeadForm
+        view={{ ...reservation, subject: rav4 }}
+        dealershipSlug="acme"
+        browser={browser()}
+        navigate={navigate}
+      />,
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /Phone/ }) as HTMLInputElement).value).toBe(
+        '0412345678',
+      ),
+    );
     expect((input('First name') as HTMLInputElement).value).toBe('Jo');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/reservations/42');
     expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeTruthy();
@@ -317,26 +441,63 @@ describe('LeadForm', () => {
 
   it('says a car held by someone else is reserved before the form is filled', async () => {
     fetchMock.mockImplementation(async (url) =>
-      String(url) === '/api/reservations/42' ? answer(200, { car_id: 42, reserved: true }) : answer(200, { signed_in: false, phone: null }),
+      String(url) === '/api/reservations/42'
+        ? answer(200, { car_id: 42, reserved: true })
+        : answer(200, { signed_in: false, phone: null }),
     );
-    const car = { id: 42, name: '2024 Toyota RAV4 GX', path: '/cars/car-42' } as FormPageView['car'];
-    render(<LeadForm view={{ ...reservation, subject: rav4, car }} dealershipSlug="acme" browser={browser()} navigate={navigate} />);
+    const car = {
+      id: 42,
+      name: '2024 Toyota RAV4 GX',
+      path: '/cars/car-42',
+    } as FormPageView['car'];
+    render(
+      <LeadForm
+        view={{ ...reservation, subject: rav4, car }}
+        dealershipSlug="acme"
+        browser={browser()}
+        navigate={navigate}
+      />,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This car is already reserved.');
-    expect(screen.getByRole('link', { name: 'Back to 2024 Toyota RAV4 GX' }).getAttribute('href')).toBe('/cars/car-42');
+    expect(
+      screen.getByRole('link', { name: 'Back to 2024 Toyota RAV4 GX' }).getAttribute('href'),
+    ).toBe('/cars/car-42');
     expect(screen.queryByRole('button', { name: 'Reserve Now' })).toBeNull();
   });
 
   it('reserves a car with its fields only, and shows a taken hold as the server words it', async () => {
-    fetchMock.mockResolvedValueOnce(answer(409, { success: false, code: 'car_reserved', message: 'This car is already reserved.' }));
-    fetchMock.mockResolvedValueOnce(answer(201, { reservation_id: 'r1', car_id: 42, status: 'awaiting_payment' }));
-    render(<LeadForm view={reservation} dealershipSlug="acme" browser={browser('?utm_source=x')} navigate={navigate} verifiedPhone={async () => null} />);
+    fetchMock.mockResolvedValueOnce(
+      answer(409, {
+        success: false,
+        code: 'car_reserved',
+        message: 'This car is already reserved.',
+      }),
+    );
+    fetchMock.mockResolvedValueOnce(
+      answer(201, { reservation_id: 'r1', car_id: 42, status: 'awaiting_payment' }),
+    );
+    render(
+      <LeadForm
+        view={reservation}
+        dealershipSlug="acme"
+        browser={browser('?utm_source=x')}
+        navigate={navigate}
+        verifiedPhone={async () => null}
+      />,
+    );
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     const alert = await screen.findByText('This car is already reserved.');
     expect(alert).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/reservations');
-    expect(sent(0).body).toEqual({ name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '4000', car_id: 42 });
+    expect(sent(0).body).toEqual({
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 345 678',
+      postcode: '4000',
+      car_id: 42,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Thank You' });
   });

@@ -3,7 +3,15 @@ import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { MESSAGES } from '../../types/generated/messages';
 import { dateRange } from './appointments-client';
-import { applyDraft, clearDraft, DRAFT_DELAY_MS, draftKey, loadDraft, saveDraft, type Draft } from './drafts';
+import {
+  applyDraft,
+  clearDraft,
+  DRAFT_DELAY_MS,
+  draftKey,
+  loadDraft,
+  saveDraft,
+  type Draft,
+} from './drafts';
 import { errorId, fieldId, FormField } from './form-field';
 import { idempotencyKey, postLead, SLOT_UNAVAILABLE_CODE } from './lead-client';
 import {
@@ -28,7 +36,11 @@ type Status = 'idle' | 'submitting' | 'done';
 type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot';
 
 function browserContext(): BrowserContext {
-  return { url: window.location.href, userAgent: window.navigator.userAgent, query: new URLSearchParams(window.location.search) };
+  return {
+    url: window.location.href,
+    userAgent: window.navigator.userAgent,
+    query: new URLSearchParams(window.location.search),
+  };
 }
 
 function goTo(path: string): void {
@@ -69,7 +81,14 @@ async function sessionPhone(): Promise<string | null> {
  *  input and offers a retry when sending fails, and keeps a draft of what the shopper
  *  typed. Once the last step is stored the form fires its analytics event, records the
  *  enquiry and the car, saves the success marker and goes to /success (seed 001 s4). */
-export function LeadForm({ view, dealershipSlug, browser = browserContext, navigate = goTo, now = () => new Date(), verifiedPhone = sessionPhone }: Props) {
+export function LeadForm({
+  view,
+  dealershipSlug,
+  browser = browserContext,
+  navigate = goTo,
+  now = () => new Date(),
+  verifiedPhone = sessionPhone,
+}: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(view));
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [stepIndex, setStepIndex] = useState(0);
@@ -107,7 +126,12 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
     const at = pathOf(context.url);
     draftAt.current = at === '' ? null : draftKey(at, view.form_id);
     const draft = draftAt.current ? loadDraft(draftAt.current, view) : null;
-    setValues((current) => prefillDetails(applyDraft(prefillFromQuery(view, current, context.query), draft), loadDetails()));
+    setValues((current) =>
+      prefillDetails(
+        applyDraft(prefillFromQuery(view, current, context.query), draft),
+        loadDetails(),
+      ),
+    );
     if (draft) {
       setStepIndex(draft.step);
       leadId.current = draft.leadId;
@@ -152,11 +176,18 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
 
   useEffect(() => {
     if (!focus) return;
-    const element = { banner: bannerRef, failure: failureRef, step: stepRef, thanks: thanksRef, slot: slotRef }[focus.target].current;
+    const element = {
+      banner: bannerRef,
+      failure: failureRef,
+      step: stepRef,
+      thanks: thanksRef,
+      slot: slotRef,
+    }[focus.target].current;
     element?.focus();
   }, [focus]);
 
-  const requestFocus = (target: FocusTarget) => setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
+  const requestFocus = (target: FocusTarget) =>
+    setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
   const steps = view.steps;
   const step = steps[stepIndex] ?? { title: null, fields: [] };
   const last = stepIndex === steps.length - 1;
@@ -168,13 +199,23 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
     setValues((v) => {
       const next = { ...v, [name]: value };
       // The time belongs to the list of one location and date.
-      if (view.appointment && (name === 'location' || name === APPOINTMENT_DATE_FIELD) && v[name] !== value) next[APPOINTMENT_TIME_FIELD] = '';
+      if (
+        view.appointment &&
+        (name === 'location' || name === APPOINTMENT_DATE_FIELD) &&
+        v[name] !== value
+      )
+        next[APPOINTMENT_TIME_FIELD] = '';
       return next;
     });
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
 
-  function showStepErrors(at: number, fields: Record<string, string>, heading: string, items: string[]) {
+  function showStepErrors(
+    at: number,
+    fields: Record<string, string>,
+    heading: string,
+    items: string[],
+  ) {
     const known = new Set((steps[at]?.fields ?? []).map((f) => f.name));
     setStepIndex(at);
     setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => known.has(name))));
@@ -185,7 +226,13 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (status !== 'idle') return;
-    const found = validateStep(step.fields, values, last ? view.terms : null, termsAccepted, view.appointment?.time_missing ?? null);
+    const found = validateStep(
+      step.fields,
+      values,
+      last ? view.terms : null,
+      termsAccepted,
+      view.appointment?.time_missing ?? null,
+    );
     if (found.length > 0) {
       setErrors(Object.fromEntries(found.map((e) => [e.name, e.message])));
       setBanner({ heading: MESSAGES.PLEASE_FIX_ERRORS, items: found.map((e) => e.message) });
@@ -214,7 +261,13 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       if (last) {
         pendingDraft.current = null;
         if (draftAt.current) clearDraft(draftAt.current);
-        const marker = recordStoredForm(view, values, { leadId: result.leadId, reservation: result.reservation }, now(), slotLabels.current);
+        const marker = recordStoredForm(
+          view,
+          values,
+          { leadId: result.leadId, reservation: result.reservation },
+          now(),
+          slotLabels.current,
+        );
         setThanks(marker.text);
         setStatus('done');
         requestFocus('thanks');
@@ -231,8 +284,12 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       // Nothing was stored: a corrected submission is a new one.
       key.current = null;
       // The appointment's errors are named as the API's appointment object names them.
-      const aliases: Record<string, string> = view.appointment ? { date: APPOINTMENT_DATE_FIELD, time: APPOINTMENT_TIME_FIELD } : {};
-      const fields = Object.fromEntries(Object.entries(result.fields).map(([name, message]) => [aliases[name] ?? name, message]));
+      const aliases: Record<string, string> = view.appointment
+        ? { date: APPOINTMENT_DATE_FIELD, time: APPOINTMENT_TIME_FIELD }
+        : {};
+      const fields = Object.fromEntries(
+        Object.entries(result.fields).map(([name, message]) => [aliases[name] ?? name, message]),
+      );
       const posted = view.send_on_last_step ? steps.map((_, i) => i) : [stepIndex];
       const at = posted.find((i) => steps[i]?.fields.some((f) => f.name in fields)) ?? stepIndex;
       showStepErrors(at, fields, result.message, Object.values(result.fields));
@@ -252,7 +309,12 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
 
   if (status === 'done') {
     return (
-      <section className="form-thanks" ref={thanksRef} tabIndex={-1} aria-labelledby={`${formId}-thanks`}>
+      <section
+        className="form-thanks"
+        ref={thanksRef}
+        tabIndex={-1}
+        aria-labelledby={`${formId}-thanks`}
+      >
         <h2 id={`${formId}-thanks`}>{view.thank_you.title}</h2>
         <p>{thanks ?? view.thank_you.text}</p>
       </section>
@@ -304,7 +366,10 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
     // offered; the car's page has its enquiry form.
     return (
       <div className="form-held" role="alert">
-        <p>{MESSAGES.CAR_ALREADY_RESERVED} Its hold may end: enquire on the car's page and we will let you know.</p>
+        <p>
+          {MESSAGES.CAR_ALREADY_RESERVED} Its hold may end: enquire on the car's page and we will
+          let you know.
+        </p>
         {view.car ? (
           <p>
             <a className="button" href={view.car.path}>
@@ -317,7 +382,14 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
   }
 
   return (
-    <form id={formId} className="lead-form" noValidate onSubmit={submit} aria-busy={status === 'submitting'} aria-label={view.title}>
+    <form
+      id={formId}
+      className="lead-form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={status === 'submitting'}
+      aria-label={view.title}
+    >
       {stepLabel ? (
         <h2 className="lead-form__heading" ref={stepRef} tabIndex={-1}>
           {step.title} <span className="lead-form__progress">({stepLabel})</span>
@@ -325,7 +397,8 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       ) : null}
       {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
       {/* The note explains the asterisk: only where a field of this step has one. */}
-      {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') || (last && view.terms) ? (
+      {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') ||
+      (last && view.terms) ? (
         <p className="lead-form__note">Fields marked * are required.</p>
       ) : null}
       {step.fields.map(renderField)}
@@ -375,7 +448,11 @@ export function LeadForm({ view, dealershipSlug, browser = browserContext, navig
       {failure ? (
         <div className="form-failure" role="alert" tabIndex={-1} ref={failureRef}>
           <p>{failure}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void submit()}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void submit()}
+          >
             Try again
           </button>
         </div>

@@ -33,21 +33,31 @@ export function initialValues(view: FormPageView): Values {
   const values: Values = { [HONEYPOT_FIELD]: '' };
   for (const field of allFields(view)) {
     if (field.input === 'checkbox') values[field.name] = false;
-    else if (field.input === 'location') values[field.name] = view.default_location_id?.toString() ?? '';
+    else if (field.input === 'location')
+      values[field.name] = view.default_location_id?.toString() ?? '';
     else values[field.name] = field.default_value;
   }
   return values;
 }
 
 /** The location a query value names (id, slug or name, ignoring case). */
-export function findLocation(locations: LocationOption[], wanted: string): LocationOption | undefined {
+export function findLocation(
+  locations: LocationOption[],
+  wanted: string,
+): LocationOption | undefined {
   const w = wanted.trim().toLowerCase();
   if (w === '') return undefined;
-  return locations.find((l) => String(l.id) === w || l.slug.toLowerCase() === w || l.name.toLowerCase() === w);
+  return locations.find(
+    (l) => String(l.id) === w || l.slug.toLowerCase() === w || l.name.toLowerCase() === w,
+  );
 }
 
 /** `values` with each field that names a query parameter filled from the URL. */
-export function prefillFromQuery(view: FormPageView, values: Values, query: URLSearchParams): Values {
+export function prefillFromQuery(
+  view: FormPageView,
+  values: Values,
+  query: URLSearchParams,
+): Values {
   const next = { ...values };
   for (const field of allFields(view)) {
     const param = field.query_param ? query.get(field.query_param) : null;
@@ -68,7 +78,11 @@ export function prefillFromQuery(view: FormPageView, values: Values, query: URLS
 export function appointmentLocation(view: FormPageView, values: Values): LocationOption | null {
   const hasField = allFields(view).some((f) => f.input === 'location');
   const picked = values.location;
-  const id = hasField ? (typeof picked === 'string' ? picked : '') : String(view.default_location_id ?? '');
+  const id = hasField
+    ? typeof picked === 'string'
+      ? picked
+      : ''
+    : String(view.default_location_id ?? '');
   return view.locations.find((l) => String(l.id) === id) ?? null;
 }
 
@@ -119,7 +133,12 @@ export function stepPayload(
 
 /** `payload` with the values of the `posted` steps, the appointment, the message preset
  *  and the spam trap added. */
-function fieldsPayload(view: FormPageView, values: Values, posted: number[], payload: Record<string, unknown>): Record<string, unknown> {
+function fieldsPayload(
+  view: FormPageView,
+  values: Values,
+  posted: number[],
+  payload: Record<string, unknown>,
+): Record<string, unknown> {
   const fields = posted.flatMap((i) => view.steps[i]?.fields ?? []);
   for (const field of fields) {
     if (field.input === 'date' || field.input === 'slot') continue;
@@ -131,7 +150,8 @@ function fieldsPayload(view: FormPageView, values: Values, posted: number[], pay
     const text = typeof value === 'string' ? value.trim() : '';
     if (text === '') continue;
     if (field.input === 'location') Object.assign(payload, locationPayload(view, text));
-    else if (field.input === 'number' || field.name === 'car_id') payload[field.name] = scalar(text);
+    else if (field.input === 'number' || field.name === 'car_id')
+      payload[field.name] = scalar(text);
     else payload[field.name] = text;
   }
   const text = (name: string) => {

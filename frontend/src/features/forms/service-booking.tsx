@@ -7,7 +7,12 @@ export function ServiceBooking({ booking }: { booking: ServiceBookingView }) {
     case 'embed':
       return (
         <div className="service-booking">
-          <iframe className="service-booking__frame" src={booking.url} title={booking.title} loading="lazy" />
+          <iframe
+            className="service-booking__frame"
+            src={booking.url}
+            title={booking.title}
+            loading="lazy"
+          />
         </div>
       );
     case 'missing':

@@ -8,7 +8,10 @@ afterEach(cleanup);
 
 const slotField = field('appointment.time', 'Preferred time', 'slot');
 const capalaba = { id: 3, name: 'Acme Capalaba', slug: 'capalaba' };
-const list = (slots: { time: string; label: string }[], hours: string | null = '8:30am - 5:00pm') => ({
+const list = (
+  slots: { time: string; label: string }[],
+  hours: string | null = '8:30am - 5:00pm',
+) => ({
   location: 'capalaba',
   location_name: 'Acme Capalaba',
   date: '2026-11-24',
@@ -47,7 +50,18 @@ describe('SlotPicker', () => {
     const { rerender } = picker(fetchImpl, { location: null });
     expect(status()).toBe('Choose a location to see the available times.');
     rerender(
-      <SlotPicker formId="f" field={slotField} apiPath="/api/appointments" location={capalaba} date="" value="" error={undefined} reload={0} onChange={() => {}} fetchImpl={fetchImpl} />,
+      <SlotPicker
+        formId="f"
+        field={slotField}
+        apiPath="/api/appointments"
+        location={capalaba}
+        date=""
+        value=""
+        error={undefined}
+        reload={0}
+        onChange={() => {}}
+        fetchImpl={fetchImpl}
+      />,
     );
     expect(status()).toBe('Choose a date to see the available times.');
     expect(fetchImpl).not.toHaveBeenCalled();
@@ -58,12 +72,29 @@ describe('SlotPicker', () => {
     const fetchImpl = vi.fn<typeof fetch>(() => new Promise<Response>((r) => (resolve = r)));
     const { onChange, onSlots } = picker(fetchImpl);
     expect(status()).toBe('Loading the available times…');
-    expect(screen.getByRole('radiogroup', { name: 'Preferred time' }).getAttribute('aria-busy')).toBe('true');
-    expect(fetchImpl.mock.calls[0]?.[0]).toBe('/api/appointments?location=capalaba&date=2026-11-24');
-    resolve(answer(200, list([{ time: '09:00', label: '9:00am' }, { time: '09:30', label: '9:30am' }])));
+    expect(
+      screen.getByRole('radiogroup', { name: 'Preferred time' }).getAttribute('aria-busy'),
+    ).toBe('true');
+    expect(fetchImpl.mock.calls[0]?.[0]).toBe(
+      '/api/appointments?location=capalaba&date=2026-11-24',
+    );
+    resolve(
+      answer(
+        200,
+        list([
+          { time: '09:00', label: '9:00am' },
+          { time: '09:30', label: '9:30am' },
+        ]),
+      ),
+    );
     const radios = await screen.findAllByRole('radio');
-    expect(radios.map((r) => (r as HTMLInputElement).name)).toEqual(['appointment.time', 'appointment.time']);
-    expect(status()).toBe('2 times available (open 8:30am - 5:00pm). Each test drive takes 30 minutes.');
+    expect(radios.map((r) => (r as HTMLInputElement).name)).toEqual([
+      'appointment.time',
+      'appointment.time',
+    ]);
+    expect(status()).toBe(
+      '2 times available (open 8:30am - 5:00pm). Each test drive takes 30 minutes.',
+    );
     expect(onSlots).toHaveBeenCalledWith({ '09:00': '9:00am', '09:30': '9:30am' });
     fireEvent.click(screen.getByRole('radio', { name: '9:30am' }));
     expect(onChange).toHaveBeenCalledWith('appointment.time', '09:30');
@@ -72,11 +103,15 @@ describe('SlotPicker', () => {
   it('says when the day is closed or full', async () => {
     const closed = vi.fn<typeof fetch>(async () => answer(200, list([], null)));
     picker(closed);
-    await waitFor(() => expect(status()).toBe('Acme Capalaba is closed on that day. Please choose another date.'));
+    await waitFor(() =>
+      expect(status()).toBe('Acme Capalaba is closed on that day. Please choose another date.'),
+    );
     cleanup();
     const full = vi.fn<typeof fetch>(async () => answer(200, list([])));
     picker(full);
-    await waitFor(() => expect(status()).toBe('No times are left on that day. Please choose another date.'));
+    await waitFor(() =>
+      expect(status()).toBe('No times are left on that day. Please choose another date.'),
+    );
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
   });
 
@@ -93,20 +128,31 @@ describe('SlotPicker', () => {
   });
 
   it('clears a chosen time the new list no longer offers, and shows its error', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => answer(200, list([{ time: '11:00', label: '11:00am' }])));
-    const { onChange } = picker(fetchImpl, { value: '10:00', error: 'That time is no longer available. Please choose another time.' });
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      answer(200, list([{ time: '11:00', label: '11:00am' }])),
+    );
+    const { onChange } = picker(fetchImpl, {
+      value: '10:00',
+      error: 'That time is no longer available. Please choose another time.',
+    });
     await screen.findByRole('radio', { name: '11:00am' });
     expect(onChange).toHaveBeenCalledWith('appointment.time', '');
     const group = screen.getByRole('radiogroup', { name: 'Preferred time' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
-    const described = (group.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = (group.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('That time is no longer available. Please choose another time.');
   });
 
   it('lets a chosen time go', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => answer(200, list([{ time: '11:00', label: '11:00am' }])));
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      answer(200, list([{ time: '11:00', label: '11:00am' }])),
+    );
     const { onChange } = picker(fetchImpl, { value: '11:00' });
-    expect(((await screen.findByRole('radio', { name: '11:00am' })) as HTMLInputElement).checked).toBe(true);
+    expect(
+      ((await screen.findByRole('radio', { name: '11:00am' })) as HTMLInputElement).checked,
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'No preferred time' }));
     expect(onChange).toHaveBeenCalledWith('appointment.time', '');
   });

@@ -4,7 +4,11 @@ import type { LocationOption } from '../../types/generated/LocationOption';
 import { fetchSlots, type SlotList } from './appointments-client';
 import { errorId, fieldId } from './form-field';
 
-type Load = { state: 'idle' } | { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: SlotList };
+type Load =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ready'; list: SlotList };
 
 interface Props {
   formId: string;
@@ -52,7 +56,8 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
         if (controller.signal.aborted) return;
         setLoad({ state: 'ready', list });
         onSlots?.(Object.fromEntries(list.slots.map((s) => [s.time, s.label])));
-        if (current.current !== '' && !list.slots.some((s) => s.time === current.current)) onChange(field.name, '');
+        if (current.current !== '' && !list.slots.some((s) => s.time === current.current))
+          onChange(field.name, '');
       })
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ state: 'error' });
@@ -63,14 +68,20 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
 
   const id = fieldId(formId, field.name);
   const statusId = `${id}-status`;
-  const describedBy = [statusId, error ? errorId(formId, field.name) : null].filter(Boolean).join(' ');
+  const describedBy = [statusId, error ? errorId(formId, field.name) : null]
+    .filter(Boolean)
+    .join(' ');
   let status: string;
   if (slug === '') status = 'Choose a location to see the available times.';
   else if (date === '') status = 'Choose a date to see the available times.';
-  else if (load.state === 'loading' || load.state === 'idle') status = 'Loading the available times…';
+  else if (load.state === 'loading' || load.state === 'idle')
+    status = 'Loading the available times…';
   else if (load.state === 'error') status = 'The available times could not be loaded.';
   else if (load.list.slots.length === 0)
-    status = load.list.hours === null ? `${location?.name ?? 'We'} is closed on that day. Please choose another date.` : 'No times are left on that day. Please choose another date.';
+    status =
+      load.list.hours === null
+        ? `${location?.name ?? 'We'} is closed on that day. Please choose another date.`
+        : 'No times are left on that day. Please choose another date.';
   else {
     const { slots: offered, hours, slotMinutes } = load.list;
     status = `${offered.length} ${offered.length === 1 ? 'time' : 'times'} available${hours ? ` (open ${hours})` : ''}.${slotMinutes ? ` Each test drive takes ${slotMinutes} minutes.` : ''}`;
@@ -92,7 +103,11 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
         {status}
       </p>
       {load.state === 'error' ? (
-        <button type="button" className="button button--secondary button--small" onClick={() => setRetry((n) => n + 1)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setRetry((n) => n + 1)}
+        >
           Try again
         </button>
       ) : null}
@@ -102,7 +117,14 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
             const slotId = `${id}-${slot.time.replace(':', '')}`;
             return (
               <div className="slot-picker__slot" key={slot.time}>
-                <input id={slotId} type="radio" name={field.name} value={slot.time} checked={value === slot.time} onChange={() => onChange(field.name, slot.time)} />
+                <input
+                  id={slotId}
+                  type="radio"
+                  name={field.name}
+                  value={slot.time}
+                  checked={value === slot.time}
+                  onChange={() => onChange(field.name, slot.time)}
+                />
                 <label htmlFor={slotId}>{slot.label}</label>
               </div>
             );
@@ -110,7 +132,11 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
         </div>
       ) : null}
       {value !== '' && slots.length > 0 ? (
-        <button type="button" className="link-button slot-picker__clear" onClick={() => onChange(field.name, '')}>
+        <button
+          type="button"
+          className="link-button slot-picker__clear"
+          onClick={() => onChange(field.name, '')}
+        >
           No preferred time
         </button>
       ) : null}

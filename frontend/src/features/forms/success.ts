@@ -5,9 +5,20 @@
 import { trackEvent } from '../../components/analytics';
 import type { FormCarView } from '../../types/generated/FormCarView';
 import type { FormPageView } from '../../types/generated/FormPageView';
-import { recordEnquiry, recordReservation, recordViewedCar, saveSuccess, type CarRef, type SuccessMarker } from '../../components/account/records';
+import {
+  recordEnquiry,
+  recordReservation,
+  recordViewedCar,
+  saveSuccess,
+  type CarRef,
+  type SuccessMarker,
+} from '../../components/account/records';
 import type { ReservationHold } from './lead-client';
-import { APPOINTMENT_DATE_FIELD, APPOINTMENT_TIME_FIELD, appointmentLocation } from './lead-payload';
+import {
+  APPOINTMENT_DATE_FIELD,
+  APPOINTMENT_TIME_FIELD,
+  appointmentLocation,
+} from './lead-payload';
 import type { Values } from './validation';
 
 /** The page a stored form goes to. */
@@ -22,24 +33,49 @@ export interface StoredForm {
 }
 
 function carRef(car: FormCarView): CarRef {
-  return { id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url };
+  return {
+    id: car.id,
+    name: car.name,
+    slug: car.slug,
+    make: car.make,
+    model: car.model,
+    primary_image_url: car.primary_image_url,
+  };
 }
 
 /** "Tuesday 24 November 2026" for "2026-11-24" (the date as the shopper picked it). */
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   if (!y || !m || !d) return iso;
-  return new Date(y, m - 1, d).toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(y, m - 1, d).toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 /** The success text: the reservation's own message, else the form's thank-you text,
  *  followed by the booked slot of a test drive. */
-export function successText(view: FormPageView, values: Values, stored: StoredForm, slotLabels: Record<string, string>): string {
+export function successText(
+  view: FormPageView,
+  values: Values,
+  stored: StoredForm,
+  slotLabels: Record<string, string>,
+): string {
   if (stored.reservation?.message) return stored.reservation.message;
   const date = values[APPOINTMENT_DATE_FIELD];
   const time = values[APPOINTMENT_TIME_FIELD];
   const location = appointmentLocation(view, values);
-  if (!view.appointment || typeof date !== 'string' || typeof time !== 'string' || date === '' || time === '' || !location) return view.thank_you.text;
+  if (
+    !view.appointment ||
+    typeof date !== 'string' ||
+    typeof time !== 'string' ||
+    date === '' ||
+    time === '' ||
+    !location
+  )
+    return view.thank_you.text;
   const booked = view.appointment.booked_template
     .replace('{time}', slotLabels[time] ?? time)
     .replace('{date}', longDate(date))
@@ -49,20 +85,43 @@ export function successText(view: FormPageView, values: Values, stored: StoredFo
 
 /** Records a stored form and answers the marker it saved: the analytics event, the
  *  reservation or the enquiry, the car the form was about, and the success marker. */
-export function recordStoredForm(view: FormPageView, values: Values, stored: StoredForm, now: Date, slotLabels: Record<string, string> = {}): SuccessMarker {
+export function recordStoredForm(
+  view: FormPageView,
+  values: Values,
+  stored: StoredForm,
+  now: Date,
+  slotLabels: Record<string, string> = {},
+): SuccessMarker {
   trackEvent(view.event_id);
   const car = view.subject ? carRef(view.subject) : null;
   const at = now.toISOString();
   if (stored.reservation && car) {
-    recordReservation({ reservation_id: stored.leadId, car, expires_at: stored.reservation.expiresAt, made_at: at });
+    recordReservation({
+      reservation_id: stored.leadId,
+      car,
+      expires_at: stored.reservation.expiresAt,
+      made_at: at,
+    });
   } else {
-    recordEnquiry({ lead_id: stored.leadId, form: view.title, category: view.category, car, sent_at: at });
+    recordEnquiry({
+      lead_id: stored.leadId,
+      form: view.title,
+      category: view.category,
+      car,
+      sent_at: at,
+    });
   }
   if (view.subject) {
     const { id, stocknum, make, model, body, simple_body } = view.subject;
     recordViewedCar({ id, stocknum, make, model, body, simple_body });
   }
-  const marker: SuccessMarker = { title: view.thank_you.title, text: successText(view, values, stored, slotLabels), form: view.title, car, at };
+  const marker: SuccessMarker = {
+    title: view.thank_you.title,
+    text: successText(view, values, stored, slotLabels),
+    form: view.title,
+    car,
+    at,
+  };
   saveSuccess(marker);
   return marker;
 }

@@ -13,7 +13,10 @@ export const contactFields = [
 ];
 
 /** What every form view has, with one location. */
-export const baseView: Omit<FormPageView, 'steps' | 'kind' | 'form_id' | 'category' | 'subcategory'> = {
+export const baseView: Omit<
+  FormPageView,
+  'steps' | 'kind' | 'form_id' | 'category' | 'subcategory'
+> = {
   title: 'Make an Enquiry',
   intro: 'Send us a message.',
   locations: [{ id: 2, name: 'Acme Springwood', slug: 'springwood' }],
@@ -51,8 +54,18 @@ export const rav4 = {
 /** The vehicle-page part of the forms of car `id` (the RAV4), at `location_slug`. */
 export function rav4Forms(id: number, location_slug: string | null): VehicleFormsView {
   return {
-    enquiry: { label: 'Enquire Now', title: 'Make an Enquiry', url: `/contact-us?car_id=${id}`, intro: 'Ask us about the 2024 Toyota RAV4 GX.' },
-    test_drive: { label: 'Book a Test Drive', title: 'Book a Test Drive', url: `/book-test-drive?car_id=${id}`, intro: 'Drive the 2024 Toyota RAV4 GX.' },
+    enquiry: {
+      label: 'Enquire Now',
+      title: 'Make an Enquiry',
+      url: `/contact-us?car_id=${id}`,
+      intro: 'Ask us about the 2024 Toyota RAV4 GX.',
+    },
+    test_drive: {
+      label: 'Book a Test Drive',
+      title: 'Book a Test Drive',
+      url: `/book-test-drive?car_id=${id}`,
+      intro: 'Drive the 2024 Toyota RAV4 GX.',
+    },
     photo_request: {
       label: 'Request Photos',
       title: 'Request Photos',
@@ -84,7 +97,10 @@ export const carEnquiry: FormPageView = {
       title: null,
       fields: [
         ...contactFields,
-        field('message', 'Message', 'textarea', { required_message: 'Message is required.', query_param: 'message' }),
+        field('message', 'Message', 'textarea', {
+          required_message: 'Message is required.',
+          query_param: 'message',
+        }),
         field('opt_in', 'Keep me up to date with news and offers', 'checkbox'),
         field('car_id', 'Car', 'hidden', { default_value: '42', query_param: 'car_id' }),
         field('Vehicle Make', 'Vehicle Make', 'hidden', { default_value: 'Toyota' }),
@@ -128,7 +144,11 @@ export const testDrive: FormPageView = {
     },
     {
       title: 'Contact Details',
-      fields: [...contactFields, field('message', 'Message', 'textarea'), field('car_id', 'Car', 'hidden', { default_value: '42', query_param: 'car_id' })],
+      fields: [
+        ...contactFields,
+        field('message', 'Message', 'textarea'),
+        field('car_id', 'Car', 'hidden', { default_value: '42', query_param: 'car_id' }),
+      ],
     },
   ],
 };

@@ -3,8 +3,11 @@ import type { FieldView } from '../../types/generated/FieldView';
 import { field } from './test-fields';
 import { auPhoneDigits, isEmail, isPostcode, validateStep } from './validation';
 
-const required = (name: string, input: FieldView['input'], message: string | null = null): FieldView =>
-  field(name, name, input, { required_message: message });
+const required = (
+  name: string,
+  input: FieldView['input'],
+  message: string | null = null,
+): FieldView => field(name, name, input, { required_message: message });
 
 describe('format rules (same cases as domain/tests/rules_forms.rs)', () => {
   it('accepts Australian phone numbers and gives their national digits', () => {
@@ -45,7 +48,8 @@ describe('format rules (same cases as domain/tests/rules_forms.rs)', () => {
 
   it('checks postcodes: exactly four digits', () => {
     expect(isPostcode(' 0800 ')).toBe(true);
-    for (const bad of ['400', '40000', '40a0', '４０００', '-400']) expect(isPostcode(bad), bad).toBe(false);
+    for (const bad of ['400', '40000', '40a0', '４０００', '-400'])
+      expect(isPostcode(bad), bad).toBe(false);
   });
 });
 
@@ -58,10 +62,19 @@ describe('validateStep', () => {
     required('message', 'textarea', 'Message is required.'),
     required('opt_in', 'checkbox'),
   ];
-  const terms = { label: 'I agree', url: null, message: 'You must agree to the terms of use before submitting the form.' };
+  const terms = {
+    label: 'I agree',
+    url: null,
+    message: 'You must agree to the terms of use before submitting the form.',
+  };
 
   it('lists the seed messages in form order, the terms last', () => {
-    const errors = validateStep(fields, { name: ' ', email: 'jo@', phone: '12345', postcode: '40', message: '', opt_in: false }, terms, false);
+    const errors = validateStep(
+      fields,
+      { name: ' ', email: 'jo@', phone: '12345', postcode: '40', message: '', opt_in: false },
+      terms,
+      false,
+    );
     expect(errors.map((e) => e.message)).toEqual([
       'Name is required.',
       'Please enter a valid email address.',
@@ -73,7 +86,14 @@ describe('validateStep', () => {
   });
 
   it('passes a complete step; an empty optional postcode is fine', () => {
-    const values = { name: 'Jo', email: 'jo@example.com', phone: '0412 345 678', postcode: '', message: 'Hi', opt_in: true };
+    const values = {
+      name: 'Jo',
+      email: 'jo@example.com',
+      phone: '0412 345 678',
+      postcode: '',
+      message: 'Hi',
+      opt_in: true,
+    };
     expect(validateStep(fields, values, terms, true)).toEqual([]);
     expect(validateStep(fields, values, null, false)).toEqual([]);
   });

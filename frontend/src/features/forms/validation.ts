@@ -30,7 +30,10 @@ export function isEmail(text: string): boolean {
   const local = email.slice(0, at);
   const labels = email.slice(at + 1).split('.');
   if (local.length === 0 || local.length > 64 || /\s/.test(local)) return false;
-  const labelOk = (label: string) => label.length > 0 && label.length <= 63 && /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(label);
+  const labelOk = (label: string) =>
+    label.length > 0 &&
+    label.length <= 63 &&
+    /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(label);
   const tld = labels[labels.length - 1] ?? '';
   return labels.length >= 2 && labels.every(labelOk) && /^[A-Za-z]{2,}$/.test(tld);
 }
@@ -103,11 +106,13 @@ export function validateStep(
     if (field.input === 'checkbox' || field.input === 'hidden') continue;
     const value = text(values, field.name);
     if (field.input === 'slot') {
-      if (value === '' && timeMissing && dateField && text(values, dateField.name) !== '') errors.push({ name: field.name, message: timeMissing });
+      if (value === '' && timeMissing && dateField && text(values, dateField.name) !== '')
+        errors.push({ name: field.name, message: timeMissing });
       continue;
     }
     if (value === '') {
-      if (field.required_message) errors.push({ name: field.name, message: field.required_message });
+      if (field.required_message)
+        errors.push({ name: field.name, message: field.required_message });
       continue;
     }
     const message = formatError(field, value);

@@ -13,7 +13,13 @@ const siteTestDrive: FormPageView = {
   intro: 'Book a test drive.',
   subject: null,
   default_location_id: 1,
-  steps: [slotStep, { title: 'Contact Details', fields: [...contactFields, field('car_id', 'Car', 'hidden', { query_param: 'car_id' })] }],
+  steps: [
+    slotStep,
+    {
+      title: 'Contact Details',
+      fields: [...contactFields, field('car_id', 'Car', 'hidden', { query_param: 'car_id' })],
+    },
+  ],
 };
 
 const carForms = rav4Forms(42, 'capalaba');
@@ -43,8 +49,14 @@ describe('carForm', () => {
   });
 
   it('keeps the form default location when the car is elsewhere', () => {
-    expect(carForm(siteTestDrive, { ...carForms, location_slug: 'gone' }, carForms.test_drive).default_location_id).toBe(1);
-    expect(carForm(siteTestDrive, { ...carForms, location_slug: null }, carForms.test_drive).default_location_id).toBe(1);
+    expect(
+      carForm(siteTestDrive, { ...carForms, location_slug: 'gone' }, carForms.test_drive)
+        .default_location_id,
+    ).toBe(1);
+    expect(
+      carForm(siteTestDrive, { ...carForms, location_slug: null }, carForms.test_drive)
+        .default_location_id,
+    ).toBe(1);
   });
 });
 
@@ -52,8 +64,16 @@ describe('loadFormSet', () => {
   it('fetches a set once and tries again after a failure', async () => {
     const fetchMock = mockFetch();
     fetchMock.mockResolvedValueOnce(answer(503, {}));
-    await expect(loadFormSet('/_site/vehicle-forms.json')).rejects.toThrow('/_site/vehicle-forms.json answered 503');
-    fetchMock.mockImplementation(async () => answer(200, { enquiry: siteTestDrive, test_drive: siteTestDrive, photo_request: siteTestDrive }));
+    await expect(loadFormSet('/_site/vehicle-forms.json')).rejects.toThrow(
+      '/_site/vehicle-forms.json answered 503',
+    );
+    fetchMock.mockImplementation(async () =>
+      answer(200, {
+        enquiry: siteTestDrive,
+        test_drive: siteTestDrive,
+        photo_request: siteTestDrive,
+      }),
+    );
     const set = await loadFormSet('/_site/vehicle-forms.json');
     expect(set.test_drive.title).toBe('Book a Test Drive');
     await loadFormSet('/_site/vehicle-forms.json');

@@ -17,7 +17,11 @@ export type VehicleFormKind = 'enquiry' | 'test_drive' | 'photo_request';
  *  the car's values takes it, the other values go as hidden fields of the last step, the
  *  location select starts on the car's location when the form lists it, and the intro
  *  names the car. */
-export function carForm(base: FormPageView, forms: VehicleFormsView, link: CarFormLink): FormPageView {
+export function carForm(
+  base: FormPageView,
+  forms: VehicleFormsView,
+  link: CarFormLink,
+): FormPageView {
   const values = new Map(forms.values.map((v) => [v.name, v.value]));
   const used = new Set<string>();
   const fill = (field: FieldView): FieldView => {
@@ -27,7 +31,9 @@ export function carForm(base: FormPageView, forms: VehicleFormsView, link: CarFo
     return { ...field, default_value: value };
   };
   const steps = base.steps.map((step) => ({ ...step, fields: step.fields.map(fill) }));
-  const extra = forms.values.filter((v) => !used.has(v.name)).map((v) => fieldView(v.name, v.name, 'hidden', { default_value: v.value }));
+  const extra = forms.values
+    .filter((v) => !used.has(v.name))
+    .map((v) => fieldView(v.name, v.name, 'hidden', { default_value: v.value }));
   const last = steps[steps.length - 1];
   if (last) steps[steps.length - 1] = { ...last, fields: [...last.fields, ...extra] };
   const atCar = base.locations.find((l) => l.slug === forms.location_slug);
@@ -81,6 +87,9 @@ export function useVehicleForms(forms: VehicleFormsView | null) {
       photo_request: carForm(set.photo_request, forms, forms.photo_request),
     };
   }, [forms, set]);
-  const view = useCallback((kind: VehicleFormKind): FormPageView | null => views?.[kind] ?? null, [views]);
+  const view = useCallback(
+    (kind: VehicleFormKind): FormPageView | null => views?.[kind] ?? null,
+    [views],
+  );
   return { load, view, failed };
 }

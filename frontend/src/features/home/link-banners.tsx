@@ -2,8 +2,21 @@ import type { BannerView } from '../../types/generated/BannerView';
 
 function BannerLink({ banner, className }: { banner: BannerView; className: string }) {
   return (
-    <a className={className} href={banner.url} {...(banner.external ? { rel: 'noopener', target: '_blank' } : {})}>
-      {banner.image ? <img className="banner__image" src={banner.image.url} alt="" width={600} height={200} loading="lazy" /> : null}
+    <a
+      className={className}
+      href={banner.url}
+      {...(banner.external ? { rel: 'noopener', target: '_blank' } : {})}
+    >
+      {banner.image ? (
+        <img
+          className="banner__image"
+          src={banner.image.url}
+          alt=""
+          width={600}
+          height={200}
+          loading="lazy"
+        />
+      ) : null}
       <strong className="banner__title">{banner.title}</strong>
       {banner.text ? <span className="banner__text">{banner.text}</span> : null}
       {banner.external ? <span className="visually-hidden"> (opens in a new tab)</span> : null}

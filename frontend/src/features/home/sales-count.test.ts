@@ -5,7 +5,12 @@ import { saleInterval, salesSoFarToday } from './sales-count';
 
 type Case = { note: string; instant: string; sales: number };
 // The same cases drive domain::rules::counts::sales_so_far_today (domain/tests/rules_models.rs).
-const shared = JSON.parse(readFileSync(new URL('../../../../domain/tests/data/sales_counter_cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const shared = JSON.parse(
+  readFileSync(
+    new URL('../../../../domain/tests/data/sales_counter_cases.json', import.meta.url),
+    'utf8',
+  ),
+) as { cases: Case[] };
 const brisbane = { sales_per_day: 192, seconds_per_sale: 450, utc_offset_seconds: 36_000 };
 
 describe('salesSoFarToday mirrors the Rust rule', () => {
@@ -14,7 +19,9 @@ describe('salesSoFarToday mirrors the Rust rule', () => {
   });
 
   it('never passes the daily total', () => {
-    expect(salesSoFarToday(Date.parse('2026-11-22T13:59:59Z'), { ...brisbane, sales_per_day: 100 })).toBe(100);
+    expect(
+      salesSoFarToday(Date.parse('2026-11-22T13:59:59Z'), { ...brisbane, sales_per_day: 100 }),
+    ).toBe(100);
   });
 });
 

@@ -6,7 +6,10 @@ import type { SalesCounterView } from '../../types/generated/SalesCounterView';
 const SECONDS_PER_DAY = 86_400;
 
 /** Sales so far today at `nowMs` (milliseconds since the epoch, as Date.now gives). */
-export function salesSoFarToday(nowMs: number, counter: Pick<SalesCounterView, 'sales_per_day' | 'seconds_per_sale' | 'utc_offset_seconds'>): number {
+export function salesSoFarToday(
+  nowMs: number,
+  counter: Pick<SalesCounterView, 'sales_per_day' | 'seconds_per_sale' | 'utc_offset_seconds'>,
+): number {
   const local = Math.floor(nowMs / 1000) + counter.utc_offset_seconds;
   const sinceMidnight = ((local % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY;
   return Math.min(Math.floor(sinceMidnight / counter.seconds_per_sale), counter.sales_per_day);

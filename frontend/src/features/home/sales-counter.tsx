@@ -5,7 +5,13 @@ import { saleInterval, salesSoFarToday } from './sales-count';
 /** The sales counter: counted in the browser after hydration (the page is built ahead
  *  of time, so the server cannot know the hour), then recounted every `refresh_ms`.
  *  The figure keeps its space before the count arrives, so nothing moves. */
-export function SalesCounter({ counter, now = Date.now }: { counter: SalesCounterView; now?: () => number }) {
+export function SalesCounter({
+  counter,
+  now = Date.now,
+}: {
+  counter: SalesCounterView;
+  now?: () => number;
+}) {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     const recount = () => setCount(salesSoFarToday(now(), counter));
@@ -20,7 +26,8 @@ export function SalesCounter({ counter, now = Date.now }: { counter: SalesCounte
         {count ?? ''}
       </p>
       <p className="sales-counter__note">
-        One every {saleInterval(counter.seconds_per_sale)}, {counter.sales_per_day} a day (Brisbane time).
+        One every {saleInterval(counter.seconds_per_sale)}, {counter.sales_per_day} a day (Brisbane
+        time).
       </p>
     </section>
   );

@@ -6,11 +6,23 @@ import { Slides } from './slides';
 afterEach(cleanup);
 
 function slide(title: string, overrides: Partial<SlideView> = {}): SlideView {
-  return { title, description: '', url: `/${title.toLowerCase()}`, image: { url: `/media/${title}.svg`, alt: title }, video: null, hide_overlay: false, mentions_rate: false, ...overrides };
+  return {
+    title,
+    description: '',
+    url: `/${title.toLowerCase()}`,
+    image: { url: `/media/${title}.svg`, alt: title },
+    video: null,
+    hide_overlay: false,
+    mentions_rate: false,
+    ...overrides,
+  };
 }
 
 function shown() {
-  return screen.getAllByRole('group', { hidden: true }).filter((g) => !g.hidden).map((g) => g.getAttribute('aria-label'));
+  return screen
+    .getAllByRole('group', { hidden: true })
+    .filter((g) => !g.hidden)
+    .map((g) => g.getAttribute('aria-label'));
 }
 
 describe('Slides', () => {
@@ -23,7 +35,9 @@ describe('Slides', () => {
     expect(shown()).toEqual(['2 of 3: Two']);
     fireEvent.click(screen.getByRole('button', { name: 'Slide 3: Three' }));
     expect(shown()).toEqual(['3 of 3: Three']);
-    expect(screen.getByRole('button', { name: 'Slide 3: Three' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: 'Slide 3: Three' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(shown()).toEqual(['1 of 3: One']);
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
@@ -31,7 +45,14 @@ describe('Slides', () => {
   });
 
   it('links the slide heading, or the whole slide when the overlay is hidden, and warns about quoted rates', () => {
-    render(<Slides slides={[slide('Finance', { mentions_rate: true }), slide('Service', { hide_overlay: true })]} />);
+    render(
+      <Slides
+        slides={[
+          slide('Finance', { mentions_rate: true }),
+          slide('Service', { hide_overlay: true }),
+        ]}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Finance' }).getAttribute('href')).toBe('/finance');
     expect(screen.queryByRole('button', { name: 'Previous slide' })).toBeTruthy();
     expect(document.querySelector('.comparison-rate-note')).toBeTruthy();

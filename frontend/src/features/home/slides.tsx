@@ -8,13 +8,23 @@ import type { SlideView } from '../../types/generated/SlideView';
  *  shows at a time; Previous, Next and a button per slide change it (no automatic
  *  rotation, so nothing moves on its own). `heroStyle` (the dealer's theme) places the
  *  text: a panel on the image, a full-height panel over its left side, or a bar under it. */
-export function Slides({ slides, heroStyle = 'inset' }: { slides: SlideView[]; heroStyle?: HeroStyle }) {
+export function Slides({
+  slides,
+  heroStyle = 'inset',
+}: {
+  slides: SlideView[];
+  heroStyle?: HeroStyle;
+}) {
   const [current, setCurrent] = useState(0);
   if (slides.length === 0) return null;
   const count = slides.length;
   const go = (index: number) => setCurrent(((index % count) + count) % count);
   return (
-    <section className={`slides slides--${heroStyle.replace('_', '-')}`} aria-roledescription="carousel" aria-label="Highlights">
+    <section
+      className={`slides slides--${heroStyle.replace('_', '-')}`}
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+    >
       <div className="slides__viewport">
         {slides.map((slide, i) => (
           <div
@@ -27,9 +37,26 @@ export function Slides({ slides, heroStyle = 'inset' }: { slides: SlideView[]; h
           >
             <div className="slide__media">
               {slide.video ? (
-                <video src={slide.video} poster={slide.image.url} muted playsInline controls preload="none" width={1920} height={540} aria-label={slide.image.alt} />
+                <video
+                  src={slide.video}
+                  poster={slide.image.url}
+                  muted
+                  playsInline
+                  controls
+                  preload="none"
+                  width={1920}
+                  height={540}
+                  aria-label={slide.image.alt}
+                />
               ) : (
-                <img src={slide.image.url} alt={slide.hide_overlay ? slide.image.alt : ''} width={1920} height={540} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+                <img
+                  src={slide.image.url}
+                  alt={slide.hide_overlay ? slide.image.alt : ''}
+                  width={1920}
+                  height={540}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                />
               )}
             </div>
             {slide.hide_overlay ? (
@@ -40,7 +67,9 @@ export function Slides({ slides, heroStyle = 'inset' }: { slides: SlideView[]; h
               ) : null
             ) : (
               <div className="slide__overlay">
-                <h2 className="slide__title">{slide.url ? <a href={slide.url}>{slide.title}</a> : slide.title}</h2>
+                <h2 className="slide__title">
+                  {slide.url ? <a href={slide.url}>{slide.title}</a> : slide.title}
+                </h2>
                 {slide.description ? <p className="slide__text">{slide.description}</p> : null}
               </div>
             )}
@@ -56,7 +85,12 @@ export function Slides({ slides, heroStyle = 'inset' }: { slides: SlideView[]; h
           <ul className="slides__dots">
             {slides.map((slide, i) => (
               <li key={`${i}-${slide.title}`}>
-                <button type="button" className="slides__dot" aria-pressed={i === current} onClick={() => go(i)}>
+                <button
+                  type="button"
+                  className="slides__dot"
+                  aria-pressed={i === current}
+                  onClick={() => go(i)}
+                >
                   <span className="visually-hidden">
                     Slide {i + 1}: {slide.title}
                   </span>

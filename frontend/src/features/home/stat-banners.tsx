@@ -7,7 +7,8 @@ export function StatBanners({ stats }: { stats: StatBannerView[] }) {
     <ul className="stat-banners" aria-label="About us in numbers">
       {stats.map((stat) => (
         <li key={`${stat.value}-${stat.label}`} className="stat-banner">
-          <span className="stat-banner__value">{stat.value}</span> <span className="stat-banner__label">{stat.label}</span>
+          <span className="stat-banner__value">{stat.value}</span>{' '}
+          <span className="stat-banner__label">{stat.label}</span>
         </li>
       ))}
     </ul>

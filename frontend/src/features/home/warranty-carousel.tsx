@@ -20,10 +20,19 @@ export function WarrantyCarousel({ warranty }: { warranty: WarrantyView }) {
       <ScrollCarousel label={warranty.title} itemWord="benefits" className="warranty__carousel">
         {warranty.items.map((item, i) => (
           <li key={item.title} className="warranty__item">
-            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false" className="warranty__icon">
+            <svg
+              viewBox="0 0 24 24"
+              width="40"
+              height="40"
+              aria-hidden="true"
+              focusable="false"
+              className="warranty__icon"
+            >
               <path d={ICONS[i % ICONS.length]} fillRule="evenodd" />
             </svg>
-            <h3 className="warranty__title">{item.url ? <a href={item.url}>{item.title}</a> : item.title}</h3>
+            <h3 className="warranty__title">
+              {item.url ? <a href={item.url}>{item.title}</a> : item.title}
+            </h3>
           </li>
         ))}
       </ScrollCarousel>

@@ -6,7 +6,12 @@ import { salesDepartment, serviceDepartment } from './test-views';
 afterEach(cleanup);
 
 function rows() {
-  return screen.getAllByRole('row').map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+  return screen
+    .getAllByRole('row')
+    .map((row) => [
+      within(row).getByRole('rowheader').textContent,
+      within(row).getByRole('cell').textContent,
+    ]);
 }
 
 describe('DepartmentHours', () => {
@@ -36,12 +41,19 @@ describe('DepartmentHours', () => {
       ['Sunday', 'By appointment only'],
     ]);
     expect(screen.queryByRole('link', { name: 'Enquire' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Acme Springwood Service' }).getAttribute('href')).toBe('/locations/acme-springwood-service');
-    expect(screen.queryByRole('button', { name: 'View Holiday Hours' }), 'the service centre has no special hours').toBeNull();
+    expect(screen.getByRole('link', { name: 'Acme Springwood Service' }).getAttribute('href')).toBe(
+      '/locations/acme-springwood-service',
+    );
+    expect(
+      screen.queryByRole('button', { name: 'View Holiday Hours' }),
+      'the service centre has no special hours',
+    ).toBeNull();
   });
 
   it('shows nothing without opening hours', () => {
-    const { container } = render(<DepartmentHours departments={[{ ...serviceDepartment, hours: [] }]} />);
+    const { container } = render(
+      <DepartmentHours departments={[{ ...serviceDepartment, hours: [] }]} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -22,7 +22,11 @@ export function DepartmentHours({ departments }: { departments: DepartmentView[]
       {departments.length > 1 ? (
         <div className="department-hours__picker">
           <label htmlFor={selectId}>Department</label>
-          <select id={selectId} value={department.location_type} onChange={(e) => setPicked(e.target.value as LocationType)}>
+          <select
+            id={selectId}
+            value={department.location_type}
+            onChange={(e) => setPicked(e.target.value as LocationType)}
+          >
             {departments.map((d) => (
               <option key={d.location_type} value={d.location_type}>
                 {d.label}
@@ -34,7 +38,11 @@ export function DepartmentHours({ departments }: { departments: DepartmentView[]
       <div className="department-hours__panel" aria-live="polite">
         {departments.length > 1 ? (
           <p className="department-hours__where">
-            {department.url ? <a href={department.url}>{department.location_name}</a> : department.location_name}
+            {department.url ? (
+              <a href={department.url}>{department.location_name}</a>
+            ) : (
+              department.location_name
+            )}
           </p>
         ) : null}
         <HoursTable rows={department.hours} enquireUrl={department.enquire_url} />
@@ -43,7 +51,10 @@ export function DepartmentHours({ departments }: { departments: DepartmentView[]
             <PhoneLink phone={department.phone} label={department.label} />
           </p>
         ) : null}
-        <HolidayHoursDialog rows={department.holiday_hours} locationName={department.location_name} />
+        <HolidayHoursDialog
+          rows={department.holiday_hours}
+          locationName={department.location_name}
+        />
       </div>
     </section>
   );

@@ -7,7 +7,9 @@ afterEach(cleanup);
 
 describe('HolidayHoursDialog', () => {
   it('opens from View Holiday Hours, lists the dates and closes with Escape, returning focus', () => {
-    render(<HolidayHoursDialog rows={salesDepartment.holiday_hours} locationName="Acme Springwood" />);
+    render(
+      <HolidayHoursDialog rows={salesDepartment.holiday_hours} locationName="Acme Springwood" />,
+    );
     const button = screen.getByRole('button', { name: 'View Holiday Hours' });
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
     expect(dialog.open).toBe(false);
@@ -19,14 +21,19 @@ describe('HolidayHoursDialog', () => {
     const rows = within(dialog)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows).toEqual(['Thursday 24 December 2026Christmas Eve8:00am - 12:00pm', 'Friday 25 December 2026Christmas DayClosed']);
+    expect(rows).toEqual([
+      'Thursday 24 December 2026Christmas Eve8:00am - 12:00pm',
+      'Friday 25 December 2026Christmas DayClosed',
+    ]);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(dialog.open).toBe(false);
     expect(document.activeElement).toBe(button);
   });
 
   it('closes from its Close button', () => {
-    render(<HolidayHoursDialog rows={salesDepartment.holiday_hours} locationName="Acme Springwood" />);
+    render(
+      <HolidayHoursDialog rows={salesDepartment.holiday_hours} locationName="Acme Springwood" />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View Holiday Hours' }));
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

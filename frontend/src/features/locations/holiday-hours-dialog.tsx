@@ -7,14 +7,26 @@ import { MESSAGES } from '../../types/generated/messages';
 /** The View Holiday Hours button and its modal dialog listing the special hours of the
  *  coming dates (seed 001 s2); nothing when there are none. Escape, the Close button
  *  and the dialog's cancel close it and return focus to the button. */
-export function HolidayHoursDialog({ rows, locationName }: { rows: HolidayHoursRow[]; locationName: string }) {
+export function HolidayHoursDialog({
+  rows,
+  locationName,
+}: {
+  rows: HolidayHoursRow[];
+  locationName: string;
+}) {
   const modal = useModalDialog();
   const { show, close, opener } = modal;
   const titleId = useId();
   if (rows.length === 0) return null;
   return (
     <>
-      <button ref={opener} type="button" className="button button--secondary button--small" aria-haspopup="dialog" onClick={show}>
+      <button
+        ref={opener}
+        type="button"
+        className="button button--secondary button--small"
+        aria-haspopup="dialog"
+        onClick={show}
+      >
         {MESSAGES.VIEW_HOLIDAY_HOURS}
       </button>
       <ModalDialog modal={modal} className="holiday-dialog" labelledBy={titleId}>
@@ -27,7 +39,9 @@ export function HolidayHoursDialog({ rows, locationName }: { rows: HolidayHoursR
               <tr key={row.date}>
                 <th scope="row">
                   <time dateTime={row.date}>{row.label}</time>
-                  {row.occasion ? <span className="holiday-dialog__occasion">{row.occasion}</span> : null}
+                  {row.occasion ? (
+                    <span className="holiday-dialog__occasion">{row.occasion}</span>
+                  ) : null}
                 </th>
                 <td>{row.text}</td>
               </tr>

@@ -2,7 +2,17 @@ import type { HoursRow } from '../../types/generated/HoursRow';
 
 /** Opening hours (Monday to Friday grouped by the Rust rule; a Closed day worded per
  *  site, possibly as an Enquire link); nothing when there are none. */
-export function HoursTable({ heading, rows, enquireUrl, headingLevel = 3 }: { heading?: string; rows: HoursRow[]; enquireUrl: string; headingLevel?: 2 | 3 }) {
+export function HoursTable({
+  heading,
+  rows,
+  enquireUrl,
+  headingLevel = 3,
+}: {
+  heading?: string;
+  rows: HoursRow[];
+  enquireUrl: string;
+  headingLevel?: 2 | 3;
+}) {
   if (rows.length === 0) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -6,11 +6,28 @@ import { ReviewStars } from './review-stars';
 
 /** A location card (the card grid and the Our Locations carousel): image, name with
  *  its badge, department, address, phone, rating, optionally the hours, and links. */
-export function LocationCard({ location, headingLevel, showHours }: { location: LocationView; headingLevel: 2 | 3; showHours: boolean }) {
+export function LocationCard({
+  location,
+  headingLevel,
+  showHours,
+}: {
+  location: LocationView;
+  headingLevel: 2 | 3;
+  showHours: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="location-card">
-      {location.image ? <img className="location-card__image" src={location.image.url} alt="" width={600} height={400} loading="lazy" /> : null}
+      {location.image ? (
+        <img
+          className="location-card__image"
+          src={location.image.url}
+          alt=""
+          width={600}
+          height={400}
+          loading="lazy"
+        />
+      ) : null}
       <div className="location-card__body">
         <Heading className="location-card__name">
           <a href={location.url}>{location.name}</a>
@@ -27,11 +44,18 @@ export function LocationCard({ location, headingLevel, showHours }: { location: 
           <p className="location-card__rating">
             <ReviewStars rating={location.rating} size="small" />
             <span>
-              {formatWhole(location.rating.count)} {location.rating.count === 1 ? 'review' : 'reviews'}
+              {formatWhole(location.rating.count)}{' '}
+              {location.rating.count === 1 ? 'review' : 'reviews'}
             </span>
           </p>
         ) : null}
-        {showHours ? <HoursTable heading={location.hours_heading} rows={location.hours} enquireUrl={location.enquire_url} /> : null}
+        {showHours ? (
+          <HoursTable
+            heading={location.hours_heading}
+            rows={location.hours}
+            enquireUrl={location.enquire_url}
+          />
+        ) : null}
         <ul className="location-card__links">
           <li>
             <a href={location.stock_url}>
@@ -40,7 +64,8 @@ export function LocationCard({ location, headingLevel, showHours }: { location: 
           </li>
           <li>
             <a href={location.directions_url} target="_blank" rel="noopener noreferrer">
-              Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
+              Directions
+              <span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
             </a>
           </li>
         </ul>

@@ -8,7 +8,13 @@ import './locations.css';
 /** The single location section: heading with its badge, image, contact details,
  *  licence numbers (where the site shows them), opening hours by department, the map
  *  block and reviews. */
-export function LocationSection({ page, dealerName }: { page: LocationPageView; dealerName: string }) {
+export function LocationSection({
+  page,
+  dealerName,
+}: {
+  page: LocationPageView;
+  dealerName: string;
+}) {
   const { location } = page;
   return (
     <article className="location-section">
@@ -24,7 +30,15 @@ export function LocationSection({ page, dealerName }: { page: LocationPageView; 
         </h1>
         <p className="location-section__department">{location.department}</p>
       </header>
-      {location.image ? <img className="location-section__image" src={location.image.url} alt={location.image.alt} width={1200} height={230} /> : null}
+      {location.image ? (
+        <img
+          className="location-section__image"
+          src={location.image.url}
+          alt={location.image.alt}
+          width={1200}
+          height={230}
+        />
+      ) : null}
       <div className="location-section__columns">
         <section className="contact-details" aria-labelledby="contact-details-heading">
           <h2 id="contact-details-heading">Contact details</h2>

@@ -23,7 +23,10 @@ describe('LocationsCarousel', () => {
     const section = container.querySelector('section') as HTMLElement;
     expect(section.className).toBe('locations-carousel');
     expect(screen.getByText(/Swipe/)).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Acme site-0', 'Acme site-1']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Acme site-0',
+      'Acme site-1',
+    ]);
   });
 
   it('marks the hint hidden on large screens and the cards narrow as the view says', () => {
@@ -33,12 +36,17 @@ describe('LocationsCarousel', () => {
     expect(section.classList.contains('locations-carousel--narrow')).toBe(true);
     expect(screen.getByRole('list', { name: 'Our Locations' }).children).toHaveLength(5);
     expect(screen.getByRole('button', { name: 'Previous locations' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'All locations' }).getAttribute('href')).toBe('/dealerships');
+    expect(screen.getByRole('link', { name: 'All locations' }).getAttribute('href')).toBe(
+      '/dealerships',
+    );
   });
 
   it('shows a card badge and rating', () => {
     const view = carousel(1, false, false);
-    view.locations[0] = locationView('south', { badge: 'COMING EARLY 2026', rating: rating(4.7, 4, 0.7, 612) });
+    view.locations[0] = locationView('south', {
+      badge: 'COMING EARLY 2026',
+      rating: rating(4.7, 4, 0.7, 612),
+    });
     render(<LocationsCarousel carousel={view} />);
     expect(screen.getByText('COMING EARLY 2026')).toBeTruthy();
     expect(screen.getByRole('img', { name: '4.7 out of 5' })).toBeTruthy();

@@ -7,7 +7,11 @@ import './locations.css';
  *  Seed 001 s9: more than 3 locations hide the hint on large screens; more than 4 use
  *  narrower cards. */
 export function LocationsCarousel({ carousel }: { carousel: LocationsCarouselView }) {
-  const classes = ['locations-carousel', carousel.hide_hint_on_large ? 'locations-carousel--hide-hint-lg' : '', carousel.narrow_cards ? 'locations-carousel--narrow' : '']
+  const classes = [
+    'locations-carousel',
+    carousel.hide_hint_on_large ? 'locations-carousel--hide-hint-lg' : '',
+    carousel.narrow_cards ? 'locations-carousel--narrow' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -19,7 +19,9 @@ describe('ReviewStars', () => {
   it('reads out as "4.6 out of 5" and fills the partial star to 60%', () => {
     render(<ReviewStars rating={rating(4.6, 4, 0.6, 4498)} />);
     const stars = screen.getByRole('img', { name: '4.6 out of 5' });
-    const widths = Array.from(stars.querySelectorAll<HTMLElement>('.stars__fill')).map((f) => f.style.width);
+    const widths = Array.from(stars.querySelectorAll<HTMLElement>('.stars__fill')).map(
+      (f) => f.style.width,
+    );
     expect(widths).toEqual(['100%', '100%', '100%', '100%', '60%']);
   });
 });

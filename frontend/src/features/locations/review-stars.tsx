@@ -9,12 +9,22 @@ export function starFills(rating: RatingView): number[] {
 }
 
 /** Five stars drawn from the rating, read out as its text ("4.6 out of 5"). */
-export function ReviewStars({ rating, size = 'normal' }: { rating: RatingView; size?: 'normal' | 'small' }) {
+export function ReviewStars({
+  rating,
+  size = 'normal',
+}: {
+  rating: RatingView;
+  size?: 'normal' | 'small';
+}) {
   return (
     <span className={`stars stars--${size}`} role="img" aria-label={rating.label}>
       {starFills(rating).map((fill, i) => (
         <span key={i} className="stars__star" aria-hidden="true">
-          <span className="stars__fill" style={{ width: `${Math.round(fill * 100)}%` }} data-fill={fill} />
+          <span
+            className="stars__fill"
+            style={{ width: `${Math.round(fill * 100)}%` }}
+            data-fill={fill}
+          />
         </span>
       ))}
     </span>

@@ -4,7 +4,13 @@ import { ReviewStars } from './review-stars';
 
 /** The reviews of a location: the aggregate (stars, "4.6 out of 5", count), then the
  *  reviews at or above the site's minimum rating with the dealer's replies. */
-export function ReviewsSection({ reviews, dealerName }: { reviews: ReviewsView; dealerName: string }) {
+export function ReviewsSection({
+  reviews,
+  dealerName,
+}: {
+  reviews: ReviewsView;
+  dealerName: string;
+}) {
   const { rating } = reviews;
   return (
     <section className="reviews" aria-labelledby="reviews-heading">
@@ -32,7 +38,9 @@ export function ReviewsSection({ reviews, dealerName }: { reviews: ReviewsView; 
                 <div className="review__reply">
                   <p className="review__reply-head">
                     Reply from {dealerName}
-                    {review.reply_date ? <span className="review__date"> {review.reply_date}</span> : null}
+                    {review.reply_date ? (
+                      <span className="review__date"> {review.reply_date}</span>
+                    ) : null}
                   </p>
                   <p>{review.reply_text}</p>
                 </div>

@@ -21,8 +21,18 @@ export const salesDepartment: DepartmentView = {
   ],
   enquire_url: '/contact-us',
   holiday_hours: [
-    { date: '2026-12-24', label: 'Thursday 24 December 2026', occasion: 'Christmas Eve', text: '8:00am - 12:00pm' },
-    { date: '2026-12-25', label: 'Friday 25 December 2026', occasion: 'Christmas Day', text: 'Closed' },
+    {
+      date: '2026-12-24',
+      label: 'Thursday 24 December 2026',
+      occasion: 'Christmas Eve',
+      text: '8:00am - 12:00pm',
+    },
+    {
+      date: '2026-12-25',
+      label: 'Friday 25 December 2026',
+      occasion: 'Christmas Day',
+      text: 'Closed',
+    },
   ],
 };
 

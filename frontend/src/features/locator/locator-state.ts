@@ -10,7 +10,9 @@ export const EARTH_RADIUS_KM = 6371;
 /** Great-circle distance in km between two points in degrees. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  const a =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -74,7 +76,12 @@ export function postcodeOrigin(all: LocatorRow[], postcode: string): Origin | nu
 }
 
 /** The list for an origin: within `radiusKm`, nearest first; `nearest` limits the count. */
-export function nearby(all: LocatorRow[], origin: Origin, radiusKm: number, nearest: number | null): LocatorRow[] {
+export function nearby(
+  all: LocatorRow[],
+  origin: Origin,
+  radiusKm: number,
+  nearest: number | null,
+): LocatorRow[] {
   const measured = all
     .map((r) => ({ ...r, distanceKm: haversineKm(origin.lat, origin.lng, r.lat, r.lng) }))
     .filter((r) => r.distanceKm <= radiusKm)

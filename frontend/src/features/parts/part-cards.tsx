@@ -23,7 +23,11 @@ function PartCard({ part, headingLevel }: { part: PartView; headingLevel: 2 | 3 
       {part.description ? <p className="part-card__description">{part.description}</p> : null}
       <p className="part-card__price">{part.price_text}</p>
       {/* The name tells the links of a page apart; it starts with the words shown (WCAG 2.5.3). */}
-      <a className="button part-card__order" href={part.order_url} aria-label={`Order this part: ${part.name}`}>
+      <a
+        className="button part-card__order"
+        href={part.order_url}
+        aria-label={`Order this part: ${part.name}`}
+      >
         Order this part
       </a>
     </li>

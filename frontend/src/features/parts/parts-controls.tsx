@@ -16,7 +16,21 @@ interface Props {
   onFilter: (changes: Partial<Omit<PartsState, 'page'>>) => void;
 }
 
-function FilterSelect({ name, label, all, options, value, onChange }: { name: string; label: string; all: string; options: PartFilterOption[]; value: string; onChange: (value: string) => void }) {
+function FilterSelect({
+  name,
+  label,
+  all,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  options: PartFilterOption[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="parts-field">
       <span>{label}</span>
@@ -33,7 +47,15 @@ function FilterSelect({ name, label, all, options, value, onChange }: { name: st
 }
 
 /** The catalogue's search box and its category and make selects, each with a label. */
-export function PartsControls({ categories, makes, state, queryText, onQuery, onSubmit, onFilter }: Props) {
+export function PartsControls({
+  categories,
+  makes,
+  state,
+  queryText,
+  onQuery,
+  onSubmit,
+  onFilter,
+}: Props) {
   return (
     <form
       className="parts-filters"
@@ -46,10 +68,32 @@ export function PartsControls({ categories, makes, state, queryText, onQuery, on
     >
       <label className="parts-field">
         <span>Search parts</span>
-        <input type="search" name="query" value={queryText} placeholder="Name or part number" onChange={(e) => onQuery(e.target.value)} />
+        <input
+          type="search"
+          name="query"
+          value={queryText}
+          placeholder="Name or part number"
+          onChange={(e) => onQuery(e.target.value)}
+        />
       </label>
-      <FilterSelect name="category" label="Category" all="All categories" options={categories} value={state.category} onChange={(category) => onFilter({ category })} />
-      {makes.length > 1 ? <FilterSelect name="make" label="Make" all="All makes" options={makes} value={state.make} onChange={(make) => onFilter({ make })} /> : null}
+      <FilterSelect
+        name="category"
+        label="Category"
+        all="All categories"
+        options={categories}
+        value={state.category}
+        onChange={(category) => onFilter({ category })}
+      />
+      {makes.length > 1 ? (
+        <FilterSelect
+          name="make"
+          label="Make"
+          all="All makes"
+          options={makes}
+          value={state.make}
+          onChange={(make) => onFilter({ make })}
+        />
+      ) : null}
     </form>
   );
 }

@@ -26,7 +26,12 @@ export function emptyPartsState(): PartsState {
 export function parsePartsState(search: string): PartsState {
   const params = new URLSearchParams(search);
   const text = (name: string) => (params.get(name) ?? '').trim();
-  return { query: text('query'), category: text('category'), make: text('make'), page: Math.max(0, Math.trunc(Number(params.get('page'))) || 0) };
+  return {
+    query: text('query'),
+    category: text('category'),
+    make: text('make'),
+    page: Math.max(0, Math.trunc(Number(params.get('page'))) || 0),
+  };
 }
 
 /** The state as a query string (without "?"): only what is chosen, in a stable order. */
@@ -40,7 +45,10 @@ export function serializePartsState(state: PartsState): string {
 }
 
 /** `state` with `changes` to its filters, back on the first page. */
-export function setFilters(state: PartsState, changes: Partial<Omit<PartsState, 'page'>>): PartsState {
+export function setFilters(
+  state: PartsState,
+  changes: Partial<Omit<PartsState, 'page'>>,
+): PartsState {
   return { ...state, ...changes, page: 0 };
 }
 
@@ -52,7 +60,11 @@ function known(options: PartFilterOption[], value: string): string {
 
 /** `state` with its category and make written as the catalogue writes them, and dropped
  *  when the catalogue has no such value, so the selects always show what filters. */
-export function knownFilters(state: PartsState, categories: PartFilterOption[], makes: PartFilterOption[]): PartsState {
+export function knownFilters(
+  state: PartsState,
+  categories: PartFilterOption[],
+  makes: PartFilterOption[],
+): PartsState {
   return { ...state, category: known(categories, state.category), make: known(makes, state.make) };
 }
 
@@ -75,9 +87,13 @@ export function matchesPart(part: PartView, state: PartsState): boolean {
   if (state.make && !fitsMake(part, state.make)) return false;
   const words = state.query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = [part.name, part.number, part.category, part.fits, part.description ?? ''].join(' ').toLowerCase();
+  const text = [part.name, part.number, part.category, part.fits, part.description ?? '']
+    .join(' ')
+    .toLowerCase();
   const number = compact(part.number);
-  return words.every((word) => text.includes(word) || (compact(word) !== '' && number.includes(compact(word))));
+  return words.every(
+    (word) => text.includes(word) || (compact(word) !== '' && number.includes(compact(word))),
+  );
 }
 
 /** The matching parts, the page shown (the last one when the state asks for a later

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
-import { emptyPartsState, parsePartsState, serializePartsState, setFilters, type PartsState } from './parts-filter';
+import {
+  emptyPartsState,
+  parsePartsState,
+  serializePartsState,
+  setFilters,
+  type PartsState,
+} from './parts-filter';
 
 /** Seed 000 s9: a search box writes its query after a 300 ms pause. */
 export const QUERY_DEBOUNCE_MS = 300;
@@ -10,7 +16,12 @@ export const QUERY_DEBOUNCE_MS = 300;
  *  to the state after a pause; a new filter or query goes back to the first page. */
 export function usePartsSearch() {
   const [queryText, setQueryText] = useState('');
-  const [state, update] = useUrlState<PartsState>(emptyPartsState, parsePartsState, serializePartsState, (next) => setQueryText(next.query));
+  const [state, update] = useUrlState<PartsState>(
+    emptyPartsState,
+    parsePartsState,
+    serializePartsState,
+    (next) => setQueryText(next.query),
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The query lands after a pause: on the state as it is then, not as it was when typed.
   const latest = useRef(state);
@@ -24,7 +35,8 @@ export function usePartsSearch() {
 
   const applyQuery = (text: string) => {
     cancelQuery();
-    if (text.trim() !== latest.current.query) update(setFilters(latest.current, { query: text.trim() }));
+    if (text.trim() !== latest.current.query)
+      update(setFilters(latest.current, { query: text.trim() }));
   };
 
   const onQuery = (text: string) => {
@@ -36,7 +48,8 @@ export function usePartsSearch() {
   /** Enter in the search box: the query at once. */
   const submitQuery = () => applyQuery(queryText);
 
-  const setFilter = (changes: Partial<Omit<PartsState, 'page'>>) => update(setFilters(latest.current, changes));
+  const setFilter = (changes: Partial<Omit<PartsState, 'page'>>) =>
+    update(setFilters(latest.current, changes));
 
   const setPage = (page: number) => update({ ...latest.current, page });
 

@@ -55,7 +55,9 @@ export function DealershipPicker({ facet, selected, idPrefix, onPick }: Props) {
             {item.label} ({item.count})
           </option>
         ))}
-        {current !== '' && !facet.items.some((item) => item.value === current) ? <option value={current}>{current} (0)</option> : null}
+        {current !== '' && !facet.items.some((item) => item.value === current) ? (
+          <option value={current}>{current} (0)</option>
+        ) : null}
       </select>
       {error ? (
         <p id={`${id}-error`} className="facet__error" role="alert">

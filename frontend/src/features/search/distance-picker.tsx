@@ -14,12 +14,20 @@ const POSTCODE = /^\d{4}$/;
 
 /** Looks a postcode up; null when the dataset does not know it or the lookup fails
  *  (seed 001 s8: a failed lookup reads 'Invalid postcode.'). */
-export async function lookUpPostcode(postcode: string, signal?: AbortSignal): Promise<Place | null> {
+export async function lookUpPostcode(
+  postcode: string,
+  signal?: AbortSignal,
+): Promise<Place | null> {
   try {
-    const response = await fetch(`/api/postcodes/${encodeURIComponent(postcode)}`, { headers: { accept: 'application/json' }, signal });
+    const response = await fetch(`/api/postcodes/${encodeURIComponent(postcode)}`, {
+      headers: { accept: 'application/json' },
+      signal,
+    });
     if (!response.ok) return null;
     const place = (await response.json()) as Partial<Place>;
-    return typeof place.lat === 'number' && typeof place.lng === 'number' ? { lat: place.lat, lng: place.lng } : null;
+    return typeof place.lat === 'number' && typeof place.lng === 'number'
+      ? { lat: place.lat, lng: place.lng }
+      : null;
   } catch (error) {
     if (!signal?.aborted) console.warn('Postcode lookup failed', error);
     return null;
@@ -72,7 +80,12 @@ export function DistancePicker({ view, near, idPrefix, onNear, lookUp = lookUpPo
   };
 
   return (
-    <form className="facet facet--distance" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="facet facet--distance"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 className="facet__title" id={`${id}-title`}>
         Distance
       </h3>

@@ -10,7 +10,9 @@ describe('EmptyState', () => {
     render(<EmptyState onClear={onClear} />);
     expect(screen.getByRole('heading', { name: 'No Results Available' })).toBeTruthy();
     expect(
-      screen.getByText('No results found for your search at this time. Please try adjusting the filters for more results'),
+      screen.getByText(
+        'No results found for your search at this time. Please try adjusting the filters for more results',
+      ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onClear).toHaveBeenCalledTimes(1);

@@ -26,7 +26,16 @@ export function FacetList({ facet, items, selected, widget, idPrefix, onToggle }
                 aria-pressed={on}
                 onClick={() => onToggle(facet, item.value)}
               >
-                {item.logo ? <img className="facet-tile__logo" src={item.logo} alt="" width={48} height={32} loading="lazy" /> : null}
+                {item.logo ? (
+                  <img
+                    className="facet-tile__logo"
+                    src={item.logo}
+                    alt=""
+                    width={48}
+                    height={32}
+                    loading="lazy"
+                  />
+                ) : null}
                 <span className="facet-tile__label">{item.label}</span>{' '}
                 <span className="facet__count">({item.count})</span>
               </button>
@@ -42,7 +51,12 @@ export function FacetList({ facet, items, selected, widget, idPrefix, onToggle }
         const id = `${idPrefix}-${facet}-${item.value}`.replace(/[^A-Za-z0-9_-]/g, '-');
         return (
           <li key={item.value}>
-            <input id={id} type="checkbox" checked={selected.includes(item.value)} onChange={() => onToggle(facet, item.value)} />
+            <input
+              id={id}
+              type="checkbox"
+              checked={selected.includes(item.value)}
+              onChange={() => onToggle(facet, item.value)}
+            />
             <label htmlFor={id}>
               {item.label} <span className="facet__count">({item.count})</span>
             </label>
@@ -55,8 +69,13 @@ export function FacetList({ facet, items, selected, widget, idPrefix, onToggle }
 
 /** Live items of a facet with the logos of the server-rendered ones (the search answer
  *  has no logos). */
-export function withLogos(live: FacetItemView[] | undefined, rendered: FacetItemView[]): FacetItemView[] {
+export function withLogos(
+  live: FacetItemView[] | undefined,
+  rendered: FacetItemView[],
+): FacetItemView[] {
   if (!live) return rendered;
   const logos = new Map(rendered.filter((i) => i.logo).map((i) => [i.value, i.logo]));
-  return live.map((item) => (logos.has(item.value) ? { ...item, logo: logos.get(item.value) } : item));
+  return live.map((item) =>
+    logos.has(item.value) ? { ...item, logo: logos.get(item.value) } : item,
+  );
 }

@@ -6,7 +6,15 @@ import { FacetList, withLogos } from './facet-list';
 import { MakeFilter } from './make-filter';
 import { RangeSlider } from './range-slider';
 import type { SearchAnswer } from '../../components/search-client';
-import { emptyState, hasFilters, setNear, setRange, setRefinement, toggleRefinement, type SearchState } from '../../components/search-state';
+import {
+  emptyState,
+  hasFilters,
+  setNear,
+  setRange,
+  setRefinement,
+  toggleRefinement,
+  type SearchState,
+} from '../../components/search-state';
 
 interface Props {
   page: SearchPageView;
@@ -26,19 +34,35 @@ interface Props {
  *  as checkboxes or tiles, the make refinement with its model list, the dealership
  *  picker, the distance picker and the range sliders. A facet the route fixes (the make
  *  of /search/toyota) is not offered again; its models are. */
-export function FacetSidebar({ page, answer, state, idPrefix, onChange, titled = true, lookUp }: Props) {
+export function FacetSidebar({
+  page,
+  answer,
+  state,
+  idPrefix,
+  onChange,
+  titled = true,
+  lookUp,
+}: Props) {
   const fixed = new Set(page.fixed_filters.map((f) => f.facet));
   const byName = new Map(page.facets.map((f) => [f.facet, f]));
   const live = (name: string): FacetView | null => {
     const rendered = byName.get(name);
     const items = withLogos(answer.facets[name], rendered?.items ?? []);
     if (!rendered && items.length === 0) return null;
-    return { facet: name, label: rendered?.label ?? 'Model', widget: rendered?.widget ?? 'checkbox', items };
+    return {
+      facet: name,
+      label: rendered?.label ?? 'Model',
+      widget: rendered?.widget ?? 'checkbox',
+      items,
+    };
   };
   const selected = (name: string) => state.refinements[name] ?? [];
-  const onToggle = (facet: string, value: string) => onChange(toggleRefinement(state, facet, value));
+  const onToggle = (facet: string, value: string) =>
+    onChange(toggleRefinement(state, facet, value));
   const makeListed = page.order.includes('make') && byName.has('make') && !fixed.has('make');
-  const modelShown = page.model_filter && (fixed.has('make') || !page.order.includes('make') || selected('make').length > 0);
+  const modelShown =
+    page.model_filter &&
+    (fixed.has('make') || !page.order.includes('make') || selected('make').length > 0);
 
   const widget = (name: string) => {
     const range = page.ranges.find((r) => r.facet === name);
@@ -59,7 +83,14 @@ export function FacetSidebar({ page, answer, state, idPrefix, onChange, titled =
     }
     if (name === 'distance') {
       return page.distance ? (
-        <DistancePicker key={name} view={page.distance} near={state.near} idPrefix={idPrefix} onNear={(near) => onChange(setNear(state, near))} lookUp={lookUp} />
+        <DistancePicker
+          key={name}
+          view={page.distance}
+          near={state.near}
+          idPrefix={idPrefix}
+          onNear={(near) => onChange(setNear(state, near))}
+          lookUp={lookUp}
+        />
       ) : null;
     }
     if (name === 'model' && makeListed) return null;
@@ -83,12 +114,27 @@ export function FacetSidebar({ page, answer, state, idPrefix, onChange, titled =
       );
     }
     if (facet.widget === 'picker') {
-      return <DealershipPicker key={name} facet={facet} selected={selected(name)} idPrefix={idPrefix} onPick={(f, values) => onChange(setRefinement(state, f, values))} />;
+      return (
+        <DealershipPicker
+          key={name}
+          facet={facet}
+          selected={selected(name)}
+          idPrefix={idPrefix}
+          onPick={(f, values) => onChange(setRefinement(state, f, values))}
+        />
+      );
     }
     return (
       <fieldset key={name} className="facet">
         <legend className="facet__title">{facet.label}</legend>
-        <FacetList facet={name} items={facet.items} selected={selected(name)} widget={facet.widget} idPrefix={idPrefix} onToggle={onToggle} />
+        <FacetList
+          facet={name}
+          items={facet.items}
+          selected={selected(name)}
+          widget={facet.widget}
+          idPrefix={idPrefix}
+          onToggle={onToggle}
+        />
       </fieldset>
     );
   };
@@ -98,7 +144,11 @@ export function FacetSidebar({ page, answer, state, idPrefix, onChange, titled =
       <div className="facet-sidebar__head">
         {titled ? <h2 className="facet-sidebar__title">Filters</h2> : null}
         {hasFilters(state) ? (
-          <button type="button" className="link-button" onClick={() => onChange({ ...emptyState(), sortBy: state.sortBy })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onChange({ ...emptyState(), sortBy: state.sortBy })}
+          >
             Clear all filters
           </button>
         ) : null}

@@ -3,7 +3,8 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   /** Filters applied, shown on the opener. */
@@ -38,16 +39,31 @@ export function FilterDrawer({ active, count, words, children }: Props) {
   };
   return (
     <>
-      <button type="button" ref={modal.opener} className="button button--secondary filter-drawer__open" aria-haspopup="dialog" onClick={modal.show}>
+      <button
+        type="button"
+        ref={modal.opener}
+        className="button button--secondary filter-drawer__open"
+        aria-haspopup="dialog"
+        onClick={modal.show}
+      >
         Filters{active > 0 ? ` (${active})` : ''}
       </button>
-      <ModalDialog modal={modal} className="filter-drawer" labelledBy="filter-drawer-title" onKeyDown={trap}>
+      <ModalDialog
+        modal={modal}
+        className="filter-drawer"
+        labelledBy="filter-drawer-title"
+        onKeyDown={trap}
+      >
         <div className="filter-drawer__body">
           <div className="filter-drawer__header">
             <h2 id="filter-drawer-title" ref={heading} tabIndex={-1}>
               Filters
             </h2>
-            <button type="button" className="button button--secondary button--small" onClick={modal.close}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={modal.close}
+            >
               Close
             </button>
           </div>

@@ -8,8 +8,17 @@ import { MakeFilter } from './make-filter';
 afterEach(cleanup);
 
 const items = (prefix: string, n: number): FacetItemView[] =>
-  Array.from({ length: n }, (_, i) => ({ label: `${prefix} ${String.fromCharCode(90 - i)}`, value: `${prefix} ${String.fromCharCode(90 - i)}`, count: 100 - i }));
-const makes = (n: number): FacetView => ({ facet: 'make', label: 'Make', widget: 'checkbox', items: items('Make', n) });
+  Array.from({ length: n }, (_, i) => ({
+    label: `${prefix} ${String.fromCharCode(90 - i)}`,
+    value: `${prefix} ${String.fromCharCode(90 - i)}`,
+    count: 100 - i,
+  }));
+const makes = (n: number): FacetView => ({
+  facet: 'make',
+  label: 'Make',
+  widget: 'checkbox',
+  items: items('Make', n),
+});
 const limits: SearchLimits = {
   makes_shown_first: 7,
   popular_makes: null,
@@ -21,7 +30,17 @@ const limits: SearchLimits = {
 
 describe('MakeFilter', () => {
   it('shows the first 7 makes (and a selected one past them) until Show all makes', () => {
-    render(<MakeFilter make={makes(10)} model={null} selectedMakes={['Make R']} selectedModels={[]} limits={limits} idPrefix="t" onToggle={vi.fn()} />);
+    render(
+      <MakeFilter
+        make={makes(10)}
+        model={null}
+        selectedMakes={['Make R']}
+        selectedModels={[]}
+        limits={limits}
+        idPrefix="t"
+        onToggle={vi.fn()}
+      />,
+    );
     expect(screen.getAllByRole('checkbox')).toHaveLength(8);
     const toggle = screen.getByRole('button', { name: 'Show all makes' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -31,21 +50,48 @@ describe('MakeFilter', () => {
   });
 
   it('groups Popular Makes (the first 20) and, behind the toggle, All Makes from A to Z', () => {
-    render(<MakeFilter make={makes(24)} model={null} selectedMakes={[]} selectedModels={[]} limits={{ ...limits, popular_makes: 20 }} idPrefix="t" onToggle={vi.fn()} />);
+    render(
+      <MakeFilter
+        make={makes(24)}
+        model={null}
+        selectedMakes={[]}
+        selectedModels={[]}
+        limits={{ ...limits, popular_makes: 20 }}
+        idPrefix="t"
+        onToggle={vi.fn()}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Popular Makes' })).toBeTruthy();
     expect(screen.getAllByRole('checkbox')).toHaveLength(20);
     expect(screen.queryByRole('heading', { name: 'All Makes' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show all makes' }));
     const all = screen.getByRole('heading', { name: 'All Makes' }).parentElement as HTMLElement;
-    const labels = within(all).getAllByRole('checkbox').map((c) => c.parentElement?.textContent);
+    const labels = within(all)
+      .getAllByRole('checkbox')
+      .map((c) => c.parentElement?.textContent);
     expect(labels).toHaveLength(24);
     expect(labels[0]).toBe('Make C (77)');
   });
 
   it('lists at most 30 models of the selected make and toggles them', () => {
     const onToggle = vi.fn();
-    const model: FacetView = { facet: 'model', label: 'Model', widget: 'checkbox', items: items('Model', 26).concat(items('Other', 8)) };
-    render(<MakeFilter make={makes(3)} model={model} selectedMakes={['Make Z']} selectedModels={[]} limits={limits} idPrefix="t" onToggle={onToggle} />);
+    const model: FacetView = {
+      facet: 'model',
+      label: 'Model',
+      widget: 'checkbox',
+      items: items('Model', 26).concat(items('Other', 8)),
+    };
+    render(
+      <MakeFilter
+        make={makes(3)}
+        model={model}
+        selectedMakes={['Make Z']}
+        selectedModels={[]}
+        limits={limits}
+        idPrefix="t"
+        onToggle={onToggle}
+      />,
+    );
     const models = screen.getByRole('group', { name: 'Model' });
     expect(within(models).getAllByRole('checkbox')).toHaveLength(30);
     fireEvent.click(within(models).getByRole('checkbox', { name: 'Model Z (100)' }));
@@ -54,8 +100,23 @@ describe('MakeFilter', () => {
 
   it('shows makes as tiles with their logos where the dealer asks for tiles', () => {
     const onToggle = vi.fn();
-    const tiles: FacetView = { facet: 'make', label: 'Make', widget: 'tiles', items: [{ label: 'Jayco', value: 'Jayco', count: 4, logo: '/jayco.svg' }] };
-    render(<MakeFilter make={tiles} model={null} selectedMakes={['Jayco']} selectedModels={[]} limits={limits} idPrefix="t" onToggle={onToggle} />);
+    const tiles: FacetView = {
+      facet: 'make',
+      label: 'Make',
+      widget: 'tiles',
+      items: [{ label: 'Jayco', value: 'Jayco', count: 4, logo: '/jayco.svg' }],
+    };
+    render(
+      <MakeFilter
+        make={tiles}
+        model={null}
+        selectedMakes={['Jayco']}
+        selectedModels={[]}
+        limits={limits}
+        idPrefix="t"
+        onToggle={onToggle}
+      />,
+    );
     const tile = screen.getByRole('button', { name: 'Jayco (4)' });
     expect(tile.getAttribute('aria-pressed')).toBe('true');
     expect(tile.querySelector('img')?.getAttribute('src')).toBe('/jayco.svg');

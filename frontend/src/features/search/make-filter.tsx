@@ -7,7 +7,11 @@ import { FacetList } from './facet-list';
 
 /** The first `count` items plus any selected item past them (a make picked from the
  *  full list stays in view once it is collapsed). */
-export function firstAndSelected(items: FacetItemView[], count: number, selected: string[]): FacetItemView[] {
+export function firstAndSelected(
+  items: FacetItemView[],
+  count: number,
+  selected: string[],
+): FacetItemView[] {
   return items.filter((item, i) => i < count || selected.includes(item.value));
 }
 
@@ -27,18 +31,39 @@ interface Props {
 /** The make refinement (seed 000 s2/s9): the first 7 makes with a Show all makes toggle,
  *  or on the dealer that groups them Popular Makes (the first 20) and, behind the toggle,
  *  All Makes (A to Z); once a make is selected, its model list (the first 30). */
-export function MakeFilter({ make, model, selectedMakes, selectedModels, limits, idPrefix, onToggle }: Props) {
+export function MakeFilter({
+  make,
+  model,
+  selectedMakes,
+  selectedModels,
+  limits,
+  idPrefix,
+  onToggle,
+}: Props) {
   const [showAll, setShowAll] = useState(false);
   const first = limits.popular_makes ?? limits.makes_shown_first;
   const hasMore = make.items.length > first;
   const allId = `${idPrefix}-all-makes`;
   const toggle = hasMore ? (
-    <button type="button" className="link-button" aria-expanded={showAll} aria-controls={allId} onClick={() => setShowAll((s) => !s)}>
+    <button
+      type="button"
+      className="link-button"
+      aria-expanded={showAll}
+      aria-controls={allId}
+      onClick={() => setShowAll((s) => !s)}
+    >
       {MESSAGES.SHOW_ALL_MAKES}
     </button>
   ) : null;
   const list = (items: FacetItemView[], key: string) => (
-    <FacetList facet="make" items={items} selected={selectedMakes} widget={make.widget} idPrefix={`${idPrefix}-${key}`} onToggle={onToggle} />
+    <FacetList
+      facet="make"
+      items={items}
+      selected={selectedMakes}
+      widget={make.widget}
+      idPrefix={`${idPrefix}-${key}`}
+      onToggle={onToggle}
+    />
   );
   // The models follow the makes they belong to, ahead of the longer make list.
   const models = model ? (
@@ -66,13 +91,21 @@ export function MakeFilter({ make, model, selectedMakes, selectedModels, limits,
           {showAll ? (
             <div id={allId}>
               <h3 className="facet__subtitle">{MESSAGES.ALL_MAKES}</h3>
-              {list([...make.items].sort((a, b) => a.label.localeCompare(b.label)), 'all')}
+              {list(
+                [...make.items].sort((a, b) => a.label.localeCompare(b.label)),
+                'all',
+              )}
             </div>
           ) : null}
         </>
       ) : (
         <>
-          <div id={allId}>{list(showAll ? make.items : firstAndSelected(make.items, first, selectedMakes), 'makes')}</div>
+          <div id={allId}>
+            {list(
+              showAll ? make.items : firstAndSelected(make.items, first, selectedMakes),
+              'makes',
+            )}
+          </div>
           {models}
           {toggle}
         </>

@@ -37,8 +37,17 @@ describe('DealershipPicker', () => {
 
   it('shows the URL pick and clears it with All dealerships', () => {
     const onPick = vi.fn();
-    render(<DealershipPicker facet={dealerships} selected={['Acme Springwood']} idPrefix="t" onPick={onPick} />);
-    expect((screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement).value).toBe('Acme Springwood');
+    render(
+      <DealershipPicker
+        facet={dealerships}
+        selected={['Acme Springwood']}
+        idPrefix="t"
+        onPick={onPick}
+      />,
+    );
+    expect((screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement).value).toBe(
+      'Acme Springwood',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'All dealerships' }));
     expect(onPick).toHaveBeenCalledWith('location_name', []);
   });
@@ -50,26 +59,49 @@ describe('DistancePicker', () => {
   it('offers the seed radius choices, 50 km first', () => {
     render(<DistancePicker view={distance} near={null} idPrefix="t" onNear={vi.fn()} />);
     const radius = screen.getByRole('combobox', { name: 'Within' }) as HTMLSelectElement;
-    expect(Array.from(radius.options).map((o) => o.value)).toEqual(['25', '50', '75', '100', '150', '250', '500', '750', '1000']);
+    expect(Array.from(radius.options).map((o) => o.value)).toEqual([
+      '25',
+      '50',
+      '75',
+      '100',
+      '150',
+      '250',
+      '500',
+      '750',
+      '1000',
+    ]);
     expect(radius.value).toBe('50');
   });
 
   it('checks the postcode format, places a postcode and says when it is unknown', async () => {
     const onNear = vi.fn();
-    const lookUp = vi.fn(async (postcode: string) => (postcode === '4000' ? { lat: -27.47, lng: 153.02 } : null));
-    render(<DistancePicker view={distance} near={null} idPrefix="t" onNear={onNear} lookUp={lookUp} />);
+    const lookUp = vi.fn(async (postcode: string) =>
+      postcode === '4000' ? { lat: -27.47, lng: 153.02 } : null,
+    );
+    render(
+      <DistancePicker view={distance} near={null} idPrefix="t" onNear={onNear} lookUp={lookUp} />,
+    );
     const postcode = screen.getByRole('textbox', { name: 'Your postcode' });
     fireEvent.change(postcode, { target: { value: '40' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
-    expect(screen.getByRole('alert').textContent).toBe('Invalid postcode. Please enter a 4-digit number.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
     expect(lookUp).not.toHaveBeenCalled();
     fireEvent.change(postcode, { target: { value: '0999' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
     expect(screen.getByRole('alert').textContent).toBe('Invalid postcode.');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '100' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), {
+      target: { value: '100' },
+    });
     fireEvent.change(postcode, { target: { value: '4000' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
-    expect(onNear).toHaveBeenCalledWith({ lat: -27.47, lng: 153.02, radius: 100, postcode: '4000' });
+    expect(onNear).toHaveBeenCalledWith({
+      lat: -27.47,
+      lng: 153.02,
+      radius: 100,
+      postcode: '4000',
+    });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -77,8 +109,12 @@ describe('DistancePicker', () => {
     const onNear = vi.fn();
     const near = { lat: -27.47, lng: 153.02, radius: 50, postcode: '4000' };
     render(<DistancePicker view={distance} near={near} idPrefix="t" onNear={onNear} />);
-    expect((screen.getByRole('textbox', { name: 'Your postcode' }) as HTMLInputElement).value).toBe('4000');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '250' } });
+    expect((screen.getByRole('textbox', { name: 'Your postcode' }) as HTMLInputElement).value).toBe(
+      '4000',
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), {
+      target: { value: '250' },
+    });
     expect(onNear).toHaveBeenCalledWith({ ...near, radius: 250 });
     fireEvent.click(screen.getByRole('button', { name: 'Any distance' }));
     expect(onNear).toHaveBeenLastCalledWith(null);
@@ -86,10 +122,14 @@ describe('DistancePicker', () => {
 
   it('asks GET /api/postcodes/{postcode} and reads lat and lng', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { locality: 'Brisbane', state: 'QLD', lat: -27.47, lng: 153.02 }));
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { locality: 'Brisbane', state: 'QLD', lat: -27.47, lng: 153.02 }),
+    );
     expect(await lookUpPostcode('4000')).toEqual({ lat: -27.47, lng: 153.02 });
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/postcodes/4000');
-    fetchMock.mockResolvedValueOnce(answer(404, { code: 'not_found', message: 'Invalid postcode.' }));
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { code: 'not_found', message: 'Invalid postcode.' }),
+    );
     expect(await lookUpPostcode('0999')).toBeNull();
   });
 });

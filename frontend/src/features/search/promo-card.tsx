@@ -20,7 +20,14 @@ export function PromoCard({ promo, headingLevel = 3 }: { promo: PromoNode; headi
   return (
     <article className="promo-card promo-card--banner">
       <div className="promo-card__media">
-        <img src={node.image} alt={node.alt} loading="lazy" decoding="async" width={640} height={480} />
+        <img
+          src={node.image}
+          alt={node.alt}
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={480}
+        />
       </div>
       <Heading className="promo-card__title">
         <a href={node.url}>{node.title}</a>

@@ -3,12 +3,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RangeView } from '../../types/generated/RangeView';
 import { RangeSlider } from './range-slider';
 
-const price: RangeView = { facet: 'price', label: 'Price', min: 3000, max: 87000, kind: 'price', unit: 'dollars' };
+const price: RangeView = {
+  facet: 'price',
+  label: 'Price',
+  min: 3000,
+  max: 87000,
+  kind: 'price',
+  unit: 'dollars',
+};
 
 function slider(selected?: { min: number | null; max: number | null }) {
   const onRange = vi.fn();
   const view = render(
-    <RangeSlider range={price} bounds={{ min: 3000, max: 87000 }} selected={selected} defaultMax={100000} delayMs={400} idPrefix="t" onRange={onRange} />,
+    <RangeSlider
+      range={price}
+      bounds={{ min: 3000, max: 87000 }}
+      selected={selected}
+      defaultMax={100000}
+      delayMs={400}
+      idPrefix="t"
+      onRange={onRange}
+    />,
   );
   return { onRange, view };
 }
@@ -74,11 +89,22 @@ describe('RangeSlider', () => {
 
   it('shows a selection that changes from outside (back and forward) without applying it again', () => {
     const onRange = vi.fn();
-    const props = { range: price, bounds: { min: 3000, max: 87000 }, defaultMax: 100000, delayMs: 400, idPrefix: 't', onRange };
+    const props = {
+      range: price,
+      bounds: { min: 3000, max: 87000 },
+      defaultMax: 100000,
+      delayMs: 400,
+      idPrefix: 't',
+      onRange,
+    };
     const { rerender } = render(<RangeSlider {...props} selected={{ min: 10000, max: null }} />);
-    expect(screen.getByRole('slider', { name: 'Minimum Price' }).getAttribute('aria-valuetext')).toBe('$10,000');
+    expect(
+      screen.getByRole('slider', { name: 'Minimum Price' }).getAttribute('aria-valuetext'),
+    ).toBe('$10,000');
     rerender(<RangeSlider {...props} selected={undefined} />);
-    expect(screen.getByRole('slider', { name: 'Minimum Price' }).getAttribute('aria-valuetext')).toBe('$3,000');
+    expect(
+      screen.getByRole('slider', { name: 'Minimum Price' }).getAttribute('aria-valuetext'),
+    ).toBe('$3,000');
     act(() => vi.advanceTimersByTime(1000));
     expect(onRange).not.toHaveBeenCalled();
   });

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { RangeView } from '../../types/generated/RangeView';
 import { formatRangeValue, inputText, parseTyped } from './format';
-import { rangeOf, setHigh, setLow, sliderStep, sliderValues, type SliderValues } from './slider-state';
+import {
+  rangeOf,
+  setHigh,
+  setLow,
+  sliderStep,
+  sliderValues,
+  type SliderValues,
+} from './slider-state';
 import { useDebounced } from './use-debounce';
 
 type Selected = { min: number | null; max: number | null } | undefined;
@@ -23,13 +30,24 @@ interface Props {
  *  move in steps of one hundredth of the range while the selected values follow the
  *  slider rules (price and km rounded to 1000, clamped within the facet, min never past
  *  max). Typed values outside the facet are ignored. A change applies after a pause. */
-export function RangeSlider({ range, bounds, selected, defaultMax, delayMs, idPrefix, onRange }: Props) {
+export function RangeSlider({
+  range,
+  bounds,
+  selected,
+  defaultMax,
+  delayMs,
+  idPrefix,
+  onRange,
+}: Props) {
   const fresh = () => sliderValues(bounds.min, bounds.max, selected, defaultMax);
   const [values, setValues] = useState<SliderValues>(fresh);
   // Where the thumbs sit: the raw positions, so a thumb keeps moving by its step even
   // when rounding holds the selected value (e.g. a step of 370 under 1000 rounding).
   const [thumbs, setThumbs] = useState({ low: values.low, high: values.high });
-  const [typed, setTyped] = useState<{ low: string | null; high: string | null }>({ low: null, high: null });
+  const [typed, setTyped] = useState<{ low: string | null; high: string | null }>({
+    low: null,
+    high: null,
+  });
   const apply = useDebounced((next: SliderValues) => {
     const { min, max } = rangeOf(next);
     onRange(range.facet, min, max);
@@ -46,7 +64,13 @@ export function RangeSlider({ range, bounds, selected, defaultMax, delayMs, idPr
     const current = shownValues.current;
     const next = sliderValues(bounds.min, bounds.max, { min: selMin, max: selMax }, defaultMax);
     const shown = rangeOf(current);
-    if (current.facetMin === next.facetMin && current.facetMax === next.facetMax && shown.min === selMin && shown.max === selMax) return;
+    if (
+      current.facetMin === next.facetMin &&
+      current.facetMax === next.facetMax &&
+      shown.min === selMin &&
+      shown.max === selMax
+    )
+      return;
     apply.cancel();
     setValues(next);
     setThumbs({ low: next.low, high: next.high });
@@ -63,7 +87,10 @@ export function RangeSlider({ range, bounds, selected, defaultMax, delayMs, idPr
   const step = sliderStep(values.facetMin, values.facetMax);
   const span = values.facetMax - values.facetMin || 1;
   const percent = (v: number) => `${((v - values.facetMin) / span) * 100}%`;
-  const fill = { '--range-from': percent(thumbs.low), '--range-to': percent(thumbs.high) } as CSSProperties;
+  const fill = {
+    '--range-from': percent(thumbs.low),
+    '--range-to': percent(thumbs.high),
+  } as CSSProperties;
   const id = `${idPrefix}-range-${range.facet}`;
   const show = (v: number) => formatRangeValue(range.unit, v);
 
@@ -118,7 +145,9 @@ export function RangeSlider({ range, bounds, selected, defaultMax, delayMs, idPr
                 const text = event.target.value;
                 setTyped((t) => ({ ...t, [side]: text }));
                 const n = parseTyped(text);
-                commit(side === 'low' ? setLow(values, range.kind, n) : setHigh(values, range.kind, n));
+                commit(
+                  side === 'low' ? setLow(values, range.kind, n) : setHigh(values, range.kind, n),
+                );
               }}
               onBlur={() => setTyped((t) => ({ ...t, [side]: null }))}
             />

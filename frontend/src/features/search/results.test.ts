@@ -4,21 +4,50 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
-import { collapseSold, collapseSoldRuns, insertPromos, localDay, promoVisible, searchCarTypes } from './results';
+import {
+  collapseSold,
+  collapseSoldRuns,
+  insertPromos,
+  localDay,
+  promoVisible,
+  searchCarTypes,
+} from './results';
 import { parseSearchState } from '../../components/search-state';
 
 // The tables the Rust tests read too (domain/tests/rules_search.rs).
 const read = (name: string) =>
-  JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), `../../../../domain/tests/data/${name}`), 'utf8'));
+  JSON.parse(
+    readFileSync(
+      resolve(dirname(fileURLToPath(import.meta.url)), `../../../../domain/tests/data/${name}`),
+      'utf8',
+    ),
+  );
 
-type RawPromo = Omit<PromoNode, 'display' | 'strictDisplay'> & { display?: CarType[]; strictDisplay?: boolean };
+type RawPromo = Omit<PromoNode, 'display' | 'strictDisplay'> & {
+  display?: CarType[];
+  strictDisplay?: boolean;
+};
 // serde's defaults: no display types, not strict, the We Want Your Car link.
 const promo = (raw: RawPromo): PromoNode => ({ display: [], strictDisplay: false, ...raw });
 
-const collapse: { cases: { name: string; available: boolean[]; shown: number[] }[] } = read('collapse_cases.json');
+const collapse: { cases: { name: string; available: boolean[]; shown: number[] }[] } =
+  read('collapse_cases.json');
 const promos: {
-  visibility: { name: string; promo: RawPromo; today: string; search_types: CarType[]; visible: boolean }[];
-  insertion: { name: string; results: number; promos: RawPromo[]; today: string; search_types: CarType[]; cells: string[] }[];
+  visibility: {
+    name: string;
+    promo: RawPromo;
+    today: string;
+    search_types: CarType[];
+    visible: boolean;
+  }[];
+  insertion: {
+    name: string;
+    results: number;
+    promos: RawPromo[];
+    today: string;
+    search_types: CarType[];
+    cells: string[];
+  }[];
 } = read('promo_cases.json');
 
 describe('collapseSoldRuns (shared table with domain::rules::availability::collapse_sold_runs)', () => {
@@ -27,7 +56,11 @@ describe('collapseSoldRuns (shared table with domain::rules::availability::colla
   });
 
   it('keeps the items in order', () => {
-    const items = [{ id: 1, available: true }, { id: 2, available: false }, { id: 3, available: false }];
+    const items = [
+      { id: 1, available: true },
+      { id: 2, available: false },
+      { id: 3, available: false },
+    ];
     expect(collapseSold(items).map((i) => i.id)).toEqual([1, 2]);
   });
 });
@@ -46,7 +79,9 @@ describe('promos (shared table with domain::rules::promo)', () => {
   });
 
   it("restricts promos to the shopper's car type refinement, else the route's types", () => {
-    expect(searchCarTypes(parseSearchState('?refinementList[car_type][0]=demo'), ['used'])).toEqual(['demo']);
+    expect(searchCarTypes(parseSearchState('?refinementList[car_type][0]=demo'), ['used'])).toEqual(
+      ['demo'],
+    );
     expect(searchCarTypes(parseSearchState(''), ['new', 'demo'])).toEqual(['new', 'demo']);
     expect(localDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });

@@ -11,7 +11,9 @@ import type { SearchState } from '../../components/search-state';
  *  sold, all are shown. Returns the indices to show, in order. */
 export function collapseSoldRuns(available: boolean[]): number[] {
   if (available.every((a) => !a)) return available.map((_, i) => i);
-  return available.flatMap((isAvailable, i) => (i > 0 && !isAvailable && !available[i - 1] ? [] : [i]));
+  return available.flatMap((isAvailable, i) =>
+    i > 0 && !isAvailable && !available[i - 1] ? [] : [i],
+  );
 }
 
 /** The items of `items` that a list shows after collapsing sold runs. */
@@ -37,13 +39,19 @@ export function promoVisible(promo: PromoNode, today: string, searchTypes: CarTy
 }
 
 /** One cell of the results grid. */
-export type ResultCell<T> = { kind: 'result'; item: T } | { kind: 'promo'; promo: PromoNode; index: number };
+export type ResultCell<T> =
+  { kind: 'result'; item: T } | { kind: 'promo'; promo: PromoNode; index: number };
 
 /** Inserts the visible promos at their zero-based positions, in position order (a
  *  position counts the cells before it, promos included); a position past the end puts
  *  the promo last; promos sharing a position keep their configured order. `index` is the
  *  promo's place in `promos`. */
-export function insertPromos<T>(results: T[], promos: PromoNode[], today: string, searchTypes: CarType[]): ResultCell<T>[] {
+export function insertPromos<T>(
+  results: T[],
+  promos: PromoNode[],
+  today: string,
+  searchTypes: CarType[],
+): ResultCell<T>[] {
   const cells: ResultCell<T>[] = results.map((item) => ({ kind: 'result', item }));
   const visible = promos
     .map((promo, index) => ({ promo, index }))
@@ -52,7 +60,10 @@ export function insertPromos<T>(results: T[], promos: PromoNode[], today: string
     .sort((a, b) => a.promo.position - b.promo.position);
   let last: number | null = null;
   for (const { promo, index } of visible) {
-    const at = Math.min(last === null ? promo.position : Math.max(promo.position, last + 1), cells.length);
+    const at = Math.min(
+      last === null ? promo.position : Math.max(promo.position, last + 1),
+      cells.length,
+    );
     cells.splice(at, 0, { kind: 'promo', promo, index });
     last = at;
   }
@@ -62,7 +73,9 @@ export function insertPromos<T>(results: T[], promos: PromoNode[], today: string
 /** The car types a search is restricted to: the shopper's car type refinement, else the
  *  route's own types (none: every type). */
 export function searchCarTypes(state: SearchState, routeTypes: CarType[]): CarType[] {
-  const picked = (state.refinements.car_type ?? []).filter((t): t is CarType => t === 'new' || t === 'demo' || t === 'used');
+  const picked = (state.refinements.car_type ?? []).filter(
+    (t): t is CarType => t === 'new' || t === 'demo' || t === 'used',
+  );
   return picked.length > 0 ? picked : routeTypes;
 }
 

@@ -9,10 +9,23 @@ import { rangeOf, roundValue, setHigh, setLow, sliderStep, sliderValues } from '
 type Table = {
   default_slider_max: number;
   steps: { name: string; facet_min: number; facet_max: number; step: number }[];
-  moves: { name: string; kind: SliderKind; side: 'low' | 'high'; value: number; state: [number, number, number, number]; expected: [number, number] | null }[];
+  moves: {
+    name: string;
+    kind: SliderKind;
+    side: 'low' | 'high';
+    value: number;
+    state: [number, number, number, number];
+    expected: [number, number] | null;
+  }[];
 };
 const table: Table = JSON.parse(
-  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../domain/tests/data/slider_cases.json'), 'utf8'),
+  readFileSync(
+    resolve(
+      dirname(fileURLToPath(import.meta.url)),
+      '../../../../domain/tests/data/slider_cases.json',
+    ),
+    'utf8',
+  ),
 );
 
 describe('range slider rules (shared table with domain::rules::slider)', () => {
@@ -23,7 +36,8 @@ describe('range slider rules (shared table with domain::rules::slider)', () => {
   it.each(table.moves.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const [facetMin, facetMax, low, high] = c.state;
     const state = { facetMin, facetMax, low, high };
-    const moved = c.side === 'low' ? setLow(state, c.kind, c.value) : setHigh(state, c.kind, c.value);
+    const moved =
+      c.side === 'low' ? setLow(state, c.kind, c.value) : setHigh(state, c.kind, c.value);
     expect(moved ? [moved.low, moved.high] : null).toEqual(c.expected);
   });
 

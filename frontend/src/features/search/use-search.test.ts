@@ -31,7 +31,11 @@ afterEach(() => {
 describe('useSearch', () => {
   it('refreshes the first page once after hydration so a car held since the build shows Reserved', async () => {
     const held = { ...card, tag: { kind: 'reserved', text: 'Reserved' }, reserve_url: null };
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ hits: [held], count: 1, page: 0, pages: 1, facets: {} })));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(
+        new Response(JSON.stringify({ hits: [held], count: 1, page: 0, pages: 1, facets: {} })),
+      );
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useSearch(page));
     expect(result.current.answer.hits[0]?.tag).toBeNull();

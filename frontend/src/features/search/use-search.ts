@@ -1,14 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
 import { AnswerCache, fetchSearch, type SearchAnswer } from '../../components/search-client';
-import { apiQuery, emptyState, historyFilters, isDefaultState, parseSearchState, serializeSearchState, type SearchState } from '../../components/search-state';
+import {
+  apiQuery,
+  emptyState,
+  historyFilters,
+  isDefaultState,
+  parseSearchState,
+  serializeSearchState,
+  type SearchState,
+} from '../../components/search-state';
 import { recordSearch } from '../../components/account/records';
 
 /** Where the results stand. */
 export type SearchStatus = 'idle' | 'loading' | 'error';
 
 function initialAnswer(page: SearchPageView): SearchAnswer {
-  return { hits: page.hits, count: page.count, page: 0, pages: page.pages, facets: {}, facets_stats: {} };
+  return {
+    hits: page.hits,
+    count: page.count,
+    page: 0,
+    pages: page.pages,
+    facets: {},
+    facets_stats: {},
+  };
 }
 
 /** The search page's state: URL state, current answer and status. The server-rendered
@@ -34,7 +49,12 @@ export function useSearch(page: SearchPageView) {
       const controller = new AbortController();
       latest.current = controller;
       setStatus('loading');
-      fetchSearch(page.api_path, apiQuery(next, page.fixed_filters, page.page_size, page.sort_by), cache.current, controller.signal)
+      fetchSearch(
+        page.api_path,
+        apiQuery(next, page.fixed_filters, page.page_size, page.sort_by),
+        cache.current,
+        controller.signal,
+      )
         .then((result) => {
           if (controller.signal.aborted) return;
           setAnswer(result);
@@ -60,7 +80,13 @@ export function useSearch(page: SearchPageView) {
     } else {
       const controller = new AbortController();
       latest.current = controller;
-      fetchSearch(page.api_path, apiQuery(emptyState(), page.fixed_filters, page.page_size, page.sort_by), cache.current, controller.signal, true)
+      fetchSearch(
+        page.api_path,
+        apiQuery(emptyState(), page.fixed_filters, page.page_size, page.sort_by),
+        cache.current,
+        controller.signal,
+        true,
+      )
         .then((result) => {
           if (controller.signal.aborted) return;
           firstPage.current = result;

@@ -16,7 +16,9 @@ describe('AccordionSection', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.getAttribute('aria-controls')).toBe('specs-panel');
     expect(panel.dataset.open).toBe('true');
-    expect(screen.getByRole('region', { name: 'All Specifications' }).getAttribute('style')).toContain('--collapse-ms: 300ms');
+    expect(
+      screen.getByRole('region', { name: 'All Specifications' }).getAttribute('style'),
+    ).toContain('--collapse-ms: 300ms');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(panel.dataset.open).toBe('false');

@@ -25,7 +25,13 @@ export function AccordionSection({
   return (
     <section className="accordion" aria-labelledby={`${base}-title`} style={style}>
       <h2 className="accordion__heading" id={`${base}-title`}>
-        <button type="button" className="accordion__toggle" aria-expanded={open} aria-controls={`${base}-panel`} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="accordion__toggle"
+          aria-expanded={open}
+          aria-controls={`${base}-panel`}
+          onClick={() => setOpen((o) => !o)}
+        >
           {title}
         </button>
       </h2>

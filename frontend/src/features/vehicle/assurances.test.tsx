@@ -4,7 +4,14 @@ import { Assurances, HistoryReportLink } from './assurances';
 
 afterEach(cleanup);
 
-const none = { certified: null, reserve_online: null, money_back: null, why_buy: null, protect: null, history_report_url: null };
+const none = {
+  certified: null,
+  reserve_online: null,
+  money_back: null,
+  why_buy: null,
+  protect: null,
+  history_report_url: null,
+};
 
 describe('Assurances', () => {
   it('shows each section that applies, under its heading', () => {
@@ -12,8 +19,14 @@ describe('Assurances', () => {
       <Assurances
         view={{
           ...none,
-          certified: { title: 'Toyota Certified Pre-Owned', points: ['90 point inspection', '1-year roadside assist'] },
-          reserve_online: { title: 'Reserve Online', points: ['Reserve this car online with a $200 deposit.'] },
+          certified: {
+            title: 'Toyota Certified Pre-Owned',
+            points: ['90 point inspection', '1-year roadside assist'],
+          },
+          reserve_online: {
+            title: 'Reserve Online',
+            points: ['Reserve this car online with a $200 deposit.'],
+          },
           money_back: '48 hour money back guarantee',
         }}
       />,

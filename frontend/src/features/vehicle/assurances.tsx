@@ -29,7 +29,9 @@ export function Assurances({ view }: { view: VehicleAssurancesView }) {
   return (
     <div className="vehicle-assurances">
       {view.money_back ? <p className="vehicle-assurances__guarantee">{view.money_back}</p> : null}
-      {sections.map(([id, section]) => (section ? <Section key={id} id={id} section={section} /> : null))}
+      {sections.map(([id, section]) =>
+        section ? <Section key={id} id={id} section={section} /> : null,
+      )}
     </div>
   );
 }
@@ -37,7 +39,13 @@ export function Assurances({ view }: { view: VehicleAssurancesView }) {
 /** The car's history report (opens in a new tab; seed 001 s7 event 60). */
 export function HistoryReportLink({ url }: { url: string }) {
   return (
-    <a className="button button--secondary button--small" href={url} target="_blank" rel="noopener noreferrer" onClick={() => trackEvent(EVENT_HISTORY_REPORT)}>
+    <a
+      className="button button--secondary button--small"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={() => trackEvent(EVENT_HISTORY_REPORT)}
+    >
       History report<span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

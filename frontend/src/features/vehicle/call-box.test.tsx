@@ -32,7 +32,11 @@ describe('CallBox', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/reveal-phone');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ car_id: 123, dealership_id: 7, website_id: 5 });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      car_id: 123,
+      dealership_id: 7,
+      website_id: 5,
+    });
   });
 
   it('only logs a failed reveal to the console; the number stays shown', async () => {
@@ -42,7 +46,11 @@ describe('CallBox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show phone number' }));
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.getByRole('link', { name: '07 3000 1234' })).toBeTruthy();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ car_id: 1, dealership_id: null, website_id: null });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      car_id: 1,
+      dealership_id: null,
+      website_id: null,
+    });
   });
 
   it('shows an unmasked number straight away without logging', () => {

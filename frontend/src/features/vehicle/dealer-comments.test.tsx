@@ -7,7 +7,16 @@ afterEach(cleanup);
 describe('DealerComments', () => {
   it('toggles between the short and the full comments', () => {
     const full = 'A'.repeat(450);
-    render(<DealerComments comments={{ paragraphs: [full], short_paragraphs: [`${'A'.repeat(400)}...`], truncated: true, pending: false }} />);
+    render(
+      <DealerComments
+        comments={{
+          paragraphs: [full],
+          short_paragraphs: [`${'A'.repeat(400)}...`],
+          truncated: true,
+          pending: false,
+        }}
+      />,
+    );
     expect(screen.getByText(`${'A'.repeat(400)}...`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
     expect(screen.getByText(full)).toBeTruthy();
@@ -17,7 +26,16 @@ describe('DealerComments', () => {
 
   it('shows the pending message without a toggle', () => {
     const pending = 'Dealer comments are pending. Please check back here later.';
-    render(<DealerComments comments={{ paragraphs: [pending], short_paragraphs: [pending], truncated: false, pending: true }} />);
+    render(
+      <DealerComments
+        comments={{
+          paragraphs: [pending],
+          short_paragraphs: [pending],
+          truncated: false,
+          pending: true,
+        }}
+      />,
+    );
     expect(screen.getByText(pending)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });

@@ -6,17 +6,27 @@ import { MESSAGES } from '../../types/generated/messages';
  *  pending message come from the Rust rule). */
 export function DealerComments({ comments }: { comments: Comments }) {
   const [expanded, setExpanded] = useState(false);
-  const paragraphs = comments.truncated && !expanded ? comments.short_paragraphs : comments.paragraphs;
+  const paragraphs =
+    comments.truncated && !expanded ? comments.short_paragraphs : comments.paragraphs;
   return (
     <section className="dealer-comments" aria-labelledby="dealer-comments-title">
       <h2 id="dealer-comments-title">{MESSAGES.DEALER_COMMENTS}</h2>
-      <div id="dealer-comments-text" className={comments.pending ? 'dealer-comments__pending' : undefined}>
+      <div
+        id="dealer-comments-text"
+        className={comments.pending ? 'dealer-comments__pending' : undefined}
+      >
         {paragraphs.map((p, i) => (
           <p key={i}>{p}</p>
         ))}
       </div>
       {comments.truncated ? (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls="dealer-comments-text" onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls="dealer-comments-text"
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? MESSAGES.SHOW_LESS : MESSAGES.SHOW_MORE}
         </button>
       ) : null}

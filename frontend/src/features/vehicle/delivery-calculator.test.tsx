@@ -14,8 +14,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NO_ESTIMATE = "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
-const brisbane = { postcode: '4000', locality: 'BRISBANE CITY', state: 'QLD', region: 'Brisbane Metro', price: 0, distance_km: 12.3, location: 'Moreton Toyota Eagle Farm' };
+const NO_ESTIMATE =
+  "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
+const brisbane = {
+  postcode: '4000',
+  locality: 'BRISBANE CITY',
+  state: 'QLD',
+  region: 'Brisbane Metro',
+  price: 0,
+  distance_km: 12.3,
+  location: 'Moreton Toyota Eagle Farm',
+};
 
 function lookUp(postcode: string) {
   fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: postcode } });
@@ -48,20 +57,38 @@ describe('DeliveryCalculator', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=4000');
     resolve(answer(200, brisbane));
     expect(await screen.findByText('Free delivery to Brisbane Metro')).toBeTruthy();
-    expect(screen.getByText('Brisbane City QLD 4000 · from Moreton Toyota Eagle Farm')).toBeTruthy();
+    expect(
+      screen.getByText('Brisbane City QLD 4000 · from Moreton Toyota Eagle Farm'),
+    ).toBeTruthy();
   });
 
   it("measures from the car's own location and names the place as people write it", async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, { ...brisbane, postcode: '2000', locality: 'SYDNEY', state: 'NSW', location: 'Wattle Nissan Penrith' }));
+    fetchMock.mockResolvedValueOnce(
+      answer(200, {
+        ...brisbane,
+        postcode: '2000',
+        locality: 'SYDNEY',
+        state: 'NSW',
+        location: 'Wattle Nissan Penrith',
+      }),
+    );
     render(<DeliveryCalculator location="wattle-nissan-penrith" />);
     lookUp('2000');
     expect(await screen.findByText('Sydney NSW 2000 · from Wattle Nissan Penrith')).toBeTruthy();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=2000&location=wattle-nissan-penrith');
-    expect([placeName('MOUNT STUART'), placeName("O'CONNOR"), placeName('BRISBANE-CITY')]).toEqual(['Mount Stuart', "O'Connor", 'Brisbane-City']);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      '/api/delivery-estimate?postcode=2000&location=wattle-nissan-penrith',
+    );
+    expect([placeName('MOUNT STUART'), placeName("O'CONNOR"), placeName('BRISBANE-CITY')]).toEqual([
+      'Mount Stuart',
+      "O'Connor",
+      'Brisbane-City',
+    ]);
   });
 
   it('shows a priced estimate', async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, { ...brisbane, price: 1200, region: 'Queensland' }));
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { ...brisbane, price: 1200, region: 'Queensland' }),
+    );
     render(<DeliveryCalculator />);
     lookUp('4810');
     expect(await screen.findByText('$1,200 delivery to Queensland')).toBeTruthy();
@@ -69,14 +96,18 @@ describe('DeliveryCalculator', () => {
 
   it("shows the API's message for a bad postcode", async () => {
     const message = 'Invalid postcode. Please enter a 4-digit number.';
-    fetchMock.mockResolvedValueOnce(answer(400, { success: false, code: 'bad_request', message, fields: { postcode: message } }));
+    fetchMock.mockResolvedValueOnce(
+      answer(400, { success: false, code: 'bad_request', message, fields: { postcode: message } }),
+    );
     render(<DeliveryCalculator />);
     lookUp('12');
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('shows the no-estimate text for a 404 and for a network failure', async () => {
-    fetchMock.mockResolvedValueOnce(answer(404, { success: false, code: 'no_estimate', message: NO_ESTIMATE }));
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { success: false, code: 'no_estimate', message: NO_ESTIMATE }),
+    );
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<DeliveryCalculator />);
     lookUp('0800');

@@ -2,12 +2,21 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../components/number-format';
 import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'result'; estimate: DeliveryEstimate }
+  | { kind: 'error'; message: string };
 
 /** A locality as people write it: the dataset's "SYDNEY" or "MOUNT STUART" reads
  *  "Sydney", "Mount Stuart" (hyphenated and apostrophised parts too). */
 export function placeName(locality: string): string {
-  return locality.toLowerCase().replace(/(^|[\s\-'(])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return locality
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'(])([a-z])/g,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
 }
 
 /** The delivery calculator (seed 000 s2/s4/s5): postcode and button; idle, loading, then
@@ -64,15 +73,22 @@ export function DeliveryCalculator({ location = null }: { location?: string | nu
         </div>
       </form>
       <div id={answerId} className="delivery__answer" role="status" aria-live="polite">
-        {state.kind === 'loading' ? <p className="delivery__loading">Calculating delivery…</p> : null}
+        {state.kind === 'loading' ? (
+          <p className="delivery__loading">Calculating delivery…</p>
+        ) : null}
         {state.kind === 'error' ? <p className="delivery__error">{state.message}</p> : null}
         {state.kind === 'result' ? (
           <>
             <p className="delivery__price">
-              {state.estimate.price === 0 ? 'Free delivery' : `${formatDollars(state.estimate.price)} delivery`} to {state.estimate.region}
+              {state.estimate.price === 0
+                ? 'Free delivery'
+                : `${formatDollars(state.estimate.price)} delivery`}{' '}
+              to {state.estimate.region}
             </p>
             <p className="delivery__place">
-              {[placeName(state.estimate.locality), state.estimate.state, state.estimate.postcode].filter(Boolean).join(' ')}
+              {[placeName(state.estimate.locality), state.estimate.state, state.estimate.postcode]
+                .filter(Boolean)
+                .join(' ')}
               {state.estimate.location ? ` · from ${state.estimate.location}` : ''}
             </p>
           </>

@@ -18,7 +18,8 @@ export type DeliveryEstimate = {
 };
 
 /** What one lookup ends with. */
-export type DeliveryOutcome = { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
+export type DeliveryOutcome =
+  { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
 
 function isEstimate(value: unknown): value is DeliveryEstimate {
   const v = value as Partial<DeliveryEstimate> | null;
@@ -34,7 +35,11 @@ export function deliveryUrl(postcode: string, location?: string | null): string 
 
 /** Looks up the delivery estimate of `postcode` (trimmed) for a car at `location`. Never
  *  throws except on abort. */
-export async function lookUpDelivery(postcode: string, signal?: AbortSignal, location?: string | null): Promise<DeliveryOutcome> {
+export async function lookUpDelivery(
+  postcode: string,
+  signal?: AbortSignal,
+  location?: string | null,
+): Promise<DeliveryOutcome> {
   const value = postcode.trim();
   if (value === '') return { kind: 'error', message: MESSAGES.PLEASE_ENTER_A_POSTCODE };
   let response: Response;
@@ -50,6 +55,7 @@ export async function lookUpDelivery(postcode: string, signal?: AbortSignal, loc
   const body: unknown = await response.json().catch(() => null);
   if (response.ok && isEstimate(body)) return { kind: 'result', estimate: body };
   const message = (body as { message?: unknown } | null)?.message;
-  if (!response.ok && typeof message === 'string' && message.trim() !== '') return { kind: 'error', message };
+  if (!response.ok && typeof message === 'string' && message.trim() !== '')
+    return { kind: 'error', message };
   return { kind: 'error', message: MESSAGES.DELIVERY_NO_ESTIMATE };
 }

@@ -7,7 +7,11 @@ afterEach(cleanup);
 describe('FuelCalculator', () => {
   it('starts from the Rust values and recomputes as the shopper edits', () => {
     window.dataLayer = [];
-    render(<FuelCalculator start={{ fuel_price: 1.7, km_per_week: 250, consumption: 7.4, weekly_cost: 31.45 }} />);
+    render(
+      <FuelCalculator
+        start={{ fuel_price: 1.7, km_per_week: 250, consumption: 7.4, weekly_cost: 31.45 }}
+      />,
+    );
     const output = () => document.querySelector('output')?.textContent;
     expect(output()).toBe('$31.45');
     expect(screen.getByText('Fuel economy: 7.4 L/100km')).toBeTruthy();

@@ -3,9 +3,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inputNumber, weeklyFuelCost } from './fuel';
 
-type Case = { note: string; km_per_week: number; consumption: number; fuel_price: number; weekly_cost: number };
+type Case = {
+  note: string;
+  km_per_week: number;
+  consumption: number;
+  fuel_price: number;
+  weekly_cost: number;
+};
 // The same cases drive domain::rules::fuel::weekly_fuel_cost (domain/src/view/vehicle.rs tests).
-const shared = JSON.parse(readFileSync(new URL('../../../../domain/tests/data/fuel_cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const shared = JSON.parse(
+  readFileSync(new URL('../../../../domain/tests/data/fuel_cases.json', import.meta.url), 'utf8'),
+) as { cases: Case[] };
 
 describe('weeklyFuelCost mirrors the Rust rule', () => {
   it.each(shared.cases.map((c) => [c.note, c] as const))('%s', (_, c) => {

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 /** Whether this browser can show `el` fullscreen (the Fullscreen API, e.g. not on an
  *  iPhone, or where a frame's permissions policy forbids it). */
 export function canFullscreen(el: HTMLElement | null): boolean {
-  return el !== null && typeof el.requestFullscreen === 'function' && document.fullscreenEnabled === true;
+  return (
+    el !== null && typeof el.requestFullscreen === 'function' && document.fullscreenEnabled === true
+  );
 }
 
 /** A viewer stage (the 360 spin, the interior) that can go fullscreen with everything in
@@ -48,10 +50,19 @@ export function FullscreenFrame({ children }: { children: ReactNode }) {
     }
   };
   return (
-    <div ref={frame} className={active ? 'viewer__frame viewer__frame--fullscreen' : 'viewer__frame'} onKeyDown={onKeyDown}>
+    <div
+      ref={frame}
+      className={active ? 'viewer__frame viewer__frame--fullscreen' : 'viewer__frame'}
+      onKeyDown={onKeyDown}
+    >
       {children}
       {supported ? (
-        <button ref={button} type="button" className="viewer__fullscreen button button--small" onClick={toggle}>
+        <button
+          ref={button}
+          type="button"
+          className="viewer__fullscreen button button--small"
+          onClick={toggle}
+        >
           {active ? 'Exit fullscreen' : 'View fullscreen'}
         </button>
       ) : null}
@@ -60,5 +71,7 @@ export function FullscreenFrame({ children }: { children: ReactNode }) {
 }
 
 function exit(): Promise<void> {
-  return typeof document.exitFullscreen === 'function' ? Promise.resolve(document.exitFullscreen()).catch(() => undefined) : Promise.resolve();
+  return typeof document.exitFullscreen === 'function'
+    ? Promise.resolve(document.exitFullscreen()).catch(() => undefined)
+    : Promise.resolve();
 }

@@ -5,14 +5,19 @@ import type { GalleryImage } from '../../types/generated/GalleryImage';
 import type { GalleryVideo } from '../../types/generated/GalleryVideo';
 
 /** One item of the gallery: a photo, or the stock video. */
-export type GalleryItem = { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: GalleryVideo };
+export type GalleryItem =
+  { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: GalleryVideo };
 
 /** The gallery's items: the photos with the stock video at its index (seed 000 s9:
  *  start, second, middle or end, worked out from the dealer's setting on the Rust side),
  *  after the last photo when the index is past them. */
-export function galleryItems(images: GalleryImage[], video: GalleryVideo | null | undefined): GalleryItem[] {
+export function galleryItems(
+  images: GalleryImage[],
+  video: GalleryVideo | null | undefined,
+): GalleryItem[] {
   const items: GalleryItem[] = images.map((image) => ({ kind: 'image', image }));
-  if (video) items.splice(Math.min(Math.max(video.index, 0), items.length), 0, { kind: 'video', video });
+  if (video)
+    items.splice(Math.min(Math.max(video.index, 0), items.length), 0, { kind: 'video', video });
   return items;
 }
 
@@ -21,14 +26,38 @@ function itemName(item: GalleryItem): string {
 }
 
 /** The stock video: it loads nothing until played (poster only). */
-function StockVideo({ video, videoRef }: { video: GalleryVideo; videoRef?: Ref<HTMLVideoElement> }) {
-  return <video ref={videoRef} controls playsInline preload="none" src={video.url} poster={video.poster ?? undefined} aria-label={video.title} />;
+function StockVideo({
+  video,
+  videoRef,
+}: {
+  video: GalleryVideo;
+  videoRef?: Ref<HTMLVideoElement>;
+}) {
+  return (
+    <video
+      ref={videoRef}
+      controls
+      playsInline
+      preload="none"
+      src={video.url}
+      poster={video.poster ?? undefined}
+      aria-label={video.title}
+    />
+  );
 }
 
 /** The vehicle gallery: main item, the thumbnail strip (only when the view model says
  *  so: more than 3 images) and a fullscreen viewer in a modal dialog (Escape closes it,
  *  focus returns to the button that opened it). The stock video is one of the items. */
-export function Gallery({ images, showThumbnails, video = null }: { images: GalleryImage[]; showThumbnails: boolean; video?: GalleryVideo | null }) {
+export function Gallery({
+  images,
+  showThumbnails,
+  video = null,
+}: {
+  images: GalleryImage[];
+  showThumbnails: boolean;
+  video?: GalleryVideo | null;
+}) {
   const items = galleryItems(images, video);
   const [index, setIndex] = useState(0);
   const modal = useModalDialog();
@@ -55,15 +84,30 @@ export function Gallery({ images, showThumbnails, video = null }: { images: Gall
         )}
         {items.length > 1 ? (
           <>
-            <button type="button" className="gallery__nav gallery__nav--prev" aria-label="Previous photo" onClick={() => step(-1)}>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--prev"
+              aria-label="Previous photo"
+              onClick={() => step(-1)}
+            >
               ‹
             </button>
-            <button type="button" className="gallery__nav gallery__nav--next" aria-label="Next photo" onClick={() => step(1)}>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--next"
+              aria-label="Next photo"
+              onClick={() => step(1)}
+            >
               ›
             </button>
           </>
         ) : null}
-        <button ref={opener} type="button" className="gallery__fullscreen button button--small" onClick={openFullscreen}>
+        <button
+          ref={opener}
+          type="button"
+          className="gallery__fullscreen button button--small"
+          onClick={openFullscreen}
+        >
           View fullscreen
         </button>
       </div>
@@ -75,12 +119,20 @@ export function Gallery({ images, showThumbnails, video = null }: { images: Gall
               <li key={`${i}-${item.kind === 'image' ? item.image.url : item.video.url}`}>
                 <button
                   type="button"
-                  className={item.kind === 'video' ? 'gallery__thumb gallery__thumb--video' : 'gallery__thumb'}
+                  className={
+                    item.kind === 'video'
+                      ? 'gallery__thumb gallery__thumb--video'
+                      : 'gallery__thumb'
+                  }
                   aria-label={`Show ${itemName(item)}`}
                   aria-current={i === index}
                   onClick={() => setIndex(i)}
                 >
-                  {thumb ? <img src={thumb} alt="" loading="lazy" width={120} height={90} /> : <span className="gallery__thumb-blank" />}
+                  {thumb ? (
+                    <img src={thumb} alt="" loading="lazy" width={120} height={90} />
+                  ) : (
+                    <span className="gallery__thumb-blank" />
+                  )}
                   {item.kind === 'video' ? (
                     <span className="gallery__thumb-play" aria-hidden="true">
                       ▶

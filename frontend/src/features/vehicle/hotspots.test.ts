@@ -3,7 +3,14 @@ import type { HotspotView } from '../../types/generated/HotspotView';
 import { visibleHotspots } from './hotspots';
 
 const spots: HotspotView[] = [
-  { label: 'Headlights', description: 'LED', positions: [{ angle: 0, x: 18, y: 46 }, { angle: 23, x: 16, y: 46 }] },
+  {
+    label: 'Headlights',
+    description: 'LED',
+    positions: [
+      { angle: 0, x: 18, y: 46 },
+      { angle: 23, x: 16, y: 46 },
+    ],
+  },
   { label: 'Wheels', description: 'Alloy', positions: [{ angle: 6, x: 50, y: 70 }] },
   { label: 'Rear', description: 'Tail lights', positions: [{ angle: 23, x: 84, y: 45 }] },
 ];

@@ -18,7 +18,17 @@ export function visibleHotspots(hotspots: HotspotView[], frame: number): PlacedH
  *  Escape closes it and leaves focus on its button; a hotspot that leaves the frame
  *  closes. `onUse` runs when the shopper focuses or opens one (the spin stops turning,
  *  so the button stays under the pointer). */
-export function HotspotLayer({ hotspots, frame, label, onUse }: { hotspots: HotspotView[]; frame: number; label: string; onUse?: () => void }) {
+export function HotspotLayer({
+  hotspots,
+  frame,
+  label,
+  onUse,
+}: {
+  hotspots: HotspotView[];
+  frame: number;
+  label: string;
+  onUse?: () => void;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
   const buttons = useRef(new Map<number, HTMLButtonElement>());
@@ -43,7 +53,13 @@ export function HotspotLayer({ hotspots, frame, label, onUse }: { hotspots: Hots
       {placed.map(({ index, hotspot, x, y }) => {
         const expanded = shown === index;
         const descriptionId = `${id}-${index}`;
-        const classes = ['hotspot', x > 60 ? 'hotspot--from-right' : '', y > 60 ? 'hotspot--above' : ''].filter(Boolean).join(' ');
+        const classes = [
+          'hotspot',
+          x > 60 ? 'hotspot--from-right' : '',
+          y > 60 ? 'hotspot--above' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
           <li key={index} className={classes} style={{ left: `${x}%`, top: `${y}%` }}>
             <button

@@ -12,8 +12,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const view = { fill: 0.42, listing_price: 38990, market_range_min: 35000, market_range_max: 42000, label: 'Good Deal', band: 'medium' };
-const body = { fill: 0.42, listing_price: 38990, market_range_min: 35000, market_range_max: 42000, confidence: 0.7, description: null, comparables: 14, view };
+const view = {
+  fill: 0.42,
+  listing_price: 38990,
+  market_range_min: 35000,
+  market_range_max: 42000,
+  label: 'Good Deal',
+  band: 'medium',
+};
+const body = {
+  fill: 0.42,
+  listing_price: 38990,
+  market_range_min: 35000,
+  market_range_max: 42000,
+  confidence: 0.7,
+  description: null,
+  comparables: 14,
+  view,
+};
 
 describe('PriceComparison', () => {
   it('asks {car path}/autogauge and shows label, band and the listing within the market range', async () => {
@@ -23,7 +39,9 @@ describe('PriceComparison', () => {
     expect(await screen.findByText('Good Deal')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/cars/2024-toyota-rav4-gx-42/autogauge');
     expect(screen.getByText('Good Deal').className).toContain('price-comparison__label--medium');
-    const bar = screen.getByRole('img', { name: 'Listing price $38,990 within a market range of $35,000 to $42,000' });
+    const bar = screen.getByRole('img', {
+      name: 'Listing price $38,990 within a market range of $35,000 to $42,000',
+    });
     const fill = bar.querySelector('.price-comparison__fill') as HTMLElement;
     expect(fill.style.width).toBe('42%');
     expect(fill.className).toContain('price-comparison__fill--medium');

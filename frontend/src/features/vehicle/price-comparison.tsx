@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
 import { formatDollars } from '../../components/number-format';
 
-type State = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: PriceComparisonView };
+type State =
+  { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: PriceComparisonView };
 
 /** Reads the panel out of an autogauge answer; null when there is nothing to show. */
 export function panelOf(body: unknown): PriceComparisonView | null {
@@ -13,7 +14,8 @@ export function panelOf(body: unknown): PriceComparisonView | null {
   if (!view) return null;
   const numbers = [view.fill, view.listing_price, view.market_range_min, view.market_range_max];
   if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
-  if (typeof view.label !== 'string' || !['low', 'medium', 'high'].includes(view.band as string)) return null;
+  if (typeof view.label !== 'string' || !['low', 'medium', 'high'].includes(view.band as string))
+    return null;
   return view as PriceComparisonView;
 }
 
@@ -29,7 +31,10 @@ export function PriceComparison({ carPath }: { carPath: string }) {
   const titleId = useId();
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${carPath}/autogauge`, { signal: controller.signal, headers: { accept: 'application/json' } })
+    fetch(`${carPath}/autogauge`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: unknown) => {
         const view = panelOf(body);
@@ -42,7 +47,8 @@ export function PriceComparison({ carPath }: { carPath: string }) {
   }, [carPath]);
 
   if (state.kind === 'hidden') return null;
-  if (state.kind === 'loading') return <div className="price-comparison price-comparison--loading" aria-hidden="true" />;
+  if (state.kind === 'loading')
+    return <div className="price-comparison price-comparison--loading" aria-hidden="true" />;
   const { view } = state;
   const percent = fillPercent(view.fill);
   const summary = `Listing price ${formatDollars(view.listing_price)} within a market range of ${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
@@ -51,9 +57,14 @@ export function PriceComparison({ carPath }: { carPath: string }) {
       <h2 id={titleId} className="price-comparison__title">
         Price comparison
       </h2>
-      <p className={`price-comparison__label price-comparison__label--${view.band}`}>{view.label}</p>
+      <p className={`price-comparison__label price-comparison__label--${view.band}`}>
+        {view.label}
+      </p>
       <div className="price-comparison__bar" role="img" aria-label={summary}>
-        <div className={`price-comparison__fill price-comparison__fill--${view.band}`} style={{ width: `${percent}%` }} />
+        <div
+          className={`price-comparison__fill price-comparison__fill--${view.band}`}
+          style={{ width: `${percent}%` }}
+        />
         <span className="price-comparison__marker" style={{ left: `${percent}%` }} />
       </div>
       <dl className="price-comparison__range">

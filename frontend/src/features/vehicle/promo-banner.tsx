@@ -10,7 +10,12 @@ export function PromoBanner({ banner }: { banner: PromoBannerView }) {
         {banner.links.map((link) => (
           <li key={link.url}>
             {link.external ? (
-              <a className="promo-banner__link" href={link.url} target="_blank" rel="noopener noreferrer">
+              <a
+                className="promo-banner__link"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {link.label}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>

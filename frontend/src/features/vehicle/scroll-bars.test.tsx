@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../types/generated/CardView';
 import { BottomBar, StickyHeader } from './scroll-bars';
 
-const card = { id: 42, name: '2024 Toyota RAV4 GX', price_text: '$38,990', reserve_url: '/cars/x/checkout' } as CardView;
+const card = {
+  id: 42,
+  name: '2024 Toyota RAV4 GX',
+  price_text: '$38,990',
+  reserve_url: '/cars/x/checkout',
+} as CardView;
 
 function scrollTo(y: number) {
   act(() => {
@@ -42,12 +47,26 @@ describe('BottomBar', () => {
   it('appears past 900 px with reserve, enquire and call', () => {
     const onCall = vi.fn();
     const phone = { display: '07 3000 1234', href: 'tel:0730001234', masked: true };
-    render(<BottomBar card={card} thresholdPx={900} held={false} enquireUrl="/contact-us?car_id=42" enquireLabel="Enquire Now" phone={phone} onCall={onCall} />);
+    render(
+      <BottomBar
+        card={card}
+        thresholdPx={900}
+        held={false}
+        enquireUrl="/contact-us?car_id=42"
+        enquireLabel="Enquire Now"
+        phone={phone}
+        onCall={onCall}
+      />,
+    );
     scrollTo(900);
     expect(screen.queryByRole('navigation', { name: 'Quick actions' })).toBeNull();
     scrollTo(901);
-    expect(screen.getByRole('link', { name: 'Reserve Now' }).getAttribute('href')).toBe('/cars/x/checkout');
-    expect(screen.getByRole('link', { name: 'Enquire Now' }).getAttribute('href')).toBe('/contact-us?car_id=42');
+    expect(screen.getByRole('link', { name: 'Reserve Now' }).getAttribute('href')).toBe(
+      '/cars/x/checkout',
+    );
+    expect(screen.getByRole('link', { name: 'Enquire Now' }).getAttribute('href')).toBe(
+      '/contact-us?car_id=42',
+    );
     const call = screen.getByRole('link', { name: 'Call' });
     call.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(call);
@@ -55,7 +74,17 @@ describe('BottomBar', () => {
   });
 
   it('drops Reserve Now while the car is held', () => {
-    render(<BottomBar card={card} thresholdPx={900} held enquireUrl="/contact-us" enquireLabel="Message Now" phone={null} onCall={() => {}} />);
+    render(
+      <BottomBar
+        card={card}
+        thresholdPx={900}
+        held
+        enquireUrl="/contact-us"
+        enquireLabel="Message Now"
+        phone={null}
+        onCall={() => {}}
+      />,
+    );
     scrollTo(1000);
     expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Message Now' })).toBeTruthy();

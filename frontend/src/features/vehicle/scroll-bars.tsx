@@ -9,7 +9,17 @@ import { useScrolledPast } from './use-scrolled-past';
 
 /** The sticky header: car name, price and the main action. `offerReserve` is false
  *  while another "Reserve Now" is on screen (issue 24: one at a time). */
-export function StickyHeader({ card, thresholdPx, held, offerReserve = true }: { card: CardView; thresholdPx: number; held: boolean; offerReserve?: boolean }) {
+export function StickyHeader({
+  card,
+  thresholdPx,
+  held,
+  offerReserve = true,
+}: {
+  card: CardView;
+  thresholdPx: number;
+  held: boolean;
+  offerReserve?: boolean;
+}) {
   const shown = useScrolledPast(thresholdPx);
   if (!shown) return null;
   return (
@@ -62,7 +72,12 @@ export function BottomBar({
         </a>
       ) : null}
       {onEnquire ? (
-        <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={onEnquire}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-haspopup="dialog"
+          onClick={onEnquire}
+        >
           {enquireLabel}
         </button>
       ) : (

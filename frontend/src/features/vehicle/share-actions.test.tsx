@@ -25,7 +25,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const props = { carName: '2024 Toyota RAV4 GX', carUrl: 'https://www.acme.com.au/cars/2024-toyota-rav4-gx-42', printUrl: '/print?car_id=2024-toyota-rav4-gx-42' };
+const props = {
+  carName: '2024 Toyota RAV4 GX',
+  carUrl: 'https://www.acme.com.au/cars/2024-toyota-rav4-gx-42',
+  printUrl: '/print?car_id=2024-toyota-rav4-gx-42',
+};
 
 describe('ShareActions', () => {
   it('copies the car URL and shows the seed toast, which goes away by itself', async () => {
@@ -36,7 +40,9 @@ describe('ShareActions', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     });
     expect(writeText).toHaveBeenCalledWith(props.carUrl);
-    expect(screen.getByRole('status').textContent).toContain('Copied 2024 Toyota RAV4 GX to your clipboard!');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Copied 2024 Toyota RAV4 GX to your clipboard!',
+    );
     act(() => {
       vi.advanceTimersByTime(TOAST_MS);
     });

@@ -11,7 +11,15 @@ export function copiedText(carName: string): string {
 }
 
 /** Share and print buttons of the sidebar. */
-export function ShareActions({ carName, carUrl, printUrl }: { carName: string; carUrl: string; printUrl: string }) {
+export function ShareActions({
+  carName,
+  carUrl,
+  printUrl,
+}: {
+  carName: string;
+  carUrl: string;
+  printUrl: string;
+}) {
   async function share() {
     try {
       await navigator.clipboard.writeText(carUrl);
@@ -24,10 +32,20 @@ export function ShareActions({ carName, carUrl, printUrl }: { carName: string; c
 
   return (
     <div className="share-actions">
-      <button type="button" className="button button--secondary button--small" onClick={() => void share()}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => void share()}
+      >
         Share
       </button>
-      <a className="button button--secondary button--small" href={printUrl} target="_blank" rel="noopener" onClick={() => trackEvent(EVENT_PRINT)}>
+      <a
+        className="button button--secondary button--small"
+        href={printUrl}
+        target="_blank"
+        rel="noopener"
+        onClick={() => trackEvent(EVENT_PRINT)}
+      >
         Print<span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     </div>

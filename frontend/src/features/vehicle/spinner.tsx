@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import type { HotspotView } from '../../types/generated/HotspotView';
 import { HotspotLayer } from './hotspots';
 
@@ -33,7 +40,9 @@ export function Spinner({
   const count = images.length;
 
   useEffect(() => {
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduced =
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (!reduced && count > 1) setPlaying(true);
   }, [count]);
   useEffect(() => {
@@ -56,7 +65,12 @@ export function Spinner({
     drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowUp'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+          ? -1
+          : 0;
     if (step === 0) return;
     event.preventDefault();
     setPlaying(false);
@@ -82,13 +96,30 @@ export function Spinner({
           onKeyDown={onKeyDown}
         >
           {images.map((src, i) => (
-            <img key={`${i}-${src}`} src={src} alt="" width={1024} height={768} draggable={false} hidden={i !== frame} />
+            <img
+              key={`${i}-${src}`}
+              src={src}
+              alt=""
+              width={1024}
+              height={768}
+              draggable={false}
+              hidden={i !== frame}
+            />
           ))}
         </div>
-        <HotspotLayer hotspots={hotspots} frame={frame} label={`${name}, features at this angle`} onUse={stop} />
+        <HotspotLayer
+          hotspots={hotspots}
+          frame={frame}
+          label={`${name}, features at this angle`}
+          onUse={stop}
+        />
       </div>
       {count > 1 ? (
-        <button type="button" className="spinner__play button button--small button--secondary" onClick={() => setPlaying((p) => !p)}>
+        <button
+          type="button"
+          className="spinner__play button button--small button--secondary"
+          onClick={() => setPlaying((p) => !p)}
+        >
           {playing ? 'Pause rotation' : 'Rotate'}
         </button>
       ) : null}

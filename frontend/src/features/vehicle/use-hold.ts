@@ -9,8 +9,13 @@ export function useHold(carId: number, enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    fetch(`/api/reservations/${carId}`, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<{ reserved?: unknown }>) : null))
+    fetch(`/api/reservations/${carId}`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ reserved?: unknown }>) : null,
+      )
       .then((status) => {
         if (status?.reserved === true) setHeld(true);
       })

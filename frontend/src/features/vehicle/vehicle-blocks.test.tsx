@@ -20,7 +20,9 @@ describe('VehicleMap', () => {
     expect(section.id).toBe('vehicle-map');
     const address = container.querySelector('address');
     expect(address?.textContent).toBe('Acme Springwood1 Main StSpringwood QLD 4127');
-    expect(within(section).getByRole('link', { name: 'Acme Springwood' }).getAttribute('href')).toBe('/locations/acme-springwood');
+    expect(
+      within(section).getByRole('link', { name: 'Acme Springwood' }).getAttribute('href'),
+    ).toBe('/locations/acme-springwood');
     const directions = within(section).getByRole('link', { name: /^Get directions/ });
     expect(directions.getAttribute('href')).toBe(map.directions_url);
     expect(directions.getAttribute('target')).toBe('_blank');
@@ -29,7 +31,9 @@ describe('VehicleMap', () => {
 
   it('shows what is known of the address', () => {
     const { container } = render(<VehicleMap map={{ ...map, street: null, location_url: null }} />);
-    expect(container.querySelector('address')?.textContent).toBe('Acme SpringwoodSpringwood QLD 4127');
+    expect(container.querySelector('address')?.textContent).toBe(
+      'Acme SpringwoodSpringwood QLD 4127',
+    );
     expect(screen.queryByRole('link', { name: 'Acme Springwood' })).toBeNull();
   });
 });
@@ -41,7 +45,11 @@ describe('PromoBanner', () => {
         banner={{
           links: [
             { label: 'Latest offers', url: '/special-offers', external: false },
-            { label: 'Book service online', url: 'https://www.toyota.com.au/service-booking', external: true },
+            {
+              label: 'Book service online',
+              url: 'https://www.toyota.com.au/service-booking',
+              external: true,
+            },
             { label: 'Sell your car', url: '/sell-my-car', external: false },
           ],
         }}
@@ -49,7 +57,11 @@ describe('PromoBanner', () => {
     );
     const nav = screen.getByRole('navigation', { name: 'Offers and services' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/special-offers', 'https://www.toyota.com.au/service-booking', '/sell-my-car']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/special-offers',
+      'https://www.toyota.com.au/service-booking',
+      '/sell-my-car',
+    ]);
     expect(links.map((a) => a.getAttribute('target'))).toEqual([null, '_blank', null]);
     expect(links[1]?.textContent).toBe('Book service online (opens in a new tab)');
   });

@@ -24,7 +24,12 @@ export function VehicleMap({ map }: { map: VehicleMapView }) {
           </>
         ) : null}
       </address>
-      <a className="button button--secondary vehicle-map__directions" href={map.directions_url} target="_blank" rel="noopener noreferrer">
+      <a
+        className="button button--secondary vehicle-map__directions"
+        href={map.directions_url}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         Get directions<span className="visually-hidden"> to {map.name} (opens in a new tab)</span>
       </a>
     </section>

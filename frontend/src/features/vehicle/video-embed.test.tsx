@@ -5,7 +5,10 @@ import { VideoEmbed } from './video-embed';
 
 afterEach(cleanup);
 
-const youtube = { provider: 'youtube' as const, url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1' };
+const youtube = {
+  provider: 'youtube' as const,
+  url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+};
 
 describe('VideoEmbed', () => {
   it('loads nothing from the provider until the shopper presses Play', () => {
@@ -25,10 +28,20 @@ describe('VideoEmbed', () => {
   });
 
   it('names Vimeo and links any other video in a new tab', () => {
-    render(<VideoEmbed embed={{ provider: 'vimeo', url: 'https://player.vimeo.com/video/1?dnt=1&autoplay=1' }} name="Car" />);
+    render(
+      <VideoEmbed
+        embed={{ provider: 'vimeo', url: 'https://player.vimeo.com/video/1?dnt=1&autoplay=1' }}
+        name="Car"
+      />,
+    );
     expect(screen.getByRole('button', { name: /Play video/ }).textContent).toContain('Vimeo');
     cleanup();
-    render(<VideoEmbed embed={{ provider: 'link', url: 'https://dealer.example.com/walk' }} name="Car" />);
+    render(
+      <VideoEmbed
+        embed={{ provider: 'link', url: 'https://dealer.example.com/walk' }}
+        name="Car"
+      />,
+    );
     const link = screen.getByRole('link', { name: /Watch the video/ });
     expect(link.getAttribute('href')).toBe('https://dealer.example.com/walk');
     expect(link.getAttribute('target')).toBe('_blank');

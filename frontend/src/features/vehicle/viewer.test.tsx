@@ -20,20 +20,45 @@ const viewer: ViewerView = {
   interior_image: '/media/in.svg',
   name: '2024 Toyota RAV4 GX',
   exterior_hotspots: [
-    { label: 'Headlights', description: 'LED headlights', positions: [{ angle: 0, x: 18, y: 46 }, { angle: 1, x: 20, y: 46 }] },
-    { label: 'Wheels', description: 'Alloy wheels', positions: [{ angle: 0, x: 27, y: 70 }, { angle: 2, x: 50, y: 70 }] },
+    {
+      label: 'Headlights',
+      description: 'LED headlights',
+      positions: [
+        { angle: 0, x: 18, y: 46 },
+        { angle: 1, x: 20, y: 46 },
+      ],
+    },
+    {
+      label: 'Wheels',
+      description: 'Alloy wheels',
+      positions: [
+        { angle: 0, x: 27, y: 70 },
+        { angle: 2, x: 50, y: 70 },
+      ],
+    },
   ],
-  interior_hotspots: [{ label: 'Infotainment', description: 'Touchscreen with CarPlay', positions: [{ angle: 0, x: 50, y: 40 }] }],
+  interior_hotspots: [
+    {
+      label: 'Infotainment',
+      description: 'Touchscreen with CarPlay',
+      positions: [{ angle: 0, x: 50, y: 40 }],
+    },
+  ],
   gallery_video: null,
   external_video: null,
 };
 const images = [{ url: '/media/1.svg', thumb: '/media/1.svg', alt: 'Car, photo 1 of 1' }];
-const shown = () => Array.from(document.querySelectorAll('.spinner__stage img')).findIndex((img) => !img.hasAttribute('hidden'));
+const shown = () =>
+  Array.from(document.querySelectorAll('.spinner__stage img')).findIndex(
+    (img) => !img.hasAttribute('hidden'),
+  );
 
 describe('Viewer', () => {
   it('starts in the default mode and switches between modes', () => {
     render(<Viewer viewer={viewer} images={images} showThumbnails={false} />);
-    expect(screen.getByRole('button', { name: '360° spin' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '360° spin' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(screen.getByRole('slider')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Interior' }));
     expect(screen.getByRole('img', { name: '2024 Toyota RAV4 GX, interior' })).toBeTruthy();
@@ -44,7 +69,13 @@ describe('Viewer', () => {
   });
 
   it('shows no mode buttons when the gallery is the only mode', () => {
-    render(<Viewer viewer={{ ...viewer, modes: ['gallery'], default_mode: 'gallery' }} images={images} showThumbnails={false} />);
+    render(
+      <Viewer
+        viewer={{ ...viewer, modes: ['gallery'], default_mode: 'gallery' }}
+        images={images}
+        showThumbnails={false}
+      />,
+    );
     expect(screen.queryByRole('group', { name: 'Viewer mode' })).toBeNull();
   });
 
@@ -84,7 +115,11 @@ describe('dragFrame', () => {
   });
 });
 
-const hotspotNames = () => screen.queryAllByRole('button', { expanded: false }).concat(screen.queryAllByRole('button', { expanded: true })).map((b) => b.textContent?.replace('+', ''));
+const hotspotNames = () =>
+  screen
+    .queryAllByRole('button', { expanded: false })
+    .concat(screen.queryAllByRole('button', { expanded: true }))
+    .map((b) => b.textContent?.replace('+', ''));
 
 describe('Viewer hotspots', () => {
   it('shows the hotspots of the frame in view and follows the spin', () => {
@@ -96,7 +131,9 @@ describe('Viewer hotspots', () => {
     expect(headlights.closest('li')?.getAttribute('style')).toContain('left: 18%');
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(hotspotNames()).toEqual(['Headlights']);
-    expect(screen.getByRole('button', { name: 'Headlights' }).closest('li')?.getAttribute('style')).toContain('left: 20%');
+    expect(
+      screen.getByRole('button', { name: 'Headlights' }).closest('li')?.getAttribute('style'),
+    ).toContain('left: 20%');
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(hotspotNames()).toEqual(['Wheels']);
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
@@ -135,11 +172,19 @@ describe('Viewer hotspots', () => {
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(screen.queryByRole('button', { name: 'Wheels' })).toBeNull();
     fireEvent.keyDown(slider, { key: 'ArrowLeft' });
-    expect(screen.getByRole('button', { name: 'Wheels' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Wheels' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
   });
 
   it('places the interior hotspots at angle 0', () => {
-    render(<Viewer viewer={{ ...viewer, default_mode: 'interior' }} images={images} showThumbnails={false} />);
+    render(
+      <Viewer
+        viewer={{ ...viewer, default_mode: 'interior' }}
+        images={images}
+        showThumbnails={false}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Infotainment' });
     expect(button.closest('li')?.getAttribute('style')).toContain('top: 40%');
     fireEvent.click(button);
@@ -165,13 +210,22 @@ function fakeFullscreen(enabled = true) {
     change(null);
     return Promise.resolve();
   });
-  Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, writable: true, value: request });
-  Object.defineProperty(document, 'exitFullscreen', { configurable: true, writable: true, value: exit });
+  Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', {
+    configurable: true,
+    writable: true,
+    value: request,
+  });
+  Object.defineProperty(document, 'exitFullscreen', {
+    configurable: true,
+    writable: true,
+    value: exit,
+  });
   return { request, exit };
 }
 
 function removeFullscreen() {
-  for (const key of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen']) Reflect.deleteProperty(document, key);
+  for (const key of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen'])
+    Reflect.deleteProperty(document, key);
   Reflect.deleteProperty(HTMLElement.prototype, 'requestFullscreen');
 }
 
@@ -207,11 +261,19 @@ describe('Viewer fullscreen', () => {
 
   it('exits with the same button and works for the interior view', async () => {
     fakeFullscreen();
-    render(<Viewer viewer={{ ...viewer, default_mode: 'interior' }} images={images} showThumbnails={false} />);
+    render(
+      <Viewer
+        viewer={{ ...viewer, default_mode: 'interior' }}
+        images={images}
+        showThumbnails={false}
+      />,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'View fullscreen' }));
     });
-    expect(document.fullscreenElement?.querySelector('img')?.getAttribute('alt')).toBe('2024 Toyota RAV4 GX, interior');
+    expect(document.fullscreenElement?.querySelector('img')?.getAttribute('alt')).toBe(
+      '2024 Toyota RAV4 GX, interior',
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Exit fullscreen' }));
     });

@@ -31,7 +31,13 @@ export function ConditionQuestion({ formId, question, value, error, onChange }: 
       <div className="trade-in__answers">
         {question.answers.map((answer) => (
           <label key={answer.value} className="trade-in__answer">
-            <input type="radio" name={id} value={answer.value} checked={value === answer.value} onChange={() => onChange(question.id, answer.value)} />
+            <input
+              type="radio"
+              name={id}
+              value={answer.value}
+              checked={value === answer.value}
+              onChange={() => onChange(question.id, answer.value)}
+            />
             <span>{answer.label}</span>
           </label>
         ))}

@@ -12,16 +12,24 @@ export function OfferSummary({ valuation, questions }: Props) {
   const taken = valuation.adjustments.filter((a) => (a.amount ?? 0) > 0);
   const answerLabel = (id: string, value: string) => {
     const question = questions.find((q) => q.id === id);
-    return { question: question?.question ?? id, answer: question?.answers.find((a) => a.value === value)?.label ?? value };
+    return {
+      question: question?.question ?? id,
+      answer: question?.answers.find((a) => a.value === value)?.label ?? value,
+    };
   };
-  const rego = valuation.rego ? `, rego ${valuation.rego}${valuation.regoState ? ` (${valuation.regoState})` : ''}` : '';
+  const rego = valuation.rego
+    ? `, rego ${valuation.rego}${valuation.regoState ? ` (${valuation.regoState})` : ''}`
+    : '';
   return (
     <div className="trade-in__offer">
       <p className="trade-in__offer-car">
-        Our offer for your {vehicleName(valuation.vehicle)} with {formatKms(valuation.kms)} kms{rego}
+        Our offer for your {vehicleName(valuation.vehicle)} with {formatKms(valuation.kms)} kms
+        {rego}
       </p>
       <p className="trade-in__offer-price">{formatDollars(valuation.offer_price)}</p>
-      {top > valuation.offer_price ? <p>Up to {formatDollars(top)} once we have inspected your car.</p> : null}
+      {top > valuation.offer_price ? (
+        <p>Up to {formatDollars(top)} once we have inspected your car.</p>
+      ) : null}
       {taken.length > 0 ? (
         <>
           <p className="trade-in__offer-heading">What your answers changed</p>
@@ -37,7 +45,9 @@ export function OfferSummary({ valuation, questions }: Props) {
           </ul>
         </>
       ) : null}
-      <p className="trade-in__note">The offer stands once we have seen that the car matches your answers.</p>
+      <p className="trade-in__note">
+        The offer stands once we have seen that the car matches your answers.
+      </p>
     </div>
   );
 }

@@ -19,10 +19,16 @@ export const tradeInView: FormPageView = {
       fields: [
         ...contactFields,
         field('rego', 'Rego', 'text', { max_length: 10 }),
-        field('regoState', 'Rego state', 'select', { options: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'], default_value: 'QLD' }),
+        field('regoState', 'Rego state', 'select', {
+          options: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'],
+          default_value: 'QLD',
+        }),
         field('Vehicle Make', 'Make', 'text', { required_message: 'Make is required.' }),
         field('Vehicle Model', 'Model', 'text', { required_message: 'Model is required.' }),
-        field('Vehicle Year', 'Year', 'number', { required_message: 'Year is required.', max_length: 4 }),
+        field('Vehicle Year', 'Year', 'number', {
+          required_message: 'Year is required.',
+          max_length: 4,
+        }),
         field('kms', 'Odometer', 'number', { suffix: 'kms' }),
         field('message', 'Message', 'textarea', { required_message: 'Message is required.' }),
         field('opt_in', 'Keep me up to date with news and offers', 'checkbox'),
@@ -31,8 +37,15 @@ export const tradeInView: FormPageView = {
   ],
   locations: [{ id: 7, name: 'Acme Springwood', slug: 'springwood' }],
   default_location_id: 7,
-  terms: { label: 'I agree to the terms of use', url: '/terms-and-conditions', message: 'You must agree to the terms of use before submitting the form.' },
-  thank_you: { title: 'Thank You', text: 'We have received your details. The Acme Motors team will be in touch soon.' },
+  terms: {
+    label: 'I agree to the terms of use',
+    url: '/terms-and-conditions',
+    message: 'You must agree to the terms of use before submitting the form.',
+  },
+  thank_you: {
+    title: 'Thank You',
+    text: 'We have received your details. The Acme Motors team will be in touch soon.',
+  },
 };
 
 const answers = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
@@ -48,8 +61,18 @@ export const localOptions: TradeInOptions = {
     { make: 'Toyota', models: ['HiLux', 'RAV4'] },
   ],
   questions: [
-    { id: 'accident_damage', question: 'Has the car been in an accident, or does it have body damage?', required_message: 'Accident or body damage is required.', answers: answers(['none', 'No accidents or damage'], ['minor', 'Minor dents or scratches']) },
-    { id: 'keys', question: 'How many keys do you have?', required_message: 'Keys is required.', answers: answers(['two', 'Two or more'], ['one', 'One']) },
+    {
+      id: 'accident_damage',
+      question: 'Has the car been in an accident, or does it have body damage?',
+      required_message: 'Accident or body damage is required.',
+      answers: answers(['none', 'No accidents or damage'], ['minor', 'Minor dents or scratches']),
+    },
+    {
+      id: 'keys',
+      question: 'How many keys do you have?',
+      required_message: 'Keys is required.',
+      answers: answers(['two', 'Two or more'], ['one', 'One']),
+    },
   ],
   save_valuations: false,
   max_age_years: 7,

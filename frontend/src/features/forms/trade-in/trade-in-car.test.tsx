@@ -4,11 +4,18 @@ import { testCard } from '../../../components/test-card';
 import { tradeInView as tradeInPage } from './test-views';
 import { tradeInView, useTradeInCar } from './trade-in-car';
 
-const page = { ...tradeInPage, locations: [{ id: 7, name: 'Acme Springwood', slug: 'springwood' }, { id: 9, name: 'Acme Capalaba', slug: 'capalaba' }], default_location_id: 7 };
+const page = {
+  ...tradeInPage,
+  locations: [
+    { id: 7, name: 'Acme Springwood', slug: 'springwood' },
+    { id: 9, name: 'Acme Capalaba', slug: 'capalaba' },
+  ],
+  default_location_id: 7,
+};
 const card = { ...testCard, id: 42, name: '2022 Toyota RAV4 GX', location_name: 'Acme Capalaba' };
 
 describe('trade-in from a car', () => {
-  it("keeps the car and preselects its location", () => {
+  it('keeps the car and preselects its location', () => {
     const view = tradeInView(page, card);
     expect(view.default_location_id).toBe(9);
     expect(view.subject).toMatchObject({ id: 42, name: '2022 Toyota RAV4 GX', slug: card.slug });
@@ -32,10 +39,26 @@ describe('trade-in from a car', () => {
   });
 
   it('goes on without the car when it is not listed or the lookup fails', async () => {
-    const gone = renderHook(() => useTradeInCar(page, () => '?car_id=5', async () => []));
-    await waitFor(() => expect(gone.result.current).toEqual({ kind: 'ready', view: page, card: null }));
+    const gone = renderHook(() =>
+      useTradeInCar(
+        page,
+        () => '?car_id=5',
+        async () => [],
+      ),
+    );
+    await waitFor(() =>
+      expect(gone.result.current).toEqual({ kind: 'ready', view: page, card: null }),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const failed = renderHook(() => useTradeInCar(page, () => '?car_id=5', async () => Promise.reject(new Error('search answered 503'))));
-    await waitFor(() => expect(failed.result.current).toEqual({ kind: 'ready', view: page, card: null }));
+    const failed = renderHook(() =>
+      useTradeInCar(
+        page,
+        () => '?car_id=5',
+        async () => Promise.reject(new Error('search answered 503')),
+      ),
+    );
+    await waitFor(() =>
+      expect(failed.result.current).toEqual({ kind: 'ready', view: page, card: null }),
+    );
   });
 });

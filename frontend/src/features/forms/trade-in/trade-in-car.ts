@@ -12,21 +12,40 @@ import { carIdOf } from './trade-in-steps';
  *  name, as the card names it) preselected when the form offers it. */
 export function tradeInView(view: FormPageView, card: CardView): FormPageView {
   const wanted = card.location_name?.trim().toLowerCase() ?? '';
-  const location = wanted ? view.locations.find((l) => l.name.trim().toLowerCase() === wanted) : undefined;
+  const location = wanted
+    ? view.locations.find((l) => l.name.trim().toLowerCase() === wanted)
+    : undefined;
   return {
     ...view,
     default_location_id: location?.id ?? view.default_location_id,
-    subject: { id: card.id, slug: card.slug, name: card.name, make: card.make, model: card.model, primary_image_url: card.image?.url ?? '', stocknum: '', body: '', simple_body: '' },
+    subject: {
+      id: card.id,
+      slug: card.slug,
+      name: card.name,
+      make: card.make,
+      model: card.model,
+      primary_image_url: card.image?.url ?? '',
+      stocknum: '',
+      body: '',
+      simple_body: '',
+    },
     car: card,
   };
 }
 
 /** What the page knows of the car: none asked, still looking, or the view to use (with
  *  the car, or unchanged when the car is not listed or the lookup failed). */
-export type TradeInCar = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; view: FormPageView; card: CardView | null };
+export type TradeInCar =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; view: FormPageView; card: CardView | null };
 
 /** The trade-in view for the page's `car_id`, looked up after hydration. */
-export function useTradeInCar(view: FormPageView, search: () => string = () => window.location.search, lookUp = fetchCardsByIds): TradeInCar {
+export function useTradeInCar(
+  view: FormPageView,
+  search: () => string = () => window.location.search,
+  lookUp = fetchCardsByIds,
+): TradeInCar {
   const [state, setState] = useState<TradeInCar>({ kind: 'none' });
   useEffect(() => {
     if (view.kind !== 'trade_in') return;
@@ -36,7 +55,12 @@ export function useTradeInCar(view: FormPageView, search: () => string = () => w
     setState({ kind: 'loading' });
     lookUp([id])
       .then(([card]) => {
-        if (live) setState(card ? { kind: 'ready', view: tradeInView(view, card), card } : { kind: 'ready', view, card: null });
+        if (live)
+          setState(
+            card
+              ? { kind: 'ready', view: tradeInView(view, card), card }
+              : { kind: 'ready', view, card: null },
+          );
       })
       .catch((error: unknown) => {
         // The valuation works without the car: it is only not named.

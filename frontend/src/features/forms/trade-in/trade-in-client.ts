@@ -103,11 +103,21 @@ export type ApiResult<T> =
   | { kind: 'failed'; message: string };
 
 const record = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 
 function isOptions(value: unknown): value is TradeInOptions {
   const o = record(value);
-  return !!o && typeof o.enabled === 'boolean' && typeof o.lookup === 'boolean' && Array.isArray(o.years) && Array.isArray(o.makes) && Array.isArray(o.questions) && !!record(o.messages);
+  return (
+    !!o &&
+    typeof o.enabled === 'boolean' &&
+    typeof o.lookup === 'boolean' &&
+    Array.isArray(o.years) &&
+    Array.isArray(o.makes) &&
+    Array.isArray(o.questions) &&
+    !!record(o.messages)
+  );
 }
 
 function isLookup(value: unknown): value is LookupAnswer {
@@ -117,28 +127,55 @@ function isLookup(value: unknown): value is LookupAnswer {
 
 function isValuation(value: unknown): value is Valuation {
   const o = record(value);
-  return !!o && typeof o.outcome === 'string' && Array.isArray(o.adjustments) && !!record(o.vehicle);
+  return (
+    !!o && typeof o.outcome === 'string' && Array.isArray(o.adjustments) && !!record(o.vehicle)
+  );
 }
 
-async function call<T>(path: string, init: RequestInit, accept: (body: unknown) => body is T, fetchImpl: typeof fetch): Promise<ApiResult<T>> {
+async function call<T>(
+  path: string,
+  init: RequestInit,
+  accept: (body: unknown) => body is T,
+  fetchImpl: typeof fetch,
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetchImpl(path, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    response = await fetchImpl(path, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
   } catch {
     return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return accept(body) ? { kind: 'ok', value: body } : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR };
+  if (response.ok)
+    return accept(body)
+      ? { kind: 'ok', value: body }
+      : { kind: 'failed', message: MESSAGES.UNEXPECTED_ERROR };
   const error = record(body);
-  const message = typeof error?.message === 'string' && error.message.trim() !== '' ? error.message : MESSAGES.UNEXPECTED_ERROR;
-  const fields = Object.fromEntries(Object.entries(record(error?.fields) ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return Object.keys(fields).length > 0 ? { kind: 'invalid', message, fields } : { kind: 'failed', message };
+  const message =
+    typeof error?.message === 'string' && error.message.trim() !== ''
+      ? error.message
+      : MESSAGES.UNEXPECTED_ERROR;
+  const fields = Object.fromEntries(
+    Object.entries(record(error?.fields) ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  return Object.keys(fields).length > 0
+    ? { kind: 'invalid', message, fields }
+    : { kind: 'failed', message };
 }
 
 /** The dealer's valuation options; null when the dealer has no online valuations, none
  *  it can make (no market, no provider), or the API cannot say: the page then keeps its
  *  ordinary trade-in enquiry. */
-export async function fetchOptions(fetchImpl: typeof fetch = fetch): Promise<TradeInOptions | null> {
+export async function fetchOptions(
+  fetchImpl: typeof fetch = fetch,
+): Promise<TradeInOptions | null> {
   const result = await call('/api/trade-in/options', { method: 'GET' }, isOptions, fetchImpl);
   if (result.kind !== 'ok') return null;
   const options = result.value;
@@ -150,22 +187,51 @@ export function lookUp(
   car: { rego: string; regoState: string; kms: number } | { vehicle: Vehicle; kms: number },
   fetchImpl: typeof fetch = fetch,
 ): Promise<ApiResult<LookupAnswer>> {
-  return call('/api/trade-in/lookup', { method: 'POST', body: JSON.stringify(car) }, isLookup, fetchImpl);
+  return call(
+    '/api/trade-in/lookup',
+    { method: 'POST', body: JSON.stringify(car) },
+    isLookup,
+    fetchImpl,
+  );
 }
 
 /** The offer for the car and the condition answers. */
 export function valuate(
-  body: { vehicle: Vehicle; kms: number; adjustmentAnswers: AdjustmentAnswer[]; rego?: string; regoState?: string },
+  body: {
+    vehicle: Vehicle;
+    kms: number;
+    adjustmentAnswers: AdjustmentAnswer[];
+    rego?: string;
+    regoState?: string;
+  },
   fetchImpl: typeof fetch = fetch,
 ): Promise<ApiResult<Valuation>> {
-  return call('/api/trade-in/valuation', { method: 'POST', body: JSON.stringify(body) }, isValuation, fetchImpl);
+  return call(
+    '/api/trade-in/valuation',
+    { method: 'POST', body: JSON.stringify(body) },
+    isValuation,
+    fetchImpl,
+  );
 }
 
 /** Seed 001 s7: POST /api/miscellaneous with the valuation response and column_name
  *  valuation; the outcome is only logged. */
-export async function saveValuation(valuation: Valuation, carId: number | null, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const body = { column_name: 'valuation', value: valuation, ...(carId !== null ? { car_id: carId } : {}) };
-  const result = await call('/api/miscellaneous', { method: 'POST', body: JSON.stringify(body) }, (b): b is unknown => record(b)?.success === true, fetchImpl);
+export async function saveValuation(
+  valuation: Valuation,
+  carId: number | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  const body = {
+    column_name: 'valuation',
+    value: valuation,
+    ...(carId !== null ? { car_id: carId } : {}),
+  };
+  const result = await call(
+    '/api/miscellaneous',
+    { method: 'POST', body: JSON.stringify(body) },
+    (b): b is unknown => record(b)?.success === true,
+    fetchImpl,
+  );
   if (result.kind === 'ok') console.info('Valuation saved');
   else console.warn(`Valuation not saved: ${result.message}`);
 }

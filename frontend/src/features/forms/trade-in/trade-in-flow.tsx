@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { EVENT_OFFER_ACCEPTED, EVENT_TRADE_IN_ESTIMATE, trackEvent } from '../../../components/analytics';
+import {
+  EVENT_OFFER_ACCEPTED,
+  EVENT_TRADE_IN_ESTIMATE,
+  trackEvent,
+} from '../../../components/analytics';
 import type { FieldView } from '../../../types/generated/FieldView';
 import type { FormPageView } from '../../../types/generated/FormPageView';
 import { MESSAGES } from '../../../types/generated/messages';
@@ -11,7 +15,16 @@ import { loadDetails, prefillDetails, saveDetails } from '../user-details';
 import { TERMS_FIELD, validateStep, type FieldError, type Values } from '../validation';
 import { ConditionQuestion } from './condition-question';
 import { OfferSummary } from './offer-summary';
-import { fetchOptions, lookUp, saveValuation, valuate, type ApiResult, type LookupAnswer, type TradeInOptions, type Valuation } from './trade-in-client';
+import {
+  fetchOptions,
+  lookUp,
+  saveValuation,
+  valuate,
+  type ApiResult,
+  type LookupAnswer,
+  type TradeInOptions,
+  type Valuation,
+} from './trade-in-client';
 import {
   acceptPayload,
   adjustmentAnswers,
@@ -55,7 +68,11 @@ interface Props {
 }
 
 function browserContext(): BrowserContext {
-  return { url: window.location.href, userAgent: window.navigator.userAgent, query: new URLSearchParams(window.location.search) };
+  return {
+    url: window.location.href,
+    userAgent: window.navigator.userAgent,
+    query: new URLSearchParams(window.location.search),
+  };
 }
 
 const goTo = (path: string) => window.location.assign(path);
@@ -65,19 +82,40 @@ const field = fieldView;
 /** The fields of the "Your Car" step, named by the API's keys. */
 function carFields(options: TradeInOptions, make: string): FieldView[] {
   const m = options.messages;
-  const kms = field('kms', 'Odometer', 'number', { required_message: m.kms_required, suffix: 'kms', max_length: 11, placeholder: 'e.g. 45,000' });
+  const kms = field('kms', 'Odometer', 'number', {
+    required_message: m.kms_required,
+    suffix: 'kms',
+    max_length: 11,
+    placeholder: 'e.g. 45,000',
+  });
   if (options.lookup) {
     return [
-      field('rego', 'Rego', 'text', { required_message: m.rego_required, max_length: 12, autocomplete: 'off' }),
-      field('regoState', 'Rego state', 'select', { options: options.states, default_value: options.default_state }),
+      field('rego', 'Rego', 'text', {
+        required_message: m.rego_required,
+        max_length: 12,
+        autocomplete: 'off',
+      }),
+      field('regoState', 'Rego state', 'select', {
+        options: options.states,
+        default_value: options.default_state,
+      }),
       kms,
     ];
   }
   const models = options.makes.find((entry) => entry.make === make)?.models ?? [];
   return [
-    field('vehicle.year', 'Year', 'select', { required_message: m.year_required, options: options.years.map(String) }),
-    field('vehicle.make', 'Make', 'select', { required_message: m.make_required, options: options.makes.map((entry) => entry.make) }),
-    field('vehicle.model', 'Model', 'select', { required_message: m.model_required, options: models }),
+    field('vehicle.year', 'Year', 'select', {
+      required_message: m.year_required,
+      options: options.years.map(String),
+    }),
+    field('vehicle.make', 'Make', 'select', {
+      required_message: m.make_required,
+      options: options.makes.map((entry) => entry.make),
+    }),
+    field('vehicle.model', 'Model', 'select', {
+      required_message: m.model_required,
+      options: models,
+    }),
     kms,
   ];
 }
@@ -97,12 +135,26 @@ const CAR_KEYS: Record<string, keyof CarInput> = {
  *  offer and the contact details); accepting sends the lead with '3. Offer Accepted' and
  *  offer_accepted true and goes to /success. A car over 7 years or 100,000 km, or one
  *  without an online estimate, is told so and gets the ordinary enquiry, prefilled. */
-export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = browserContext, navigate = goTo, now = () => new Date() }: Props) {
+export function TradeInFlow({
+  view,
+  dealershipSlug,
+  renderEnquiry,
+  browser = browserContext,
+  navigate = goTo,
+  now = () => new Date(),
+}: Props) {
   const formId = view.form_id;
   const [options, setOptions] = useState<TradeInOptions | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'loading' });
   const [step, setStep] = useState(0);
-  const [car, setCar] = useState<CarInput>({ rego: '', regoState: '', year: '', make: '', model: '', kms: '' });
+  const [car, setCar] = useState<CarInput>({
+    rego: '',
+    regoState: '',
+    year: '',
+    make: '',
+    model: '',
+    kms: '',
+  });
   const [found, setFound] = useState<LookupAnswer | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [offer, setOffer] = useState<Offered | null>(null);
@@ -137,11 +189,14 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
 
   useEffect(() => {
     if (!focus) return;
-    const element = { banner: bannerRef, failure: failureRef, step: stepRef, notice: noticeRef }[focus.target].current;
+    const element = { banner: bannerRef, failure: failureRef, step: stepRef, notice: noticeRef }[
+      focus.target
+    ].current;
     element?.focus();
   }, [focus]);
 
-  const requestFocus = (target: FocusTarget) => setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
+  const requestFocus = (target: FocusTarget) =>
+    setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
 
   const showErrors = (problems: FieldError[], heading: string = MESSAGES.PLEASE_FIX_ERRORS) => {
     setErrors(Object.fromEntries(problems.map((e) => [e.name, e.message])));
@@ -159,7 +214,10 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
   /** Shows an API answer that is not the happy path; true when it was one. */
   function refused<T>(result: ApiResult<T>): result is Exclude<ApiResult<T>, { kind: 'ok' }> {
     if (result.kind === 'invalid') {
-      showErrors(Object.entries(result.fields).map(([name, message]) => ({ name, message })), result.message);
+      showErrors(
+        Object.entries(result.fields).map(([name, message]) => ({ name, message })),
+        result.message,
+      );
       return true;
     }
     if (result.kind === 'failed') {
@@ -222,7 +280,8 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
     if (refused(result)) return;
     if (result.kind !== 'ok') return;
     const valuation = result.value;
-    if (valuation.outcome !== 'offer' || valuation.offer_price === null || valuation.id === null) return toEnquiry(valuation.message);
+    if (valuation.outcome !== 'offer' || valuation.offer_price === null || valuation.id === null)
+      return toEnquiry(valuation.message);
     // Seed 001 s7: 26 tracks a trade-in estimate.
     trackEvent(EVENT_TRADE_IN_ESTIMATE);
     if (options.save_valuations) void saveValuation(valuation, carIdOf(browser().query));
@@ -230,23 +289,42 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
     goToStep(2);
   }
 
-  const contactFields = view.steps.flatMap((s) => s.fields).filter((f) => CONTACT_FIELDS.includes(f.name));
+  const contactFields = view.steps
+    .flatMap((s) => s.fields)
+    .filter((f) => CONTACT_FIELDS.includes(f.name));
 
   async function accept() {
     if (!options || !offer) return;
-    const problems = validateStep(contactFields, contact, view.terms, contact[TERMS_FIELD] === true);
+    const problems = validateStep(
+      contactFields,
+      contact,
+      view.terms,
+      contact[TERMS_FIELD] === true,
+    );
     if (problems.length > 0) return showErrors(problems);
     clearMessages();
     setBusy(true);
     key.current ??= idempotencyKey();
-    const payload = acceptPayload(view, dealershipSlug, contact, offer, adjustmentAnswers(answers, options.questions), options, browser());
+    const payload = acceptPayload(
+      view,
+      dealershipSlug,
+      contact,
+      offer,
+      adjustmentAnswers(answers, options.questions),
+      options,
+      browser(),
+    );
     const result = await postLead(view.api_path, payload, key.current);
     if (result.kind === 'stored') {
       saveDetails(contact);
       // Recorded like every stored form, under seed 001 s7's event 18 (offer accepted)
       // and with the offer in the success text.
       const text = `You accepted our offer of ${formatDollars(offer.offer_price)} for your ${vehicleName(offer.vehicle)}. ${view.thank_you.text}`;
-      const accepted: FormPageView = { ...view, event_id: EVENT_OFFER_ACCEPTED, thank_you: { ...view.thank_you, text } };
+      const accepted: FormPageView = {
+        ...view,
+        event_id: EVENT_OFFER_ACCEPTED,
+        thank_you: { ...view.thank_you, text },
+      };
       recordStoredForm(accepted, contact, { leadId: result.leadId, reservation: null }, now());
       navigate(SUCCESS_PATH);
       return;
@@ -254,7 +332,10 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
     setBusy(false);
     if (result.kind === 'invalid') {
       key.current = null;
-      showErrors(Object.entries(result.fields).map(([name, message]) => ({ name, message })), result.message);
+      showErrors(
+        Object.entries(result.fields).map(([name, message]) => ({ name, message })),
+        result.message,
+      );
     } else {
       setFailure(result.message);
       requestFocus('failure');
@@ -268,7 +349,10 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
   }
 
   if (mode.kind !== 'flow' || !options) {
-    const enquiry = mode.kind === 'enquiry' && (mode.notice !== null || enquiryKey > 0) ? enquiryView(view, car) : view;
+    const enquiry =
+      mode.kind === 'enquiry' && (mode.notice !== null || enquiryKey > 0)
+        ? enquiryView(view, car)
+        : view;
     return (
       <div className="trade-in" onInput={() => (touched.current = true)}>
         {mode.kind === 'enquiry' && mode.notice ? (
@@ -309,13 +393,19 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
   };
 
   const title = STEP_TITLES[step] ?? STEP_TITLES[0];
-  const termsField = view.terms ? field(TERMS_FIELD, view.terms.label, 'checkbox', { required_message: view.terms.message }) : null;
+  const termsField = view.terms
+    ? field(TERMS_FIELD, view.terms.label, 'checkbox', { required_message: view.terms.message })
+    : null;
   const submitLabel = ['Next', 'Get My Offer', 'Accept Offer'][step];
   return (
     <section className="trade-in" aria-labelledby={`${formId}-step`}>
       <ol className="trade-in__steps">
         {STEP_TITLES.map((name, i) => (
-          <li key={name} className={i === step ? 'trade-in__step trade-in__step--current' : 'trade-in__step'} aria-current={i === step ? 'step' : undefined}>
+          <li
+            key={name}
+            className={i === step ? 'trade-in__step trade-in__step--current' : 'trade-in__step'}
+            aria-current={i === step ? 'step' : undefined}
+          >
             {i + 1}. {name}
           </li>
         ))}
@@ -334,39 +424,78 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
         aria-labelledby={`${formId}-step`}
       >
         <h2 className="lead-form__heading" id={`${formId}-step`} ref={stepRef} tabIndex={-1}>
-          {step + 1}. {title} <span className="lead-form__progress">(Step {step + 1} of {STEP_TITLES.length})</span>
+          {step + 1}. {title}{' '}
+          <span className="lead-form__progress">
+            (Step {step + 1} of {STEP_TITLES.length})
+          </span>
         </h2>
         {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
         {step === 0 ? (
           <>
             <p className="lead-form__note">
-              {options.lookup ? 'Enter your rego and we will look your car up.' : "Choose your car's year, make and model."} Fields marked * are required.
+              {options.lookup
+                ? 'Enter your rego and we will look your car up.'
+                : "Choose your car's year, make and model."}{' '}
+              Fields marked * are required.
             </p>
             {carFields(options, car.make).map((f) => (
-              <FormField key={f.name} formId={formId} field={f} value={car[CAR_KEYS[f.name] ?? 'kms']} error={errors[f.name]} locations={[]} onChange={onCar} />
+              <FormField
+                key={f.name}
+                formId={formId}
+                field={f}
+                value={car[CAR_KEYS[f.name] ?? 'kms']}
+                error={errors[f.name]}
+                locations={[]}
+                onChange={onCar}
+              />
             ))}
           </>
         ) : null}
         {step === 1 && found ? (
           <>
             <p className="lead-form__note">
-              Your {vehicleName(found.vehicle)} with {formatKms(found.kms)} kms. Tell us about its condition.
+              Your {vehicleName(found.vehicle)} with {formatKms(found.kms)} kms. Tell us about its
+              condition.
             </p>
             {options.questions.map((q) => (
-              <ConditionQuestion key={q.id} formId={formId} question={q} value={answers[q.id] ?? ''} error={errors[`adjustmentAnswers.${q.id}`]} onChange={onAnswer} />
+              <ConditionQuestion
+                key={q.id}
+                formId={formId}
+                question={q}
+                value={answers[q.id] ?? ''}
+                error={errors[`adjustmentAnswers.${q.id}`]}
+                onChange={onAnswer}
+              />
             ))}
           </>
         ) : null}
         {step === 2 && offer ? (
           <>
             <OfferSummary valuation={offer} questions={options.questions} />
-            <p className="lead-form__note">To accept the offer, tell us how to reach you. Fields marked * are required.</p>
+            <p className="lead-form__note">
+              To accept the offer, tell us how to reach you. Fields marked * are required.
+            </p>
             {contactFields.map((f) => (
-              <FormField key={f.name} formId={formId} field={f} value={contact[f.name] ?? ''} error={errors[f.name]} locations={view.locations} onChange={onContact} />
+              <FormField
+                key={f.name}
+                formId={formId}
+                field={f}
+                value={contact[f.name] ?? ''}
+                error={errors[f.name]}
+                locations={view.locations}
+                onChange={onContact}
+              />
             ))}
             {termsField ? (
               <>
-                <FormField formId={formId} field={termsField} value={contact[TERMS_FIELD] === true} error={errors[TERMS_FIELD]} locations={[]} onChange={onContact} />
+                <FormField
+                  formId={formId}
+                  field={termsField}
+                  value={contact[TERMS_FIELD] === true}
+                  error={errors[TERMS_FIELD]}
+                  locations={[]}
+                  onChange={onContact}
+                />
                 {view.terms?.url ? (
                   <p className="lead-form__note">
                     <a href={view.terms.url}>Read the terms of use</a>
@@ -379,14 +508,23 @@ export function TradeInFlow({ view, dealershipSlug, renderEnquiry, browser = bro
         {failure ? (
           <div className="form-failure" role="alert" tabIndex={-1} ref={failureRef}>
             <p>{failure}</p>
-            <button type="button" className="button button--secondary button--small" onClick={() => submit()}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => submit()}
+            >
               Try again
             </button>
           </div>
         ) : null}
         <div className="lead-form__actions">
           {step > 0 ? (
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => goToStep(step - 1)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => goToStep(step - 1)}
+            >
               Back
             </button>
           ) : null}

@@ -8,7 +8,13 @@ import type { BrowserContext } from '../lead-payload';
 import { stepPayload } from '../lead-payload';
 import { formatWhole } from '../../../components/number-format';
 import type { FieldError, Values } from '../validation';
-import type { AdjustmentAnswer, QuestionChoice, TradeInOptions, Valuation, Vehicle } from './trade-in-client';
+import type {
+  AdjustmentAnswer,
+  QuestionChoice,
+  TradeInOptions,
+  Valuation,
+  Vehicle,
+} from './trade-in-client';
 
 /** What the shopper entered on the "Your Car" step. */
 export interface CarInput {
@@ -21,10 +27,25 @@ export interface CarInput {
 }
 
 /** The lead form's payload keys of the car (domain/src/view/form.rs trade-in fields). */
-export const CAR_FIELDS = { rego: 'rego', regoState: 'regoState', make: 'Vehicle Make', model: 'Vehicle Model', year: 'Vehicle Year', kms: 'kms' } as const;
+export const CAR_FIELDS = {
+  rego: 'rego',
+  regoState: 'regoState',
+  make: 'Vehicle Make',
+  model: 'Vehicle Model',
+  year: 'Vehicle Year',
+  kms: 'kms',
+} as const;
 
 /** The contact fields the offer step asks for, from the page's trade-in form. */
-export const CONTACT_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode', 'location', 'opt_in'];
+export const CONTACT_FIELDS = [
+  'name',
+  'last_name',
+  'email',
+  'phone',
+  'postcode',
+  'location',
+  'opt_in',
+];
 
 /** An odometer reading typed with or without separators ("45,000", "45 000"), or null. */
 export function parseKms(text: string): number | null {
@@ -45,7 +66,9 @@ export function formatDollars(amount: number): string {
 
 /** The car as a shopper reads it ("2022 Toyota RAV4 GX"). */
 export function vehicleName(vehicle: Vehicle): string {
-  return [String(vehicle.year), vehicle.make, vehicle.model, vehicle.badge ?? ''].filter((part) => part.trim() !== '').join(' ');
+  return [String(vehicle.year), vehicle.make, vehicle.model, vehicle.badge ?? '']
+    .filter((part) => part.trim() !== '')
+    .join(' ');
 }
 
 /** The errors of the "Your Car" step, keyed like the API's fields. */
@@ -68,7 +91,10 @@ export function carErrors(input: CarInput, options: TradeInOptions): FieldError[
 }
 
 /** The body of POST /api/trade-in/lookup (call after `carErrors` found nothing). */
-export function lookupBody(input: CarInput, options: TradeInOptions): { rego: string; regoState: string; kms: number } | { vehicle: Vehicle; kms: number } {
+export function lookupBody(
+  input: CarInput,
+  options: TradeInOptions,
+): { rego: string; regoState: string; kms: number } | { vehicle: Vehicle; kms: number } {
   const kms = parseKms(input.kms) ?? 0;
   if (options.lookup) return { rego: input.rego.trim(), regoState: input.regoState, kms };
   return { vehicle: { year: Number(input.year), make: input.make, model: input.model }, kms };
@@ -78,17 +104,30 @@ export function lookupBody(input: CarInput, options: TradeInOptions): { rego: st
 export const answerKey = (id: string) => `adjustmentAnswers.${id}`;
 
 /** The errors of the "Condition" step: each unanswered question. */
-export function conditionErrors(answers: Record<string, string>, questions: QuestionChoice[]): FieldError[] {
-  return questions.filter((q) => !answers[q.id]).map((q) => ({ name: answerKey(q.id), message: q.required_message }));
+export function conditionErrors(
+  answers: Record<string, string>,
+  questions: QuestionChoice[],
+): FieldError[] {
+  return questions
+    .filter((q) => !answers[q.id])
+    .map((q) => ({ name: answerKey(q.id), message: q.required_message }));
 }
 
 /** The answers in question order, as the API and the lead take them. */
-export function adjustmentAnswers(answers: Record<string, string>, questions: QuestionChoice[]): AdjustmentAnswer[] {
+export function adjustmentAnswers(
+  answers: Record<string, string>,
+  questions: QuestionChoice[],
+): AdjustmentAnswer[] {
   return questions.map((q) => ({ id: q.id, answer: answers[q.id] ?? '' }));
 }
 
 /** The car's values under the trade-in form's payload keys. */
-function carValues(vehicle: Vehicle, kms: number, rego: string | null, regoState: string | null): Values {
+function carValues(
+  vehicle: Vehicle,
+  kms: number,
+  rego: string | null,
+  regoState: string | null,
+): Values {
   return {
     [CAR_FIELDS.rego]: rego ?? '',
     [CAR_FIELDS.regoState]: rego ? (regoState ?? '') : '',
@@ -141,7 +180,10 @@ export function acceptPayload(
   options: TradeInOptions,
   browser: BrowserContext,
 ): Record<string, unknown> {
-  const values: Values = { ...contact, ...carValues(valuation.vehicle, valuation.kms, valuation.rego, valuation.regoState) };
+  const values: Values = {
+    ...contact,
+    ...carValues(valuation.vehicle, valuation.kms, valuation.rego, valuation.regoState),
+  };
   const payload = stepPayload(view, dealershipSlug, values, 0, null, browser);
   const carId = carIdOf(browser.query);
   return {
