@@ -12,8 +12,8 @@ use serde::Deserialize;
 
 use crate::extract::OriginSecrets;
 use crate::policy::Policy;
-use crate::price_comparison::MarketSource;
-use crate::search::SearchBackend;
+use crate::routes::price_comparison::MarketSource;
+use crate::routes::search::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};

@@ -13,7 +13,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::error::{error_response, ApiError, ErrorBody, ErrorCode};
 use crate::headers;
-use crate::leads::IDEMPOTENCY_HEADER;
+use crate::routes::leads::IDEMPOTENCY_HEADER;
 use crate::tenancy::{is_local_host, request_host, Tenants};
 
 /// Adds the security headers of [`crate::headers`]: the page list, or the media list

@@ -3,39 +3,26 @@
 //! from serving, so the same router feeds `oneshot` tests, the local server
 //! (`forecourt-api`, which also serves `dist/`) and `lambda_http::run` (`bootstrap`).
 
-pub mod activity;
 pub mod adf;
-pub mod appointments;
-pub mod auth;
 pub mod clock;
 pub mod config;
-pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod headers;
 pub mod lambda;
 pub mod layers;
-pub mod leads;
-pub mod locator;
-pub mod openapi;
 pub mod origin;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
-pub mod price_comparison;
-pub mod quote;
 pub mod rate;
-pub mod reservations;
-pub mod search;
+pub mod routes;
 pub mod server;
 pub mod sms;
 pub mod sns;
-pub mod static_site;
 pub mod store;
 pub mod tenancy;
-pub mod trade_in;
 pub mod validate;
-pub mod watchlist;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -51,8 +38,12 @@ use crate::clock::{Clock, SystemClock};
 use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
-use crate::price_comparison::MarketSource;
-use crate::search::SearchBackend;
+use crate::routes::price_comparison::MarketSource;
+use crate::routes::search::SearchBackend;
+use crate::routes::{
+    activity, appointments, auth, delivery, leads, locator, openapi, price_comparison, quote,
+    reservations, static_site, trade_in, watchlist,
+};
 use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
@@ -186,7 +177,7 @@ pub fn app(state: AppState) -> Router {
         .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
         .route(
             "/api/search",
-            get(crate::search::stock_search).post(crate::search::stock_search_post),
+            get(crate::routes::search::stock_search).post(crate::routes::search::stock_search_post),
         )
         .route("/api/openapi.json", get(openapi::document))
         .method_not_allowed_fallback(layers::method_not_allowed);

@@ -20,7 +20,7 @@ use domain::rules::forms::EnquiryFormSettings;
 use domain::view::locator::{dealer_makes, website, Website};
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
-use crate::trade_in::TradeInSettings;
+use crate::routes::trade_in::TradeInSettings;
 use crate::AppState;
 
 /// One dealer as the API sees it.

@@ -8,9 +8,9 @@ use axum::Router;
 use domain::rules::market::{Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::price_comparison::MarketSource;
+use edge_api::routes::price_comparison::MarketSource;
+use edge_api::routes::trade_in::{TradeInSettings, LOOKUP_OFF, TRADE_IN_OFF, VALUATION_EVENT};
 use edge_api::tenancy::{Tenant, Tenants};
-use edge_api::trade_in::{TradeInSettings, LOOKUP_OFF, TRADE_IN_OFF, VALUATION_EVENT};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -14,9 +14,9 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::new_lead_id;
 use crate::rate::limit;
-use crate::reservations::INVALID_CAR_ID;
+use crate::routes::leads::new_lead_id;
+use crate::routes::reservations::INVALID_CAR_ID;
 use crate::tenancy::Site;
 use crate::AppState;
 

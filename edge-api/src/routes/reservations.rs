@@ -30,9 +30,9 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
 use crate::payment::PaymentStatus;
 use crate::rate::limit;
+use crate::routes::leads::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
 use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
 use crate::tenancy::Site;
 use crate::validate;

@@ -16,7 +16,7 @@ use domain::rules::delivery::{delivery_estimate, delivery_origins, DeliveryEstim
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::locator::POSTCODES_UNAVAILABLE;
+use crate::routes::locator::POSTCODES_UNAVAILABLE;
 use crate::tenancy::Site;
 use crate::AppState;
 

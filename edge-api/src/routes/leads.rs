@@ -19,10 +19,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
 use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
+use crate::routes::appointments::{self, AppointmentChoice, SLOT_UNAVAILABLE};
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
 use crate::validate;

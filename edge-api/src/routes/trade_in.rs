@@ -44,9 +44,9 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::new_lead_id;
-use crate::price_comparison::PROVIDER_TIMEOUT;
 use crate::rate::limit;
+use crate::routes::leads::new_lead_id;
+use crate::routes::price_comparison::PROVIDER_TIMEOUT;
 use crate::tenancy::Site;
 use crate::AppState;
 
