@@ -29,6 +29,8 @@ pub const CROSS_SITE: &str = "This request came from another website, so it was 
 pub const NOT_FOUND: &str = "Not found.";
 /// Shown when the Host header names no configured dealer.
 pub const UNKNOWN_SITE: &str = "This address does not belong to a dealer site.";
+/// Shown when `car_id` is not a positive whole number.
+pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
 /// Shown for a wrong sign-in code.
 pub const WRONG_CODE: &str = "That code is not correct. Please check it and try again.";
 /// Shown when no sign-in code is pending (expired, used or never sent).

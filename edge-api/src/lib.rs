@@ -11,12 +11,15 @@ pub mod extract;
 pub mod headers;
 pub mod lambda;
 pub mod layers;
+pub mod lead;
+pub mod market;
 pub mod origin;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
 pub mod rate;
 pub mod routes;
+pub mod search_backend;
 pub mod server;
 pub mod sms;
 pub mod sns;
@@ -28,22 +31,17 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
 use domain::rules::postcodes::PostcodeTable;
 use tokio::sync::Notify;
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::{Clock, SystemClock};
+use crate::market::MarketSource;
 use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
-use crate::routes::price_comparison::MarketSource;
-use crate::routes::search::SearchBackend;
-use crate::routes::{
-    activity, appointments, auth, delivery, leads, locator, openapi, price_comparison, quote,
-    reservations, static_site, trade_in, watchlist,
-};
+use crate::search_backend::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
@@ -149,44 +147,9 @@ impl AppState {
 /// panics answered as JSON errors, tracing). `/api/dev/*` is mounted only in the local
 /// server's dev mode; elsewhere it is an unknown path like any other.
 pub fn app(state: AppState) -> Router {
-    let mut api = Router::new()
-        .route("/api/auth/request-code", post(auth::request_code))
-        .route("/api/auth/verify", post(auth::verify))
-        .route("/api/auth/sign-out", post(auth::sign_out))
-        .route("/api/me", get(auth::me))
-        .route("/api/session", get(auth::session))
-        .route("/api/watchlist", get(watchlist::list))
-        .route("/api/watchlist/save-car", post(watchlist::save_car))
-        .route("/api/watchlist/remove-car", post(watchlist::remove_car))
-        .route("/api/leads", post(leads::submit))
-        .route("/api/reservations", post(reservations::reserve))
-        .route("/api/reservations/{car_id}", get(reservations::status))
-        .route(
-            "/api/manufacturer-locations",
-            get(locator::manufacturer_locations_list),
-        )
-        .route("/api/postcodes/{postcode}", get(locator::postcode_place))
-        .route("/api/delivery-estimate", get(delivery::estimate))
-        .route("/api/appointments", get(appointments::slots))
-        .route("/api/reveal-phone", post(activity::reveal_phone))
-        .route("/api/miscellaneous", post(activity::miscellaneous))
-        .route("/api/youx/quote", post(quote::quote))
-        .route("/api/trade-in/options", get(trade_in::options))
-        .route("/api/trade-in/lookup", post(trade_in::lookup))
-        .route("/api/trade-in/valuation", post(trade_in::valuation))
-        .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
-        .route(
-            "/api/search",
-            get(crate::routes::search::stock_search).post(crate::routes::search::stock_search_post),
-        )
-        .route("/api/openapi.json", get(openapi::document))
-        .method_not_allowed_fallback(layers::method_not_allowed);
-    if state.runtime.dev_mode() {
-        api = api
-            .route("/api/dev/sms-outbox", get(auth::sms_outbox))
-            .route("/api/dev/leads/{lead_id}", get(leads::dev_lead));
-    }
-    api.fallback(static_site::site)
+    routes::router(state.runtime.dev_mode())
+        .method_not_allowed_fallback(layers::method_not_allowed)
+        .fallback(routes::static_site::site)
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -7,16 +7,18 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::post;
 use axum::Json;
+use axum::Router;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
+use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ClientIp};
+use crate::lead::new_lead_id;
 use crate::rate::limit;
-use crate::routes::leads::new_lead_id;
-use crate::routes::reservations::INVALID_CAR_ID;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -147,4 +149,11 @@ pub async fn miscellaneous(
     data.insert("car_id".into(), json!(body.car_id));
     data.insert("lead_id".into(), json!(body.lead_id));
     record(&state, &site.slug, MISCELLANEOUS, data).await
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/reveal-phone", post(reveal_phone))
+        .route("/api/miscellaneous", post(miscellaneous))
 }

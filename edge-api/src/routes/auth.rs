@@ -8,7 +8,9 @@
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -320,4 +322,19 @@ pub async fn sms_outbox(
         .sent_to(&site.slug, &phone)
         .ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
     Ok(Json(SmsOutbox { messages }))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/auth/request-code", post(request_code))
+        .route("/api/auth/verify", post(verify))
+        .route("/api/auth/sign-out", post(sign_out))
+        .route("/api/me", get(me))
+        .route("/api/session", get(session))
+}
+
+/// This feature's development endpoints, mounted only in dev mode (see [`crate::app`]).
+pub fn dev_router() -> Router<AppState> {
+    Router::new().route("/api/dev/sms-outbox", get(sms_outbox))
 }

@@ -9,7 +9,9 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use domain::messages;
 use domain::rules::postcode::Postcode;
 use domain::rules::postcodes::PostcodePlace;
@@ -78,4 +80,14 @@ pub async fn postcode_place(
         HeaderValue::from_static(POSTCODE_CACHE_CONTROL),
     );
     Ok(response)
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/manufacturer-locations",
+            get(manufacturer_locations_list),
+        )
+        .route("/api/postcodes/{postcode}", get(postcode_place))
 }

@@ -3,7 +3,9 @@
 //! endpoints only in the local server's dev mode.
 
 use axum::extract::State;
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use utoipa::OpenApi;
 
 use crate::{AppState, Runtime};
@@ -76,4 +78,9 @@ pub fn document_for(runtime: Runtime) -> utoipa::openapi::OpenApi {
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI 3 document")))]
 pub async fn document(State(state): State<AppState>) -> Json<utoipa::openapi::OpenApi> {
     Json(document_for(state.runtime))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/openapi.json", get(document))
 }

@@ -8,7 +8,9 @@
 //! answer; the browser ignores any non-OK answer silently.
 
 use axum::extract::State;
+use axum::routing::post;
 use axum::Json;
+use axum::Router;
 use chrono::Datelike;
 use domain::rules::finance::{
     price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS,
@@ -162,4 +164,9 @@ pub async fn quote(
     Ok(Json(
         local_quote(&site.finance, &request, current_year).into(),
     ))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/youx/quote", post(quote))
 }

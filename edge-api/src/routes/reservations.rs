@@ -19,7 +19,9 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
 use domain::rules::availability::ReserveState;
@@ -28,18 +30,17 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Number};
 use utoipa::ToSchema;
 
+use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::payment::PaymentStatus;
+use crate::lead::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
 use crate::rate::limit;
-use crate::routes::leads::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
+use crate::store::PaymentStatus;
 use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
 use crate::tenancy::Site;
 use crate::validate;
 use crate::AppState;
 
-/// Shown when `car_id` is not a positive whole number.
-pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
 /// Shown when the dealer publishes no car with the requested id.
 pub const CAR_NOT_FOUND: &str = "This dealership has no car with that id for sale. Please choose the car again from the stock list.";
 /// Shown when the car has been sold.
@@ -297,4 +298,11 @@ pub async fn status(
         HeaderValue::from_static(CACHE_CONTROL),
     );
     Ok(response)
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/reservations", post(reserve))
+        .route("/api/reservations/{car_id}", get(status))
 }

@@ -28,9 +28,10 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use chrono::NaiveDate;
-use domain::config::DealerConfig;
 use domain::messages;
 use domain::rules::trade_in::{
     check_answers, eligibility, local_check, local_offer, newest_year, parse_rego,
@@ -44,10 +45,10 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
+use crate::lead::new_lead_id;
+use crate::policy::PROVIDER_TIMEOUT;
 use crate::rate::limit;
-use crate::routes::leads::new_lead_id;
-use crate::routes::price_comparison::PROVIDER_TIMEOUT;
-use crate::tenancy::Site;
+use crate::tenancy::{Site, TradeInSettings};
 use crate::AppState;
 
 /// Shown when the dealer does not offer online valuations.
@@ -70,38 +71,6 @@ pub const YEARS_OFFERED: u16 = 30;
 pub const MAX_DETAIL_CHARS: usize = 100;
 /// Cache header of the options (the market changes with a build).
 pub const OPTIONS_CACHE_CONTROL: &str = "public, max-age=3600";
-
-/// A dealer's valuation settings.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TradeInSettings {
-    /// Online valuations are on (config `features.trade_in`).
-    pub enabled: bool,
-    /// The dealer's key at the valuation provider; none values locally.
-    pub provider_key: Option<String>,
-    /// The browser saves each valuation through `POST /api/miscellaneous` (config
-    /// `features.save_valuations`).
-    pub save_valuations: bool,
-    /// The registration state preselected (config `default_state`, upper case).
-    pub default_state: String,
-}
-
-impl TradeInSettings {
-    /// The settings of a dealer's configuration.
-    pub fn of(config: &DealerConfig) -> TradeInSettings {
-        TradeInSettings {
-            enabled: config.features.trade_in,
-            provider_key: config
-                .features
-                .trade_in_provider_key
-                .clone()
-                .filter(|k| !k.trim().is_empty()),
-            save_valuations: config.features.save_valuations,
-            default_state: parse_rego_state(&config.default_state)
-                .unwrap_or("QLD")
-                .to_owned(),
-        }
-    }
-}
 
 /// A make with the models the market can value.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -878,4 +847,12 @@ async fn provider_valuation(
         ));
     }
     Ok(Some(offer))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/trade-in/options", get(options))
+        .route("/api/trade-in/lookup", post(lookup))
+        .route("/api/trade-in/valuation", post(valuation))
 }

@@ -2,7 +2,9 @@
 //! saved ids. The session's user must own `phone_number`, else 403.
 
 use axum::extract::State;
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use domain::messages::{CAR_REMOVED, CAR_SAVED_IN_WATCHLIST};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -110,4 +112,12 @@ pub async fn list(
     user: SignedIn,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     answer(&state, &user, None).await
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/watchlist", get(list))
+        .route("/api/watchlist/save-car", post(save_car))
+        .route("/api/watchlist/remove-car", post(remove_car))
 }

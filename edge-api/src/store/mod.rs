@@ -14,10 +14,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 pub use self::dynamo::DynamoStore;
 pub use self::redb::RedbStore;
-use crate::payment::PaymentStatus;
 
 /// Sign-in codes a shopper may get wrong before the code is locked.
 pub const OTP_MAX_ATTEMPTS: u32 = 5;
@@ -181,6 +181,14 @@ pub enum OtpIssue {
 struct WatchRecord {
     car_id: u64,
     saved_at: DateTime<Utc>,
+}
+
+/// Where a reservation's deposit stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatus {
+    /// The car is held; the deposit is not paid yet.
+    AwaitingPayment,
 }
 
 /// A stored lead: every field the forms sent, merged across steps.

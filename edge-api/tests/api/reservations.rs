@@ -13,9 +13,10 @@ use domain::messages::{
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market};
 use edge_api::clock::Clock;
+use edge_api::error::INVALID_CAR_ID;
+use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::price_comparison::MarketSource;
-use edge_api::routes::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD, INVALID_CAR_ID};
+use edge_api::routes::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD};
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
-use edge_api::payment::PaymentStatus;
+use edge_api::store::PaymentStatus;
 use edge_api::store::{
     BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome,
     LeadRecord, OtpCheck, OtpIssue, RedbStore, ReservationRecord, ReserveOutcome, SessionRecord,
