@@ -6,7 +6,8 @@
 use async_trait::async_trait;
 use domain::messages::reservation_held_pay_at_dealership;
 
-use crate::store::{PaymentStatus, ReservationRecord};
+use crate::lead::PaymentStatus;
+use crate::store::ReservationRecord;
 
 /// What the shopper is told once the car is held.
 #[derive(Debug, Clone, PartialEq, Eq)]

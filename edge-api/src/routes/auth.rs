@@ -102,8 +102,11 @@ fn code_hash(dealer: &str, phone: &str, code: &str) -> String {
         .to_string()
 }
 
+/// The mobile number in national digits, the key sessions and codes are stored under.
 fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
-    validate::mobile(raw).map_err(|message| ApiError::bad_field(field, message))
+    validate::mobile(raw)
+        .map(|phone| phone.digits().to_owned())
+        .map_err(|message| ApiError::bad_field(field, message))
 }
 
 /// Sends a sign-in code by SMS.

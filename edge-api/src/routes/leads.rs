@@ -17,18 +17,19 @@ use axum::Router;
 use domain::messages;
 use domain::rules::forms::{validate_enquiry, EnquiryInput};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::extract::{IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY};
-use crate::lead::{field_key, fields_of, new_lead_id, present, AppointmentChoice, LeadPayload};
+use crate::lead::{
+    field_key, new_lead_id, present, stored_fields, AppointmentChoice, Contact, LeadFields,
+    LeadPayload,
+};
 use crate::rate::limit;
 use crate::routes::appointments::{self, SLOT_UNAVAILABLE};
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
-use crate::validate;
 use crate::AppState;
 
 /// A stored lead as `GET /api/dev/leads/{lead_id}` shows it (dev mode only).
@@ -44,7 +45,7 @@ pub struct DevLead {
     pub steps: u32,
     /// The fields as stored, merged across steps.
     #[schema(value_type = Object)]
-    pub fields: Map<String, Value>,
+    pub fields: LeadFields,
 }
 
 /// Answer of `POST /api/leads`.
@@ -71,9 +72,11 @@ fn message_free(payload: &LeadPayload) -> bool {
 
 /// Checks the payload with the domain's enquiry rules: a first submission must carry the
 /// contact details (and the message, unless the dealer lifts it or the form has none);
-/// a later step is checked only on the fields it sends.
-fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiError> {
+/// a later step is checked only on the fields it sends. Answers the contact details,
+/// parsed once for the rate limit and the store.
+fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<Contact, ApiError> {
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
+    let (contact, contact_errors) = Contact::parse(payload);
     let mut fields = BTreeMap::new();
     if first {
         let input = EnquiryInput {
@@ -97,22 +100,10 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
                 .entry(field_key(error.field))
                 .or_insert(error.message);
         }
-    } else {
-        if let Some(email) = present(&payload.email) {
-            if let Err(message) = validate::email(email) {
-                fields.insert("email".to_owned(), message);
-            }
-        }
-        if let Some(phone) = present(&payload.phone) {
-            if let Err(message) = validate::phone(phone) {
-                fields.insert("phone".to_owned(), message);
-            }
-        }
-        if let Some(postcode) = &payload.postcode {
-            if let Err(message) = validate::optional_postcode(postcode) {
-                fields.insert("postcode".to_owned(), message);
-            }
-        }
+    }
+    // The domain's enquiry rules already named a bad contact field of a first submission.
+    for (field, message) in contact_errors {
+        fields.entry(field).or_insert(message);
     }
     let choices: [(&str, &Option<String>, &[&str]); 3] = [
         (
@@ -142,7 +133,7 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<(), ApiE
         }
     }
     if fields.is_empty() {
-        Ok(())
+        Ok(contact)
     } else {
         Err(ApiError::validation(fields))
     }
@@ -158,7 +149,7 @@ async fn book(
     state: &AppState,
     site: &Tenant,
     choice: &AppointmentChoice,
-    fields: Map<String, Value>,
+    fields: LeadFields,
     key: Option<IdempotencyKey<'_>>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<LeadOutcome, ApiError> {
@@ -220,7 +211,7 @@ pub async fn submit(
     };
     let lead_id = present(&payload.lead_id).map(str::to_owned);
     let first = lead_id.is_none();
-    check(&payload, first, &site)?;
+    let contact = check(&payload, first, &site)?;
     limit(
         &state,
         &site.slug,
@@ -229,12 +220,12 @@ pub async fn submit(
         state.policy.leads_per_ip,
     )
     .await?;
-    if let Some(phone) = present(&payload.phone).and_then(|p| validate::phone(p).ok()) {
+    if let Some(phone) = &contact.phone {
         limit(
             &state,
             &site.slug,
             "leads-phone",
-            &phone,
+            phone.digits(),
             state.policy.leads_per_phone,
         )
         .await?;
@@ -258,7 +249,7 @@ pub async fn submit(
         request_hash: &request_hash,
     });
     let appointment = payload.appointment.clone();
-    let fields = fields_of(payload, &headers, first)?;
+    let fields = stored_fields(payload, contact, &headers, first);
     let now = state.clock.now();
     let outcome = match (lead_id, appointment) {
         (None, None) => {

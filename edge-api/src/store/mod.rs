@@ -13,8 +13,9 @@ pub mod redb;
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use serde_json::{Map, Value};
-use utoipa::ToSchema;
+use serde_json::Value;
+
+use crate::lead::{LeadFields, PaymentStatus};
 
 pub use self::dynamo::DynamoStore;
 pub use self::redb::RedbStore;
@@ -183,14 +184,6 @@ struct WatchRecord {
     saved_at: DateTime<Utc>,
 }
 
-/// Where a reservation's deposit stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentStatus {
-    /// The car is held; the deposit is not paid yet.
-    AwaitingPayment,
-}
-
 /// A stored lead: every field the forms sent, merged across steps.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LeadRecord {
@@ -204,8 +197,8 @@ pub struct LeadRecord {
     pub updated_at: DateTime<Utc>,
     /// Submissions so far (1 for a one-step form).
     pub steps: u32,
-    /// The lead's fields as the seed names them.
-    pub fields: Map<String, Value>,
+    /// The lead's fields as the seed names them, contact details parsed.
+    pub fields: LeadFields,
 }
 
 /// Which webhook of the dealer an attempt went to.
@@ -696,7 +689,7 @@ pub trait Store: Send + Sync {
         &self,
         dealer: &str,
         lead_id: &str,
-        fields: Map<String, Value>,
+        fields: LeadFields,
         idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
@@ -711,7 +704,7 @@ pub trait Store: Send + Sync {
                 return Ok(LeadOutcome::NotFound);
             };
             let mut lead: LeadRecord = item.record()?;
-            lead.fields.extend(fields.clone());
+            lead.fields.merge(fields.clone());
             lead.steps += 1;
             lead.updated_at = now;
             let next = Item {

@@ -450,3 +450,8 @@ impl Receiver {
         self.received.lock().expect("log").clone()
     }
 }
+
+/// A stored lead's fields as the JSON they are stored as (the keys the forms send).
+pub fn stored_json(fields: &edge_api::lead::LeadFields) -> Value {
+    serde_json::to_value(fields).expect("lead fields as JSON")
+}
