@@ -1242,9 +1242,51 @@ async fn leads_stored_before_typed_fields(store: &dyn Store) {
     assert_eq!(merged.fields.vehicle_year, lead.fields.vehicle_year);
 }
 
+/// The raw queries answer every match, in key order, and `query_gsi1` stops at its
+/// limit and at its maximum sort key (DynamoDB pages its answers; the store reads on
+/// until it has them all or enough).
+async fn queries_page_through(store: &dyn Store) {
+    let writes = (0..7)
+        .map(|i| Write::Put {
+            item: Item {
+                pk: "DEALER#paging#LIST".to_owned(),
+                sk: format!("ITEM#{i}"),
+                gsi1: Some(("DEALER#paging#DUE".to_owned(), format!("{i:03}"))),
+                expires_at: None,
+                version: 1,
+                data: json!({ "n": i }),
+            },
+            condition: Condition::Always,
+        })
+        .collect();
+    store.write(writes).await.expect("write items");
+    let numbers = |items: Vec<Item>| -> Vec<i64> {
+        items
+            .iter()
+            .map(|i| i.data["n"].as_i64().expect("n"))
+            .collect()
+    };
+    let all = store
+        .query("DEALER#paging#LIST", "ITEM#")
+        .await
+        .expect("query");
+    assert_eq!(numbers(all), vec![0, 1, 2, 3, 4, 5, 6]);
+    let first = store
+        .query_gsi1("DEALER#paging#DUE", "999", 3)
+        .await
+        .expect("gsi1 limit");
+    assert_eq!(numbers(first), vec![0, 1, 2]);
+    let due = store
+        .query_gsi1("DEALER#paging#DUE", "004", 100)
+        .await
+        .expect("gsi1 max");
+    assert_eq!(numbers(due), vec![0, 1, 2, 3, 4]);
+}
+
 /// Every check, in order, against one store.
 async fn conformance(store: &dyn Store) {
     batch_is_all_or_nothing(store).await;
+    queries_page_through(store).await;
     sign_in_codes(store).await;
     users_and_sessions(store).await;
     watchlists(store).await;
