@@ -270,3 +270,55 @@ pub fn error_response(body: ErrorBody) -> Response {
     }
     response
 }
+
+/// The error answers many endpoints document alike, each named once for the
+/// `responses(...)` of their `#[utoipa::path]`: the common error body under the status,
+/// described by the doc comment. An endpoint whose answer means more than these says
+/// so in its own `(status = ..., description = ...)` entry.
+pub mod answers {
+    use utoipa::IntoResponses;
+
+    use super::ErrorBody;
+
+    /// `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+    /// say what to fix.
+    #[derive(IntoResponses)]
+    #[response(status = 400)]
+    pub struct BadRequest(pub ErrorBody);
+
+    /// `sign_in_required`: no valid session cookie.
+    #[derive(IntoResponses)]
+    #[response(status = 401)]
+    pub struct SignInRequired(pub ErrorBody);
+
+    /// `forbidden`: the signed-in user may not do this.
+    #[derive(IntoResponses)]
+    #[response(status = 403)]
+    pub struct Forbidden(pub ErrorBody);
+
+    /// `not_found` or `unknown_site`: nothing here, or the host names no dealer.
+    #[derive(IntoResponses)]
+    #[response(status = 404)]
+    pub struct NotFound(pub ErrorBody);
+
+    /// `unknown_site`: the host names no dealer.
+    #[derive(IntoResponses)]
+    #[response(status = 404)]
+    pub struct UnknownSite(pub ErrorBody);
+
+    /// `payload_too_large`: the body is over the size limit.
+    #[derive(IntoResponses)]
+    #[response(status = 413)]
+    pub struct TooLarge(pub ErrorBody);
+
+    /// `unsupported_media_type`: the body is not JSON.
+    #[derive(IntoResponses)]
+    #[response(status = 415)]
+    pub struct NotJson(pub ErrorBody);
+
+    /// `rate_limited`: too many requests from this address (or for this phone); wait
+    /// and try again.
+    #[derive(IntoResponses)]
+    #[response(status = 429)]
+    pub struct RateLimited(pub ErrorBody);
+}

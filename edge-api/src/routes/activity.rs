@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
+use crate::error::answers::{BadRequest, NotFound, RateLimited, TooLarge};
 use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ClientIp};
@@ -88,7 +89,7 @@ async fn record(
 
 /// Logs that a shopper revealed the dealer's masked phone number.
 #[utoipa::path(post, path = "/api/reveal-phone", tag = "vehicle", request_body = RevealPhone,
-    responses((status = 201, body = Recorded), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 201, body = Recorded, description = "The event is recorded"), BadRequest, NotFound, RateLimited))]
 pub async fn reveal_phone(
     State(state): State<AppState>,
     Site(site): Site,
@@ -115,8 +116,8 @@ pub async fn reveal_phone(
 
 /// Saves a record the dealer keeps (a trade-in valuation response).
 #[utoipa::path(post, path = "/api/miscellaneous", tag = "leads", request_body = Miscellaneous,
-    responses((status = 201, body = Recorded), (status = 400, body = ErrorBody, description = "An unknown column_name or a bad field"),
-        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 201, body = Recorded, description = "The event is recorded"), (status = 400, body = ErrorBody, description = "An unknown column_name or a bad field"),
+        NotFound, TooLarge, RateLimited))]
 pub async fn miscellaneous(
     State(state): State<AppState>,
     Site(site): Site,

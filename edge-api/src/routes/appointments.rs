@@ -22,6 +22,7 @@ use domain::rules::hours::{format_time, hours_on};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::answers::UnknownSite;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::lead::AppointmentChoice;
 use crate::store::BookingRecord;
@@ -108,7 +109,7 @@ async fn offered(
     responses(
         (status = 200, body = SlotList, description = "The slots still offered (none on a closed day, in the past or beyond the booking horizon)"),
         (status = 400, body = ErrorBody, description = "A missing or unknown location, or a bad date"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer"),
+        UnknownSite,
     ))]
 pub async fn slots(
     State(state): State<AppState>,

@@ -15,6 +15,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::error::answers::{BadRequest, NotFound, RateLimited, SignInRequired};
 use crate::error::{
     ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
 };
@@ -111,7 +112,7 @@ fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
 
 /// Sends a sign-in code by SMS.
 #[utoipa::path(post, path = "/api/auth/request-code", tag = "auth", request_body = RequestCode,
-    responses((status = 200, body = CodeSent), (status = 400, body = ErrorBody),
+    responses((status = 200, body = CodeSent, description = "A code was sent by SMS"), BadRequest,
         (status = 429, body = ErrorBody, description = "`rate_limited`: too many codes for this phone or address; `code_locked`: too many wrong codes, no new code until the lock ends")))]
 pub async fn request_code(
     State(state): State<AppState>,
@@ -189,7 +190,7 @@ fn session_cookie(headers: &HeaderMap, value: &str, max_age: i64) -> HeaderValue
 /// Checks a sign-in code and starts a session (cookie).
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyCode,
     responses((status = 200, body = Me, description = "Signed in; sets the session cookie"),
-        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        BadRequest, RateLimited))]
 pub async fn verify(
     State(state): State<AppState>,
     Site(site): Site,
@@ -251,7 +252,7 @@ pub async fn verify(
 }
 
 /// Ends the session (if any) and clears the cookie.
-#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut)))]
+#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut, description = "Signed out; the session cookie is cleared")))]
 pub async fn sign_out(
     State(state): State<AppState>,
     Site(site): Site,
@@ -273,7 +274,7 @@ pub async fn sign_out(
 }
 
 /// The signed-in user (401 when nobody is).
-#[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me, description = "Who is signed in"), SignInRequired))]
 pub async fn me(user: SignedIn) -> Json<Me> {
     Json(Me {
         success: true,
@@ -283,7 +284,7 @@ pub async fn me(user: SignedIn) -> Json<Me> {
 
 /// Who is signed in: 200 whether or not anybody is (pages ask on load, and a signed-out
 /// shopper is not an error). Never cached.
-#[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState)))]
+#[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState, description = "Whether anybody is signed in, and who")))]
 pub async fn session(
     State(state): State<AppState>,
     Site(site): Site,
@@ -312,7 +313,7 @@ pub async fn session(
 /// Text messages sent to a phone. Mounted only in the local server started with
 /// `--dev-mode` (see [`crate::app`]); 404 for a phone that was sent nothing.
 #[utoipa::path(get, path = "/api/dev/sms-outbox", tag = "dev", params(OutboxQuery),
-    responses((status = 200, body = SmsOutbox), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = SmsOutbox, description = "The messages sent to the phone, newest last"), BadRequest, NotFound))]
 pub async fn sms_outbox(
     State(state): State<AppState>,
     Site(site): Site,

@@ -19,6 +19,7 @@ use domain::rules::forms::{validate_enquiry, EnquiryInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::answers::{BadRequest, NotFound, RateLimited};
 use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
 use crate::extract::{ApiJson, ClientIp};
 use crate::extract::{IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY};
@@ -186,10 +187,10 @@ async fn book(
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retried submission create nothing twice")),
     responses((status = 201, body = LeadAnswer, description = "A new lead was stored"),
         (status = 200, body = LeadAnswer, description = "A step updated the lead, or the idempotency key was seen before"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        BadRequest, NotFound,
         (status = 409, body = ErrorBody, description = "`slot_unavailable`: the appointment's slot is not offered (booked meanwhile, closed or past)"),
         (status = 422, body = ErrorBody, description = "`validation_failed`: `fields` names each bad field; `idempotency_key_reused`: the Idempotency-Key came before with another body"),
-        (status = 429, body = ErrorBody)))]
+        RateLimited))]
 pub async fn submit(
     State(state): State<AppState>,
     Site(site): Site,
@@ -302,7 +303,7 @@ pub async fn submit(
 /// started with `--dev-mode` (like the SMS outbox; see [`crate::app`]).
 #[utoipa::path(get, path = "/api/dev/leads/{lead_id}", tag = "dev",
     params(("lead_id" = String, Path, description = "The id `POST /api/leads` answered")),
-    responses((status = 200, body = DevLead), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = DevLead, description = "The lead as stored"), NotFound))]
 pub async fn dev_lead(
     State(state): State<AppState>,
     Site(site): Site,

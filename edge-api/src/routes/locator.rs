@@ -17,6 +17,7 @@ use domain::rules::postcode::Postcode;
 use domain::rules::postcodes::PostcodePlace;
 use domain::view::locator::{manufacturer_locations, Website};
 
+use crate::error::answers::UnknownSite;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::tenancy::Site;
 use crate::AppState;
@@ -32,7 +33,7 @@ pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available righ
 #[utoipa::path(get, path = "/api/manufacturer-locations", tag = "locations",
     responses(
         (status = 200, body = Vec<Object>, description = "Websites, each with id, name, url, dealership and its sales locations (id, name, department, street, city, state, postcode, lat, lng, phone, makes, url); the Host's own website first"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer"),
+        UnknownSite,
     ))]
 pub async fn manufacturer_locations_list(
     State(state): State<AppState>,

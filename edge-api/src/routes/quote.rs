@@ -19,6 +19,7 @@ use domain::rules::quote::{local_quote, Quote, QuoteRequest, CREDIT_SCORES};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::answers::RateLimited;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
@@ -138,10 +139,10 @@ fn request(
 
 /// A finance quote for a car from the dealer's lender rules.
 #[utoipa::path(post, path = "/api/youx/quote", tag = "finance", request_body = QuoteBody,
-    responses((status = 200, body = QuoteAnswer),
+    responses((status = 200, body = QuoteAnswer, description = "The repayment quote"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "The dealer does not offer quotes, or the host names no dealer"),
-        (status = 429, body = ErrorBody)))]
+        RateLimited))]
 pub async fn quote(
     State(state): State<AppState>,
     Site(site): Site,

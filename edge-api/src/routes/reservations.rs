@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Number;
 use utoipa::ToSchema;
 
+use crate::error::answers::{RateLimited, UnknownSite};
 use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
@@ -156,7 +157,7 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
         (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price"),
-        (status = 429, body = ErrorBody)))]
+        RateLimited))]
 pub async fn reserve(
     State(state): State<AppState>,
     Site(site): Site,
@@ -284,7 +285,7 @@ fn reservation_lead(
     params(("car_id" = u64, Path, description = "The car's id")),
     responses((status = 200, body = HoldStatus, description = "The car's hold status (Cache-Control: no-store)"),
         (status = 400, body = ErrorBody, description = "The id is not a positive whole number"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer")))]
+        UnknownSite))]
 pub async fn status(
     State(state): State<AppState>,
     Site(site): Site,

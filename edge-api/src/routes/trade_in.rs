@@ -43,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
+use crate::error::answers::{BadRequest, NotJson, RateLimited, TooLarge, UnknownSite};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
 use crate::lead::new_lead_id;
@@ -336,7 +337,7 @@ fn provider<'a>(state: &'a AppState, settings: &'a TradeInSettings) -> Option<(&
 /// How the flow asks for the car, and the condition questions.
 #[utoipa::path(get, path = "/api/trade-in/options", tag = "trade-in",
     responses((status = 200, body = TradeInOptions, description = "`enabled` false: the dealer does not value cars online"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer")))]
+        UnknownSite))]
 pub async fn options(
     State(state): State<AppState>,
     Site(site): Site,
@@ -502,10 +503,10 @@ fn car_of(vehicle: &Vehicle, kms: u32) -> TradeInCar {
 /// The "Your Car" step: finds the car and says whether an online estimate can be made.
 #[utoipa::path(post, path = "/api/trade-in/lookup", tag = "trade-in", request_body = LookupBody,
     responses((status = 200, body = LookupAnswer, description = "The car; `outcome` says whether the condition questions follow"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody, description = "No online valuations, or no rego lookup, on this site"),
-        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        BadRequest, (status = 404, body = ErrorBody, description = "No online valuations, or no rego lookup, on this site"),
+        TooLarge, NotJson,
         (status = 422, body = ErrorBody, description = "A bad field, or a rego the provider does not know; `fields` names each one"),
-        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
+        RateLimited, (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
 pub async fn lookup(
     State(state): State<AppState>,
     Site(site): Site,
@@ -588,10 +589,10 @@ pub async fn lookup(
 /// The offer for the car and the condition answers, recorded under its id.
 #[utoipa::path(post, path = "/api/trade-in/valuation", tag = "trade-in", request_body = ValuationBody,
     responses((status = 200, body = Valuation, description = "An offer, or (`not_eligible`, `no_estimate`) why there is none"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody, description = "No online valuations on this site"),
-        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        BadRequest, (status = 404, body = ErrorBody, description = "No online valuations on this site"),
+        TooLarge, NotJson,
         (status = 422, body = ErrorBody, description = "A bad field or a missing answer; `fields` names each one"),
-        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
+        RateLimited, (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
 pub async fn valuation(
     State(state): State<AppState>,
     Site(site): Site,

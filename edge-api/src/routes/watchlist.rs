@@ -9,7 +9,8 @@ use domain::messages::{CAR_REMOVED, CAR_SAVED_IN_WATCHLIST};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ErrorBody, ErrorCode, FORBIDDEN};
+use crate::error::answers::{Forbidden, SignInRequired};
+use crate::error::{ApiError, ErrorCode, FORBIDDEN};
 use crate::extract::{ApiJson, SignedIn};
 use crate::validate;
 use crate::AppState;
@@ -69,7 +70,7 @@ async fn answer(
 
 /// Saves a car on the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/save-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is saved; the whole watchlist"), SignInRequired, Forbidden))]
 pub async fn save_car(
     State(state): State<AppState>,
     user: SignedIn,
@@ -90,7 +91,7 @@ pub async fn save_car(
 
 /// Removes a car from the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/remove-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is removed; the whole watchlist"), SignInRequired, Forbidden))]
 pub async fn remove_car(
     State(state): State<AppState>,
     user: SignedIn,
@@ -106,7 +107,7 @@ pub async fn remove_car(
 
 /// The signed-in user's saved cars.
 #[utoipa::path(get, path = "/api/watchlist", tag = "watchlist",
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The whole watchlist"), SignInRequired))]
 pub async fn list(
     State(state): State<AppState>,
     user: SignedIn,
