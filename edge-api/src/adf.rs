@@ -1,7 +1,6 @@
 //! A lead as ADF 1.0 XML (Auto-lead Data Format), the format dealer CRMs import.
 
-use serde_json::{Map, Value};
-
+use crate::lead::Scalar;
 use crate::store::LeadRecord;
 
 /// Escapes text for XML content and attribute values; control characters, which XML 1.0
@@ -14,11 +13,20 @@ pub fn escape(text: &str) -> String {
     domain::view::markdown::escape_html(&allowed)
 }
 
-fn text(fields: &Map<String, Value>, name: &str) -> Option<String> {
-    match fields.get(name)? {
-        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
+/// A text field as ADF shows it: trimmed, and absent when blank.
+fn text(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+/// A field forms send as a number or a text.
+fn scalar(value: &Option<Scalar>) -> Option<String> {
+    match value.as_ref()? {
+        Scalar::Number(n) => Some(n.to_string()),
+        Scalar::Text(t) => text(&Some(t.clone())),
     }
 }
 
@@ -48,60 +56,54 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
         lead.created_at.to_rfc3339()
     ));
 
-    let vehicle_fields = [
-        "Vehicle Make",
-        "Vehicle Model",
-        "Vehicle Year",
-        "VIN",
-        "stock_number",
-        "car_id",
-    ];
-    if vehicle_fields.iter().any(|name| text(f, name).is_some()) {
-        let status = match text(f, "vehicle_status").as_deref() {
+    let make = text(&f.vehicle_make);
+    let model = text(&f.vehicle_model);
+    let year = scalar(&f.vehicle_year);
+    let vin = text(&f.vin);
+    let stock = text(&f.stock_number);
+    let car_id = scalar(&f.car_id);
+    let vehicle = [&make, &model, &year, &vin, &stock, &car_id];
+    if vehicle.iter().any(|v| v.is_some()) {
+        let status = match text(&f.vehicle_status).as_deref() {
             Some("new") | Some("demo") => " status=\"new\"",
             Some("used") => " status=\"used\"",
             _ => "",
         };
         out.push_str(&format!("    <vehicle interest=\"buy\"{status}>\n"));
-        element(
-            &mut out,
-            "      ",
-            "id",
-            " source=\"car_id\"",
-            text(f, "car_id"),
-        );
-        element(&mut out, "      ", "year", "", text(f, "Vehicle Year"));
-        element(&mut out, "      ", "make", "", text(f, "Vehicle Make"));
-        element(&mut out, "      ", "model", "", text(f, "Vehicle Model"));
-        element(&mut out, "      ", "vin", "", text(f, "VIN"));
-        element(&mut out, "      ", "stock", "", text(f, "stock_number"));
+        element(&mut out, "      ", "id", " source=\"car_id\"", car_id);
+        element(&mut out, "      ", "year", "", year);
+        element(&mut out, "      ", "make", "", make);
+        element(&mut out, "      ", "model", "", model);
+        element(&mut out, "      ", "vin", "", vin);
+        element(&mut out, "      ", "stock", "", stock);
         element(
             &mut out,
             "      ",
             "price",
             " type=\"asking\" currency=\"AUD\"",
-            text(f, "price"),
+            scalar(&f.price),
         );
         out.push_str("    </vehicle>\n");
     }
-    let trade_in = text(f, "rego").or_else(|| text(f, "Rego"));
-    if trade_in.is_some() || text(f, "offer_price").is_some() {
+    let trade_in = text(&f.rego).or_else(|| text(&f.rego_upper));
+    let offer_price = scalar(&f.offer_price);
+    if trade_in.is_some() || offer_price.is_some() {
         out.push_str("    <vehicle interest=\"trade-in\" status=\"used\">\n");
         element(
             &mut out,
             "      ",
             "odometer",
             " units=\"km\"",
-            text(f, "kms"),
+            scalar(&f.kms),
         );
         element(
             &mut out,
             "      ",
             "price",
             " type=\"offer\" currency=\"AUD\"",
-            text(f, "offer_price"),
+            offer_price,
         );
-        let rego = trade_in.map(|r| match text(f, "regoState") {
+        let rego = trade_in.map(|r| match text(&f.rego_state) {
             Some(state) => format!("Rego {r} ({state})"),
             None => format!("Rego {r}"),
         });
@@ -115,37 +117,49 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
         "        ",
         "name",
         " part=\"first\"",
-        text(f, "name"),
+        text(&f.name),
     );
     element(
         &mut out,
         "        ",
         "name",
         " part=\"last\"",
-        text(f, "last_name"),
+        text(&f.last_name),
     );
-    element(&mut out, "        ", "email", "", text(f, "email"));
-    element(&mut out, "        ", "phone", "", text(f, "phone"));
-    if let Some(postcode) = text(f, "postcode") {
+    element(
+        &mut out,
+        "        ",
+        "email",
+        "",
+        f.email.as_ref().map(|e| e.as_str().to_owned()),
+    );
+    element(
+        &mut out,
+        "        ",
+        "phone",
+        "",
+        f.phone.as_ref().map(|p| p.digits().to_owned()),
+    );
+    if let Some(postcode) = &f.postcode {
         out.push_str(&format!(
             "        <address>\n          <postalcode>{}</postalcode>\n          <country>AU</country>\n        </address>\n",
-            escape(&postcode)
+            escape(postcode.as_str())
         ));
     }
     out.push_str("      </contact>\n");
     let mut comments: Vec<String> = Vec::new();
-    for (label, name) in [
-        ("Category", "category"),
-        ("Subcategory", "subcategory"),
-        ("Location", "location"),
-        ("Preferred contact", "PreferredContactMethod"),
-        ("Part#", "Part#"),
-        ("Rego/VIN/Part#", "Rego/VIN/Part#"),
-        ("Order Detail", "Order Detail"),
-        ("Message", "message"),
-        ("Page", "url"),
+    for (label, value) in [
+        ("Category", &f.category),
+        ("Subcategory", &f.subcategory),
+        ("Location", &f.location),
+        ("Preferred contact", &f.preferred_contact_method),
+        ("Part#", &f.part_number),
+        ("Rego/VIN/Part#", &f.rego_vin_part),
+        ("Order Detail", &f.order_detail),
+        ("Message", &f.message),
+        ("Page", &f.url),
     ] {
-        if let Some(value) = text(f, name) {
+        if let Some(value) = text(value) {
             comments.push(format!("{label}: {value}"));
         }
     }
@@ -169,6 +183,47 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lead stored with every part ADF shows: the typed fields land in their elements.
+    #[test]
+    fn every_part_of_a_lead_lands_in_its_element() {
+        let lead: LeadRecord = serde_json::from_value(serde_json::json!({
+            "id": "L1", "dealer": "alpha", "steps": 2,
+            "created_at": "2026-01-05T10:00:00Z", "updated_at": "2026-01-05T10:05:00Z",
+            "fields": {
+                "name": " Jo ", "last_name": "Citizen", "email": "jo@example.com",
+                "phone": "0412345678", "postcode": "4000", "vehicle_status": "demo",
+                "Vehicle Make": "Toyota", "Vehicle Model": "RAV4", "Vehicle Year": 2019,
+                "car_id": "1042", "price": 38990, "rego": "ABC123", "regoState": "QLD",
+                "kms": 52000, "offer_price": 21000, "category": "General Enquiry",
+                "message": "", "url": "https://alpha.example/cars/1"
+            }
+        }))
+        .expect("lead");
+        let adf = lead_to_adf(&lead, "Alpha & Sons");
+        for line in [
+            "<id sequence=\"2\" source=\"Forecourt\">L1</id>",
+            "<vehicle interest=\"buy\" status=\"new\">",
+            "<id source=\"car_id\">1042</id>",
+            "<year>2019</year>",
+            "<make>Toyota</make>",
+            "<model>RAV4</model>",
+            "<price type=\"asking\" currency=\"AUD\">38990</price>",
+            "<vehicle interest=\"trade-in\" status=\"used\">",
+            "<odometer units=\"km\">52000</odometer>",
+            "<price type=\"offer\" currency=\"AUD\">21000</price>",
+            "<comments>Rego ABC123 (QLD)</comments>",
+            "<name part=\"first\">Jo</name>",
+            "<name part=\"last\">Citizen</name>",
+            "<email>jo@example.com</email>",
+            "<phone>0412345678</phone>",
+            "<postalcode>4000</postalcode>",
+            "<comments>Category: General Enquiry\nPage: https://alpha.example/cars/1</comments>",
+            "<vendorname>Alpha &amp; Sons</vendorname>",
+        ] {
+            assert!(adf.contains(line), "{line} missing from\n{adf}");
+        }
+    }
 
     #[test]
     fn text_is_escaped_and_control_characters_dropped() {

@@ -11,9 +11,9 @@ use domain::rules::postcodes::PostcodeTable;
 use serde::Deserialize;
 
 use crate::extract::OriginSecrets;
+use crate::market::MarketSource;
 use crate::policy::Policy;
-use crate::price_comparison::MarketSource;
-use crate::search::SearchBackend;
+use crate::search_backend::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};

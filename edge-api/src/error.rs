@@ -29,6 +29,8 @@ pub const CROSS_SITE: &str = "This request came from another website, so it was 
 pub const NOT_FOUND: &str = "Not found.";
 /// Shown when the Host header names no configured dealer.
 pub const UNKNOWN_SITE: &str = "This address does not belong to a dealer site.";
+/// Shown when `car_id` is not a positive whole number.
+pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
 /// Shown for a wrong sign-in code.
 pub const WRONG_CODE: &str = "That code is not correct. Please check it and try again.";
 /// Shown when no sign-in code is pending (expired, used or never sent).
@@ -267,4 +269,56 @@ pub fn error_response(body: ErrorBody) -> Response {
             .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
     }
     response
+}
+
+/// The error answers many endpoints document alike, each named once for the
+/// `responses(...)` of their `#[utoipa::path]`: the common error body under the status,
+/// described by the doc comment. An endpoint whose answer means more than these says
+/// so in its own `(status = ..., description = ...)` entry.
+pub mod answers {
+    use utoipa::IntoResponses;
+
+    use super::ErrorBody;
+
+    /// `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+    /// say what to fix.
+    #[derive(IntoResponses)]
+    #[response(status = 400)]
+    pub struct BadRequest(pub ErrorBody);
+
+    /// `sign_in_required`: no valid session cookie.
+    #[derive(IntoResponses)]
+    #[response(status = 401)]
+    pub struct SignInRequired(pub ErrorBody);
+
+    /// `forbidden`: the signed-in user may not do this.
+    #[derive(IntoResponses)]
+    #[response(status = 403)]
+    pub struct Forbidden(pub ErrorBody);
+
+    /// `not_found` or `unknown_site`: nothing here, or the host names no dealer.
+    #[derive(IntoResponses)]
+    #[response(status = 404)]
+    pub struct NotFound(pub ErrorBody);
+
+    /// `unknown_site`: the host names no dealer.
+    #[derive(IntoResponses)]
+    #[response(status = 404)]
+    pub struct UnknownSite(pub ErrorBody);
+
+    /// `payload_too_large`: the body is over the size limit.
+    #[derive(IntoResponses)]
+    #[response(status = 413)]
+    pub struct TooLarge(pub ErrorBody);
+
+    /// `unsupported_media_type`: the body is not JSON.
+    #[derive(IntoResponses)]
+    #[response(status = 415)]
+    pub struct NotJson(pub ErrorBody);
+
+    /// `rate_limited`: too many requests from this address (or for this phone); wait
+    /// and try again.
+    #[derive(IntoResponses)]
+    #[response(status = 429)]
+    pub struct RateLimited(pub ErrorBody);
 }

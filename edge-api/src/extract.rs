@@ -270,6 +270,11 @@ impl FromRequestParts<AppState> for SignedIn {
     }
 }
 
+/// Header that makes a submission safe to retry.
+pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
+/// Longest accepted idempotency key.
+pub const MAX_IDEMPOTENCY_KEY: usize = 200;
+
 #[cfg(test)]
 mod tests {
     use super::*;

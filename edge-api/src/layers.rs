@@ -12,8 +12,8 @@ use axum::response::IntoResponse;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::error::{error_response, ApiError, ErrorBody, ErrorCode};
+use crate::extract::IDEMPOTENCY_HEADER;
 use crate::headers;
-use crate::leads::IDEMPOTENCY_HEADER;
 use crate::tenancy::{is_local_host, request_host, Tenants};
 
 /// Adds the security headers of [`crate::headers`]: the page list, or the media list

@@ -3,56 +3,45 @@
 //! from serving, so the same router feeds `oneshot` tests, the local server
 //! (`forecourt-api`, which also serves `dist/`) and `lambda_http::run` (`bootstrap`).
 
-pub mod activity;
 pub mod adf;
-pub mod appointments;
-pub mod auth;
 pub mod clock;
 pub mod config;
-pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod headers;
 pub mod lambda;
 pub mod layers;
-pub mod leads;
-pub mod locator;
-pub mod openapi;
+pub mod lead;
+pub mod market;
 pub mod origin;
 pub mod outbox;
 pub mod payment;
 pub mod policy;
-pub mod price_comparison;
-pub mod quote;
 pub mod rate;
-pub mod reservations;
-pub mod search;
+pub mod routes;
+pub mod search_backend;
 pub mod server;
 pub mod sms;
 pub mod sns;
-pub mod static_site;
 pub mod store;
 pub mod tenancy;
-pub mod trade_in;
 pub mod validate;
-pub mod watchlist;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
 use domain::rules::postcodes::PostcodeTable;
 use tokio::sync::Notify;
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::{Clock, SystemClock};
+use crate::market::MarketSource;
 use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
-use crate::price_comparison::MarketSource;
-use crate::search::SearchBackend;
+use crate::search_backend::SearchBackend;
 use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
@@ -158,44 +147,9 @@ impl AppState {
 /// panics answered as JSON errors, tracing). `/api/dev/*` is mounted only in the local
 /// server's dev mode; elsewhere it is an unknown path like any other.
 pub fn app(state: AppState) -> Router {
-    let mut api = Router::new()
-        .route("/api/auth/request-code", post(auth::request_code))
-        .route("/api/auth/verify", post(auth::verify))
-        .route("/api/auth/sign-out", post(auth::sign_out))
-        .route("/api/me", get(auth::me))
-        .route("/api/session", get(auth::session))
-        .route("/api/watchlist", get(watchlist::list))
-        .route("/api/watchlist/save-car", post(watchlist::save_car))
-        .route("/api/watchlist/remove-car", post(watchlist::remove_car))
-        .route("/api/leads", post(leads::submit))
-        .route("/api/reservations", post(reservations::reserve))
-        .route("/api/reservations/{car_id}", get(reservations::status))
-        .route(
-            "/api/manufacturer-locations",
-            get(locator::manufacturer_locations_list),
-        )
-        .route("/api/postcodes/{postcode}", get(locator::postcode_place))
-        .route("/api/delivery-estimate", get(delivery::estimate))
-        .route("/api/appointments", get(appointments::slots))
-        .route("/api/reveal-phone", post(activity::reveal_phone))
-        .route("/api/miscellaneous", post(activity::miscellaneous))
-        .route("/api/youx/quote", post(quote::quote))
-        .route("/api/trade-in/options", get(trade_in::options))
-        .route("/api/trade-in/lookup", post(trade_in::lookup))
-        .route("/api/trade-in/valuation", post(trade_in::valuation))
-        .route("/cars/{slug}/autogauge", get(price_comparison::autogauge))
-        .route(
-            "/api/search",
-            get(crate::search::stock_search).post(crate::search::stock_search_post),
-        )
-        .route("/api/openapi.json", get(openapi::document))
-        .method_not_allowed_fallback(layers::method_not_allowed);
-    if state.runtime.dev_mode() {
-        api = api
-            .route("/api/dev/sms-outbox", get(auth::sms_outbox))
-            .route("/api/dev/leads/{lead_id}", get(leads::dev_lead));
-    }
-    api.fallback(static_site::site)
+    routes::router(state.runtime.dev_mode())
+        .method_not_allowed_fallback(layers::method_not_allowed)
+        .fallback(routes::static_site::site)
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -5,18 +5,9 @@
 
 use async_trait::async_trait;
 use domain::messages::reservation_held_pay_at_dealership;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
+use crate::lead::PaymentStatus;
 use crate::store::ReservationRecord;
-
-/// Where a reservation's deposit stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentStatus {
-    /// The car is held; the deposit is not paid yet.
-    AwaitingPayment,
-}
 
 /// What the shopper is told once the car is held.
 #[derive(Debug, Clone, PartialEq, Eq)]

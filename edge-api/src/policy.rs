@@ -3,6 +3,9 @@
 //! config file, so tests and small installs can tighten or relax them).
 
 use chrono::Duration;
+
+/// How long a paid provider (price comparison, trade-in valuation) may take to answer.
+pub const PROVIDER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
 use serde::Deserialize;
 
 /// A fixed-window rate limit.

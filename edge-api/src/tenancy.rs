@@ -12,15 +12,15 @@ use ::search::FixedFilters;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use domain::config::{Dealer, DeliveryZone};
+use domain::config::{Dealer, DealerConfig, DeliveryZone};
 use domain::entities::Location;
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
+use domain::rules::trade_in::parse_rego_state;
 use domain::view::locator::{dealer_makes, website, Website};
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
-use crate::trade_in::TradeInSettings;
 use crate::AppState;
 
 /// One dealer as the API sees it.
@@ -316,6 +316,38 @@ mod tests {
                 "{pairs:?}"
             );
             assert_eq!(request_host(&headers(pairs)), None, "{pairs:?}");
+        }
+    }
+}
+
+/// A dealer's valuation settings.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TradeInSettings {
+    /// Online valuations are on (config `features.trade_in`).
+    pub enabled: bool,
+    /// The dealer's key at the valuation provider; none values locally.
+    pub provider_key: Option<String>,
+    /// The browser saves each valuation through `POST /api/miscellaneous` (config
+    /// `features.save_valuations`).
+    pub save_valuations: bool,
+    /// The registration state preselected (config `default_state`, upper case).
+    pub default_state: String,
+}
+
+impl TradeInSettings {
+    /// The settings of a dealer's configuration.
+    pub fn of(config: &DealerConfig) -> TradeInSettings {
+        TradeInSettings {
+            enabled: config.features.trade_in,
+            provider_key: config
+                .features
+                .trade_in_provider_key
+                .clone()
+                .filter(|k| !k.trim().is_empty()),
+            save_valuations: config.features.save_valuations,
+            default_state: parse_rego_state(&config.default_state)
+                .unwrap_or("QLD")
+                .to_owned(),
         }
     }
 }

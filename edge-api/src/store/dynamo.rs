@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use aws_sdk_dynamodb::error::SdkError;
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, AttributeValue, BillingMode, Delete, GlobalSecondaryIndex,
@@ -330,6 +331,40 @@ fn transaction_error(
     StoreError::backend(aws_sdk_dynamodb::Error::from(e))
 }
 
+/// The items of a query, page after page (DynamoDB answers at most 1 MB a page), up to
+/// `limit` items when given: each page then asks only for what is still missing.
+async fn every_page(
+    query: QueryFluentBuilder,
+    limit: Option<usize>,
+) -> Result<Vec<Item>, StoreError> {
+    let mut out = Vec::new();
+    let mut start = None;
+    loop {
+        let mut page = query.clone().set_exclusive_start_key(start);
+        if let Some(limit) = limit {
+            if out.len() >= limit {
+                break;
+            }
+            page = page.limit(i32::try_from(limit - out.len()).unwrap_or(i32::MAX));
+        }
+        let page = page
+            .send()
+            .await
+            .map_err(|e| StoreError::backend(aws_sdk_dynamodb::Error::from(e)))?;
+        for item in page.items() {
+            out.push(from_attributes(item)?);
+        }
+        match page.last_evaluated_key() {
+            Some(last) if !last.is_empty() => start = Some(last.clone()),
+            _ => break,
+        }
+    }
+    if let Some(limit) = limit {
+        out.truncate(limit);
+    }
+    Ok(out)
+}
+
 #[async_trait]
 impl Store for DynamoStore {
     async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, StoreError> {
@@ -346,29 +381,15 @@ impl Store for DynamoStore {
     }
 
     async fn query(&self, pk: &str, sk_prefix: &str) -> Result<Vec<Item>, StoreError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND begins_with(SK, :prefix)")
-                .expression_attribute_values(":pk", s(pk))
-                .expression_attribute_values(":prefix", s(sk_prefix))
-                .consistent_read(true)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(|e| StoreError::backend(aws_sdk_dynamodb::Error::from(e)))?;
-            for item in page.items() {
-                out.push(from_attributes(item)?);
-            }
-            match page.last_evaluated_key() {
-                Some(last) if !last.is_empty() => start = Some(last.clone()),
-                _ => return Ok(out),
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :prefix)")
+            .expression_attribute_values(":pk", s(pk))
+            .expression_attribute_values(":prefix", s(sk_prefix))
+            .consistent_read(true);
+        every_page(query, None).await
     }
 
     async fn query_gsi1(
@@ -377,32 +398,15 @@ impl Store for DynamoStore {
         sk_max: &str,
         limit: usize,
     ) -> Result<Vec<Item>, StoreError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        while out.len() < limit {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(GSI1)
-                .key_condition_expression("GSI1PK = :pk AND GSI1SK <= :max")
-                .expression_attribute_values(":pk", s(gsi1pk))
-                .expression_attribute_values(":max", s(sk_max))
-                .limit(i32::try_from(limit - out.len()).unwrap_or(i32::MAX))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(|e| StoreError::backend(aws_sdk_dynamodb::Error::from(e)))?;
-            for item in page.items() {
-                out.push(from_attributes(item)?);
-            }
-            match page.last_evaluated_key() {
-                Some(last) if !last.is_empty() => start = Some(last.clone()),
-                _ => break,
-            }
-        }
-        out.truncate(limit);
-        Ok(out)
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(GSI1)
+            .key_condition_expression("GSI1PK = :pk AND GSI1SK <= :max")
+            .expression_attribute_values(":pk", s(gsi1pk))
+            .expression_attribute_values(":max", s(sk_max));
+        every_page(query, Some(limit)).await
     }
 
     async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {

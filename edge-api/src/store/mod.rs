@@ -13,11 +13,12 @@ pub mod redb;
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::lead::{LeadFields, PaymentStatus};
 
 pub use self::dynamo::DynamoStore;
 pub use self::redb::RedbStore;
-use crate::payment::PaymentStatus;
 
 /// Sign-in codes a shopper may get wrong before the code is locked.
 pub const OTP_MAX_ATTEMPTS: u32 = 5;
@@ -196,8 +197,8 @@ pub struct LeadRecord {
     pub updated_at: DateTime<Utc>,
     /// Submissions so far (1 for a one-step form).
     pub steps: u32,
-    /// The lead's fields as the seed names them.
-    pub fields: Map<String, Value>,
+    /// The lead's fields as the seed names them, contact details parsed.
+    pub fields: LeadFields,
 }
 
 /// Which webhook of the dealer an attempt went to.
@@ -688,7 +689,7 @@ pub trait Store: Send + Sync {
         &self,
         dealer: &str,
         lead_id: &str,
-        fields: Map<String, Value>,
+        fields: LeadFields,
         idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
@@ -703,7 +704,7 @@ pub trait Store: Send + Sync {
                 return Ok(LeadOutcome::NotFound);
             };
             let mut lead: LeadRecord = item.record()?;
-            lead.fields.extend(fields.clone());
+            lead.fields.merge(fields.clone());
             lead.steps += 1;
             lead.updated_at = now;
             let next = Item {

@@ -220,6 +220,28 @@ async fn the_openapi_document_lists_every_endpoint() {
     }
 }
 
+/// OpenAPI requires a description on every response; the shared error answers
+/// (`edge_api::error::answers`) carry theirs, so no endpoint documents a bare status.
+#[tokio::test]
+async fn every_documented_answer_says_what_it_means() {
+    let app = spawn().await;
+    let doc = app.get(HOST, "/api/openapi.json", None).await;
+    let mut bare = Vec::new();
+    for (path, methods) in doc.json["paths"].as_object().expect("paths") {
+        for (method, operation) in methods.as_object().expect("methods") {
+            for (status, answer) in operation["responses"].as_object().expect("responses") {
+                if answer["description"]
+                    .as_str()
+                    .is_none_or(|d| d.trim().is_empty())
+                {
+                    bare.push(format!("{method} {path} {status}"));
+                }
+            }
+        }
+    }
+    assert!(bare.is_empty(), "answers without a description: {bare:?}");
+}
+
 #[tokio::test]
 async fn development_endpoints_are_documented_and_served_only_in_dev_mode() {
     let dev = spawn().await;

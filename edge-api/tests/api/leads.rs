@@ -11,7 +11,7 @@ use edge_api::policy::{Policy, RateLimit};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::{spawn, spawn_with, tenants, TestApp};
+use crate::support::{spawn, spawn_with, stored_json, tenants, TestApp};
 
 const HOST: &str = "alpha.localhost";
 
@@ -52,12 +52,12 @@ async fn an_enquiry_is_stored_with_its_outbox_entry_before_the_answer() {
     assert_eq!(answer.json["success"], true);
     let id = answer.json["lead_id"].as_str().expect("lead_id").to_owned();
     let lead = stored(&app, &id).await;
-    assert_eq!(lead.fields["phone"], "0412345678");
-    assert_eq!(lead.fields["Vehicle Make"], "Toyota");
-    assert_eq!(lead.fields["source"], LEAD_SOURCE_WEBSITE);
-    assert_eq!(lead.fields["user_agent"], "TestBrowser/1");
+    assert_eq!(stored_json(&lead.fields)["phone"], "0412345678");
+    assert_eq!(stored_json(&lead.fields)["Vehicle Make"], "Toyota");
+    assert_eq!(stored_json(&lead.fields)["source"], LEAD_SOURCE_WEBSITE);
+    assert_eq!(stored_json(&lead.fields)["user_agent"], "TestBrowser/1");
     assert_eq!(
-        lead.fields["lead_attributes"]["linked_query_params"]["utm_source"],
+        stored_json(&lead.fields)["lead_attributes"]["linked_query_params"]["utm_source"],
         "google"
     );
     assert_eq!(
@@ -162,8 +162,8 @@ async fn career_enquiries_are_recategorised_and_accepted_offers_get_their_subcat
     let lead = stored(&app, answer.json["lead_id"].as_str().expect("id")).await;
     assert_eq!(
         (
-            lead.fields["category"].as_str(),
-            lead.fields["subcategory"].as_str()
+            stored_json(&lead.fields)["category"].as_str(),
+            stored_json(&lead.fields)["subcategory"].as_str()
         ),
         (Some(GENERAL_ENQUIRY), Some(CAREER_ENQUIRY))
     );
@@ -191,10 +191,16 @@ async fn career_enquiries_are_recategorised_and_accepted_offers_get_their_subcat
     assert_eq!(accept.status, StatusCode::OK);
     let lead = stored(&app, &id).await;
     assert_eq!(lead.steps, 3);
-    assert_eq!(lead.fields["subcategory"], OFFER_ACCEPTED_SUBCATEGORY);
-    assert_eq!(lead.fields["offer_accepted"], true);
-    assert_eq!(lead.fields["adjustmentAnswers"][0]["answer"], "No");
-    assert_eq!(lead.fields["regoState"], "QLD");
+    assert_eq!(
+        stored_json(&lead.fields)["subcategory"],
+        OFFER_ACCEPTED_SUBCATEGORY
+    );
+    assert_eq!(stored_json(&lead.fields)["offer_accepted"], true);
+    assert_eq!(
+        stored_json(&lead.fields)["adjustmentAnswers"][0]["answer"],
+        "No"
+    );
+    assert_eq!(stored_json(&lead.fields)["regoState"], "QLD");
 }
 
 #[tokio::test]
@@ -216,10 +222,13 @@ async fn parts_order_steps_update_one_lead_and_the_last_is_complete() {
     );
     let lead = stored(&app, &id).await;
     assert_eq!(lead.steps, 3);
-    assert_eq!(lead.fields["lead_status"], LEAD_STATUS_COMPLETE);
-    assert_eq!(lead.fields["form_completed"], true);
-    assert_eq!(lead.fields["Vehicle Year"], 2019);
-    assert_eq!(lead.fields["name"], "Sam");
+    assert_eq!(
+        stored_json(&lead.fields)["lead_status"],
+        LEAD_STATUS_COMPLETE
+    );
+    assert_eq!(stored_json(&lead.fields)["form_completed"], true);
+    assert_eq!(stored_json(&lead.fields)["Vehicle Year"], 2019);
+    assert_eq!(stored_json(&lead.fields)["name"], "Sam");
     assert_eq!(
         app.state
             .store

@@ -10,6 +10,7 @@ mod delivery;
 mod delivery_estimate;
 mod edge_checks;
 mod lambda;
+mod layering;
 mod leads;
 mod local_server;
 mod locator;

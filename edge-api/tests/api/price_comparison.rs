@@ -10,8 +10,8 @@ use axum::Router;
 use chrono::Duration;
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
+use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::price_comparison::MarketSource;
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
 

@@ -13,14 +13,15 @@ use domain::messages::{
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market};
 use edge_api::clock::Clock;
+use edge_api::error::INVALID_CAR_ID;
+use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::price_comparison::MarketSource;
-use edge_api::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD, INVALID_CAR_ID};
+use edge_api::routes::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD};
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::{serve, state, tenants, TestApp};
+use crate::support::{serve, state, stored_json, tenants, TestApp};
 
 const HOST: &str = "alpha.localhost";
 /// Alpha's cars that the reserve rule refuses (every other id up to 2000 is for sale).
@@ -159,11 +160,11 @@ async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealer
         .await
         .expect("read")
         .expect("lead stored");
-    assert_eq!(lead.fields["category"], RESERVATION_CATEGORY);
-    assert_eq!(lead.fields["car_id"], 1042);
-    assert_eq!(lead.fields["phone"], "0412345678");
-    assert_eq!(lead.fields["reservation_id"], id);
-    assert_eq!(lead.fields["user_agent"], "TestBrowser/1");
+    assert_eq!(stored_json(&lead.fields)["category"], RESERVATION_CATEGORY);
+    assert_eq!(stored_json(&lead.fields)["car_id"], 1042);
+    assert_eq!(stored_json(&lead.fields)["phone"], "0412345678");
+    assert_eq!(stored_json(&lead.fields)["reservation_id"], id);
+    assert_eq!(stored_json(&lead.fields)["user_agent"], "TestBrowser/1");
     assert_eq!(
         app.state
             .store

@@ -8,7 +8,8 @@ use ::search::{write_index, FixedFilters, IndexDoc, INDEX_DIR};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
 use edge_api::policy::Policy;
-use edge_api::search::{SearchBackend, CACHE_CONTROL, NO_INDEX};
+use edge_api::routes::search::{CACHE_CONTROL, NO_INDEX};
+use edge_api::search_backend::SearchBackend;
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -109,7 +110,7 @@ async fn spawn_search() -> (TestApp, TempDir) {
         cars.iter()
             .map(move |c| domain::rules::market::Listing::of(slug, c))
     });
-    state.market = Arc::new(edge_api::price_comparison::MarketSource::fixed(
+    state.market = Arc::new(edge_api::market::MarketSource::fixed(
         domain::rules::market::Market::default().with_listings(listings),
     ));
     (serve(state, clock, dir).await, dist)

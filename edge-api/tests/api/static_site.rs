@@ -16,7 +16,7 @@ async fn each_host_gets_its_own_site_with_clean_urls() {
         .starts_with("text/html"));
     assert_eq!(
         home.headers["cache-control"],
-        edge_api::static_site::REVALIDATE
+        edge_api::routes::static_site::REVALIDATE
     );
     for path in [
         "/cars/red-ute",
@@ -82,7 +82,7 @@ async fn media_is_shared_and_assets_are_cached_for_a_year() {
     assert_eq!(asset.status, StatusCode::OK);
     assert_eq!(
         asset.headers["cache-control"],
-        edge_api::static_site::IMMUTABLE
+        edge_api::routes::static_site::IMMUTABLE
     );
     assert!(asset.text.contains("alpha app"));
     let api_missing = app.get("alpha.localhost", "/api/nothing-here", None).await;
@@ -95,7 +95,7 @@ async fn media_is_shared_and_assets_are_cached_for_a_year() {
 #[tokio::test]
 async fn a_path_segment_longer_than_a_file_name_is_the_sites_404_page() {
     let app = spawn().await;
-    let long = "a".repeat(edge_api::static_site::MAX_SEGMENT_BYTES + 1);
+    let long = "a".repeat(edge_api::routes::static_site::MAX_SEGMENT_BYTES + 1);
     for path in [
         format!("/cars/{long}"),
         format!("/{long}/"),

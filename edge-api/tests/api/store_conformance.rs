@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
-use edge_api::payment::PaymentStatus;
+use edge_api::lead::{LeadFields, PaymentStatus};
+use edge_api::store::keys;
 use edge_api::store::{
     BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome,
     LeadRecord, OtpCheck, OtpIssue, RedbStore, ReservationRecord, ReserveOutcome, SessionRecord,
@@ -57,11 +58,13 @@ fn t0() -> DateTime<Utc> {
         .expect("time")
 }
 
-fn fields(pairs: &[(&str, Value)]) -> Map<String, Value> {
-    pairs
+/// Lead fields from the JSON keys the forms send.
+fn fields(pairs: &[(&str, Value)]) -> LeadFields {
+    let map: Map<String, Value> = pairs
         .iter()
         .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
+        .collect();
+    serde_json::from_value(Value::Object(map)).expect("lead fields")
 }
 
 fn lead(dealer: &str, id: &str, now: DateTime<Utc>) -> LeadRecord {
@@ -536,8 +539,8 @@ async fn leads_and_outbox(store: &dyn Store) {
         .expect("read")
         .expect("lead");
     assert_eq!(stored.steps, 2);
-    assert_eq!(stored.fields["name"], json!("Jo"));
-    assert_eq!(stored.fields["Order Detail"], json!("Wiper blades"));
+    assert_eq!(stored.fields.name.as_deref(), Some("Jo"));
+    assert_eq!(stored.fields.order_detail.as_deref(), Some("Wiper blades"));
     assert_eq!(stored.updated_at, later);
     assert_eq!(
         store
@@ -560,8 +563,8 @@ async fn leads_and_outbox(store: &dyn Store) {
         vec![1, 2]
     );
     assert_eq!(
-        entries[1].lead.fields["Order Detail"],
-        json!("Wiper blades")
+        entries[1].lead.fields.order_detail.as_deref(),
+        Some("Wiper blades")
     );
 
     assert!(store
@@ -796,7 +799,7 @@ fn reservation(
         expires_at: now + Duration::hours(48),
     };
     let mut lead = lead(dealer, &record.lead_id, now);
-    lead.fields.insert("category".into(), json!("Reservation"));
+    lead.fields.category = Some("Reservation".into());
     (record, lead)
 }
 
@@ -829,8 +832,9 @@ async fn reservations(store: &dyn Store) {
             .await
             .expect("lead")
             .expect("stored")
-            .fields["category"],
-        json!("Reservation")
+            .fields
+            .category,
+        Some("Reservation".into())
     );
     assert_eq!(
         store
@@ -1164,13 +1168,130 @@ async fn concurrent_bookings<S: Store + Clone + 'static>(store: &S) {
     );
 }
 
+/// A lead as the store kept it before its fields were typed: a plain JSON map under the
+/// keys the forms send (contact details already normalised, reservation terms added).
+const OLD_FORMAT_LEAD: &str = r#"{
+    "id": "old-1", "dealer": "alpha", "steps": 2,
+    "created_at": "2026-01-05T10:00:00Z", "updated_at": "2026-01-05T10:05:00Z",
+    "fields": {
+        "Vehicle Make": "Toyota", "Vehicle Year": 2019, "Rego/VIN/Part#": "ABC123",
+        "adjustmentAnswers": [{"id": 1, "answer": "No"}],
+        "appointment": {"location": "brisbane", "date": "2026-01-06", "time": "10:00"},
+        "car_id": 1042, "category": "Reservation", "deposit": 500,
+        "email": "jo@example.com", "phone": "0412345678", "postcode": "4000",
+        "hold_expires_at": "2026-01-07T10:00:00Z", "reservation_id": "R1",
+        "reservation_status": "awaiting_payment",
+        "lead_attributes": {"visited_pages": ["/"], "linked_query_params": {"utm_source": "x"}},
+        "name": "Jo", "opt_in": true, "regoState": "QLD", "source": "Website"
+    }
+}"#;
+
+/// A lead stored in the old format reads back typed, writes back as the same JSON (so
+/// the dev endpoint and the JSON webhook show what they showed) and takes a later step.
+async fn leads_stored_before_typed_fields(store: &dyn Store) {
+    let old: Value = serde_json::from_str(OLD_FORMAT_LEAD).expect("old lead JSON");
+    let item = Item {
+        pk: keys::lead("alpha", "old-1"),
+        sk: keys::SK_LEAD.to_owned(),
+        gsi1: None,
+        expires_at: None,
+        version: 1,
+        data: old.clone(),
+    };
+    store
+        .write(vec![Write::Put {
+            item,
+            condition: Condition::Always,
+        }])
+        .await
+        .expect("write old lead");
+    let lead = store
+        .lead("alpha", "old-1")
+        .await
+        .expect("read old lead")
+        .expect("old lead");
+    let f = &lead.fields;
+    assert_eq!(f.phone.as_ref().map(|p| p.digits()), Some("0412345678"));
+    assert_eq!(f.email.as_ref().map(|e| e.as_str()), Some("jo@example.com"));
+    assert_eq!(f.postcode.as_ref().map(|p| p.as_str()), Some("4000"));
+    assert_eq!(f.vehicle_make.as_deref(), Some("Toyota"));
+    assert_eq!(f.reservation_status, Some(PaymentStatus::AwaitingPayment));
+    assert_eq!(f.deposit, Some(500));
+    assert_eq!(serde_json::to_value(&lead).expect("lead JSON"), old);
+
+    let later = Utc
+        .with_ymd_and_hms(2026, 1, 5, 10, 9, 0)
+        .single()
+        .expect("time");
+    let step = fields(&[("message", json!("Call after 5pm"))]);
+    assert_eq!(
+        store
+            .update_lead("alpha", "old-1", step, None, later)
+            .await
+            .expect("step on old lead"),
+        LeadOutcome::Stored("old-1".into())
+    );
+    let merged = store
+        .lead("alpha", "old-1")
+        .await
+        .expect("read merged")
+        .expect("merged");
+    assert_eq!(merged.steps, 3);
+    assert_eq!(merged.fields.message.as_deref(), Some("Call after 5pm"));
+    assert_eq!(merged.fields.phone, lead.fields.phone);
+    assert_eq!(merged.fields.vehicle_year, lead.fields.vehicle_year);
+}
+
+/// The raw queries answer every match, in key order, and `query_gsi1` stops at its
+/// limit and at its maximum sort key (DynamoDB pages its answers; the store reads on
+/// until it has them all or enough).
+async fn queries_page_through(store: &dyn Store) {
+    let writes = (0..7)
+        .map(|i| Write::Put {
+            item: Item {
+                pk: "DEALER#paging#LIST".to_owned(),
+                sk: format!("ITEM#{i}"),
+                gsi1: Some(("DEALER#paging#DUE".to_owned(), format!("{i:03}"))),
+                expires_at: None,
+                version: 1,
+                data: json!({ "n": i }),
+            },
+            condition: Condition::Always,
+        })
+        .collect();
+    store.write(writes).await.expect("write items");
+    let numbers = |items: Vec<Item>| -> Vec<i64> {
+        items
+            .iter()
+            .map(|i| i.data["n"].as_i64().expect("n"))
+            .collect()
+    };
+    let all = store
+        .query("DEALER#paging#LIST", "ITEM#")
+        .await
+        .expect("query");
+    assert_eq!(numbers(all), vec![0, 1, 2, 3, 4, 5, 6]);
+    let first = store
+        .query_gsi1("DEALER#paging#DUE", "999", 3)
+        .await
+        .expect("gsi1 limit");
+    assert_eq!(numbers(first), vec![0, 1, 2]);
+    let due = store
+        .query_gsi1("DEALER#paging#DUE", "004", 100)
+        .await
+        .expect("gsi1 max");
+    assert_eq!(numbers(due), vec![0, 1, 2, 3, 4]);
+}
+
 /// Every check, in order, against one store.
 async fn conformance(store: &dyn Store) {
     batch_is_all_or_nothing(store).await;
+    queries_page_through(store).await;
     sign_in_codes(store).await;
     users_and_sessions(store).await;
     watchlists(store).await;
     leads_and_outbox(store).await;
+    leads_stored_before_typed_fields(store).await;
     rate_counters(store).await;
     provider_cache(store).await;
     reservations(store).await;

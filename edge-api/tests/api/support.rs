@@ -19,8 +19,8 @@ use domain::view::locator::{website_id, Website, WebsiteLocation};
 use edge_api::clock::ManualClock;
 use edge_api::policy::Policy;
 use edge_api::store::RedbStore;
+use edge_api::tenancy::TradeInSettings;
 use edge_api::tenancy::{Tenant, Tenants};
-use edge_api::trade_in::TradeInSettings;
 use edge_api::{app, AppState};
 use reqwest::StatusCode;
 use search::FixedFilters;
@@ -449,4 +449,9 @@ impl Receiver {
     pub fn all(&self) -> Vec<Received> {
         self.received.lock().expect("log").clone()
     }
+}
+
+/// A stored lead's fields as the JSON they are stored as (the keys the forms send).
+pub fn stored_json(fields: &edge_api::lead::LeadFields) -> Value {
+    serde_json::to_value(fields).expect("lead fields as JSON")
 }

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::spawn;
+use crate::support::{spawn, stored_json};
 
 #[tokio::test]
 async fn one_dealer_can_never_read_or_change_anothers_data() {
@@ -54,7 +54,11 @@ async fn one_dealer_can_never_read_or_change_anothers_data() {
         .await
         .expect("read")
         .expect("lead");
-    assert_eq!(stored.fields["message"], "Hi", "unchanged by beta");
+    assert_eq!(
+        stored_json(&stored.fields)["message"],
+        "Hi",
+        "unchanged by beta"
+    );
     assert!(app
         .state
         .store

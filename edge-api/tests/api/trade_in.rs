@@ -7,10 +7,11 @@ use axum::routing::post;
 use axum::Router;
 use domain::rules::market::{Market, MarketCar};
 use edge_api::clock::Clock;
+use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::price_comparison::MarketSource;
+use edge_api::routes::trade_in::{LOOKUP_OFF, TRADE_IN_OFF, VALUATION_EVENT};
+use edge_api::tenancy::TradeInSettings;
 use edge_api::tenancy::{Tenant, Tenants};
-use edge_api::trade_in::{TradeInSettings, LOOKUP_OFF, TRADE_IN_OFF, VALUATION_EVENT};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -5,16 +5,14 @@
 //! A bad parameter is a 400 naming it; a dealer without an index is a 404; a backend that
 //! cannot answer is a 503. No query string gives a 500.
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
-use ::search::{EmbeddedSearch, MeiliSearch, Search, SearchAnswer, SearchError, SearchQuery};
+use ::search::{SearchAnswer, SearchError, SearchQuery};
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use domain::view::card::{mark_held, CardView};
-use tokio::sync::OnceCell;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::tenancy::{Site, Tenant};
@@ -27,67 +25,6 @@ pub const CACHE_CONTROL: &str = "public, max-age=30";
 pub const NO_INDEX: &str = "This site's stock search is not available yet.";
 /// Shown when the search backend cannot answer.
 pub const UNAVAILABLE: &str = "Search is unavailable right now. Please try again shortly.";
-
-enum Backend {
-    /// Nothing configured.
-    None,
-    /// The generator's indexes under this folder, opened on the first search (the folder
-    /// may appear after the server starts).
-    Embedded {
-        root: PathBuf,
-        opened: OnceCell<Arc<EmbeddedSearch>>,
-    },
-    /// Any other backend (Meilisearch).
-    Other(Arc<dyn Search>),
-}
-
-/// Where `GET /api/search` looks stock up; one for every dealer, shared by the state.
-pub struct SearchBackend(Backend);
-
-impl SearchBackend {
-    /// No search: every search answers 404.
-    pub fn none() -> SearchBackend {
-        SearchBackend(Backend::None)
-    }
-
-    /// The embedded indexes written by the generator under `root` (`<dist>/_search`).
-    pub fn embedded(root: impl Into<PathBuf>) -> SearchBackend {
-        SearchBackend(Backend::Embedded {
-            root: root.into(),
-            opened: OnceCell::new(),
-        })
-    }
-
-    /// The Meilisearch server at `url`, with a search key.
-    pub fn meilisearch(url: &str, key: Option<&str>) -> Result<SearchBackend, SearchError> {
-        Ok(SearchBackend::other(Arc::new(MeiliSearch::new(url, key)?)))
-    }
-
-    /// Any backend.
-    pub fn other(backend: Arc<dyn Search>) -> SearchBackend {
-        SearchBackend(Backend::Other(backend))
-    }
-
-    /// Answers a query. The embedded engine is synchronous (and a dealer's first search
-    /// loads its index), so it runs on the blocking pool.
-    pub async fn search(&self, query: SearchQuery) -> Result<SearchAnswer, SearchError> {
-        match &self.0 {
-            Backend::None => Err(SearchError::UnknownDealer(query.fixed.dealer)),
-            Backend::Other(backend) => backend.search(&query).await,
-            Backend::Embedded { root, opened } => {
-                let engine = opened
-                    .get_or_try_init(|| async { EmbeddedSearch::open(root).map(Arc::new) })
-                    .await
-                    // No index folder at all: no dealer has an index yet.
-                    .map_err(|_| SearchError::UnknownDealer(query.fixed.dealer.clone()))?
-                    .clone();
-                tokio::task::spawn_blocking(move || engine.search_now(&query))
-                    .await
-                    .map_err(|e| SearchError::Index(format!("search task: {e}")))?
-            }
-        }
-    }
-}
 
 fn search_error(e: SearchError) -> ApiError {
     match e {
@@ -208,4 +145,9 @@ async fn answer(state: &AppState, site: &Tenant, raw: &str) -> Result<Response, 
         Json(answer),
     )
         .into_response())
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/search", get(stock_search).post(stock_search_post))
 }

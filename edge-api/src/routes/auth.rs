@@ -8,11 +8,14 @@
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::error::answers::{BadRequest, NotFound, RateLimited, SignInRequired};
 use crate::error::{
     ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
 };
@@ -100,13 +103,16 @@ fn code_hash(dealer: &str, phone: &str, code: &str) -> String {
         .to_string()
 }
 
+/// The mobile number in national digits, the key sessions and codes are stored under.
 fn phone_field(raw: &str, field: &str) -> Result<String, ApiError> {
-    validate::mobile(raw).map_err(|message| ApiError::bad_field(field, message))
+    validate::mobile(raw)
+        .map(|phone| phone.digits().to_owned())
+        .map_err(|message| ApiError::bad_field(field, message))
 }
 
 /// Sends a sign-in code by SMS.
 #[utoipa::path(post, path = "/api/auth/request-code", tag = "auth", request_body = RequestCode,
-    responses((status = 200, body = CodeSent), (status = 400, body = ErrorBody),
+    responses((status = 200, body = CodeSent, description = "A code was sent by SMS"), BadRequest,
         (status = 429, body = ErrorBody, description = "`rate_limited`: too many codes for this phone or address; `code_locked`: too many wrong codes, no new code until the lock ends")))]
 pub async fn request_code(
     State(state): State<AppState>,
@@ -184,7 +190,7 @@ fn session_cookie(headers: &HeaderMap, value: &str, max_age: i64) -> HeaderValue
 /// Checks a sign-in code and starts a session (cookie).
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyCode,
     responses((status = 200, body = Me, description = "Signed in; sets the session cookie"),
-        (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+        BadRequest, RateLimited))]
 pub async fn verify(
     State(state): State<AppState>,
     Site(site): Site,
@@ -246,7 +252,7 @@ pub async fn verify(
 }
 
 /// Ends the session (if any) and clears the cookie.
-#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut)))]
+#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", responses((status = 200, body = SignedOut, description = "Signed out; the session cookie is cleared")))]
 pub async fn sign_out(
     State(state): State<AppState>,
     Site(site): Site,
@@ -268,7 +274,7 @@ pub async fn sign_out(
 }
 
 /// The signed-in user (401 when nobody is).
-#[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/me", tag = "auth", responses((status = 200, body = Me, description = "Who is signed in"), SignInRequired))]
 pub async fn me(user: SignedIn) -> Json<Me> {
     Json(Me {
         success: true,
@@ -278,7 +284,7 @@ pub async fn me(user: SignedIn) -> Json<Me> {
 
 /// Who is signed in: 200 whether or not anybody is (pages ask on load, and a signed-out
 /// shopper is not an error). Never cached.
-#[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState)))]
+#[utoipa::path(get, path = "/api/session", tag = "auth", responses((status = 200, body = SessionState, description = "Whether anybody is signed in, and who")))]
 pub async fn session(
     State(state): State<AppState>,
     Site(site): Site,
@@ -307,7 +313,7 @@ pub async fn session(
 /// Text messages sent to a phone. Mounted only in the local server started with
 /// `--dev-mode` (see [`crate::app`]); 404 for a phone that was sent nothing.
 #[utoipa::path(get, path = "/api/dev/sms-outbox", tag = "dev", params(OutboxQuery),
-    responses((status = 200, body = SmsOutbox), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = SmsOutbox, description = "The messages sent to the phone, newest last"), BadRequest, NotFound))]
 pub async fn sms_outbox(
     State(state): State<AppState>,
     Site(site): Site,
@@ -320,4 +326,19 @@ pub async fn sms_outbox(
         .sent_to(&site.slug, &phone)
         .ok_or_else(|| ApiError::new(ErrorCode::NotFound, NOT_FOUND))?;
     Ok(Json(SmsOutbox { messages }))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/auth/request-code", post(request_code))
+        .route("/api/auth/verify", post(verify))
+        .route("/api/auth/sign-out", post(sign_out))
+        .route("/api/me", get(me))
+        .route("/api/session", get(session))
+}
+
+/// This feature's development endpoints, mounted only in dev mode (see [`crate::app`]).
+pub fn dev_router() -> Router<AppState> {
+    Router::new().route("/api/dev/sms-outbox", get(sms_outbox))
 }

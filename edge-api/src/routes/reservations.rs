@@ -19,27 +19,30 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
 use domain::rules::availability::ReserveState;
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Number};
+use serde_json::Number;
 use utoipa::ToSchema;
 
+use crate::error::answers::{RateLimited, UnknownSite};
+use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::{field_key, fields_of, new_lead_id, LeadPayload, Scalar};
-use crate::payment::PaymentStatus;
+use crate::lead::{
+    field_key, new_lead_id, stored_fields, Contact, LeadFields, LeadPayload, PaymentStatus, Scalar,
+};
 use crate::rate::limit;
+
 use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
 use crate::tenancy::Site;
-use crate::validate;
 use crate::AppState;
 
-/// Shown when `car_id` is not a positive whole number.
-pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
 /// Shown when the dealer publishes no car with the requested id.
 pub const CAR_NOT_FOUND: &str = "This dealership has no car with that id for sale. Please choose the car again from the stock list.";
 /// Shown when the car has been sold.
@@ -112,7 +115,7 @@ pub struct HoldStatus {
 /// Checks the request with the lead form's rules and messages (name, e-mail and phone
 /// required and well-formed, postcode 4 digits when given) and the car id; every bad
 /// field is named in one 400.
-fn check(request: &ReservationRequest) -> Result<(), ApiError> {
+fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
     let input = EnquiryInput {
         name: request.name.clone(),
@@ -138,8 +141,11 @@ fn check(request: &ReservationRequest) -> Result<(), ApiError> {
             .entry(field_key(error.field))
             .or_insert(error.message);
     }
+    // Every contact field is named above when bad; parsed once here for the limit and
+    // the lead.
+    let (contact, _) = Contact::parse(&contact_payload(request));
     if fields.is_empty() {
-        Ok(())
+        Ok(contact)
     } else {
         Err(ApiError::validation(fields).with_code(ErrorCode::BadRequest))
     }
@@ -151,7 +157,7 @@ fn check(request: &ReservationRequest) -> Result<(), ApiError> {
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
         (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price"),
-        (status = 429, body = ErrorBody)))]
+        RateLimited))]
 pub async fn reserve(
     State(state): State<AppState>,
     Site(site): Site,
@@ -159,7 +165,7 @@ pub async fn reserve(
     headers: HeaderMap,
     ApiJson(request): ApiJson<ReservationRequest>,
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
-    check(&request)?;
+    let contact = check(&request)?;
     for_sale(&state, &site.slug, request.car_id)?;
     // A reservation is a lead: it counts against the lead limits.
     limit(
@@ -170,12 +176,12 @@ pub async fn reserve(
         state.policy.leads_per_ip,
     )
     .await?;
-    if let Ok(phone) = validate::phone(&request.phone) {
+    if let Some(phone) = &contact.phone {
         limit(
             &state,
             &site.slug,
             "leads-phone",
-            &phone,
+            phone.digits(),
             state.policy.leads_per_phone,
         )
         .await?;
@@ -192,7 +198,7 @@ pub async fn reserve(
         created_at: now,
         expires_at: now + Duration::hours(i64::from(site.reserve_hold_hours)),
     };
-    let lead = reservation_lead(&reservation, request, &headers)?;
+    let lead = reservation_lead(&reservation, request, contact, &headers);
     match state.store.reserve(&reservation, &lead, now).await? {
         ReserveOutcome::Held => {}
         ReserveOutcome::Taken(hold) => {
@@ -231,37 +237,47 @@ fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError>
     }
 }
 
-/// The lead that tells the dealer about a reservation: the contact details normalised
-/// as a lead form's are, category Reservation, the car and the reservation's terms.
+/// The lead fields a reservation form sends, as the lead form would send them.
+fn contact_payload(request: &ReservationRequest) -> LeadPayload {
+    LeadPayload {
+        name: Some(request.name.clone()),
+        last_name: request.last_name.clone(),
+        email: Some(request.email.clone()),
+        phone: Some(request.phone.clone()),
+        postcode: request.postcode.clone(),
+        message: request.message.clone(),
+        ..LeadPayload::default()
+    }
+}
+
+/// The lead that tells the dealer about a reservation: the contact details parsed as a
+/// lead form's are, category Reservation, the car and the reservation's terms.
 fn reservation_lead(
     reservation: &ReservationRecord,
     request: ReservationRequest,
+    contact: Contact,
     headers: &HeaderMap,
-) -> Result<LeadRecord, ApiError> {
+) -> LeadRecord {
     let payload = LeadPayload {
-        name: Some(request.name),
-        last_name: request.last_name,
-        email: Some(request.email),
-        phone: Some(request.phone),
-        postcode: request.postcode,
-        message: request.message,
         category: Some(RESERVATION_CATEGORY.to_owned()),
         car_id: Some(Scalar::Number(Number::from(reservation.car_id))),
-        ..LeadPayload::default()
+        ..contact_payload(&request)
     };
-    let mut fields = fields_of(payload, headers, true)?;
-    fields.insert("reservation_id".into(), json!(reservation.id));
-    fields.insert("reservation_status".into(), json!(reservation.status));
-    fields.insert("deposit".into(), json!(reservation.deposit));
-    fields.insert("hold_expires_at".into(), json!(reservation.expires_at));
-    Ok(LeadRecord {
+    let fields = LeadFields {
+        reservation_id: Some(reservation.id.clone()),
+        reservation_status: Some(reservation.status),
+        deposit: Some(reservation.deposit),
+        hold_expires_at: Some(reservation.expires_at),
+        ..stored_fields(payload, contact, headers, true)
+    };
+    LeadRecord {
         id: reservation.lead_id.clone(),
         dealer: reservation.dealer.clone(),
         created_at: reservation.created_at,
         updated_at: reservation.created_at,
         steps: 1,
         fields,
-    })
+    }
 }
 
 /// Whether a car is held, and until when (expired holds are not).
@@ -269,7 +285,7 @@ fn reservation_lead(
     params(("car_id" = u64, Path, description = "The car's id")),
     responses((status = 200, body = HoldStatus, description = "The car's hold status (Cache-Control: no-store)"),
         (status = 400, body = ErrorBody, description = "The id is not a positive whole number"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer")))]
+        UnknownSite))]
 pub async fn status(
     State(state): State<AppState>,
     Site(site): Site,
@@ -297,4 +313,11 @@ pub async fn status(
         HeaderValue::from_static(CACHE_CONTROL),
     );
     Ok(response)
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/reservations", post(reserve))
+        .route("/api/reservations/{car_id}", get(status))
 }

@@ -28,9 +28,10 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use chrono::NaiveDate;
-use domain::config::DealerConfig;
 use domain::messages;
 use domain::rules::trade_in::{
     check_answers, eligibility, local_check, local_offer, newest_year, parse_rego,
@@ -42,12 +43,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
+use crate::error::answers::{BadRequest, NotJson, RateLimited, TooLarge, UnknownSite};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::new_lead_id;
-use crate::price_comparison::PROVIDER_TIMEOUT;
+use crate::lead::new_lead_id;
+use crate::policy::PROVIDER_TIMEOUT;
 use crate::rate::limit;
-use crate::tenancy::Site;
+use crate::tenancy::{Site, TradeInSettings};
 use crate::AppState;
 
 /// Shown when the dealer does not offer online valuations.
@@ -70,38 +72,6 @@ pub const YEARS_OFFERED: u16 = 30;
 pub const MAX_DETAIL_CHARS: usize = 100;
 /// Cache header of the options (the market changes with a build).
 pub const OPTIONS_CACHE_CONTROL: &str = "public, max-age=3600";
-
-/// A dealer's valuation settings.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TradeInSettings {
-    /// Online valuations are on (config `features.trade_in`).
-    pub enabled: bool,
-    /// The dealer's key at the valuation provider; none values locally.
-    pub provider_key: Option<String>,
-    /// The browser saves each valuation through `POST /api/miscellaneous` (config
-    /// `features.save_valuations`).
-    pub save_valuations: bool,
-    /// The registration state preselected (config `default_state`, upper case).
-    pub default_state: String,
-}
-
-impl TradeInSettings {
-    /// The settings of a dealer's configuration.
-    pub fn of(config: &DealerConfig) -> TradeInSettings {
-        TradeInSettings {
-            enabled: config.features.trade_in,
-            provider_key: config
-                .features
-                .trade_in_provider_key
-                .clone()
-                .filter(|k| !k.trim().is_empty()),
-            save_valuations: config.features.save_valuations,
-            default_state: parse_rego_state(&config.default_state)
-                .unwrap_or("QLD")
-                .to_owned(),
-        }
-    }
-}
 
 /// A make with the models the market can value.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -367,7 +337,7 @@ fn provider<'a>(state: &'a AppState, settings: &'a TradeInSettings) -> Option<(&
 /// How the flow asks for the car, and the condition questions.
 #[utoipa::path(get, path = "/api/trade-in/options", tag = "trade-in",
     responses((status = 200, body = TradeInOptions, description = "`enabled` false: the dealer does not value cars online"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer")))]
+        UnknownSite))]
 pub async fn options(
     State(state): State<AppState>,
     Site(site): Site,
@@ -533,10 +503,10 @@ fn car_of(vehicle: &Vehicle, kms: u32) -> TradeInCar {
 /// The "Your Car" step: finds the car and says whether an online estimate can be made.
 #[utoipa::path(post, path = "/api/trade-in/lookup", tag = "trade-in", request_body = LookupBody,
     responses((status = 200, body = LookupAnswer, description = "The car; `outcome` says whether the condition questions follow"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody, description = "No online valuations, or no rego lookup, on this site"),
-        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        BadRequest, (status = 404, body = ErrorBody, description = "No online valuations, or no rego lookup, on this site"),
+        TooLarge, NotJson,
         (status = 422, body = ErrorBody, description = "A bad field, or a rego the provider does not know; `fields` names each one"),
-        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
+        RateLimited, (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
 pub async fn lookup(
     State(state): State<AppState>,
     Site(site): Site,
@@ -619,10 +589,10 @@ pub async fn lookup(
 /// The offer for the car and the condition answers, recorded under its id.
 #[utoipa::path(post, path = "/api/trade-in/valuation", tag = "trade-in", request_body = ValuationBody,
     responses((status = 200, body = Valuation, description = "An offer, or (`not_eligible`, `no_estimate`) why there is none"),
-        (status = 400, body = ErrorBody), (status = 404, body = ErrorBody, description = "No online valuations on this site"),
-        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        BadRequest, (status = 404, body = ErrorBody, description = "No online valuations on this site"),
+        TooLarge, NotJson,
         (status = 422, body = ErrorBody, description = "A bad field or a missing answer; `fields` names each one"),
-        (status = 429, body = ErrorBody), (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
+        RateLimited, (status = 502, body = ErrorBody, description = "The valuation provider failed")))]
 pub async fn valuation(
     State(state): State<AppState>,
     Site(site): Site,
@@ -878,4 +848,12 @@ async fn provider_valuation(
         ));
     }
     Ok(Some(offer))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/trade-in/options", get(options))
+        .route("/api/trade-in/lookup", post(lookup))
+        .route("/api/trade-in/valuation", post(valuation))
 }

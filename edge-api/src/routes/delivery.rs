@@ -11,12 +11,14 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use domain::rules::delivery::{delivery_estimate, delivery_origins, DeliveryEstimate};
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::locator::POSTCODES_UNAVAILABLE;
+use crate::routes::locator::POSTCODES_UNAVAILABLE;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -61,4 +63,9 @@ pub async fn estimate(
         HeaderValue::from_static(CACHE_CONTROL),
     );
     Ok(response)
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/delivery-estimate", get(estimate))
 }

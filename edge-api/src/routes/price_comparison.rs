@@ -17,16 +17,14 @@
 //! car (shared by every API instance; failures are not cached), and every client
 //! address is limited to `autogauge_per_ip` requests (429 `rate_limited`).
 
-use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, SystemTime};
-
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
-use domain::rules::market::{Market, MarketCar};
+use axum::Router;
+use domain::rules::market::MarketCar;
 use domain::rules::price_comparison::{
     price_comparison_view, PriceComparison, PriceComparisonView,
 };
@@ -36,6 +34,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::ClientIp;
+use crate::policy::PROVIDER_TIMEOUT;
 use crate::rate::limit;
 use crate::tenancy::Site;
 use crate::AppState;
@@ -46,8 +45,6 @@ pub const NO_DATA: &str = "There is no price comparison for this car.";
 pub const PROVIDER_FAILED: &str = "The price comparison service did not answer.";
 /// Cache header of an answer (the market changes with a build).
 pub const CACHE_CONTROL: &str = "public, max-age=3600";
-/// How long the provider may take.
-pub const PROVIDER_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long a provider's answer about a car is reused (the market moves slowly; a day
 /// bounds the calls per car and the staleness of a price change).
 pub const PROVIDER_CACHE_TTL: chrono::Duration = chrono::Duration::hours(24);
@@ -103,67 +100,6 @@ impl Autogauge {
             comparables,
             view,
         }
-    }
-}
-
-/// The market file, re-read when the build replaces it.
-#[derive(Debug, Default)]
-pub struct MarketSource {
-    path: Option<PathBuf>,
-    cached: RwLock<(Option<SystemTime>, Arc<Market>)>,
-}
-
-impl MarketSource {
-    /// A fixed market (tests, and an API without a market file).
-    pub fn fixed(market: Market) -> MarketSource {
-        MarketSource {
-            path: None,
-            cached: RwLock::new((None, Arc::new(market))),
-        }
-    }
-
-    /// The market in the file at `path` (empty while the file is missing).
-    pub fn file(path: PathBuf) -> MarketSource {
-        let source = MarketSource {
-            path: Some(path),
-            cached: RwLock::default(),
-        };
-        source.current();
-        source
-    }
-
-    /// The market now: the file is read again when its modification time changed.
-    pub fn current(&self) -> Arc<Market> {
-        let Some(path) = &self.path else {
-            return self
-                .cached
-                .read()
-                .map(|c| Arc::clone(&c.1))
-                .unwrap_or_default();
-        };
-        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-        if let Ok(cached) = self.cached.read() {
-            if cached.0 == modified && modified.is_some() {
-                return Arc::clone(&cached.1);
-            }
-        }
-        let market = match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Market::from_tsv(&t).map_err(|e| e.to_string()))
-        {
-            Ok(market) => {
-                tracing::info!(path = %path.display(), cars = market.len(), "market file loaded");
-                Arc::new(market)
-            }
-            Err(e) => {
-                tracing::warn!(path = %path.display(), error = %e, "no market file (run `forecourt build`); local price comparisons have no data");
-                Arc::new(Market::default())
-            }
-        };
-        if let Ok(mut cached) = self.cached.write() {
-            *cached = (modified, Arc::clone(&market));
-        }
-        market
     }
 }
 
@@ -298,4 +234,9 @@ async fn from_provider(
     }
     let comparison: PriceComparison = response.json().await.map_err(|e| failed(e.to_string()))?;
     Ok(Autogauge::new(comparison, None))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/cars/{slug}/autogauge", get(autogauge))
 }

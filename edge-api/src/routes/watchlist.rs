@@ -2,12 +2,15 @@
 //! saved ids. The session's user must own `phone_number`, else 403.
 
 use axum::extract::State;
+use axum::routing::{get, post};
 use axum::Json;
+use axum::Router;
 use domain::messages::{CAR_REMOVED, CAR_SAVED_IN_WATCHLIST};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ErrorBody, ErrorCode, FORBIDDEN};
+use crate::error::answers::{Forbidden, SignInRequired};
+use crate::error::{ApiError, ErrorCode, FORBIDDEN};
 use crate::extract::{ApiJson, SignedIn};
 use crate::validate;
 use crate::AppState;
@@ -44,7 +47,7 @@ pub struct WatchlistAnswer {
 fn owner(user: &SignedIn, phone_number: &str) -> Result<(), ApiError> {
     // A number that does not even parse cannot be the user's own.
     match validate::phone(phone_number) {
-        Ok(phone) if phone == user.phone => Ok(()),
+        Ok(phone) if phone.digits() == user.phone => Ok(()),
         _ => Err(ApiError::new(ErrorCode::Forbidden, FORBIDDEN)),
     }
 }
@@ -67,7 +70,7 @@ async fn answer(
 
 /// Saves a car on the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/save-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is saved; the whole watchlist"), SignInRequired, Forbidden))]
 pub async fn save_car(
     State(state): State<AppState>,
     user: SignedIn,
@@ -88,7 +91,7 @@ pub async fn save_car(
 
 /// Removes a car from the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/remove-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is removed; the whole watchlist"), SignInRequired, Forbidden))]
 pub async fn remove_car(
     State(state): State<AppState>,
     user: SignedIn,
@@ -104,10 +107,18 @@ pub async fn remove_car(
 
 /// The signed-in user's saved cars.
 #[utoipa::path(get, path = "/api/watchlist", tag = "watchlist",
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = WatchlistAnswer, description = "The whole watchlist"), SignInRequired))]
 pub async fn list(
     State(state): State<AppState>,
     user: SignedIn,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     answer(&state, &user, None).await
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/watchlist", get(list))
+        .route("/api/watchlist/save-car", post(save_car))
+        .route("/api/watchlist/remove-car", post(remove_car))
 }

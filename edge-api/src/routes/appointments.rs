@@ -12,7 +12,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use domain::entities::Location;
 use domain::rules::appointments::{appointment_slots, local_now, SLOT_MINUTES};
@@ -20,7 +22,9 @@ use domain::rules::hours::{format_time, hours_on};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::answers::UnknownSite;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::lead::AppointmentChoice;
 use crate::store::BookingRecord;
 use crate::tenancy::{Site, Tenant};
 use crate::AppState;
@@ -35,18 +39,6 @@ pub const CHOOSE_TIME: &str = "Please choose a time (HH:MM).";
 pub const SLOT_UNAVAILABLE: &str = "That time is no longer available. Please choose another time.";
 /// Cache header of the slot list (it changes with every booking).
 pub const CACHE_CONTROL: &str = "no-store";
-
-/// The appointment a test-drive lead asks for (the location's local date and time).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AppointmentChoice {
-    /// Location slug.
-    pub location: String,
-    /// Local date, YYYY-MM-DD.
-    pub date: String,
-    /// Local start time, HH:MM (one of the offered slots).
-    pub time: String,
-}
 
 /// One offered slot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -117,7 +109,7 @@ async fn offered(
     responses(
         (status = 200, body = SlotList, description = "The slots still offered (none on a closed day, in the past or beyond the booking horizon)"),
         (status = 400, body = ErrorBody, description = "A missing or unknown location, or a bad date"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer"),
+        UnknownSite,
     ))]
 pub async fn slots(
     State(state): State<AppState>,
@@ -184,4 +176,9 @@ pub async fn booking(
         lead_id: lead_id.to_owned(),
         created_at: now,
     })
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/appointments", get(slots))
 }

@@ -7,16 +7,19 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::post;
 use axum::Json;
+use axum::Router;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
+use crate::error::answers::{BadRequest, NotFound, RateLimited, TooLarge};
+use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ClientIp};
-use crate::leads::new_lead_id;
+use crate::lead::new_lead_id;
 use crate::rate::limit;
-use crate::reservations::INVALID_CAR_ID;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -86,7 +89,7 @@ async fn record(
 
 /// Logs that a shopper revealed the dealer's masked phone number.
 #[utoipa::path(post, path = "/api/reveal-phone", tag = "vehicle", request_body = RevealPhone,
-    responses((status = 201, body = Recorded), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 201, body = Recorded, description = "The event is recorded"), BadRequest, NotFound, RateLimited))]
 pub async fn reveal_phone(
     State(state): State<AppState>,
     Site(site): Site,
@@ -113,8 +116,8 @@ pub async fn reveal_phone(
 
 /// Saves a record the dealer keeps (a trade-in valuation response).
 #[utoipa::path(post, path = "/api/miscellaneous", tag = "leads", request_body = Miscellaneous,
-    responses((status = 201, body = Recorded), (status = 400, body = ErrorBody, description = "An unknown column_name or a bad field"),
-        (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 201, body = Recorded, description = "The event is recorded"), (status = 400, body = ErrorBody, description = "An unknown column_name or a bad field"),
+        NotFound, TooLarge, RateLimited))]
 pub async fn miscellaneous(
     State(state): State<AppState>,
     Site(site): Site,
@@ -147,4 +150,11 @@ pub async fn miscellaneous(
     data.insert("car_id".into(), json!(body.car_id));
     data.insert("lead_id".into(), json!(body.lead_id));
     record(&state, &site.slug, MISCELLANEOUS, data).await
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/reveal-phone", post(reveal_phone))
+        .route("/api/miscellaneous", post(miscellaneous))
 }

@@ -8,7 +8,9 @@
 //! answer; the browser ignores any non-OK answer silently.
 
 use axum::extract::State;
+use axum::routing::post;
 use axum::Json;
+use axum::Router;
 use chrono::Datelike;
 use domain::rules::finance::{
     price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS,
@@ -17,6 +19,7 @@ use domain::rules::quote::{local_quote, Quote, QuoteRequest, CREDIT_SCORES};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::error::answers::RateLimited;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
 use crate::rate::limit;
@@ -136,10 +139,10 @@ fn request(
 
 /// A finance quote for a car from the dealer's lender rules.
 #[utoipa::path(post, path = "/api/youx/quote", tag = "finance", request_body = QuoteBody,
-    responses((status = 200, body = QuoteAnswer),
+    responses((status = 200, body = QuoteAnswer, description = "The repayment quote"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "The dealer does not offer quotes, or the host names no dealer"),
-        (status = 429, body = ErrorBody)))]
+        RateLimited))]
 pub async fn quote(
     State(state): State<AppState>,
     Site(site): Site,
@@ -162,4 +165,9 @@ pub async fn quote(
     Ok(Json(
         local_quote(&site.finance, &request, current_year).into(),
     ))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/youx/quote", post(quote))
 }

@@ -9,12 +9,15 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use domain::messages;
 use domain::rules::postcode::Postcode;
 use domain::rules::postcodes::PostcodePlace;
 use domain::view::locator::{manufacturer_locations, Website};
 
+use crate::error::answers::UnknownSite;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::tenancy::Site;
 use crate::AppState;
@@ -30,7 +33,7 @@ pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available righ
 #[utoipa::path(get, path = "/api/manufacturer-locations", tag = "locations",
     responses(
         (status = 200, body = Vec<Object>, description = "Websites, each with id, name, url, dealership and its sales locations (id, name, department, street, city, state, postcode, lat, lng, phone, makes, url); the Host's own website first"),
-        (status = 404, body = ErrorBody, description = "The host names no dealer"),
+        UnknownSite,
     ))]
 pub async fn manufacturer_locations_list(
     State(state): State<AppState>,
@@ -78,4 +81,14 @@ pub async fn postcode_place(
         HeaderValue::from_static(POSTCODE_CACHE_CONTROL),
     );
     Ok(response)
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/manufacturer-locations",
+            get(manufacturer_locations_list),
+        )
+        .route("/api/postcodes/{postcode}", get(postcode_place))
 }

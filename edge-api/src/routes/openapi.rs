@@ -3,7 +3,9 @@
 //! endpoints only in the local server's dev mode.
 
 use axum::extract::State;
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use utoipa::OpenApi;
 
 use crate::{AppState, Runtime};
@@ -13,30 +15,30 @@ use crate::{AppState, Runtime};
 #[openapi(
     info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes, trade-in valuations and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
-        crate::auth::request_code,
-        crate::auth::verify,
-        crate::auth::sign_out,
-        crate::auth::me,
-        crate::auth::session,
-        crate::watchlist::save_car,
-        crate::watchlist::remove_car,
-        crate::watchlist::list,
-        crate::leads::submit,
-        crate::reservations::reserve,
-        crate::reservations::status,
-        crate::search::stock_search,
-        crate::locator::manufacturer_locations_list,
-        crate::locator::postcode_place,
-        crate::search::stock_search_post,
-        crate::delivery::estimate,
-        crate::price_comparison::autogauge,
-        crate::activity::reveal_phone,
-        crate::activity::miscellaneous,
-        crate::appointments::slots,
-        crate::quote::quote,
-        crate::trade_in::options,
-        crate::trade_in::lookup,
-        crate::trade_in::valuation,
+        crate::routes::auth::request_code,
+        crate::routes::auth::verify,
+        crate::routes::auth::sign_out,
+        crate::routes::auth::me,
+        crate::routes::auth::session,
+        crate::routes::watchlist::save_car,
+        crate::routes::watchlist::remove_car,
+        crate::routes::watchlist::list,
+        crate::routes::leads::submit,
+        crate::routes::reservations::reserve,
+        crate::routes::reservations::status,
+        crate::routes::search::stock_search,
+        crate::routes::locator::manufacturer_locations_list,
+        crate::routes::locator::postcode_place,
+        crate::routes::search::stock_search_post,
+        crate::routes::delivery::estimate,
+        crate::routes::price_comparison::autogauge,
+        crate::routes::activity::reveal_phone,
+        crate::routes::activity::miscellaneous,
+        crate::routes::appointments::slots,
+        crate::routes::quote::quote,
+        crate::routes::trade_in::options,
+        crate::routes::trade_in::lookup,
+        crate::routes::trade_in::valuation,
         document,
     ),
     tags(
@@ -58,7 +60,7 @@ pub struct ApiDoc;
 /// The development endpoints, added to the document where they are mounted.
 #[derive(OpenApi)]
 #[openapi(
-    paths(crate::auth::sms_outbox, crate::leads::dev_lead),
+    paths(crate::routes::auth::sms_outbox, crate::routes::leads::dev_lead),
     tags((name = "dev", description = "Local server started with --dev-mode only"))
 )]
 pub struct DevApiDoc;
@@ -76,4 +78,9 @@ pub fn document_for(runtime: Runtime) -> utoipa::openapi::OpenApi {
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI 3 document")))]
 pub async fn document(State(state): State<AppState>) -> Json<utoipa::openapi::OpenApi> {
     Json(document_for(state.runtime))
+}
+
+/// This feature's endpoints, merged into the app by [`crate::app`].
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/openapi.json", get(document))
 }
