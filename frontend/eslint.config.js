@@ -18,6 +18,31 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    rules: {
+      // Off: hydrated pages read browser-only state (storage, URL, session) in an effect
+      // after mount, so the first client render matches the server's HTML.
+      'react-hooks/set-state-in-effect': 'off',
+      // Off: a React Compiler rule; this code keeps the latest callback in a ref written
+      // during render (debounced calls) and passes refs inside hook results (dialogs).
+      'react-hooks/refs': 'off',
+      // Mouse handlers only: a key handler on a list, nav or box can only hear keys that
+      // bubble up from the focused control inside it (arrow keys, Escape to close).
+      'jsx-a11y/no-static-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onMouseDown', 'onMouseUp'], allowExpressionValues: true },
+      ],
+      'jsx-a11y/no-noninteractive-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onMouseDown', 'onMouseUp'] },
+      ],
+      // Off: feed and walkaround videos come from dealers with no caption files, so there
+      // is no track to add.
+      'jsx-a11y/media-has-caption': 'off',
+    },
+  },
+  {
+    // `const { [name]: _, ...rest } = o` drops a key; `_` is the dropped value.
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }] },
   },
   {
     // The SSR worker, the build config and the e2e drivers run in Node.
