@@ -37,6 +37,8 @@ pub mod engine;
 pub mod facets;
 pub mod meili;
 pub mod query;
+#[cfg(feature = "test-server")]
+pub mod test_server;
 
 pub use answer::{FacetItem, FacetStats, SearchAnswer};
 pub use embedded::{stage_index, write_index, EmbeddedSearch, StagedIndex, WriteReport, INDEX_DIR};

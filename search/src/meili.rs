@@ -388,7 +388,16 @@ impl MeiliSearch {
             }
             multi.with_search_query(s);
         }
-        let response = multi.execute::<Hit>().await.map_err(meili)?;
+        let response = multi.execute::<Hit>().await.map_err(|e| match e {
+            // A dealer without an index is a 404, as with the embedded backend, not a
+            // backend failure.
+            meilisearch_sdk::errors::Error::Meilisearch(ref m)
+                if m.error_code == meilisearch_sdk::errors::ErrorCode::IndexNotFound =>
+            {
+                SearchError::UnknownDealer(q.fixed.dealer.clone())
+            }
+            other => meili(other),
+        })?;
         let mut results = response.results.into_iter();
         let main = results
             .next()

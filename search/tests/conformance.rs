@@ -1,11 +1,12 @@
 //! One conformance suite for every search backend: a fixture stock of twelve cars built in
 //! code, queries in URL form, and answers written out by hand from the fixture (see the
 //! table in `fixture()`). The embedded backend always runs; the Meilisearch backend runs
-//! when `MEILISEARCH_URL` (and optionally `MEILISEARCH_KEY`) is set, otherwise its cases
-//! print that they were not run.
+//! against a real server when `MEILISEARCH_BIN` (a binary the test starts) or
+//! `MEILISEARCH_URL` is set, otherwise it prints one line saying it was skipped.
 
 use chrono::{DateTime, TimeZone, Utc};
 use domain::car::{Car, CarLocation, CarStatus, CarType, Lender, YouxQuote};
+use search::test_server::RealMeilisearch;
 use search::{
     index_meilisearch, write_index, EmbeddedSearch, FixedFilters, IndexDoc, MeiliSearch, Search,
     SearchAnswer, SearchQuery,
@@ -767,20 +768,18 @@ async fn embedded_backend_conforms() {
     conformance(&backend).await;
 }
 
+/// The same cases against a real Meilisearch (see `search::test_server`: `MEILISEARCH_BIN`
+/// starts one for this test, `MEILISEARCH_URL` names a running one).
 #[tokio::test]
-async fn meilisearch_backend_conforms() {
-    let Ok(url) = std::env::var("MEILISEARCH_URL") else {
-        println!(
-            "meilisearch conformance NOT RUN: set MEILISEARCH_URL (and MEILISEARCH_KEY) to run it"
-        );
+async fn real_meilisearch_backend_conforms() {
+    let Some(server) = RealMeilisearch::from_env("meilisearch conformance") else {
         return;
     };
-    let key = std::env::var("MEILISEARCH_KEY").ok();
     let cars = fixture();
-    let n = index_meilisearch(&url, key.as_deref(), DEALER, &docs(&cars))
+    let n = index_meilisearch(server.url(), server.key(), DEALER, &docs(&cars))
         .await
         .expect("indexed");
     assert_eq!(n, 12);
-    let backend = Backend::Meili(MeiliSearch::new(&url, key.as_deref()).expect("client"));
+    let backend = Backend::Meili(MeiliSearch::new(server.url(), server.key()).expect("client"));
     conformance(&backend).await;
 }

@@ -1,10 +1,13 @@
 //! `GET /api/search` over an embedded index written with the search crate: the Host's
 //! dealer, its fixed filters, bad parameters as 400s naming them, 404s for hosts and
-//! dealers without an index, and no 5xx for any query string.
+//! dealers without an index, and no 5xx for any query string. Every case runs again,
+//! as `real_meilisearch::<case>`, with the same stock in a real Meilisearch when the
+//! environment names one (`search::test_server`), and is skipped otherwise.
 
 use std::sync::Arc;
 
-use ::search::{write_index, FixedFilters, IndexDoc, INDEX_DIR};
+use ::search::test_server::RealMeilisearch;
+use ::search::{index_meilisearch, write_index, FixedFilters, IndexDoc, INDEX_DIR};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
 use edge_api::policy::Policy;
@@ -84,16 +87,77 @@ fn tenant(slug: &str, search: FixedFilters) -> Tenant {
     }
 }
 
+/// The backend a case runs on.
+#[derive(Clone, Copy)]
+enum On {
+    /// The generator's embedded index under the dist folder.
+    Embedded,
+    /// A real Meilisearch, when the environment names one.
+    Meilisearch,
+}
+
+/// Every case below, once per backend: `embedded::<case>` and `real_meilisearch::<case>`.
+macro_rules! on_each_backend {
+    ($($case:ident),* $(,)?) => {
+        mod embedded {
+            $(#[tokio::test]
+            async fn $case() {
+                super::$case(super::On::Embedded).await
+            })*
+        }
+        mod real_meilisearch {
+            $(#[tokio::test]
+            async fn $case() {
+                super::$case(super::On::Meilisearch).await
+            })*
+        }
+    };
+}
+
+on_each_backend!(
+    answers_the_hosts_dealer_with_cards_count_and_facets,
+    filters_text_sort_and_pages_narrow_the_answer,
+    a_malformed_parameter_is_a_400_naming_it,
+    unknown_hosts_and_dealers_without_an_index_are_404s,
+    odd_query_strings_never_give_a_server_error,
+    post_takes_the_same_parameters_as_a_form_body,
+    a_car_reserved_after_the_build_shows_reserved_in_the_results,
+);
+
+/// A running app over the stock, and what must live as long as it.
+struct Fixture {
+    app: TestApp,
+    dist: TempDir,
+    /// Stopped when the case ends.
+    _meilisearch: Option<RealMeilisearch>,
+}
+
 /// alpha (default filters) and beta (used cars only) have an index of [`stock`]; gamma
-/// is a dealer without one.
-async fn spawn_search() -> (TestApp, TempDir) {
+/// is a dealer without one. `None` when `on` is a real Meilisearch and none is configured.
+async fn spawn_search(on: On) -> Option<Fixture> {
     let dist = tempfile::tempdir().expect("temp dist");
     let root = dist.path().join(INDEX_DIR);
     let cars = stock();
     let docs: Vec<IndexDoc<'_>> = cars.iter().map(|c| IndexDoc::new(c, card(c))).collect();
-    for slug in ["alpha", "beta"] {
-        write_index(&root, slug, &docs).expect("index");
-    }
+    let (backend, meilisearch) = match on {
+        On::Embedded => {
+            for slug in ["alpha", "beta"] {
+                write_index(&root, slug, &docs).expect("index");
+            }
+            (SearchBackend::embedded(root), None)
+        }
+        On::Meilisearch => {
+            let server = RealMeilisearch::from_env("edge-api search")?;
+            for slug in ["alpha", "beta"] {
+                index_meilisearch(server.url(), server.key(), slug, &docs)
+                    .await
+                    .expect("indexed in Meilisearch");
+            }
+            let backend =
+                SearchBackend::meilisearch(server.url(), server.key()).expect("Meilisearch client");
+            (backend, Some(server))
+        }
+    };
     let used_only = FixedFilters {
         used_only: true,
         ..FixedFilters::for_dealer("beta")
@@ -104,7 +168,7 @@ async fn spawn_search() -> (TestApp, TempDir) {
         tenant("gamma", FixedFilters::for_dealer("gamma")),
     ]);
     let (mut state, clock, dir) = state(tenants, Policy::default());
-    state.search = Arc::new(SearchBackend::embedded(root));
+    state.search = Arc::new(backend);
     // The published stock, as the build's market file lists it (reservations need it).
     let listings = ["alpha", "beta"].into_iter().flat_map(|slug| {
         cars.iter()
@@ -113,7 +177,11 @@ async fn spawn_search() -> (TestApp, TempDir) {
     state.market = Arc::new(edge_api::market::MarketSource::fixed(
         domain::rules::market::Market::default().with_listings(listings),
     ));
-    (serve(state, clock, dir).await, dist)
+    Some(Fixture {
+        app: serve(state, clock, dir).await,
+        dist,
+        _meilisearch: meilisearch,
+    })
 }
 
 fn ids(answer: &Value) -> Vec<u64> {
@@ -123,9 +191,11 @@ fn ids(answer: &Value) -> Vec<u64> {
         .unwrap_or_default()
 }
 
-#[tokio::test]
-async fn answers_the_hosts_dealer_with_cards_count_and_facets() {
-    let (app, _dist) = spawn_search().await;
+async fn answers_the_hosts_dealer_with_cards_count_and_facets(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let all = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(all.status, StatusCode::OK, "{}", all.text);
     assert_eq!(all.headers["cache-control"], CACHE_CONTROL);
@@ -169,9 +239,11 @@ async fn answers_the_hosts_dealer_with_cards_count_and_facets() {
     assert_eq!(forwarded.json["count"], 3);
 }
 
-#[tokio::test]
-async fn filters_text_sort_and_pages_narrow_the_answer() {
-    let (app, _dist) = spawn_search().await;
+async fn filters_text_sort_and_pages_narrow_the_answer(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let toyota = app
         .get(
             "alpha.localhost",
@@ -249,9 +321,11 @@ async fn filters_text_sort_and_pages_narrow_the_answer() {
     assert_eq!(ids(&beta_all.json), vec![1, 3]);
 }
 
-#[tokio::test]
-async fn a_malformed_parameter_is_a_400_naming_it() {
-    let (app, _dist) = spawn_search().await;
+async fn a_malformed_parameter_is_a_400_naming_it(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     for (qs, parameter) in [
         ("page=-1", "page"),
         ("page=x", "page"),
@@ -282,9 +356,11 @@ async fn a_malformed_parameter_is_a_400_naming_it() {
     }
 }
 
-#[tokio::test]
-async fn unknown_hosts_and_dealers_without_an_index_are_404s() {
-    let (app, dist) = spawn_search().await;
+async fn unknown_hosts_and_dealers_without_an_index_are_404s(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let unknown = app.get("nobody.localhost", "/api/search", None).await;
     assert_eq!(
         (unknown.status, unknown.json["code"].as_str()),
@@ -311,7 +387,7 @@ async fn unknown_hosts_and_dealers_without_an_index_are_404s() {
 
     // No index folder at all (before the first build), or no backend: 404 too.
     for backend in [
-        SearchBackend::embedded(dist.path().join("missing")),
+        SearchBackend::embedded(fx.dist.path().join("missing")),
         SearchBackend::none(),
     ] {
         let (mut state, clock, dir) = state_for_alpha();
@@ -336,9 +412,11 @@ fn state_for_alpha() -> (
     )
 }
 
-#[tokio::test]
-async fn odd_query_strings_never_give_a_server_error() {
-    let (app, _dist) = spawn_search().await;
+async fn odd_query_strings_never_give_a_server_error(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let long_text = format!("query={}", "a".repeat(5_000));
     let long_value = format!("refinementList[make][0]={}", "Ž".repeat(300));
     let many_keys: String = (0..150)
@@ -409,9 +487,11 @@ async fn odd_query_strings_never_give_a_server_error() {
     }
 }
 
-#[tokio::test]
-async fn post_takes_the_same_parameters_as_a_form_body() {
-    let (app, _dist) = spawn_search().await;
+async fn post_takes_the_same_parameters_as_a_form_body(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let form = |body: &str| {
         app.request(reqwest::Method::POST, "alpha.localhost", "/api/search")
             .header("content-type", "application/x-www-form-urlencoded")
@@ -429,9 +509,11 @@ async fn post_takes_the_same_parameters_as_a_form_body() {
     assert!(bad.text.contains("page"), "{}", bad.text);
 }
 
-#[tokio::test]
-async fn a_car_reserved_after_the_build_shows_reserved_in_the_results() {
-    let (app, _dist) = spawn_search().await;
+async fn a_car_reserved_after_the_build_shows_reserved_in_the_results(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
     let before = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(before.json["hits"][1]["id"], 2);
     assert!(

@@ -22,7 +22,7 @@ export function useUrlState<S>(
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-    // Once, on mount: parse, serialize and onRead are fixed for a page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: parse, serialize and onRead are fixed for a page
   }, []);
 
   const update = (next: S) => {

@@ -50,7 +50,7 @@ export function ModelPage({ site, page }: ModelProps) {
           <h2 id="model-photos-title" className="visually-hidden">
             Photos
           </h2>
-          {/* A horizontal scroller: focusable so the keyboard can scroll it. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a horizontal scroller: focusable so the keyboard can scroll it */}
           <ul tabIndex={0} aria-labelledby="model-photos-title">
             {page.images.map((image) => (
               <li key={image.url}>

@@ -71,6 +71,7 @@ export function SaveToggle({
         setBusy(false);
       }
     })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `change` is new each render; a pending save is taken once per car
   }, [offered, car.id]);
 
   if (!offered) return null;

@@ -53,6 +53,7 @@ export function useSession(): Session {
 export function safePath(value: string | null | undefined): string | null {
   if (!value) return null;
   const v = value.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what it rejects
   if (!v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\') || /[\u0000-\u001f]/.test(v))
     return null;
   return v;

@@ -84,6 +84,7 @@ export function GarageView({ searchPath }: { searchPath: string }) {
           setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
       });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the site is fixed for a page; reload when the session changes only
   }, [session.status]);
 
   if (session.status !== 'signed-in') {

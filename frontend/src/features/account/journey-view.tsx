@@ -40,6 +40,7 @@ export function JourneyView({
     })().catch((error: unknown) =>
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
   }, []);
 
   if (state.kind === 'loading') return <p role="status">Loading the car…</p>;

@@ -52,6 +52,7 @@ export function PrintView({ search = () => window.location.search }: { search?: 
           message: error instanceof Error ? error.message : String(error),
         }),
       );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
   }, []);
 
   useEffect(() => {

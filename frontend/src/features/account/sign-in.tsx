@@ -111,6 +111,7 @@ export function SignIn({
   const codeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
   useEffect(() => setQuery(parseSignInQuery(search())), []);
   useEffect(() => {
     if (step.kind === 'code') codeRef.current?.focus();

@@ -43,6 +43,7 @@ export function useYouxQuote(
         // Silent by the seed: the page simply shows no quote.
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fetchImpl` is a test seam, fixed for the component's life
   }, [view]);
   return quote;
 }

@@ -144,7 +144,7 @@ export function LeadForm({
         if (phone && !typed.current) setValues((v) => ({ ...v, phone }));
       });
     }
-    // Once, on mount: later renders must not overwrite what the shopper typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: later renders must not overwrite what the shopper typed
   }, []);
 
   // A draft is written a moment after the last change, and at once when the page goes
@@ -159,6 +159,7 @@ export function LeadForm({
       saveDraft(where, view, draft);
     }, DRAFT_DELAY_MS);
     return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `view` is fixed for the form's life; a draft follows what the shopper changes
   }, [values, stepIndex, status]);
 
   useEffect(() => {
@@ -172,6 +173,7 @@ export function LeadForm({
       window.removeEventListener('pagehide', flush);
       flush();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `view` is fixed for the form's life
   }, []);
 
   useEffect(() => {

@@ -63,7 +63,7 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
         if (!controller.signal.aborted) setLoad({ state: 'error' });
       });
     return () => controller.abort();
-    // onChange and onSlots are the form's setters; the list depends on where and when only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange and onSlots are the form's setters and fetchImpl a test seam; the list depends on where and when only
   }, [apiPath, slug, date, reload, retry, field.name]);
 
   const id = fieldId(formId, field.name);

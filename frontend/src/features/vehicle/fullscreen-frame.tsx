@@ -21,7 +21,9 @@ export function FullscreenFrame({ children }: { children: ReactNode }) {
   const [active, setActive] = useState(false);
 
   useEffect(() => {
-    setSupported(canFullscreen(frame.current));
+    // The frame as mounted: the cleanup compares against it, not whatever the ref holds then.
+    const mounted = frame.current;
+    setSupported(canFullscreen(mounted));
     const onChange = () => {
       const now = frame.current !== null && document.fullscreenElement === frame.current;
       if (wasActive.current && !now) button.current?.focus();
@@ -31,7 +33,8 @@ export function FullscreenFrame({ children }: { children: ReactNode }) {
     document.addEventListener('fullscreenchange', onChange);
     return () => {
       document.removeEventListener('fullscreenchange', onChange);
-      if (wasActive.current && document.fullscreenElement === frame.current) void exit();
+      if (wasActive.current && mounted !== null && document.fullscreenElement === mounted)
+        void exit();
     };
   }, []);
 

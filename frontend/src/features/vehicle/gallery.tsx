@@ -174,6 +174,7 @@ export function Gallery({
               </button>
             </>
           ) : null}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first focus, as showModal() wants */}
           <button type="button" className="button" onClick={close} autoFocus>
             Close
           </button>

@@ -281,6 +281,20 @@ describe('Viewer fullscreen', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View fullscreen' }));
   });
 
+  it('leaves fullscreen when the viewer goes away while fullscreen', async () => {
+    const { exit } = fakeFullscreen();
+    const { unmount } = render(<Viewer viewer={viewer} images={images} showThumbnails={false} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'View fullscreen' }));
+    });
+    expect(document.fullscreenElement).not.toBeNull();
+    // The ref is already empty when the effect's cleanup runs: it must compare with the
+    // frame it mounted, or the page stays fullscreen on a frame that no longer exists.
+    unmount();
+    expect(exit).toHaveBeenCalledTimes(1);
+    expect(document.fullscreenElement).toBeNull();
+  });
+
   it('offers no fullscreen button where the browser cannot do it', () => {
     render(<Viewer viewer={viewer} images={images} showThumbnails={false} />);
     expect(screen.queryByRole('button', { name: 'View fullscreen' })).toBeNull();

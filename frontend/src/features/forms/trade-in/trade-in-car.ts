@@ -70,6 +70,7 @@ export function useTradeInCar(
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `search` and `lookUp` are fixed for the page (defaults, or test seams)
   }, [view]);
   return state;
 }
