@@ -81,7 +81,7 @@ fn write_feed(dir: &Path) -> std::path::PathBuf {
     feed
 }
 
-fn page<'a>(pages: &'a [Page], path: &str) -> Value {
+fn page(pages: &[Page], path: &str) -> Value {
     pages
         .iter()
         .find(|p| p.path == path)
