@@ -117,6 +117,8 @@ fn car(id: u64, make: &str, model: &str, car_type: CarType, days_old: i64) -> Ca
             slug: "springwood".into(),
             ..CarLocation::default()
         }),
+        // As a feed row without the field has it (`Car::default()` says false).
+        show_on_dealer_website: true,
         ..Car::default()
     }
 }

@@ -15,6 +15,7 @@ import { tests as parts } from './parts.test.mjs';
 import { tests as reserve } from './reserve.test.mjs';
 import { tests as search } from './search.test.mjs';
 import { tests as smoke } from './smoke.test.mjs';
+import { tests as surface } from './surface.test.mjs';
 import { tests as tradeIn } from './trade-in.test.mjs';
 import { tests as vehicle } from './vehicle.test.mjs';
 
@@ -33,6 +34,7 @@ const all = [
   ...homeLocations,
   ...looks,
   ...chrome,
+  ...surface,
 ];
 // E2E_ONLY=text runs only the tests whose name contains it (while working on one journey).
 const only = process.env.E2E_ONLY;

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::car::{Car, CarStatus, CarType};
+use crate::config::DealerConfig;
 
 /// Seed 001 section 9: "sold cars shown 3 days by default".
 pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
@@ -91,4 +92,19 @@ pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
         return false;
     }
     true
+}
+
+/// Whether the dealer's live search lists this car at `now`: its stock filters, the seed
+/// 001 `show_on_dealer_website` flag and the dealer's primary manufacturer, the fixed
+/// filters `search::FixedFilters::for_config` applies to every query. Every count a page
+/// links to the search with (home links, brand tiles, landing pages) counts these cars, so
+/// the link and the search answer the same number (one count source).
+pub fn listed_in_search(car: &Car, config: &DealerConfig, now: DateTime<Utc>) -> bool {
+    if !car.show_on_dealer_website || !keep_car(car, &config.stock_filters, now) {
+        return false;
+    }
+    match config.manufacturer.as_deref().map(str::trim) {
+        Some(make) if !make.is_empty() => car.make.trim().eq_ignore_ascii_case(make),
+        _ => true,
+    }
 }

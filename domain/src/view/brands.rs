@@ -139,14 +139,12 @@ pub fn brand_url(brand: &Manufacturer) -> (String, bool) {
     }
 }
 
-fn available_of_make<'a>(
-    cars: &'a [Car],
-    brand: &'a Manufacturer,
-) -> impl Iterator<Item = &'a Car> + 'a {
+/// The cars of a brand among `cars`, sold ones in their window included: a brand's count
+/// links to its search page, which lists those too (one count source).
+fn of_make<'a>(cars: &'a [Car], brand: &'a Manufacturer) -> impl Iterator<Item = &'a Car> + 'a {
     let slug = slugify(&brand.name);
-    cars.iter().filter(move |c| {
-        is_available(c) && (slugify(&c.make) == slug || slugify(&c.make) == brand.slug)
-    })
+    cars.iter()
+        .filter(move |c| slugify(&c.make) == slug || slugify(&c.make) == brand.slug)
 }
 
 fn logo(brand: &Manufacturer) -> Option<ImageView> {
@@ -181,7 +179,7 @@ pub fn brands_page_view(brands: &[Manufacturer], cars: &[Car]) -> BrandsPageView
             url,
             external,
             logo: logo(brand),
-            count: available_of_make(cars, brand).count() as u64,
+            count: of_make(cars, brand).count() as u64,
         };
         match groups.iter_mut().find(|g| g.id == category) {
             Some(group) => group.brands.push(card),
@@ -206,7 +204,7 @@ pub fn brand_page_view(
     cars: &[Car],
     today: chrono::NaiveDate,
 ) -> BrandPageView {
-    let of_make: Vec<&Car> = available_of_make(cars, brand).collect();
+    let of_make: Vec<&Car> = of_make(cars, brand).collect();
     let make_slug = slugify(&brand.name);
     let mut stock_links = Vec::new();
     if !of_make.is_empty() {

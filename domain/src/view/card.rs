@@ -91,6 +91,13 @@ pub struct CardView {
     /// The view count as shown ("1,234 views"), on sites that show it (config
     /// `search.show_view_count`) for cars whose feed has one.
     pub views_text: Option<String>,
+    /// How many gallery photos the car has (the card's camera count; 0 hides it).
+    pub photo_count: u32,
+    /// Key spec chips after year and km: transmission and fuel, those the car has.
+    pub spec_chips: Vec<String>,
+    /// A reservation holds the car: the card says "Reserved" in place of its reserve
+    /// button, whatever its tag (a fuel tag outranks the Reserved tag).
+    pub reserved: bool,
 }
 
 /// One button of a car card.
@@ -313,6 +320,24 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
             .views
             .filter(|_| ctx.dealer.config.search.show_view_count)
             .map(|views| messages::views_text(&thousands(u64::from(views)))),
+        photo_count: u32::try_from(
+            car.images
+                .iter()
+                .filter(|i| !i.url.trim().is_empty())
+                .count(),
+        )
+        .unwrap_or(u32::MAX),
+        spec_chips: [
+            car.simple_transmission.as_deref(),
+            car.simple_fuel.as_deref().or(car.fuel.as_deref()),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+        .collect(),
+        reserved: car.reserved && is_available(car),
     }
 }
 
@@ -465,6 +490,7 @@ pub fn mark_held(card: &mut CardView) {
         });
         card.tag_logo = None;
     }
+    card.reserved = true;
     card.reserve_url = None;
     card.buttons
         .retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
@@ -547,6 +573,39 @@ mod tests {
             payment_week,
             ..Lender::default()
         }
+    }
+
+    #[test]
+    fn a_card_counts_photos_lists_spec_chips_and_says_reserved_under_a_fuel_tag() {
+        let acme = dealer("[tags]\nfuel_tags = true\n");
+        let ctx = ViewContext::new(&acme, Utc.with_ymd_and_hms(2026, 11, 20, 0, 0, 0).unwrap());
+        let mut hybrid = car("Toyota", lender(Some(120.0)));
+        hybrid.simple_fuel = Some("Hybrid".into());
+        hybrid.simple_transmission = Some("Automatic".into());
+        hybrid.images = ["a", "b", " "]
+            .iter()
+            .map(|u| serde_json::from_value(serde_json::json!({ "url": u })).expect("image"))
+            .collect();
+        let card = card_view(&hybrid, &ctx);
+        assert_eq!(card.photo_count, 2, "blank photo URLs are not photos");
+        assert_eq!(card.spec_chips, ["Automatic", "Hybrid"]);
+        assert!(!card.reserved);
+
+        // The fuel tag outranks Reserved (seed 000 s4), so the card says it elsewhere.
+        hybrid.reserved = true;
+        let card = card_view(&hybrid, &ctx);
+        assert_eq!(card.tag.as_ref().map(|t| t.kind), Some(TagKind::Fuel));
+        assert!(card.reserved, "a reserved car's card says so");
+        // A hold made since the build, marked by the search, says so too.
+        hybrid.reserved = false;
+        let mut held = card_view(&hybrid, &ctx);
+        mark_held(&mut held);
+        assert!(held.reserved && held.reserve_url.is_none());
+        assert_eq!(held.tag.as_ref().map(|t| t.kind), Some(TagKind::Fuel));
+        // A sold car is not "reserved" whatever its flag.
+        hybrid.reserved = true;
+        hybrid.sold = true;
+        assert!(!card_view(&hybrid, &ctx).reserved);
     }
 
     #[test]

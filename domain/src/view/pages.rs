@@ -11,6 +11,7 @@ use crate::config::Dealer;
 use crate::rules::availability::{model_key, SimilarIndex};
 use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
+use crate::rules::stock::listed_in_search;
 
 use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
 use super::card::{display_name, reserve_url, CardCache};
@@ -302,8 +303,17 @@ pub fn site_pages_by_car<'a>(
     };
     let name = dealer.config.name.clone();
 
+    // One count source: every count that links to the search (home links, brand tiles,
+    // landing pages and their chips) counts the cars the live search lists, so a link and
+    // the search answer it opens agree. Vehicle pages exist for all of `cars`.
+    let listed: Vec<Car> = cars
+        .iter()
+        .filter(|c| listed_in_search(c, &dealer.config, ctx.now))
+        .cloned()
+        .collect();
+
     // Home.
-    let home = home_page_view(cars, ctx);
+    let home = home_page_view(&listed, ctx);
     let hero = home
         .slides
         .first()
@@ -315,7 +325,7 @@ pub fn site_pages_by_car<'a>(
         });
     let description = format!(
         "New, used and demo cars for sale at {name}. Browse {} cars in stock.",
-        cars.len()
+        listed.len()
     );
     let page = b.push(
         "/".to_string(),
@@ -350,11 +360,16 @@ pub fn site_pages_by_car<'a>(
     };
 
     // Search landing pages, in parallel, each route's cars found from an index.
-    let routes = search_routes(ctx, cars);
+    let routes = search_routes(ctx, &listed);
+    // Indexed over `cars` itself, so the cards made for the build are found again.
     let route_index = RouteIndex::new(cars, &routes);
     let views: Vec<SearchPageView> = routes
         .par_iter()
-        .map(|route| search_page_view_of(route, route_index.matching(route), cards, ctx))
+        .map(|route| {
+            let mut matching = route_index.matching(route);
+            matching.retain(|c| listed_in_search(c, &dealer.config, ctx.now));
+            search_page_view_of(route, matching, cards, ctx)
+        })
         .collect();
     for (route, view) in routes.iter().zip(views) {
         let description = format!("{} matching cars at {name}.", view.count);
@@ -499,7 +514,7 @@ pub fn site_pages_by_car<'a>(
         if occupied(&path) {
             continue;
         }
-        let view = model_page_view(model, cars);
+        let view = model_page_view(model, &listed);
         let description = if model.short_description.trim().is_empty() {
             format!(
                 "{} at {name}: variants, prices, colours and specifications.",
@@ -567,9 +582,9 @@ pub fn site_pages_by_car<'a>(
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
-    let brands = dealer_brands(dealer, cars);
+    let brands = dealer_brands(dealer, &listed);
     if !brands.is_empty() && !occupied(BRANDS_PATH) {
-        let view = brands_page_view(&brands, cars);
+        let view = brands_page_view(&brands, &listed);
         let crumbs = vec![
             home_crumb(),
             Crumb {
@@ -592,7 +607,7 @@ pub fn site_pages_by_car<'a>(
         if external || occupied(&path) {
             continue;
         }
-        let view = brand_page_view(brand, dealer, cars, ctx.today);
+        let view = brand_page_view(brand, dealer, &listed, ctx.today);
         let description = format!(
             "New and used {} at {name}: stock, models, offers and locations.",
             brand.name

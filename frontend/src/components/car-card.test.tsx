@@ -30,6 +30,35 @@ describe('CarCard', () => {
     expect(screen.queryByText('Find Me Something Similar')).toBeNull();
   });
 
+  it('shows the photo count and the spec chips', () => {
+    render(<CarCard favourites={false} car={base} />);
+    expect(document.querySelector('.car-card__photos')?.textContent).toBe('12 photos');
+    const chips = [...document.querySelectorAll('.car-card__chip')].map((c) => c.textContent);
+    expect(chips).toEqual(['2022', '12,345 km', 'Automatic', 'Petrol']);
+  });
+
+  it('says Reserved on a held car under another tag, and once under the Reserved tag', () => {
+    const held = {
+      ...base,
+      reserved: true,
+      reserve_url: null,
+      tag: { kind: 'fuel' as const, text: 'Hybrid' },
+      buttons: base.buttons.filter((b) => b.kind !== 'reserve'),
+    };
+    render(<CarCard favourites={false} car={held} />);
+    expect(screen.getByText('Hybrid')).toBeTruthy();
+    expect(screen.getAllByText(MESSAGES.RESERVED)).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: /Reserve Now/ })).toBeNull();
+    cleanup();
+    render(
+      <CarCard
+        favourites={false}
+        car={{ ...held, tag: { kind: 'reserved', text: MESSAGES.RESERVED } }}
+      />,
+    );
+    expect(screen.getAllByText(MESSAGES.RESERVED)).toHaveLength(1);
+  });
+
   it('shows the sold wording and Find Me Something Similar instead of buttons', () => {
     render(
       <CarCard

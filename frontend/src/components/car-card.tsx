@@ -9,7 +9,8 @@ export const CARD_ACTIONS = 2;
 
 /** One car card, one link to the car as a whole (its title's link covers the card; the
  *  actions and Save sit above it): tag, image (fixed ratio, lazy), price or
- *  'Enquire for price.', km, the view count where the site shows it,
+ *  'Enquire for price.', the photo count, key spec chips (year, km, transmission, fuel),
+ *  the view count where the site shows it, "Reserved" on a held car whatever its tag,
  *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
  *  page's `ComparisonRateNote`, which `CarGrid` renders), its buttons (the dealer's
  *  `search.card_buttons`) or Find Me Something Similar, and the save toggle where the
@@ -43,6 +44,18 @@ export function CarCard({
         ) : (
           <span className="car-card__no-image" />
         )}
+        {car.photo_count > 1 ? (
+          <span className="car-card__photos">
+            <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" focusable="false">
+              <path
+                d="M9 4 7.2 6H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-3.2L15 4H9zm3 4.5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+                fill="currentColor"
+              />
+            </svg>
+            {car.photo_count}
+            <span className="visually-hidden"> photos</span>
+          </span>
+        ) : null}
       </div>
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
@@ -90,6 +103,11 @@ export function CarCard({
         <ul className="car-card__facts" aria-label="Key facts">
           <li className="car-card__chip">{car.year}</li>
           {car.km_text ? <li className="car-card__chip">{car.km_text}</li> : null}
+          {car.spec_chips.map((chip) => (
+            <li className="car-card__chip" key={chip}>
+              {chip}
+            </li>
+          ))}
           {car.views_text ? (
             <li className="car-card__chip car-card__views">{car.views_text}</li>
           ) : null}
@@ -106,6 +124,11 @@ export function CarCard({
           </p>
         ) : null}
         <div className="car-card__actions">
+          {/* A held car says so where its Reserve button was (the tag may be the fuel
+              tag, which outranks Reserved). */}
+          {car.reserved && car.tag?.kind !== 'reserved' && !car.find_similar_url ? (
+            <span className="car-card__held">{MESSAGES.RESERVED}</span>
+          ) : null}
           {car.find_similar_url ? (
             <a className="button button--secondary" href={car.find_similar_url}>
               {MESSAGES.FIND_ME_SOMETHING_SIMILAR}

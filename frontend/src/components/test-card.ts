@@ -33,4 +33,7 @@ export const testCard: CardView = {
     { kind: 'reserve', label: 'Reserve Now', url: '/cars/2022-toyota-rav4-gx/checkout' },
   ],
   views_text: null,
+  photo_count: 12,
+  spec_chips: ['Automatic', 'Petrol'],
+  reserved: false,
 };

@@ -2641,7 +2641,7 @@ pub(crate) static MODELS: &[Model] = &[
         )]
     ),
     model!(
-        "Kgm Ssangyong",
+        "KGM SsangYong",
         &["SsangYong", "KGM"],
         "Musso",
         Cars,

@@ -1426,6 +1426,23 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 11, 23).expect("a date")
     }
 
+    /// A make keeps its manufacturer's casing ("KGM SsangYong", not the slug's title case
+    /// "Kgm Ssangyong"): every word of it that an alias spells is spelled as the alias.
+    #[test]
+    fn catalogue_makes_keep_the_manufacturer_casing() {
+        for model in catalogue::MODELS {
+            for word in model.make.split_whitespace() {
+                for alias in model.aliases.iter().flat_map(|a| a.split_whitespace()) {
+                    assert!(
+                        !word.eq_ignore_ascii_case(alias) || word == alias,
+                        "{}: \"{word}\" is spelled \"{alias}\"",
+                        model.make
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn same_seed_same_feed_different_seed_different_feed() {
         let dealers = dealers();

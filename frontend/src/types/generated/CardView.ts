@@ -123,4 +123,17 @@ buttons: Array<CardButtonView>,
  * The view count as shown ("1,234 views"), on sites that show it (config
  * `search.show_view_count`) for cars whose feed has one.
  */
-views_text: string | null, };
+views_text: string | null, 
+/**
+ * How many gallery photos the car has (the card's camera count; 0 hides it).
+ */
+photo_count: number, 
+/**
+ * Key spec chips after year and km: transmission and fuel, those the car has.
+ */
+spec_chips: Array<string>, 
+/**
+ * A reservation holds the car: the card says "Reserved" in place of its reserve
+ * button, whatever its tag (a fuel tag outranks the Reserved tag).
+ */
+reserved: boolean, };
