@@ -6,7 +6,7 @@
 //! `domain::view` code ([`ViewContext::new`] and the build's [`CardCache`]), so a hit from the API is
 //! the card the server-rendered page shows.
 //!
-//! [`crate::build::build`] stages the index of a dealer before rendering and publishes it
+//! [`crate::pipeline::build`] stages the index of a dealer before rendering and publishes it
 //! only after the dealer's new site is swapped in ([`stage_dealer`]), so a failed build
 //! leaves the served index as it was. [`run`] (`forecourt index`) rebuilds the indexes from
 //! the feed alone, without rendering pages.
@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::Dealer;
-use domain::view::card::{weekly_amount, CardCache};
+use domain::view::card::{weekly_amount, Cards};
 use domain::view::search::latest_first;
 use domain::view::site::ViewContext;
 use search::{stage_index, IndexDoc, StagedIndex};
 
-use crate::build::{load, BuildError, BuildOptions};
+use crate::pipeline::{load, BuildError, BuildOptions};
+use crate::render::CardCache;
 
 /// Everything `forecourt index` takes.
 #[derive(Debug, Clone, Default)]

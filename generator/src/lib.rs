@@ -1,10 +1,10 @@
 //! Forecourt's generator: loads dealers/ and the stock feed, derives view models and
 //! writes a static site per dealer.
-pub mod build;
 pub mod check;
 pub mod feed;
 pub mod index;
 pub mod manifest;
+pub mod pipeline;
 pub mod publish;
 pub mod render;
 pub mod sample_feed;

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use generator::build::{build, BuildOptions, Progress};
 use generator::index::IndexOptions;
+use generator::pipeline::{build, BuildOptions, Progress};
 use generator::publish::{publish, PublishOptions};
 use generator::sample_feed::{write_sample, SampleOptions};
 use generator::serve::{serve, ServeOptions};

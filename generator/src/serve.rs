@@ -26,7 +26,7 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast;
 use walkdir::WalkDir;
 
-use crate::build::{build, BuildOptions, Progress};
+use crate::pipeline::{build, BuildOptions, Progress};
 use crate::publish::{content_type, MEDIA_PREFIX};
 
 /// The live-reload endpoint.
@@ -321,7 +321,7 @@ fn rebuild(opts: &BuildOptions, state: &ServeState) {
             if report
                 .dealers
                 .iter()
-                .any(|d| d.status == crate::build::DealerStatus::Published)
+                .any(|d| d.status == crate::pipeline::DealerStatus::Published)
             {
                 let _ = state.reload.send(());
             }

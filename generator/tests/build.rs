@@ -1,4 +1,4 @@
-//! `forecourt build` (`generator::build::build`) on the sample dealer jacaranda-toyota with
+//! `forecourt build` (`generator::pipeline::build`) on the sample dealer jacaranda-toyota with
 //! a small feed, rendered by the real SSR bundle of frontend/: the pages and their text,
 //! the changed list of an incremental rebuild, the feed sanity guard and a build that
 //! dies midway.
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::{Duration, NaiveDate, Utc};
 use domain::rules::vehicle_text::rego_expiry_text;
-use generator::build::{build, BuildOptions, BuildReport, DealerStatus, Progress};
+use generator::pipeline::{build, BuildOptions, BuildReport, DealerStatus, Progress};
 use generator::render::WorkerCommand;
 use serde_json::{json, Value};
 use walkdir::WalkDir;

@@ -9,7 +9,7 @@ use std::path::Path;
 use chrono::{Duration, Utc};
 use domain::config::load_dealers;
 use domain::view::{site_pages, Page};
-use generator::build::assign_stock;
+use generator::pipeline::assign_stock;
 use generator::feed::{read_feed, ReadOptions};
 use generator::index::{run, IndexOptions};
 use search::{EmbeddedSearch, FixedFilters, SearchQuery};

@@ -185,13 +185,13 @@ fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
 #[test]
 fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_cars() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut opts = generator::build::BuildOptions::new(
+    let mut opts = generator::pipeline::BuildOptions::new(
         dealers_dir(),
         write_feed(dir.path()),
         dir.path().join("dist"),
     );
     opts.only = vec![DEALER.to_string()];
-    let loaded = generator::build::load(&opts).expect("loaded");
+    let loaded = generator::pipeline::load(&opts).expect("loaded");
     assert_eq!(loaded.dealers.len(), 1);
     let market = &loaded.market;
     // The sold Camry is not on the market; the photo-less Yaris (dropped from the site by
@@ -226,9 +226,9 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
     assert!(market
         .listing("redgum-motors", "2021-mazda-cx5-201")
         .is_none());
-    generator::build::write_market(market, &opts.out).expect("written");
-    let text =
-        std::fs::read_to_string(opts.out.join(generator::build::MARKET_FILE)).expect("market file");
+    generator::pipeline::write_market(market, &opts.out).expect("written");
+    let text = std::fs::read_to_string(opts.out.join(generator::pipeline::MARKET_FILE))
+        .expect("market file");
     assert_eq!(
         domain::rules::market::Market::from_tsv(&text).expect("readable"),
         *market

@@ -341,40 +341,28 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
     }
 }
 
-/// A car's card as JSON text, serialized once however many pages show it (a vehicle
-/// page's similar cars). It serializes as the [`CardView`] it was made from, with one
-/// member more: `fingerprint`, the digest of the rest of that text ([`FingerprintedCard`]).
-/// Equal fingerprints mean equal cards, so the SSR worker keys a card's markup by it
-/// instead of by the card's whole JSON text (frontend/src/server/render.tsx).
+/// A car's card as the JSON text a page's props hold (a vehicle page's similar cars).
+/// It reads back as a [`CardView`]; text made elsewhere ([`CardJson::from_text`]) may
+/// carry members of its own beside the card's, which pages keep as they are.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CardJson(Box<serde_json::value::RawValue>);
 
-/// [`CardJson`] read back: the card and its fingerprint (in TypeScript,
-/// `CardView & { fingerprint: string }`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FingerprintedCard {
-    /// The card.
-    #[serde(flatten)]
-    pub card: CardView,
-    /// 32 hex digits of the blake3 digest of the card's JSON text (without this member).
-    pub fingerprint: String,
-}
-
 impl CardJson {
     /// The card of `view`.
     pub fn of(view: &CardView) -> CardJson {
-        let mut text = serde_json::to_string(view).expect("a card view serializes");
-        let digest = blake3::hash(text.as_bytes()).to_hex();
-        // A struct serializes as an object: its closing brace is the last character.
-        text.pop();
-        text.push_str(",\"fingerprint\":\"");
-        text.push_str(&digest[..32]);
-        text.push_str("\"}");
-        CardJson(
-            serde_json::value::RawValue::from_string(text)
-                .expect("a card with its fingerprint is JSON"),
-        )
+        CardJson(serde_json::value::to_raw_value(view).expect("a card view serializes"))
+    }
+
+    /// A card's JSON text made by the caller: it must be JSON; the members a
+    /// [`CardView`] has are for the caller to keep.
+    pub fn from_text(text: String) -> Result<CardJson, serde_json::Error> {
+        serde_json::value::RawValue::from_string(text).map(CardJson)
+    }
+
+    /// The JSON text.
+    pub fn text(&self) -> &str {
+        self.0.get()
     }
 
     /// The card parsed back (tests and tools).
@@ -389,57 +377,28 @@ impl PartialEq for CardJson {
     }
 }
 
-/// The cards of one stock, made once for a build: a car's card shows on its own page,
-/// on its neighbours' pages as a similar car and in search results. Looked up by a
-/// reference into that stock; any other car gets its card made on the spot.
-pub struct CardCache<'a> {
-    cars: &'a [Car],
-    cards: Vec<(CardView, CardJson)>,
-}
-
-impl<'a> CardCache<'a> {
-    /// The card of every car of `cars`, made on every core.
-    pub fn new(cars: &'a [Car], ctx: &ViewContext<'_>) -> CardCache<'a> {
-        use rayon::prelude::*;
-        let cards = cars
-            .par_iter()
-            .map(|car| {
-                let view = card_view(car, ctx);
-                let json = CardJson::of(&view);
-                (view, json)
-            })
-            .collect();
-        CardCache { cars, cards }
-    }
-
-    /// A cache holding no cards (every lookup makes the card).
-    pub fn empty() -> CardCache<'static> {
-        CardCache {
-            cars: &[],
-            cards: Vec::new(),
-        }
-    }
-
-    fn cached(&self, car: &Car) -> Option<&(CardView, CardJson)> {
-        let size = std::mem::size_of::<Car>().max(1);
-        let offset = (car as *const Car as usize).checked_sub(self.cars.as_ptr() as usize)?;
-        let at = offset / size;
-        (offset % size == 0 && self.cars.get(at).is_some_and(|c| std::ptr::eq(c, car)))
-            .then(|| &self.cards[at])
-    }
-
+/// Where the pages of a site get their cars' cards: [`MakeCards`] makes each one when
+/// asked; a caller that shows the same cards on many pages may answer with cards it made
+/// before, which must equal [`card_view`]'s.
+pub trait Cards: Sync {
     /// The card of `car`.
-    pub fn card(&self, car: &Car, ctx: &ViewContext<'_>) -> CardView {
-        self.cached(car)
-            .map_or_else(|| card_view(car, ctx), |(view, _)| view.clone())
-    }
+    fn card(&self, car: &Car, ctx: &ViewContext<'_>) -> CardView;
 
     /// The card of `car` as JSON text.
-    pub fn json(&self, car: &Car, ctx: &ViewContext<'_>) -> CardJson {
-        self.cached(car).map_or_else(
-            || CardJson::of(&card_view(car, ctx)),
-            |(_, json)| json.clone(),
-        )
+    fn json(&self, car: &Car, ctx: &ViewContext<'_>) -> CardJson;
+}
+
+/// [`Cards`] made on the spot: [`card_view`] and [`CardJson::of`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MakeCards;
+
+impl Cards for MakeCards {
+    fn card(&self, car: &Car, ctx: &ViewContext<'_>) -> CardView {
+        card_view(car, ctx)
+    }
+
+    fn json(&self, car: &Car, ctx: &ViewContext<'_>) -> CardJson {
+        CardJson::of(&card_view(car, ctx))
     }
 }
 
@@ -606,76 +565,6 @@ mod tests {
         hybrid.reserved = true;
         hybrid.sold = true;
         assert!(!card_view(&hybrid, &ctx).reserved);
-    }
-
-    #[test]
-    fn the_card_cache_answers_the_cards_card_view_makes() {
-        let dealer = dealer("");
-        let ctx = ViewContext::new(
-            &dealer,
-            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
-                .single()
-                .expect("time"),
-        );
-        let mut stock = vec![
-            car("Toyota", lender(Some(99.0))),
-            car("Suzuki", lender(None)),
-        ];
-        stock[1].id = 2;
-        stock[1].price = None;
-        let cache = CardCache::new(&stock, &ctx);
-        for car in &stock {
-            assert_eq!(cache.card(car, &ctx), card_view(car, &ctx));
-            assert_eq!(
-                cache.json(car, &ctx).view().expect("parses"),
-                card_view(car, &ctx)
-            );
-        }
-        // A car from elsewhere (an equal copy, not the stock's own) gets its own card.
-        let mut stranger = stock[0].clone();
-        stranger.price = Some(1_000.0);
-        assert_eq!(cache.card(&stranger, &ctx).price_text, "$1,000");
-        assert_eq!(
-            CardCache::empty().card(&stock[1], &ctx),
-            card_view(&stock[1], &ctx)
-        );
-    }
-
-    #[test]
-    fn a_cards_fingerprint_changes_with_anything_on_the_card_and_only_then() {
-        let dealer = dealer("");
-        let ctx = ViewContext::new(
-            &dealer,
-            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
-                .single()
-                .expect("time"),
-        );
-        let read = |view: &CardView| {
-            serde_json::from_str::<FingerprintedCard>(CardJson::of(view).0.get()).expect("parses")
-        };
-        let view = card_view(&car("Toyota", lender(Some(99.0))), &ctx);
-        let parsed = read(&view);
-        assert_eq!(parsed.card, view, "the card itself is unchanged");
-        assert_eq!(parsed.fingerprint.len(), 32);
-        assert!(parsed.fingerprint.bytes().all(|b| b.is_ascii_hexdigit()));
-        assert_eq!(
-            read(&view).fingerprint,
-            parsed.fingerprint,
-            "the same card, the same fingerprint"
-        );
-        let mut cheaper = view.clone();
-        cheaper.price_text = "$32,989".into();
-        let mut renamed = view.clone();
-        renamed.name.push(' ');
-        let mut older = view.clone();
-        older.year -= 1;
-        for (what, other) in [("price text", cheaper), ("name", renamed), ("year", older)] {
-            assert_ne!(
-                read(&other).fingerprint,
-                parsed.fingerprint,
-                "a different {what} keeps the fingerprint"
-            );
-        }
     }
 
     #[test]

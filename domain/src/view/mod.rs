@@ -114,8 +114,7 @@ pub struct Page {
     /// Meta description.
     pub description: String,
     /// Props for the React page: the serialized view models, kept as their JSON text so
-    /// a build serializes each page once (hashing, the worker and the document shell all
-    /// read the same text).
+    /// a page is serialized once however many times its props are read.
     pub props: Props,
     /// schema.org JSON-LD objects for the head.
     pub json_ld: Vec<serde_json::Value>,

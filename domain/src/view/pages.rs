@@ -1,20 +1,19 @@
 //! The page list of one dealer ([`site_pages`]): every page with its kind, props,
-//! title, description, JSON-LD and hero image, ready for the SSR worker.
+//! title, description, JSON-LD and hero image, ready to render.
 
 use chrono::{DateTime, Utc};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::Car;
 use crate::config::Dealer;
-use crate::rules::availability::{model_key, SimilarIndex};
+use crate::rules::availability::SimilarIndex;
 use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
 
 use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
-use super::card::{display_name, reserve_url, CardCache};
+use super::card::{display_name, reserve_url, Cards, MakeCards};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
 use super::form::{
@@ -30,7 +29,7 @@ use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::model::{model_page_view, models_page_view};
 use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
 use super::parts::{parts_search_page_view, PARTS_SEARCH_PATH};
-use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView};
+use super::search::{search_page_view_of, search_routes, RouteIndex, SearchRoute};
 use super::site::{SiteView, ViewContext};
 use super::vehicle::{vehicle_page_view_indexed, Crumb};
 use super::{Page, PageKind, Props};
@@ -133,7 +132,7 @@ fn make_page<T: Serialize + TS>(
 fn car_pages(
     car: &Car,
     similar: &SimilarIndex<'_>,
-    cards: &CardCache<'_>,
+    cards: &dyn Cards,
     reservation_form: Option<&FormPageView>,
     ctx: &ViewContext<'_>,
     site: &Props,
@@ -204,40 +203,39 @@ pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, 
 /// stock filters (sold cars kept for the sold window are included and show as sold).
 pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page> {
     let ctx = ViewContext::new(dealer, now);
-    site_pages_with(&ctx, cars, &CardCache::new(cars, &ctx))
+    site_pages_by_car(&ctx, cars, &MakeCards).all()
 }
 
-/// [`site_pages`] in the view context of a build, with the cards of `cars` made once
-/// for the build (its search index shows the same cards). The pages are in
-/// [`SitePages::all`] order.
-pub fn site_pages_with(ctx: &ViewContext<'_>, cars: &[Car], cards: &CardCache<'_>) -> Vec<Page> {
-    site_pages_by_car(ctx, cars, cards).all()
-}
-
-/// The pages of a dealer's site as a build makes them: the site's own pages at once and
-/// the pages of its cars on demand. A car's pages are most of a site's pages and of the
-/// memory they take, so a build makes them a few at a time, just before rendering them,
-/// instead of holding every page of the site at once.
+/// The pages of a dealer's site, the many alike ones still to be made: the site's own
+/// pages, and the pages of its cars and of its search landing routes, each made when
+/// asked for ([`CarPages::pages_of`], [`SearchPages::page_of`]), so a caller can make
+/// them in the order and the number at a time it chooses.
 pub struct SitePages<'a> {
-    /// Every page that is not a car's own (home, search, locations, forms...).
+    /// Every page that is not a car's own or a search landing page (home, locations,
+    /// forms...).
     pub pages: Vec<Page>,
-    /// Where the cars' pages stand among `pages` in [`SitePages::all`] (after home).
-    pub cars_at: usize,
+    /// Where the cars' pages, then the search landing pages, stand among `pages` in
+    /// [`SitePages::all`] (after home).
+    pub made_at: usize,
     /// The pages of each car.
     pub cars: CarPages<'a>,
+    /// The search landing pages.
+    pub searches: SearchPages<'a>,
 }
 
 impl SitePages<'_> {
-    /// Every page: the home page, the cars' pages in stock order, then the others.
+    /// Every page: the home page, the cars' pages in stock order, the search landing
+    /// pages, then the others.
     pub fn all(self) -> Vec<Page> {
         let SitePages {
             mut pages,
-            cars_at,
+            made_at,
             cars,
+            searches,
         } = self;
-        let per_car: Vec<Vec<Page>> = cars.cars.par_iter().map(|car| cars.pages_of(car)).collect();
-        let rest = pages.split_off(cars_at);
-        pages.extend(per_car.into_iter().flatten());
+        let rest = pages.split_off(made_at);
+        pages.extend(cars.cars.iter().flat_map(|car| cars.pages_of(car)));
+        pages.extend(searches.routes.iter().map(|route| searches.page_of(route)));
         pages.extend(rest);
         pages
     }
@@ -249,7 +247,7 @@ pub struct CarPages<'a> {
     ctx: &'a ViewContext<'a>,
     cars: &'a [Car],
     similar: SimilarIndex<'a>,
-    cards: &'a CardCache<'a>,
+    cards: &'a dyn Cards,
     reservation_form: Option<FormPageView>,
     site: Props,
 }
@@ -258,21 +256,6 @@ impl<'a> CarPages<'a> {
     /// The site's cars, in stock order.
     pub fn cars(&self) -> &'a [Car] {
         self.cars
-    }
-
-    /// The positions in [`CarPages::cars`] with the cars of one make and model one after
-    /// another (stock order within a model): their vehicle pages list mostly the same
-    /// similar cars, so an SSR worker rendering them in this order still keeps the cards
-    /// it rendered for the first of them.
-    pub fn in_render_order(&self) -> Vec<usize> {
-        let mut order: Vec<(_, usize)> = self
-            .cars
-            .iter()
-            .enumerate()
-            .map(|(at, car)| (model_key(car), at))
-            .collect();
-        order.sort_by(|a, b| a.0.cmp(&b.0));
-        order.into_iter().map(|(_, at)| at).collect()
     }
 
     /// The pages of `car`, one of the site's cars.
@@ -288,11 +271,66 @@ impl<'a> CarPages<'a> {
     }
 }
 
+/// Makes the search landing pages of a site, each route's cars found from an index.
+pub struct SearchPages<'a> {
+    ctx: &'a ViewContext<'a>,
+    routes: Vec<SearchRoute>,
+    index: RouteIndex<'a>,
+    cards: &'a dyn Cards,
+    site: Props,
+}
+
+impl SearchPages<'_> {
+    /// The site's search landing routes, in page order.
+    pub fn routes(&self) -> &[SearchRoute] {
+        &self.routes
+    }
+
+    /// The landing page of `route`, one of [`SearchPages::routes`].
+    pub fn page_of(&self, route: &SearchRoute) -> Page {
+        let ctx = self.ctx;
+        // The index holds every car (the cards made for the build are found again by
+        // identity); a landing page lists only what the live search lists.
+        let mut matching = self.index.matching(route);
+        matching.retain(|c| listed_in_search(c, &ctx.dealer.config, ctx.now));
+        let view = search_page_view_of(route, matching, self.cards, ctx);
+        let name = &ctx.dealer.config.name;
+        let description = format!("{} matching cars at {name}.", view.count);
+        let hero = view
+            .hits
+            .first()
+            .and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
+        let crumbs = vec![
+            Crumb {
+                label: crate::messages::BREADCRUMB_HOME.to_string(),
+                url: Some("/".to_string()),
+            },
+            Crumb {
+                label: view.title.clone(),
+                url: None,
+            },
+        ];
+        let mut page = make_page(
+            ctx,
+            &self.site,
+            route.path.clone(),
+            PageKind::Search,
+            route.title.clone(),
+            description,
+            &view,
+        );
+        page.hero_image = hero;
+        page.json_ld
+            .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
+        page
+    }
+}
+
 /// The pages of a dealer's site with its cars' pages made on demand ([`SitePages`]).
 pub fn site_pages_by_car<'a>(
     ctx: &'a ViewContext<'a>,
     cars: &'a [Car],
-    cards: &'a CardCache<'a>,
+    cards: &'a dyn Cards,
 ) -> SitePages<'a> {
     let dealer = ctx.dealer;
     let site = Props::of(&ctx.site).expect("the site view serializes");
@@ -343,9 +381,8 @@ pub fn site_pages_by_car<'a>(
         "logo": ctx.absolute(&ctx.site.logo_url),
     }));
 
-    // The cars' own pages, made on demand; each car's card is made once for all the
-    // pages that show it.
-    let cars_at = b.pages.len();
+    // The cars' own pages and the search landing pages, made on demand.
+    let made_at = b.pages.len();
     let reservation_form = cars
         .iter()
         .any(|car| reserve_url(car, ctx).is_some())
@@ -358,46 +395,16 @@ pub fn site_pages_by_car<'a>(
         reservation_form,
         site: b.site.clone(),
     };
-
-    // Search landing pages, in parallel, each route's cars found from an index.
     let routes = search_routes(ctx, &listed);
-    // Indexed over `cars` itself, so the cards made for the build are found again.
-    let route_index = RouteIndex::new(cars, &routes);
-    let views: Vec<SearchPageView> = routes
-        .par_iter()
-        .map(|route| {
-            let mut matching = route_index.matching(route);
-            matching.retain(|c| listed_in_search(c, &dealer.config, ctx.now));
-            search_page_view_of(route, matching, cards, ctx)
-        })
-        .collect();
-    for (route, view) in routes.iter().zip(views) {
-        let description = format!("{} matching cars at {name}.", view.count);
-        let hero = view
-            .hits
-            .first()
-            .and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
-        let crumbs = vec![
-            Crumb {
-                label: crate::messages::BREADCRUMB_HOME.to_string(),
-                url: Some("/".to_string()),
-            },
-            Crumb {
-                label: view.title.clone(),
-                url: None,
-            },
-        ];
-        let page = b.push(
-            route.path.clone(),
-            PageKind::Search,
-            route.title.clone(),
-            description,
-            view,
-        );
-        page.hero_image = hero;
-        page.json_ld
-            .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
-    }
+    // The index borrows the routes for their facets only while it is built.
+    let index = RouteIndex::new(cars, &routes);
+    let searches = SearchPages {
+        ctx,
+        routes,
+        index,
+        cards,
+        site: b.site.clone(),
+    };
 
     // Locations.
     let locations = visible_locations(ctx);
@@ -737,8 +744,9 @@ pub fn site_pages_by_car<'a>(
 
     SitePages {
         pages: b.pages,
-        cars_at,
+        made_at,
         cars: car_pages,
+        searches,
     }
 }
 

@@ -21,7 +21,7 @@ use crate::rules::constants::{
 };
 use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
-use super::card::{car_location_name, weekly_amount, CardCache, CardView};
+use super::card::{car_location_name, weekly_amount, CardView, Cards, MakeCards};
 use super::site::{asset_url, ViewContext};
 use super::slug::slugify;
 use super::vehicle::car_type_label;
@@ -686,7 +686,7 @@ pub fn search_page_view(
     ctx: &ViewContext<'_>,
 ) -> SearchPageView {
     let matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
-    search_page_view_of(route, matching, &CardCache::empty(), ctx)
+    search_page_view_of(route, matching, &MakeCards, ctx)
 }
 
 /// The cars of one stock by facet value, for the fixed filters of landing routes: a
@@ -695,16 +695,18 @@ pub fn search_page_view(
 pub struct RouteIndex<'a> {
     cars: &'a [Car],
     /// facet -> ASCII-lowercased value -> positions in `cars`, ascending.
-    by_value: HashMap<&'a str, HashMap<String, Vec<usize>>>,
+    by_value: HashMap<String, HashMap<String, Vec<usize>>>,
 }
 
 impl<'a> RouteIndex<'a> {
     /// Indexes `cars` by every facet the fixed filters of `routes` use.
-    pub fn new(cars: &'a [Car], routes: &'a [SearchRoute]) -> RouteIndex<'a> {
-        let mut by_value: HashMap<&'a str, HashMap<String, Vec<usize>>> = HashMap::new();
+    pub fn new(cars: &'a [Car], routes: &[SearchRoute]) -> RouteIndex<'a> {
+        let mut by_value: HashMap<String, HashMap<String, Vec<usize>>> = HashMap::new();
         for route in routes {
             for filter in &route.fixed {
-                by_value.entry(filter.facet.as_str()).or_default();
+                if !by_value.contains_key(&filter.facet) {
+                    by_value.insert(filter.facet.clone(), HashMap::new());
+                }
             }
         }
         for (facet, values) in &mut by_value {
@@ -755,11 +757,11 @@ impl<'a> RouteIndex<'a> {
 }
 
 /// [`search_page_view`] of the cars already found to match `route`, in stock order,
-/// with the build's cards.
+/// with their cards from `cards`.
 pub fn search_page_view_of(
     route: &SearchRoute,
     mut matching: Vec<&Car>,
-    cards: &CardCache<'_>,
+    cards: &dyn Cards,
     ctx: &ViewContext<'_>,
 ) -> SearchPageView {
     let search = &ctx.dealer.config.search;
@@ -1014,11 +1016,10 @@ mod tests {
             .iter()
             .find(|r| r.path == "/search/jayco")
             .expect("jayco route");
-        let cards = CardCache::new(&cars, &ctx);
         let view = search_page_view_of(
             jayco,
             cars.iter().filter(|c| c.make == "Jayco").collect(),
-            &cards,
+            &MakeCards,
             &ctx,
         );
         assert_eq!(

@@ -19,8 +19,8 @@ use crate::rules::vehicle_text::{
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::card::{
-    display_name, finance_link, reserve_url, similar_search_path, thousands, CardCache, CardJson,
-    CardView,
+    display_name, finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView,
+    Cards, MakeCards,
 };
 use super::finance::{
     finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView,
@@ -98,8 +98,7 @@ pub struct VehiclePageView {
     /// Standard equipment list.
     pub standard_equipment: Vec<String>,
     /// Similar in-stock cars.
-    /// Each with its fingerprint ([`super::card::FingerprintedCard`]).
-    #[ts(type = "Array<CardView & { fingerprint: string }>")]
+    #[ts(type = "Array<CardView>")]
     pub similar: Vec<CardJson>,
     /// The interactive widgets of the page (calculators, share, print, sticky bars).
     pub widgets: VehicleWidgets,
@@ -820,15 +819,15 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
 
 /// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars).
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
-    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), &CardCache::empty(), ctx)
+    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), &MakeCards, ctx)
 }
 
 /// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars and its
-/// cards made once (a build).
+/// cards from `cards`.
 pub fn vehicle_page_view_indexed(
     car: &Car,
     stock: &SimilarIndex<'_>,
-    cards: &CardCache<'_>,
+    cards: &dyn Cards,
     ctx: &ViewContext<'_>,
 ) -> VehiclePageView {
     let config = &ctx.dealer.config;

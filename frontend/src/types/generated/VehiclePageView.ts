@@ -82,9 +82,8 @@ features: Array<string>,
 standard_equipment: Array<string>, 
 /**
  * Similar in-stock cars.
- * Each with its fingerprint ([`super::card::FingerprintedCard`]).
  */
-similar: Array<CardView & { fingerprint: string }>, 
+similar: Array<CardView>, 
 /**
  * The interactive widgets of the page (calculators, share, print, sticky bars).
  */

@@ -1,13 +1,16 @@
 //! `forecourt build`: dealers/ + the stock feed -> one static site per dealer.
 //!
-//! The build is four phases, each a public function a test can stop after:
-//! [`load`] (config + feed, each dealer's stock filters applied) -> [`derive`] (the
-//! site's own pages of `domain::view`, its cars' pages to be made on demand) -> [`render`]
-//! (the cars' pages made a few at a time on a planning thread, the SSR worker pool and
-//! the document shell, into a staging folder) -> [`write`] (sitemap, robots, assets, manifest, then the
-//! swap). [`build`] runs them all for every dealer and returns a [`BuildReport`]; it also
-//! writes each dealer's search index (`<out>/_search/<slug>`, see [`crate::index`]) from
-//! the same stock, staged before rendering and published right after the site's swap.
+//! The build is four phases, each a public function returning a value a test can stop
+//! at: [`load`] -> [`Loaded`] (config + feed, each dealer's stock filters applied);
+//! [`derive`] -> [`Derived`] (the pages of `domain::view`, the search landing pages made
+//! on every core; its cars' pages are made on demand, [`Derived::pages`] makes them all);
+//! [`render`] -> [`Rendered`] (the cars' pages made a few at a time in render order, a
+//! window of pages in flight to the SSR worker pool, each wrapped in the document shell,
+//! into a staging folder); [`write`] -> [`Published`] (sitemap, robots, assets,
+//! manifest, then the swap). [`build`] runs them all for every dealer and returns a
+//! [`BuildReport`]; it also writes each dealer's search index (`<out>/_search/<slug>`, see
+//! [`crate::index`]) from the same stock, staged before rendering and published right
+//! after the site's swap.
 //!
 //! Safety: a dealer whose accepted stock drops by more than its `feed.max_stock_drop`
 //! against the last successful build is not published unless forced ([`guard`]), and a
@@ -18,6 +21,7 @@ mod files;
 mod frontend;
 mod progress;
 mod report;
+mod sitemap;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -29,7 +33,6 @@ use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::{load_dealers, Dealer};
 use domain::rules::stock::keep_car;
-use domain::view::card::CardCache;
 use domain::view::pages::{site_files, site_pages_by_car, CarPages, SiteFile, SitePages};
 use domain::view::site::ViewContext;
 use domain::view::{Page, PageKind};
@@ -40,14 +43,17 @@ use crate::manifest::{
     content_hash, json_digest, output_of_path, url_of_output, BuildManifest, CHANGED_FILE,
     MANIFEST_VERSION, META_DIR,
 };
-use crate::render::{Pool, PoolOptions, RenderError, RenderJob, WorkerCommand};
+use crate::render::{
+    render_order, CardCache, Pool, PoolOptions, RenderError, RenderJob, WorkerCommand,
+};
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
 use domain::rules::market::{Listing, Market, MarketCar};
 
-pub use files::{link_or_copy, recover, robots, sitemap, staging_dir, swap_in, Listed};
+pub use files::{link_or_copy, recover, staging_dir, swap_in};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
 pub use progress::{Bar, Progress};
 pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
+pub use sitemap::{robots, sitemap, Listed};
 
 /// A build error a dealer or an operator reads: it says what and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -313,16 +319,35 @@ pub fn guard(stock: &DealerStock, site_dir: &Path) -> Result<(), GuardRefusal> {
 }
 
 /// One dealer after [`derive`]: its pages, the cars' pages still to be made.
-pub struct DealerPages<'a> {
+pub struct Derived<'a> {
     /// The dealer's configuration.
     pub dealer: Dealer,
     /// Stock accepted (recorded in the manifest for the next guard).
     pub stock_count: usize,
-    /// The site's own pages, and its cars' pages made on demand ([`render`] makes them a
-    /// few cars at a time, just before rendering them).
-    pub pages: SitePages<'a>,
+    /// Every page of the site but its cars' own, in page order.
+    pub pages: Vec<Page>,
+    /// Where the cars' pages stand among `pages` (after home).
+    pub cars_at: usize,
+    /// The cars' pages, made on demand: [`render`] makes them a few cars at a time, just
+    /// before rendering them.
+    pub cars: CarPages<'a>,
     /// The site's data files (`domain::view::site_files`).
     pub files: Vec<SiteFile>,
+}
+
+impl Derived<'_> {
+    /// Every page of the site, in page order (the cars' pages in stock order), its cars'
+    /// pages made now: what [`render`] renders, without rendering it.
+    pub fn pages(&self) -> Vec<Page> {
+        let mut pages = self.pages.clone();
+        let cars = self
+            .cars
+            .cars()
+            .iter()
+            .flat_map(|car| self.cars.pages_of(car));
+        pages.splice(self.cars_at..self.cars_at, cars);
+        pages
+    }
 }
 
 /// Phase 2: the pages and data files of one dealer (`domain::view::site_pages_by_car`)
@@ -331,14 +356,28 @@ pub fn derive<'a>(
     stock: &'a DealerStock,
     ctx: &'a ViewContext<'a>,
     cards: &'a CardCache<'a>,
-) -> Result<DealerPages<'a>, String> {
+) -> Result<Derived<'a>, String> {
     let slug = stock.slug();
     let files = site_files(&stock.dealer, ctx.now)
         .map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
-    let pages = site_pages_by_car(ctx, &stock.cars, cards);
-    Ok(DealerPages {
+    let SitePages {
+        mut pages,
+        made_at,
+        cars,
+        searches,
+    } = site_pages_by_car(ctx, &stock.cars, cards);
+    // The search landing pages, on every core, where they stand among the pages.
+    let search_pages: Vec<Page> = searches
+        .routes()
+        .par_iter()
+        .map(|route| searches.page_of(route))
+        .collect();
+    pages.splice(made_at..made_at, search_pages);
+    Ok(Derived {
         stock_count: stock.cars.len(),
         pages,
+        cars_at: made_at,
+        cars,
         files,
         dealer: stock.dealer.clone(),
     })
@@ -366,7 +405,7 @@ pub struct RenderContext<'a> {
 
 /// One dealer after [`render`]: the pages in its staging folder.
 #[derive(Debug)]
-pub struct StagedSite {
+pub struct Rendered {
     /// The dealer's configuration.
     pub dealer: Dealer,
     /// The staging folder ([`staging_dir`]).
@@ -398,7 +437,7 @@ pub struct StagedSite {
 /// copy is kept, one that matches the live site's is linked from there, the rest are
 /// rendered. On error the staging folder is removed and every failing page is listed
 /// with its path.
-pub fn render(site: DealerPages<'_>, ctx: &RenderContext<'_>) -> Result<StagedSite, Vec<String>> {
+pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Vec<String>> {
     let slug = site.dealer.config.slug.clone();
     let live = ctx.out.join(&slug);
     let (staging, held) = files::prepare_staging(ctx.out, &slug).map_err(|e| {
@@ -414,10 +453,12 @@ pub fn render(site: DealerPages<'_>, ctx: &RenderContext<'_>) -> Result<StagedSi
             .map(|m| m.outputs)
             .unwrap_or_default()
     };
-    let DealerPages {
+    let Derived {
         dealer,
         stock_count,
         pages,
+        cars_at,
+        cars,
         files,
     } = site;
     let dirs = Dirs {
@@ -426,8 +467,8 @@ pub fn render(site: DealerPages<'_>, ctx: &RenderContext<'_>) -> Result<StagedSi
         previous: &previous,
         held: &held,
     };
-    match render_into(&dealer, pages, ctx, &dirs) {
-        Ok(done) => Ok(StagedSite {
+    match render_into(&dealer, pages, cars_at, &cars, ctx, &dirs) {
+        Ok(done) => Ok(Rendered {
             staging,
             pages: done.listed,
             files,
@@ -642,7 +683,7 @@ fn plan_all(
     send(site_jobs, !planner.errors.is_empty());
     let mut car_pages = vec![Vec::new(); cars.cars().len()];
     let mut making = Duration::ZERO;
-    for chunk in cars.in_render_order().chunks(CARS_PER_CHUNK) {
+    for chunk in render_order(cars.cars()).chunks(CARS_PER_CHUNK) {
         let t = Instant::now();
         let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| {
             chunk
@@ -682,7 +723,9 @@ fn next_planned(jobs: &Receiver<Planned>, wait: bool, open: &mut bool) -> Option
 
 fn render_into(
     dealer: &Dealer,
-    site: SitePages<'_>,
+    pages: Vec<Page>,
+    cars_at: usize,
+    cars: &CarPages<'_>,
     ctx: &RenderContext<'_>,
     dirs: &Dirs<'_>,
 ) -> Result<RenderOutcome, Vec<String>> {
@@ -690,11 +733,6 @@ fn render_into(
     let head = SiteHead::of(dealer);
     let head_json = serde_json::to_vec(&head).map_err(|e| vec![format!("{slug}: {e}")])?;
     let shell_site = ShellSite::of(&head);
-    let SitePages {
-        pages,
-        cars_at,
-        cars,
-    } = site;
 
     let bar = ctx.progress.bar(
         &format!("{slug} render"),
@@ -721,7 +759,7 @@ fn render_into(
     // window ahead of the answers, wraps them in the shell and writes them.
     let (car_pages, derive_time) = std::thread::scope(|scope| {
         let (tx, jobs) = std::sync::mpsc::sync_channel::<Planned>(SUBMIT_AHEAD);
-        let (planner, cars, bar) = (&mut planner, &cars, &bar);
+        let (planner, bar) = (&mut planner, &bar);
         let planning = std::thread::Builder::new()
             .name(format!("plan-{slug}"))
             .spawn_scoped(scope, move || plan_all(planner, pages, cars, bar, &tx))
@@ -809,7 +847,7 @@ fn render_into(
 
 /// What [`write`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
+pub struct Published {
     /// The live site folder.
     pub site_dir: PathBuf,
     /// Pages (and sitemap/robots/dealer files) rendered or changed.
@@ -844,11 +882,11 @@ fn dealer_files(dealer: &Dealer) -> Vec<PathBuf> {
 /// Phase 4: completes the staging folder (sitemap.xml, robots.txt, the client assets,
 /// the dealer's images such as its logo, the manifest and changed.txt) and swaps it in.
 pub fn write(
-    staged: StagedSite,
+    staged: Rendered,
     frontend: &Frontend,
     out: &Path,
     built_at: DateTime<Utc>,
-) -> Result<Written, String> {
+) -> Result<Published, String> {
     let slug = staged.dealer.config.slug.clone();
     let staging = staged.staging.clone();
     let result = write_inner(staged, frontend, out, built_at);
@@ -859,11 +897,11 @@ pub fn write(
 }
 
 fn write_inner(
-    staged: StagedSite,
+    staged: Rendered,
     frontend: &Frontend,
     out: &Path,
     built_at: DateTime<Utc>,
-) -> Result<Written, String> {
+) -> Result<Published, String> {
     let slug = &staged.dealer.config.slug;
     let staging = &staged.staging;
     let head = SiteHead::of(&staged.dealer);
@@ -969,7 +1007,7 @@ fn write_inner(
             out.join(slug).display()
         )
     })?;
-    Ok(Written {
+    Ok(Published {
         site_dir: out.join(slug),
         rendered: staged.rendered,
         unchanged: staged.unchanged,
