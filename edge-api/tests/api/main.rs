@@ -13,6 +13,7 @@ mod lambda;
 mod leads;
 mod local_server;
 mod locator;
+mod openapi_types;
 mod origins;
 mod price_comparison;
 mod quote;
