@@ -259,7 +259,7 @@ export function TradeInFlow({
     if (refused(result)) return;
     if (result.kind !== 'ok') return;
     const answer = result.value;
-    if (answer.outcome !== 'ready') return toEnquiry(answer.message);
+    if (answer.outcome !== 'ready') return toEnquiry(answer.message ?? null);
     setFound(answer);
     goToStep(1);
   }
@@ -280,8 +280,9 @@ export function TradeInFlow({
     if (refused(result)) return;
     if (result.kind !== 'ok') return;
     const valuation = result.value;
-    if (valuation.outcome !== 'offer' || valuation.offer_price === null || valuation.id === null)
-      return toEnquiry(valuation.message);
+    // The API writes an absent figure as null; `== null` also covers a field left out.
+    if (valuation.outcome !== 'offer' || valuation.offer_price == null || valuation.id == null)
+      return toEnquiry(valuation.message ?? null);
     // Seed 001 s7: 26 tracks a trade-in estimate.
     trackEvent(EVENT_TRADE_IN_ESTIMATE);
     if (options.save_valuations) void saveValuation(valuation, carIdOf(browser().query));
