@@ -56,6 +56,11 @@ fn export_all(dir: &Path) {
     // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).
     domain::view::finance::FinanceEstimateView::export_all(&cfg)
         .expect("export FinanceEstimateView");
+    // Answers of the edge API whose OpenAPI schema is left open (GET
+    // /api/delivery-estimate, GET /api/postcodes/{postcode}): the browser's API client
+    // types them from these.
+    domain::rules::delivery::DeliveryEstimate::export_all(&cfg).expect("export DeliveryEstimate");
+    domain::rules::postcodes::PostcodePlace::export_all(&cfg).expect("export PostcodePlace");
     fs::write(
         dir.join("messages.ts"),
         domain::view::ui_text::messages_module(),

@@ -14,6 +14,7 @@ mod layering;
 mod leads;
 mod local_server;
 mod locator;
+mod openapi_types;
 mod origins;
 mod price_comparison;
 mod quote;

@@ -1,5 +1,7 @@
-// GET /api/search with a client cache of a configured size (oldest answer dropped when
-// full, seed 000 s4). The answer's hits are the card view models the generator indexed.
+// GET /api/search (through the API client) with a client cache of a configured size
+// (oldest answer dropped when full, seed 000 s4). The answer's hits are the card view
+// models the generator indexed.
+import { search } from '../api/client';
 import type { CardView } from '../types/generated/CardView';
 import type { FacetItemView } from '../types/generated/FacetItemView';
 
@@ -81,13 +83,9 @@ export async function fetchSearch(
   const cached = fresh ? undefined : cache.get(query);
   if (cached) return cached;
   // `fresh` revalidates with the server instead of taking the browser's cached answer.
-  const response = await fetch(`${apiPath}?${query}`, {
-    headers: { accept: 'application/json' },
-    signal,
-    cache: fresh ? 'no-cache' : 'default',
-  });
+  const response = await search(apiPath, query, { signal, cache: fresh ? 'no-cache' : 'default' });
   if (!response.ok) throw new Error(`search failed with HTTP ${response.status}`);
-  const answer = parseAnswer(await response.json());
+  const answer = parseAnswer(response.body);
   cache.set(query, answer);
   return answer;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { manufacturerLocations, postcodePlace } from '../api/client';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
 import {
@@ -39,10 +40,11 @@ export function LocatorPage({ site, page }: LocatorProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(page.api_path, { signal: controller.signal, headers: { accept: 'application/json' } })
+    manufacturerLocations(page.api_path, { signal: controller.signal })
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json() as Promise<Website[]>;
+        if (!Array.isArray(response.body)) throw new Error('the answer is not a list');
+        return response.body;
       })
       .then((list) => {
         setWebsites(list);
@@ -76,18 +78,11 @@ export function LocatorPage({ site, page }: LocatorProps) {
    *  location stands in when the lookup is unavailable); other text filters the list. */
   const lookUp = async (postcode: string, seq: number) => {
     try {
-      const response = await fetch(`/api/postcodes/${postcode}`, {
-        headers: { accept: 'application/json' },
-      });
+      const response = await postcodePlace(postcode);
       if (seq !== searchSeq.current) return;
       if (response.ok) {
-        const place = (await response.json()) as {
-          locality: string;
-          state: string;
-          lat: number;
-          lng: number;
-        };
-        if (seq !== searchSeq.current) return;
+        const place = response.body;
+        if (!place) throw new Error('the answer is not JSON');
         setFilter('');
         pick({
           lat: place.lat,

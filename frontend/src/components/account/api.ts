@@ -1,6 +1,8 @@
-// JSON calls to the edge API from the account pages (sign-in, watchlist). Errors come
-// back as {success: false, code, message, fields?} (edge-api/src/error.rs); a failed
-// network call or a non-JSON answer is a failure with the seed's fallback text.
+// What the account pages (sign-in, watchlist, garage) make of an edge API call made
+// through the API client (api/client.ts): errors come back as {success: false, code,
+// message, fields?} (edge-api/src/error.rs); a failed network call or a non-JSON answer
+// is a failure with the seed's fallback text.
+import type { Reply } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
 import { asObject, textAt } from '../local-store';
 
@@ -9,24 +11,15 @@ export type ApiResult =
   | { ok: true; status: number; body: Record<string, unknown> }
   | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
 
-/** Calls `path` with a JSON body (POST) or none (GET); cookies go along (same origin). */
-export async function callApi(
-  path: string,
-  body?: unknown,
-  fetchImpl: typeof fetch = fetch,
-): Promise<ApiResult> {
-  let response: Response;
+/** Account calls always ask the server: a session or a watchlist is never taken from the
+ *  browser's cache. */
+export const ACCOUNT_CALL = { cache: 'no-store' } as const;
+
+/** Waits for `reply` (a call of the API client) and reads it as an account result. */
+export async function callApi(reply: Promise<Reply<unknown>>): Promise<ApiResult> {
+  let answer: Reply<unknown>;
   try {
-    response = await fetchImpl(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      credentials: 'same-origin',
-      cache: 'no-store',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    answer = await reply;
   } catch {
     return {
       ok: false,
@@ -36,13 +29,8 @@ export async function callApi(
       fields: {},
     };
   }
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = asObject(await response.json()) ?? {};
-  } catch {
-    // Not JSON (a proxy's error page): an answer without a message.
-  }
-  if (response.ok) return { ok: true, status: response.status, body: parsed };
+  const parsed = asObject(answer.body) ?? {};
+  if (answer.ok) return { ok: true, status: answer.status, body: parsed };
   const fields: Record<string, string> = {};
   const rawFields = asObject(parsed.fields);
   if (rawFields)
@@ -50,7 +38,7 @@ export async function callApi(
       if (textAt(rawFields, name)) fields[name] = textAt(rawFields, name);
   return {
     ok: false,
-    status: response.status,
+    status: answer.status,
     code: textAt(parsed, 'code'),
     // Seed 001 s8: a server error text is shown as-is, else 'An unexpected error occured'.
     message: textAt(parsed, 'message') || MESSAGES.UNEXPECTED_ERROR,

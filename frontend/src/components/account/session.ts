@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { textAt } from '../local-store';
 import type { SignInType } from '../../types/generated/SignInType';
-import { callApi, type ApiResult } from './api';
+import * as api from '../../api/client';
+import { ACCOUNT_CALL, callApi, type ApiResult } from './api';
 
 /** The shopper's state: still asking, nobody, or a user with a phone (seed 000 s6). */
 export type Session =
@@ -20,7 +21,7 @@ let shared: Promise<Session> | null = null;
 /** The session, asked once per page (`fresh` asks again, e.g. after signing in or out). */
 export function loadSession(fresh = false, fetchImpl: typeof fetch = fetch): Promise<Session> {
   if (!shared || fresh) {
-    shared = callApi('/api/session', undefined, fetchImpl).then((result): Session => {
+    shared = callApi(api.getSession({ ...ACCOUNT_CALL, fetchImpl })).then((result): Session => {
       const phone = result.ok && result.body.signed_in === true ? textAt(result.body, 'phone') : '';
       return phone ? { status: 'signed-in', phone } : { status: 'anonymous' };
     });
@@ -72,7 +73,7 @@ export function currentPath(): string {
 
 /** Sends an SMS code to `phone`. */
 export function requestCode(phone: string, fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
-  return callApi('/api/auth/request-code', { phone }, fetchImpl);
+  return callApi(api.requestCode({ phone }, { ...ACCOUNT_CALL, fetchImpl }));
 }
 
 /** Checks the code; a success sets the session cookie. */
@@ -81,14 +82,14 @@ export async function verifyCode(
   code: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<ApiResult> {
-  const result = await callApi('/api/auth/verify', { phone, code }, fetchImpl);
+  const result = await callApi(api.verifyCode({ phone, code }, { ...ACCOUNT_CALL, fetchImpl }));
   if (result.ok) resetSession();
   return result;
 }
 
 /** Ends the session. */
 export async function signOut(fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
-  const result = await callApi('/api/auth/sign-out', {}, fetchImpl);
+  const result = await callApi(api.signOut({ ...ACCOUNT_CALL, fetchImpl }));
   resetSession();
   return result;
 }

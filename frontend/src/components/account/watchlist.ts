@@ -5,7 +5,8 @@
 import { useSyncExternalStore } from 'react';
 import { asObject, idAt, textAt } from '../local-store';
 import { MESSAGES } from '../../types/generated/messages';
-import { callApi } from './api';
+import * as api from '../../api/client';
+import { ACCOUNT_CALL, callApi } from './api';
 import { loadFavourites, setFavourite, type Favourite } from './records';
 
 let saved: ReadonlySet<number> | null = null;
@@ -51,7 +52,7 @@ export function watchlistIds(body: Record<string, unknown>): number[] | null {
 export async function fetchWatchlist(
   fetchImpl: typeof fetch = fetch,
 ): Promise<{ ok: true; ids: number[] } | { ok: false; message: string; status: number }> {
-  const result = await callApi('/api/watchlist', undefined, fetchImpl);
+  const result = await callApi(api.getWatchlist({ ...ACCOUNT_CALL, fetchImpl }));
   const ids = result.ok ? watchlistIds(result.body) : null;
   if (!ids)
     return {
@@ -79,8 +80,13 @@ export async function changeWatchlist(
   else optimistic.delete(car.id);
   setFavourite(car, save);
   emit(optimistic);
-  const path = save ? '/api/watchlist/save-car' : '/api/watchlist/remove-car';
-  const result = await callApi(path, { phone_number: phone, car_id: car.id }, fetchImpl);
+  const result = await callApi(
+    api.changeWatchlist(
+      save,
+      { phone_number: phone, car_id: car.id },
+      { ...ACCOUNT_CALL, fetchImpl },
+    ),
+  );
   const ids = result.ok ? watchlistIds(result.body) : null;
   if (!ids) {
     setFavourite(car, !save);

@@ -4,6 +4,7 @@
 // journey), which carries it in #__FORECOURT_PROPS__.
 import type { VehicleProps } from '../../app/props';
 import type { CardView } from '../../types/generated/CardView';
+import { searchIds } from '../../api/client';
 import { parseAnswer } from '../../components/search-client';
 
 /** The search API's limit of ids in one query. */
@@ -16,13 +17,9 @@ export async function fetchCardsByIds(
 ): Promise<CardView[]> {
   const wanted = [...new Set(ids)].slice(0, MAX_IDS);
   if (wanted.length === 0) return [];
-  const query = new URLSearchParams({ ids: wanted.join(','), hitsPerPage: String(MAX_IDS) });
-  const response = await fetchImpl(`/api/search?${query.toString()}`, {
-    headers: { accept: 'application/json' },
-    cache: 'no-cache',
-  });
+  const response = await searchIds(wanted, MAX_IDS, { cache: 'no-cache', fetchImpl });
   if (!response.ok) throw new Error(`search answered ${response.status}`);
-  const answer = parseAnswer(await response.json());
+  const answer = parseAnswer(response.body);
   const byId = new Map(answer.hits.map((card) => [card.id, card]));
   return wanted.flatMap((id) => (byId.has(id) ? [byId.get(id) as CardView] : []));
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import './account.css';
 import { useSite } from '../../components/site-context';
-import { callApi } from '../../components/account/api';
+import { getHold } from '../../api/client';
+import { ACCOUNT_CALL, callApi } from '../../components/account/api';
 import {
   loadEnquiries,
   loadReservations,
@@ -79,7 +80,7 @@ export function GarageView({ searchPath }: { searchPath: string }) {
     setKept({ enquiries: loadEnquiries(), reservations, searches: loadSearches() });
     if (site?.favourites) void fetchWatchlist().then((r) => setSaved(r.ok ? r.ids.length : null));
     for (const r of reservations) {
-      void callApi(`/api/reservations/${r.car.id}`).then((answer) => {
+      void callApi(getHold(r.car.id, ACCOUNT_CALL)).then((answer) => {
         if (answer.ok)
           setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
       });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import './account.css';
 import type { VehicleProps } from '../../app/props';
+import { getHold } from '../../api/client';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
 import { carSlug, fetchVehicleProps } from './car-lookup';
@@ -33,8 +34,8 @@ export function JourneyView({
       const props = await fetchVehicleProps(slug);
       if (!props) return setState({ kind: 'missing' });
       // A hold made since the build: the car cannot be reserved again.
-      const hold = await fetch(`/api/reservations/${props.page.card.id}`, { cache: 'no-store' })
-        .then((r) => (r.ok ? r.json() : null))
+      const hold = await getHold(props.page.card.id, { cache: 'no-store' })
+        .then((r) => (r.ok ? r.body : null))
         .catch(() => null);
       setState({ kind: 'ready', props, held: hold?.reserved === true });
     })().catch((error: unknown) =>

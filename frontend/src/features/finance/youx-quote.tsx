@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { youxQuote } from '../../api/client';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
 import type { QuoteFigures } from '../../types/generated/QuoteFigures';
 import type { YouxQuoteView } from '../../types/generated/YouxQuoteView';
@@ -29,13 +30,8 @@ export function useYouxQuote(
   useEffect(() => {
     if (view.quote || !view.request) return undefined;
     const controller = new AbortController();
-    fetchImpl('/api/youx/quote', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(view.request),
-      signal: controller.signal,
-    })
-      .then(async (response) => (response.ok ? parseQuote(await response.json()) : null))
+    youxQuote(view.request, { signal: controller.signal, fetchImpl })
+      .then((response) => (response.ok ? parseQuote(response.body) : null))
       .then((answer) => {
         if (!controller.signal.aborted && answer) setQuote(answer);
       })

@@ -1,5 +1,6 @@
-// GET /api/appointments?location=&date= (edge-api/src/appointments.rs): the start times a
-// location still offers on a date.
+// GET /api/appointments?location=&date= (edge-api/src/appointments.rs, through the API
+// client): the start times a location still offers on a date, as the slot picker uses them.
+import { appointmentSlots } from '../../api/client';
 
 /** One offered slot. */
 export interface Slot {
@@ -35,13 +36,9 @@ export async function fetchSlots(
   signal?: AbortSignal,
   fetchImpl: typeof fetch = fetch,
 ): Promise<SlotList> {
-  const query = new URLSearchParams({ location, date });
-  const response = await fetchImpl(`${apiPath}?${query.toString()}`, {
-    headers: { accept: 'application/json' },
-    signal,
-  });
+  const response = await appointmentSlots(apiPath, location, date, { signal, fetchImpl });
   if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
-  const body: unknown = await response.json();
+  const body: unknown = response.body;
   const o = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const slots = Array.isArray(o.slots)
     ? o.slots.map(slotOf).filter((s): s is Slot => s !== null)

@@ -1,5 +1,7 @@
-// POST /api/leads with an Idempotency-Key, and what its answer means for the form
-// (edge-api/src/leads.rs; errors are {success: false, code, message, fields?}).
+// POST /api/leads with an Idempotency-Key (through the API client), and what its answer
+// means for the form (edge-api/src/leads.rs; errors are {success: false, code, message,
+// fields?}).
+import { submitLead, type Reply, type Schemas } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
 
 /** What `POST /api/reservations` adds to a stored reservation. */
@@ -45,28 +47,20 @@ export async function postLead(
   key: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<LeadResult> {
-  let response: Response;
+  let response: Reply<unknown>;
   try {
-    response = await fetchImpl(apiPath, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'Idempotency-Key': key,
-      },
-      body: JSON.stringify(payload),
-    });
+    // The payload's keys are the form's field names, which the view model takes from the
+    // seed's list (LeadPayload); the edge checks them.
+    response = await submitLead(apiPath, payload as Schemas['LeadPayload'], key, { fetchImpl });
   } catch {
     // Seed 001 s8: the form submit failure text.
     return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR, code: null };
   }
-  let body: Record<string, unknown> = {};
-  try {
-    const json: unknown = await response.json();
-    if (json !== null && typeof json === 'object') body = json as Record<string, unknown>;
-  } catch {
-    // Not JSON (a proxy's error page): handled as an answer without a message.
-  }
+  // Not JSON (a proxy's error page): handled as an answer without a message.
+  const body: Record<string, unknown> =
+    response.body !== null && typeof response.body === 'object'
+      ? (response.body as Record<string, unknown>)
+      : {};
   if (response.ok) {
     // A reservation answers with its reservation id, when its hold ends and its message.
     const reservationId = textOf(body.reservation_id);

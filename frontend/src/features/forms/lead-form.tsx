@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -27,13 +27,11 @@ import {
 import { SlotPicker } from './slot-picker';
 import { recordStoredForm, SUCCESS_PATH } from './success';
 import { loadDetails, prefillDetails, saveDetails } from './user-details';
-import { TERMS_FIELD, validateStep, type Values } from './validation';
-import { FormBanner, type Banner } from './form-banner';
+import { TERMS_FIELD, validateStep } from './validation';
+import { FormBanner } from './form-banner';
+import { initialLeadFormState, leadFormReducer } from './lead-form-state';
 import { loadSession } from '../../components/account/session';
 import { useHold } from '../vehicle/use-hold';
-
-type Status = 'idle' | 'submitting' | 'done';
-type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot';
 
 function browserContext(): BrowserContext {
   return {
@@ -89,17 +87,12 @@ export function LeadForm({
   now = () => new Date(),
   verifiedPhone = sessionPhone,
 }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(view));
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [stepIndex, setStepIndex] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [focus, setFocus] = useState<{ target: FocusTarget; seq: number } | null>(null);
-  const [dates, setDates] = useState<{ min: string; max: string } | null>(null);
-  const [slotReload, setSlotReload] = useState(0);
-  const [thanks, setThanks] = useState<string | null>(null);
+  // What the form shows, and its transitions (lead-form-state.ts).
+  const [state, dispatch] = useReducer(leadFormReducer(view), view, (v) =>
+    initialLeadFormState(initialValues(v)),
+  );
+  const { values, termsAccepted, stepIndex, errors, banner, failure, status, focus } = state;
+  const { dates, slotReload, thanks } = state;
   const leadId = useRef<string | null>(null);
   // The idempotency key and the body it was made for: a retry of the same body reuses
   // it (nothing is stored twice), an edited body is another request and gets its own
@@ -126,22 +119,21 @@ export function LeadForm({
     const at = pathOf(context.url);
     draftAt.current = at === '' ? null : draftKey(at, view.form_id);
     const draft = draftAt.current ? loadDraft(draftAt.current, view) : null;
-    setValues((current) =>
-      prefillDetails(
-        applyDraft(prefillFromQuery(view, current, context.query), draft),
+    dispatch({
+      type: 'hydrated',
+      values: prefillDetails(
+        applyDraft(prefillFromQuery(view, values, context.query), draft),
         loadDetails(),
       ),
-    );
-    if (draft) {
-      setStepIndex(draft.step);
-      leadId.current = draft.leadId;
-    }
-    if (view.appointment) setDates(dateRange(now(), view.appointment.horizon_days));
+      step: draft ? draft.step : null,
+      dates: view.appointment ? dateRange(now(), view.appointment.horizon_days) : null,
+    });
+    if (draft) leadId.current = draft.leadId;
     // A reservation is made by a signed-in shopper: their verified phone is the one to
     // hold the car under, unless they have typed one already.
     if (reservation && view.steps.some((s) => s.fields.some((f) => f.name === 'phone'))) {
       void verifiedPhone().then((phone) => {
-        if (phone && !typed.current) setValues((v) => ({ ...v, phone }));
+        if (phone && !typed.current) dispatch({ type: 'verified-phone', phone });
       });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: later renders must not overwrite what the shopper typed
@@ -188,8 +180,6 @@ export function LeadForm({
     element?.focus();
   }, [focus]);
 
-  const requestFocus = (target: FocusTarget) =>
-    setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
   const steps = view.steps;
   const step = steps[stepIndex] ?? { title: null, fields: [] };
   const last = stepIndex === steps.length - 1;
@@ -198,32 +188,11 @@ export function LeadForm({
 
   const onChange = (name: string, value: string | boolean) => {
     typed.current = true;
-    setValues((v) => {
-      const next = { ...v, [name]: value };
-      // The time belongs to the list of one location and date.
-      if (
-        view.appointment &&
-        (name === 'location' || name === APPOINTMENT_DATE_FIELD) &&
-        v[name] !== value
-      )
-        next[APPOINTMENT_TIME_FIELD] = '';
-      return next;
-    });
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    // The time belongs to the list of one location and date.
+    const resetsTime =
+      view.appointment !== null && (name === 'location' || name === APPOINTMENT_DATE_FIELD);
+    dispatch({ type: 'change', name, value, resetsTime });
   };
-
-  function showStepErrors(
-    at: number,
-    fields: Record<string, string>,
-    heading: string,
-    items: string[],
-  ) {
-    const known = new Set((steps[at]?.fields ?? []).map((f) => f.name));
-    setStepIndex(at);
-    setErrors(Object.fromEntries(Object.entries(fields).filter(([name]) => known.has(name))));
-    setBanner({ heading, items });
-    requestFocus('banner');
-  }
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -235,23 +204,10 @@ export function LeadForm({
       termsAccepted,
       view.appointment?.time_missing ?? null,
     );
-    if (found.length > 0) {
-      setErrors(Object.fromEntries(found.map((e) => [e.name, e.message])));
-      setBanner({ heading: MESSAGES.PLEASE_FIX_ERRORS, items: found.map((e) => e.message) });
-      setFailure(null);
-      requestFocus('banner');
-      return;
-    }
-    setErrors({});
-    setBanner(null);
-    setFailure(null);
-    if (!last && view.send_on_last_step) {
-      // Seed 001 s4: the steps advance with next; the lead is sent on the last one.
-      setStepIndex(stepIndex + 1);
-      requestFocus('step');
-      return;
-    }
-    setStatus('submitting');
+    if (found.length > 0) return dispatch({ type: 'invalid', errors: found });
+    // Seed 001 s4: the steps advance with next; the lead is sent on the last one.
+    if (!last && view.send_on_last_step) return dispatch({ type: 'next' });
+    dispatch({ type: 'submitting' });
     const payload = stepPayload(view, dealershipSlug, values, stepIndex, leadId.current, browser());
     const body = JSON.stringify(payload);
     if (key.current?.body !== body) key.current = { value: idempotencyKey(), body };
@@ -270,18 +226,13 @@ export function LeadForm({
           now(),
           slotLabels.current,
         );
-        setThanks(marker.text);
-        setStatus('done');
-        requestFocus('thanks');
+        dispatch({ type: 'stored', last: true, thanks: marker.text });
         navigate(SUCCESS_PATH);
       } else {
-        setStepIndex(stepIndex + 1);
-        setStatus('idle');
-        requestFocus('step');
+        dispatch({ type: 'stored', last: false, thanks: null });
       }
       return;
     }
-    setStatus('idle');
     if (result.kind === 'invalid') {
       // Nothing was stored: a corrected submission is a new one.
       key.current = null;
@@ -294,18 +245,20 @@ export function LeadForm({
       );
       const posted = view.send_on_last_step ? steps.map((_, i) => i) : [stepIndex];
       const at = posted.find((i) => steps[i]?.fields.some((f) => f.name in fields)) ?? stepIndex;
-      showStepErrors(at, fields, result.message, Object.values(result.fields));
+      dispatch({
+        type: 'refused',
+        at,
+        known: (steps[at]?.fields ?? []).map((f) => f.name),
+        fields,
+        heading: result.message,
+        items: Object.values(result.fields),
+      });
     } else if (result.code === SLOT_UNAVAILABLE_CODE && slotStep >= 0) {
       // Taken meanwhile: nothing was stored. Back to the times, freshly loaded.
       key.current = null;
-      setStepIndex(slotStep);
-      setValues((v) => ({ ...v, [APPOINTMENT_TIME_FIELD]: '' }));
-      setErrors({ [APPOINTMENT_TIME_FIELD]: result.message });
-      setSlotReload((n) => n + 1);
-      requestFocus('slot');
+      dispatch({ type: 'slot-taken', slotStep, message: result.message });
     } else {
-      setFailure(result.message);
-      requestFocus('failure');
+      dispatch({ type: 'failed', message: result.message });
     }
   }
 
@@ -425,10 +378,7 @@ export function LeadForm({
             checked={termsAccepted}
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? errorId(formId, TERMS_FIELD) : undefined}
-            onChange={(e) => {
-              setTermsAccepted(e.target.checked);
-              if (termsError) setErrors(({ [TERMS_FIELD]: _, ...rest }) => rest);
-            }}
+            onChange={(e) => dispatch({ type: 'terms', accepted: e.target.checked })}
           />
           <label htmlFor={fieldId(formId, TERMS_FIELD)}>
             {view.terms.url ? (
@@ -467,13 +417,7 @@ export function LeadForm({
             type="button"
             className="button button--secondary"
             disabled={status === 'submitting'}
-            onClick={() => {
-              setErrors({});
-              setBanner(null);
-              setFailure(null);
-              setStepIndex(stepIndex - 1);
-              requestFocus('step');
-            }}
+            onClick={() => dispatch({ type: 'back' })}
           >
             Back
           </button>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { postcodePlace } from '../../api/client';
 import type { DistanceView } from '../../types/generated/DistanceView';
 import { MESSAGES } from '../../types/generated/messages';
 import type { Near } from '../../components/search-state';
@@ -19,12 +20,9 @@ export async function lookUpPostcode(
   signal?: AbortSignal,
 ): Promise<Place | null> {
   try {
-    const response = await fetch(`/api/postcodes/${encodeURIComponent(postcode)}`, {
-      headers: { accept: 'application/json' },
-      signal,
-    });
+    const response = await postcodePlace(postcode, { signal });
     if (!response.ok) return null;
-    const place = (await response.json()) as Partial<Place>;
+    const place: Partial<Place> = response.body ?? {};
     return typeof place.lat === 'number' && typeof place.lng === 'number'
       ? { lat: place.lat, lng: place.lng }
       : null;

@@ -1,6 +1,7 @@
 // Call-the-dealer box (seed 000 s4/s7/s8, seed 001 s9): the number is masked until
 // clicked (on masked sites); the reveal fires analytics event 25 and is logged with
 // POST /api/reveal-phone, whose failure is only logged to the console.
+import { revealPhone } from '../../api/client';
 import { EVENT_PHONE_CLICK, trackEvent } from '../../components/analytics';
 import { PhoneLink } from '../../components/phone-link';
 import type { PhoneView } from '../../types/generated/PhoneView';
@@ -12,11 +13,7 @@ export type RevealIds = { car_id: number; dealership_id: number | null; website_
 /** Logs a phone reveal; never throws, failures go to the console only. */
 export async function logReveal(ids: RevealIds): Promise<void> {
   try {
-    const response = await fetch('/api/reveal-phone', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(ids),
-    });
+    const response = await revealPhone(ids);
     if (!response.ok) console.warn(`Phone reveal was not logged: HTTP ${response.status}`);
   } catch (error) {
     console.warn('Phone reveal was not logged:', error);

@@ -2,20 +2,10 @@
 // (&location=<the car's location slug>) on the dealer's host. An empty postcode never reaches the API; an answer with a message
 // (400 bad postcode, 404 no estimate) shows that message; anything else that fails,
 // including the network, shows the seed's no-estimate text.
+import { deliveryEstimate, type DeliveryEstimate, type Reply } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
 
-/** The API's 200 answer. */
-export type DeliveryEstimate = {
-  postcode: string;
-  locality: string;
-  state: string;
-  region: string;
-  /** AUD; 0 is free delivery. */
-  price: number;
-  distance_km: number;
-  /** The dealer location the car is delivered from. */
-  location: string;
-};
+export { deliveryUrl, type DeliveryEstimate } from '../../api/client';
 
 /** What one lookup ends with. */
 export type DeliveryOutcome =
@@ -24,13 +14,6 @@ export type DeliveryOutcome =
 function isEstimate(value: unknown): value is DeliveryEstimate {
   const v = value as Partial<DeliveryEstimate> | null;
   return !!v && typeof v.price === 'number' && typeof v.region === 'string';
-}
-
-/** The lookup URL: measured from the car's own `location` (slug) when the page knows it. */
-export function deliveryUrl(postcode: string, location?: string | null): string {
-  const query = new URLSearchParams({ postcode });
-  if (location) query.set('location', location);
-  return `/api/delivery-estimate?${query.toString()}`;
 }
 
 /** Looks up the delivery estimate of `postcode` (trimmed) for a car at `location`. Never
@@ -42,17 +25,14 @@ export async function lookUpDelivery(
 ): Promise<DeliveryOutcome> {
   const value = postcode.trim();
   if (value === '') return { kind: 'error', message: MESSAGES.PLEASE_ENTER_A_POSTCODE };
-  let response: Response;
+  let response: Reply<DeliveryEstimate>;
   try {
-    response = await fetch(deliveryUrl(value, location), {
-      headers: { accept: 'application/json' },
-      signal,
-    });
+    response = await deliveryEstimate(value, location, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     return { kind: 'error', message: MESSAGES.DELIVERY_NO_ESTIMATE };
   }
-  const body: unknown = await response.json().catch(() => null);
+  const body: unknown = response.body;
   if (response.ok && isEstimate(body)) return { kind: 'result', estimate: body };
   const message = (body as { message?: unknown } | null)?.message;
   if (!response.ok && typeof message === 'string' && message.trim() !== '')

@@ -3,6 +3,7 @@
 // panel (`view`), or null, or an error. Failure or no data hides the panel.
 import { useEffect, useId, useState } from 'react';
 import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
+import { autogauge } from '../../api/client';
 import { formatDollars } from '../../components/number-format';
 
 type State =
@@ -31,11 +32,8 @@ export function PriceComparison({ carPath }: { carPath: string }) {
   const titleId = useId();
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${carPath}/autogauge`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then((response) => (response.ok ? response.json() : null))
+    autogauge(carPath, { signal: controller.signal })
+      .then((response) => (response.ok ? response.body : null))
       .then((body: unknown) => {
         const view = panelOf(body);
         setState(view ? { kind: 'shown', view } : { kind: 'hidden' });

@@ -2,6 +2,7 @@
 // page was built before the hold, so the browser asks once after hydration. Silent on
 // failure: the page keeps what it was built with.
 import { useEffect, useState } from 'react';
+import { getHold } from '../../api/client';
 
 /** The hold status of `carId`, asked only when `enabled` (the car is offered for reserving). */
 export function useHold(carId: number, enabled: boolean): boolean {
@@ -9,13 +10,8 @@ export function useHold(carId: number, enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    fetch(`/api/reservations/${carId}`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then((response) =>
-        response.ok ? (response.json() as Promise<{ reserved?: unknown }>) : null,
-      )
+    getHold(carId, { signal: controller.signal })
+      .then((response) => (response.ok ? response.body : null))
       .then((status) => {
         if (status?.reserved === true) setHeld(true);
       })

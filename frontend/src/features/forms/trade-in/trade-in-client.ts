@@ -3,96 +3,26 @@
 // and the valuation saved through POST /api/miscellaneous with column_name valuation on
 // the one site that keeps it (seed 001 s7: "success or failure only logged").
 // Errors are {success: false, code, message, fields?}.
+import * as api from '../../../api/client';
+import type { Reply, Schemas } from '../../../api/client';
 import { MESSAGES } from '../../../types/generated/messages';
 
 /** One answer of a condition question. */
-export interface AnswerChoice {
-  value: string;
-  label: string;
-}
-
+export type AnswerChoice = Schemas['AnswerChoice'];
 /** A condition (adjustment) question. */
-export interface QuestionChoice {
-  id: string;
-  question: string;
-  required_message: string;
-  answers: AnswerChoice[];
-}
-
+export type QuestionChoice = Schemas['QuestionChoice'];
 /** The messages of the car step's checks. */
-export interface CarMessages {
-  rego_required: string;
-  year_required: string;
-  make_required: string;
-  model_required: string;
-  kms_required: string;
-  kms_invalid: string;
-}
-
+export type CarMessages = Schemas['CarMessages'];
 /** How the flow asks for the car, and the condition questions. */
-export interface TradeInOptions {
-  /** The dealer values cars online; false keeps the ordinary enquiry. */
-  enabled: boolean;
-  /** The car is found by rego and state; otherwise the shopper picks year, make and model. */
-  lookup: boolean;
-  default_state: string;
-  states: string[];
-  /** Newest first. */
-  years: number[];
-  makes: { make: string; models: string[] }[];
-  questions: QuestionChoice[];
-  save_valuations: boolean;
-  max_age_years: number;
-  max_km: number;
-  /** Seed 001 s4: '3. Offer Accepted'../../trade-in/. */
-  lead_subcategory: string;
-  /** Seed 001 s9: 'Get Your Valuation'../../trade-in/. */
-  start_label: string;
-  messages: CarMessages;
-}
-
+export type TradeInOptions = Schemas['TradeInOptions'];
 /** The shopper's car. */
-export interface Vehicle {
-  year: number;
-  make: string;
-  model: string;
-  badge?: string;
-  body?: string;
-}
-
+export type Vehicle = Schemas['Vehicle'];
 /** Answer of the "Your Car" step. */
-export interface LookupAnswer {
-  outcome: 'ready' | 'not_eligible' | 'no_estimate';
-  message: string | null;
-  vehicle: Vehicle;
-  kms: number;
-  rego: string | null;
-  regoState: string | null;
-}
-
+export type LookupAnswer = Schemas['LookupAnswer'];
 /** One adjustment answer as sent (seed 001 s3: id, adjustmentAnswers). */
-export interface AdjustmentAnswer {
-  id: string;
-  answer: string;
-}
-
+export type AdjustmentAnswer = Schemas['AdjustmentAnswer'];
 /** The offer, or why there is none. */
-export interface Valuation {
-  outcome: 'offer' | 'not_eligible' | 'no_estimate';
-  message: string | null;
-  id: string | null;
-  offer_price: number | null;
-  range_min: number | null;
-  range_max: number | null;
-  comparables: number | null;
-  confidence: number | null;
-  adjustments: { id: string; answer: string; amount: number | null }[];
-  vehicle: Vehicle;
-  kms: number;
-  rego: string | null;
-  regoState: string | null;
-  source: string;
-}
+export type Valuation = Schemas['Valuation'];
 
 /** What a call came to. */
 export type ApiResult<T> =
@@ -132,25 +62,19 @@ function isValuation(value: unknown): value is Valuation {
   );
 }
 
-async function call<T>(
-  path: string,
-  init: RequestInit,
+/** Reads the answer of `reply` (a call of the API client); `accept` checks a success's
+ *  shape (a proxy or an older deploy may answer something else). */
+async function read<T>(
+  reply: Promise<Reply<unknown>>,
   accept: (body: unknown) => body is T,
-  fetchImpl: typeof fetch,
 ): Promise<ApiResult<T>> {
-  let response: Response;
+  let response: Reply<unknown>;
   try {
-    response = await fetchImpl(path, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
+    response = await reply;
   } catch {
     return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR };
   }
-  const body: unknown = await response.json().catch(() => null);
+  const body = response.body;
   if (response.ok)
     return accept(body)
       ? { kind: 'ok', value: body }
@@ -176,7 +100,7 @@ async function call<T>(
 export async function fetchOptions(
   fetchImpl: typeof fetch = fetch,
 ): Promise<TradeInOptions | null> {
-  const result = await call('/api/trade-in/options', { method: 'GET' }, isOptions, fetchImpl);
+  const result = await read(api.tradeInOptions({ fetchImpl }), isOptions);
   if (result.kind !== 'ok') return null;
   const options = result.value;
   return options.enabled && (options.lookup || options.makes.length > 0) ? options : null;
@@ -187,12 +111,7 @@ export function lookUp(
   car: { rego: string; regoState: string; kms: number } | { vehicle: Vehicle; kms: number },
   fetchImpl: typeof fetch = fetch,
 ): Promise<ApiResult<LookupAnswer>> {
-  return call(
-    '/api/trade-in/lookup',
-    { method: 'POST', body: JSON.stringify(car) },
-    isLookup,
-    fetchImpl,
-  );
+  return read(api.tradeInLookup(car, { fetchImpl }), isLookup);
 }
 
 /** The offer for the car and the condition answers. */
@@ -206,12 +125,7 @@ export function valuate(
   },
   fetchImpl: typeof fetch = fetch,
 ): Promise<ApiResult<Valuation>> {
-  return call(
-    '/api/trade-in/valuation',
-    { method: 'POST', body: JSON.stringify(body) },
-    isValuation,
-    fetchImpl,
-  );
+  return read(api.tradeInValuation(body, { fetchImpl }), isValuation);
 }
 
 /** Seed 001 s7: POST /api/miscellaneous with the valuation response and column_name
@@ -226,11 +140,9 @@ export async function saveValuation(
     value: valuation,
     ...(carId !== null ? { car_id: carId } : {}),
   };
-  const result = await call(
-    '/api/miscellaneous',
-    { method: 'POST', body: JSON.stringify(body) },
+  const result = await read(
+    api.miscellaneous(body, { fetchImpl }),
     (b): b is unknown => record(b)?.success === true,
-    fetchImpl,
   );
   if (result.kind === 'ok') console.info('Valuation saved');
   else console.warn(`Valuation not saved: ${result.message}`);

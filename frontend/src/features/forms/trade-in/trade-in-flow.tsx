@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, type FormEvent, type ReactNode } from 'react';
 import {
   EVENT_OFFER_ACCEPTED,
   EVENT_TRADE_IN_ESTIMATE,
@@ -11,8 +11,9 @@ import { FormField } from '../form-field';
 import { idempotencyKey, postLead } from '../lead-client';
 import { initialValues, type BrowserContext } from '../lead-payload';
 import { recordStoredForm, SUCCESS_PATH } from '../success';
-import { loadDetails, prefillDetails, saveDetails } from '../user-details';
-import { TERMS_FIELD, validateStep, type FieldError, type Values } from '../validation';
+import { loadDetails, saveDetails } from '../user-details';
+import { TERMS_FIELD, validateStep, type FieldError } from '../validation';
+import { initialTradeInState, tradeInReducer } from './trade-in-state';
 import { ConditionQuestion } from './condition-question';
 import { OfferSummary } from './offer-summary';
 import {
@@ -21,9 +22,7 @@ import {
   saveValuation,
   valuate,
   type ApiResult,
-  type LookupAnswer,
   type TradeInOptions,
-  type Valuation,
 } from './trade-in-client';
 import {
   acceptPayload,
@@ -36,20 +35,15 @@ import {
   formatDollars,
   formatKms,
   lookupBody,
-  parseKms,
   vehicleName,
   type CarInput,
 } from './trade-in-steps';
 import './trade-in.css';
-import { FormBanner, type Banner } from '../form-banner';
+import { FormBanner } from '../form-banner';
 import { fieldView } from '../field-view';
 
 /** The steps of the flow, in order. */
 export const STEP_TITLES = ['Your Car', 'Condition', 'Your Offer'] as const;
-
-type Offered = Valuation & { offer_price: number; id: string };
-type Mode = { kind: 'loading' } | { kind: 'enquiry'; notice: string | null } | { kind: 'flow' };
-type FocusTarget = 'banner' | 'failure' | 'step' | 'notice';
 
 interface Props {
   /** The trade-in form page (its contact fields, locations, terms, category, thank-you). */
@@ -144,27 +138,12 @@ export function TradeInFlow({
   now = () => new Date(),
 }: Props) {
   const formId = view.form_id;
-  const [options, setOptions] = useState<TradeInOptions | null>(null);
-  const [mode, setMode] = useState<Mode>({ kind: 'loading' });
-  const [step, setStep] = useState(0);
-  const [car, setCar] = useState<CarInput>({
-    rego: '',
-    regoState: '',
-    year: '',
-    make: '',
-    model: '',
-    kms: '',
-  });
-  const [found, setFound] = useState<LookupAnswer | null>(null);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [offer, setOffer] = useState<Offered | null>(null);
-  const [contact, setContact] = useState<Values>(() => initialValues(view));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [focus, setFocus] = useState<{ target: FocusTarget; seq: number } | null>(null);
-  const [enquiryKey, setEnquiryKey] = useState(0);
+  // What the flow shows, and its moves (trade-in-state.ts).
+  const [state, dispatch] = useReducer(tradeInReducer, view, (v) =>
+    initialTradeInState(initialValues(v)),
+  );
+  const { options, mode, step, car, found, answers, offer, contact } = state;
+  const { errors, banner, failure, busy, focus, enquiryKey } = state;
   const touched = useRef(false);
   const key = useRef<string | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -175,13 +154,9 @@ export function TradeInFlow({
   useEffect(() => {
     let live = true;
     void fetchOptions().then((usable) => {
-      if (!live) return;
-      setOptions(usable);
-      if (usable) setCar((c) => ({ ...c, regoState: c.regoState || usable.default_state }));
-      // Someone already typing in the enquiry keeps it (and is offered the valuation).
-      setMode(usable && !touched.current ? { kind: 'flow' } : { kind: 'enquiry', notice: null });
+      if (live) dispatch({ type: 'options', usable, typed: touched.current });
     });
-    setContact((current) => prefillDetails(current, loadDetails()));
+    dispatch({ type: 'details', details: loadDetails() });
     return () => {
       live = false;
     };
@@ -195,21 +170,8 @@ export function TradeInFlow({
     element?.focus();
   }, [focus]);
 
-  const requestFocus = (target: FocusTarget) =>
-    setFocus((f) => ({ target, seq: (f?.seq ?? 0) + 1 }));
-
-  const showErrors = (problems: FieldError[], heading: string = MESSAGES.PLEASE_FIX_ERRORS) => {
-    setErrors(Object.fromEntries(problems.map((e) => [e.name, e.message])));
-    setBanner({ heading, items: problems.map((e) => e.message) });
-    setFailure(null);
-    requestFocus('banner');
-  };
-
-  const clearMessages = () => {
-    setErrors({});
-    setBanner(null);
-    setFailure(null);
-  };
+  const showErrors = (problems: FieldError[], heading: string = MESSAGES.PLEASE_FIX_ERRORS) =>
+    dispatch({ type: 'invalid', problems, heading });
 
   /** Shows an API answer that is not the happy path; true when it was one. */
   function refused<T>(result: ApiResult<T>): result is Exclude<ApiResult<T>, { kind: 'ok' }> {
@@ -221,72 +183,55 @@ export function TradeInFlow({
       return true;
     }
     if (result.kind === 'failed') {
-      setFailure(result.message);
-      requestFocus('failure');
+      dispatch({ type: 'failed', message: result.message });
       return true;
     }
     return false;
   }
 
-  const toEnquiry = (notice: string | null) => {
-    clearMessages();
-    setEnquiryKey((k) => k + 1);
-    setMode({ kind: 'enquiry', notice });
-    if (notice) requestFocus('notice');
-  };
-
-  const startFlow = () => {
-    clearMessages();
-    setStep(0);
-    setMode({ kind: 'flow' });
-    requestFocus('step');
-  };
-
-  const goToStep = (index: number) => {
-    clearMessages();
-    setStep(index);
-    requestFocus('step');
-  };
+  const toEnquiry = (notice: string | null) => dispatch({ type: 'to-enquiry', notice });
+  const startFlow = () => dispatch({ type: 'start-flow' });
+  const goToStep = (index: number) => dispatch({ type: 'go-to-step', index });
 
   async function submitCar() {
     if (!options) return;
     const problems = carErrors(car, options);
     if (problems.length > 0) return showErrors(problems);
-    clearMessages();
-    setBusy(true);
+    dispatch({ type: 'sending' });
     const result = await lookUp(lookupBody(car, options));
-    setBusy(false);
+    dispatch({ type: 'answered' });
     if (refused(result)) return;
     if (result.kind !== 'ok') return;
     const answer = result.value;
-    if (answer.outcome !== 'ready') return toEnquiry(answer.message);
-    setFound(answer);
-    goToStep(1);
+    if (answer.outcome !== 'ready') return toEnquiry(answer.message ?? null);
+    dispatch({ type: 'found', answer });
   }
 
   async function submitCondition() {
     if (!options || !found) return;
     const missing = conditionErrors(answers, options.questions);
     if (missing.length > 0) return showErrors(missing);
-    clearMessages();
-    setBusy(true);
+    dispatch({ type: 'sending' });
     const result = await valuate({
       vehicle: found.vehicle,
       kms: found.kms,
       adjustmentAnswers: adjustmentAnswers(answers, options.questions),
       ...(found.rego ? { rego: found.rego, regoState: found.regoState ?? undefined } : {}),
     });
-    setBusy(false);
+    dispatch({ type: 'answered' });
     if (refused(result)) return;
     if (result.kind !== 'ok') return;
     const valuation = result.value;
-    if (valuation.outcome !== 'offer' || valuation.offer_price === null || valuation.id === null)
-      return toEnquiry(valuation.message);
+    // The API writes an absent figure as null; `== null` also covers a field left out.
+    if (valuation.outcome !== 'offer' || valuation.offer_price == null || valuation.id == null)
+      return toEnquiry(valuation.message ?? null);
     // Seed 001 s7: 26 tracks a trade-in estimate.
     trackEvent(EVENT_TRADE_IN_ESTIMATE);
     if (options.save_valuations) void saveValuation(valuation, carIdOf(browser().query));
-    setOffer({ ...valuation, offer_price: valuation.offer_price, id: valuation.id });
-    goToStep(2);
+    dispatch({
+      type: 'offered',
+      offer: { ...valuation, offer_price: valuation.offer_price, id: valuation.id },
+    });
   }
 
   const contactFields = view.steps
@@ -302,8 +247,7 @@ export function TradeInFlow({
       contact[TERMS_FIELD] === true,
     );
     if (problems.length > 0) return showErrors(problems);
-    clearMessages();
-    setBusy(true);
+    dispatch({ type: 'sending' });
     key.current ??= idempotencyKey();
     const payload = acceptPayload(
       view,
@@ -329,7 +273,7 @@ export function TradeInFlow({
       navigate(SUCCESS_PATH);
       return;
     }
-    setBusy(false);
+    dispatch({ type: 'answered' });
     if (result.kind === 'invalid') {
       key.current = null;
       showErrors(
@@ -337,8 +281,7 @@ export function TradeInFlow({
         result.message,
       );
     } else {
-      setFailure(result.message);
-      requestFocus('failure');
+      dispatch({ type: 'failed', message: result.message });
     }
   }
 
@@ -375,22 +318,12 @@ export function TradeInFlow({
   const onCar = (name: string, value: string | boolean) => {
     const input = CAR_KEYS[name];
     if (!input || typeof value !== 'string') return;
-    setCar((c) => ({ ...c, [input]: value, ...(input === 'make' ? { model: '' } : {}) }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    dispatch({ type: 'car', name, input, value });
   };
-  const onAnswer = (id: string, value: string) => {
-    setAnswers((a) => ({ ...a, [id]: value }));
-    const name = `adjustmentAnswers.${id}`;
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-  const onContact = (name: string, value: string | boolean) => {
-    setContact((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  };
-  const formatOdometer = () => {
-    const kms = parseKms(car.kms);
-    if (kms !== null) setCar((c) => ({ ...c, kms: formatKms(kms) }));
-  };
+  const onAnswer = (id: string, value: string) => dispatch({ type: 'answer', id, value });
+  const onContact = (name: string, value: string | boolean) =>
+    dispatch({ type: 'contact', name, value });
+  const formatOdometer = () => dispatch({ type: 'odometer' });
 
   const title = STEP_TITLES[step] ?? STEP_TITLES[0];
   const termsField = view.terms

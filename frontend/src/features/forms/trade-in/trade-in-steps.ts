@@ -182,7 +182,12 @@ export function acceptPayload(
 ): Record<string, unknown> {
   const values: Values = {
     ...contact,
-    ...carValues(valuation.vehicle, valuation.kms, valuation.rego, valuation.regoState),
+    ...carValues(
+      valuation.vehicle,
+      valuation.kms,
+      valuation.rego ?? null,
+      valuation.regoState ?? null,
+    ),
   };
   const payload = stepPayload(view, dealershipSlug, values, 0, null, browser);
   const carId = carIdOf(browser.query);
