@@ -5,45 +5,49 @@ use domain::messages;
 use domain::rules::contact::*;
 use domain::rules::forms::*;
 use domain::rules::postcode::*;
+use serde::Deserialize;
+
+/// A table of `domain/tests/data/<name>`, shared with the frontend's tests.
+fn table<T: for<'de> Deserialize<'de>>(text: &str) -> Vec<T> {
+    #[derive(Deserialize)]
+    struct Table<T> {
+        cases: Vec<T>,
+    }
+    let table: Table<T> = serde_json::from_str(text).expect("the case table parses");
+    assert!(
+        !table.cases.is_empty(),
+        "a table without cases tests nothing"
+    );
+    table.cases
+}
+
+#[derive(Deserialize)]
+struct PostcodeCase {
+    input: String,
+    postcode: Option<String>,
+    error: Option<PostcodeError>,
+}
 
 #[test]
 fn postcode_is_exactly_four_digits() {
-    let cases = [
-        ("4000", Ok("4000")),
-        (" 0800 ", Ok("0800")),
-        ("", Err("Please enter a postcode.")),
-        ("   ", Err("Please enter a postcode.")),
-        (
-            "400",
-            Err("Invalid postcode. Please enter a 4-digit number."),
-        ),
-        (
-            "40000",
-            Err("Invalid postcode. Please enter a 4-digit number."),
-        ),
-        (
-            "40a0",
-            Err("Invalid postcode. Please enter a 4-digit number."),
-        ),
-        (
-            "４０００",
-            Err("Invalid postcode. Please enter a 4-digit number."),
-        ),
-        (
-            "-400",
-            Err("Invalid postcode. Please enter a 4-digit number."),
-        ),
-    ];
-    for (input, expected) in cases {
-        let got = Postcode::parse(input)
-            .map(|p| p.as_str().to_string())
-            .map_err(|e| e.to_string());
-        assert_eq!(
-            got,
-            expected.map(String::from).map_err(String::from),
-            "{input:?}"
-        );
+    // The table the form check reads too (frontend/src/features/forms/validation.test.ts).
+    for case in table::<PostcodeCase>(include_str!("data/postcode_cases.json")) {
+        let got = Postcode::parse(&case.input).map(|p| p.as_str().to_string());
+        let expected = match (&case.postcode, case.error) {
+            (Some(postcode), None) => Ok(postcode.clone()),
+            (None, Some(error)) => Err(error),
+            _ => panic!("{:?}: a case has a postcode or an error", case.input),
+        };
+        assert_eq!(got, expected, "{:?}", case.input);
     }
+    assert_eq!(
+        PostcodeError::Missing.to_string(),
+        "Please enter a postcode."
+    );
+    assert_eq!(
+        PostcodeError::Format.to_string(),
+        "Invalid postcode. Please enter a 4-digit number."
+    );
     let parsed: Postcode = serde_json::from_str("\"4217\"").expect("valid postcode");
     assert_eq!(
         serde_json::to_string(&parsed).expect("serialises"),
@@ -69,126 +73,52 @@ fn delivery_messages_word_for_word() {
     );
 }
 
+#[derive(Deserialize)]
+struct PhoneCase {
+    input: String,
+    national: Option<String>,
+    kind: Option<AuPhoneKind>,
+    display: Option<String>,
+    e164: Option<String>,
+}
+
 #[test]
 fn au_phone_normalises_common_forms() {
-    let cases = [
-        (
-            "0412 345 678",
-            Some((
-                "0412345678",
-                AuPhoneKind::Mobile,
-                "0412 345 678",
-                "+61412345678",
-            )),
-        ),
-        (
-            "+61 412 345 678",
-            Some((
-                "0412345678",
-                AuPhoneKind::Mobile,
-                "0412 345 678",
-                "+61412345678",
-            )),
-        ),
-        (
-            "+61 (0)412-345-678",
-            Some((
-                "0412345678",
-                AuPhoneKind::Mobile,
-                "0412 345 678",
-                "+61412345678",
-            )),
-        ),
-        (
-            "61412345678",
-            Some((
-                "0412345678",
-                AuPhoneKind::Mobile,
-                "0412 345 678",
-                "+61412345678",
-            )),
-        ),
-        (
-            "(07) 3123 4567",
-            Some((
-                "0731234567",
-                AuPhoneKind::Landline,
-                "(07) 3123 4567",
-                "+61731234567",
-            )),
-        ),
-        (
-            "02.9876.5432",
-            Some((
-                "0298765432",
-                AuPhoneKind::Landline,
-                "(02) 9876 5432",
-                "+61298765432",
-            )),
-        ),
-        (
-            "1300 123 456",
-            Some((
-                "1300123456",
-                AuPhoneKind::LocalRate,
-                "1300 123 456",
-                "1300123456",
-            )),
-        ),
-        (
-            "1800123456",
-            Some((
-                "1800123456",
-                AuPhoneKind::LocalRate,
-                "1800 123 456",
-                "1800123456",
-            )),
-        ),
-        (
-            "13 12 34",
-            Some(("131234", AuPhoneKind::ShortLocalRate, "13 12 34", "131234")),
-        ),
-        ("0512 345 678", None),
-        ("0412 345 67", None),
-        ("+1 412 345 678", None),
-        ("0412 345 678 ext 2", None),
-        ("", None),
-    ];
-    for (input, expected) in cases {
-        let got = AuPhone::parse(input)
+    // The table the form check reads too (frontend/src/features/forms/validation.test.ts).
+    for case in table::<PhoneCase>(include_str!("data/phone_cases.json")) {
+        let got = AuPhone::parse(&case.input)
             .ok()
             .map(|p| (p.digits().to_string(), p.kind(), p.display(), p.e164()));
-        let expected = expected
-            .map(|(d, k, disp, e)| (d.to_string(), Some(k), disp.to_string(), e.to_string()));
-        assert_eq!(got, expected, "{input:?}");
+        let expected = case.national.map(|national| {
+            let view = |v: Option<String>| v.unwrap_or_else(|| panic!("{national}: every view"));
+            (
+                national.clone(),
+                case.kind,
+                view(case.display),
+                view(case.e164),
+            )
+        });
+        assert_eq!(got, expected, "{:?}", case.input);
     }
+}
+
+#[derive(Deserialize)]
+struct EmailCase {
+    input: String,
+    stored: Option<String>,
 }
 
 #[test]
 fn email_rule() {
-    let cases = [
-        ("jo@example.com.au", Some("jo@example.com.au")),
-        (
-            "  Jo.Smith+cars@Example.COM ",
-            Some("Jo.Smith+cars@example.com"),
-        ),
-        ("jo@localhost", None),
-        ("jo@@example.com", None),
-        ("jo example@example.com", None),
-        ("@example.com", None),
-        ("jo@-example.com", None),
-        ("jo@example.c", None),
-        ("jo@example..com", None),
-        ("", None),
-    ];
-    for (input, expected) in cases {
+    // The table the form check reads too (frontend/src/features/forms/validation.test.ts).
+    for case in table::<EmailCase>(include_str!("data/email_cases.json")) {
         assert_eq!(
-            Email::parse(input)
+            Email::parse(&case.input)
                 .ok()
-                .map(|e| e.as_str().to_string())
-                .as_deref(),
-            expected,
-            "{input:?}"
+                .map(|e| e.as_str().to_string()),
+            case.stored,
+            "{:?}",
+            case.input
         );
     }
 }
@@ -424,53 +354,18 @@ fn career_enquiries_are_recategorised() {
     );
 }
 
+#[derive(Deserialize)]
+struct UserDetailsCase {
+    note: String,
+    input: UserDetails,
+    stored: Option<UserDetails>,
+}
+
 #[test]
 fn stored_user_details_rule() {
-    let details = |name: &str, last: &str, email: &str, phone: &str, postcode: &str| {
-        let opt = |s: &str| if s == "-" { None } else { Some(s.to_string()) };
-        UserDetails {
-            name: opt(name),
-            last_name: opt(last),
-            email: opt(email),
-            phone: opt(phone),
-            postcode: opt(postcode),
-        }
-    };
-    let cases = [
-        (
-            "all present",
-            details("Jo", "Smith", "jo@example.com", "0412345678", "4000"),
-            Some(details(
-                "Jo",
-                "Smith",
-                "jo@example.com",
-                "0412345678",
-                "4000",
-            )),
-        ),
-        (
-            "empty last name and postcode dropped",
-            details("Jo", "", "jo@example.com", "0412345678", " "),
-            Some(details("Jo", "-", "jo@example.com", "0412345678", "-")),
-        ),
-        (
-            "no phone: nothing saved",
-            details("Jo", "Smith", "jo@example.com", "-", "4000"),
-            None,
-        ),
-        (
-            "blank email: nothing saved",
-            details("Jo", "Smith", "  ", "0412345678", "4000"),
-            None,
-        ),
-        (
-            "no name: nothing saved",
-            details("-", "Smith", "jo@example.com", "0412345678", "4000"),
-            None,
-        ),
-    ];
-    for (name, input, expected) in cases {
-        assert_eq!(details_to_store(&input), expected, "{name}");
+    // The table the forms read too (frontend/src/features/forms/user-details.test.ts).
+    for case in table::<UserDetailsCase>(include_str!("data/user_details_cases.json")) {
+        assert_eq!(details_to_store(&case.input), case.stored, "{}", case.note);
     }
 }
 

@@ -7,6 +7,7 @@ use domain::entities::{ModelColour, ModelVariant, PromoNode, Review};
 use domain::rules::colour_picker::*;
 use domain::rules::constants::*;
 use domain::rules::counts::*;
+use domain::rules::distance::haversine_km;
 use domain::rules::format::*;
 use domain::rules::promo::*;
 use domain::rules::reviews::*;
@@ -469,8 +470,38 @@ fn price_range_slider_steps_500_and_thumbs_never_meet() {
     assert_eq!(price_range_param("five", "$250,000"), None);
 }
 
+#[derive(serde::Deserialize)]
+struct DistanceTable {
+    cases: Vec<DistanceCase>,
+}
+
+#[derive(serde::Deserialize)]
+struct DistanceCase {
+    note: String,
+    from: (f64, f64),
+    to: (f64, f64),
+    km: f64,
+}
+
 #[test]
-fn constants_and_haversine() {
+fn haversine_distance_table() {
+    // The table the dealer locator reads too (frontend/src/features/locator/locator-state.test.ts).
+    let table: DistanceTable =
+        serde_json::from_str(include_str!("data/distance_cases.json")).expect("parses");
+    assert!(!table.cases.is_empty());
+    for case in table.cases {
+        let got = haversine_km(case.from.0, case.from.1, case.to.0, case.to.1);
+        assert!(
+            (got - case.km).abs() < 1e-6,
+            "{}: {got} km, expected {} km",
+            case.note,
+            case.km
+        );
+    }
+}
+
+#[test]
+fn constants_and_video_position() {
     assert_eq!(
         DISTANCE_CHOICES_KM,
         [25, 50, 75, 100, 150, 250, 500, 750, 1000]
@@ -523,12 +554,6 @@ fn constants_and_haversine() {
         ),
         (100, 20, 500, 900, 300)
     );
-    assert_eq!(haversine_km(-27.47, 153.02, -27.47, 153.02), 0.0);
-    // Brisbane to Sydney is about 732 km great-circle.
-    let bne_syd = haversine_km(-27.4698, 153.0251, -33.8688, 151.2093);
-    assert!((bne_syd - 732.0).abs() < 5.0, "{bne_syd}");
-    // One degree of latitude = 6371 × π / 180 = 111.19 km.
-    assert!((haversine_km(0.0, 0.0, 1.0, 0.0) - 111.195).abs() < 0.01);
     let video = [
         (VideoPosition::Start, 0),
         (VideoPosition::Second, 1),

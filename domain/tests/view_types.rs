@@ -66,6 +66,11 @@ fn export_all(dir: &Path) {
         domain::view::ui_text::messages_module(),
     )
     .expect("write messages.ts");
+    fs::write(
+        dir.join("constants.ts"),
+        domain::rules::constants::constants_module(),
+    )
+    .expect("write constants.ts");
 }
 
 fn read_ts_files(dir: &Path) -> BTreeMap<String, String> {

@@ -1,4 +1,4 @@
-//! `forecourt build` (`generator::pipeline::build`) on the sample dealer jacaranda-toyota with
+//! `forecourt build` (`generator::pipeline::build`) on the fixture dealer fixture-toyota with
 //! a small feed, rendered by the real SSR bundle of frontend/: the pages and their text,
 //! the changed list of an incremental rebuild, the feed sanity guard and a build that
 //! dies midway.
@@ -26,7 +26,7 @@ fn rego() -> NaiveDate {
     NaiveDate::from_ymd_opt(2099, 3, 31).expect("date")
 }
 
-/// Ten cars of jacaranda-toyota: a Corolla with a tag, rego, VIN and comments; a sold
+/// Ten cars of the fixture dealer: a Corolla with a tag, rego, VIN and comments; a sold
 /// Camry inside the dealer's 3-day sold window; and eight more. `hilux_price` is the
 /// HiLux's price (the car an incremental rebuild changes).
 fn rows(hilux_price: f64) -> Vec<String> {

@@ -1,5 +1,5 @@
-//! `generator::index::run` (`forecourt index`): a tiny JSON Lines feed over the repo's
-//! dealers/ gives each dealer an embedded search index whose hits are the card view
+//! `generator::index::run` (`forecourt index`): a tiny JSON Lines feed over the fixture
+//! dealers gives each dealer an embedded search index whose hits are the card view
 //! models of the cars its stock filters keep.
 
 use std::path::{Path, PathBuf};
@@ -11,10 +11,10 @@ use search::{EmbeddedSearch, FixedFilters, SearchQuery};
 use serde_json::json;
 
 mod common;
-use common::{dealers_dir, line, DEALER};
+use common::{dealers_dir, line, DEALER, OTHER_DEALER};
 
-/// Five rows of jacaranda-toyota (one without photos, which its `min_photos = 1` drops;
-/// one sold a month ago, outside its 3-day sold window) and one of redgum-motors.
+/// Five rows of the fixture dealer (one without photos, which its `min_photos = 1` drops;
+/// one sold a month ago, outside its 3-day sold window) and one of the other fixture dealer.
 fn write_feed(dir: &Path) -> PathBuf {
     let sold_at = (Utc::now() - Duration::days(30)).to_rfc3339();
     let rows = [
@@ -70,7 +70,7 @@ fn write_feed(dir: &Path) -> PathBuf {
             "used",
             29_000.0,
             4,
-            json!({ "make": "Mazda", "dealership_slug": "redgum-motors" }),
+            json!({ "make": "Mazda", "dealership_slug": OTHER_DEALER }),
         ),
     ];
     let feed = dir.join("feed.jsonl");
@@ -95,7 +95,7 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
     let opts = options(dir.path(), &[DEALER]);
     let summary = run(&opts).expect("indexed");
     assert!(
-        summary.starts_with("jacaranda-toyota: 3 cars indexed"),
+        summary.starts_with(&format!("{DEALER}: 3 cars indexed")),
         "{summary}"
     );
     assert_eq!(
@@ -109,13 +109,13 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
         .join(DEALER)
         .join("CURRENT")
         .is_file());
-    assert!(!opts.out.join("_search").join("redgum-motors").exists());
+    assert!(!opts.out.join("_search").join(OTHER_DEALER).exists());
 
     let dealers = load_dealers(&dealers_dir()).expect("dealers");
     let dealer = dealers
         .iter()
         .find(|d| d.config.slug == DEALER)
-        .expect("jacaranda");
+        .expect("the fixture dealer");
     let engine = EmbeddedSearch::open(&opts.out.join("_search")).expect("open");
     let fixed = FixedFilters::for_config(&dealer.config);
     let all = engine
@@ -164,12 +164,12 @@ fn every_dealer_gets_an_index_and_unknown_dealers_are_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let summary = run(&options(dir.path(), &[])).expect("indexed");
     assert!(
-        summary.contains("jacaranda-toyota: 3 cars indexed"),
+        summary.contains(&format!("{DEALER}: 3 cars indexed")),
         "{summary}"
     );
-    // redgum-motors keeps used cars with 8 photos or more: none of this feed.
+    // The other dealer keeps used cars with 8 photos or more: none of this feed.
     assert!(
-        summary.contains("redgum-motors: 0 cars indexed"),
+        summary.contains(&format!("{OTHER_DEALER}: 0 cars indexed")),
         "{summary}"
     );
     assert_eq!(
@@ -201,13 +201,13 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
     assert!(market.car(DEALER, "2022-toyota-yaris-104").is_some());
     assert_eq!(
         market
-            .car("redgum-motors", "2021-mazda-cx5-201")
+            .car(OTHER_DEALER, "2021-mazda-cx5-201")
             .map(|c| c.price),
         Some(29_000.0)
     );
     // The published stock is what each dealer's site shows (its stock filters), with the
     // reserve state of each car: not the photo-less Yaris, not the Camry sold a month
-    // ago, not redgum's Mazda (its filters want 8 photos) although it is not built now.
+    // ago, not the other dealer's Mazda (its filters want 8 photos) although it is not built now.
     let mut listed: Vec<(u64, &str)> = [101, 102, 103, 104, 105]
         .iter()
         .filter_map(|id| market.listing_by_id(DEALER, *id))
@@ -223,12 +223,10 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
         ]
     );
     assert_eq!(market.listings_len(), 3);
-    assert!(market
-        .listing("redgum-motors", "2021-mazda-cx5-201")
-        .is_none());
+    assert!(market.listing(OTHER_DEALER, "2021-mazda-cx5-201").is_none());
     generator::pipeline::write_market(market, &opts.out).expect("written");
-    let text = std::fs::read_to_string(opts.out.join(generator::pipeline::MARKET_FILE))
-        .expect("market file");
+    let text =
+        std::fs::read_to_string(opts.out.join(generator::pipeline::MARKET_FILE)).expect("market file");
     assert_eq!(
         domain::rules::market::Market::from_tsv(&text).expect("readable"),
         *market

@@ -223,7 +223,7 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
 
     // The dry run of a deploy (what the nightly workflow runs, printed) lists the object.
     let dist = tempfile::tempdir().expect("tempdir");
-    write(dist.path(), "jacaranda-toyota/index.html", "home");
+    write(dist.path(), "fixture-toyota/index.html", "home");
     let output = std::process::Command::new(repo().join("scripts/deploy.sh"))
         .arg("staging")
         .env("DRY_RUN", "1")
@@ -234,6 +234,11 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
             "arn:aws:cloudfront::123456789012:key-value-store/hosts",
         )
         .env("DIST", dist.path())
+        // The fixture dealers, not the demo ones, give the host mapping.
+        .env(
+            "DEALERS",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dealers"),
+        )
         .env("FORECOURT", env!("CARGO_BIN_EXE_forecourt"))
         .output()
         .expect("run scripts/deploy.sh");
@@ -248,7 +253,7 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("'s3://forecourt-sites-staging/jacaranda-toyota/index.html'"),
+        stdout.contains("'s3://forecourt-sites-staging/fixture-toyota/index.html'"),
         "{stdout}"
     );
     assert!(

@@ -6,23 +6,13 @@
 
 use std::collections::HashMap;
 
+use domain::rules::distance::haversine_km;
+
 use crate::answer::{
     car_type_sum, facet_items, page_count, resolve_count, FacetStats, SearchAnswer,
 };
 use crate::facets::{Facet, RangeField, SearchDoc, FACET_COUNT, RANGE_COUNT};
 use crate::query::{SearchQuery, SortBy};
-
-/// Seed 001 s9: Earth radius 6371 km.
-pub const EARTH_RADIUS_KM: f64 = 6371.0;
-
-/// Great-circle distance in km (haversine).
-pub fn distance_km(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
-    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
-    let dp = (lat2 - lat1).to_radians();
-    let dl = (lng2 - lng1).to_radians();
-    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * EARTH_RADIUS_KM * a.sqrt().min(1.0).asin()
-}
 
 /// A fixed-size set of document ordinals.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -498,7 +488,7 @@ impl Columns {
             let r = f64::from(near.radius_km);
             for d in base.clone().iter() {
                 let (a, b) = (self.lat[d], self.lng[d]);
-                if a.is_nan() || b.is_nan() || distance_km(near.lat, near.lng, a, b) > r {
+                if a.is_nan() || b.is_nan() || haversine_km(near.lat, near.lng, a, b) > r {
                     base.clear(d);
                 }
             }
@@ -698,11 +688,5 @@ mod tests {
         assert_eq!(page_of(v.clone(), 95, 10, cmp), vec![95, 96, 97, 98, 99]);
         assert_eq!(page_of(v.clone(), 40, 2, cmp), vec![40, 41]);
         assert!(page_of(v, 100, 2, cmp).is_empty());
-    }
-
-    #[test]
-    fn haversine_brisbane_sydney() {
-        let d = distance_km(-27.4698, 153.0251, -33.8688, 151.2093);
-        assert!((d - 732.0).abs() < 5.0, "{d}");
     }
 }

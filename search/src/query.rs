@@ -8,9 +8,13 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::facets::{Facet, RangeField};
+// The seed's distance choices, default radius (used when `lat`/`lng` come without
+// `radius`) and sold window are the domain's, not redefined here.
+use domain::rules::constants::{DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM};
+use domain::rules::stock::DEFAULT_INCLUDE_SOLD_CARS_DAYS;
 
 /// Default hits per page (seed 000 s9 and seed 001: 21).
-pub const DEFAULT_HITS_PER_PAGE: u32 = 21;
+pub const DEFAULT_HITS_PER_PAGE: u32 = domain::rules::constants::PAGE_SIZE as u32;
 /// Largest accepted `hitsPerPage` (the largest `search.page_size` a dealer may configure).
 pub const MAX_HITS_PER_PAGE: u32 = domain::rules::constants::MAX_PAGE_SIZE as u32;
 /// Largest accepted `page` (pages past the end answer an empty page; this bounds the work).
@@ -23,12 +27,6 @@ pub const MAX_QUERY_STRING_BYTES: usize = 16 * 1024;
 pub const MAX_VALUES_PER_FACET: usize = 100;
 /// Longest accepted facet value, in characters.
 pub const MAX_VALUE_CHARS: usize = 200;
-/// Seed 000 s9 distance choices, km.
-pub const DISTANCE_CHOICES_KM: [u32; 9] = [25, 50, 75, 100, 150, 250, 500, 750, 1000];
-/// Seed 000 s9: default nearby radius, km (used when `lat`/`lng` come without `radius`).
-pub const DEFAULT_RADIUS_KM: u32 = 50;
-/// Seed 001 s9: sold cars are shown 3 days by default.
-pub const DEFAULT_SOLD_WITHIN_DAYS: u32 = 3;
 
 /// The dealer's own search filters, which the shopper cannot remove (seed 000 s9 "per-dealer
 /// stock filters", seed 001 "search status filter"). Loaded from the dealer's configuration.
@@ -59,7 +57,7 @@ pub struct FixedFilters {
 }
 
 fn default_sold_days() -> u32 {
-    DEFAULT_SOLD_WITHIN_DAYS
+    DEFAULT_INCLUDE_SOLD_CARS_DAYS
 }
 
 impl FixedFilters {
@@ -71,7 +69,7 @@ impl FixedFilters {
             in_stock_only: false,
             min_photos: 0,
             excluded_stocknums: Vec::new(),
-            sold_within_days: DEFAULT_SOLD_WITHIN_DAYS,
+            sold_within_days: DEFAULT_INCLUDE_SOLD_CARS_DAYS,
             manufacturer: None,
         }
     }

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::constants::haversine_km;
+use super::distance::haversine_km;
 use super::postcodes::PostcodePlace;
 use crate::config::DeliveryZone;
 

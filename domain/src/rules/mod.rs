@@ -9,6 +9,7 @@ pub mod constants;
 pub mod contact;
 pub mod counts;
 pub mod delivery;
+pub mod distance;
 pub mod finance;
 pub mod format;
 pub mod forms;

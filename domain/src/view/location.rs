@@ -10,8 +10,9 @@ use ts_rs::TS;
 use crate::entities::{Location, LocationType, Review};
 use crate::messages;
 use crate::rules::constants::{
-    haversine_km, MAP_DEFAULT_ZOOM, NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE, SWIPE_HINT_MAX_LOCATIONS,
+    MAP_DEFAULT_ZOOM, NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE, SWIPE_HINT_MAX_LOCATIONS,
 };
+use crate::rules::distance::haversine_km;
 use crate::rules::format::format_au_date;
 use crate::rules::hours::{hours_on, hours_rows, HoursRow, CLOSED};
 use crate::rules::reviews::{

@@ -1,6 +1,7 @@
 // Analytics events by numeric id (seed 000 s7: 39 save, 25 phone click; seed 001 s7:
 // 22 default form, 26 calculator, 61 print, ...). The page pushes them to the tag
 // manager's data layer; with no tag manager on the page the array just collects them.
+import { EVENT_CALCULATOR } from '../types/generated/constants';
 
 /** One analytics event as pushed to `window.dataLayer`. */
 export type AnalyticsEvent = { event: 'forecourt'; id: number };
@@ -11,18 +12,16 @@ declare global {
   }
 }
 
-/** Seed event ids used by the vehicle page. */
-export const EVENT_PHONE_CLICK = 25;
-/** Seed 001 s7: calculator use. */
-export const EVENT_CALCULATOR = 26;
-/** Seed 001 s7: print. */
-export const EVENT_PRINT = 61;
-/** Seed 001 s7: history report. */
-export const EVENT_HISTORY_REPORT = 60;
-/** Seed 001 s7: trade-in estimate tracking (the calculator's id). */
-export const EVENT_TRADE_IN_ESTIMATE = 26;
-/** Seed 001 s7: offer accepted. */
-export const EVENT_OFFER_ACCEPTED = 18;
+// The seed's event ids come from domain::rules::forms through the generated module.
+export {
+  EVENT_CALCULATOR,
+  EVENT_HISTORY_REPORT,
+  EVENT_OFFER_ACCEPTED,
+  EVENT_PHONE_CLICK,
+  EVENT_PRINT,
+} from '../types/generated/constants';
+/** Seed 001 s7: trade-in estimate tracking uses the calculator's id. */
+export const EVENT_TRADE_IN_ESTIMATE = EVENT_CALCULATOR;
 
 /** Sends analytics event `id` (pushes `{event: 'forecourt', id}` to `window.dataLayer`). */
 export function trackEvent(id: number): void {

@@ -10,12 +10,10 @@ import {
   type Origin,
 } from '../features/locator/locator-state';
 import type { Website } from '../types/generated/Website';
+import { SEARCH_BOX_DEBOUNCE_MS } from '../types/generated/constants';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
 import '../features/locator/locator.css';
-
-/** Seed 000 s9: the search box waits 300 ms after typing. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type Status = 'loading' | 'ready' | 'failed';
 
@@ -131,7 +129,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
       setPicked(false);
       setNotice('');
       setFilter(trimmed);
-    }, SEARCH_DEBOUNCE_MS);
+    }, SEARCH_BOX_DEBOUNCE_MS);
   };
 
   const useMyLocation = () => {

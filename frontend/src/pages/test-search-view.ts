@@ -1,5 +1,6 @@
 // Test helper: a search landing page as the Rust view gives it.
 import { testCard } from '../components/test-card';
+import { SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS } from '../types/generated/constants';
 import type { CardView } from '../types/generated/CardView';
 import type { SearchPageView } from '../types/generated/SearchPageView';
 
@@ -47,8 +48,8 @@ export function view(overrides: Partial<SearchPageView> = {}): SearchPageView {
       makes_shown_first: 7,
       popular_makes: null,
       model_list_limit: 30,
-      search_box_debounce_ms: 300,
-      slider_debounce_ms: 400,
+      search_box_debounce_ms: SEARCH_BOX_DEBOUNCE_MS,
+      slider_debounce_ms: SLIDER_DEBOUNCE_MS,
       default_slider_max: 100000,
     },
     car_types: [],

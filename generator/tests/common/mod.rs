@@ -1,16 +1,21 @@
-//! What the generator's integration tests share: the repo's dealers and feed rows.
+//! What the generator's integration tests share: their fixture dealers
+//! (`tests/fixtures/dealers/`, apart from the demo dealers of `dealers/` so a demo edit
+//! cannot break a test) and feed rows.
 
 use std::path::{Path, PathBuf};
 
 use chrono::{Duration, Utc};
 use serde_json::{json, Value};
 
-/// The sample dealer the tests build.
-pub const DEALER: &str = "jacaranda-toyota";
+/// The fixture dealer the tests build.
+pub const DEALER: &str = "fixture-toyota";
+/// The other fixture dealer: used cars with 8 photos or more, so none of the tests' rows.
+#[allow(dead_code)] // build.rs does not use it
+pub const OTHER_DEALER: &str = "fixture-motors";
 
-/// The repo's dealers/ folder.
+/// The fixture dealers' folder.
 pub fn dealers_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dealers")
 }
 
 /// One JSON Lines feed row: a 2022 Toyota of [`DEALER`] at its Grafton location, listed
@@ -36,7 +41,7 @@ pub fn line(
         "created_at": (Utc::now() - Duration::days(days_ago)).to_rfc3339(),
         "dealership_slug": DEALER,
         "images": [{ "url": format!("https://cdn.example.com/{slug}.jpg") }],
-        "location": { "name": "Jacaranda Toyota Grafton", "slug": "jacaranda-toyota-grafton" },
+        "location": { "name": "Fixture Toyota Grafton", "slug": "fixture-toyota-grafton" },
     });
     if let (Some(car), Some(extra)) = (car.as_object_mut(), extra.as_object()) {
         car.extend(extra.clone());

@@ -11,6 +11,7 @@ import {
   textAt,
   writeStored,
 } from '../local-store';
+import { SEARCH_HISTORY_SIZE } from '../../types/generated/constants';
 
 /** A car as the records name it (enough for a link and a thumbnail). */
 export interface CarRef {
@@ -89,7 +90,7 @@ export const VIEWED_KEY = 'forecourt:viewed-cars';
 export const SEARCHES_KEY = 'forecourt:search-history';
 
 /** Seed 001 s9: search history keeps 5 entries. */
-export const SEARCH_HISTORY_LIMIT = 5;
+export const SEARCH_HISTORY_LIMIT = SEARCH_HISTORY_SIZE;
 /** Enquiries, reservations and viewed cars kept (newest first). */
 export const RECORD_LIMIT = 20;
 

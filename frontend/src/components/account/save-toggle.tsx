@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { trackEvent } from '../analytics';
 import { useSite } from '../site-context';
 import { showToast } from '../toast';
+import { EVENT_SAVE } from '../../types/generated/constants';
 import { MESSAGES } from '../../types/generated/messages';
 import { hasPendingSave, rememberPendingSave, takePendingSave } from './pending-save';
 import type { Favourite } from './records';
@@ -9,7 +10,7 @@ import { currentPath, loadSession, signInUrl, WATCHLIST_PATH } from './session';
 import { changeWatchlist, useSavedIds } from './watchlist';
 
 /** Seed 000 s7: the analytics event of saving a car. */
-export const EVENT_FAVOURITE = 39;
+export const EVENT_FAVOURITE = EVENT_SAVE;
 
 interface Props {
   car: Favourite;

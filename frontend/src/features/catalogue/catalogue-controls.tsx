@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
+import { SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
 import {
   emptyState,
   parseSearchState,
@@ -9,9 +10,6 @@ import {
   type SearchState,
 } from '../../components/search-state';
 import { facetCounts, type CatalogueSpec } from './catalogue-filter';
-
-/** Seed 000 s9: the search box writes the query after a 300 ms pause. */
-export const QUERY_DEBOUNCE_MS = 300;
 
 /** A catalogue's search state, read from the URL after hydration and on back/forward,
  *  written to it on every change; the query box text is debounced into it. */
@@ -37,7 +35,7 @@ export function useCatalogueState() {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(
       () => update({ ...state, query: text.trim(), page: 0 }),
-      QUERY_DEBOUNCE_MS,
+      SEARCH_BOX_DEBOUNCE_MS,
     );
   };
 

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   detailsToStore,
@@ -5,11 +8,29 @@ import {
   prefillDetails,
   saveDetails,
   USER_DETAILS_KEY,
+  type UserDetails,
 } from './user-details';
+
+// The table the Rust rule is tested on too (domain/tests/rules_forms.rs).
+const table = JSON.parse(
+  readFileSync(
+    resolve(
+      dirname(fileURLToPath(import.meta.url)),
+      '../../../../domain/tests/data/user_details_cases.json',
+    ),
+    'utf8',
+  ),
+) as { cases: { note: string; input: Record<string, string>; stored: UserDetails | null }[] };
 
 afterEach(() => window.localStorage.clear());
 
 describe('stored user details (seed 001 s5)', () => {
+  it('follow the shared table of cases (domain/tests/data/user_details_cases.json)', () => {
+    expect(table.cases.length).toBeGreaterThan(0);
+    for (const { note, input, stored } of table.cases)
+      expect(detailsToStore(input), note).toEqual(stored);
+  });
+
   it('are saved only when name, email and phone are all present', () => {
     expect(detailsToStore({ name: 'Jo', email: 'jo@example.com', phone: '' })).toBeNull();
     expect(

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Website } from '../../types/generated/Website';
 import { haversineKm, matchText, nearby, postcodeOrigin, rows } from './locator-state';
@@ -36,9 +39,20 @@ const websites: Website[] = [
 ];
 
 describe('dealer locator', () => {
-  it('measures great-circle distances', () => {
-    expect(Math.round(haversineKm(-27.4698, 153.0251, -16.9186, 145.7781))).toBe(1390);
-    expect(haversineKm(-27, 153, -27, 153)).toBe(0);
+  it('measures great-circle distances (domain/tests/data/distance_cases.json)', () => {
+    // The table the Rust haversine_km is tested on too (domain/tests/rules_models.rs).
+    const table = JSON.parse(
+      readFileSync(
+        resolve(
+          dirname(fileURLToPath(import.meta.url)),
+          '../../../../domain/tests/data/distance_cases.json',
+        ),
+        'utf8',
+      ),
+    ) as { cases: { note: string; from: [number, number]; to: [number, number]; km: number }[] };
+    expect(table.cases.length).toBeGreaterThan(0);
+    for (const { note, from, to, km } of table.cases)
+      expect(Math.abs(haversineKm(from[0], from[1], to[0], to[1]) - km), note).toBeLessThan(1e-6);
   });
 
   it('lists locations within the radius, nearest first', () => {

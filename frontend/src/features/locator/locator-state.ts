@@ -1,11 +1,9 @@
 // The dealer locator's list (seed 000 s9): distance from the shopper's place, the radius
 // choices (default 50 km), and after the shopper picks a place the 5 nearest within
-// 250 km. Distances are great-circle (haversine, earth radius 6371 km, as in Rust's
-// rules::constants::haversine_km).
+// 250 km. Distances are great-circle (haversine, earth radius 6371 km), the twin of Rust's
+// domain::rules::distance::haversine_km, both tested on domain/tests/data/distance_cases.json.
+import { EARTH_RADIUS_KM } from '../../types/generated/constants';
 import type { Website } from '../../types/generated/Website';
-
-/** Seed 001 s9: earth radius, km. */
-export const EARTH_RADIUS_KM = 6371;
 
 /** Great-circle distance in km between two points in degrees. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {

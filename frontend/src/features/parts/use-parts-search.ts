@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
+import { SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
 import {
   emptyPartsState,
   parsePartsState,
@@ -7,9 +8,6 @@ import {
   setFilters,
   type PartsState,
 } from './parts-filter';
-
-/** Seed 000 s9: a search box writes its query after a 300 ms pause. */
-export const QUERY_DEBOUNCE_MS = 300;
 
 /** The parts catalogue's search state, in the URL (read after hydration and on back and
  *  forward, written on every change). The search box keeps its own text and writes it
@@ -42,7 +40,7 @@ export function usePartsSearch() {
   const onQuery = (text: string) => {
     setQueryText(text);
     cancelQuery();
-    timer.current = setTimeout(() => applyQuery(text), QUERY_DEBOUNCE_MS);
+    timer.current = setTimeout(() => applyQuery(text), SEARCH_BOX_DEBOUNCE_MS);
   };
 
   /** Enter in the search box: the query at once. */
