@@ -29,8 +29,14 @@ test('screenshots: home, search and a vehicle page at 390 and 1366 px', async ({
 }) => {
   let vehicle = vehiclePath;
   if (!vehicle) {
+    // A car a shopper can still reserve where there is one (another journey may have put
+    // the first car on hold), so the shot shows the usual page.
     await visit(page, searchPath);
-    vehicle = await page.locator('.car-card__title a').first().getAttribute('href');
+    const cards = page.locator('.car-card');
+    const open = cards.filter({ has: page.locator('a', { hasText: 'Reserve Now' }) });
+    const card = (await open.count()) > 0 ? open.first() : cards.first();
+    if ((await card.count()) > 0)
+      vehicle = await card.locator('.car-card__title a').getAttribute('href');
   }
   const shots = [['home', '/'], ['search', searchPath], ...(vehicle ? [['vehicle', vehicle]] : [])];
   for (const size of WIDTHS) {
