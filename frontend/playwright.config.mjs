@@ -19,12 +19,18 @@ const out = path.resolve(root, process.env.E2E_OUT || 'target/e2e');
 
 /** The dealers to run: E2E_DEALERS, else every folder of dealers/ with a dealer.toml. */
 function dealers() {
-  const wanted = (process.env.E2E_DEALERS ?? '').split(/\s+/).filter(Boolean);
-  if (wanted.length > 0) return wanted;
   const dir = path.join(root, 'dealers');
-  return readdirSync(dir)
+  const all = readdirSync(dir)
     .filter((slug) => existsSync(path.join(dir, slug, 'dealer.toml')))
     .sort();
+  const wanted = (process.env.E2E_DEALERS ?? '').split(/\s+/).filter(Boolean);
+  const unknown = wanted.filter((slug) => !all.includes(slug));
+  if (unknown.length > 0) {
+    throw new Error(
+      `e2e: E2E_DEALERS names no dealer ${unknown.join(', ')}; the dealers are: ${all.join(' ')}`,
+    );
+  }
+  return wanted.length > 0 ? wanted : all;
 }
 
 function projects() {
