@@ -79,6 +79,10 @@ export default defineConfig({
     },
     // CI retries a failed test with a trace (recording every test costs time); locally,
     // where nothing is retried, the trace of a failed test is kept.
+    // playwright-core's own defaults, which the journeys were written against (the runner's
+    // are none: a wait for something absent would spend the whole test timeout).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
