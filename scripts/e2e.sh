@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end: build a small sample feed into a temp dir, serve it with forecourt-api on a
-# free loopback port, run the browser journeys in system Chromium, then stop exactly the
-# server this script started.
+# free loopback port, run the browser journeys (@playwright/test, frontend/e2e/) in the
+# system Chromium for every sample dealer, then stop exactly the server this script started.
+#   E2E_DEALERS="slug slug"  only those dealers
+#   scripts/e2e.sh --grep 'search:'   any further arguments go to `playwright test`
+#   E2E_OUT                  output folder (default target/e2e): report/ (the HTML report,
+#                            kept after the run), results/ (traces and screenshots of
+#                            failures), screenshots/ (home, search, vehicle per dealer)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,13 +33,9 @@ node scripts/vnu-check.mjs "$tmp/dist" 3
 port=$(free_port)
 start_api e2e "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode
 
-# Every sample dealer, on its own host, as a shopper's browser sees it.
-status=0
-# E2E_DEALERS="slug slug" limits the run to those dealers (while working on one journey).
-for config in dealers/*/dealer.toml; do
-  slug=$(basename "$(dirname "$config")")
-  if [[ -n "${E2E_DEALERS:-}" && " $E2E_DEALERS " != *" $slug "* ]]; then continue; fi
-  echo "== e2e: http://$slug.localhost:$port"
-  BASE_URL="http://$slug.localhost:$port" node frontend/e2e/run.mjs || status=1
-done
-exit "$status"
+# Every sample dealer on its own host (a Playwright project each), as a shopper's
+# browser sees it.
+export E2E_OUT="${E2E_OUT:-$PWD/target/e2e}"
+rm -rf "$E2E_OUT/screenshots"
+echo "== e2e: http://<dealer>.localhost:$port, output in $E2E_OUT"
+(cd frontend && E2E_PORT="$port" npx --no-install playwright test "$@")

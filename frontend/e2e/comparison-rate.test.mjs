@@ -5,9 +5,10 @@
 // entry each page loads), the search page and a vehicle page whose card shows a
 // repayment; audits the hydrated DOM of each.
 import { readFile } from 'node:fs/promises';
-import { expectNoAxeViolations } from './axe.mjs';
+import { test } from './fixtures.mjs';
+import { expectNoAxeViolations } from './helpers.mjs';
 import { signInByApi, signOutByApi } from './session.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
 
 /** At most this many same-host links are fetched to tell their page kinds apart. */
 const MAX_PROBES = 80;
@@ -164,21 +165,21 @@ async function auditPage(context, base, path, warning) {
   return { page, errors, result, props };
 }
 
-export const tests = [
-  {
-    name: 'comparison rate beside every repayment and interest rate, with the warning, on every page kind',
-    async run(options) {
-      // Signed in, so a gated finance or checkout page shows its rates instead of
-      // leaving for sign-in (seed 001 s6).
-      await signInByApi(options.context, options.base);
-      try {
-        await auditEveryKind(options);
-      } finally {
-        await signOutByApi(options.context, options.base);
-      }
-    },
-  },
-];
+test('comparison rate beside every repayment and interest rate, with the warning, on every page kind', async ({
+  context,
+  base,
+  searchPath,
+  vehiclePath,
+}) => {
+  // Signed in, so a gated finance or checkout page shows its rates instead of
+  // leaving for sign-in (seed 001 s6).
+  await signInByApi(context, base);
+  try {
+    await auditEveryKind({ context, base, searchPath, vehiclePath });
+  } finally {
+    await signOutByApi(context, base);
+  }
+});
 
 /** Opens a page of every kind the site links to and checks every rate on it. */
 async function auditEveryKind({ context, base, searchPath, vehiclePath }) {

@@ -3,8 +3,8 @@
 // drive books a slot chosen by keyboard, and a slot taken meanwhile sends the shopper
 // back to the times with the server's message; a half-filled form survives a reload.
 // Every page and dialog is checked with axe.
-import { expectNoAxeViolations } from './axe.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+import { test } from './fixtures.mjs';
+import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
 
 const SLOT_TAKEN = 'That time is no longer available. Please choose another time.';
 
@@ -110,215 +110,215 @@ async function dateWithSlots(form) {
   throw new Error('no date in the next two weeks offers two test-drive times');
 }
 
-export const tests = [
-  {
-    name: 'forms: enquire about a car in its dialog, land on /success, the lead is stored',
-    async run({ context, base, searchPath, vehiclePath }) {
-      const { path, props, set } = await carWithForms(context, base, searchPath, vehiclePath);
-      const { page, errors } = await open(context, base, path);
-      await waitForHydration(page);
-      await expectNoAxeViolations(page);
-      const { enquiry } = props.page.forms;
-      if (enquiry.title !== set.enquiry.title)
-        throw new Error(`the dialog title ${enquiry.title} is not the form's ${set.enquiry.title}`);
-      const carId = props.page.card.id;
-      const opener = page
-        .locator('.vehicle__sidebar')
-        .getByRole('button', { name: enquiry.label, exact: true });
-      await opener.waitFor({ timeout: 5_000 });
+test('forms: enquire about a car in its dialog, land on /success, the lead is stored', async ({
+  context,
+  base,
+  searchPath,
+  vehiclePath,
+  axe,
+}) => {
+  const { path, props, set } = await carWithForms(context, base, searchPath, vehiclePath);
+  const { page, errors } = await open(context, base, path);
+  await waitForHydration(page);
+  await axe(page);
+  const { enquiry } = props.page.forms;
+  if (enquiry.title !== set.enquiry.title)
+    throw new Error(`the dialog title ${enquiry.title} is not the form's ${set.enquiry.title}`);
+  const carId = props.page.card.id;
+  const opener = page
+    .locator('.vehicle__sidebar')
+    .getByRole('button', { name: enquiry.label, exact: true });
+  await opener.waitFor({ timeout: 5_000 });
 
-      // Keyboard: Enter opens, Escape closes and focus returns to the button.
-      await opener.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: enquiry.title });
-      await dialog.waitFor({ timeout: 5_000 });
-      await expectNoAxeViolations(page);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-      const focused = await page.evaluate(() => document.activeElement?.textContent);
-      if (focused !== enquiry.label)
-        throw new Error(`focus went to ${JSON.stringify(focused)}, not back to ${enquiry.label}`);
+  // Keyboard: Enter opens, Escape closes and focus returns to the button.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: enquiry.title });
+  await dialog.waitFor({ timeout: 5_000 });
+  await axe(page);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  const focused = await page.evaluate(() => document.activeElement?.textContent);
+  if (focused !== enquiry.label)
+    throw new Error(`focus went to ${JSON.stringify(focused)}, not back to ${enquiry.label}`);
 
-      await opener.click();
-      await dialog.waitFor({ timeout: 5_000 });
-      const carField = await dialog.locator('input[name="car_id"]').inputValue();
-      if (carField !== String(carId))
-        throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
-      await fillContact(dialog, 'Sam');
-      await pickLocation(dialog);
-      await dialog
-        .getByRole('textbox', { name: 'Message', exact: true })
-        .fill('Is it still available for a test drive this week?');
-      await dialog.locator('button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
-      const id = await lastLeadId(page);
-      await waitForHydration(page);
-      await page.getByRole('heading', { name: 'Thank You' }).first().waitFor({ timeout: 10_000 });
-      await expectNoAxeViolations(page);
+  await opener.click();
+  await dialog.waitFor({ timeout: 5_000 });
+  const carField = await dialog.locator('input[name="car_id"]').inputValue();
+  if (carField !== String(carId))
+    throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
+  await fillContact(dialog, 'Sam');
+  await pickLocation(dialog);
+  await dialog
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Is it still available for a test drive this week?');
+  await dialog.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
+  const id = await lastLeadId(page);
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Thank You' }).first().waitFor({ timeout: 10_000 });
+  await axe(page);
 
-      const lead = await storedLead(page, id);
-      if (lead.fields.car_id !== carId)
-        throw new Error(`stored lead is about car ${lead.fields.car_id}, expected ${carId}`);
-      if (
-        lead.fields.name !== 'Sam' ||
-        !String(lead.fields.message).startsWith('Is it still available')
-      )
-        throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
-      const records = await page.evaluate(() => ({
-        success: JSON.parse(localStorage.getItem('forecourt:success') ?? 'null'),
-        enquiries: JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'),
-      }));
-      if (records.success?.car?.id !== carId)
-        throw new Error(`success marker: ${JSON.stringify(records.success)}`);
-      if (records.enquiries[0]?.car?.id !== carId)
-        throw new Error(
-          `enquiry recorded without its car: ${JSON.stringify(records.enquiries[0])}`,
-        );
-      expectNoErrors(path, errors);
-      await page.close();
-    },
-  },
-  {
-    name: 'forms: book a test drive choosing a slot by keyboard; a slot taken meanwhile is refused',
-    async run({ context, base, searchPath, vehiclePath }) {
-      const { props: carProps, set } = await carWithForms(context, base, searchPath, vehiclePath);
-      if (!set.test_drive.appointment) return; // The dealer has no location to book at.
-      const carId = carProps.page.card.id;
-      const path = `/book-test-drive/?car_id=${carId}`;
-      const { page, errors } = await open(context, base, path);
-      await waitForHydration(page);
-      const form = page.locator('form#test-drive-form');
-      await pickLocation(form);
-      const day = await dateWithSlots(form);
-      await expectNoAxeViolations(page);
+  const lead = await storedLead(page, id);
+  if (lead.fields.car_id !== carId)
+    throw new Error(`stored lead is about car ${lead.fields.car_id}, expected ${carId}`);
+  if (
+    lead.fields.name !== 'Sam' ||
+    !String(lead.fields.message).startsWith('Is it still available')
+  )
+    throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+  const records = await page.evaluate(() => ({
+    success: JSON.parse(localStorage.getItem('forecourt:success') ?? 'null'),
+    enquiries: JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'),
+  }));
+  if (records.success?.car?.id !== carId)
+    throw new Error(`success marker: ${JSON.stringify(records.success)}`);
+  if (records.enquiries[0]?.car?.id !== carId)
+    throw new Error(`enquiry recorded without its car: ${JSON.stringify(records.enquiries[0])}`);
+  expectNoErrors(path, errors);
+  await page.close();
+});
 
-      // Keyboard: Tab into the group, arrows move the choice.
-      const group = form.getByRole('radiogroup', { name: 'Preferred time' });
-      const radios = group.getByRole('radio');
-      await radios.first().focus();
-      await page.keyboard.press('Space');
-      await page.keyboard.press('ArrowRight');
-      const chosen = await group.locator('input[type="radio"]:checked').inputValue();
-      if (chosen !== (await radios.nth(1).inputValue()))
-        throw new Error(`ArrowRight chose ${chosen}, not the second time`);
+test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhile is refused', async ({
+  context,
+  base,
+  searchPath,
+  vehiclePath,
+  axe,
+}) => {
+  const { props: carProps, set } = await carWithForms(context, base, searchPath, vehiclePath);
+  test.skip(!set.test_drive.appointment, 'the dealer has no location to book at');
+  const carId = carProps.page.card.id;
+  const path = `/book-test-drive/?car_id=${carId}`;
+  const { page, errors } = await open(context, base, path);
+  await waitForHydration(page);
+  const form = page.locator('form#test-drive-form');
+  await pickLocation(form);
+  const day = await dateWithSlots(form);
+  await axe(page);
 
-      // Someone else books that time meanwhile.
-      const where = await page.evaluate(() => {
-        const props = JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent);
-        const select = document.querySelector('#test-drive-form select[name="location"]');
-        const id = select ? select.value : String(props.page.default_location_id);
-        return {
-          dealer: props.site.slug,
-          ...props.page.locations.find((l) => String(l.id) === id),
-        };
+  // Keyboard: Tab into the group, arrows move the choice.
+  const group = form.getByRole('radiogroup', { name: 'Preferred time' });
+  const radios = group.getByRole('radio');
+  await radios.first().focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  const chosen = await group.locator('input[type="radio"]:checked').inputValue();
+  if (chosen !== (await radios.nth(1).inputValue()))
+    throw new Error(`ArrowRight chose ${chosen}, not the second time`);
+
+  // Someone else books that time meanwhile.
+  const where = await page.evaluate(() => {
+    const props = JSON.parse(document.getElementById('__FORECOURT_PROPS__').textContent);
+    const select = document.querySelector('#test-drive-form select[name="location"]');
+    const id = select ? select.value : String(props.page.default_location_id);
+    return {
+      dealer: props.site.slug,
+      ...props.page.locations.find((l) => String(l.id) === id),
+    };
+  });
+  const location = where.slug;
+  const other = await page.evaluate(
+    async ({ where, appointment }) => {
+      const body = {
+        name: 'Alex',
+        email: 'alex@example.com',
+        phone: '0434 567 890',
+        category: 'Test Drive',
+        form_completed: true,
+        dealership_slug: where.dealer,
+        location: where.name,
+        location_id: where.id,
+        appointment,
+      };
+      const r = await fetch('/api/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
-      const location = where.slug;
-      const other = await page.evaluate(
-        async ({ where, appointment }) => {
-          const body = {
-            name: 'Alex',
-            email: 'alex@example.com',
-            phone: '0434 567 890',
-            category: 'Test Drive',
-            form_completed: true,
-            dealership_slug: where.dealer,
-            location: where.name,
-            location_id: where.id,
-            appointment,
-          };
-          const r = await fetch('/api/leads', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          return `${r.status} ${await r.text()}`;
-        },
-        { where, appointment: { location, date: day, time: chosen } },
-      );
-      if (!other.startsWith('201')) throw new Error(`booking ${chosen} directly answered ${other}`);
-
-      await form.getByRole('button', { name: 'Next' }).click();
-      await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
-      await fillContact(form, 'Jo');
-      await form.getByRole('button', { name: 'Book Test Drive' }).click();
-      await group.getByText(SLOT_TAKEN).waitFor({ timeout: 10_000 });
-      await group
-        .locator('.slot-picker__status')
-        .filter({ hasNotText: 'Loading' })
-        .waitFor({ timeout: 10_000 });
-      if (await group.locator(`input[value="${chosen}"]`).count())
-        throw new Error(`${chosen} is still offered after it was taken`);
-      await expectNoAxeViolations(page);
-
-      const again = group.getByRole('radio').first();
-      const time = await again.inputValue();
-      await again.check();
-      await form.getByRole('button', { name: 'Next' }).click();
-      await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
-      await form.getByRole('button', { name: 'Book Test Drive' }).click();
-      await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
-      const id = await lastLeadId(page);
-      await waitForHydration(page);
-      await expectNoAxeViolations(page);
-
-      const lead = await storedLead(page, id);
-      const booked = lead.fields.appointment;
-      if (!booked || booked.location !== location || booked.date !== day || booked.time !== time) {
-        throw new Error(
-          `stored appointment ${JSON.stringify(booked)}, expected ${location} ${day} ${time}`,
-        );
-      }
-      if (lead.fields.car_id !== carId || lead.fields.category !== 'Test Drive')
-        throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
-      const still = await page.evaluate(
-        async (q) =>
-          (await (await fetch(`/api/appointments?location=${q.location}&date=${q.day}`)).json())
-            .slots,
-        { location, day },
-      );
-      if (still.some((s) => s.time === time))
-        throw new Error(`${time} is still offered after the booking`);
-      expectNoErrors(path, withoutExpected(errors, 409));
-      await page.close();
+      return `${r.status} ${await r.text()}`;
     },
-  },
-  {
-    name: 'forms: a half-filled form survives a reload',
-    async run({ context, base }) {
-      const path = '/contact-us';
-      const { page, errors } = await open(context, base, path);
-      await waitForHydration(page);
-      const form = page.locator('form#enquiry-form');
-      if ((await form.count()) === 0) return; // A dealer page occupies /contact-us.
-      const text = (label) => form.getByRole('textbox', { name: label, exact: true });
-      await text('First name').fill('Robin');
-      await text('Message').fill('Half way through writing this');
-      await form.locator('input[name="website"]').fill('bot text', { force: true });
-      const key = 'forecourt:draft:/contact-us#enquiry-form';
-      await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, {
-        timeout: 5_000,
-      });
-      const draft = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
-      if ('website' in draft.values)
-        throw new Error(`the draft keeps the honeypot: ${JSON.stringify(draft)}`);
+    { where, appointment: { location, date: day, time: chosen } },
+  );
+  if (!other.startsWith('201')) throw new Error(`booking ${chosen} directly answered ${other}`);
 
-      await page.reload({ waitUntil: 'load' });
-      await waitForHydration(page);
-      await page.waitForFunction(
-        () =>
-          document.querySelector('#enquiry-form textarea[name="message"]')?.value ===
-          'Half way through writing this',
-        null,
-        { timeout: 5_000 },
-      );
-      if ((await text('First name').inputValue()) !== 'Robin')
-        throw new Error('the draft lost the first name');
-      if ((await form.locator('input[name="website"]').inputValue()) !== '')
-        throw new Error('the honeypot came back from the draft');
-      await expectNoAxeViolations(page);
-      await page.evaluate((k) => localStorage.removeItem(k), key);
-      expectNoErrors(path, errors);
-      await page.close();
-    },
-  },
-];
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await fillContact(form, 'Jo');
+  await form.getByRole('button', { name: 'Book Test Drive' }).click();
+  await group.getByText(SLOT_TAKEN).waitFor({ timeout: 10_000 });
+  await group
+    .locator('.slot-picker__status')
+    .filter({ hasNotText: 'Loading' })
+    .waitFor({ timeout: 10_000 });
+  if (await group.locator(`input[value="${chosen}"]`).count())
+    throw new Error(`${chosen} is still offered after it was taken`);
+  await axe(page);
+
+  const again = group.getByRole('radio').first();
+  const time = await again.inputValue();
+  await again.check();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await form.getByRole('button', { name: 'Book Test Drive' }).click();
+  await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
+  const id = await lastLeadId(page);
+  await waitForHydration(page);
+  await axe(page);
+
+  const lead = await storedLead(page, id);
+  const booked = lead.fields.appointment;
+  if (!booked || booked.location !== location || booked.date !== day || booked.time !== time) {
+    throw new Error(
+      `stored appointment ${JSON.stringify(booked)}, expected ${location} ${day} ${time}`,
+    );
+  }
+  if (lead.fields.car_id !== carId || lead.fields.category !== 'Test Drive')
+    throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+  const still = await page.evaluate(
+    async (q) =>
+      (await (await fetch(`/api/appointments?location=${q.location}&date=${q.day}`)).json()).slots,
+    { location, day },
+  );
+  if (still.some((s) => s.time === time))
+    throw new Error(`${time} is still offered after the booking`);
+  expectNoErrors(path, withoutExpected(errors, 409));
+  await page.close();
+});
+
+test('forms: a half-filled form survives a reload', async ({ context, base, axe }) => {
+  const path = '/contact-us';
+  const { page, errors } = await open(context, base, path);
+  await waitForHydration(page);
+  const form = page.locator('form#enquiry-form');
+  test.skip((await form.count()) === 0, 'a dealer page occupies /contact-us');
+  const text = (label) => form.getByRole('textbox', { name: label, exact: true });
+  await text('First name').fill('Robin');
+  await text('Message').fill('Half way through writing this');
+  await form.locator('input[name="website"]').fill('bot text', { force: true });
+  const key = 'forecourt:draft:/contact-us#enquiry-form';
+  await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, {
+    timeout: 5_000,
+  });
+  const draft = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+  if ('website' in draft.values)
+    throw new Error(`the draft keeps the honeypot: ${JSON.stringify(draft)}`);
+
+  await page.reload({ waitUntil: 'load' });
+  await waitForHydration(page);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#enquiry-form textarea[name="message"]')?.value ===
+      'Half way through writing this',
+    null,
+    { timeout: 5_000 },
+  );
+  if ((await text('First name').inputValue()) !== 'Robin')
+    throw new Error('the draft lost the first name');
+  if ((await form.locator('input[name="website"]').inputValue()) !== '')
+    throw new Error('the honeypot came back from the draft');
+  await axe(page);
+  await page.evaluate((k) => localStorage.removeItem(k), key);
+  expectNoErrors(path, errors);
+  await page.close();
+});

@@ -1,15 +1,14 @@
 // Looks: every page kind at the phone, tablet and desktop widths (400, 768 and 1400 px,
 // seed 001 s9's xs, md and xxl breakpoints). At each width the page must not scroll
 // sideways and must pass axe. With E2E_SCREENSHOTS=1 a full-page screenshot of each
-// is written to e2e/screenshots/<dealer>-<kind>-<width>.jpg for review (CI leaves it
-// unset, so CI writes no images).
-import { mkdir } from 'node:fs/promises';
-import { expectNoAxeViolations } from './axe.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+// is written to <e2e output>/screenshots/looks/<dealer>-<kind>-<width>.jpg for review (CI
+// leaves it unset; screenshots.test.mjs takes the review set every run).
+import { join } from 'node:path';
+import { test } from './fixtures.mjs';
+import { expectNoErrors, open, scrollThrough, waitForHydration } from './helpers.mjs';
 
 export const WIDTHS = [400, 768, 1400];
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
-const SCREENSHOT_DIR = new URL('./screenshots/', import.meta.url);
 
 /** The first link matching `selector` on `path`, or null when the page is missing or has none. */
 async function firstLink(context, base, path, selector) {
@@ -92,31 +91,18 @@ async function sidewaysOverflow(page) {
   });
 }
 
-/** Scrolls through the page so lazy images and anything drawn on scroll are in place. */
-async function scrollThrough(page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-}
-
-function dealerOf(base) {
-  return new URL(base).hostname.split('.')[0];
-}
-
-export const tests = KINDS.map(([kind, find]) => ({
-  name: `looks: ${kind} page at ${WIDTHS.join(', ')} px has no sideways scroll and no axe violations`,
-  async run(options) {
-    const { context, base } = options;
-    const path = await find(options);
-    if (!path) {
-      console.log(`     (${dealerOf(base)} has no ${kind} page)`);
-      return;
-    }
-    if (SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true });
+for (const [kind, find] of KINDS) {
+  test(`looks: ${kind} page at ${WIDTHS.join(', ')} px has no sideways scroll and no axe violations`, async ({
+    context,
+    base,
+    dealer,
+    searchPath,
+    vehiclePath,
+    axe,
+    outDir,
+  }) => {
+    const path = await find({ context, base, searchPath, vehiclePath });
+    test.skip(!path, `${dealer} has no ${kind} page`);
     const { page, errors } = await open(context, base, path);
     try {
       await waitForHydration(page);
@@ -125,12 +111,11 @@ export const tests = KINDS.map(([kind, find]) => ({
         await scrollThrough(page);
         const overflow = await sidewaysOverflow(page);
         if (overflow) throw new Error(`${path} at ${width}px: ${overflow}`);
-        await expectNoAxeViolations(page);
+        await axe(page);
         if (SCREENSHOTS) {
-          // JPEG keeps the committed review images small (a full page is often 5,000 px tall).
-          const file = new URL(`${dealerOf(base)}-${kind}-${width}.jpg`, SCREENSHOT_DIR);
+          // JPEG keeps the review images small (a full page is often 5,000 px tall).
           await page.screenshot({
-            path: file.pathname,
+            path: join(outDir, 'screenshots', 'looks', `${dealer}-${kind}-${width}.jpg`),
             type: 'jpeg',
             quality: 50,
             fullPage: true,
@@ -142,5 +127,5 @@ export const tests = KINDS.map(([kind, find]) => ({
     } finally {
       await page.close();
     }
-  },
-}));
+  });
+}

@@ -1,50 +1,50 @@
 // Reserve a car: from a card's Reserve Now to /success with the hold message; the API then reports the
 // car reserved, its vehicle page and its search card show Reserved, and a second
 // reservation of it is refused with the server's words.
+import { test } from './fixtures.mjs';
 import { expectNoAxeViolations } from './axe.mjs';
 import { signInByApi, signOutByApi } from './session.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
 
-export const tests = [
-  {
-    name: 'reserve a car: the hold is stored and a second reservation is refused',
-    async run({ context, base, searchPath }) {
-      // The first card whose car has no hold yet (a rerun against the same data finds
-      // earlier holds).
-      const search = await open(context, base, searchPath);
-      const paths = await search.page
-        .locator('a', { hasText: 'Reserve Now' })
-        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      // Whether the site gates checkout (seed 001 s6), from the checkout page's props.
-      const gate =
-        paths.length > 0 &&
-        (await search.page.evaluate(async (path) => {
-          const doc = new DOMParser().parseFromString(
-            await (await fetch(path)).text(),
-            'text/html',
-          );
-          return JSON.parse(doc.getElementById('__FORECOURT_PROPS__').textContent).gate;
-        }, paths[0]));
-      await search.page.close();
-      if (paths.length === 0) return; // This dealer does not offer reserving (or no card can be reserved).
-      if (gate) {
-        // A signed-out shopper is sent to sign-in with the checkout as redirect.
-        const probe = await open(context, base, paths[0]);
-        await probe.page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 10_000 });
-        const signIn = new URL(probe.page.url()).searchParams;
-        if (signIn.get('type') !== 'checkout' || signIn.get('redirect') !== paths[0])
-          throw new Error(`gated checkout sent to ${probe.page.url()}`);
-        await probe.page.close();
-        await signInByApi(context, base);
-      }
-      try {
-        await reserve(context, base, searchPath, paths);
-      } finally {
-        if (gate) await signOutByApi(context, base);
-      }
-    },
-  },
-];
+test('reserve a car: the hold is stored and a second reservation is refused', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  // The first card whose car has no hold yet (a rerun against the same data finds
+  // earlier holds).
+  const search = await open(context, base, searchPath);
+  const paths = await search.page
+    .locator('a', { hasText: 'Reserve Now' })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  // Whether the site gates checkout (seed 001 s6), from the checkout page's props.
+  const gate =
+    paths.length > 0 &&
+    (await search.page.evaluate(async (path) => {
+      const doc = new DOMParser().parseFromString(await (await fetch(path)).text(), 'text/html');
+      return JSON.parse(doc.getElementById('__FORECOURT_PROPS__').textContent).gate;
+    }, paths[0]));
+  await search.page.close();
+  test.skip(
+    paths.length === 0,
+    'this dealer does not offer reserving (or no card can be reserved)',
+  );
+  if (gate) {
+    // A signed-out shopper is sent to sign-in with the checkout as redirect.
+    const probe = await open(context, base, paths[0]);
+    await probe.page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 10_000 });
+    const signIn = new URL(probe.page.url()).searchParams;
+    if (signIn.get('type') !== 'checkout' || signIn.get('redirect') !== paths[0])
+      throw new Error(`gated checkout sent to ${probe.page.url()}`);
+    await probe.page.close();
+    await signInByApi(context, base);
+  }
+  try {
+    await reserve(context, base, searchPath, paths);
+  } finally {
+    if (gate) await signOutByApi(context, base);
+  }
+});
 
 /** Holds the first car of `paths` without a hold, then checks where it shows Reserved. */
 async function reserve(context, base, searchPath, paths) {
@@ -141,12 +141,13 @@ async function reserve(context, base, searchPath, paths) {
   await held
     .locator('a', { hasText: 'Reserve Now' })
     .waitFor({ state: 'detached', timeout: 10_000 });
-  // Seed 000 s4: only a fuel tag (electric or hybrid, on some sites) outranks Reserved.
-  if ((await held.locator('.car-card__tag--fuel').count()) === 0) {
-    await held
-      .locator('.car-card__tag--reserved', { hasText: 'Reserved' })
-      .waitFor({ timeout: 10_000 });
-  }
+  // Seed 000 s4: only a fuel tag (electric or hybrid, on some sites) outranks the
+  // Reserved tag; the card then says Reserved where its Reserve button was.
+  const saysReserved =
+    (await held.locator('.car-card__tag--fuel').count()) === 0
+      ? held.locator('.car-card__tag--reserved', { hasText: 'Reserved' })
+      : held.locator('.car-card__held', { hasText: 'Reserved' });
+  await saysReserved.waitFor({ timeout: 10_000 });
   expectNoErrors(searchPath, results.errors);
   await results.page.close();
 

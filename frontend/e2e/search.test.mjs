@@ -2,8 +2,8 @@
 // page, share the URL and reload it to the same results; move the price range with the
 // keyboard and the mouse; type a search that finds nothing and clear it; save a car
 // while signed out; and axe on the page, also at 400 px with the filter drawer open.
-import { expectNoAxeViolations } from './axe.mjs';
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+import { test } from './fixtures.mjs';
+import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
 
 function props(page) {
   return page.evaluate(() =>
@@ -59,342 +59,332 @@ async function found(page) {
 /** The number in a facet label such as "Toyota (12)". */
 const countOf = (label) => Number(/\((\d+)\)\s*$/.exec(label)?.[1] ?? NaN);
 
-export const tests = [
-  {
-    name: 'search: filter by make then model, back, sort, page, then share the URL and reload it to the same results',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const view = (await props(page)).page;
-      const aside = page.locator('.search-layout__aside');
+test('search: filter by make then model, back, sort, page, then share the URL and reload it to the same results', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const view = (await props(page)).page;
+  const aside = page.locator('.search-layout__aside');
 
-      // Page 2 and back again.
-      if (view.pages > 1) {
-        const first = await hrefs(page);
-        await searchAfter(page, () =>
-          aside.page().getByRole('button', { name: 'Next page' }).click(),
-        );
-        if (param(page, 'page') !== '2')
-          throw new Error(`page parameter ${param(page, 'page')}, expected 2 for the second page`);
-        const second = await hrefs(page);
-        if (second[0] === first[0]) throw new Error('the next page shows the same first car');
-        await page.goBack();
-        await page.waitForFunction(() => !new URL(location.href).searchParams.has('page'));
-        await settled(page);
-        if ((await hrefs(page))[0] !== first[0])
-          throw new Error('back did not restore the first page');
-      }
+  // Page 2 and back again.
+  if (view.pages > 1) {
+    const first = await hrefs(page);
+    await searchAfter(page, () => aside.page().getByRole('button', { name: 'Next page' }).click());
+    if (param(page, 'page') !== '2')
+      throw new Error(`page parameter ${param(page, 'page')}, expected 2 for the second page`);
+    const second = await hrefs(page);
+    if (second[0] === first[0]) throw new Error('the next page shows the same first car');
+    await page.goBack();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('page'));
+    await settled(page);
+    if ((await hrefs(page))[0] !== first[0]) throw new Error('back did not restore the first page');
+  }
 
-      // A make, then one of its models (or the model list of a single-make dealer). The
-      // makes are checkboxes, or tiles that press like them.
-      const tiles = (await aside.locator('.facet--make .facet-tile').count()) > 0;
-      const makeLabels = tiles
-        ? await aside
-            .locator('.facet--make .facet-tile')
-            .evaluateAll((buttons) => buttons.map((b) => b.textContent.trim()))
-        : await aside.locator('.facet--make label').allTextContents();
-      const control = (label) =>
-        aside.getByRole(tiles ? 'button' : 'checkbox', { name: label, exact: true }).first();
-      const isOn = async (label) =>
-        tiles
-          ? (await control(label).getAttribute('aria-pressed')) === 'true'
-          : control(label).isChecked();
-      let make = null;
-      if (makeLabels.length > 0) {
-        const pick = makeLabels.find((l) => countOf(l) >= 2) ?? makeLabels[0];
-        make = pick.replace(/\s*\(\d+\)\s*$/, '');
-        if ((await aside.locator('.facet--models').count()) > 0)
-          throw new Error('the model list shows before a make is selected');
-        await searchAfter(page, () => (tiles ? control(pick).click() : control(pick).check()));
-        if (param(page, 'refinementList[make][0]') !== make)
-          throw new Error(`make parameter ${page.url()}`);
-        if ((await found(page)) !== countOf(pick))
-          throw new Error(`${pick}: ${await found(page)} cars found`);
-        for (const title of await titles(page))
-          if (!title.toLowerCase().includes(make.toLowerCase()))
-            throw new Error(`${title} is not a ${make}`);
+  // A make, then one of its models (or the model list of a single-make dealer). The
+  // makes are checkboxes, or tiles that press like them.
+  const tiles = (await aside.locator('.facet--make .facet-tile').count()) > 0;
+  const makeLabels = tiles
+    ? await aside
+        .locator('.facet--make .facet-tile')
+        .evaluateAll((buttons) => buttons.map((b) => b.textContent.trim()))
+    : await aside.locator('.facet--make label').allTextContents();
+  const control = (label) =>
+    aside.getByRole(tiles ? 'button' : 'checkbox', { name: label, exact: true }).first();
+  const isOn = async (label) =>
+    tiles
+      ? (await control(label).getAttribute('aria-pressed')) === 'true'
+      : control(label).isChecked();
+  let make = null;
+  if (makeLabels.length > 0) {
+    const pick = makeLabels.find((l) => countOf(l) >= 2) ?? makeLabels[0];
+    make = pick.replace(/\s*\(\d+\)\s*$/, '');
+    if ((await aside.locator('.facet--models').count()) > 0)
+      throw new Error('the model list shows before a make is selected');
+    await searchAfter(page, () => (tiles ? control(pick).click() : control(pick).check()));
+    if (param(page, 'refinementList[make][0]') !== make)
+      throw new Error(`make parameter ${page.url()}`);
+    if ((await found(page)) !== countOf(pick))
+      throw new Error(`${pick}: ${await found(page)} cars found`);
+    for (const title of await titles(page))
+      if (!title.toLowerCase().includes(make.toLowerCase()))
+        throw new Error(`${title} is not a ${make}`);
 
-        // Back restores the unfiltered search, forward the make.
-        await page.goBack();
-        await page.waitForFunction(
-          () => !new URL(location.href).searchParams.has('refinementList[make][0]'),
-        );
-        await settled(page);
-        if (await isOn(pick)) throw new Error('back left the make selected');
-        await page.goForward();
-        await page.waitForFunction(() =>
-          new URL(location.href).searchParams.has('refinementList[make][0]'),
-        );
-        await settled(page);
-        if (!(await isOn(pick))) throw new Error('forward did not select the make again');
-      }
-      // The fieldset whose own legend is Model (the make's fieldset holds it).
-      const models = aside
-        .locator('fieldset')
-        .filter({ has: page.locator('xpath=./legend[normalize-space()="Model"]') });
-      await models.first().waitFor({ timeout: 10_000 });
-      const modelLabel = (await models.first().locator('label').allTextContents())[0];
-      const model = modelLabel.replace(/\s*\(\d+\)\s*$/, '');
-      await searchAfter(page, () =>
-        models.first().getByRole('checkbox', { name: modelLabel, exact: true }).check(),
-      );
-      if (param(page, 'refinementList[model][0]') !== model)
-        throw new Error(`model parameter ${page.url()}`);
-      if (make && param(page, 'refinementList[make][0]') !== make)
-        throw new Error('the make was dropped');
-      for (const title of await titles(page))
-        if (!title.toLowerCase().includes(model.toLowerCase()))
-          throw new Error(`${title} is not a ${model}`);
+    // Back restores the unfiltered search, forward the make.
+    await page.goBack();
+    await page.waitForFunction(
+      () => !new URL(location.href).searchParams.has('refinementList[make][0]'),
+    );
+    await settled(page);
+    if (await isOn(pick)) throw new Error('back left the make selected');
+    await page.goForward();
+    await page.waitForFunction(() =>
+      new URL(location.href).searchParams.has('refinementList[make][0]'),
+    );
+    await settled(page);
+    if (!(await isOn(pick))) throw new Error('forward did not select the make again');
+  }
+  // The fieldset whose own legend is Model (the make's fieldset holds it).
+  const models = aside
+    .locator('fieldset')
+    .filter({ has: page.locator('xpath=./legend[normalize-space()="Model"]') });
+  await models.first().waitFor({ timeout: 10_000 });
+  const modelLabel = (await models.first().locator('label').allTextContents())[0];
+  const model = modelLabel.replace(/\s*\(\d+\)\s*$/, '');
+  await searchAfter(page, () =>
+    models.first().getByRole('checkbox', { name: modelLabel, exact: true }).check(),
+  );
+  if (param(page, 'refinementList[model][0]') !== model)
+    throw new Error(`model parameter ${page.url()}`);
+  if (make && param(page, 'refinementList[make][0]') !== make)
+    throw new Error('the make was dropped');
+  for (const title of await titles(page))
+    if (!title.toLowerCase().includes(model.toLowerCase()))
+      throw new Error(`${title} is not a ${model}`);
 
-      // Sort by lowest price: the priced cards come cheapest first, and the page goes.
-      const lowest = view.sort_options.find((o) => o.value === 'price_asc');
-      if (lowest) {
-        await searchAfter(page, () => page.getByLabel('Sort by').selectOption(lowest.value));
-        if (param(page, 'sortBy') !== 'price_asc' || param(page, 'page') !== null)
-          throw new Error(`sort parameters ${page.url()}`);
-        const prices = (
-          await page
-            .locator('.search-results .car-card:not(.car-card--sold) .car-card__price')
-            .allTextContents()
-        )
-          .filter((p) => p.startsWith('$'))
-          .map(dollars);
-        for (let i = 1; i < prices.length; i += 1)
-          if (prices[i] < prices[i - 1])
-            throw new Error(`prices not ascending: ${prices.join(', ')}`);
-      }
-
-      // The shared URL shows the same results.
-      const shared = page.url();
-      const expected = await hrefs(page);
-      const count = await found(page);
-      const again = await openSearch(
-        context,
-        base,
-        new URL(shared).pathname + new URL(shared).search,
-      );
-      if (
-        !(await again.page
-          .getByRole('checkbox', { name: modelLabel, exact: true })
-          .first()
-          .isChecked())
-      )
-        throw new Error('the shared URL lost the model');
-      const reloaded = await hrefs(again.page);
-      if (
-        JSON.stringify(reloaded) !== JSON.stringify(expected) ||
-        (await found(again.page)) !== count
-      ) {
-        throw new Error(
-          `the shared URL shows ${reloaded.join(' ')} instead of ${expected.join(' ')}`,
-        );
-      }
-      expectNoErrors(searchPath, [...errors, ...again.errors]);
-      await again.page.close();
-      await page.close();
-    },
-  },
-  {
-    name: 'search: move the price range with the keyboard and the mouse; typed values outside the range are ignored',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const aside = page.locator('.search-layout__aside');
-      const low = aside.getByRole('slider', { name: 'Minimum Price' });
-      if ((await low.count()) === 0) throw new Error('no price slider');
-      const [min, max] = [
-        Number(await low.getAttribute('min')),
-        Number(await low.getAttribute('max')),
-      ];
-
-      // Keyboard: ten steps of one hundredth each, applied after the pause.
-      await searchAfter(page, async () => {
-        await low.focus();
-        for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
-      });
-      const [from, to] = (param(page, 'range[price]') ?? '').split(':');
-      const lowest = Number(from);
-      if (!(lowest > min) || lowest % 1000 !== 0 || to !== '')
-        throw new Error(`range[price]=${param(page, 'range[price]')} (min ${min})`);
-      if ((await low.getAttribute('aria-valuetext')) !== `$${lowest.toLocaleString('en-AU')}`)
-        throw new Error(`valuetext ${await low.getAttribute('aria-valuetext')}`);
-      const prices = (await page.locator('.search-results .car-card__price').allTextContents())
-        .filter((p) => p.startsWith('$'))
-        .map(dollars);
-      if (prices.length === 0 || prices.some((p) => p < lowest))
-        throw new Error(`prices under ${lowest}: ${prices.join(', ')}`);
-      if (param(page, 'page') !== null) throw new Error('a filter change kept the page');
-
-      // Mouse: drag the high thumb a third of the way left.
-      const high = aside.getByRole('slider', { name: 'Maximum Price' });
-      const box = await high.boundingBox();
-      const y = box.y + box.height / 2;
-      await searchAfter(page, async () => {
-        await page.mouse.move(box.x + box.width - 11, y);
-        await page.mouse.down();
-        await page.mouse.move(box.x + box.width * 0.66, y, { steps: 8 });
-        await page.mouse.up();
-      });
-      const [from2, to2] = (param(page, 'range[price]') ?? '').split(':').map(Number);
-      if (from2 !== lowest || !(to2 < max) || to2 % 1000 !== 0 || to2 < lowest)
-        throw new Error(`after the drag range[price]=${param(page, 'range[price]')}`);
-      const capped = (await page.locator('.search-results .car-card__price').allTextContents())
-        .filter((p) => p.startsWith('$'))
-        .map(dollars);
-      if (capped.some((p) => p > to2 || p < lowest))
-        throw new Error(`prices outside ${lowest}-${to2}: ${capped.join(', ')}`);
-
-      // A typed minimum below the facet is ignored: nothing is searched, the URL stays.
-      const url = page.url();
-      const fromInput = aside.getByRole('textbox', { name: 'From' }).first();
-      await fromInput.fill('1');
-      await page.waitForTimeout(700);
-      if (page.url() !== url) throw new Error(`a value below the minimum applied: ${page.url()}`);
-      expectNoErrors(searchPath, errors);
-      await page.close();
-    },
-  },
-  {
-    name: 'search: the search box finds nothing for nonsense, the empty state says so and Clear Filters brings the cars back',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const before = await found(page);
-      await searchAfter(page, () =>
-        page.getByRole('searchbox', { name: 'Search stock' }).fill('zzqxvbnonsense'),
-      );
-      if (param(page, 'query') !== 'zzqxvbnonsense')
-        throw new Error(`query parameter ${page.url()}`);
-      await page.getByRole('heading', { name: 'No Results Available' }).waitFor();
+  // Sort by lowest price: the priced cards come cheapest first, and the page goes.
+  const lowest = view.sort_options.find((o) => o.value === 'price_asc');
+  if (lowest) {
+    await searchAfter(page, () => page.getByLabel('Sort by').selectOption(lowest.value));
+    if (param(page, 'sortBy') !== 'price_asc' || param(page, 'page') !== null)
+      throw new Error(`sort parameters ${page.url()}`);
+    const prices = (
       await page
-        .getByText(
-          'No results found for your search at this time. Please try adjusting the filters for more results',
-          { exact: true },
-        )
-        .waitFor();
-      await page.getByRole('button', { name: 'Clear Filters', exact: true }).click();
-      await page.waitForFunction(() => !new URL(location.href).searchParams.has('query'));
-      await settled(page);
-      if ((await found(page)) !== before)
-        throw new Error(`after Clear Filters ${await found(page)} cars, before ${before}`);
-      if ((await page.getByRole('searchbox', { name: 'Search stock' }).inputValue()) !== '')
-        throw new Error('the search box kept the text');
-      expectNoErrors(searchPath, errors);
-      await page.close();
-    },
-  },
-  {
-    name: 'search: the dealership picker needs a pick, and a postcode search keeps lat, lng and radius in the URL',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const view = (await props(page)).page;
-      const aside = page.locator('.search-layout__aside');
-      const picker = aside.getByRole('combobox', { name: 'Dealership' });
-      if (view.order.includes('location_name') && (await picker.count()) > 0) {
-        await aside.getByRole('button', { name: 'Show stock' }).click();
-        await aside
-          .getByRole('alert')
-          .filter({ hasText: '*Please select a dealership location.' })
-          .waitFor();
-        const option = (await picker.locator('option').allTextContents())[1];
-        const value = option.replace(/\s*\(\d+\)\s*$/, '');
-        await picker.selectOption(value);
-        await searchAfter(page, () => aside.getByRole('button', { name: 'Show stock' }).click());
-        if (param(page, 'refinementList[location_name][0]') !== value)
-          throw new Error(`dealership parameter ${page.url()}`);
-        if ((await found(page)) !== countOf(option))
-          throw new Error(`${option}: ${await found(page)} cars found`);
-        // Back to the unfiltered search: the first page the page already holds.
-        await aside.getByRole('button', { name: 'All dealerships' }).click();
-        await page.waitForFunction(
-          () => !new URL(location.href).searchParams.has('refinementList[location_name][0]'),
-        );
-        await settled(page);
-      }
-      if (view.distance) {
-        const before = await found(page);
-        const postcode = aside.getByRole('textbox', { name: 'Your postcode' });
-        await postcode.fill('40');
-        await aside.getByRole('button', { name: 'Search nearby' }).click();
-        await aside
-          .getByRole('alert')
-          .filter({ hasText: 'Invalid postcode. Please enter a 4-digit number.' })
-          .waitFor();
-        await postcode.fill('4000');
-        await searchAfter(page, () => aside.getByRole('button', { name: 'Search nearby' }).click());
-        const url = new URL(page.url());
-        if (
-          url.searchParams.get('radius') !== String(view.distance.default_km) ||
-          url.searchParams.get('userLocation') !== '4000'
-        )
-          throw new Error(`distance parameters ${page.url()}`);
-        if (
-          !Number.isFinite(Number(url.searchParams.get('lat'))) ||
-          !Number.isFinite(Number(url.searchParams.get('lng')))
-        )
-          throw new Error(`no position in ${page.url()}`);
-        const near = await found(page);
-        if (near > before) throw new Error(`${near} cars within 50 km, ${before} in all`);
-        await searchAfter(page, () =>
-          aside.getByRole('combobox', { name: 'Within' }).selectOption('1000'),
-        );
-        if (param(page, 'radius') !== '1000') throw new Error(`radius ${param(page, 'radius')}`);
-        if ((await found(page)) < near) throw new Error('a wider radius found fewer cars');
-      } else if ((await aside.getByRole('textbox', { name: 'Your postcode' }).count()) > 0) {
-        throw new Error('a distance picker on a dealer without the distance filter');
-      }
-      expectNoErrors(searchPath, errors);
-      await page.close();
-    },
-  },
-  {
-    name: 'search: saving a car while signed out goes to sign-in for the watchlist',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const { site } = await props(page);
-      const toggles = page.locator('.search-results .car-card .save-toggle');
-      if (!site.favourites) {
-        if ((await toggles.count()) > 0)
-          throw new Error('a save toggle on a site without favourites');
-        await page.close();
-        return;
-      }
-      await toggles.first().click();
-      await page.waitForURL((url) => url.pathname === '/sign-in');
-      const url = new URL(page.url());
-      if (
-        url.searchParams.get('type') !== 'watchlist' ||
-        url.searchParams.get('redirect') !== searchPath
-      )
-        throw new Error(`sign-in at ${page.url()}`);
-      expectNoErrors(searchPath, errors);
-      await page.close();
-    },
-  },
-  {
-    name: 'search: no axe violations with a make selected, nor at 400 px with the filter drawer open; the drawer keeps focus and Escape closes it',
-    async run({ context, base, searchPath }) {
-      const { page, errors } = await openSearch(context, base, searchPath);
-      const make = page
-        .locator('.search-layout__aside .facet--make input[type="checkbox"]')
-        .first();
-      if ((await make.count()) > 0) await searchAfter(page, () => make.check());
-      await expectNoAxeViolations(page);
+        .locator('.search-results .car-card:not(.car-card--sold) .car-card__price')
+        .allTextContents()
+    )
+      .filter((p) => p.startsWith('$'))
+      .map(dollars);
+    for (let i = 1; i < prices.length; i += 1)
+      if (prices[i] < prices[i - 1]) throw new Error(`prices not ascending: ${prices.join(', ')}`);
+  }
 
-      await page.setViewportSize({ width: 400, height: 800 });
-      const opener = page.getByRole('button', { name: /^Filters/ });
-      await opener.click();
-      const drawer = page.getByRole('dialog', { name: 'Filters' });
-      await drawer.waitFor();
-      await expectNoAxeViolations(page);
-      for (let i = 0; i < 60; i += 1) {
-        await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
-        const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
-        if (!inside) throw new Error(`focus left the drawer after ${i + 1} presses`);
-      }
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'hidden' });
-      if (!(await opener.evaluate((el) => el === document.activeElement)))
-        throw new Error('focus did not return to the Filters button');
-      expectNoErrors(searchPath, errors);
-      await page.close();
-    },
-  },
-];
+  // The shared URL shows the same results.
+  const shared = page.url();
+  const expected = await hrefs(page);
+  const count = await found(page);
+  const again = await openSearch(context, base, new URL(shared).pathname + new URL(shared).search);
+  if (
+    !(await again.page.getByRole('checkbox', { name: modelLabel, exact: true }).first().isChecked())
+  )
+    throw new Error('the shared URL lost the model');
+  const reloaded = await hrefs(again.page);
+  if (
+    JSON.stringify(reloaded) !== JSON.stringify(expected) ||
+    (await found(again.page)) !== count
+  ) {
+    throw new Error(`the shared URL shows ${reloaded.join(' ')} instead of ${expected.join(' ')}`);
+  }
+  expectNoErrors(searchPath, [...errors, ...again.errors]);
+  await again.page.close();
+  await page.close();
+});
+
+test('search: move the price range with the keyboard and the mouse; typed values outside the range are ignored', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const aside = page.locator('.search-layout__aside');
+  const low = aside.getByRole('slider', { name: 'Minimum Price' });
+  if ((await low.count()) === 0) throw new Error('no price slider');
+  const [min, max] = [Number(await low.getAttribute('min')), Number(await low.getAttribute('max'))];
+
+  // Keyboard: ten steps of one hundredth each, applied after the pause.
+  await searchAfter(page, async () => {
+    await low.focus();
+    for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
+  });
+  const [from, to] = (param(page, 'range[price]') ?? '').split(':');
+  const lowest = Number(from);
+  if (!(lowest > min) || lowest % 1000 !== 0 || to !== '')
+    throw new Error(`range[price]=${param(page, 'range[price]')} (min ${min})`);
+  if ((await low.getAttribute('aria-valuetext')) !== `$${lowest.toLocaleString('en-AU')}`)
+    throw new Error(`valuetext ${await low.getAttribute('aria-valuetext')}`);
+  const prices = (await page.locator('.search-results .car-card__price').allTextContents())
+    .filter((p) => p.startsWith('$'))
+    .map(dollars);
+  if (prices.length === 0 || prices.some((p) => p < lowest))
+    throw new Error(`prices under ${lowest}: ${prices.join(', ')}`);
+  if (param(page, 'page') !== null) throw new Error('a filter change kept the page');
+
+  // Mouse: drag the high thumb a third of the way left.
+  const high = aside.getByRole('slider', { name: 'Maximum Price' });
+  const box = await high.boundingBox();
+  const y = box.y + box.height / 2;
+  await searchAfter(page, async () => {
+    await page.mouse.move(box.x + box.width - 11, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.66, y, { steps: 8 });
+    await page.mouse.up();
+  });
+  const [from2, to2] = (param(page, 'range[price]') ?? '').split(':').map(Number);
+  if (from2 !== lowest || !(to2 < max) || to2 % 1000 !== 0 || to2 < lowest)
+    throw new Error(`after the drag range[price]=${param(page, 'range[price]')}`);
+  const capped = (await page.locator('.search-results .car-card__price').allTextContents())
+    .filter((p) => p.startsWith('$'))
+    .map(dollars);
+  if (capped.some((p) => p > to2 || p < lowest))
+    throw new Error(`prices outside ${lowest}-${to2}: ${capped.join(', ')}`);
+
+  // A typed minimum below the facet is ignored: nothing is searched, the URL stays.
+  const url = page.url();
+  const fromInput = aside.getByRole('textbox', { name: 'From' }).first();
+  await fromInput.fill('1');
+  await page.waitForTimeout(700);
+  if (page.url() !== url) throw new Error(`a value below the minimum applied: ${page.url()}`);
+  expectNoErrors(searchPath, errors);
+  await page.close();
+});
+
+test('search: the search box finds nothing for nonsense, the empty state says so and Clear Filters brings the cars back', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const before = await found(page);
+  await searchAfter(page, () =>
+    page.getByRole('searchbox', { name: 'Search stock' }).fill('zzqxvbnonsense'),
+  );
+  if (param(page, 'query') !== 'zzqxvbnonsense') throw new Error(`query parameter ${page.url()}`);
+  await page.getByRole('heading', { name: 'No Results Available' }).waitFor();
+  await page
+    .getByText(
+      'No results found for your search at this time. Please try adjusting the filters for more results',
+      { exact: true },
+    )
+    .waitFor();
+  await page.getByRole('button', { name: 'Clear Filters', exact: true }).click();
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('query'));
+  await settled(page);
+  if ((await found(page)) !== before)
+    throw new Error(`after Clear Filters ${await found(page)} cars, before ${before}`);
+  if ((await page.getByRole('searchbox', { name: 'Search stock' }).inputValue()) !== '')
+    throw new Error('the search box kept the text');
+  expectNoErrors(searchPath, errors);
+  await page.close();
+});
+
+test('search: the dealership picker needs a pick, and a postcode search keeps lat, lng and radius in the URL', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const view = (await props(page)).page;
+  const aside = page.locator('.search-layout__aside');
+  const picker = aside.getByRole('combobox', { name: 'Dealership' });
+  if (view.order.includes('location_name') && (await picker.count()) > 0) {
+    await aside.getByRole('button', { name: 'Show stock' }).click();
+    await aside
+      .getByRole('alert')
+      .filter({ hasText: '*Please select a dealership location.' })
+      .waitFor();
+    const option = (await picker.locator('option').allTextContents())[1];
+    const value = option.replace(/\s*\(\d+\)\s*$/, '');
+    await picker.selectOption(value);
+    await searchAfter(page, () => aside.getByRole('button', { name: 'Show stock' }).click());
+    if (param(page, 'refinementList[location_name][0]') !== value)
+      throw new Error(`dealership parameter ${page.url()}`);
+    if ((await found(page)) !== countOf(option))
+      throw new Error(`${option}: ${await found(page)} cars found`);
+    // Back to the unfiltered search: the first page the page already holds.
+    await aside.getByRole('button', { name: 'All dealerships' }).click();
+    await page.waitForFunction(
+      () => !new URL(location.href).searchParams.has('refinementList[location_name][0]'),
+    );
+    await settled(page);
+  }
+  if (view.distance) {
+    const before = await found(page);
+    const postcode = aside.getByRole('textbox', { name: 'Your postcode' });
+    await postcode.fill('40');
+    await aside.getByRole('button', { name: 'Search nearby' }).click();
+    await aside
+      .getByRole('alert')
+      .filter({ hasText: 'Invalid postcode. Please enter a 4-digit number.' })
+      .waitFor();
+    await postcode.fill('4000');
+    await searchAfter(page, () => aside.getByRole('button', { name: 'Search nearby' }).click());
+    const url = new URL(page.url());
+    if (
+      url.searchParams.get('radius') !== String(view.distance.default_km) ||
+      url.searchParams.get('userLocation') !== '4000'
+    )
+      throw new Error(`distance parameters ${page.url()}`);
+    if (
+      !Number.isFinite(Number(url.searchParams.get('lat'))) ||
+      !Number.isFinite(Number(url.searchParams.get('lng')))
+    )
+      throw new Error(`no position in ${page.url()}`);
+    const near = await found(page);
+    if (near > before) throw new Error(`${near} cars within 50 km, ${before} in all`);
+    await searchAfter(page, () =>
+      aside.getByRole('combobox', { name: 'Within' }).selectOption('1000'),
+    );
+    if (param(page, 'radius') !== '1000') throw new Error(`radius ${param(page, 'radius')}`);
+    if ((await found(page)) < near) throw new Error('a wider radius found fewer cars');
+  } else if ((await aside.getByRole('textbox', { name: 'Your postcode' }).count()) > 0) {
+    throw new Error('a distance picker on a dealer without the distance filter');
+  }
+  expectNoErrors(searchPath, errors);
+  await page.close();
+});
+
+test('search: saving a car while signed out goes to sign-in for the watchlist', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const { site } = await props(page);
+  const toggles = page.locator('.search-results .car-card .save-toggle');
+  if (!site.favourites) {
+    if ((await toggles.count()) > 0) throw new Error('a save toggle on a site without favourites');
+    await page.close();
+    return;
+  }
+  await toggles.first().click();
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  const url = new URL(page.url());
+  if (
+    url.searchParams.get('type') !== 'watchlist' ||
+    url.searchParams.get('redirect') !== searchPath
+  )
+    throw new Error(`sign-in at ${page.url()}`);
+  expectNoErrors(searchPath, errors);
+  await page.close();
+});
+
+test('search: no axe violations with a make selected, nor at 400 px with the filter drawer open; the drawer keeps focus and Escape closes it', async ({
+  context,
+  base,
+  searchPath,
+  axe,
+}) => {
+  const { page, errors } = await openSearch(context, base, searchPath);
+  const make = page.locator('.search-layout__aside .facet--make input[type="checkbox"]').first();
+  if ((await make.count()) > 0) await searchAfter(page, () => make.check());
+  await axe(page);
+
+  await page.setViewportSize({ width: 400, height: 800 });
+  const opener = page.getByRole('button', { name: /^Filters/ });
+  await opener.click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await drawer.waitFor();
+  await axe(page);
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
+    const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
+    if (!inside) throw new Error(`focus left the drawer after ${i + 1} presses`);
+  }
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  if (!(await opener.evaluate((el) => el === document.activeElement)))
+    throw new Error('focus did not return to the Filters button');
+  expectNoErrors(searchPath, errors);
+  await page.close();
+});

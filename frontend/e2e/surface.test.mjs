@@ -1,8 +1,9 @@
 // Issue 24's surface journeys: one count source (the home page's make and stock-type
 // links, the brand tiles and the landing pages they open give the number the live search
 // answers for the same set) and a held car's card says Reserved, whatever its tag, in
-// place of its Reserve Now button.
-import { expectNoErrors, open, waitForHydration } from './smoke.test.mjs';
+// place of its Reserve Now button (checked by the reserve journey, which holds the car).
+import { test } from './fixtures.mjs';
+import { expectNoErrors, open } from './helpers.mjs';
 
 function props(page) {
   return page.evaluate(() =>
@@ -48,77 +49,31 @@ async function expectLinksAgree(context, base, links, where) {
   }
 }
 
-export const tests = [
-  {
-    name: 'surface: home links, brand tiles and landing pages count what the search answers',
-    async run({ context, base }) {
-      const home = await open(context, base, '/');
-      const view = (await props(home.page)).page;
-      const hasBrands = await home.page.evaluate(async () => (await fetch('/brands')).ok);
-      await home.page.close();
-      const links = [...view.car_types, ...view.makes.slice(0, 3)];
-      if (links.length === 0) throw new Error('the home page links to no stock');
-      await expectLinksAgree(context, base, links, 'home');
+test('surface: home links, brand tiles and landing pages count what the search answers', async ({
+  context,
+  base,
+}) => {
+  const home = await open(context, base, '/');
+  const view = (await props(home.page)).page;
+  const hasBrands = await home.page.evaluate(async () => (await fetch('/brands')).ok);
+  await home.page.close();
+  const links = [...view.car_types, ...view.makes.slice(0, 3)];
+  if (links.length === 0) throw new Error('the home page links to no stock');
+  await expectLinksAgree(context, base, links, 'home');
 
-      if (hasBrands) {
-        const page = await open(context, base, '/brands');
-        const tiles = (await props(page.page)).page.groups
-          .flatMap((g) => g.brands)
-          .filter((b) => !b.external && b.count > 0)
-          .slice(0, 3)
-          .map((b) => ({ label: b.name, url: new URL(b.url, base).pathname, count: b.count }));
-        await page.page.close();
-        // A tile links to the brand's overview; its count is the brand's search page's.
-        const searchLinks = tiles.map((t) => ({
-          ...t,
-          url: `/search/${t.url.split('/').filter(Boolean)[0]}`,
-        }));
-        await expectLinksAgree(context, base, searchLinks, '/brands');
-      }
-    },
-  },
-  {
-    name: 'surface: a held car says Reserved on its card, in place of Reserve Now',
-    async run({ context, base, searchPath }) {
-      const start = await open(context, base, searchPath);
-      const apiPath = (await props(start.page)).page.api_path;
-      // The reserve journey (run before this one) holds a car; the search marks it.
-      const held = await start.page.evaluate(async (apiPath) => {
-        for (let page = 0; page < 20; page += 1) {
-          const response = await fetch(`${apiPath}?hitsPerPage=60&page=${page}`);
-          const answer = await response.json();
-          const hit = answer.hits.find((h) => h.reserved);
-          if (hit) return hit;
-          if (page + 1 >= answer.pages) return null;
-        }
-        return null;
-      }, apiPath);
-      await start.page.close();
-      if (!held) return; // No car of this dealer is held (it offers no reserving).
-      const query = `refinementList[make][0]=${encodeURIComponent(held.make)}&refinementList[model][0]=${encodeURIComponent(held.model)}`;
-      for (let page = 1; page <= 10; page += 1) {
-        const path = `${searchPath}?${query}${page > 1 ? `&page=${page}` : ''}`;
-        const { page: tab, errors } = await open(context, base, path);
-        await waitForHydration(tab);
-        const card = tab.locator('article.car-card', {
-          has: tab.locator(`a[href="${held.path}"]`),
-        });
-        try {
-          await card.waitFor({ timeout: 5_000 });
-        } catch {
-          await tab.close();
-          continue;
-        }
-        const text = await card.innerText();
-        if (!/Reserved/i.test(text))
-          throw new Error(`${held.path}: the held car's card does not say Reserved:\n${text}`);
-        if ((await card.locator('a', { hasText: 'Reserve Now' }).count()) > 0)
-          throw new Error(`${held.path}: the held car's card still offers Reserve Now`);
-        expectNoErrors(path, errors);
-        await tab.close();
-        return;
-      }
-      throw new Error(`${held.path}: the held car's card is on none of the first 10 pages`);
-    },
-  },
-];
+  if (hasBrands) {
+    const page = await open(context, base, '/brands');
+    const tiles = (await props(page.page)).page.groups
+      .flatMap((g) => g.brands)
+      .filter((b) => !b.external && b.count > 0)
+      .slice(0, 3)
+      .map((b) => ({ label: b.name, url: new URL(b.url, base).pathname, count: b.count }));
+    await page.page.close();
+    // A tile links to the brand's overview; its count is the brand's search page's.
+    const searchLinks = tiles.map((t) => ({
+      ...t,
+      url: `/search/${t.url.split('/').filter(Boolean)[0]}`,
+    }));
+    await expectLinksAgree(context, base, searchLinks, '/brands');
+  }
+});

@@ -1,0 +1,66 @@
+// Page helpers the journeys share (not tests: a Playwright test file may not import
+// another test file).
+export { expectNoAxeViolations } from './axe.mjs';
+
+/** Console messages and page errors of `page`, as they arrive. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** Opens `path` in a new page of `context`, failing on an HTTP error; `errors` collects the
+ *  page's console errors and page errors for `expectNoErrors`. */
+export async function open(context, base, path) {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+  if (!response || !response.ok()) throw new Error(`${path} answered HTTP ${response?.status()}`);
+  return { page, errors };
+}
+
+/** Whether the site has a page at `path` (some dealers have no models, brands or parts). */
+export async function exists(context, base, path) {
+  // Through the browser: Node's resolver does not know *.localhost hosts.
+  const page = await context.newPage();
+  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
+  await page.close();
+  return !!response && response.ok();
+}
+
+export function expectNoErrors(path, errors) {
+  if (errors.length > 0) throw new Error(`${path}:\n  ${errors.join('\n  ')}`);
+}
+
+/** Waits until React has attached to #root (the entry script ran). */
+export async function waitForHydration(page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    },
+    null,
+    { timeout: 10_000 },
+  );
+}
+
+/** Scrolls through the page so lazy images and anything drawn on scroll are in place. */
+export async function scrollThrough(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/** Navigates `page` to `path` (relative to the project's baseURL), failing on an HTTP error. */
+export async function visit(page, path) {
+  const response = await page.goto(path, { waitUntil: 'load' });
+  if (!response || !response.ok()) throw new Error(`${path} answered HTTP ${response?.status()}`);
+  return response;
+}
