@@ -7,19 +7,27 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod brand_groups;
 pub mod brands;
 pub mod card;
 pub mod client;
 pub mod content;
 pub mod contrast;
+pub mod crumbs;
 pub mod finance;
 pub mod form;
 pub mod home;
+pub mod images;
 pub mod jsonld;
+pub mod links;
 pub mod location;
+pub mod location_cards;
 pub mod locator;
 pub mod markdown;
 pub mod model;
+pub mod model_cards;
+pub mod names;
+pub mod offer_cards;
 pub mod offers;
 pub mod pages;
 pub mod parts;
