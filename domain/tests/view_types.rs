@@ -51,6 +51,8 @@ fn export_all(dir: &Path) {
     BrandsPageView::export_all(&cfg).expect("export BrandsPageView");
     BrandPageView::export_all(&cfg).expect("export BrandPageView");
     PartsSearchPageView::export_all(&cfg).expect("export PartsSearchPageView");
+    // The kinds of page the SSR bundle renders (frontend/src/server/page-registry.tsx).
+    domain::view::PageKind::export_all(&cfg).expect("export PageKind");
     // Not a page prop: the vehicle page reads it from GET {car path}/autogauge.
     PriceComparisonView::export_all(&cfg).expect("export PriceComparisonView");
     // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).

@@ -14,18 +14,11 @@ use crate::rules::finance::visible_lender;
 use crate::rules::format::format_dollars;
 use crate::rules::tag::{card_tag, CardTag, TagKind};
 
-use super::form::{ENQUIRY_PATH, FINANCE_FORM_ID, TEST_DRIVE_PATH};
+use super::images::ImageView;
+use super::links::{ENQUIRY_PATH, FINANCE_FORM_ID, TEST_DRIVE_PATH};
+use super::names::display_name;
 use super::site::ViewContext;
 use super::slug::{encode_query_value, slugify};
-
-/// An image with its text alternative.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct ImageView {
-    /// Image URL.
-    pub url: String,
-    /// Text alternative.
-    pub alt: String,
-}
 
 /// One car card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -270,7 +263,7 @@ fn certified_logo(car: &Car, ctx: &ViewContext<'_>) -> Option<ImageView> {
     let tag = card_tag(car, &ctx.tags, ctx.now).filter(|t| t.kind == TagKind::Certified)?;
     let logo = ctx.dealer.config.tags.certified_logo.as_deref()?;
     Some(ImageView {
-        url: super::site::asset_url(logo.trim()),
+        url: super::images::asset_url(logo.trim()),
         alt: format!("{} certified pre-owned", tag.text),
     })
 }
@@ -453,29 +446,6 @@ pub fn mark_held(card: &mut CardView) {
     card.reserve_url = None;
     card.buttons
         .retain(|b| !matches!(b.kind, CardButton::Reserve | CardButton::OnlinePurchase));
-}
-
-/// The car's display name: the feed's `name`, else "{year} {make} {model} {badge}",
-/// without saying a name twice: a model named after its make ("Omoda 5", not "Omoda
-/// Omoda 5") and a badge that repeats the model ("Tenere 700") appear once.
-pub fn display_name(car: &Car) -> String {
-    let name = car.name.trim();
-    if !name.is_empty() {
-        return name.to_string();
-    }
-    let make_model = super::words::make_and_model(&car.make, &car.model);
-    let mut parts = vec![car.year.to_string(), make_model.clone()];
-    if let Some(badge) = car
-        .badge
-        .as_deref()
-        .map(str::trim)
-        .filter(|b| !b.is_empty())
-    {
-        if !make_model.to_lowercase().ends_with(&badge.to_lowercase()) {
-            parts.push(badge.to_string());
-        }
-    }
-    parts.join(" ")
 }
 
 #[cfg(test)]

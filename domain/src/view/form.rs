@@ -26,12 +26,14 @@ use crate::rules::forms::{
 };
 use crate::rules::postcode::POSTCODE_LENGTH;
 
-use super::card::{card_view, display_name, CardView};
+use super::card::{card_view, CardView};
+use super::crumbs::Crumb;
 use super::finance::{finance_calculator_view, FinanceCalculatorView};
 
-use super::location::visible_locations;
+use super::links::{ENQUIRY_PATH, FINANCE_FORM_ID, SERVICE_FORM_ID, TEST_DRIVE_PATH};
+use super::location_cards::visible_locations;
+use super::names::display_name;
 use super::site::ViewContext;
-use super::vehicle::Crumb;
 
 /// The endpoint every form but the reservation posts to.
 pub const LEADS_API_PATH: &str = "/api/leads";
@@ -39,18 +41,10 @@ pub const LEADS_API_PATH: &str = "/api/leads";
 pub const RESERVATIONS_API_PATH: &str = "/api/reservations";
 /// Where the test-drive form asks for the slots of a location and date.
 pub const APPOINTMENTS_API_PATH: &str = "/api/appointments";
-/// The test-drive page (seed 001 s2: /book-test-drive/).
-pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
-/// The general enquiry page, where a car's enquiry links go without JavaScript.
-pub const ENQUIRY_PATH: &str = "/contact-us";
 /// The payload key of the appointment's date (`appointment.date` of `POST /api/leads`).
 pub const APPOINTMENT_DATE_FIELD: &str = "appointment.date";
 /// The payload key of the appointment's start time (`appointment.time`).
 pub const APPOINTMENT_TIME_FIELD: &str = "appointment.time";
-/// Where the finance links land (seed 001 s2: they end with `#finance-form`).
-pub const FINANCE_FORM_ID: &str = "finance-form";
-/// Where the service links land (seed 001 s2: `/service#service-booking`).
-pub const SERVICE_FORM_ID: &str = "service-booking";
 
 /// The parts order form's query parameter for the part number (`Part#`, or the combined
 /// `Rego/VIN/Part#` field): a catalogue part's order link fills it in.

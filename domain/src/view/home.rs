@@ -19,13 +19,15 @@ use crate::rules::counts::{
 use crate::rules::finance::mentions_rate;
 use crate::rules::vehicle_text::blog_promo_text;
 
-use super::brands::{brands_page_view, dealer_brands, BrandGroupView};
-use super::card::{card_view, CardView, ImageView};
-use super::location::{locations_carousel, LocationsCarouselView};
-use super::model::{models_page_view, ModelCardView};
-use super::site::{asset_url, configured_brand_grids, ViewContext};
+use super::brand_groups::{brand_groups, dealer_brands, BrandGroupView};
+use super::card::{card_view, CardView};
+use super::images::{asset_url, ImageView};
+use super::links::CountLink;
+use super::location_cards::{locations_carousel, LocationsCarouselView};
+use super::model_cards::{model_cards, ModelCardView};
+use super::names::car_type_label;
+use super::site::{configured_brand_grids, ViewContext};
 use super::slug::{slugify, valid_href};
-use super::vehicle::car_type_label;
 
 /// How many cars the home page features.
 pub const FEATURED_CARS: usize = 8;
@@ -53,18 +55,6 @@ pub struct SlideView {
     pub hide_overlay: bool,
     /// The shown text quotes an interest rate (the page shows the comparison rate warning).
     pub mentions_rate: bool,
-}
-
-/// A link with the number of cars behind it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct CountLink {
-    /// Text.
-    pub label: String,
-    /// Target.
-    pub url: String,
-    /// Cars behind the link.
-    #[ts(type = "number")]
-    pub count: u64,
 }
 
 /// A link banner (special offers, service, trade-in).
@@ -208,10 +198,7 @@ pub fn brand_grids(dealer: &Dealer, cars: &[Car]) -> Vec<BrandGroupView> {
     if dealer.config.group.brand_grids.is_empty() {
         return Vec::new();
     }
-    configured_brand_grids(
-        dealer,
-        brands_page_view(&dealer_brands(dealer, cars), cars).groups,
-    )
+    configured_brand_grids(dealer, brand_groups(&dealer_brands(dealer, cars), cars))
 }
 
 fn page_at<'a>(pages: &'a [ContentPage], paths: &[&str]) -> Option<&'a ContentPage> {
@@ -443,7 +430,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         makes,
         all_makes,
         brand_grids: brand_grids(dealer, cars),
-        models: models_page_view(&dealer.models).models,
+        models: model_cards(&dealer.models),
         warranty: config
             .features
             .warranty_carousel

@@ -8,9 +8,9 @@ use crate::entities::{Location, OpenStatus};
 use crate::rules::availability::is_available;
 use crate::rules::hours::WEEKDAY_NAMES;
 
-use super::card::display_name;
+use super::crumbs::Crumb;
+use super::names::display_name;
 use super::site::ViewContext;
-use super::vehicle::Crumb;
 
 /// The schema.org availability URL of a car.
 pub fn availability(car: &Car) -> &'static str {

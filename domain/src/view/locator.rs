@@ -12,8 +12,8 @@ use crate::rules::constants::{
     DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAP_PICK_NEAREST, MAP_PICK_RADIUS_KM,
 };
 
-use super::location::department_label;
-use super::site::canonical_base;
+use super::names::department_label;
+use super::site::{canonical_base, website_id};
 use super::slug::slugify;
 
 /// Route of the locator.
@@ -89,16 +89,6 @@ pub struct LocatorPageView {
     pub pick_nearest: usize,
     /// Seed 000 s8: what a failed fetch logs.
     pub failure_log: String,
-}
-
-/// A stable website id from the dealer slug (FNV-1a, 32 bits: small enough for JSON numbers).
-pub fn website_id(slug: &str) -> u64 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for byte in slug.bytes() {
-        hash ^= u32::from(byte);
-        hash = hash.wrapping_mul(0x0100_0193);
-    }
-    u64::from(hash)
 }
 
 /// The makes a dealer sells: its manufacturer, else the makes of its visible locations.

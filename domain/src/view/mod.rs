@@ -6,20 +6,29 @@
 //! page's `props` with the SSR bundle of its `kind` and wraps it in the document shell.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
+pub mod brand_groups;
 pub mod brands;
 pub mod card;
 pub mod client;
 pub mod content;
 pub mod contrast;
+pub mod crumbs;
 pub mod finance;
 pub mod form;
 pub mod home;
+pub mod images;
 pub mod jsonld;
+pub mod links;
 pub mod location;
+pub mod location_cards;
 pub mod locator;
 pub mod markdown;
 pub mod model;
+pub mod model_cards;
+pub mod names;
+pub mod offer_cards;
 pub mod offers;
 pub mod pages;
 pub mod parts;
@@ -33,8 +42,11 @@ pub mod words;
 
 pub use pages::site_pages;
 
-/// The page kinds; each has one hydration entry `frontend/src/entries/<kind>.tsx`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The page kinds; each has one hydration entry `frontend/src/entries/<kind>.tsx` and one
+/// page component in `frontend/src/server/page-registry.tsx`, and `docs/contracts.md`
+/// lists them. The list is exported to TypeScript (`types/generated/PageKind.ts`); tests on
+/// both sides hold the entries, the registry and the docs to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PageKind {
     /// Home page.
@@ -63,8 +75,6 @@ pub enum PageKind {
     Brands,
     /// One brand overview.
     Brand,
-    /// The finance page.
-    Finance,
     /// A form page (trade-in, sell-my-car, service, parts, contact...).
     Form,
     /// A content page (about, terms, privacy, dealer markdown pages).
@@ -76,6 +86,27 @@ pub enum PageKind {
 }
 
 impl PageKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [PageKind; 17] = [
+        PageKind::Home,
+        PageKind::Search,
+        PageKind::Vehicle,
+        PageKind::Location,
+        PageKind::Locations,
+        PageKind::Locator,
+        PageKind::Model,
+        PageKind::Models,
+        PageKind::PartsSearch,
+        PageKind::Offers,
+        PageKind::Offer,
+        PageKind::Brands,
+        PageKind::Brand,
+        PageKind::Form,
+        PageKind::Content,
+        PageKind::Client,
+        PageKind::NotFound,
+    ];
+
     /// The snake_case name used for the entry file and the worker protocol.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -92,7 +123,6 @@ impl PageKind {
             PageKind::Offer => "offer",
             PageKind::Brands => "brands",
             PageKind::Brand => "brand",
-            PageKind::Finance => "finance",
             PageKind::Form => "form",
             PageKind::Content => "content",
             PageKind::Client => "client",

@@ -9,60 +9,17 @@ use ts_rs::TS;
 use crate::entities::SpecialOffer;
 use crate::messages;
 use crate::rules::constants::PAGE_SIZE;
-use crate::rules::finance::mentions_rate;
-use crate::rules::format::{format_au_date, format_dollars};
 
-use super::card::ImageView;
-use super::site::asset_url;
-use super::slug::encode_query_value;
-use super::vehicle::Crumb;
+use super::crumbs::Crumb;
+use super::links::{enquiry_url, OFFERS_PATH};
+use super::offer_cards::{offer_expired, offer_started, offer_view, OfferView};
 
-/// Route of the offers list.
-pub const OFFERS_PATH: &str = "/special-offers";
 /// Heading of the offers list.
 pub const OFFERS_TITLE: &str = "Special Offers";
-/// The general enquiry form page; links from offers and model pages fill its message
-/// (`?message=...`).
-pub const ENQUIRY_PATH: &str = "/contact-us";
-/// The id of the enquiry form on that page.
-pub const ENQUIRY_FORM_ID: &str = "enquiry-form";
 /// Call to action of an offer page.
 pub const ENQUIRE_ABOUT_OFFER: &str = "Enquire About This Offer";
 /// Notice on the page of an offer whose expiry has passed.
 pub const OFFER_ENDED: &str = "This offer has ended.";
-
-/// One offer as a card and as its page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct OfferView {
-    /// Offer id.
-    #[ts(type = "number")]
-    pub id: u64,
-    /// Title.
-    pub title: String,
-    /// The title or description quotes an interest rate (the page shows the comparison
-    /// rate warning).
-    pub mentions_rate: bool,
-    /// `/offers/{id}`.
-    pub url: String,
-    /// Image.
-    pub image: ImageView,
-    /// Offer price in AUD, for the price filter.
-    pub price: Option<f64>,
-    /// The price as shown, e.g. "$39,990".
-    pub price_text: Option<String>,
-    /// Categories, for the category filter.
-    pub categories: Vec<String>,
-    /// Make, model and body, for the query.
-    pub make: Option<String>,
-    /// Model.
-    pub model: Option<String>,
-    /// Body.
-    pub body: Option<String>,
-    /// Short description.
-    pub description: String,
-    /// "Offer ends 31/01/2027", when the offer has an expiry.
-    pub expiry_text: Option<String>,
-}
 
 /// The offers list: every current offer; the page filters, searches and pages them in the
 /// browser (the list is small and comes whole with the page).
@@ -102,49 +59,6 @@ pub struct OfferPageView {
     pub offers_url: String,
     /// Breadcrumbs.
     pub breadcrumbs: Vec<Crumb>,
-}
-
-/// The enquiry form with its message filled in.
-pub fn enquiry_url(message: &str) -> String {
-    format!(
-        "{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}",
-        encode_query_value(message)
-    )
-}
-
-/// Whether an offer has started by `today` (offers without a start have).
-pub fn offer_started(offer: &SpecialOffer, today: NaiveDate) -> bool {
-    offer.start.is_none_or(|s| s <= today)
-}
-
-/// Whether an offer's last day has passed.
-pub fn offer_expired(offer: &SpecialOffer, today: NaiveDate) -> bool {
-    offer.expiry.is_some_and(|e| e < today)
-}
-
-/// The card view of an offer.
-pub fn offer_view(offer: &SpecialOffer) -> OfferView {
-    let price = offer.price.filter(|p| *p > 0.0);
-    OfferView {
-        id: offer.id,
-        title: offer.title.clone(),
-        mentions_rate: mentions_rate(&offer.title) || mentions_rate(&offer.description),
-        url: format!("/offers/{}", offer.id),
-        image: ImageView {
-            url: asset_url(&offer.image),
-            alt: offer.title.clone(),
-        },
-        price,
-        price_text: price.map(format_dollars),
-        categories: offer.categories.clone(),
-        make: offer.make.clone(),
-        model: offer.model.clone(),
-        body: offer.body.clone(),
-        description: offer.description.clone(),
-        expiry_text: offer
-            .expiry
-            .map(|e| format!("Offer ends {}", format_au_date(e))),
-    }
 }
 
 /// The offers list at `today`: started and not expired, soonest expiry first (open-ended

@@ -12,26 +12,30 @@ use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
 
-use super::brands::{brand_page_view, brand_url, brands_page_view, dealer_brands, BRANDS_PATH};
-use super::card::{display_name, reserve_url, Cards, MakeCards};
+use super::brand_groups::{brand_url, dealer_brands};
+use super::brands::{brand_page_view, brands_page_view};
+use super::card::{reserve_url, Cards, MakeCards};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
+use super::crumbs::Crumb;
 use super::form::{
     form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView,
     VEHICLE_FORMS_PATH,
 };
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
-use super::location::{
-    location_page_view, location_view, visible_locations, LocationsPageView, DEALERSHIPS_PATH,
-};
+use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH};
+use super::location::{location_page_view, LocationsPageView};
+use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
 use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::model::{model_page_view, models_page_view};
-use super::offers::{offer_page_view, offer_started, offers_page_view, OFFERS_PATH};
-use super::parts::{parts_search_page_view, PARTS_SEARCH_PATH};
+use super::names::display_name;
+use super::offer_cards::offer_started;
+use super::offers::{offer_page_view, offers_page_view};
+use super::parts::parts_search_page_view;
 use super::search::{search_page_view_of, search_routes, RouteIndex, SearchRoute};
 use super::site::{SiteView, ViewContext};
-use super::vehicle::{vehicle_page_view_indexed, Crumb};
+use super::vehicle::vehicle_page_view_indexed;
 use super::{Page, PageKind, Props};
 
 /// The props of every page: the shared site part and the page's own view model.

@@ -14,16 +14,14 @@ use crate::entities::Part;
 use crate::messages;
 use crate::rules::format::format_price;
 
+use super::crumbs::Crumb;
 use super::form::{
     form_path, FormKind, ORDER_DETAIL_PARAM, PART_NUMBER_PARAM, VEHICLE_MAKE_PARAM,
     VEHICLE_MODEL_PARAM,
 };
-use super::offers::enquiry_url;
+use super::links::enquiry_url;
 use super::slug::encode_query_value;
-use super::vehicle::Crumb;
 
-/// The catalogue's route (seed 001 s2: /parts/search).
-pub const PARTS_SEARCH_PATH: &str = "/parts/search";
 /// The catalogue's heading.
 pub const PARTS_TITLE: &str = "Parts & Accessories";
 /// Parts on one page of results.

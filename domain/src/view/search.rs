@@ -22,9 +22,10 @@ use crate::rules::constants::{
 use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
 use super::card::{car_location_name, weekly_amount, CardView, Cards, MakeCards};
-use super::site::{asset_url, ViewContext};
+use super::images::asset_url;
+use super::names::car_type_label;
+use super::site::ViewContext;
 use super::slug::slugify;
-use super::vehicle::car_type_label;
 use super::words::{
     categories_of, count_words, heading_noun, joined, make_and_model, with_noun, VehicleWords,
 };

@@ -11,9 +11,10 @@ use crate::config::{Dealer, MenuItem};
 use crate::messages;
 use crate::rules::tag::TagSettings;
 
-use super::brands::{brands_page_view, BrandGroupView, BRANDS_PATH};
-use super::parts::PARTS_SEARCH_PATH;
-use super::vehicle::car_type_label;
+use super::brand_groups::{brand_groups, BrandGroupView};
+use super::images::asset_url;
+use super::links::{BRANDS_PATH, PARTS_SEARCH_PATH};
+use super::names::car_type_label;
 
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -249,7 +250,7 @@ pub fn mega_menu(dealer: &Dealer) -> Option<MegaMenuView> {
         .header
         .iter()
         .find(|i| i.url.starts_with(BRANDS_PATH))?;
-    let groups = configured_brand_grids(dealer, brands_page_view(&dealer.brands, &[]).groups);
+    let groups = configured_brand_grids(dealer, brand_groups(&dealer.brands, &[]));
     (!groups.is_empty()).then(|| MegaMenuView {
         item_label: item.label.clone(),
         groups,
@@ -289,17 +290,6 @@ impl<'a> ViewContext<'a> {
     /// The absolute URL of a site path.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{}", self.site.canonical_base, path)
-    }
-}
-
-/// The public URL of a file named in the dealer's config: absolute URLs and paths stay,
-/// a file in the dealer folder is published at the site root under its file name.
-pub fn asset_url(value: &str) -> String {
-    if value.starts_with("http://") || value.starts_with("https://") || value.starts_with('/') {
-        value.to_string()
-    } else {
-        let file = value.rsplit(['/', '\\']).next().unwrap_or(value);
-        format!("/{file}")
     }
 }
 
@@ -437,6 +427,16 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
         mega_menu: mega_menu(dealer),
         footer: footer_view(dealer),
     }
+}
+
+/// A stable website id from the dealer slug (FNV-1a, 32 bits: small enough for JSON numbers).
+pub fn website_id(slug: &str) -> u64 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in slug.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    u64::from(hash)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::car::{Car, CarType, Hotspot, HotspotPosition};
+use crate::car::{Car, Hotspot, HotspotPosition};
 use crate::messages;
 use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::constants::{
@@ -19,29 +19,21 @@ use crate::rules::vehicle_text::{
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::card::{
-    display_name, finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView,
-    Cards, MakeCards,
+    finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards,
+    MakeCards,
 };
+use super::crumbs::Crumb;
 use super::finance::{
     finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView,
 };
 use super::form::{vehicle_forms_view, VehicleFormsView};
-use super::locator::website_id;
-use super::site::{PhoneView, ViewContext};
+use super::names::{car_type_label, display_name};
+use super::site::{website_id, PhoneView, ViewContext};
 use super::slug::slugify;
 use super::vehicle_blocks::{
     promo_banner, vehicle_assurances, vehicle_map, PromoBannerView, VehicleAssurancesView,
     VehicleMapView,
 };
-
-/// One breadcrumb; the current page has no link.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct Crumb {
-    /// Text.
-    pub label: String,
-    /// Target, none for the current page.
-    pub url: Option<String>,
-}
 
 /// One gallery image.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -453,15 +445,6 @@ pub struct VehicleWidgets {
     pub bottom_bar_px: u32,
     /// Seed 000 s9: collapse animation of the accordion sections (ms).
     pub collapse_ms: u32,
-}
-
-/// "New", "Demo" or "Used" (seed 001 s9 used keyword 'Used').
-pub fn car_type_label(car_type: CarType) -> &'static str {
-    match car_type {
-        CarType::New => "New",
-        CarType::Demo => "Demo",
-        CarType::Used => messages::USED,
-    }
 }
 
 /// Breadcrumbs of a vehicle page (seed 001 s2): Home, car type, make, model, body, current.

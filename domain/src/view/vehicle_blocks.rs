@@ -12,8 +12,8 @@ use crate::car::Car;
 use crate::messages;
 
 use super::card::car_location_name;
-use super::form::{form_routes, SERVICE_FORM_ID};
-use super::offers::OFFERS_PATH;
+use super::form::form_routes;
+use super::links::{OFFERS_PATH, SERVICE_FORM_ID};
 use super::site::ViewContext;
 use super::slug::encode_query_value;
 

@@ -1,5 +1,8 @@
 // Server side only: the page component of every kind the SSR bundle renders. Each
-// browser entry (src/entries/<kind>.tsx) imports only its own page.
+// browser entry (src/entries/<kind>.tsx) imports only its own page. The keys are the
+// kinds of the Rust PageKind (types/generated/PageKind.ts): `satisfies` rejects a kind
+// missing or unknown, page-kinds.test.ts checks the entries.
+import type { ComponentType } from 'react';
 import { ClientPage } from '../pages/client-page';
 import { ContentPage } from '../pages/content-page';
 import { FormPage } from '../pages/form-page';
@@ -17,6 +20,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { PartsSearchPage } from '../pages/parts-search-page';
 import { SearchPage } from '../pages/search-page';
 import { VehiclePage } from '../pages/vehicle-page';
+import type { PageKind } from '../types/generated/PageKind';
 
 /** Page component by kind (docs/contracts.md page kinds). */
 export const PAGES = {
@@ -37,4 +41,4 @@ export const PAGES = {
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,
-} as const;
+} as const satisfies Record<PageKind, ComponentType<never>>;

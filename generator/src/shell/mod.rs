@@ -13,7 +13,8 @@ use std::fmt;
 
 use domain::config::{Dealer, HeaderStyle, HeadingCase};
 use domain::view::contrast::text_on;
-use domain::view::site::{asset_url, canonical_base};
+use domain::view::images::asset_url;
+use domain::view::site::canonical_base;
 use domain::view::Page;
 use minijinja::{context, Environment, Value};
 use serde::Serialize;

@@ -1,0 +1,52 @@
+//! Routes and links several pages point to: the list pages, the enquiry and test-drive
+//! forms, and a link with the number of cars behind it.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::slug::encode_query_value;
+
+/// Route of the brands list.
+pub const BRANDS_PATH: &str = "/brands";
+
+/// Route of the offers list.
+pub const OFFERS_PATH: &str = "/special-offers";
+
+/// The catalogue's route (seed 001 s2: /parts/search).
+pub const PARTS_SEARCH_PATH: &str = "/parts/search";
+
+/// The test-drive page (seed 001 s2: /book-test-drive/).
+pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
+
+/// The general enquiry page: a car's enquiry links go there without JavaScript, and links
+/// from offers and model pages fill its message (`?message=...`, [`enquiry_url`]).
+pub const ENQUIRY_PATH: &str = "/contact-us";
+
+/// The id of the enquiry form on that page.
+pub const ENQUIRY_FORM_ID: &str = "enquiry-form";
+
+/// Where the finance links land (seed 001 s2: they end with `#finance-form`).
+pub const FINANCE_FORM_ID: &str = "finance-form";
+
+/// Where the service links land (seed 001 s2: `/service#service-booking`).
+pub const SERVICE_FORM_ID: &str = "service-booking";
+
+/// The enquiry form with its message filled in.
+pub fn enquiry_url(message: &str) -> String {
+    format!(
+        "{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}",
+        encode_query_value(message)
+    )
+}
+
+/// A link with the number of cars behind it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CountLink {
+    /// Text.
+    pub label: String,
+    /// Target.
+    pub url: String,
+    /// Cars behind the link.
+    #[ts(type = "number")]
+    pub count: u64,
+}
