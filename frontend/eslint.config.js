@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     // The SSR worker, the build config and the e2e drivers run in Node.
-    files: ['src/server/**', 'vite.config.ts', 'e2e/**', '*.js'],
+    files: ['src/server/**', 'src/**/*.mjs', 'vite.config.ts', 'e2e/**', '*.js', '*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -753,7 +753,7 @@ export interface components {
             value: Record<string, unknown>;
         };
         /**
-         * @description Where a reservation's deposit stands.
+         * @description Where a reservation's deposit stands (kept on the reservation and on its lead).
          * @enum {string}
          */
         PaymentStatus: "awaiting_payment";
@@ -1168,7 +1168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The host names no dealer */
+            /** @description `unknown_site`: the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1192,6 +1192,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A code was sent by SMS */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1200,6 +1201,10 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1228,6 +1233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out; the session cookie is cleared */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1260,6 +1266,10 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1268,6 +1278,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1364,6 +1378,10 @@ export interface operations {
                     "application/json": components["schemas"]["LeadAnswer"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1372,6 +1390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found` or `unknown_site`: nothing here, or the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1398,6 +1417,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1426,7 +1449,7 @@ export interface operations {
                     "application/json": Record<string, unknown>[];
                 };
             };
-            /** @description The host names no dealer */
+            /** @description `unknown_site`: the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1446,6 +1469,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Who is signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1454,6 +1478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            /** @description `sign_in_required`: no valid session cookie. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1477,6 +1502,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event is recorded */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1494,6 +1520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found` or `unknown_site`: nothing here, or the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1502,6 +1529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is over the size limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1510,6 +1538,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,6 +1669,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1677,7 +1713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The host names no dealer */
+            /** @description `unknown_site`: the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1701,6 +1737,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event is recorded */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1709,6 +1746,10 @@ export interface operations {
                     "application/json": components["schemas"]["Recorded"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1717,6 +1758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `not_found` or `unknown_site`: nothing here, or the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1725,6 +1767,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1854,6 +1900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Whether anybody is signed in, and who */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1886,6 +1933,10 @@ export interface operations {
                     "application/json": components["schemas"]["LookupAnswer"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1903,6 +1954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is over the size limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1911,6 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `unsupported_media_type`: the body is not JSON. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1928,6 +1981,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +2022,7 @@ export interface operations {
                     "application/json": components["schemas"]["TradeInOptions"];
                 };
             };
-            /** @description The host names no dealer */
+            /** @description `unknown_site`: the host names no dealer. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,6 +2055,10 @@ export interface operations {
                     "application/json": components["schemas"]["Valuation"];
                 };
             };
+            /**
+             * @description `bad_request`: the body or a parameter is malformed; the message (and `fields`)
+             *     say what to fix.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2015,6 +2076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `payload_too_large`: the body is over the size limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2023,6 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `unsupported_media_type`: the body is not JSON. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2040,6 +2103,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2068,6 +2135,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The whole watchlist */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,6 +2144,7 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description `sign_in_required`: no valid session cookie. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2099,6 +2168,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The car is removed; the whole watchlist */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2107,6 +2177,7 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description `sign_in_required`: no valid session cookie. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2115,6 +2186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: the signed-in user may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2138,6 +2210,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The car is saved; the whole watchlist */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,6 +2219,7 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description `sign_in_required`: no valid session cookie. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2154,6 +2228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `forbidden`: the signed-in user may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2177,6 +2252,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The repayment quote */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2203,6 +2279,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
