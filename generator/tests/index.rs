@@ -225,8 +225,8 @@ fn a_one_dealer_build_measures_prices_against_every_dealers_priced_available_car
     assert_eq!(market.listings_len(), 3);
     assert!(market.listing(OTHER_DEALER, "2021-mazda-cx5-201").is_none());
     generator::pipeline::write_market(market, &opts.out).expect("written");
-    let text =
-        std::fs::read_to_string(opts.out.join(generator::pipeline::MARKET_FILE)).expect("market file");
+    let text = std::fs::read_to_string(opts.out.join(generator::pipeline::MARKET_FILE))
+        .expect("market file");
     assert_eq!(
         domain::rules::market::Market::from_tsv(&text).expect("readable"),
         *market

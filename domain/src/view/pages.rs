@@ -595,7 +595,7 @@ pub fn site_pages_by_car<'a>(
     }
     let brands = dealer_brands(dealer, &listed);
     if !brands.is_empty() && !occupied(BRANDS_PATH) {
-        let view = brands_page_view(&brands, &listed);
+        let view = brands_page_view(&brands, &listed, &dealer.config.vehicle_categories);
         let crumbs = vec![
             home_crumb(),
             Crumb {

@@ -250,7 +250,10 @@ pub fn mega_menu(dealer: &Dealer) -> Option<MegaMenuView> {
         .header
         .iter()
         .find(|i| i.url.starts_with(BRANDS_PATH))?;
-    let groups = configured_brand_grids(dealer, brand_groups(&dealer.brands, &[]));
+    let groups = configured_brand_grids(
+        dealer,
+        brand_groups(&dealer.brands, &[], &dealer.config.vehicle_categories),
+    );
     (!groups.is_empty()).then(|| MegaMenuView {
         item_label: item.label.clone(),
         groups,

@@ -19,8 +19,7 @@ use crate::rules::vehicle_text::{
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::card::{
-    finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards,
-    MakeCards,
+    finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards, MakeCards,
 };
 use super::crumbs::Crumb;
 use super::finance::{

@@ -26,12 +26,30 @@ const mega: MegaMenuView = {
     {
       id: 'cars',
       title: 'Cars',
-      brands: [{ name: 'Toyota', url: '/toyota/overview', external: false, logo: null, count: 0 }],
+      brands: [
+        {
+          name: 'Toyota',
+          url: '/toyota/overview',
+          external: false,
+          logo: { url: '/assets/toyota.svg', alt: 'Toyota logo' },
+          count: 3,
+          count_label: '3 cars',
+        },
+      ],
     },
     {
       id: 'trucks',
       title: 'Trucks',
-      brands: [{ name: 'Hino', url: '/hino/overview', external: false, logo: null, count: 0 }],
+      brands: [
+        {
+          name: 'Hino',
+          url: '/hino/overview',
+          external: false,
+          logo: null,
+          count: 1,
+          count_label: '1 truck',
+        },
+      ],
     },
   ],
 };
@@ -91,5 +109,16 @@ describe('NavMenu', () => {
     );
     fireEvent.mouseDown(screen.getByText('Outside'));
     expect(company.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("shows the dealer's logo, else the brand's name as a text mark, never a broken image", () => {
+    render(<NavMenu items={items} megaMenu={mega} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Models menu' }));
+    const toyota = screen.getByRole('link', { name: 'Toyota' });
+    expect(toyota.querySelector('img')?.getAttribute('src')).toBe('/assets/toyota.svg');
+    expect(toyota.querySelector('.brand-logos__mark')).toBeNull();
+    const hino = screen.getByRole('link', { name: 'Hino' });
+    expect(hino.querySelector('img')).toBeNull();
+    expect(hino.querySelector('.brand-logos__mark')?.textContent).toBe('Hino');
   });
 });
