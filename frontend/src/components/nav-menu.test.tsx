@@ -22,6 +22,20 @@ const items = [
 ];
 const mega: MegaMenuView = {
   item_label: 'Models',
+  models: [
+    {
+      title: 'Toyota HiLux',
+      url: '/models/hilux',
+      image: { url: '/hilux.png', alt: 'Toyota HiLux' },
+      price_text: 'from $54,490',
+    },
+    {
+      title: 'Toyota RAV4',
+      url: '/search/new-used-and-demo-cars?refinementList%5Bmodel%5D%5B0%5D=RAV4',
+      image: null,
+      price_text: null,
+    },
+  ],
   groups: [
     {
       id: 'cars',
@@ -120,5 +134,18 @@ describe('NavMenu', () => {
     const hino = screen.getByRole('link', { name: 'Hino' });
     expect(hino.querySelector('img')).toBeNull();
     expect(hino.querySelector('.brand-logos__mark')?.textContent).toBe('Hino');
+  });
+
+  it('shows each model with its thumbnail and "from" price, and no "from" line without one', () => {
+    render(<NavMenu items={items} megaMenu={mega} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Models menu' }));
+    const list = screen.getByRole('list', { name: 'Models' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['/models/hilux', 'Toyota HiLuxfrom $54,490'],
+      ['/search/new-used-and-demo-cars?refinementList%5Bmodel%5D%5B0%5D=RAV4', 'Toyota RAV4'],
+    ]);
+    expect(links[0]?.querySelector('img')?.getAttribute('src')).toBe('/hilux.png');
+    expect(links[1]?.querySelector('img')).toBeNull();
   });
 });
