@@ -52,7 +52,7 @@ fn a_dealer_loaded_and_derived_has_every_page_in_order_and_nothing_rendered() {
         panic!("one dealer: {:?}", loaded.dealers.len());
     };
     assert_eq!(stock.cars.len(), 3);
-    let view = ViewContext::new(&stock.dealer, opts.now);
+    let view = ViewContext::with_stock(&stock.dealer, &stock.cars, opts.now);
     let cards = CardCache::new(&stock.cars, &view);
     let derived = derive(stock, &view, &cards).expect("derived");
     let pages = derived.pages();

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::{Car, CarType};
-use crate::config::Dealer;
+use crate::config::{Dealer, VehicleCategory};
 use crate::entities::Manufacturer;
 use crate::messages;
 
@@ -62,11 +62,15 @@ pub struct BrandLocation {
     pub url: String,
 }
 
-/// The `/brands` page.
-pub fn brands_page_view(brands: &[Manufacturer], cars: &[Car]) -> BrandsPageView {
+/// The `/brands` page; its counts in the words of the dealer's vehicle `categories`.
+pub fn brands_page_view(
+    brands: &[Manufacturer],
+    cars: &[Car],
+    categories: &[VehicleCategory],
+) -> BrandsPageView {
     BrandsPageView {
         title: BRANDS_TITLE.to_string(),
-        groups: brand_groups(brands, cars),
+        groups: brand_groups(brands, cars, categories),
     }
 }
 

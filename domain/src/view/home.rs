@@ -198,7 +198,11 @@ pub fn brand_grids(dealer: &Dealer, cars: &[Car]) -> Vec<BrandGroupView> {
     if dealer.config.group.brand_grids.is_empty() {
         return Vec::new();
     }
-    configured_brand_grids(dealer, brand_groups(&dealer_brands(dealer, cars), cars))
+    let categories = &dealer.config.vehicle_categories;
+    configured_brand_grids(
+        dealer,
+        brand_groups(&dealer_brands(dealer, cars), cars, categories),
+    )
 }
 
 fn page_at<'a>(pages: &'a [ContentPage], paths: &[&str]) -> Option<&'a ContentPage> {

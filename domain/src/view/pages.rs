@@ -206,7 +206,7 @@ pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, 
 /// Every page of a dealer's site built at `now`; `cars` is the dealer's stock after its
 /// stock filters (sold cars kept for the sold window are included and show as sold).
 pub fn site_pages(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Page> {
-    let ctx = ViewContext::new(dealer, now);
+    let ctx = ViewContext::with_stock(dealer, cars, now);
     site_pages_by_car(&ctx, cars, &MakeCards).all()
 }
 
@@ -595,7 +595,7 @@ pub fn site_pages_by_car<'a>(
     }
     let brands = dealer_brands(dealer, &listed);
     if !brands.is_empty() && !occupied(BRANDS_PATH) {
-        let view = brands_page_view(&brands, &listed);
+        let view = brands_page_view(&brands, &listed, &dealer.config.vehicle_categories);
         let crumbs = vec![
             home_crumb(),
             Crumb {

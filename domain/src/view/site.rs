@@ -6,15 +6,20 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::car::CarType;
+use crate::car::{Car, CarType};
 use crate::config::{Dealer, MenuItem};
 use crate::messages;
+use crate::rules::format::format_dollars;
+use crate::rules::stock::listed_in_search;
 use crate::rules::tag::TagSettings;
 
 use super::brand_groups::{brand_groups, BrandGroupView};
-use super::images::asset_url;
+use super::images::{asset_url, ImageView};
 use super::links::{BRANDS_PATH, PARTS_SEARCH_PATH};
+use super::model_cards::model_title;
 use super::names::car_type_label;
+use super::slug::{refinement_param, slugify};
+use super::words::make_and_model;
 
 /// A link of the header or footer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -208,13 +213,143 @@ fn footer_view(dealer: &Dealer) -> FooterView {
     }
 }
 
-/// The mega menu: brand groups under one header item.
+/// The mega menu: brand groups and model thumbnails under one header item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct MegaMenuView {
     /// Label of the header item it opens from.
     pub item_label: String,
-    /// Brand groups (cars, motorcycles, trucks...).
+    /// Brand groups (cars, motorcycles, trucks...); empty without brands.toml.
     pub groups: Vec<BrandGroupView>,
+    /// The models of the catalogue and of the listed stock, by make then title.
+    pub models: Vec<MenuModelView>,
+}
+
+/// A model thumbnail of the mega menu.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MenuModelView {
+    /// "Toyota HiLux".
+    pub title: String,
+    /// The model page, else the search for the model.
+    pub url: String,
+    /// The model's image, else the photo of its cheapest listed car (of a listed car
+    /// when none has a price).
+    pub image: Option<ImageView>,
+    /// "from $39,990": the lowest price among the model's cars the search lists; none
+    /// when none of them has a price.
+    pub price_text: Option<String>,
+}
+
+/// One model of the menu while it is gathered.
+struct MenuModel {
+    make: String,
+    title: String,
+    url: String,
+    image: Option<ImageView>,
+    cheapest: Option<(f64, Option<String>)>,
+    /// The first listed car's photo, for a model none of whose cars has a price.
+    any_photo: Option<String>,
+}
+
+/// The mega menu's models: each catalogue model (models/*.toml), and each model of the
+/// cars the live search lists (`listed_in_search`, the one count source), merged by make
+/// and name. A model's "from" price is the lowest among its listed cars.
+pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<MenuModelView> {
+    let key = |make: &str, model: &str| (slugify(make), slugify(model));
+    let mut models: Vec<((String, String), MenuModel)> = dealer
+        .models
+        .iter()
+        .map(|m| {
+            let title = model_title(m);
+            let image = Some(m.image.trim())
+                .filter(|i| !i.is_empty())
+                .map(|i| ImageView {
+                    url: asset_url(i),
+                    alt: title.clone(),
+                });
+            (
+                key(&m.make, &m.name),
+                MenuModel {
+                    make: m.make.trim().to_string(),
+                    url: format!("{MODELS_PATH}/{}", m.slug),
+                    title,
+                    image,
+                    cheapest: None,
+                    any_photo: None,
+                },
+            )
+        })
+        .collect();
+    let search_path = &dealer.config.search.default_page;
+    for car in cars
+        .iter()
+        .filter(|c| listed_in_search(c, &dealer.config, now))
+    {
+        let k = key(&car.make, &car.model);
+        if k.0.is_empty() || k.1.is_empty() {
+            continue;
+        }
+        let index = match models.iter().position(|(mk, _)| *mk == k) {
+            Some(i) => i,
+            None => {
+                let (make, model) = (car.make.trim(), car.model.trim());
+                models.push((
+                    k,
+                    MenuModel {
+                        make: make.to_string(),
+                        title: make_and_model(make, model),
+                        url: format!(
+                            "{search_path}?{}&{}",
+                            refinement_param("make", 0, make),
+                            refinement_param("model", 0, model)
+                        ),
+                        image: None,
+                        cheapest: None,
+                        any_photo: None,
+                    },
+                ));
+                models.len() - 1
+            }
+        };
+        let entry = &mut models[index].1;
+        if entry.any_photo.is_none() {
+            entry.any_photo = car.primary_image().map(str::to_string);
+        }
+        if let Some(price) = car.visible_price() {
+            if entry.cheapest.as_ref().is_none_or(|(p, _)| price < *p) {
+                entry.cheapest = Some((price, car.primary_image().map(str::to_string)));
+            }
+        }
+    }
+    let mut models: Vec<MenuModel> = models.into_iter().map(|(_, m)| m).collect();
+    models.sort_by(|a, b| {
+        a.make
+            .to_lowercase()
+            .cmp(&b.make.to_lowercase())
+            .then_with(|| a.title.cmp(&b.title))
+    });
+    models
+        .into_iter()
+        .map(|m| {
+            let photo = m
+                .cheapest
+                .as_ref()
+                .and_then(|(_, photo)| photo.clone())
+                .or(m.any_photo);
+            MenuModelView {
+                image: m.image.or_else(|| {
+                    photo.map(|url| ImageView {
+                        url,
+                        alt: m.title.clone(),
+                    })
+                }),
+                price_text: m
+                    .cheapest
+                    .map(|(price, _)| format!("from {}", format_dollars(price))),
+                title: m.title,
+                url: m.url,
+            }
+        })
+        .collect()
 }
 
 /// The configured brand grids (`group.brand_grids`), each taking the group of its
@@ -238,22 +373,25 @@ pub fn configured_brand_grids(dealer: &Dealer, groups: Vec<BrandGroupView>) -> V
         .collect()
 }
 
-/// The mega menu of a dealer with brands.toml: under the header item that links to the
-/// brands page (the seed's Models item).
-pub fn mega_menu(dealer: &Dealer) -> Option<MegaMenuView> {
-    if dealer.brands.is_empty() {
-        return None;
-    }
+/// The mega menu under the header item that links to the brands page (the seed's Models
+/// item): the brand grid of a dealer with brands.toml, and the model thumbnails of
+/// [`menu_models`]; none when it would be empty.
+pub fn mega_menu(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Option<MegaMenuView> {
     let item = dealer
         .config
         .menus
         .header
         .iter()
-        .find(|i| i.url.starts_with(BRANDS_PATH))?;
-    let groups = configured_brand_grids(dealer, brand_groups(&dealer.brands, &[]));
-    (!groups.is_empty()).then(|| MegaMenuView {
+        .find(|i| i.url.starts_with(BRANDS_PATH) || i.url.starts_with(MODELS_PATH))?;
+    let models = menu_models(dealer, cars, now);
+    let groups = configured_brand_grids(
+        dealer,
+        brand_groups(&dealer.brands, &[], &dealer.config.vehicle_categories),
+    );
+    (!groups.is_empty() || !models.is_empty()).then(|| MegaMenuView {
         item_label: item.label.clone(),
         groups,
+        models,
     })
 }
 
@@ -275,15 +413,22 @@ pub struct ViewContext<'a> {
 }
 
 impl<'a> ViewContext<'a> {
-    /// The context of a build of `dealer` at `now`.
+    /// The context of a build of `dealer` at `now`, without stock: the mega menu shows
+    /// only the catalogue's models (what does not list cars: the index, the API).
     pub fn new(dealer: &'a Dealer, now: DateTime<Utc>) -> ViewContext<'a> {
+        ViewContext::with_stock(dealer, &[], now)
+    }
+
+    /// The context of a build of `dealer` and its `cars` at `now`: the mega menu's models
+    /// take their "from" prices and photos from the cars the search lists.
+    pub fn with_stock(dealer: &'a Dealer, cars: &[Car], now: DateTime<Utc>) -> ViewContext<'a> {
         ViewContext {
             dealer,
             now,
             today: now.date_naive(),
             current_year: now.year(),
             tags: dealer.config.tags.settings(),
-            site: site_view(dealer),
+            site: site_view(dealer, cars, now),
         }
     }
 
@@ -393,8 +538,8 @@ fn header_menu(dealer: &Dealer) -> Vec<LinkView> {
         .collect()
 }
 
-/// The [`SiteView`] of a dealer.
-pub fn site_view(dealer: &Dealer) -> SiteView {
+/// The [`SiteView`] of a dealer whose live search lists (some of) `cars` at `now`.
+pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView {
     let config = &dealer.config;
     let theme = &config.theme;
     SiteView {
@@ -424,7 +569,7 @@ pub fn site_view(dealer: &Dealer) -> SiteView {
             .garage
             .enabled
             .then(|| format!("/{}", config.garage.page.trim_matches('/'))),
-        mega_menu: mega_menu(dealer),
+        mega_menu: mega_menu(dealer, cars, now),
         footer: footer_view(dealer),
     }
 }
@@ -467,7 +612,7 @@ mod tests {
     #[test]
     fn a_single_brand_dealers_models_item_goes_to_its_models() {
         let models_url = |dealer: &Dealer| {
-            site_view(dealer)
+            site_view(dealer, &[], DateTime::UNIX_EPOCH)
                 .header_menu
                 .into_iter()
                 .find(|l| l.label == "Models")
@@ -481,5 +626,72 @@ mod tests {
         );
         single.models = vec![model("tiggo-4")];
         assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
+    }
+
+    fn listed_car(
+        id: u64,
+        make: &str,
+        model: &str,
+        price: Option<f64>,
+        photo: &str,
+        shown: bool,
+    ) -> Car {
+        serde_json::from_value(serde_json::json!({
+            "id": id, "slug": format!("c{id}"), "year": 2024, "make": make, "model": model,
+            "car_type": "new", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": price, "primary_image_url": photo,
+            "show_on_dealer_website": shown
+        }))
+        .expect("car")
+    }
+
+    /// The menu's models: the catalogue's image, else the cheapest listed car's photo;
+    /// "from" the lowest price among the cars the search lists (a hidden car's lower
+    /// price does not count); no "from" line without a priced car.
+    #[test]
+    fn the_mega_menu_shows_models_with_their_lowest_listed_price() {
+        let now = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
+            .expect("now")
+            .with_timezone(&Utc);
+        let mut dealer = test_dealer("");
+        let mut corolla = model("corolla");
+        corolla.name = "Corolla".to_string();
+        corolla.make = "Toyota".to_string();
+        corolla.image = "corolla.png".to_string();
+        dealer.models = vec![corolla];
+        // The dealer's search lists only Toyotas (config `manufacturer`).
+        let cars = vec![
+            listed_car(1, "Toyota", "Corolla", Some(31990.0), "/c1.jpg", true),
+            listed_car(2, "Toyota", "Corolla", Some(1000.0), "/hidden.jpg", false),
+            listed_car(3, "Toyota", "HiLux", Some(56990.0), "/h1.jpg", true),
+            listed_car(4, "Toyota", "HiLux", Some(54490.0), "/h2.jpg", true),
+            listed_car(5, "Toyota", "RAV4", None, "/r1.jpg", true),
+            listed_car(6, "Chery", "Omoda 5", Some(20000.0), "/o1.jpg", true),
+        ];
+        let menu = mega_menu(&dealer, &cars, now).expect("a mega menu");
+        assert_eq!(menu.item_label, "Models");
+        let shown: Vec<(&str, Option<&str>, Option<&str>)> = menu
+            .models
+            .iter()
+            .map(|m| {
+                (
+                    m.title.as_str(),
+                    m.image.as_ref().map(|i| i.url.as_str()),
+                    m.price_text.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                ("Toyota Corolla", Some("/corolla.png"), Some("from $31,990")),
+                ("Toyota HiLux", Some("/h2.jpg"), Some("from $54,490")),
+                ("Toyota RAV4", Some("/r1.jpg"), None),
+            ]
+        );
+        assert_eq!(menu.models[0].url, "/models/corolla");
+        assert!(menu.models[1].url.ends_with("model%5D%5B0%5D=HiLux"));
+        let catalogue_only = mega_menu(&dealer, &[], now).expect("the catalogue's models");
+        assert_eq!(catalogue_only.models[0].price_text, None);
     }
 }

@@ -3,8 +3,10 @@ import type { BrandGroupView } from '../types/generated/BrandGroupView';
 import './brand-logo-grid.css';
 
 /** Brand groups as logo grids (the dealer group's home page and the header's mega
- *  menu): a heading per group, then each brand's logo, or its name as a word mark when
- *  it has none (seed 001 s8). `compact` drops the stock counts (the menu). */
+ *  menu): a heading per group, then each brand's logo, or its name as a text mark in a
+ *  logo-sized box when it has none (seed 001 s8), never a broken image. `compact` drops
+ *  the counts (the menu); a count includes recently sold cars, so it says "12 cars",
+ *  not "in stock". */
 export function BrandLogoGrid({
   groups,
   headingLevel,
@@ -39,11 +41,15 @@ export function BrandLogoGrid({
                   {...(brand.external ? { rel: 'noopener', target: '_blank' } : {})}
                 >
                   {brand.logo ? (
-                    <img src={brand.logo.url} alt="" width={120} height={60} loading="lazy" />
-                  ) : null}
-                  <span className="brand-logos__name">{brand.name}</span>
+                    <>
+                      <img src={brand.logo.url} alt="" width={120} height={60} loading="lazy" />
+                      <span className="brand-logos__name">{brand.name}</span>
+                    </>
+                  ) : (
+                    <span className="brand-logos__name brand-logos__mark">{brand.name}</span>
+                  )}
                   {!compact && brand.count > 0 ? (
-                    <span className="brand-logos__count">{brand.count} in stock</span>
+                    <span className="brand-logos__count">{brand.count_label}</span>
                   ) : null}
                   {brand.external ? (
                     <span className="visually-hidden">

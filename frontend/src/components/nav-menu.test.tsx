@@ -22,16 +22,48 @@ const items = [
 ];
 const mega: MegaMenuView = {
   item_label: 'Models',
+  models: [
+    {
+      title: 'Toyota HiLux',
+      url: '/models/hilux',
+      image: { url: '/hilux.png', alt: 'Toyota HiLux' },
+      price_text: 'from $54,490',
+    },
+    {
+      title: 'Toyota RAV4',
+      url: '/search/new-used-and-demo-cars?refinementList%5Bmodel%5D%5B0%5D=RAV4',
+      image: null,
+      price_text: null,
+    },
+  ],
   groups: [
     {
       id: 'cars',
       title: 'Cars',
-      brands: [{ name: 'Toyota', url: '/toyota/overview', external: false, logo: null, count: 0 }],
+      brands: [
+        {
+          name: 'Toyota',
+          url: '/toyota/overview',
+          external: false,
+          logo: { url: '/assets/toyota.svg', alt: 'Toyota logo' },
+          count: 3,
+          count_label: '3 cars',
+        },
+      ],
     },
     {
       id: 'trucks',
       title: 'Trucks',
-      brands: [{ name: 'Hino', url: '/hino/overview', external: false, logo: null, count: 0 }],
+      brands: [
+        {
+          name: 'Hino',
+          url: '/hino/overview',
+          external: false,
+          logo: null,
+          count: 1,
+          count_label: '1 truck',
+        },
+      ],
     },
   ],
 };
@@ -91,5 +123,29 @@ describe('NavMenu', () => {
     );
     fireEvent.mouseDown(screen.getByText('Outside'));
     expect(company.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("shows the dealer's logo, else the brand's name as a text mark, never a broken image", () => {
+    render(<NavMenu items={items} megaMenu={mega} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Models menu' }));
+    const toyota = screen.getByRole('link', { name: 'Toyota' });
+    expect(toyota.querySelector('img')?.getAttribute('src')).toBe('/assets/toyota.svg');
+    expect(toyota.querySelector('.brand-logos__mark')).toBeNull();
+    const hino = screen.getByRole('link', { name: 'Hino' });
+    expect(hino.querySelector('img')).toBeNull();
+    expect(hino.querySelector('.brand-logos__mark')?.textContent).toBe('Hino');
+  });
+
+  it('shows each model with its thumbnail and "from" price, and no "from" line without one', () => {
+    render(<NavMenu items={items} megaMenu={mega} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Models menu' }));
+    const list = screen.getByRole('list', { name: 'Models' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['/models/hilux', 'Toyota HiLuxfrom $54,490'],
+      ['/search/new-used-and-demo-cars?refinementList%5Bmodel%5D%5B0%5D=RAV4', 'Toyota RAV4'],
+    ]);
+    expect(links[0]?.querySelector('img')?.getAttribute('src')).toBe('/hilux.png');
+    expect(links[1]?.querySelector('img')).toBeNull();
   });
 });

@@ -2,10 +2,12 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from
 import type { LinkView } from '../types/generated/LinkView';
 import type { MegaMenuView } from '../types/generated/MegaMenuView';
 import { BrandLogoGrid } from './brand-logo-grid';
+import { MenuModels } from './menu-models';
 
 /** The header menu (seed 001 s2: Home, Models, Stock, Finance, Service & Parts,
  *  Company). An item with sub-links, or the item the mega menu opens from, keeps its
- *  link and gets a disclosure button beside it; one panel is open at a time. Escape
+ *  link and gets a disclosure button beside it; one panel is open at a time. The mega
+ *  panel shows the model thumbnails with their "from" prices, then the brand logos. Escape
  *  closes the open panel and returns focus to its button; so do a click outside the
  *  menu and moving the focus out of the item. */
 export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: MegaMenuView | null }) {
@@ -88,7 +90,14 @@ export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: Mega
                       ))}
                     </ul>
                   ) : null}
-                  {mega ? <BrandLogoGrid groups={mega.groups} headingLevel={2} compact /> : null}
+                  {mega ? (
+                    <>
+                      <MenuModels models={mega.models} label={item.label} />
+                      {mega.groups.length > 0 ? (
+                        <BrandLogoGrid groups={mega.groups} headingLevel={2} compact />
+                      ) : null}
+                    </>
+                  ) : null}
                 </div>
               </>
             ) : null}

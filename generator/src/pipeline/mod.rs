@@ -1169,7 +1169,7 @@ fn publish_dealer(
     // The two run side by side (each phase's time is its own) and show the same cards,
     // made once (counted in derive).
     let t = Instant::now();
-    let view = ViewContext::new(&stock.dealer, opts.now);
+    let view = ViewContext::with_stock(&stock.dealer, &stock.cars, opts.now);
     let cards = CardCache::new(&stock.cars, &view);
     let cards_time = t.elapsed();
     let ((index, index_time), (site, derive_time)) = rayon::join(

@@ -1,6 +1,7 @@
 import type { BrandCardView } from '../../types/generated/BrandCardView';
 
-/** Brand tiles: the logo (or the name as a word mark), the stock count, external links marked. */
+/** Brand tiles: the logo (or the name as a word mark), the count in the dealer's vehicle words (it includes
+ *  recently sold cars, so not "in stock"), external links marked. */
 export function BrandTiles({ brands }: { brands: BrandCardView[] }) {
   return (
     <ul className="brand-grid">
@@ -24,7 +25,7 @@ export function BrandTiles({ brands }: { brands: BrandCardView[] }) {
                 <span className="visually-hidden"> (opens the {b.name} website in a new tab)</span>
               ) : null}
             </span>
-            {b.count > 0 ? <span className="brand-tile__count">{b.count} in stock</span> : null}
+            {b.count > 0 ? <span className="brand-tile__count">{b.count_label}</span> : null}
           </a>
         </li>
       ))}

@@ -22,6 +22,11 @@ external: boolean,
  */
 logo: ImageView | null, 
 /**
- * Available cars of the make.
+ * The make's cars the search lists, sold ones in their window included.
  */
-count: number, };
+count: number, 
+/**
+ * The count in the dealer's vehicle words ("12 cars", "1 motorcycle"): not "in
+ * stock", since it includes recently sold cars.
+ */
+count_label: string, };
