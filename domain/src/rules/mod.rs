@@ -16,6 +16,7 @@ pub mod forms;
 pub mod fuel;
 pub mod gating;
 pub mod hours;
+pub mod image_url;
 pub mod market;
 pub mod phone;
 pub mod postcode;
