@@ -310,11 +310,6 @@ fn the_page_list_has_every_route() {
     );
     assert!(!page(&pages, "/sign-in").in_sitemap);
     assert!(page(&pages, "/cars/car-1").in_sitemap);
-    // The frontend's e2e fixture site (frontend/e2e/fixture-site.mjs) renders this page list.
-    if let Ok(out) = std::env::var("FORECOURT_E2E_PAGES") {
-        std::fs::write(out, serde_json::to_string(&pages).expect("pages json"))
-            .expect("write pages");
-    }
 }
 
 #[test]

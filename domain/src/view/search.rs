@@ -21,7 +21,7 @@ use crate::rules::constants::{
 };
 use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 
-use super::card::{car_location_name, weekly_amount, CardView, Cards, MakeCards};
+use super::card::{car_location_name, weekly_amount, CardView, Cards};
 use super::images::asset_url;
 use super::names::car_type_label;
 use super::site::ViewContext;
@@ -680,14 +680,16 @@ pub fn latest_first(a: &Car, b: &Car) -> std::cmp::Ordering {
         .then_with(|| a.id.cmp(&b.id))
 }
 
-/// The landing page of `route` over the dealer's stock.
+/// The landing page of `route` over the dealer's stock. Tests' shorthand: a build finds
+/// each route's cars from a [`RouteIndex`] and shares its cards.
+#[cfg(test)]
 pub fn search_page_view(
     route: &SearchRoute,
     cars: &[Car],
     ctx: &ViewContext<'_>,
 ) -> SearchPageView {
     let matching: Vec<&Car> = cars.iter().filter(|c| matches(c, &route.fixed)).collect();
-    search_page_view_of(route, matching, &MakeCards, ctx)
+    search_page_view_of(route, matching, &crate::view::card::MakeCards, ctx)
 }
 
 /// The cars of one stock by facet value, for the fixed filters of landing routes: a
@@ -757,7 +759,7 @@ impl<'a> RouteIndex<'a> {
     }
 }
 
-/// [`search_page_view`] of the cars already found to match `route`, in stock order,
+/// The landing page of `route` over the cars already found to match it, in stock order,
 /// with their cards from `cards`.
 pub fn search_page_view_of(
     route: &SearchRoute,
@@ -1020,7 +1022,7 @@ mod tests {
         let view = search_page_view_of(
             jayco,
             cars.iter().filter(|c| c.make == "Jayco").collect(),
-            &MakeCards,
+            &crate::view::card::MakeCards,
             &ctx,
         );
         assert_eq!(

@@ -1,4 +1,4 @@
-//! What every page shares: the dealer's name, logo, theme, menus, phone and canonical
+//! What every page shares: the dealer's name, logo, menus, phone and canonical
 //! base URL ([`SiteView`]), plus the per-build context the other view models derive from
 //! ([`ViewContext`]).
 
@@ -51,27 +51,6 @@ pub struct FooterColumnView {
     pub links: Vec<LinkView>,
 }
 
-/// The dealer's looks; the document shell turns them into CSS custom properties on
-/// `:root` (`--brand-primary`, `--brand-secondary`, `--brand-accent`, `--brand-text`,
-/// `--brand-bg`, `--font-body`, `--font-heading`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct ThemeView {
-    /// `--brand-primary`.
-    pub primary: String,
-    /// `--brand-secondary`.
-    pub secondary: String,
-    /// `--brand-accent`.
-    pub accent: String,
-    /// `--brand-text`.
-    pub text: String,
-    /// `--brand-bg`.
-    pub background: String,
-    /// `--font-body`.
-    pub font_body: String,
-    /// `--font-heading`.
-    pub font_heading: String,
-}
-
 /// A phone number as shown and dialled.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct PhoneView {
@@ -121,8 +100,6 @@ pub struct SiteView {
     pub logo_url: String,
     /// Absolute base of canonical URLs, without trailing slash.
     pub canonical_base: String,
-    /// Looks, for the document shell's CSS custom properties.
-    pub theme: ThemeView,
     /// Header menu.
     pub header_menu: Vec<LinkView>,
     /// Footer columns.
@@ -547,15 +524,6 @@ pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView 
         name: config.name.clone(),
         logo_url: asset_url(&theme.logo),
         canonical_base: canonical_base(dealer),
-        theme: ThemeView {
-            primary: theme.primary.clone(),
-            secondary: theme.secondary.clone(),
-            accent: theme.accent.clone(),
-            text: theme.text.clone(),
-            background: theme.background.clone(),
-            font_body: theme.font_body.clone(),
-            font_heading: theme.font_heading.clone(),
-        },
         header_menu: header_menu(dealer),
         footer_columns: footer_columns(dealer),
         phone: site_phone(dealer),

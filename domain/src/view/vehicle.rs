@@ -19,7 +19,7 @@ use crate::rules::vehicle_text::{
 use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 
 use super::card::{
-    finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards, MakeCards,
+    finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards,
 };
 use super::crumbs::Crumb;
 use super::finance::{
@@ -799,12 +799,19 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
     }
 }
 
-/// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars).
+/// The vehicle page of `car`; `stock` is the dealer's stock (for similar cars). Tests'
+/// shorthand: a build indexes the stock once and shares its cards.
+#[cfg(test)]
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
-    vehicle_page_view_indexed(car, &SimilarIndex::new(stock), &MakeCards, ctx)
+    vehicle_page_view_indexed(
+        car,
+        &SimilarIndex::new(stock),
+        &crate::view::card::MakeCards,
+        ctx,
+    )
 }
 
-/// [`vehicle_page_view`] with the dealer's stock indexed once for similar cars and its
+/// The vehicle page of `car`, with the dealer's stock indexed once for similar cars and its
 /// cards from `cards`.
 pub fn vehicle_page_view_indexed(
     car: &Car,

@@ -5,7 +5,6 @@ import type { FooterView } from "./FooterView";
 import type { LinkView } from "./LinkView";
 import type { MegaMenuView } from "./MegaMenuView";
 import type { PhoneView } from "./PhoneView";
-import type { ThemeView } from "./ThemeView";
 
 /**
  * What every page of a dealer's site shares.
@@ -27,10 +26,6 @@ logo_url: string,
  * Absolute base of canonical URLs, without trailing slash.
  */
 canonical_base: string, 
-/**
- * Looks, for the document shell's CSS custom properties.
- */
-theme: ThemeView, 
 /**
  * Header menu.
  */
