@@ -296,11 +296,14 @@ fn dealer_homes_carry_their_own_blocks() {
         view["locations"]["hide_hint_on_large"], false,
         "two sites keep the swipe hint"
     );
-    assert_eq!(
-        page(&kingfisher, "/").props.value()["site"]["mega_menu"],
-        Value::Null,
-        "no brands.toml"
-    );
+    // No brands.toml: no brand groups, but the mega menu still shows the dealer's models
+    // (models/*.toml), without a "from" price when nothing is in stock.
+    let mega = &page(&kingfisher, "/").props.value()["site"]["mega_menu"];
+    assert_eq!(mega["groups"], Value::Array(vec![]), "no brands.toml");
+    assert!(texts(&mega["models"], "url").contains(&"/models/tiggo-4-pro".to_string()));
+    assert!(mega["models"]
+        .as_array()
+        .is_some_and(|models| models.iter().all(|m| m["price_text"].is_null())));
 
     let ironbark = site_pages(&sample("ironbark-moto-caravans"), &[], now());
     let view = &page(&ironbark, "/").props.value()["page"];
