@@ -186,8 +186,8 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         };
     }
     use super::forms::{
-        EVENT_CALCULATOR, EVENT_HISTORY_REPORT, EVENT_OFFER_ACCEPTED, EVENT_PHONE_CLICK,
-        EVENT_PRINT, EVENT_SAVE,
+        ANALYTICS_EVENTS, EVENT_CALCULATOR, EVENT_HISTORY_REPORT, EVENT_OFFER_ACCEPTED,
+        EVENT_PHONE_CLICK, EVENT_PRINT, EVENT_SAVE,
     };
     use super::stock::DEFAULT_INCLUDE_SOLD_CARS_DAYS;
     vec![
@@ -243,6 +243,10 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         constant!(
             EVENT_SAVE,
             "Seed 000 s7 / seed 001 s7: analytics event id of saving a car (favourite)."
+        ),
+        constant!(
+            ANALYTICS_EVENTS,
+            "Seed 000 s7 / seed 001 s7: every analytics event id with its dataLayer event name."
         ),
     ]
 }
