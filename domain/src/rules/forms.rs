@@ -239,6 +239,17 @@ pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [
     EVENT_TRADE_IN,
 ];
 
+/// Issue 28 attribution bounds, kept by the browser and checked by the API: pages per visit.
+pub const ATTRIBUTION_MAX_PAGES: usize = 50;
+/// Longest visited page, landing page or referrer (characters).
+pub const ATTRIBUTION_MAX_URL: usize = 2048;
+/// Query parameters per lead.
+pub const ATTRIBUTION_MAX_PARAMS: usize = 30;
+/// Longest query parameter name (characters).
+pub const ATTRIBUTION_MAX_PARAM_NAME: usize = 64;
+/// Longest query parameter value (characters).
+pub const ATTRIBUTION_MAX_PARAM_VALUE: usize = 512;
+
 /// Every analytics event of the seeds with the `event` name it is pushed to `dataLayer`
 /// under, so a tag manager trigger can match it by name (the README's dataLayer table
 /// lists the same rows). Ids are the seeds'; names are ours.
