@@ -1,6 +1,6 @@
 //! A lead as ADF 1.0 XML (Auto-lead Data Format), the format dealer CRMs import.
 
-use crate::lead::Scalar;
+use crate::lead::{LeadAttributes, Scalar};
 use crate::store::LeadRecord;
 
 /// Escapes text for XML content and attribute values; control characters, which XML 1.0
@@ -37,6 +37,26 @@ fn element(out: &mut String, indent: &str, tag: &str, attrs: &str, value: Option
             escape(&value)
         ));
     }
+}
+
+/// Where the lead came from, as comment lines: ADF 1.0 has no attribution element, and
+/// CRMs show the customer's comments to the salesperson and keep them with the lead.
+fn attribution_lines(a: &LeadAttributes) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(page) = text(&a.landing_page) {
+        lines.push(format!("Landing page: {page}"));
+    }
+    if let Some(referrer) = text(&a.referrer) {
+        lines.push(format!("Referrer: {referrer}"));
+    }
+    if let Some(params) = a.linked_query_params.as_ref().filter(|p| !p.is_empty()) {
+        let pairs: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        lines.push(format!("Campaign: {}", pairs.join(", ")));
+    }
+    if let Some(pages) = a.visited_pages.as_ref().filter(|p| !p.is_empty()) {
+        lines.push(format!("Pages visited: {}", pages.join(" > ")));
+    }
+    lines
 }
 
 /// The lead as an ADF 1.0 document; `vendor` is the dealer's trading name.
@@ -163,6 +183,9 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
             comments.push(format!("{label}: {value}"));
         }
     }
+    if let Some(attributes) = &f.lead_attributes {
+        comments.extend(attribution_lines(attributes));
+    }
     element(
         &mut out,
         "      ",
@@ -223,6 +246,36 @@ mod tests {
         ] {
             assert!(adf.contains(line), "{line} missing from\n{adf}");
         }
+    }
+
+    /// Issue 28: the salesperson sees where the lead came from.
+    #[test]
+    fn attribution_lands_in_the_comments() {
+        let lead: LeadRecord = serde_json::from_value(serde_json::json!({
+            "id": "L2", "dealer": "alpha", "steps": 1,
+            "created_at": "2026-01-05T10:00:00Z", "updated_at": "2026-01-05T10:00:00Z",
+            "fields": {
+                "name": "Jo", "category": "General Enquiry",
+                "lead_attributes": {
+                    "landing_page": "/?utm_source=google&gclid=abc",
+                    "referrer": "https://www.google.com/",
+                    "visited_pages": ["/?utm_source=google&gclid=abc", "/cars/rav4"],
+                    "linked_query_params": {"utm_source": "google", "gclid": "a<b"}
+                }
+            }
+        }))
+        .expect("lead");
+        let adf = lead_to_adf(&lead, "Alpha");
+        assert!(
+            adf.contains(
+                "<comments>Category: General Enquiry\n\
+                 Landing page: /?utm_source=google&amp;gclid=abc\n\
+                 Referrer: https://www.google.com/\n\
+                 Campaign: gclid=a&lt;b, utm_source=google\n\
+                 Pages visited: /?utm_source=google&amp;gclid=abc &gt; /cars/rav4</comments>"
+            ),
+            "{adf}"
+        );
     }
 
     #[test]

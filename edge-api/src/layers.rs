@@ -5,7 +5,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, Response};
 use axum::middleware::Next;
 use axum::response::IntoResponse;
@@ -17,10 +17,21 @@ use crate::headers;
 use crate::tenancy::{is_local_host, request_host, Tenants};
 
 /// Adds the security headers of [`crate::headers`]: the page list, or the media list
-/// under `/media/`; HSTS only outside localhost.
-pub async fn security_headers(request: Request, next: Next) -> axum::response::Response {
+/// under `/media/`; HSTS only outside localhost. A page of a known dealer gets that
+/// dealer's CSP (its tag origins).
+pub async fn security_headers(
+    State(tenants): State<Arc<Tenants>>,
+    request: Request,
+    next: Next,
+) -> axum::response::Response {
     let local = request_host(request.headers()).is_none_or(is_local_host);
     let kind = headers::Kind::of_path(request.uri().path());
+    let dealer_csp = match kind {
+        headers::Kind::Page => tenants
+            .resolve(request.headers())
+            .and_then(|tenant| HeaderValue::from_str(&tenant.page_csp).ok()),
+        headers::Kind::Media => None,
+    };
     let mut response = next.run(request).await;
     let target = response.headers_mut();
     for (name, value) in headers::headers(kind) {
@@ -31,6 +42,9 @@ pub async fn security_headers(request: Request, next: Next) -> axum::response::R
             HeaderName::from_static(name),
             HeaderValue::from_static(value),
         );
+    }
+    if let Some(csp) = dealer_csp {
+        target.insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     response
 }

@@ -29,17 +29,84 @@ pub enum Scalar {
     Text(String),
 }
 
-/// Tracking attached to a lead (seed 001 s3: lead_attributes).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+/// Attribution attached to a lead (seed 001 s3: lead_attributes; issue 28): the visit's
+/// landing page, referrer, campaign parameters (utm_*, gclid, fbclid, msclkid) and the
+/// pages seen since, as the browser kept them. Bounded: [`LeadAttributes::check`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LeadAttributes {
-    /// Pages the shopper visited.
+    /// First page of the visit (path and query).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landing_page: Option<String>,
+    /// Where the visit came from (another site's URL).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referrer: Option<String>,
+    /// Pages the shopper visited, oldest first (the landing page and the latest ones).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visited_pages: Option<Vec<String>>,
-    /// Query parameters of the landing URL.
+    /// Campaign parameters of the landing page, then the form page's own query parameters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object)]
-    pub linked_query_params: Option<Value>,
+    pub linked_query_params: Option<BTreeMap<String, String>>,
+}
+
+impl LeadAttributes {
+    /// Every bound the attribution breaks, by field (`lead_attributes.<field>`), with a
+    /// sentence naming the limit: sizes come from the browser and are never trusted.
+    pub fn check(&self) -> BTreeMap<String, String> {
+        use domain::rules::forms::{
+            ATTRIBUTION_MAX_PAGES as PAGES, ATTRIBUTION_MAX_PARAMS as PARAMS,
+            ATTRIBUTION_MAX_PARAM_NAME as NAME, ATTRIBUTION_MAX_PARAM_VALUE as VALUE,
+            ATTRIBUTION_MAX_URL as URL,
+        };
+        let long = |text: &str, max: usize| text.chars().count() > max;
+        let mut errors = BTreeMap::new();
+        let mut error = |field: &str, message: String| {
+            errors
+                .entry(format!("lead_attributes.{field}"))
+                .or_insert(message);
+        };
+        for (field, value) in [
+            ("landing_page", &self.landing_page),
+            ("referrer", &self.referrer),
+        ] {
+            if value.as_deref().is_some_and(|v| long(v, URL)) {
+                error(field, format!("Send at most {URL} characters."));
+            }
+        }
+        if let Some(pages) = &self.visited_pages {
+            if pages.len() > PAGES {
+                error(
+                    "visited_pages",
+                    format!("Send at most {PAGES} pages: the first and the latest ones."),
+                );
+            } else if let Some(i) = pages.iter().position(|p| long(p, URL)) {
+                error(
+                    &format!("visited_pages[{i}]"),
+                    format!("Send at most {URL} characters a page."),
+                );
+            }
+        }
+        if let Some(params) = &self.linked_query_params {
+            if params.len() > PARAMS {
+                error(
+                    "linked_query_params",
+                    format!("Send at most {PARAMS} query parameters."),
+                );
+            } else if let Some((name, _)) = params
+                .iter()
+                .find(|(n, v)| n.is_empty() || long(n, NAME) || long(v, VALUE))
+            {
+                error(
+                    "linked_query_params",
+                    format!(
+                        "Query parameter \"{}\" is too long: names take 1 to {NAME} characters, values at most {VALUE}.",
+                        name.chars().take(NAME).collect::<String>()
+                    ),
+                );
+            }
+        }
+        errors
+    }
 }
 
 /// Where a reservation's deposit stands (kept on the reservation and on its lead).

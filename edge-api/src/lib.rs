@@ -155,7 +155,10 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             origin::same_origin_writes,
         ))
-        .layer(axum::middleware::from_fn(layers::security_headers))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state.tenants),
+            layers::security_headers,
+        ))
         .layer(layers::cors(Arc::clone(&state.tenants), state.runtime))
         .layer(CatchPanicLayer::custom(layers::panic_response))
         .layer(tower_http::trace::TraceLayer::new_for_http())

@@ -65,6 +65,9 @@ pub struct Tenant {
     pub finance: LoanTerms,
     /// Online trade-in valuations (config `features.trade_in` and its provider key).
     pub trade_in: TradeInSettings,
+    /// The Content-Security-Policy of the dealer's pages: the platform's, with the
+    /// origins of the tags its analytics ids enable ([`crate::headers::page_csp`]).
+    pub page_csp: String,
 }
 
 impl From<&Dealer> for Tenant {
@@ -123,6 +126,7 @@ impl From<&Dealer> for Tenant {
             youx_quote: config.features.youx_quote,
             finance: config.finance.loan_terms(),
             trade_in: TradeInSettings::of(config),
+            page_csp: crate::headers::page_csp(&config.analytics),
         }
     }
 }

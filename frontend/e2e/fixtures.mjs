@@ -22,6 +22,27 @@ export const test = base.extend({
   searchPath: [process.env.SEARCH_PATH || '/search/new-used-and-demo-cars', { option: true }],
   vehiclePath: [process.env.VEHICLE_PATH || undefined, { option: true }],
 
+  // The consent banner (issue 28) would cover the bottom of every page of a dealer with
+  // tags: each journey starts with the shopper's choice already made ('denied': no tag
+  // loads, nothing leaves for the internet). A journey about the banner sets
+  // `test.use({ consent: null })`.
+  consent: ['denied', { option: true }],
+  consentChoice: [
+    async ({ context, consent }, use) => {
+      if (consent) {
+        await context.addInitScript(
+          ([key, value]) => {
+            if (window.localStorage.getItem(key) === null)
+              window.localStorage.setItem(key, JSON.stringify(value));
+          },
+          ['forecourt.consent', consent],
+        );
+      }
+      await use(consent);
+    },
+    { auto: true },
+  ],
+
   base: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('no baseURL: run through playwright.config.mjs (scripts/e2e.sh)');
     await use(baseURL);

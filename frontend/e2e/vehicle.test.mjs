@@ -312,7 +312,11 @@ test('vehicle page: reveal the phone, estimate delivery, share, print, scroll ba
       const body = JSON.parse(request.postData() ?? '{}');
       if (body.car_id !== props.page.card.id)
         throw new Error(`reveal logged car ${body.car_id}, expected ${props.page.card.id}`);
-      const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.id));
+      const events = await page.evaluate(() =>
+        (window.dataLayer ?? [])
+          .filter((e) => e.event === 'forecourt_phone_click' && e.car_id)
+          .map((e) => e.event_id),
+      );
       if (!events.includes(25))
         throw new Error(`no analytics event 25 after the reveal: ${JSON.stringify(events)}`);
     }

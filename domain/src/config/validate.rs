@@ -596,8 +596,17 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     if let Some(url) = &config.leads.adf_webhook_url {
         c.webhook("leads.adf_webhook_url", url);
     }
+    // The ids go into script URLs on every page, so only the vendors' own id shapes pass.
+    let tag_id = |id: &str, prefix: &str| {
+        id.strip_prefix(prefix).is_some_and(|rest| {
+            !rest.is_empty()
+                && rest
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        })
+    };
     if let Some(id) = &config.analytics.gtm_id {
-        if !id.starts_with("GTM-") {
+        if !tag_id(id, "GTM-") {
             c.error(
                 "analytics.gtm_id",
                 format!("expected an id like GTM-ABC1234, found \"{id}\""),
@@ -605,10 +614,18 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         }
     }
     if let Some(id) = &config.analytics.ga4_id {
-        if !id.starts_with("G-") {
+        if !tag_id(id, "G-") {
             c.error(
                 "analytics.ga4_id",
                 format!("expected an id like G-ABC123DEF4, found \"{id}\""),
+            );
+        }
+    }
+    if let Some(id) = &config.analytics.meta_pixel_id {
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+            c.error(
+                "analytics.meta_pixel_id",
+                format!("expected the pixel's digits, like 802144551093317, found \"{id}\""),
             );
         }
     }
@@ -1246,5 +1263,33 @@ mod tests {
                 "{key} not reported: {keys:?}"
             );
         }
+    }
+
+    /// Tag ids end up in script URLs: anything but the vendor's id shape is refused.
+    #[test]
+    fn tag_ids_must_have_the_vendors_shape() {
+        let keys = |toml: &str| {
+            let mut acme = crate::view::test_dealer(toml);
+            acme.dir = std::env::temp_dir();
+            dealer(&acme, true, &[])
+                .iter()
+                .map(|e| e.key.clone())
+                .filter(|k| k.starts_with("analytics."))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            keys(
+                "[analytics]\ngtm_id = \"GTM-AB12\"\nga4_id = \"G-X1\"\nmeta_pixel_id = \"123\"\n"
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            keys("[analytics]\ngtm_id = \"GTM-a&b\"\nga4_id = \"G-\"\nmeta_pixel_id = \"12x\"\n"),
+            [
+                "analytics.gtm_id",
+                "analytics.ga4_id",
+                "analytics.meta_pixel_id"
+            ]
+        );
     }
 }

@@ -186,6 +186,8 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         };
     }
     use super::forms::{
+        ANALYTICS_EVENTS, ATTRIBUTION_MAX_PAGES, ATTRIBUTION_MAX_PARAMS,
+        ATTRIBUTION_MAX_PARAM_NAME, ATTRIBUTION_MAX_PARAM_VALUE, ATTRIBUTION_MAX_URL,
         EVENT_CALCULATOR, EVENT_HISTORY_REPORT, EVENT_OFFER_ACCEPTED, EVENT_PHONE_CLICK,
         EVENT_PRINT, EVENT_SAVE,
     };
@@ -243,6 +245,30 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         constant!(
             EVENT_SAVE,
             "Seed 000 s7 / seed 001 s7: analytics event id of saving a car (favourite)."
+        ),
+        constant!(
+            ANALYTICS_EVENTS,
+            "Seed 000 s7 / seed 001 s7: every analytics event id with its dataLayer event name."
+        ),
+        constant!(
+            ATTRIBUTION_MAX_PAGES,
+            "Issue 28: visited pages a lead carries at most."
+        ),
+        constant!(
+            ATTRIBUTION_MAX_URL,
+            "Issue 28: longest visited page, landing page or referrer, characters."
+        ),
+        constant!(
+            ATTRIBUTION_MAX_PARAMS,
+            "Issue 28: query parameters a lead carries at most."
+        ),
+        constant!(
+            ATTRIBUTION_MAX_PARAM_NAME,
+            "Issue 28: longest query parameter name, characters."
+        ),
+        constant!(
+            ATTRIBUTION_MAX_PARAM_VALUE,
+            "Issue 28: longest query parameter value, characters."
         ),
     ]
 }

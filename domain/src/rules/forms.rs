@@ -239,6 +239,36 @@ pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [
     EVENT_TRADE_IN,
 ];
 
+/// Issue 28 attribution bounds, kept by the browser and checked by the API: pages per visit.
+pub const ATTRIBUTION_MAX_PAGES: usize = 50;
+/// Longest visited page, landing page or referrer (characters).
+pub const ATTRIBUTION_MAX_URL: usize = 2048;
+/// Query parameters per lead.
+pub const ATTRIBUTION_MAX_PARAMS: usize = 30;
+/// Longest query parameter name (characters).
+pub const ATTRIBUTION_MAX_PARAM_NAME: usize = 64;
+/// Longest query parameter value (characters).
+pub const ATTRIBUTION_MAX_PARAM_VALUE: usize = 512;
+
+/// Every analytics event of the seeds with the `event` name it is pushed to `dataLayer`
+/// under, so a tag manager trigger can match it by name (the README's dataLayer table
+/// lists the same rows). Ids are the seeds'; names are ours.
+pub const ANALYTICS_EVENTS: [(u32, &str); 13] = [
+    (EVENT_SAVE, "forecourt_save_car"),
+    (EVENT_PHONE_CLICK, "forecourt_phone_click"),
+    (EVENT_DEFAULT_FORM, "forecourt_form_submit"),
+    (EVENT_CAREER_ENQUIRY, "forecourt_career_enquiry"),
+    (EVENT_CALCULATOR, "forecourt_calculator"),
+    (EVENT_FINANCE_ENQUIRY, "forecourt_finance_enquiry"),
+    (EVENT_OFFER_ACCEPTED, "forecourt_offer_accepted"),
+    (EVENT_HISTORY_REPORT, "forecourt_history_report"),
+    (EVENT_PRINT, "forecourt_print"),
+    (EVENT_TEST_DRIVE, "forecourt_test_drive_enquiry"),
+    (EVENT_SERVICE_BOOKING, "forecourt_service_enquiry"),
+    (EVENT_PARTS_ORDER, "forecourt_parts_enquiry"),
+    (EVENT_TRADE_IN, "forecourt_trade_in_enquiry"),
+];
+
 /// Category, subcategory and analytics event of a lead after recategorisation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct LeadCategory {
@@ -332,5 +362,23 @@ pub fn auto_select_location(options: &[String], already_selected: bool) -> Optio
     match options {
         [only] if !already_selected => Some(only.as_str()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod analytics_tests {
+    use super::*;
+
+    /// Each seed id has one name and each name one id, so a GTM trigger on a name
+    /// counts exactly one seed event.
+    #[test]
+    fn every_seed_event_has_one_distinct_name() {
+        let mut ids: Vec<u32> = ANALYTICS_EVENTS.iter().map(|(id, _)| *id).collect();
+        let mut names: Vec<&str> = ANALYTICS_EVENTS.iter().map(|(_, n)| *n).collect();
+        ids.sort_unstable();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(ids, [9, 14, 15, 17, 18, 22, 25, 26, 39, 48, 51, 60, 61]);
+        assert_eq!(names.len(), ANALYTICS_EVENTS.len());
     }
 }

@@ -119,6 +119,19 @@ pub struct SiteView {
     pub mega_menu: Option<MegaMenuView>,
     /// The footer's stock shortcuts, business details, social and legal links.
     pub footer: FooterView,
+    /// The dealer's tag ids (config `[analytics]`): loaded only after the shopper accepts.
+    pub analytics: AnalyticsView,
+}
+
+/// The tags a dealer's pages load once the shopper consents; none without ids.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+pub struct AnalyticsView {
+    /// Google Tag Manager container id ("GTM-ABC1234").
+    pub gtm_id: Option<String>,
+    /// GA4 measurement id ("G-ABC123DEF4"), loaded through gtag.js.
+    pub ga4_id: Option<String>,
+    /// Meta pixel id (digits).
+    pub meta_pixel_id: Option<String>,
 }
 
 /// The footer below the link columns: only what the dealer configures (`[footer]`).
@@ -539,6 +552,11 @@ pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView 
             .then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer, cars, now),
         footer: footer_view(dealer),
+        analytics: AnalyticsView {
+            gtm_id: config.analytics.gtm_id.clone(),
+            ga4_id: config.analytics.ga4_id.clone(),
+            meta_pixel_id: config.analytics.meta_pixel_id.clone(),
+        },
     }
 }
 

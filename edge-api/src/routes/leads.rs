@@ -102,6 +102,9 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<Contact,
                 .or_insert(error.message);
         }
     }
+    if let Some(attributes) = &payload.lead_attributes {
+        fields.extend(attributes.check());
+    }
     // The domain's enquiry rules already named a bad contact field of a first submission.
     for (field, message) in contact_errors {
         fields.entry(field).or_insert(message);

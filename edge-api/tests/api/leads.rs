@@ -488,3 +488,85 @@ async fn a_stored_lead_can_be_read_back_only_in_dev_mode() {
         "not served, not documented"
     );
 }
+
+/// Issue 28: the visit's attribution is kept with the lead, and its sizes are checked
+/// here whatever the browser claims to bound.
+#[tokio::test]
+async fn attribution_is_stored_with_the_lead_and_its_bounds_are_enforced() {
+    let app = spawn().await;
+    let mut lead = enquiry();
+    let attribution = json!({
+        "landing_page": "/?utm_source=google&gclid=abc",
+        "referrer": "https://www.google.com/",
+        "visited_pages": ["/?utm_source=google&gclid=abc", "/cars/red-ute"],
+        "linked_query_params": { "utm_source": "google", "gclid": "abc", "fbclid": "f", "msclkid": "m" }
+    });
+    lead["lead_attributes"] = attribution.clone();
+    let answer = app
+        .send(
+            app.request(reqwest::Method::POST, HOST, "/api/leads")
+                .json(&lead),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    let id = answer.json["lead_id"].as_str().expect("lead_id").to_owned();
+    assert_eq!(
+        stored_json(&stored(&app, &id).await.fields)["lead_attributes"],
+        attribution
+    );
+
+    let too_many_pages: Vec<String> = (0..51).map(|i| format!("/p/{i}")).collect();
+    let too_many_params: serde_json::Map<String, Value> =
+        (0..31).map(|i| (format!("utm_{i}"), json!("v"))).collect();
+    for (attributes, field) in [
+        (
+            json!({ "visited_pages": too_many_pages }),
+            "lead_attributes.visited_pages",
+        ),
+        (
+            json!({ "visited_pages": ["/", "x".repeat(2049)] }),
+            "lead_attributes.visited_pages[1]",
+        ),
+        (
+            json!({ "landing_page": "x".repeat(2049) }),
+            "lead_attributes.landing_page",
+        ),
+        (
+            json!({ "referrer": "x".repeat(2049) }),
+            "lead_attributes.referrer",
+        ),
+        (
+            json!({ "linked_query_params": too_many_params }),
+            "lead_attributes.linked_query_params",
+        ),
+        (
+            json!({ "linked_query_params": { "utm_source": "v".repeat(513) } }),
+            "lead_attributes.linked_query_params",
+        ),
+        (
+            json!({ "linked_query_params": { "k".repeat(65): "v" } }),
+            "lead_attributes.linked_query_params",
+        ),
+    ] {
+        let mut lead = enquiry();
+        lead["lead_attributes"] = attributes;
+        let answer = app
+            .send(
+                app.request(reqwest::Method::POST, HOST, "/api/leads")
+                    .json(&lead),
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}: {}",
+            answer.text
+        );
+        let message = answer.json["fields"][field].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("Send at most") || message.contains("too long"),
+            "{field}: {}",
+            answer.text
+        );
+    }
+}

@@ -203,3 +203,33 @@ async fn the_local_server_sends_the_list_on_pages_api_and_media() {
     assert!(MEDIA_CSP.starts_with("sandbox;") && MEDIA_CSP.contains("default-src 'none'"));
     assert_eq!(media.headers["x-content-type-options"], "nosniff");
 }
+
+/// Issue 28: a dealer with tag ids gets a CSP naming exactly its tags' origins; one
+/// without keeps the platform's policy.
+#[tokio::test]
+async fn a_dealer_with_tags_gets_their_origins_in_its_policy() {
+    let app = spawn().await;
+    let beta = app
+        .get("beta.example.com.au", "/api/openapi.json", None)
+        .await;
+    let csp = beta.headers["content-security-policy"]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    let script = csp
+        .split("; ")
+        .find(|d| d.starts_with("script-src"))
+        .expect("script-src");
+    assert_eq!(
+        script,
+        "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net"
+    );
+    assert!(csp.contains("https://*.google-analytics.com"), "{csp}");
+    let alpha = app
+        .get("www.alphamotors.com.au", "/api/openapi.json", None)
+        .await;
+    assert_eq!(
+        alpha.headers["content-security-policy"],
+        edge_api::headers::PAGE_CSP
+    );
+}

@@ -84,6 +84,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
                 default_state: "QLD".into(),
                 ..TradeInSettings::default()
             },
+            page_csp: edge_api::headers::PAGE_CSP.into(),
         },
         Tenant {
             slug: "beta".into(),
@@ -117,6 +118,12 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             youx_quote: false,
             finance: LoanTerms::default(),
             trade_in: TradeInSettings::default(),
+            // Beta has a GTM container and a Meta pixel (issue 28's per-dealer CSP).
+            page_csp: edge_api::headers::page_csp(&domain::config::AnalyticsConfig {
+                gtm_id: Some("GTM-BETA1".into()),
+                ga4_id: None,
+                meta_pixel_id: Some("1234567".into()),
+            }),
         },
     ])
 }

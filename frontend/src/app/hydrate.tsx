@@ -2,6 +2,7 @@
 // <div id="root"> and the props in <script type="application/json" id="__FORECOURT_PROPS__">.
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { recordPageView } from '../components/attribution';
 import { enforceGate } from '../features/account/gate';
 import type { SignInType } from '../types/generated/SignInType';
 
@@ -22,6 +23,8 @@ export function hydratePage<P extends object>(Page: ComponentType<P>): void {
     throw new Error('Forecourt: the page has no #root element');
   }
   const props = readProps<P & { gate?: SignInType | null }>();
+  // Before hydration, so a lead sent from this page already counts it.
+  recordPageView(new URL(window.location.href), document.referrer, Date.now());
   hydrateRoot(root, <Page {...props} />);
   if (props.gate) void enforceGate(props.gate);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import '../styles/global.css';
 import type { SiteView } from '../types/generated/SiteView';
+import { ConsentBanner } from './consent-banner';
 import { SiteContext } from './site-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -25,6 +26,7 @@ export function Layout({ site, children }: { site: SiteView; children: ReactNode
         <SiteFooter site={site} />
       </Shared>
       <ToastRegion />
+      <ConsentBanner site={site} />
     </SiteContext.Provider>
   );
 }

@@ -23,4 +23,5 @@ export const testSite: SiteView = {
     legal: [],
     copyright: '\u00a9 Acme Motors',
   },
+  analytics: { gtm_id: null, ga4_id: null, meta_pixel_id: null },
 };

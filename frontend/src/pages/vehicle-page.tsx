@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { CarGrid } from '../components/car-grid';
 import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../components/comparison-rate-note';
 import { Layout } from '../components/layout';
-import { EVENT_PHONE_CLICK, trackEvent } from '../components/analytics';
+import { cardCar, EVENT_PHONE_CLICK, trackEvent } from '../components/analytics';
 import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { FinanceEstimate } from '../features/finance/finance-estimate';
 import { YouxQuote } from '../features/finance/youx-quote';
@@ -178,7 +178,9 @@ export function VehiclePage({ site, page }: VehicleProps) {
         <HistoryReportLink url={page.assurances.history_report_url} />
       ) : null}
       {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
-      {page.phone && available ? <CallBox phone={page.phone} ids={revealIds} /> : null}
+      {page.phone && available ? (
+        <CallBox phone={page.phone} ids={revealIds} car={cardCar(card)} />
+      ) : null}
     </aside>
   );
   return (
@@ -266,7 +268,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
           onEnquire={forms ? opening(enquiry) : undefined}
           phone={page.phone}
           onCall={() => {
-            trackEvent(EVENT_PHONE_CLICK);
+            trackEvent(EVENT_PHONE_CLICK, cardCar(card));
             if (page.phone?.masked) void logReveal(revealIds);
           }}
         />

@@ -88,7 +88,9 @@ describe('SaveToggle', () => {
     expect(
       screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
     ).toBe('true');
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 39 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_save_car', event_id: 39 }),
+    ]);
     // Saved once: another load of the page does not save it again.
     cleanup();
     resetSession();
@@ -165,7 +167,9 @@ describe('SaveToggle', () => {
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Car Saved In Watchlist');
     expect(screen.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe('/watchlist');
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 39 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_save_car', event_id: 39 }),
+    ]);
   });
 
   it('removes a saved car with the Car Removed toast', async () => {

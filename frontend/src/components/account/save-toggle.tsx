@@ -45,7 +45,7 @@ export function SaveToggle({
   const offered = Boolean(favourites ?? site?.favourites) && (saveable || saved);
 
   async function change(save: boolean, phone: string) {
-    if (save) trackEvent(EVENT_FAVOURITE);
+    if (save) trackEvent(EVENT_FAVOURITE, { id: car.id, make: car.make, model: car.model });
     const result = await changeWatchlist(car, save, phone);
     const onList = window.location.pathname === WATCHLIST_PATH;
     if (result.ok)

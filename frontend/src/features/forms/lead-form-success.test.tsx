@@ -74,7 +74,9 @@ describe('a stored form', () => {
       'Vehicle Make': 'Toyota',
       message: 'Is it still available?',
     });
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 22 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_form_submit', event_id: 22 }),
+    ]);
     const car = {
       id: 42,
       name: rav4.name,
@@ -383,7 +385,9 @@ describe('a test drive', () => {
       form_completed: true,
     });
     expect(Object.keys(posted(lead))).not.toContain('appointment.date');
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 14 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_test_drive_enquiry', event_id: 14 }),
+    ]);
     expect(loadSuccess()?.text).toBe(
       `We have received your test drive request. Your test drive is booked for 10:30am on ${new Date(2026, 10, 24).toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} at Acme Capalaba.`,
     );

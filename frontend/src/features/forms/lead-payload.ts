@@ -2,6 +2,7 @@
 // built from a form's values, and the values' prefill from the URL (finance links carry
 // preferredDealership, vehiclePriceBudget, car_id, car_type and vin). A test drive's
 // `appointment.date` and `appointment.time` go out as `appointment: {location, date, time}`.
+import { leadAttributes } from '../../components/attribution';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { LocationOption } from '../../types/generated/LocationOption';
@@ -119,8 +120,8 @@ export function stepPayload(
     category: view.category,
   };
   if (view.subcategory) payload.subcategory = view.subcategory;
-  const linked = Object.fromEntries(browser.query.entries());
-  if (Object.keys(linked).length > 0) payload.lead_attributes = { linked_query_params: linked };
+  const attributes = leadAttributes(browser.query);
+  if (attributes) payload.lead_attributes = attributes;
   if (leadId) payload.lead_id = leadId;
   const steps = view.steps.length;
   if (steps > 1) payload.form_completed = stepIndex === steps - 1;

@@ -92,7 +92,16 @@ export function recordStoredForm(
   now: Date,
   slotLabels: Record<string, string> = {},
 ): SuccessMarker {
-  trackEvent(view.event_id);
+  const subject = view.subject;
+  trackEvent(
+    view.event_id,
+    subject && {
+      id: subject.id,
+      make: subject.make,
+      model: subject.model,
+      stock_number: subject.stocknum,
+    },
+  );
   const car = view.subject ? carRef(view.subject) : null;
   const at = now.toISOString();
   if (stored.reservation && car) {

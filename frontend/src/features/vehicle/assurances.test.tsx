@@ -50,6 +50,8 @@ describe('Assurances', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     link.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(link);
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 60 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_history_report', event_id: 60 }),
+    ]);
   });
 });

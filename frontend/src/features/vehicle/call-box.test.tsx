@@ -27,7 +27,9 @@ describe('CallBox', () => {
     const link = screen.getByRole('link', { name: '07 3000 1234' });
     expect(link.getAttribute('href')).toBe('tel:0730001234');
     expect(document.activeElement).toBe(link);
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 25 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_phone_click', event_id: 25 }),
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/reveal-phone');

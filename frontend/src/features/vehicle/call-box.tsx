@@ -2,7 +2,7 @@
 // clicked (on masked sites); the reveal fires analytics event 25 and is logged with
 // POST /api/reveal-phone, whose failure is only logged to the console.
 import { revealPhone } from '../../api/client';
-import { EVENT_PHONE_CLICK, trackEvent } from '../../components/analytics';
+import { EVENT_PHONE_CLICK, trackEvent, type AnalyticsCar } from '../../components/analytics';
 import { PhoneLink } from '../../components/phone-link';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -21,14 +21,23 @@ export async function logReveal(ids: RevealIds): Promise<void> {
 }
 
 /** The call box of the vehicle page sidebar. */
-export function CallBox({ phone, ids }: { phone: PhoneView; ids: RevealIds }) {
+export function CallBox({
+  phone,
+  ids,
+  car,
+}: {
+  phone: PhoneView;
+  ids: RevealIds;
+  /** The car the event names (its id alone when not given). */
+  car?: AnalyticsCar;
+}) {
   return (
     <div className="vehicle__call">
       <h2 className="vehicle__call-title">{MESSAGES.CALL_THE_DEALER}</h2>
       <PhoneLink
         phone={phone}
         onReveal={() => {
-          trackEvent(EVENT_PHONE_CLICK);
+          trackEvent(EVENT_PHONE_CLICK, car ?? { id: ids.car_id });
           void logReveal(ids);
         }}
       />

@@ -21,6 +21,8 @@ describe('FuelCalculator', () => {
     expect(output()).toBe('$74');
     fireEvent.change(screen.getByLabelText('Kilometres a week'), { target: { value: '' } });
     expect(output()).toBe('$0');
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 26 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_calculator', event_id: 26 }),
+    ]);
   });
 });

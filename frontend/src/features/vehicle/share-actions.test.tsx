@@ -66,6 +66,8 @@ describe('ShareActions', () => {
     expect(print.getAttribute('target')).toBe('_blank');
     print.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(print);
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 61 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_print', event_id: 61 }),
+    ]);
   });
 });

@@ -182,7 +182,9 @@ describe('TradeInFlow', () => {
     expect(screen.getByText('$28,000')).toBeTruthy();
     expect(screen.getByText('Up to $30,700 once we have inspected your car.')).toBeTruthy();
     expect(screen.getByText('How many keys do you have? One: −$450')).toBeTruthy();
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 26 }]);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_calculator', event_id: 26 }),
+    ]);
 
     press('Accept Offer');
     expect(bannerItems()).toEqual([
@@ -233,8 +235,8 @@ describe('TradeInFlow', () => {
     )['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(window.dataLayer).toEqual([
-      { event: 'forecourt', id: 26 },
-      { event: 'forecourt', id: 18 },
+      expect.objectContaining({ event: 'forecourt_calculator', event_id: 26 }),
+      expect.objectContaining({ event: 'forecourt_offer_accepted', event_id: 18 }),
     ]);
     const enquiry = JSON.parse(window.localStorage.getItem(ENQUIRIES_KEY) ?? '[]') as {
       lead_id: string;

@@ -593,11 +593,21 @@ export interface components {
             /** @description Always true (errors use the common error body). */
             success: boolean;
         };
-        /** @description Tracking attached to a lead (seed 001 s3: lead_attributes). */
+        /**
+         * @description Attribution attached to a lead (seed 001 s3: lead_attributes; issue 28): the visit's
+         *     landing page, referrer, campaign parameters (utm_*, gclid, fbclid, msclkid) and the
+         *     pages seen since, as the browser kept them. Bounded: [`LeadAttributes::check`].
+         */
         LeadAttributes: {
-            /** @description Query parameters of the landing URL. */
-            linked_query_params?: Record<string, unknown>;
-            /** @description Pages the shopper visited. */
+            /** @description First page of the visit (path and query). */
+            landing_page?: string | null;
+            /** @description Campaign parameters of the landing page, then the form page's own query parameters. */
+            linked_query_params?: {
+                [key: string]: string;
+            } | null;
+            /** @description Where the visit came from (another site's URL). */
+            referrer?: string | null;
+            /** @description Pages the shopper visited, oldest first (the landing page and the latest ones). */
             visited_pages?: string[] | null;
         };
         /** @description Every field a form may send (seed 001 s3), all optional; names as the seed spells them. */

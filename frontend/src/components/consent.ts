@@ -1,0 +1,148 @@
+// Tags behind consent (issue 28). Google Consent Mode's defaults are "denied" on every
+// page until the shopper accepts; only then are the dealer's tags loaded: Google Tag
+// Manager (or, without a container, GA4's gtag.js) and the Meta pixel, from the ids of
+// SiteView.analytics. A dealer without ids loads nothing and shows no banner. The
+// choice is remembered in local storage. The CSP the edge sends a dealer's pages
+// allows exactly these origins for the ids it configures (edge-api/src/headers.rs).
+import type { AnalyticsView } from '../types/generated/AnalyticsView';
+import { dataLayer } from './analytics';
+import { readStored, writeStored } from './local-store';
+
+/** Local storage key of the shopper's choice. */
+export const CONSENT_KEY = 'forecourt.consent';
+
+/** What the shopper chose. */
+export type ConsentChoice = 'granted' | 'denied';
+
+/** The stored choice, or null before the shopper has made one. */
+export function storedConsent(): ConsentChoice | null {
+  return readStored(CONSENT_KEY, (value) =>
+    value === 'granted' || value === 'denied' ? value : null,
+  );
+}
+
+/** Remembers the choice (false when storage is unavailable: the banner then asks again). */
+export function rememberConsent(choice: ConsentChoice): boolean {
+  return writeStored(CONSENT_KEY, choice);
+}
+
+/** The script origins each tag loads from (the CSP of the edge lists the same). */
+export const TAG_SCRIPTS = {
+  gtm: 'https://www.googletagmanager.com/gtm.js',
+  gtag: 'https://www.googletagmanager.com/gtag/js',
+  meta: 'https://connect.facebook.net/en_US/fbevents.js',
+} as const;
+
+/** Whether the dealer has any tag to ask consent for. */
+export function hasTags(ids: AnalyticsView): boolean {
+  return Boolean(ids.gtm_id || ids.ga4_id || ids.meta_pixel_id);
+}
+
+type Gtag = (...args: unknown[]) => void;
+type Fbq = ((...args: unknown[]) => void) & {
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[];
+  loaded: boolean;
+  version: string;
+  push: Fbq;
+};
+
+declare global {
+  interface Window {
+    gtag?: Gtag;
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+/** gtag(): Google's tags read commands as `arguments` objects from the data layer, not
+ *  arrays, so this is a plain function pushing its own `arguments`. */
+function gtag(): Gtag {
+  if (!window.gtag) {
+    window.gtag = function gtag() {
+      // eslint-disable-next-line prefer-rest-params -- Google's tags expect the Arguments object.
+      dataLayer().push(arguments);
+    };
+  }
+  return window.gtag;
+}
+
+const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'];
+
+function signals(value: ConsentChoice): Record<string, ConsentChoice> {
+  return Object.fromEntries(SIGNALS.map((s) => [s, value]));
+}
+
+/** Consent Mode's default for the page: everything denied (before any tag can read it). */
+export function consentDefault(): void {
+  gtag()('consent', 'default', signals('denied'));
+}
+
+/** Consent Mode's update once the shopper chose. */
+export function consentUpdate(choice: ConsentChoice): void {
+  gtag()('consent', 'update', signals(choice));
+}
+
+function addScript(src: string): void {
+  if (document.querySelector(`script[src="${src}"]`)) return;
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = src;
+  document.head.appendChild(script);
+}
+
+/** The Meta pixel's command queue until fbevents.js takes it over (Meta's snippet). */
+function fbq(): Fbq {
+  if (!window.fbq) {
+    const f = function (...args: unknown[]) {
+      if (f.callMethod) f.callMethod(...args);
+      else f.queue.push(args);
+    } as Fbq;
+    f.queue = [];
+    f.loaded = true;
+    f.version = '2.0';
+    f.push = f;
+    window.fbq = f;
+    window._fbq = f;
+  }
+  return window.fbq;
+}
+
+/** Loads the dealer's tags (after consent only): the GTM container, else GA4 through
+ *  gtag.js (a container configures GA4 itself, so both would count twice), and the Meta
+ *  pixel. Answers the script URLs it added. */
+export function loadTags(ids: AnalyticsView): string[] {
+  const added: string[] = [];
+  if (ids.gtm_id) {
+    dataLayer().push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    added.push(`${TAG_SCRIPTS.gtm}?id=${encodeURIComponent(ids.gtm_id)}`);
+  } else if (ids.ga4_id) {
+    gtag()('js', new Date());
+    gtag()('config', ids.ga4_id);
+    added.push(`${TAG_SCRIPTS.gtag}?id=${encodeURIComponent(ids.ga4_id)}`);
+  }
+  if (ids.meta_pixel_id) {
+    fbq()('init', ids.meta_pixel_id);
+    fbq()('track', 'PageView');
+    added.push(TAG_SCRIPTS.meta);
+  }
+  added.forEach(addScript);
+  return added;
+}
+
+/** Starts the page's consent state: the defaults, then the stored choice (loading the
+ *  tags when it is "granted"). Answers the stored choice. */
+export function startConsent(ids: AnalyticsView): ConsentChoice | null {
+  consentDefault();
+  const choice = storedConsent();
+  if (choice) consentUpdate(choice);
+  if (choice === 'granted') loadTags(ids);
+  return choice;
+}
+
+/** Applies and remembers the shopper's choice. */
+export function choose(choice: ConsentChoice, ids: AnalyticsView): void {
+  rememberConsent(choice);
+  consentUpdate(choice);
+  if (choice === 'granted') loadTags(ids);
+}
