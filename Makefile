@@ -44,7 +44,11 @@ serve: bins ## the local API over dist/ (one server for every dealer host)
 bins:
 	$(CARGO) build -p generator -p edge-api --bins
 
-# The feed and its photos are written together; either missing regenerates both.
+# The feed and its photos are written together; either missing regenerates both. The
+# demo (and `make bench`) use photographs (JPEG, a real photo's size and weight, pooled
+# per body shape and colour: about 1 GB and a few minutes once; a re-run reuses them).
+# The Rust tests draw SVG (`--drawings`) for speed; the e2e journeys use photographs
+# (the vehicle hero is checked through the image service) and keep them between runs.
 $(FEED) $(SAMPLE_MEDIA) &: | bins
 	$(FORECOURT) sample-feed --cars $(SAMPLE_CARS) --seed $(SAMPLE_SEED) --dealers dealers --out $(FEED)
 

@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use generator::index::IndexOptions;
 use generator::pipeline::{build, BuildOptions, Progress};
 use generator::publish::{publish, PublishOptions};
-use generator::sample_feed::{write_sample, SampleOptions};
+use generator::sample_feed::{write_sample, MediaKind, SampleOptions};
 use generator::serve::{serve, ServeOptions};
 
 /// mimalloc instead of the system allocator: a build makes and frees millions of page
@@ -156,6 +156,10 @@ struct SampleFeedArgs {
     /// Reference date (YYYY-MM-DD): listings spread over the 60 days before it (default today).
     #[arg(long, value_name = "DATE")]
     as_of: Option<chrono::NaiveDate>,
+    /// SVG drawings of a few KB instead of JPEG photographs (fast, for tests that do not
+    /// look at photo weight).
+    #[arg(long)]
+    drawings: bool,
 }
 
 #[derive(Debug, Args)]
@@ -237,6 +241,11 @@ fn run_sample_feed(args: &SampleFeedArgs) -> ExitCode {
         as_of: args
             .as_of
             .unwrap_or_else(|| chrono::Utc::now().date_naive()),
+        media: if args.drawings {
+            MediaKind::Drawings
+        } else {
+            MediaKind::Photos
+        },
     };
     match write_sample(&opts) {
         Ok(report) => {

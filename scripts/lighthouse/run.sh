@@ -2,7 +2,7 @@
 # Lighthouse figures for `make bench`: serves DIST with the release forecourt-api on a
 # free loopback port and runs Lighthouse (mobile, simulated throttling, system Chromium)
 # on the home, search and a vehicle page of two dealers; prints the performance and
-# accessibility scores, LCP, TBT and CLS. Only the server this script started is stopped.
+# accessibility scores, LCP, TBT, CLS, total and image KB transferred. Only the server this script started is stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/local-api.sh

@@ -270,6 +270,16 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
             ATTRIBUTION_MAX_PARAM_VALUE,
             "Issue 28: longest query parameter value, characters."
         ),
+        (
+            "NOT_FOUND_IMAGE",
+            "Seed 001 s9: the default not-found image, for a missing photo or one that fails to load.",
+            serde_json::json!(crate::view::images::NOT_FOUND_IMAGE),
+        ),
+        (
+            "IMAGE_LAYOUTS",
+            "Photo layouts (box and `sizes` at the seed 001 s9 breakpoints), the same the page head preloads with.",
+            serde_json::json!(crate::view::images::image_layouts()),
+        ),
     ]
 }
 

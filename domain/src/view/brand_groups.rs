@@ -108,10 +108,7 @@ pub fn logo(brand: &Manufacturer) -> Option<ImageView> {
         .as_deref()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .map(|l| ImageView {
-            url: asset_url(l),
-            alt: format!("{} logo", brand.name),
-        })
+        .map(|l| ImageView::new(asset_url(l), format!("{} logo", brand.name)))
 }
 
 fn category_title(category: &str) -> String {

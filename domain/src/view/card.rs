@@ -262,10 +262,10 @@ pub fn reserve_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
 fn certified_logo(car: &Car, ctx: &ViewContext<'_>) -> Option<ImageView> {
     let tag = card_tag(car, &ctx.tags, ctx.now).filter(|t| t.kind == TagKind::Certified)?;
     let logo = ctx.dealer.config.tags.certified_logo.as_deref()?;
-    Some(ImageView {
-        url: super::images::asset_url(logo.trim()),
-        alt: format!("{} certified pre-owned", tag.text),
-    })
+    Some(ImageView::new(
+        super::images::asset_url(logo.trim()),
+        format!("{} certified pre-owned", tag.text),
+    ))
 }
 
 /// The card of `car`.
@@ -295,10 +295,9 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
         tag: card_tag(car, &ctx.tags, ctx.now),
         tag_logo: certified_logo(car, ctx),
         sold_text: sold_text(car, Some(&ctx.dealer.config.tags.sold_text)).map(str::to_string),
-        image: car.primary_image().map(|url| ImageView {
-            url: url.to_string(),
-            alt: display_name(car),
-        }),
+        image: car
+            .primary_image()
+            .map(|url| ImageView::new(url.to_string(), display_name(car))),
         location_name: car_location_name(car),
         finance: card_finance(car, ctx),
         find_similar_url: offers_find_similar(car).then(|| similar_search_path(car)),

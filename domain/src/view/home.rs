@@ -405,10 +405,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
                 title: s.name.clone(),
                 description: s.description.clone(),
                 url: s.url.as_deref().map(valid_href),
-                image: ImageView {
-                    url: asset_url(&s.image),
-                    alt: s.name.clone(),
-                },
+                image: ImageView::new(asset_url(&s.image), s.name.clone()),
                 video: s.video.clone().filter(|v| !v.trim().is_empty()),
                 hide_overlay: s.hide_overlay,
                 mentions_rate: !s.hide_overlay
@@ -465,10 +462,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
                     .image
                     .as_deref()
                     .filter(|i| !i.trim().is_empty())
-                    .map(|i| ImageView {
-                        url: asset_url(i),
-                        alt: String::new(),
-                    }),
+                    .map(|i| ImageView::new(asset_url(i), String::new())),
                 external: is_external(&b.url),
             })
             .collect(),

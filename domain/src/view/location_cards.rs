@@ -206,10 +206,7 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
             .image
             .as_ref()
             .filter(|i| !i.url.trim().is_empty())
-            .map(|i| ImageView {
-                url: asset_url(&i.url),
-                alt: location.name.clone(),
-            }),
+            .map(|i| ImageView::new(asset_url(&i.url), location.name.clone())),
         badge: non_empty(&location.badge),
         dealer_licence: non_empty(&location.dealer_license_number).filter(|_| show_licence),
         repairer_number: non_empty(&location.motor_vehicle_repairer).filter(|_| show_licence),

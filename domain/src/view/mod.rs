@@ -150,6 +150,12 @@ pub struct Page {
     pub json_ld: Vec<serde_json::Value>,
     /// Open Graph / hero image URL to preload, when the page has one.
     pub hero_image: Option<String>,
+    /// The page's largest image as its `<img>` draws it (candidates and `sizes`), for a
+    /// preload that fetches what the `<img>` will use; set on the vehicle, search and
+    /// home pages. Without it a photo hero is not preloaded (the original would be a
+    /// second, larger download).
+    #[serde(default)]
+    pub hero_preload: Option<images::HeroImage>,
     /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
     pub in_sitemap: bool,
 }

@@ -133,10 +133,10 @@ fn colour_view(colour: &ModelColour, title: &str) -> ColourView {
     ColourView {
         name: colour.name.clone(),
         hex: colour.hex_code.clone(),
-        image: ImageView {
-            url: asset_url(&colour.photo_url),
-            alt: format!("{title} in {}", colour.name),
-        },
+        image: ImageView::new(
+            asset_url(&colour.photo_url),
+            format!("{title} in {}", colour.name),
+        ),
     }
 }
 
@@ -213,10 +213,10 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
                         .filter(|p| *p > 0.0)
                         .map(format_dollars)
                         .unwrap_or_else(|| messages::ENQUIRE_FOR_PRICE.to_string()),
-                    image: v.image.as_ref().map(|url| ImageView {
-                        url: asset_url(url),
-                        alt: v.full_name.clone(),
-                    }),
+                    image: v
+                        .image
+                        .as_ref()
+                        .map(|url| ImageView::new(asset_url(url), v.full_name.clone())),
                     features: v.features.clone(),
                     body_style_tabs: tabs,
                     colour_groups: groups,
@@ -261,18 +261,12 @@ pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
         title: title.clone(),
         coming_soon,
         short_description: model.short_description.clone(),
-        image: ImageView {
-            url: asset_url(&model.image),
-            alt: title.clone(),
-        },
+        image: ImageView::new(asset_url(&model.image), title.clone()),
         images: model
             .images
             .iter()
             .enumerate()
-            .map(|(i, url)| ImageView {
-                url: asset_url(url),
-                alt: format!("{title}, photo {}", i + 1),
-            })
+            .map(|(i, url)| ImageView::new(asset_url(url), format!("{title}, photo {}", i + 1)))
             .collect(),
         brochure_url: model.brochure_url.clone().filter(|u| !u.trim().is_empty()),
         specifications,

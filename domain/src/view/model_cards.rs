@@ -89,10 +89,7 @@ pub fn model_cards(models: &[Model]) -> Vec<ModelCardView> {
                 model: m.name.trim().to_string(),
                 bodies,
                 url: format!("/models/{}", m.slug),
-                image: ImageView {
-                    url: asset_url(&m.image),
-                    alt: title.clone(),
-                },
+                image: ImageView::new(asset_url(&m.image), title.clone()),
                 price_text: lowest.map(|p| format!("From {}", format_dollars(p))),
                 badge: (m.status == ModelStatus::ComingSoon)
                     .then(|| messages::COMING_SOON.to_string()),

@@ -63,10 +63,7 @@ pub fn offer_view(offer: &SpecialOffer) -> OfferView {
         title: offer.title.clone(),
         mentions_rate: mentions_rate(&offer.title) || mentions_rate(&offer.description),
         url: format!("/offers/{}", offer.id),
-        image: ImageView {
-            url: asset_url(&offer.image),
-            alt: offer.title.clone(),
-        },
+        image: ImageView::new(asset_url(&offer.image), offer.title.clone()),
         price,
         price_text: price.map(format_dollars),
         categories: offer.categories.clone(),

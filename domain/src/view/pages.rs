@@ -127,6 +127,7 @@ fn make_page<T: Serialize + TS>(
         props,
         json_ld: Vec::new(),
         hero_image: None,
+        hero_preload: None,
         in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
     }
 }
@@ -161,6 +162,9 @@ fn car_pages(
         description,
         &view,
     );
+    page.hero_preload = hero
+        .as_deref()
+        .map(|url| super::images::HeroImage::new(url, "vehicle_hero"));
     page.hero_image = hero;
     page.json_ld.push(car_json_ld(car, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
@@ -323,6 +327,9 @@ impl SearchPages<'_> {
             description,
             &view,
         );
+        page.hero_preload = hero
+            .as_deref()
+            .map(|url| super::images::HeroImage::new(url, "card"));
         page.hero_image = hero;
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
@@ -356,15 +363,19 @@ pub fn site_pages_by_car<'a>(
 
     // Home.
     let home = home_page_view(&listed, ctx);
-    let hero = home
+    // The first slide, else the first featured card, each preloaded as it is drawn.
+    let hero_preload = home
         .slides
         .first()
-        .map(|s| s.image.url.clone())
+        .map(|s| super::images::HeroImage::new(&s.image.url, "slide"))
         .or_else(|| {
-            home.featured
-                .first()
-                .and_then(|c| c.image.as_ref().map(|i| i.url.clone()))
+            home.featured.first().and_then(|c| {
+                c.image
+                    .as_ref()
+                    .map(|i| super::images::HeroImage::new(&i.url, "card"))
+            })
         });
+    let hero = hero_preload.as_ref().map(|h| h.url.clone());
     let description = format!(
         "New, used and demo cars for sale at {name}. Browse {} cars in stock.",
         listed.len()
@@ -376,6 +387,7 @@ pub fn site_pages_by_car<'a>(
         description,
         home,
     );
+    page.hero_preload = hero_preload;
     page.hero_image = hero;
     page.json_ld.push(serde_json::json!({
         "@context": "https://schema.org",

@@ -252,10 +252,7 @@ pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Men
             let title = model_title(m);
             let image = Some(m.image.trim())
                 .filter(|i| !i.is_empty())
-                .map(|i| ImageView {
-                    url: asset_url(i),
-                    alt: title.clone(),
-                });
+                .map(|i| ImageView::new(asset_url(i), title.clone()));
             (
                 key(&m.make, &m.name),
                 MenuModel {
@@ -326,12 +323,9 @@ pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Men
                 .and_then(|(_, photo)| photo.clone())
                 .or(m.any_photo);
             MenuModelView {
-                image: m.image.or_else(|| {
-                    photo.map(|url| ImageView {
-                        url,
-                        alt: m.title.clone(),
-                    })
-                }),
+                image: m
+                    .image
+                    .or_else(|| photo.map(|url| ImageView::new(url, m.title.clone()))),
                 price_text: m
                     .cheapest
                     .map(|(price, _)| format!("from {}", format_dollars(price))),

@@ -43,6 +43,15 @@ pub struct GalleryImage {
     pub thumb: String,
     /// Text alternative, e.g. "2023 Toyota RAV4 GX, photo 2 of 9".
     pub alt: String,
+    /// The image service's candidates of `url` ([`super::images::photo_srcset`]);
+    /// absent for drawings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub srcset: Option<String>,
+    /// The candidates of `thumb`, likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub thumb_srcset: Option<String>,
 }
 
 /// A link to the car's location page.
@@ -148,6 +157,10 @@ pub struct ViewerView {
     pub walkaround_poster: Option<String>,
     /// Interior panorama image.
     pub interior_image: Option<String>,
+    /// The image service's candidates of `interior_image`; absent for drawings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub interior_srcset: Option<String>,
     /// Text alternative base, e.g. "2024 Toyota RAV4 GX".
     pub name: String,
     /// Hotspots of the spin (seed 000 s3), each shown at the frames it has a position for.
@@ -302,6 +315,9 @@ pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> View
         spin_drag_sensitivity: config.spin_drag_sensitivity,
         walkaround_url: walkaround.map(|v| v.url.clone()),
         walkaround_poster: walkaround.and_then(|v| v.thumb.clone()),
+        interior_srcset: interior_image
+            .as_deref()
+            .and_then(super::images::photo_srcset),
         interior_image,
         gallery_video: gallery_video(car, config.stock_video_position, gallery(car).len()),
         external_video: car.external_video_url.as_deref().and_then(video_embed),
@@ -505,6 +521,8 @@ pub fn gallery(car: &Car) -> Vec<GalleryImage> {
         .into_iter()
         .enumerate()
         .map(|(i, (url, thumb))| GalleryImage {
+            srcset: super::images::photo_srcset(&url),
+            thumb_srcset: super::images::photo_srcset(&thumb),
             url,
             thumb,
             alt: format!("{name}, photo {} of {total}", i + 1),

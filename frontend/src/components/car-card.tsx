@@ -2,13 +2,15 @@ import { favouriteOf, SaveToggle } from './account/save-toggle';
 import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
+import { Photo } from './photo';
 
 /** Actions a card shows besides Save: the dealer's first two (`search.card_buttons`,
  *  its choice of primary action first), without View Details (the card is the link). */
 export const CARD_ACTIONS = 2;
 
 /** One car card, one link to the car as a whole (its title's link covers the card; the
- *  actions and Save sit above it): tag, image (fixed ratio, lazy), price or
+ *  actions and Save sit above it): tag, image (fixed ratio, through the image service, lazy unless
+ *  `priority`; the not-found image when the car has none), price or
  *  'Enquire for price.', the photo count, key spec chips (year, km, transmission, fuel),
  *  the view count where the site shows it, "Reserved" on a held car whatever its tag,
  *  weekly finance '/wk' with the comparison rate beside it in the same type (marked to the
@@ -20,10 +22,13 @@ export function CarCard({
   car,
   favourites,
   headingLevel = 3,
+  priority = false,
 }: {
   car: CardView;
   favourites: boolean;
   headingLevel?: 2 | 3;
+  /** The page's largest image (the first search result): eager, high priority. */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tagClass = car.tag
@@ -32,18 +37,13 @@ export function CarCard({
   return (
     <article className={`car-card${car.available ? '' : ' car-card--sold'}`}>
       <div className="car-card__media">
-        {car.image ? (
-          <img
-            src={car.image.url}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={640}
-            height={480}
-          />
-        ) : (
-          <span className="car-card__no-image" />
-        )}
+        <Photo
+          url={car.image?.url}
+          srcset={car.image?.srcset}
+          alt=""
+          layout="card"
+          priority={priority}
+        />
         {car.photo_count > 1 ? (
           <span className="car-card__photos">
             <svg viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" focusable="false">

@@ -19,6 +19,9 @@ interface Props {
   /** Show whole rows only (a showcase such as the home page's latest arrivals, not a
    *  result list): the cards past the last full row are left out, so no row has a hole. */
   wholeRows?: boolean;
+  /** The first card's photo is the page's largest image (search results): not lazy,
+   *  high priority, as the head preloads it. */
+  priorityFirst?: boolean;
 }
 
 /** A responsive grid of car cards (and promo cards), followed by the comparison rate
@@ -27,8 +30,16 @@ interface Props {
  *
  *  A card's markup depends on its props alone, and a car is on many pages of a site
  *  (similar cars, search landing pages): the SSR worker renders each once (<Shared>). */
-export function CarGrid({ cars = [], cells, label, carousel = false, wholeRows = false }: Props) {
+export function CarGrid({
+  cars = [],
+  cells,
+  label,
+  carousel = false,
+  wholeRows = false,
+  priorityFirst = false,
+}: Props) {
   const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
+  const firstCar = all.findIndex((cell) => 'car' in cell);
   const favourites = useSite()?.favourites ?? false;
   const list = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -65,17 +76,19 @@ export function CarGrid({ cars = [], cells, label, carousel = false, wholeRows =
         className={`car-grid${carousel ? ' car-grid--carousel' : ''}${wholeRows && !carousel ? ' car-grid--whole-rows' : ''}`}
         aria-label={label}
       >
-        {all.map((cell) =>
-          'car' in cell ? (
+        {all.map((cell, i) => {
+          if (!('car' in cell)) return <li key={cell.key}>{cell.node}</li>;
+          const priority = priorityFirst && i === firstCar;
+          // The priority card's markup differs, so it is shared under its own id.
+          const id = `${favourites ? 'car-card+save' : 'car-card'}${priority ? '+priority' : ''}`;
+          return (
             <li key={cell.car.id}>
-              <Shared id={favourites ? 'car-card+save' : 'car-card'} data={cell.car}>
-                <CarCard car={cell.car} favourites={favourites} />
+              <Shared id={id} data={cell.car}>
+                <CarCard car={cell.car} favourites={favourites} priority={priority} />
               </Shared>
             </li>
-          ) : (
-            <li key={cell.key}>{cell.node}</li>
-          ),
-        )}
+          );
+        })}
       </ul>
       {all.some((cell) => 'car' in cell && cell.car.finance) ? <ComparisonRateNote /> : null}
     </>

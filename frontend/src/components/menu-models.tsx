@@ -1,5 +1,6 @@
 import type { MenuModelView } from '../types/generated/MenuModelView';
 import './menu-models.css';
+import { Photo } from './photo';
 
 /** The mega menu's model thumbnails: the model's image (or its cheapest listed car's
  *  photo) and "from $NN,NNN", the lowest price the search lists it at; a model without
@@ -12,13 +13,12 @@ export function MenuModels({ models, label }: { models: MenuModelView[]; label: 
         <li key={model.url}>
           <a className="menu-models__link" href={model.url}>
             {model.image ? (
-              <img
+              <Photo
                 className="menu-models__image"
-                src={model.image.url}
+                url={model.image.url}
+                srcset={model.image.srcset}
                 alt=""
-                width={96}
-                height={64}
-                loading="lazy"
+                layout="menu"
               />
             ) : (
               <span className="menu-models__image" aria-hidden="true" />

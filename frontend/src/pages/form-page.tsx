@@ -7,6 +7,7 @@ import { ServiceBooking } from '../features/forms/service-booking';
 import { TradeInFlow } from '../features/forms/trade-in/trade-in-flow';
 import { useTradeInCar } from '../features/forms/trade-in/trade-in-car';
 import '../features/forms/forms.css';
+import { Photo } from '../components/photo';
 
 /** A form page: service booking, trade-in, parts order, finance, general enquiry, test drive or a car's reservation. */
 export function FormPage({ site, page }: FormProps) {
@@ -23,7 +24,13 @@ export function FormPage({ site, page }: FormProps) {
         {page.car ? (
           <section className="form-page__car" aria-labelledby="reserve-car-name">
             {page.car.image ? (
-              <img src={page.car.image.url} alt={page.car.image.alt} width={320} height={240} />
+              <Photo
+                url={page.car.image.url}
+                srcset={page.car.image.srcset}
+                alt={page.car.image.alt}
+                layout="small"
+                priority
+              />
             ) : null}
             <div>
               <h2 id="reserve-car-name">

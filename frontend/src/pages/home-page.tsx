@@ -55,7 +55,12 @@ export function HomePage({ site, page }: HomeProps) {
       {page.featured.length > 0 ? (
         <section className="featured" aria-labelledby="featured-title">
           <h2 id="featured-title">Latest arrivals</h2>
-          <CarGrid cars={page.featured} label="Latest arrivals" wholeRows />
+          <CarGrid
+            cars={page.featured}
+            label="Latest arrivals"
+            wholeRows
+            priorityFirst={page.slides.length === 0}
+          />
         </section>
       ) : null}
       {page.sales_counter ? <SalesCounter counter={page.sales_counter} /> : null}

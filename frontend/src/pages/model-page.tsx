@@ -5,6 +5,7 @@ import { Layout } from '../components/layout';
 import { ColourPicker } from '../features/catalogue/colour-picker';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
+import { Photo } from '../components/photo';
 
 /** A model page (/models/{slug}). */
 export function ModelPage({ site, page }: ModelProps) {
@@ -16,7 +17,13 @@ export function ModelPage({ site, page }: ModelProps) {
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <section className="model-hero">
-        <img src={page.image.url} alt={page.image.alt} width={1200} height={600} />
+        <Photo
+          url={page.image.url}
+          srcset={page.image.srcset}
+          alt={page.image.alt}
+          layout="content"
+          priority
+        />
         <div className="model-hero__text">
           <h1>{page.title}</h1>
           {page.short_description ? <p>{page.short_description}</p> : null}
@@ -54,7 +61,7 @@ export function ModelPage({ site, page }: ModelProps) {
           <ul tabIndex={0} aria-labelledby="model-photos-title">
             {page.images.map((image) => (
               <li key={image.url}>
-                <img src={image.url} alt={image.alt} width={800} height={450} loading="lazy" />
+                <Photo url={image.url} srcset={image.srcset} alt={image.alt} layout="tile" />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { ComparisonRateNote } from '../components/comparison-rate-note';
 import { Layout } from '../components/layout';
 import '../features/catalogue/catalogue.css';
+import { Photo } from '../components/photo';
 
 /** One special offer (/offers/{id}). */
 export function OfferPage({ site, page }: OfferProps) {
@@ -11,7 +12,13 @@ export function OfferPage({ site, page }: OfferProps) {
     <Layout site={site}>
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <article className="offer">
-        <img src={offer.image.url} alt={offer.image.alt} width={1200} height={675} />
+        <Photo
+          url={offer.image.url}
+          srcset={offer.image.srcset}
+          alt={offer.image.alt}
+          layout="content"
+          priority
+        />
         <div className="offer__text">
           <h1>{offer.title}</h1>
           {page.ended ? (

@@ -147,7 +147,7 @@ export function SearchPage({ site, page }: SearchProps) {
           {hits.length === 0 ? (
             <EmptyState onClear={() => update(emptyState())} />
           ) : (
-            <CarGrid cells={cells} label="Search results" carousel={carousel} />
+            <CarGrid cells={cells} label="Search results" carousel={carousel} priorityFirst />
           )}
           <Pagination page={answer.page} pages={answer.pages} onPage={onPage} />
         </section>

@@ -1,16 +1,19 @@
 //! `forecourt sample-feed`: a deterministic, realistic Australian stock feed for the
-//! sample dealers, with locally drawn SVG photos.
+//! sample dealers, with photographs (JPEG, [`photo`]) or, for fast tests, SVG drawings.
 //!
 //! Every car is drawn from its own random stream (`seed`, car index), so the output for a
 //! seed and reference date is the same whatever the number of threads, and generation runs
 //! in parallel: 100,000 cars take seconds. Cars go to the dealers of the dealers folder in
 //! proportion to their size, and each car fits its dealer: a make and vehicle category the
 //! dealer sells, a car type the dealer stocks, a location that sells the make, and finance
-//! lender data for the dealer's provider. Photos are written once per make, model, colour
-//! and view (and spin frames once per body shape and colour) into `media/` beside the
-//! feed, which the build copies to `<out>/_media` and sites serve at `/media/`.
+//! lender data for the dealer's provider. Media go into `media/` beside the feed, which
+//! the build copies to `<out>/_media` and sites serve at `/media/`: photographs are pooled
+//! per body shape and colour (see [`photo`] for the budget) and each car shows 8-25 of
+//! its pool; drawings (`--drawings`) are written once per make, model, colour and view.
+//! Spin frames are drawings in both modes, once per body shape and colour.
 
 mod catalogue;
+mod photo;
 mod rng;
 mod svg;
 
@@ -33,6 +36,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use catalogue::{make_matches, model_colours, Drive, Fuel, Model, Train, Trans, MODELS};
+use photo::{Shot, SHOTS};
 use rng::Rng;
 use svg::{
     banner_svg, photo_svg, slide_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS,
@@ -40,6 +44,19 @@ use svg::{
 
 /// Days over which `created_at` is spread before the reference date.
 pub const LISTING_SPREAD_DAYS: i64 = 60;
+
+/// Stream offset of the photo picks, so the rest of a car is the same in both media modes.
+const PHOTO_STREAM: u64 = 0x5048_4f54_4f53_0001;
+
+/// What the feed's car photos are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MediaKind {
+    /// JPEG photographs of a real photo's size and weight (`make demo`, `make bench`).
+    #[default]
+    Photos,
+    /// SVG drawings of a few KB: fast, for tests that do not look at photo weight.
+    Drawings,
+}
 
 /// Cars generated per parallel batch (bounds memory for very large feeds).
 const BATCH: usize = 8192;
@@ -57,6 +74,8 @@ pub struct SampleOptions {
     pub out: PathBuf,
     /// Reference date: listings are spread over the 60 days before it.
     pub as_of: NaiveDate,
+    /// Photographs or drawings.
+    pub media: MediaKind,
 }
 
 /// What was written.
@@ -105,6 +124,14 @@ pub enum SampleError {
     /// No dealer sells anything in the catalogue.
     #[error("no dealer in {0} sells a make and vehicle category of the sample catalogue")]
     NoDealers(PathBuf),
+    /// A photograph could not be rendered.
+    #[error("cannot render {path}: {message}")]
+    Photo {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
     /// Writing a file failed.
     #[error("cannot write {path}: {source}")]
     Write {
@@ -126,7 +153,7 @@ fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> SampleError + '_ {
 pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
     let dealers = domain::config::load_dealers(&opts.dealers)
         .map_err(|e| SampleError::Dealers(e.to_string()))?;
-    let plan = Plan::new(&dealers, opts.seed, opts.as_of);
+    let plan = Plan::new(&dealers, opts.seed, opts.as_of, opts.media);
     if plan.dealers.is_empty() {
         return Err(SampleError::NoDealers(opts.dealers.clone()));
     }
@@ -169,7 +196,7 @@ pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
     writer.get_ref().sync_all().map_err(write_error(&tmp))?;
     drop(writer);
 
-    let (mut media_files, mut media_written) = media.write(&media_dir)?;
+    let (mut media_files, mut media_written) = media.write(&media_dir, opts.media)?;
     let dealer_images = dealer_media(&dealers);
     media_files += dealer_images.len();
     media_written += write_changed(&media_dir, &dealer_images)?;
@@ -185,8 +212,14 @@ pub fn write_sample(opts: &SampleOptions) -> Result<SampleReport, SampleError> {
 }
 
 /// The cars of a sample feed without writing anything (for tests and benchmarks).
-pub fn generate(dealers: &[Dealer], cars: usize, seed: u64, as_of: NaiveDate) -> Vec<Car> {
-    let plan = Plan::new(dealers, seed, as_of);
+pub fn generate(
+    dealers: &[Dealer],
+    cars: usize,
+    seed: u64,
+    as_of: NaiveDate,
+    media: MediaKind,
+) -> Vec<Car> {
+    let plan = Plan::new(dealers, seed, as_of, media);
     if plan.dealers.is_empty() {
         return Vec::new();
     }
@@ -242,10 +275,11 @@ struct Plan<'a> {
     seed: u64,
     as_of: DateTime<Utc>,
     year: u16,
+    media: MediaKind,
 }
 
 impl<'a> Plan<'a> {
-    fn new(dealers: &'a [Dealer], seed: u64, as_of: NaiveDate) -> Plan<'a> {
+    fn new(dealers: &'a [Dealer], seed: u64, as_of: NaiveDate, media: MediaKind) -> Plan<'a> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
         for dealer in dealers {
@@ -322,6 +356,7 @@ impl<'a> Plan<'a> {
             seed,
             as_of,
             year,
+            media,
         }
     }
 
@@ -375,7 +410,7 @@ impl<'a> Plan<'a> {
         });
 
         let shape = Shape::of(model.category, model.body);
-        let gallery = gallery(&mut rng, model, colour, hex, shape, status, car_type);
+        let mut gallery = gallery(&mut rng, model, colour, hex, shape, status, car_type);
         let spin = car_type != CarType::Used
             && model.category != VehicleCategory::Caravans
             && rng.chance(0.3);
@@ -396,7 +431,7 @@ impl<'a> Plan<'a> {
         } else {
             Vec::new()
         };
-        let interior = media_url(
+        let mut interior = media_url(
             &Photo {
                 make: model.make,
                 model: model.model,
@@ -407,6 +442,23 @@ impl<'a> Plan<'a> {
             }
             .file_name(),
         );
+        if self.media == MediaKind::Photos {
+            // Drawn after everything else from its own stream: the rest of the car is the
+            // same as with drawings. A car with no photos yet keeps none.
+            let mut photo_rng = Rng::new(self.seed ^ PHOTO_STREAM, index as u64);
+            if !gallery.is_empty() {
+                gallery = photo_gallery(&mut photo_rng, shape, colour, hex);
+            }
+            let shot = |index| Shot {
+                shape,
+                colour,
+                hex,
+                index,
+            };
+            if let Some(inside) = (0..SHOTS).map(shot).find(Shot::is_interior) {
+                interior = media_url(&inside.file_name());
+            }
+        }
         let location = dealer.locations_for(model, &mut rng);
 
         let (simple_drive, drive) = match train.drive.texts() {
@@ -562,7 +614,7 @@ impl MediaSet {
     }
 
     /// Writes every file whose content differs; returns (files, written).
-    fn write(&self, dir: &Path) -> Result<(usize, usize), SampleError> {
+    fn write(&self, dir: &Path, media: MediaKind) -> Result<(usize, usize), SampleError> {
         let photos: Vec<Photo> = self
             .photos
             .iter()
@@ -591,6 +643,27 @@ impl MediaSet {
                 })
             })
             .collect();
+        if media == MediaKind::Photos {
+            let shots: Vec<Shot> = self
+                .spins
+                .iter()
+                .flat_map(|&(shape, colour, hex)| {
+                    (0..SHOTS).map(move |index| Shot {
+                        shape,
+                        colour,
+                        hex,
+                        index,
+                    })
+                })
+                .collect();
+            let (files, mut written) = write_photos(dir, &shots)?;
+            let rendered: Vec<(String, String)> = frames
+                .par_iter()
+                .map(|f| (f.file_name(), spin_svg(f)))
+                .collect();
+            written += write_changed(dir, &rendered)?;
+            return Ok((files + rendered.len(), written));
+        }
         let rendered: Vec<(String, String)> = photos
             .par_iter()
             .map(|p| (p.file_name(), photo_svg(p)))
@@ -620,6 +693,34 @@ fn write_changed(dir: &Path, files: &[(String, String)]) -> Result<usize, Sample
         })
         .collect::<Result<Vec<usize>, SampleError>>()?;
     Ok(written.into_iter().sum())
+}
+
+/// Renders each photo that is not already there whole; returns (files, written). A
+/// photo's bytes depend on its name alone (see [`photo`]), so one that is there is the
+/// same and is left as it is. Each is written to a temporary name and renamed, so an
+/// interrupted run leaves no half file under the real name.
+fn write_photos(dir: &Path, shots: &[Shot]) -> Result<(usize, usize), SampleError> {
+    let written = shots
+        .par_iter()
+        .map(|shot| {
+            let path = dir.join(shot.file_name());
+            if photo::is_whole_jpeg(&path) {
+                return Ok(0usize);
+            }
+            let bytes = photo::render(shot).map_err(|e| SampleError::Photo {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(write_error(parent))?;
+            }
+            let partial = path.with_extension("jpg.partial");
+            fs::write(&partial, &bytes).map_err(write_error(&partial))?;
+            fs::rename(&partial, &path).map_err(write_error(&path))?;
+            Ok(1)
+        })
+        .collect::<Result<Vec<usize>, SampleError>>()?;
+    Ok((shots.len(), written.into_iter().sum()))
 }
 
 /// The images the dealers' configuration names under `/media/` (slides, offers, promo
@@ -1083,6 +1184,39 @@ fn gallery(
         .collect()
 }
 
+/// A photographed car's gallery: 8-25 shots of its shape and colour's pool, the front
+/// three-quarter first (the hero), then the side and rear, then other angles and the
+/// interior in pool order, as a photographer walks round the car.
+fn photo_gallery(
+    rng: &mut Rng,
+    shape: Shape,
+    colour: &'static str,
+    hex: &'static str,
+) -> Vec<Image> {
+    let count = rng.range(8, i64::from(SHOTS)) as usize;
+    let rest: Vec<u32> = (3..SHOTS).collect();
+    let picked = rng.sample(&rest, count - 3);
+    [0, 1, 2]
+        .into_iter()
+        .chain(picked)
+        .map(|index| {
+            let url = media_url(
+                &Shot {
+                    shape,
+                    colour,
+                    hex,
+                    index,
+                }
+                .file_name(),
+            );
+            Image {
+                thumb: Some(Thumb { url: url.clone() }),
+                url,
+            }
+        })
+        .collect()
+}
+
 fn hotspots(model: &Model) -> Hotspots {
     let spot = |description: &str, anchor: &str, angles: &[(u32, f64, f64)]| Hotspot {
         description: description.to_string(),
@@ -1446,22 +1580,22 @@ mod tests {
     #[test]
     fn same_seed_same_feed_different_seed_different_feed() {
         let dealers = dealers();
-        let a: Vec<String> = generate(&dealers, 300, 42, day())
+        let a: Vec<String> = generate(&dealers, 300, 42, day(), MediaKind::Drawings)
             .iter()
             .map(feed_line)
             .collect();
-        let b: Vec<String> = generate(&dealers, 300, 42, day())
+        let b: Vec<String> = generate(&dealers, 300, 42, day(), MediaKind::Drawings)
             .iter()
             .map(feed_line)
             .collect();
-        let c: Vec<String> = generate(&dealers, 300, 43, day())
+        let c: Vec<String> = generate(&dealers, 300, 43, day(), MediaKind::Drawings)
             .iter()
             .map(feed_line)
             .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
         // A prefix of a bigger feed is the smaller feed: each car has its own stream.
-        let bigger: Vec<String> = generate(&dealers, 400, 42, day())
+        let bigger: Vec<String> = generate(&dealers, 400, 42, day(), MediaKind::Drawings)
             .iter()
             .map(feed_line)
             .collect();
@@ -1471,7 +1605,7 @@ mod tests {
     #[test]
     fn every_line_parses_through_the_feed_reader() {
         let dealers = dealers();
-        let text: String = generate(&dealers, 2000, 7, day())
+        let text: String = generate(&dealers, 2000, 7, day(), MediaKind::Drawings)
             .iter()
             .map(|c| feed_line(c) + "\n")
             .collect();
@@ -1492,7 +1626,7 @@ mod tests {
     #[test]
     fn caravans_carry_their_masses_and_no_car_shows_spin_frames_or_hours_in_comments() {
         let dealers = dealers();
-        let cars = generate(&dealers, 600, 7, day());
+        let cars = generate(&dealers, 600, 7, day(), MediaKind::Drawings);
         let caravans: Vec<&Car> = cars
             .iter()
             .filter(|c| c.simple_body.as_deref() == Some("Caravan"))
@@ -1543,7 +1677,7 @@ mod tests {
     #[test]
     fn cars_fit_their_dealer() {
         let dealers = dealers();
-        let cars = generate(&dealers, 3000, 42, day());
+        let cars = generate(&dealers, 3000, 42, day(), MediaKind::Drawings);
         let by_slug: BTreeMap<&str, &Dealer> = dealers
             .iter()
             .map(|d| (d.config.slug.as_str(), d))
@@ -1649,6 +1783,7 @@ mod tests {
             dealers: Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers"),
             out: out.clone(),
             as_of: day(),
+            media: MediaKind::Drawings,
         };
         let report = write_sample(&opts).expect("sample feed written");
         assert_eq!(report.per_dealer.values().sum::<usize>(), 250);
@@ -1692,5 +1827,77 @@ mod tests {
         let again = write_sample(&opts).expect("sample feed written");
         assert_eq!(again.media_written, 0);
         assert_eq!(fs::read_to_string(&out).expect("feed readable"), text);
+    }
+
+    #[test]
+    fn photographed_cars_show_8_to_25_pooled_jpegs_and_are_otherwise_the_same_car() {
+        let dealers = dealers();
+        let photos = generate(&dealers, 600, 11, day(), MediaKind::Photos);
+        let drawings = generate(&dealers, 600, 11, day(), MediaKind::Drawings);
+        let mut pool = BTreeSet::new();
+        for (p, d) in photos.iter().zip(&drawings) {
+            assert_eq!(p.images.is_empty(), d.images.is_empty(), "{}", p.slug);
+            if !p.images.is_empty() {
+                assert!(
+                    (8..=25).contains(&p.images.len()),
+                    "{}: {}",
+                    p.slug,
+                    p.images.len()
+                );
+                assert!(
+                    p.images[0].url.ends_with("-01.jpg"),
+                    "front first: {}",
+                    p.images[0].url
+                );
+            }
+            for image in &p.images {
+                assert!(image.url.starts_with("/media/photos-v1/") && image.url.ends_with(".jpg"));
+                pool.insert(image.url.clone());
+            }
+            assert_eq!(p.primary_image_url, p.images.first().map(|i| i.url.clone()));
+            if let Some(inside) = &p.spin_interior_image {
+                assert!(inside.ends_with("-04.jpg"), "interior is a photo: {inside}");
+            }
+            // Everything but the photos is drawn as with drawings.
+            let strip = |car: &Car| {
+                let mut car = car.clone();
+                car.images.clear();
+                car.thumbnails.clear();
+                car.primary_image_url = None;
+                car.spin_interior_image = None;
+                feed_line(&car)
+            };
+            assert_eq!(strip(p), strip(d));
+        }
+        // Pooled: far fewer files than photos shown.
+        let shown: usize = photos.iter().map(|c| c.images.len()).sum();
+        assert!(
+            pool.len() * 4 < shown,
+            "{} files for {shown} photos",
+            pool.len()
+        );
+    }
+
+    #[test]
+    fn photos_are_rendered_once_and_a_cut_file_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let shots: Vec<Shot> = (0..2)
+            .map(|index| Shot {
+                shape: Shape::Van,
+                colour: "Glacier White",
+                hex: "#f2f3f1",
+                index,
+            })
+            .collect();
+        assert_eq!(write_photos(dir.path(), &shots).expect("written"), (2, 2));
+        let first = dir.path().join(shots[0].file_name());
+        let bytes = fs::read(&first).expect("photo");
+        assert_eq!(write_photos(dir.path(), &shots).expect("written"), (2, 0));
+        fs::write(&first, &bytes[..1000]).expect("cut");
+        assert_eq!(write_photos(dir.path(), &shots).expect("written"), (2, 1));
+        assert!(
+            fs::read(&first).expect("photo") == bytes,
+            "the same bytes again"
+        );
     }
 }

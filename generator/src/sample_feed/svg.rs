@@ -76,7 +76,7 @@ impl Shape {
         }
     }
 
-    fn slug(self) -> &'static str {
+    pub(crate) fn slug(self) -> &'static str {
         match self {
             Shape::Suv => "suv",
             Shape::Sedan => "sedan",

@@ -13,7 +13,7 @@ use std::fmt;
 
 use domain::config::{Dealer, HeaderStyle, HeadingCase};
 use domain::view::contrast::text_on;
-use domain::view::images::asset_url;
+use domain::view::images::{asset_url, photo_srcset, HeroImage};
 use domain::view::site::canonical_base;
 use domain::view::Page;
 use minijinja::{context, Environment, Value};
@@ -343,7 +343,7 @@ impl Shell {
                     page => context! { title => &page.title, description => &page.description },
                     canonical => site.head.absolute(&page.path),
                     og_image => page.hero_image.as_deref().map(|u| site.head.absolute(u)),
-                    hero_image => &page.hero_image,
+                    hero => preload(page).map(minijinja::value::Serde).map(Value::from),
                     assets => assets.0.clone(),
                     json_ld => json_ld,
                     body => self.body_mark.clone(),
@@ -379,6 +379,22 @@ impl Shell {
             props,
         })
     }
+}
+
+/// The page's image preload: its largest image as the `<img>` draws it, or a plain
+/// preload of a hero the image service does not serve (a drawing). A photo hero without
+/// its layout is not preloaded: the original is not what the `<img>` fetches.
+fn preload(page: &Page) -> Option<HeroImage> {
+    page.hero_preload.clone().or_else(|| {
+        page.hero_image
+            .as_deref()
+            .filter(|url| photo_srcset(url).is_none())
+            .map(|url| HeroImage {
+                url: url.to_string(),
+                srcset: None,
+                sizes: None,
+            })
+    })
 }
 
 /// Where `mark` is in `text`, when it is there exactly once.
@@ -440,6 +456,7 @@ mod tests {
             props: domain::view::Props::of(&serde_json::json!({})).expect("props"),
             json_ld: Vec::new(),
             hero_image: None,
+            hero_preload: None,
             in_sitemap: true,
         };
         let assets = EntryAssets {
@@ -487,6 +504,7 @@ mod tests {
             .expect("props"),
             json_ld: vec![serde_json::json!({ "@type": "Car", "name": "<!--forecourt-body-0-->" })],
             hero_image: Some("/hero.jpg".into()),
+            hero_preload: None,
             in_sitemap: true,
         };
         let assets = ShellAssets::of(&EntryAssets {
@@ -550,5 +568,65 @@ mod tests {
         assert_eq!(var(&head, "--header-text").as_deref(), Some("#343434"));
         assert_eq!(var(&head, "--radius-button").as_deref(), Some("999px"));
         assert_eq!(var(&head, "--heading-transform").as_deref(), Some("none"));
+    }
+
+    #[test]
+    fn a_photo_hero_is_preloaded_as_its_img_draws_it_and_never_as_the_original() {
+        let dealer = sample_dealer("jacaranda-toyota");
+        let (shell, site) = (
+            Shell::new().expect("shell"),
+            ShellSite::of(&SiteHead::of(&dealer)),
+        );
+        let assets = ShellAssets::of(&EntryAssets {
+            script: "/assets/vehicle.js".into(),
+            css: Vec::new(),
+            preloads: Vec::new(),
+        });
+        let page = |hero: &str, layout: Option<&str>| Page {
+            path: "/cars/a".into(),
+            kind: PageKind::Vehicle,
+            title: "t".into(),
+            description: "d".into(),
+            props: domain::view::Props::of(&serde_json::json!({})).expect("props"),
+            json_ld: Vec::new(),
+            hero_image: Some(hero.into()),
+            hero_preload: layout.map(|l| HeroImage::new(hero, l)),
+            in_sitemap: true,
+        };
+        let head = |page: &Page| {
+            let html = shell
+                .render(&site, page, String::new(), &assets)
+                .expect("render");
+            let html = String::from_utf8(html).expect("UTF-8");
+            // Auto-escaping writes `/` as `&#x2f;`, which an attribute reads as `/`.
+            html.lines()
+                .filter(|l| l.starts_with("<link rel=\"preload\""))
+                .map(|l| l.replace("&#x2f;", "/"))
+                .collect::<Vec<_>>()
+        };
+        let sizes = domain::view::images::image_layouts()["vehicle_hero"]
+            .sizes
+            .clone();
+        let photo = head(&page("/media/a.jpg", Some("vehicle_hero")));
+        assert_eq!(photo.len(), 1, "{photo:?}");
+        assert!(
+            photo[0].contains("imagesrcset=\"/img/w_160,q_75/site/media/a.jpg 160w, "),
+            "{}",
+            photo[0]
+        );
+        assert!(
+            photo[0].contains(&format!("imagesizes=\"{sizes}\"")),
+            "{}",
+            photo[0]
+        );
+        assert!(photo[0].contains("fetchpriority=\"high\""));
+        // A photo without its layout: no preload of the original.
+        assert!(head(&page("/media/a.jpg", None)).is_empty());
+        // A drawing: its plain URL, as before.
+        let drawing = head(&page("/media/a.svg", None));
+        assert_eq!(
+            drawing,
+            vec![r#"<link rel="preload" as="image" href="/media/a.svg" fetchpriority="high">"#]
+        );
     }
 }

@@ -5,6 +5,7 @@ import { getHold } from '../../api/client';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
 import { carSlug, fetchVehicleProps } from './car-lookup';
+import { Photo } from '../../components/photo';
 
 type State =
   | { kind: 'loading' }
@@ -55,7 +56,7 @@ export function JourneyView({
   return (
     <>
       <div className="journey-car">
-        {card.image ? <img src={card.image.url} alt="" width={320} height={240} /> : null}
+        <Photo url={card.image?.url} srcset={card.image?.srcset} alt="" layout="small" priority />
         <div>
           <h2>
             <a href={card.path}>{card.name}</a>

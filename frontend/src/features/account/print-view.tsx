@@ -4,6 +4,7 @@ import type { VehicleProps } from '../../app/props';
 import { carSlug, fetchVehicleProps } from './car-lookup';
 import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../../components/comparison-rate-note';
 import { MESSAGES } from '../../types/generated/messages';
+import { Photo } from '../../components/photo';
 
 type State =
   | { kind: 'loading' }
@@ -69,8 +70,7 @@ export function PrintView({ search = () => window.location.search }: { search?: 
     return <p role="alert">The car could not be loaded: {state.message}</p>;
   const { page, site } = state.props;
   const { card } = page;
-  const photo =
-    page.images[0] ?? (card.image ? { url: card.image.url, alt: card.image.alt } : null);
+  const photo = page.images[0] ?? card.image ?? null;
   const phone = page.phone ?? site.phone;
   const address = page.map ? [page.map.street, page.map.locality].filter(Boolean).join(', ') : '';
   return (
@@ -93,12 +93,13 @@ export function PrintView({ search = () => window.location.search }: { search?: 
       </header>
       <div className="print-sheet__head">
         {photo ? (
-          <img
+          <Photo
             className="print-sheet__photo"
-            src={photo.url}
+            url={photo.url}
+            srcset={photo.srcset}
             alt={photo.alt}
-            width={640}
-            height={480}
+            layout="card"
+            priority
           />
         ) : null}
         <div className="print-sheet__summary">

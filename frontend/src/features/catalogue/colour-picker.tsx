@@ -7,6 +7,7 @@ import {
   stepColour,
   visibleColours,
 } from './colour-picker-state';
+import { Photo } from '../../components/photo';
 
 /** The model colour picker (seed 001 s4): variant tabs, a body-style tab row when the
  *  variant has one, the car in the chosen colour, swatches and wrapping arrows. */
@@ -59,12 +60,11 @@ export function ColourPicker({ variants, title }: { variants: VariantView[]; tit
           ‹
         </button>
         {colour ? (
-          <img
-            src={colour.image.url}
+          <Photo
+            url={colour.image.url}
+            srcset={colour.image.srcset}
             alt={colour.image.alt}
-            width={800}
-            height={450}
-            loading="lazy"
+            layout="tile"
           />
         ) : null}
         <button

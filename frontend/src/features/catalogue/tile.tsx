@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ImageView } from '../../types/generated/ImageView';
+import { Photo } from '../../components/photo';
 
 /** A card of a tile grid: an image, a linked heading (the whole card is the link's
  *  target area) and whatever the card shows below. */
@@ -19,7 +20,7 @@ export function Tile({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="tile">
-      <img src={image.url} alt="" width={600} height={338} loading="lazy" />
+      <Photo url={image.url} srcset={image.srcset} alt="" layout="tile" />
       <Heading className="tile__title">
         <a href={url}>{title}</a>
       </Heading>

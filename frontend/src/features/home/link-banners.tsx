@@ -1,4 +1,5 @@
 import type { BannerView } from '../../types/generated/BannerView';
+import { Photo } from '../../components/photo';
 
 function BannerLink({ banner, className }: { banner: BannerView; className: string }) {
   return (
@@ -8,13 +9,12 @@ function BannerLink({ banner, className }: { banner: BannerView; className: stri
       {...(banner.external ? { rel: 'noopener', target: '_blank' } : {})}
     >
       {banner.image ? (
-        <img
+        <Photo
           className="banner__image"
-          src={banner.image.url}
+          url={banner.image.url}
+          srcset={banner.image.srcset}
           alt=""
-          width={600}
-          height={200}
-          loading="lazy"
+          layout="banner"
         />
       ) : null}
       <strong className="banner__title">{banner.title}</strong>

@@ -1,4 +1,5 @@
 import type { ModelCardView } from '../../types/generated/ModelCardView';
+import { Photo } from '../../components/photo';
 
 /** The dealer's model range as a row of cards linking to the model pages. */
 export function ModelStrip({ models }: { models: ModelCardView[] }) {
@@ -9,7 +10,7 @@ export function ModelStrip({ models }: { models: ModelCardView[] }) {
       <ul className="model-strip__list">
         {models.map((model) => (
           <li key={model.url} className="model-strip__card">
-            <img src={model.image.url} alt="" width={600} height={338} loading="lazy" />
+            <Photo url={model.image.url} srcset={model.image.srcset} alt="" layout="tile" />
             <h3 className="model-strip__title">
               <a href={model.url}>{model.title}</a>
             </h3>

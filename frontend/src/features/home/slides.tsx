@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
+import { Photo } from '../../components/photo';
 import type { HeroStyle } from '../../types/generated/HeroStyle';
 import type { SlideView } from '../../types/generated/SlideView';
 
@@ -49,13 +50,12 @@ export function Slides({
                   aria-label={slide.image.alt}
                 />
               ) : (
-                <img
-                  src={slide.image.url}
+                <Photo
+                  url={slide.image.url}
+                  srcset={slide.image.srcset}
                   alt={slide.hide_overlay ? slide.image.alt : ''}
-                  width={1920}
-                  height={540}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  layout="slide"
+                  priority={i === 0}
                 />
               )}
             </div>

@@ -3,6 +3,7 @@ import { formatWhole } from '../../components/number-format';
 import type { LocationView } from '../../types/generated/LocationView';
 import { HoursTable } from './hours-table';
 import { ReviewStars } from './review-stars';
+import { Photo } from '../../components/photo';
 
 /** A location card (the card grid and the Our Locations carousel): image, name with
  *  its badge, department, address, phone, rating, optionally the hours, and links. */
@@ -19,13 +20,12 @@ export function LocationCard({
   return (
     <article className="location-card">
       {location.image ? (
-        <img
+        <Photo
           className="location-card__image"
-          src={location.image.url}
+          url={location.image.url}
+          srcset={location.image.srcset}
           alt=""
-          width={600}
-          height={400}
-          loading="lazy"
+          layout="location_card"
         />
       ) : null}
       <div className="location-card__body">

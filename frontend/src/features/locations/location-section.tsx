@@ -4,6 +4,7 @@ import { DepartmentHours } from './department-hours';
 import { LocationMap } from './location-map';
 import { ReviewsSection } from './reviews-section';
 import './locations.css';
+import { Photo } from '../../components/photo';
 
 /** The single location section: heading with its badge, image, contact details,
  *  licence numbers (where the site shows them), opening hours by department, the map
@@ -31,12 +32,13 @@ export function LocationSection({
         <p className="location-section__department">{location.department}</p>
       </header>
       {location.image ? (
-        <img
+        <Photo
           className="location-section__image"
-          src={location.image.url}
+          url={location.image.url}
+          srcset={location.image.srcset}
           alt={location.image.alt}
-          width={1200}
-          height={230}
+          layout="location"
+          priority
         />
       ) : null}
       <div className="location-section__columns">

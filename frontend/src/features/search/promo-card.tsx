@@ -1,5 +1,6 @@
 import type { PromoNode } from '../../types/generated/PromoNode';
 import { MESSAGES } from '../../types/generated/messages';
+import { Photo } from '../../components/photo';
 
 /** A promo card of the results grid (seed 000 s2): the We Want Your Car call to action
  *  or an image banner linking to its offer. */
@@ -20,14 +21,7 @@ export function PromoCard({ promo, headingLevel = 3 }: { promo: PromoNode; headi
   return (
     <article className="promo-card promo-card--banner">
       <div className="promo-card__media">
-        <img
-          src={node.image}
-          alt={node.alt}
-          loading="lazy"
-          decoding="async"
-          width={640}
-          height={480}
-        />
+        <Photo url={node.image} alt={node.alt} layout="card" />
       </div>
       <Heading className="promo-card__title">
         <a href={node.url}>{node.title}</a>

@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
+import { Photo } from '../../components/photo';
 import type { GalleryImage } from '../../types/generated/GalleryImage';
 import type { GalleryVideo } from '../../types/generated/GalleryVideo';
 
@@ -66,7 +67,14 @@ export function Gallery({
   const current = items[index] ?? items[0];
 
   if (!current) {
-    return <div className="gallery gallery--empty" />;
+    // Seed 001 s9: a car without photos shows the not-found image.
+    return (
+      <div className="gallery gallery--empty">
+        <div className="gallery__main">
+          <Photo url={null} alt="No photo available" layout="vehicle_hero" priority />
+        </div>
+      </div>
+    );
   }
   const step = (delta: number) => setIndex((i) => (i + delta + items.length) % items.length);
   const openFullscreen = (event: MouseEvent<HTMLButtonElement>) => {
@@ -78,7 +86,14 @@ export function Gallery({
     <section className="gallery" aria-label="Photos">
       <div className="gallery__main">
         {current.kind === 'image' ? (
-          <img src={current.image.url} alt={current.image.alt} width={1024} height={768} />
+          // The page's largest image: eager, high priority, preloaded by the head.
+          <Photo
+            url={current.image.url}
+            srcset={current.image.srcset}
+            alt={current.image.alt}
+            layout="vehicle_hero"
+            priority
+          />
         ) : (
           <StockVideo key={current.video.url} video={current.video} videoRef={mainVideo} />
         )}
@@ -129,7 +144,12 @@ export function Gallery({
                   onClick={() => setIndex(i)}
                 >
                   {thumb ? (
-                    <img src={thumb} alt="" loading="lazy" width={120} height={90} />
+                    <Photo
+                      url={thumb}
+                      srcset={item.kind === 'image' ? item.image.thumb_srcset : null}
+                      alt=""
+                      layout="vehicle_thumb"
+                    />
                   ) : (
                     <span className="gallery__thumb-blank" />
                   )}
@@ -156,7 +176,12 @@ export function Gallery({
         }}
       >
         {current.kind === 'image' ? (
-          <img src={current.image.url} alt={current.image.alt} />
+          <Photo
+            url={current.image.url}
+            srcset={current.image.srcset}
+            alt={current.image.alt}
+            layout="fullscreen"
+          />
         ) : (
           <StockVideo key={current.video.url} video={current.video} />
         )}

@@ -7,6 +7,7 @@ import { Gallery } from './gallery';
 import { HotspotLayer } from './hotspots';
 import { Spinner } from './spinner';
 import { VideoEmbed } from './video-embed';
+import { Photo } from '../../components/photo';
 
 const LABELS: Record<ViewerModeView, string> = {
   spinner: '360° spin',
@@ -76,11 +77,12 @@ export function Viewer({
         {mode === 'interior' && viewer.interior_image ? (
           <FullscreenFrame>
             <div className="viewer__stage">
-              <img
-                src={viewer.interior_image}
+              <Photo
+                url={viewer.interior_image}
+                srcset={viewer.interior_srcset}
                 alt={`${viewer.name}, interior`}
-                width={1024}
-                height={768}
+                layout="vehicle_hero"
+                priority
               />
               <HotspotLayer
                 hotspots={viewer.interior_hotspots}

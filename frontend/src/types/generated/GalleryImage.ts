@@ -15,4 +15,13 @@ thumb: string,
 /**
  * Text alternative, e.g. "2023 Toyota RAV4 GX, photo 2 of 9".
  */
-alt: string, };
+alt: string, 
+/**
+ * The image service's candidates of `url` ([`super::images::photo_srcset`]);
+ * absent for drawings.
+ */
+srcset?: string, 
+/**
+ * The candidates of `thumb`, likewise.
+ */
+thumb_srcset?: string, };

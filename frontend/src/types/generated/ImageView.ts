@@ -5,10 +5,15 @@
  */
 export type ImageView = { 
 /**
- * Image URL.
+ * Image URL (the original).
  */
 url: string, 
 /**
  * Text alternative.
  */
-alt: string, };
+alt: string, 
+/**
+ * The image service's candidates over the whole width ladder (`/img/w_160,q_75/...
+ * 160w, ...`); absent for drawings (SVG) and data: URLs, which keep their plain URL.
+ */
+srcset?: string, };

@@ -43,6 +43,10 @@ walkaround_poster: string | null,
  */
 interior_image: string | null, 
 /**
+ * The image service's candidates of `interior_image`; absent for drawings.
+ */
+interior_srcset?: string, 
+/**
  * Text alternative base, e.g. "2024 Toyota RAV4 GX".
  */
 name: string, 
