@@ -21,8 +21,8 @@ use crate::rules::appointments::BOOKING_HORIZON_DAYS;
 use crate::rules::format::format_dollars;
 use crate::rules::forms::{
     auto_select_location, categorise_lead, validate_enquiry, EnquiryFormSettings, EnquiryInput,
-    FormField, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER, EVENT_SERVICE_BOOKING,
-    EVENT_TEST_DRIVE, EVENT_TRADE_IN,
+    FormField, LeadCategory, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER,
+    EVENT_SERVICE_BOOKING, EVENT_TEST_DRIVE, EVENT_TRADE_IN,
 };
 use crate::rules::postcode::POSTCODE_LENGTH;
 
@@ -45,6 +45,10 @@ pub const APPOINTMENTS_API_PATH: &str = "/api/appointments";
 pub const APPOINTMENT_DATE_FIELD: &str = "appointment.date";
 /// The payload key of the appointment's start time (`appointment.time`).
 pub const APPOINTMENT_TIME_FIELD: &str = "appointment.time";
+
+/// The lead key of whether the site compares prices; the browser sends it as a JSON
+/// boolean (it travels as the text "true" or "false" in [`CarFieldValue`]).
+pub const AUTOGAUGE_ENABLED_FIELD: &str = "autogauge_enabled";
 
 /// The parts order form's query parameter for the part number (`Part#`, or the combined
 /// `Rego/VIN/Part#` field): a catalogue part's order link fills it in.
@@ -428,6 +432,9 @@ pub struct FormPageView {
     pub category: String,
     /// Subcategory sent with the lead.
     pub subcategory: Option<String>,
+    /// The enquiry form's category options and what each sends (empty on other forms,
+    /// which send `category`).
+    pub category_choices: Vec<CategoryChoice>,
     /// The steps, each with its fields; one step for every form but the parts order.
     pub steps: Vec<FormStepView>,
     /// The locations this form's leads can go to (visible ones serving the form's
@@ -574,8 +581,9 @@ type Required = HashMap<FormField, String>;
 
 fn contact_fields(required: &Required) -> Vec<FieldView> {
     let need = |field: FormField| required.get(&field);
-    let mut postcode =
-        FieldView::new("postcode", "Postcode", InputKind::Postcode).autocomplete("postal-code");
+    let mut postcode = FieldView::new("postcode", "Postcode", InputKind::Postcode)
+        .required(need(FormField::Postcode))
+        .autocomplete("postal-code");
     postcode.max_length = u32::try_from(POSTCODE_LENGTH).ok();
     vec![
         FieldView::new("name", "First name", InputKind::Text)
@@ -632,6 +640,59 @@ fn contact_method_field() -> FieldView {
         ],
         messages::CONTACT_PHONE,
     )
+}
+
+/// A Yes/No question, No until answered.
+fn yes_no_field(name: &str, label: &str) -> FieldView {
+    FieldView::new(name, label, InputKind::Select)
+        .options(&[messages::NO, messages::YES], messages::NO)
+}
+
+fn trade_in_question() -> FieldView {
+    yes_no_field("do-you-have-a-trade-in", "Do you have a trade-in?")
+}
+
+/// The category options of the enquiry form: General Enquiry, then the dealer's own.
+pub fn enquiry_categories(configured: &[String]) -> Vec<String> {
+    std::iter::once(messages::GENERAL_ENQUIRY.to_string())
+        .chain(
+            configured
+                .iter()
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty()),
+        )
+        .collect()
+}
+
+/// Seed 001 s5: the enquiry form's category select, required. With General Enquiry
+/// alone it starts on it; with more, the shopper picks one ("Please select" first).
+fn category_field(configured: &[String], required: &Required) -> FieldView {
+    let options = enquiry_categories(configured);
+    let start = if options.len() == 1 {
+        messages::GENERAL_ENQUIRY
+    } else {
+        ""
+    };
+    let labels: Vec<&str> = options.iter().map(String::as_str).collect();
+    FieldView::new("category", "Enquiry type", InputKind::Select)
+        .options(&labels, start)
+        .required(required.get(&FormField::Category))
+}
+
+/// What each category option of a form sends (seed 001 s9: a Career Enquiry goes as
+/// General Enquiry with subcategory Career Enquiry and event 51).
+fn category_choices(kind: FormKind, configured: &[String]) -> Vec<CategoryChoice> {
+    if kind != FormKind::GeneralEnquiry {
+        return Vec::new();
+    }
+    let (_, subcategory) = kind.category();
+    enquiry_categories(configured)
+        .into_iter()
+        .map(|label| CategoryChoice {
+            sent: categorise_lead(&label, subcategory, Some(kind.event_id())),
+            label,
+        })
+        .collect()
 }
 
 fn message_field(required: &Required) -> FieldView {
@@ -698,6 +759,10 @@ fn form_steps(
             let mut fields = contact_fields(&required);
             fields.push(contact_method_field());
             fields.extend(location);
+            fields.push(category_field(&config.forms.enquiry_categories, &required));
+            // Seed 001 s5: "Finance question Yes/No; trade-in question Yes/No".
+            fields.push(yes_no_field("finance", "Do you need finance?"));
+            fields.push(trade_in_question());
             fields.push(rego_field("Rego"));
             fields.push(message_field(&required));
             fields.push(opt_in_field());
@@ -821,14 +886,7 @@ fn form_steps(
                 .prefilled_by("vehiclePriceBudget");
             budget.suffix = Some("AUD".to_string());
             fields.push(budget);
-            fields.push(
-                FieldView::new(
-                    "do-you-have-a-trade-in",
-                    "Do you have a trade-in?",
-                    InputKind::Select,
-                )
-                .options(&[messages::NO, messages::YES], messages::NO),
-            );
+            fields.push(trade_in_question());
             fields.push(message_field(&required));
             fields.push(opt_in_field());
             fields.push(car_id_field());
@@ -933,12 +991,23 @@ fn service_booking(dealer: &Dealer) -> Option<ServiceBookingView> {
     })
 }
 
+/// A category option of the enquiry form and what choosing it sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CategoryChoice {
+    /// The option as the select shows it (the `category` field's value).
+    pub label: String,
+    /// The category, subcategory and analytics event sent for it.
+    pub sent: LeadCategory,
+}
+
 /// The view of a form page.
 pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let dealer = ctx.dealer;
     let mut settings = dealer.enquiry_form_settings();
     // The parts order has no message field: its Order Detail takes the message's place.
     settings.message_optional |= kind == FormKind::PartsOrder;
+    // A reservation is not an enquiry: its postcode stays optional (as the API checks it).
+    settings.postcode_optional |= kind == FormKind::Reservation;
     let serving: Vec<&Location> = visible_locations(ctx)
         .into_iter()
         .filter(|l| kind.serves(l.location_type))
@@ -1007,6 +1076,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         form_id: kind.form_id().to_string(),
         category: category.to_string(),
         subcategory: subcategory.map(str::to_string),
+        category_choices: category_choices(kind, &dealer.config.forms.enquiry_categories),
         locations,
         default_location_id,
         terms,
@@ -1066,9 +1136,11 @@ pub fn vehicle_form_set(ctx: &ViewContext<'_>) -> VehicleFormSet {
     }
 }
 
-/// What a car's forms send about it: its id, make, model and type, and its stock number
-/// when it has one.
-fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
+/// What a car's forms send about it (seed 001 s3 Lead payload): its id, make, model and
+/// type, its dealership's id and its manufacturer's slug (`car_dealership_id`,
+/// `manufacturer_slug`), whether the site compares prices (`autogauge_enabled`), and its
+/// stock number when it has one.
+fn car_field_values(car: &Car, ctx: &ViewContext<'_>) -> Vec<CarFieldValue> {
     let value = |name: &str, value: String| CarFieldValue {
         name: name.to_string(),
         value,
@@ -1078,7 +1150,15 @@ fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
         value("Vehicle Make", car.make.clone()),
         value("Vehicle Model", car.model.clone()),
         value("vehicle_status", car.car_type.as_str().to_string()),
+        value("manufacturer_slug", super::slug::slugify(&car.make)),
+        value(
+            AUTOGAUGE_ENABLED_FIELD,
+            ctx.dealer.config.features.autogauge.enabled.to_string(),
+        ),
     ];
+    if let Some(id) = car.dealership_id {
+        values.push(value("car_dealership_id", id.to_string()));
+    }
     if let Some(stock) = car
         .stocknum
         .as_deref()
@@ -1123,7 +1203,7 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
             format!("We will send you more photos of the {name}. Add a message if you would like to see something in particular."),
         ),
         set_url: VEHICLE_FORMS_PATH.to_string(),
-        values: car_field_values(car),
+        values: car_field_values(car, ctx),
         location_slug: car.location.as_ref().map(|l| l.slug.clone()).filter(|s| !s.is_empty()),
         car: car_view,
     }
@@ -1264,6 +1344,71 @@ mod tests {
         );
     }
 
+    /// Seed 001 s5: "category select required"; s9: "category options: General Enquiry
+    /// plus others", "career enquiries recategorised as General Enquiry with subcategory
+    /// Career Enquiry, id 51"; s5: "Finance question Yes/No; trade-in question Yes/No".
+    #[test]
+    fn the_enquiry_form_asks_category_finance_and_trade_in() {
+        let plain = view(FormKind::GeneralEnquiry, &dealer("", vec![]));
+        let category = field(&plain, "category").expect("category select");
+        assert_eq!(category.input, InputKind::Select);
+        assert_eq!(category.options, ["General Enquiry"]);
+        assert_eq!(category.default_value, "General Enquiry", "the only option");
+        assert_eq!(
+            category.required_message.as_deref(),
+            Some("Category is required.")
+        );
+        for (name, label) in [
+            ("finance", "Do you need finance?"),
+            ("do-you-have-a-trade-in", "Do you have a trade-in?"),
+        ] {
+            let question = field(&plain, name).expect(name);
+            assert_eq!(question.label, label);
+            assert_eq!(question.input, InputKind::Select);
+            assert_eq!(question.options, ["No", "Yes"]);
+        }
+
+        let careers = dealer(
+            "[forms]\nenquiry_categories = [\"Career Enquiry\", \"Fleet Sales\"]\n",
+            vec![],
+        );
+        let general = view(FormKind::GeneralEnquiry, &careers);
+        let category = field(&general, "category").expect("category select");
+        assert_eq!(
+            category.options,
+            ["General Enquiry", "Career Enquiry", "Fleet Sales"]
+        );
+        assert_eq!(category.default_value, "", "the shopper picks one");
+        let sent: Vec<(&str, &str, Option<&str>, u32)> = general
+            .category_choices
+            .iter()
+            .map(|c| {
+                (
+                    c.label.as_str(),
+                    c.sent.category.as_str(),
+                    c.sent.subcategory.as_deref(),
+                    c.sent.event_id,
+                )
+            })
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                ("General Enquiry", "General Enquiry", None, 22),
+                (
+                    "Career Enquiry",
+                    "General Enquiry",
+                    Some("Career Enquiry"),
+                    51
+                ),
+                ("Fleet Sales", "Fleet Sales", None, 22),
+            ]
+        );
+        let service = view(FormKind::ServiceBooking, &careers);
+        assert!(field(&service, "category").is_none());
+        assert!(service.category_choices.is_empty());
+    }
+
     #[test]
     fn required_fields_and_messages_come_from_the_enquiry_rules() {
         let one_yard = dealer(
@@ -1288,14 +1433,20 @@ mod tests {
             required(&general, "phone").as_deref(),
             Some("Phone is required.")
         );
+        // Seed 001 s2: "Enquiry form with a Comments textarea".
         assert_eq!(
-            required(&general, "message").as_deref(),
-            Some("Message is required.")
+            field(&general, "message").map(|f| f.label.as_str()),
+            Some("Comments")
         );
         assert_eq!(
-            required(&general, "postcode"),
-            None,
-            "postcode optional, checked when given"
+            required(&general, "message").as_deref(),
+            Some("Comments is required.")
+        );
+        // Seed 001 s5: "Postcode: required, exactly 4 digits, max length 4, message
+        // 'Invalid postcode. Please enter a 4-digit number.'"
+        assert_eq!(
+            required(&general, "postcode").as_deref(),
+            Some("Invalid postcode. Please enter a 4-digit number.")
         );
         assert_eq!(
             field(&general, "postcode").and_then(|f| f.max_length),
@@ -1615,6 +1766,7 @@ mod tests {
             model: "RAV4".into(),
             stocknum: Some("T123".into()),
             simple_body: Some("SUV".into()),
+            dealership_id: Some(31),
             location: Some(crate::car::CarLocation {
                 name: format!("Acme {slug}"),
                 slug: slug.into(),
@@ -1689,6 +1841,11 @@ mod tests {
                 ("Vehicle Make", "Toyota"),
                 ("Vehicle Model", "RAV4"),
                 ("vehicle_status", "new"),
+                // Seed 001 s3 Lead payload: car_dealership_id, manufacturer_slug,
+                // autogauge_enabled.
+                ("manufacturer_slug", "toyota"),
+                ("autogauge_enabled", "false"),
+                ("car_dealership_id", "31"),
                 ("stock_number", "T123")
             ]
         );
