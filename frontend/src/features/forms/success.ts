@@ -15,6 +15,7 @@ import {
 } from '../../components/account/records';
 import type { ReservationHold } from './lead-client';
 import {
+  chosenCategory,
   APPOINTMENT_DATE_FIELD,
   APPOINTMENT_TIME_FIELD,
   appointmentLocation,
@@ -92,7 +93,8 @@ export function recordStoredForm(
   now: Date,
   slotLabels: Record<string, string> = {},
 ): SuccessMarker {
-  trackEvent(view.event_id);
+  // The chosen category decides the event where the form has a category select.
+  trackEvent(chosenCategory(view, values)?.event_id ?? view.event_id);
   const car = view.subject ? carRef(view.subject) : null;
   const at = now.toISOString();
   if (stored.reservation && car) {
@@ -106,7 +108,7 @@ export function recordStoredForm(
     recordEnquiry({
       lead_id: stored.leadId,
       form: view.title,
-      category: view.category,
+      category: chosenCategory(view, values)?.category ?? view.category,
       car,
       sent_at: at,
     });
