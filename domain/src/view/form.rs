@@ -171,6 +171,9 @@ pub enum InputKind {
     Select,
     /// The dealer location select; its options are the view's `locations`.
     Location,
+    /// The preferred-dealership select; its options are the view's `dealerships`, its
+    /// value a dealership's slug.
+    Dealership,
     /// A yes/no box, sent as a JSON boolean.
     Checkbox,
     /// Not shown; filled from `query_param` or `default_value`.
@@ -268,6 +271,16 @@ pub struct LocationOption {
     pub name: String,
     /// Slug (a `preferredDealership` query parameter may name it).
     pub slug: String,
+}
+
+/// A dealership of the dealer group a lead can go to (seed 001 s5: the preferred
+/// dealership select, shown when there are several).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DealershipOption {
+    /// Sent as `dealership_slug`.
+    pub slug: String,
+    /// As the select shows it.
+    pub name: String,
 }
 
 /// The terms of use the shopper must accept (some sites).
@@ -440,6 +453,8 @@ pub struct FormPageView {
     /// The locations this form's leads can go to (visible ones serving the form's
     /// department, else every visible one), primary first.
     pub locations: Vec<LocationOption>,
+    /// The dealerships of the preferred-dealership select (empty without one).
+    pub dealerships: Vec<DealershipOption>,
     /// The location sent when the shopper has not picked one: the only option, when
     /// there is exactly one (seed 001 s4: a single option is selected once); on a car's
     /// forms, the car's location (the select starts on it).
@@ -759,6 +774,18 @@ fn form_steps(
             let mut fields = contact_fields(&required);
             fields.push(contact_method_field());
             fields.extend(location);
+            // Seed 001 s5: "preferred dealership select required when several
+            // dealerships exist".
+            if settings.dealership_count > 1 {
+                fields.push(
+                    FieldView::new(
+                        "dealership_slug",
+                        FormField::DealershipSlug.label(),
+                        InputKind::Dealership,
+                    )
+                    .required(required.get(&FormField::DealershipSlug)),
+                );
+            }
             fields.push(category_field(&config.forms.enquiry_categories, &required));
             // Seed 001 s5: "Finance question Yes/No; trade-in question Yes/No".
             fields.push(yes_no_field("finance", "Do you need finance?"));
@@ -1051,8 +1078,13 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         FormKind::PartsOrder => "Send Parts Order".to_string(),
         _ => dealer.config.forms.enquiry_button_text.label().to_string(),
     };
+    let steps = form_steps(kind, ctx, &settings, appointment.is_some());
+    let dealerships = if has_field(&steps, InputKind::Dealership) {
+        dealership_options(ctx)
+    } else {
+        Vec::new()
+    };
     FormPageView {
-        steps: form_steps(kind, ctx, &settings, appointment.is_some()),
         breadcrumbs: vec![
             Crumb {
                 label: messages::BREADCRUMB_HOME.to_string(),
@@ -1063,6 +1095,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
                 url: None,
             },
         ],
+        steps,
         thank_you: ThankYouView {
             title: "Thank You".to_string(),
             text: format!(
@@ -1077,6 +1110,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         category: category.to_string(),
         subcategory: subcategory.map(str::to_string),
         category_choices: category_choices(kind, &dealer.config.forms.enquiry_categories),
+        dealerships,
         locations,
         default_location_id,
         terms,
@@ -1096,6 +1130,35 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
             .then(|| messages::PHOTO_REQUEST_TEXT.to_string()),
         send_on_last_step: kind == FormKind::TestDrive,
     }
+}
+
+fn has_field(steps: &[FormStepView], input: InputKind) -> bool {
+    steps
+        .iter()
+        .flat_map(|s| &s.fields)
+        .any(|f| f.input == input)
+}
+
+/// The dealer group's dealerships, one per dealership id of its visible locations (the
+/// primary's first): the slug and name the locations give it, else the first location's.
+pub fn dealership_options(ctx: &ViewContext<'_>) -> Vec<DealershipOption> {
+    let mut seen = std::collections::BTreeSet::new();
+    visible_locations(ctx)
+        .into_iter()
+        .filter(|l| l.dealership_id.is_some_and(|id| seen.insert(id)))
+        .map(|l| {
+            let own = |v: &Option<String>| {
+                v.as_deref()
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+            };
+            DealershipOption {
+                slug: own(&l.dealership_slug).unwrap_or_else(|| l.slug.clone()),
+                name: own(&l.dealership_name).unwrap_or_else(|| l.name.clone()),
+            }
+        })
+        .collect()
 }
 
 /// The car as its forms record it.
@@ -1407,6 +1470,64 @@ mod tests {
         let service = view(FormKind::ServiceBooking, &careers);
         assert!(field(&service, "category").is_none());
         assert!(service.category_choices.is_empty());
+    }
+
+    /// Seed 001 s5: "preferred dealership select required when several dealerships
+    /// exist"; seed 000 s5: "*Please select a dealership location."
+    #[test]
+    fn several_dealerships_ask_for_the_preferred_one() {
+        let in_dealership = |id: u64, slug: &str, dealership: u64, extra: &str| {
+            let mut l = location(id, slug, "sales");
+            l.dealership_id = Some(dealership);
+            if !extra.is_empty() {
+                l.dealership_slug = Some(format!("{extra}-motors"));
+                l.dealership_name = Some(format!("Acme {extra} Motors"));
+            }
+            l
+        };
+        let one = dealer(
+            "",
+            vec![
+                in_dealership(1, "springwood", 7, ""),
+                in_dealership(2, "capalaba", 7, ""),
+            ],
+        );
+        let general = view(FormKind::GeneralEnquiry, &one);
+        assert!(field(&general, "dealership_slug").is_none());
+        assert!(general.dealerships.is_empty());
+
+        let group = dealer(
+            "",
+            vec![
+                in_dealership(1, "springwood", 7, "toyota"),
+                in_dealership(2, "springwood-used", 7, "toyota"),
+                in_dealership(3, "capalaba", 8, ""),
+            ],
+        );
+        let general = view(FormKind::GeneralEnquiry, &group);
+        let select = field(&general, "dealership_slug").expect("preferred dealership select");
+        assert_eq!(select.input, InputKind::Dealership);
+        assert_eq!(select.label, "Preferred dealership");
+        assert_eq!(
+            select.required_message.as_deref(),
+            Some("*Please select a dealership location.")
+        );
+        assert_eq!(select.default_value, "");
+        assert_eq!(
+            general.dealerships,
+            [
+                DealershipOption {
+                    slug: "toyota-motors".into(),
+                    name: "Acme toyota Motors".into()
+                },
+                DealershipOption {
+                    slug: "capalaba".into(),
+                    name: "Acme capalaba".into()
+                },
+            ]
+        );
+        let service = view(FormKind::ServiceBooking, &group);
+        assert!(field(&service, "dealership_slug").is_none());
     }
 
     #[test]

@@ -228,6 +228,49 @@ describe('LeadForm', () => {
     expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 51 }]);
   });
 
+  // Seed 001 s5: "preferred dealership select required when several dealerships
+  // exist"; seed 000 s5: "*Please select a dealership location."
+  it('asks for the preferred dealership and sends its slug', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'd1' }));
+    const group: FormPageView = {
+      ...enquiry,
+      dealerships: [
+        { slug: 'moreton-toyota', name: 'Moreton Toyota' },
+        { slug: 'moreton-mazda', name: 'Moreton Mazda' },
+      ],
+      steps: [
+        {
+          title: null,
+          fields: [
+            ...contact,
+            field('dealership_slug', 'Preferred dealership', 'dealership', {
+              required_message: '*Please select a dealership location.',
+            }),
+          ],
+        },
+      ],
+    };
+    render(
+      <LeadForm view={group} dealershipSlug="moreton" browser={browser()} navigate={navigate} />,
+    );
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      '*Please select a dealership location.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    const select = screen.getByRole('combobox', { name: /Preferred dealership/ });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Please select',
+      'Moreton Toyota',
+      'Moreton Mazda',
+    ]);
+    fireEvent.change(select, { target: { value: 'moreton-mazda' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(0).body.dealership_slug).toBe('moreton-mazda');
+  });
+
   // Seed 001 s5: "Postcode: required, exactly 4 digits".
   it('asks for the postcode before sending', () => {
     render(

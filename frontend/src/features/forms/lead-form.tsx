@@ -318,6 +318,7 @@ export function LeadForm({
         value={values[field.name] ?? ''}
         error={errors[field.name]}
         locations={view.locations}
+        dealerships={view.dealerships}
         onChange={onChange}
         dateRange={dates}
       />

@@ -37,6 +37,7 @@ export const baseView: Omit<
   message_preset: null,
   send_on_last_step: false,
   category_choices: [],
+  dealerships: [],
 };
 
 /** The car of the car forms. */

@@ -3,6 +3,7 @@ import type { AppointmentView } from "./AppointmentView";
 import type { CardView } from "./CardView";
 import type { CategoryChoice } from "./CategoryChoice";
 import type { Crumb } from "./Crumb";
+import type { DealershipOption } from "./DealershipOption";
 import type { FinanceCalculatorView } from "./FinanceCalculatorView";
 import type { FormCarView } from "./FormCarView";
 import type { FormKind } from "./FormKind";
@@ -54,6 +55,10 @@ steps: Array<FormStepView>,
  * department, else every visible one), primary first.
  */
 locations: Array<LocationOption>, 
+/**
+ * The dealerships of the preferred-dealership select (empty without one).
+ */
+dealerships: Array<DealershipOption>, 
 /**
  * The location sent when the shopper has not picked one: the only option, when
  * there is exactly one (seed 001 s4: a single option is selected once); on a car's
