@@ -13,6 +13,8 @@ Usage: python3 dealers/tools/gen_moreton.py
 from pathlib import Path
 
 DEALER = Path(__file__).resolve().parent.parent / "moreton-motor-group"
+# Each site is a dealership of the group (31 for the first, then one up per site), so
+# the enquiry form asks for the preferred one (seed 001 s5).
 DEALERSHIP_ID = 31
 
 # (category, name, slug, external site or None)
@@ -144,7 +146,9 @@ def location(lines, loc_id, name, slug, kind, site, index, primary, reviews):
     if primary:
         lines.append("primary = true")
     lines.append("manufacturers = [" + ", ".join(f'"{b}"' for b in brands) + "]")
-    lines.append(f"dealership_id = {DEALERSHIP_ID}")
+    lines.append(f"dealership_id = {DEALERSHIP_ID + index}")
+    lines.append(f'dealership_slug = "moreton-{slugify(suburb)}"')
+    lines.append(f'dealership_name = "Moreton {suburb}"')
     lines.append(f'dealer_license_number = "{3100 + index:05d}"')
     lines.append("")
     lines.append("[locations.address]")

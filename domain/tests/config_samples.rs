@@ -227,7 +227,8 @@ fn dealer_group_has_50_locations_40_brands_grids_and_banners() {
             .loan_max_follows_price
     );
     let form = dealer.enquiry_form_settings();
-    assert!(form.location_shown && form.dealership_count == 1 && form.terms_required);
+    // Each Moreton site is its own dealership: the enquiry form asks for the preferred one.
+    assert!(form.location_shown && form.dealership_count > 1 && form.terms_required);
     for location in &dealer.locations {
         assert!(
             !location.address.street.is_empty() && location.address.postcode.len() == 4,

@@ -136,6 +136,7 @@ fn valid_input() -> EnquiryInput {
         name: "Jo".into(),
         email: "jo@example.com".into(),
         phone: "0412 345 678".into(),
+        postcode: "4000".into(),
         message: "Is it still available?".into(),
         category: "General Enquiry".into(),
         ..EnquiryInput::default()
@@ -165,6 +166,10 @@ fn enquiry_validation_per_field() {
         terms_required: true,
         ..base
     };
+    let reservation = EnquiryFormSettings {
+        postcode_optional: true,
+        ..base
+    };
     let with = |f: fn(&mut EnquiryInput)| {
         let mut input = valid_input();
         f(&mut input);
@@ -181,7 +186,8 @@ fn enquiry_validation_per_field() {
             "message required",
             with(|i| i.message = " ".into()),
             base,
-            vec![(FormField::Message, "Message is required.")],
+            // Seed 001 s2: "Enquiry form with a Comments textarea".
+            vec![(FormField::Message, "Comments is required.")],
         ),
         (
             "a site flag lifts the message requirement",
@@ -238,6 +244,23 @@ fn enquiry_validation_per_field() {
             vec![],
         ),
         (
+            // Seed 001 s5: "Postcode: required, exactly 4 digits, max length 4, message
+            // 'Invalid postcode. Please enter a 4-digit number.'"
+            "postcode required on enquiry forms",
+            with(|i| i.postcode = "  ".into()),
+            base,
+            vec![(
+                FormField::Postcode,
+                "Invalid postcode. Please enter a 4-digit number.",
+            )],
+        ),
+        (
+            "a form that is not an enquiry lifts the postcode requirement",
+            with(|i| i.postcode.clear()),
+            reservation,
+            vec![],
+        ),
+        (
             "postcode checked when given",
             with(|i| i.postcode = "40".into()),
             base,
@@ -270,6 +293,10 @@ fn enquiry_validation_per_field() {
                 (FormField::Name, "Name is required."),
                 (FormField::Email, "Email is required."),
                 (FormField::Phone, "Phone is required."),
+                (
+                    FormField::Postcode,
+                    "Invalid postcode. Please enter a 4-digit number.",
+                ),
             ],
         ),
     ];

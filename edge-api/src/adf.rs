@@ -178,10 +178,31 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
         ("Order Detail", &f.order_detail),
         ("Message", &f.message),
         ("Page", &f.url),
+        ("Manufacturer", &f.manufacturer_slug),
     ] {
         if let Some(value) = text(value) {
             comments.push(format!("{label}: {value}"));
         }
+    }
+    // Seed 001 s3 fields ADF has no element for go in the comments the CRM shows.
+    if let Some(page) = scalar(&f.page_id) {
+        comments.push(format!("Page id: {page}"));
+    }
+    let services: Vec<&str> = f
+        .additional_services
+        .iter()
+        .flatten()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if !services.is_empty() {
+        comments.push(format!("Additional services: {}", services.join(", ")));
+    }
+    if let Some(on) = f.autogauge_enabled {
+        comments.push(format!(
+            "Price comparison: {}",
+            if on { "shown" } else { "not shown" }
+        ));
     }
     if let Some(attributes) = &f.lead_attributes {
         comments.extend(attribution_lines(attributes));
@@ -194,8 +215,17 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
         (!comments.is_empty()).then(|| comments.join("\n")),
     );
     out.push_str("    </customer>\n");
+    out.push_str("    <vendor>\n");
+    // The car's dealership within the dealer group: ADF's vendor id.
+    element(
+        &mut out,
+        "      ",
+        "id",
+        " source=\"car_dealership_id\"",
+        scalar(&f.car_dealership_id),
+    );
     out.push_str(&format!(
-        "    <vendor>\n      <vendorname>{}</vendorname>\n    </vendor>\n",
+        "      <vendorname>{}</vendorname>\n    </vendor>\n",
         escape(vendor)
     ));
     out.push_str("    <provider>\n      <name part=\"full\">Forecourt</name>\n    </provider>\n");
@@ -219,7 +249,9 @@ mod tests {
                 "Vehicle Make": "Toyota", "Vehicle Model": "RAV4", "Vehicle Year": 2019,
                 "car_id": "1042", "price": 38990, "rego": "ABC123", "regoState": "QLD",
                 "kms": 52000, "offer_price": 21000, "category": "General Enquiry",
-                "message": "", "url": "https://alpha.example/cars/1"
+                "message": "", "url": "https://alpha.example/cars/1",
+                "car_dealership_id": 31, "manufacturer_slug": "toyota", "page_id": "/cars/1",
+                "additional_services": ["Wheel alignment", " "], "autogauge_enabled": true
             }
         }))
         .expect("lead");
@@ -241,8 +273,10 @@ mod tests {
             "<email>jo@example.com</email>",
             "<phone>0412345678</phone>",
             "<postalcode>4000</postalcode>",
-            "<comments>Category: General Enquiry\nPage: https://alpha.example/cars/1</comments>",
-            "<vendorname>Alpha &amp; Sons</vendorname>",
+            // Seed 001 s3 Lead payload: car_dealership_id, manufacturer_slug, page_id,
+            // additional_services, autogauge_enabled.
+            "<comments>Category: General Enquiry\nPage: https://alpha.example/cars/1\nManufacturer: toyota\nPage id: /cars/1\nAdditional services: Wheel alignment\nPrice comparison: shown</comments>",
+            "<vendor>\n      <id source=\"car_dealership_id\">31</id>\n      <vendorname>Alpha &amp; Sons</vendorname>",
         ] {
             assert!(adf.contains(line), "{line} missing from\n{adf}");
         }

@@ -97,6 +97,7 @@ impl From<&Dealer> for Tenant {
                 location_shown: false,
                 dealership_count: dealerships.len(),
                 terms_required: false,
+                postcode_optional: false,
             },
             search: FixedFilters::for_config(config),
             website: website(dealer),

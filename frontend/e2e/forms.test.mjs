@@ -45,12 +45,28 @@ async function carWithForms(context, base, searchPath, vehiclePath) {
   throw new Error(`no car on ${searchPath} offers its forms; set VEHICLE_PATH`);
 }
 
-/** Fills the contact details of `scope` (a form or dialog) and accepts the terms where asked. */
-async function fillContact(scope, name) {
+/** Picks the first preferred dealership where the form asks for one and none is chosen. */
+async function pickDealership(scope) {
+  const select = scope.getByRole('combobox', { name: 'Preferred dealership', exact: true });
+  if ((await select.count()) && (await select.inputValue()) === '')
+    await select.selectOption({ index: 1 });
+}
+
+/** Fills the contact details of `scope` (a form or dialog) and accepts the terms where
+ *  asked; picks a preferred dealership where asked unless `dealership` is false. */
+async function fillContact(scope, name, { dealership = true } = {}) {
   const text = (label) => scope.getByRole('textbox', { name: label, exact: true });
   await text('First name').fill(name);
   await text('Email').fill(`${name.toLowerCase()}@example.com`);
   await text('Phone').fill('0412 345 678');
+  // Seed 001 s5: the postcode is required on enquiry forms.
+  await text('Postcode').fill('4000');
+  // Seed 001 s5: the category select is required; it starts empty where the dealer
+  // offers more than General Enquiry.
+  const category = scope.getByRole('combobox', { name: 'Enquiry type', exact: true });
+  if ((await category.count()) && (await category.inputValue()) === '')
+    await category.selectOption('General Enquiry');
+  if (dealership) await pickDealership(scope);
   const terms = scope.getByRole('checkbox', { name: /terms of use/ });
   if (await terms.count()) await terms.check();
 }
@@ -150,7 +166,7 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
   await fillContact(dialog, 'Sam');
   await pickLocation(dialog);
   await dialog
-    .getByRole('textbox', { name: 'Message', exact: true })
+    .getByRole('textbox', { name: 'Comments', exact: true })
     .fill('Is it still available for a test drive this week?');
   await dialog.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
@@ -224,6 +240,7 @@ test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhi
         name: 'Alex',
         email: 'alex@example.com',
         phone: '0434 567 890',
+        postcode: '4000',
         category: 'Test Drive',
         form_completed: true,
         dealership_slug: where.dealer,
@@ -294,7 +311,7 @@ test('forms: a half-filled form survives a reload', async ({ context, base, axe 
   test.skip((await form.count()) === 0, 'a dealer page occupies /contact-us');
   const text = (label) => form.getByRole('textbox', { name: label, exact: true });
   await text('First name').fill('Robin');
-  await text('Message').fill('Half way through writing this');
+  await text('Comments').fill('Half way through writing this');
   await form.locator('input[name="website"]').fill('bot text', { force: true });
   const key = 'forecourt:draft:/contact-us#enquiry-form';
   await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, {
@@ -319,6 +336,85 @@ test('forms: a half-filled form survives a reload', async ({ context, base, axe 
     throw new Error('the honeypot came back from the draft');
   await axe(page);
   await page.evaluate((k) => localStorage.removeItem(k), key);
+  expectNoErrors(path, errors);
+  await page.close();
+});
+
+// Seed 001 s5: "category select required"; s9: "category options: General Enquiry plus
+// others", "career enquiries recategorised as General Enquiry with subcategory Career
+// Enquiry, id 51".
+test('forms: the category select is required and a Career Enquiry is stored as General Enquiry', async ({
+  context,
+  base,
+  axe,
+}) => {
+  const path = '/contact-us';
+  const { page, errors } = await open(context, base, path);
+  await waitForHydration(page);
+  const form = page.locator('form#enquiry-form');
+  test.skip((await form.count()) === 0, 'a dealer page occupies /contact-us');
+  const category = form.getByRole('combobox', { name: 'Enquiry type', exact: true });
+  const options = await category.locator('option').allTextContents();
+  test.skip(!options.includes('Career Enquiry'), 'this dealer offers no Career Enquiry');
+  if (options[1] !== 'General Enquiry')
+    throw new Error(`General Enquiry is not the first category: ${JSON.stringify(options)}`);
+  const text = (label) => form.getByRole('textbox', { name: label, exact: true });
+  await text('First name').fill('Casey');
+  await text('Email').fill('casey@example.com');
+  await text('Phone').fill('0412 345 678');
+  await text('Postcode').fill('4000');
+  await text('Comments').fill('Do you have any apprenticeships open?');
+  await pickLocation(form);
+  await pickDealership(form);
+  const terms = form.getByRole('checkbox', { name: /terms of use/ });
+  if (await terms.count()) await terms.check();
+  await form.locator('button[type="submit"]').click();
+  await form
+    .getByRole('alert')
+    .filter({ hasText: 'Category is required.' })
+    .waitFor({ timeout: 5_000 });
+  await axe(page);
+  await category.selectOption('Career Enquiry');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
+  const lead = await storedLead(page, await lastLeadId(page));
+  if (lead.fields.category !== 'General Enquiry' || lead.fields.subcategory !== 'Career Enquiry')
+    throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+  if (lead.fields.postcode !== '4000') throw new Error(`postcode: ${lead.fields.postcode}`);
+  expectNoErrors(path, errors);
+  await page.close();
+});
+
+// Seed 001 s5: "preferred dealership select required when several dealerships exist";
+// seed 000 s5: "*Please select a dealership location."
+test('forms: a group with several dealerships asks for the preferred one and stores it', async ({
+  context,
+  base,
+  axe,
+}) => {
+  const path = '/contact-us';
+  const { page, errors } = await open(context, base, path);
+  await waitForHydration(page);
+  const form = page.locator('form#enquiry-form');
+  test.skip((await form.count()) === 0, 'a dealer page occupies /contact-us');
+  const select = form.getByRole('combobox', { name: 'Preferred dealership', exact: true });
+  test.skip((await select.count()) === 0, 'this dealer has one dealership');
+  await fillContact(form, 'Dana', { dealership: false });
+  await pickLocation(form);
+  await form.getByRole('textbox', { name: 'Comments', exact: true }).fill('Which yard has it?');
+  await form.locator('button[type="submit"]').click();
+  await form
+    .getByRole('alert')
+    .filter({ hasText: '*Please select a dealership location.' })
+    .waitFor({ timeout: 5_000 });
+  await axe(page);
+  const chosen = await select.locator('option').nth(2).getAttribute('value');
+  await select.selectOption(chosen);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
+  const lead = await storedLead(page, await lastLeadId(page));
+  if (lead.fields.dealership_slug !== chosen)
+    throw new Error(`stored dealership ${lead.fields.dealership_slug}, expected ${chosen}`);
   expectNoErrors(path, errors);
   await page.close();
 });

@@ -45,6 +45,7 @@ async function fillContact(form) {
   await text('First name').fill('Robin');
   await text('Email').fill('robin@example.com');
   await text('Phone').fill('0412 345 678');
+  await text('Postcode').fill('4000');
   const location = form.getByRole('combobox', { name: 'Location', exact: true });
   if ((await location.count()) && (await location.inputValue()) === '')
     await location.selectOption({ index: 1 });
@@ -123,6 +124,12 @@ test('parts: filter the catalogue by category and make, search a part number, or
   const form = page.locator(`form#${order.hash.slice(1)}`);
   await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
   await axe(page);
+  // Seed 001 s2: "A toggle reads View or Hide Parts Order Form."
+  const hide = page.getByRole('button', { name: 'Hide Parts Order Form', exact: true });
+  await hide.click();
+  await form.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.getByRole('button', { name: 'View Parts Order Form', exact: true }).click();
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
   await fillContact(form);
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('heading', { name: /Vehicle Details/ }).waitFor({ timeout: 10_000 });

@@ -80,7 +80,8 @@ test('service form sends a lead and lands on the success page', async ({ page, a
   await text('First name').fill('Jo');
   await text('Email').fill('jo@example.com');
   await text('Phone').fill('0412 345 678');
-  await text('Message').fill('Logbook service, please.');
+  await text('Postcode').fill('4000');
+  await text('Comments').fill('Logbook service, please.');
   const location = form.getByRole('combobox', { name: 'Location', exact: true });
   if (await location.count()) await location.selectOption({ index: 1 });
   const terms = form.getByRole('checkbox', { name: /terms of use/ });

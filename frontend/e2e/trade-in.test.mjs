@@ -141,6 +141,7 @@ test('a trade-in offer accepted: the car, the condition, the offer and the lead 
   await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Sam');
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@example.com');
   await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('0423 456 789');
+  await form.getByRole('textbox', { name: 'Postcode', exact: true }).fill('4000');
   // A dealer with several locations asks which one.
   const location = form.getByRole('combobox', { name: 'Location', exact: true });
   if (await location.count()) await location.selectOption({ index: 1 });

@@ -281,6 +281,7 @@ impl Dealer {
             location_shown: sales_locations > 1,
             dealership_count: dealerships.len(),
             terms_required: self.config.forms.terms_notice,
+            postcode_optional: false,
         }
     }
 

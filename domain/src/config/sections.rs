@@ -762,6 +762,10 @@ pub struct FormsConfig {
     /// Use one combined Rego/VIN/Part# field in the parts form instead of three; default false.
     #[serde(default)]
     pub parts_combined_field: bool,
+    /// Categories the enquiry form offers after General Enquiry (seed 001 s9: "General
+    /// Enquiry plus others"), e.g. "Career Enquiry"; default none.
+    #[serde(default)]
+    pub enquiry_categories: Vec<String>,
 }
 
 fn parts_heading() -> String {
@@ -776,6 +780,7 @@ impl Default for FormsConfig {
             terms_notice: false,
             parts_heading: parts_heading(),
             parts_combined_field: false,
+            enquiry_categories: Vec::new(),
         }
     }
 }

@@ -507,6 +507,26 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         c.error("vehicle_page.spin_interval_ms", "must be at least 1");
     }
     c.not_empty("forms.parts_heading", &config.forms.parts_heading);
+    // The category select lists General Enquiry first; a blank or repeated entry would
+    // be an option that sends nothing or the same lead twice over.
+    let mut categories: Vec<String> = vec![crate::messages::GENERAL_ENQUIRY.to_ascii_lowercase()];
+    for (i, category) in config.forms.enquiry_categories.iter().enumerate() {
+        let key = format!("forms.enquiry_categories[{i}]");
+        let folded = category.trim().to_ascii_lowercase();
+        if folded.is_empty() {
+            c.error(key, "expected a category name, found an empty text");
+        } else if categories.contains(&folded) {
+            c.error(
+                key,
+                format!(
+                    "\"{}\" is listed already (General Enquiry is always offered first)",
+                    category.trim()
+                ),
+            );
+        } else {
+            categories.push(folded);
+        }
+    }
     c.within(
         "locations.min_review_rating",
         config.locations.min_review_rating,

@@ -187,6 +187,15 @@ pub struct Location {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub dealership_id: Option<u64>,
+    /// Slug of the dealership (seed 001 s3); a lead's preferred dealership names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub dealership_slug: Option<String>,
+    /// Name of the dealership, as the preferred-dealership select shows it (seed 000 s3
+    /// dealership_name); default the location's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub dealership_name: Option<String>,
     /// Address with coordinates.
     pub address: Address,
     /// Phones and opening hours.

@@ -27,6 +27,9 @@ pub struct EnquiryFormSettings {
     /// Whether the site requires agreeing to the terms of use.
     #[serde(default)]
     pub terms_required: bool,
+    /// Lifts the postcode requirement (the reservation form, which is not an enquiry).
+    #[serde(default)]
+    pub postcode_optional: bool,
 }
 
 /// What the shopper entered; blank text counts as missing.
@@ -41,7 +44,7 @@ pub struct EnquiryInput {
     pub email: String,
     /// Phone number.
     pub phone: String,
-    /// Postcode (optional; checked when given).
+    /// Postcode (required on enquiry forms, exactly 4 digits).
     pub postcode: String,
     /// Comments.
     pub message: String,
@@ -93,7 +96,8 @@ impl FormField {
             FormField::Email => "Email",
             FormField::Phone => "Phone",
             FormField::Postcode => "Postcode",
-            FormField::Message => "Message",
+            // Seed 001 s2: "Enquiry form with a Comments textarea".
+            FormField::Message => "Comments",
             FormField::Category => "Category",
             FormField::Location => "Location",
             FormField::DealershipSlug => "Preferred dealership",
@@ -117,8 +121,10 @@ fn blank(text: &str) -> bool {
 
 /// Seed 001 s5: validates an enquiry before submission. Name, email and phone are
 /// required (they are what the dealer answers and what the stored user details need);
-/// email and phone must parse ([`Email`], [`AuPhone`]); postcode is optional but must be
-/// 4 digits when given; message is required unless the site lifts it; category is
+/// email and phone must parse ([`Email`], [`AuPhone`]); the postcode is required and
+/// exactly 4 digits ('Invalid postcode. Please enter a 4-digit number.' whether missing
+/// or malformed: the seed gives one message for the rule) unless the form lifts it;
+/// message is required unless the site lifts it; category is
 /// required; location is required when shown; the preferred dealership is required when
 /// there are several dealerships ('*Please select a dealership location.'); terms must
 /// be accepted where the site requires it; opt_in and Rego are optional. Errors come in
@@ -141,7 +147,12 @@ pub fn validate_enquiry(input: &EnquiryInput, settings: &EnquiryFormSettings) ->
         push(FormField::Phone, e.to_string());
     }
     match Postcode::parse(&input.postcode) {
-        Ok(_) | Err(PostcodeError::Missing) => {}
+        Ok(_) => {}
+        Err(PostcodeError::Missing) if settings.postcode_optional => {}
+        Err(PostcodeError::Missing) => push(
+            FormField::Postcode,
+            messages::INVALID_POSTCODE_FORMAT.to_string(),
+        ),
         Err(e) => push(FormField::Postcode, e.to_string()),
     }
     if !settings.message_optional && blank(&input.message) {

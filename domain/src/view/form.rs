@@ -21,8 +21,8 @@ use crate::rules::appointments::BOOKING_HORIZON_DAYS;
 use crate::rules::format::format_dollars;
 use crate::rules::forms::{
     auto_select_location, categorise_lead, validate_enquiry, EnquiryFormSettings, EnquiryInput,
-    FormField, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER, EVENT_SERVICE_BOOKING,
-    EVENT_TEST_DRIVE, EVENT_TRADE_IN,
+    FormField, LeadCategory, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER,
+    EVENT_SERVICE_BOOKING, EVENT_TEST_DRIVE, EVENT_TRADE_IN,
 };
 use crate::rules::postcode::POSTCODE_LENGTH;
 
@@ -45,6 +45,10 @@ pub const APPOINTMENTS_API_PATH: &str = "/api/appointments";
 pub const APPOINTMENT_DATE_FIELD: &str = "appointment.date";
 /// The payload key of the appointment's start time (`appointment.time`).
 pub const APPOINTMENT_TIME_FIELD: &str = "appointment.time";
+
+/// The lead key of whether the site compares prices; the browser sends it as a JSON
+/// boolean (it travels as the text "true" or "false" in [`CarFieldValue`]).
+pub const AUTOGAUGE_ENABLED_FIELD: &str = "autogauge_enabled";
 
 /// The parts order form's query parameter for the part number (`Part#`, or the combined
 /// `Rego/VIN/Part#` field): a catalogue part's order link fills it in.
@@ -167,6 +171,9 @@ pub enum InputKind {
     Select,
     /// The dealer location select; its options are the view's `locations`.
     Location,
+    /// The preferred-dealership select; its options are the view's `dealerships`, its
+    /// value a dealership's slug.
+    Dealership,
     /// A yes/no box, sent as a JSON boolean.
     Checkbox,
     /// Not shown; filled from `query_param` or `default_value`.
@@ -264,6 +271,16 @@ pub struct LocationOption {
     pub name: String,
     /// Slug (a `preferredDealership` query parameter may name it).
     pub slug: String,
+}
+
+/// A dealership of the dealer group a lead can go to (seed 001 s5: the preferred
+/// dealership select, shown when there are several).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DealershipOption {
+    /// Sent as `dealership_slug`.
+    pub slug: String,
+    /// As the select shows it.
+    pub name: String,
 }
 
 /// The terms of use the shopper must accept (some sites).
@@ -428,11 +445,16 @@ pub struct FormPageView {
     pub category: String,
     /// Subcategory sent with the lead.
     pub subcategory: Option<String>,
+    /// The enquiry form's category options and what each sends (empty on other forms,
+    /// which send `category`).
+    pub category_choices: Vec<CategoryChoice>,
     /// The steps, each with its fields; one step for every form but the parts order.
     pub steps: Vec<FormStepView>,
     /// The locations this form's leads can go to (visible ones serving the form's
     /// department, else every visible one), primary first.
     pub locations: Vec<LocationOption>,
+    /// The dealerships of the preferred-dealership select (empty without one).
+    pub dealerships: Vec<DealershipOption>,
     /// The location sent when the shopper has not picked one: the only option, when
     /// there is exactly one (seed 001 s4: a single option is selected once); on a car's
     /// forms, the car's location (the select starts on it).
@@ -574,8 +596,9 @@ type Required = HashMap<FormField, String>;
 
 fn contact_fields(required: &Required) -> Vec<FieldView> {
     let need = |field: FormField| required.get(&field);
-    let mut postcode =
-        FieldView::new("postcode", "Postcode", InputKind::Postcode).autocomplete("postal-code");
+    let mut postcode = FieldView::new("postcode", "Postcode", InputKind::Postcode)
+        .required(need(FormField::Postcode))
+        .autocomplete("postal-code");
     postcode.max_length = u32::try_from(POSTCODE_LENGTH).ok();
     vec![
         FieldView::new("name", "First name", InputKind::Text)
@@ -632,6 +655,59 @@ fn contact_method_field() -> FieldView {
         ],
         messages::CONTACT_PHONE,
     )
+}
+
+/// A Yes/No question, No until answered.
+fn yes_no_field(name: &str, label: &str) -> FieldView {
+    FieldView::new(name, label, InputKind::Select)
+        .options(&[messages::NO, messages::YES], messages::NO)
+}
+
+fn trade_in_question() -> FieldView {
+    yes_no_field("do-you-have-a-trade-in", "Do you have a trade-in?")
+}
+
+/// The category options of the enquiry form: General Enquiry, then the dealer's own.
+pub fn enquiry_categories(configured: &[String]) -> Vec<String> {
+    std::iter::once(messages::GENERAL_ENQUIRY.to_string())
+        .chain(
+            configured
+                .iter()
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty()),
+        )
+        .collect()
+}
+
+/// Seed 001 s5: the enquiry form's category select, required. With General Enquiry
+/// alone it starts on it; with more, the shopper picks one ("Please select" first).
+fn category_field(configured: &[String], required: &Required) -> FieldView {
+    let options = enquiry_categories(configured);
+    let start = if options.len() == 1 {
+        messages::GENERAL_ENQUIRY
+    } else {
+        ""
+    };
+    let labels: Vec<&str> = options.iter().map(String::as_str).collect();
+    FieldView::new("category", "Enquiry type", InputKind::Select)
+        .options(&labels, start)
+        .required(required.get(&FormField::Category))
+}
+
+/// What each category option of a form sends (seed 001 s9: a Career Enquiry goes as
+/// General Enquiry with subcategory Career Enquiry and event 51).
+fn category_choices(kind: FormKind, configured: &[String]) -> Vec<CategoryChoice> {
+    if kind != FormKind::GeneralEnquiry {
+        return Vec::new();
+    }
+    let (_, subcategory) = kind.category();
+    enquiry_categories(configured)
+        .into_iter()
+        .map(|label| CategoryChoice {
+            sent: categorise_lead(&label, subcategory, Some(kind.event_id())),
+            label,
+        })
+        .collect()
 }
 
 fn message_field(required: &Required) -> FieldView {
@@ -698,6 +774,22 @@ fn form_steps(
             let mut fields = contact_fields(&required);
             fields.push(contact_method_field());
             fields.extend(location);
+            // Seed 001 s5: "preferred dealership select required when several
+            // dealerships exist".
+            if settings.dealership_count > 1 {
+                fields.push(
+                    FieldView::new(
+                        "dealership_slug",
+                        FormField::DealershipSlug.label(),
+                        InputKind::Dealership,
+                    )
+                    .required(required.get(&FormField::DealershipSlug)),
+                );
+            }
+            fields.push(category_field(&config.forms.enquiry_categories, &required));
+            // Seed 001 s5: "Finance question Yes/No; trade-in question Yes/No".
+            fields.push(yes_no_field("finance", "Do you need finance?"));
+            fields.push(trade_in_question());
             fields.push(rego_field("Rego"));
             fields.push(message_field(&required));
             fields.push(opt_in_field());
@@ -821,14 +913,7 @@ fn form_steps(
                 .prefilled_by("vehiclePriceBudget");
             budget.suffix = Some("AUD".to_string());
             fields.push(budget);
-            fields.push(
-                FieldView::new(
-                    "do-you-have-a-trade-in",
-                    "Do you have a trade-in?",
-                    InputKind::Select,
-                )
-                .options(&[messages::NO, messages::YES], messages::NO),
-            );
+            fields.push(trade_in_question());
             fields.push(message_field(&required));
             fields.push(opt_in_field());
             fields.push(car_id_field());
@@ -933,12 +1018,23 @@ fn service_booking(dealer: &Dealer) -> Option<ServiceBookingView> {
     })
 }
 
+/// A category option of the enquiry form and what choosing it sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CategoryChoice {
+    /// The option as the select shows it (the `category` field's value).
+    pub label: String,
+    /// The category, subcategory and analytics event sent for it.
+    pub sent: LeadCategory,
+}
+
 /// The view of a form page.
 pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let dealer = ctx.dealer;
     let mut settings = dealer.enquiry_form_settings();
     // The parts order has no message field: its Order Detail takes the message's place.
     settings.message_optional |= kind == FormKind::PartsOrder;
+    // A reservation is not an enquiry: its postcode stays optional (as the API checks it).
+    settings.postcode_optional |= kind == FormKind::Reservation;
     let serving: Vec<&Location> = visible_locations(ctx)
         .into_iter()
         .filter(|l| kind.serves(l.location_type))
@@ -982,8 +1078,13 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         FormKind::PartsOrder => "Send Parts Order".to_string(),
         _ => dealer.config.forms.enquiry_button_text.label().to_string(),
     };
+    let steps = form_steps(kind, ctx, &settings, appointment.is_some());
+    let dealerships = if has_field(&steps, InputKind::Dealership) {
+        dealership_options(ctx)
+    } else {
+        Vec::new()
+    };
     FormPageView {
-        steps: form_steps(kind, ctx, &settings, appointment.is_some()),
         breadcrumbs: vec![
             Crumb {
                 label: messages::BREADCRUMB_HOME.to_string(),
@@ -994,6 +1095,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
                 url: None,
             },
         ],
+        steps,
         thank_you: ThankYouView {
             title: "Thank You".to_string(),
             text: format!(
@@ -1007,6 +1109,8 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         form_id: kind.form_id().to_string(),
         category: category.to_string(),
         subcategory: subcategory.map(str::to_string),
+        category_choices: category_choices(kind, &dealer.config.forms.enquiry_categories),
+        dealerships,
         locations,
         default_location_id,
         terms,
@@ -1026,6 +1130,35 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
             .then(|| messages::PHOTO_REQUEST_TEXT.to_string()),
         send_on_last_step: kind == FormKind::TestDrive,
     }
+}
+
+fn has_field(steps: &[FormStepView], input: InputKind) -> bool {
+    steps
+        .iter()
+        .flat_map(|s| &s.fields)
+        .any(|f| f.input == input)
+}
+
+/// The dealer group's dealerships, one per dealership id of its visible locations (the
+/// primary's first): the slug and name the locations give it, else the first location's.
+pub fn dealership_options(ctx: &ViewContext<'_>) -> Vec<DealershipOption> {
+    let mut seen = std::collections::BTreeSet::new();
+    visible_locations(ctx)
+        .into_iter()
+        .filter(|l| l.dealership_id.is_some_and(|id| seen.insert(id)))
+        .map(|l| {
+            let own = |v: &Option<String>| {
+                v.as_deref()
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+            };
+            DealershipOption {
+                slug: own(&l.dealership_slug).unwrap_or_else(|| l.slug.clone()),
+                name: own(&l.dealership_name).unwrap_or_else(|| l.name.clone()),
+            }
+        })
+        .collect()
 }
 
 /// The car as its forms record it.
@@ -1066,9 +1199,11 @@ pub fn vehicle_form_set(ctx: &ViewContext<'_>) -> VehicleFormSet {
     }
 }
 
-/// What a car's forms send about it: its id, make, model and type, and its stock number
-/// when it has one.
-fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
+/// What a car's forms send about it (seed 001 s3 Lead payload): its id, make, model and
+/// type, its dealership's id and its manufacturer's slug (`car_dealership_id`,
+/// `manufacturer_slug`), whether the site compares prices (`autogauge_enabled`), and its
+/// stock number when it has one.
+fn car_field_values(car: &Car, ctx: &ViewContext<'_>) -> Vec<CarFieldValue> {
     let value = |name: &str, value: String| CarFieldValue {
         name: name.to_string(),
         value,
@@ -1078,7 +1213,15 @@ fn car_field_values(car: &Car) -> Vec<CarFieldValue> {
         value("Vehicle Make", car.make.clone()),
         value("Vehicle Model", car.model.clone()),
         value("vehicle_status", car.car_type.as_str().to_string()),
+        value("manufacturer_slug", super::slug::slugify(&car.make)),
+        value(
+            AUTOGAUGE_ENABLED_FIELD,
+            ctx.dealer.config.features.autogauge.enabled.to_string(),
+        ),
     ];
+    if let Some(id) = car.dealership_id {
+        values.push(value("car_dealership_id", id.to_string()));
+    }
     if let Some(stock) = car
         .stocknum
         .as_deref()
@@ -1123,7 +1266,7 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
             format!("We will send you more photos of the {name}. Add a message if you would like to see something in particular."),
         ),
         set_url: VEHICLE_FORMS_PATH.to_string(),
-        values: car_field_values(car),
+        values: car_field_values(car, ctx),
         location_slug: car.location.as_ref().map(|l| l.slug.clone()).filter(|s| !s.is_empty()),
         car: car_view,
     }
@@ -1264,6 +1407,129 @@ mod tests {
         );
     }
 
+    /// Seed 001 s5: "category select required"; s9: "category options: General Enquiry
+    /// plus others", "career enquiries recategorised as General Enquiry with subcategory
+    /// Career Enquiry, id 51"; s5: "Finance question Yes/No; trade-in question Yes/No".
+    #[test]
+    fn the_enquiry_form_asks_category_finance_and_trade_in() {
+        let plain = view(FormKind::GeneralEnquiry, &dealer("", vec![]));
+        let category = field(&plain, "category").expect("category select");
+        assert_eq!(category.input, InputKind::Select);
+        assert_eq!(category.options, ["General Enquiry"]);
+        assert_eq!(category.default_value, "General Enquiry", "the only option");
+        assert_eq!(
+            category.required_message.as_deref(),
+            Some("Category is required.")
+        );
+        for (name, label) in [
+            ("finance", "Do you need finance?"),
+            ("do-you-have-a-trade-in", "Do you have a trade-in?"),
+        ] {
+            let question = field(&plain, name).expect(name);
+            assert_eq!(question.label, label);
+            assert_eq!(question.input, InputKind::Select);
+            assert_eq!(question.options, ["No", "Yes"]);
+        }
+
+        let careers = dealer(
+            "[forms]\nenquiry_categories = [\"Career Enquiry\", \"Fleet Sales\"]\n",
+            vec![],
+        );
+        let general = view(FormKind::GeneralEnquiry, &careers);
+        let category = field(&general, "category").expect("category select");
+        assert_eq!(
+            category.options,
+            ["General Enquiry", "Career Enquiry", "Fleet Sales"]
+        );
+        assert_eq!(category.default_value, "", "the shopper picks one");
+        let sent: Vec<(&str, &str, Option<&str>, u32)> = general
+            .category_choices
+            .iter()
+            .map(|c| {
+                (
+                    c.label.as_str(),
+                    c.sent.category.as_str(),
+                    c.sent.subcategory.as_deref(),
+                    c.sent.event_id,
+                )
+            })
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                ("General Enquiry", "General Enquiry", None, 22),
+                (
+                    "Career Enquiry",
+                    "General Enquiry",
+                    Some("Career Enquiry"),
+                    51
+                ),
+                ("Fleet Sales", "Fleet Sales", None, 22),
+            ]
+        );
+        let service = view(FormKind::ServiceBooking, &careers);
+        assert!(field(&service, "category").is_none());
+        assert!(service.category_choices.is_empty());
+    }
+
+    /// Seed 001 s5: "preferred dealership select required when several dealerships
+    /// exist"; seed 000 s5: "*Please select a dealership location."
+    #[test]
+    fn several_dealerships_ask_for_the_preferred_one() {
+        let in_dealership = |id: u64, slug: &str, dealership: u64, extra: &str| {
+            let mut l = location(id, slug, "sales");
+            l.dealership_id = Some(dealership);
+            if !extra.is_empty() {
+                l.dealership_slug = Some(format!("{extra}-motors"));
+                l.dealership_name = Some(format!("Acme {extra} Motors"));
+            }
+            l
+        };
+        let one = dealer(
+            "",
+            vec![
+                in_dealership(1, "springwood", 7, ""),
+                in_dealership(2, "capalaba", 7, ""),
+            ],
+        );
+        let general = view(FormKind::GeneralEnquiry, &one);
+        assert!(field(&general, "dealership_slug").is_none());
+        assert!(general.dealerships.is_empty());
+
+        let group = dealer(
+            "",
+            vec![
+                in_dealership(1, "springwood", 7, "toyota"),
+                in_dealership(2, "springwood-used", 7, "toyota"),
+                in_dealership(3, "capalaba", 8, ""),
+            ],
+        );
+        let general = view(FormKind::GeneralEnquiry, &group);
+        let select = field(&general, "dealership_slug").expect("preferred dealership select");
+        assert_eq!(select.input, InputKind::Dealership);
+        assert_eq!(select.label, "Preferred dealership");
+        assert_eq!(
+            select.required_message.as_deref(),
+            Some("*Please select a dealership location.")
+        );
+        assert_eq!(select.default_value, "");
+        assert_eq!(
+            general.dealerships,
+            [
+                DealershipOption {
+                    slug: "toyota-motors".into(),
+                    name: "Acme toyota Motors".into()
+                },
+                DealershipOption {
+                    slug: "capalaba".into(),
+                    name: "Acme capalaba".into()
+                },
+            ]
+        );
+        let service = view(FormKind::ServiceBooking, &group);
+        assert!(field(&service, "dealership_slug").is_none());
+    }
+
     #[test]
     fn required_fields_and_messages_come_from_the_enquiry_rules() {
         let one_yard = dealer(
@@ -1288,14 +1554,20 @@ mod tests {
             required(&general, "phone").as_deref(),
             Some("Phone is required.")
         );
+        // Seed 001 s2: "Enquiry form with a Comments textarea".
         assert_eq!(
-            required(&general, "message").as_deref(),
-            Some("Message is required.")
+            field(&general, "message").map(|f| f.label.as_str()),
+            Some("Comments")
         );
         assert_eq!(
-            required(&general, "postcode"),
-            None,
-            "postcode optional, checked when given"
+            required(&general, "message").as_deref(),
+            Some("Comments is required.")
+        );
+        // Seed 001 s5: "Postcode: required, exactly 4 digits, max length 4, message
+        // 'Invalid postcode. Please enter a 4-digit number.'"
+        assert_eq!(
+            required(&general, "postcode").as_deref(),
+            Some("Invalid postcode. Please enter a 4-digit number.")
         );
         assert_eq!(
             field(&general, "postcode").and_then(|f| f.max_length),
@@ -1615,6 +1887,7 @@ mod tests {
             model: "RAV4".into(),
             stocknum: Some("T123".into()),
             simple_body: Some("SUV".into()),
+            dealership_id: Some(31),
             location: Some(crate::car::CarLocation {
                 name: format!("Acme {slug}"),
                 slug: slug.into(),
@@ -1689,6 +1962,11 @@ mod tests {
                 ("Vehicle Make", "Toyota"),
                 ("Vehicle Model", "RAV4"),
                 ("vehicle_status", "new"),
+                // Seed 001 s3 Lead payload: car_dealership_id, manufacturer_slug,
+                // autogauge_enabled.
+                ("manufacturer_slug", "toyota"),
+                ("autogauge_enabled", "false"),
+                ("car_dealership_id", "31"),
                 ("stock_number", "T123")
             ]
         );

@@ -127,9 +127,11 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
         category: RESERVATION_CATEGORY.to_owned(),
         ..EnquiryInput::default()
     };
-    // A reservation form has no location or dealership select and no comments rule.
+    // A reservation form has no location or dealership select and no comments rule, and
+    // is not an enquiry: its postcode stays optional.
     let settings = EnquiryFormSettings {
         message_optional: true,
+        postcode_optional: true,
         ..EnquiryFormSettings::default()
     };
     let mut fields = BTreeMap::new();

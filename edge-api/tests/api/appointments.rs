@@ -21,7 +21,7 @@ fn times(answer: &Value) -> Vec<String> {
 }
 
 fn test_drive(time: &str) -> Value {
-    json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "category": "Test Drive", "message": "Keen",
+    json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "4000", "category": "Test Drive", "message": "Keen",
             "car_id": 1042, "appointment": { "location": "brisbane", "date": "2026-11-24", "time": time } })
 }
 

@@ -101,16 +101,28 @@ async fn validation_answers_422_with_the_seed_messages_per_field() {
     let fields = &answer.json["fields"];
     assert_eq!(fields["name"], field_required("Name"));
     assert_eq!(fields["category"], field_required("Category"));
-    assert_eq!(fields["message"], field_required("Message"));
+    assert_eq!(fields["message"], field_required("Comments"));
     assert_eq!(fields["email"], INVALID_EMAIL);
     assert_eq!(fields["phone"], INVALID_PHONE);
-    // A blank postcode is optional; a filled one must be 4 digits.
-    let mut body = enquiry();
-    body["postcode"] = json!("  ");
-    assert_eq!(
-        app.post(HOST, "/api/leads", &body, None).await.status,
-        StatusCode::CREATED
-    );
+    // Seed 001 s5: "Postcode: required, exactly 4 digits, max length 4, message
+    // 'Invalid postcode. Please enter a 4-digit number.'" A blank or missing postcode is
+    // refused like a malformed one: 422 `validation_failed` naming the field.
+    for blank in [Some(json!("  ")), None] {
+        let mut body = enquiry();
+        match blank {
+            Some(value) => body["postcode"] = value,
+            None => {
+                body.as_object_mut().expect("object").remove("postcode");
+            }
+        }
+        let answer = app.post(HOST, "/api/leads", &body, None).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(answer.json["code"], "validation_failed");
+        assert_eq!(
+            answer.json["fields"]["postcode"],
+            "Invalid postcode. Please enter a 4-digit number."
+        );
+    }
     let mut body = enquiry();
     body["PreferredContactMethod"] = json!("Pigeon");
     let answer = app.post(HOST, "/api/leads", &body, None).await;
@@ -129,7 +141,7 @@ async fn dealer_switches_lift_the_message_and_require_a_dealership() {
         .expect("object")
         .remove("dealership_slug");
     let alpha = app.post(HOST, "/api/leads", &body, None).await;
-    assert_eq!(alpha.json["fields"]["message"], field_required("Message"));
+    assert_eq!(alpha.json["fields"]["message"], field_required("Comments"));
     assert!(
         alpha.json["fields"].get("dealership_slug").is_none(),
         "alpha has one dealership"
@@ -417,7 +429,7 @@ async fn leads_are_rate_limited_per_address_and_per_phone() {
 #[tokio::test]
 async fn forms_without_a_comments_field_need_no_message() {
     let app = spawn().await;
-    let contact = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "category": "Trade In" });
+    let contact = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "4000", "category": "Trade In" });
     let mut rego_lookup = contact.clone();
     rego_lookup["rego"] = json!("XYZ987");
     rego_lookup["regoState"] = json!("QLD");
@@ -439,7 +451,7 @@ async fn forms_without_a_comments_field_need_no_message() {
     let answer = app
         .post(HOST, "/api/leads", &enquiry_with_trade_in, None)
         .await;
-    assert_eq!(answer.json["fields"]["message"], field_required("Message"));
+    assert_eq!(answer.json["fields"]["message"], field_required("Comments"));
 }
 
 #[tokio::test]

@@ -173,7 +173,7 @@ async fn every_state_changing_endpoint_refuses_other_origins() {
 
 #[tokio::test]
 async fn localhost_pages_change_state_only_on_the_local_server() {
-    let lead = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "category": "General Enquiry", "message": "Hi" });
+    let lead = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "4000", "category": "General Enquiry", "message": "Hi" });
     let submit = |app: &TestApp, host: &'static str, origin: &'static str| {
         app.request(reqwest::Method::POST, host, "/api/leads")
             .header("x-forwarded-host", host)

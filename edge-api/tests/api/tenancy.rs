@@ -35,7 +35,7 @@ async fn one_dealer_can_never_read_or_change_anothers_data() {
     assert_eq!(list.json["watchlist"], json!([]));
 
     // A lead of alpha cannot be continued from beta.
-    let lead = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "category": "General Enquiry", "message": "Hi" });
+    let lead = json!({ "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "4000", "category": "General Enquiry", "message": "Hi" });
     let created = app.post("alpha.localhost", "/api/leads", &lead, None).await;
     let id = created.json["lead_id"].as_str().expect("id");
     let hijack = app

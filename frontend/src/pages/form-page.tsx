@@ -3,6 +3,7 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { Layout } from '../components/layout';
 import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { LeadForm } from '../features/forms/lead-form';
+import { PartsOrderToggle } from '../features/forms/parts-order-toggle';
 import { ServiceBooking } from '../features/forms/service-booking';
 import { TradeInFlow } from '../features/forms/trade-in/trade-in-flow';
 import { useTradeInCar } from '../features/forms/trade-in/trade-in-car';
@@ -68,6 +69,10 @@ export function FormPage({ site, page }: FormProps) {
             dealershipSlug={site.slug}
             renderEnquiry={(view) => <LeadForm view={view} dealershipSlug={site.slug} />}
           />
+        ) : page.kind === 'parts_order' ? (
+          <PartsOrderToggle>
+            <LeadForm view={page} dealershipSlug={site.slug} />
+          </PartsOrderToggle>
         ) : (
           <LeadForm view={page} dealershipSlug={site.slug} />
         )}

@@ -153,6 +153,18 @@ describe('FinanceCalculator', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  // Seed 001 s7: "Analytics event ids: ... 26 calculator use".
+  it('sends event 26 once, at the first use, and not for the amount a link carries', () => {
+    window.dataLayer = [];
+    window.history.replaceState(null, '', '/finance?vehiclePriceBudget=45990');
+    render(<FinanceCalculator view={calculatorView()} amountParam="vehiclePriceBudget" />);
+    expect(window.dataLayer).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Loan term'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 26 }]);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('toggles the disclaimer between 197 characters and the full text', () => {
     const view = calculatorView();
     render(<FinanceCalculator view={view} />);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer } from 'react';
+import { useEffect, useId, useReducer, useRef } from 'react';
 import type { FinanceCalculatorView } from '../../types/generated/FinanceCalculatorView';
 import { MESSAGES } from '../../types/generated/messages';
 import {
@@ -11,6 +11,7 @@ import {
 } from './calculator-state';
 import { Disclaimer } from './disclaimer';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
+import { EVENT_CALCULATOR, trackEvent } from '../../components/analytics';
 import { FinanceFigures, comparisonFigure, interestFigure, type Figure } from './finance-figures';
 import { formatDollars, parseMoney } from './finance-math';
 import { MoneyInput } from './money-input';
@@ -46,15 +47,25 @@ export function FinanceCalculator({
   headingLevel = 2,
   amountParam,
 }: FinanceCalculatorProps) {
-  const [state, dispatch] = useReducer(calculatorReducer(view), view, initialState);
+  const [state, update] = useReducer(calculatorReducer(view), view, initialState);
   const id = useId();
+  // Seed 001 s7: event 26 on calculator use; once per page, at the shopper's first change
+  // (a URL's amount is not use).
+  const used = useRef(false);
+  const dispatch: typeof update = (action) => {
+    if (!used.current) {
+      used.current = true;
+      trackEvent(EVENT_CALCULATOR);
+    }
+    update(action);
+  };
 
   useEffect(() => {
     if (!amountParam) return;
     const text = new URLSearchParams(window.location.search).get(amountParam);
     const amount = text === null ? Number.NaN : parseMoney(text);
     if (text !== null && text.trim() !== '' && !Number.isNaN(amount))
-      dispatch({ type: 'set', field: 'amount', value: amount });
+      update({ type: 'set', field: 'amount', value: amount });
   }, [amountParam]);
 
   const result = calculate(view, state);

@@ -1,3 +1,4 @@
+import type { DealershipOption } from '../../types/generated/DealershipOption';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { LocationOption } from '../../types/generated/LocationOption';
 
@@ -17,6 +18,8 @@ interface Props {
   value: string | boolean;
   error: string | undefined;
   locations: LocationOption[];
+  /** The options of a preferred-dealership select. */
+  dealerships?: DealershipOption[];
   onChange: (name: string, value: string | boolean) => void;
   /** The dates a date field offers (set after hydration: the static page has no "today"). */
   dateRange?: { min: string; max: string } | null;
@@ -29,6 +32,7 @@ export function FormField({
   value,
   error,
   locations,
+  dealerships = [],
   onChange,
   dateRange = null,
 }: Props) {
@@ -82,12 +86,18 @@ export function FormField({
         onChange={(e) => onChange(field.name, e.target.value)}
       />
     );
-  } else if (field.input === 'select' || field.input === 'location') {
+  } else if (
+    field.input === 'select' ||
+    field.input === 'location' ||
+    field.input === 'dealership'
+  ) {
     const options =
       field.input === 'location'
         ? locations.map((l) => ({ value: String(l.id), label: l.name }))
-        : field.options.map((o) => ({ value: o, label: o }));
-    const placeholder = field.input === 'location' || !field.options.includes(field.default_value);
+        : field.input === 'dealership'
+          ? dealerships.map((d) => ({ value: d.slug, label: d.name }))
+          : field.options.map((o) => ({ value: o, label: o }));
+    const placeholder = field.input !== 'select' || !field.options.includes(field.default_value);
     control = (
       <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)}>
         {placeholder ? <option value="">Please select</option> : null}

@@ -130,9 +130,14 @@ const fetchMock = vi.fn<typeof fetch>();
 // Stored forms go to /success; jsdom cannot navigate.
 const navigate = vi.fn<(path: string) => void>();
 
+// Seed 001 s8: a failed submission shows the browser's alert (jsdom has none).
+const alertMock = vi.fn<(message: string) => void>();
+
 beforeEach(() => {
   fetchMock.mockReset();
+  alertMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('alert', alertMock);
 });
 
 afterEach(() => {
@@ -161,7 +166,126 @@ function fillContact() {
   type('Postcode', '4000');
 }
 
+const enquiry: FormPageView = {
+  ...base,
+  title: 'Make an Enquiry',
+  kind: 'general_enquiry',
+  form_id: 'enquiry-form',
+  category: 'General Enquiry',
+  subcategory: null,
+  category_choices: [
+    {
+      label: 'General Enquiry',
+      sent: { category: 'General Enquiry', event_id: 22 },
+    },
+    {
+      label: 'Career Enquiry',
+      sent: { category: 'General Enquiry', subcategory: 'Career Enquiry', event_id: 51 },
+    },
+  ],
+  steps: [
+    {
+      title: null,
+      fields: [
+        ...contact.filter((f) => f.name !== 'postcode'),
+        field('postcode', 'Postcode', 'postcode', {
+          max_length: 4,
+          required_message: 'Invalid postcode. Please enter a 4-digit number.',
+        }),
+        field('category', 'Enquiry type', 'select', {
+          options: ['General Enquiry', 'Career Enquiry'],
+          required_message: 'Category is required.',
+        }),
+        field('message', 'Comments', 'textarea'),
+      ],
+    },
+  ],
+};
+
 describe('LeadForm', () => {
+  // Seed 001 s9: "career enquiries recategorised as General Enquiry with subcategory
+  // Career Enquiry, id 51"; s5: "category select required".
+  it('sends a Career Enquiry as General Enquiry with its subcategory and event 51', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'c1' }));
+    window.dataLayer = [];
+    render(
+      <LeadForm view={enquiry} dealershipSlug="acme" browser={browser()} navigate={navigate} />,
+    );
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    expect(screen.getByRole('alert').textContent).toContain('Category is required.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByRole('combobox', { name: /Enquiry type/ }), {
+      target: { value: 'Career Enquiry' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(0).body).toMatchObject({
+      category: 'General Enquiry',
+      subcategory: 'Career Enquiry',
+      page_id: '/service',
+    });
+    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 51 }]);
+  });
+
+  // Seed 001 s5: "preferred dealership select required when several dealerships
+  // exist"; seed 000 s5: "*Please select a dealership location."
+  it('asks for the preferred dealership and sends its slug', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true, lead_id: 'd1' }));
+    const group: FormPageView = {
+      ...enquiry,
+      dealerships: [
+        { slug: 'moreton-toyota', name: 'Moreton Toyota' },
+        { slug: 'moreton-mazda', name: 'Moreton Mazda' },
+      ],
+      steps: [
+        {
+          title: null,
+          fields: [
+            ...contact,
+            field('dealership_slug', 'Preferred dealership', 'dealership', {
+              required_message: '*Please select a dealership location.',
+            }),
+          ],
+        },
+      ],
+    };
+    render(
+      <LeadForm view={group} dealershipSlug="moreton" browser={browser()} navigate={navigate} />,
+    );
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      '*Please select a dealership location.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    const select = screen.getByRole('combobox', { name: /Preferred dealership/ });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Please select',
+      'Moreton Toyota',
+      'Moreton Mazda',
+    ]);
+    fireEvent.change(select, { target: { value: 'moreton-mazda' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    await screen.findByRole('heading', { name: 'Thank You' });
+    expect(sent(0).body.dealership_slug).toBe('moreton-mazda');
+  });
+
+  // Seed 001 s5: "Postcode: required, exactly 4 digits".
+  it('asks for the postcode before sending', () => {
+    render(
+      <LeadForm view={enquiry} dealershipSlug="acme" browser={browser()} navigate={navigate} />,
+    );
+    type('First name', 'Jo');
+    type('Email', 'jo@example.com');
+    type('Phone', '0412 345 678');
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the seed banner and links each error to its field', async () => {
     render(
       <LeadForm view={service} dealershipSlug="acme" browser={browser()} navigate={navigate} />,
@@ -208,6 +332,7 @@ describe('LeadForm', () => {
     expect(body).toEqual({
       source: 'Website',
       url: 'http://acme.localhost/service',
+      page_id: '/service',
       user_agent: 'test-agent',
       dealership_slug: 'acme',
       category: 'Service',
@@ -248,6 +373,9 @@ describe('LeadForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
     const failure = await screen.findByText('An error occurred when submitting this form');
     await waitFor(() => expect(document.activeElement).toBe(failure.closest('[role="alert"]')));
+    // Seed 001 s8: "Form submit failure: browser alert 'An error occurred when submitting
+    // this form'", as well as the inline message.
+    expect(alertMock.mock.calls).toEqual([['An error occurred when submitting this form']]);
     expect((input('Message') as HTMLTextAreaElement).value).toBe('Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Thank You' });

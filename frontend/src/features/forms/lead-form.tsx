@@ -66,6 +66,12 @@ interface Props {
   now?: () => Date;
   /** The signed-in shopper's verified phone, or null (a reservation prefills it). */
   verifiedPhone?: () => Promise<string | null>;
+  /** Shows a failed submission's alert (default: the browser's alert). */
+  alertFailure?: (message: string) => void;
+}
+
+function browserAlert(message: string): void {
+  window.alert(message);
 }
 
 async function sessionPhone(): Promise<string | null> {
@@ -86,6 +92,7 @@ export function LeadForm({
   navigate = goTo,
   now = () => new Date(),
   verifiedPhone = sessionPhone,
+  alertFailure = browserAlert,
 }: Props) {
   // What the form shows, and its transitions (lead-form-state.ts).
   const [state, dispatch] = useReducer(leadFormReducer(view), view, (v) =>
@@ -258,6 +265,9 @@ export function LeadForm({
       key.current = null;
       dispatch({ type: 'slot-taken', slotStep, message: result.message });
     } else {
+      // Seed 001 s8: "Form submit failure: browser alert 'An error occurred when
+      // submitting this form'"; the inline message (with its retry) stays as well.
+      alertFailure(MESSAGES.FORM_SUBMIT_ERROR);
       dispatch({ type: 'failed', message: result.message });
     }
   }
@@ -308,6 +318,7 @@ export function LeadForm({
         value={values[field.name] ?? ''}
         error={errors[field.name]}
         locations={view.locations}
+        dealerships={view.dealerships}
         onChange={onChange}
         dateRange={dates}
       />

@@ -5,6 +5,7 @@
 import { leadAttributes } from '../../components/attribution';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
+import type { LeadCategory } from '../../types/generated/LeadCategory';
 import type { LocationOption } from '../../types/generated/LocationOption';
 import type { Values } from './validation';
 
@@ -24,6 +25,29 @@ export const HONEYPOT_FIELD = 'website';
 export const APPOINTMENT_DATE_FIELD = 'appointment.date';
 /** The test drive's slot field (domain::view::form::APPOINTMENT_TIME_FIELD). */
 export const APPOINTMENT_TIME_FIELD = 'appointment.time';
+
+/** Lead keys a car's hidden fields carry as the text "true" or "false" and the API
+ *  takes as JSON booleans (domain::view::form::AUTOGAUGE_ENABLED_FIELD). */
+const BOOLEAN_FIELDS = new Set(['autogauge_enabled']);
+
+/** What the enquiry form's chosen category sends (seed 001 s9: a Career Enquiry goes as
+ *  General Enquiry with subcategory Career Enquiry and event 51); null on other forms or
+ *  before one is chosen. */
+export function chosenCategory(view: FormPageView, values: Values): LeadCategory | null {
+  const picked = values.category;
+  if (typeof picked !== 'string') return null;
+  return view.category_choices.find((c) => c.label === picked)?.sent ?? null;
+}
+
+/** The path of a page address: the id of the page a lead came from (seed 001 s3
+ *  page_id; a static page has no other id). */
+function pagePath(url: string): string | null {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
 
 function allFields(view: FormPageView): FieldView[] {
   return view.steps.flatMap((step) => step.fields);
@@ -120,6 +144,8 @@ export function stepPayload(
     category: view.category,
   };
   if (view.subcategory) payload.subcategory = view.subcategory;
+  const page = pagePath(browser.url);
+  if (page) payload.page_id = page;
   const attributes = leadAttributes(browser.query);
   if (attributes) payload.lead_attributes = attributes;
   if (leadId) payload.lead_id = leadId;
@@ -129,7 +155,14 @@ export function stepPayload(
   if (!hasLocationField && posted.includes(0) && view.default_location_id !== null) {
     Object.assign(payload, locationPayload(view, String(view.default_location_id)));
   }
-  return fieldsPayload(view, values, posted, payload);
+  const sent = fieldsPayload(view, values, posted, payload);
+  const category = chosenCategory(view, values);
+  if (category) {
+    sent.category = category.category;
+    if (category.subcategory) sent.subcategory = category.subcategory;
+    else delete sent.subcategory;
+  }
+  return sent;
 }
 
 /** `payload` with the values of the `posted` steps, the appointment, the message preset
@@ -153,6 +186,7 @@ function fieldsPayload(
     if (field.input === 'location') Object.assign(payload, locationPayload(view, text));
     else if (field.input === 'number' || field.name === 'car_id')
       payload[field.name] = scalar(text);
+    else if (BOOLEAN_FIELDS.has(field.name)) payload[field.name] = text === 'true';
     else payload[field.name] = text;
   }
   const text = (name: string) => {

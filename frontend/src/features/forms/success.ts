@@ -15,6 +15,7 @@ import {
 } from '../../components/account/records';
 import type { ReservationHold } from './lead-client';
 import {
+  chosenCategory,
   APPOINTMENT_DATE_FIELD,
   APPOINTMENT_TIME_FIELD,
   appointmentLocation,
@@ -93,8 +94,9 @@ export function recordStoredForm(
   slotLabels: Record<string, string> = {},
 ): SuccessMarker {
   const subject = view.subject;
+  // The chosen category decides the event where the form has a category select.
   trackEvent(
-    view.event_id,
+    chosenCategory(view, values)?.event_id ?? view.event_id,
     subject && {
       id: subject.id,
       make: subject.make,
@@ -115,7 +117,7 @@ export function recordStoredForm(
     recordEnquiry({
       lead_id: stored.leadId,
       form: view.title,
-      category: view.category,
+      category: chosenCategory(view, values)?.category ?? view.category,
       car,
       sent_at: at,
     });

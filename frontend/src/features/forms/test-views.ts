@@ -36,6 +36,8 @@ export const baseView: Omit<
   appointment: null,
   message_preset: null,
   send_on_last_step: false,
+  category_choices: [],
+  dealerships: [],
 };
 
 /** The car of the car forms. */

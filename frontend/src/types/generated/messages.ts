@@ -29,6 +29,8 @@ export const MESSAGES = {
   INVALID_EMAIL: "Please enter a valid email address.",
   INVALID_PHONE: "Please enter a valid Australian phone number.",
   FORM_SUBMIT_ERROR: "An error occurred when submitting this form",
+  VIEW_PARTS_ORDER_FORM: "View Parts Order Form",
+  HIDE_PARTS_ORDER_FORM: "Hide Parts Order Form",
   UNEXPECTED_ERROR: "An unexpected error occured",
   PLEASE_ENTER_A_POSTCODE: "Please enter a postcode.",
   DELIVERY_NO_ESTIMATE: "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",

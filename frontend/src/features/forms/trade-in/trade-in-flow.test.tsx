@@ -203,6 +203,7 @@ describe('TradeInFlow', () => {
     expect(sent('/api/leads')).toEqual({
       source: 'Website',
       url: 'http://acme.localhost/trade-in?car_id=42',
+      page_id: '/trade-in',
       user_agent: 'test-agent',
       dealership_slug: 'acme',
       category: 'Trade-In',

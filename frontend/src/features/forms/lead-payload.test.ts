@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { FormPageView } from '../../types/generated/FormPageView';
+import { stepPayload } from './lead-payload';
+import { field } from './test-fields';
+import { baseView, contactFields } from './test-views';
+
+const enquiry: FormPageView = {
+  ...baseView,
+  kind: 'general_enquiry',
+  form_id: 'enquiry-form',
+  category: 'General Enquiry',
+  subcategory: null,
+  steps: [
+    {
+      title: null,
+      fields: [
+        ...contactFields,
+        field('car_id', 'Car', 'hidden', { default_value: '42' }),
+        field('car_dealership_id', 'car_dealership_id', 'hidden', { default_value: '31' }),
+        field('manufacturer_slug', 'manufacturer_slug', 'hidden', { default_value: 'toyota' }),
+        field('autogauge_enabled', 'autogauge_enabled', 'hidden', { default_value: 'true' }),
+      ],
+    },
+  ],
+};
+
+describe('stepPayload', () => {
+  // Seed 001 s3 Lead payload: "car_id, car_dealership_id, ... manufacturer_slug, ...
+  // autogauge_enabled"; Enquiry payload: "page_id".
+  it("sends a car's dealership, manufacturer, price comparison switch and the page", () => {
+    const values = {
+      name: 'Jo',
+      car_id: '42',
+      car_dealership_id: '31',
+      manufacturer_slug: 'toyota',
+      autogauge_enabled: 'true',
+    };
+    const payload = stepPayload(enquiry, 'acme', values, 0, null, {
+      url: 'http://acme.localhost/cars/2024-toyota-rav4-42?utm_source=mail',
+      userAgent: 'test-agent',
+      query: new URLSearchParams('utm_source=mail'),
+    });
+    expect(payload).toMatchObject({
+      car_id: 42,
+      car_dealership_id: '31',
+      manufacturer_slug: 'toyota',
+      autogauge_enabled: true,
+      page_id: '/cars/2024-toyota-rav4-42',
+    });
+    const off = stepPayload(enquiry, 'acme', { ...values, autogauge_enabled: 'false' }, 0, null, {
+      url: 'http://acme.localhost/contact-us',
+      userAgent: 'test-agent',
+      query: new URLSearchParams(),
+    });
+    expect(off.autogauge_enabled).toBe(false);
+  });
+});
