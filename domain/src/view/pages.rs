@@ -34,7 +34,7 @@ use super::offer_cards::offer_started;
 use super::offers::{offer_page_view, offers_page_view};
 use super::parts::parts_search_page_view;
 use super::search::{search_page_view_of, search_routes, RouteIndex, SearchRoute};
-use super::site::{SiteView, ViewContext};
+use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
 use super::vehicle::vehicle_page_view_indexed;
 use super::{Page, PageKind, Props};
 
@@ -198,13 +198,24 @@ pub struct SiteFile {
     pub json: String,
 }
 
-/// The data files of a dealer's site built at `now`: the vehicle pages' form set.
-pub fn site_files(dealer: &Dealer, now: DateTime<Utc>) -> Result<Vec<SiteFile>, serde_json::Error> {
+/// The data files of a dealer's site built at `now` over `cars`: the vehicle pages' form
+/// set and the mega menu's "from" prices.
+pub fn site_files(
+    dealer: &Dealer,
+    cars: &[Car],
+    now: DateTime<Utc>,
+) -> Result<Vec<SiteFile>, serde_json::Error> {
     let ctx = ViewContext::new(dealer, now);
-    Ok(vec![SiteFile {
-        path: VEHICLE_FORMS_PATH.to_string(),
-        json: serde_json::to_string(&vehicle_form_set(&ctx))?,
-    }])
+    Ok(vec![
+        SiteFile {
+            path: VEHICLE_FORMS_PATH.to_string(),
+            json: serde_json::to_string(&vehicle_form_set(&ctx))?,
+        },
+        SiteFile {
+            path: MENU_PRICES_PATH.to_string(),
+            json: serde_json::to_string(&menu_prices(dealer, cars, now))?,
+        },
+    ])
 }
 
 /// Every page of a dealer's site built at `now`; `cars` is the dealer's stock after its

@@ -210,8 +210,29 @@ pub struct MegaMenuView {
     pub item_label: String,
     /// Brand groups (cars, motorcycles, trucks...); empty without brands.toml.
     pub groups: Vec<BrandGroupView>,
-    /// The models of the catalogue and of the listed stock, by make then title.
+    /// The models of the catalogue and of the listed stock, by make then title, without
+    /// their prices: those are in the site file at `prices_url`, so a price change does
+    /// not change (and re-render) every page of the site.
     pub models: Vec<MenuModelView>,
+    /// The site file of the models' "from" prices ([`MENU_PRICES_PATH`]); none when no
+    /// model has a priced car.
+    pub prices_url: Option<String>,
+}
+
+/// The site file of the mega menu's "from" prices: a JSON object of model URL to
+/// "from $NN,NNN", fetched when the menu opens.
+pub const MENU_PRICES_PATH: &str = "/_site/menu-prices.json";
+
+/// The mega menu's "from" prices by model URL ([`MENU_PRICES_PATH`]).
+pub fn menu_prices(
+    dealer: &Dealer,
+    cars: &[Car],
+    now: DateTime<Utc>,
+) -> std::collections::BTreeMap<String, String> {
+    menu_models(dealer, cars, now)
+        .into_iter()
+        .filter_map(|m| m.price_text.map(|price| (m.url, price)))
+        .collect()
 }
 
 /// A model thumbnail of the mega menu.
@@ -221,8 +242,8 @@ pub struct MenuModelView {
     pub title: String,
     /// The model page, else the search for the model.
     pub url: String,
-    /// The model's image, else the photo of its cheapest listed car (of a listed car
-    /// when none has a price).
+    /// The model's image, else the photo of its listed car with the lowest id (a choice
+    /// a price change does not move).
     pub image: Option<ImageView>,
     /// "from $39,990": the lowest price among the model's cars the search lists; none
     /// when none of them has a price.
@@ -235,9 +256,9 @@ struct MenuModel {
     title: String,
     url: String,
     image: Option<ImageView>,
-    cheapest: Option<(f64, Option<String>)>,
-    /// The first listed car's photo, for a model none of whose cars has a price.
-    any_photo: Option<String>,
+    cheapest: Option<f64>,
+    /// The photo of the listed car with the lowest id, and that id.
+    photo: Option<(u64, String)>,
 }
 
 /// The mega menu's models: each catalogue model (models/*.toml), and each model of the
@@ -261,7 +282,7 @@ pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Men
                     title,
                     image,
                     cheapest: None,
-                    any_photo: None,
+                    photo: None,
                 },
             )
         })
@@ -291,19 +312,21 @@ pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Men
                         ),
                         image: None,
                         cheapest: None,
-                        any_photo: None,
+                        photo: None,
                     },
                 ));
                 models.len() - 1
             }
         };
         let entry = &mut models[index].1;
-        if entry.any_photo.is_none() {
-            entry.any_photo = car.primary_image().map(str::to_string);
+        if let Some(url) = car.primary_image() {
+            if entry.photo.as_ref().is_none_or(|(id, _)| car.id < *id) {
+                entry.photo = Some((car.id, url.to_string()));
+            }
         }
         if let Some(price) = car.visible_price() {
-            if entry.cheapest.as_ref().is_none_or(|(p, _)| price < *p) {
-                entry.cheapest = Some((price, car.primary_image().map(str::to_string)));
+            if entry.cheapest.is_none_or(|p| price < p) {
+                entry.cheapest = Some(price);
             }
         }
     }
@@ -316,22 +339,15 @@ pub fn menu_models(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Vec<Men
     });
     models
         .into_iter()
-        .map(|m| {
-            let photo = m
+        .map(|m| MenuModelView {
+            image: m
+                .image
+                .or_else(|| m.photo.map(|(_, url)| ImageView::new(url, m.title.clone()))),
+            price_text: m
                 .cheapest
-                .as_ref()
-                .and_then(|(_, photo)| photo.clone())
-                .or(m.any_photo);
-            MenuModelView {
-                image: m
-                    .image
-                    .or_else(|| photo.map(|url| ImageView::new(url, m.title.clone()))),
-                price_text: m
-                    .cheapest
-                    .map(|(price, _)| format!("from {}", format_dollars(price))),
-                title: m.title,
-                url: m.url,
-            }
+                .map(|price| format!("from {}", format_dollars(price))),
+            title: m.title,
+            url: m.url,
         })
         .collect()
 }
@@ -367,7 +383,11 @@ pub fn mega_menu(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Option<Me
         .header
         .iter()
         .find(|i| i.url.starts_with(BRANDS_PATH) || i.url.starts_with(MODELS_PATH))?;
-    let models = menu_models(dealer, cars, now);
+    let mut models = menu_models(dealer, cars, now);
+    let priced = models.iter().any(|m| m.price_text.is_some());
+    for model in &mut models {
+        model.price_text = None;
+    }
     let groups = configured_brand_grids(
         dealer,
         brand_groups(&dealer.brands, &[], &dealer.config.vehicle_categories),
@@ -376,6 +396,7 @@ pub fn mega_menu(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> Option<Me
         item_label: item.label.clone(),
         groups,
         models,
+        prices_url: priced.then(|| MENU_PRICES_PATH.to_string()),
     })
 }
 
@@ -625,9 +646,10 @@ mod tests {
         .expect("car")
     }
 
-    /// The menu's models: the catalogue's image, else the cheapest listed car's photo;
-    /// "from" the lowest price among the cars the search lists (a hidden car's lower
-    /// price does not count); no "from" line without a priced car.
+    /// The menu's models: the catalogue's image, else the photo of the listed car with the
+    /// lowest id; "from" the lowest price among the cars the search lists (a hidden car's
+    /// lower price does not count), in the prices file, not in the pages; no "from" line
+    /// without a priced car.
     #[test]
     fn the_mega_menu_shows_models_with_their_lowest_listed_price() {
         let now = DateTime::parse_from_rfc3339("2026-11-20T00:00:00Z")
@@ -661,17 +683,38 @@ mod tests {
                 )
             })
             .collect();
+        // The pages carry no price, so a price change re-renders none of them.
         assert_eq!(
             shown,
             vec![
-                ("Toyota Corolla", Some("/corolla.png"), Some("from $31,990")),
-                ("Toyota HiLux", Some("/h2.jpg"), Some("from $54,490")),
+                ("Toyota Corolla", Some("/corolla.png"), None),
+                ("Toyota HiLux", Some("/h1.jpg"), None),
                 ("Toyota RAV4", Some("/r1.jpg"), None),
             ]
+        );
+        assert_eq!(menu.prices_url.as_deref(), Some(MENU_PRICES_PATH));
+        let prices = menu_prices(&dealer, &cars, now);
+        assert_eq!(
+            prices.into_iter().collect::<Vec<_>>(),
+            vec![
+                ("/models/corolla".to_string(), "from $31,990".to_string()),
+                (menu.models[1].url.clone(), "from $54,490".to_string()),
+            ]
+        );
+        // A cheaper HiLux changes the prices file and leaves the menu as it was.
+        let mut cheaper = cars.clone();
+        cheaper[2].price = Some(49_990.0);
+        assert_eq!(mega_menu(&dealer, &cheaper, now), Some(menu.clone()));
+        assert_eq!(
+            menu_prices(&dealer, &cheaper, now)
+                .get(&menu.models[1].url)
+                .map(String::as_str),
+            Some("from $49,990")
         );
         assert_eq!(menu.models[0].url, "/models/corolla");
         assert!(menu.models[1].url.ends_with("model%5D%5B0%5D=HiLux"));
         let catalogue_only = mega_menu(&dealer, &[], now).expect("the catalogue's models");
         assert_eq!(catalogue_only.models[0].price_text, None);
+        assert_eq!(catalogue_only.prices_url, None);
     }
 }

@@ -1,10 +1,15 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkView } from '../types/generated/LinkView';
 import type { MegaMenuView } from '../types/generated/MegaMenuView';
+import { clearMenuPrices } from './menu-models';
 import { NavMenu } from './nav-menu';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearMenuPrices();
+  vi.unstubAllGlobals();
+});
 
 const link = (label: string, url: string, children: LinkView[] = []): LinkView => ({
   label,
@@ -22,12 +27,13 @@ const items = [
 ];
 const mega: MegaMenuView = {
   item_label: 'Models',
+  prices_url: '/_site/menu-prices.json',
   models: [
     {
       title: 'Toyota HiLux',
       url: '/models/hilux',
       image: { url: '/hilux.png', alt: 'Toyota HiLux' },
-      price_text: 'from $54,490',
+      price_text: null,
     },
     {
       title: 'Toyota RAV4',
@@ -136,10 +142,18 @@ describe('NavMenu', () => {
     expect(hino.querySelector('.brand-logos__mark')?.textContent).toBe('Hino');
   });
 
-  it('shows each model with its thumbnail and "from" price, and no "from" line without one', () => {
+  it('shows each model with its thumbnail and the "from" price of the site file, fetched on opening', async () => {
+    const fetched = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ '/models/hilux': 'from $54,490' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetched);
     render(<NavMenu items={items} megaMenu={mega} />);
+    expect(fetched).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Models menu' }));
     const list = screen.getByRole('list', { name: 'Models' });
+    await within(list).findByText('from $54,490');
+    expect(fetched).toHaveBeenCalledWith('/_site/menu-prices.json', expect.anything());
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
       ['/models/hilux', 'Toyota HiLuxfrom $54,490'],

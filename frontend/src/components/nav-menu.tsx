@@ -92,7 +92,12 @@ export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: Mega
                   ) : null}
                   {mega ? (
                     <>
-                      <MenuModels models={mega.models} label={item.label} />
+                      <MenuModels
+                        models={mega.models}
+                        label={item.label}
+                        pricesUrl={mega.prices_url}
+                        open={isOpen}
+                      />
                       {mega.groups.length > 0 ? (
                         <BrandLogoGrid groups={mega.groups} headingLevel={2} compact />
                       ) : null}

@@ -358,7 +358,7 @@ pub fn derive<'a>(
     cards: &'a CardCache<'a>,
 ) -> Result<Derived<'a>, String> {
     let slug = stock.slug();
-    let files = site_files(&stock.dealer, ctx.now)
+    let files = site_files(&stock.dealer, &stock.cars, ctx.now)
         .map_err(|e| format!("{slug}: the site's data files do not serialize: {e}"))?;
     let SitePages {
         mut pages,

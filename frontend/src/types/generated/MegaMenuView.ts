@@ -15,6 +15,13 @@ item_label: string,
  */
 groups: Array<BrandGroupView>, 
 /**
- * The models of the catalogue and of the listed stock, by make then title.
+ * The models of the catalogue and of the listed stock, by make then title, without
+ * their prices: those are in the site file at `prices_url`, so a price change does
+ * not change (and re-render) every page of the site.
  */
-models: Array<MenuModelView>, };
+models: Array<MenuModelView>, 
+/**
+ * The site file of the models' "from" prices ([`MENU_PRICES_PATH`]); none when no
+ * model has a priced car.
+ */
+prices_url: string | null, };

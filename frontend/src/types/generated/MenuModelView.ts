@@ -14,8 +14,8 @@ title: string,
  */
 url: string, 
 /**
- * The model's image, else the photo of its cheapest listed car (of a listed car
- * when none has a price).
+ * The model's image, else the photo of its listed car with the lowest id (a choice
+ * a price change does not move).
  */
 image: ImageView | null, 
 /**
