@@ -55,8 +55,7 @@ pub struct LeadsConfig {
     pub adf_webhook_url: Option<String>,
 }
 
-/// The image service (`/img/w_<width>,q_<quality>/<source>`): which feed hosts it may
-/// fetch photos from for this dealer.
+/// The image service (`/img/w_<width>,q_<quality>/<source>`): the feed hosts it may fetch from.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImagesConfig {
