@@ -512,9 +512,10 @@ impl ImageService {
 /// decodes it (`%20` is a space); `None` for anything that would leave the folder or
 /// name a dotfile once decoded (`a%2F..` is `a/..`).
 fn site_file(path: &str) -> Option<String> {
-    let decoded =
-        String::from_utf8(crate::routes::static_site::percent_decode(path.trim_start_matches('/')))
-            .ok()?;
+    let decoded = String::from_utf8(crate::routes::static_site::percent_decode(
+        path.trim_start_matches('/'),
+    ))
+    .ok()?;
     let safe = decoded.split('/').all(|segment| {
         !segment.is_empty()
             && !segment.starts_with('.')
@@ -574,9 +575,17 @@ mod tests {
 
     #[test]
     fn site_paths_are_decoded_and_cannot_leave_the_site() {
-        assert_eq!(site_file("/media/a%20b.jpg").as_deref(), Some("media/a b.jpg"));
+        assert_eq!(
+            site_file("/media/a%20b.jpg").as_deref(),
+            Some("media/a b.jpg")
+        );
         assert_eq!(site_file("/logo.png").as_deref(), Some("logo.png"));
-        for bad in ["/media/a%2F..%2F..%2Fsecret", "/media/%2e%2e/x.jpg", "/.forecourt/x", "/media//x"] {
+        for bad in [
+            "/media/a%2F..%2F..%2Fsecret",
+            "/media/%2e%2e/x.jpg",
+            "/.forecourt/x",
+            "/media//x",
+        ] {
             assert_eq!(site_file(bad), None, "{bad}");
         }
     }
