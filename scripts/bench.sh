@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 echo "== release build"
 cargo build --release -q -p generator -p edge-api -p search --bins
 cargo build --release -q -p search --examples
+cargo build --release -q -p edge-api --example image_bench
 F=target/release/forecourt
 cores=$(nproc)
 echo "machine: $cores cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m)"
@@ -86,6 +87,12 @@ echo
 echo "== edge API on loopback"
 # Serve the photographic build: a real site, its market file and the postcode file.
 DIST="$photo_dist" edge-api/bench/run.sh
+
+echo
+echo "== image service: a 1600x1200 JPEG to 640 px (q75), per core; cache hits over loopback"
+# A photo of the photographic sample stock, else one the bench draws.
+photo=$(find "$photo_dist/_media" -name '*.jpg' -size +100k -print -quit 2>/dev/null || true)
+target/release/examples/image_bench ${photo:+--source "$photo"}
 
 echo
 echo "== Lighthouse (mobile, simulated throttling, compressing local server, photographs)"

@@ -11,6 +11,7 @@ use domain::rules::postcodes::PostcodeTable;
 use serde::Deserialize;
 
 use crate::extract::OriginSecrets;
+use crate::images::ImageService;
 use crate::market::MarketSource;
 use crate::policy::Policy;
 use crate::search_backend::SearchBackend;
@@ -24,6 +25,8 @@ use crate::AppState;
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// File name of the embedded store inside the data folder.
 pub const STORE_FILE: &str = "forecourt.redb";
+/// Folder of the image service's variants inside the data folder.
+pub const IMAGE_CACHE_DIR: &str = "images";
 
 /// `forecourt-api`: the local server of every dealer site and the edge API.
 #[derive(Debug, Parser)]
@@ -91,6 +94,10 @@ pub struct Flags {
     /// Trade-in valuation provider asked for dealers with `features.trade_in_provider_key`.
     #[arg(long, env = "FORECOURT_VALUATION_URL", global = true)]
     pub valuation_url: Option<String>,
+    /// Where the image service reads site media when there is no `dist/` (Lambda):
+    /// `<url><path>` with the dealer's domain as `Host`; default `https://<domain><path>`.
+    #[arg(long, env = "FORECOURT_IMAGE_SITE_URL", global = true)]
+    pub image_site_url: Option<String>,
     /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
     /// reads the generator's embedded indexes in `<dist>/_search`.
     #[arg(long, env = "MEILISEARCH_URL", global = true)]
@@ -200,6 +207,10 @@ pub struct Settings {
     pub valuation_url: Option<String>,
     /// The origin secrets a request must carry on Lambda (current, then previous).
     pub origin_secrets: OriginSecrets,
+    /// The image service's disk cache (`<data>/images`).
+    pub image_cache: PathBuf,
+    /// See [`Flags::image_site_url`].
+    pub image_site_url: Option<String>,
 }
 
 /// The shortest origin secret accepted (`openssl rand -hex 32` gives 64 characters).
@@ -299,6 +310,8 @@ impl Settings {
             meilisearch,
             policy: file.policy,
             origin_secrets: origin_secrets(flags)?,
+            image_cache: data.join(IMAGE_CACHE_DIR),
+            image_site_url: non_empty(flags.image_site_url.clone()),
         })
     }
 
@@ -343,8 +356,12 @@ impl Settings {
     /// and provider.
     pub async fn state(&self, sms: SmsChoice) -> anyhow::Result<AppState> {
         let store = self.open_store().await?;
-        let tenants = load_tenants(&self.dealers)?;
-        let mut state = AppState::new(store, tenants);
+        let dealers = load_dealer_configs(&self.dealers)?;
+        let mut state = AppState::new(store, Tenants::from_dealers(&dealers));
+        state.images = Arc::new(
+            ImageService::new(self.image_site_url.clone(), Some(self.image_cache.clone()))
+                .allow_dealers(&dealers),
+        );
         state.sms = self.sms_sender(sms).await;
         state.policy = Arc::new(self.policy.clone());
         state.search = Arc::new(self.search_backend()?);
@@ -370,10 +387,14 @@ impl Settings {
 
 /// Loads the dealers folder into tenants (every configuration error in one message).
 pub fn load_tenants(dir: &Path) -> anyhow::Result<Tenants> {
-    let dealers = domain::config::load_dealers(dir)
+    Ok(Tenants::from_dealers(&load_dealer_configs(dir)?))
+}
+
+/// Loads the dealers folder (every configuration error in one message).
+fn load_dealer_configs(dir: &Path) -> anyhow::Result<Vec<domain::config::Dealer>> {
+    domain::config::load_dealers(dir)
         .map_err(|errors| anyhow::anyhow!("{errors}"))
-        .with_context(|| format!("loading dealers from {}", dir.display()))?;
-    Ok(Tenants::from_dealers(&dealers))
+        .with_context(|| format!("loading dealers from {}", dir.display()))
 }
 
 #[cfg(test)]

@@ -87,6 +87,12 @@ pub enum ErrorCode {
     NoData,
     /// The appointment slot is not (or no longer) offered (409).
     SlotUnavailable,
+    /// The image service's source is on a host the dealer does not allow (400).
+    ImageHostNotAllowed,
+    /// The image service's source is not a JPEG, PNG or WebP image (400).
+    NotAnImage,
+    /// The image service's source is over its size limits (400).
+    ImageTooLarge,
     /// An upstream provider failed (502).
     BadGateway,
     /// Body over the limit (413).
@@ -105,9 +111,12 @@ impl ErrorCode {
     /// The HTTP status of each code: the one table.
     pub fn status(self) -> StatusCode {
         match self {
-            ErrorCode::BadRequest | ErrorCode::WrongCode | ErrorCode::CodeExpired => {
-                StatusCode::BAD_REQUEST
-            }
+            ErrorCode::BadRequest
+            | ErrorCode::WrongCode
+            | ErrorCode::CodeExpired
+            | ErrorCode::ImageHostNotAllowed
+            | ErrorCode::NotAnImage
+            | ErrorCode::ImageTooLarge => StatusCode::BAD_REQUEST,
             ErrorCode::ValidationFailed | ErrorCode::IdempotencyKeyReused => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }

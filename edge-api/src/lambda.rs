@@ -109,6 +109,11 @@ pub fn settings_from_env() -> anyhow::Result<Settings> {
             settings.store = StoreChoice::Embedded(std::path::Path::new(LAMBDA_DATA).join(file));
         }
     }
+    // The instance's variants go to its /tmp (CloudFront keeps them for every viewer).
+    if settings.image_cache.is_relative() {
+        settings.image_cache =
+            std::path::Path::new(LAMBDA_DATA).join(crate::config::IMAGE_CACHE_DIR);
+    }
     Ok(settings)
 }
 

@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod headers;
+pub mod images;
 pub mod lambda;
 pub mod layers;
 pub mod lead;
@@ -37,6 +38,7 @@ use tokio::sync::Notify;
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::{Clock, SystemClock};
+use crate::images::ImageService;
 use crate::market::MarketSource;
 use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
@@ -112,12 +114,14 @@ pub struct AppState {
     pub autogauge_url: Option<String>,
     /// The trade-in valuation provider of dealers with a provider key.
     pub valuation_url: Option<String>,
+    /// The image service (`/img/*`): originals, feed hosts, limits and its disk cache.
+    pub images: Arc<ImageService>,
 }
 
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, deposits paid
     /// at the dealership, default policy and backoff, no `dist/`, no search backend, no
-    /// postcodes or market, and the strictest runtime (Lambda's: no development
+    /// postcodes or market, an image service without a disk cache, and the strictest runtime (Lambda's: no development
     /// endpoints, no localhost origins) until the local server says otherwise.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
@@ -138,6 +142,7 @@ impl AppState {
             market: Arc::new(MarketSource::default()),
             autogauge_url: None,
             valuation_url: None,
+            images: Arc::new(ImageService::new(None, None)),
         }
     }
 }

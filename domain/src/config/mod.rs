@@ -55,6 +55,15 @@ pub struct LeadsConfig {
     pub adf_webhook_url: Option<String>,
 }
 
+/// The image service (`/img/w_<width>,q_<quality>/<source>`): the feed hosts it may fetch from.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImagesConfig {
+    /// Host names (with a port, if not the scheme's default) whose photos the image service resizes for this dealer, e.g. "photos.feedprovider.com.au"; lower case, no scheme or path; default none (only the site's own media).
+    #[serde(default)]
+    pub allowed_hosts: Vec<String>,
+}
+
 fn all_car_types() -> Vec<CarType> {
     CarType::ORDER.to_vec()
 }
@@ -152,6 +161,9 @@ pub struct DealerConfig {
     /// Lead delivery.
     #[serde(default)]
     pub leads: LeadsConfig,
+    /// The image service: feed hosts it may fetch from; default none.
+    #[serde(default)]
+    pub images: ImagesConfig,
     /// Analytics ids.
     #[serde(default)]
     pub analytics: AnalyticsConfig,

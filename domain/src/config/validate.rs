@@ -616,6 +616,14 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     if let Some(url) = &config.leads.adf_webhook_url {
         c.webhook("leads.adf_webhook_url", url);
     }
+    for (i, host) in config.images.allowed_hosts.iter().enumerate() {
+        if !is_image_host(host) {
+            c.error(
+                format!("images.allowed_hosts[{i}]"),
+                format!("expected a lower-case host name such as \"photos.example.com.au\" (a port may follow after ':'; no scheme or path), found \"{host}\""),
+            );
+        }
+    }
     // The ids go into script URLs on every page, so only the vendors' own id shapes pass.
     let tag_id = |id: &str, prefix: &str| {
         id.strip_prefix(prefix).is_some_and(|rest| {
@@ -1225,9 +1233,44 @@ pub(crate) fn across(dealers: &[Dealer]) -> Vec<ConfigError> {
     errors
 }
 
+/// A host the image service may fetch from, as its URL scheme writes it: lower-case
+/// letters, digits, dots and hyphens, an optional `:port`.
+fn is_image_host(host: &str) -> bool {
+    let (name, port) = match host.split_once(':') {
+        Some((name, port)) => (name, Some(port)),
+        None => (host, None),
+    };
+    let name_ok = !name.is_empty()
+        && !name.starts_with(['.', '-'])
+        && !name.ends_with(['.', '-'])
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+    let port_ok =
+        port.is_none_or(|p| !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()));
+    name_ok && port_ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn image_hosts_are_bare_lower_case_host_names() {
+        assert!(is_image_host("photos.example.com.au"));
+        assert!(is_image_host("127.0.0.1:8443"));
+        for bad in [
+            "",
+            "https://photos.example.com.au",
+            "photos.example.com.au/stock",
+            "Photos.Example.com.au",
+            ".example.com",
+            "example.com:",
+            "example.com:123456",
+        ] {
+            assert!(!is_image_host(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn slugs_colours_urls_and_phones() {

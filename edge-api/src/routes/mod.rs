@@ -6,6 +6,7 @@ pub mod activity;
 pub mod appointments;
 pub mod auth;
 pub mod delivery;
+pub mod img;
 pub mod leads;
 pub mod locator;
 pub mod openapi;
@@ -37,6 +38,7 @@ pub fn router(dev_mode: bool) -> Router<AppState> {
         .merge(trade_in::router())
         .merge(price_comparison::router())
         .merge(search::router())
+        .merge(img::router())
         .merge(openapi::router());
     if dev_mode {
         api.merge(auth::dev_router()).merge(leads::dev_router())

@@ -13,7 +13,7 @@ use crate::{AppState, Runtime};
 /// The API description of every server (no development endpoints).
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes, trade-in valuations and dealer locations for every Forecourt dealer site. The dealer is the request's Host."),
+    info(title = "Forecourt edge API", description = "Sign-in, watchlist, leads, reservations, appointments, stock search, delivery estimates, price comparisons, finance quotes, trade-in valuations, dealer locations and resized photos for every Forecourt dealer site. The dealer is the request's Host."),
     paths(
         crate::routes::auth::request_code,
         crate::routes::auth::verify,
@@ -39,6 +39,7 @@ use crate::{AppState, Runtime};
         crate::routes::trade_in::options,
         crate::routes::trade_in::lookup,
         crate::routes::trade_in::valuation,
+        crate::routes::img::image,
         document,
     ),
     tags(
@@ -52,6 +53,7 @@ use crate::{AppState, Runtime};
         (name = "appointments", description = "Test-drive appointment slots"),
         (name = "finance", description = "Finance quotes"),
         (name = "trade-in", description = "Online trade-in valuations: the car, the condition questions and the offer"),
+        (name = "images", description = "The image service: a photo at a ladder width and quality, as AVIF, WebP or JPEG"),
         (name = "meta", description = "This document")
     )
 )]

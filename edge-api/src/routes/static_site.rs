@@ -38,7 +38,7 @@ pub fn file_path(path: &str) -> String {
 pub const MAX_SEGMENT_BYTES: usize = 255;
 
 /// `%XX` escapes decoded (invalid escapes kept as they are), as the file service reads them.
-fn percent_decode(segment: &str) -> Vec<u8> {
+pub fn percent_decode(segment: &str) -> Vec<u8> {
     let bytes = segment.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

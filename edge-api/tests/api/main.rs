@@ -9,6 +9,7 @@ mod dealer_files;
 mod delivery;
 mod delivery_estimate;
 mod edge_checks;
+mod images;
 mod lambda;
 mod layering;
 mod leads;

@@ -425,6 +425,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/img/{params}/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One photo at one width and quality. */
+        get: operations["image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -545,7 +562,7 @@ export interface components {
          * @description The stable error codes of the API.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "car_not_found" | "car_sold" | "car_not_priced" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "car_not_found" | "car_sold" | "car_not_priced" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
         /** @description One value of a facet with the number of cars that have it. */
         FacetItem: {
             /**
@@ -2349,6 +2366,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description w_<width>,q_<quality>: width one of 160, 320, 480, 640, 800, 960, 1280, 1600, 1920; quality one of 50, 60, 75, 85 */
+                params: string;
+                /** @description site/<path> for the site's media (e.g. site/media/car.jpg), or https/<host>/<path> for a feed photo on a host the dealer allows (images.allowed_hosts) */
+                source: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo at the width (never enlarged), as AVIF or WebP when Accept lists them, else JPEG; Vary: Accept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": unknown;
+                    "image/jpeg": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description bad_request (parameters off the ladder or malformed), image_host_not_allowed, not_an_image or image_too_large */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No original at the source: the not-found image in the negotiated format; or unknown_site (JSON) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "image/avif": unknown;
+                    "image/jpeg": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description The feed host failed: the not-found image, not cached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": unknown;
+                    "image/jpeg": unknown;
+                    "image/webp": unknown;
                 };
             };
         };

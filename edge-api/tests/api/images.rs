@@ -1,0 +1,539 @@
+//! The image service, `/img/w_<width>,q_<quality>/<source>`: ladder and parameters,
+//! allowed feed hosts (a photo server on loopback), Accept negotiation (magic bytes and
+//! dimensions of what comes back), never enlarged, the disk cache, the not-found image,
+//! limits, and the same route through the Lambda router (a base64 body).
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::http::{header, StatusCode as AxumStatus};
+use axum::routing::get;
+use edge_api::images::{ImageLimits, ImageService};
+use edge_api::policy::Policy;
+use reqwest::StatusCode;
+use serde_json::json;
+use tempfile::TempDir;
+use tower::ServiceExt;
+
+use crate::support::{serve, state, tenants, TestApp};
+
+const CHROME_ACCEPT: &str = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+const PHOTO: &str = "/img/w_640,q_75/site/media/photo.jpg";
+
+/// A 1600x1200 JPEG with the gradients and grain of a photo (not flat, so codecs work).
+fn photo_jpeg(width: u32, height: u32) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        let grain = ((x.wrapping_mul(7919) ^ y.wrapping_mul(104_729)) % 23) as u8;
+        image::Rgb([
+            (x * 255 / width) as u8 / 2 + grain,
+            (y * 255 / height) as u8 / 2 + grain,
+            ((x + y) % 256) as u8 / 3 + grain,
+        ])
+    });
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
+        .encode_image(&image)
+        .expect("encode");
+    out
+}
+
+/// A dist folder with a shared photo, a text file posing as one and the dealer's logo.
+fn photo_dist() -> TempDir {
+    let dist = tempfile::tempdir().expect("dist");
+    let media = dist.path().join("_media");
+    std::fs::create_dir_all(&media).expect("media");
+    std::fs::write(media.join("photo.jpg"), photo_jpeg(1600, 1200)).expect("photo");
+    std::fs::write(media.join("notes.jpg"), "not a photo at all").expect("notes");
+    let alpha = dist.path().join("alpha");
+    std::fs::create_dir_all(&alpha).expect("alpha");
+    std::fs::write(alpha.join("404.html"), "<h1>Not found</h1>").expect("404");
+    let mut logo = Vec::new();
+    image::DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
+        200,
+        100,
+        image::Rgba([200, 0, 0, 255]),
+    ))
+    .write_to(&mut Cursor::new(&mut logo), image::ImageFormat::Png)
+    .expect("png");
+    std::fs::write(alpha.join("logo.png"), logo).expect("logo");
+    dist
+}
+
+struct ImageApp {
+    app: TestApp,
+    cache: PathBuf,
+    _dist: TempDir,
+}
+
+/// The app over a photo dist with a disk cache; alpha allows feed photos from `hosts`.
+async fn spawn_images(hosts: &[String], limits: ImageLimits) -> ImageApp {
+    let dist = photo_dist();
+    let (mut state, clock, dir) = state(tenants(None), Policy::default());
+    let cache = dir.path().join("images");
+    state.dist = Some(dist.path().to_path_buf());
+    state.images = Arc::new(
+        ImageService::new(None, Some(cache.clone()))
+            .with_limits(limits)
+            .allow_hosts("alpha", hosts),
+    );
+    ImageApp {
+        app: serve(state, clock, dir).await,
+        cache,
+        _dist: dist,
+    }
+}
+
+struct Got {
+    status: StatusCode,
+    content_type: String,
+    headers: reqwest::header::HeaderMap,
+    bytes: Vec<u8>,
+}
+
+async fn fetch(app: &TestApp, host: &str, path: &str, accept: &str) -> Got {
+    let response = app
+        .request(reqwest::Method::GET, host, path)
+        .header("accept", accept)
+        .send()
+        .await
+        .expect("request");
+    let headers = response.headers().clone();
+    Got {
+        status: response.status(),
+        content_type: headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned(),
+        headers,
+        bytes: response.bytes().await.expect("body").to_vec(),
+    }
+}
+
+fn json_of(got: &Got) -> serde_json::Value {
+    serde_json::from_slice(&got.bytes).unwrap_or_else(|_| {
+        panic!(
+            "{} {} is not JSON: {:?}",
+            got.status,
+            got.content_type,
+            String::from_utf8_lossy(&got.bytes[..got.bytes.len().min(200)])
+        )
+    })
+}
+
+/// Width and height of an AVIF, from its `ispe` (image spatial extents) property.
+fn avif_size(bytes: &[u8]) -> (u32, u32) {
+    let at = bytes
+        .windows(4)
+        .position(|w| w == b"ispe")
+        .expect("an ispe box");
+    let word = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    // Box type, then version and flags (4 bytes), then width and height.
+    (word(at + 8), word(at + 12))
+}
+
+/// Format and size of an answer's body, from its bytes alone.
+fn sniff(bytes: &[u8]) -> (&'static str, (u32, u32)) {
+    if bytes.len() > 12 && &bytes[4..12] == b"ftypavif" {
+        return ("avif", avif_size(bytes));
+    }
+    let format = image::guess_format(bytes).expect("a known image format");
+    let decoded = image::load_from_memory(bytes).expect("decodes");
+    let name = match format {
+        image::ImageFormat::WebP => "webp",
+        image::ImageFormat::Jpeg => "jpeg",
+        other => panic!("unexpected {other:?}"),
+    };
+    (name, (decoded.width(), decoded.height()))
+}
+
+#[tokio::test]
+async fn photos_come_back_at_the_ladder_width_in_the_best_accepted_format() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    for (accept, format) in [
+        (CHROME_ACCEPT, "avif"),
+        ("image/webp,image/*,*/*;q=0.8", "webp"),
+        ("image/avif;q=0,image/webp", "webp"),
+        ("image/*,*/*;q=0.8", "jpeg"),
+    ] {
+        let got = fetch(&images.app, "alpha.localhost", PHOTO, accept).await;
+        assert_eq!(got.status, StatusCode::OK, "{accept}");
+        assert_eq!(got.content_type, format!("image/{format}"), "{accept}");
+        assert_eq!(sniff(&got.bytes), (format, (640, 480)), "{accept}");
+        assert_eq!(got.headers["vary"], "Accept");
+        assert_eq!(
+            got.headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert!(
+            got.bytes.len() < 100_000,
+            "{format}: {} bytes",
+            got.bytes.len()
+        );
+    }
+}
+
+#[tokio::test]
+async fn photos_are_never_enlarged_and_dealer_files_are_served_too() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    let got = fetch(
+        &images.app,
+        "alpha.localhost",
+        "/img/w_1920,q_60/site/media/photo.jpg",
+        "image/jpeg",
+    )
+    .await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(
+        sniff(&got.bytes),
+        ("jpeg", (1600, 1200)),
+        "not past the original"
+    );
+    // A file of the dealer's own folder (its logo), by the path the site serves it at.
+    let logo = fetch(
+        &images.app,
+        "alpha.localhost",
+        "/img/w_160,q_75/site/logo.png",
+        "image/webp",
+    )
+    .await;
+    assert_eq!(logo.status, StatusCode::OK);
+    assert_eq!(sniff(&logo.bytes), ("webp", (160, 80)));
+    // Another dealer has no such file: its not-found image.
+    let other = fetch(
+        &images.app,
+        "beta.localhost",
+        "/img/w_160,q_75/site/logo.png",
+        "image/webp",
+    )
+    .await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn off_ladder_and_malformed_requests_are_400_with_a_reason_never_500() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    for (path, code, says) in [
+        (
+            "/img/w_641,q_75/site/media/photo.jpg",
+            "bad_request",
+            "160, 320, 480, 640",
+        ),
+        (
+            "/img/w_640,q_74/site/media/photo.jpg",
+            "bad_request",
+            "50, 60, 75, 85",
+        ),
+        (
+            "/img/w640,q_75/site/media/photo.jpg",
+            "bad_request",
+            "w_<width>,q_<quality>",
+        ),
+        (
+            "/img/w_640,q_75/site/../secret.jpg",
+            "bad_request",
+            "neither site/",
+        ),
+        (
+            "/img/w_640,q_75/ftp/host/a.jpg",
+            "bad_request",
+            "neither site/",
+        ),
+        ("/img/w_640,q_75", "bad_request", "neither site/"),
+        (
+            "/img/w_99999999999,q_75/site/media/photo.jpg",
+            "bad_request",
+            "w_<width>",
+        ),
+        (
+            "/img/w_640,q_75/site/media/notes.jpg",
+            "not_an_image",
+            "JPEG, PNG or WebP",
+        ),
+    ] {
+        let got = fetch(&images.app, "alpha.localhost", path, CHROME_ACCEPT).await;
+        assert_eq!(got.status, StatusCode::BAD_REQUEST, "{path}");
+        let body = json_of(&got);
+        assert_eq!(body["code"], code, "{path}: {body}");
+        let message = body["message"].as_str().expect("message");
+        assert!(message.contains(says), "{path}: {message}");
+        assert!(message.ends_with('.'), "{path}: a sentence: {message}");
+    }
+}
+
+#[tokio::test]
+async fn an_original_over_the_limits_is_refused_before_it_is_decoded() {
+    let tight = ImageLimits {
+        max_pixels: 1_000_000,
+        ..ImageLimits::default()
+    };
+    let images = spawn_images(&[], tight).await;
+    let got = fetch(&images.app, "alpha.localhost", PHOTO, "image/jpeg").await;
+    assert_eq!(got.status, StatusCode::BAD_REQUEST);
+    let body = json_of(&got);
+    assert_eq!(body["code"], "image_too_large", "{body}");
+    assert!(body["message"]
+        .as_str()
+        .expect("message")
+        .contains("1 megapixels"));
+    let few_bytes = ImageLimits {
+        max_bytes: 10_000,
+        ..ImageLimits::default()
+    };
+    let images = spawn_images(&[], few_bytes).await;
+    let got = fetch(&images.app, "alpha.localhost", PHOTO, "image/jpeg").await;
+    assert_eq!(json_of(&got)["code"], "image_too_large");
+}
+
+#[tokio::test]
+async fn a_missing_original_is_a_404_whose_body_is_the_not_found_image() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    for (accept, format) in [
+        (CHROME_ACCEPT, "avif"),
+        ("image/webp", "webp"),
+        ("*/*", "jpeg"),
+    ] {
+        let got = fetch(
+            &images.app,
+            "alpha.localhost",
+            "/img/w_320,q_75/site/media/no-such-photo.jpg",
+            accept,
+        )
+        .await;
+        assert_eq!(got.status, StatusCode::NOT_FOUND);
+        assert_eq!(got.content_type, format!("image/{format}"));
+        assert_eq!(
+            sniff(&got.bytes),
+            (format, (320, 240)),
+            "the 4:3 not-found image"
+        );
+        assert_eq!(got.headers["cache-control"], "public, max-age=300");
+    }
+}
+
+#[tokio::test]
+async fn a_variant_is_made_once_then_served_from_disk() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    let service = Arc::clone(&images.app.state.images);
+    let first = fetch(&images.app, "alpha.localhost", PHOTO, "image/webp").await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(service.encodes(), 1);
+    let files = cached_files(&images.cache);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(files[0].to_string_lossy().ends_with(".webp"));
+    let modified = std::fs::metadata(&files[0])
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    let second = fetch(&images.app, "alpha.localhost", PHOTO, "image/webp").await;
+    assert_eq!(second.bytes, first.bytes);
+    assert_eq!(service.encodes(), 1, "read from disk, not encoded again");
+    assert_eq!(
+        std::fs::metadata(&files[0])
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        modified,
+        "not rewritten"
+    );
+    // Another format of the same photo is another variant.
+    fetch(&images.app, "alpha.localhost", PHOTO, "image/jpeg").await;
+    assert_eq!(service.encodes(), 2);
+    // Concurrent requests for one new variant wait for one encode.
+    let path = "/img/w_320,q_60/site/media/photo.jpg";
+    let answers = futures_join(&images.app, path, 4).await;
+    assert!(answers.iter().all(|bytes| bytes == &answers[0]));
+    assert_eq!(service.encodes(), 3, "one encode for four requests");
+}
+
+async fn futures_join(app: &TestApp, path: &str, n: usize) -> Vec<Vec<u8>> {
+    let mut handles = Vec::new();
+    for _ in 0..n {
+        let request = app
+            .request(reqwest::Method::GET, "alpha.localhost", path)
+            .header("accept", "image/jpeg");
+        handles.push(tokio::spawn(async move {
+            let response = request.send().await.expect("request");
+            assert_eq!(response.status(), StatusCode::OK);
+            response.bytes().await.expect("body").to_vec()
+        }));
+    }
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.expect("joined"));
+    }
+    out
+}
+
+fn cached_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for sub in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(sub.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            files.push(file.path());
+        }
+    }
+    files
+}
+
+/// A feed's photo server on loopback: `/stock/1.jpg` is a photo, anything else 404,
+/// `/broken.jpg` a 500.
+async fn photo_server() -> (String, tokio::task::JoinHandle<()>) {
+    let photo = photo_jpeg(1600, 1200);
+    let router = axum::Router::new()
+        .route(
+            "/stock/1.jpg",
+            get(move || {
+                let photo = photo.clone();
+                async move { ([(header::CONTENT_TYPE, "image/jpeg")], photo) }
+            }),
+        )
+        .route(
+            "/broken.jpg",
+            get(|| async { AxumStatus::INTERNAL_SERVER_ERROR }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let host = listener.local_addr().expect("addr").to_string();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router).await.expect("serve");
+    });
+    (host, server)
+}
+
+#[tokio::test]
+async fn feed_photos_come_only_from_hosts_the_dealer_allows() {
+    let (host, server) = photo_server().await;
+    let images = spawn_images(std::slice::from_ref(&host), ImageLimits::default()).await;
+    let path = format!("/img/w_320,q_75/http/{host}/stock/1.jpg");
+    let allowed = fetch(&images.app, "alpha.localhost", &path, "image/webp").await;
+    assert_eq!(allowed.status, StatusCode::OK);
+    assert_eq!(sniff(&allowed.bytes), ("webp", (320, 240)));
+    // Beta allows no feed host.
+    let refused = fetch(&images.app, "beta.localhost", &path, "image/webp").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let body = json_of(&refused);
+    assert_eq!(body["code"], "image_host_not_allowed");
+    assert!(body["message"]
+        .as_str()
+        .expect("message")
+        .contains("images.allowed_hosts"));
+    // Alpha's host, but no such photo: the not-found image.
+    let missing = fetch(
+        &images.app,
+        "alpha.localhost",
+        &format!("/img/w_320,q_75/http/{host}/stock/2.jpg"),
+        "image/jpeg",
+    )
+    .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(sniff(&missing.bytes).0, "jpeg");
+    // The host failing: still an image, never cached.
+    let broken = fetch(
+        &images.app,
+        "alpha.localhost",
+        &format!("/img/w_320,q_75/http/{host}/broken.jpg"),
+        "image/jpeg",
+    )
+    .await;
+    assert_eq!(broken.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(broken.headers["cache-control"], "no-store");
+    assert_eq!(sniff(&broken.bytes).0, "jpeg");
+    server.abort();
+}
+
+#[tokio::test]
+async fn on_lambda_site_media_is_read_from_the_dealer_site_and_the_body_is_base64() {
+    use base64_engine::decode;
+    // The dealer's site, as CloudFront would serve it: the local server over the dist.
+    let site = spawn_images(&[], ImageLimits::default()).await;
+    let (mut state, _clock, _dir) = state(tenants(None), Policy::default());
+    state.runtime = edge_api::Runtime::Lambda;
+    state.origin_secrets = edge_api::extract::OriginSecrets::new([SECRET]);
+    state.dist = None;
+    state.images = Arc::new(ImageService::new(
+        Some(format!("http://{}", site.app.addr)),
+        None,
+    ));
+    let event = json!({
+        "version": "2.0",
+        "routeKey": "GET /img/{proxy+}",
+        "rawPath": PHOTO,
+        "rawQueryString": "",
+        "headers": {
+            "accept": CHROME_ACCEPT,
+            "host": "abc123def4.execute-api.ap-southeast-2.amazonaws.com",
+            "x-forwarded-host": "www.alphamotors.com.au",
+            "x-forecourt-image-format": "webp",
+            "x-forecourt-origin-verify": SECRET,
+        },
+        "requestContext": {
+            "accountId": "123456789012",
+            "apiId": "abc123def4",
+            "domainName": "abc123def4.execute-api.ap-southeast-2.amazonaws.com",
+            "domainPrefix": "abc123def4",
+            "http": { "method": "GET", "path": PHOTO, "protocol": "HTTP/1.1", "sourceIp": "130.176.0.9", "userAgent": "Fixture" },
+            "requestId": "img-1",
+            "routeKey": "GET /img/{proxy+}",
+            "stage": "$default",
+            "time": "22/Nov/2026:09:32:00 +0000",
+            "timeEpoch": 1795339920000u64
+        },
+        "pathParameters": { "proxy": PHOTO.trim_start_matches("/img/") },
+        "isBase64Encoded": false
+    });
+    let request = lambda_http::request::from_str(&event.to_string()).expect("event");
+    let response = edge_api::lambda::router(state)
+        .oneshot(request)
+        .await
+        .expect("answer");
+    let response = lambda_http::IntoResponse::into_response(response).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = match response.body() {
+        lambda_http::Body::Binary(bytes) => bytes.clone(),
+        other => panic!("an image is a binary body (base64 to API Gateway): {other:?}"),
+    };
+    assert_eq!(
+        sniff(&bytes),
+        ("webp", (640, 480)),
+        "CloudFront's format choice"
+    );
+    // What the runtime sends API Gateway: the same bytes, base64.
+    let wire = serde_json::to_value(lambda_http::aws_lambda_events::encodings::Body::Binary(
+        bytes.clone(),
+    ))
+    .expect("serialises");
+    assert_eq!(decode(wire.as_str().expect("a base64 string")), bytes);
+}
+
+const SECRET: &str = "fixture-origin-secret-6d1f0c2a9b8e4f7a";
+
+/// A standard base64 decoder for one assertion (no crate for it in the tests).
+mod base64_engine {
+    pub fn decode(text: &str) -> Vec<u8> {
+        let value = |c: u8| -> u32 {
+            match c {
+                b'A'..=b'Z' => u32::from(c - b'A'),
+                b'a'..=b'z' => u32::from(c - b'a') + 26,
+                b'0'..=b'9' => u32::from(c - b'0') + 52,
+                b'+' => 62,
+                b'/' => 63,
+                _ => panic!("not base64: {c}"),
+            }
+        };
+        let mut out = Vec::new();
+        for chunk in text.trim_end_matches('=').as_bytes().chunks(4) {
+            let mut n = 0u32;
+            for (i, &c) in chunk.iter().enumerate() {
+                n |= value(c) << (18 - 6 * i);
+            }
+            for i in 0..chunk.len().saturating_sub(1) {
+                out.push((n >> (16 - 8 * i)) as u8);
+            }
+        }
+        out
+    }
+}
