@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { basemapPlugin } from './src/components/map/basemap.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,7 +24,8 @@ function hydrationEntries(): Record<string, string> {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react()],
+  // The offline basemap goes with the client assets only: the server bundle draws no map.
+  plugins: isSsrBuild ? [react()] : [react(), basemapPlugin()],
   build: isSsrBuild
     ? {
         outDir: 'build/server',
