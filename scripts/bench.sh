@@ -77,5 +77,9 @@ $F postcodes --out "$first/_data/postcodes.tsv" >/dev/null
 DIST="$first" edge-api/bench/run.sh
 
 echo
+echo "== JS per page (gzip): each page kind's first load, the map chunk apart"
+node scripts/js-per-page.mjs frontend/build/client
+
+echo
 echo "== Lighthouse (mobile, simulated throttling): scores, LCP, TBT and layout shift"
 DIST="$first" scripts/lighthouse/run.sh
