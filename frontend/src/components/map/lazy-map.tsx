@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LatLng, MapHandle, MapMarker } from './leaflet-map';
 import { loadMapModule, whenNearViewport } from './map-loader';
-import { OFFLINE_BASEMAP, type Basemap } from './map-config';
+import { basemapFromEnv, type Basemap } from './map-config';
 import './lazy-map.css';
 
 type State = 'waiting' | 'loading' | 'ready' | 'failed';
+
+/** The basemap this build draws on (the deployment's tiles, else the offline one). */
+const DEFAULT_BASEMAP: Basemap = basemapFromEnv(import.meta.env);
 
 /** An interactive map whose library loads only when the map nears the viewport or the
  *  shopper presses Show map. Its box has a fixed height from the first paint, so the page
@@ -12,7 +15,7 @@ type State = 'waiting' | 'loading' | 'ready' | 'failed';
 export function LazyMap({
   markers,
   label,
-  basemap = OFFLINE_BASEMAP,
+  basemap = DEFAULT_BASEMAP,
   onPick,
   picked = null,
 }: {

