@@ -43,7 +43,15 @@ const watchShifts = (page) =>
   page.evaluate(() => {
     window.__mapShift = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__mapShift += e.value;
+      // Only shifts of the map's block or what follows it: the sticky header that
+      // appears after 500 px of scrolling is the page's, not the map's.
+      const map = document.getElementById('vehicle-map');
+      const moved = (node) =>
+        node &&
+        (map.contains(node) ||
+          !!(map.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+      for (const e of list.getEntries())
+        if (!e.hadRecentInput && e.sources.some((s) => moved(s.node))) window.__mapShift += e.value;
     }).observe({ type: 'layout-shift' });
   });
 
