@@ -7,7 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { basemapFromEnv } from './src/components/map/map-config';
+import { basemapPlugin } from './src/components/map/basemap.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,36 +23,41 @@ function hydrationEntries(): Record<string, string> {
   );
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root,
-  plugins: [react()],
-  build: isSsrBuild
-    ? {
-        outDir: 'build/server',
-        emptyOutDir: true,
-        ssr: true,
-        target: 'node20',
-        rolldownOptions: {
-          input: { render: 'src/server/render.tsx', worker: 'src/server/worker.ts' },
-          output: {
-            format: 'es' as const,
-            entryFileNames: '[name].js',
-            chunkFileNames: 'chunks/[name]-[hash].js',
+export default defineConfig(({ isSsrBuild, mode }) => {
+  // A bad map tile setting stops the build with its reason (map-config.ts).
+  basemapFromEnv(loadEnv(mode, root, 'VITE_MAP_'));
+  return {
+    root,
+    // The offline basemap goes with the client assets only: the server bundle draws no map.
+    plugins: isSsrBuild ? [react()] : [react(), basemapPlugin()],
+    build: isSsrBuild
+      ? {
+          outDir: 'build/server',
+          emptyOutDir: true,
+          ssr: true,
+          target: 'node20',
+          rolldownOptions: {
+            input: { render: 'src/server/render.tsx', worker: 'src/server/worker.ts' },
+            output: {
+              format: 'es' as const,
+              entryFileNames: '[name].js',
+              chunkFileNames: 'chunks/[name]-[hash].js',
+            },
           },
+        }
+      : {
+          outDir: 'build/client',
+          emptyOutDir: true,
+          manifest: true,
+          assetsDir: 'assets',
+          // Every supported browser has native modulepreload; no polyfill in the entries.
+          modulePreload: { polyfill: false },
+          rolldownOptions: { input: hydrationEntries() },
         },
-      }
-    : {
-        outDir: 'build/client',
-        emptyOutDir: true,
-        manifest: true,
-        assetsDir: 'assets',
-        // Every supported browser has native modulepreload; no polyfill in the entries.
-        modulePreload: { polyfill: false },
-        rolldownOptions: { input: hydrationEntries() },
-      },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    css: false,
-  },
-}));
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      css: false,
+    },
+  };
+});

@@ -95,5 +95,9 @@ photo=$(find "$photo_dist/_media" -name '*.jpg' -size +100k -print -quit 2>/dev/
 target/release/examples/image_bench ${photo:+--source "$photo"}
 
 echo
+echo "== JS per page (gzip): each page kind's first load, the map chunk apart"
+node scripts/js-per-page.mjs frontend/build/client
+
+echo
 echo "== Lighthouse (mobile, simulated throttling, compressing local server, photographs)"
 DIST="$photo_dist" scripts/lighthouse/run.sh

@@ -212,6 +212,8 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
             MAP_PICK_NEAREST,
             "Seed 000 s9: locations shown after a map pick."
         ),
+        constant!(MAP_MAX_ZOOM, "Seed 000 s9: map maximum zoom."),
+        constant!(MAP_DEFAULT_ZOOM, "Seed 001 s9: map default zoom."),
         constant!(EARTH_RADIUS_KM, "Seed 001 s9: earth radius, km."),
         constant!(
             DEFAULT_INCLUDE_SOLD_CARS_DAYS,

@@ -67,7 +67,8 @@ pub struct DepartmentView {
     pub holiday_hours: Vec<HolidayHoursRow>,
 }
 
-/// The map block: no tiles or scripts are loaded, only the address and links out.
+/// The map block: the point the browser's map marks once it comes into view, and the
+/// directions and place links that stay as text beside it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct MapView {
     /// Latitude.

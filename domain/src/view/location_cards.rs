@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::entities::{Location, LocationType};
+use crate::entities::{Address, Location, LocationType};
 use crate::messages;
 use crate::rules::constants::{NARROW_CARDS_MIN_LOCATIONS_EXCLUSIVE, SWIPE_HINT_MAX_LOCATIONS};
 use crate::rules::hours::{hours_rows, HoursRow};
@@ -103,6 +103,30 @@ pub struct LocationView {
     pub repairer_number: Option<String>,
     /// Review aggregate, when the location has reviews.
     pub rating: Option<RatingView>,
+    /// Where it is on the map; none when the address has no usable coordinates.
+    pub point: Option<MapPoint>,
+}
+
+/// A point on the map, in degrees.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+pub struct MapPoint {
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lng: f64,
+}
+
+/// The map point of an address: none when the coordinates are missing (0, 0 is what an
+/// address without them carries), not finite or out of range, so no marker lands in the
+/// Gulf of Guinea.
+pub fn map_point(address: &Address) -> Option<MapPoint> {
+    let (lat, lng) = (address.lat, address.long);
+    let usable = lat.is_finite()
+        && lng.is_finite()
+        && (-90.0..=90.0).contains(&lat)
+        && (-180.0..=180.0).contains(&lng)
+        && !(lat == 0.0 && lng == 0.0);
+    usable.then_some(MapPoint { lat, lng })
 }
 
 /// The Our Locations carousel (seed 001 s2/s9).
@@ -211,6 +235,7 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
         dealer_licence: non_empty(&location.dealer_license_number).filter(|_| show_licence),
         repairer_number: non_empty(&location.motor_vehicle_repairer).filter(|_| show_licence),
         rating: location_rating(location),
+        point: map_point(address),
     }
 }
 

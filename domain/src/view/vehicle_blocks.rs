@@ -1,6 +1,6 @@
 //! Blocks of the vehicle page below its viewer (seed 000 s2): the map at `#vehicle-map`
-//! (where the car is, as an address and a directions link: no map tiles or third-party
-//! scripts load with the page) and the promo banner with its three links (latest offers,
+//! (where the car is: the address and a directions link as text, and the point the
+//! browser's map marks once the block comes into view) and the promo banner with its three links (latest offers,
 //! book service online, sell your car), and the assurance sections (seed 001 s2/s9:
 //! Toyota Certified Pre-Owned, Reserve Online, the used-car money back guarantee, Why Buy
 //! From Us, Protect Your Car) with the history report link (seed 001 s7: event 60).
@@ -14,6 +14,7 @@ use crate::messages;
 use super::card::car_location_name;
 use super::form::form_routes;
 use super::links::{OFFERS_PATH, SERVICE_FORM_ID};
+use super::location_cards::{map_point, MapPoint};
 use super::site::ViewContext;
 use super::slug::encode_query_value;
 
@@ -31,6 +32,9 @@ pub struct VehicleMapView {
     pub directions_url: String,
     /// The location's page on this site, when the dealer has it.
     pub location_url: Option<String>,
+    /// Where the map puts its marker: the dealer's location, when its address has
+    /// coordinates; without one the block stays text and links.
+    pub point: Option<MapPoint>,
 }
 
 fn present(value: Option<&str>) -> Option<String> {
@@ -63,6 +67,7 @@ pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
                 .iter()
                 .find(|l| l.visible && l.slug == slug)
         });
+    let point = known.and_then(|l| map_point(&l.address));
     let (name, street, locality, place_id, location_url) = match known {
         Some(location) => {
             let a = &location.address;
@@ -103,6 +108,7 @@ pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
         locality,
         directions_url,
         location_url,
+        point,
     })
 }
 
@@ -351,6 +357,36 @@ mod tests {
             view.directions_url,
             "https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood%2C%201%20Main%20St%2C%20Springwood%20QLD%204127&destination_place_id=ChIJ%20x"
         );
+        assert_eq!(
+            view.point,
+            Some(MapPoint {
+                lat: -27.6,
+                lng: 153.1
+            })
+        );
+    }
+
+    #[test]
+    fn the_map_has_no_point_without_usable_coordinates() {
+        let mut acme = dealer("");
+        let mut unplaced = springwood(true);
+        unplaced.address.lat = 0.0;
+        unplaced.address.long = 0.0;
+        acme.locations = vec![unplaced];
+        let car = car_at(Some(CarLocation {
+            slug: "acme-springwood".into(),
+            ..CarLocation::default()
+        }));
+        let view = map(&acme, &car).expect("map");
+        assert_eq!(
+            view.point, None,
+            "0, 0 is a missing position, not the Gulf of Guinea"
+        );
+        let mut address = springwood(true).address;
+        address.lat = 91.0;
+        assert_eq!(map_point(&address), None);
+        address.lat = f64::NAN;
+        assert_eq!(map_point(&address), None);
     }
 
     #[test]

@@ -5,6 +5,19 @@ import { testSite } from '../components/test-site';
 import type { LocatorPageView } from '../types/generated/LocatorPageView';
 import type { Website } from '../types/generated/Website';
 import { LocatorPage } from './locator-page';
+import type { MapHandle, MapOptions } from '../components/map/leaflet-map';
+import { installObserver, observers } from '../components/map/test-observer';
+
+const drawMap = vi.fn<(element: HTMLElement, options: MapOptions) => MapHandle>(() => ({
+  setMarkers: vi.fn(),
+  setPicked: vi.fn(),
+  // Where the shopper moved the map before pressing Use the map centre: Ipswich.
+  centre: () => ({ lat: -27.6144, lng: 152.7609 }),
+  destroy: vi.fn(),
+}));
+vi.mock('../components/map/leaflet-map', () => ({
+  drawMap: (e: HTMLElement, o: MapOptions) => drawMap(e, o),
+}));
 
 const place = (id: number, city: string, postcode: string, lat: number, lng: number) => ({
   id,
@@ -106,5 +119,44 @@ describe('LocatorPage', () => {
     await search('Nowhere');
     expect(status()).toBe('0 locations');
     expect(screen.getByText(/No dealers match your search/)).toBeTruthy();
+  });
+
+  it('lists the 5 nearest within 250 km after a map pick, by click or by the map centre', async () => {
+    installObserver();
+    const far = [
+      place(4, 'Gold Coast', '4217', -28.0167, 153.4),
+      place(5, 'Sunshine Coast', '4558', -26.65, 153.0667),
+      place(6, 'Gympie', '4570', -26.19, 152.665),
+      place(7, 'Rockhampton', '4700', -23.3781, 150.5136),
+    ];
+    const many = [{ ...websites[0]!, locations: [...websites[0]!.locations, ...far] }];
+    mockFetch().mockImplementation(async () => answer(200, many));
+    render(
+      <LocatorPage
+        site={testSite}
+        page={{ ...page, distance_choices: [25, 50, 100, 250], pick_radius_km: 250 }}
+        gate={null}
+      />,
+    );
+    await act(async () => {});
+    await act(async () => observers[0]!.fire(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the map centre' }));
+    // Rockhampton is 480 km away and Gympie the sixth nearest: neither is listed.
+    expect(names()).toEqual([
+      'Dealer Ipswich',
+      'Dealer Brisbane',
+      'Dealer Gold Coast',
+      'Dealer Toowoomba',
+      'Dealer Sunshine Coast',
+    ]);
+    expect(status()).toBe(
+      'Showing the 5 nearest to the point picked on the map within 250 km. 5 locations',
+    );
+    expect((screen.getByRole('combobox', { name: 'Distance' }) as HTMLSelectElement).value).toBe(
+      '250',
+    );
+    // A click on the map near Rockhampton picks there instead.
+    await act(async () => drawMap.mock.calls[0]![1].onPick!({ lat: -23.4, lng: 150.5 }));
+    expect(names()).toEqual(['Dealer Rockhampton']);
   });
 });

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { manufacturerLocations, postcodePlace } from '../api/client';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
+import { LazyMap } from '../components/map/lazy-map';
 import {
+  mapPickOrigin,
   matchText,
   nearby,
   postcodeOrigin,
@@ -27,6 +29,8 @@ export function LocatorPage({ site, page }: LocatorProps) {
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [radius, setRadius] = useState(page.default_radius_km);
   const [picked, setPicked] = useState(false);
+  // The point picked on the map, marked there until another search replaces it.
+  const [mapPoint, setMapPoint] = useState<{ lat: number; lng: number } | null>(null);
   const [notice, setNotice] = useState('');
   // A place the postcode dataset does not know: nothing is listed (never the result of
   // an earlier search) and the status says so.
@@ -62,7 +66,8 @@ export function LocatorPage({ site, page }: LocatorProps) {
 
   const all = useMemo(() => rows(websites), [websites]);
 
-  const pick = (place: Origin) => {
+  const pick = (place: Origin, onMap = false) => {
+    setMapPoint(onMap ? { lat: place.lat, lng: place.lng } : null);
     setUnknown(false);
     setOrigin(place);
     setRadius(page.pick_radius_km);
@@ -127,6 +132,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
       setUnknown(false);
       setOrigin(null);
       setPicked(false);
+      setMapPoint(null);
       setNotice('');
       setFilter(trimmed);
     }, SEARCH_BOX_DEBOUNCE_MS);
@@ -156,6 +162,16 @@ export function LocatorPage({ site, page }: LocatorProps) {
       },
       { timeout: 10_000, maximumAge: 300_000 },
     );
+  };
+
+  /** A map pick (seed 000 s9): the point becomes the place, the radius widens to 250 km
+   *  and the 5 nearest are listed. A pending postcode lookup no longer applies. */
+  const pickOnMap = (point: { lat: number; lng: number }) => {
+    if (timer.current) clearTimeout(timer.current);
+    searchSeq.current += 1;
+    setText('');
+    setFilter('');
+    pick(mapPickOrigin(point), true);
   };
 
   const shown = unknown
@@ -211,6 +227,21 @@ export function LocatorPage({ site, page }: LocatorProps) {
           Use my location
         </button>
       </form>
+      <div className="locator-map">
+        <LazyMap
+          label="Map of dealers"
+          markers={(shown.length > 0 ? shown : all)
+            .filter((row) => row.lat !== 0 || row.lng !== 0)
+            .map((row) => ({
+              lat: row.lat,
+              lng: row.lng,
+              label: row.name,
+              url: row.url,
+            }))}
+          onPick={pickOnMap}
+          picked={mapPoint}
+        />
+      </div>
       <p className="locator-status" role="status" aria-live="polite">
         {status === 'loading' ? 'Loading locations…' : status === 'ready' ? statusLine : ''}
       </p>

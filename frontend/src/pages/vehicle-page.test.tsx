@@ -125,6 +125,7 @@ function props(
         locality: 'Springwood QLD 4127',
         directions_url: 'https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood',
         location_url: '/locations/springwood',
+        point: { lat: -27.6, lng: 153.1 },
       },
       promo_banner: {
         links: [{ label: 'Latest offers', url: '/special-offers', external: false }],

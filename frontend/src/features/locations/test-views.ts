@@ -75,6 +75,7 @@ export function locationView(slug: string, overrides: Partial<LocationView> = {}
     dealer_licence: null,
     repairer_number: null,
     rating: null,
+    point: { lat: -27.6, lng: 153.1 },
     ...overrides,
   };
 }

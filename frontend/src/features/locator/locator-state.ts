@@ -86,3 +86,11 @@ export function nearby(
     .sort((a, b) => a.distanceKm - b.distanceKm);
   return nearest === null ? measured : measured.slice(0, nearest);
 }
+
+/** How the list names a point picked on the map. */
+export const MAP_PICK_LABEL = 'the point picked on the map';
+
+/** The origin a map pick (a click, or the map's centre from the keyboard) makes. */
+export function mapPickOrigin(point: { lat: number; lng: number }): Origin {
+  return { lat: point.lat, lng: point.lng, label: MAP_PICK_LABEL };
+}

@@ -11,6 +11,7 @@ const map = {
   locality: 'Springwood QLD 4127',
   directions_url: 'https://www.google.com/maps/dir/?api=1&destination=Acme%20Springwood',
   location_url: '/locations/acme-springwood',
+  point: null,
 };
 
 describe('VehicleMap', () => {

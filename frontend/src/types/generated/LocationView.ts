@@ -2,6 +2,7 @@
 import type { HoursRow } from "./HoursRow";
 import type { ImageView } from "./ImageView";
 import type { LocationType } from "./LocationType";
+import type { MapPoint } from "./MapPoint";
 import type { PhoneView } from "./PhoneView";
 import type { RatingView } from "./RatingView";
 
@@ -92,4 +93,8 @@ repairer_number: string | null,
 /**
  * Review aggregate, when the location has reviews.
  */
-rating: RatingView | null, };
+rating: RatingView | null, 
+/**
+ * Where it is on the map; none when the address has no usable coordinates.
+ */
+point: MapPoint | null, };

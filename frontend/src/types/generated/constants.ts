@@ -21,6 +21,12 @@ export const MAP_PICK_RADIUS_KM = 250;
 /** Seed 000 s9: locations shown after a map pick. */
 export const MAP_PICK_NEAREST = 5;
 
+/** Seed 000 s9: map maximum zoom. */
+export const MAP_MAX_ZOOM = 15;
+
+/** Seed 001 s9: map default zoom. */
+export const MAP_DEFAULT_ZOOM = 10;
+
 /** Seed 001 s9: earth radius, km. */
 export const EARTH_RADIUS_KM = 6371.0;
 
