@@ -12,6 +12,8 @@ pub mod headers;
 pub mod lambda;
 pub mod layers;
 pub mod lead;
+pub mod lead_mail;
+pub mod mail;
 pub mod market;
 pub mod origin;
 pub mod outbox;
@@ -21,6 +23,7 @@ pub mod rate;
 pub mod routes;
 pub mod search_backend;
 pub mod server;
+pub mod ses;
 pub mod sms;
 pub mod sns;
 pub mod store;
@@ -112,6 +115,8 @@ pub struct AppState {
     pub autogauge_url: Option<String>,
     /// The trade-in valuation provider of dealers with a provider key.
     pub valuation_url: Option<String>,
+    /// How lead emails and confirmations are sent; `None` sends none (webhooks only).
+    pub mail: Option<mail::MailSettings>,
 }
 
 impl AppState {
@@ -138,6 +143,7 @@ impl AppState {
             market: Arc::new(MarketSource::default()),
             autogauge_url: None,
             valuation_url: None,
+            mail: None,
         }
     }
 }

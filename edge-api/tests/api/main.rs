@@ -11,6 +11,7 @@ mod delivery_estimate;
 mod edge_checks;
 mod lambda;
 mod layering;
+mod lead_email;
 mod leads;
 mod local_server;
 mod locator;
