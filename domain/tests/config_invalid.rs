@@ -97,8 +97,8 @@ fn a_lead_email_inbox_listed_twice_or_only_filtered_inboxes_are_refused() {
     assert_eq!(
         errors,
         [
+            format!("{f}:9:1: leads.email.recipients: every recipient has a locations or categories filter, so a lead outside them would reach no inbox; add a recipient without filters"),
             format!("{f}:14:11: leads.email.recipients[1].address: sales@acme.com.au is also leads.email.recipients[0].address; list each inbox once (with the format it needs)"),
-            format!("{f}:9:3: leads.email.recipients: every recipient has a locations or categories filter, so a lead outside them would reach no inbox; add a recipient without filters"),
         ]
     );
 }
