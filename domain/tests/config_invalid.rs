@@ -58,6 +58,52 @@ fn lead_webhooks_must_be_https_even_on_loopback() {
 }
 
 #[test]
+fn lead_email_recipients_are_checked_address_format_and_filters() {
+    let p = "tests/fixtures/invalid/bad_lead_email/acme/dealer.toml";
+    assert_eq!(
+        errors_of("bad_lead_email"),
+        [format!("{p}:15:10: leads.email.recipients[1].format: unknown value \"pdf\"; allowed: readable, adf, readable_with_adf")]
+    );
+    let mut fixed = std::fs::read_to_string(p).expect("fixture");
+    fixed = fixed.replace("format = \"pdf\"", "format = \"adf\"");
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("acme")).expect("dir");
+    std::fs::write(dir.path().join("acme/dealer.toml"), fixed).expect("write");
+    let errors = load_dealers(dir.path())
+        .expect_err("bad recipients")
+        .lines();
+    let f = dir.path().join("acme/dealer.toml").display().to_string();
+    assert_eq!(
+        errors,
+        [
+            format!("{f}:10:11: leads.email.recipients[0].address: expected an email address like sales@dealer.com.au, found \"sales at acme.com.au\""),
+            format!("{f}:11:14: leads.email.recipients[0].locations[0]: no location \"acme-north\" in locations.toml; expected one of: "),
+        ]
+    );
+}
+
+#[test]
+fn a_lead_email_inbox_listed_twice_or_only_filtered_inboxes_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("acme")).expect("dir");
+    let toml = "slug = \"acme\"\nname = \"Acme Cars\"\n\n[theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"/media/acme.svg\"\n\n\
+        [[leads.email.recipients]]\naddress = \"sales@acme.com.au\"\ncategories = [\"Sales\"]\n\n\
+        [[leads.email.recipients]]\naddress = \"Sales@ACME.com.au\"\ncategories = [\"Service\"]\n";
+    std::fs::write(dir.path().join("acme/dealer.toml"), toml).expect("write");
+    let errors = load_dealers(dir.path())
+        .expect_err("bad recipients")
+        .lines();
+    let f = dir.path().join("acme/dealer.toml").display().to_string();
+    assert_eq!(
+        errors,
+        [
+            format!("{f}:9:1: leads.email.recipients: every recipient has a locations or categories filter, so a lead outside them would reach no inbox; add a recipient without filters"),
+            format!("{f}:14:11: leads.email.recipients[1].address: sales@acme.com.au is also leads.email.recipients[0].address; list each inbox once (with the format it needs)"),
+        ]
+    );
+}
+
+#[test]
 fn bad_colour_is_placed_on_its_line() {
     assert_eq!(
         errors_of("bad_colour"),

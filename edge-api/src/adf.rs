@@ -61,6 +61,12 @@ fn attribution_lines(a: &LeadAttributes) -> Vec<String> {
 
 /// The lead as an ADF 1.0 document; `vendor` is the dealer's trading name.
 pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
+    lead_to_adf_for_site(lead, vendor, None)
+}
+
+/// [`lead_to_adf`] with the dealer site's URL, which `<provider>` names (lead emails
+/// carry it so a CRM shows which website the lead came from).
+pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>) -> String {
     let f = &lead.fields;
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?adf version=\"1.0\"?>\n<adf>\n",
@@ -224,11 +230,20 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
         " source=\"car_dealership_id\"",
         scalar(&f.car_dealership_id),
     );
+    // The DTD requires a contact in <vendor>; the dealer's name is the one it always has.
     out.push_str(&format!(
-        "      <vendorname>{}</vendorname>\n    </vendor>\n",
+        "      <vendorname>{0}</vendorname>\n      <contact>\n        <name part=\"full\">{0}</name>\n      </contact>\n    </vendor>\n",
         escape(vendor)
     ));
-    out.push_str("    <provider>\n      <name part=\"full\">Forecourt</name>\n    </provider>\n");
+    out.push_str("    <provider>\n      <name part=\"full\">Forecourt</name>\n");
+    if let Some(site) = site {
+        out.push_str(&format!(
+            "      <service>{} website</service>\n      <url>{}</url>\n",
+            escape(vendor),
+            escape(site)
+        ));
+    }
+    out.push_str("    </provider>\n");
     out.push_str("  </prospect>\n</adf>\n");
     out
 }

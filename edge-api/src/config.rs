@@ -12,9 +12,11 @@ use serde::Deserialize;
 
 use crate::extract::OriginSecrets;
 use crate::images::ImageService;
+use crate::mail::{FileMail, MailSettings, MailTransport, SmtpMail};
 use crate::market::MarketSource;
 use crate::policy::Policy;
 use crate::search_backend::SearchBackend;
+use crate::ses::SesMail;
 use crate::sms::{LogSms, SmsSender};
 use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};
@@ -81,6 +83,30 @@ pub struct Flags {
     /// (Amazon SNS) [default: log; sns on Lambda].
     #[arg(long, env = "FORECOURT_SMS", global = true)]
     pub sms: Option<SmsChoice>,
+    /// How lead emails and confirmations are sent: `file` (`.eml` files into
+    /// `--mail-dir`), `smtp` (`--smtp-url`), `ses` (Amazon SES) or `off`
+    /// [default: file; ses on Lambda].
+    #[arg(long, env = "FORECOURT_MAIL", global = true)]
+    pub mail: Option<MailChoice>,
+    /// The From address of every lead email, on the platform's SES-verified domain
+    /// [default: leads@forecourt.localhost locally; required with ses].
+    #[arg(long, env = "FORECOURT_MAIL_FROM", global = true)]
+    pub mail_from: Option<String>,
+    /// Folder of the `file` mail transport [default: <data>/mail].
+    #[arg(long, env = "FORECOURT_MAIL_DIR", global = true)]
+    pub mail_dir: Option<PathBuf>,
+    /// SMTP server of the `smtp` mail transport, e.g. smtp://127.0.0.1:1025 or
+    /// smtps://user:password@smtp.example.com:465.
+    #[arg(
+        long,
+        env = "FORECOURT_SMTP_URL",
+        global = true,
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+    /// Endpoint of a local SES-protocol server (tests use moto).
+    #[arg(long, env = "FORECOURT_SES_ENDPOINT", global = true)]
+    pub ses_endpoint: Option<String>,
     /// The postcode file (`forecourt postcodes`); default `<dist>/_data/postcodes.tsv`.
     #[arg(long, env = "FORECOURT_POSTCODES", global = true)]
     pub postcodes: Option<PathBuf>,
@@ -134,6 +160,25 @@ pub enum SmsChoice {
     /// Sent by Amazon SNS.
     Sns,
 }
+
+/// How lead emails are sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum MailChoice {
+    /// Each message written as an `.eml` file into the mail folder.
+    File,
+    /// Sent to an SMTP server.
+    Smtp,
+    /// Sent by Amazon SES.
+    Ses,
+    /// Not sent (leads go to webhooks only).
+    Off,
+}
+
+/// The default From address of the local server.
+pub const LOCAL_MAIL_FROM: &str = "leads@forecourt.localhost";
+/// Folder of the file mail transport inside the data folder.
+pub const MAIL_DIR: &str = "mail";
 
 /// The config file.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -211,6 +256,16 @@ pub struct Settings {
     pub image_cache: PathBuf,
     /// See [`Flags::image_site_url`].
     pub image_site_url: Option<String>,
+    /// The mail transport; `None` leaves the choice to the binary (file locally, SES on Lambda).
+    pub mail: Option<MailChoice>,
+    /// The From address of lead emails, if configured.
+    pub mail_from: Option<String>,
+    /// Folder of the file mail transport.
+    pub mail_dir: PathBuf,
+    /// SMTP URL of the smtp transport.
+    pub smtp_url: Option<String>,
+    /// Local SES endpoint.
+    pub ses_endpoint: Option<String>,
 }
 
 /// The shortest origin secret accepted (`openssl rand -hex 32` gives 64 characters).
@@ -312,6 +367,14 @@ impl Settings {
             origin_secrets: origin_secrets(flags)?,
             image_cache: data.join(IMAGE_CACHE_DIR),
             image_site_url: non_empty(flags.image_site_url.clone()),
+            mail: flags.mail,
+            mail_from: non_empty(flags.mail_from.clone()),
+            mail_dir: flags
+                .mail_dir
+                .clone()
+                .unwrap_or_else(|| data.join(MAIL_DIR)),
+            smtp_url: non_empty(flags.smtp_url.clone()),
+            ses_endpoint: non_empty(flags.ses_endpoint.clone()),
         })
     }
 
@@ -339,6 +402,35 @@ impl Settings {
             SmsChoice::Log => Arc::new(LogSms::default()),
             SmsChoice::Sns => Arc::new(SnsSms::from_env(None).await),
         }
+    }
+
+    /// The mail transport and From address (`default` when nothing chose a transport);
+    /// `None` for `off`. A missing SMTP URL, or SES without a From address, is an error
+    /// naming the variable to set.
+    pub async fn mail_settings(&self, default: MailChoice) -> anyhow::Result<Option<MailSettings>> {
+        let choice = self.mail.unwrap_or(default);
+        let from = match (&self.mail_from, choice) {
+            (Some(from), _) => from.clone(),
+            (None, MailChoice::Ses) => anyhow::bail!("FORECOURT_MAIL_FROM must name the sending address on the platform's SES-verified domain (e.g. leads@mail.forecourt.com.au)"),
+            (None, _) => LOCAL_MAIL_FROM.to_owned(),
+        };
+        if domain::rules::contact::Email::parse(&from).is_err() {
+            anyhow::bail!("FORECOURT_MAIL_FROM must be an email address like leads@mail.forecourt.com.au, found \"{from}\"");
+        }
+        let transport: Arc<dyn MailTransport> = match choice {
+            MailChoice::Off => return Ok(None),
+            MailChoice::File => Arc::new(FileMail::new(self.mail_dir.clone())),
+            MailChoice::Smtp => {
+                let url = self.smtp_url.as_deref().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "FORECOURT_MAIL=smtp needs FORECOURT_SMTP_URL (e.g. smtp://127.0.0.1:1025)"
+                    )
+                })?;
+                Arc::new(SmtpMail::from_url(url).context("FORECOURT_SMTP_URL")?)
+            }
+            MailChoice::Ses => Arc::new(SesMail::from_env(self.ses_endpoint.as_deref()).await),
+        };
+        Ok(Some(MailSettings { transport, from }))
     }
 
     /// The search backend: Meilisearch when configured, else the embedded indexes the

@@ -58,6 +58,9 @@ pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
         tracing::warn!("FORECOURT_DEV_MODE is ignored on Lambda: development endpoints exist only in the local server (forecourt-api --dev-mode)");
     }
     let mut state = settings.state(SmsChoice::Sns).await?;
+    state.mail = settings
+        .mail_settings(crate::config::MailChoice::Ses)
+        .await?;
     state.runtime = Runtime::Lambda;
     state.origin_secrets = settings.origin_secrets.clone();
     Ok(state)

@@ -13,6 +13,8 @@ pub mod images;
 pub mod lambda;
 pub mod layers;
 pub mod lead;
+pub mod lead_mail;
+pub mod mail;
 pub mod market;
 pub mod origin;
 pub mod outbox;
@@ -22,6 +24,7 @@ pub mod rate;
 pub mod routes;
 pub mod search_backend;
 pub mod server;
+pub mod ses;
 pub mod sms;
 pub mod sns;
 pub mod store;
@@ -116,6 +119,8 @@ pub struct AppState {
     pub valuation_url: Option<String>,
     /// The image service (`/img/*`): originals, feed hosts, limits and its disk cache.
     pub images: Arc<ImageService>,
+    /// How lead emails and confirmations are sent; `None` sends none (webhooks only).
+    pub mail: Option<mail::MailSettings>,
 }
 
 impl AppState {
@@ -143,6 +148,7 @@ impl AppState {
             autogauge_url: None,
             valuation_url: None,
             images: Arc::new(ImageService::new(None, None)),
+            mail: None,
         }
     }
 }

@@ -35,9 +35,31 @@ pub fn banner(addr: SocketAddr, slugs: &[&str]) -> String {
     )
 }
 
+/// Where the local server's lead emails go, said once at start (`make demo` shows the
+/// folder a shopper's lead arrives in).
+pub fn mail_banner(settings: &Settings) -> String {
+    match settings.mail.unwrap_or(crate::config::MailChoice::File) {
+        crate::config::MailChoice::File => format!(
+            "Lead emails and shoppers' confirmations are written as .eml files to {}/",
+            settings.mail_dir.display()
+        ),
+        crate::config::MailChoice::Smtp => {
+            "Lead emails and shoppers' confirmations go to the SMTP server of FORECOURT_SMTP_URL"
+                .to_owned()
+        }
+        crate::config::MailChoice::Ses => {
+            "Lead emails and shoppers' confirmations go out through Amazon SES".to_owned()
+        }
+        crate::config::MailChoice::Off => "Lead emails are off (FORECOURT_MAIL=off)".to_owned(),
+    }
+}
+
 /// Builds the state of the local server from its settings.
 pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     let mut state = settings.state(SmsChoice::Log).await?;
+    state.mail = settings
+        .mail_settings(crate::config::MailChoice::File)
+        .await?;
     state.dist = Some(settings.dist.clone());
     state.runtime = Runtime::Local {
         dev_mode: settings.dev_mode,
@@ -70,6 +92,7 @@ pub async fn serve(settings: &Settings) -> anyhow::Result<()> {
         .with_context(|| format!("listening on {}", settings.addr))?;
     let addr = listener.local_addr().context("reading the bound address")?;
     println!("{}", banner(addr, &state.tenants.slugs()));
+    println!("{}", mail_banner(settings));
     let worker = spawn_worker(state.clone(), OUTBOX_POLL);
     serve_listener(
         listener,

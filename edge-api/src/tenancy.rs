@@ -12,7 +12,7 @@ use ::search::FixedFilters;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use domain::config::{Dealer, DealerConfig, DeliveryZone};
+use domain::config::{Dealer, DealerConfig, DeliveryZone, LeadEmailConfig};
 use domain::entities::Location;
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
@@ -36,6 +36,8 @@ pub struct Tenant {
     pub webhook_url: Option<String>,
     /// Webhook receiving each lead as ADF 1.0 XML.
     pub adf_webhook_url: Option<String>,
+    /// Lead emails and the shopper's confirmation (config `[leads.email]`).
+    pub lead_email: LeadEmailConfig,
     /// The dealer's enquiry form switches (message requirement, dealership count).
     pub forms: EnquiryFormSettings,
     /// The dealer's own search filters (its stock filters and manufacturer), which every
@@ -90,6 +92,7 @@ impl From<&Dealer> for Tenant {
                 .collect(),
             webhook_url: config.leads.webhook_url.clone(),
             adf_webhook_url: config.leads.adf_webhook_url.clone(),
+            lead_email: config.leads.email.clone(),
             forms: EnquiryFormSettings {
                 message_optional: !config.forms.message_required,
                 // Which selects a page shows (location, terms) is known to the browser,

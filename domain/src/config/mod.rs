@@ -53,6 +53,70 @@ pub struct LeadsConfig {
     #[serde(default)]
     #[schemars(regex(pattern = r"^https://"))]
     pub adf_webhook_url: Option<String>,
+    /// Lead emails to the dealer's people and CRM, and the shopper's confirmation.
+    #[serde(default)]
+    pub email: LeadEmailConfig,
+}
+
+/// Lead delivery by email (`[leads.email]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadEmailConfig {
+    /// Who receives each lead (`[[leads.email.recipients]]`); default none.
+    #[serde(default)]
+    pub recipients: Vec<LeadRecipient>,
+    /// Email the shopper a confirmation naming the car, the location and what happens
+    /// next, when the lead carries an email address; default true.
+    #[serde(default = "yes")]
+    pub confirmation: bool,
+    /// Also text the confirmation to the shopper's mobile; default false.
+    #[serde(default)]
+    pub confirmation_sms: bool,
+}
+
+impl Default for LeadEmailConfig {
+    fn default() -> Self {
+        LeadEmailConfig {
+            recipients: Vec::new(),
+            confirmation: true,
+            confirmation_sms: false,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One inbox receiving leads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadRecipient {
+    /// Email address (e.g. "sales@dealer.com.au" or the CRM's lead-import address).
+    pub address: String,
+    /// What this inbox gets; default "readable".
+    #[serde(default)]
+    pub format: LeadEmailFormat,
+    /// Only leads for these location slugs (of locations.toml); default every location.
+    #[serde(default)]
+    pub locations: Vec<String>,
+    /// Only leads of these categories (e.g. "Service", "Parts"; compared ignoring case);
+    /// default every category.
+    #[serde(default)]
+    pub categories: Vec<String>,
+}
+
+/// The form of a lead email.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadEmailFormat {
+    /// HTML with a plain-text alternative, for people.
+    #[default]
+    Readable,
+    /// The ADF 1.0 XML document as the plain-text body, the way CRM lead inboxes import it.
+    Adf,
+    /// The readable email with the ADF 1.0 document attached as `lead.adf.xml`.
+    ReadableWithAdf,
 }
 
 /// The image service (`/img/w_<width>,q_<quality>/<source>`): the feed hosts it may fetch from.

@@ -633,6 +633,7 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
                     .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
         })
     };
+    lead_email(&mut c, dealer);
     if let Some(id) = &config.analytics.gtm_id {
         if !tag_id(id, "GTM-") {
             c.error(
@@ -868,6 +869,68 @@ fn times(
             _ => c.error(key.to_string(), format!("an Open entry needs `{open_name}` and `{close_name}` (e.g. \"08:30\" and \"17:30\")")),
         },
         OpenStatus::Closed => {}
+    }
+}
+
+/// `[leads.email]`: every recipient a valid address, listed once, its location filters
+/// naming the dealer's locations; and some recipient taking every lead, so a lead outside
+/// every filter still reaches an inbox.
+fn lead_email(c: &mut Checker, dealer: &Dealer) {
+    let email = &dealer.config.leads.email;
+    let slugs: BTreeSet<&str> = dealer.locations.iter().map(|l| l.slug.as_str()).collect();
+    for (i, recipient) in email.recipients.iter().enumerate() {
+        let key = format!("leads.email.recipients[{i}]");
+        if crate::rules::contact::Email::parse(&recipient.address).is_err() {
+            c.error(
+                format!("{key}.address"),
+                format!(
+                    "expected an email address like sales@dealer.com.au, found \"{}\"",
+                    recipient.address
+                ),
+            );
+        }
+        for (j, slug) in recipient.locations.iter().enumerate() {
+            if !slugs.contains(slug.as_str()) {
+                let known: Vec<&str> = slugs.iter().copied().collect();
+                c.error(
+                    format!("{key}.locations[{j}]"),
+                    format!(
+                        "no location \"{slug}\" in locations.toml; expected one of: {}",
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+        for (j, category) in recipient.categories.iter().enumerate() {
+            if category.trim().is_empty() {
+                c.error(
+                    format!("{key}.categories[{j}]"),
+                    "a category cannot be blank",
+                );
+            }
+        }
+    }
+    for (key, address, first) in duplicates(email.recipients.iter().enumerate().map(|(i, r)| {
+        (
+            format!("leads.email.recipients[{i}].address"),
+            r.address.trim().to_ascii_lowercase(),
+        )
+    })) {
+        c.error(
+            key,
+            format!("{address} is also {first}; list each inbox once (with the format it needs)"),
+        );
+    }
+    if !email.recipients.is_empty()
+        && email
+            .recipients
+            .iter()
+            .all(|r| !r.locations.is_empty() || !r.categories.is_empty())
+    {
+        c.error(
+            "leads.email.recipients",
+            "every recipient has a locations or categories filter, so a lead outside them would reach no inbox; add a recipient without filters",
+        );
     }
 }
 

@@ -209,6 +209,56 @@ pub enum Target {
     Json,
     /// `leads.adf_webhook_url`: the lead as ADF 1.0 XML.
     Adf,
+    /// A lead email to one of `leads.email.recipients`.
+    LeadEmail,
+    /// The shopper's confirmation email.
+    ConfirmationEmail,
+    /// The shopper's confirmation text message.
+    ConfirmationSms,
+}
+
+/// Where one message of an outbox entry (a lead email, a confirmation) stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SendState {
+    /// Written to the store just before the transport is called: found on a later pass,
+    /// the worker stopped mid-send (a crash) and the outcome is unknown.
+    Sending,
+    /// The transport accepted it.
+    Sent,
+    /// The last attempt failed; it is tried again.
+    Failed,
+    /// Interrupted mid-send and the transport cannot tell whether it went out: it is
+    /// not sent again (never twice), and the log names it for a person to check.
+    InDoubt,
+    /// A confirmation that failed every attempt; the lead is unaffected.
+    GaveUp,
+}
+
+impl SendState {
+    /// Whether nothing more will be tried.
+    pub fn settled(self) -> bool {
+        matches!(
+            self,
+            SendState::Sent | SendState::InDoubt | SendState::GaveUp
+        )
+    }
+}
+
+/// One message of an outbox entry to one recipient.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MailSend {
+    /// Which kind of message.
+    pub target: Target,
+    /// Recipient address (or phone, for a text message).
+    pub to: String,
+    /// The message's deterministic Message-ID (empty for a text message).
+    pub message_id: String,
+    /// Where it stands.
+    pub state: SendState,
+    /// Failed attempts so far.
+    #[serde(default)]
+    pub failures: u32,
 }
 
 /// One delivery attempt, kept forever on its outbox entry.
@@ -222,6 +272,9 @@ pub struct Attempt {
     pub status: Option<u16>,
     /// What went wrong, if anything.
     pub error: Option<String>,
+    /// The recipient, for email and SMS targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recipient: Option<String>,
 }
 
 /// A lead snapshot waiting to be (or already) delivered to the dealer.
@@ -246,6 +299,9 @@ pub struct OutboxEntry {
     /// Delivery passes that left a target undelivered (drives the backoff).
     #[serde(default)]
     pub failed_passes: u32,
+    /// Every email and text message of the entry, one per target and recipient.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mail: Vec<MailSend>,
     /// Store version (not serialised into the record).
     #[serde(skip)]
     pub version: u64,
@@ -1164,6 +1220,7 @@ fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreErr
         delivered_at: None,
         attempts: Vec::new(),
         failed_passes: 0,
+        mail: Vec::new(),
         version: 0,
     };
     Ok(Write::Put {

@@ -353,6 +353,8 @@ async fn the_lambda_state_has_no_development_endpoints_whatever_its_settings_say
         data: Some(dir.path().join("data")),
         dist: Some(dir.path().join("dist")),
         sms: Some(edge_api::config::SmsChoice::Log),
+        // SES needs the platform's sending address; creating its client sends nothing.
+        mail_from: Some("leads@mail.example.com.au".into()),
         ..edge_api::config::Flags::default()
     };
     let settings = edge_api::config::Settings::resolve(&flags).expect("settings");

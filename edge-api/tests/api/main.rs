@@ -12,6 +12,7 @@ mod edge_checks;
 mod images;
 mod lambda;
 mod layering;
+mod lead_email;
 mod leads;
 mod local_server;
 mod locator;

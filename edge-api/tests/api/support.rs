@@ -43,6 +43,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             domains: vec!["www.alphamotors.com.au".into()],
             webhook_url: webhook_base.map(|b| format!("{b}/json")),
             adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
+            lead_email: domain::config::LeadEmailConfig::default(),
             forms: EnquiryFormSettings::default(),
             search: FixedFilters::for_dealer("alpha"),
             website: website(
@@ -92,6 +93,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             domains: vec!["beta.example.com.au".into()],
             webhook_url: None,
             adf_webhook_url: None,
+            lead_email: domain::config::LeadEmailConfig::default(),
             // Beta lifts the message requirement and has two dealerships.
             forms: EnquiryFormSettings {
                 message_optional: true,
