@@ -140,8 +140,10 @@ fn car_pages(
     reservation_form: Option<&FormPageView>,
     ctx: &ViewContext<'_>,
     site: &Props,
+    search_paths: &std::collections::HashSet<String>,
 ) -> Vec<Page> {
-    let view = vehicle_page_view_indexed(car, similar, cards, ctx);
+    let mut view = vehicle_page_view_indexed(car, similar, cards, ctx);
+    unlink_unpublished_searches(&mut view.breadcrumbs, search_paths);
     let car_name = display_name(car);
     let price = car
         .visible_price()
@@ -254,6 +256,8 @@ pub struct CarPages<'a> {
     cards: &'a dyn Cards,
     reservation_form: Option<FormPageView>,
     site: Props,
+    /// The search landing routes the site publishes (its breadcrumbs link only those).
+    search_paths: std::collections::HashSet<String>,
 }
 
 impl<'a> CarPages<'a> {
@@ -271,7 +275,26 @@ impl<'a> CarPages<'a> {
             self.reservation_form.as_ref(),
             self.ctx,
             &self.site,
+            &self.search_paths,
         )
+    }
+}
+
+/// A breadcrumb to a search landing page the site does not publish (the make of a car
+/// that the search does not list, e.g. one hidden from the dealer website) stays as text:
+/// a link would be dead.
+fn unlink_unpublished_searches(
+    crumbs: &mut [Crumb],
+    search_paths: &std::collections::HashSet<String>,
+) {
+    for crumb in crumbs {
+        let unpublished = crumb.url.as_deref().is_some_and(|url| {
+            let path = url.split(['?', '#']).next().unwrap_or(url);
+            path.starts_with("/search/") && !search_paths.contains(path)
+        });
+        if unpublished {
+            crumb.url = None;
+        }
     }
 }
 
@@ -398,8 +421,13 @@ pub fn site_pages_by_car<'a>(
         cards,
         reservation_form,
         site: b.site.clone(),
+        search_paths: std::collections::HashSet::new(),
     };
     let routes = search_routes(ctx, &listed);
+    let car_pages = CarPages {
+        search_paths: routes.iter().map(|r| r.path.clone()).collect(),
+        ..car_pages
+    };
     // The index borrows the routes for their facets only while it is built.
     let index = RouteIndex::new(cars, &routes);
     let searches = SearchPages {
