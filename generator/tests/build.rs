@@ -533,3 +533,85 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
         }
     }
 }
+
+/// The fixture dealers' folder copied to `dir`, with `extra` appended to the fixture
+/// dealer's dealer.toml.
+fn dealers_with(dir: &Path, extra: &str) -> PathBuf {
+    let dealers = dir.join("dealers");
+    for entry in WalkDir::new(dealers_dir())
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let rel = entry.path().strip_prefix(dealers_dir()).expect("inside");
+        let target = dealers.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("dir");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+    let toml = dealers.join(DEALER).join("dealer.toml");
+    let text = std::fs::read_to_string(&toml).expect("dealer.toml");
+    std::fs::write(&toml, format!("{text}\n{extra}\n")).expect("write dealer.toml");
+    dealers
+}
+
+/// Issue 27: "After rendering, the build checks every internal href and src of every page
+/// of a dealer against the pages and assets it is about to publish (anchors included)
+/// and refuses to publish a site with a dead one, naming page, link and the config key
+/// that made it." The fixture dealer's default footer (which linked
+/// /vehicle-parts-and-accessories without features.parts_orders) builds clean; a footer
+/// link to a page nobody publishes stops the dealer before the swap.
+#[test]
+fn a_dead_internal_link_stops_the_dealer_naming_page_link_and_config_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let clean = run(&options(dir.path(), &rows(52_000.0)));
+    assert!(
+        clean.success(),
+        "the fixture dealer builds clean: {clean:?}"
+    );
+    let before = snapshot(dir.path());
+
+    let mut opts = options(dir.path(), &rows(52_000.0));
+    opts.dealers_dir = dealers_with(
+        dir.path(),
+        r##"[[menus.footer]]
+title = "Company"
+links = [{ label = "About", url = "/about-us#team" }, { label = "History", url = "/our-history" }]
+"##,
+    );
+    let report = run(&opts);
+    let outcome = report
+        .dealers
+        .iter()
+        .find(|d| d.slug == DEALER)
+        .expect("the dealer");
+    let DealerStatus::Failed(errors) = &outcome.status else {
+        panic!("a dead link must stop the dealer: {outcome:?}");
+    };
+    let dead = errors
+        .iter()
+        .find(|e| e.contains("dead link /our-history "))
+        .unwrap_or_else(|| panic!("the dead link is named: {errors:#?}"));
+    assert!(dead.starts_with(&format!("{DEALER}: ")), "{dead}");
+    assert!(
+        dead.contains("this build publishes no our-history/index.html"),
+        "{dead}"
+    );
+    assert!(
+        dead.contains(&format!(
+            "made by menus.footer[0].links[1].url in dealers/{DEALER}/dealer.toml"
+        )),
+        "{dead}"
+    );
+    assert!(dead.contains(" pages (/"), "the pages carrying it: {dead}");
+    // The default about page is published, without an element of id "team".
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("dead link /about-us#team ")
+                && e.contains("/about-us has no element with id=\"team\"")),
+        "{errors:#?}"
+    );
+    assert_eq!(snapshot(dir.path()), before, "the live site is unchanged");
+}

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::slug::encode_query_value;
+use crate::config::FeaturesConfig;
 
 /// Route of the brands list.
 pub const BRANDS_PATH: &str = "/brands";
@@ -49,4 +50,54 @@ pub struct CountLink {
     /// Cars behind the link.
     #[ts(type = "number")]
     pub count: u64,
+}
+
+/// Routes a dealer's site publishes only with a feature switched on: (path, the
+/// dealer.toml key that switches it on).
+pub const FEATURE_ROUTES: [(&str, &str); 1] =
+    [("/vehicle-parts-and-accessories", "features.parts_orders")];
+
+/// The feature key a link's route needs that the dealer has switched off, or `None` when
+/// the route is not a feature's (or the feature is on). Menus leave such links out: the
+/// page they name is not published (the default footer links the parts order form).
+pub fn switched_off_feature(features: &FeaturesConfig, url: &str) -> Option<&'static str> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
+    let (_, key) = FEATURE_ROUTES.iter().find(|(route, _)| *route == path)?;
+    let on = match *key {
+        "features.parts_orders" => features.parts_orders,
+        _ => false,
+    };
+    (!on).then_some(*key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parts_order_route_is_off_without_its_feature() {
+        let mut features = FeaturesConfig::default();
+        for url in [
+            "/vehicle-parts-and-accessories",
+            "/vehicle-parts-and-accessories/",
+            "/vehicle-parts-and-accessories#parts-order",
+        ] {
+            assert_eq!(
+                switched_off_feature(&features, url),
+                Some("features.parts_orders"),
+                "{url}"
+            );
+        }
+        assert_eq!(switched_off_feature(&features, "/parts"), None);
+        features.parts_orders = true;
+        assert_eq!(
+            switched_off_feature(&features, "/vehicle-parts-and-accessories"),
+            None
+        );
+    }
 }

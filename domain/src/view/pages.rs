@@ -141,8 +141,23 @@ fn car_pages(
     reservation_form: Option<&FormPageView>,
     ctx: &ViewContext<'_>,
     site: &Props,
+    search_paths: &std::collections::HashSet<String>,
 ) -> Vec<Page> {
-    let view = vehicle_page_view_indexed(car, similar, cards, ctx);
+    let mut view = vehicle_page_view_indexed(car, similar, cards, ctx);
+    unlink_unpublished_searches(&mut view.breadcrumbs, search_paths);
+    // A car the search does not list has no model landing page: its "Find Me Something
+    // Similar" (sold, or on its card when unpriced) goes to the make's, else to all stock.
+    for url in [&mut view.find_similar_url, &mut view.card.find_similar_url]
+        .into_iter()
+        .flatten()
+    {
+        if !search_paths.contains(url.as_str()) {
+            let make = url.rsplit_once('/').map(|(make, _)| make.to_string());
+            *url = make
+                .filter(|make| search_paths.contains(make))
+                .unwrap_or_else(|| super::search::ALL_STOCK_ROUTE.to_string());
+        }
+    }
     let car_name = display_name(car);
     let price = car
         .visible_price()
@@ -269,6 +284,8 @@ pub struct CarPages<'a> {
     cards: &'a dyn Cards,
     reservation_form: Option<FormPageView>,
     site: Props,
+    /// The search landing routes the site publishes (its breadcrumbs link only those).
+    search_paths: std::collections::HashSet<String>,
 }
 
 impl<'a> CarPages<'a> {
@@ -286,7 +303,26 @@ impl<'a> CarPages<'a> {
             self.reservation_form.as_ref(),
             self.ctx,
             &self.site,
+            &self.search_paths,
         )
+    }
+}
+
+/// A breadcrumb to a search landing page the site does not publish (the make of a car
+/// that the search does not list, e.g. one hidden from the dealer website) stays as text:
+/// a link would be dead.
+fn unlink_unpublished_searches(
+    crumbs: &mut [Crumb],
+    search_paths: &std::collections::HashSet<String>,
+) {
+    for crumb in crumbs {
+        let unpublished = crumb.url.as_deref().is_some_and(|url| {
+            let path = url.split(['?', '#']).next().unwrap_or(url);
+            path.starts_with("/search/") && !search_paths.contains(path)
+        });
+        if unpublished {
+            crumb.url = None;
+        }
     }
 }
 
@@ -421,8 +457,13 @@ pub fn site_pages_by_car<'a>(
         cards,
         reservation_form,
         site: b.site.clone(),
+        search_paths: std::collections::HashSet::new(),
     };
     let routes = search_routes(ctx, &listed);
+    let car_pages = CarPages {
+        search_paths: routes.iter().map(|r| r.path.clone()).collect(),
+        ..car_pages
+    };
     // The index borrows the routes for their facets only while it is built.
     let index = RouteIndex::new(cars, &routes);
     let searches = SearchPages {
@@ -810,5 +851,77 @@ mod tests {
         })
         .expect("props");
         assert_eq!(built.value(), serde_json::to_value(&typed).expect("typed"));
+    }
+
+    /// Issue 27 (a build that refuses dead links): a car with a page that the search does
+    /// not list (another make than the dealer's manufacturer) has no make or model landing
+    /// page, so its breadcrumbs name them without a link and "Find Me Something Similar"
+    /// goes to all stock; a listed car's breadcrumbs link its landing pages.
+    #[test]
+    fn a_car_pages_search_links_go_only_to_published_landing_pages() {
+        let dealer = test_dealer("");
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let car = |id: u64, make: &str, model: &str, status: &str| -> Car {
+            serde_json::from_value(serde_json::json!({
+                "id": id, "slug": format!("c{id}"), "year": 2024, "make": make,
+                "model": model, "car_type": "used", "status": status,
+                "created_at": "2026-11-01T00:00:00Z", "dealership_slug": "acme",
+                "price": 30000.0, "simple_body": "SUV",
+                "sold": status == "sold", "sold_at": "2026-11-21T12:00:00Z"
+            }))
+            .expect("car")
+        };
+        let cars = vec![
+            car(1, "Toyota", "RAV4", "in_stock"),
+            car(2, "Omoda", "Omoda 5", "sold"),
+            car(3, "Omoda", "Omoda 5", "in_stock"),
+        ];
+        let mut cars = cars;
+        // Unpriced: its card offers "Find Me Something Similar".
+        cars[2].price = None;
+        let pages = site_pages(&dealer, &cars, now);
+        let paths: std::collections::HashSet<&str> =
+            pages.iter().map(|p| p.path.as_str()).collect();
+        assert!(paths.contains("/search/toyota/rav4"));
+        assert!(!paths.contains("/search/omoda"), "Omoda is not listed");
+        let crumbs = |path: &str| -> Vec<(String, Option<String>)> {
+            let page = pages.iter().find(|p| p.path == path).expect("the car page");
+            page.props.value()["page"]["breadcrumbs"]
+                .as_array()
+                .expect("breadcrumbs")
+                .iter()
+                .map(|c| {
+                    (
+                        c["label"].as_str().unwrap_or_default().to_string(),
+                        c["url"].as_str().map(str::to_string),
+                    )
+                })
+                .collect()
+        };
+        let omoda = crumbs("/cars/c2");
+        assert!(omoda.contains(&("Omoda".to_string(), None)), "{omoda:?}");
+        assert!(omoda.contains(&("Omoda 5".to_string(), None)), "{omoda:?}");
+        let toyota = crumbs("/cars/c1");
+        assert!(
+            toyota.contains(&("RAV4".to_string(), Some("/search/toyota/rav4".to_string()))),
+            "{toyota:?}"
+        );
+        let sold = pages.iter().find(|p| p.path == "/cars/c2").expect("page");
+        assert_eq!(
+            sold.props.value()["page"]["find_similar_url"],
+            super::super::search::ALL_STOCK_ROUTE,
+            "no Omoda landing page: all stock"
+        );
+        for page in &pages {
+            let view = &page.props.value()["page"];
+            for similar in [&view["find_similar_url"], &view["card"]["find_similar_url"]] {
+                if let Some(url) = similar.as_str() {
+                    assert!(paths.contains(url), "{}: {url} is not published", page.path);
+                }
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ use crate::rules::tag::TagSettings;
 
 use super::brand_groups::{brand_groups, BrandGroupView};
 use super::images::{asset_url, ImageView};
-use super::links::{BRANDS_PATH, PARTS_SEARCH_PATH};
+use super::links::{switched_off_feature, BRANDS_PATH, PARTS_SEARCH_PATH};
 use super::model_cards::model_title;
 use super::names::car_type_label;
 use super::slug::{refinement_param, slugify};
@@ -40,6 +40,20 @@ impl LinkView {
             children: item.children.iter().map(LinkView::from_menu).collect(),
         }
     }
+}
+
+/// The menu items whose pages the dealer's site publishes (a link to a feature's route
+/// the dealer has switched off is left out), with their children likewise.
+fn published_links(dealer: &Dealer, items: &[MenuItem]) -> Vec<LinkView> {
+    items
+        .iter()
+        .filter(|item| switched_off_feature(&dealer.config.features, &item.url).is_none())
+        .map(|item| {
+            let mut link = LinkView::from_menu(item);
+            link.children = published_links(dealer, &item.children);
+            link
+        })
+        .collect()
 }
 
 /// A footer column.
@@ -198,7 +212,7 @@ fn footer_view(dealer: &Dealer) -> FooterView {
                 url: s.url.clone(),
             })
             .collect(),
-        legal: footer.legal.iter().map(LinkView::from_menu).collect(),
+        legal: published_links(dealer, &footer.legal),
         copyright: format!("\u{a9} {}", config.name),
     }
 }
@@ -490,7 +504,7 @@ fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
         .iter()
         .map(|c| FooterColumnView {
             title: c.title.clone(),
-            links: c.links.iter().map(LinkView::from_menu).collect(),
+            links: published_links(dealer, &c.links),
         })
         .collect();
     fn links_to(item: &MenuItem) -> bool {
@@ -528,13 +542,9 @@ const MODELS_PATH: &str = "/models";
 /// its models (`/models`), not to a brands page of one tile.
 fn header_menu(dealer: &Dealer) -> Vec<LinkView> {
     let single_brand_models = dealer.brands.len() <= 1 && !dealer.models.is_empty();
-    dealer
-        .config
-        .menus
-        .header
-        .iter()
-        .map(|item| {
-            let mut link = LinkView::from_menu(item);
+    published_links(dealer, &dealer.config.menus.header)
+        .into_iter()
+        .map(|mut link| {
             if single_brand_models && link.url.trim_end_matches('/') == BRANDS_PATH {
                 link.url = MODELS_PATH.to_string();
             }
@@ -627,6 +637,38 @@ mod tests {
         );
         single.models = vec![model("tiggo-4")];
         assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
+    }
+
+    /// Issue 27: the default footer linked /vehicle-parts-and-accessories, a page built
+    /// only with `features.parts_orders` (seed 001 s2 lists it with the parts order form):
+    /// menus show only links whose pages exist.
+    #[test]
+    fn menus_leave_out_links_to_a_switched_off_features_page() {
+        let parts_links = |dealer: &Dealer| {
+            let view = site_view(dealer, &[], DateTime::UNIX_EPOCH);
+            view.footer_columns
+                .iter()
+                .flat_map(|c| &c.links)
+                .chain(&view.header_menu)
+                .filter(|l| l.url == "/vehicle-parts-and-accessories")
+                .count()
+        };
+        let mut dealer = test_dealer("");
+        assert_eq!(parts_links(&dealer), 0, "parts orders off: no link");
+        dealer.config.features.parts_orders = true;
+        assert_eq!(
+            parts_links(&dealer),
+            1,
+            "parts orders on: the footer links it"
+        );
+        dealer.config.features.parts_orders = false;
+        dealer.config.menus.header[0].children =
+            vec![dealer.config.menus.footer[2].links[1].clone()];
+        let view = site_view(&dealer, &[], DateTime::UNIX_EPOCH);
+        assert!(
+            view.header_menu[0].children.is_empty(),
+            "a sub-link is left out too"
+        );
     }
 
     fn listed_car(

@@ -19,6 +19,7 @@
 
 mod files;
 mod frontend;
+mod links;
 mod progress;
 mod report;
 mod sitemap;
@@ -51,6 +52,7 @@ use domain::rules::market::{Listing, Market, MarketCar};
 
 pub use files::{link_or_copy, recover, staging_dir, swap_in};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
+pub use links::{decode_entities, LinkCheck};
 pub use progress::{Bar, Progress};
 pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
 pub use sitemap::{robots, sitemap, Listed};
@@ -879,29 +881,39 @@ fn dealer_files(dealer: &Dealer) -> Vec<PathBuf> {
     files
 }
 
+/// The feed's media folder, published as `/media/` (see [`copy_media`]), if it has one.
+pub fn media_dir(feed: &Path) -> Option<PathBuf> {
+    let media = feed.parent().unwrap_or(Path::new(".")).join("media");
+    media.is_dir().then_some(media)
+}
+
 /// Phase 4: completes the staging folder (sitemap.xml, robots.txt, the client assets,
-/// the dealer's images such as its logo, the manifest and changed.txt) and swaps it in.
+/// the dealer's images such as its logo), checks its links ([`LinkCheck`], against
+/// `media` for `/media/` links), writes the manifest and changed.txt and swaps it in.
+/// A dead link stops it before the swap: one error per dead link, the live site unchanged.
 pub fn write(
     staged: Rendered,
     frontend: &Frontend,
     out: &Path,
+    media: Option<&Path>,
     built_at: DateTime<Utc>,
-) -> Result<Published, String> {
+) -> Result<Published, Vec<String>> {
     let slug = staged.dealer.config.slug.clone();
     let staging = staged.staging.clone();
-    let result = write_inner(staged, frontend, out, built_at);
+    let result = write_inner(staged, frontend, out, media, built_at);
     if result.is_err() {
         let _ = files::remove_tree(&staging);
     }
-    result.map_err(|e| format!("{slug}: {e}"))
+    result.map_err(|errors| errors.into_iter().map(|e| format!("{slug}: {e}")).collect())
 }
 
 fn write_inner(
     staged: Rendered,
     frontend: &Frontend,
     out: &Path,
+    media: Option<&Path>,
     built_at: DateTime<Utc>,
-) -> Result<Published, String> {
+) -> Result<Published, Vec<String>> {
     let slug = &staged.dealer.config.slug;
     let staging = &staged.staging;
     let head = SiteHead::of(&staged.dealer);
@@ -925,24 +937,28 @@ fn write_inner(
         ));
     }
     for file in dealer_files(&staged.dealer) {
-        let bytes =
-            std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes = std::fs::read(&file)
+            .map_err(|e| vec![format!("cannot read {}: {e}", file.display())])?;
         let name = file
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         if outputs.contains_key(&name) {
-            return Err(format!(
+            return Err(vec![format!(
                 "{} has the same name as a page output",
                 file.display()
-            ));
+            )]);
         }
         extra.push((name, bytes));
     }
     for (name, bytes) in extra {
         let hash = content_hash(&[&bytes]);
-        files::write_file(&staging.join(&name), &bytes)
-            .map_err(|e| format!("cannot write {}: {e}", staging.join(&name).display()))?;
+        files::write_file(&staging.join(&name), &bytes).map_err(|e| {
+            vec![format!(
+                "cannot write {}: {e}",
+                staging.join(&name).display()
+            )]
+        })?;
         if staged.previous.get(&name) != Some(&hash) {
             changed.push(name.clone());
         }
@@ -958,16 +974,28 @@ fn write_inner(
         |rel| outputs.contains_key(rel),
     )
     .map_err(|e| {
-        format!(
+        vec![format!(
             "cannot copy the client assets from {}: {e}",
             frontend.client_dir.display()
-        )
+        )]
     })?;
     // What the staging folder held and this site has no more.
     for rel in staged.held.keys().filter(|rel| !outputs.contains_key(*rel)) {
-        files::remove_output(staging, rel)
-            .map_err(|e| format!("cannot remove {} from {}: {e}", rel, staging.display()))?;
+        files::remove_output(staging, rel).map_err(|e| {
+            vec![format!(
+                "cannot remove {} from {}: {e}",
+                rel,
+                staging.display()
+            )]
+        })?;
     }
+    // The folder now holds exactly what the swap publishes: check its links.
+    LinkCheck {
+        dealer: &staged.dealer,
+        site: staging,
+        media,
+    }
+    .run()?;
 
     let deleted: Vec<String> = staged
         .previous
@@ -981,9 +1009,12 @@ fn write_inner(
         built_at: built_at.to_rfc3339(),
         outputs,
     };
-    manifest
-        .write(staging)
-        .map_err(|e| format!("cannot write the manifest in {}: {e}", staging.display()))?;
+    manifest.write(staging).map_err(|e| {
+        vec![format!(
+            "cannot write the manifest in {}: {e}",
+            staging.display()
+        )]
+    })?;
     changed.sort();
     let mut changed_urls: Vec<String> = changed
         .iter()
@@ -998,14 +1029,14 @@ fn write_inner(
     }
     let changed_file = staging.join(META_DIR).join(CHANGED_FILE);
     files::write_file(&changed_file, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", changed_file.display()))?;
+        .map_err(|e| vec![format!("cannot write {}: {e}", changed_file.display())])?;
 
     swap_in(out, slug, staging).map_err(|e| {
-        format!(
+        vec![format!(
             "cannot swap {} in as {}: {e}",
             staging.display(),
             out.join(slug).display()
-        )
+        )]
     })?;
     Ok(Published {
         site_dir: out.join(slug),
@@ -1037,10 +1068,9 @@ pub fn write_market(market: &Market, out: &Path) -> Result<(), BuildError> {
 /// site: the staging folder, the media of the swap before, is made to mirror the folder
 /// by hard links). Returns the number of files, or `None` when the feed has no media folder.
 pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> {
-    let media = feed.parent().unwrap_or(Path::new(".")).join("media");
-    if !media.is_dir() {
+    let Some(media) = media_dir(feed) else {
         return Ok(None);
-    }
+    };
     let slug = crate::publish::MEDIA_PREFIX;
     let fail = |e: std::io::Error| {
         BuildError::new(format!(
@@ -1201,9 +1231,10 @@ fn publish_dealer(
     outcome.pages = staged.pages.len();
 
     let t = Instant::now();
-    let written = write(staged, ctx.frontend, ctx.out, opts.now);
+    let media = media_dir(&opts.feed);
+    let written = write(staged, ctx.frontend, ctx.out, media.as_deref(), opts.now);
     outcome.times.write = t.elapsed();
-    let written = written.map_err(|e| vec![e])?;
+    let written = written?;
     outcome.rendered = written.rendered;
     outcome.unchanged = written.unchanged;
     outcome.deleted = written.deleted.len();
