@@ -207,6 +207,12 @@ fn a_built_site_shows_each_cars_page_with_its_text_and_json_ld() {
     assert!(sitemap.contains(&format!("{COROLLA}</loc>")), "{sitemap}");
 }
 
+/// A page lists the HiLux where it links the HiLux's page (the mega menu's thumbnail of
+/// the model may show its photo, whose name has the car's slug, on every page).
+fn lists_hilux(html: &str) -> bool {
+    html.contains(&format!("href=\"{HILUX}"))
+}
+
 #[test]
 fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -225,10 +231,13 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
         outcome.rendered
     );
     assert_eq!(outcome.rendered + outcome.unchanged, pages);
-    for path in changed.iter().filter(|p| !p.contains('.')) {
+    for path in changed
+        .iter()
+        .filter(|p| !p.contains('.') && p.as_str() != HILUX)
+    {
         let html = page(dir.path(), path);
         assert!(
-            html.contains("2022-toyota-hilux-103"),
+            lists_hilux(&html),
             "{path} changed but does not list the HiLux"
         );
     }
@@ -236,7 +245,7 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
     for path in [COROLLA, SOLD_CAMRY] {
         let html = page(dir.path(), path);
         assert_eq!(
-            html.contains("2022-toyota-hilux-103"),
+            lists_hilux(&html),
             changed.contains(&path.to_string()),
             "{path}"
         );

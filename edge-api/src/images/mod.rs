@@ -68,8 +68,11 @@ impl Format {
         }
     }
 
-    /// The best format a request accepts: CloudFront's [`FORMAT_HEADER`] when present,
-    /// else `Accept`: AVIF, then WebP, when listed with a non-zero q; else JPEG.
+    /// The format a request gets: CloudFront's [`FORMAT_HEADER`] when present, else
+    /// `Accept`: WebP, then AVIF, when listed with a non-zero q; else JPEG. WebP before
+    /// AVIF because variants are encoded on first request, in the path of a page's
+    /// largest image: here a 640 px AVIF took about 8 times the CPU of WebP (3.7 s
+    /// against 0.46 s in a debug build) for a few per cent fewer bytes.
     /// (`image/*` and `*/*` say nothing: browsers that decode AVIF or WebP list them.)
     pub fn negotiate(headers: &HeaderMap) -> Self {
         if let Some(format) = headers
@@ -96,10 +99,10 @@ impl Format {
                 kind.eq_ignore_ascii_case(mime) && q > 0.0
             })
         };
-        if accepts("image/avif") {
-            Format::Avif
-        } else if accepts("image/webp") {
+        if accepts("image/webp") {
             Format::Webp
+        } else if accepts("image/avif") {
+            Format::Avif
         } else {
             Format::Jpeg
         }
@@ -593,12 +596,13 @@ mod tests {
     #[test]
     fn the_best_accepted_format_wins() {
         let chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
-        assert_eq!(Format::negotiate(&accept(chrome)), Format::Avif);
+        assert_eq!(Format::negotiate(&accept(chrome)), Format::Webp);
         assert_eq!(Format::negotiate(&accept("image/webp,*/*")), Format::Webp);
         assert_eq!(
-            Format::negotiate(&accept("image/avif;q=0,image/webp")),
-            Format::Webp
+            Format::negotiate(&accept("image/avif,image/webp;q=0")),
+            Format::Avif
         );
+        assert_eq!(Format::negotiate(&accept("image/avif,*/*")), Format::Avif);
         assert_eq!(
             Format::negotiate(&accept("image/*,*/*;q=0.8")),
             Format::Jpeg

@@ -79,12 +79,20 @@ export function CarGrid({
         {all.map((cell, i) => {
           if (!('car' in cell)) return <li key={cell.key}>{cell.node}</li>;
           const priority = priorityFirst && i === firstCar;
-          // The priority card's markup differs, so it is shared under its own id.
-          const id = `${favourites ? 'car-card+save' : 'car-card'}${priority ? '+priority' : ''}`;
+          // The priority card is drawn in the page, not shared: React hoists a preload
+          // for its eager image, and a shared fragment that hoists one makes the SSR
+          // worker render the whole page again (src/server/render.tsx).
+          if (priority) {
+            return (
+              <li key={cell.car.id}>
+                <CarCard car={cell.car} favourites={favourites} priority />
+              </li>
+            );
+          }
           return (
             <li key={cell.car.id}>
-              <Shared id={id} data={cell.car}>
-                <CarCard car={cell.car} favourites={favourites} priority={priority} />
+              <Shared id={favourites ? 'car-card+save' : 'car-card'} data={cell.car}>
+                <CarCard car={cell.car} favourites={favourites} />
               </Shared>
             </li>
           );

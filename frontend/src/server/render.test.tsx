@@ -42,19 +42,20 @@ describe('render (shared fragments)', () => {
   it('keys a card by its fingerprint where it has one (the generator’s digest of the card)', () => {
     const fingerprinted = (card: CardView, fingerprint: string) =>
       ({ ...card, fingerprint }) as CardView;
-    const first = props({ hits: [fingerprinted(car(7), 'a'.repeat(32))] });
+    // The second card: the first row's card is the page's largest image, drawn with priority.
+    const first = props({ hits: [car(1), fingerprinted(car(7), 'a'.repeat(32))] });
     expect(render('search', first)).toBe(renderWhole('search', first));
     // The same fingerprint stands for the same card: the worker gives the markup it kept.
     const same = props({
-      hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))],
+      hits: [car(1), fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))],
     });
-    expect(cards(render('search', same))[0]).not.toContain('$9,999');
+    expect(cards(render('search', same))[1]).not.toContain('$9,999');
     // A new fingerprint is a new card.
     const changed = props({
-      hits: [fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))],
+      hits: [car(1), fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))],
     });
     expect(render('search', changed)).toBe(renderWhole('search', changed));
-    expect(cards(render('search', changed))[0]).toContain('$9,999');
+    expect(cards(render('search', changed))[1]).toContain('$9,999');
   });
 
   it('puts the header’s hoisted image preloads first, as a whole render does', () => {

@@ -161,7 +161,7 @@ describe('FinanceCalculator', () => {
     expect(window.dataLayer).toEqual([]);
     fireEvent.change(screen.getByLabelText('Loan term'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 26 }]);
+    expect(window.dataLayer).toEqual([{ event: 'forecourt_calculator', event_id: 26 }]);
     window.history.replaceState(null, '', '/');
   });
 

@@ -99,7 +99,14 @@ export function FormField({
           : field.options.map((o) => ({ value: o, label: o }));
     const placeholder = field.input !== 'select' || !field.options.includes(field.default_value);
     control = (
-      <select {...common} value={text} onChange={(e) => onChange(field.name, e.target.value)}>
+      // Without a placeholder the select always has a value, and HTML forbids `required`
+      // on a select whose first option is a real choice.
+      <select
+        {...common}
+        required={placeholder ? required : undefined}
+        value={text}
+        onChange={(e) => onChange(field.name, e.target.value)}
+      >
         {placeholder ? <option value="">Please select</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -225,7 +225,7 @@ describe('LeadForm', () => {
       subcategory: 'Career Enquiry',
       page_id: '/service',
     });
-    expect(window.dataLayer).toEqual([{ event: 'forecourt', id: 51 }]);
+    expect(window.dataLayer).toEqual([{ event: 'forecourt_career_enquiry', event_id: 51 }]);
   });
 
   // Seed 001 s5: "preferred dealership select required when several dealerships
