@@ -51,7 +51,7 @@ pub fn photo_srcset(url: &str) -> Option<String> {
 /// Seed 001 s9 ("Missing image: a default not-found image"): what stands where a car has
 /// no photo or a photo fails to load. Inline, so the fallback itself cannot fail to load
 /// (and an error handler swapping to it cannot loop).
-pub const NOT_FOUND_IMAGE: &str = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 300'%3E%3Crect width='400' height='300' fill='%23eef1f4'/%3E%3Cpath d='M150 120h100v70H150z' fill='none' stroke='%239aa3ad' stroke-width='6'/%3E%3Ccircle cx='178' cy='145' r='10' fill='%239aa3ad'/%3E%3Cpath d='M156 184l30-28 20 18 14-12 24 22' fill='none' stroke='%239aa3ad' stroke-width='6'/%3E%3Ctext x='200' y='230' font-family='sans-serif' font-size='18' text-anchor='middle' fill='%235a636d'%3ENo photo available%3C/text%3E%3C/svg%3E";
+pub const NOT_FOUND_IMAGE: &str = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20400%20300'%3E%3Crect%20width='400'%20height='300'%20fill='%23eef1f4'/%3E%3Cpath%20d='M150%20120h100v70H150z'%20fill='none'%20stroke='%239aa3ad'%20stroke-width='6'/%3E%3Ccircle%20cx='178'%20cy='145'%20r='10'%20fill='%239aa3ad'/%3E%3Cpath%20d='M156%20184l30-28%2020%2018%2014-12%2024%2022'%20fill='none'%20stroke='%239aa3ad'%20stroke-width='6'/%3E%3Ctext%20x='200'%20y='230'%20font-family='sans-serif'%20font-size='18'%20text-anchor='middle'%20fill='%235a636d'%3ENo%20photo%20available%3C/text%3E%3C/svg%3E";
 
 /// Where a photo sits: the box it is drawn in (its `width` and `height` attributes, so
 /// the page does not shift while it loads) and its `sizes` at the seed's breakpoints.
@@ -209,6 +209,8 @@ mod tests {
         assert!(entries[WIDTHS.len() - 1].ends_with(" 1920w"));
         assert_eq!(ImageView::new("/media/slides/a.svg", "").srcset, None);
         assert_eq!(ImageView::new(NOT_FOUND_IMAGE, "").srcset, None);
+        // A URL holds no space (the Nu checker refuses one in `src`).
+        assert!(!NOT_FOUND_IMAGE.contains(' '));
         // No srcset key at all for a drawing: props stay as they were.
         let json = serde_json::to_string(&ImageView::new("/a.svg", "x")).expect("json");
         assert_eq!(json, r#"{"url":"/a.svg","alt":"x"}"#);
