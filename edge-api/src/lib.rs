@@ -25,6 +25,7 @@ pub mod routes;
 pub mod search_backend;
 pub mod server;
 pub mod ses;
+pub mod site_path;
 pub mod sms;
 pub mod sns;
 pub mod store;

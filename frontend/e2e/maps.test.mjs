@@ -169,7 +169,10 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest", as
   );
   await page.locator('.locator-map .leaflet-marker-icon').first().waitFor({ timeout: 10_000 });
 
-  const check = async (how) => {
+  // `near`: the pick is on a dealer, so at least one is listed; the map centre of a
+  // dealer whose sites lie far apart (ironbark: Townsville and Mackay) may have none
+  // within 250 km.
+  const check = async (how, near = true) => {
     await page.waitForFunction(() =>
       /the point picked on the map/.test(document.querySelector('.locator-status')?.textContent),
     );
@@ -178,7 +181,7 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest", as
     const km = listed.map((t) => Number.parseFloat(t));
     if (!/^Showing the 5 nearest to the point picked on the map within 250 km\./.test(text))
       throw new Error(`${how}: status "${text}"`);
-    if (km.length === 0 || km.length > 5) throw new Error(`${how}: ${km.length} listed`);
+    if ((near && km.length === 0) || km.length > 5) throw new Error(`${how}: ${km.length} listed`);
     if (km.some((d, i) => d > 250 || (i > 0 && d < km[i - 1])))
       throw new Error(`${how}: distances ${km}`);
     if ((await page.getByRole('combobox', { name: 'Distance' }).inputValue()) !== '250')
@@ -190,7 +193,7 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest", as
   // The keyboard path: the map centre (the map was fitted to the dealers, so some are near).
   await page.getByRole('button', { name: 'Use the map centre' }).focus();
   await page.keyboard.press('Enter');
-  await check('Use the map centre');
+  await check('Use the map centre', false);
   const pickedAt = () =>
     page.locator('.locator-map .map-marker--picked').evaluate((e) => e.style.transform);
   const before = await pickedAt();

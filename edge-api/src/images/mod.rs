@@ -515,7 +515,7 @@ impl ImageService {
 /// decodes it (`%20` is a space); `None` for anything that would leave the folder or
 /// name a dotfile once decoded (`a%2F..` is `a/..`).
 fn site_file(path: &str) -> Option<String> {
-    let decoded = String::from_utf8(crate::routes::static_site::percent_decode(
+    let decoded = String::from_utf8(crate::site_path::percent_decode(
         path.trim_start_matches('/'),
     ))
     .ok()?;
@@ -523,7 +523,7 @@ fn site_file(path: &str) -> Option<String> {
         !segment.is_empty()
             && !segment.starts_with('.')
             && !segment.contains('\\')
-            && segment.len() <= crate::routes::static_site::MAX_SEGMENT_BYTES
+            && segment.len() <= crate::site_path::MAX_SEGMENT_BYTES
     });
     safe.then_some(decoded)
 }

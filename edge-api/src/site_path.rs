@@ -1,0 +1,29 @@
+//! How the file service and the image service read a site path: `%XX` decoding and the
+//! longest name a file system allows. Below the routes, so both can use it.
+
+/// The longest file or folder name the file systems we serve from allow, in bytes.
+pub const MAX_SEGMENT_BYTES: usize = 255;
+
+/// `%XX` escapes decoded (invalid escapes kept as they are), as the file service reads them.
+pub fn percent_decode(segment: &str) -> Vec<u8> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    out
+}
