@@ -32,8 +32,14 @@ export const test = base.extend({
       if (consent) {
         await context.addInitScript(
           ([key, value]) => {
-            if (window.localStorage.getItem(key) === null)
-              window.localStorage.setItem(key, JSON.stringify(value));
+            // Init scripts run in every frame, some of which have no storage (an opaque
+            // origin throws on the getter): those are not the site's pages.
+            try {
+              if (window.localStorage.getItem(key) === null)
+                window.localStorage.setItem(key, JSON.stringify(value));
+            } catch {
+              // no storage in this frame
+            }
           },
           ['forecourt.consent', consent],
         );
