@@ -27,7 +27,9 @@ const SHARED: &[&str] = &[
     // components that several pages embed
     "card",
     "finance",
+    // what a form is for, its routes and its fields; the form page is a page view
     "form",
+    "form_fields",
     "brand_groups",
     "model_cards",
     "offer_cards",
@@ -39,8 +41,18 @@ const SHARED: &[&str] = &[
 /// The views of one page kind (or a pair: a list and its items). They use shared pieces
 /// and their own parts only.
 const PAGE_VIEWS: &[&str] = &[
-    "brands", "client", "content", "home", "location", "locator", "model", "offers", "parts",
-    "search", "vehicle",
+    "brands",
+    "client",
+    "content",
+    "form_page",
+    "home",
+    "location",
+    "locator",
+    "model",
+    "offers",
+    "parts",
+    "search",
+    "vehicle",
 ];
 
 /// Files that belong to one page view and are used by it alone: (part, page view).

@@ -13,7 +13,7 @@ use domain::rules::price_comparison::PriceComparisonView;
 use domain::view::brands::{BrandPageView, BrandsPageView};
 use domain::view::client::{ClientPageView, NotFoundView};
 use domain::view::content::ContentPageView;
-use domain::view::form::{FormPageView, VehicleFormSet};
+use domain::view::form_page::{FormPageView, VehicleFormSet};
 use domain::view::home::HomePageView;
 use domain::view::location::{LocationPageView, LocationsPageView};
 use domain::view::locator::{LocatorPageView, Website};

@@ -17,6 +17,8 @@ pub mod contrast;
 pub mod crumbs;
 pub mod finance;
 pub mod form;
+pub mod form_fields;
+pub mod form_page;
 pub mod home;
 pub mod images;
 pub mod jsonld;

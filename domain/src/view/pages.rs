@@ -18,10 +18,8 @@ use super::card::{reserve_url, Cards, MakeCards};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
 use super::content::{about_us_from_config, content_page_view, ContentPageView};
 use super::crumbs::Crumb;
-use super::form::{
-    form_page_view, form_routes, reservation_page_view, vehicle_form_set, FormKind, FormPageView,
-    VEHICLE_FORMS_PATH,
-};
+use super::form::{form_routes, FormKind, VEHICLE_FORMS_PATH};
+use super::form_page::{form_page_view, reservation_page_view, vehicle_form_set, FormPageView};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
 use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH};
