@@ -1,54 +1,79 @@
 // Page props: the generated Rust view models wrapped with the shared site part.
-import type { ClientPageView } from '../types/generated/ClientPageView';
-import type { ContentPageView } from '../types/generated/ContentPageView';
-import type { FormPageView } from '../types/generated/FormPageView';
-import type { HomePageView } from '../types/generated/HomePageView';
-import type { LocationPageView } from '../types/generated/LocationPageView';
-import type { LocationsPageView } from '../types/generated/LocationsPageView';
-import type { BrandPageView } from '../types/generated/BrandPageView';
-import type { BrandsPageView } from '../types/generated/BrandsPageView';
-import type { LocatorPageView } from '../types/generated/LocatorPageView';
-import type { ModelPageView } from '../types/generated/ModelPageView';
-import type { ModelsPageView } from '../types/generated/ModelsPageView';
-import type { OfferPageView } from '../types/generated/OfferPageView';
-import type { OffersPageView } from '../types/generated/OffersPageView';
-import type { NotFoundView } from '../types/generated/NotFoundView';
+//
+// `PageViews` is keyed by the Rust page-kind list (types/generated/PageKind.ts): a kind
+// without a view model, or a view model under a kind the Rust side does not build, fails
+// typecheck (`PageViewsMatchPageKinds` below), and page-registry.tsx holds each page
+// component to its kind's props. A new page kind is one line here, its view type imported
+// in place so that line is all it takes.
+import type { PageKind } from '../types/generated/PageKind';
 import type { PageProps } from '../types/generated/PageProps';
-import type { PartsSearchPageView } from '../types/generated/PartsSearchPageView';
-import type { SearchPageView } from '../types/generated/SearchPageView';
-import type { VehiclePageView } from '../types/generated/VehiclePageView';
+
+/** The view model of each page kind. */
+export interface PageViews {
+  home: import('../types/generated/HomePageView').HomePageView;
+  search: import('../types/generated/SearchPageView').SearchPageView;
+  vehicle: import('../types/generated/VehiclePageView').VehiclePageView;
+  location: import('../types/generated/LocationPageView').LocationPageView;
+  locations: import('../types/generated/LocationsPageView').LocationsPageView;
+  locator: import('../types/generated/LocatorPageView').LocatorPageView;
+  model: import('../types/generated/ModelPageView').ModelPageView;
+  models: import('../types/generated/ModelsPageView').ModelsPageView;
+  parts_search: import('../types/generated/PartsSearchPageView').PartsSearchPageView;
+  offers: import('../types/generated/OffersPageView').OffersPageView;
+  offer: import('../types/generated/OfferPageView').OfferPageView;
+  brands: import('../types/generated/BrandsPageView').BrandsPageView;
+  brand: import('../types/generated/BrandPageView').BrandPageView;
+  form: import('../types/generated/FormPageView').FormPageView;
+  content: import('../types/generated/ContentPageView').ContentPageView;
+  client: import('../types/generated/ClientPageView').ClientPageView;
+  not_found: import('../types/generated/NotFoundView').NotFoundView;
+}
+
+/** True when `A` and `B` are the same union. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only when `T` is `true`. */
+type Assert<T extends true> = T;
+
+/**
+ * Every page kind has a view model and every view model a page kind: a kind missing
+ * from `PageViews` or one the Rust side does not build fails here.
+ */
+export type PageViewsMatchPageKinds = Assert<Same<keyof PageViews, PageKind>>;
+
+/** Props of a page of kind `K`. */
+export type PropsOf<K extends PageKind> = PageProps<PageViews[K]>;
 
 /** Props of the home page. */
-export type HomeProps = PageProps<HomePageView>;
+export type HomeProps = PropsOf<'home'>;
 /** Props of a search landing page. */
-export type SearchProps = PageProps<SearchPageView>;
+export type SearchProps = PropsOf<'search'>;
 /** Props of a vehicle page. */
-export type VehicleProps = PageProps<VehiclePageView>;
+export type VehicleProps = PropsOf<'vehicle'>;
 /** Props of a location page. */
-export type LocationProps = PageProps<LocationPageView>;
+export type LocationProps = PropsOf<'location'>;
 /** Props of the locations list. */
-export type LocationsProps = PageProps<LocationsPageView>;
+export type LocationsProps = PropsOf<'locations'>;
 /** Props of a content page. */
-export type ContentProps = PageProps<ContentPageView>;
+export type ContentProps = PropsOf<'content'>;
 /** Props of a form page. */
-export type FormProps = PageProps<FormPageView>;
+export type FormProps = PropsOf<'form'>;
 /** Props of a client-only shell. */
-export type ClientProps = PageProps<ClientPageView>;
+export type ClientProps = PropsOf<'client'>;
 /** Props of the 404 page. */
-export type NotFoundProps = PageProps<NotFoundView>;
+export type NotFoundProps = PropsOf<'not_found'>;
 /** Props of a brand overview page. */
-export type BrandProps = PageProps<BrandPageView>;
+export type BrandProps = PropsOf<'brand'>;
 /** Props of the brands list. */
-export type BrandsProps = PageProps<BrandsPageView>;
+export type BrandsProps = PropsOf<'brands'>;
 /** Props of a model page. */
-export type ModelProps = PageProps<ModelPageView>;
+export type ModelProps = PropsOf<'model'>;
 /** Props of the models list. */
-export type ModelsProps = PageProps<ModelsPageView>;
+export type ModelsProps = PropsOf<'models'>;
 /** Props of the parts and accessories catalogue. */
-export type PartsSearchProps = PageProps<PartsSearchPageView>;
+export type PartsSearchProps = PropsOf<'parts_search'>;
 /** Props of one special offer. */
-export type OfferProps = PageProps<OfferPageView>;
+export type OfferProps = PropsOf<'offer'>;
 /** Props of the special offers list. */
-export type OffersProps = PageProps<OffersPageView>;
+export type OffersProps = PropsOf<'offers'>;
 /** Props of the dealer locator. */
-export type LocatorProps = PageProps<LocatorPageView>;
+export type LocatorProps = PropsOf<'locator'>;

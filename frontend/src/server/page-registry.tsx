@@ -1,7 +1,8 @@
 // Server side only: the page component of every kind the SSR bundle renders. Each
 // browser entry (src/entries/<kind>.tsx) imports only its own page. The keys are the
 // kinds of the Rust PageKind (types/generated/PageKind.ts): `satisfies` rejects a kind
-// missing or unknown, page-kinds.test.ts checks the entries.
+// missing or unknown, or a component that does not take its kind's props (app/props.ts);
+// page-kinds.test.ts checks the entries.
 import type { ComponentType } from 'react';
 import { ClientPage } from '../pages/client-page';
 import { ContentPage } from '../pages/content-page';
@@ -20,6 +21,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { PartsSearchPage } from '../pages/parts-search-page';
 import { SearchPage } from '../pages/search-page';
 import { VehiclePage } from '../pages/vehicle-page';
+import type { PropsOf } from '../app/props';
 import type { PageKind } from '../types/generated/PageKind';
 
 /** Page component by kind (docs/contracts.md page kinds). */
@@ -41,4 +43,4 @@ export const PAGES = {
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,
-} as const satisfies Record<PageKind, ComponentType<never>>;
+} as const satisfies { [K in PageKind]: ComponentType<PropsOf<K>> };
