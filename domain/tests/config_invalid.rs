@@ -17,7 +17,7 @@ fn errors_of(case: &str) -> Vec<String> {
 fn misspelt_key_suggests_the_right_one_and_lists_the_allowed_keys() {
     assert_eq!(
         errors_of("misspelt_key"),
-        ["tests/fixtures/invalid/misspelt_key/acme/dealer.toml:10:1: finance.provder: unknown key; did you mean `provider`? allowed: provider, link, calculator, fees"]
+        ["tests/fixtures/invalid/misspelt_key/acme/dealer.toml:10:1: finance.provder: unknown key; did you mean `provider`? allowed: provider, link, calculator, fees, examples, vehicle_types"]
     );
 }
 

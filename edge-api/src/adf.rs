@@ -179,6 +179,7 @@ pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>)
         ("Subcategory", &f.subcategory),
         ("Location", &f.location),
         ("Preferred contact", &f.preferred_contact_method),
+        ("Vehicle type", &f.vehicle_type),
         ("Part#", &f.part_number),
         ("Rego/VIN/Part#", &f.rego_vin_part),
         ("Order Detail", &f.order_detail),

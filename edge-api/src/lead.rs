@@ -279,6 +279,9 @@ lead_types! {
         /// Finance question (Yes/No).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub finance: Option<String>,
+        /// The finance enquiry's vehicle type (seed 001 s9: default Car).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub vehicle_type: Option<String>,
         /// Chosen location id.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub location_id: Option<Scalar>,

@@ -40,6 +40,9 @@ pub struct Tenant {
     pub lead_email: LeadEmailConfig,
     /// The dealer's enquiry form switches (message requirement, dealership count).
     pub forms: EnquiryFormSettings,
+    /// The services the enquiry form offers (config `forms.additional_services`): a lead's
+    /// `additional_services` must be among them.
+    pub additional_services: Vec<String>,
     /// The dealer's own search filters (its stock filters and manufacturer), which every
     /// `GET /api/search` of this dealer applies; `dealer` is the slug.
     pub search: FixedFilters,
@@ -102,6 +105,7 @@ impl From<&Dealer> for Tenant {
                 terms_required: false,
                 postcode_optional: false,
             },
+            additional_services: config.forms.offered_services(),
             search: FixedFilters::for_config(config),
             website: website(dealer),
             makes: dealer_makes(dealer),

@@ -44,7 +44,7 @@ fn check_reports_every_error_of_the_invalid_fixtures() {
     let errors = check(&dir).expect_err("invalid fixture");
     let line = errors.to_string();
     assert!(
-        line.ends_with("misspelt_key/acme/dealer.toml:10:1: finance.provder: unknown key; did you mean `provider`? allowed: provider, link, calculator, fees"),
+        line.ends_with("misspelt_key/acme/dealer.toml:10:1: finance.provder: unknown key; did you mean `provider`? allowed: provider, link, calculator, fees, examples, vehicle_types"),
         "{line}"
     );
 }

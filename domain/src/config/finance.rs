@@ -35,6 +35,21 @@ pub struct FinanceConfig {
     /// Extra fees listed in the finance disclaimer for one brand (establishment 395, security registration 6, ...); default none.
     #[serde(default)]
     pub fees: Vec<FinanceFee>,
+    /// The comparison rate examples of the finance-estimate box's disclaimer; default the
+    /// seed's (8.38% to 19.42%; 6.29% with 8.19% over 5 years, no deposit).
+    #[serde(default)]
+    pub examples: FinanceExamples,
+    /// Vehicle types the finance enquiry asks about, the first selected; one type is sent
+    /// without asking; default ["Car"] (some sites also finance motorcycles and caravans).
+    #[serde(default = "vehicle_types")]
+    pub vehicle_types: Vec<String>,
+}
+
+/// Seed 001 s9: "default finance vehicle type Car".
+pub const DEFAULT_FINANCE_VEHICLE_TYPE: &str = "Car";
+
+fn vehicle_types() -> Vec<String> {
+    vec![DEFAULT_FINANCE_VEHICLE_TYPE.to_string()]
 }
 
 impl Default for FinanceConfig {
@@ -44,6 +59,81 @@ impl Default for FinanceConfig {
             link: finance_link(),
             calculator: CalculatorConfig::default(),
             fees: Vec::new(),
+            examples: FinanceExamples::default(),
+            vehicle_types: vehicle_types(),
+        }
+    }
+}
+
+/// The comparison rate examples a finance disclaimer quotes (seed 001 s9: "Comparison
+/// example range 8.38% to 19.42%; alternate example 6.29% rate, 8.19% comparison, 5
+/// years, no deposit"), percent per annum. The two are alternatives, one a site: the
+/// alternate example's 8.19% lies below the range's 8.38%, so a disclaimer quoting both
+/// would contradict itself.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinanceExamples {
+    /// Which example the disclaimer quotes: range (the range of comparison rates) or
+    /// example (one loan's rate and comparison rate); default range.
+    #[serde(default)]
+    pub quote: ExampleQuote,
+    /// Lowest comparison rate of the range; default 8.38.
+    #[serde(default = "range_low")]
+    pub range_low: f64,
+    /// Highest comparison rate of the range; default 19.42.
+    #[serde(default = "range_high")]
+    pub range_high: f64,
+    /// The alternate example's interest rate; default 6.29.
+    #[serde(default = "example_rate")]
+    pub example_rate: f64,
+    /// The alternate example's comparison rate; default 8.19.
+    #[serde(default = "example_comparison_rate")]
+    pub example_comparison_rate: f64,
+    /// The alternate example's term in years; default 5.
+    #[serde(default = "example_term_years")]
+    pub example_term_years: u32,
+    /// The alternate example's deposit, AUD; default 0 (no deposit).
+    #[serde(default)]
+    pub example_deposit: f64,
+}
+
+fn range_low() -> f64 {
+    8.38
+}
+fn range_high() -> f64 {
+    19.42
+}
+fn example_rate() -> f64 {
+    6.29
+}
+fn example_comparison_rate() -> f64 {
+    8.19
+}
+fn example_term_years() -> u32 {
+    5
+}
+
+/// Which comparison example a finance disclaimer quotes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExampleQuote {
+    /// The range of comparison rates (seed: 8.38% to 19.42%).
+    #[default]
+    Range,
+    /// The alternate example (seed: 6.29% rate, 8.19% comparison, 5 years, no deposit).
+    Example,
+}
+
+impl Default for FinanceExamples {
+    fn default() -> Self {
+        FinanceExamples {
+            quote: ExampleQuote::Range,
+            range_low: range_low(),
+            range_high: range_high(),
+            example_rate: example_rate(),
+            example_comparison_rate: example_comparison_rate(),
+            example_term_years: example_term_years(),
+            example_deposit: 0.0,
         }
     }
 }

@@ -680,7 +680,15 @@ pub struct VehiclePageConfig {
     /// Points of the "Protect Your Car" section (aftercare products); none hides it.
     #[serde(default)]
     pub protect_your_car: Vec<String>,
+    /// Warranty years quoted on new and demo cars by make, for brands that give more than
+    /// the standard 3 (seed 001 s9: "5 or 7 year for some brands"), e.g. { Chery = 7 };
+    /// default none.
+    #[serde(default)]
+    pub brand_warranty_years: std::collections::BTreeMap<String, u32>,
 }
+
+/// Seed 001 s9: "warranties quoted 3-year standard".
+pub const STANDARD_WARRANTY_YEARS: u32 = 3;
 
 fn similar_cars() -> usize {
     DEFAULT_SIMILAR_CARS_COUNT
@@ -693,6 +701,21 @@ fn spin_drag() -> u32 {
 }
 
 impl VehiclePageConfig {
+    /// The warranty quoted for a new or demo car of `make`: "3-year standard warranty",
+    /// or the brand's own ("7-year warranty") where the dealer lists it (make matched
+    /// ignoring case).
+    pub fn warranty_text(&self, make: &str) -> String {
+        let brand = self
+            .brand_warranty_years
+            .iter()
+            .find(|(m, _)| m.trim().eq_ignore_ascii_case(make.trim()))
+            .map(|(_, years)| *years);
+        match brand {
+            Some(years) => format!("{years}-year warranty"),
+            None => format!("{STANDARD_WARRANTY_YEARS}-year standard warranty"),
+        }
+    }
+
     /// The parameters of the similar cars rule (`rules::availability::similar_cars`).
     pub fn similar_cars_settings(&self) -> SimilarCarsSettings {
         SimilarCarsSettings {
@@ -716,6 +739,7 @@ impl Default for VehiclePageConfig {
             money_back_guarantee: false,
             why_buy_from_us: Vec::new(),
             protect_your_car: Vec::new(),
+            brand_warranty_years: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -766,6 +790,32 @@ pub struct FormsConfig {
     /// Enquiry plus others"), e.g. "Career Enquiry"; default none.
     #[serde(default)]
     pub enquiry_categories: Vec<String>,
+    /// Services the enquiry form lets the shopper tick, sent as `additional_services`
+    /// (seed 001 s3); an empty list leaves the question out; default Extended warranty,
+    /// Service plan, Paint and interior protection, Roadside assistance.
+    #[serde(default = "additional_services")]
+    pub additional_services: Vec<String>,
+}
+
+fn additional_services() -> Vec<String> {
+    crate::rules::forms::DEFAULT_ADDITIONAL_SERVICES
+        .map(String::from)
+        .to_vec()
+}
+
+impl FormsConfig {
+    /// The additional services offered, as the form shows them and the API accepts them:
+    /// trimmed, blanks and repeats left out.
+    pub fn offered_services(&self) -> Vec<String> {
+        let mut offered: Vec<String> = Vec::new();
+        for service in &self.additional_services {
+            let service = service.trim();
+            if !service.is_empty() && !offered.iter().any(|o| o == service) {
+                offered.push(service.to_string());
+            }
+        }
+        offered
+    }
 }
 
 fn parts_heading() -> String {
@@ -781,6 +831,7 @@ impl Default for FormsConfig {
             parts_heading: parts_heading(),
             parts_combined_field: false,
             enquiry_categories: Vec::new(),
+            additional_services: additional_services(),
         }
     }
 }

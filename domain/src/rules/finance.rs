@@ -82,6 +82,12 @@ impl FinanceProvider {
         }
     }
 
+    /// Seed 001 s9: "Angle card shows $0 final payment": the provider whose finance card
+    /// states the loan's final payment (its loans carry none, so it reads $0).
+    pub fn card_shows_final_payment(self) -> bool {
+        self == FinanceProvider::Angle
+    }
+
     /// Parses a configuration name or `finance_lenders` key.
     pub fn from_key(key: &str) -> Option<FinanceProvider> {
         FinanceProvider::ALL.into_iter().find(|p| p.key() == key)

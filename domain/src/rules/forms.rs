@@ -261,6 +261,42 @@ pub const ATTRIBUTION_MAX_PARAM_NAME: usize = 64;
 /// Longest query parameter value (characters).
 pub const ATTRIBUTION_MAX_PARAM_VALUE: usize = 512;
 
+/// The additional services an enquiry offers when the dealer lists none of its own (seed
+/// 001 s3 Enquiry payload: `additional_services`; the seed names no services). Finance
+/// and a trade-in are not among them: the enquiry form asks both as Yes/No questions.
+pub const DEFAULT_ADDITIONAL_SERVICES: [&str; 4] = [
+    "Extended warranty",
+    "Service plan",
+    "Paint and interior protection",
+    "Roadside assistance",
+];
+
+/// Seed 001 s3 `additional_services`: the services a lead asks for must be ones the
+/// dealer's form offers (`offered`, config `forms.additional_services`), each once. The
+/// error names the offered services, or says the form offers none.
+pub fn check_additional_services(sent: &[String], offered: &[String]) -> Result<(), String> {
+    if offered.is_empty() {
+        return match sent.is_empty() {
+            true => Ok(()),
+            false => Err("This form offers no additional services.".to_string()),
+        };
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for service in sent {
+        let service = service.trim();
+        if !offered.iter().any(|o| o == service) {
+            return Err(format!(
+                "Please choose additional services from: {}.",
+                offered.join(", ")
+            ));
+        }
+        if !seen.insert(service) {
+            return Err(format!("\"{service}\" is listed twice."));
+        }
+    }
+    Ok(())
+}
+
 /// Every analytics event of the seeds with the `event` name it is pushed to `dataLayer`
 /// under, so a tag manager trigger can match it by name (the README's dataLayer table
 /// lists the same rows). Ids are the seeds'; names are ours.
@@ -391,5 +427,34 @@ mod analytics_tests {
         names.dedup();
         assert_eq!(ids, [9, 14, 15, 17, 18, 22, 25, 26, 39, 48, 51, 60, 61]);
         assert_eq!(names.len(), ANALYTICS_EVENTS.len());
+    }
+
+    /// Seed 001 s3 Enquiry payload: "... page_id, additional_services, lead_id ...".
+    #[test]
+    fn additional_services_are_the_offered_ones_each_once() {
+        let offered: Vec<String> = DEFAULT_ADDITIONAL_SERVICES.map(String::from).to_vec();
+        let sent = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(check_additional_services(&[], &offered), Ok(()));
+        assert_eq!(
+            check_additional_services(&sent(&["Service plan", " Extended warranty "]), &offered),
+            Ok(())
+        );
+        assert_eq!(
+            check_additional_services(&sent(&["Free fuel"]), &offered),
+            Err(
+                "Please choose additional services from: Extended warranty, Service plan, \
+                 Paint and interior protection, Roadside assistance."
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            check_additional_services(&sent(&["Service plan", "Service plan"]), &offered),
+            Err("\"Service plan\" is listed twice.".to_string())
+        );
+        assert_eq!(check_additional_services(&[], &[]), Ok(()));
+        assert_eq!(
+            check_additional_services(&sent(&["Service plan"]), &[]),
+            Err("This form offers no additional services.".to_string())
+        );
     }
 }

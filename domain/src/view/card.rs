@@ -181,6 +181,11 @@ pub struct CardFinance {
     pub interest_rate: String,
     /// The lender's comparison rate as shown, e.g. "8.19% p.a.".
     pub comparison_rate: String,
+    /// The loan's final payment as shown, e.g. "$0", where the provider's card states it
+    /// (seed 001 s9: Angle); absent elsewhere.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_payment: Option<String>,
 }
 
 /// Digits with thousands separators: 12345 gives "12,345".
@@ -237,10 +242,18 @@ pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
     strip_lender(car, ctx)?;
     let loan = super::finance::car_loan(car, ctx)?;
     let weekly = loan.weekly();
+    let states_final_payment = ctx
+        .dealer
+        .config
+        .finance
+        .provider
+        .is_some_and(|p| p.card_shows_final_payment());
     (weekly > 0.0).then(|| CardFinance {
         weekly: crate::rules::format::format_price(weekly),
         interest_rate: rate_text(loan.rate),
         comparison_rate: rate_text(loan.comparison_rate),
+        final_payment: states_final_payment
+            .then(|| crate::rules::format::format_price(loan.balloon)),
     })
 }
 
@@ -579,5 +592,42 @@ mod tests {
             card_view(&car("Toyota", lender(Some(123.0))), &plain).finance,
             None
         );
+    }
+
+    /// Seed 001 s9: "Angle card shows $0 final payment"; other providers' cards state none.
+    #[test]
+    fn an_angle_card_states_its_zero_final_payment() {
+        let angle = dealer("[finance]\nprovider = \"angle\"\n");
+        let ctx = ViewContext::new(
+            &angle,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        let mut on_angle = car("Toyota", lender(Some(123.4)));
+        on_angle.finance_lenders = BTreeMap::from([(
+            "angle".to_string(),
+            Lender {
+                payment_week: Some(123.4),
+                ..lender(Some(123.4))
+            },
+        )]);
+        let finance = card_view(&on_angle, &ctx).finance.expect("the strip shows");
+        assert_eq!(finance.final_payment.as_deref(), Some("$0"));
+
+        let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
+        let ctx = ViewContext::new(
+            &taurus,
+            Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        );
+        let finance = card_view(&car("Toyota", lender(Some(123.4))), &ctx)
+            .finance
+            .expect("the strip shows");
+        assert_eq!(finance.final_payment, None);
+        assert!(!serde_json::to_string(&finance)
+            .expect("json")
+            .contains("final_payment"));
     }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::{Car, Lender};
-use crate::config::FinanceConfig;
+use crate::config::{ExampleQuote, FinanceConfig, FinanceExamples};
 use crate::rules::availability::is_available;
 use crate::rules::finance::{
     estimate_on, truncate_disclaimer, visible_lender, CalculatorRanges, CarLoan, PaymentFrequency,
@@ -122,6 +122,33 @@ fn fees_sentence(finance: &FinanceConfig) -> String {
         .map(|f| format!("{} {}", f.name, format_money(f.amount)))
         .collect();
     format!(" Fees and charges: {}.", fees.join(", "))
+}
+
+/// The comparison rate examples of a finance disclaimer (seed 001 s9: "Comparison example
+/// range 8.38% to 19.42%; alternate example 6.29% rate, 8.19% comparison, 5 years, no
+/// deposit"): the one the dealer's `finance.examples` quotes.
+pub fn comparison_examples(examples: &FinanceExamples) -> String {
+    match examples.quote {
+        ExampleQuote::Range => format!(
+            "Comparison rates range from {} p.a. to {} p.a.",
+            format_rate(examples.range_low),
+            format_rate(examples.range_high),
+        ),
+        ExampleQuote::Example => {
+            let deposit = if examples.example_deposit > 0.0 {
+                format!("a deposit of {}", format_money(examples.example_deposit))
+            } else {
+                "no deposit".to_string()
+            };
+            format!(
+                "For example, an interest rate of {} p.a. has a comparison rate of {} p.a. over {} \
+                 years with {deposit}.",
+                format_rate(examples.example_rate),
+                format_rate(examples.example_comparison_rate),
+                examples.example_term_years,
+            )
+        }
+    }
 }
 
 /// The lender's own disclaimer, when it has a non-empty one.
@@ -257,7 +284,7 @@ pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<Finance
         "Estimated repayments of {} per week ({} per month, weekly × 4.33) are based on a price of {}, a {} year \
          term, a {deposit_percent:.1}% deposit of {} and a {final_payment_percent:.0}% final payment of {}{fee} at an \
          interest rate of {} p.a. (comparison rate {} p.a.). This is an estimate only and not an offer or approval \
-         of credit; lending criteria, fees and charges apply.{}",
+         of credit; lending criteria, fees and charges apply.{} {}",
         format_money(estimate.weekly),
         format_money(estimate.monthly),
         format_dollars(price),
@@ -266,7 +293,8 @@ pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<Finance
         format_money(estimate.final_payment),
         format_rate(rate),
         format_rate(comparison),
-        fees_sentence(finance)
+        fees_sentence(finance),
+        comparison_examples(&finance.examples)
     );
     let disclaimer = match lender_disclaimer(lender) {
         Some(text) => format!("{own} {text}"),
@@ -471,6 +499,44 @@ mod tests {
             finance_estimate_view(&car(Some(50_000.0), "sold", None), &ctx(&fees)),
             None,
             "unavailable"
+        );
+    }
+
+    /// Seed 001 s9: "Comparison example range 8.38% to 19.42%; alternate example 6.29%
+    /// rate, 8.19% comparison, 5 years, no deposit; 5-year secured loan of 30,000".
+    #[test]
+    fn the_estimate_disclaimer_quotes_the_dealers_comparison_example() {
+        let with_car = |d: &Dealer| {
+            finance_estimate_view(&car(Some(50_000.0), "in_stock", None), &ctx(d))
+                .expect("estimate")
+                .disclaimer
+        };
+        let range = with_car(&dealer(""));
+        assert!(
+            range.ends_with(" Comparison rates range from 8.38% p.a. to 19.42% p.a."),
+            "{range}"
+        );
+        assert!(!range.contains("For example"), "{range}");
+        let example = with_car(&dealer("[finance.examples]\nquote = \"example\"\n"));
+        assert!(
+            example.ends_with(
+                " For example, an interest rate of 6.29% p.a. has a comparison rate of 8.19% \
+                 p.a. over 5 years with no deposit."
+            ),
+            "{example}"
+        );
+        let own = with_car(&dealer(
+            "[finance.examples]\nquote = \"example\"\nexample_rate = 7\nexample_comparison_rate = 7.5\n\
+             example_term_years = 3\nexample_deposit = 2000\n",
+        ));
+        assert!(
+            own.ends_with("an interest rate of 7.00% p.a. has a comparison rate of 7.50% p.a. over 3 years with a deposit of $2,000."),
+            "{own}"
+        );
+        // The loan every comparison rate shown is calculated on (the note beside it).
+        assert_eq!(
+            messages::COMPARISON_RATE_BASIS,
+            "Comparison rate calculated on a secured loan of $30,000 over 5 years."
         );
     }
 

@@ -50,6 +50,9 @@ pub enum InputKind {
     Dealership,
     /// A yes/no box, sent as a JSON boolean.
     Checkbox,
+    /// Any of `options`, one box each, sent as a JSON array of the ticked ones (none
+    /// ticked sends nothing).
+    Choices,
     /// Not shown; filled from `query_param` or `default_value`.
     Hidden,
     /// A date, YYYY-MM-DD, from today to the view's `appointment.horizon_days` ahead.
@@ -216,6 +219,42 @@ fn yes_no_field(name: &str, label: &str) -> FieldView {
         .options(&[messages::NO, messages::YES], messages::NO)
 }
 
+/// Seed 001 s3 `additional_services`: the services the dealer offers with a car
+/// (config `forms.additional_services`), any of them ticked; none offered, no question.
+fn additional_services_field(offered: &[String]) -> Option<FieldView> {
+    let labels: Vec<&str> = offered.iter().map(String::as_str).collect();
+    (!labels.is_empty()).then(|| {
+        FieldView::new(
+            "additional_services",
+            "I am also interested in",
+            InputKind::Choices,
+        )
+        .options(&labels, "")
+    })
+}
+
+/// Seed 001 s9: "default finance vehicle type Car": a select of the dealer's types
+/// (config `finance.vehicle_types`) starting on the first, or, with one type, sent
+/// without asking.
+fn vehicle_type_field(types: &[String]) -> FieldView {
+    let types: Vec<&str> = types
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let first = types
+        .first()
+        .copied()
+        .unwrap_or(crate::config::DEFAULT_FINANCE_VEHICLE_TYPE);
+    if types.len() > 1 {
+        FieldView::new("vehicle_type", "Vehicle type", InputKind::Select).options(&types, first)
+    } else {
+        let mut hidden = FieldView::new("vehicle_type", "Vehicle type", InputKind::Hidden);
+        hidden.default_value = first.to_string();
+        hidden
+    }
+}
+
 fn trade_in_question() -> FieldView {
     yes_no_field("do-you-have-a-trade-in", "Do you have a trade-in?")
 }
@@ -344,6 +383,7 @@ pub(super) fn form_steps(
             fields.push(yes_no_field("finance", "Do you need finance?"));
             fields.push(trade_in_question());
             fields.push(rego_field("Rego"));
+            fields.extend(additional_services_field(&config.forms.offered_services()));
             fields.push(message_field(&required));
             fields.push(opt_in_field());
             fields.push(car_id_field());
@@ -462,6 +502,7 @@ pub(super) fn form_steps(
             let mut fields = contact_fields(&required);
             fields.push(contact_method_field());
             fields.extend(location.map(|l| l.prefilled_by("preferredDealership")));
+            fields.push(vehicle_type_field(&config.finance.vehicle_types));
             let mut budget = FieldView::new("price", "Vehicle price budget", InputKind::Number)
                 .prefilled_by("vehiclePriceBudget");
             budget.suffix = Some("AUD".to_string());

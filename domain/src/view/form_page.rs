@@ -1167,4 +1167,66 @@ mod tests {
             None
         );
     }
+
+    /// Seed 001 s3 Enquiry payload: "... page_id, additional_services, lead_id ...": the
+    /// enquiry lets the shopper tick the dealer's services (a sensible default list), or
+    /// asks nothing where the dealer offers none.
+    #[test]
+    fn the_enquiry_offers_the_dealers_additional_services() {
+        let plain = view(FormKind::GeneralEnquiry, &dealer("", vec![]));
+        let services = field(&plain, "additional_services").expect("the question");
+        assert_eq!(services.input, InputKind::Choices);
+        assert_eq!(
+            services.options,
+            crate::rules::forms::DEFAULT_ADDITIONAL_SERVICES.map(String::from)
+        );
+        assert_eq!(services.required_message, None);
+        let own = view(
+            FormKind::GeneralEnquiry,
+            &dealer(
+                "[forms]\nadditional_services = [\" Service plan \", \"Tyres\", \"\", \"Tyres\"]\n",
+                vec![],
+            ),
+        );
+        assert_eq!(
+            field(&own, "additional_services")
+                .expect("the question")
+                .options,
+            ["Service plan", "Tyres"]
+        );
+        let none = view(
+            FormKind::GeneralEnquiry,
+            &dealer("[forms]\nadditional_services = []\n", vec![]),
+        );
+        assert!(field(&none, "additional_services").is_none());
+        assert!(field(
+            &view(FormKind::ServiceBooking, &dealer("", vec![])),
+            "additional_services"
+        )
+        .is_none());
+    }
+
+    /// Seed 001 s9: "default finance vehicle type Car".
+    #[test]
+    fn the_finance_enquiry_sends_the_vehicle_type_car_unless_the_dealer_offers_more() {
+        let plain = view(FormKind::FinanceEnquiry, &dealer("", vec![]));
+        let kind = field(&plain, "vehicle_type").expect("vehicle type");
+        assert_eq!(
+            (kind.input, kind.default_value.as_str()),
+            (InputKind::Hidden, "Car")
+        );
+        let several = view(
+            FormKind::FinanceEnquiry,
+            &dealer(
+                "[finance]\nvehicle_types = [\"Car\", \"Motorcycle\", \"Caravan\"]\n",
+                vec![],
+            ),
+        );
+        let kind = field(&several, "vehicle_type").expect("vehicle type");
+        assert_eq!(
+            (kind.input, kind.default_value.as_str()),
+            (InputKind::Select, "Car")
+        );
+        assert_eq!(kind.options, ["Car", "Motorcycle", "Caravan"]);
+    }
 }

@@ -655,6 +655,23 @@ pub fn key_information(car: &Car) -> Vec<SpecRow> {
     spec_rows(rows.iter().map(|(label, value)| (*label, value.as_ref())))
 }
 
+/// `rows` with the warranty a new or demo car comes with (seed 001 s9: "warranties quoted
+/// 3-year standard, 5 or 7 year for some brands"); a used car's warranty is the dealer's
+/// to state, so it gets none.
+fn with_warranty(
+    mut rows: Vec<SpecRow>,
+    car: &Car,
+    config: &crate::config::VehiclePageConfig,
+) -> Vec<SpecRow> {
+    if car.car_type != crate::car::CarType::Used {
+        rows.push(SpecRow {
+            label: "Warranty".to_string(),
+            value: config.warranty_text(&car.make),
+        });
+    }
+    rows
+}
+
 /// The key chips under the price (issue 24): year, kilometres, transmission, fuel and body,
 /// those the car has; a caravan shows its berths instead of kilometres, transmission and
 /// fuel, a motorcycle its engine capacity instead of the body.
@@ -847,7 +864,7 @@ pub fn vehicle_page_view_indexed(
         show_thumbnails: images.len() > THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
         images,
         key_chips: key_chips(car),
-        key_information: key_information(car),
+        key_information: with_warranty(key_information(car), car, &config.vehicle_page),
         specifications: specifications(car),
         comments: dealer_comments(car.dealercomments.as_deref()),
         rego_expiry: rego_expiry_text(
@@ -1559,5 +1576,36 @@ mod youx_tests {
             ),
             None
         );
+    }
+
+    /// Seed 001 s9: "warranties quoted 3-year standard, 5 or 7 year for some brands".
+    #[test]
+    fn new_and_demo_cars_quote_the_standard_or_the_brands_warranty() {
+        let standard = crate::config::VehiclePageConfig::default();
+        let brands: crate::config::VehiclePageConfig =
+            toml::from_str("brand_warranty_years = { Chery = 7, Toyota = 5 }\n").expect("config");
+        let of = |make: &str, car_type: crate::car::CarType, config| {
+            let car = Car {
+                make: make.into(),
+                car_type,
+                ..Car::default()
+            };
+            with_warranty(Vec::new(), &car, config)
+                .into_iter()
+                .map(|r| format!("{}: {}", r.label, r.value))
+                .collect::<Vec<_>>()
+        };
+        use crate::car::CarType::{Demo, New, Used};
+        assert_eq!(
+            of("Kia", New, &standard),
+            ["Warranty: 3-year standard warranty"]
+        );
+        assert_eq!(of("Chery", New, &brands), ["Warranty: 7-year warranty"]);
+        assert_eq!(of("toyota", Demo, &brands), ["Warranty: 5-year warranty"]);
+        assert_eq!(
+            of("Kia", New, &brands),
+            ["Warranty: 3-year standard warranty"]
+        );
+        assert!(of("Chery", Used, &brands).is_empty());
     }
 }

@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use domain::messages;
-use domain::rules::forms::{validate_enquiry, EnquiryInput};
+use domain::rules::forms::{check_additional_services, validate_enquiry, EnquiryInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -104,6 +104,11 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<Contact,
     }
     if let Some(attributes) = &payload.lead_attributes {
         fields.extend(attributes.check());
+    }
+    if let Some(services) = &payload.additional_services {
+        if let Err(message) = check_additional_services(services, &tenant.additional_services) {
+            fields.insert("additional_services".to_owned(), message);
+        }
     }
     // The domain's enquiry rules already named a bad contact field of a first submission.
     for (field, message) in contact_errors {

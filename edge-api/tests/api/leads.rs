@@ -582,3 +582,74 @@ async fn attribution_is_stored_with_the_lead_and_its_bounds_are_enforced() {
         );
     }
 }
+
+/// Seed 001 s3 Enquiry payload: "... page_id, additional_services, lead_id ...": the
+/// services the shopper ticked are stored with the lead; a service the dealer's form does
+/// not offer, or one listed twice, is refused naming the field.
+#[tokio::test]
+async fn additional_services_are_stored_and_must_be_offered() {
+    let app = spawn().await;
+    let mut lead = enquiry();
+    lead["additional_services"] = json!(["Service plan", "Roadside assistance"]);
+    let answer = app
+        .send(
+            app.request(reqwest::Method::POST, HOST, "/api/leads")
+                .json(&lead),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    let id = answer.json["lead_id"].as_str().expect("lead_id").to_owned();
+    assert_eq!(
+        stored_json(&stored(&app, &id).await.fields)["additional_services"],
+        json!(["Service plan", "Roadside assistance"])
+    );
+
+    for (services, message) in [
+        (
+            json!(["Free fuel"]),
+            "Please choose additional services from: Extended warranty, Service plan, \
+             Paint and interior protection, Roadside assistance.",
+        ),
+        (
+            json!(["Service plan", "Service plan"]),
+            "\"Service plan\" is listed twice.",
+        ),
+    ] {
+        let mut lead = enquiry();
+        lead["additional_services"] = services;
+        let answer = app
+            .send(
+                app.request(reqwest::Method::POST, HOST, "/api/leads")
+                    .json(&lead),
+            )
+            .await;
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            answer.text
+        );
+        assert_eq!(answer.json["fields"]["additional_services"], message);
+    }
+
+    // Beta's form offers none: any service is refused, none is fine.
+    let mut lead = enquiry();
+    lead["dealership_slug"] = json!("beta-cairns");
+    lead["additional_services"] = json!(["Service plan"]);
+    let answer = app
+        .send(
+            app.request(reqwest::Method::POST, "beta.localhost", "/api/leads")
+                .json(&lead),
+        )
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        answer.text
+    );
+    assert_eq!(
+        answer.json["fields"]["additional_services"],
+        "This form offers no additional services."
+    );
+}

@@ -45,6 +45,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             adf_webhook_url: webhook_base.map(|b| format!("{b}/adf")),
             lead_email: domain::config::LeadEmailConfig::default(),
             forms: EnquiryFormSettings::default(),
+            additional_services: domain::config::FormsConfig::default().offered_services(),
             search: FixedFilters::for_dealer("alpha"),
             website: website(
                 "alpha",
@@ -100,6 +101,8 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
                 dealership_count: 2,
                 ..EnquiryFormSettings::default()
             },
+            // Beta's enquiry form offers no additional services.
+            additional_services: Vec::new(),
             search: FixedFilters::for_dealer("beta"),
             website: website(
                 "beta",

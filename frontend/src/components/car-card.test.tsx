@@ -169,6 +169,18 @@ describe('CarCard', () => {
     ).toBe('/certified.svg');
   });
 
+  // Seed 001 s9: "Angle card shows $0 final payment".
+  it('states the final payment where the provider card does (Angle), else none', () => {
+    const finance = base.finance ? { ...base.finance, final_payment: '$0' } : null;
+    render(<CarCard favourites={false} car={{ ...base, finance }} />);
+    expect(document.querySelector('.car-card__final-payment')?.textContent).toBe(
+      'Final payment $0',
+    );
+    cleanup();
+    render(<CarCard favourites={false} car={base} />);
+    expect(screen.queryByText(/Final payment/)).toBeNull();
+  });
+
   it('shows no repayment and no rate without finance', () => {
     render(<CarCard favourites={false} car={{ ...base, finance: null }} />);
     expect(screen.queryByText(/\/wk/)).toBeNull();

@@ -98,6 +98,15 @@ export function CarCard({
               {MESSAGES.COMPARISON_RATE} {car.finance.comparison_rate}
               <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
             </span>
+            {/* Seed 001 s9: the Angle card states its $0 final payment. */}
+            {car.finance.final_payment ? (
+              <>
+                {' '}
+                <span className="car-card__final-payment">
+                  Final payment {car.finance.final_payment}
+                </span>
+              </>
+            ) : null}
           </p>
         ) : null}
         <ul className="car-card__facts" aria-label="Key facts">

@@ -50,11 +50,21 @@ function fitDraft(
   const kept: Values = {};
   for (const field of draftFields(view)) {
     const value = values[field.name];
-    if (field.input === 'checkbox' ? typeof value === 'boolean' : typeof value === 'string')
+    if (field.input === 'choices') {
+      // Only options the form still offers: a draft outlives a change of the dealer's list.
+      if (Array.isArray(value))
+        kept[field.name] = field.options.filter((option) => value.includes(option));
+    } else if (
+      field.input === 'checkbox' ? typeof value === 'boolean' : typeof value === 'string'
+    ) {
       kept[field.name] = value as string | boolean;
+    }
   }
   const filled = Object.values(kept).some(
-    (v) => v === true || (typeof v === 'string' && v.trim() !== ''),
+    (v) =>
+      v === true ||
+      (typeof v === 'string' && v.trim() !== '') ||
+      (Array.isArray(v) && v.length > 0),
   );
   if (!filled) return null;
   // A form that posts every step resumes a later step only with the lead it belongs to.

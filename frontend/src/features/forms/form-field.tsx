@@ -1,6 +1,7 @@
 import type { DealershipOption } from '../../types/generated/DealershipOption';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { LocationOption } from '../../types/generated/LocationOption';
+import type { FieldValue } from './validation';
 
 /** The DOM id of a field's control (payload keys may hold spaces, '/' and '#'). */
 export function fieldId(formId: string, name: string): string {
@@ -15,12 +16,12 @@ export function errorId(formId: string, name: string): string {
 interface Props {
   formId: string;
   field: FieldView;
-  value: string | boolean;
+  value: FieldValue;
   error: string | undefined;
   locations: LocationOption[];
   /** The options of a preferred-dealership select. */
   dealerships?: DealershipOption[];
-  onChange: (name: string, value: string | boolean) => void;
+  onChange: (name: string, value: FieldValue) => void;
   /** The dates a date field offers (set after hydration: the static page has no "today"). */
   dateRange?: { min: string; max: string } | null;
 }
@@ -71,6 +72,36 @@ export function FormField({
         <label htmlFor={id}>{field.label}</label>
         {errorText}
       </div>
+    );
+  }
+
+  if (field.input === 'choices') {
+    // Several options, any of them ticked (seed 001 s3 additional_services): a group whose
+    // legend names it, one checkbox an option.
+    const ticked = Array.isArray(value) ? value : [];
+    const toggle = (option: string, on: boolean) =>
+      onChange(
+        field.name,
+        field.options.filter((o) => (o === option ? on : ticked.includes(o))),
+      );
+    return (
+      <fieldset className="form-field form-field--choices" aria-describedby={describedBy}>
+        <legend className="form-field__label">{field.label}</legend>
+        {field.options.map((option, i) => (
+          <div key={option} className="form-field__choice">
+            <input
+              id={`${id}-${i}`}
+              type="checkbox"
+              name={field.name}
+              value={option}
+              checked={ticked.includes(option)}
+              onChange={(e) => toggle(option, e.target.checked)}
+            />
+            <label htmlFor={`${id}-${i}`}>{option}</label>
+          </div>
+        ))}
+        {errorText}
+      </fieldset>
     );
   }
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../types/generated/messages';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { Banner } from './form-banner';
 import { APPOINTMENT_TIME_FIELD } from './lead-payload';
-import { TERMS_FIELD, type Values } from './validation';
+import { TERMS_FIELD, type FieldValue, type Values } from './validation';
 
 /** Where the form is: being filled, sending a step, or done (the thanks is shown). */
 export type Status = 'idle' | 'submitting' | 'done';
@@ -46,7 +46,7 @@ export type LeadFormAction =
   /** The signed-in shopper's verified phone (a reservation), unless they typed one. */
   | { type: 'verified-phone'; phone: string }
   /** A field changed; `resetsTime` when it was the appointment's location or date. */
-  | { type: 'change'; name: string; value: string | boolean; resetsTime: boolean }
+  | { type: 'change'; name: string; value: FieldValue; resetsTime: boolean }
   | { type: 'terms'; accepted: boolean }
   /** Back to the step before (every step after the first can go back). */
   | { type: 'back' }

@@ -27,7 +27,7 @@ import {
 import { SlotPicker } from './slot-picker';
 import { recordStoredForm, SUCCESS_PATH } from './success';
 import { loadDetails, prefillDetails, saveDetails } from './user-details';
-import { TERMS_FIELD, validateStep } from './validation';
+import { TERMS_FIELD, validateStep, type FieldValue } from './validation';
 import { FormBanner } from './form-banner';
 import { initialLeadFormState, leadFormReducer } from './lead-form-state';
 import { loadSession } from '../../components/account/session';
@@ -193,7 +193,7 @@ export function LeadForm({
   const formId = view.form_id;
   const slotStep = steps.findIndex((s) => s.fields.some((f) => f.input === 'slot'));
 
-  const onChange = (name: string, value: string | boolean) => {
+  const onChange = (name: string, value: FieldValue) => {
     typed.current = true;
     // The time belongs to the list of one location and date.
     const resetsTime =

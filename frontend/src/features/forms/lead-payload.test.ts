@@ -55,3 +55,40 @@ describe('stepPayload', () => {
     expect(off.autogauge_enabled).toBe(false);
   });
 });
+
+describe('additional services', () => {
+  const services = field('additional_services', 'I am also interested in', 'choices', {
+    options: ['Extended warranty', 'Service plan', 'Roadside assistance'],
+  });
+  const view: FormPageView = {
+    ...enquiry,
+    steps: [{ title: null, fields: [...contactFields, services] }],
+  };
+  const browser = {
+    url: 'http://acme.localhost/contact-us',
+    userAgent: 'test-agent',
+    query: new URLSearchParams(),
+  };
+
+  // Seed 001 s3 Enquiry payload: "... page_id, additional_services, lead_id ...".
+  it('sends the ticked services in the form order, and nothing when none is ticked', () => {
+    const ticked = stepPayload(
+      view,
+      'acme',
+      { name: 'Jo', additional_services: ['Roadside assistance', 'Extended warranty'] },
+      0,
+      null,
+      browser,
+    );
+    expect(ticked.additional_services).toEqual(['Extended warranty', 'Roadside assistance']);
+    const none = stepPayload(
+      view,
+      'acme',
+      { name: 'Jo', additional_services: [] },
+      0,
+      null,
+      browser,
+    );
+    expect('additional_services' in none).toBe(false);
+  });
+});

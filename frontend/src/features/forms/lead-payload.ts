@@ -58,6 +58,7 @@ export function initialValues(view: FormPageView): Values {
   const values: Values = { [HONEYPOT_FIELD]: '' };
   for (const field of allFields(view)) {
     if (field.input === 'checkbox') values[field.name] = false;
+    else if (field.input === 'choices') values[field.name] = [];
     else if (field.input === 'location')
       values[field.name] = view.default_location_id?.toString() ?? '';
     else values[field.name] = field.default_value;
@@ -92,7 +93,7 @@ export function prefillFromQuery(
       if (location) next[field.name] = String(location.id);
     } else if (field.input === 'select') {
       if (field.options.includes(param)) next[field.name] = param;
-    } else if (field.input !== 'checkbox') {
+    } else if (field.input !== 'checkbox' && field.input !== 'choices') {
       next[field.name] = param.trim();
     }
   }
@@ -179,6 +180,13 @@ function fieldsPayload(
     const value = values[field.name];
     if (field.input === 'checkbox') {
       payload[field.name] = value === true;
+      continue;
+    }
+    if (field.input === 'choices') {
+      // Seed 001 s3 additional_services: the ticked options, in the form's order; none
+      // ticked sends nothing.
+      const ticked = Array.isArray(value) ? field.options.filter((o) => value.includes(o)) : [];
+      if (ticked.length > 0) payload[field.name] = ticked;
       continue;
     }
     const text = typeof value === 'string' ? value.trim() : '';

@@ -6,8 +6,12 @@ import type { FieldView } from '../../types/generated/FieldView';
 import type { TermsView } from '../../types/generated/TermsView';
 import { MESSAGES } from '../../types/generated/messages';
 
-/** The values of a form, by payload key; checkboxes are booleans. */
-export type Values = Record<string, string | boolean>;
+/** One field's value: text, a checkbox's boolean, or the ticked options of a `choices`
+ *  field. */
+export type FieldValue = string | boolean | string[];
+
+/** The values of a form, by payload key. */
+export type Values = Record<string, FieldValue>;
 
 /** One field's error, in form order. */
 export interface FieldError {
@@ -103,7 +107,8 @@ export function validateStep(
   const errors: FieldError[] = [];
   const dateField = fields.find((f) => f.input === 'date');
   for (const field of fields) {
-    if (field.input === 'checkbox' || field.input === 'hidden') continue;
+    if (field.input === 'checkbox' || field.input === 'choices' || field.input === 'hidden')
+      continue;
     const value = text(values, field.name);
     if (field.input === 'slot') {
       if (value === '' && timeMissing && dateField && text(values, dateField.name) !== '')

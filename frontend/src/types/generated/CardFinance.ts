@@ -17,4 +17,9 @@ interest_rate: string,
 /**
  * The lender's comparison rate as shown, e.g. "8.19% p.a.".
  */
-comparison_rate: string, };
+comparison_rate: string, 
+/**
+ * The loan's final payment as shown, e.g. "$0", where the provider's card states it
+ * (seed 001 s9: Angle); absent elsewhere.
+ */
+final_payment?: string, };

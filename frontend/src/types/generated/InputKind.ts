@@ -3,4 +3,4 @@
 /**
  * How a field is entered (and which format check the browser runs).
  */
-export type InputKind = "text" | "email" | "tel" | "postcode" | "number" | "textarea" | "select" | "location" | "dealership" | "checkbox" | "hidden" | "date" | "slot";
+export type InputKind = "text" | "email" | "tel" | "postcode" | "number" | "textarea" | "select" | "location" | "dealership" | "checkbox" | "choices" | "hidden" | "date" | "slot";

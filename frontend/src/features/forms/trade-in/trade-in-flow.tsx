@@ -12,7 +12,7 @@ import { idempotencyKey, postLead } from '../lead-client';
 import { initialValues, type BrowserContext } from '../lead-payload';
 import { recordStoredForm, SUCCESS_PATH } from '../success';
 import { loadDetails, saveDetails } from '../user-details';
-import { TERMS_FIELD, validateStep, type FieldError } from '../validation';
+import { TERMS_FIELD, validateStep, type FieldError, type FieldValue } from '../validation';
 import { initialTradeInState, tradeInReducer } from './trade-in-state';
 import { ConditionQuestion } from './condition-question';
 import { OfferSummary } from './offer-summary';
@@ -315,14 +315,13 @@ export function TradeInFlow({
     );
   }
 
-  const onCar = (name: string, value: string | boolean) => {
+  const onCar = (name: string, value: FieldValue) => {
     const input = CAR_KEYS[name];
     if (!input || typeof value !== 'string') return;
     dispatch({ type: 'car', name, input, value });
   };
   const onAnswer = (id: string, value: string) => dispatch({ type: 'answer', id, value });
-  const onContact = (name: string, value: string | boolean) =>
-    dispatch({ type: 'contact', name, value });
+  const onContact = (name: string, value: FieldValue) => dispatch({ type: 'contact', name, value });
   const formatOdometer = () => dispatch({ type: 'odometer' });
 
   const title = STEP_TITLES[step] ?? STEP_TITLES[0];

@@ -4,7 +4,7 @@
 // calls to the API, the idempotency key and the element refs.
 import type { Banner } from '../form-banner';
 import { prefillDetails, type UserDetails } from '../user-details';
-import type { FieldError, Values } from '../validation';
+import type { FieldError, FieldValue, Values } from '../validation';
 import type { LookupAnswer, TradeInOptions, Valuation } from './trade-in-client';
 import { formatKms, parseKms, type CarInput } from './trade-in-steps';
 
@@ -53,7 +53,7 @@ export type TradeInAction =
   /** The odometer lost the focus: written with separators when it is a number. */
   | { type: 'odometer' }
   | { type: 'answer'; id: string; value: string }
-  | { type: 'contact'; name: string; value: string | boolean }
+  | { type: 'contact'; name: string; value: FieldValue }
   /** Checks (the browser's or the API's) found problems. */
   | { type: 'invalid'; problems: FieldError[]; heading: string }
   /** A step passed its checks and is being sent. */

@@ -712,6 +712,8 @@ export interface components {
             user_agent?: string | null;
             /** @description new, used or demo. */
             vehicle_status?: string | null;
+            /** @description The finance enquiry's vehicle type (seed 001 s9: default Car). */
+            vehicle_type?: string | null;
             /** @description Honeypot: hidden from people; a filled value is answered like success and dropped. */
             website?: string | null;
         };
