@@ -6,8 +6,9 @@
 #   scripts/deploy.sh ENV [SLUG...]          deploy (needs the AWS CLI and credentials)
 #   DRY_RUN=1 scripts/deploy.sh ENV [SLUG...] print the operations, change nothing
 #
-# The bucket, distribution and host map come from the stack outputs of `forecourt-ENV`,
-# or from SITE_BUCKET, DISTRIBUTION_ID and DEALER_HOSTS_ARN when set (a dry run without
+# The bucket, distribution, host map and policy map come from the stack outputs of
+# `forecourt-ENV`, or from SITE_BUCKET, DISTRIBUTION_ID, DEALER_HOSTS_ARN and
+# DEALER_POLICIES_ARN when set (a dry run without
 # AWS access uses the stack's naming convention and the listing of the last deploy made
 # from this checkout, dist/<slug>/.forecourt/published.json).
 set -euo pipefail
@@ -36,6 +37,12 @@ fi
 bucket="${SITE_BUCKET:-$(stack_output SiteBucketName)}"
 distribution="${DISTRIBUTION_ID:-$(stack_output DistributionId)}"
 hosts_arn="${DEALER_HOSTS_ARN:-$(stack_output DealerHostsArn)}"
+# A dry run prints kvs_put_csp lines without running them, so it needs no policy map.
+if [[ "$dry_run" == 1 ]]; then
+  policies_arn="${DEALER_POLICIES_ARN:-DEALER_POLICIES_ARN}"
+else
+  policies_arn="${DEALER_POLICIES_ARN:-$(stack_output DealerPoliciesArn)}"
+fi
 
 slugs=("$@")
 if ((${#slugs[@]} == 0)); then
@@ -46,12 +53,18 @@ if ((${#slugs[@]} == 0)); then
   done
 fi
 
-# Sets one dealer host in the CloudFront KeyValueStore (each write needs the store's ETag).
-kvs_put() {
+# Sets one key of a CloudFront KeyValueStore (each write needs the store's ETag).
+kvs_put_in() { # arn key value
   local etag
-  etag=$(aws cloudfront-keyvaluestore describe-key-value-store --kvs-arn "$hosts_arn" --query ETag --output text)
-  aws cloudfront-keyvaluestore put-key --kvs-arn "$hosts_arn" --key "$1" --value "$2" --if-match "$etag" >/dev/null
+  etag=$(aws cloudfront-keyvaluestore describe-key-value-store --kvs-arn "$1" --query ETag --output text)
+  aws cloudfront-keyvaluestore put-key --kvs-arn "$1" --key "$2" --value "$3" --if-match "$etag" >/dev/null
 }
+# A dealer host's site prefix (RouterFunction reads it).
+kvs_put() { kvs_put_in "$hosts_arn" "$1" "$2"; }
+# A dealer host's pages' Content-Security-Policy (SiteHeadersFunction sends it). The
+# policy comes from the dealer's config and VITE_MAP_TILE_URL, which must be the value
+# the frontend was built with.
+kvs_put_csp() { kvs_put_in "$policies_arn" "$1" "$2"; }
 
 publish_one() { # prefix site_dir [extra publish args...]
   local prefix="$1" site="$2"; shift 2

@@ -4,6 +4,7 @@
 
 pub mod car;
 pub mod config;
+pub mod csp;
 pub mod entities;
 pub mod messages;
 pub mod rules;

@@ -39,24 +39,211 @@ fn element(out: &mut String, indent: &str, tag: &str, attrs: &str, value: Option
     }
 }
 
-/// Where the lead came from, as comment lines: ADF 1.0 has no attribution element, and
-/// CRMs show the customer's comments to the salesperson and keep them with the lead.
-fn attribution_lines(a: &LeadAttributes) -> Vec<String> {
-    let mut lines = Vec::new();
+/// Where the lead came from, as (label, value) rows: the ADF's customer comments (ADF
+/// 1.0 has no attribution element, and CRMs show the comments to the salesperson) and
+/// the readable lead email show the same rows.
+pub fn attribution(a: &LeadAttributes) -> Vec<(&'static str, String)> {
+    let mut rows = Vec::new();
     if let Some(page) = text(&a.landing_page) {
-        lines.push(format!("Landing page: {page}"));
+        rows.push(("Landing page", page));
     }
     if let Some(referrer) = text(&a.referrer) {
-        lines.push(format!("Referrer: {referrer}"));
+        rows.push(("Referrer", referrer));
     }
     if let Some(params) = a.linked_query_params.as_ref().filter(|p| !p.is_empty()) {
         let pairs: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        lines.push(format!("Campaign: {}", pairs.join(", ")));
+        rows.push(("Campaign", pairs.join(", ")));
     }
     if let Some(pages) = a.visited_pages.as_ref().filter(|p| !p.is_empty()) {
-        lines.push(format!("Pages visited: {}", pages.join(" > ")));
+        rows.push(("Pages visited", pages.join(" > ")));
     }
-    lines
+    rows
+}
+
+/// One `<vehicle>` of a prospect. ADF 1.0's DTD requires `year`, `make` and `model` in
+/// every vehicle (`id*, year, make, model, vin?, stock?, ..., odometer?, ..., price*,
+/// ..., comments?`) but gives them `#PCDATA` content: a part the lead does not know is
+/// written empty rather than guessed, which keeps the document valid and the CRM honest.
+#[derive(Default)]
+struct Vehicle {
+    interest: Option<&'static str>,
+    status: Option<&'static str>,
+    car_id: Option<String>,
+    year: Option<String>,
+    make: Option<String>,
+    model: Option<String>,
+    vin: Option<String>,
+    stock: Option<String>,
+    odometer: Option<String>,
+    prices: Vec<(&'static str, String)>,
+    comments: Option<String>,
+}
+
+impl Vehicle {
+    fn write(self, out: &mut String) {
+        let mut attrs = String::new();
+        if let Some(interest) = self.interest {
+            attrs.push_str(&format!(" interest=\"{interest}\""));
+        }
+        if let Some(status) = self.status {
+            attrs.push_str(&format!(" status=\"{status}\""));
+        }
+        out.push_str(&format!("    <vehicle{attrs}>\n"));
+        element(out, "      ", "id", " source=\"car_id\"", self.car_id);
+        // Required by the DTD: present even when empty.
+        for (tag, value) in [
+            ("year", self.year),
+            ("make", self.make),
+            ("model", self.model),
+        ] {
+            out.push_str(&format!(
+                "      <{tag}>{}</{tag}>\n",
+                escape(value.as_deref().unwrap_or(""))
+            ));
+        }
+        element(out, "      ", "vin", "", self.vin);
+        element(out, "      ", "stock", "", self.stock);
+        element(out, "      ", "odometer", " units=\"km\"", self.odometer);
+        for (kind, price) in self.prices {
+            element(
+                out,
+                "      ",
+                "price",
+                &format!(" type=\"{kind}\" currency=\"AUD\""),
+                Some(price),
+            );
+        }
+        element(out, "      ", "comments", "", self.comments);
+        out.push_str("    </vehicle>\n");
+    }
+}
+
+/// The lead's vehicles; at least one, since the DTD requires `vehicle+` in a prospect.
+///
+/// What `Vehicle Make`/`Model`/`Year`, `VIN` and `kms` describe depends on the form: on a
+/// car's enquiry they are the car for sale; on the trade-in form they are the shopper's
+/// own car (`interest="trade-in"`, with the offer); on the parts order and service forms
+/// the shopper's car the parts or the service are for. ADF 1.0 has no parts or service
+/// interest, so that car carries no `interest` attribute (the DTD's default applies) and
+/// its comments say what it is. A lead naming no car at all (a general or finance enquiry) gets the DTD-valid
+/// minimal vehicle, empty, whose comments say so: inventing a car of interest would mislead
+/// the salesperson.
+fn vehicles(out: &mut String, f: &crate::lead::LeadFields) {
+    use domain::view::form::FormKind;
+    let category = text(&f.category);
+    let is = |kind: FormKind| {
+        category
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case(kind.category().0))
+    };
+    // The accepted offer is sent with the trade-in form's category; the flag alone also
+    // says the lead is the trade-in form's.
+    let trade_in_form = is(FormKind::TradeIn) || f.offer_accepted == Some(true);
+    let own_car_form = is(FormKind::PartsOrder) || is(FormKind::ServiceBooking);
+    let named = |v: &mut Vehicle| {
+        v.year = scalar(&f.vehicle_year);
+        v.make = text(&f.vehicle_make);
+        v.model = text(&f.vehicle_model);
+        v.vin = text(&f.vin);
+    };
+    let rego = text(&f.rego)
+        .or_else(|| text(&f.rego_upper))
+        .map(|r| match text(&f.rego_state) {
+            Some(state) => format!("Rego {r} ({state})"),
+            None => format!("Rego {r}"),
+        });
+    let mut written = 0;
+
+    // The car for sale the lead is about (its page, or the car a trade-in started from).
+    let car_id = scalar(&f.car_id);
+    let stock = text(&f.stock_number);
+    let for_sale_named = !trade_in_form && !own_car_form;
+    let mut car = Vehicle {
+        interest: Some(if is(FormKind::TestDrive) {
+            "test-drive"
+        } else {
+            "buy"
+        }),
+        status: match text(&f.vehicle_status).as_deref() {
+            Some("new") | Some("demo") => Some("new"),
+            Some("used") => Some("used"),
+            _ => None,
+        },
+        car_id,
+        stock,
+        ..Vehicle::default()
+    };
+    if for_sale_named {
+        named(&mut car);
+        if let Some(price) = scalar(&f.price) {
+            car.prices.push(("asking", price));
+        }
+    }
+    let names_a_car = [
+        &car.car_id,
+        &car.stock,
+        &car.year,
+        &car.make,
+        &car.model,
+        &car.vin,
+    ]
+    .iter()
+    .any(|v| v.is_some());
+    if names_a_car {
+        car.write(out);
+        written += 1;
+    }
+
+    // The shopper's own car: the trade-in form's, or a trade-in an enquiry mentions.
+    let offer = scalar(&f.offer_price);
+    let mentions_trade_in = rego.is_some()
+        || offer.is_some()
+        || text(&f.has_trade_in).is_some_and(|a| a.eq_ignore_ascii_case("yes"));
+    if trade_in_form || (!own_car_form && mentions_trade_in) {
+        let mut trade = Vehicle {
+            interest: Some("trade-in"),
+            status: Some("used"),
+            odometer: scalar(&f.kms),
+            comments: rego.clone(),
+            ..Vehicle::default()
+        };
+        if trade_in_form {
+            named(&mut trade);
+        }
+        if let Some(offer) = offer {
+            trade.prices.push(("offer", offer));
+        }
+        trade.write(out);
+        written += 1;
+    } else if own_car_form {
+        let mut own = Vehicle {
+            odometer: scalar(&f.kms),
+            ..Vehicle::default()
+        };
+        named(&mut own);
+        let what = if is(FormKind::PartsOrder) {
+            "The shopper's car the parts are for"
+        } else {
+            "The shopper's car to be serviced"
+        };
+        own.comments = Some(match &rego {
+            Some(rego) => format!("{what}. {rego}"),
+            None => what.to_owned(),
+        });
+        own.write(out);
+        written += 1;
+    }
+
+    if written == 0 {
+        Vehicle {
+            comments: Some(format!(
+                "No vehicle named ({})",
+                category.as_deref().unwrap_or("enquiry")
+            )),
+            ..Vehicle::default()
+        }
+        .write(out);
+    }
 }
 
 /// The lead as an ADF 1.0 document; `vendor` is the dealer's trading name.
@@ -82,61 +269,7 @@ pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>)
         lead.created_at.to_rfc3339()
     ));
 
-    let make = text(&f.vehicle_make);
-    let model = text(&f.vehicle_model);
-    let year = scalar(&f.vehicle_year);
-    let vin = text(&f.vin);
-    let stock = text(&f.stock_number);
-    let car_id = scalar(&f.car_id);
-    let vehicle = [&make, &model, &year, &vin, &stock, &car_id];
-    if vehicle.iter().any(|v| v.is_some()) {
-        let status = match text(&f.vehicle_status).as_deref() {
-            Some("new") | Some("demo") => " status=\"new\"",
-            Some("used") => " status=\"used\"",
-            _ => "",
-        };
-        out.push_str(&format!("    <vehicle interest=\"buy\"{status}>\n"));
-        element(&mut out, "      ", "id", " source=\"car_id\"", car_id);
-        element(&mut out, "      ", "year", "", year);
-        element(&mut out, "      ", "make", "", make);
-        element(&mut out, "      ", "model", "", model);
-        element(&mut out, "      ", "vin", "", vin);
-        element(&mut out, "      ", "stock", "", stock);
-        element(
-            &mut out,
-            "      ",
-            "price",
-            " type=\"asking\" currency=\"AUD\"",
-            scalar(&f.price),
-        );
-        out.push_str("    </vehicle>\n");
-    }
-    let trade_in = text(&f.rego).or_else(|| text(&f.rego_upper));
-    let offer_price = scalar(&f.offer_price);
-    if trade_in.is_some() || offer_price.is_some() {
-        out.push_str("    <vehicle interest=\"trade-in\" status=\"used\">\n");
-        element(
-            &mut out,
-            "      ",
-            "odometer",
-            " units=\"km\"",
-            scalar(&f.kms),
-        );
-        element(
-            &mut out,
-            "      ",
-            "price",
-            " type=\"offer\" currency=\"AUD\"",
-            offer_price,
-        );
-        let rego = trade_in.map(|r| match text(&f.rego_state) {
-            Some(state) => format!("Rego {r} ({state})"),
-            None => format!("Rego {r}"),
-        });
-        element(&mut out, "      ", "comments", "", rego);
-        out.push_str("    </vehicle>\n");
-    }
-
+    vehicles(&mut out, f);
     out.push_str("    <customer>\n      <contact>\n");
     element(
         &mut out,
@@ -212,7 +345,11 @@ pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>)
         ));
     }
     if let Some(attributes) = &f.lead_attributes {
-        comments.extend(attribution_lines(attributes));
+        comments.extend(
+            attribution(attributes)
+                .into_iter()
+                .map(|(label, value)| format!("{label}: {value}")),
+        );
     }
     element(
         &mut out,

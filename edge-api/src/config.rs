@@ -124,6 +124,10 @@ pub struct Flags {
     /// `<url><path>` with the dealer's domain as `Host`; default `https://<domain><path>`.
     #[arg(long, env = "FORECOURT_IMAGE_SITE_URL", global = true)]
     pub image_site_url: Option<String>,
+    /// The map tile URL template the frontend was built with (`VITE_MAP_TILE_URL`, the
+    /// same variable): its origin joins the pages' `img-src`. Unset: the offline basemap.
+    #[arg(long, env = domain::csp::MAP_TILE_URL_ENV, global = true)]
+    pub map_tile_url: Option<String>,
     /// Meilisearch server answering `GET /api/search`; when unset (or empty) the search
     /// reads the generator's embedded indexes in `<dist>/_search`.
     #[arg(long, env = "MEILISEARCH_URL", global = true)]
@@ -266,6 +270,8 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     /// Local SES endpoint.
     pub ses_endpoint: Option<String>,
+    /// The deployment's map tiles, whose origin the pages' policy admits.
+    pub map_tiles: Option<domain::csp::MapTiles>,
 }
 
 /// The shortest origin secret accepted (`openssl rand -hex 32` gives 64 characters).
@@ -375,6 +381,8 @@ impl Settings {
                 .unwrap_or_else(|| data.join(MAIL_DIR)),
             smtp_url: non_empty(flags.smtp_url.clone()),
             ses_endpoint: non_empty(flags.ses_endpoint.clone()),
+            map_tiles: domain::csp::MapTiles::parse(flags.map_tile_url.as_deref().unwrap_or(""))
+                .map_err(anyhow::Error::msg)?,
         })
     }
 
@@ -449,7 +457,8 @@ impl Settings {
     pub async fn state(&self, sms: SmsChoice) -> anyhow::Result<AppState> {
         let store = self.open_store().await?;
         let dealers = load_dealer_configs(&self.dealers)?;
-        let mut state = AppState::new(store, Tenants::from_dealers(&dealers));
+        let tenants = Tenants::from_dealers_with_tiles(&dealers, self.map_tiles.as_ref());
+        let mut state = AppState::new(store, tenants);
         state.images = Arc::new(
             ImageService::new(self.image_site_url.clone(), Some(self.image_cache.clone()))
                 .allow_dealers(&dealers),

@@ -167,6 +167,15 @@ fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
     push("Order detail", text(&f.order_detail).map(str::to_owned));
     push("Message", text(&f.message).map(str::to_owned));
     push("Page", text(&f.url).map(str::to_owned));
+    // Issue 28: where the lead came from, as the ADF's comments show it.
+    for (label, value) in f
+        .lead_attributes
+        .as_ref()
+        .map(crate::adf::attribution)
+        .unwrap_or_default()
+    {
+        push(label, Some(value));
+    }
     push(
         "Lead id",
         Some(format!("{} (step {})", lead.id, lead.steps)),

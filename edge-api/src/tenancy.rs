@@ -13,6 +13,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use domain::config::{Dealer, DealerConfig, DeliveryZone, LeadEmailConfig};
+use domain::csp::MapTiles;
 use domain::entities::Location;
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
@@ -71,7 +72,7 @@ pub struct Tenant {
     /// Online trade-in valuations (config `features.trade_in` and its provider key).
     pub trade_in: TradeInSettings,
     /// The Content-Security-Policy of the dealer's pages: the platform's, with the
-    /// origins of the tags its analytics ids enable ([`crate::headers::page_csp`]).
+    /// origins of its tags, feed hosts and the map tiles ([`domain::csp::page_csp`]).
     pub page_csp: String,
 }
 
@@ -134,7 +135,7 @@ impl From<&Dealer> for Tenant {
             youx_quote: config.features.youx_quote,
             finance: config.finance.loan_terms(),
             trade_in: TradeInSettings::of(config),
-            page_csp: crate::headers::page_csp(&config.analytics),
+            page_csp: domain::csp::page_csp(config, None),
         }
     }
 }
@@ -159,9 +160,18 @@ impl Tenants {
         all
     }
 
-    /// The tenants of loaded dealers.
+    /// The tenants of loaded dealers, on the offline basemap.
     pub fn from_dealers(dealers: &[Dealer]) -> Self {
-        Tenants::new(dealers.iter().map(Tenant::from))
+        Tenants::from_dealers_with_tiles(dealers, None)
+    }
+
+    /// The tenants of loaded dealers whose maps draw the deployment's tiles: their pages'
+    /// policy admits the tile origin.
+    pub fn from_dealers_with_tiles(dealers: &[Dealer], tiles: Option<&MapTiles>) -> Self {
+        Tenants::new(dealers.iter().map(|dealer| Tenant {
+            page_csp: domain::csp::page_csp(&dealer.config, tiles),
+            ..Tenant::from(dealer)
+        }))
     }
 
     /// Every slug, sorted.

@@ -206,9 +206,14 @@ struct PublishArgs {
     /// The dealers folder, to map the dealer's domains to its site.
     #[arg(long)]
     dealers: Option<PathBuf>,
-    /// The CloudFront KeyValueStore of host mappings; domains are mapped only when given.
+    /// The CloudFront KeyValueStore of host mappings; domains are mapped (and their
+    /// pages' policies written) only when given.
     #[arg(long)]
     hosts_arn: Option<String>,
+    /// The map tile URL template the frontend was built with: its origin joins the pages'
+    /// `img-src` (empty: the offline basemap).
+    #[arg(long, env = domain::csp::MAP_TILE_URL_ENV, default_value = "")]
+    map_tile_url: String,
     /// Record the current listing as published instead of printing a plan.
     #[arg(long)]
     record: bool,
@@ -281,7 +286,8 @@ fn run_index(args: &IndexArgs) -> ExitCode {
 }
 
 fn run_publish(args: &PublishArgs) -> Result<String, String> {
-    let hosts = match (&args.dealers, &args.hosts_arn) {
+    let tiles = domain::csp::MapTiles::parse(&args.map_tile_url)?;
+    let dealer = match (&args.dealers, &args.hosts_arn) {
         (Some(dir), Some(_)) if args.prefix != generator::publish::MEDIA_PREFIX => {
             let dealers = domain::config::load_dealers(dir).map_err(|e| e.to_string())?;
             let dealer = dealers
@@ -294,10 +300,21 @@ fn run_publish(args: &PublishArgs) -> Result<String, String> {
                         dir.display()
                     )
                 })?;
-            dealer.config.domains.clone()
+            Some(dealer.config.clone())
         }
-        _ => Vec::new(),
+        _ => None,
     };
+    let hosts = dealer
+        .as_ref()
+        .map(|d| d.domains.clone())
+        .unwrap_or_default();
+    let policies = dealer
+        .as_ref()
+        .map(|d| {
+            let csp = domain::csp::page_csp(d, tiles.as_ref());
+            d.domains.iter().map(|h| (h.clone(), csp.clone())).collect()
+        })
+        .unwrap_or_default();
     let bucket = match (&args.bucket, args.record) {
         (Some(bucket), _) => bucket.clone(),
         (None, true) => String::new(),
@@ -310,6 +327,7 @@ fn run_publish(args: &PublishArgs) -> Result<String, String> {
         distribution: args.distribution.clone(),
         previous: args.previous.clone(),
         hosts,
+        policies,
         record: args.record,
     };
     publish(&opts).map_err(|e| format!("publish {}: {e}", args.site.display()))

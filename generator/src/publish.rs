@@ -110,6 +110,14 @@ pub enum Operation {
         /// Site prefix (dealer slug).
         slug: String,
     },
+    /// Set a dealer host's pages' Content-Security-Policy in the CDN's policy map (the
+    /// sites' viewer-response function sends it; infra/template.yaml `DealerPolicies`).
+    SetPolicy {
+        /// Viewer host, lower case.
+        host: String,
+        /// The policy, [`domain::csp::page_csp`] of the dealer.
+        csp: String,
+    },
     /// Invalidate viewer paths on the CDN.
     Invalidate {
         /// Distribution id.
@@ -309,6 +317,8 @@ pub struct PublishOptions {
     pub previous: Option<PathBuf>,
     /// Dealer domains to map to this site in the CDN host map.
     pub hosts: Vec<String>,
+    /// The pages' policy of each dealer domain, for the CDN's policy map.
+    pub policies: Vec<(String, String)>,
     /// Instead of planning, record the current listing as published.
     pub record: bool,
 }
@@ -343,15 +353,19 @@ pub fn publish(opts: &PublishOptions) -> io::Result<String> {
         .iter()
         .position(|op| matches!(op, Operation::Invalidate { .. }))
         .unwrap_or(plan.operations.len());
-    for (i, host) in opts.hosts.iter().enumerate() {
-        plan.operations.insert(
-            at + i,
-            Operation::MapHost {
-                host: host.clone(),
-                slug: opts.prefix.clone(),
-            },
-        );
-    }
+    let hosts = opts.hosts.iter().map(|host| Operation::MapHost {
+        host: host.clone(),
+        slug: opts.prefix.clone(),
+    });
+    // Written on every publish, since a config change alters a policy without changing a page.
+    let policies = opts
+        .policies
+        .iter()
+        .map(|(host, csp)| Operation::SetPolicy {
+            host: host.to_ascii_lowercase(),
+            csp: csp.clone(),
+        });
+    plan.operations.splice(at..at, hosts.chain(policies));
     Ok(plan.to_shell(&opts.bucket))
 }
 
@@ -385,6 +399,9 @@ impl Plan {
                 }
                 Operation::MapHost { host, slug } => {
                     let _ = writeln!(out, "kvs_put {} {}", quote(host), quote(slug));
+                }
+                Operation::SetPolicy { host, csp } => {
+                    let _ = writeln!(out, "kvs_put_csp {} {}", quote(host), quote(csp));
                 }
                 Operation::Invalidate {
                     distribution,

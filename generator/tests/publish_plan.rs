@@ -60,6 +60,7 @@ fn small_change_uploads_changed_files_deletes_gone_pages_and_invalidates_their_p
                 paths,
             } => format!("invalidate {distribution} {}", paths.join(" ")),
             Operation::MapHost { host, slug } => format!("map {host} {slug}"),
+            Operation::SetPolicy { host, csp } => format!("policy {host} {csp}"),
         })
         .collect();
     assert_eq!(
@@ -120,13 +121,20 @@ fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
         distribution: Some("E1".into()),
         previous: None,
         hosts: vec!["www.acme.com.au".into()],
+        policies: vec![("WWW.acme.com.au".into(), "default-src 'self'".into())],
         record: false,
     };
     let shell = publish(&opts).expect("plan");
     let lines: Vec<&str> = shell.lines().collect();
-    assert_eq!(lines.len(), 2, "{shell}");
+    assert_eq!(lines.len(), 3, "{shell}");
     assert!(lines[0].starts_with("aws s3 cp "), "{shell}");
     assert_eq!(lines[1], "kvs_put 'www.acme.com.au' 'acme-motors'");
+    // The host's policy, keyed as SiteHeadersFunction looks it up (lower case), quoted
+    // for the shell.
+    assert_eq!(
+        lines[2],
+        r"kvs_put_csp 'www.acme.com.au' 'default-src '\''self'\'''"
+    );
 
     opts.record = true;
     publish(&opts).expect("record");
@@ -135,6 +143,7 @@ fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
     opts.record = false;
     opts.previous = Some(site.path().join(".forecourt/published.json"));
     opts.hosts.clear();
+    opts.policies.clear();
     assert_eq!(
         publish(&opts).expect("plan"),
         "",
@@ -156,6 +165,7 @@ fn publishing_the_errors_prefix_uploads_the_platform_error_page() {
         distribution: Some("E2ABC".into()),
         previous: None,
         hosts: Vec::new(),
+        policies: Vec::new(),
         record: false,
     };
     let shell = publish(&opts).expect("plan");
@@ -240,6 +250,8 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dealers"),
         )
         .env("FORECOURT", env!("CARGO_BIN_EXE_forecourt"))
+        // Tiles or not is the deployment's choice; this fixture's is the offline basemap.
+        .env_remove("VITE_MAP_TILE_URL")
         .output()
         .expect("run scripts/deploy.sh");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -258,6 +270,15 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
     );
     assert!(
         !stdout.contains("s3://forecourt-sites-staging/404.html"),
+        "{stdout}"
+    );
+    // Issue 28: the dealer host's pages get the dealer's policy at the edge; no tag ids
+    // and no tiles in the fixture, so the platform's policy.
+    assert!(
+        stdout.contains(&format!(
+            "kvs_put_csp 'www.fixture-toyota.example' '{}'",
+            domain::csp::PAGE_CSP.replace('\'', r"'\''")
+        )),
         "{stdout}"
     );
 }

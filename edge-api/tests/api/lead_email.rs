@@ -73,7 +73,14 @@ fn lead_body() -> Value {
             "postcode": "4000", "message": "Price <best>?", "category": "General Enquiry", "location": "brisbane",
             "Vehicle Make": "Toyota", "Vehicle Model": "HiLux", "Vehicle Year": 2021, "VIN": "MR0FA3CD100123456",
             "stock_number": "JT1042", "car_id": 1042, "vehicle_status": "used",
-            "url": "https://www.alphamotors.com.au/cars/2021-toyota-hilux-1042" })
+            "url": "https://www.alphamotors.com.au/cars/2021-toyota-hilux-1042",
+            "lead_attributes": {
+                "landing_page": "/?utm_source=google&gclid=g<1>",
+                "referrer": "https://www.google.com/search?q=<ute>",
+                "visited_pages": ["/?utm_source=google&gclid=g<1>", "/cars/2021-toyota-hilux-1042"],
+                "linked_query_params": { "utm_source": "google", "utm_campaign": "utes", "gclid": "g<1>",
+                                         "fbclid": "f1", "msclkid": "m1" }
+            } })
 }
 
 async fn app_with(transport: Arc<dyn MailTransport>) -> TestApp {
@@ -415,6 +422,98 @@ fn a_lead_about_a_car_renders_a_valid_adf_document_naming_the_site() {
     }
 }
 
+/// The ADF document of any lead (issue 28: "one `<prospect>` per lead, `<vehicle>` with
+/// VIN and stock number"): the DTD requires `vehicle+`, each with year, make and model,
+/// so every kind of lead gets a valid document, its vehicles saying what they are.
+#[test]
+fn every_kind_of_lead_renders_a_valid_adf_document() {
+    let contact = json!({ "name": "Jo", "last_name": "Citizen", "phone": "0412345678" });
+    let adf_of = |fields: Value| {
+        let mut all = contact.clone();
+        all.as_object_mut()
+            .expect("object")
+            .extend(fields.as_object().expect("object").clone());
+        let lead: edge_api::store::LeadRecord = serde_json::from_value(json!({
+            "id": "L9", "dealer": "alpha", "steps": 1,
+            "created_at": "2026-01-05T10:00:00Z", "updated_at": "2026-01-05T10:00:00Z",
+            "fields": all,
+        }))
+        .expect("lead");
+        let adf = edge_api::adf::lead_to_adf(&lead, "Alpha Motors");
+        check_adf(&adf).unwrap_or_else(|e| panic!("{e}\n{adf}"));
+        adf
+    };
+    let has = |adf: &str, parts: &[&str]| {
+        for part in parts {
+            assert!(adf.contains(part), "{part} missing from\n{adf}");
+        }
+    };
+    // A general enquiry naming no car: the DTD's minimal vehicle, empty, and why.
+    let general = adf_of(json!({ "category": "General Enquiry", "message": "Open on Sunday?" }));
+    has(
+        &general,
+        &["<vehicle>\n      <year></year>\n      <make></make>\n      <model></model>\n      <comments>No vehicle named (General Enquiry)</comments>\n    </vehicle>"],
+    );
+    // A finance enquiry about a car: the car, as a car's enquiry names it.
+    let finance = adf_of(
+        json!({ "category": "Finance", "subcategory": "Finance Enquiry",
+        "car_id": 77, "stock_number": "S77", "Vehicle Make": "Mazda", "Vehicle Model": "CX-5",
+        "vehicle_status": "used", "price": 31990 }),
+    );
+    has(
+        &finance,
+        &["<vehicle interest=\"buy\" status=\"used\">\n      <id source=\"car_id\">77</id>\n      <year></year>\n      <make>Mazda</make>\n      <model>CX-5</model>\n      <stock>S77</stock>\n      <price type=\"asking\" currency=\"AUD\">31990</price>"],
+    );
+    // A test drive is ADF's test-drive interest.
+    let drive = adf_of(
+        json!({ "category": "Test Drive", "car_id": 5, "Vehicle Make": "Kia",
+        "Vehicle Model": "EV6", "Vehicle Year": 2024 }),
+    );
+    has(
+        &drive,
+        &["<vehicle interest=\"test-drive\">", "<year>2024</year>"],
+    );
+    // The trade-in form: make, model and year are the shopper's own car, with the offer;
+    // started from a car for sale, that car is the one they would buy.
+    let trade = adf_of(
+        json!({ "category": "Trade-In", "subcategory": "3. Offer Accepted",
+        "offer_accepted": true, "offer_price": 21000, "rego": "ABC123", "regoState": "QLD",
+        "kms": 52000, "Vehicle Make": "Holden", "Vehicle Model": "Commodore",
+        "Vehicle Year": 2015, "car_id": 1042 }),
+    );
+    has(
+        &trade,
+        &[
+            "<vehicle interest=\"buy\">\n      <id source=\"car_id\">1042</id>\n      <year></year>\n      <make></make>\n      <model></model>\n    </vehicle>",
+            "<vehicle interest=\"trade-in\" status=\"used\">\n      <year>2015</year>\n      <make>Holden</make>\n      <model>Commodore</model>\n      <odometer units=\"km\">52000</odometer>\n      <price type=\"offer\" currency=\"AUD\">21000</price>\n      <comments>Rego ABC123 (QLD)</comments>",
+        ],
+    );
+    // A parts order: the shopper's car the parts are for (ADF has no parts interest).
+    let parts = adf_of(json!({ "category": "Parts", "subcategory": "Parts Order",
+        "Vehicle Make": "Toyota", "Vehicle Model": "HiLux", "Vehicle Year": 2019,
+        "VIN": "MR0FA3CD100123456", "Rego": "XYZ789", "Part#": "04465-0K240",
+        "Order Detail": "Front pads" }));
+    has(
+        &parts,
+        &[
+            "<vehicle>\n      <year>2019</year>\n      <make>Toyota</make>\n      <model>HiLux</model>\n      <vin>MR0FA3CD100123456</vin>\n      <comments>The shopper's car the parts are for. Rego XYZ789</comments>",
+            "Part#: 04465-0K240",
+        ],
+    );
+    assert!(!parts.contains("trade-in"), "{parts}");
+    // An enquiry about a car that mentions a trade-in: the car, and the trade-in apart.
+    let with_trade = adf_of(json!({ "category": "General Enquiry", "car_id": 9,
+        "Vehicle Make": "Ford", "Vehicle Model": "Ranger", "do-you-have-a-trade-in": "Yes",
+        "kms": 80000 }));
+    has(
+        &with_trade,
+        &[
+            "<make>Ford</make>",
+            "<vehicle interest=\"trade-in\" status=\"used\">\n      <year></year>\n      <make></make>\n      <model></model>\n      <odometer units=\"km\">80000</odometer>",
+        ],
+    );
+}
+
 // ---------------------------------------------------------------- SMTP
 
 /// aiosmtpd on a free port, writing each received message (envelope, headers, the
@@ -540,6 +639,11 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
         "VIN: MR0FA3CD100123456",
         "Location: Alpha Motors brisbane",
         "Message: Price <best>?",
+        // Issue 28: the attribution, as the shopper's browser kept it.
+        "Landing page: /?utm_source=google&gclid=g<1>",
+        "Referrer: https://www.google.com/search?q=<ute>",
+        "Campaign: fbclid=f1, gclid=g<1>, msclkid=m1, utm_campaign=utes, utm_source=google",
+        "Pages visited: /?utm_source=google&gclid=g<1> > /cars/2021-toyota-hilux-1042",
     ] {
         assert!(text.contains(line), "{line} missing from\n{text}");
     }
@@ -550,6 +654,16 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
                 .contains("<th align=\"left\" valign=\"top\">Car</th><td>2021 Toyota HiLux</td>"),
         "{html}"
     );
+    // Attribution rows, escaped: nothing from the shopper's URL becomes markup.
+    for row in [
+        "<th align=\"left\" valign=\"top\">Landing page</th><td>/?utm_source=google&amp;gclid=g&lt;1&gt;</td>",
+        "<th align=\"left\" valign=\"top\">Referrer</th><td>https://www.google.com/search?q=&lt;ute&gt;</td>",
+        "<th align=\"left\" valign=\"top\">Campaign</th><td>fbclid=f1, gclid=g&lt;1&gt;, msclkid=m1, utm_campaign=utes, utm_source=google</td>",
+        "<th align=\"left\" valign=\"top\">Pages visited</th><td>/?utm_source=google&amp;gclid=g&lt;1&gt; &gt; /cars/2021-toyota-hilux-1042</td>",
+    ] {
+        assert!(html.contains(row), "{row} missing from\n{html}");
+    }
+    assert!(!html.contains("<ute>") && !html.contains("g<1>"), "{html}");
     let attached = part(sales, "application/xml");
     assert_eq!(attached["filename"], "lead.adf.xml");
     let adf = attached["text"].as_str().expect("adf");

@@ -8,7 +8,7 @@ use edge_api::headers::{headers, Kind, HSTS_HEADER, MEDIA_CSP};
 use reqwest::StatusCode;
 use serde_yaml::Value;
 
-use crate::support::spawn;
+use crate::support::{self, spawn};
 
 /// infra/template.yaml as YAML values; CloudFormation's short tags (`!Ref`, `!Sub`) come
 /// through as tagged values, which the policies' headers never use.
@@ -35,6 +35,13 @@ fn overridden(config: &Value, what: &str) {
     );
 }
 
+/// The pages' CSP is the one setting a site policy must not override: a dealer's own
+/// policy comes from the API or the sites' viewer-response function, and the policy's
+/// is the platform's fallback for answers without one (CloudFront's error pages).
+fn kept_from_origin(resource: &str, key: &str) -> bool {
+    resource == "SiteHeadersPolicy" && key == "ContentSecurityPolicy"
+}
+
 /// The headers a `AWS::CloudFront::ResponseHeadersPolicy` resource adds, as the
 /// lower-case name and value a browser receives.
 fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
@@ -51,7 +58,11 @@ fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
         .expect("SecurityHeadersConfig");
     for (key, value) in security {
         let key = key.as_str().expect("a key");
-        overridden(value, key);
+        if kept_from_origin(resource, key) {
+            assert_eq!(value["Override"], Value::Bool(false), "{resource} {key}");
+        } else {
+            overridden(value, key);
+        }
         let header = match key {
             "StrictTransportSecurity" => {
                 let mut hsts = format!("max-age={}", text(&value["AccessControlMaxAgeSec"], key));
@@ -148,15 +159,189 @@ fn every_cloudfront_behaviour_has_a_headers_policy_and_media_gets_the_sandbox() 
         if pattern == "/media/*" {
             media += 1;
             // Media still reaches the bucket through the router, as under the default behaviour.
-            for key in ["TargetOriginId", "CachePolicyId", "FunctionAssociations"] {
+            for key in ["TargetOriginId", "CachePolicyId"] {
                 assert_eq!(
                     behaviour[key], config["DefaultCacheBehavior"][key],
                     "/media/* {key}"
                 );
             }
+            assert_eq!(
+                functions(behaviour),
+                [("viewer-request".to_owned(), "RouterFunction".to_owned())],
+                "/media/* keeps its sandbox: no pages' policy function"
+            );
         }
     }
     assert_eq!(media, 1, "one /media/* behaviour");
+    // Every site answer gets its dealer's policy at the edge.
+    assert_eq!(
+        functions(&config["DefaultCacheBehavior"]),
+        [
+            ("viewer-request".to_owned(), "RouterFunction".to_owned()),
+            (
+                "viewer-response".to_owned(),
+                "SiteHeadersFunction".to_owned()
+            ),
+        ]
+    );
+}
+
+/// A behaviour's functions: (event type, resource of `!GetAtt <resource>.FunctionMetadata...`).
+fn functions(behaviour: &Value) -> Vec<(String, String)> {
+    behaviour["FunctionAssociations"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+        .map(|association| {
+            let arn = match &association["FunctionARN"] {
+                Value::Tagged(tagged) if tagged.tag == "!GetAtt" => text(&tagged.value, "!GetAtt"),
+                other => panic!("FunctionARN must be !GetAtt, found {other:?}"),
+            };
+            (
+                text(&association["EventType"], "EventType"),
+                arn.split('.').next().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Runs `SiteHeadersFunction`'s code from the template in Node, with the CloudFront
+/// key-value store holding `store`, on a response to each host; returns the CSP each got.
+fn run_site_headers_function(store: &serde_json::Value, hosts: &[&str]) -> Vec<String> {
+    let code = text(
+        &template()["Resources"]["SiteHeadersFunction"]["Properties"]["FunctionCode"],
+        "FunctionCode",
+    );
+    let import = "import cf from 'cloudfront';";
+    assert!(code.contains(import), "{code}");
+    // The runtime's module, as documented: kvs().get rejects a missing key.
+    let stub = format!(
+        "const STORE = {store};\n\
+         const cf = {{ kvs: () => ({{ get: async (key) => {{\n\
+           if (Object.prototype.hasOwnProperty.call(STORE, key)) return STORE[key];\n\
+           throw new Error('key not found'); }} }}) }};"
+    );
+    let calls = hosts
+        .iter()
+        .map(|host| {
+            format!(
+                "out.push((await handler({{ request: {{ headers: {{ host: {{ value: {} }} }} }}, \
+                 response: {{ statusCode: 200, headers: {{}} }} }})).headers['content-security-policy'].value);",
+                serde_json::to_string(host).expect("json")
+            )
+        })
+        .collect::<String>();
+    let script = format!(
+        "{}\nconst out = [];\n{calls}\nconsole.log(JSON.stringify(out));",
+        code.replace(import, &stub)
+    );
+    let output = std::process::Command::new("node")
+        .args(["--input-type=module", "-e", &script])
+        .output()
+        .expect("node runs (the frontend needs it too)");
+    assert!(
+        output.status.success(),
+        "{}\n{script}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("a JSON list")
+}
+
+/// Issue 28: in production each dealer host's pages carry the policy domain::csp gives
+/// (written by the deploy into the store); a host not written yet gets the platform's.
+#[test]
+fn cloudfront_sets_each_dealer_hosts_policy_and_the_platforms_otherwise() {
+    let dealer = "default-src 'self'; script-src 'self' https://www.googletagmanager.com";
+    let got = run_site_headers_function(
+        &serde_json::json!({ "www.jacarandatoyota.com.au": dealer }),
+        &["WWW.JacarandaToyota.com.au", "www.unknown.example"],
+    );
+    assert_eq!(got, [dealer, edge_api::headers::PAGE_CSP]);
+}
+
+/// Issue 28: the policy of every sample dealer, as the server configured from its flags
+/// and environment sends it: exactly the tag origins each dealer's ids enable, exactly
+/// the deployment's tile origin (`VITE_MAP_TILE_URL`, the frontend build's variable) and
+/// the dealer's feed hosts in `img-src`, never any https image.
+#[tokio::test]
+async fn each_sample_dealer_gets_its_tag_origins_and_the_deployments_tile_origin() {
+    use clap::{CommandFactory, Parser};
+    use edge_api::config::{Cli, Settings, SmsChoice};
+    use tower::ServiceExt;
+    let map_arg = Cli::command()
+        .get_arguments()
+        .find(|a| a.get_id() == "map_tile_url")
+        .and_then(|a| a.get_env().map(|e| e.to_string_lossy().into_owned()));
+    assert_eq!(map_arg.as_deref(), Some("VITE_MAP_TILE_URL"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let cli = Cli::try_parse_from([
+        "forecourt-api".to_owned(),
+        format!("--dealers={}", root.join("dealers").display()),
+        format!("--data={}", dir.path().join("data").display()),
+        format!("--dist={}", dir.path().join("dist").display()),
+        "--map-tile-url=https://tiles.example.com/osm/{z}/{x}/{y}.png".to_owned(),
+    ])
+    .expect("flags");
+    let settings = Settings::resolve(&cli.flags).expect("settings");
+    let app = edge_api::app(settings.state(SmsChoice::Log).await.expect("state"));
+    let csp_of = |slug: &str| {
+        let app = app.clone();
+        let host = format!("{slug}.localhost");
+        async move {
+            let answer = app
+                .oneshot(
+                    axum::http::Request::get("/api/openapi.json")
+                        .header("host", host)
+                        .body(axum::body::Body::empty())
+                        .expect("request"),
+                )
+                .await
+                .expect("answer");
+            answer.headers()["content-security-policy"]
+                .to_str()
+                .expect("text")
+                .to_owned()
+        }
+    };
+    let directive = |csp: &str, name: &str| {
+        csp.split("; ")
+            .find(|d| d.split(' ').next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} in {csp}"))
+            .to_owned()
+    };
+    // GTM only.
+    let jacaranda = csp_of("jacaranda-toyota").await;
+    assert_eq!(
+        directive(&jacaranda, "script-src"),
+        "script-src 'self' https://www.googletagmanager.com"
+    );
+    assert!(!jacaranda.contains("facebook"), "{jacaranda}");
+    assert_eq!(
+        directive(&jacaranda, "img-src"),
+        "img-src 'self' data: https://tiles.example.com"
+    );
+    // GA4 and the Meta pixel, and a feed host.
+    let redgum = csp_of("redgum-motors").await;
+    assert_eq!(
+        directive(&redgum, "script-src"),
+        "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net"
+    );
+    assert_eq!(
+        directive(&redgum, "img-src"),
+        "img-src 'self' data: https://photos.redgummotors.com.au https://tiles.example.com"
+    );
+    // A dealer without ids: no tag origin at all, the tiles still.
+    let mut bare = support::sample_dealer("jacaranda-toyota");
+    bare.config.analytics = Default::default();
+    let tiles = settings.map_tiles.as_ref().expect("tiles");
+    let csp = domain::csp::page_csp(&bare.config, Some(tiles));
+    assert_eq!(directive(&csp, "script-src"), "script-src 'self'");
+    assert_eq!(directive(&csp, "connect-src"), "connect-src 'self'");
+    assert_eq!(
+        directive(&csp, "img-src"),
+        "img-src 'self' data: https://tiles.example.com"
+    );
 }
 
 #[tokio::test]

@@ -124,11 +124,15 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             finance: LoanTerms::default(),
             trade_in: TradeInSettings::default(),
             // Beta has a GTM container and a Meta pixel (issue 28's per-dealer CSP).
-            page_csp: edge_api::headers::page_csp(&domain::config::AnalyticsConfig {
-                gtm_id: Some("GTM-BETA1".into()),
-                ga4_id: None,
-                meta_pixel_id: Some("1234567".into()),
-            }),
+            page_csp: domain::csp::page_csp(
+                &toml::from_str(
+                    "slug = \"beta\"\nname = \"Beta Cars\"\n\
+                     [theme]\nprimary = \"#123456\"\nsecondary = \"#654321\"\nlogo = \"logo.svg\"\n\
+                     [analytics]\ngtm_id = \"GTM-BETA1\"\nmeta_pixel_id = \"1234567\"\n",
+                )
+                .expect("beta's dealer.toml"),
+                None,
+            ),
         },
     ])
 }

@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsView } from '../types/generated/AnalyticsView';
 import { ConsentBanner } from './consent-banner';
-import { CONSENT_KEY, storedConsent } from './consent';
+import { CONSENT_KEY, CONSENT_SETTINGS_EVENT, storedConsent } from './consent';
+import { SiteFooter } from './site-footer';
 import { testSite } from './test-site';
 
 const tagged: AnalyticsView = {
@@ -89,5 +90,73 @@ describe('ConsentBanner', () => {
     show({ gtm_id: null, ga4_id: null, meta_pixel_id: null });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(scripts()).toEqual([]);
+  });
+
+  // Issue 28: the choice can change later, from the footer of any page.
+  it('reopens from the footer; rejecting after accepting stops the tags', () => {
+    render(
+      <>
+        <button type="button">Elsewhere</button>
+        <SiteFooter site={{ ...testSite, analytics: tagged }} />
+        <ConsentBanner site={{ ...testSite, analytics: tagged }} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(scripts()).toHaveLength(2);
+    document.cookie = '_ga=GA1.1.42; path=/';
+    document.cookie = '_fbp=fb.1.42; path=/';
+    document.cookie = 'forecourt_session=keep; path=/';
+
+    const settings = screen.getByRole('button', { name: 'Cookie settings' });
+    settings.focus();
+    fireEvent.click(settings);
+    const banner = screen.getByRole('dialog', { name: 'Cookies on Acme Motors' });
+    expect(document.activeElement).toBe(banner);
+    expect(banner.textContent).toContain('You have accepted these cookies');
+    // Escape leaves the choice as it was.
+    fireEvent.keyDown(banner, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(settings);
+    expect(storedConsent()).toBe('granted');
+
+    fireEvent.click(settings);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(settings);
+    expect(storedConsent()).toBe('denied');
+    expect(consentCommands().at(-1)).toEqual(['update', 'denied']);
+    expect(window.fbq?.queue).toContainEqual(['consent', 'revoke']);
+    // The tags' cookies go; the site's own stay.
+    expect(document.cookie).not.toMatch(/_ga=|_fbp=/);
+    expect(document.cookie).toContain('forecourt_session=keep');
+    document.cookie = 'forecourt_session=; max-age=0; path=/';
+
+    // The next page loads no tag and does not ask again.
+    cleanup();
+    document.head.replaceChildren();
+    window.dataLayer = [];
+    show(tagged);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(scripts()).toEqual([]);
+    expect(consentCommands()).toEqual([
+      ['default', 'denied'],
+      ['update', 'denied'],
+    ]);
+  });
+
+  it('offers Cookie settings only where the dealer has tags', () => {
+    const asked = vi.fn();
+    window.addEventListener(CONSENT_SETTINGS_EVENT, asked);
+    render(<SiteFooter site={{ ...testSite, analytics: tagged }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    window.removeEventListener(CONSENT_SETTINGS_EVENT, asked);
+    cleanup();
+    render(
+      <SiteFooter
+        site={{ ...testSite, analytics: { gtm_id: null, ga4_id: null, meta_pixel_id: null } }}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Cookie settings' })).toBeNull();
   });
 });

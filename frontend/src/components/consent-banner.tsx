@@ -1,16 +1,27 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SiteView } from '../types/generated/SiteView';
 import { setAnalyticsDealer } from './analytics';
-import { choose, hasTags, startConsent, type ConsentChoice } from './consent';
+import {
+  CONSENT_SETTINGS_EVENT,
+  choose,
+  hasTags,
+  startConsent,
+  storedConsent,
+  type ConsentChoice,
+} from './consent';
 import './consent-banner.css';
 
 /** The consent banner of a first visit (issue 28): a fixed bar over the bottom of the
  *  page, so showing or closing it moves no content (CLS 0). It renders nothing on the
  *  server and until the page knows there is no stored choice, so a returning shopper
  *  never sees it flash. Focus moves to it when it opens and back where it was when the
- *  shopper chooses; both buttons are plain buttons (Tab, Enter, Space). */
+ *  shopper chooses; both buttons are plain buttons (Tab, Enter, Space). The footer's
+ *  Cookie settings reopens it on any page, naming the current choice; Escape then
+ *  closes it unchanged. */
 export function ConsentBanner({ site }: { site: SiteView }) {
   const [open, setOpen] = useState(false);
+  // The choice in force while the banner is open (null on a first visit).
+  const [current, setCurrent] = useState<ConsentChoice | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const before = useRef<Element | null>(null);
   const title = useId();
@@ -24,16 +35,31 @@ export function ConsentBanner({ site }: { site: SiteView }) {
   }, [site, ids]);
 
   useEffect(() => {
+    if (!hasTags(ids)) return;
+    const reopen = () => {
+      setCurrent(storedConsent());
+      setOpen(true);
+    };
+    window.addEventListener(CONSENT_SETTINGS_EVENT, reopen);
+    return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, reopen);
+  }, [ids]);
+
+  useEffect(() => {
     if (!open) return;
     before.current = document.activeElement;
     box.current?.focus();
   }, [open]);
 
-  function decide(choice: ConsentChoice) {
-    choose(choice, ids);
+  function close() {
     setOpen(false);
+    setCurrent(null);
     const back = before.current;
     if (back instanceof HTMLElement && back !== document.body) back.focus();
+  }
+
+  function decide(choice: ConsentChoice) {
+    choose(choice, ids);
+    close();
   }
 
   if (!open) return null;
@@ -46,6 +72,9 @@ export function ConsentBanner({ site }: { site: SiteView }) {
       aria-labelledby={title}
       aria-describedby={text}
       tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && current !== null) close();
+      }}
     >
       <h2 id={title} className="consent-banner__title">
         Cookies on {site.name}
@@ -53,6 +82,9 @@ export function ConsentBanner({ site }: { site: SiteView }) {
       <p id={text} className="consent-banner__text">
         With your consent we use analytics and advertising cookies to see how the site is used and
         which ads work. Reject keeps only what the site needs to run.
+        {current !== null
+          ? ` You have ${current === 'granted' ? 'accepted' : 'rejected'} these cookies; you can change that here.`
+          : null}
       </p>
       <div className="consent-banner__actions">
         <button type="button" className="button" onClick={() => decide('granted')}>

@@ -3,7 +3,8 @@
 // Manager (or, without a container, GA4's gtag.js) and the Meta pixel, from the ids of
 // SiteView.analytics. A dealer without ids loads nothing and shows no banner. The
 // choice is remembered in local storage. The CSP the edge sends a dealer's pages
-// allows exactly these origins for the ids it configures (edge-api/src/headers.rs).
+// allows exactly these origins for the ids it configures (domain/src/csp.rs). The
+// footer's Cookie settings reopens the banner, so the choice can change on any page.
 import type { AnalyticsView } from '../types/generated/AnalyticsView';
 import { dataLayer } from './analytics';
 import { readStored, writeStored } from './local-store';
@@ -140,9 +141,45 @@ export function startConsent(ids: AnalyticsView): ConsentChoice | null {
   return choice;
 }
 
-/** Applies and remembers the shopper's choice. */
+/** The first-party cookies Google's and Meta's tags set (_ga, _ga_<id>, _gid, _gat,
+ *  _gcl_au, _fbp, _fbc). */
+const TAG_COOKIE = /^(_ga(_.+)?|_gid|_gat(_.+)?|_gcl_.+|_fbp|_fbc)$/;
+
+/** Removes the tags' cookies from this host and every parent domain they may have been
+ *  set on (GA4 writes them on the registrable domain). Answers the names it removed. */
+export function forgetTagCookies(): string[] {
+  const names = document.cookie
+    .split(';')
+    .map((pair) => (pair.split('=')[0] ?? '').trim())
+    .filter((name) => TAG_COOKIE.test(name));
+  const labels = window.location.hostname.split('.');
+  const domains = [
+    null,
+    ...labels.map((_, i) => labels.slice(i).join('.')).filter((d) => d.includes('.')),
+  ];
+  for (const name of names) {
+    for (const domain of domains) {
+      document.cookie = `${name}=; max-age=0; path=/${domain ? `; domain=${domain}` : ''}`;
+    }
+  }
+  return names;
+}
+
+/** Applies and remembers the shopper's choice. Changing to reject after accepting tells
+ *  the tags already on this page (Consent Mode's update, the pixel's revoke) and removes
+ *  their cookies; no later page loads them, since the stored choice is read first. */
 export function choose(choice: ConsentChoice, ids: AnalyticsView): void {
   rememberConsent(choice);
   consentUpdate(choice);
+  if (window.fbq) window.fbq('consent', choice === 'granted' ? 'grant' : 'revoke');
   if (choice === 'granted') loadTags(ids);
+  else forgetTagCookies();
+}
+
+/** The event the footer's Cookie settings sends to reopen the banner. */
+export const CONSENT_SETTINGS_EVENT = 'forecourt:consent-settings';
+
+/** Reopens the consent banner (the footer's Cookie settings). */
+export function openConsentSettings(): void {
+  window.dispatchEvent(new Event(CONSENT_SETTINGS_EVENT));
 }

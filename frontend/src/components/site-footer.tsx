@@ -1,4 +1,5 @@
 import type { SiteView } from '../types/generated/SiteView';
+import { hasTags, openConsentSettings } from './consent';
 
 /** Icon paths of the social networks the config allows (24 px box). */
 const SOCIAL_ICONS: Record<string, string> = {
@@ -17,7 +18,7 @@ const SOCIAL_ICONS: Record<string, string> = {
 /** Footer: the dealer's link columns (Models, Buyer Tools, Service & Parts), its stock
  *  shortcuts and company links, then a base line with the social links, legal links
  *  (only pages the dealer configures, so none is a dead link), ABN, dealer licence and
- *  copyright. */
+ *  copyright, and Cookie settings where the dealer has tags. */
 export function SiteFooter({ site }: { site: SiteView }) {
   const { footer } = site;
   return (
@@ -96,6 +97,12 @@ export function SiteFooter({ site }: { site: SiteView }) {
               </li>
             ))}
           </ul>
+        ) : null}
+        {hasTags(site.analytics) ? (
+          // Issue 28: the consent choice can change later, from any page.
+          <button type="button" className="site-footer__consent" onClick={openConsentSettings}>
+            Cookie settings
+          </button>
         ) : null}
         <p className="site-footer__business">
           <span>{footer.copyright}</span>

@@ -1,0 +1,246 @@
+//! The Content-Security-Policy of a dealer's pages, defined once: the edge API sends it
+//! on every answer of the local server and the API, and the deploy writes it per dealer
+//! host into CloudFront's key-value store, where the sites' viewer-response function
+//! sets it (infra/template.yaml `SiteHeadersFunction`), so production pages carry the
+//! same policy as local ones.
+//!
+//! Scripts only from the site's own origin (the JSON props and JSON-LD are data blocks,
+//! which CSP does not run), no plugins, no framing by other sites. Styles allow
+//! `'unsafe-inline'`: the shell's dealer theme variables and a few React `style`
+//! attributes with computed values are inline, and a style cannot run script. Images come
+//! from the site (photos go through its image service at `/img`) and data: URLs, plus
+//! exactly the origins the configuration names: the deployment's map tile server and the
+//! feed hosts the dealer allows (a feed's spin frames are drawn from there directly).
+//! Tag origins are added only for the ids the dealer's `[analytics]` sets.
+
+use crate::config::DealerConfig;
+
+/// The platform's policy: a dealer with no tag ids, no feed hosts and the offline
+/// basemap gets exactly this.
+pub const PAGE_CSP: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; media-src 'self' https:; font-src 'self' data:; connect-src 'self'; \
+frame-src https:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
+
+/// The environment variable naming the map tile URL template, read by the frontend build
+/// (frontend/src/components/map/map-config.ts) and, for the policy, by the API and the
+/// deploy.
+pub const MAP_TILE_URL_ENV: &str = "VITE_MAP_TILE_URL";
+
+/// Where Google's tags load from and report to (GTM, and GA4 through gtag.js or a
+/// container): the script origin and the collection endpoints.
+const GOOGLE_SCRIPT: &[&str] = &["https://www.googletagmanager.com"];
+const GOOGLE_CONNECT: &[&str] = &[
+    "https://www.googletagmanager.com",
+    "https://www.google-analytics.com",
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+];
+/// Where the Meta pixel loads from and reports to.
+const META_SCRIPT: &[&str] = &["https://connect.facebook.net"];
+const META_CONNECT: &[&str] = &["https://connect.facebook.net", "https://www.facebook.com"];
+
+/// The origin of the deployment's map tiles (`https://tiles.example.com`), from the URL
+/// template the maps draw (`https://tiles.example.com/{z}/{x}/{y}.png`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapTiles(String);
+
+impl MapTiles {
+    /// The tile origin of a template; `None` for a blank one (the offline basemap, served
+    /// by the site itself). The frontend build refuses the same bad templates with the
+    /// same rule (an `https` URL whose host has no placeholder), so a site that built is
+    /// never refused here.
+    pub fn parse(template: &str) -> Result<Option<MapTiles>, String> {
+        let template = template.trim();
+        if template.is_empty() {
+            return Ok(None);
+        }
+        let host = template
+            .strip_prefix("https://")
+            .and_then(|rest| rest.split_once('/'))
+            .map(|(host, _)| host)
+            .filter(|host| {
+                !host.is_empty()
+                    && host
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+            })
+            .ok_or_else(|| {
+                format!("{MAP_TILE_URL_ENV} must be an https URL template such as https://tiles.example.com/{{z}}/{{x}}/{{y}}.png, not \"{template}\"")
+            })?;
+        Ok(Some(MapTiles(format!(
+            "https://{}",
+            host.to_ascii_lowercase()
+        ))))
+    }
+
+    /// The origin, e.g. `https://tiles.example.com`.
+    pub fn origin(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The page policy of a dealer: [`PAGE_CSP`] with the script and connect origins of the
+/// tags its analytics ids enable (they load only after consent, but the policy is fixed
+/// per answer), and the image origins of its allowed feed hosts and the map tiles.
+pub fn page_csp(config: &DealerConfig, tiles: Option<&MapTiles>) -> String {
+    let analytics = &config.analytics;
+    let mut script: Vec<String> = Vec::new();
+    let mut connect: Vec<String> = Vec::new();
+    let own = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    if analytics.gtm_id.is_some() || analytics.ga4_id.is_some() {
+        script.extend(own(GOOGLE_SCRIPT));
+        connect.extend(own(GOOGLE_CONNECT));
+    }
+    if analytics.meta_pixel_id.is_some() {
+        script.extend(own(META_SCRIPT));
+        connect.extend(own(META_CONNECT));
+    }
+    let mut img: Vec<String> = config
+        .images
+        .allowed_hosts
+        .iter()
+        .map(|host| format!("https://{}", host.trim().to_ascii_lowercase()))
+        .collect();
+    img.extend(tiles.map(|t| t.origin().to_owned()));
+    img.sort();
+    img.dedup();
+    PAGE_CSP
+        .split("; ")
+        .map(|directive| {
+            let extra = match directive.split(' ').next() {
+                Some("script-src") => &script,
+                Some("connect-src") => &connect,
+                Some("img-src") => &img,
+                _ => return directive.to_owned(),
+            };
+            std::iter::once(directive)
+                .chain(extra.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::AnalyticsConfig;
+
+    fn dealer(analytics: AnalyticsConfig, hosts: &[&str]) -> DealerConfig {
+        let mut config = crate::view::test_dealer("").config;
+        config.analytics = analytics;
+        config.images.allowed_hosts = hosts.iter().map(|h| (*h).to_owned()).collect();
+        config
+    }
+
+    fn directive(csp: &str, name: &str) -> String {
+        csp.split("; ")
+            .find(|d| d.split(' ').next() == Some(name))
+            .map(str::to_owned)
+            .unwrap_or_else(|| panic!("{name} in {csp}"))
+    }
+
+    /// Issue 28: each tag id adds its own origins, and nothing else changes.
+    #[test]
+    fn a_dealer_policy_allows_exactly_its_tags() {
+        let none = dealer(AnalyticsConfig::default(), &[]);
+        assert_eq!(page_csp(&none, None), PAGE_CSP);
+        let gtm = page_csp(
+            &dealer(
+                AnalyticsConfig {
+                    gtm_id: Some("GTM-A1".into()),
+                    ..AnalyticsConfig::default()
+                },
+                &[],
+            ),
+            None,
+        );
+        assert_eq!(
+            directive(&gtm, "script-src"),
+            "script-src 'self' https://www.googletagmanager.com"
+        );
+        assert!(directive(&gtm, "connect-src").contains("https://*.google-analytics.com"));
+        assert!(!gtm.contains("facebook"));
+        let meta = page_csp(
+            &dealer(
+                AnalyticsConfig {
+                    meta_pixel_id: Some("123".into()),
+                    ..AnalyticsConfig::default()
+                },
+                &[],
+            ),
+            None,
+        );
+        assert_eq!(
+            directive(&meta, "script-src"),
+            "script-src 'self' https://connect.facebook.net"
+        );
+        assert_eq!(
+            directive(&meta, "connect-src"),
+            "connect-src 'self' https://connect.facebook.net https://www.facebook.com"
+        );
+        assert!(!meta.contains("google"));
+        // Everything but the two directives is the platform's policy.
+        let rest = |csp: &str| {
+            csp.split("; ")
+                .filter(|d| !d.starts_with("script-src") && !d.starts_with("connect-src"))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rest(&meta), rest(PAGE_CSP));
+        assert_eq!(rest(&gtm), rest(PAGE_CSP));
+    }
+
+    /// Issue 28 with issue 26: images from the configured tile origin and feed hosts
+    /// only, never from any https origin.
+    #[test]
+    fn images_come_from_the_site_the_tile_origin_and_the_feed_hosts_only() {
+        assert_eq!(directive(PAGE_CSP, "img-src"), "img-src 'self' data:");
+        let tiles = MapTiles::parse(" https://Tiles.Example.com:8443/osm/{z}/{x}/{y}.png ")
+            .expect("valid")
+            .expect("set");
+        assert_eq!(tiles.origin(), "https://tiles.example.com:8443");
+        let csp = page_csp(
+            &dealer(AnalyticsConfig::default(), &["photos.feed.example"]),
+            Some(&tiles),
+        );
+        assert_eq!(
+            directive(&csp, "img-src"),
+            "img-src 'self' data: https://photos.feed.example https://tiles.example.com:8443"
+        );
+        assert!(!csp
+            .split("; ")
+            .any(|d| d.starts_with("img-src") && d.contains(" https: ")));
+        let rest = |csp: &str| {
+            csp.split("; ")
+                .filter(|d| !d.starts_with("img-src"))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rest(&csp), rest(PAGE_CSP));
+    }
+
+    #[test]
+    fn a_tile_template_is_an_https_url_with_a_plain_host() {
+        assert_eq!(MapTiles::parse("  ").expect("blank"), None);
+        for bad in [
+            "http://t.example/{z}/{x}/{y}.png",
+            "https://{s}.tile.example/{z}/{x}/{y}.png",
+            "https://t.example",
+            "tiles.example/{z}/{x}/{y}.png",
+        ] {
+            let error = MapTiles::parse(bad).expect_err(bad);
+            assert!(
+                error.starts_with("VITE_MAP_TILE_URL must be an https URL template"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn scripts_are_never_inline() {
+        assert_eq!(directive(PAGE_CSP, "script-src"), "script-src 'self'");
+    }
+}
