@@ -155,7 +155,7 @@ fn every_error_of_every_file_is_reported_in_one_run() {
         format!("{p}/acme-motors/offer.toml: unknown file; did you mean `offers.toml`? allowed: dealer.toml, locations.toml, brands.toml, offers.toml, parts.toml, models/*.toml, pages/*.md"),
         format!("{p}/acme-motors/pages/about.md:1:1: a page starts with a `# Title` line or with front matter between `+++` lines holding `title = \"...\"`"),
         format!("{p}/bravo/dealer.toml:10:12: finance.provider: unknown value \"tauras\"; did you mean `taurus`? allowed: taurus, 360_finance, ausloans, manual, angle, powertorque, nissan_finance, car_clarity"),
-        format!("{p}/bravo/dealer.toml:13:1: search.page_sise: unknown key; did you mean `page_size`? allowed: page_size, cache_size, sort_options, filters, popular_makes, default_page, used_car_path_variant, series_sort_order, carousel, show_view_count, status_filter, tile_filters, card_buttons, custom_card_button"),
+        format!("{p}/bravo/dealer.toml:13:1: search.page_sise: unknown key; did you mean `page_size`? allowed: page_size, cache_size, sort_options, filters, popular_makes, default_page, used_car_path_variant, series_sort_order, carousel, show_view_count, status_filter, price_range_slider, tile_filters, card_buttons, custom_card_button"),
         format!("{p}/bravo/dealer.toml:16:23: vehicle_page.viewer_default_mode: unknown value \"carousel\"; allowed: spinner, walkaround, gallery, interior"),
         // A wrong value in a required key drops its array element, so the next one is still checked.
         format!("{p}/bravo/locations.toml:18:27: locations[0].contact_detail.opening_hours[1].status: unknown value \"Shut\"; allowed: Open, Closed"),

@@ -7,7 +7,10 @@ use domain::car::CarType;
 use domain::entities::PromoNode;
 use domain::rules::availability::collapse_sold_runs;
 use domain::rules::promo::{insert_promos, promo_visible, ResultCell};
-use domain::rules::slider::{slider_step, SliderKind, SliderState, DEFAULT_SLIDER_MAX};
+use domain::rules::slider::{
+    price_range_set_high, price_range_set_low, slider_step, SliderKind, SliderState,
+    DEFAULT_SLIDER_MAX, PRICE_RANGE_DEFAULT_MAX, PRICE_RANGE_DEFAULT_MIN, PRICE_RANGE_STEP,
+};
 use serde::Deserialize;
 
 fn cases<T: for<'de> Deserialize<'de>>(text: &str) -> T {
@@ -38,6 +41,57 @@ struct MoveCase {
     /// facet_min, facet_max, low, high
     state: [f64; 4],
     expected: Option<[f64; 2]>,
+}
+
+#[derive(Deserialize)]
+struct PriceRangeCases {
+    defaults: PriceRangeDefaults,
+    moves: Vec<PriceRangeMove>,
+}
+
+#[derive(Deserialize)]
+struct PriceRangeDefaults {
+    min: f64,
+    max: f64,
+    step: f64,
+}
+
+#[derive(Deserialize)]
+struct PriceRangeMove {
+    name: String,
+    side: String,
+    value: f64,
+    /// low, high
+    state: [f64; 2],
+    /// min, max
+    bounds: [f64; 2],
+    expected: f64,
+}
+
+/// Seed 001 s9 "Price slider defaults min 5000, max 250000, step 500" and s4 "the low
+/// value can never reach the high value and vice versa", on the table the browser's
+/// price-range slider is tested on too.
+#[test]
+fn price_range_slider_follows_the_shared_cases() {
+    let table: PriceRangeCases = cases(include_str!("data/price_range_cases.json"));
+    assert_eq!(
+        (table.defaults.min, table.defaults.max, table.defaults.step),
+        (
+            PRICE_RANGE_DEFAULT_MIN,
+            PRICE_RANGE_DEFAULT_MAX,
+            PRICE_RANGE_STEP
+        )
+    );
+    assert!(!table.moves.is_empty());
+    for case in &table.moves {
+        let ([low, high], [min, max]) = (case.state, case.bounds);
+        let got = match case.side.as_str() {
+            "low" => price_range_set_low(low, high, min, case.value),
+            "high" => price_range_set_high(low, high, max, case.value),
+            other => panic!("{}: unknown side {other}", case.name),
+        };
+        assert_eq!(got, case.expected, "{}", case.name);
+    }
 }
 
 #[test]

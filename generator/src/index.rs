@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::Dealer;
+use domain::entities::LocationType;
 use domain::view::card::{weekly_amount, Cards};
 use domain::view::search::latest_first;
 use domain::view::site::ViewContext;
@@ -72,12 +73,31 @@ pub fn index_docs<'a>(
                 .location
                 .as_ref()
                 .and_then(|at| ctx.dealer.locations.iter().find(|l| l.slug == at.slug));
+            // Seed 000 s2 locationId / locationType: the car's own location, the one the
+            // dealership picker counts it at (its location name).
+            if let Some(l) = location {
+                doc.location_ids.push(l.id);
+                doc.location_types
+                    .extend(location_type_words(l.location_type).map(str::to_string));
+            }
             Ok(match location {
                 Some(l) => doc.at(l.address.lat, l.address.long),
                 None => doc,
             })
         })
         .collect()
+}
+
+/// The `locationType` words a location answers to: its own type, and for a combined
+/// service-and-parts location also `service` and `parts`.
+fn location_type_words(kind: LocationType) -> impl Iterator<Item = &'static str> {
+    let words: &[&'static str] = match kind {
+        LocationType::Sales => &["sales"],
+        LocationType::Service => &["service"],
+        LocationType::Parts => &["parts"],
+        LocationType::ServiceAndParts => &["service-and-parts", "service", "parts"],
+    };
+    words.iter().copied()
 }
 
 /// [`index_docs`] of a dealer's stock with the view context of a build at `now`.

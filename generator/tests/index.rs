@@ -151,6 +151,16 @@ fn indexes_the_filtered_stock_with_card_view_hits() {
     let far =
         SearchQuery::from_query_string("lat=-33.87&lng=151.21&radius=25", &fixed).expect("query");
     assert_eq!(engine.search_now(&far).expect("answer").count, 0);
+    // Seed 000 s2 dealer search parameters: the cars are held at location 9101, a sales
+    // location.
+    let count = |qs: &str| {
+        let q = SearchQuery::from_query_string(qs, &fixed).expect("query");
+        engine.search_now(&q).expect("answer").count
+    };
+    assert_eq!(count("locationId=9101"), 3);
+    assert_eq!(count("locationId=9102"), 0);
+    assert_eq!(count("locationType=sales"), 3);
+    assert_eq!(count("locationType=service"), 0);
 
     // Running again serves a new generation.
     run(&opts).expect("indexed again");

@@ -100,6 +100,9 @@ fn schema() -> Schema {
     b.add_u64_field("listed", FAST);
     b.add_f64_field("lat", FAST);
     b.add_f64_field("lng", FAST);
+    // Several per car (its location and those it is distributed to).
+    b.add_text_field("location_id", TextOptions::default().set_fast("raw"));
+    b.add_text_field("location_type", TextOptions::default().set_fast("raw"));
     b.build()
 }
 
@@ -227,6 +230,7 @@ fn write_documents(gen_dir: &Path, docs: &[IndexDoc<'_>]) -> Result<(), SearchEr
         f("lat")?,
         f("lng")?,
     );
+    let (loc_id_f, loc_type_f) = (f("location_id")?, f("location_type")?);
     for (i, doc) in docs.iter().enumerate() {
         let s = SearchDoc::derive(i as u64, doc);
         let mut d = TantivyDocument::new();
@@ -258,6 +262,12 @@ fn write_documents(gen_dir: &Path, docs: &[IndexDoc<'_>]) -> Result<(), SearchEr
         if let (Some(a), Some(b)) = (s.lat, s.lng) {
             d.add_f64(lat_f, a);
             d.add_f64(lng_f, b);
+        }
+        for id in &s.location_ids {
+            d.add_text(loc_id_f, id.to_string());
+        }
+        for kind in &s.location_types {
+            d.add_text(loc_type_f, kind);
         }
         writer.add_document(d).map_err(ix)?;
     }
@@ -393,6 +403,8 @@ fn load(gen_dir: &Path, generation: &str) -> Result<Loaded, SearchError> {
         let listed = ff.column_opt::<u64>("listed").map_err(ix)?;
         let lat = ff.column_opt::<f64>("lat").map_err(ix)?;
         let lng = ff.column_opt::<f64>("lng").map_err(ix)?;
+        let loc_ids = str_column(ff, "location_id")?;
+        let loc_types = str_column(ff, "location_type")?;
         for (doc, ord) in ords.iter().enumerate() {
             let (doc, ord) = (doc as DocId, *ord as usize);
             let stocknum = stock
@@ -414,6 +426,17 @@ fn load(gen_dir: &Path, generation: &str) -> Result<Loaded, SearchError> {
                 lng.as_ref().and_then(|c| c.first(doc)),
             ) {
                 b.set_geo(ord, a, g);
+            }
+            if let Some((c, names)) = &loc_ids {
+                for t in c.term_ords(doc) {
+                    let id = names.get(t as usize).and_then(|n| n.parse::<u64>().ok());
+                    b.add_location(ord, id, None);
+                }
+            }
+            if let Some((c, names)) = &loc_types {
+                for t in c.term_ords(doc) {
+                    b.add_location(ord, None, names.get(t as usize).map(String::as_str));
+                }
             }
         }
         seg_ords.push(ords);

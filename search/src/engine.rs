@@ -12,7 +12,7 @@ use crate::answer::{
     car_type_sum, facet_items, page_count, resolve_count, FacetStats, SearchAnswer,
 };
 use crate::facets::{Facet, RangeField, SearchDoc, FACET_COUNT, RANGE_COUNT};
-use crate::query::{SearchQuery, SortBy};
+use crate::query::{SearchQuery, SortBy, LOCATION_FACET};
 
 /// A fixed-size set of document ordinals.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,6 +175,8 @@ pub struct Columns {
     listed: Bits,
     lat: Vec<f64>,
     lng: Vec<f64>,
+    location_ids: HashMap<u64, Vec<u32>>,
+    location_types: HashMap<String, Vec<u32>>,
 }
 
 /// Documents matching the text query with their relevance (higher is better).
@@ -210,6 +212,8 @@ pub struct ColumnsBuilder {
     listed: Bits,
     lat: Vec<f64>,
     lng: Vec<f64>,
+    location_ids: HashMap<u64, Vec<u32>>,
+    location_types: HashMap<String, Vec<u32>>,
 }
 
 #[derive(Debug, Default)]
@@ -234,6 +238,8 @@ impl ColumnsBuilder {
             listed: Bits::zeros(n),
             lat: vec![f64::NAN; n],
             lng: vec![f64::NAN; n],
+            location_ids: HashMap::new(),
+            location_types: HashMap::new(),
         }
     }
 
@@ -309,6 +315,23 @@ impl ColumnsBuilder {
         }
     }
 
+    /// Places document `ord` at a dealer location (its id) and department type; a
+    /// document may be at several.
+    pub fn add_location(&mut self, ord: usize, id: Option<u64>, kind: Option<&str>) {
+        if ord >= self.n {
+            return;
+        }
+        if let Some(id) = id {
+            self.location_ids.entry(id).or_default().push(ord as u32);
+        }
+        if let Some(kind) = kind {
+            self.location_types
+                .entry(kind.to_lowercase())
+                .or_default()
+                .push(ord as u32);
+        }
+    }
+
     /// Adds a whole record.
     pub fn add_doc(&mut self, doc: &SearchDoc) {
         let d = doc.ord as usize;
@@ -334,6 +357,12 @@ impl ColumnsBuilder {
         self.set_car_id(d, doc.id);
         if let (Some(a), Some(b)) = (doc.lat, doc.lng) {
             self.set_geo(d, a, b);
+        }
+        for id in &doc.location_ids {
+            self.add_location(d, Some(*id), None);
+        }
+        for kind in &doc.location_types {
+            self.add_location(d, None, Some(kind));
         }
     }
 
@@ -376,6 +405,8 @@ impl ColumnsBuilder {
             listed: self.listed,
             lat: self.lat,
             lng: self.lng,
+            location_ids: self.location_ids,
+            location_types: self.location_types,
         }
     }
 }
@@ -484,6 +515,16 @@ impl Columns {
         if let Some(t) = text {
             base.and_with(&t.docs);
         }
+        let at = |docs: Option<&Vec<u32>>| {
+            let mut bits = Bits::zeros(n);
+            for &d in docs.into_iter().flatten() {
+                bits.set(d as usize);
+            }
+            bits
+        };
+        if let Some(kind) = &q.location_type {
+            base.and_with(&at(self.location_types.get(kind)));
+        }
         if let Some(near) = q.near {
             let r = f64::from(near.radius_km);
             for d in base.clone().iter() {
@@ -498,11 +539,15 @@ impl Columns {
             .iter()
             .map(|r| (r.field, self.range_bits(r.field, |v| r.contains(v))))
             .collect();
-        let selections: Vec<(Facet, Bits)> = q
+        let mut selections: Vec<(Facet, Bits)> = q
             .filters
             .iter()
             .map(|f| (f.facet, self.facet(f.facet).any_of(&f.values, n)))
             .collect();
+        if let Some(id) = q.location_id {
+            selections.push((LOCATION_FACET, at(self.location_ids.get(&id))));
+        }
+        let selected_facets = q.selected_facets();
 
         // AND of everything except what `skip` says.
         let combine = |skip_facet: Option<Facet>, skip_range: Option<RangeField>| {
@@ -531,7 +576,7 @@ impl Columns {
                 .flat_map(|f| f.values.iter().map(String::as_str))
                 .collect();
             let own;
-            let (mask, mask_count) = if selected.is_empty() {
+            let (mask, mask_count) = if !selected_facets.contains(&facet) {
                 (&full, full_count)
             } else {
                 own = combine(Some(facet), None);

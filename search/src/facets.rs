@@ -384,6 +384,12 @@ pub struct IndexDoc<'a> {
     pub weekly_price: Option<f64>,
     /// Dealership name for the `dealership_name` facet; `None` uses the car's location.
     pub dealership_name: Option<String>,
+    /// Ids of the dealer locations holding the car (the generator gives its own location,
+    /// where the dealership picker counts it), for the seed 000 s2 `locationId` parameter.
+    pub location_ids: Vec<u64>,
+    /// Department types of those locations (`sales`, `service`, `parts`; a
+    /// service-and-parts location is all three words of it), for `locationType`.
+    pub location_types: Vec<String>,
 }
 
 impl<'a> IndexDoc<'a> {
@@ -396,6 +402,8 @@ impl<'a> IndexDoc<'a> {
             lng: None,
             weekly_price: None,
             dealership_name: None,
+            location_ids: Vec::new(),
+            location_types: Vec::new(),
         }
     }
 
@@ -435,6 +443,10 @@ pub struct SearchDoc {
     pub lat: Option<f64>,
     /// Longitude.
     pub lng: Option<f64>,
+    /// Location ids (see [`IndexDoc::location_ids`]), sorted, without repeats.
+    pub location_ids: Vec<u64>,
+    /// Location types (see [`IndexDoc::location_types`]), lower case, sorted, without repeats.
+    pub location_types: Vec<String>,
     /// Card JSON.
     pub card: Value,
 }
@@ -589,6 +601,23 @@ impl SearchDoc {
             listed: car.show_on_dealer_website,
             lat: doc.lat.filter(|v| v.is_finite()),
             lng: doc.lng.filter(|v| v.is_finite()),
+            location_ids: {
+                let mut ids = doc.location_ids.clone();
+                ids.sort_unstable();
+                ids.dedup();
+                ids
+            },
+            location_types: {
+                let mut types: Vec<String> = doc
+                    .location_types
+                    .iter()
+                    .filter_map(|t| clean(Some(t)))
+                    .map(|t| t.to_lowercase())
+                    .collect();
+                types.sort_unstable();
+                types.dedup();
+                types
+            },
             card: doc.card.clone(),
         }
     }

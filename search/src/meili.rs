@@ -27,7 +27,7 @@ use crate::answer::{
 use crate::cache::{AnswerCache, DEFAULT_CACHE_ENTRIES};
 use crate::embedded::{elapsed_ms, valid_slug};
 use crate::facets::{Facet, IndexDoc, RangeField, SearchDoc};
-use crate::query::{SearchQuery, SortBy};
+use crate::query::{SearchQuery, SortBy, LOCATION_FACET};
 use crate::{Search, SearchError};
 
 /// Documents per push.
@@ -83,6 +83,8 @@ pub fn meili_document(doc: &SearchDoc) -> Value {
         m.insert("sold_at".into(), json!(t));
     }
     m.insert("listed".into(), json!(doc.listed));
+    m.insert("location_id".into(), json!(doc.location_ids));
+    m.insert("location_type".into(), json!(doc.location_types));
     if let (Some(lat), Some(lng)) = (doc.lat, doc.lng) {
         m.insert("_geo".into(), json!({"lat": lat, "lng": lng}));
     }
@@ -124,6 +126,12 @@ pub fn filter_expression(
     }
     if let Some(m) = &f.manufacturer {
         parts.push(format!("make = {}", quote(m)));
+    }
+    if let Some(id) = q.location_id.filter(|_| skip_facet != Some(LOCATION_FACET)) {
+        parts.push(format!("location_id = {id}"));
+    }
+    if let Some(kind) = &q.location_type {
+        parts.push(format!("location_type = {}", quote(kind)));
     }
     if f.min_photos > 0 {
         parts.push(format!("photos >= {}", f.min_photos));
@@ -255,7 +263,15 @@ pub async fn index_meilisearch(
     let index = client.index(&next);
     let mut filterable: Vec<&str> = facet_names();
     filterable.extend([
-        "id", "photos", "stocknum", "sold", "sold_at", "listed", "_geo",
+        "id",
+        "photos",
+        "stocknum",
+        "sold",
+        "sold_at",
+        "listed",
+        "_geo",
+        "location_id",
+        "location_type",
     ]);
     let mut sortable: Vec<&str> = RangeField::ALL.iter().map(|r| r.name()).collect();
     sortable.push("ord");
@@ -336,11 +352,7 @@ impl MeiliSearch {
             ));
         }
         let index = self.client.index(index_uid(&q.fixed.dealer));
-        let selected: Vec<Facet> = {
-            let mut v: Vec<Facet> = q.filters.iter().map(|f| f.facet).collect();
-            v.dedup();
-            v
-        };
+        let selected: Vec<Facet> = q.selected_facets();
         let ranged: Vec<RangeField> = q.ranges.iter().map(|r| r.field).collect();
         let main_filter = filter_expression(q, None, None);
         let facet_filters: Vec<Option<String>> = selected

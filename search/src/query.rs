@@ -1,7 +1,8 @@
 //! The query model and its URL form, exactly as the search page keeps its state:
 //! `query`, `page` (from 0), `hitsPerPage`, `sortBy`, `refinementList[<facet>][<i>]=<value>`,
-//! `range[<field>]=<min>:<max>`, `menu[<facet>]=<value>`, and `lat`, `lng`, `radius`.
-//! Other parameters (analytics tags, `locationId`, `userLocation`...) are ignored; a bad
+//! `range[<field>]=<min>:<max>`, `menu[<facet>]=<value>`, `lat`, `lng`, `radius`, and the
+//! dealer search parameters `locationId` and `locationType` (seed 000 s2). Other
+//! parameters (analytics tags, `userLocation`...) are ignored; a bad
 //! value of a known parameter is a [`QueryError`] that names the parameter.
 
 use chrono::Utc;
@@ -237,7 +238,20 @@ pub struct SearchQuery {
     /// Only these cars (the watchlist page asks for its saved cars); empty: every car.
     /// Sorted and without repeats.
     pub ids: Vec<u64>,
+    /// Seed 000 s2 `locationId`: only cars held at (or distributed to) this location.
+    pub location_id: Option<u64>,
+    /// Seed 000 s2 `locationType`: only cars at a location of this department type, one
+    /// of [`LOCATION_TYPES`].
+    pub location_type: Option<String>,
 }
+
+/// The facet `locationId` selects on: the dealership picker names the locations by it and
+/// keeps every location's count whichever is picked (counted without the pick, like a
+/// facet's own selection).
+pub const LOCATION_FACET: Facet = Facet::LocationName;
+
+/// The values `locationType` takes: the department types of a location (seed 000 s3).
+pub const LOCATION_TYPES: [&str; 4] = ["sales", "service", "parts", "service-and-parts"];
 
 /// A query string the API answers with 400; the message names the parameter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -271,17 +285,15 @@ fn brackets(key: &str) -> Option<(&str, Vec<&str>)> {
     Some((head, parts))
 }
 
+/// Seed 001 s7: range values are money texts with dollar signs and commas removed (the
+/// domain's rule); blank is an open side.
 fn parse_number(param: &str, s: &str) -> Result<Option<f64>, QueryError> {
-    let cleaned: String = s
-        .chars()
-        .filter(|c| *c != '$' && *c != ',' && !c.is_whitespace())
-        .collect();
-    if cleaned.is_empty() {
+    if s.chars().all(|c| c == '$' || c == ',' || c.is_whitespace()) {
         return Ok(None);
     }
-    match cleaned.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(Some(v)),
-        _ => Err(err(
+    match domain::rules::slider::parse_money(s) {
+        Some(v) => Ok(Some(v)),
+        None => Err(err(
             param,
             format!(
                 "'{}' is not a number",
@@ -313,6 +325,18 @@ impl SearchQuery {
             .collect()
     }
 
+    /// The facets with a selection, counted without it: those of `filters`, and
+    /// [`LOCATION_FACET`] when `locationId` is set. Sorted, without repeats.
+    pub fn selected_facets(&self) -> Vec<Facet> {
+        let mut v: Vec<Facet> = self.filters.iter().map(|f| f.facet).collect();
+        if self.location_id.is_some() {
+            v.push(LOCATION_FACET);
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// An unfiltered first page for a dealer, most relevant first.
     pub fn new(fixed: FixedFilters) -> SearchQuery {
         let sold_after = sold_after(&fixed, Utc::now().timestamp());
@@ -327,6 +351,8 @@ impl SearchQuery {
             fixed,
             sold_after,
             ids: Vec::new(),
+            location_id: None,
+            location_type: None,
         }
     }
 
@@ -382,6 +408,23 @@ impl SearchQuery {
                     })?
                 }
                 "ids" => q.ids = parse_ids(value)?,
+                "locationId" => {
+                    q.location_id = match value.trim() {
+                        "" => None,
+                        v => match v.parse::<u64>() {
+                            Ok(id) if id > 0 => Some(id),
+                            _ => return Err(err("locationId", "must be a location id (a positive whole number)")),
+                        },
+                    }
+                }
+                "locationType" => {
+                    let v = value.trim().to_ascii_lowercase();
+                    q.location_type = match v.as_str() {
+                        "" => None,
+                        t if LOCATION_TYPES.contains(&t) => Some(v),
+                        _ => return Err(err("locationType", format!("must be one of {}", LOCATION_TYPES.join(", ")))),
+                    }
+                }
                 "lat" => lat = parse_number("lat", value)?,
                 "lng" => lng = parse_number("lng", value)?,
                 "radius" => radius = parse_number("radius", value)?,
@@ -552,6 +595,12 @@ impl SearchQuery {
             let ids: Vec<String> = self.ids.iter().map(u64::to_string).collect();
             out.append_pair("ids", &ids.join(","));
         }
+        if let Some(id) = self.location_id {
+            out.append_pair("locationId", &id.to_string());
+        }
+        if let Some(t) = &self.location_type {
+            out.append_pair("locationType", t);
+        }
         out.finish()
     }
 
@@ -572,6 +621,8 @@ impl SearchQuery {
             && self.ranges.is_empty()
             && self.near.is_none()
             && self.ids.is_empty()
+            && self.location_id.is_none()
+            && self.location_type.is_none()
     }
 }
 
@@ -732,6 +783,20 @@ mod tests {
         assert_eq!(q, again);
     }
 
+    /// Seed 000 s2: "Dealer search parameters: locationId, locationType, lat, lng,
+    /// userLocation".
+    #[test]
+    fn dealer_search_parameters() {
+        let q = parse("locationId=3101&locationType=Service&userLocation=4000").expect("valid");
+        assert_eq!(q.location_id, Some(3101));
+        assert_eq!(q.location_type.as_deref(), Some("service"));
+        assert!(!q.is_unfiltered());
+        assert_eq!(q.selected_facets(), vec![LOCATION_FACET]);
+        assert_eq!(parse(&q.to_query_string()).expect("round trip"), q);
+        let blank = parse("locationId=&locationType=").expect("blank is none");
+        assert_eq!((blank.location_id, blank.location_type), (None, None));
+    }
+
     #[test]
     fn defaults() {
         let q = parse("").expect("empty is valid");
@@ -772,6 +837,9 @@ mod tests {
             ("radius=33&lat=1&lng=2", "radius"),
             ("lat=1", "lng"),
             ("lat=100&lng=1", "lat"),
+            ("locationId=abc", "locationId"),
+            ("locationId=0", "locationId"),
+            ("locationType=garage", "locationType"),
         ];
         for (qs, param) in cases {
             let e = parse(qs).expect_err(qs);

@@ -455,15 +455,25 @@ fn fixture() -> Vec<Car> {
         .collect()
 }
 
+/// Each car at its place's location: Brisbane City (id 101, sales), Gold Coast (102,
+/// service-and-parts, which also answers to service and parts, as the generator indexes
+/// it) and Sydney West (103, sales).
 fn docs(cars: &[Car]) -> Vec<IndexDoc<'_>> {
     cars.iter()
         .map(|c| {
-            let (lat, lng) = match c.city.as_deref() {
-                Some("Sydney") => SYDNEY,
-                Some("Southport") => SOUTHPORT,
-                _ => BRISBANE,
+            let ((lat, lng), id, types) = match c.city.as_deref() {
+                Some("Sydney") => (SYDNEY, 103, vec!["sales"]),
+                Some("Southport") => (
+                    SOUTHPORT,
+                    102,
+                    vec!["service-and-parts", "service", "parts"],
+                ),
+                _ => (BRISBANE, 101, vec!["sales"]),
             };
-            IndexDoc::new(c, json!({"id": c.id, "title": c.name})).at(lat, lng)
+            let mut doc = IndexDoc::new(c, json!({"id": c.id, "title": c.name})).at(lat, lng);
+            doc.location_ids = vec![id];
+            doc.location_types = types.into_iter().map(str::to_string).collect();
+            doc
         })
         .collect()
 }
@@ -719,6 +729,36 @@ async fn conformance(b: &Backend) {
     assert_eq!(ords(&a), vec![0, 1, 2, 3, 6, 7, 9, 11]);
     let a = b.run("lat=-27.4698&lng=153.0251&radius=750", &fx).await;
     assert_eq!(a.count, 10);
+
+    // Seed 000 s2 "Dealer search parameters: locationId, locationType, lat, lng,
+    // userLocation": a location's cars; the dealership picker's counts ignore the pick,
+    // as a facet's own selection does.
+    let a = b.run("locationId=101", &fx).await;
+    assert_eq!(ords(&a), vec![0, 1, 3, 6, 7, 11]);
+    assert_eq!(
+        items(&a, "location_name"),
+        pairs(&[("Brisbane City", 6), ("Gold Coast", 2), ("Sydney West", 2)])
+    );
+    assert_eq!(
+        items(&a, "make"),
+        pairs(&[("Toyota", 3), ("Kia", 2), ("Harley-Davidson", 1)])
+    );
+    let a = b
+        .run("locationId=101&refinementList[make][0]=Kia", &fx)
+        .await;
+    assert_eq!(ords(&a), vec![6, 7]);
+    assert_eq!(items(&a, "location_name"), pairs(&[("Brisbane City", 2)]));
+    assert_eq!(b.run("locationId=999", &fx).await.count, 0);
+    assert_eq!(ords(&b.run("locationType=service", &fx).await), vec![2, 9]);
+    assert_eq!(ords(&b.run("locationType=parts", &fx).await), vec![2, 9]);
+    assert_eq!(
+        ords(&b.run("locationType=sales", &fx).await),
+        vec![0, 1, 3, 4, 5, 6, 7, 11]
+    );
+    assert_eq!(
+        ords(&b.run("locationType=sales&locationId=103", &fx).await),
+        vec![4, 5]
+    );
 
     // The watchlist page asks for its saved cars by id; unknown ids find nothing.
     assert_eq!(

@@ -449,6 +449,9 @@ pub enum SearchFilter {
     /// Weekly price range.
     #[serde(rename = "weekly_price")]
     WeeklyPrice,
+    /// Subscription price range, a week (seed 000 s3 facet `subscription_price`).
+    #[serde(rename = "subscription_price")]
+    SubscriptionPrice,
     /// Certified pre-owned.
     #[serde(rename = "certified")]
     Certified,
@@ -554,6 +557,9 @@ pub struct SearchConfig {
     /// Search only in_stock, coming_soon and recently sold cars shown on the dealer website (one dealer group; the sold window is stock_filters.include_sold_cars_days); default false.
     #[serde(default)]
     pub status_filter: bool,
+    /// Show the price-range slider with its highest-price search button in the home page's search block (seed 001 s2, some dealers); default false.
+    #[serde(default)]
+    pub price_range_slider: bool,
     /// Value filters shown as tiles (label, count and the brand logo for make) instead of checkboxes; default none.
     #[serde(default)]
     pub tile_filters: Vec<SearchFilter>,
@@ -596,6 +602,7 @@ impl Default for SearchConfig {
             carousel: false,
             show_view_count: false,
             status_filter: false,
+            price_range_slider: false,
             tile_filters: Vec::new(),
             card_buttons: card_buttons(),
             custom_card_button: None,

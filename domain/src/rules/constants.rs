@@ -228,6 +228,10 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
             "Seed 001 s3/s9: search history entries kept."
         ),
         constant!(
+            OFFERS_CACHE_SIZE,
+            "Seed 000 s9: offers and catalogue caches hold this many answers (the oldest dropped when full)."
+        ),
+        constant!(
             EVENT_PHONE_CLICK,
             "Seed 000 s7: analytics event id of a phone click."
         ),

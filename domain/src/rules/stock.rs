@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::car::{Car, CarStatus, CarType};
 use crate::config::DealerConfig;
+use crate::rules::availability::passes_search_status_filter;
 
 /// Seed 001 section 9: "sold cars shown 3 days by default".
 pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
@@ -94,13 +95,24 @@ pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
     true
 }
 
+/// Whether a dealer publishes this car at `now`: its stock filters and, where the dealer
+/// switches `search.status_filter` on (seed 001 s4 "Search status filter (one dealer
+/// group)"), [`passes_search_status_filter`] over the dealer's sold window. The build
+/// keeps only these cars, so a hidden car gets no page, no sitemap entry, no place in
+/// the server-rendered results and no search document.
+pub fn dealer_keeps_car(car: &Car, config: &DealerConfig, now: DateTime<Utc>) -> bool {
+    keep_car(car, &config.stock_filters, now)
+        && (!config.search.status_filter
+            || passes_search_status_filter(car, config.stock_filters.include_sold_cars_days, now))
+}
+
 /// Whether the dealer's live search lists this car at `now`: its stock filters, the seed
 /// 001 `show_on_dealer_website` flag and the dealer's primary manufacturer, the fixed
 /// filters `search::FixedFilters::for_config` applies to every query. Every count a page
 /// links to the search with (home links, brand tiles, landing pages) counts these cars, so
 /// the link and the search answer the same number (one count source).
 pub fn listed_in_search(car: &Car, config: &DealerConfig, now: DateTime<Utc>) -> bool {
-    if !car.show_on_dealer_website || !keep_car(car, &config.stock_filters, now) {
+    if !car.show_on_dealer_website || !dealer_keeps_car(car, config, now) {
         return false;
     }
     match config.manufacturer.as_deref().map(str::trim) {

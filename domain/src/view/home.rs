@@ -26,6 +26,7 @@ use super::links::CountLink;
 use super::location_cards::{locations_carousel, LocationsCarouselView};
 use super::model_cards::{model_cards, ModelCardView};
 use super::names::car_type_label;
+use super::search::{price_slider_view, PriceSliderView};
 use super::site::{configured_brand_grids, ViewContext};
 use super::slug::{slugify, valid_href};
 
@@ -143,6 +144,8 @@ pub struct HomePageView {
     pub search_heading: String,
     /// The default search page.
     pub search_path: String,
+    /// The price-range slider of the search block, where the dealer shows it.
+    pub price_slider: Option<PriceSliderView>,
     /// Stock by car type (new, demo, used), types without cars left out.
     pub car_types: Vec<CountLink>,
     /// Stock by make, most cars first; the first 20 when `all_makes` is given.
@@ -427,6 +430,10 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             vehicle_noun(&config.vehicle_categories)
         ),
         search_path: config.search.default_page.clone(),
+        price_slider: config
+            .search
+            .price_range_slider
+            .then(|| price_slider_view(cars, &config.search.default_page)),
         car_types,
         makes,
         all_makes,

@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::car::{Car, CarType};
 use crate::config::{SearchFilter, SortOption};
-use crate::entities::PromoNode;
+use crate::entities::{Location, PromoNode};
 use crate::messages;
 use crate::rules::availability::{
     car_type_rank, collapse_sold_runs, is_available, order_car_types,
@@ -19,7 +19,10 @@ use crate::rules::constants::{
     DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAKES_SHOWN_FIRST, MODEL_LIST_LIMIT,
     POPULAR_MAKES_COUNT, SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS,
 };
-use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
+use crate::rules::slider::{
+    price_range_set_high, price_range_set_low, SliderKind, DEFAULT_SLIDER_MAX,
+    PRICE_RANGE_DEFAULT_MAX, PRICE_RANGE_DEFAULT_MIN, PRICE_RANGE_STEP,
+};
 
 use super::card::{car_location_name, weekly_amount, CardView, Cards};
 use super::images::asset_url;
@@ -76,6 +79,25 @@ pub enum FacetWidget {
     Picker,
 }
 
+/// A dealership of the picker (seed 000 s3 "Dealership picker fields: dealership_name,
+/// location_id, dealership_id, dealership_slug"). Picking it searches with the seed 000 s2
+/// dealer search parameter `locationId`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DealershipPick {
+    /// Name shown (the location's dealership name, else its name).
+    pub dealership_name: String,
+    /// The location's id: the `locationId` of the search.
+    #[ts(type = "number")]
+    pub location_id: u64,
+    /// The dealership's id, where the location names one.
+    #[ts(type = "number | null")]
+    pub dealership_id: Option<u64>,
+    /// The dealership's slug, where the location names one.
+    pub dealership_slug: Option<String>,
+    /// The facet value of the location's cars, whose count the picker shows.
+    pub value: String,
+}
+
 /// A value facet of the sidebar.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct FacetView {
@@ -87,6 +109,9 @@ pub struct FacetView {
     pub widget: FacetWidget,
     /// Values, most cars first (car types in the order new, demo, used).
     pub items: Vec<FacetItemView>,
+    /// The dealership picker's dealerships: the dealer's locations holding the cars of
+    /// `items`, in the items' order (empty for other widgets).
+    pub dealerships: Vec<DealershipPick>,
 }
 
 /// What a range counts, for its labels.
@@ -97,6 +122,9 @@ pub enum RangeUnit {
     Dollars,
     /// Dollars a week, e.g. "$120/wk".
     DollarsPerWeek,
+    /// A subscription price, e.g. "$150 / week" (seed 000 s9: "price ranges for
+    /// subscription prices add / week").
+    SubscriptionPerWeek,
     /// Kilometres, e.g. "12,000 km".
     Km,
     /// A plain number (year).
@@ -147,6 +175,61 @@ pub struct SearchLimits {
     pub slider_debounce_ms: u64,
     /// Slider maximum when a facet has none.
     pub default_slider_max: f64,
+}
+
+/// The price-range slider of seed 001 s2 ("a button that goes to search sorted by price
+/// descending"), s4 (the low value never reaches the high one) and s9 (defaults min 5000,
+/// max 250000, step 500), shown in the home page's search block where the dealer switches
+/// `search.price_range_slider` on. The browser moves the thumbs under the same rules
+/// (`price_range_set_low` / `price_range_set_high`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PriceSliderView {
+    /// Lowest value (seed default 5000).
+    pub min: f64,
+    /// Highest value (seed default 250000).
+    pub max: f64,
+    /// Step (500).
+    pub step: f64,
+    /// Where the low thumb starts: the dealer's cheapest priced car, on the step.
+    pub low: f64,
+    /// Where the high thumb starts: the dearest priced car, on the step, a step above `low`.
+    pub high: f64,
+    /// The search page the button opens.
+    pub search_path: String,
+    /// The sort the button asks for (`price_desc`, highest price first).
+    pub sort_by: String,
+}
+
+/// The price-range slider over a dealer's stock: the thumbs start around the priced
+/// cars (so the first search finds them all), inside the seed's defaults and on its step,
+/// placed by the same rules that move them.
+pub fn price_slider_view(cars: &[Car], search_path: &str) -> PriceSliderView {
+    let (min, max) = (PRICE_RANGE_DEFAULT_MIN, PRICE_RANGE_DEFAULT_MAX);
+    let prices: Vec<f64> = cars.iter().filter_map(Car::visible_price).collect();
+    let cheapest = prices.iter().copied().reduce(f64::min).unwrap_or(min);
+    let dearest = prices.iter().copied().reduce(f64::max).unwrap_or(max);
+    // The cheapest car rounds down and the dearest up, so both stay inside the range.
+    let low = price_range_set_low(
+        min,
+        max,
+        min,
+        (cheapest / PRICE_RANGE_STEP).floor() * PRICE_RANGE_STEP,
+    );
+    let high = price_range_set_high(
+        low,
+        max,
+        max,
+        (dearest / PRICE_RANGE_STEP).ceil() * PRICE_RANGE_STEP,
+    );
+    PriceSliderView {
+        min,
+        max,
+        step: PRICE_RANGE_STEP,
+        low,
+        high,
+        search_path: search_path.to_string(),
+        sort_by: sort_option(SortOption::HighestPrice).value,
+    }
 }
 
 /// A sort option (`sortBy` value and label).
@@ -473,6 +556,7 @@ fn value_facet(filter: SearchFilter) -> Option<(&'static str, &'static str)> {
         SearchFilter::Certified => ("certified", "Certified Pre-Owned"),
         SearchFilter::Year | SearchFilter::Price | SearchFilter::Odometer => return None,
         SearchFilter::Distance | SearchFilter::WeeklyPrice => return None,
+        SearchFilter::SubscriptionPrice => return None,
     })
 }
 
@@ -490,6 +574,12 @@ fn range_facet(
             "Weekly Price",
             SliderKind::Other,
             RangeUnit::DollarsPerWeek,
+        )),
+        SearchFilter::SubscriptionPrice => Some((
+            "subscription_price",
+            "Subscription",
+            SliderKind::Other,
+            RangeUnit::SubscriptionPerWeek,
         )),
         _ => None,
     }
@@ -573,9 +663,46 @@ pub fn facets(
                 label: label.to_string(),
                 widget,
                 items,
+                dealerships: Vec::new(),
             }
         })
         .filter(|f| !f.items.is_empty())
+        .collect()
+}
+
+/// The picker's dealerships of `facet` (a `location_name` picker): for each item, the
+/// dealer location its cars are held at (matched by the car's location slug).
+fn dealership_picks(
+    facet: &FacetView,
+    cars: &[&Car],
+    locations: &[Location],
+) -> Vec<DealershipPick> {
+    let mut by_value: HashMap<String, &Location> = HashMap::new();
+    for car in cars {
+        let (Some(value), Some(at)) = (car_location_name(car), car.location.as_ref()) else {
+            continue;
+        };
+        if let Some(location) = locations.iter().find(|l| l.visible && l.slug == at.slug) {
+            by_value.entry(value.to_lowercase()).or_insert(location);
+        }
+    }
+    facet
+        .items
+        .iter()
+        .filter_map(|item| {
+            let l = by_value.get(&item.value.to_lowercase())?;
+            Some(DealershipPick {
+                dealership_name: l
+                    .dealership_name
+                    .clone()
+                    .filter(|n| !n.trim().is_empty())
+                    .unwrap_or_else(|| l.name.clone()),
+                location_id: l.id,
+                dealership_id: l.dealership_id,
+                dealership_slug: l.dealership_slug.clone(),
+                value: item.value.clone(),
+            })
+        })
         .collect()
 }
 
@@ -596,6 +723,7 @@ pub fn ranges(
                     "price" => c.visible_price(),
                     "km" => c.km.map(f64::from),
                     "weekly_price" => weekly(c),
+                    "subscription_price" => c.subscription_price.filter(|p| p.is_finite()),
                     _ => Some(f64::from(c.year)),
                 })
                 .collect();
@@ -804,7 +932,15 @@ pub fn search_page_view_of(
             &route.fixed,
             &search.tile_filters,
             &make_logos(ctx),
-        ),
+        )
+        .into_iter()
+        .map(|mut f| {
+            if f.widget == FacetWidget::Picker {
+                f.dealerships = dealership_picks(&f, &matching, &ctx.dealer.locations);
+            }
+            f
+        })
+        .collect(),
         ranges: ranges(&matching, filters, |car| weekly_amount(car, ctx)),
         api_path: SEARCH_API_PATH.to_string(),
         cache_size: u32::try_from(search.cache_size).unwrap_or(u32::MAX),

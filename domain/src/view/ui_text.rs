@@ -14,6 +14,7 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
         messages::FIND_ME_SOMETHING_SIMILAR,
     ),
     ("PER_WEEK_SHORT", messages::PER_WEEK_SHORT),
+    ("PER_WEEK", messages::PER_WEEK),
     ("SHOW_MORE", messages::SHOW_MORE),
     ("SHOW_LESS", messages::SHOW_LESS),
     ("DEALER_COMMENTS", messages::DEALER_COMMENTS),

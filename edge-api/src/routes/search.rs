@@ -42,7 +42,8 @@ fn search_error(e: SearchError) -> ApiError {
 /// `query`, `page` (from 0), `hitsPerPage` (1-100), `sortBy` (`relevance`, `latest`,
 /// `price_desc`, `price_asc` or `<field>:<asc|desc>`), `refinementList[<facet>][<i>]=<value>`,
 /// `menu[<facet>]=<value>`, `range[<field>]=<min>:<max>`, `lat`, `lng`, `radius` (km), and
-/// `ids` (only the cars of these ids, up to 100, comma-separated: the watchlist page).
+/// `ids` (only the cars of these ids, up to 100, comma-separated: the watchlist page),
+/// and the dealer search parameters `locationId` and `locationType` (seed 000 s2).
 /// Other parameters are ignored.
 #[utoipa::path(get, path = "/api/search", tag = "search",
     params(
@@ -51,6 +52,8 @@ fn search_error(e: SearchError) -> ApiError {
         ("hitsPerPage" = Option<u32>, Query, description = "Hits per page, 1 to 100 (default 21)"),
         ("sortBy" = Option<String>, Query, description = "relevance, latest, price_desc, price_asc or <field>:<asc|desc>"),
         ("ids" = Option<String>, Query, description = "Only these car ids: up to 100 positive whole numbers separated by commas"),
+        ("locationId" = Option<u64>, Query, description = "Only the cars held at (or distributed to) this dealer location (seed 000 s2 dealer search parameter)"),
+        ("locationType" = Option<String>, Query, description = "Only the cars at a location of this department type: sales, service, parts or service-and-parts"),
     ),
     responses(
         (status = 200, body = SearchAnswer, description = "One page of card view models with the count, pages and facets"),

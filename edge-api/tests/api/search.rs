@@ -335,6 +335,9 @@ async fn a_malformed_parameter_is_a_400_naming_it(on: On) {
         ("refinementList[nope][0]=x", "refinementList[nope][0]"),
         ("sortBy=colour:asc", "sortBy"),
         ("lat=1", "lng"),
+        // Seed 000 s2 dealer search parameters.
+        ("locationId=abc", "locationId"),
+        ("locationType=garage", "locationType"),
     ] {
         let answer = app
             .get("alpha.localhost", &format!("/api/search?{qs}"), None)

@@ -2,6 +2,7 @@
 // (oldest answer dropped when full, seed 000 s4). The answer's hits are the card view
 // models the generator indexed.
 import { search } from '../api/client';
+import { FifoCache } from './fifo-cache';
 import type { CardView } from '../types/generated/CardView';
 import type { FacetItemView } from '../types/generated/FacetItemView';
 
@@ -48,29 +49,7 @@ export function parseAnswer(json: unknown): SearchAnswer {
 }
 
 /** A first-in first-out cache of answers by query string. */
-export class AnswerCache {
-  private readonly entries = new Map<string, SearchAnswer>();
-  constructor(private readonly size: number) {}
-
-  get(key: string): SearchAnswer | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, answer: SearchAnswer): void {
-    if (this.size <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, answer);
-    while (this.entries.size > this.size) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-  }
-
-  get length(): number {
-    return this.entries.size;
-  }
-}
+export class AnswerCache extends FifoCache<SearchAnswer> {}
 
 /** Fetches (or takes from the cache) the answer of `query`. */
 export async function fetchSearch(

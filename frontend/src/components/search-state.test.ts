@@ -10,6 +10,7 @@ import {
   setPage,
   setQuery,
   setRange,
+  setLocation,
   setSort,
   toggleRefinement,
 } from './search-state';
@@ -26,6 +27,21 @@ describe('search URL state', () => {
     expect(state.refinements.make).toEqual(['Toyota', 'Mazda']);
     expect(state.ranges.price).toEqual({ min: 10000, max: 30000 });
     expect(state.menu.body).toBe('SUV');
+  });
+
+  it('keeps the dealer search parameters locationId and locationType (seed 000 s2 "Dealer search parameters: locationId, locationType, lat, lng, userLocation")', () => {
+    const state = parseSearchState('?page=2&locationId=3101&locationType=sales');
+    expect([state.locationId, state.locationType]).toEqual(['3101', 'sales']);
+    expect(hasFilters(state)).toBe(true);
+    expect(apiQuery(state, [], 21, 'latest')).toBe(
+      'page=1&sortBy=latest&locationId=3101&locationType=sales&hitsPerPage=21',
+    );
+    // The dealership picker picks a location by id in place of a name refinement, and the
+    // page starts again.
+    const named = parseSearchState('?page=2&refinementList[location_name][0]=Moreton Springwood');
+    const picked = setLocation(named, 'location_name', '3102');
+    expect(serializeSearchState(picked)).toBe('locationId=3102');
+    expect(serializeSearchState(setLocation(picked, 'location_name', ''))).toBe('');
   });
 
   it('round-trips through the query string', () => {

@@ -1,7 +1,8 @@
 // Search state kept in the URL (seed 000 s2): query, page, sortBy and each facet in its
 // own parameter: refinementList[facet][i]=value, range[field]=min:max, menu[facet]=value,
-// and the distance search as lat, lng, radius (km) with the shopper's postcode as
-// userLocation (seed 000 s2 dealer search parameters).
+// the distance search as lat, lng, radius (km) with the shopper's postcode as
+// userLocation, and a dealer location as locationId and locationType (seed 000 s2 dealer
+// search parameters).
 import type { FixedFilter } from '../types/generated/FixedFilter';
 
 /** A distance search: around the shopper's postcode, within `radius` km. */
@@ -24,11 +25,25 @@ export interface SearchState {
   ranges: Record<string, { min: number | null; max: number | null }>;
   menu: Record<string, string>;
   near: Near | null;
+  /** A dealer location's id (the dealership picker); empty: any. */
+  locationId: string;
+  /** A location department type (sales, service, parts); empty: any. */
+  locationType: string;
 }
 
 /** The empty state. */
 export function emptyState(): SearchState {
-  return { query: '', page: 0, sortBy: '', refinements: {}, ranges: {}, menu: {}, near: null };
+  return {
+    query: '',
+    page: 0,
+    sortBy: '',
+    refinements: {},
+    ranges: {},
+    menu: {},
+    near: null,
+    locationId: '',
+    locationType: '',
+  };
 }
 
 function parseNumber(text: string): number | null {
@@ -51,6 +66,8 @@ export function parseSearchState(search: string): SearchState {
     else if (key === 'lng') near.lng = parseNumber(value) ?? NaN;
     else if (key === 'radius') near.radius = parseNumber(value) ?? NaN;
     else if (key === 'userLocation') near.postcode = value;
+    else if (key === 'locationId') state.locationId = value.trim();
+    else if (key === 'locationType') state.locationType = value.trim();
     else {
       const refinement = /^refinementList\[([^\]]+)\]\[(\d+)\]$/.exec(key);
       const range = /^range\[([^\]]+)\]$/.exec(key);
@@ -97,6 +114,8 @@ export function serializeSearchState(state: SearchState, pageBase: 0 | 1 = 1): s
     params.append('radius', String(state.near.radius));
     if (state.near.postcode) params.append('userLocation', state.near.postcode);
   }
+  if (state.locationId) params.append('locationId', state.locationId);
+  if (state.locationType) params.append('locationType', state.locationType);
   return params.toString();
 }
 
@@ -149,8 +168,18 @@ export function hasFilters(state: SearchState): boolean {
     Object.keys(state.refinements).length > 0 ||
     Object.keys(state.ranges).length > 0 ||
     Object.keys(state.menu).length > 0 ||
-    state.near !== null
+    state.near !== null ||
+    state.locationId !== '' ||
+    state.locationType !== ''
   );
+}
+
+/** Picks a dealer location by id (the dealership picker; empty clears it) in place of
+ *  a location name refinement; removes the page. */
+export function setLocation(state: SearchState, facet: string, locationId: string): SearchState {
+  const refinements = { ...state.refinements };
+  delete refinements[facet];
+  return { ...state, refinements, locationId, page: 0 };
 }
 
 /** Sets or clears one range; changing a filter removes the page. */
@@ -190,5 +219,7 @@ export function historyFilters(state: SearchState): Record<string, string> {
   }
   for (const [facet, value] of Object.entries(state.menu)) if (value !== '') filters[facet] = value;
   if (state.near) filters.userLocation = `${state.near.postcode} (${state.near.radius} km)`;
+  if (state.locationId) filters.locationId = state.locationId;
+  if (state.locationType) filters.locationType = state.locationType;
   return filters;
 }

@@ -11,6 +11,7 @@ import { Slides } from '../features/home/slides';
 import { StatBanners } from '../features/home/stat-banners';
 import { WarrantyCarousel } from '../features/home/warranty-carousel';
 import { LocationsCarousel } from '../features/locations/locations-carousel';
+import { PriceRangeSlider } from '../features/search/price-range-slider';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/home/home.css';
 
@@ -43,6 +44,7 @@ export function HomePage({ site, page }: HomeProps) {
         ) : page.makes.length > 0 ? (
           <CountLinks links={page.makes} label="Makes" />
         ) : null}
+        {page.price_slider ? <PriceRangeSlider view={page.price_slider} /> : null}
       </section>
       {page.brand_grids.length > 0 ? (
         <section className="home-brands" aria-labelledby="home-brands-title">

@@ -6,7 +6,6 @@ import {
   ResultCount,
   useCatalogueState,
 } from '../features/catalogue/catalogue-controls';
-import { cataloguePage } from '../features/catalogue/catalogue-filter';
 import { ModelCards } from '../features/catalogue/model-cards';
 import { CATALOGUE_PAGE_SIZE, MODEL_SPEC } from '../features/catalogue/model-filter';
 import { EmptyState } from '../features/search/empty-state';
@@ -22,7 +21,7 @@ export function ModelsPage({ site, page }: ModelsProps) {
     page: current,
     pages,
     hits,
-  } = cataloguePage(page.models, catalogue.state, MODEL_SPEC, CATALOGUE_PAGE_SIZE);
+  } = catalogue.page(page.models, MODEL_SPEC, CATALOGUE_PAGE_SIZE);
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>

@@ -6,7 +6,6 @@ import {
   ResultCount,
   useCatalogueState,
 } from '../features/catalogue/catalogue-controls';
-import { cataloguePage } from '../features/catalogue/catalogue-filter';
 import { OfferCards } from '../features/catalogue/offer-cards';
 import { OFFER_SPEC } from '../features/catalogue/offer-filter';
 import { EmptyState } from '../features/search/empty-state';
@@ -21,7 +20,7 @@ export function OffersPage({ site, page }: OffersProps) {
     page: current,
     pages,
     hits,
-  } = cataloguePage(page.offers, catalogue.state, OFFER_SPEC, page.page_size);
+  } = catalogue.page(page.offers, OFFER_SPEC, page.page_size);
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>

@@ -35,6 +35,7 @@ export function view(overrides: Partial<SearchPageView> = {}): SearchPageView {
         label: 'Make',
         widget: 'checkbox',
         items: [{ label: 'Toyota', value: 'Toyota', count: 5 }],
+        dealerships: [],
       },
     ],
     ranges: [

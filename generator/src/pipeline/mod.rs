@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use domain::car::Car;
 use domain::config::{load_dealers, Dealer};
-use domain::rules::stock::keep_car;
+use domain::rules::stock::dealer_keeps_car;
 use domain::view::pages::{site_files, site_pages_by_car, CarPages, SiteFile, SitePages};
 use domain::view::site::ViewContext;
 use domain::view::{Page, PageKind};
@@ -164,9 +164,9 @@ pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
     let dealers = load_dealers(&opts.dealers_dir).map_err(|e| BuildError::new(format!("{e}")))?;
     // Every dealer's filters, not only those built now: the market file lists the
     // published stock of all of them, and a build of one dealer must not unlist the rest.
-    let filters: HashMap<String, domain::rules::stock::StockFilters> = dealers
+    let configs: HashMap<String, domain::config::DealerConfig> = dealers
         .iter()
-        .map(|d| (d.config.slug.clone(), d.config.stock_filters.clone()))
+        .map(|d| (d.config.slug.clone(), d.config.clone()))
         .collect();
     let dealers = select_dealers(dealers, &opts.only, &opts.dealers_dir)?;
     let feed = read_feed(&opts.feed, &ReadOptions::at(opts.now))
@@ -174,9 +174,9 @@ pub fn load(opts: &BuildOptions) -> Result<Loaded, BuildError> {
     let report = feed.report.clone();
     let cars = feed.into_cars();
     let published = |car: &&Car| {
-        filters
+        configs
             .get(&car.dealership_slug)
-            .is_some_and(|f| keep_car(car, f, opts.now))
+            .is_some_and(|c| dealer_keeps_car(car, c, opts.now))
     };
     let market = Market::new(
         cars.iter()
@@ -224,7 +224,7 @@ pub fn select_dealers(
 }
 
 /// Splits the feed's cars by `dealership_slug` and applies each dealer's stock filters
-/// (`domain::rules::stock::keep_car`) at `now`.
+/// and search status filter (`domain::rules::stock::dealer_keeps_car`) at `now`.
 pub fn assign_stock(
     dealers: Vec<Dealer>,
     cars: Vec<Car>,
@@ -243,10 +243,9 @@ pub fn assign_stock(
         .map(|dealer| {
             let rows = by_dealer.remove(&dealer.config.slug).unwrap_or_default();
             let total = rows.len();
-            let filters = &dealer.config.stock_filters;
             let cars: Vec<Car> = rows
                 .into_iter()
-                .filter(|car| keep_car(car, filters, now))
+                .filter(|car| dealer_keeps_car(car, &dealer.config, now))
                 .collect();
             DealerStock {
                 filtered_out: total - cars.len(),

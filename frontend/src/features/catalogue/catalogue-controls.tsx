@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useUrlState } from '../../components/use-url-state';
-import { SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
+import { FifoCache } from '../../components/fifo-cache';
+import { OFFERS_CACHE_SIZE, SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
 import {
   emptyState,
   parseSearchState,
@@ -9,10 +10,15 @@ import {
   toggleRefinement,
   type SearchState,
 } from '../../components/search-state';
-import { facetCounts, type CatalogueSpec } from './catalogue-filter';
+import { cataloguePage, facetCounts, type CatalogueSpec } from './catalogue-filter';
+
+type Page<T> = ReturnType<typeof cataloguePage<T>>;
 
 /** A catalogue's search state, read from the URL after hydration and on back/forward,
- *  written to it on every change; the query box text is debounced into it. */
+ *  written to it on every change; the query box text is debounced into it (seed 000 s2:
+ *  "The directory search box writes the query parameter after a 300 ms pause"). `page`
+ *  answers from a cache of the last 10 states (seed 000 s9: "offers and catalogue caches
+ *  hold 10"; the oldest dropped when full). */
 export function useCatalogueState() {
   const [queryText, setQueryText] = useState('');
   const [state, update] = useUrlState<SearchState>(
@@ -22,6 +28,10 @@ export function useCatalogueState() {
     (next) => setQueryText(next.query),
   );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The state the pending query joins: a filter picked during the pause is kept.
+  const latest = useRef(state);
+  latest.current = state;
+  const cache = useRef(new FifoCache<Page<unknown>>(OFFERS_CACHE_SIZE));
 
   useEffect(
     () => () => {
@@ -34,7 +44,7 @@ export function useCatalogueState() {
     setQueryText(text);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(
-      () => update({ ...state, query: text.trim(), page: 0 }),
+      () => update({ ...latest.current, query: text.trim(), page: 0 }),
       SEARCH_BOX_DEBOUNCE_MS,
     );
   };
@@ -44,7 +54,17 @@ export function useCatalogueState() {
     update(emptyState());
   };
 
-  return { state, queryText, update, onQuery, clear };
+  /** The page of `items` the state shows, from the cache when this state was shown lately. */
+  const page = <T,>(items: T[], spec: CatalogueSpec<T>, pageSize: number): Page<T> => {
+    const key = serializeSearchState(state);
+    const hit = cache.current.get(key) as Page<T> | undefined;
+    if (hit) return hit;
+    const computed = cataloguePage(items, state, spec, pageSize);
+    cache.current.set(key, computed as Page<unknown>);
+    return computed;
+  };
+
+  return { state, queryText, update, onQuery, clear, page, cache: cache.current };
 }
 
 function numberOrNull(text: string): number | null {

@@ -9,6 +9,7 @@ import type { SearchAnswer } from '../../components/search-client';
 import {
   emptyState,
   hasFilters,
+  setLocation,
   setNear,
   setRange,
   setRefinement,
@@ -54,6 +55,7 @@ export function FacetSidebar({
       label: rendered?.label ?? 'Model',
       widget: rendered?.widget ?? 'checkbox',
       items,
+      dealerships: rendered?.dealerships ?? [],
     };
   };
   const selected = (name: string) => state.refinements[name] ?? [];
@@ -119,8 +121,10 @@ export function FacetSidebar({
           key={name}
           facet={facet}
           selected={selected(name)}
+          locationId={state.locationId}
           idPrefix={idPrefix}
           onPick={(f, values) => onChange(setRefinement(state, f, values))}
+          onPickLocation={(f, id) => onChange(setLocation(state, f, id))}
         />
       );
     }

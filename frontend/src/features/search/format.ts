@@ -1,14 +1,18 @@
 // How the search widgets write numbers.
 import { formatWhole } from '../../components/number-format';
 import type { RangeUnit } from '../../types/generated/RangeUnit';
+import { MESSAGES } from '../../types/generated/messages';
 
-/** A range value as shown: "$12,000", "$120/wk", "12,000 km" or "2019". */
+/** A range value as shown: "$12,000", "$120/wk", "$150 / week" (a subscription price),
+ *  "12,000 km" or "2019". */
 export function formatRangeValue(unit: RangeUnit, value: number): string {
   switch (unit) {
     case 'dollars':
       return `$${formatWhole(value)}`;
     case 'dollars_per_week':
-      return `$${formatWhole(value)}/wk`;
+      return `$${formatWhole(value)}${MESSAGES.PER_WEEK_SHORT}`;
+    case 'subscription_per_week':
+      return `$${formatWhole(value)} ${MESSAGES.PER_WEEK}`;
     case 'km':
       return `${formatWhole(value)} km`;
     case 'plain':

@@ -18,6 +18,7 @@ const makes = (n: number): FacetView => ({
   label: 'Make',
   widget: 'checkbox',
   items: items('Make', n),
+  dealerships: [],
 });
 const limits: SearchLimits = {
   makes_shown_first: 7,
@@ -80,6 +81,7 @@ describe('MakeFilter', () => {
       label: 'Model',
       widget: 'checkbox',
       items: items('Model', 26).concat(items('Other', 8)),
+      dealerships: [],
     };
     render(
       <MakeFilter
@@ -105,6 +107,7 @@ describe('MakeFilter', () => {
       label: 'Make',
       widget: 'tiles',
       items: [{ label: 'Jayco', value: 'Jayco', count: 4, logo: '/jayco.svg' }],
+      dealerships: [],
     };
     render(
       <MakeFilter

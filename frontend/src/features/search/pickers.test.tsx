@@ -18,6 +18,7 @@ const dealerships: FacetView = {
     { label: 'Acme Springwood', value: 'Acme Springwood', count: 12 },
     { label: 'Acme Capalaba', value: 'Acme Capalaba', count: 3 },
   ],
+  dealerships: [],
 };
 
 describe('DealershipPicker', () => {
@@ -50,6 +51,85 @@ describe('DealershipPicker', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'All dealerships' }));
     expect(onPick).toHaveBeenCalledWith('location_name', []);
+  });
+});
+
+describe('DealershipPicker with the dealer locations', () => {
+  // Seed 000 s3: "Dealership picker fields: dealership_name, location_id, dealership_id,
+  // dealership_slug".
+  const withLocations: FacetView = {
+    ...dealerships,
+    items: [
+      ...dealerships.items,
+      { label: 'Elsewhere Motors', value: 'Elsewhere Motors', count: 1 },
+    ],
+    dealerships: [
+      {
+        dealership_name: 'Acme Springwood Toyota',
+        location_id: 3101,
+        dealership_id: 31,
+        dealership_slug: 'acme-springwood',
+        value: 'Acme Springwood',
+      },
+      {
+        dealership_name: 'Acme Capalaba',
+        location_id: 3102,
+        dealership_id: null,
+        dealership_slug: null,
+        value: 'Acme Capalaba',
+      },
+    ],
+  };
+
+  it('offers each dealership by name with its location id and dealership, and picks by locationId', () => {
+    const onPick = vi.fn();
+    const onPickLocation = vi.fn();
+    render(
+      <DealershipPicker
+        facet={withLocations}
+        selected={[]}
+        idPrefix="t"
+        onPick={onPick}
+        onPickLocation={onPickLocation}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement;
+    const options = Array.from(select.options).slice(1);
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['3101', 'Acme Springwood Toyota (12)'],
+      ['3102', 'Acme Capalaba (3)'],
+      ['Elsewhere Motors', 'Elsewhere Motors (1)'],
+    ]);
+    expect(options[0]?.dataset).toMatchObject({
+      dealershipId: '31',
+      dealershipSlug: 'acme-springwood',
+    });
+    fireEvent.change(select, { target: { value: '3101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show stock' }));
+    expect(onPickLocation).toHaveBeenCalledWith('location_name', '3101');
+    // A location the dealer does not list is picked by name, as before.
+    fireEvent.change(select, { target: { value: 'Elsewhere Motors' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show stock' }));
+    expect(onPick).toHaveBeenCalledWith('location_name', ['Elsewhere Motors']);
+  });
+
+  it('shows the URL locationId and clears it with All dealerships', () => {
+    const onPickLocation = vi.fn();
+    render(
+      <DealershipPicker
+        facet={withLocations}
+        selected={[]}
+        locationId="3102"
+        idPrefix="t"
+        onPick={vi.fn()}
+        onPickLocation={onPickLocation}
+      />,
+    );
+    expect((screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement).value).toBe(
+      '3102',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'All dealerships' }));
+    expect(onPickLocation).toHaveBeenCalledWith('location_name', '');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type SliderValues,
 } from './slider-state';
 import { useDebounced } from './use-debounce';
+import './range-track.css';
 
 type Selected = { min: number | null; max: number | null } | undefined;
 

@@ -7,6 +7,7 @@ import type { CountLink } from "./CountLink";
 import type { HeroStyle } from "./HeroStyle";
 import type { LocationsCarouselView } from "./LocationsCarouselView";
 import type { ModelCardView } from "./ModelCardView";
+import type { PriceSliderView } from "./PriceSliderView";
 import type { SalesCounterView } from "./SalesCounterView";
 import type { SlideView } from "./SlideView";
 import type { StatBannerView } from "./StatBannerView";
@@ -40,6 +41,10 @@ search_heading: string,
  * The default search page.
  */
 search_path: string, 
+/**
+ * The price-range slider of the search block, where the dealer shows it.
+ */
+price_slider: PriceSliderView | null, 
 /**
  * Stock by car type (new, demo, used), types without cars left out.
  */

@@ -3,4 +3,4 @@
 /**
  * What a range counts, for its labels.
  */
-export type RangeUnit = "dollars" | "dollars_per_week" | "km" | "plain";
+export type RangeUnit = "dollars" | "dollars_per_week" | "subscription_per_week" | "km" | "plain";

@@ -39,6 +39,9 @@ export const PAGE_SIZE = 21;
 /** Seed 001 s3/s9: search history entries kept. */
 export const SEARCH_HISTORY_SIZE = 5;
 
+/** Seed 000 s9: offers and catalogue caches hold this many answers (the oldest dropped when full). */
+export const OFFERS_CACHE_SIZE = 10;
+
 /** Seed 000 s7: analytics event id of a phone click. */
 export const EVENT_PHONE_CLICK = 25;
 

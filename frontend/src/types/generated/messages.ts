@@ -7,6 +7,7 @@ export const MESSAGES = {
   CLEAR_FILTERS: "Clear Filters",
   FIND_ME_SOMETHING_SIMILAR: "Find Me Something Similar",
   PER_WEEK_SHORT: "/wk",
+  PER_WEEK: "/ week",
   SHOW_MORE: "Show More",
   SHOW_LESS: "Show Less",
   DEALER_COMMENTS: "Dealer Comments",
