@@ -210,3 +210,44 @@ fn an_empty_folder_is_an_error_not_an_empty_site_list() {
         .to_string()
         .ends_with("no dealer folders found (a dealer folder holds a dealer.toml)"));
 }
+
+#[test]
+fn special_hours_take_one_spelling_of_each_and_name_their_location() {
+    // Seed 001 s3: "Special hours entry: date, status, location_id or location.id,
+    // start_hour and end_hour or hours.begin and end." Both spellings, or neither where
+    // one is needed, is an error naming the file, line and key.
+    let p = "tests/fixtures/invalid/special_hours/acme/locations.toml";
+    assert_eq!(
+        errors_of("special_hours"),
+        [
+            format!("{p}:13:11: locations[0].address.map_key: expected 1 to 3 letters or digits (e.g. \"A\" or \"S1\"), found \"SPR1\""),
+            format!("{p}:19:9: locations[0].special_hours[0].hours: give the hours either as `start_hour` and `end_hour` or as `hours.begin` and `hours.end`, not both"),
+            format!("{p}:24:15: locations[0].special_hours[1].location_id: this entry sits under location 7 (`locations[0]`) but names location 8; remove `location_id` or move the entry to the file-level `[[special_hours]]` list"),
+            format!("{p}:26:1: special_hours[0]: a file-level special hours entry names its location: `location_id = 123` or `location.id = 123`"),
+            format!("{p}:32:1: special_hours[1]: an Open entry needs its hours: `start_hour` and `end_hour`, or `hours.begin` and `hours.end` (e.g. \"08:30\" and \"17:30\")"),
+            format!("{p}:34:1: special_hours[1].location: give the location either as `location_id` or as `location.id`, not both"),
+            format!("{p}:39:15: special_hours[2].location.id: no location has id 9; known: 7"),
+            format!("{p}:45:8: special_hours[3].date: 2026-12-25 is listed twice for location 7 (also locations[0].special_hours[1].date)"),
+            format!("{p}:48:13: special_hours[3].hours.end: closing time 09:00 must be after opening time 13:00"),
+        ]
+    );
+}
+
+#[test]
+fn session_plugins_are_each_listed_once_and_car_analysis_needs_autogauge() {
+    // Seed 001 s3: "Website session plugins: feature or name values Autogauge, Car
+    // Analysis, PPSR Report."
+    let p = "tests/fixtures/invalid/session_plugins/acme/dealer.toml";
+    assert_eq!(
+        errors_of("session_plugins"),
+        [
+            format!("{p}:3:20: session_plugins[0]: \"Car Analysis\" is the market analysis under the Autogauge price comparison; add \"Autogauge\" or remove it"),
+            format!("{p}:3:51: session_plugins[2]: \"PPSR Report\" is listed twice"),
+        ]
+    );
+    // The old switch says where the panel went.
+    assert_eq!(
+        errors_of("autogauge_enabled"),
+        ["tests/fixtures/invalid/autogauge_enabled/acme/dealer.toml:10:1: features.autogauge.enabled: moved: the price comparison panel is the website session plugin \"Autogauge\"; write `session_plugins = [\"Autogauge\", \"PPSR Report\"]` near the top of dealer.toml (keep the plugins the site has) and remove this key"]
+    );
+}

@@ -293,10 +293,13 @@ fn motorcycle_and_caravan_variant() {
         dealer.config.vehicle_categories,
         [VehicleCategory::Motorcycles, VehicleCategory::Caravans]
     );
+    // Seed 000 s4 "default spinner (gallery on one variant)": this dealer's template.
     assert_eq!(
-        dealer.config.vehicle_page.viewer_default_mode,
-        ViewerMode::Gallery
+        dealer.config.template,
+        domain::config::SiteTemplate::Showroom
     );
+    assert_eq!(dealer.config.vehicle_page.viewer_default_mode, None);
+    assert_eq!(dealer.config.viewer_default_mode(), ViewerMode::Gallery);
     assert!(!dealer.config.phones.masked);
     assert_eq!(
         dealer.config.finance.provider,
@@ -391,7 +394,7 @@ fn absent_keys_take_the_seed_defaults() {
     let dealer = load_dealer(Path::new("tests/fixtures/valid/minimal-motors"))
         .expect("minimal dealer loads");
     let c = &dealer.config;
-    assert_eq!(c.template, "standard");
+    assert_eq!(c.template, SiteTemplate::Standard);
     assert_eq!(c.car_types, [CarType::New, CarType::Demo, CarType::Used]);
     assert_eq!(c.vehicle_categories, [VehicleCategory::Cars]);
     assert_eq!(c.default_state, "qld");
@@ -468,7 +471,12 @@ fn absent_keys_take_the_seed_defaults() {
             && !c.stock_filters.in_stock_only
     );
     assert_eq!(c.feed.max_stock_drop, 0.5);
-    assert_eq!(c.vehicle_page.viewer_default_mode, ViewerMode::Spinner);
+    assert_eq!(c.template, domain::config::SiteTemplate::Standard);
+    assert_eq!(c.viewer_default_mode(), ViewerMode::Spinner);
+    assert_eq!(
+        c.session_plugins,
+        [domain::config::SessionPlugin::PpsrReport]
+    );
     assert_eq!(c.vehicle_page.stock_video_position, VideoPosition::Second);
     assert!(!c.vehicle_page.rego_expiry_unregistered);
     assert_eq!(
@@ -487,7 +495,11 @@ fn absent_keys_take_the_seed_defaults() {
     assert!(!c.garage.enabled);
     assert_eq!(c.garage.page, "my-garage");
     assert_eq!(c.service, ServiceConfig::default());
-    assert!(!c.features.sales_counter && !c.features.youx_quote && !c.features.autogauge.enabled);
+    assert!(
+        !c.features.sales_counter
+            && !c.features.youx_quote
+            && !c.has_plugin(domain::config::SessionPlugin::Autogauge)
+    );
     assert!(c.delivery_zones.is_empty());
     assert_eq!(c.leads, LeadsConfig::default());
     let header: Vec<&str> = c.menus.header.iter().map(|m| m.label.as_str()).collect();
@@ -518,4 +530,73 @@ fn config_serializes_for_the_pages() {
         json.get("dir").is_none(),
         "the folder path stays out of page props"
     );
+}
+
+#[test]
+fn special_hours_in_either_spelling_land_under_their_location() {
+    // Seed 001 s3: "Special hours entry: date, status, location_id or location.id,
+    // start_hour and end_hour or hours.begin and end."
+    let dealer = sample("jacaranda-toyota");
+    let hours_of = |id: u64, date: &str| {
+        let location = dealer
+            .locations
+            .iter()
+            .find(|l| l.id == id)
+            .expect("location");
+        location
+            .special_hours
+            .iter()
+            .find(|s| s.date.to_string() == date)
+            .map(|s| {
+                (
+                    s.location_id,
+                    s.start_hour.clone(),
+                    s.end_hour.clone(),
+                    s.hours.is_none() && s.location.is_none(),
+                )
+            })
+            .unwrap_or_else(|| panic!("{id} has no special hours on {date}"))
+    };
+    let span = |a: &str, b: &str| (Some(a.to_string()), Some(b.to_string()));
+    // Under its location, as `hours = { begin, end }`.
+    let (id, start, end, folded) = hours_of(1101, "2026-12-24");
+    assert_eq!(
+        (id, (start, end), folded),
+        (Some(1101), span("08:00", "12:00"), true)
+    );
+    // File level, by `location.id` with `hours.begin`/`hours.end`.
+    let (id, start, end, folded) = hours_of(1102, "2026-12-31");
+    assert_eq!(
+        (id, (start, end), folded),
+        (Some(1102), span("07:30", "12:00"), true)
+    );
+    // File level, by `location_id` with `start_hour`/`end_hour`.
+    let (id, start, end, _) = hours_of(1103, "2026-12-31");
+    assert_eq!((id, (start, end)), (Some(1103), span("08:30", "13:00")));
+    // Seed 001 s3 `address.map_key`.
+    assert_eq!(
+        dealer.locations[0].address.map_key.as_deref(),
+        Some("G"),
+        "Grafton's map key"
+    );
+}
+
+#[test]
+fn session_plugins_are_read_by_name_or_feature_word() {
+    // Seed 001 s3: "Website session plugins: feature or name values Autogauge, Car
+    // Analysis, PPSR Report."
+    let jacaranda = sample("jacaranda-toyota").config;
+    assert_eq!(
+        jacaranda.session_plugins,
+        [
+            SessionPlugin::Autogauge,
+            SessionPlugin::CarAnalysis,
+            SessionPlugin::PpsrReport
+        ]
+    );
+    // Wattle writes the feature words.
+    let wattle = sample("wattle-nissan").config;
+    assert!(wattle.has_plugin(SessionPlugin::Autogauge));
+    assert!(wattle.has_plugin(SessionPlugin::PpsrReport));
+    assert!(!wattle.has_plugin(SessionPlugin::CarAnalysis));
 }

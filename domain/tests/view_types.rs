@@ -16,7 +16,7 @@ use domain::view::content::ContentPageView;
 use domain::view::form_page::{FormPageView, VehicleFormSet};
 use domain::view::home::HomePageView;
 use domain::view::location::{LocationPageView, LocationsPageView};
-use domain::view::locator::{LocatorPageView, Website};
+use domain::view::locator::LocatorPageView;
 use domain::view::model::{ModelPageView, ModelsPageView};
 use domain::view::offers::{OfferPageView, OffersPageView};
 use domain::view::pages::PageProps;
@@ -43,7 +43,6 @@ fn export_all(dir: &Path) {
     ClientPageView::export_all(&cfg).expect("export ClientPageView");
     NotFoundView::export_all(&cfg).expect("export NotFoundView");
     LocatorPageView::export_all(&cfg).expect("export LocatorPageView");
-    Website::export_all(&cfg).expect("export Website");
     ModelPageView::export_all(&cfg).expect("export ModelPageView");
     ModelsPageView::export_all(&cfg).expect("export ModelsPageView");
     OffersPageView::export_all(&cfg).expect("export OffersPageView");
@@ -58,11 +57,6 @@ fn export_all(dir: &Path) {
     // The vehicle page's finance-estimate box (domain::view::finance::finance_estimate_view).
     domain::view::finance::FinanceEstimateView::export_all(&cfg)
         .expect("export FinanceEstimateView");
-    // Answers of the edge API whose OpenAPI schema is left open (GET
-    // /api/delivery-estimate, GET /api/postcodes/{postcode}): the browser's API client
-    // types them from these.
-    domain::rules::delivery::DeliveryEstimate::export_all(&cfg).expect("export DeliveryEstimate");
-    domain::rules::postcodes::PostcodePlace::export_all(&cfg).expect("export PostcodePlace");
     fs::write(
         dir.join("messages.ts"),
         domain::view::ui_text::messages_module(),

@@ -61,7 +61,7 @@ pub struct Tenant {
     pub delivery_origins: Vec<Origin>,
     /// Visible locations with their hours, for test-drive appointment slots.
     pub locations: Vec<Location>,
-    /// The price comparison panel is on (config `features.autogauge.enabled`).
+    /// The price comparison panel is on (session plugin "Autogauge").
     pub autogauge: bool,
     /// The dealer's key at the price comparison provider; none computes locally.
     pub autogauge_key: Option<String>,
@@ -130,7 +130,7 @@ impl From<&Dealer> for Tenant {
                 .filter(|l| l.visible)
                 .cloned()
                 .collect(),
-            autogauge: config.features.autogauge.enabled,
+            autogauge: config.has_plugin(domain::config::SessionPlugin::Autogauge),
             autogauge_key: config.features.autogauge.provider_key.clone(),
             youx_quote: config.features.youx_quote,
             finance: config.finance.loan_terms(),

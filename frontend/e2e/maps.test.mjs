@@ -190,8 +190,12 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest", as
     const text = await status.innerText();
     const listed = await page.locator('.locator-item__distance').allInnerTexts();
     const km = listed.map((t) => Number.parseFloat(t));
-    if (!/^Showing the 5 nearest to the point picked on the map within 250 km\./.test(text))
-      throw new Error(`${how}: status "${text}"`);
+    // Issue 26: a pick with no dealer within 250 km says so instead of "Showing…".
+    const wording =
+      km.length > 0
+        ? /^Showing the 5 nearest to the point picked on the map within 250 km\./
+        : /^No dealers within 250 km of the point picked on the map\.$/;
+    if (!wording.test(text)) throw new Error(`${how}: status "${text}"`);
     if ((near && km.length === 0) || km.length > 5) throw new Error(`${how}: ${km.length} listed`);
     if (km.some((d, i) => d > 250 || (i > 0 && d < km[i - 1])))
       throw new Error(`${how}: distances ${km}`);

@@ -16,6 +16,7 @@ use super::page::{split, FrontMatter, PageSource};
 use super::validate;
 use super::{BrandsFile, ContentPage, Dealer, DealerConfig, LocationsFile, OffersFile, PartsFile};
 use crate::entities::Model;
+use crate::entities::SpecialHours;
 
 /// Files a dealer folder may hold at its top level (besides images and other assets).
 pub(crate) const DEALER_FILES: [&str; 5] = [
@@ -107,7 +108,7 @@ pub fn load_dealers(dir: &Path) -> Result<Vec<Dealer>, ConfigErrors> {
     for one in &read {
         errors.extend(one.validate());
     }
-    let dealers: Vec<Dealer> = read.into_iter().map(|one| one.dealer).collect();
+    let dealers: Vec<Dealer> = read.into_iter().map(Read::into_dealer).collect();
     errors.extend(validate::across(&dealers));
     finish(dealers, errors, &sources)
 }
@@ -121,7 +122,7 @@ pub fn load_dealer(dir: &Path) -> Result<Dealer, ConfigErrors> {
         errors.extend(one.validate());
     }
     match (read, finish((), errors, &sources)) {
-        (Some(one), Ok(())) => Ok(one.dealer),
+        (Some(one), Ok(())) => Ok(one.into_dealer()),
         (_, Err(errors)) => Err(errors),
         (None, Ok(())) => Err(ConfigErrors(vec![ConfigError::new(
             dir.join("dealer.toml"),
@@ -170,9 +171,10 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
     // Files that failed to parse are left out here; what did parse is still checked, so
     // one run reports the semantic problems of the good files too.
     let offers = offers.unwrap_or_default();
+    let locations = locations.unwrap_or_default();
     let dealer = Dealer {
         config: config?,
-        locations: locations.unwrap_or_default().locations,
+        locations: locations.locations,
         offers: offers.offers,
         models,
         promos: offers.promos,
@@ -185,6 +187,7 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
     };
     Some(Read {
         dealer,
+        special_hours: locations.special_hours,
         brands_ok,
         model_files,
     })
@@ -193,6 +196,9 @@ fn read_dealer(dir: &Path, sources: &mut Sources, errors: &mut Vec<ConfigError>)
 /// A dealer whose dealer.toml parsed (other files may have failed).
 struct Read {
     dealer: Dealer,
+    /// locations.toml's file-level `[[special_hours]]`, added to their locations once
+    /// checked.
+    special_hours: Vec<SpecialHours>,
     /// brands.toml parsed (or is absent), so checks against the brands are meaningful.
     brands_ok: bool,
     /// The file of each model, in the order of `dealer.models`.
@@ -201,7 +207,33 @@ struct Read {
 
 impl Read {
     fn validate(&self) -> Vec<ConfigError> {
-        validate::dealer(&self.dealer, self.brands_ok, &self.model_files)
+        validate::dealer(
+            &self.dealer,
+            &self.special_hours,
+            self.brands_ok,
+            &self.model_files,
+        )
+    }
+
+    /// The dealer with every special hours entry under its location, in the first of the
+    /// seed's spellings (`location_id`, `start_hour`/`end_hour`).
+    fn into_dealer(self) -> Dealer {
+        let mut dealer = self.dealer;
+        for mut special in self.special_hours {
+            special.normalize();
+            let target = special.location_id;
+            if let Some(location) = dealer.locations.iter_mut().find(|l| Some(l.id) == target) {
+                location.special_hours.push(special);
+            }
+        }
+        for location in &mut dealer.locations {
+            for special in &mut location.special_hours {
+                special.normalize();
+                special.location_id = Some(location.id);
+            }
+            location.special_hours.sort_by_key(|s| s.date);
+        }
+        dealer
     }
 }
 
@@ -467,6 +499,19 @@ fn retired_key_message(file: &Path, steps: &[Step]) -> Option<String> {
             "not a dealer setting: development endpoints (/api/dev/*) are turned on only by starting the local server with `--dev-mode` (`forecourt-api --dev-mode`, as `make serve` does); remove this key"
                 .to_string(),
         ),
+        // The panel became a seed 001 s3 website session plugin; the key would otherwise
+        // read as merely unknown.
+        [Step::Key(features), Step::Key(autogauge), Step::Key(enabled)]
+            if in_dealer_file
+                && features == "features"
+                && autogauge == "autogauge"
+                && enabled == "enabled" =>
+        {
+            Some(
+                "moved: the price comparison panel is the website session plugin \"Autogauge\"; write `session_plugins = [\"Autogauge\", \"PPSR Report\"]` near the top of dealer.toml (keep the plugins the site has) and remove this key"
+                    .to_string(),
+            )
+        }
         _ => None,
     }
 }

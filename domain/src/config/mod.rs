@@ -29,7 +29,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::car::CarType;
-use crate::entities::{Location, Manufacturer, Model, Part, PromoNode, Slide, SpecialOffer};
+use crate::entities::{
+    Location, Manufacturer, Model, Part, PromoNode, Slide, SpecialHours, SpecialOffer,
+};
 use crate::rules::constants::DEFAULT_STATE;
 use crate::rules::forms::EnquiryFormSettings;
 use crate::rules::stock::StockFilters;
@@ -148,9 +150,18 @@ pub struct DealerConfig {
     pub slug: String,
     /// Trading name.
     pub name: String,
-    /// Site template; default "standard".
-    #[serde(default = "standard")]
-    pub template: String,
+    /// Site template, the layout variant of the home and vehicle pages: "standard" (the
+    /// vehicle viewer opens on the spinner; the home page leads with the search shortcut)
+    /// or "showroom" (the viewer opens on the gallery, seed 000's "gallery on one
+    /// variant"; the home page leads with the latest arrivals); default "standard".
+    #[serde(default)]
+    pub template: SiteTemplate,
+    /// Seed 001 s3 website session plugins, by name or feature: "Autogauge" (the price
+    /// comparison panel), "Car Analysis" (the market analysis under it: comparable cars
+    /// and confidence; needs Autogauge), "PPSR Report" (the history report link of cars
+    /// whose feed row has one); default ["PPSR Report"].
+    #[serde(default = "default_session_plugins")]
+    pub session_plugins: Vec<SessionPlugin>,
     /// Public domains served for this dealer (host names only, e.g. "www.acme.com.au"); unique across dealers.
     #[serde(default)]
     pub domains: Vec<String>,
@@ -242,8 +253,79 @@ pub struct DealerConfig {
     pub footer: FooterConfig,
 }
 
-fn standard() -> String {
-    "standard".to_string()
+/// The layout variant of a dealer's home and vehicle pages (`template`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SiteTemplate {
+    /// Spinner first on vehicle pages; the search shortcut first on the home page.
+    #[default]
+    Standard,
+    /// Gallery first on vehicle pages; the latest arrivals first on the home page.
+    Showroom,
+}
+
+impl SiteTemplate {
+    /// The viewer mode a vehicle page opens on unless `vehicle_page.viewer_default_mode`
+    /// says otherwise (seed 000 s4: "default spinner (gallery on one variant)").
+    pub fn viewer_default_mode(self) -> ViewerMode {
+        match self {
+            SiteTemplate::Standard => ViewerMode::Spinner,
+            SiteTemplate::Showroom => ViewerMode::Gallery,
+        }
+    }
+
+    /// Whether the home page shows the latest arrivals before the search shortcut.
+    pub fn featured_first(self) -> bool {
+        self == SiteTemplate::Showroom
+    }
+}
+
+/// A website session plugin (seed 001 s3: "feature or name values Autogauge, Car
+/// Analysis, PPSR Report"): the name, or the feature word, switches the feature on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum SessionPlugin {
+    /// The price comparison panel of vehicle pages (`GET {car path}/autogauge`).
+    #[serde(rename = "Autogauge", alias = "autogauge")]
+    Autogauge,
+    /// The market analysis under the price comparison: how many comparable cars it rests
+    /// on and its confidence.
+    #[serde(rename = "Car Analysis", alias = "car_analysis")]
+    CarAnalysis,
+    /// The history report (PPSR) link of a car whose feed row has one (`file`).
+    #[serde(rename = "PPSR Report", alias = "ppsr_report")]
+    PpsrReport,
+}
+
+impl SessionPlugin {
+    /// Its name, as the seed spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SessionPlugin::Autogauge => "Autogauge",
+            SessionPlugin::CarAnalysis => "Car Analysis",
+            SessionPlugin::PpsrReport => "PPSR Report",
+        }
+    }
+}
+
+/// The history report link keeps showing where the feed has one, as before the plugins
+/// were configurable; the paid comparison plugins are opt-in.
+fn default_session_plugins() -> Vec<SessionPlugin> {
+    vec![SessionPlugin::PpsrReport]
+}
+
+impl DealerConfig {
+    /// Whether the website session plugin `plugin` is on.
+    pub fn has_plugin(&self, plugin: SessionPlugin) -> bool {
+        self.session_plugins.contains(&plugin)
+    }
+
+    /// The viewer mode vehicle pages open on: `vehicle_page.viewer_default_mode`, else
+    /// the template's.
+    pub fn viewer_default_mode(&self) -> ViewerMode {
+        self.vehicle_page
+            .viewer_default_mode
+            .unwrap_or(self.template.viewer_default_mode())
+    }
 }
 
 /// `dealers/<slug>/locations.toml`.
@@ -253,6 +335,11 @@ pub struct LocationsFile {
     /// The dealer's locations (`[[locations]]`).
     #[serde(default)]
     pub locations: Vec<Location>,
+    /// Special hours of several locations at once (`[[special_hours]]`), each naming its
+    /// location by `location_id` or `location.id` (seed 001 s3); loading adds each to its
+    /// location's `special_hours`. Default none.
+    #[serde(default)]
+    pub special_hours: Vec<SpecialHours>,
 }
 
 /// `dealers/<slug>/brands.toml`.

@@ -654,9 +654,10 @@ pub enum ViewerMode {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VehiclePageConfig {
-    /// Viewer mode shown first; default spinner (gallery on one variant).
-    #[serde(default)]
-    pub viewer_default_mode: ViewerMode,
+    /// Viewer mode shown first; default the template's (spinner, gallery on the
+    /// showroom template).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer_default_mode: Option<ViewerMode>,
     /// Position of the stock video in the gallery; default second.
     #[serde(default)]
     pub stock_video_position: VideoPosition,
@@ -735,7 +736,7 @@ impl VehiclePageConfig {
 impl Default for VehiclePageConfig {
     fn default() -> Self {
         VehiclePageConfig {
-            viewer_default_mode: ViewerMode::Spinner,
+            viewer_default_mode: None,
             stock_video_position: VideoPosition::Second,
             rego_expiry_unregistered: false,
             spin_interval_ms: SPIN_INTERVAL_MS,
@@ -982,13 +983,11 @@ pub struct GroupConfig {
 
 // ---------------------------------------------------------------- features
 
-/// Price comparison (autogauge) settings.
+/// Price comparison (autogauge) settings; the panel itself is the session plugin
+/// "Autogauge" (`session_plugins`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AutogaugeConfig {
-    /// Show the price comparison panel; default false.
-    #[serde(default)]
-    pub enabled: bool,
     /// Key of the dealer at the price comparison provider; default none (the local provider computes from stock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provider_key: Option<String>,

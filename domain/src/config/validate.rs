@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::error::ConfigError;
-use super::{local_file, CardButton, Dealer, MenuItem, VehicleCategory};
-use crate::entities::{Location, Model, OpenStatus, PromoContent};
+use super::{local_file, CardButton, Dealer, MenuItem, SessionPlugin, VehicleCategory};
+use crate::entities::{Location, Model, OpenStatus, PromoContent, SpecialHours};
 use crate::rules::constants::MAX_PAGE_SIZE;
 
 /// Australian state and territory abbreviations (lower case).
@@ -233,11 +233,12 @@ fn duplicates<V: AsRef<str>>(
 /// `model_files` holds the file of each of `dealer.models`.
 pub(crate) fn dealer(
     dealer: &Dealer,
+    special_hours: &[SpecialHours],
     brands_ok: bool,
     model_files: &[PathBuf],
 ) -> Vec<ConfigError> {
     let mut errors = dealer_toml(dealer, brands_ok);
-    errors.extend(locations(dealer));
+    errors.extend(locations(dealer, special_hours));
     errors.extend(brands(dealer));
     errors.extend(offers(dealer));
     errors.extend(parts(dealer));
@@ -266,6 +267,7 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     let config = &dealer.config;
     let mut c = Checker::new(dir.join("dealer.toml"));
     c.slug("slug", &config.slug);
+    session_plugins(&mut c, &config.session_plugins);
     if let Some(folder) = dir.file_name().map(|f| f.to_string_lossy().into_owned()) {
         if is_slug(&config.slug) && folder != config.slug {
             c.error(
@@ -688,6 +690,30 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
     c.errors
 }
 
+/// `session_plugins`: each once, and Car Analysis only beside the Autogauge panel it
+/// explains.
+fn session_plugins(c: &mut Checker, plugins: &[SessionPlugin]) {
+    for (i, plugin) in plugins.iter().enumerate() {
+        if plugins[..i].contains(plugin) {
+            c.error(
+                format!("session_plugins[{i}]"),
+                format!("\"{}\" is listed twice", plugin.name()),
+            );
+        }
+    }
+    if let Some(i) = plugins
+        .iter()
+        .position(|p| *p == SessionPlugin::CarAnalysis)
+    {
+        if !plugins.contains(&SessionPlugin::Autogauge) {
+            c.error(
+                format!("session_plugins[{i}]"),
+                "\"Car Analysis\" is the market analysis under the Autogauge price comparison; add \"Autogauge\" or remove it",
+            );
+        }
+    }
+}
+
 /// An Australian Business Number: 11 digits (spaces allowed) passing the ABR check: take
 /// 1 from the first digit, weight the digits 10, 1, 3, 5, ..., 19; the sum divides by 89.
 pub fn is_abn(text: &str) -> bool {
@@ -751,6 +777,19 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
     if let Some(url) = &address.place_url {
         c.url(&format!("{key}.address.place_url"), url);
     }
+    if let Some(map_key) = &address.map_key {
+        // It is printed inside a map pin, which fits three characters.
+        if !(1..=3).contains(&map_key.chars().count())
+            || !map_key.chars().all(|ch| ch.is_ascii_alphanumeric())
+        {
+            c.error(
+                format!("{key}.address.map_key"),
+                format!(
+                    "expected 1 to 3 letters or digits (e.g. \"A\" or \"S1\"), found \"{map_key}\""
+                ),
+            );
+        }
+    }
     let contact = &location.contact_detail;
     if let Some(phone) = &contact.phone {
         c.phone(&format!("{key}.contact_detail.phone"), phone);
@@ -785,24 +824,23 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
             "close",
         );
     }
-    let mut dates = BTreeSet::new();
     for (i, special) in location.special_hours.iter().enumerate() {
         let skey = format!("{key}.special_hours[{i}]");
-        if !dates.insert(special.date) {
+        special_hours_entry(c, &skey, special);
+        if let Some(named) = special.named_location().filter(|id| *id != location.id) {
+            let field = if special.location_id.is_some() {
+                "location_id"
+            } else {
+                "location.id"
+            };
             c.error(
-                format!("{skey}.date"),
-                format!("{} is listed twice", special.date),
+                format!("{skey}.{field}"),
+                format!(
+                    "this entry sits under location {} (`{key}`) but names location {named}; remove `{field}` or move the entry to the file-level `[[special_hours]]` list",
+                    location.id
+                ),
             );
         }
-        times(
-            c,
-            &skey,
-            special.status,
-            special.start_hour.as_deref(),
-            special.end_hour.as_deref(),
-            "start_hour",
-            "end_hour",
-        );
     }
     for (i, review) in location.reviews.iter().enumerate() {
         c.within(
@@ -840,6 +878,104 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
                     slugs.iter().copied().collect::<Vec<_>>().join(", ")
                 ),
             );
+        }
+    }
+}
+
+/// One special hours entry in either of the seed's spellings (seed 001 s3: "location_id
+/// or location.id, start_hour and end_hour or hours.begin and end"): one spelling of
+/// each, never both, and the hours checked like opening hours.
+fn special_hours_entry(c: &mut Checker, key: &str, special: &SpecialHours) {
+    if special.location_id.is_some() && special.location.is_some() {
+        c.error(
+            format!("{key}.location"),
+            "give the location either as `location_id` or as `location.id`, not both",
+        );
+    }
+    let flat = special.start_hour.is_some() || special.end_hour.is_some();
+    match &special.hours {
+        Some(_) if flat => c.error(
+            format!("{key}.hours"),
+            "give the hours either as `start_hour` and `end_hour` or as `hours.begin` and `hours.end`, not both",
+        ),
+        Some(hours) => times(
+            c,
+            key,
+            special.status,
+            hours.begin.as_deref(),
+            hours.end.as_deref(),
+            "hours.begin",
+            "hours.end",
+        ),
+        None if !flat && special.status == OpenStatus::Open => c.error(
+            key.to_string(),
+            "an Open entry needs its hours: `start_hour` and `end_hour`, or `hours.begin` and `hours.end` (e.g. \"08:30\" and \"17:30\")",
+        ),
+        None => times(
+            c,
+            key,
+            special.status,
+            special.start_hour.as_deref(),
+            special.end_hour.as_deref(),
+            "start_hour",
+            "end_hour",
+        ),
+    }
+}
+
+/// The file-level `[[special_hours]]` of locations.toml: each names a location of the
+/// file; and no location gets two entries for one date, whichever list they are in.
+fn file_special_hours(c: &mut Checker, dealer: &Dealer, special_hours: &[SpecialHours]) {
+    let ids: Vec<u64> = dealer.locations.iter().map(|l| l.id).collect();
+    // (location id, date) -> the key of its first entry.
+    let mut seen: BTreeMap<(u64, chrono::NaiveDate), String> = BTreeMap::new();
+    for (i, location) in dealer.locations.iter().enumerate() {
+        for (j, special) in location.special_hours.iter().enumerate() {
+            let key = format!("locations[{i}].special_hours[{j}].date");
+            if let Some(first) = seen.get(&(location.id, special.date)) {
+                c.error(
+                    key,
+                    format!("{} is listed twice (also {first})", special.date),
+                );
+            } else {
+                seen.insert((location.id, special.date), key);
+            }
+        }
+    }
+    for (i, special) in special_hours.iter().enumerate() {
+        let key = format!("special_hours[{i}]");
+        special_hours_entry(c, &key, special);
+        let Some(id) = special.named_location() else {
+            c.error(
+                key,
+                "a file-level special hours entry names its location: `location_id = 123` or `location.id = 123`",
+            );
+            continue;
+        };
+        if !ids.contains(&id) {
+            let field = if special.location_id.is_some() {
+                "location_id"
+            } else {
+                "location.id"
+            };
+            let known: Vec<String> = ids.iter().map(u64::to_string).collect();
+            c.error(
+                format!("{key}.{field}"),
+                format!("no location has id {id}; known: {}", known.join(", ")),
+            );
+            continue;
+        }
+        let date_key = format!("{key}.date");
+        if let Some(first) = seen.get(&(id, special.date)) {
+            c.error(
+                date_key,
+                format!(
+                    "{} is listed twice for location {id} (also {first})",
+                    special.date
+                ),
+            );
+        } else {
+            seen.insert((id, special.date), date_key);
         }
     }
 }
@@ -934,12 +1070,13 @@ fn lead_email(c: &mut Checker, dealer: &Dealer) {
     }
 }
 
-fn locations(dealer: &Dealer) -> Vec<ConfigError> {
+fn locations(dealer: &Dealer, special_hours: &[SpecialHours]) -> Vec<ConfigError> {
     let mut c = Checker::new(dealer.dir.join("locations.toml"));
     let slugs: BTreeSet<&str> = dealer.locations.iter().map(|l| l.slug.as_str()).collect();
     for (i, loc) in dealer.locations.iter().enumerate() {
         location(&mut c, &format!("locations[{i}]"), loc, &slugs);
     }
+    file_special_hours(&mut c, dealer, special_hours);
     for (key, value, first) in duplicates(
         dealer
             .locations
@@ -1374,7 +1511,7 @@ mod tests {
     fn the_footer_keys_are_checked() {
         let mut acme = crate::view::test_dealer("[footer]\nabn = \"51 824 753 557\"\ndealer_licence = \" \"\nsocial = [{ network = \"facebook\", url = \"facebook.com/acme\" }]\nlegal = [{ label = \"Privacy\", url = \"privacy\" }]\n");
         acme.dir = std::env::temp_dir();
-        let keys: Vec<String> = dealer(&acme, true, &[])
+        let keys: Vec<String> = dealer(&acme, &[], true, &[])
             .iter()
             .map(|e| e.key.clone())
             .collect();
@@ -1397,7 +1534,7 @@ mod tests {
         let keys = |toml: &str| {
             let mut acme = crate::view::test_dealer(toml);
             acme.dir = std::env::temp_dir();
-            dealer(&acme, true, &[])
+            dealer(&acme, &[], true, &[])
                 .iter()
                 .map(|e| e.key.clone())
                 .filter(|k| k.starts_with("analytics."))

@@ -8,6 +8,7 @@ use ts_rs::TS;
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema, TS,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum LocationType {
     /// Sales (also the meaning of an empty type).
@@ -52,7 +53,11 @@ pub struct OpeningHour {
     pub close: Option<String>,
 }
 
-/// Holiday or special hours for one date (seed 001 "Special hours entry").
+/// Holiday or special hours for one date (seed 001 s3 "Special hours entry": date,
+/// status, `location_id` or `location.id`, `start_hour` and `end_hour` or `hours.begin`
+/// and `end`). Either spelling is read from locations.toml; loading folds the second into
+/// the first ([`SpecialHours::normalize`]), so everything downstream reads `location_id`,
+/// `start_hour` and `end_hour` only.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialHours {
@@ -60,18 +65,99 @@ pub struct SpecialHours {
     pub date: NaiveDate,
     /// Open or Closed.
     pub status: OpenStatus,
-    /// Opening time "HH:MM" when open.
+    /// Id of the location these hours belong to; required in the file-level
+    /// `[[special_hours]]` list, optional under a location (where it must be that
+    /// location's id). Alternative to `location.id`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub location_id: Option<u64>,
+    /// The location as `location.id` (the other spelling of `location_id`; give one).
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub location: Option<SpecialHoursLocation>,
+    /// Opening time "HH:MM" when open (or give `hours.begin`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub start_hour: Option<String>,
-    /// Closing time "HH:MM" when open.
+    /// Closing time "HH:MM" when open (or give `hours.end`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub end_hour: Option<String>,
+    /// The hours as `hours.begin` and `hours.end` (the other spelling of `start_hour`
+    /// and `end_hour`; give one).
+    #[serde(default, skip_serializing)]
+    #[ts(skip)]
+    pub hours: Option<HoursSpan>,
     /// Name of the occasion, e.g. "Christmas Day".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,
+}
+
+/// `location.id` of a special hours entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialHoursLocation {
+    /// The location's id.
+    pub id: u64,
+}
+
+/// `hours.begin` and `hours.end` of a special hours entry.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HoursSpan {
+    /// Opening time "HH:MM".
+    #[serde(default)]
+    pub begin: Option<String>,
+    /// Closing time "HH:MM".
+    #[serde(default)]
+    pub end: Option<String>,
+}
+
+impl SpecialHours {
+    /// Closed all day on `date`.
+    pub fn closed(date: NaiveDate, name: Option<&str>) -> SpecialHours {
+        SpecialHours {
+            date,
+            status: OpenStatus::Closed,
+            location_id: None,
+            location: None,
+            start_hour: None,
+            end_hour: None,
+            hours: None,
+            name: name.map(str::to_string),
+        }
+    }
+
+    /// Open from `start` to `end` ("HH:MM") on `date`.
+    pub fn open(date: NaiveDate, start: &str, end: &str) -> SpecialHours {
+        SpecialHours {
+            status: OpenStatus::Open,
+            start_hour: Some(start.to_string()),
+            end_hour: Some(end.to_string()),
+            ..SpecialHours::closed(date, None)
+        }
+    }
+
+    /// The location the entry names, in either spelling.
+    pub fn named_location(&self) -> Option<u64> {
+        self.location_id.or(self.location.map(|l| l.id))
+    }
+
+    /// Folds the seed's second spellings into the first: `location.id` into
+    /// `location_id`, `hours.begin`/`hours.end` into `start_hour`/`end_hour` (the
+    /// config check has refused an entry giving both).
+    pub fn normalize(&mut self) {
+        if let Some(location) = self.location.take() {
+            self.location_id.get_or_insert(location.id);
+        }
+        if let Some(hours) = self.hours.take() {
+            if self.start_hour.is_none() && self.end_hour.is_none() {
+                self.start_hour = hours.begin;
+                self.end_hour = hours.end;
+            }
+        }
+    }
 }
 
 /// Street address with coordinates.
@@ -98,6 +184,12 @@ pub struct Address {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub place_url: Option<String>,
+    /// Seed 001 s3 `address.map_key`: the short key (1 to 3 letters or digits, e.g. "A"
+    /// or "S1") printed on the location's map marker and beside its name in the dealer
+    /// locator, so a shopper matches list and map; default none (a plain pin).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub map_key: Option<String>,
 }
 
 /// Phones and hours of a location.

@@ -172,20 +172,8 @@ mod tests {
     #[test]
     fn special_hours_close_or_shorten_a_day_and_today_needs_notice() {
         let special = vec![
-            SpecialHours {
-                date: d(2026, 12, 25),
-                status: OpenStatus::Closed,
-                start_hour: None,
-                end_hour: None,
-                name: Some("Christmas Day".into()),
-            },
-            SpecialHours {
-                date: d(2026, 12, 24),
-                status: OpenStatus::Open,
-                start_hour: Some("09:00".into()),
-                end_hour: Some("12:00".into()),
-                name: None,
-            },
+            SpecialHours::closed(d(2026, 12, 25), Some("Christmas Day")),
+            SpecialHours::open(d(2026, 12, 24), "09:00", "12:00"),
         ];
         let now = d(2026, 12, 24).and_time(t(9, 40));
         assert!(appointment_slots(d(2026, 12, 25), &week(), &special, &[], now).is_empty());

@@ -41,6 +41,15 @@ pub mod breakpoints {
         ("xl", XL),
         ("xxl", XXL),
     ];
+    /// Seed 001 s9: "matching max-width down variants for sm, md, lg and xl": below a
+    /// breakpoint, as (name, max-width px). Each stops 0.02 px short of its breakpoint so
+    /// `x` and `x-down` never both match at a fractional width (browsers zoom).
+    pub const DOWN: [(&str, f64); 4] = [
+        ("sm-down", SM as f64 - 0.02),
+        ("md-down", MD as f64 - 0.02),
+        ("lg-down", LG as f64 - 0.02),
+        ("xl-down", XL as f64 - 0.02),
+    ];
 }
 
 /// Seed 000 s9: address autocomplete debounce, ms.
@@ -275,6 +284,16 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         constant!(
             ATTRIBUTION_MAX_PARAM_VALUE,
             "Issue 28: longest query parameter value, characters."
+        ),
+        (
+            "BREAKPOINTS",
+            "Seed 001 s9: style breakpoints (min-width px): xs 400px, sm 576px, md 768px, lg 992px, xl 1200px, xxl 1400px. Every CSS media query uses these or BREAKPOINTS_DOWN (src/styles/breakpoints.test.ts).",
+            serde_json::json!(breakpoints::ALL),
+        ),
+        (
+            "BREAKPOINTS_DOWN",
+            "Seed 001 s9: \"matching max-width down variants for sm, md, lg and xl\" (max-width px, 0.02 short of the breakpoint).",
+            serde_json::json!(breakpoints::DOWN),
         ),
         (
             "NOT_FOUND_IMAGE",

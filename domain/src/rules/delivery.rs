@@ -6,7 +6,6 @@
 //! largest zone there is no estimate, and the calculator shows the seed's no-estimate text.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::distance::haversine_km;
 use super::postcodes::PostcodePlace;
@@ -26,7 +25,8 @@ pub struct Origin {
 }
 
 /// The answer of a delivery lookup (seed 000 s3: price and region name).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeliveryEstimate {
     /// The postcode asked about.
     pub postcode: String,

@@ -9,12 +9,12 @@ use std::collections::BTreeMap;
 use std::io::Read;
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::postcode::Postcode;
 
 /// Where a postcode is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PostcodePlace {
     /// The postcode.
     pub postcode: String,

@@ -393,7 +393,10 @@ fn car_field_values(car: &Car, ctx: &ViewContext<'_>) -> Vec<CarFieldValue> {
         value("manufacturer_slug", super::slug::slugify(&car.make)),
         value(
             AUTOGAUGE_ENABLED_FIELD,
-            ctx.dealer.config.features.autogauge.enabled.to_string(),
+            ctx.dealer
+                .config
+                .has_plugin(crate::config::SessionPlugin::Autogauge)
+                .to_string(),
         ),
     ];
     if let Some(id) = car.dealership_id {

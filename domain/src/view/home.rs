@@ -170,6 +170,9 @@ pub struct HomePageView {
     pub locations: Option<LocationsCarouselView>,
     /// Blog promo cards: the dealer's pages under /news/ and /blog/.
     pub blog: Vec<BlogCardView>,
+    /// The showroom template (`template`): the latest arrivals come right after the
+    /// slides, before the search shortcut.
+    pub featured_first: bool,
 }
 
 fn is_external(url: &str) -> bool {
@@ -476,6 +479,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         service_banner,
         locations: locations_carousel(ctx),
         blog: blog_cards(&dealer.pages),
+        featured_first: config.template.featured_first(),
     }
 }
 
@@ -498,6 +502,19 @@ mod tests {
             ]),
             "car, motorcycle or truck"
         );
+    }
+
+    #[test]
+    fn the_showroom_template_leads_with_the_latest_arrivals() {
+        // Seed 000 s1: "Each dealer site is identified by a slug and a template."
+        let first = |dealer: &Dealer| {
+            let ctx = ViewContext::new(dealer, chrono::Utc::now());
+            home_page_view(&[], &ctx).featured_first
+        };
+        let mut dealer = crate::view::test_dealer("");
+        assert!(!first(&dealer), "standard: the search shortcut first");
+        dealer.config.template = crate::config::SiteTemplate::Showroom;
+        assert!(first(&dealer), "showroom: the latest arrivals first");
     }
 
     #[test]

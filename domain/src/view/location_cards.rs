@@ -105,6 +105,8 @@ pub struct LocationView {
     pub rating: Option<RatingView>,
     /// Where it is on the map; none when the address has no usable coordinates.
     pub point: Option<MapPoint>,
+    /// Seed 001 s3 `address.map_key`: the key printed on its map marker.
+    pub map_key: Option<String>,
 }
 
 /// A point on the map, in degrees.
@@ -236,6 +238,7 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
         repairer_number: non_empty(&location.motor_vehicle_repairer).filter(|_| show_licence),
         rating: location_rating(location),
         point: map_point(address),
+        map_key: non_empty(&address.map_key),
     }
 }
 

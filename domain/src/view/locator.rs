@@ -12,7 +12,6 @@ use crate::rules::constants::{
     DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM, MAP_PICK_NEAREST, MAP_PICK_RADIUS_KM,
 };
 
-use super::names::department_label;
 use super::site::{canonical_base, website_id};
 use super::slug::slugify;
 
@@ -23,16 +22,22 @@ pub const LOCATOR_TITLE: &str = "Dealer Locator";
 /// The endpoint the page calls.
 pub const MANUFACTURER_LOCATIONS_API: &str = "/api/manufacturer-locations";
 
-/// One location of a website.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct WebsiteLocation {
-    /// Location id.
-    #[ts(type = "number")]
+/// A dealership as seed 000 s3 names it on a location: `dealership (id, slug)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DealershipRef {
+    /// Dealership id: the location's `dealership_id`, else the website id (a dealer with
+    /// one dealership is that dealership).
     pub id: u64,
-    /// Name.
-    pub name: String,
-    /// Department, e.g. "Sales".
-    pub department: String,
+    /// Dealership slug: the location's `dealership_slug`, else the dealer's slug.
+    pub slug: String,
+}
+
+/// Where a locator location is (seed 000 s3: `address (lat, long)`, with the street
+/// lines seed 001 s3 gives a location's address).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LocatorAddress {
     /// Street line.
     pub street: String,
     /// Suburb or city.
@@ -43,8 +48,35 @@ pub struct WebsiteLocation {
     pub postcode: String,
     /// Latitude.
     pub lat: f64,
-    /// Longitude.
-    pub lng: f64,
+    /// Longitude (the seeds call it `long`).
+    pub long: f64,
+    /// Seed 001 s3 `address.map_key`: the key printed on the location's marker and
+    /// beside its name in the list; null for a plain pin.
+    pub map_key: Option<String>,
+}
+
+/// One location of a website: seed 000 s3 "Dealership location" (id, name,
+/// location_type, address (lat, long), dealership (id, slug), website_id, website_name,
+/// website_url), with the phone, makes and page the locator's list shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DealershipLocation {
+    /// Location id.
+    pub id: u64,
+    /// Name.
+    pub name: String,
+    /// Department: sales, service, parts or service-and-parts.
+    pub location_type: LocationType,
+    /// Address with coordinates.
+    pub address: LocatorAddress,
+    /// The dealership the location belongs to.
+    pub dealership: DealershipRef,
+    /// Id of the website listing it.
+    pub website_id: u64,
+    /// Name of that website.
+    pub website_name: String,
+    /// Home page of that website (absolute).
+    pub website_url: String,
     /// Main phone.
     pub phone: Option<String>,
     /// Makes sold or serviced here.
@@ -54,19 +86,19 @@ pub struct WebsiteLocation {
 }
 
 /// One website on the platform (seed 000 s7: id, name, url, dealership, locations).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Website {
     /// Website id (stable per dealer slug).
-    #[ts(type = "number")]
     pub id: u64,
     /// Trading name.
     pub name: String,
     /// Home page (absolute).
     pub url: String,
-    /// The dealership's slug.
-    pub dealership: String,
+    /// The dealer itself as a dealership (id = website id, slug = dealer slug).
+    pub dealership: DealershipRef,
     /// Its visible locations.
-    pub locations: Vec<WebsiteLocation>,
+    pub locations: Vec<DealershipLocation>,
 }
 
 /// The locator page.
@@ -112,25 +144,44 @@ pub fn dealer_makes(dealer: &Dealer) -> Vec<String> {
 /// The website of a dealer, with every visible location.
 pub fn website(dealer: &Dealer) -> Website {
     let base = canonical_base(dealer);
+    let id = website_id(&dealer.config.slug);
+    let url = format!("{base}/");
+    let own = DealershipRef {
+        id,
+        slug: dealer.config.slug.clone(),
+    };
     Website {
-        id: website_id(&dealer.config.slug),
+        id,
         name: dealer.config.name.clone(),
-        url: format!("{base}/"),
-        dealership: dealer.config.slug.clone(),
+        url: url.clone(),
+        dealership: own.clone(),
         locations: dealer
             .locations
             .iter()
             .filter(|l| l.visible)
-            .map(|l| WebsiteLocation {
+            .map(|l| DealershipLocation {
                 id: l.id,
                 name: l.name.clone(),
-                department: department_label(l.location_type).to_string(),
-                street: l.address.street.clone(),
-                city: l.address.city.clone(),
-                state: l.address.state.clone(),
-                postcode: l.address.postcode.clone(),
-                lat: l.address.lat,
-                lng: l.address.long,
+                location_type: l.location_type,
+                address: LocatorAddress {
+                    street: l.address.street.clone(),
+                    city: l.address.city.clone(),
+                    state: l.address.state.clone(),
+                    postcode: l.address.postcode.clone(),
+                    lat: l.address.lat,
+                    long: l.address.long,
+                    map_key: l.address.map_key.clone().filter(|k| !k.trim().is_empty()),
+                },
+                dealership: DealershipRef {
+                    id: l.dealership_id.unwrap_or(own.id),
+                    slug: l
+                        .dealership_slug
+                        .clone()
+                        .unwrap_or_else(|| own.slug.clone()),
+                },
+                website_id: id,
+                website_name: dealer.config.name.clone(),
+                website_url: url.clone(),
                 phone: l
                     .contact_detail
                     .phone
@@ -153,14 +204,13 @@ pub fn manufacturer_locations(
     makes: &[String],
 ) -> Vec<Website> {
     let wanted: Vec<String> = makes.iter().map(|m| slugify(m)).collect();
-    let sales = department_label(LocationType::Sales);
     let mut answer: Vec<Website> = websites
         .iter()
         .map(|w| Website {
             locations: w
                 .locations
                 .iter()
-                .filter(|l| l.department == sales)
+                .filter(|l| l.location_type == LocationType::Sales)
                 .filter(|l| {
                     wanted.is_empty() || l.makes.iter().any(|m| wanted.contains(&slugify(m)))
                 })
@@ -171,8 +221,8 @@ pub fn manufacturer_locations(
         .filter(|w| !w.locations.is_empty())
         .collect();
     answer.sort_by(|a, b| {
-        (a.dealership != asking)
-            .cmp(&(b.dealership != asking))
+        (a.dealership.slug != asking)
+            .cmp(&(b.dealership.slug != asking))
             .then_with(|| a.name.cmp(&b.name))
     });
     answer
@@ -195,56 +245,50 @@ pub fn locator_page_view(dealer: &Dealer) -> LocatorPageView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entities::Location;
 
-    fn location(id: u64, department: &str, makes: &[&str]) -> WebsiteLocation {
-        WebsiteLocation {
-            id,
-            name: format!("L{id}"),
-            department: department.to_string(),
-            street: String::new(),
-            city: String::new(),
-            state: "QLD".to_string(),
-            postcode: "4000".to_string(),
-            lat: -27.0,
-            lng: 153.0,
-            phone: None,
-            makes: makes.iter().map(|m| m.to_string()).collect(),
-            url: String::new(),
-        }
+    fn location(id: u64, kind: &str, makes: &[&str], extra: &str) -> Location {
+        toml::from_str(&format!(
+            "id = {id}\nname = \"L{id}\"\nslug = \"l{id}\"\nlocation_type = \"{kind}\"\n\
+             manufacturers = {makes:?}\n{extra}\n\
+             [address]\nstreet = \"1 Main St\"\ncity = \"Grafton\"\nstate = \"NSW\"\n\
+             postcode = \"2460\"\nlat = -29.69\nlong = 152.93\n"
+        ))
+        .expect("location")
     }
 
-    fn site(slug: &str, name: &str, locations: Vec<WebsiteLocation>) -> Website {
-        Website {
-            id: website_id(slug),
-            name: name.to_string(),
-            url: String::new(),
-            dealership: slug.to_string(),
-            locations,
-        }
+    fn site(slug: &str, name: &str, locations: Vec<Location>) -> Website {
+        let mut dealer = crate::view::test_dealer("");
+        dealer.config.slug = slug.to_string();
+        dealer.config.name = name.to_string();
+        dealer.locations = locations;
+        website(&dealer)
     }
 
     #[test]
     fn only_sales_locations_of_the_makes_asked_for_the_asking_site_first() {
-        let sales = department_label(LocationType::Sales);
-        let service = department_label(LocationType::Service);
         let sites = vec![
             site(
                 "b",
                 "Beta",
                 vec![
-                    location(1, sales, &["Toyota"]),
-                    location(2, service, &["Toyota"]),
+                    location(1, "sales", &["Toyota"], ""),
+                    location(2, "service", &["Toyota"], ""),
                 ],
             ),
-            site("a", "Alpha", vec![location(3, sales, &["Mazda"])]),
-            site("z", "Zed", vec![location(4, sales, &["toyota", "Kia"])]),
+            site("a", "Alpha", vec![location(3, "sales", &["Mazda"], "")]),
+            site(
+                "z",
+                "Zed",
+                vec![location(4, "sales", &["toyota", "Kia"], "")],
+            ),
         ];
         let answer = manufacturer_locations(&sites, "z", &["TOYOTA".to_string()]);
         let ids: Vec<(String, Vec<u64>)> = answer
             .iter()
             .map(|w| {
                 (
-                    w.dealership.clone(),
+                    w.dealership.slug.clone(),
                     w.locations.iter().map(|l| l.id).collect(),
                 )
             })
@@ -259,5 +303,48 @@ mod tests {
             "no makes: every sales location"
         );
         assert_ne!(website_id("a"), website_id("b"));
+    }
+
+    #[test]
+    fn a_location_answers_the_seed_dealership_location_shape() {
+        // Seed 000 s3: "Dealership location: id, name, location_type (sales, service,
+        // parts), address (lat, long), dealership (id, slug), website_id, website_name,
+        // website_url."
+        let group = site(
+            "moreton",
+            "Moreton Motor Group",
+            vec![
+                location(
+                    7,
+                    "sales",
+                    &["Kia"],
+                    "dealership_id = 31\ndealership_slug = \"moreton-kia\"",
+                ),
+                location(8, "parts", &["Kia"], ""),
+            ],
+        );
+        let json = serde_json::to_value(&group).expect("json");
+        let first = &json["locations"][0];
+        assert_eq!(first["id"], 7);
+        assert_eq!(first["name"], "L7");
+        assert_eq!(first["location_type"], "sales");
+        assert_eq!(first["address"]["lat"], -29.69);
+        assert_eq!(first["address"]["long"], 152.93);
+        assert_eq!(
+            first["dealership"],
+            serde_json::json!({"id": 31, "slug": "moreton-kia"})
+        );
+        assert_eq!(first["website_id"], website_id("moreton"));
+        assert_eq!(first["website_name"], "Moreton Motor Group");
+        assert_eq!(first["website_url"], json["url"]);
+        assert!(first.get("department").is_none() && first.get("lng").is_none());
+        // A location without its own dealership belongs to the dealer's.
+        let second = &json["locations"][1];
+        assert_eq!(second["location_type"], "parts");
+        assert_eq!(
+            second["dealership"],
+            serde_json::json!({"id": website_id("moreton"), "slug": "moreton"})
+        );
+        assert_eq!(json["dealership"], second["dealership"]);
     }
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::{Car, Hotspot, HotspotPosition};
+use crate::config::SessionPlugin;
 use crate::messages;
 use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::constants::{
@@ -291,7 +292,7 @@ pub fn viewer_view(car: &Car, config: &crate::config::VehiclePageConfig) -> View
     if interior_image.is_some() {
         modes.push(ViewerModeView::Interior);
     }
-    let wanted = match config.viewer_default_mode {
+    let wanted = match config.viewer_default_mode.unwrap_or_default() {
         ViewerMode::Spinner => ViewerModeView::Spinner,
         ViewerMode::Walkaround => ViewerModeView::Walkaround,
         ViewerMode::Gallery => ViewerModeView::Gallery,
@@ -431,8 +432,12 @@ pub struct VehicleWidgets {
     /// The car's location slug the delivery estimate is measured from (issue 24), when the
     /// dealer has that location; else the API measures from the nearest one.
     pub delivery_location: Option<String>,
-    /// Config `features.autogauge.enabled`: ask `{car path}/autogauge` after hydration.
+    /// Session plugin "Autogauge" (seed 001 s3): ask `{car path}/autogauge` after
+    /// hydration.
     pub price_comparison: bool,
+    /// Session plugin "Car Analysis" (seed 001 s3): the price comparison panel also says
+    /// how many comparable cars it rests on and how confident it is.
+    pub car_analysis: bool,
     /// Seed 001 s5: the fuel cost calculator's starting values; none when the dealer
     /// turned it off (`vehicle_page.fuel_calculator`) or the car is electric.
     pub fuel: Option<FuelCalculator>,
@@ -818,7 +823,8 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
                     .iter()
                     .any(|l| l.visible && l.slug == *slug)
             }),
-        price_comparison: config.features.autogauge.enabled,
+        price_comparison: config.has_plugin(SessionPlugin::Autogauge),
+        car_analysis: config.has_plugin(SessionPlugin::CarAnalysis),
         fuel,
         car_url: ctx.absolute(&car.page_path()),
         print_url: format!("/print?car_id={}", car.slug),
@@ -885,7 +891,14 @@ pub fn vehicle_page_view_indexed(
             .map(|c| cards.json(c, ctx))
             .collect(),
         widgets: vehicle_widgets(car, ctx),
-        viewer: viewer_view(car, &config.vehicle_page),
+        // The mode the page opens on comes from the template unless the dealer names one.
+        viewer: viewer_view(
+            car,
+            &crate::config::VehiclePageConfig {
+                viewer_default_mode: Some(config.viewer_default_mode()),
+                ..config.vehicle_page.clone()
+            },
+        ),
         finance_calculator: available.then(|| finance_calculator_view(ctx, Some(car))),
         finance_estimate: finance_estimate_view(car, ctx),
         finance_url: finance_link(car, ctx),
@@ -1005,8 +1018,56 @@ mod tests {
     }
 
     #[test]
-    fn price_comparison_follows_the_autogauge_feature() {
-        assert!(widgets("[features.autogauge]\nenabled = true\n", &car()).price_comparison);
+    fn price_comparison_and_car_analysis_follow_the_session_plugins() {
+        // Seed 001 s3: "Website session plugins: feature or name values Autogauge, Car
+        // Analysis, PPSR Report".
+        let none = widgets("", &car());
+        assert!(!none.price_comparison && !none.car_analysis);
+        let both = widgets(
+            "session_plugins = [\"Autogauge\", \"car_analysis\"]\n",
+            &car(),
+        );
+        assert!(both.price_comparison && both.car_analysis);
+        let panel = widgets("session_plugins = [\"autogauge\"]\n", &car());
+        assert!(panel.price_comparison && !panel.car_analysis);
+    }
+
+    #[test]
+    fn the_template_picks_the_viewer_mode_unless_the_dealer_names_one() {
+        // Seed 000 s4: "Detail viewer: modes spinner, walkaround, gallery, interior;
+        // default spinner (gallery on one variant)".
+        let spinning = Car {
+            spin_images: vec!["https://img.example/1.jpg".into()],
+            ..car()
+        };
+        let opens_on = |extra: &str| {
+            let dealer = dealer(extra);
+            let ctx = ViewContext::new(
+                &dealer,
+                Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                    .single()
+                    .expect("time"),
+            );
+            viewer_view(
+                &spinning,
+                &crate::config::VehiclePageConfig {
+                    viewer_default_mode: Some(ctx.dealer.config.viewer_default_mode()),
+                    ..ctx.dealer.config.vehicle_page.clone()
+                },
+            )
+            .default_mode
+        };
+        assert_eq!(opens_on(""), ViewerModeView::Spinner);
+        assert_eq!(
+            opens_on("template = \"showroom\"\n"),
+            ViewerModeView::Gallery
+        );
+        assert_eq!(
+            opens_on(
+                "template = \"showroom\"\n[vehicle_page]\nviewer_default_mode = \"spinner\"\n"
+            ),
+            ViewerModeView::Spinner
+        );
     }
 
     #[test]
@@ -1090,7 +1151,7 @@ mod tests {
             (100, 20)
         );
         let gallery_first = crate::config::VehiclePageConfig {
-            viewer_default_mode: crate::config::ViewerMode::Gallery,
+            viewer_default_mode: Some(crate::config::ViewerMode::Gallery),
             ..config
         };
         assert_eq!(

@@ -212,7 +212,8 @@ pub struct VehicleAssurancesView {
     pub why_buy: Option<AssuranceView>,
     /// Protect Your Car (config `vehicle_page.protect_your_car`).
     pub protect: Option<AssuranceView>,
-    /// The car's history report (feed `file`), opened in a new tab.
+    /// The car's history report (feed `file`), opened in a new tab, where the session
+    /// plugin "PPSR Report" is on (seed 001 s3).
     pub history_report_url: Option<String>,
 }
 
@@ -274,7 +275,10 @@ pub fn vehicle_assurances(
             messages::PROTECT_YOUR_CAR,
             &config.vehicle_page.protect_your_car,
         ),
-        history_report_url: present(car.file.as_deref()),
+        history_report_url: config
+            .has_plugin(crate::config::SessionPlugin::PpsrReport)
+            .then(|| present(car.file.as_deref()))
+            .flatten(),
     }
 }
 
@@ -539,6 +543,12 @@ mod tests {
             (view.certified, view.reserve_online, view.history_report_url),
             (None, None, None)
         );
+
+        // Seed 001 s3: "Website session plugins: feature or name values Autogauge, Car
+        // Analysis, PPSR Report": without PPSR Report the report link goes.
+        let mut no_ppsr = plain.clone();
+        no_ppsr.config.session_plugins = vec![crate::config::SessionPlugin::Autogauge];
+        assert_eq!(assurances(&no_ppsr, &used, true).history_report_url, None);
 
         let mut generous = dealer("[vehicle_page]\nmoney_back_guarantee = true\nwhy_buy_from_us = [\"Family owned since 1965\", \" \"]\nprotect_your_car = [\"Paint protection\"]\n");
         generous.config.reserve.deposit = 500;

@@ -32,7 +32,7 @@ pub const CACHE_CONTROL: &str = "public, max-age=3600";
         ("location" = Option<String>, Query, description = "The car's location slug: the distance is measured from it (else from the nearest location)"),
     ),
     responses(
-        (status = 200, body = Object, description = "postcode, locality, state, region, price (AUD, 0 is free), distance_km and the nearest location"),
+        (status = 200, body = DeliveryEstimate, description = "The region and price (AUD, 0 is free) of the postcode, with its distance from the location it is measured from"),
         (status = 400, body = ErrorBody, description = "'Please enter a postcode.', 'Invalid postcode. Please enter a 4-digit number.', or a location the dealer does not have"),
         (status = 404, body = ErrorBody, description = "`no_estimate`: the seed's no-estimate text, or the host names no dealer"),
         (status = 503, body = ErrorBody, description = "The API runs without the postcode file"),

@@ -32,7 +32,7 @@ pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available righ
 /// The websites and locations of the dealer locator.
 #[utoipa::path(get, path = "/api/manufacturer-locations", tag = "locations",
     responses(
-        (status = 200, body = Vec<Object>, description = "Websites, each with id, name, url, dealership and its sales locations (id, name, department, street, city, state, postcode, lat, lng, phone, makes, url); the Host's own website first"),
+        (status = 200, body = Vec<Website>, description = "Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape; the Host's own website first"),
         UnknownSite,
     ))]
 pub async fn manufacturer_locations_list(
@@ -53,7 +53,7 @@ pub async fn manufacturer_locations_list(
 #[utoipa::path(get, path = "/api/postcodes/{postcode}", tag = "locations",
     params(("postcode" = String, Path, description = "Four digits")),
     responses(
-        (status = 200, body = Object, description = "The postcode's first locality, state and the centroid (lat, lng) of its localities"),
+        (status = 200, body = PostcodePlace, description = "The postcode's usual locality, state and the centroid (lat, lng) of its localities"),
         (status = 400, body = ErrorBody, description = "Not four digits: 'Invalid postcode. Please enter a 4-digit number.'"),
         (status = 404, body = ErrorBody, description = "Four digits the dataset does not know: 'Invalid postcode.', or the host names no dealer"),
         (status = 503, body = ErrorBody, description = "The API runs without the postcode file"),

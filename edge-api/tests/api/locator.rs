@@ -26,7 +26,10 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
                 .map(|l| l["id"].as_u64().expect("id"))
                 .collect();
             (
-                w["dealership"].as_str().expect("dealership").to_string(),
+                w["dealership"]["slug"]
+                    .as_str()
+                    .expect("dealership")
+                    .to_string(),
                 ids,
             )
         })
@@ -42,7 +45,18 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
     for field in ["id", "name", "url", "dealership", "locations"] {
         assert!(!first[field].is_null(), "website field {field}");
     }
-    assert_eq!(first["locations"][0]["lat"], -27.47);
+    // Seed 000 s3: "Dealership location: id, name, location_type (sales, service,
+    // parts), address (lat, long), dealership (id, slug), website_id, website_name,
+    // website_url."
+    let location = &first["locations"][0];
+    assert_eq!(location["location_type"], "sales");
+    assert_eq!(location["address"]["lat"], -27.47);
+    assert_eq!(location["address"]["long"], 153.02);
+    assert_eq!(location["dealership"]["slug"], "alpha");
+    assert!(location["dealership"]["id"].is_u64());
+    assert_eq!(location["website_id"], first["id"]);
+    assert_eq!(location["website_name"], "Alpha Motors");
+    assert_eq!(location["website_url"], first["url"]);
 
     // Beta sells Kia: only its own locations.
     let beta = app
@@ -53,7 +67,7 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
         .as_array()
         .expect("list")
         .iter()
-        .map(|w| w["dealership"].as_str().expect("slug"))
+        .map(|w| w["dealership"]["slug"].as_str().expect("slug"))
         .collect();
     assert_eq!(dealerships, ["beta"]);
 

@@ -9,13 +9,14 @@ use std::sync::{Arc, Mutex};
 use axum::http::HeaderMap;
 use chrono::{TimeZone, Utc};
 use domain::config::DeliveryZone;
+use domain::entities::LocationType;
 use domain::entities::{Location, OpenStatus, OpeningHour};
 use domain::rules::constants::{RESERVE_DEPOSIT_DOLLARS, RESERVE_HOLD_HOURS};
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::rules::postcodes::PostcodeTable;
-use domain::view::locator::{Website, WebsiteLocation};
+use domain::view::locator::{DealershipLocation, DealershipRef, LocatorAddress, Website};
 use domain::view::site::website_id;
 use edge_api::clock::ManualClock;
 use edge_api::policy::Policy;
@@ -51,8 +52,22 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
                 "alpha",
                 "Alpha Motors",
                 &[
-                    (11, "Sales", "Brisbane", -27.47, 153.02, &["Toyota"]),
-                    (12, "Service", "Brisbane", -27.47, 153.02, &["Toyota"]),
+                    (
+                        11,
+                        LocationType::Sales,
+                        "Brisbane",
+                        -27.47,
+                        153.02,
+                        &["Toyota"],
+                    ),
+                    (
+                        12,
+                        LocationType::Service,
+                        "Brisbane",
+                        -27.47,
+                        153.02,
+                        &["Toyota"],
+                    ),
                 ],
             ),
             makes: vec!["Toyota".into()],
@@ -108,8 +123,15 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
                 "beta",
                 "Beta Cars",
                 &[
-                    (21, "Sales", "Cairns", -16.92, 145.77, &["Toyota", "Kia"]),
-                    (22, "Sales", "Mackay", -21.14, 149.19, &["Kia"]),
+                    (
+                        21,
+                        LocationType::Sales,
+                        "Cairns",
+                        -16.92,
+                        145.77,
+                        &["Toyota", "Kia"],
+                    ),
+                    (22, LocationType::Sales, "Mackay", -21.14, 149.19, &["Kia"]),
                 ],
             ),
             makes: vec!["Kia".into()],
@@ -137,7 +159,6 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
     ])
 }
 
-/// A website of the locator fixtures: (id, department, city, lat, lng, makes) per location.
 /// A visible sales location open Monday to Friday 8:30 to 17:00 and Saturday 9:00 to
 /// 12:00, closed on Sunday and on 25 December 2026.
 pub fn location(slug: &str, state: &str) -> Location {
@@ -185,33 +206,48 @@ pub fn postcode_table() -> PostcodeTable {
         .expect("the postcode dataset")
 }
 
+/// A website of the locator fixtures: (id, location type, city, lat, long, makes) per location.
 #[allow(clippy::type_complexity)]
 pub fn website(
     slug: &str,
     name: &str,
-    locations: &[(u64, &str, &str, f64, f64, &[&str])],
+    locations: &[(u64, LocationType, &str, f64, f64, &[&str])],
 ) -> Website {
+    let dealership = DealershipRef {
+        id: website_id(slug),
+        slug: slug.into(),
+    };
+    let url = format!("http://{slug}.localhost/");
     Website {
         id: website_id(slug),
         name: name.into(),
-        url: format!("http://{slug}.localhost/"),
-        dealership: slug.into(),
+        url: url.clone(),
+        dealership: dealership.clone(),
         locations: locations
             .iter()
-            .map(|(id, department, city, lat, lng, makes)| WebsiteLocation {
-                id: *id,
-                name: format!("{name} {city}"),
-                department: department.to_string(),
-                street: "1 Main St".into(),
-                city: city.to_string(),
-                state: "QLD".into(),
-                postcode: "4000".into(),
-                lat: *lat,
-                lng: *lng,
-                phone: Some("07 3000 0000".into()),
-                makes: makes.iter().map(|m| m.to_string()).collect(),
-                url: format!("http://{slug}.localhost/locations/{id}"),
-            })
+            .map(
+                |(id, location_type, city, lat, long, makes)| DealershipLocation {
+                    id: *id,
+                    name: format!("{name} {city}"),
+                    location_type: *location_type,
+                    address: LocatorAddress {
+                        street: "1 Main St".into(),
+                        city: city.to_string(),
+                        state: "QLD".into(),
+                        postcode: "4000".into(),
+                        lat: *lat,
+                        long: *long,
+                        map_key: None,
+                    },
+                    dealership: dealership.clone(),
+                    website_id: website_id(slug),
+                    website_name: name.into(),
+                    website_url: url.clone(),
+                    phone: Some("07 3000 0000".into()),
+                    makes: makes.iter().map(|m| m.to_string()).collect(),
+                    url: format!("http://{slug}.localhost/locations/{id}"),
+                },
+            )
             .collect(),
     }
 }

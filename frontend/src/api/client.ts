@@ -4,9 +4,6 @@
 // run time. What an answer means for a page (messages, retries, fallbacks) stays with
 // the feature that asked; the answers are still checked where a proxy or an older deploy
 // might answer something else.
-import type { DeliveryEstimate } from '../types/generated/DeliveryEstimate';
-import type { PostcodePlace } from '../types/generated/PostcodePlace';
-import type { Website } from '../types/generated/Website';
 import type { components } from '../types/generated/api/schema';
 
 /** The API's named schemas (request bodies and answers). */
@@ -14,12 +11,14 @@ export type Schemas = components['schemas'];
 /** The JSON body of every error answer ({success: false, code, message, fields?}). */
 export type ErrorBody = Schemas['ErrorBody'];
 
-// Three answers the document leaves open (`body = Object` in the handlers' annotations)
-// are typed from the domain types those handlers serialise, exported by ts-rs.
 /** GET /api/delivery-estimate's answer. */
-export type { DeliveryEstimate };
+export type DeliveryEstimate = Schemas['DeliveryEstimate'];
 /** GET /api/postcodes/{postcode}'s answer. */
-export type { PostcodePlace };
+export type PostcodePlace = Schemas['PostcodePlace'];
+/** One website of the dealer locator (seed 000 s7: id, name, url, dealership, locations). */
+export type Website = Schemas['Website'];
+/** One of its locations (seed 000 s3 "Dealership location"). */
+export type DealershipLocation = Schemas['DealershipLocation'];
 /** GET /api/manufacturer-locations' answer: the websites, the Host's own first. */
 export type ManufacturerLocations = Website[];
 

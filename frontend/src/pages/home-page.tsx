@@ -17,13 +17,28 @@ import '../features/home/home.css';
 
 /** The home page: slides, then the blocks the dealer's configuration switches on
  *  (stat banners, brand grids, models, warranty carousel, sales counter), the search
- *  shortcut, featured stock, banners, Our Locations and blog promo cards. */
+ *  shortcut, featured stock (before the shortcut on the showroom template), banners, Our
+ *  Locations and blog promo cards. */
 export function HomePage({ site, page }: HomeProps) {
+  // The showroom template (`template`) leads with the latest arrivals.
+  const featured =
+    page.featured.length > 0 ? (
+          <section className="featured" aria-labelledby="featured-title">
+            <h2 id="featured-title">Latest arrivals</h2>
+            <CarGrid
+              cars={page.featured}
+              label="Latest arrivals"
+              wholeRows
+              priorityFirst={page.slides.length === 0}
+            />
+          </section>
+        ) : null;
   return (
     <Layout site={site}>
       <h1 className="visually-hidden">{page.title}</h1>
       <Slides slides={page.slides} heroStyle={page.hero_style} />
       <StatBanners stats={page.stat_banners} />
+      {page.featured_first ? featured : null}
       <section className="search-shortcut" aria-labelledby="search-shortcut-title">
         <h2 id="search-shortcut-title">{page.search_heading}</h2>
         <div className="search-shortcut__types">
@@ -54,17 +69,7 @@ export function HomePage({ site, page }: HomeProps) {
       ) : null}
       <ModelStrip models={page.models} />
       {page.warranty ? <WarrantyCarousel warranty={page.warranty} /> : null}
-      {page.featured.length > 0 ? (
-        <section className="featured" aria-labelledby="featured-title">
-          <h2 id="featured-title">Latest arrivals</h2>
-          <CarGrid
-            cars={page.featured}
-            label="Latest arrivals"
-            wholeRows
-            priorityFirst={page.slides.length === 0}
-          />
-        </section>
-      ) : null}
+      {page.featured_first ? null : featured}
       {page.sales_counter ? <SalesCounter counter={page.sales_counter} /> : null}
       <LinkBanners banners={page.banners} service={page.service_banner} />
       {page.locations ? <LocationsCarousel carousel={page.locations} /> : null}

@@ -8,7 +8,9 @@ import '../features/locations/locations.css';
  *  for each location that has coordinates (the cards keep every address and the hours). */
 export function LocationsPage({ site, page }: LocationsProps) {
   const markers = page.locations.flatMap((l) =>
-    l.point ? [{ lat: l.point.lat, lng: l.point.lng, label: l.name, url: l.url }] : [],
+    l.point
+      ? [{ lat: l.point.lat, lng: l.point.lng, label: l.name, url: l.url, mapKey: l.map_key }]
+      : [],
   );
   return (
     <Layout site={site}>

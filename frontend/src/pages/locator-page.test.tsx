@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, mockFetch } from '../components/test-fetch';
 import { testSite } from '../components/test-site';
 import type { LocatorPageView } from '../types/generated/LocatorPageView';
-import type { Website } from '../types/generated/Website';
+import type { Website } from '../api/client';
+import { group, place } from '../features/locator/test-websites';
 import { LocatorPage } from './locator-page';
 import type { MapHandle, MapOptions } from '../components/map/leaflet-map';
 import { installObserver, observers } from '../components/map/test-observer';
@@ -19,33 +20,12 @@ vi.mock('../components/map/leaflet-map', () => ({
   drawMap: (e: HTMLElement, o: MapOptions) => drawMap(e, o),
 }));
 
-const place = (id: number, city: string, postcode: string, lat: number, lng: number) => ({
-  id,
-  name: `Dealer ${city}`,
-  department: 'Sales',
-  street: '1 Main St',
-  city,
-  state: 'QLD',
-  postcode,
-  lat,
-  lng,
-  phone: null,
-  makes: ['Toyota'],
-  url: `/locations/${id}`,
-});
-
 const websites: Website[] = [
-  {
-    id: 1,
-    name: 'Group',
-    url: 'http://group.localhost/',
-    dealership: 'group',
-    locations: [
-      place(1, 'Brisbane', '4000', -27.4698, 153.0251),
-      place(2, 'Ipswich', '4305', -27.6144, 152.7609),
-      place(3, 'Toowoomba', '4350', -27.5598, 151.9507),
-    ],
-  },
+  group([
+    place(1, 'Brisbane', '4000', -27.4698, 153.0251),
+    place(2, 'Ipswich', '4305', -27.6144, 152.7609),
+    place(3, 'Toowoomba', '4350', -27.5598, 151.9507),
+  ]),
 ];
 
 const page: LocatorPageView = {
@@ -158,5 +138,12 @@ describe('LocatorPage', () => {
     // A click on the map near Rockhampton picks there instead.
     await act(async () => drawMap.mock.calls[0]![1].onPick!({ lat: -23.4, lng: 150.5 }));
     expect(names()).toEqual(['Dealer Rockhampton']);
+    // Issue 26 / seed 000 s9 "after a map pick 250 with the 5 nearest shown": a pick
+    // with no dealer within 250 km (Perth) says none is near, not "Showing the 5 nearest".
+    await act(async () => drawMap.mock.calls[0]![1].onPick!({ lat: -31.95, lng: 115.86 }));
+    expect(names()).toEqual([]);
+    expect(status()).toBe('No dealers within 250 km of the point picked on the map.');
+    expect(screen.getByText(/Choose a wider distance, pick another point on the map/)).toBeTruthy();
+    expect(screen.queryByText(/No dealers match your search/)).toBeNull();
   });
 });

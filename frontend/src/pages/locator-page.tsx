@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { manufacturerLocations, postcodePlace } from '../api/client';
+import { manufacturerLocations, postcodePlace, type Website } from '../api/client';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { LazyMap } from '../components/map/lazy-map';
+import { MapKey } from '../components/map/map-key';
 import {
   mapPickOrigin,
   matchText,
@@ -11,7 +12,6 @@ import {
   rows,
   type Origin,
 } from '../features/locator/locator-state';
-import type { Website } from '../types/generated/Website';
 import { SEARCH_BOX_DEBOUNCE_MS } from '../types/generated/constants';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
@@ -180,9 +180,14 @@ export function LocatorPage({ site, page }: LocatorProps) {
       ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null)
       : matchText(all, filter);
   const count = shown.length;
+  // A place with nothing near it says so (issue 26): "Showing the 5 nearest…" above an
+  // empty list read as a contradiction.
+  const noneNear = origin !== null && count === 0;
   const statusLine = unknown
     ? notice
-    : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
+    : noneNear
+      ? `No dealers within ${radius} km of ${origin.label}.`
+      : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
 
   return (
     <Layout site={site}>
@@ -237,6 +242,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
               lng: row.lng,
               label: row.name,
               url: row.url,
+              mapKey: row.mapKey,
             }))}
           onPick={pickOnMap}
           picked={mapPoint}
@@ -249,13 +255,16 @@ export function LocatorPage({ site, page }: LocatorProps) {
         <p className="locator-empty">
           {unknown
             ? 'We could not find that postcode. Check it, or search by suburb instead.'
-            : 'No dealers match your search. Try another suburb or postcode, or a wider distance.'}
+            : noneNear
+              ? 'Choose a wider distance, pick another point on the map, or search by suburb or postcode.'
+              : 'No dealers match your search. Try another suburb or postcode, or a wider distance.'}
         </p>
       ) : null}
       <ul className="locator-list">
         {shown.map((row) => (
           <li key={`${row.websiteUrl}-${row.id}`} className="locator-item">
             <h2 className="locator-item__name">
+              {row.mapKey ? <MapKey value={row.mapKey} /> : null}
               <a href={row.url}>{row.name}</a>
             </h2>
             {row.website !== row.name ? <p className="locator-item__site">{row.website}</p> : null}

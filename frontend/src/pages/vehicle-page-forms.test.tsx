@@ -65,6 +65,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
         delivery_calculator: false,
         delivery_location: 'springwood',
         price_comparison: false,
+        car_analysis: false,
         fuel: null,
         car_url: 'https://www.acme.com.au/cars/2022-toyota-rav4-gx',
         print_url: '/print?car_id=2022-toyota-rav4-gx',

@@ -177,7 +177,9 @@ export function VehiclePage({ site, page }: VehicleProps) {
       {page.assurances.history_report_url ? (
         <HistoryReportLink url={page.assurances.history_report_url} />
       ) : null}
-      {widgets.price_comparison && available ? <PriceComparison carPath={card.path} /> : null}
+      {widgets.price_comparison && available ? (
+        <PriceComparison carPath={card.path} analysis={widgets.car_analysis} />
+      ) : null}
       {page.phone && available ? (
         <CallBox phone={page.phone} ids={revealIds} car={cardCar(card)} />
       ) : null}

@@ -20,6 +20,8 @@ export interface MapMarker extends LatLng {
   label: string;
   /** Its page, linked from the popup. */
   url?: string | null;
+  /** Seed 001 s3 `address.map_key`: a short mark printed on the pin. */
+  mapKey?: string | null;
 }
 
 /** What a map shows. */
@@ -38,10 +40,20 @@ export interface MapHandle {
   destroy(): void;
 }
 
-function pinIcon(className: string): L.DivIcon {
+function pinIcon(className: string, mapKey?: string | null): L.DivIcon {
+  // Built as nodes, not HTML text: the key comes from a dealer's config.
+  const pin = document.createElement('span');
+  pin.className = 'map-marker__pin';
+  pin.setAttribute('aria-hidden', 'true');
+  if (mapKey) {
+    const key = document.createElement('span');
+    key.className = 'map-marker__key';
+    key.textContent = mapKey;
+    pin.append(key);
+  }
   return L.divIcon({
     className: `map-marker ${className}`,
-    html: '<span class="map-marker__pin" aria-hidden="true"></span>',
+    html: pin,
     iconSize: [24, 32],
     iconAnchor: [12, 32],
     popupAnchor: [0, -28],
@@ -146,7 +158,7 @@ export function drawMap(element: HTMLElement, options: MapOptions): MapHandle {
     markers.clearLayers();
     for (const m of list) {
       const marker = L.marker([m.lat, m.lng], {
-        icon: pinIcon('map-marker--location'),
+        icon: pinIcon('map-marker--location', m.mapKey),
         title: m.label,
         keyboard: true,
       })

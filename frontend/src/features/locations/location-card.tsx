@@ -4,6 +4,7 @@ import type { LocationView } from '../../types/generated/LocationView';
 import { HoursTable } from './hours-table';
 import { ReviewStars } from './review-stars';
 import { Photo } from '../../components/photo';
+import { MapKey } from '../../components/map/map-key';
 
 /** A location card (the card grid and the Our Locations carousel): image, name with
  *  its badge, department, address, phone, rating, optionally the hours, and links. */
@@ -30,6 +31,7 @@ export function LocationCard({
       ) : null}
       <div className="location-card__body">
         <Heading className="location-card__name">
+          {location.map_key ? <MapKey value={location.map_key} /> : null}
           <a href={location.url}>{location.name}</a>
         </Heading>
         {location.badge ? <p className="location-badge">{location.badge}</p> : null}

@@ -43,7 +43,15 @@ export function LocationMap({ map, location }: { map: MapView; location: Locatio
         {point ? (
           <LazyMap
             label={`Map of ${location.name}`}
-            markers={[{ lat: point.lat, lng: point.lng, label: location.name, url: location.url }]}
+            markers={[
+              {
+                lat: point.lat,
+                lng: point.lng,
+                label: location.name,
+                url: location.url,
+                mapKey: location.map_key,
+              },
+            ]}
           />
         ) : null}
       </div>

@@ -76,6 +76,7 @@ export function locationView(slug: string, overrides: Partial<LocationView> = {}
     repairer_number: null,
     rating: null,
     point: { lat: -27.6, lng: 153.1 },
+    map_key: null,
     ...overrides,
   };
 }

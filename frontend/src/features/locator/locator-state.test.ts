@@ -2,40 +2,20 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Website } from '../../types/generated/Website';
+import type { Website } from '../../api/client';
 import { haversineKm, matchText, nearby, postcodeOrigin, rows } from './locator-state';
-
-const place = (id: number, city: string, postcode: string, lat: number, lng: number) => ({
-  id,
-  name: `Dealer ${city}`,
-  department: 'Sales',
-  street: '1 Main St',
-  city,
-  state: 'QLD',
-  postcode,
-  lat,
-  lng,
-  phone: null,
-  makes: ['Toyota'],
-  url: `/locations/${id}`,
-});
+import { group, place } from './test-websites';
 
 const websites: Website[] = [
-  {
-    id: 1,
-    name: 'Group',
-    url: 'http://group.localhost/',
-    dealership: 'group',
-    locations: [
-      place(1, 'Brisbane', '4000', -27.4698, 153.0251),
-      place(2, 'Ipswich', '4305', -27.6144, 152.7609),
-      place(3, 'Gold Coast', '4217', -28.0167, 153.4),
-      place(4, 'Toowoomba', '4350', -27.5598, 151.9507),
-      place(5, 'Cairns', '4870', -16.9186, 145.7781),
-      place(6, 'Caboolture', '4510', -27.0845, 152.951),
-      place(7, 'Nambour', '4560', -26.6269, 152.9592),
-    ],
-  },
+  group([
+    place(1, 'Brisbane', '4000', -27.4698, 153.0251, 'B'),
+    place(2, 'Ipswich', '4305', -27.6144, 152.7609),
+    place(3, 'Gold Coast', '4217', -28.0167, 153.4),
+    place(4, 'Toowoomba', '4350', -27.5598, 151.9507),
+    place(5, 'Cairns', '4870', -16.9186, 145.7781),
+    place(6, 'Caboolture', '4510', -27.0845, 152.951),
+    place(7, 'Nambour', '4560', -26.6269, 152.9592),
+  ]),
 ];
 
 describe('dealer locator', () => {
@@ -68,6 +48,22 @@ describe('dealer locator', () => {
     const picked = nearby(all, { lat: -27.4698, lng: 153.0251, label: 'Brisbane' }, 250, 5);
     expect(picked.map((r) => r.id)).toEqual([1, 2, 6, 3, 7]);
     expect(picked.every((r) => (r.distanceKm ?? Infinity) <= 250)).toBe(true);
+  });
+
+  it('reads the seed 000 s3 Dealership location shape: address lat and long, website name', () => {
+    // Seed 000 s3: "Dealership location: id, name, location_type (sales, service, parts),
+    // address (lat, long), dealership (id, slug), website_id, website_name, website_url."
+    // Seed 001 s3: the address carries map_key.
+    const [first] = rows(websites);
+    expect(first).toMatchObject({
+      id: 1,
+      website: 'Group',
+      websiteUrl: 'http://group.localhost/',
+      lat: -27.4698,
+      lng: 153.0251,
+      locality: 'Brisbane QLD 4000',
+      mapKey: 'B',
+    });
   });
 
   it('filters by suburb or postcode text and knows no unknown postcode', () => {

@@ -3,7 +3,7 @@
 // 250 km. Distances are great-circle (haversine, earth radius 6371 km), the twin of Rust's
 // domain::rules::distance::haversine_km, both tested on domain/tests/data/distance_cases.json.
 import { EARTH_RADIUS_KM } from '../../types/generated/constants';
-import type { Website } from '../../types/generated/Website';
+import type { Website } from '../../api/client';
 
 /** Great-circle distance in km between two points in degrees. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -26,6 +26,8 @@ export interface LocatorRow {
   website: string;
   websiteUrl: string;
   id: number;
+  /** Seed 001 s3 `address.map_key`: printed on the marker and beside the name. */
+  mapKey: string | null;
   name: string;
   street: string;
   locality: string;
@@ -41,17 +43,18 @@ export interface LocatorRow {
 export function rows(websites: Website[]): LocatorRow[] {
   return websites.flatMap((w) =>
     w.locations.map((l) => ({
-      website: w.name,
-      websiteUrl: w.url,
+      website: l.website_name,
+      websiteUrl: l.website_url,
       id: l.id,
+      mapKey: l.address.map_key ?? null,
       name: l.name,
-      street: l.street,
-      locality: [l.city, l.state, l.postcode].filter(Boolean).join(' '),
-      phone: l.phone,
+      street: l.address.street,
+      locality: [l.address.city, l.address.state, l.address.postcode].filter(Boolean).join(' '),
+      phone: l.phone ?? null,
       url: l.url,
-      lat: l.lat,
-      lng: l.lng,
-      postcode: l.postcode,
+      lat: l.address.lat,
+      lng: l.address.long,
+      postcode: l.address.postcode,
       distanceKm: null,
     })),
   );

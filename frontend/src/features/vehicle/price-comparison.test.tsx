@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPercent, panelOf, PriceComparison } from './price-comparison';
+import { analysisOf, fillPercent, panelOf, PriceComparison } from './price-comparison';
 import { answer, mockFetch } from '../../components/test-fetch';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -47,6 +47,25 @@ describe('PriceComparison', () => {
     expect(fill.className).toContain('price-comparison__fill--medium');
     expect(screen.getByText('$35,000')).toBeTruthy();
     expect(screen.getByText('$42,000')).toBeTruthy();
+  });
+
+  it('adds the Car Analysis line only where that session plugin is on', async () => {
+    // Seed 001 s3: "Website session plugins: feature or name values Autogauge, Car
+    // Analysis, PPSR Report".
+    fetchMock.mockImplementation(async () => answer(200, body));
+    const { container } = render(<PriceComparison carPath="/cars/x" />);
+    await screen.findByText('Good Deal');
+    expect(container.querySelector('.price-comparison__analysis')).toBeNull();
+    cleanup();
+    render(<PriceComparison carPath="/cars/x" analysis />);
+    expect(
+      await screen.findByText(
+        'Car analysis: compared with 14 similar cars for sale, 70% confidence.',
+      ),
+    ).toBeTruthy();
+    // A provider's answer has no comparables; nothing at all leaves the line out.
+    expect(analysisOf({ ...body, comparables: null })).toBe('Car analysis: 70% confidence.');
+    expect(analysisOf({ comparables: null, confidence: null })).toBeNull();
   });
 
   it.each([

@@ -7,7 +7,24 @@ import { autogauge } from '../../api/client';
 import { formatDollars } from '../../components/number-format';
 
 type State =
-  { kind: 'loading' } | { kind: 'hidden' } | { kind: 'shown'; view: PriceComparisonView };
+  | { kind: 'loading' }
+  | { kind: 'hidden' }
+  | { kind: 'shown'; view: PriceComparisonView; analysis: string | null };
+
+/** The Car Analysis line (session plugin "Car Analysis", seed 001 s3): what the
+ *  comparison rests on, from the answer's comparables and confidence; null when the
+ *  answer has neither. */
+export function analysisOf(body: unknown): string | null {
+  const answer = body as { comparables?: unknown; confidence?: unknown } | null;
+  const parts: string[] = [];
+  const comparables = answer?.comparables;
+  if (typeof comparables === 'number' && Number.isFinite(comparables) && comparables > 0)
+    parts.push(`compared with ${comparables} similar ${comparables === 1 ? 'car' : 'cars'} for sale`);
+  const confidence = answer?.confidence;
+  if (typeof confidence === 'number' && Number.isFinite(confidence))
+    parts.push(`${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}% confidence`);
+  return parts.length > 0 ? `Car analysis: ${parts.join(', ')}.` : null;
+}
 
 /** Reads the panel out of an autogauge answer; null when there is nothing to show. */
 export function panelOf(body: unknown): PriceComparisonView | null {
@@ -26,8 +43,15 @@ export function fillPercent(fill: number): number {
 }
 
 /** The price comparison panel of the car at `carPath`; renders nothing until an answer
- *  with a panel arrives (the reserved space is held by the parent's CSS while loading). */
-export function PriceComparison({ carPath }: { carPath: string }) {
+ *  with a panel arrives (the reserved space is held by the parent's CSS while loading).
+ *  `analysis` (the Car Analysis plugin) adds what the comparison rests on. */
+export function PriceComparison({
+  carPath,
+  analysis = false,
+}: {
+  carPath: string;
+  analysis?: boolean;
+}) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const titleId = useId();
   useEffect(() => {
@@ -36,22 +60,28 @@ export function PriceComparison({ carPath }: { carPath: string }) {
       .then((response) => (response.ok ? response.body : null))
       .then((body: unknown) => {
         const view = panelOf(body);
-        setState(view ? { kind: 'shown', view } : { kind: 'hidden' });
+        setState(
+          view
+            ? { kind: 'shown', view, analysis: analysis ? analysisOf(body) : null }
+            : { kind: 'hidden' },
+        );
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ kind: 'hidden' });
       });
     return () => controller.abort();
-  }, [carPath]);
+  }, [carPath, analysis]);
 
   if (state.kind === 'hidden') return null;
+  // The analysis line's room is held while loading too, so nothing below moves.
+  const box = analysis ? 'price-comparison price-comparison--analysis' : 'price-comparison';
   if (state.kind === 'loading')
-    return <div className="price-comparison price-comparison--loading" aria-hidden="true" />;
+    return <div className={`${box} price-comparison--loading`} aria-hidden="true" />;
   const { view } = state;
   const percent = fillPercent(view.fill);
   const summary = `Listing price ${formatDollars(view.listing_price)} within a market range of ${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
   return (
-    <section className="price-comparison" aria-labelledby={titleId}>
+    <section className={box} aria-labelledby={titleId}>
       <h2 id={titleId} className="price-comparison__title">
         Price comparison
       </h2>
@@ -79,6 +109,7 @@ export function PriceComparison({ carPath }: { carPath: string }) {
           <dd>{formatDollars(view.market_range_max)}</dd>
         </div>
       </dl>
+      {state.analysis ? <p className="price-comparison__analysis">{state.analysis}</p> : null}
     </section>
   );
 }

@@ -92,4 +92,9 @@ locations: LocationsCarouselView | null,
 /**
  * Blog promo cards: the dealer's pages under /news/ and /blog/.
  */
-blog: Array<BlogCardView>, };
+blog: Array<BlogCardView>, 
+/**
+ * The showroom template (`template`): the latest arrivals come right after the
+ * slides, before the search shortcut.
+ */
+featured_first: boolean, };

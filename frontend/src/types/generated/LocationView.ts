@@ -97,4 +97,8 @@ rating: RatingView | null,
 /**
  * Where it is on the map; none when the address has no usable coordinates.
  */
-point: MapPoint | null, };
+point: MapPoint | null, 
+/**
+ * Seed 001 s3 `address.map_key`: the key printed on its map marker.
+ */
+map_key: string | null, };

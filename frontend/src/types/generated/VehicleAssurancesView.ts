@@ -26,6 +26,7 @@ why_buy: AssuranceView | null,
  */
 protect: AssuranceView | null, 
 /**
- * The car's history report (feed `file`), opened in a new tab.
+ * The car's history report (feed `file`), opened in a new tab, where the session
+ * plugin "PPSR Report" is on (seed 001 s3).
  */
 history_report_url: string | null, };

@@ -17,9 +17,15 @@ delivery_calculator: boolean,
  */
 delivery_location: string | null, 
 /**
- * Config `features.autogauge.enabled`: ask `{car path}/autogauge` after hydration.
+ * Session plugin "Autogauge" (seed 001 s3): ask `{car path}/autogauge` after
+ * hydration.
  */
 price_comparison: boolean, 
+/**
+ * Session plugin "Car Analysis" (seed 001 s3): the price comparison panel also says
+ * how many comparable cars it rests on and how confident it is.
+ */
+car_analysis: boolean, 
 /**
  * Seed 001 s5: the fuel cost calculator's starting values; none when the dealer
  * turned it off (`vehicle_page.fuel_calculator`) or the car is electric.

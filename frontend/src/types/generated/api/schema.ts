@@ -545,6 +545,75 @@ export interface components {
             /** @description Always true. */
             success: boolean;
         };
+        /**
+         * @description One location of a website: seed 000 s3 "Dealership location" (id, name,
+         *     location_type, address (lat, long), dealership (id, slug), website_id, website_name,
+         *     website_url), with the phone, makes and page the locator's list shows.
+         */
+        DealershipLocation: {
+            /** @description Address with coordinates. */
+            address: components["schemas"]["LocatorAddress"];
+            /** @description The dealership the location belongs to. */
+            dealership: components["schemas"]["DealershipRef"];
+            /**
+             * Format: int64
+             * @description Location id.
+             */
+            id: number;
+            /** @description Department: sales, service, parts or service-and-parts. */
+            location_type: components["schemas"]["LocationType"];
+            /** @description Makes sold or serviced here. */
+            makes: string[];
+            /** @description Name. */
+            name: string;
+            /** @description Main phone. */
+            phone?: string | null;
+            /** @description The location's page on its website (absolute). */
+            url: string;
+            /**
+             * Format: int64
+             * @description Id of the website listing it.
+             */
+            website_id: number;
+            /** @description Name of that website. */
+            website_name: string;
+            /** @description Home page of that website (absolute). */
+            website_url: string;
+        };
+        /** @description A dealership as seed 000 s3 names it on a location: `dealership (id, slug)`. */
+        DealershipRef: {
+            /**
+             * Format: int64
+             * @description Dealership id: the location's `dealership_id`, else the website id (a dealer with
+             *     one dealership is that dealership).
+             */
+            id: number;
+            /** @description Dealership slug: the location's `dealership_slug`, else the dealer's slug. */
+            slug: string;
+        };
+        /** @description The answer of a delivery lookup (seed 000 s3: price and region name). */
+        DeliveryEstimate: {
+            /**
+             * Format: double
+             * @description Straight-line distance from the nearest location, km, one decimal.
+             */
+            distance_km: number;
+            /** @description Its usual locality, e.g. "SYDNEY" for 2000. */
+            locality: string;
+            /** @description The nearest location's name. */
+            location: string;
+            /** @description The postcode asked about. */
+            postcode: string;
+            /**
+             * Format: double
+             * @description Delivery price in AUD (0 is free delivery).
+             */
+            price: number;
+            /** @description The zone's region name. */
+            region: string;
+            /** @description Its state, e.g. "QLD". */
+            state: string;
+        };
         /** @description The JSON body of every error answer. */
         ErrorBody: {
             /** @description Stable code. */
@@ -717,6 +786,41 @@ export interface components {
             /** @description Honeypot: hidden from people; a filled value is answered like success and dropped. */
             website?: string | null;
         };
+        /**
+         * @description Department type of a location (seed 001: sales, service, parts, service-and-parts;
+         *     empty means sales).
+         * @enum {string}
+         */
+        LocationType: "sales" | "service" | "parts" | "service-and-parts";
+        /**
+         * @description Where a locator location is (seed 000 s3: `address (lat, long)`, with the street
+         *     lines seed 001 s3 gives a location's address).
+         */
+        LocatorAddress: {
+            /** @description Suburb or city. */
+            city: string;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude (the seeds call it `long`).
+             */
+            long: number;
+            /**
+             * @description Seed 001 s3 `address.map_key`: the key printed on the location's marker and
+             *     beside its name in the list; null for a plain pin.
+             */
+            map_key?: string | null;
+            /** @description Postcode. */
+            postcode: string;
+            /** @description State, e.g. "QLD". */
+            state: string;
+            /** @description Street line. */
+            street: string;
+        };
         /** @description Answer of `POST /api/trade-in/lookup`. */
         LookupAnswer: {
             /**
@@ -786,6 +890,25 @@ export interface components {
          * @enum {string}
          */
         PaymentStatus: "awaiting_payment";
+        /** @description Where a postcode is. */
+        PostcodePlace: {
+            /**
+             * Format: double
+             * @description Latitude of the centroid of its localities.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of the centroid of its localities.
+             */
+            lng: number;
+            /** @description Its usual locality, e.g. "SYDNEY" for 2000 ([`usualness`]). */
+            locality: string;
+            /** @description The postcode. */
+            postcode: string;
+            /** @description State, e.g. "QLD". */
+            state: string;
+        };
         /** @description A condition (adjustment) question. */
         QuestionChoice: {
             /** @description The answers, the best condition first. */
@@ -1156,6 +1279,22 @@ export interface components {
              */
             id: number;
         };
+        /** @description One website on the platform (seed 000 s7: id, name, url, dealership, locations). */
+        Website: {
+            /** @description The dealer itself as a dealership (id = website id, slug = dealer slug). */
+            dealership: components["schemas"]["DealershipRef"];
+            /**
+             * Format: int64
+             * @description Website id (stable per dealer slug).
+             */
+            id: number;
+            /** @description Its visible locations. */
+            locations: components["schemas"]["DealershipLocation"][];
+            /** @description Trading name. */
+            name: string;
+            /** @description Home page (absolute). */
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1335,13 +1474,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description postcode, locality, state, region, price (AUD, 0 is free), distance_km and the nearest location */
+            /** @description The region and price (AUD, 0 is free) of the postcode, with its distance from the location it is measured from */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["DeliveryEstimate"];
                 };
             };
             /** @description 'Please enter a postcode.', 'Invalid postcode. Please enter a 4-digit number.', or a location the dealer does not have */
@@ -1469,13 +1608,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Websites, each with id, name, url, dealership and its sales locations (id, name, department, street, city, state, postcode, lat, lng, phone, makes, url); the Host's own website first */
+            /** @description Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape; the Host's own website first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>[];
+                    "application/json": components["schemas"]["Website"][];
                 };
             };
             /** @description `unknown_site`: the host names no dealer. */
@@ -1611,13 +1750,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The postcode's first locality, state and the centroid (lat, lng) of its localities */
+            /** @description The postcode's usual locality, state and the centroid (lat, lng) of its localities */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["PostcodePlace"];
                 };
             };
             /** @description Not four digits: 'Invalid postcode. Please enter a 4-digit number.' */
