@@ -1,5 +1,6 @@
 // Page props: the generated Rust view models wrapped with the shared site part.
 import type { ClientPageView } from '../types/generated/ClientPageView';
+import type { ComparePageView } from '../types/generated/ComparePageView';
 import type { ContentPageView } from '../types/generated/ContentPageView';
 import type { FormPageView } from '../types/generated/FormPageView';
 import type { HomePageView } from '../types/generated/HomePageView';
@@ -34,6 +35,8 @@ export type ContentProps = PageProps<ContentPageView>;
 export type FormProps = PageProps<FormPageView>;
 /** Props of a client-only shell. */
 export type ClientProps = PageProps<ClientPageView>;
+/** Props of the compare page. */
+export type CompareProps = PageProps<ComparePageView>;
 /** Props of the 404 page. */
 export type NotFoundProps = PageProps<NotFoundView>;
 /** Props of a brand overview page. */

@@ -4,6 +4,7 @@
 // missing or unknown, page-kinds.test.ts checks the entries.
 import type { ComponentType } from 'react';
 import { ClientPage } from '../pages/client-page';
+import { ComparePage } from '../pages/compare-page';
 import { ContentPage } from '../pages/content-page';
 import { FormPage } from '../pages/form-page';
 import { HomePage } from '../pages/home-page';
@@ -41,4 +42,5 @@ export const PAGES = {
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,
+  compare: ComparePage,
 } as const satisfies Record<PageKind, ComponentType<never>>;

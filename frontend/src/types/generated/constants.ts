@@ -39,6 +39,9 @@ export const PAGE_SIZE = 21;
 /** Seed 001 s3/s9: search history entries kept. */
 export const SEARCH_HISTORY_SIZE = 5;
 
+/** Issue 27: cars the compare page sets side by side at most. */
+export const COMPARE_MAX_CARS = 4;
+
 /** Seed 000 s7: analytics event id of a phone click. */
 export const EVENT_PHONE_CLICK = 25;
 
