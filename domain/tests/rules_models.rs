@@ -129,17 +129,23 @@ fn picker_state_defaults_resets_and_wraps() {
 
 #[test]
 fn series_sort_order_duo_city_sport() {
+    // Seed 000 s9: "Series sort order duo, city, sport on one variant": the order of the
+    // dealer that sets it (search.series_sort_order), any case; unnamed series follow.
     let variants = vec![
         variant("A", Some("Sport")),
         variant("B", None),
         variant("C", Some("city")),
         variant("D", Some("DUO")),
     ];
-    let sorted: Vec<String> = sort_variants_by_series(&variants)
-        .into_iter()
-        .map(|v| v.name)
-        .collect();
-    assert_eq!(sorted, ["D", "C", "A", "B"]);
+    let names = |order: &[&str]| -> Vec<String> {
+        sort_variants_by_series(&variants, order)
+            .into_iter()
+            .map(|v| v.name)
+            .collect()
+    };
+    assert_eq!(names(&["duo", "city", "sport"]), ["D", "C", "A", "B"]);
+    // A dealer without an order keeps the model file's order.
+    assert_eq!(names(&[]), ["A", "B", "C", "D"]);
 }
 
 fn review(id: u64, rating: f64, day: &str) -> Review {

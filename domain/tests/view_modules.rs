@@ -56,7 +56,11 @@ const PAGE_VIEWS: &[&str] = &[
 ];
 
 /// Files that belong to one page view and are used by it alone: (part, page view).
-const PAGE_VIEW_PARTS: &[(&str, &str)] = &[("vehicle_blocks", "vehicle")];
+const PAGE_VIEW_PARTS: &[(&str, &str)] = &[
+    ("vehicle_blocks", "vehicle"),
+    // Issue 27: a car's compare rows come with its vehicle page; the compare page reads them.
+    ("compare", "vehicle"),
+];
 
 /// The module root and the site's page list, which put every page view together.
 const ASSEMBLY: &[&str] = &["mod", "pages"];

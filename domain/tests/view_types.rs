@@ -42,6 +42,7 @@ fn export_all(dir: &Path) {
     VehicleFormSet::export_all(&cfg).expect("export VehicleFormSet");
     ClientPageView::export_all(&cfg).expect("export ClientPageView");
     NotFoundView::export_all(&cfg).expect("export NotFoundView");
+    domain::view::compare::ComparePageView::export_all(&cfg).expect("export ComparePageView");
     LocatorPageView::export_all(&cfg).expect("export LocatorPageView");
     ModelPageView::export_all(&cfg).expect("export ModelPageView");
     ModelsPageView::export_all(&cfg).expect("export ModelsPageView");

@@ -79,6 +79,8 @@ pub enum ErrorCode {
     CarSold,
     /// The car has no advertised price, so it cannot be reserved online (409).
     CarNotPriced,
+    /// The car is not purchasable online: coming soon, or priced at $200 or less (409).
+    CarNotPurchasable,
     /// The idempotency key was used before with another request body (422).
     IdempotencyKeyReused,
     /// The delivery calculator has no estimate for the postcode (404).
@@ -131,7 +133,8 @@ impl ErrorCode {
             ErrorCode::CarReserved
             | ErrorCode::SlotUnavailable
             | ErrorCode::CarSold
-            | ErrorCode::CarNotPriced => StatusCode::CONFLICT,
+            | ErrorCode::CarNotPriced
+            | ErrorCode::CarNotPurchasable => StatusCode::CONFLICT,
             ErrorCode::BadGateway => StatusCode::BAD_GATEWAY,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

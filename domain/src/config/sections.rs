@@ -545,7 +545,7 @@ pub struct SearchConfig {
     /// Use the used-car/{car type}/ path variant for search links (some dealers); default false.
     #[serde(default)]
     pub used_car_path_variant: bool,
-    /// Series sort order for variants (one variant uses duo, city, sport); default none (alphabetical).
+    /// Series sort order of a model page's variants, ignoring case (one variant uses duo, city, sport); series not listed follow in the model file's order; default none (the model file's order).
     #[serde(default)]
     pub series_sort_order: Vec<String>,
     /// Show the carousel mode of the results grid; default false.
@@ -693,6 +693,15 @@ pub struct VehiclePageConfig {
     /// default none.
     #[serde(default)]
     pub brand_warranty_years: std::collections::BTreeMap<String, u32>,
+    /// Head the dealer comments "Our Comments" (seed 001 s2, one group's vehicle page) instead of "Dealer Comments" (seed 001 s9); default false.
+    #[serde(default)]
+    pub our_comments: bool,
+    /// Heading of the certified section of a certified used car of `tags.certified_manufacturer`; default "{make} Certified Pre-Owned" (seed 001 s2 "Toyota Certified Pre-Owned").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certified_title: Option<String>,
+    /// Points of the certified section, the make's own programme; default for Toyota the seed 001 s9 "90 point inspection", "1-year roadside assist", for other makes none (the section is then left out).
+    #[serde(default)]
+    pub certified_points: Vec<String>,
 }
 
 /// Seed 001 s9: "warranties quoted 3-year standard".
@@ -748,6 +757,9 @@ impl Default for VehiclePageConfig {
             why_buy_from_us: Vec::new(),
             protect_your_car: Vec::new(),
             brand_warranty_years: std::collections::BTreeMap::new(),
+            our_comments: false,
+            certified_title: None,
+            certified_points: Vec::new(),
         }
     }
 }
@@ -1024,6 +1036,9 @@ pub struct FeaturesConfig {
     /// Save each trade-in valuation through POST /api/miscellaneous with column_name valuation (one site); default false.
     #[serde(default)]
     pub save_valuations: bool,
+    /// Compare toggle on car cards and the /compare page (seed 000 s4 "save or compare toggle", some sites); default false.
+    #[serde(default)]
+    pub compare: bool,
 }
 
 /// A delivery region: postcodes whose centre lies within `max_km` of the nearest

@@ -311,9 +311,12 @@ pub enum FavouritesRule {
     UsedWithPriceAndImages,
 }
 
-/// Seed 000 s5: whether the card or page offers the favourite (save) toggle.
+/// Seed 000 s5: whether the card or page offers the favourite (save) toggle to a shopper
+/// who has not saved the car ([`show_save_button`] without a save: a sold car is not
+/// offered). The browser adds the other half of that rule, which only it knows: a car
+/// the shopper saved keeps its toggle (`SaveToggle`: `saveable || saved`).
 pub fn favourites_offered(car: &Car, enabled: bool, rule: FavouritesRule) -> bool {
-    if !enabled || !is_available(car) {
+    if !enabled || !show_save_button(car, false) {
         return false;
     }
     match rule {
@@ -346,8 +349,10 @@ pub fn autograb_purchasable(car: &Car) -> bool {
 
 /// Whether a shopper can reserve a car online (seed 000 s2 "reserve a car online", seed
 /// 001 s9 deposit and hold), and if not, why: the car must be available (not sold), not
-/// already reserved, and show a price. The reserve button ([`crate::view::card::reserve_url`])
-/// and the API's holds both follow this rule.
+/// already reserved, show a price, and be purchasable under the Autograb rule (seed 001
+/// s4: in stock, not coming soon, and priced over $200). The reserve and buy-online
+/// buttons ([`crate::view::card::reserve_url`]), the checkout pages and the API's holds
+/// all follow this rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReserveState {
     /// Can be reserved.
@@ -358,15 +363,19 @@ pub enum ReserveState {
     Reserved,
     /// No visible price: the shopper has to enquire.
     NoPrice,
+    /// Seed 001 s4 Autograb purchasable fails: coming soon (not in stock yet) or priced
+    /// at $200 or less (a placeholder, not a sale price).
+    NotPurchasable,
 }
 
 impl ReserveState {
     /// Every state, for parsing and tests.
-    pub const ALL: [ReserveState; 4] = [
+    pub const ALL: [ReserveState; 5] = [
         ReserveState::Reservable,
         ReserveState::Sold,
         ReserveState::Reserved,
         ReserveState::NoPrice,
+        ReserveState::NotPurchasable,
     ];
 
     /// The snake_case word written in the build's data files.
@@ -376,6 +385,7 @@ impl ReserveState {
             ReserveState::Sold => "sold",
             ReserveState::Reserved => "reserved",
             ReserveState::NoPrice => "no_price",
+            ReserveState::NotPurchasable => "not_purchasable",
         }
     }
 
@@ -393,6 +403,8 @@ pub fn reserve_state(car: &Car) -> ReserveState {
         ReserveState::Reserved
     } else if car.visible_price().is_none() {
         ReserveState::NoPrice
+    } else if !autograb_purchasable(car) {
+        ReserveState::NotPurchasable
     } else {
         ReserveState::Reservable
     }

@@ -10,8 +10,6 @@ use crate::entities::{ModelColour, ModelVariant};
 pub const TAB_MIN_BODY_STYLES: usize = 3;
 /// ...and more than this many colours.
 pub const TAB_MIN_COLOURS_EXCLUSIVE: usize = 15;
-/// Seed 000 s9: series sort order on one variant.
-pub const SERIES_ORDER: [&str; 3] = ["duo", "city", "sport"];
 
 /// Seed 001 s9: wagon/dual_cab/2_door 1, sedan/extra_cab/4_door 2, hatch/single_cab 3;
 /// other or missing codes sort last (4).
@@ -55,20 +53,20 @@ pub fn shows_body_style_tabs(colours: &[ModelColour]) -> bool {
     body_styles(colours).len() >= TAB_MIN_BODY_STYLES && colours.len() > TAB_MIN_COLOURS_EXCLUSIVE
 }
 
-/// Seed 000 s9: variants sorted by series duo, city, sport (ignoring case); other series
-/// keep their order after those.
-pub fn sort_variants_by_series(variants: &[ModelVariant]) -> Vec<ModelVariant> {
+/// Seed 000 s9 "Series sort order duo, city, sport on one variant": variants sorted by
+/// the dealer's series order (`search.series_sort_order`, ignoring case); series it does
+/// not name keep their order after those. A dealer that sets no order keeps the model
+/// file's order, so one site's order is not every site's.
+pub fn sort_variants_by_series<S: AsRef<str>>(
+    variants: &[ModelVariant],
+    order: &[S],
+) -> Vec<ModelVariant> {
     let rank = |v: &ModelVariant| {
-        let series = v
-            .series
-            .as_deref()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        SERIES_ORDER
+        let series = v.series.as_deref().unwrap_or("").trim();
+        order
             .iter()
-            .position(|s| *s == series)
-            .unwrap_or(SERIES_ORDER.len())
+            .position(|s| s.as_ref().trim().eq_ignore_ascii_case(series))
+            .unwrap_or(order.len())
     };
     let mut sorted = variants.to_vec();
     sorted.sort_by_key(rank);

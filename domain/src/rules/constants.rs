@@ -67,6 +67,9 @@ pub const MAX_PAGE_SIZE: usize = 100;
 pub const OFFERS_CACHE_SIZE: usize = 10;
 /// Seed 001 s3/s9: search history entries kept.
 pub const SEARCH_HISTORY_SIZE: usize = 5;
+/// Issue 27: cars the compare page sets side by side at most (the issue allows 3 or 4;
+/// 4 fills the widest screens and still scrolls sideways on a phone).
+pub const COMPARE_MAX_CARS: usize = 4;
 /// Seed 000 s9: makes shown before Show all makes.
 pub const MAKES_SHOWN_FIRST: usize = 7;
 /// Seed 000 s9 / seed 001 s9: makes under Popular Makes.
@@ -239,6 +242,10 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         constant!(
             OFFERS_CACHE_SIZE,
             "Seed 000 s9: offers and catalogue caches hold this many answers (the oldest dropped when full)."
+        ),
+        constant!(
+            COMPARE_MAX_CARS,
+            "Issue 27: cars the compare page sets side by side at most."
         ),
         constant!(
             EVENT_PHONE_CLICK,

@@ -550,6 +550,81 @@ mod tests {
     }
 
     #[test]
+    fn only_an_autograb_purchasable_car_can_be_reserved_or_bought_online() {
+        // Seed 001 s4: "Autograb purchasable: only if in_stock, not sold, not reserved,
+        // and price over 200". It decides the Reserve Now and Buy Online buttons, and with
+        // them the checkout pages and the API's holds (ReserveState).
+        let acme = dealer("[reserve]\nbuy_online_journey = true\n[search]\ncard_buttons = [\"reserve\", \"online_purchase\", \"details\"]\n");
+        let ctx = ViewContext::new(&acme, Utc.with_ymd_and_hms(2026, 11, 20, 0, 0, 0).unwrap());
+        let offered = |car: &Car| {
+            let card = card_view(car, &ctx);
+            let kinds: Vec<CardButton> = card.buttons.iter().map(|b| b.kind).collect();
+            (
+                card.reserve_url.is_some(),
+                buy_online_url(car, &ctx).is_some(),
+                kinds.contains(&CardButton::Reserve),
+                kinds.contains(&CardButton::OnlinePurchase),
+            )
+        };
+        let in_stock = car("Toyota", lender(None));
+        assert!(crate::rules::availability::autograb_purchasable(&in_stock));
+        assert_eq!(offered(&in_stock), (true, true, true, true));
+        let cases = [
+            (
+                "coming soon",
+                Car {
+                    status: CarStatus::ComingSoon,
+                    ..in_stock.clone()
+                },
+            ),
+            (
+                "price 200",
+                Car {
+                    price: Some(200.0),
+                    ..in_stock.clone()
+                },
+            ),
+            (
+                "reserved",
+                Car {
+                    reserved: true,
+                    ..in_stock.clone()
+                },
+            ),
+            (
+                "sold",
+                Car {
+                    sold: true,
+                    ..in_stock.clone()
+                },
+            ),
+        ];
+        for (why, car) in cases {
+            assert!(
+                !crate::rules::availability::autograb_purchasable(&car),
+                "{why}"
+            );
+            assert_eq!(offered(&car), (false, false, false, false), "{why}");
+        }
+        let just_over = Car {
+            price: Some(201.0),
+            ..in_stock
+        };
+        assert_eq!(
+            reserve_state(&just_over),
+            ReserveState::Reservable,
+            "over 200"
+        );
+        assert_eq!(
+            reserve_state(&Car {
+                price: Some(150.0),
+                ..just_over
+            }),
+            ReserveState::NotPurchasable
+        );
+    }
+
+    #[test]
     fn the_weekly_repayment_comes_with_both_rates() {
         let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
         let ctx = ViewContext::new(

@@ -12,6 +12,7 @@ pub mod brand_groups;
 pub mod brands;
 pub mod card;
 pub mod client;
+pub mod compare;
 pub mod content;
 pub mod contrast;
 pub mod crumbs;
@@ -85,11 +86,13 @@ pub enum PageKind {
     Client,
     /// The 404 page.
     NotFound,
+    /// The compare page (/compare): the shopper's chosen cars side by side.
+    Compare,
 }
 
 impl PageKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PageKind; 17] = [
+    pub const ALL: [PageKind; 18] = [
         PageKind::Home,
         PageKind::Search,
         PageKind::Vehicle,
@@ -107,6 +110,7 @@ impl PageKind {
         PageKind::Content,
         PageKind::Client,
         PageKind::NotFound,
+        PageKind::Compare,
     ];
 
     /// The snake_case name used for the entry file and the worker protocol.
@@ -129,6 +133,7 @@ impl PageKind {
             PageKind::Content => "content",
             PageKind::Client => "client",
             PageKind::NotFound => "not_found",
+            PageKind::Compare => "compare",
         }
     }
 }

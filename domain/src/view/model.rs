@@ -173,9 +173,9 @@ fn is_of_model(car: &Car, model: &Model) -> bool {
 }
 
 /// The view of one model page.
-pub fn model_page_view(model: &Model, cars: &[Car]) -> ModelPageView {
+pub fn model_page_view(model: &Model, cars: &[Car], series_order: &[String]) -> ModelPageView {
     let title = model_title(model);
-    let variants = sort_variants_by_series(&model.variants);
+    let variants = sort_variants_by_series(&model.variants, series_order);
     let variant_views: Vec<VariantView> = if variants.is_empty() {
         // A model without variants still shows its colours.
         let (tabs, groups) = colour_groups(&model.colours, &title);
@@ -379,7 +379,7 @@ mod tests {
                 category: String::new(),
             })
             .collect();
-        let view = model_page_view(&m, &[]);
+        let view = model_page_view(&m, &[], &[]);
         let labels: Vec<&str> = view
             .specifications
             .iter()
@@ -403,7 +403,11 @@ mod tests {
             .map(|i| colour(i, &format!("C{i}"), styles[i as usize % 4], "SR5"))
             .collect();
         m.colours.push(colour(99, "White", "dual_cab", "WorkMate"));
-        let view = model_page_view(&m, &[]);
+        // Seed 000 s9: "Series sort order duo, city, sport on one variant" (the dealer's
+        // search.series_sort_order); without it the model file's order stands.
+        assert_eq!(model_page_view(&m, &[], &[]).variants[0].name, "SR5");
+        let duo_city_sport = ["duo", "city", "sport"].map(String::from);
+        let view = model_page_view(&m, &[], &duo_city_sport);
         assert_eq!(view.cta_label, messages::REGISTER_INTEREST);
         assert_eq!(view.variants[0].name, "WorkMate");
         assert_eq!(view.variants[0].price_text, messages::ENQUIRE_FOR_PRICE);
@@ -417,7 +421,7 @@ mod tests {
         assert!(sr5.colour_groups.iter().all(|g| g.colours.len() == 4));
         // Fifteen colours over four styles: one group, in body-style order.
         m.colours.truncate(15);
-        let view = model_page_view(&m, &[]);
+        let view = model_page_view(&m, &[], &duo_city_sport);
         assert!(!view.variants[1].body_style_tabs);
         assert_eq!(view.variants[1].colour_groups.len(), 1);
         assert_eq!(view.variants[1].colour_groups[0].colours[0].name, "C2");

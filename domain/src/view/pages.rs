@@ -126,7 +126,10 @@ fn make_page<T: Serialize + TS>(
         json_ld: Vec::new(),
         hero_image: None,
         hero_preload: None,
-        in_sitemap: !matches!(kind, PageKind::Client | PageKind::NotFound),
+        in_sitemap: !matches!(
+            kind,
+            PageKind::Client | PageKind::NotFound | PageKind::Compare
+        ),
     }
 }
 
@@ -587,7 +590,7 @@ pub fn site_pages_by_car<'a>(
         if occupied(&path) {
             continue;
         }
-        let view = model_page_view(model, &listed);
+        let view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
         let description = if model.short_description.trim().is_empty() {
             format!(
                 "{} at {name}: variants, prices, colours and specifications.",
@@ -793,6 +796,18 @@ pub fn site_pages_by_car<'a>(
             PageKind::Client,
             title.to_string(),
             format!("{title} | {name}"),
+            view,
+        );
+    }
+    // Issue 27: the compare page, where the site offers comparing (its cars are the
+    // shopper's, read in the browser, so it is a shell like the client pages).
+    if dealer.config.features.compare {
+        let view = super::compare::compare_page_view(&dealer.config.search.default_page);
+        b.push(
+            "/compare".to_string(),
+            PageKind::Compare,
+            view.title.clone(),
+            format!("Compare cars side by side | {name}"),
             view,
         );
     }

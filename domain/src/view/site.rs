@@ -126,6 +126,9 @@ pub struct SiteView {
     pub announcement: Option<AnnouncementView>,
     /// The site offers saving cars to a watchlist (config `favourites.enabled`).
     pub favourites: bool,
+    /// The site offers comparing cars side by side (config `features.compare`): cards
+    /// show the compare toggle and `/compare` exists.
+    pub compare: bool,
     /// The garage page (config `garage`), where the site has one.
     pub garage_path: Option<String>,
     /// The brand grid of the header's Models item (seed 001 s2 mega menu), where the
@@ -571,6 +574,7 @@ pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView 
             url: a.url.clone(),
         }),
         favourites: config.favourites.enabled,
+        compare: config.features.compare,
         garage_path: config
             .garage
             .enabled

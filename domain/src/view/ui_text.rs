@@ -21,6 +21,7 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("CALL_THE_DEALER", messages::CALL_THE_DEALER),
     ("KEY_INFORMATION", messages::KEY_INFORMATION),
     ("ALL_SPECIFICATIONS", messages::ALL_SPECIFICATIONS),
+    ("CAR_SUMMARY", messages::CAR_SUMMARY),
     ("RESERVE_NOW", messages::RESERVE_NOW),
     ("VIEW_DETAILS", messages::VIEW_DETAILS),
     ("PRE_APPROVED", messages::PRE_APPROVED),

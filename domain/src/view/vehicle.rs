@@ -22,6 +22,7 @@ use crate::rules::video::{is_playable_video, video_embed, VideoEmbed};
 use super::card::{
     finance_link, reserve_url, similar_search_path, thousands, CardJson, CardView, Cards,
 };
+use super::compare::{COMPARE_ROWS, PRICE_ROW};
 use super::crumbs::Crumb;
 use super::finance::{
     finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView,
@@ -84,6 +85,9 @@ pub struct VehiclePageView {
     pub specifications: Vec<SpecRow>,
     /// Dealer comments with their 400-character short form.
     pub comments: DealerComments,
+    /// Heading of the comments: "Our Comments" where the dealer sets
+    /// `vehicle_page.our_comments` (seed 001 s2), else "Dealer Comments" (seed 001 s9).
+    pub comments_title: String,
     /// 'Expires on {date}', 'Unregistered' where the site shows it, or none.
     pub rego_expiry: Option<String>,
     /// The car's location.
@@ -94,10 +98,14 @@ pub struct VehiclePageView {
     pub sold_notice: Option<String>,
     /// Find Me Something Similar target when the car is unavailable.
     pub find_similar_url: Option<String>,
-    /// Feature list.
+    /// Feature list (the Car Summary section, seed 001 s2).
     pub features: Vec<String>,
-    /// Standard equipment list.
+    /// Standard equipment list (feed `standardEquipment`, seed 000 s3 / seed 001 s3),
+    /// shown in the Car Summary section.
     pub standard_equipment: Vec<String>,
+    /// What the compare page shows of this car (price, km, year, fuel, transmission,
+    /// body, key specs), read from this page when the shopper compares it.
+    pub compare: Vec<SpecRow>,
     /// Similar in-stock cars.
     #[ts(type = "Array<CardView>")]
     pub similar: Vec<CardJson>,
@@ -786,6 +794,42 @@ pub fn specifications(car: &Car) -> Vec<SpecRow> {
     spec_rows(rows.iter().map(|(label, value)| (*label, value.as_ref())))
 }
 
+/// The items of a feed list as shown: trimmed, blanks and repeats dropped, feed order kept.
+fn listed(items: &[String]) -> Vec<String> {
+    let mut shown: Vec<String> = Vec::with_capacity(items.len());
+    for item in items.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        if !shown.iter().any(|s| s == item) {
+            shown.push(item.to_string());
+        }
+    }
+    shown
+}
+
+/// The compare rows of `car` whose card is `card` (issue 27): [`COMPARE_ROWS`] that the
+/// car has (a row it lacks is absent; the compare page shows a dash), in that order.
+pub fn compare_rows(car: &Car, card: &CardView) -> Vec<SpecRow> {
+    let price = match (&card.price, card.price_type.as_deref()) {
+        (Some(_), Some(kind)) => format!("{} {kind}", card.price_text),
+        _ => card.price_text.clone(),
+    };
+    let known: Vec<SpecRow> = key_information(car)
+        .into_iter()
+        .chain(specifications(car))
+        .collect();
+    COMPARE_ROWS
+        .iter()
+        .filter_map(|label| {
+            if *label == PRICE_ROW {
+                return Some(SpecRow {
+                    label: PRICE_ROW.to_string(),
+                    value: price.clone(),
+                });
+            }
+            known.iter().find(|row| row.label == *label).cloned()
+        })
+        .collect()
+}
+
 /// The location link of a car.
 pub fn location_link(car: &Car, ctx: &ViewContext<'_>) -> Option<LocationLink> {
     let location = car.location.as_ref();
@@ -864,8 +908,10 @@ pub fn vehicle_page_view_indexed(
     let images = gallery(car);
     let available = is_available(car);
     let similar_settings = config.vehicle_page.similar_cars_settings();
+    let card = cards.card(car, ctx);
     VehiclePageView {
-        card: cards.card(car, ctx),
+        compare: compare_rows(car, &card),
+        card,
         breadcrumbs: breadcrumbs(car),
         show_thumbnails: images.len() > THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
         images,
@@ -873,6 +919,12 @@ pub fn vehicle_page_view_indexed(
         key_information: with_warranty(key_information(car), car, &config.vehicle_page),
         specifications: specifications(car),
         comments: dealer_comments(car.dealercomments.as_deref()),
+        comments_title: if config.vehicle_page.our_comments {
+            messages::OUR_COMMENTS
+        } else {
+            messages::DEALER_COMMENTS
+        }
+        .to_string(),
         rego_expiry: rego_expiry_text(
             car.rego_expiry,
             ctx.today,
@@ -883,8 +935,8 @@ pub fn vehicle_page_view_indexed(
             .map(|c| PhoneView::new(&c.number, config.phones.masked)),
         sold_notice: (!available).then(|| messages::SOLD.to_string()),
         find_similar_url: (!available).then(|| similar_search_path(car)),
-        features: car.features.clone(),
-        standard_equipment: car.standard_equipment.clone(),
+        features: listed(&car.features),
+        standard_equipment: listed(&car.standard_equipment),
         similar: stock
             .similar(car, &similar_settings)
             .into_iter()

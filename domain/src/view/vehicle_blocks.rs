@@ -202,7 +202,8 @@ pub struct AssuranceView {
 /// The assurance sections of a vehicle page; each absent where it does not apply.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 pub struct VehicleAssurancesView {
-    /// Toyota Certified Pre-Owned (a certified Toyota): 90 point inspection, 1-year roadside assist.
+    /// The certified section of a certified car of the dealer's certified make (Toyota
+    /// Certified Pre-Owned: 90 point inspection, 1-year roadside assist; other makes' from config).
     pub certified: Option<AssuranceView>,
     /// Reserve Online (a car that can be reserved): the deposit, the hold and 100% refundable.
     pub reserve_online: Option<AssuranceView>,
@@ -217,8 +218,47 @@ pub struct VehicleAssurancesView {
     pub history_report_url: Option<String>,
 }
 
-/// Seed 001 s9: the manufacturer whose certified cars carry the certified copy.
-const CERTIFIED_MAKE: &str = "Toyota";
+/// Seed 001 s9: the manufacturer whose certified copy the seed gives ("Toyota certified:
+/// 90 point inspection, 1-year roadside assist"); other makes' copy comes from config.
+const SEED_CERTIFIED_MAKE: &str = "Toyota";
+
+/// The certified section of `car` (issue 27): only a certified car of the dealer's own
+/// certified make (`tags.certified_manufacturer`, the make whose programme the dealer
+/// runs), headed and worded from config (`vehicle_page.certified_title`,
+/// `certified_points`), with the seed's Toyota copy as Toyota's default. A certified
+/// Toyota at a Nissan dealer is not "Toyota Certified Pre-Owned" there: that programme is
+/// the Toyota dealer's. No wording (a make other than Toyota without configured points)
+/// leaves the section out rather than print a heading with nothing under it.
+pub fn certified_section(car: &Car, ctx: &ViewContext<'_>) -> Option<AssuranceView> {
+    let config = &ctx.dealer.config;
+    let make = config
+        .tags
+        .certified_manufacturer
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())?;
+    if !car.certified || !car.make.trim().eq_ignore_ascii_case(make) {
+        return None;
+    }
+    let page = &config.vehicle_page;
+    let seed_make = make.eq_ignore_ascii_case(SEED_CERTIFIED_MAKE);
+    let title = present(page.certified_title.as_deref()).unwrap_or_else(|| {
+        if seed_make {
+            messages::TOYOTA_CERTIFIED_PRE_OWNED.to_string()
+        } else {
+            format!("{make} Certified Pre-Owned")
+        }
+    });
+    let points = if !page.certified_points.is_empty() || !seed_make {
+        page.certified_points.clone()
+    } else {
+        vec![
+            messages::TOYOTA_CERTIFIED_INSPECTION.to_string(),
+            messages::TOYOTA_CERTIFIED_ROADSIDE.to_string(),
+        ]
+    };
+    section(&title, &points)
+}
 
 fn section(title: &str, points: &[String]) -> Option<AssuranceView> {
     let points: Vec<String> = points
@@ -243,15 +283,7 @@ pub fn vehicle_assurances(
     let available = crate::rules::availability::is_available(car);
     let reserve = &config.reserve;
     VehicleAssurancesView {
-        certified: (car.certified && car.make.trim().eq_ignore_ascii_case(CERTIFIED_MAKE)).then(
-            || AssuranceView {
-                title: messages::TOYOTA_CERTIFIED_PRE_OWNED.to_string(),
-                points: vec![
-                    messages::TOYOTA_CERTIFIED_INSPECTION.to_string(),
-                    messages::TOYOTA_CERTIFIED_ROADSIDE.to_string(),
-                ],
-            },
-        ),
+        certified: certified_section(car, ctx),
         reserve_online: reservable.then(|| AssuranceView {
             title: messages::RESERVE_ONLINE.to_string(),
             points: vec![
@@ -488,10 +520,80 @@ mod tests {
         vehicle_assurances(car, reservable, &ctx)
     }
 
+    const TOYOTA_CERTIFIED: &str =
+        "[tags]\ncertified_manufacturer = \"Toyota\"\ncertified_logo = \"certified.svg\"\n";
+
+    #[test]
+    fn certified_copy_is_the_dealers_own_certified_make() {
+        // Seed 001 s2 "Toyota Certified Pre-Owned", s9 "Toyota certified: 90 point
+        // inspection, 1-year roadside assist": the Toyota dealer's programme, not every
+        // site's. A Nissan dealer's certified used cars get Nissan's wording from config.
+        use crate::car::{CarStatus, CarType};
+        let certified = |make: &str| Car {
+            id: 3,
+            make: make.into(),
+            car_type: CarType::Used,
+            status: CarStatus::InStock,
+            certified: true,
+            ..Car::default()
+        };
+        let toyota_dealer = dealer(TOYOTA_CERTIFIED);
+        let toyota = assurances(&toyota_dealer, &certified("toyota"), false)
+            .certified
+            .expect("a certified Toyota at the Toyota dealer");
+        assert_eq!(toyota.title, "Toyota Certified Pre-Owned");
+        assert_eq!(
+            toyota.points,
+            ["90 point inspection", "1-year roadside assist"]
+        );
+
+        let nissan_dealer = dealer(
+            "[tags]\ncertified_manufacturer = \"Nissan\"\ncertified_logo = \"certified.svg\"\n\
+             [vehicle_page]\ncertified_points = [\"Nissan multi-point inspection\", \"Nissan roadside assistance\"]\n",
+        );
+        let nissan = assurances(&nissan_dealer, &certified("Nissan"), false)
+            .certified
+            .expect("a certified Nissan at the Nissan dealer");
+        assert_eq!(nissan.title, "Nissan Certified Pre-Owned");
+        assert_eq!(
+            nissan.points,
+            [
+                "Nissan multi-point inspection",
+                "Nissan roadside assistance"
+            ]
+        );
+        // A certified Toyota traded in at the Nissan dealer is not in its programme, and
+        // a site without a certified make says nothing of certification.
+        assert_eq!(
+            assurances(&nissan_dealer, &certified("Toyota"), false).certified,
+            None
+        );
+        assert_eq!(
+            assurances(&dealer(""), &certified("Toyota"), false).certified,
+            None
+        );
+        // The dealer's own heading; another make without configured points is left out.
+        let titled = dealer(&format!(
+            "{TOYOTA_CERTIFIED}[vehicle_page]\ncertified_title = \"Certified by Jacaranda\"\n"
+        ));
+        let view = assurances(&titled, &certified("Toyota"), false)
+            .certified
+            .expect("titled");
+        assert_eq!(view.title, "Certified by Jacaranda");
+        assert_eq!(view.points.len(), 2, "Toyota keeps the seed's points");
+        let wordless = dealer(
+            "[tags]\ncertified_manufacturer = \"Mazda\"\ncertified_logo = \"certified.svg\"\n",
+        );
+        assert_eq!(
+            assurances(&wordless, &certified("Mazda"), false).certified,
+            None
+        );
+    }
+
     #[test]
     fn assurances_follow_the_car_and_the_dealer() {
         use crate::car::{CarStatus, CarType};
-        let plain = dealer("");
+        let plain = dealer(TOYOTA_CERTIFIED);
         let used = Car {
             id: 2,
             make: "Toyota".into(),

@@ -7,8 +7,10 @@
 //! be reserved again. A hold is taken only on a car the dealer's site publishes and the
 //! reserve rule allows ([`domain::rules::availability::reserve_state`], read from the
 //! build's market file): an unknown id is 404 `car_not_found`, a sold car 409
-//! `car_sold`, a car without a price 409 `car_not_priced`, a car the feed marks reserved
-//! 409 `car_reserved`. The deposit is collected by the [`PaymentProvider`] of the state.
+//! `car_sold`, a car without a price 409 `car_not_priced`, a car the Autograb rule does
+//! not allow (seed 001 s4: coming soon, or priced at $200 or less) 409
+//! `car_not_purchasable`, a car the feed marks reserved 409 `car_reserved`. The deposit
+//! is collected by the [`PaymentProvider`] of the state.
 //! `GET /api/reservations/{car_id}` tells whether a car is held.
 //!
 //! [`PaymentProvider`]: crate::payment::PaymentProvider
@@ -49,6 +51,8 @@ pub const CAR_NOT_FOUND: &str = "This dealership has no car with that id for sal
 pub const CAR_SOLD: &str = "This car has been sold, so it cannot be reserved. Please choose another car from the stock list.";
 /// Shown when the car shows no price.
 pub const CAR_NOT_PRICED: &str = "This car has no advertised price, so it cannot be reserved online. Please enquire about it instead.";
+/// Shown when the car is not purchasable online (seed 001 s4 Autograb rule).
+pub const CAR_NOT_PURCHASABLE: &str = "This car cannot be bought online yet: it is not in stock or has no sale price. Please enquire about it instead.";
 /// Cache header of the hold status (it changes with every reservation).
 pub const CACHE_CONTROL: &str = "no-store";
 
@@ -158,7 +162,7 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
     responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
-        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price"),
+        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less"),
         RateLimited))]
 pub async fn reserve(
     State(state): State<AppState>,
@@ -236,6 +240,10 @@ fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError>
         ReserveState::Sold => Err(ApiError::new(ErrorCode::CarSold, CAR_SOLD)),
         ReserveState::Reserved => Err(ApiError::new(ErrorCode::CarReserved, CAR_ALREADY_RESERVED)),
         ReserveState::NoPrice => Err(ApiError::new(ErrorCode::CarNotPriced, CAR_NOT_PRICED)),
+        ReserveState::NotPurchasable => Err(ApiError::new(
+            ErrorCode::CarNotPurchasable,
+            CAR_NOT_PURCHASABLE,
+        )),
     }
 }
 

@@ -16,7 +16,9 @@ use edge_api::clock::Clock;
 use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::reservations::{CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_SOLD};
+use edge_api::routes::reservations::{
+    CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD,
+};
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -28,6 +30,8 @@ const HOST: &str = "alpha.localhost";
 const SOLD: u64 = 9_001;
 const NO_PRICE: u64 = 9_002;
 const RESERVED_IN_FEED: u64 = 9_003;
+/// Coming soon, or priced at $200 or less (seed 001 s4 Autograb purchasable).
+const NOT_PURCHASABLE: u64 = 9_005;
 /// A car only beta publishes.
 const BETA_ONLY: u64 = 9_004;
 
@@ -47,6 +51,11 @@ fn stock() -> Market {
     listings.push(listing("alpha", SOLD, ReserveState::Sold));
     listings.push(listing("alpha", NO_PRICE, ReserveState::NoPrice));
     listings.push(listing("alpha", RESERVED_IN_FEED, ReserveState::Reserved));
+    listings.push(listing(
+        "alpha",
+        NOT_PURCHASABLE,
+        ReserveState::NotPurchasable,
+    ));
     listings.push(listing("beta", BETA_ONLY, ReserveState::Reservable));
     Market::default().with_listings(listings)
 }
@@ -203,6 +212,8 @@ async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
     for (car_id, code, message) in [
         (SOLD, "car_sold", CAR_SOLD),
         (NO_PRICE, "car_not_priced", CAR_NOT_PRICED),
+        // Seed 001 s4: "only if in_stock, not sold, not reserved, and price over 200".
+        (NOT_PURCHASABLE, "car_not_purchasable", CAR_NOT_PURCHASABLE),
         (RESERVED_IN_FEED, "car_reserved", CAR_ALREADY_RESERVED),
     ] {
         let answer = reserve(&app, HOST, car_id).await;

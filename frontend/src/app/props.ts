@@ -27,6 +27,7 @@ export interface PageViews {
   content: import('../types/generated/ContentPageView').ContentPageView;
   client: import('../types/generated/ClientPageView').ClientPageView;
   not_found: import('../types/generated/NotFoundView').NotFoundView;
+  compare: import('../types/generated/ComparePageView').ComparePageView;
 }
 
 /** True when `A` and `B` are the same union. */
@@ -59,6 +60,8 @@ export type ContentProps = PropsOf<'content'>;
 export type FormProps = PropsOf<'form'>;
 /** Props of a client-only shell. */
 export type ClientProps = PropsOf<'client'>;
+/** Props of the compare page. */
+export type CompareProps = PropsOf<'compare'>;
 /** Props of the 404 page. */
 export type NotFoundProps = PropsOf<'not_found'>;
 /** Props of a brand overview page. */

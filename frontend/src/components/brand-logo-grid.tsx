@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { BrandGroupView } from '../types/generated/BrandGroupView';
 import './brand-logo-grid.css';
+import { FallbackImage } from './fallback-image';
 
 /** Brand groups as logo grids (the dealer group's home page and the header's mega
  *  menu): a heading per group, then each brand's logo, or its name as a text mark in a
@@ -42,7 +43,7 @@ export function BrandLogoGrid({
                 >
                   {brand.logo ? (
                     <>
-                      <img src={brand.logo.url} alt="" width={120} height={60} loading="lazy" />
+                      <FallbackImage src={brand.logo.url} alt="" width={120} height={60} />
                       <span className="brand-logos__name">{brand.name}</span>
                     </>
                   ) : (

@@ -2,6 +2,8 @@ import { favouriteOf, SaveToggle } from './account/save-toggle';
 import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
+import { CompareToggle } from './compare-toggle';
+import { FallbackImage } from './fallback-image';
 import { Photo } from './photo';
 
 /** Actions a card shows besides Save: the dealer's first two (`search.card_buttons`,
@@ -17,15 +19,19 @@ export const CARD_ACTIONS = 2;
  *  page's `ComparisonRateNote`, which `CarGrid` renders), its buttons (the dealer's
  *  `search.card_buttons`) or Find Me Something Similar, and the save toggle where the
  *  site offers favourites (`favourites`, the site's SiteView.favourites: the card's markup
- *  depends on its props alone, so the SSR worker can share it between pages). */
+ *  depends on its props alone, so the SSR worker can share it between pages), and the
+ *  compare toggle where it offers comparing (`compare`, SiteView.compare). */
 export function CarCard({
   car,
   favourites,
+  compare = false,
   headingLevel = 3,
   priority = false,
 }: {
   car: CardView;
   favourites: boolean;
+  /** The site offers comparing cars (SiteView.compare). */
+  compare?: boolean;
   headingLevel?: 2 | 3;
   /** The page's largest image (the first search result): eager, high priority. */
   priority?: boolean;
@@ -60,14 +66,12 @@ export function CarCard({
       {car.sold_text ? (
         <span className="car-card__tag car-card__tag--sold">{car.sold_text}</span>
       ) : car.tag_logo ? (
-        <img
+        <FallbackImage
           className="car-card__tag car-card__tag--logo"
           src={car.tag_logo.url}
           alt={car.tag_logo.alt}
           width={96}
           height={32}
-          loading="lazy"
-          decoding="async"
         />
       ) : car.tag ? (
         <span className={tagClass}>{car.tag.text}</span>
@@ -158,6 +162,7 @@ export function CarCard({
               ))
           )}
         </div>
+        {compare ? <CompareToggle car={favouriteOf(car)} className="car-card__compare" /> : null}
       </div>
     </article>
   );

@@ -40,7 +40,11 @@ export function CarGrid({
 }: Props) {
   const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
   const firstCar = all.findIndex((cell) => 'car' in cell);
-  const favourites = useSite()?.favourites ?? false;
+  const site = useSite();
+  const favourites = site?.favourites ?? false;
+  const compare = site?.compare ?? false;
+  // The shared card's markup depends on both switches.
+  const sharedId = `car-card${favourites ? '+save' : ''}${compare ? '+compare' : ''}`;
   const list = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = list.current;
@@ -85,14 +89,14 @@ export function CarGrid({
           if (priority) {
             return (
               <li key={cell.car.id}>
-                <CarCard car={cell.car} favourites={favourites} priority />
+                <CarCard car={cell.car} favourites={favourites} compare={compare} priority />
               </li>
             );
           }
           return (
             <li key={cell.car.id}>
-              <Shared id={favourites ? 'car-card+save' : 'car-card'} data={cell.car}>
-                <CarCard car={cell.car} favourites={favourites} />
+              <Shared id={sharedId} data={cell.car}>
+                <CarCard car={cell.car} favourites={favourites} compare={compare} />
               </Shared>
             </li>
           );

@@ -28,6 +28,28 @@ export function srcFor(list: Candidate[], width: number): string | undefined {
   return (sorted.find((c) => c.width >= width) ?? sorted[sorted.length - 1])?.url;
 }
 
+/** The image an `<img>` shows of `sources` (tried in order: blank ones skipped, one that
+ *  fails to load gives way to the next), ending with the not-found image (seed 001 s8
+ *  "Missing image: a default not-found image"). Also a failure before hydration counts:
+ *  a finished image with no pixels failed without firing a handler. */
+export function useImageFallback(sources: (string | null | undefined)[]) {
+  const ref = useRef<HTMLImageElement>(null);
+  const usable = sources.filter((s): s is string => typeof s === 'string' && s.trim() !== '');
+  // The URLs that failed, so a new image in the same element (the gallery) starts fresh.
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const shown = usable.find((s) => !failed.has(s)) ?? NOT_FOUND_IMAGE;
+  const fail = () => {
+    // The not-found image is inline and cannot fail; never swap twice.
+    if (shown !== NOT_FOUND_IMAGE) setFailed((f) => new Set(f).add(shown));
+  };
+  useEffect(() => {
+    const img = ref.current;
+    if (img && shown !== NOT_FOUND_IMAGE && img.complete && img.naturalWidth === 0) fail();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked once per image shown
+  }, [shown]);
+  return { ref, shown, onError: fail };
+}
+
 /** A photo through the image service: `src` at the layout's width, `srcset` over the
  *  ladder with the layout's `sizes`, explicit `width` and `height` (no layout shift),
  *  `decoding="async"`; lazy unless it is the page's largest image (`priority`: eager,
@@ -50,19 +72,10 @@ export function Photo({
   className?: string;
 }) {
   const box = IMAGE_LAYOUTS[layout];
-  const ref = useRef<HTMLImageElement>(null);
-  // The URL that failed, so a new photo in the same element (the gallery) starts fresh.
-  const [failed, setFailed] = useState<string | null>(null);
-  const missing = !url || failed === url;
+  const { ref, shown, onError } = useImageFallback([url]);
+  const missing = shown === NOT_FOUND_IMAGE;
   const list = !missing && srcset ? candidates(srcset) : [];
-  const src = missing ? NOT_FOUND_IMAGE : (srcFor(list, box.width) ?? url);
-
-  useEffect(() => {
-    // An error before hydration fired no handler: a finished image with no pixels failed.
-    const img = ref.current;
-    if (img && url && img.complete && img.naturalWidth === 0 && img.src !== NOT_FOUND_IMAGE)
-      setFailed(url);
-  }, [url]);
+  const src = missing ? NOT_FOUND_IMAGE : (srcFor(list, box.width) ?? shown);
 
   return (
     <img
@@ -77,10 +90,7 @@ export function Photo({
       decoding="async"
       loading={priority ? undefined : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      onError={() => {
-        // The not-found image is inline and cannot fail; never swap twice.
-        if (!missing && url) setFailed(url);
-      }}
+      onError={onError}
     />
   );
 }

@@ -13,6 +13,7 @@ export const testSite: SiteView = {
   search_path: '/search/new-used-and-demo-cars',
   announcement: null,
   favourites: true,
+  compare: false,
   garage_path: null,
   mega_menu: null,
   footer: {

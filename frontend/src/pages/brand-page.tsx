@@ -2,6 +2,7 @@ import type { BrandProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CountLinks } from '../components/count-links';
 import { Layout } from '../components/layout';
+import { FallbackImage } from '../components/fallback-image';
 import { ModelCards } from '../features/catalogue/model-cards';
 import { OfferCards } from '../features/catalogue/offer-cards';
 import '../features/catalogue/catalogue.css';
@@ -13,7 +14,7 @@ export function BrandPage({ site, page }: BrandProps) {
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <header className="brand-header">
         {page.logo ? (
-          <img src={page.logo.url} alt={page.logo.alt} width={200} height={100} />
+          <FallbackImage src={page.logo.url} alt={page.logo.alt} width={200} height={100} />
         ) : null}
         <h1>{page.name}</h1>
       </header>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ModelProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { Layout } from '../components/layout';
+import { FallbackImage } from '../components/fallback-image';
 import { ColourPicker } from '../features/catalogue/colour-picker';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
@@ -74,13 +75,7 @@ export function ModelPage({ site, page }: ModelProps) {
             {page.variants.map((v, i) => (
               <li key={`${i}-${v.full_name}`} className="variant-card">
                 {v.image ? (
-                  <img
-                    src={v.image.url}
-                    alt={v.image.alt}
-                    width={400}
-                    height={225}
-                    loading="lazy"
-                  />
+                  <FallbackImage src={v.image.url} alt={v.image.alt} width={400} height={225} />
                 ) : null}
                 <h3>{v.full_name}</h3>
                 <p className="variant-card__price">{v.price_text}</p>

@@ -53,6 +53,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       key_information: [],
       specifications: [],
       comments: { paragraphs: [], short_paragraphs: [], truncated: false, pending: true },
+      comments_title: 'Dealer Comments',
       rego_expiry: null,
       location: null,
       phone: null,
@@ -60,6 +61,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       find_similar_url: null,
       features: [],
       standard_equipment: [],
+      compare: [],
       similar: [],
       widgets: {
         delivery_calculator: false,

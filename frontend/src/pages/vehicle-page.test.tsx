@@ -74,6 +74,7 @@ function props(
         truncated: false,
         pending: false,
       },
+      comments_title: 'Dealer Comments',
       rego_expiry: null,
       location: { name: 'Acme Springwood', url: '/locations/springwood' },
       phone: { display: '07 3000 1234', href: 'tel:0730001234', masked: true },
@@ -81,6 +82,7 @@ function props(
       find_similar_url: soldNotice ? '/search/toyota/rav4' : null,
       features: [],
       standard_equipment: [],
+      compare: [{ label: 'Price', value: '$38,990' }],
       similar: [],
       widgets: {
         delivery_calculator: true,
@@ -260,5 +262,74 @@ describe('VehiclePage sidebar finance', () => {
     const { container } = render(<VehiclePage {...props({ price_comparison: false })} />);
     expect(container.querySelector('.vehicle__sidebar .vehicle__weekly')).toBeNull();
     expect(container.querySelector('.vehicle__sidebar .comparison-rate-note')).toBeNull();
+  });
+});
+
+describe('VehiclePage sections (seed 001 s2)', () => {
+  it('orders the sections as the seed lists them and renders the standard equipment', () => {
+    // Seed 001 s2: "sections Key information, Our Comments, Toyota Certified Pre-Owned,
+    // Reserve Online, Why Buy From Us, Protect Your Car, Car Summary, All
+    // Specifications"; seed 000 s3 / seed 001 s3: the car's standardEquipment.
+    const base = props();
+    const page = {
+      ...base.page,
+      comments_title: 'Our Comments',
+      features: ['Heated seats'],
+      standard_equipment: ['Reversing camera', 'Apple CarPlay'],
+      assurances: {
+        ...base.page.assurances,
+        certified: {
+          title: 'Toyota Certified Pre-Owned',
+          points: ['90 point inspection', '1-year roadside assist'],
+        },
+        reserve_online: { title: 'Reserve Online', points: ['Reserve this car online.'] },
+        why_buy: { title: 'Why Buy From Us', points: ['Family owned'] },
+        protect: { title: 'Protect Your Car', points: ['Paint protection'] },
+      },
+    };
+    render(<VehiclePage {...base} page={page} />);
+    const content = document.querySelector('.vehicle__content');
+    const headings = [...(content?.querySelectorAll('h2') ?? [])].map((h) => h.textContent);
+    const seedOrder = [
+      'Key information',
+      'Our Comments',
+      'Toyota Certified Pre-Owned',
+      'Reserve Online',
+      'Why Buy From Us',
+      'Protect Your Car',
+      'Car Summary',
+      'All Specifications',
+    ];
+    expect(headings.filter((h) => seedOrder.includes(h ?? ''))).toEqual(seedOrder);
+    const summary = screen.getByRole('region', { name: 'Car Summary' });
+    expect(summary.textContent).toContain('Standard equipment');
+    expect(summary.textContent).toContain('Reversing camera');
+    expect(summary.textContent).toContain('Heated seats');
+  });
+
+  it('offers the compare toggle where the site offers comparing', () => {
+    // Seed 000 s4: "save or compare toggle".
+    render(<VehiclePage {...props()} />);
+    expect(screen.queryByRole('button', { name: 'Compare 2024 Toyota RAV4 GX' })).toBeNull();
+    cleanup();
+    render(<VehiclePage {...props()} site={{ ...testSite, compare: true }} />);
+    expect(screen.getByRole('button', { name: 'Compare 2024 Toyota RAV4 GX' })).toBeTruthy();
+  });
+
+  it('warns in the console when no phone number was found for the car', () => {
+    // Seed 001 s5: "Phone choice order: site override, per-car-type number, new/used
+    // fallback, car location phone; a warning if none"; s8: "Missing phone: console warning".
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const base = props();
+    render(<VehiclePage {...base} page={{ ...base.page, phone: null }} />);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('No phone number for the 2024 Toyota RAV4 GX'),
+    );
+    expect(screen.queryByRole('heading', { name: 'Call the dealer' })).toBeNull();
+    warn.mockClear();
+    cleanup();
+    render(<VehiclePage {...props()} />);
+    expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('No phone number'));
+    warn.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { VehicleProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CarGrid } from '../components/car-grid';
@@ -13,7 +13,8 @@ import { FormDialogOpener } from '../features/forms/form-dialog-opener';
 import { useVehicleForms, type VehicleFormKind } from '../features/forms/vehicle-forms';
 import '../features/forms/forms.css';
 import { AccordionSection } from '../features/vehicle/accordion-section';
-import { CallBox, logReveal, type RevealIds } from '../features/vehicle/call-box';
+import { CallBox, logReveal, warnMissingPhone, type RevealIds } from '../features/vehicle/call-box';
+import { CarSummary } from '../features/vehicle/car-summary';
 import { DealerComments } from '../features/vehicle/dealer-comments';
 import { DeliveryCalculator } from '../features/vehicle/delivery-calculator';
 import { FuelCalculator } from '../features/vehicle/fuel-calculator';
@@ -22,6 +23,7 @@ import { BottomBar, StickyHeader } from '../features/vehicle/scroll-bars';
 import { ShareActions } from '../features/vehicle/share-actions';
 import { Assurances, HistoryReportLink } from '../features/vehicle/assurances';
 import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
+import { CompareToggle } from '../components/compare-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
 import { useInView } from '../features/vehicle/use-in-view';
@@ -48,6 +50,11 @@ export function VehiclePage({ site, page }: VehicleProps) {
     website_id: widgets.website_id,
   };
   const collapseMs = widgets.collapse_ms;
+  useEffect(() => {
+    if (!page.phone) warnMissingPhone(card);
+    // Once per page: the phone is part of the page's props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Seed 000 s2/s5: the enquiry, test drive and photo request open as dialogs.
   // The forms themselves are the site's, fetched when a shopper reaches for a button.
   const forms = page.forms ?? null;
@@ -173,6 +180,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
         </p>
       ) : null}
       <SaveToggle car={favouriteOf(card)} saveable={card.saveable} className="vehicle__save" />
+      {site.compare ? <CompareToggle car={favouriteOf(card)} className="vehicle__compare" /> : null}
       <ShareActions carName={card.name} carUrl={widgets.car_url} printUrl={widgets.print_url} />
       {page.assurances.history_report_url ? (
         <HistoryReportLink url={page.assurances.history_report_url} />
@@ -216,7 +224,16 @@ export function VehiclePage({ site, page }: VehicleProps) {
           {page.rego_expiry ? (
             <p className="vehicle__rego">Registration: {page.rego_expiry}</p>
           ) : null}
-          <DealerComments comments={page.comments} />
+          {/* Seed 001 s2's order: Key information, Our Comments, the certified, Reserve
+              Online, Why Buy From Us and Protect Your Car sections, Car Summary, All
+              Specifications. */}
+          <DealerComments comments={page.comments} title={page.comments_title} />
+          <Assurances view={page.assurances} />
+          <CarSummary
+            features={page.features}
+            equipment={page.standard_equipment}
+            collapseMs={collapseMs}
+          />
           {page.specifications.length > 0 ? (
             <AccordionSection
               id="all-specifications"
@@ -227,21 +244,6 @@ export function VehiclePage({ site, page }: VehicleProps) {
               <SpecRows rows={page.specifications} />
             </AccordionSection>
           ) : null}
-          {page.features.length > 0 ? (
-            <AccordionSection
-              id="features"
-              title="Features"
-              collapseMs={collapseMs}
-              initiallyOpen={page.features.length <= 6}
-            >
-              <ul className="vehicle__features">
-                {page.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            </AccordionSection>
-          ) : null}
-          <Assurances view={page.assurances} />
           {page.finance_estimate ? (
             <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} />
           ) : null}

@@ -5,6 +5,7 @@
 // page-kinds.test.ts checks the entries.
 import type { ComponentType } from 'react';
 import { ClientPage } from '../pages/client-page';
+import { ComparePage } from '../pages/compare-page';
 import { ContentPage } from '../pages/content-page';
 import { FormPage } from '../pages/form-page';
 import { HomePage } from '../pages/home-page';
@@ -43,4 +44,5 @@ export const PAGES = {
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,
+  compare: ComparePage,
 } as const satisfies { [K in PageKind]: ComponentType<PropsOf<K>> };

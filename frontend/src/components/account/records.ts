@@ -94,7 +94,8 @@ export const SEARCH_HISTORY_LIMIT = SEARCH_HISTORY_SIZE;
 /** Enquiries, reservations and viewed cars kept (newest first). */
 export const RECORD_LIMIT = 20;
 
-function parseCar(value: unknown): CarRef | null {
+/** A stored car reference, or null when `value` is not one (also the compare list's). */
+export function parseCar(value: unknown): CarRef | null {
   const o = asObject(value);
   const id = o ? idAt(o, 'id') : null;
   if (!o || id === null) return null;

@@ -1,4 +1,5 @@
 import type { BrandCardView } from '../../types/generated/BrandCardView';
+import { FallbackImage } from '../../components/fallback-image';
 
 /** Brand tiles: the logo (or the name as a word mark), the count in the dealer's vehicle words (it includes
  *  recently sold cars, so not "in stock"), external links marked. */
@@ -13,7 +14,7 @@ export function BrandTiles({ brands }: { brands: BrandCardView[] }) {
             {...(b.external ? { rel: 'noopener', target: '_blank' } : {})}
           >
             {b.logo ? (
-              <img src={b.logo.url} alt="" width={160} height={80} loading="lazy" />
+              <FallbackImage src={b.logo.url} alt="" width={160} height={80} />
             ) : (
               <span className="brand-tile__wordmark" aria-hidden="true">
                 {b.name}

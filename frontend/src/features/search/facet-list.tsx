@@ -1,5 +1,6 @@
 import type { FacetItemView } from '../../types/generated/FacetItemView';
 import type { FacetWidget } from '../../types/generated/FacetWidget';
+import { FallbackImage } from '../../components/fallback-image';
 
 interface Props {
   facet: string;
@@ -27,13 +28,12 @@ export function FacetList({ facet, items, selected, widget, idPrefix, onToggle }
                 onClick={() => onToggle(facet, item.value)}
               >
                 {item.logo ? (
-                  <img
+                  <FallbackImage
                     className="facet-tile__logo"
                     src={item.logo}
                     alt=""
                     width={48}
                     height={32}
-                    loading="lazy"
                   />
                 ) : null}
                 <span className="facet-tile__label">{item.label}</span>{' '}

@@ -60,4 +60,26 @@ describe('CallBox', () => {
     expect(screen.getByRole('link', { name: '07 3000 1234' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('sends event 25 on every phone click, the unmasked call too', () => {
+    // Seed 000 s7: "Analytics events are sent by numeric id: 39 on save, 25 on phone
+    // click". A site that shows the number unmasked has no reveal: the call is the click.
+    render(<CallBox phone={{ ...masked, masked: false }} ids={ids} />);
+    const link = screen.getByRole('link', { name: '07 3000 1234' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'forecourt_phone_click', event_id: 25, car_id: 123 }),
+    ]);
+    // Masked: the reveal is a click, and so is the call that follows.
+    cleanup();
+    window.dataLayer = [];
+    fetchMock.mockResolvedValueOnce(answer(201, { success: true }));
+    render(<CallBox phone={masked} ids={ids} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show phone number' }));
+    const revealed = screen.getByRole('link', { name: '07 3000 1234' });
+    revealed.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(revealed);
+    expect(window.dataLayer.map((e) => (e as { event_id: number }).event_id)).toEqual([25, 25]);
+  });
 });

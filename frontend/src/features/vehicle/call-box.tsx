@@ -1,8 +1,9 @@
 // Call-the-dealer box (seed 000 s4/s7/s8, seed 001 s9): the number is masked until
-// clicked (on masked sites); the reveal fires analytics event 25 and is logged with
-// POST /api/reveal-phone, whose failure is only logged to the console.
+// clicked (on masked sites); every click on it, reveal or call, fires analytics event 25
+// (PhoneLink), and the reveal is logged with POST /api/reveal-phone, whose failure is only
+// logged to the console.
 import { revealPhone } from '../../api/client';
-import { EVENT_PHONE_CLICK, trackEvent, type AnalyticsCar } from '../../components/analytics';
+import type { AnalyticsCar } from '../../components/analytics';
 import { PhoneLink } from '../../components/phone-link';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -18,6 +19,16 @@ export async function logReveal(ids: RevealIds): Promise<void> {
   } catch (error) {
     console.warn('Phone reveal was not logged:', error);
   }
+}
+
+/** Seed 001 s5 "Phone choice order: site override, per-car-type number, new/used
+ *  fallback, car location phone; a warning if none", s8 "Missing phone: console
+ *  warning": what the console says when no number was found for a car (the page then
+ *  has no call box and no call button). */
+export function warnMissingPhone(car: { id: number; name: string }): void {
+  console.warn(
+    `No phone number for the ${car.name} (car ${car.id}): no site override, car type, new/used or car location phone is configured.`,
+  );
 }
 
 /** The call box of the vehicle page sidebar. */
@@ -36,10 +47,8 @@ export function CallBox({
       <h2 className="vehicle__call-title">{MESSAGES.CALL_THE_DEALER}</h2>
       <PhoneLink
         phone={phone}
-        onReveal={() => {
-          trackEvent(EVENT_PHONE_CLICK, car ?? { id: ids.car_id });
-          void logReveal(ids);
-        }}
+        car={car ?? { id: ids.car_id }}
+        onReveal={() => void logReveal(ids)}
       />
     </div>
   );

@@ -52,6 +52,11 @@ announcement: AnnouncementView | null,
  */
 favourites: boolean, 
 /**
+ * The site offers comparing cars side by side (config `features.compare`): cards
+ * show the compare toggle and `/compare` exists.
+ */
+compare: boolean, 
+/**
  * The garage page (config `garage`), where the site has one.
  */
 garage_path: string | null, 

@@ -6,7 +6,8 @@ import type { AssuranceView } from "./AssuranceView";
  */
 export type VehicleAssurancesView = { 
 /**
- * Toyota Certified Pre-Owned (a certified Toyota): 90 point inspection, 1-year roadside assist.
+ * The certified section of a certified car of the dealer's certified make (Toyota
+ * Certified Pre-Owned: 90 point inspection, 1-year roadside assist; other makes' from config).
  */
 certified: AssuranceView | null, 
 /**

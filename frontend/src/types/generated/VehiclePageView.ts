@@ -53,6 +53,11 @@ specifications: Array<SpecRow>,
  */
 comments: DealerComments, 
 /**
+ * Heading of the comments: "Our Comments" where the dealer sets
+ * `vehicle_page.our_comments` (seed 001 s2), else "Dealer Comments" (seed 001 s9).
+ */
+comments_title: string, 
+/**
  * 'Expires on {date}', 'Unregistered' where the site shows it, or none.
  */
 rego_expiry: string | null, 
@@ -73,13 +78,19 @@ sold_notice: string | null,
  */
 find_similar_url: string | null, 
 /**
- * Feature list.
+ * Feature list (the Car Summary section, seed 001 s2).
  */
 features: Array<string>, 
 /**
- * Standard equipment list.
+ * Standard equipment list (feed `standardEquipment`, seed 000 s3 / seed 001 s3),
+ * shown in the Car Summary section.
  */
 standard_equipment: Array<string>, 
+/**
+ * What the compare page shows of this car (price, km, year, fuel, transmission,
+ * body, key specs), read from this page when the shopper compares it.
+ */
+compare: Array<SpecRow>, 
 /**
  * Similar in-stock cars.
  */

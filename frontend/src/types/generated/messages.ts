@@ -14,6 +14,7 @@ export const MESSAGES = {
   CALL_THE_DEALER: "Call the dealer",
   KEY_INFORMATION: "Key information",
   ALL_SPECIFICATIONS: "All Specifications",
+  CAR_SUMMARY: "Car Summary",
   RESERVE_NOW: "Reserve Now",
   VIEW_DETAILS: "View Details",
   PRE_APPROVED: "Pre-Approved",
