@@ -40,7 +40,8 @@ const SHARED: &[&str] = &[
 /// and their own parts only.
 const PAGE_VIEWS: &[&str] = &[
     "brands", "client", "content", "home", "location", "locator", "model", "offers", "parts",
-    "search", "vehicle",
+    "search", "vehicle", // issue 27: the post indexes and the spin-to-win wheel
+    "posts", "spin",
 ];
 
 /// Files that belong to one page view and are used by it alone: (part, page view).

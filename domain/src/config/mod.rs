@@ -240,6 +240,9 @@ pub struct DealerConfig {
     /// The footer's business details (ABN, dealer licence), social and legal links.
     #[serde(default)]
     pub footer: FooterConfig,
+    /// The spin-to-win promotion's prizes, odds and terms (/spin-to-win, published with `features.spin_to_win`).
+    #[serde(default)]
+    pub spin_to_win: SpinToWinConfig,
 }
 
 fn standard() -> String {

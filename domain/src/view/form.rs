@@ -288,8 +288,8 @@ pub struct DealershipOption {
 pub struct TermsView {
     /// Checkbox label.
     pub label: String,
-    /// The dealer's terms page, when it has one.
-    pub url: Option<String>,
+    /// The site's terms page (every site has one: the dealer's, else the platform's).
+    pub url: String,
     /// 'You must agree to the terms of use before submitting the form.'
     pub message: String,
 }
@@ -462,6 +462,9 @@ pub struct FormPageView {
     pub default_location_id: Option<u64>,
     /// The terms checkbox, on sites that require agreeing to the terms of use.
     pub terms: Option<TermsView>,
+    /// The privacy policy the form links beside its submit button: every form collects
+    /// personal details, and every site has the page (issue 27).
+    pub privacy_url: String,
     /// Submit button text (config `forms.enquiry_button_text`).
     pub submit_label: String,
     /// Button text of the steps before the last.
@@ -507,11 +510,15 @@ pub struct FormRoute {
     pub alias: bool,
 }
 
+/// Seed 001 s2: finance by credit check for one car (`?car_id={id}`).
+pub const PERSONALISED_FINANCE_PATH: &str = "/personalised/finance";
+
 /// Every form route of a dealer (seed 001 s2), leaving out any path one of the dealer's
 /// own pages (`pages/*.md`) occupies: /contact-us, /book-test-drive, /service, /trade-in with its aliases
 /// /sell-my-car and /sell-your-car, /parts (and /vehicle-parts-and-accessories where the
 /// parts order feature is on), /finance, and the dealer's finance link (e.g.
-/// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path.
+/// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path,
+/// and /personalised/finance.
 pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
     let route = |path: &str, kind, alias| FormRoute {
         path: path.to_string(),
@@ -552,6 +559,13 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
             false,
         )),
     }
+    // Seed 001 s2: /personalised/finance?car_id={id}, finance by credit check: the finance
+    // form with the car's figures and the car filled in (gated where the site says).
+    routes.push(route(
+        PERSONALISED_FINANCE_PATH,
+        FormKind::FinanceEnquiry,
+        true,
+    ));
     let mut seen = std::collections::BTreeSet::new();
     routes
         .retain(|r| seen.insert(r.path.clone()) && !dealer.pages.iter().any(|p| p.path == r.path));
@@ -1052,11 +1066,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let required = required_messages(&settings);
     let terms = required.get(&FormField::Terms).map(|message| TermsView {
         label: "I agree to the terms of use".to_string(),
-        url: dealer
-            .pages
-            .iter()
-            .find(|p| p.slug == "terms-and-conditions" || p.path == "/terms-and-conditions")
-            .map(|_| "/terms-and-conditions".to_string()),
+        url: super::links::TERMS_PATH.to_string(),
         message: message.clone(),
     });
     let (title, intro, noun) = title_and_intro(kind, ctx);
@@ -1114,6 +1124,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         locations,
         default_location_id,
         terms,
+        privacy_url: super::links::PRIVACY_PATH.to_string(),
         submit_label,
         next_label: "Next".to_string(),
         booking: (kind == FormKind::ServiceBooking)
@@ -1378,6 +1389,7 @@ mod tests {
             ("/sell-your-car", true),
             ("/parts", false),
             ("/finance", false),
+            ("/personalised/finance", true),
         ]
         .map(|(p, a)| (p.to_string(), a))
         .to_vec();
@@ -1622,7 +1634,10 @@ mod tests {
             terms.message,
             "You must agree to the terms of use before submitting the form."
         );
-        assert_eq!(terms.url, None, "no terms page to link");
+        // Issue 27: "the terms notice links the terms page (today its link is empty)";
+        // every site has /terms-and-conditions, the platform's default at least.
+        assert_eq!(terms.url, "/terms-and-conditions");
+        assert_eq!(finance.privacy_url, "/privacy-policy");
         let params: Vec<&str> = finance.steps[0]
             .fields
             .iter()

@@ -32,9 +32,11 @@ pub mod offer_cards;
 pub mod offers;
 pub mod pages;
 pub mod parts;
+pub mod posts;
 pub mod search;
 pub mod site;
 pub mod slug;
+pub mod spin;
 pub mod ui_text;
 pub mod vehicle;
 pub mod vehicle_blocks;
@@ -83,11 +85,15 @@ pub enum PageKind {
     Client,
     /// The 404 page.
     NotFound,
+    /// A post index (/news, /blog, /blog/vehicle-reviews).
+    Posts,
+    /// The spin-to-win prize wheel (/spin-to-win).
+    SpinToWin,
 }
 
 impl PageKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PageKind; 17] = [
+    pub const ALL: [PageKind; 19] = [
         PageKind::Home,
         PageKind::Search,
         PageKind::Vehicle,
@@ -105,6 +111,8 @@ impl PageKind {
         PageKind::Content,
         PageKind::Client,
         PageKind::NotFound,
+        PageKind::Posts,
+        PageKind::SpinToWin,
     ];
 
     /// The snake_case name used for the entry file and the worker protocol.
@@ -127,6 +135,8 @@ impl PageKind {
             PageKind::Content => "content",
             PageKind::Client => "client",
             PageKind::NotFound => "not_found",
+            PageKind::Posts => "posts",
+            PageKind::SpinToWin => "spin_to_win",
         }
     }
 }

@@ -15,7 +15,9 @@ import type { OffersPageView } from '../types/generated/OffersPageView';
 import type { NotFoundView } from '../types/generated/NotFoundView';
 import type { PageProps } from '../types/generated/PageProps';
 import type { PartsSearchPageView } from '../types/generated/PartsSearchPageView';
+import type { PostsPageView } from '../types/generated/PostsPageView';
 import type { SearchPageView } from '../types/generated/SearchPageView';
+import type { SpinPageView } from '../types/generated/SpinPageView';
 import type { VehiclePageView } from '../types/generated/VehiclePageView';
 
 /** Props of the home page. */
@@ -52,3 +54,7 @@ export type OfferProps = PageProps<OfferPageView>;
 export type OffersProps = PageProps<OffersPageView>;
 /** Props of the dealer locator. */
 export type LocatorProps = PageProps<LocatorPageView>;
+/** Props of a post index (/news, /blog, /blog/vehicle-reviews). */
+export type PostsProps = PageProps<PostsPageView>;
+/** Props of the spin-to-win page. */
+export type SpinToWinProps = PageProps<SpinPageView>;

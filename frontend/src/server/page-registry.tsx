@@ -18,7 +18,9 @@ import { OfferPage } from '../pages/offer-page';
 import { OffersPage } from '../pages/offers-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PartsSearchPage } from '../pages/parts-search-page';
+import { PostsPage } from '../pages/posts-page';
 import { SearchPage } from '../pages/search-page';
+import { SpinToWinPage } from '../pages/spin-to-win-page';
 import { VehiclePage } from '../pages/vehicle-page';
 import type { PageKind } from '../types/generated/PageKind';
 
@@ -41,4 +43,6 @@ export const PAGES = {
   content: ContentPage,
   client: ClientPage,
   not_found: NotFoundPage,
+  posts: PostsPage,
+  spin_to_win: SpinToWinPage,
 } as const satisfies Record<PageKind, ComponentType<never>>;
