@@ -53,6 +53,9 @@ const PAGE_VIEWS: &[&str] = &[
     "parts",
     "search",
     "vehicle",
+    // issue 27: the post indexes and the spin-to-win wheel
+    "posts",
+    "spin",
 ];
 
 /// Files that belong to one page view and are used by it alone: (part, page view).

@@ -179,7 +179,11 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
     assert_eq!(journey.props.value()["gate"], "checkout");
     assert_eq!(
         journey.props.value()["page"]["reserve_terms"],
-        serde_json::json!({"deposit": 200, "hold_hours": 48})
+        serde_json::json!({
+            "deposit": 200,
+            "hold_hours": 48,
+            "pay_note": "This car is held for you for 48 hours. Please pay the $200 fully refundable deposit at the dealership to complete your reservation."
+        })
     );
     assert_eq!(
         page(&pages, "/cars/car-1/checkout").props.value()["gate"],

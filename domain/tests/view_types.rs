@@ -21,6 +21,7 @@ use domain::view::model::{ModelPageView, ModelsPageView};
 use domain::view::offers::{OfferPageView, OffersPageView};
 use domain::view::pages::PageProps;
 use domain::view::parts::PartsSearchPageView;
+use domain::view::posts::PostsPageView;
 use domain::view::search::SearchPageView;
 use domain::view::vehicle::VehiclePageView;
 use ts_rs::{Config, TS};
@@ -51,6 +52,8 @@ fn export_all(dir: &Path) {
     BrandsPageView::export_all(&cfg).expect("export BrandsPageView");
     BrandPageView::export_all(&cfg).expect("export BrandPageView");
     PartsSearchPageView::export_all(&cfg).expect("export PartsSearchPageView");
+    PostsPageView::export_all(&cfg).expect("export PostsPageView");
+    domain::view::spin::SpinPageView::export_all(&cfg).expect("export SpinPageView");
     // The kinds of page the SSR bundle renders (frontend/src/server/page-registry.tsx).
     domain::view::PageKind::export_all(&cfg).expect("export PageKind");
     // Not a page prop: the vehicle page reads it from GET {car path}/autogauge.

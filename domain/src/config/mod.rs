@@ -251,6 +251,9 @@ pub struct DealerConfig {
     /// The footer's business details (ABN, dealer licence), social and legal links.
     #[serde(default)]
     pub footer: FooterConfig,
+    /// The spin-to-win promotion's prizes, odds and terms (/spin-to-win, published with `features.spin_to_win`).
+    #[serde(default)]
+    pub spin_to_win: SpinToWinConfig,
 }
 
 /// The layout variant of a dealer's home and vehicle pages (`template`).

@@ -687,6 +687,28 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
         c.url(&format!("footer.social[{i}].url"), &social.url);
     }
     c.menu("footer.legal", &footer.legal);
+    if let Some(name) = &footer.legal_name {
+        c.not_empty("footer.legal_name", name);
+    }
+    let spin = &config.spin_to_win;
+    if config.features.spin_to_win {
+        if spin.prizes.len() < 2 {
+            c.error(
+                "spin_to_win.prizes",
+                "features.spin_to_win is on: list at least two prizes, e.g. prizes = [{ label = \"$50 fuel voucher\", weight = 10 }, ...]",
+            );
+        }
+        c.not_empty("spin_to_win.terms", &spin.terms);
+    }
+    for (i, prize) in spin.prizes.iter().enumerate() {
+        c.not_empty(&format!("spin_to_win.prizes[{i}].label"), &prize.label);
+        if prize.weight == 0 {
+            c.error(
+                format!("spin_to_win.prizes[{i}].weight"),
+                "expected a weight of at least 1 (a prize that cannot be won does not go on the wheel)",
+            );
+        }
+    }
     c.errors
 }
 

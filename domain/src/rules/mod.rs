@@ -26,6 +26,7 @@ pub mod promo;
 pub mod quote;
 pub mod reviews;
 pub mod slider;
+pub mod spin;
 pub mod stock;
 pub mod tag;
 pub mod trade_in;

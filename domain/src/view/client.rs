@@ -1,5 +1,5 @@
 //! Client-only page shells (sign-in, watchlist, checkout journey, success, print, my
-//! garage) and the 404 page. Their flows run in the browser; the generator publishes the
+//! garage, online payment) and the 404 page. Their flows run in the browser; the generator publishes the
 //! layout and an accessible status region.
 
 use serde::{Deserialize, Serialize};
@@ -21,17 +21,20 @@ pub enum ClientShell {
     Print,
     /// /my-garage.
     MyGarage,
+    /// /online-payment: the deposits of the shopper's reservations and how to pay them.
+    OnlinePayment,
 }
 
 impl ClientShell {
     /// Every shell.
-    pub const ALL: [ClientShell; 6] = [
+    pub const ALL: [ClientShell; 7] = [
         ClientShell::SignIn,
         ClientShell::Watchlist,
         ClientShell::CheckoutJourney,
         ClientShell::Success,
         ClientShell::Print,
         ClientShell::MyGarage,
+        ClientShell::OnlinePayment,
     ];
 
     /// Route and heading.
@@ -43,6 +46,7 @@ impl ClientShell {
             ClientShell::Success => ("/success", "Thank You"),
             ClientShell::Print => ("/print", "Print"),
             ClientShell::MyGarage => ("/my-garage", "My Garage"),
+            ClientShell::OnlinePayment => ("/online-payment", "Online Payment"),
         }
     }
 }
@@ -60,12 +64,15 @@ pub struct ClientPageView {
 }
 
 /// Seed 001 s9: the reservation deposit (fully refundable) and how long the car is held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ReserveTerms {
     /// Deposit, AUD.
     pub deposit: u32,
     /// Hours the car is held.
     pub hold_hours: u32,
+    /// How the deposit is paid, as the payment provider tells the shopper (the local
+    /// provider: at the dealership).
+    pub pay_note: String,
 }
 
 /// The 404 page.

@@ -227,11 +227,15 @@ pub struct FormRoute {
     pub alias: bool,
 }
 
+/// Seed 001 s2: finance by credit check for one car (`?car_id={id}`).
+pub const PERSONALISED_FINANCE_PATH: &str = "/personalised/finance";
+
 /// Every form route of a dealer (seed 001 s2), leaving out any path one of the dealer's
 /// own pages (`pages/*.md`) occupies: /contact-us, /book-test-drive, /service, /trade-in with its aliases
 /// /sell-my-car and /sell-your-car, /parts (and /vehicle-parts-and-accessories where the
 /// parts order feature is on), /finance, and the dealer's finance link (e.g.
-/// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path.
+/// /apply-for-finance, /finance-enquiry) as the main finance route when it is a local path,
+/// and /personalised/finance.
 pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
     let route = |path: &str, kind, alias| FormRoute {
         path: path.to_string(),
@@ -272,6 +276,13 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
             false,
         )),
     }
+    // Seed 001 s2: /personalised/finance?car_id={id}, finance by credit check: the finance
+    // form with the car's figures and the car filled in (gated where the site says).
+    routes.push(route(
+        PERSONALISED_FINANCE_PATH,
+        FormKind::FinanceEnquiry,
+        true,
+    ));
     let mut seen = std::collections::BTreeSet::new();
     routes
         .retain(|r| seen.insert(r.path.clone()) && !dealer.pages.iter().any(|p| p.path == r.path));
@@ -478,6 +489,7 @@ mod tests {
             ("/sell-your-car", true),
             ("/parts", false),
             ("/finance", false),
+            ("/personalised/finance", true),
         ]
         .map(|(p, a)| (p.to_string(), a))
         .to_vec();

@@ -55,8 +55,8 @@ pub struct DealershipOption {
 pub struct TermsView {
     /// Checkbox label.
     pub label: String,
-    /// The dealer's terms page, when it has one.
-    pub url: Option<String>,
+    /// The site's terms page (every site has one: the dealer's, else the platform's).
+    pub url: String,
     /// 'You must agree to the terms of use before submitting the form.'
     pub message: String,
 }
@@ -156,6 +156,9 @@ pub struct FormPageView {
     pub default_location_id: Option<u64>,
     /// The terms checkbox, on sites that require agreeing to the terms of use.
     pub terms: Option<TermsView>,
+    /// The privacy policy the form links beside its submit button: every form collects
+    /// personal details, and every site has the page (issue 27).
+    pub privacy_url: String,
     /// Submit button text (config `forms.enquiry_button_text`).
     pub submit_label: String,
     /// Button text of the steps before the last.
@@ -251,11 +254,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     let required = required_messages(&settings);
     let terms = required.get(&FormField::Terms).map(|message| TermsView {
         label: "I agree to the terms of use".to_string(),
-        url: dealer
-            .pages
-            .iter()
-            .find(|p| p.slug == "terms-and-conditions" || p.path == "/terms-and-conditions")
-            .map(|_| "/terms-and-conditions".to_string()),
+        url: super::links::TERMS_PATH.to_string(),
         message: message.clone(),
     });
     let (title, intro, noun) = title_and_intro(kind, ctx);
@@ -313,6 +312,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
         locations,
         default_location_id,
         terms,
+        privacy_url: super::links::PRIVACY_PATH.to_string(),
         submit_label,
         next_label: "Next".to_string(),
         booking: (kind == FormKind::ServiceBooking)
@@ -688,7 +688,10 @@ mod tests {
             terms.message,
             "You must agree to the terms of use before submitting the form."
         );
-        assert_eq!(terms.url, None, "no terms page to link");
+        // Issue 27: "the terms notice links the terms page (today its link is empty)";
+        // every site has /terms-and-conditions, the platform's default at least.
+        assert_eq!(terms.url, "/terms-and-conditions");
+        assert_eq!(finance.privacy_url, "/privacy-policy");
         let params: Vec<&str> = finance.steps[0]
             .fields
             .iter()

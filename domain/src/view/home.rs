@@ -359,7 +359,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         .into_iter()
         .map(|t| CountLink {
             label: format!("{} {stock_word}", car_type_label(t)),
-            url: format!("/search/{}-cars", t.as_str()),
+            url: super::links::car_type_path(t, &config.search),
             count: cars.iter().filter(|c| c.car_type == t).count() as u64,
         })
         .filter(|l| l.count > 0)

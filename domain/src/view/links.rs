@@ -23,6 +23,11 @@ pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
 /// from offers and model pages fill its message (`?message=...`, [`enquiry_url`]).
 pub const ENQUIRY_PATH: &str = "/contact-us";
 
+/// The privacy policy route; every site has it (issue 27).
+pub const PRIVACY_PATH: &str = "/privacy-policy";
+/// The terms and conditions route; every site has it (issue 27).
+pub const TERMS_PATH: &str = "/terms-and-conditions";
+
 /// The id of the enquiry form on that page.
 pub const ENQUIRY_FORM_ID: &str = "enquiry-form";
 
@@ -73,6 +78,20 @@ pub fn switched_off_feature(features: &FeaturesConfig, url: &str) -> Option<&'st
         _ => false,
     };
     (!on).then_some(*key)
+}
+
+/// The landing page of one car type that the site's links use: `/used-car/{car type}`
+/// where the dealer switches the seed 001 s2 path variant on, else `/search/{type}-cars`
+/// (both are published on such a site; breadcrumbs, home and footer links use one).
+pub fn car_type_path(
+    car_type: crate::car::CarType,
+    search: &crate::config::SearchConfig,
+) -> String {
+    if search.used_car_path_variant {
+        format!("/used-car/{}", car_type.as_str())
+    } else {
+        format!("/search/{}-cars", car_type.as_str())
+    }
 }
 
 #[cfg(test)]

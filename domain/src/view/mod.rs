@@ -35,9 +35,11 @@ pub mod offer_cards;
 pub mod offers;
 pub mod pages;
 pub mod parts;
+pub mod posts;
 pub mod search;
 pub mod site;
 pub mod slug;
+pub mod spin;
 pub mod ui_text;
 pub mod vehicle;
 pub mod vehicle_blocks;
@@ -88,11 +90,15 @@ pub enum PageKind {
     NotFound,
     /// The compare page (/compare): the shopper's chosen cars side by side.
     Compare,
+    /// A post index (/news, /blog, /blog/vehicle-reviews).
+    Posts,
+    /// The spin-to-win prize wheel (/spin-to-win).
+    SpinToWin,
 }
 
 impl PageKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PageKind; 18] = [
+    pub const ALL: [PageKind; 20] = [
         PageKind::Home,
         PageKind::Search,
         PageKind::Vehicle,
@@ -111,6 +117,8 @@ impl PageKind {
         PageKind::Client,
         PageKind::NotFound,
         PageKind::Compare,
+        PageKind::Posts,
+        PageKind::SpinToWin,
     ];
 
     /// The snake_case name used for the entry file and the worker protocol.
@@ -134,6 +142,8 @@ impl PageKind {
             PageKind::Client => "client",
             PageKind::NotFound => "not_found",
             PageKind::Compare => "compare",
+            PageKind::Posts => "posts",
+            PageKind::SpinToWin => "spin_to_win",
         }
     }
 }

@@ -16,13 +16,15 @@ use super::brand_groups::{brand_url, dealer_brands};
 use super::brands::{brand_page_view, brands_page_view};
 use super::card::{reserve_url, Cards, MakeCards};
 use super::client::{ClientPageView, ClientShell, NotFoundView, ReserveTerms};
-use super::content::{about_us_from_config, content_page_view, ContentPageView};
+use super::content::{
+    about_us_from_config, content_page_view, default_privacy_policy, default_terms, ContentPageView,
+};
 use super::crumbs::Crumb;
 use super::form::{form_routes, FormKind, VEHICLE_FORMS_PATH};
 use super::form_page::{form_page_view, reservation_page_view, vehicle_form_set, FormPageView};
 use super::home::home_page_view;
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
-use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH};
+use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH, PRIVACY_PATH, TERMS_PATH};
 use super::location::{location_page_view, LocationsPageView};
 use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
 use super::locator::{locator_page_view, LOCATOR_PATH};
@@ -590,7 +592,12 @@ pub fn site_pages_by_car<'a>(
         if occupied(&path) {
             continue;
         }
-        let view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
+        let mut view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
+        // Seed 001 s2: a coming-soon model's Register Interest is a form on its page.
+        if view.coming_soon {
+            view.register_interest = Some(super::model::register_interest_form(&view.title, ctx));
+            view.cta_url = format!("#{}", super::model::REGISTER_INTEREST_FORM_ID);
+        }
         let description = if model.short_description.trim().is_empty() {
             format!(
                 "{} at {name}: variants, prices, colours and specifications.",
@@ -758,6 +765,63 @@ pub fn site_pages_by_car<'a>(
         );
         taken.push(path);
     }
+    // Post indexes: the dealer's posts under /news, /blog and /blog/vehicle-reviews.
+    for (path, view) in super::posts::post_indexes(dealer) {
+        let crumbs = view.breadcrumbs.clone();
+        let page = b.push(
+            path.to_string(),
+            PageKind::Posts,
+            view.title.clone(),
+            format!("{} from {name}.", view.title),
+            view,
+        );
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
+    }
+
+    // Seed 001 s2: the spin-to-win wheel, where the dealer runs the promotion.
+    if let Some(view) =
+        super::spin::spin_page_view(ctx).filter(|_| !occupied(super::spin::SPIN_TO_WIN_PATH))
+    {
+        let crumbs = view.breadcrumbs.clone();
+        let description = if view.intro.trim().is_empty() {
+            format!(
+                "{} at {name}: the prizes, their odds and the terms.",
+                view.title
+            )
+        } else {
+            view.intro.clone()
+        };
+        let path = super::spin::SPIN_TO_WIN_PATH;
+        let page = b.push(
+            path.to_string(),
+            PageKind::SpinToWin,
+            view.title.clone(),
+            description,
+            view,
+        );
+        page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
+    }
+
+    // Seed 001 s2: every site has a privacy policy and terms; the platform's default,
+    // filled with the dealer's details, where the dealer has no page of its own.
+    for (path, default) in [
+        (
+            PRIVACY_PATH,
+            default_privacy_policy as fn(&ViewContext<'_>) -> ContentPageView,
+        ),
+        (TERMS_PATH, default_terms),
+    ] {
+        if !taken.iter().any(|p| p == path) {
+            let view = default(ctx);
+            b.push(
+                path.to_string(),
+                PageKind::Content,
+                view.title.clone(),
+                format!("{} of {name}.", view.title),
+                view,
+            );
+        }
+    }
     if !taken.iter().any(|p| p == "/about-us") {
         let view = about_us_from_config(ctx);
         b.push(
@@ -775,6 +839,8 @@ pub fn site_pages_by_car<'a>(
         let path = match shell {
             ClientShell::Watchlist if !dealer.config.favourites.enabled => continue,
             ClientShell::CheckoutJourney if !dealer.config.reserve.buy_online_journey => continue,
+            // Deposits are paid only where the site takes reservations.
+            ClientShell::OnlinePayment if !dealer.config.reserve.enabled => continue,
             ClientShell::MyGarage => match &b.ctx.site.garage_path {
                 Some(garage) => garage.clone(),
                 None => continue,
@@ -782,9 +848,17 @@ pub fn site_pages_by_car<'a>(
             _ => path.to_string(),
         };
         let reserve = &dealer.config.reserve;
-        let reserve_terms = (shell == ClientShell::CheckoutJourney).then_some(ReserveTerms {
+        let reserve_terms = matches!(
+            shell,
+            ClientShell::CheckoutJourney | ClientShell::OnlinePayment
+        )
+        .then(|| ReserveTerms {
             deposit: reserve.deposit,
             hold_hours: reserve.hold_hours,
+            pay_note: crate::messages::reservation_held_pay_at_dealership(
+                reserve.hold_hours,
+                reserve.deposit,
+            ),
         });
         let view = ClientPageView {
             shell,
@@ -936,5 +1010,179 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Seed 001 s2: "Some dealers use a used-car/{car type}/ path variant": where the
+    /// dealer switches it on, the car's breadcrumb, the home links and the footer go to
+    /// /used-car/{type}, a page the site publishes; elsewhere to /search/{type}-cars.
+    #[test]
+    fn the_used_car_path_variant_is_what_breadcrumbs_and_links_use() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let cars: Vec<Car> = vec![serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "c1", "year": 2024, "make": "Toyota", "model": "RAV4",
+            "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": 30000.0
+        }))
+        .expect("car")];
+        for (extra, expected) in [
+            ("[search]\nused_car_path_variant = true\n", "/used-car/used"),
+            ("", "/search/used-cars"),
+        ] {
+            let dealer = test_dealer(extra);
+            let pages = site_pages(&dealer, &cars, now);
+            assert!(
+                pages.iter().any(|p| p.path == expected),
+                "{expected} published"
+            );
+            let car = pages
+                .iter()
+                .find(|p| p.path == "/cars/c1")
+                .expect("car page");
+            let props = car.props.value();
+            assert_eq!(props["page"]["breadcrumbs"][1]["url"], expected);
+            assert!(
+                props["site"]["footer"]["stock_links"]
+                    .as_array()
+                    .expect("stock links")
+                    .iter()
+                    .any(|l| l["url"] == expected),
+                "footer links {expected}"
+            );
+        }
+    }
+
+    /// Seed 001 s2: "/privacy-policy, /terms-and-conditions" on every site: the
+    /// platform's default, unless the dealer's own markdown page takes the route.
+    #[test]
+    fn every_site_has_a_privacy_policy_and_terms_and_a_dealer_page_replaces_them() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let mut dealer = test_dealer("");
+        let html = |pages: &[Page], path: &str| -> String {
+            let page = pages.iter().find(|p| p.path == path).expect(path);
+            assert_eq!(page.kind, PageKind::Content);
+            assert!(page.in_sitemap);
+            page.props.value()["page"]["html"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let pages = site_pages(&dealer, &[], now);
+        assert!(html(&pages, "/privacy-policy").contains("Australian Privacy Principles"));
+        assert!(html(&pages, "/terms-and-conditions").contains("Acme Motors website"));
+        dealer.pages.push(crate::config::ContentPage {
+            slug: "terms-and-conditions".into(),
+            title: "Terms".into(),
+            path: "/pages/terms-and-conditions".into(),
+            description: None,
+            markdown: "Our own terms.".into(),
+        });
+        let pages = site_pages(&dealer, &[], now);
+        assert_eq!(
+            pages
+                .iter()
+                .filter(|p| p.path == "/terms-and-conditions")
+                .count(),
+            1
+        );
+        assert_eq!(
+            html(&pages, "/terms-and-conditions"),
+            "<p>Our own terms.</p>\n"
+        );
+    }
+
+    /// Seed 001 s2: "/spin-to-win, /online-payment" and "/personalised/finance?car_id={id}";
+    /// seed 001 s6: "online-payment ... always; ... spin-to-win and finance-by-credit-check
+    /// only on sites where these are switched on". Each route is a page, gated as the
+    /// table says.
+    #[test]
+    fn the_gated_routes_are_pages_gated_as_the_site_says() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let wheel = "[spin_to_win]\nterms = \"One spin each.\"\nprizes = [{ label = \"A\", weight = 1 }, { label = \"B\", weight = 1 }]\n";
+        let gate = |pages: &[Page], path: &str| -> Option<serde_json::Value> {
+            pages
+                .iter()
+                .find(|p| p.path == path)
+                .map(|p| p.props.value()["gate"].clone())
+        };
+        let plain = test_dealer(wheel);
+        let pages = site_pages(&plain, &[], now);
+        assert_eq!(gate(&pages, "/spin-to-win"), None, "the promotion is off");
+        assert_eq!(
+            gate(&pages, "/online-payment"),
+            Some(serde_json::json!("online-payment"))
+        );
+        assert_eq!(
+            gate(&pages, "/personalised/finance"),
+            Some(serde_json::Value::Null)
+        );
+        let finance = pages
+            .iter()
+            .find(|p| p.path == "/personalised/finance")
+            .expect("page");
+        assert_eq!(finance.kind, PageKind::Form);
+        assert!(!finance.in_sitemap);
+
+        let switched = test_dealer(&format!(
+            "[gated_routes]\nspin_to_win = true\nfinance_by_credit_check = true\n[features]\nspin_to_win = true\n{wheel}"
+        ));
+        let pages = site_pages(&switched, &[], now);
+        let spin = pages
+            .iter()
+            .find(|p| p.path == "/spin-to-win")
+            .expect("the wheel");
+        assert_eq!(spin.kind, PageKind::SpinToWin);
+        assert_eq!(spin.props.value()["gate"], "spin-to-win");
+        assert_eq!(spin.props.value()["page"]["prizes"][0]["odds"], "50%");
+        assert_eq!(
+            gate(&pages, "/personalised/finance"),
+            Some(serde_json::json!("car-finance"))
+        );
+    }
+
+    /// Seed 001 s2: "Anchors: #register-interest-form": a coming-soon model's calls to
+    /// action go to the Register Interest form on its page, whose id is the anchor.
+    #[test]
+    fn a_coming_soon_model_links_its_register_interest_form() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let mut dealer = test_dealer("");
+        dealer.models = vec![serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "omoda-e5", "name": "Omoda E5", "make": "Omoda",
+            "status": "coming_soon", "image": "/media/models/omoda-e5.svg"
+        }))
+        .expect("model")];
+        let pages = site_pages(&dealer, &[], now);
+        let model = pages
+            .iter()
+            .find(|p| p.path == "/models/omoda-e5")
+            .expect("model page");
+        let view = &model.props.value()["page"];
+        assert_eq!(view["cta_url"], "#register-interest-form");
+        assert_eq!(
+            view["register_interest"]["form_id"],
+            "register-interest-form"
+        );
+        let message = view["register_interest"]["steps"][0]["fields"]
+            .as_array()
+            .expect("fields")
+            .iter()
+            .find(|f| f["name"] == "message")
+            .expect("message field")
+            .clone();
+        assert_eq!(
+            message["default_value"],
+            "Please register my interest in the Omoda E5."
+        );
     }
 }

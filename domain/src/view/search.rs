@@ -35,6 +35,7 @@ use super::words::{
 
 /// The route of the default search page.
 pub const ALL_STOCK_ROUTE: &str = "/search/new-used-and-demo-cars";
+
 /// Seed 001 s2: "/search (cars)", every car.
 pub const CARS_ROUTE: &str = "/search";
 /// The default sort of a landing page (seed: latest first), as `sortBy` names it.
@@ -436,7 +437,7 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
         for car_type in CarType::ORDER {
             push(
                 &mut routes,
-                format!("/used-car/{}", car_type.as_str()),
+                super::links::car_type_path(car_type, &dealer.config.search),
                 format!(
                     "{} {} for Sale | {name}",
                     car_type_label(car_type),

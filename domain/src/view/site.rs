@@ -162,7 +162,8 @@ pub struct FooterView {
     pub licence: Option<String>,
     /// Social network links (label is the network's name).
     pub social: Vec<SocialLinkView>,
-    /// Legal links, as configured (pages the site has).
+    /// Legal links, as configured (pages the site has); the privacy policy and terms where
+    /// none are configured.
     pub legal: Vec<LinkView>,
     /// "© Acme Motors".
     pub copyright: String,
@@ -190,7 +191,7 @@ fn footer_view(dealer: &Dealer) -> FooterView {
             .filter(|t| config.car_types.contains(t))
             .map(|t| LinkView {
                 label: format!("{} {noun}", car_type_label(t)),
-                url: format!("/search/{}-cars", t.as_str()),
+                url: super::links::car_type_path(t, &config.search),
                 children: Vec::new(),
             })
             .collect(),
@@ -215,7 +216,23 @@ fn footer_view(dealer: &Dealer) -> FooterView {
                 url: s.url.clone(),
             })
             .collect(),
-        legal: published_links(dealer, &footer.legal),
+        // Every site has both legal pages (issue 27): listed where the dealer lists none.
+        legal: if footer.legal.is_empty() {
+            vec![
+                LinkView {
+                    label: "Privacy Policy".to_string(),
+                    url: super::links::PRIVACY_PATH.to_string(),
+                    children: Vec::new(),
+                },
+                LinkView {
+                    label: "Terms and Conditions".to_string(),
+                    url: super::links::TERMS_PATH.to_string(),
+                    children: Vec::new(),
+                },
+            ]
+        } else {
+            published_links(dealer, &footer.legal)
+        },
         copyright: format!("\u{a9} {}", config.name),
     }
 }

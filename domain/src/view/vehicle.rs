@@ -476,7 +476,7 @@ pub struct VehicleWidgets {
 }
 
 /// Breadcrumbs of a vehicle page (seed 001 s2): Home, car type, make, model, body, current.
-pub fn breadcrumbs(car: &Car) -> Vec<Crumb> {
+pub fn breadcrumbs(car: &Car, search: &crate::config::SearchConfig) -> Vec<Crumb> {
     let link = |label: &str, url: String| Crumb {
         label: label.to_string(),
         url: Some(url),
@@ -485,7 +485,7 @@ pub fn breadcrumbs(car: &Car) -> Vec<Crumb> {
         link(messages::BREADCRUMB_HOME, "/".to_string()),
         link(
             car_type_label(car.car_type),
-            format!("/search/{}-cars", car.car_type.as_str()),
+            super::links::car_type_path(car.car_type, search),
         ),
         link(&car.make, format!("/search/{}", slugify(&car.make))),
         link(&car.model, similar_search_path(car)),
@@ -912,7 +912,7 @@ pub fn vehicle_page_view_indexed(
     VehiclePageView {
         compare: compare_rows(car, &card),
         card,
-        breadcrumbs: breadcrumbs(car),
+        breadcrumbs: breadcrumbs(car, &config.search),
         show_thumbnails: images.len() > THUMBNAIL_STRIP_MIN_IMAGES_EXCLUSIVE,
         images,
         key_chips: key_chips(car),

@@ -28,6 +28,8 @@ export interface PageViews {
   client: import('../types/generated/ClientPageView').ClientPageView;
   not_found: import('../types/generated/NotFoundView').NotFoundView;
   compare: import('../types/generated/ComparePageView').ComparePageView;
+  posts: import('../types/generated/PostsPageView').PostsPageView;
+  spin_to_win: import('../types/generated/SpinPageView').SpinPageView;
 }
 
 /** True when `A` and `B` are the same union. */
@@ -80,3 +82,7 @@ export type OfferProps = PropsOf<'offer'>;
 export type OffersProps = PropsOf<'offers'>;
 /** Props of the dealer locator. */
 export type LocatorProps = PropsOf<'locator'>;
+/** Props of a post index (/news, /blog, /blog/vehicle-reviews). */
+export type PostsProps = PropsOf<'posts'>;
+/** Props of the spin-to-win page. */
+export type SpinToWinProps = PropsOf<'spin_to_win'>;

@@ -2,6 +2,7 @@ import type { ClientProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { GarageView } from '../features/account/garage-view';
 import { JourneyView } from '../features/account/journey-view';
+import { OnlinePaymentView } from '../features/account/online-payment-view';
 import { PrintView } from '../features/account/print-view';
 import { SignIn } from '../features/account/sign-in';
 import { SuccessView } from '../features/account/success-view';
@@ -29,6 +30,9 @@ export function ClientPage({ site, page }: ClientProps) {
       break;
     case 'checkout_journey':
       body = <JourneyView terms={page.reserve_terms} />;
+      break;
+    case 'online_payment':
+      body = <OnlinePaymentView terms={page.reserve_terms} searchPath={site.search_path} />;
       break;
   }
   return (

@@ -1,5 +1,6 @@
 import type { FormProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { CarCard } from '../components/car-card';
 import { Layout } from '../components/layout';
 import { FinanceCalculator } from '../features/finance/finance-calculator';
 import { LeadForm } from '../features/forms/lead-form';
@@ -73,6 +74,15 @@ export function FormPage({ site, page }: FormProps) {
           <PartsOrderToggle>
             <LeadForm view={page} dealershipSlug={site.slug} />
           </PartsOrderToggle>
+        ) : page.kind === 'finance_enquiry' && tradeInCard ? (
+          // A car's finance (/personalised/finance?car_id=): its repayment and rates, and
+          // the form with the car and its location filled in.
+          <>
+            <section className="form-page__finance-car" aria-label="The car you are financing">
+              <CarCard car={tradeInCard} favourites={false} headingLevel={2} />
+            </section>
+            <LeadForm key={tradeInCard.id} view={tradeInPage} dealershipSlug={site.slug} />
+          </>
         ) : (
           <LeadForm view={page} dealershipSlug={site.slug} />
         )}

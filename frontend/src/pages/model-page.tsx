@@ -4,6 +4,8 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { Layout } from '../components/layout';
 import { FallbackImage } from '../components/fallback-image';
 import { ColourPicker } from '../features/catalogue/colour-picker';
+import { LeadForm } from '../features/forms/lead-form';
+import '../features/forms/forms.css';
 import { MESSAGES } from '../types/generated/messages';
 import '../features/catalogue/catalogue.css';
 import { Photo } from '../components/photo';
@@ -136,6 +138,15 @@ export function ModelPage({ site, page }: ModelProps) {
           ) : null}
         </p>
       </section>
+      {page.register_interest ? (
+        // Seed 001 s2 #register-interest-form: the form's own id, which the calls to
+        // action above link.
+        <section className="model-register" aria-labelledby="model-register-title">
+          <h2 id="model-register-title">{page.register_interest.title}</h2>
+          <p>{page.register_interest.intro}</p>
+          <LeadForm view={page.register_interest} dealershipSlug={site.slug} />
+        </section>
+      ) : null}
     </Layout>
   );
 }

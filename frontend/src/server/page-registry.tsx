@@ -20,7 +20,9 @@ import { OfferPage } from '../pages/offer-page';
 import { OffersPage } from '../pages/offers-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PartsSearchPage } from '../pages/parts-search-page';
+import { PostsPage } from '../pages/posts-page';
 import { SearchPage } from '../pages/search-page';
+import { SpinToWinPage } from '../pages/spin-to-win-page';
 import { VehiclePage } from '../pages/vehicle-page';
 import type { PropsOf } from '../app/props';
 import type { PageKind } from '../types/generated/PageKind';
@@ -45,4 +47,6 @@ export const PAGES = {
   client: ClientPage,
   not_found: NotFoundPage,
   compare: ComparePage,
+  posts: PostsPage,
+  spin_to_win: SpinToWinPage,
 } as const satisfies { [K in PageKind]: ComponentType<PropsOf<K>> };

@@ -49,3 +49,17 @@ export async function fetchVehicleProps(
     ? (props as VehicleProps)
     : null;
 }
+
+/** The slug of the car a `car_id` parameter names, or null: seed 000 s2 writes it as the
+ *  numeric id (/checkout-journey?car_id={id}), seed 001 s2 as the slug; a number is looked
+ *  up as an id first (through the search API's ids), then read as a slug. */
+export async function carSlugOf(
+  value: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string | null> {
+  const slug = carSlug(value);
+  if (!slug || !/^[0-9]{1,15}$/.test(slug)) return slug;
+  const [card] = await fetchCardsByIds([Number(slug)], fetchImpl);
+  const path = card?.path.match(/^\/cars\/([^/]+)\/?$/)?.[1];
+  return path ? carSlug(decodeURIComponent(path)) : slug;
+}

@@ -4,7 +4,7 @@ import type { VehicleProps } from '../../app/props';
 import { getHold } from '../../api/client';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
-import { carSlug, fetchVehicleProps } from './car-lookup';
+import { carSlug, carSlugOf, fetchVehicleProps } from './car-lookup';
 import { Photo } from '../../components/photo';
 
 type State =
@@ -13,7 +13,7 @@ type State =
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; props: VehicleProps; held: boolean };
 
-/** /checkout-journey?car_id={slug} (seed 001 s2, online purchase): the car, then the steps
+/** /checkout-journey?car_id={slug} (seed 001 s2, online purchase; seed 000's numeric id too): the car, then the steps
  *  of buying it online, each a real page: reserve it with the refundable deposit, arrange
  *  finance, value a trade-in, and talk to the dealer about delivery or pick-up. */
 export function JourneyView({
@@ -26,12 +26,14 @@ export function JourneyView({
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
-    const slug = carSlug(new URLSearchParams(search()).get('car_id'));
-    if (!slug) {
+    const param = new URLSearchParams(search()).get('car_id');
+    if (!carSlug(param)) {
       setState({ kind: 'missing' });
       return;
     }
     (async () => {
+      const slug = await carSlugOf(param);
+      if (!slug) return setState({ kind: 'missing' });
       const props = await fetchVehicleProps(slug);
       if (!props) return setState({ kind: 'missing' });
       // A hold made since the build: the car cannot be reserved again.

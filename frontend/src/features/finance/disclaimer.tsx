@@ -4,11 +4,20 @@ import { MESSAGES } from '../../types/generated/messages';
 
 /** A lender disclaimer cut at 197 characters (the cut comes from the Rust rule) with
  *  Show More / Show Less (seed 001 s4/s9). */
-export function Disclaimer({ full, short }: { full: string; short: Truncated }) {
+export function Disclaimer({
+  full,
+  short,
+  anchorId,
+}: {
+  full: string;
+  short: Truncated;
+  /** The anchor links use (seed 001 s2: #financeDisclaimer), on the page's one calculator. */
+  anchorId?: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   return (
-    <div className="finance-disclaimer">
+    <div className="finance-disclaimer" id={anchorId}>
       <p id={id} className="finance-disclaimer__text">
         {short.truncated && !expanded ? short.text : full}
       </p>

@@ -18,6 +18,9 @@ import { MoneyInput } from './money-input';
 import { RangeField } from './range-field';
 import './finance.css';
 
+/** Seed 001 s2 anchor of the calculator's lender disclaimer. */
+export const FINANCE_DISCLAIMER_ID = 'financeDisclaimer';
+
 type FinanceCalculatorProps = {
   /** The dealer's calculator from the Rust view model (`domain::view::finance::finance_calculator_view`). */
   view: FinanceCalculatorView;
@@ -188,9 +191,16 @@ export function FinanceCalculator({
         <div className="finance-calculator__result">
           <FinanceFigures figures={figures} live />
           <ComparisonRateNote />
+          <a className="finance-calculator__disclaimer-link" href={`#${FINANCE_DISCLAIMER_ID}`}>
+            Read the finance disclaimer
+          </a>
         </div>
       </div>
-      <Disclaimer full={view.disclaimer} short={view.disclaimer_short} />
+      <Disclaimer
+        full={view.disclaimer}
+        short={view.disclaimer_short}
+        anchorId={FINANCE_DISCLAIMER_ID}
+      />
     </section>
   );
 }

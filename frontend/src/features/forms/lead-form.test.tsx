@@ -26,7 +26,7 @@ const service: FormPageView = {
   subcategory: 'Service Booking',
   terms: {
     label: 'I agree to the terms of use',
-    url: null,
+    url: '/terms-and-conditions',
     message: 'You must agree to the terms of use before submitting the form.',
   },
   steps: [

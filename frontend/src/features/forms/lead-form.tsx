@@ -392,13 +392,7 @@ export function LeadForm({
             onChange={(e) => dispatch({ type: 'terms', accepted: e.target.checked })}
           />
           <label htmlFor={fieldId(formId, TERMS_FIELD)}>
-            {view.terms.url ? (
-              <>
-                {view.terms.label} (<a href={view.terms.url}>read the terms</a>)
-              </>
-            ) : (
-              view.terms.label
-            )}
+            {view.terms.label} (<a href={view.terms.url}>read the terms</a>)
             <span aria-hidden="true"> *</span>
           </label>
           {termsError ? (
@@ -445,6 +439,10 @@ export function LeadForm({
           )}
         </button>
       </div>
+      {/* Every form collects personal details: say where their handling is described. */}
+      <p className="lead-form__privacy">
+        We handle your details as our <a href={view.privacy_url}>privacy policy</a> describes.
+      </p>
     </form>
   );
 }

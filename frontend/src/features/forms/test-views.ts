@@ -22,6 +22,7 @@ export const baseView: Omit<
   locations: [{ id: 2, name: 'Acme Springwood', slug: 'springwood' }],
   default_location_id: 2,
   terms: null,
+  privacy_url: '/privacy-policy',
   submit_label: 'Enquire Now',
   next_label: 'Next',
   booking: null,

@@ -54,7 +54,7 @@ describe('validateStep', () => {
   ];
   const terms = {
     label: 'I agree',
-    url: null,
+    url: '/terms-and-conditions',
     message: 'You must agree to the terms of use before submitting the form.',
   };
 

@@ -3,4 +3,4 @@
 /**
  * Which client-only page a shell is.
  */
-export type ClientShell = "sign_in" | "watchlist" | "checkout_journey" | "success" | "print" | "my_garage";
+export type ClientShell = "sign_in" | "watchlist" | "checkout_journey" | "success" | "print" | "my_garage" | "online_payment";

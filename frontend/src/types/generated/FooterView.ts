@@ -23,7 +23,8 @@ licence: string | null,
  */
 social: Array<SocialLinkView>, 
 /**
- * Legal links, as configured (pages the site has).
+ * Legal links, as configured (pages the site has); the privacy policy and terms where
+ * none are configured.
  */
 legal: Array<LinkView>, 
 /**

@@ -70,6 +70,11 @@ default_location_id: number | null,
  */
 terms: TermsView | null, 
 /**
+ * The privacy policy the form links beside its submit button: every form collects
+ * personal details, and every site has the page (issue 27).
+ */
+privacy_url: string, 
+/**
  * Submit button text (config `forms.enquiry_button_text`).
  */
 submit_label: string, 

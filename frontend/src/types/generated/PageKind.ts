@@ -6,4 +6,4 @@
  * lists them. The list is exported to TypeScript (`types/generated/PageKind.ts`); tests on
  * both sides hold the entries, the registry and the docs to it.
  */
-export type PageKind = "home" | "search" | "vehicle" | "location" | "locations" | "locator" | "model" | "models" | "parts_search" | "offers" | "offer" | "brands" | "brand" | "form" | "content" | "client" | "not_found" | "compare";
+export type PageKind = "home" | "search" | "vehicle" | "location" | "locations" | "locator" | "model" | "models" | "parts_search" | "offers" | "offer" | "brands" | "brand" | "form" | "content" | "client" | "not_found" | "compare" | "posts" | "spin_to_win";

@@ -11,4 +11,9 @@ deposit: number,
 /**
  * Hours the car is held.
  */
-hold_hours: number, };
+hold_hours: number, 
+/**
+ * How the deposit is paid, as the payment provider tells the shopper (the local
+ * provider: at the dealership).
+ */
+pay_note: string, };

@@ -9,9 +9,9 @@ export type TermsView = {
  */
 label: string, 
 /**
- * The dealer's terms page, when it has one.
+ * The site's terms page (every site has one: the dealer's, else the platform's).
  */
-url: string | null, 
+url: string, 
 /**
  * 'You must agree to the terms of use before submitting the form.'
  */

@@ -48,7 +48,8 @@ export function useTradeInCar(
 ): TradeInCar {
   const [state, setState] = useState<TradeInCar>({ kind: 'none' });
   useEffect(() => {
-    if (view.kind !== 'trade_in') return;
+    // The finance form takes the car the same way (seed 001 s2: /personalised/finance?car_id=).
+    if (view.kind !== 'trade_in' && view.kind !== 'finance_enquiry') return;
     const id = carIdOf(new URLSearchParams(search()));
     if (id === null) return;
     let live = true;
