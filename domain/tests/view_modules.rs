@@ -30,6 +30,7 @@ const SHARED: &[&str] = &[
     // what a form is for, its routes and its fields; the form page is a page view
     "form",
     "form_fields",
+    "form_view",
     "brand_groups",
     "model_cards",
     "offer_cards",

@@ -20,6 +20,7 @@ pub mod finance;
 pub mod form;
 pub mod form_fields;
 pub mod form_page;
+pub mod form_view;
 pub mod home;
 pub mod images;
 pub mod jsonld;

@@ -19,12 +19,11 @@ use crate::rules::format::format_dollars;
 use crate::rules::vehicle_text::MODEL_PAGE_SPEC_COUNT;
 
 use super::crumbs::Crumb;
-use super::form::{form_page_view, FormKind, FormPageView};
+use super::form_view::FormPageView;
 use super::images::asset_url;
 use super::images::ImageView;
 use super::links::enquiry_url;
 use super::model_cards::{body_style_label, model_cards, model_title, ModelCardView};
-use super::site::ViewContext;
 use super::slug::slugify;
 use crate::rules::vehicle_text::SpecRow;
 
@@ -108,23 +107,6 @@ pub struct ModelPageView {
     /// The Register Interest form of a coming-soon model, on the page at
     /// `#register-interest-form` (seed 001 s2), which its call to action links.
     pub register_interest: Option<FormPageView>,
-}
-
-/// Seed 001 s2 anchor of a coming-soon model's Register Interest form.
-pub const REGISTER_INTEREST_FORM_ID: &str = "register-interest-form";
-
-/// The Register Interest form of a coming-soon model page: the site's enquiry form at
-/// `#register-interest-form`, its message naming the model.
-pub fn register_interest_form(title: &str, ctx: &ViewContext<'_>) -> FormPageView {
-    let mut form = form_page_view(FormKind::GeneralEnquiry, ctx);
-    form.form_id = REGISTER_INTEREST_FORM_ID.to_string();
-    form.title = messages::REGISTER_INTEREST.to_string();
-    for field in form.steps.iter_mut().flat_map(|s| s.fields.iter_mut()) {
-        if field.name == "message" {
-            field.default_value = format!("Please register my interest in the {title}.");
-        }
-    }
-    form
 }
 
 /// A link to the cars in stock of a model.

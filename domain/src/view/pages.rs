@@ -595,8 +595,9 @@ pub fn site_pages_by_car<'a>(
         let mut view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
         // Seed 001 s2: a coming-soon model's Register Interest is a form on its page.
         if view.coming_soon {
-            view.register_interest = Some(super::model::register_interest_form(&view.title, ctx));
-            view.cta_url = format!("#{}", super::model::REGISTER_INTEREST_FORM_ID);
+            view.register_interest =
+                Some(super::form_page::register_interest_form(&view.title, ctx));
+            view.cta_url = format!("#{}", super::form_view::REGISTER_INTEREST_FORM_ID);
         }
         let description = if model.short_description.trim().is_empty() {
             format!(

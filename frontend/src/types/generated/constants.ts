@@ -39,6 +39,9 @@ export const PAGE_SIZE = 21;
 /** Seed 001 s3/s9: search history entries kept. */
 export const SEARCH_HISTORY_SIZE = 5;
 
+/** Seed 000 s9: offers and catalogue caches hold this many answers (the oldest dropped when full). */
+export const OFFERS_CACHE_SIZE = 10;
+
 /** Issue 27: cars the compare page sets side by side at most. */
 export const COMPARE_MAX_CARS = 4;
 
@@ -77,6 +80,12 @@ export const ATTRIBUTION_MAX_PARAM_NAME = 64;
 
 /** Issue 28: longest query parameter value, characters. */
 export const ATTRIBUTION_MAX_PARAM_VALUE = 512;
+
+/** Seed 001 s9: style breakpoints (min-width px): xs 400px, sm 576px, md 768px, lg 992px, xl 1200px, xxl 1400px. Every CSS media query uses these or BREAKPOINTS_DOWN (src/styles/breakpoints.test.ts). */
+export const BREAKPOINTS = [["xs",400],["sm",576],["md",768],["lg",992],["xl",1200],["xxl",1400]] as const;
+
+/** Seed 001 s9: "matching max-width down variants for sm, md, lg and xl" (max-width px, 0.02 short of the breakpoint). */
+export const BREAKPOINTS_DOWN = [["sm-down",575.98],["md-down",767.98],["lg-down",991.98],["xl-down",1199.98]] as const;
 
 /** Seed 001 s9: the default not-found image, for a missing photo or one that fails to load. */
 export const NOT_FOUND_IMAGE = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20400%20300'%3E%3Crect%20width='400'%20height='300'%20fill='%23eef1f4'/%3E%3Cpath%20d='M150%20120h100v70H150z'%20fill='none'%20stroke='%239aa3ad'%20stroke-width='6'/%3E%3Ccircle%20cx='178'%20cy='145'%20r='10'%20fill='%239aa3ad'/%3E%3Cpath%20d='M156%20184l30-28%2020%2018%2014-12%2024%2022'%20fill='none'%20stroke='%239aa3ad'%20stroke-width='6'/%3E%3Ctext%20x='200'%20y='230'%20font-family='sans-serif'%20font-size='18'%20text-anchor='middle'%20fill='%235a636d'%3ENo%20photo%20available%3C/text%3E%3C/svg%3E";

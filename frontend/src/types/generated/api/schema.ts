@@ -252,7 +252,8 @@ export interface paths {
          *     `query`, `page` (from 0), `hitsPerPage` (1-100), `sortBy` (`relevance`, `latest`,
          *     `price_desc`, `price_asc` or `<field>:<asc|desc>`), `refinementList[<facet>][<i>]=<value>`,
          *     `menu[<facet>]=<value>`, `range[<field>]=<min>:<max>`, `lat`, `lng`, `radius` (km), and
-         *     `ids` (only the cars of these ids, up to 100, comma-separated: the watchlist page).
+         *     `ids` (only the cars of these ids, up to 100, comma-separated: the watchlist page),
+         *     and the dealer search parameters `locationId` and `locationType` (seed 000 s2).
          *     Other parameters are ignored.
          */
         get: operations["stock_search"];
@@ -631,7 +632,7 @@ export interface components {
          * @description The stable error codes of the API.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "car_not_found" | "car_sold" | "car_not_priced" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
         /** @description One value of a facet with the number of cars that have it. */
         FacetItem: {
             /**
@@ -1828,7 +1829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price */
+            /** @description `car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1962,6 +1963,10 @@ export interface operations {
                 sortBy?: string;
                 /** @description Only these car ids: up to 100 positive whole numbers separated by commas */
                 ids?: string;
+                /** @description Only the cars held at (or distributed to) this dealer location (seed 000 s2 dealer search parameter) */
+                locationId?: number;
+                /** @description Only the cars at a location of this department type: sales, service, parts or service-and-parts */
+                locationType?: string;
             };
             header?: never;
             path?: never;
