@@ -31,6 +31,7 @@ const SHARED: &[&str] = &[
     "form",
     "form_fields",
     "form_view",
+    "price_slider",
     "brand_groups",
     "model_cards",
     "offer_cards",

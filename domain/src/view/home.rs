@@ -26,7 +26,7 @@ use super::links::CountLink;
 use super::location_cards::{locations_carousel, LocationsCarouselView};
 use super::model_cards::{model_cards, ModelCardView};
 use super::names::car_type_label;
-use super::search::{price_slider_view, PriceSliderView};
+use super::price_slider::{price_slider_view, PriceSliderView};
 use super::site::{configured_brand_grids, ViewContext};
 use super::slug::{slugify, valid_href};
 

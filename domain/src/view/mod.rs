@@ -37,6 +37,7 @@ pub mod offers;
 pub mod pages;
 pub mod parts;
 pub mod posts;
+pub mod price_slider;
 pub mod search;
 pub mod site;
 pub mod slug;

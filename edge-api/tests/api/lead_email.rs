@@ -496,7 +496,7 @@ fn every_kind_of_lead_renders_a_valid_adf_document() {
     has(
         &parts,
         &[
-            "<vehicle>\n      <year>2019</year>\n      <make>Toyota</make>\n      <model>HiLux</model>\n      <vin>MR0FA3CD100123456</vin>\n      <comments>The shopper's car the parts are for. Rego XYZ789</comments>",
+            "<vehicle>\n      <year>2019</year>\n      <make>Toyota</make>\n      <model>HiLux</model>\n      <vin>MR0FA3CD100123456</vin>\n      <comments>The shopper&#39;s car the parts are for. Rego XYZ789</comments>",
             "Part#: 04465-0K240",
         ],
     );

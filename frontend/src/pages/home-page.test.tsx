@@ -33,6 +33,7 @@ const page: HomePageView = {
   locations: null,
   blog: [],
   featured_first: false,
+  price_slider: null,
 };
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -23,16 +23,16 @@ export function HomePage({ site, page }: HomeProps) {
   // The showroom template (`template`) leads with the latest arrivals.
   const featured =
     page.featured.length > 0 ? (
-          <section className="featured" aria-labelledby="featured-title">
-            <h2 id="featured-title">Latest arrivals</h2>
-            <CarGrid
-              cars={page.featured}
-              label="Latest arrivals"
-              wholeRows
-              priorityFirst={page.slides.length === 0}
-            />
-          </section>
-        ) : null;
+      <section className="featured" aria-labelledby="featured-title">
+        <h2 id="featured-title">Latest arrivals</h2>
+        <CarGrid
+          cars={page.featured}
+          label="Latest arrivals"
+          wholeRows
+          priorityFirst={page.slides.length === 0}
+        />
+      </section>
+    ) : null;
   return (
     <Layout site={site}>
       <h1 className="visually-hidden">{page.title}</h1>

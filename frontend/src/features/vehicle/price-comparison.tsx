@@ -19,7 +19,9 @@ export function analysisOf(body: unknown): string | null {
   const parts: string[] = [];
   const comparables = answer?.comparables;
   if (typeof comparables === 'number' && Number.isFinite(comparables) && comparables > 0)
-    parts.push(`compared with ${comparables} similar ${comparables === 1 ? 'car' : 'cars'} for sale`);
+    parts.push(
+      `compared with ${comparables} similar ${comparables === 1 ? 'car' : 'cars'} for sale`,
+    );
   const confidence = answer?.confidence;
   if (typeof confidence === 'number' && Number.isFinite(confidence))
     parts.push(`${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}% confidence`);

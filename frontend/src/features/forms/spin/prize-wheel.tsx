@@ -22,11 +22,12 @@ export function PrizeWheel({
   onTurned: () => void;
 }) {
   const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-  let start = 0;
+  // Each segment starts where the weights before it end.
+  const starts = prizes.map((_, i) => prizes.slice(0, i).reduce((sum, p) => sum + p.weight, 0));
   const segments = prizes.map((prize, i) => {
-    const from = start / total;
-    start += prize.weight;
-    const to = start / total;
+    const before = starts[i] ?? 0;
+    const from = before / total;
+    const to = (before + prize.weight) / total;
     const [x1, y1] = point(from, 95);
     const [x2, y2] = point(to, 95);
     const large = to - from > 0.5 ? 1 : 0;
