@@ -121,7 +121,16 @@ test('maps: the vehicle map draws its marker after scrolling to #vehicle-map, Le
   if ((await marker.getAttribute('aria-label')) !== map.name)
     throw new Error(`the marker is named "${await marker.getAttribute('aria-label')}"`);
   // The offline basemap: Australia's outline from the site itself.
-  await section.locator('.leaflet-overlay-pane path').first().waitFor({ timeout: 10_000 });
+  // Leaflet clips paths outside the view to nothing, so any drawn one, not the first.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('#vehicle-map .leaflet-overlay-pane path')].some((path) => {
+        const box = path.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
+      }),
+    null,
+    { timeout: 10_000 },
+  );
   // The address and directions stay as text beside the map.
   if (!(await section.locator('address').innerText()).includes(map.name))
     throw new Error('#vehicle-map lost the address');
