@@ -1,7 +1,8 @@
 // Forms and leads: a car's enquiry in a dialog on its vehicle page (keyboard: opens,
-// Escape closes, focus returns) lands on /success with the lead in the API store; a test
-// drive books a slot chosen by keyboard, and a slot taken meanwhile sends the shopper
-// back to the times with the server's message; a half-filled form survives a reload.
+// Escape closes, focus returns) lands on /success with the lead, and the services ticked
+// on it, in the API store; a test drive books a slot chosen by keyboard, and a slot taken
+// meanwhile sends the shopper back to the times with the server's message; a half-filled
+// form survives a reload.
 // Every page and dialog is checked with axe.
 import { test } from './fixtures.mjs';
 import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
@@ -168,6 +169,14 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
   await dialog
     .getByRole('textbox', { name: 'Comments', exact: true })
     .fill('Is it still available for a test drive this week?');
+  // Seed 001 s3 additional_services: the services the shopper ticks reach the lead.
+  const services = dialog.getByRole('group', { name: 'I am also interested in' });
+  const ticked = [];
+  if (await services.count()) {
+    const box = services.getByRole('checkbox').last();
+    ticked.push(await box.getAttribute('value'));
+    await box.check();
+  }
   await dialog.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
   const id = await lastLeadId(page);
@@ -183,6 +192,10 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
     !String(lead.fields.message).startsWith('Is it still available')
   )
     throw new Error(`stored lead: ${JSON.stringify(lead.fields)}`);
+  if (JSON.stringify(lead.fields.additional_services ?? []) !== JSON.stringify(ticked))
+    throw new Error(
+      `stored services ${JSON.stringify(lead.fields.additional_services)}, ticked ${JSON.stringify(ticked)}`,
+    );
   const records = await page.evaluate(() => ({
     success: JSON.parse(localStorage.getItem('forecourt:success') ?? 'null'),
     enquiries: JSON.parse(localStorage.getItem('forecourt:enquiries') ?? '[]'),

@@ -5,6 +5,7 @@ import { testCard } from '../../components/test-card';
 import { answer, mockFetch } from '../../components/test-fetch';
 import { testSite } from '../../components/test-site';
 import { describeSearch, GarageView } from './garage-view';
+import { OnlinePaymentView } from './online-payment-view';
 import { PrintView } from './print-view';
 import {
   recordEnquiry,
@@ -249,6 +250,62 @@ describe('PrintView', () => {
     render(<PrintView search={() => '?car_id=..%2F..%2Fetc'} />);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not find that car');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('OnlinePaymentView', () => {
+  const car = (id: number, name: string) => ({
+    id,
+    name,
+    slug: `car-${id}`,
+    make: 'Toyota',
+    model: 'RAV4',
+    primary_image_url: '',
+  });
+
+  it('lists the deposits of live holds and drops a reservation whose hold has lapsed', async () => {
+    recordReservation({
+      reservation_id: 'R1',
+      car: car(7, '2022 Toyota RAV4 GX'),
+      expires_at: '2026-11-26T06:00:00Z',
+      made_at: '2026-11-24T06:00:00Z',
+    });
+    recordReservation({
+      reservation_id: 'R2',
+      car: car(8, '2021 Toyota Corolla Ascent'),
+      expires_at: '2026-11-20T06:00:00Z',
+      made_at: '2026-11-18T06:00:00Z',
+    });
+    mockFetch().mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/session') return answer(200, { signed_in: true, phone: '0412345678' });
+      if (url === '/api/reservations/7')
+        return answer(200, { car_id: 7, reserved: true, expires_at: '2026-11-26T06:00:00Z' });
+      if (url === '/api/reservations/8') return answer(200, { car_id: 8, reserved: false });
+      throw new Error(`unexpected ${url}`);
+    });
+    render(
+      <OnlinePaymentView
+        terms={{ deposit: 500, hold_hours: 48, pay_note: 'Pay the deposit at the dealership.' }}
+        searchPath="/search/used-cars"
+      />,
+    );
+    expect(await screen.findByText(/Held until/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: '2021 Toyota Corolla Ascent' })).toBeNull(),
+    );
+    expect(screen.getByRole('link', { name: '2022 Toyota RAV4 GX' }).getAttribute('href')).toBe(
+      '/cars/car-7',
+    );
+    expect(screen.getByText(/Deposit \$500, fully refundable/)).toBeTruthy();
+    expect(screen.getByText('Pay the deposit at the dealership.')).toBeTruthy();
+  });
+
+  it('says where to go when nothing waits for a deposit, and asks for sign-in first', async () => {
+    mockFetch().mockResolvedValueOnce(answer(200, { signed_in: false }));
+    render(<OnlinePaymentView terms={null} searchPath="/search/used-cars" />);
+    expect(screen.getByRole('status').textContent).toBe('Checking whether you are signed in…');
+    expect(await screen.findByText('Taking you to sign in…')).toBeTruthy();
   });
 });
 

@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import './account.css';
 import { useSite } from '../../components/site-context';
-import { getHold } from '../../api/client';
-import { ACCOUNT_CALL, callApi } from '../../components/account/api';
 import {
   loadEnquiries,
   loadReservations,
@@ -13,18 +11,12 @@ import {
 } from '../../components/account/records';
 import { signOut, useSession, WATCHLIST_PATH } from '../../components/account/session';
 import { fetchWatchlist } from '../../components/account/watchlist';
+import { SessionPending, useLiveHolds, when } from './account-parts';
 
 interface Kept {
   enquiries: EnquiryRecord[];
   reservations: ReservationRecord[];
   searches: SearchRecord[];
-}
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function carPath(slug: string): string {
@@ -72,31 +64,20 @@ export function GarageView({ searchPath }: { searchPath: string }) {
   const session = useSession();
   const [saved, setSaved] = useState<number | null>(null);
   const [kept, setKept] = useState<Kept>({ enquiries: [], reservations: [], searches: [] });
-  const [holds, setHolds] = useState<Record<string, boolean>>({});
+  const holds = useLiveHolds(kept.reservations);
 
   useEffect(() => {
     if (session.status !== 'signed-in') return;
-    const reservations = loadReservations();
-    setKept({ enquiries: loadEnquiries(), reservations, searches: loadSearches() });
+    setKept({
+      enquiries: loadEnquiries(),
+      reservations: loadReservations(),
+      searches: loadSearches(),
+    });
     if (site?.favourites) void fetchWatchlist().then((r) => setSaved(r.ok ? r.ids.length : null));
-    for (const r of reservations) {
-      void callApi(getHold(r.car.id, ACCOUNT_CALL)).then((answer) => {
-        if (answer.ok)
-          setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
-      });
-    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the site is fixed for a page; reload when the session changes only
   }, [session.status]);
 
-  if (session.status !== 'signed-in') {
-    return (
-      <p role="status">
-        {session.status === 'loading'
-          ? 'Checking whether you are signed in…'
-          : 'Taking you to sign in…'}
-      </p>
-    );
-  }
+  if (session.status !== 'signed-in') return <SessionPending status={session.status} />;
   return (
     <>
       <p>Signed in as {session.phone}.</p>

@@ -1,17 +1,9 @@
 import { useEffect, useState } from 'react';
 import './account.css';
-import { getHold } from '../../api/client';
-import { ACCOUNT_CALL, callApi } from '../../components/account/api';
 import { loadReservations, type ReservationRecord } from '../../components/account/records';
 import { useSession } from '../../components/account/session';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { SessionPending, useLiveHolds, when } from './account-parts';
 
 /** /online-payment (seed 001 s2, always gated): the deposits of the reservations made
  *  from this browser, each with whether its hold is live (GET /api/reservations/{car_id})
@@ -26,29 +18,13 @@ export function OnlinePaymentView({
 }) {
   const session = useSession();
   const [reservations, setReservations] = useState<ReservationRecord[]>([]);
-  const [holds, setHolds] = useState<Record<string, boolean>>({});
+  const holds = useLiveHolds(reservations);
 
   useEffect(() => {
-    if (session.status !== 'signed-in') return;
-    const kept = loadReservations();
-    setReservations(kept);
-    for (const r of kept) {
-      void callApi(getHold(r.car.id, ACCOUNT_CALL)).then((answer) => {
-        if (answer.ok)
-          setHolds((h) => ({ ...h, [r.reservation_id]: answer.body.reserved === true }));
-      });
-    }
+    if (session.status === 'signed-in') setReservations(loadReservations());
   }, [session.status]);
 
-  if (session.status !== 'signed-in') {
-    return (
-      <p role="status">
-        {session.status === 'loading'
-          ? 'Checking whether you are signed in…'
-          : 'Taking you to sign in…'}
-      </p>
-    );
-  }
+  if (session.status !== 'signed-in') return <SessionPending status={session.status} />;
   const due = reservations.filter((r) => holds[r.reservation_id] !== false);
   return (
     <section className="account-section" aria-labelledby="payment-deposits">

@@ -7,6 +7,7 @@ import { fetchCardsByIds } from './car-lookup';
 import { loadFavourites, type Favourite } from '../../components/account/records';
 import { useSession } from '../../components/account/session';
 import { changeWatchlist, fetchWatchlist, useSavedIds } from '../../components/account/watchlist';
+import { SessionPending } from './account-parts';
 
 type State =
   | { kind: 'loading' }
@@ -69,15 +70,7 @@ export function WatchlistView({ searchPath }: { searchPath: string }) {
     );
   }
 
-  if (session.status !== 'signed-in') {
-    return (
-      <p role="status">
-        {session.status === 'loading'
-          ? 'Checking whether you are signed in…'
-          : 'Taking you to sign in…'}
-      </p>
-    );
-  }
+  if (session.status !== 'signed-in') return <SessionPending status={session.status} />;
   if (state.kind === 'loading') return <p role="status">Loading your saved cars…</p>;
   if (state.kind === 'failed') {
     return (
