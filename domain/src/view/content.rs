@@ -61,16 +61,18 @@ pub fn about_us_from_config(ctx: &ViewContext<'_>) -> ContentPageView {
 
 /// The dealer's identity and contact details as the legal pages state them, in markdown
 /// (dealer text is escaped when the markdown is rendered).
-struct Identity {
+struct Identity<'a> {
+    /// The site's name, "Jacaranda Toyota".
+    name: &'a str,
     /// "Jacaranda Motors Pty Ltd (ABN 90 749 288 305), trading as Jacaranda Toyota".
     party: String,
-    /// The licence sentence, where configured.
-    licence: Option<String>,
-    /// "How to contact us" list items.
-    contact: Vec<String>,
+    /// The licence sentence with its leading space, where configured; else empty.
+    licence: String,
+    /// The "How to contact us" list.
+    contacts: String,
 }
 
-fn identity(ctx: &ViewContext<'_>) -> Identity {
+fn identity<'a>(ctx: &ViewContext<'a>) -> Identity<'a> {
     let config = &ctx.dealer.config;
     let footer = &config.footer;
     let trimmed = |v: &Option<String>| {
@@ -87,8 +89,9 @@ fn identity(ctx: &ViewContext<'_>) -> Identity {
     if legal_name.is_some_and(|l| l != config.name) {
         party.push_str(&format!(", trading as {}", config.name));
     }
-    let licence =
-        trimmed(&footer.dealer_licence).map(|l| format!("We hold motor dealer licence {l}."));
+    let licence = trimmed(&footer.dealer_licence)
+        .map(|l| format!(" We hold motor dealer licence {l}."))
+        .unwrap_or_default();
     let mut contact: Vec<String> = visible_locations(ctx)
         .into_iter()
         .map(|l| {
@@ -108,25 +111,21 @@ fn identity(ctx: &ViewContext<'_>) -> Identity {
         .collect();
     contact.push("Online: [our contact page](/contact)".to_string());
     Identity {
+        name: &config.name,
         party,
         licence,
-        contact,
+        contacts: contact.iter().map(|i| format!("- {i}\n")).collect(),
     }
-}
-
-fn list(items: &[String]) -> String {
-    items.iter().map(|i| format!("- {i}\n")).collect()
 }
 
 /// The default privacy policy of a dealer.
 pub fn default_privacy_policy(ctx: &ViewContext<'_>) -> ContentPageView {
     let Identity {
+        name,
         party,
         licence,
-        contact,
+        contacts,
     } = identity(ctx);
-    let name = &ctx.dealer.config.name;
-    let licence = licence.map(|l| format!(" {l}")).unwrap_or_default();
     let markdown = format!(
         "This policy explains how {party} (\"{name}\", \"we\") collects, uses, holds and \
 discloses your personal information, under the Privacy Act 1988 (Cth) and the Australian \
@@ -162,7 +161,6 @@ our answer you can contact the Office of the Australian Information Commissioner
 # How to contact us
 
 {contacts}",
-        contacts = list(&contact),
     );
     ContentPageView {
         title: "Privacy Policy".to_string(),
@@ -173,12 +171,11 @@ our answer you can contact the Office of the Australian Information Commissioner
 /// The default terms and conditions of a dealer's website.
 pub fn default_terms(ctx: &ViewContext<'_>) -> ContentPageView {
     let Identity {
+        name,
         party,
         licence,
-        contact,
+        contacts,
     } = identity(ctx);
-    let name = &ctx.dealer.config.name;
-    let licence = licence.map(|l| format!(" {l}")).unwrap_or_default();
     let markdown = format!(
         "These terms apply to your use of the {name} website, operated by {party}.{licence} \
 By using this website or sending a form you agree to them.
@@ -208,7 +205,6 @@ We handle the details you send us as our [privacy policy](/privacy-policy) descr
 # Contact
 
 {contacts}",
-        contacts = list(&contact),
     );
     ContentPageView {
         title: "Terms and Conditions".to_string(),
