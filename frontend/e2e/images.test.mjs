@@ -70,15 +70,28 @@ test('images: search results load the first photo eagerly and the rest lazily', 
   searchPath,
 }) => {
   await page.goto(new URL(searchPath, base).toString());
-  const images = page.locator('.car-card__media img');
-  test.skip((await images.count()) < 2, 'fewer than two results');
-  const first = images.first();
-  expect(await first.getAttribute('fetchpriority')).toBe('high');
-  expect(await first.getAttribute('loading')).toBeNull();
-  expect(await images.nth(1).getAttribute('loading')).toBe('lazy');
-  for (const img of await images.all()) {
-    expect(await img.getAttribute('width')).toBeTruthy();
-    expect(await img.getAttribute('height')).toBeTruthy();
-    expect(await img.getAttribute('decoding')).toBe('async');
+  // Read after hydration and all at once: the results may re-render while a locator walks
+  // them one by one.
+  await waitForHydration(page);
+  const images = await page
+    .locator('.car-card__media img')
+    .evaluateAll((all) =>
+      all.map((img) =>
+        Object.fromEntries(
+          ['fetchpriority', 'loading', 'width', 'height', 'decoding'].map((name) => [
+            name,
+            img.getAttribute(name),
+          ]),
+        ),
+      ),
+    );
+  test.skip(images.length < 2, 'fewer than two results');
+  expect(images[0].fetchpriority).toBe('high');
+  expect(images[0].loading).toBeNull();
+  expect(images[1].loading).toBe('lazy');
+  for (const img of images) {
+    expect(img.width).toBeTruthy();
+    expect(img.height).toBeTruthy();
+    expect(img.decoding).toBe('async');
   }
 });

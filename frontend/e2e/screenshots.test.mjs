@@ -1,7 +1,8 @@
 // Screenshots for review: the home page, the search page and a vehicle page of every
 // dealer at a phone (390 px) and a laptop (1366 px), full page, into
-// <e2e output>/screenshots/<dealer>-<page>-<width>.png. Each shot also checks the page
-// loaded, hydrated and drew every image it shows.
+// <e2e output>/screenshots/<dealer>-<page>-<width>.jpg (JPEG: a full page is often
+// 5,000 px tall and PNG took seconds a shot). Each shot also checks the page loaded,
+// hydrated and drew every image it shows.
 import { join } from 'node:path';
 import { test } from './fixtures.mjs';
 import { scrollThrough, visit, waitForHydration } from './helpers.mjs';
@@ -52,7 +53,9 @@ test('screenshots: home, search and a vehicle page at 390 and 1366 px', async ({
         if (broken.length > 0)
           throw new Error(`${path}: images that did not load: ${broken.join(', ')}`);
         await page.screenshot({
-          path: join(outDir, 'screenshots', `${dealer}-${name}-${size.width}.png`),
+          path: join(outDir, 'screenshots', `${dealer}-${name}-${size.width}.jpg`),
+          type: 'jpeg',
+          quality: 70,
           fullPage: true,
           animations: 'disabled',
         });
