@@ -77,7 +77,7 @@ test('account: save a car signed out, sign in with the SMS code, it is saved on 
     .waitFor({ timeout: 10_000 });
   await search.page
     .getByText('You have not saved any cars yet', { exact: false })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
   if (await search.page.getByRole('link', { name, exact: true }).count())
     throw new Error('the removed car is still listed');
   if (await search.page.getByRole('link', { name: 'View List' }).count())

@@ -22,18 +22,18 @@ test('models: the catalogue search filters by manufacturer, keeps it in the URL 
   await page.waitForFunction(
     (n) => document.querySelectorAll('.tile').length === Math.min(n, 21),
     expected,
-    { timeout: 5_000 },
+    { timeout: 10_000 },
   );
   if (!decodeURIComponent(page.url()).includes('refinementList[make]'))
     throw new Error(`the manufacturer is not in the URL: ${page.url()}`);
   await page.getByLabel('Search models').fill('no model is called this');
-  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
+  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 10_000 });
   await axe(page);
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await page.waitForFunction(
     (n) => document.querySelectorAll('.tile').length === Math.min(n, 21),
     all,
-    { timeout: 5_000 },
+    { timeout: 10_000 },
   );
   expectNoErrors('/models', errors);
   await page.close();
@@ -49,12 +49,12 @@ test('special offers: filters reach the empty state and Clear Filters restores t
   await axe(page);
   const before = await page.locator('.tile').count();
   await page.getByLabel('Search offers').fill('no offer is called this');
-  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
+  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 10_000 });
   if (!page.url().includes('query=')) throw new Error(`the query is not in the URL: ${page.url()}`);
   await axe(page);
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await page.waitForFunction((n) => document.querySelectorAll('.tile').length === n, before, {
-    timeout: 5_000,
+    timeout: 10_000,
   });
   const first = page.locator('.tile__title a').first();
   if (before > 0) {
@@ -109,7 +109,7 @@ test('model page: the colour arrows wrap and driver-assist expands', async ({
   const more = page.getByRole('button', { name: 'Show More' });
   if (await more.count()) {
     await more.click();
-    await page.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 10_000 });
   }
   await axe(page);
   expectNoErrors(href, errors);
@@ -132,7 +132,7 @@ test('dealer locator lists dealers nearest first from a postcode and words an un
   if (!postcode) throw new Error(`no postcode in the first address: ${text}`);
   const box = page.getByLabel('Suburb or postcode');
   await box.fill(postcode);
-  await page.getByRole('status').filter({ hasText: postcode }).waitFor({ timeout: 5_000 });
+  await page.getByRole('status').filter({ hasText: postcode }).waitFor({ timeout: 10_000 });
   const distances = (await page.locator('.locator-item__distance').allInnerTexts()).map((t) =>
     Number.parseFloat(t),
   );
@@ -145,10 +145,10 @@ test('dealer locator lists dealers nearest first from a postcode and words an un
   await page
     .getByRole('status')
     .filter({ hasText: 'Invalid postcode.' })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
   // Never the last search's result: an empty list that says why.
   if (await items.count()) throw new Error('an unknown postcode still lists the last result');
-  await page.locator('.locator-empty').waitFor({ timeout: 5_000 });
+  await page.locator('.locator-empty').waitFor({ timeout: 10_000 });
   // The unknown postcode's 404 is the only thing the browser may report.
   expectNoErrors(
     '/dealer-locator',

@@ -145,22 +145,22 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
   const opener = page
     .locator('.vehicle__sidebar')
     .getByRole('button', { name: enquiry.label, exact: true });
-  await opener.waitFor({ timeout: 5_000 });
+  await opener.waitFor({ timeout: 10_000 });
 
   // Keyboard: Enter opens, Escape closes and focus returns to the button.
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: enquiry.title });
-  await dialog.waitFor({ timeout: 5_000 });
+  await dialog.waitFor({ timeout: 10_000 });
   await axe(page);
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
   const focused = await page.evaluate(() => document.activeElement?.textContent);
   if (focused !== enquiry.label)
     throw new Error(`focus went to ${JSON.stringify(focused)}, not back to ${enquiry.label}`);
 
   await opener.click();
-  await dialog.waitFor({ timeout: 5_000 });
+  await dialog.waitFor({ timeout: 10_000 });
   const carField = await dialog.locator('input[name="car_id"]').inputValue();
   if (carField !== String(carId))
     throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
@@ -273,7 +273,7 @@ test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhi
   if (!other.startsWith('201')) throw new Error(`booking ${chosen} directly answered ${other}`);
 
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 10_000 });
   await fillContact(form, 'Jo');
   await form.getByRole('button', { name: 'Book Test Drive' }).click();
   await group.getByText(SLOT_TAKEN).waitFor({ timeout: 10_000 });
@@ -289,7 +289,7 @@ test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhi
   const time = await again.inputValue();
   await again.check();
   await form.getByRole('button', { name: 'Next' }).click();
-  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 10_000 });
   await form.getByRole('button', { name: 'Book Test Drive' }).click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: 10_000 });
   const id = await lastLeadId(page);
@@ -328,7 +328,7 @@ test('forms: a half-filled form survives a reload', async ({ context, base, axe 
   await form.locator('input[name="website"]').fill('bot text', { force: true });
   const key = 'forecourt:draft:/contact-us#enquiry-form';
   await page.waitForFunction((k) => (localStorage.getItem(k) ?? '').includes('Half way'), key, {
-    timeout: 5_000,
+    timeout: 10_000,
   });
   const draft = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
   if ('website' in draft.values)
@@ -341,7 +341,7 @@ test('forms: a half-filled form survives a reload', async ({ context, base, axe 
       document.querySelector('#enquiry-form textarea[name="message"]')?.value ===
       'Half way through writing this',
     null,
-    { timeout: 5_000 },
+    { timeout: 10_000 },
   );
   if ((await text('First name').inputValue()) !== 'Robin')
     throw new Error('the draft lost the first name');
@@ -385,7 +385,7 @@ test('forms: the category select is required and a Career Enquiry is stored as G
   await form
     .getByRole('alert')
     .filter({ hasText: 'Category is required.' })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
   await axe(page);
   await category.selectOption('Career Enquiry');
   await form.locator('button[type="submit"]').click();
@@ -419,7 +419,7 @@ test('forms: a group with several dealerships asks for the preferred one and sto
   await form
     .getByRole('alert')
     .filter({ hasText: '*Please select a dealership location.' })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
   await axe(page);
   const chosen = await select.locator('option').nth(2).getAttribute('value');
   await select.selectOption(chosen);

@@ -23,7 +23,7 @@ test('header: a menu panel opens from its button with the keyboard and Escape cl
   const panel = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
   await toggle.focus();
   await page.keyboard.press('Enter');
-  await panel.waitFor({ state: 'visible', timeout: 5_000 });
+  await panel.waitFor({ state: 'visible', timeout: 10_000 });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true')
     throw new Error('the open panel does not say so');
   await axe(page);
@@ -35,7 +35,7 @@ test('header: a menu panel opens from its button with the keyboard and Escape cl
   );
   if (!inPanel) throw new Error('Tab after the button does not reach the panel');
   await page.keyboard.press('Escape');
-  await panel.waitFor({ state: 'hidden', timeout: 5_000 });
+  await panel.waitFor({ state: 'hidden', timeout: 10_000 });
   const focused = await page.evaluate(() => document.activeElement?.className);
   if (focused !== 'site-nav__toggle')
     throw new Error(`focus went to ${focused}, not back to the button`);
@@ -76,7 +76,7 @@ test('home: Next changes the slide and the Our Locations carousel moves with its
         (document.querySelector('.locations-carousel .scroll-carousel__track')?.scrollLeft ?? 0) >
         0,
       null,
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
     await page.getByRole('button', { name: 'Previous locations' }).waitFor({ state: 'visible' });
     // The scroll event re-renders the buttons a moment after the track moves.
@@ -90,7 +90,7 @@ test('home: Next changes the slide and the Our Locations carousel moves with its
               : false,
           ),
         null,
-        { timeout: 5_000 },
+        { timeout: 10_000 },
       )
       .catch(() => {
         throw new Error('Previous stays disabled after moving');
@@ -111,7 +111,7 @@ test('home: the sales counter counts the Brisbane day in the browser', async ({
   await page.waitForFunction(
     () => /^\d+$/.test(document.querySelector('.sales-counter__figure')?.textContent ?? ''),
     null,
-    { timeout: 5_000 },
+    { timeout: 10_000 },
   );
   const shown = Number(await figure.textContent());
   const expected = brisbaneSales(Date.now());
@@ -150,7 +150,7 @@ test('location page: the department dropdown switches the hours and View Holiday
       .waitForFunction(
         (text) => (document.querySelector('.department-hours__panel')?.textContent ?? '') !== text,
         before,
-        { timeout: 5_000 },
+        { timeout: 10_000 },
       )
       .catch(() => {
         throw new Error(
@@ -165,12 +165,12 @@ test('location page: the department dropdown switches the hours and View Holiday
       await holiday.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+      await dialog.waitFor({ state: 'visible', timeout: 10_000 });
       if ((await dialog.getByRole('row').count()) === 0)
         throw new Error(`${href}: the holiday dialog lists no dates`);
       await axe(page);
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+      await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
       const focused = await page.evaluate(() => document.activeElement?.textContent);
       if (focused !== 'View Holiday Hours')
         throw new Error(`${href}: focus went to "${focused}" after Escape`);

@@ -141,7 +141,7 @@ test('maps: the vehicle map draws its marker after scrolling to #vehicle-map, Le
   // The keyboard reaches the marker and the zoom controls.
   await marker.focus();
   await page.keyboard.press('Enter');
-  await section.locator('.leaflet-popup-content').waitFor({ timeout: 5_000 });
+  await section.locator('.leaflet-popup-content').waitFor({ timeout: 10_000 });
   await section.getByRole('button', { name: 'Zoom in' }).waitFor();
   await axe(page);
   if (refused.length > 0) throw new Error(`requests to other hosts: ${refused.join(', ')}`);

@@ -23,7 +23,7 @@ async function waitForCount(page, n) {
   await page
     .locator('#parts-count')
     .filter({ hasText: new RegExp(`^${countText(n)}$`) })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
 }
 
 /** The catalogue's parts that keep `category` and fit `make` ('' for any). */
@@ -92,7 +92,7 @@ test('parts: filter the catalogue by category and make, search a part number, or
   await waitForCount(page, 1);
   await page
     .getByRole('heading', { level: 3, name: part.name, exact: true })
-    .waitFor({ timeout: 5_000 });
+    .waitFor({ timeout: 10_000 });
 
   // Back and forward restore the filters.
   await page.goBack();
@@ -104,7 +104,7 @@ test('parts: filter the catalogue by category and make, search a part number, or
 
   // Nothing matches: the empty state, whose Clear Filters shows every part again.
   await search.fill('no part is called this');
-  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 5_000 });
+  await page.getByRole('heading', { name: 'No Results Available' }).waitFor({ timeout: 10_000 });
   await axe(page);
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await waitForCount(page, view.parts.length);
@@ -122,14 +122,14 @@ test('parts: filter the catalogue by category and make, search a part number, or
   await page.waitForURL((url) => url.pathname === order.pathname, { timeout: 10_000 });
   await waitForHydration(page);
   const form = page.locator(`form#${order.hash.slice(1)}`);
-  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 10_000 });
   await axe(page);
   // Seed 001 s2: "A toggle reads View or Hide Parts Order Form."
   const hide = page.getByRole('button', { name: 'Hide Parts Order Form', exact: true });
   await hide.click();
-  await form.waitFor({ state: 'hidden', timeout: 5_000 });
+  await form.waitFor({ state: 'hidden', timeout: 10_000 });
   await page.getByRole('button', { name: 'View Parts Order Form', exact: true }).click();
-  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 5_000 });
+  await form.getByRole('heading', { name: /Contact Details/ }).waitFor({ timeout: 10_000 });
   await fillContact(form);
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByRole('heading', { name: /Vehicle Details/ }).waitFor({ timeout: 10_000 });

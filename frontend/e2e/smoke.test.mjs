@@ -38,14 +38,14 @@ test('vehicle page hydrates: a control responds', async ({
   const gallery = page.getByRole('button', { name: 'Gallery', exact: true });
   if ((await gallery.count()) > 0 && (await gallery.getAttribute('aria-pressed')) !== 'true') {
     await gallery.click();
-    await page.locator('.gallery__main').waitFor({ timeout: 5_000 });
+    await page.locator('.gallery__main').waitFor({ timeout: 10_000 });
   }
   const comments = page.locator('.dealer-comments');
   const showMore = comments.getByRole('button', { name: 'Show More' });
   const thumbs = page.locator('.gallery__thumbs button');
   if ((await showMore.count()) > 0) {
     await showMore.click();
-    await comments.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 5_000 });
+    await comments.getByRole('button', { name: 'Show Less' }).waitFor({ timeout: 10_000 });
   } else if ((await thumbs.count()) > 1) {
     const main = page.locator('.gallery__main > img');
     const before = await main.getAttribute('src');
@@ -53,16 +53,16 @@ test('vehicle page hydrates: a control responds', async ({
     await page.waitForFunction(
       (src) => document.querySelector('.gallery__main > img')?.getAttribute('src') !== src,
       before,
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
   } else {
     const open = page.getByRole('button', { name: 'View fullscreen' });
     await open.click();
-    await page.locator('dialog[open]').waitFor({ timeout: 5_000 });
+    await page.locator('dialog[open]').waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await page
       .locator('dialog[open]')
-      .waitFor({ state: 'detached', timeout: 5_000 })
+      .waitFor({ state: 'detached', timeout: 10_000 })
       .catch(async () => {
         if (await page.locator('dialog[open]').count())
           throw new Error('Escape did not close the viewer');

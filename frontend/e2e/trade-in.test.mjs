@@ -89,7 +89,7 @@ test('a trade-in offer accepted: the car, the condition, the offer and the lead 
     await page
       .locator('form#trade-in-form')
       .getByRole('textbox', { name: 'First name', exact: true })
-      .waitFor({ timeout: 5_000 });
+      .waitFor({ timeout: 10_000 });
     expectNoErrors(PATH, errors);
     return;
   }
@@ -102,7 +102,7 @@ test('a trade-in offer accepted: the car, the condition, the offer and the lead 
   // Nothing entered: the seed's banner lists each missing field.
   await form.getByRole('button', { name: 'Next', exact: true }).click();
   const banner = form.getByRole('alert');
-  await banner.filter({ hasText: 'Please fix the following errors:' }).waitFor({ timeout: 5_000 });
+  await banner.filter({ hasText: 'Please fix the following errors:' }).waitFor({ timeout: 10_000 });
   for (const message of [options.messages.year_required, options.messages.kms_required]) {
     if (!(await banner.textContent()).includes(message))
       throw new Error(`the banner does not say "${message}"`);
@@ -135,7 +135,7 @@ test('a trade-in offer accepted: the car, the condition, the offer and the lead 
   await page.getByRole('heading', { name: /3\. Your Offer/ }).waitFor({ timeout: 10_000 });
   const price = (await form.locator('.trade-in__offer-price').textContent()).trim();
   if (!/^\$\d{1,3}(,\d{3})*$/.test(price)) throw new Error(`the offer reads "${price}"`);
-  await form.getByText(/How many keys do you have\? One: −\$450/).waitFor({ timeout: 5_000 });
+  await form.getByText(/How many keys do you have\? One: −\$450/).waitFor({ timeout: 10_000 });
   await axe(page);
 
   await form.getByRole('textbox', { name: 'First name', exact: true }).fill('Sam');
@@ -201,7 +201,7 @@ test('a trade-in over 7 years or 100,000 km gets no online estimate and the enqu
   // The ordinary enquiry replaces the flow, with the car filled in.
   await page
     .getByRole('heading', { name: /1\. Your Car/ })
-    .waitFor({ state: 'detached', timeout: 5_000 });
+    .waitFor({ state: 'detached', timeout: 10_000 });
   const prefilled = await page
     .locator('form#trade-in-form')
     .evaluate((f) => ({ year: f.elements['Vehicle Year']?.value, kms: f.elements.kms?.value }));

@@ -199,7 +199,7 @@ test('vehicle page at 390 px: title and price within the first screen and a half
   if (scrollable > 950) {
     await scrollTo(page, 1200);
     const bar = page.getByRole('navigation', { name: 'Quick actions' });
-    await bar.waitFor({ timeout: 5_000 });
+    await bar.waitFor({ timeout: 10_000 });
     const boxes = await bar.locator('a, button').evaluateAll((els) =>
       els.map((el) => {
         const r = el.getBoundingClientRect();
@@ -305,7 +305,7 @@ test('vehicle page: reveal the phone, estimate delivery, share, print, scroll ba
     if (phone.masked) {
       const logged = page.waitForRequest(
         (r) => r.url().endsWith('/api/reveal-phone') && r.method() === 'POST',
-        { timeout: 5_000 },
+        { timeout: 10_000 },
       );
       await sidebar.getByRole('button', { name: 'Show phone number' }).click();
       const request = await logged;
@@ -321,7 +321,7 @@ test('vehicle page: reveal the phone, estimate delivery, share, print, scroll ba
         throw new Error(`no analytics event 25 after the reveal: ${JSON.stringify(events)}`);
     }
     const link = sidebar.getByRole('link', { name: phone.display });
-    await link.waitFor({ timeout: 5_000 });
+    await link.waitFor({ timeout: 10_000 });
     if ((await link.getAttribute('href')) !== phone.href)
       throw new Error('revealed link does not dial the number');
   }
@@ -330,7 +330,7 @@ test('vehicle page: reveal the phone, estimate delivery, share, print, scroll ba
   if (widgets.delivery_calculator) {
     const answer = page.locator('.delivery__answer');
     await estimate(page, '');
-    await answer.getByText('Please enter a postcode.').waitFor({ timeout: 5_000 });
+    await answer.getByText('Please enter a postcode.').waitFor({ timeout: 10_000 });
     if (deliveryCalls.length > 0) throw new Error('an empty postcode reached the API');
     await estimate(page, '12');
     await answer
@@ -370,10 +370,10 @@ test('vehicle page: reveal the phone, estimate delivery, share, print, scroll ba
   );
   if (scrollable > 950) {
     await page.evaluate(() => window.scrollTo(0, 950));
-    await page.locator('.vehicle-sticky').waitFor({ timeout: 5_000 });
-    await page.getByRole('navigation', { name: 'Quick actions' }).waitFor({ timeout: 5_000 });
+    await page.locator('.vehicle-sticky').waitFor({ timeout: 10_000 });
+    await page.getByRole('navigation', { name: 'Quick actions' }).waitFor({ timeout: 10_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.locator('.vehicle-sticky').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.locator('.vehicle-sticky').waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   await axe(page);
@@ -447,16 +447,16 @@ test('vehicle page: 360 hotspot, fullscreen spin, map and promo banner, nothing 
         document.fullscreenElement?.classList.contains('viewer__frame') &&
         !!document.fullscreenElement.querySelector('[role="slider"]'),
       null,
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
-    await page.getByRole('button', { name: 'Exit fullscreen' }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Exit fullscreen' }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.fullscreenElement === null, null, {
-      timeout: 5_000,
+      timeout: 10_000,
     });
     await page
       .waitForFunction(() => document.activeElement?.textContent === 'View fullscreen', null, {
-        timeout: 5_000,
+        timeout: 10_000,
       })
       .catch(async () => {
         throw new Error(
@@ -470,7 +470,7 @@ test('vehicle page: 360 hotspot, fullscreen spin, map and promo banner, nothing 
   if (!map && props.page.location) throw new Error('the car has a location but no #vehicle-map');
   if (map) {
     const section = page.locator('#vehicle-map');
-    await section.waitFor({ timeout: 5_000 });
+    await section.waitFor({ timeout: 10_000 });
     if (!(await section.locator('address').innerText()).includes(map.name))
       throw new Error('#vehicle-map does not name the location');
     const directions = section.getByRole('link', { name: /^Get directions/ });
