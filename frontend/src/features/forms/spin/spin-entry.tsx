@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../types/generated/messages';
 import { idempotencyKey, postLead } from '../lead-client';
 import { PrizeWheel, SEGMENT_COLOURS } from './prize-wheel';
 import { landingTurn, spinPrize } from './spin';
+import '../forms.css';
 import './spin.css';
 
 type Field = 'name' | 'email' | 'phone' | 'postcode';
@@ -146,7 +147,7 @@ export function SpinEntry({
               const error = errors[field.name];
               return (
                 <div className="form-field" key={field.name}>
-                  <label htmlFor={`${id}-${field.name}`}>
+                  <label className="form-field__label" htmlFor={`${id}-${field.name}`}>
                     {field.label}
                     <span aria-hidden="true"> *</span>
                   </label>
@@ -171,7 +172,7 @@ export function SpinEntry({
             })}
             {view.locations.length > 1 ? (
               <div className="form-field">
-                <label htmlFor={`${id}-location`}>
+                <label className="form-field__label" htmlFor={`${id}-location`}>
                   Location to redeem your prize
                   <span aria-hidden="true"> *</span>
                 </label>
