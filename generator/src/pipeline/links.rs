@@ -321,6 +321,9 @@ impl LinkCheck<'_> {
         let mut ids: HashMap<String, BTreeSet<String>> = HashMap::new();
         let mut dead: Dead = BTreeMap::new();
         let mut checked = 0;
+        // A root link resolves the same on every page, and the header, footer and cards
+        // repeat most of them on thousands of pages: each is resolved once.
+        let mut resolved: HashMap<String, Option<Problem>> = HashMap::new();
         for page in files.iter().filter(|f| f.ends_with(".html")) {
             let html = std::fs::read_to_string(self.site.join(page))
                 .map_err(|e| vec![format!("cannot read {page} for the link check: {e}")])?;
@@ -331,7 +334,19 @@ impl LinkCheck<'_> {
                 .or_insert_with(|| attributes(&html, "id").collect());
             for link in links {
                 checked += 1;
-                if let Some(problem) = self.problem(&link, page, &files, &mut ids) {
+                let trimmed = link.trim();
+                let root = trimmed.starts_with('/') && !trimmed.starts_with("//");
+                let problem = match resolved.get(&link) {
+                    Some(known) if root => known.clone(),
+                    _ => {
+                        let found = self.problem(&link, page, &files, &mut ids);
+                        if root {
+                            resolved.insert(link.clone(), found.clone());
+                        }
+                        found
+                    }
+                };
+                if let Some(problem) = problem {
                     dead.entry((link, problem)).or_default().push(url_of(page));
                 }
             }
