@@ -591,6 +591,31 @@ mod tests {
             .all(|e| e.ends_with("The site is not published.")));
     }
 
+    /// A link resolved once for the whole site is still reported on every page carrying it.
+    #[test]
+    fn a_dead_link_on_several_pages_names_each_page() {
+        let dealer = dealer();
+        let (site, media) = site(r##"<a href="/nowhere">a</a>"##);
+        write(
+            site.path(),
+            "cars/a-car/index.html",
+            r##"<div id="vehicle-map"></div><a href="/nowhere">a</a>"##,
+        );
+        let errors = LinkCheck {
+            dealer: &dealer,
+            site: site.path(),
+            media: Some(media.path()),
+        }
+        .run()
+        .expect_err("dead link");
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].starts_with("dead link /nowhere on 2 pages (/cars/a-car, /):"),
+            "{}",
+            errors[0]
+        );
+    }
+
     #[test]
     fn a_dead_link_of_a_switched_off_feature_names_the_switch() {
         let errors = check(r##"<a href="/vehicle-parts-and-accessories">Parts</a>"##)

@@ -301,7 +301,20 @@ describe('OnlinePaymentView', () => {
     expect(screen.getByText('Pay the deposit at the dealership.')).toBeTruthy();
   });
 
-  it('says where to go when nothing waits for a deposit, and asks for sign-in first', async () => {
+  it('says where to go when nothing waits for a deposit', async () => {
+    mockFetch().mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }));
+    render(<OnlinePaymentView terms={null} searchPath="/search/used-cars" />);
+    expect(
+      await screen.findByText('No reservation from this device is waiting for its deposit.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find a car to reserve' }).getAttribute('href')).toBe(
+      '/search/used-cars',
+    );
+  });
+
+  it('asks for sign-in before it lists anything', async () => {
     mockFetch().mockResolvedValueOnce(answer(200, { signed_in: false }));
     render(<OnlinePaymentView terms={null} searchPath="/search/used-cars" />);
     expect(screen.getByRole('status').textContent).toBe('Checking whether you are signed in…');
