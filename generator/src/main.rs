@@ -160,6 +160,10 @@ struct SampleFeedArgs {
     /// look at photo weight).
     #[arg(long)]
     drawings: bool,
+    /// Photographs per body shape and colour, 8 to 25: a car shows 8 to that many. Fewer
+    /// render faster (the e2e's 8).
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(8..=25), conflicts_with = "drawings")]
+    photo_shots: u32,
 }
 
 #[derive(Debug, Args)]
@@ -249,7 +253,9 @@ fn run_sample_feed(args: &SampleFeedArgs) -> ExitCode {
         media: if args.drawings {
             MediaKind::Drawings
         } else {
-            MediaKind::Photos
+            MediaKind::Photos {
+                shots: args.photo_shots,
+            }
         },
     };
     match write_sample(&opts) {

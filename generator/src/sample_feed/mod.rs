@@ -49,13 +49,31 @@ pub const LISTING_SPREAD_DAYS: i64 = 60;
 const PHOTO_STREAM: u64 = 0x5048_4f54_4f53_0001;
 
 /// What the feed's car photos are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MediaKind {
-    /// JPEG photographs of a real photo's size and weight (`make demo`, `make bench`).
-    #[default]
-    Photos,
+    /// JPEG photographs of a real photo's size and weight (`make demo`, `make bench`):
+    /// `shots` per body shape and colour ([`MediaKind::PHOTOS`] has the most, 25), so a
+    /// car shows 8 to `shots` of them. Fewer shots render faster (the e2e's 8).
+    Photos {
+        /// Shots per shape and colour, [`MIN_SHOTS`] to 25.
+        shots: u32,
+    },
     /// SVG drawings of a few KB: fast, for tests that do not look at photo weight.
     Drawings,
+}
+
+/// The fewest photos a photographed car shows, so the fewest shots a pool may have.
+pub const MIN_SHOTS: u32 = 8;
+
+impl MediaKind {
+    /// Photographs with the whole pool: 8-25 per car.
+    pub const PHOTOS: MediaKind = MediaKind::Photos { shots: SHOTS };
+}
+
+impl Default for MediaKind {
+    fn default() -> Self {
+        MediaKind::PHOTOS
+    }
 }
 
 /// Cars generated per parallel batch (bounds memory for very large feeds).
@@ -442,12 +460,12 @@ impl<'a> Plan<'a> {
             }
             .file_name(),
         );
-        if self.media == MediaKind::Photos {
+        if let MediaKind::Photos { shots } = self.media {
             // Drawn after everything else from its own stream: the rest of the car is the
             // same as with drawings. A car with no photos yet keeps none.
             let mut photo_rng = Rng::new(self.seed ^ PHOTO_STREAM, index as u64);
             if !gallery.is_empty() {
-                gallery = photo_gallery(&mut photo_rng, shape, colour, hex);
+                gallery = photo_gallery(&mut photo_rng, shape, colour, hex, shots);
             }
             let shot = |index| Shot {
                 shape,
@@ -455,7 +473,7 @@ impl<'a> Plan<'a> {
                 hex,
                 index,
             };
-            if let Some(inside) = (0..SHOTS).map(shot).find(Shot::is_interior) {
+            if let Some(inside) = (0..shots).map(shot).find(Shot::is_interior) {
                 interior = media_url(&inside.file_name());
             }
         }
@@ -643,12 +661,12 @@ impl MediaSet {
                 })
             })
             .collect();
-        if media == MediaKind::Photos {
+        if let MediaKind::Photos { shots } = media {
             let shots: Vec<Shot> = self
                 .spins
                 .iter()
                 .flat_map(|&(shape, colour, hex)| {
-                    (0..SHOTS).map(move |index| Shot {
+                    (0..shots).map(move |index| Shot {
                         shape,
                         colour,
                         hex,
@@ -1184,17 +1202,20 @@ fn gallery(
         .collect()
 }
 
-/// A photographed car's gallery: 8-25 shots of its shape and colour's pool, the front
-/// three-quarter first (the hero), then the side and rear, then other angles and the
-/// interior in pool order, as a photographer walks round the car.
+/// A photographed car's gallery: 8-25 shots of its shape and colour's pool of `shots`,
+/// the front three-quarter first (the hero), then the side and rear, then other angles and
+/// the interior in pool order, as a photographer walks round the car.
 fn photo_gallery(
     rng: &mut Rng,
     shape: Shape,
     colour: &'static str,
     hex: &'static str,
+    shots: u32,
 ) -> Vec<Image> {
-    let count = rng.range(8, i64::from(SHOTS)) as usize;
-    let rest: Vec<u32> = (3..SHOTS).collect();
+    // Drawn over the whole pool's range whatever `shots`, so a smaller pool only shortens
+    // galleries.
+    let count = (rng.range(i64::from(MIN_SHOTS), i64::from(SHOTS)) as usize).min(shots as usize);
+    let rest: Vec<u32> = (3..shots).collect();
     let picked = rng.sample(&rest, count - 3);
     [0, 1, 2]
         .into_iter()
@@ -1832,7 +1853,7 @@ mod tests {
     #[test]
     fn photographed_cars_show_8_to_25_pooled_jpegs_and_are_otherwise_the_same_car() {
         let dealers = dealers();
-        let photos = generate(&dealers, 600, 11, day(), MediaKind::Photos);
+        let photos = generate(&dealers, 600, 11, day(), MediaKind::PHOTOS);
         let drawings = generate(&dealers, 600, 11, day(), MediaKind::Drawings);
         let mut pool = BTreeSet::new();
         for (p, d) in photos.iter().zip(&drawings) {
@@ -1875,6 +1896,37 @@ mod tests {
             pool.len() * 4 < shown,
             "{} files for {shown} photos",
             pool.len()
+        );
+    }
+
+    #[test]
+    fn a_smaller_pool_shortens_galleries_to_its_shots_and_changes_nothing_else() {
+        let dealers = dealers();
+        let full = generate(&dealers, 300, 11, day(), MediaKind::PHOTOS);
+        let few = generate(&dealers, 300, 11, day(), MediaKind::Photos { shots: 8 });
+        let mut numbers = BTreeSet::new();
+        for (f, s) in full.iter().zip(&few) {
+            assert_eq!(f.images.is_empty(), s.images.is_empty(), "{}", f.slug);
+            if !s.images.is_empty() {
+                assert_eq!(s.images.len(), 8, "{}", s.slug);
+                assert_eq!(s.images[0].url, f.images[0].url, "same hero: {}", s.slug);
+            }
+            for image in &s.images {
+                numbers.insert(image.url.rsplit('-').next().unwrap_or_default().to_string());
+            }
+            assert_eq!(f.spin_interior_image, s.spin_interior_image);
+            let strip = |car: &Car| {
+                let mut car = car.clone();
+                car.images.clear();
+                car.thumbnails.clear();
+                feed_line(&car)
+            };
+            assert_eq!(strip(f), strip(s));
+        }
+        let expected: BTreeSet<String> = (1..=8).map(|n| format!("{n:02}.jpg")).collect();
+        assert_eq!(
+            numbers, expected,
+            "only the first 8 shots of a pool are shown"
         );
     }
 
