@@ -2,7 +2,8 @@
 // scripts/e2e.sh builds the sample sites, serves them on E2E_PORT and runs
 // `npx playwright test`: one project per sample dealer (dealers/*/dealer.toml), each with
 // its site at http://<slug>.localhost:<port> as baseURL.
-//   E2E_DEALERS="slug slug"   only those dealers (or `--project slug`)
+//   E2E_DEALERS="slug slug"   only those dealers (or `--project slug`), every journey on each
+//   E2E_ALL_DEALERS=1         journeys tagged @two-dealers on every dealer too (see below)
 //   BASE_URL=http://x.localhost:8080   one project against a site already served (make demo)
 //   --grep 'search:'          one journey
 //   E2E_OUT                   output folder (default ../target/e2e): report/ (HTML report),
@@ -33,6 +34,18 @@ function dealers() {
   return wanted.length > 0 ? wanted : all;
 }
 
+/** Journeys tagged `@two-dealers` exercise code a dealer's config only feeds data to (the
+ *  maps, the forms, search, the account): they run on these two, a group with several
+ *  dealerships and a single dealership, so the six-dealer run stays within CI's time.
+ *  Journeys whose outcome a dealer's theme, finance or pages decide run on every dealer. */
+const REFERENCE_DEALERS = ['moreton-motor-group', 'kingfisher-chery'];
+
+/** Whether the `@two-dealers` journeys are left out of `dealer`'s project. */
+function skipsSharedJourneys(dealer) {
+  if (process.env.E2E_ALL_DEALERS || process.env.E2E_DEALERS || process.env.BASE_URL) return false;
+  return !REFERENCE_DEALERS.includes(dealer);
+}
+
 function projects() {
   if (process.env.BASE_URL) {
     const baseURL = process.env.BASE_URL;
@@ -45,9 +58,15 @@ function projects() {
       'e2e: set E2E_PORT (the port scripts/e2e.sh serves the sites on) or BASE_URL (one site), or run scripts/e2e.sh',
     );
   }
-  return dealers().map((dealer) => ({
+  const all = dealers();
+  const gone = REFERENCE_DEALERS.filter((slug) => !existsSync(path.join(root, 'dealers', slug)));
+  if (gone.length > 0) {
+    throw new Error(`e2e: the reference dealer ${gone.join(', ')} is not in dealers/`);
+  }
+  return all.map((dealer) => ({
     name: dealer,
     use: { baseURL: `http://${dealer}.localhost:${port}`, dealer },
+    ...(skipsSharedJourneys(dealer) ? { grepInvert: /@two-dealers/ } : {}),
   }));
 }
 

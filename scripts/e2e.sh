@@ -2,7 +2,8 @@
 # End-to-end: build a small sample feed into a temp dir, serve it with forecourt-api on a
 # free loopback port, run the browser journeys (@playwright/test, frontend/e2e/) in the
 # system Chromium for every sample dealer, then stop exactly the server this script started.
-#   E2E_DEALERS="slug slug"  only those dealers
+#   E2E_DEALERS="slug slug"  only those dealers (every journey on each)
+#   E2E_ALL_DEALERS=1        the @two-dealers journeys on every dealer (frontend/playwright.config.mjs)
 #   scripts/e2e.sh --grep 'search:'   any further arguments go to `playwright test`
 #   E2E_OUT                  output folder (default target/e2e): report/ (the HTML report,
 #                            kept after the run), results/ (traces and screenshots of

@@ -11,7 +11,7 @@ function props(page) {
   );
 }
 
-test('account: save a car signed out, sign in with the SMS code, it is saved on landing and on the watchlist', async ({
+test('account: save a car signed out, sign in with the SMS code, it is saved on landing and on the watchlist @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -100,7 +100,7 @@ test('account: save a car signed out, sign in with the SMS code, it is saved on 
   }
 });
 
-test('account: the print page lays out the car it is opened for', async ({
+test('account: the print page lays out the car it is opened for @two-dealers', async ({
   context,
   base,
   searchPath,

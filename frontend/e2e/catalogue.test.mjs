@@ -39,7 +39,7 @@ test('models: the catalogue search filters by manufacturer, keeps it in the URL 
   await page.close();
 });
 
-test('special offers: filters reach the empty state and Clear Filters restores the list', async ({
+test('special offers: filters reach the empty state and Clear Filters restores the list @two-dealers', async ({
   context,
   base,
   axe,
@@ -116,7 +116,7 @@ test('model page: the colour arrows wrap and driver-assist expands', async ({
   await page.close();
 });
 
-test('dealer locator lists dealers nearest first from a postcode and words an unknown one as the seed does', async ({
+test('dealer locator lists dealers nearest first from a postcode and words an unknown one as the seed does @two-dealers', async ({
   context,
   base,
   axe,

@@ -127,7 +127,7 @@ async function dateWithSlots(form) {
   throw new Error('no date in the next two weeks offers two test-drive times');
 }
 
-test('forms: enquire about a car in its dialog, land on /success, the lead is stored', async ({
+test('forms: enquire about a car in its dialog, land on /success, the lead is stored @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -208,7 +208,7 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
   await page.close();
 });
 
-test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhile is refused', async ({
+test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhile is refused @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -316,7 +316,7 @@ test('forms: book a test drive choosing a slot by keyboard; a slot taken meanwhi
   await page.close();
 });
 
-test('forms: a half-filled form survives a reload', async ({ context, base, axe }) => {
+test('forms: a half-filled form survives a reload @two-dealers', async ({ context, base, axe }) => {
   const path = '/contact-us';
   const { page, errors } = await open(context, base, path);
   await waitForHydration(page);

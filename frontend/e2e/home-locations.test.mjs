@@ -10,7 +10,7 @@ function brisbaneSales(nowMs) {
   return Math.min(Math.floor(sinceMidnight / 450), 192);
 }
 
-test('header: a menu panel opens from its button with the keyboard and Escape closes it', async ({
+test('header: a menu panel opens from its button with the keyboard and Escape closes it @two-dealers', async ({
   context,
   base,
   axe,
@@ -43,7 +43,7 @@ test('header: a menu panel opens from its button with the keyboard and Escape cl
   await page.close();
 });
 
-test('home: Next changes the slide and the Our Locations carousel moves with its Next button', async ({
+test('home: Next changes the slide and the Our Locations carousel moves with its Next button @two-dealers', async ({
   context,
   base,
 }) => {
@@ -122,7 +122,7 @@ test('home: the sales counter counts the Brisbane day in the browser', async ({
   await page.close();
 });
 
-test('location page: the department dropdown switches the hours and View Holiday Hours opens a dialog Escape closes', async ({
+test('location page: the department dropdown switches the hours and View Holiday Hours opens a dialog Escape closes @two-dealers', async ({
   context,
   base,
   axe,

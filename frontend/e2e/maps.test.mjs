@@ -77,7 +77,7 @@ test('maps: no first load names the Leaflet chunk', async () => {
   }
 });
 
-test('maps: the vehicle map draws its marker after scrolling to #vehicle-map, Leaflet not before', async ({
+test('maps: the vehicle map draws its marker after scrolling to #vehicle-map, Leaflet not before @two-dealers', async ({
   context,
   page,
   base,
@@ -147,7 +147,7 @@ test('maps: the vehicle map draws its marker after scrolling to #vehicle-map, Le
   if (refused.length > 0) throw new Error(`requests to other hosts: ${refused.join(', ')}`);
 });
 
-test('maps: the dealerships grid marks every placed location', async ({
+test('maps: the dealerships grid marks every placed location @two-dealers', async ({
   context,
   page,
   base,
@@ -168,7 +168,7 @@ test('maps: the dealerships grid marks every placed location', async ({
   if (refused.length > 0) throw new Error(`requests to other hosts: ${refused.join(', ')}`);
 });
 
-test("maps: the locator's map pick widens to 250 km and lists the 5 nearest", async ({
+test("maps: the locator's map pick widens to 250 km and lists the 5 nearest @two-dealers", async ({
   context,
   page,
   base,

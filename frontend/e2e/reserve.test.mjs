@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './axe.mjs';
 import { signInByApi, signOutByApi } from './session.mjs';
 import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
 
-test('reserve a car: the hold is stored and a second reservation is refused', async ({
+test('reserve a car: the hold is stored and a second reservation is refused @two-dealers', async ({
   context,
   base,
   searchPath,

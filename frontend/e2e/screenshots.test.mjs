@@ -21,7 +21,7 @@ function brokenImages(page) {
   );
 }
 
-test('screenshots: home, search and a vehicle page at 390 and 1366 px', async ({
+test('screenshots: home, search and a vehicle page at 390 and 1366 px @two-dealers', async ({
   page,
   dealer,
   searchPath,

@@ -59,7 +59,7 @@ async function found(page) {
 /** The number in a facet label such as "Toyota (12)". */
 const countOf = (label) => Number(/\((\d+)\)\s*$/.exec(label)?.[1] ?? NaN);
 
-test('search: filter by make then model, back, sort, page, then share the URL and reload it to the same results', async ({
+test('search: filter by make then model, back, sort, page, then share the URL and reload it to the same results @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -181,7 +181,7 @@ test('search: filter by make then model, back, sort, page, then share the URL an
   await page.close();
 });
 
-test('search: move the price range with the keyboard and the mouse; typed values outside the range are ignored', async ({
+test('search: move the price range with the keyboard and the mouse; typed values outside the range are ignored @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -282,7 +282,7 @@ test('search: the home price-range slider steps 500, its thumbs never meet, and 
   await page.close();
 });
 
-test('search: the search box finds nothing for nonsense, the empty state says so and Clear Filters brings the cars back', async ({
+test('search: the search box finds nothing for nonsense, the empty state says so and Clear Filters brings the cars back @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -311,7 +311,7 @@ test('search: the search box finds nothing for nonsense, the empty state says so
   await page.close();
 });
 
-test('search: the dealership picker needs a pick, and a postcode search keeps lat, lng and radius in the URL', async ({
+test('search: the dealership picker needs a pick, and a postcode search keeps lat, lng and radius in the URL @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -383,7 +383,7 @@ test('search: the dealership picker needs a pick, and a postcode search keeps la
   await page.close();
 });
 
-test('search: saving a car while signed out goes to sign-in for the watchlist', async ({
+test('search: saving a car while signed out goes to sign-in for the watchlist @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -408,7 +408,7 @@ test('search: saving a car while signed out goes to sign-in for the watchlist', 
   await page.close();
 });
 
-test('search: no axe violations with a make selected, nor at 400 px with the filter drawer open; the drawer keeps focus and Escape closes it', async ({
+test('search: no axe violations with a make selected, nor at 400 px with the filter drawer open; the drawer keeps focus and Escape closes it @two-dealers', async ({
   context,
   base,
   searchPath,

@@ -76,7 +76,7 @@ test("trade-in from a car's Get Your Valuation names the car and links back to i
   await page.close();
 });
 
-test('a trade-in offer accepted: the car, the condition, the offer and the lead with 3. Offer Accepted', async ({
+test('a trade-in offer accepted: the car, the condition, the offer and the lead with 3. Offer Accepted @two-dealers', async ({
   context,
   base,
   axe,
@@ -182,7 +182,7 @@ test('a trade-in offer accepted: the car, the condition, the offer and the lead 
   await page.close();
 });
 
-test('a trade-in over 7 years or 100,000 km gets no online estimate and the enquiry, prefilled', async ({
+test('a trade-in over 7 years or 100,000 km gets no online estimate and the enquiry, prefilled @two-dealers', async ({
   context,
   base,
   axe,
