@@ -508,8 +508,16 @@ mod tests {
     }
 
     fn check(home_links: &str) -> Result<usize, Vec<String>> {
+        check_with_pages(home_links, &[])
+    }
+
+    /// [`check`] of a site that also has `pages` (path under the site, body).
+    fn check_with_pages(home_links: &str, pages: &[(&str, &str)]) -> Result<usize, Vec<String>> {
         let dealer = dealer();
         let (site, media) = site(home_links);
+        for (rel, body) in pages {
+            write(site.path(), rel, body);
+        }
         LinkCheck {
             dealer: &dealer,
             site: site.path(),
@@ -594,19 +602,13 @@ mod tests {
     /// A link resolved once for the whole site is still reported on every page carrying it.
     #[test]
     fn a_dead_link_on_several_pages_names_each_page() {
-        let dealer = dealer();
-        let (site, media) = site(r##"<a href="/nowhere">a</a>"##);
-        write(
-            site.path(),
-            "cars/a-car/index.html",
-            r##"<div id="vehicle-map"></div><a href="/nowhere">a</a>"##,
-        );
-        let errors = LinkCheck {
-            dealer: &dealer,
-            site: site.path(),
-            media: Some(media.path()),
-        }
-        .run()
+        let errors = check_with_pages(
+            r##"<a href="/nowhere">a</a>"##,
+            &[(
+                "cars/a-car/index.html",
+                r##"<div id="vehicle-map"></div><a href="/nowhere">a</a>"##,
+            )],
+        )
         .expect_err("dead link");
         assert_eq!(errors.len(), 1, "{errors:#?}");
         assert!(
@@ -630,22 +632,12 @@ mod tests {
 
     #[test]
     fn a_link_many_pages_carry_is_one_error_naming_a_few_of_them() {
-        let dealer = dealer();
-        let (site, media) = site("");
-        for i in 0..5 {
-            write(
-                site.path(),
-                &format!("p{i}/index.html"),
-                r##"<a href="/gone">x</a>"##,
-            );
-        }
-        let errors = LinkCheck {
-            dealer: &dealer,
-            site: site.path(),
-            media: Some(media.path()),
-        }
-        .run()
-        .expect_err("dead");
+        let paths: Vec<String> = (0..5).map(|i| format!("p{i}/index.html")).collect();
+        let pages: Vec<(&str, &str)> = paths
+            .iter()
+            .map(|path| (path.as_str(), r##"<a href="/gone">x</a>"##))
+            .collect();
+        let errors = check_with_pages("", &pages).expect_err("dead");
         assert_eq!(errors.len(), 1, "{errors:#?}");
         assert!(
             errors[0].starts_with("dead link /gone on 5 pages (/p0, /p1, /p2, ...)"),

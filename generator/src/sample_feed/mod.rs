@@ -70,12 +70,6 @@ impl MediaKind {
     pub const PHOTOS: MediaKind = MediaKind::Photos { shots: SHOTS };
 }
 
-impl Default for MediaKind {
-    fn default() -> Self {
-        MediaKind::PHOTOS
-    }
-}
-
 /// Cars generated per parallel batch (bounds memory for very large feeds).
 const BATCH: usize = 8192;
 
