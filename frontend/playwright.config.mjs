@@ -3,7 +3,8 @@
 // `npx playwright test`: one project per sample dealer (dealers/*/dealer.toml), each with
 // its site at http://<slug>.localhost:<port> as baseURL.
 //   E2E_DEALERS="slug slug"   only those dealers (or `--project slug`), every journey on each
-//   E2E_ALL_DEALERS=1         journeys tagged @two-dealers on every dealer too (see below)
+//   E2E_ALL_DEALERS=1         journeys tagged @two-dealers on every dealer too
+//                             (e2e/reference-dealers.mjs)
 //   BASE_URL=http://x.localhost:8080   one project against a site already served (make demo)
 //   --grep 'search:'          one journey
 //   E2E_OUT                   output folder (default ../target/e2e): report/ (HTML report),
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './e2e/chromium-flags.mjs';
+import { REFERENCE_DEALERS, runsEverything } from './e2e/reference-dealers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -32,18 +34,6 @@ function dealers() {
     );
   }
   return wanted.length > 0 ? wanted : all;
-}
-
-/** Journeys tagged `@two-dealers` exercise code a dealer's config only feeds data to (the
- *  maps, the forms, search, the account): they run on these two, a group with several
- *  dealerships and a single dealership, so the six-dealer run stays within CI's time.
- *  Journeys whose outcome a dealer's theme, finance or pages decide run on every dealer. */
-const REFERENCE_DEALERS = ['moreton-motor-group', 'kingfisher-chery'];
-
-/** Whether the `@two-dealers` journeys are left out of `dealer`'s project. */
-function skipsSharedJourneys(dealer) {
-  if (process.env.E2E_ALL_DEALERS || process.env.E2E_DEALERS || process.env.BASE_URL) return false;
-  return !REFERENCE_DEALERS.includes(dealer);
 }
 
 function projects() {
@@ -66,7 +56,7 @@ function projects() {
   return all.map((dealer) => ({
     name: dealer,
     use: { baseURL: `http://${dealer}.localhost:${port}`, dealer },
-    ...(skipsSharedJourneys(dealer) ? { grepInvert: /@two-dealers/ } : {}),
+    ...(runsEverything(dealer) ? {} : { grepInvert: /@two-dealers/ }),
   }));
 }
 
