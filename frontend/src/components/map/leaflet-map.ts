@@ -5,7 +5,13 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../../types/generated/constants';
-import { cellsInView, OFFLINE_ATTRIBUTION, PLACES_MIN_ZOOM, type Basemap } from './map-config';
+import {
+  cellsInView,
+  labelled,
+  OFFLINE_ATTRIBUTION,
+  PLACES_MIN_ZOOM,
+  type Basemap,
+} from './map-config';
 import './map.css';
 
 /** A point in degrees. */
@@ -73,8 +79,8 @@ function popupContent(marker: MapMarker): HTMLElement {
   return box;
 }
 
-/** The offline basemap: the outline once, then the place names of the cells in view
- *  (each cell fetched once) from PLACES_MIN_ZOOM in. */
+/** The offline basemap: the outline once, then from PLACES_MIN_ZOOM in the names of the
+ *  places in view (each cell's places fetched once), one per label box (`labelled`). */
 function offlineBasemap(map: L.Map, base: string): void {
   const land = L.geoJSON(undefined, {
     interactive: false,
@@ -86,7 +92,9 @@ function offlineBasemap(map: L.Map, base: string): void {
     .then((outline: GeoJSON.FeatureCollection) => land.addData(outline))
     .catch((error: unknown) => console.warn('The basemap outline did not load', error));
 
-  const places = L.layerGroup().addTo(map);
+  map.createPane('places').style.zIndex = '350';
+  const labels = L.layerGroup().addTo(map);
+  const places: [number, number, string][] = [];
   const loaded = new Set<string>();
   let known: Promise<Set<string>> | null = null;
   const cells = () =>
@@ -94,12 +102,32 @@ function offlineBasemap(map: L.Map, base: string): void {
       .then((r) => (r.ok ? r.json() : []))
       .then((keys: string[]) => new Set(keys))
       .catch(() => new Set<string>()));
-  const showPlaces = async () => {
-    if (map.getZoom() < PLACES_MIN_ZOOM) {
-      map.getPane('places')?.classList.add('map-places--hidden');
-      return;
+  // The labels are redrawn for each view: which names fit depends on the zoom.
+  const drawLabels = () => {
+    labels.clearLayers();
+    if (map.getZoom() < PLACES_MIN_ZOOM) return;
+    const size = map.getSize();
+    const points = places.map(([lat, lng]) => map.latLngToContainerPoint([lat, lng]));
+    for (const i of labelled(points, size.x, size.y)) {
+      const [lat, lng, name] = places[i]!;
+      L.marker([lat, lng], {
+        pane: 'places',
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({ className: 'map-place', html: '', iconSize: [0, 0] }),
+      })
+        .bindTooltip(name, {
+          permanent: true,
+          direction: 'right',
+          className: 'map-place__label',
+          pane: 'places',
+        })
+        .addTo(labels);
     }
-    map.getPane('places')?.classList.remove('map-places--hidden');
+  };
+  const showPlaces = async () => {
+    drawLabels();
+    if (map.getZoom() < PLACES_MIN_ZOOM) return;
     const have = await cells();
     const b = map.getBounds();
     for (const key of cellsInView(b.getSouth(), b.getWest(), b.getNorth(), b.getEast())) {
@@ -108,27 +136,14 @@ function offlineBasemap(map: L.Map, base: string): void {
       void fetch(`${base}/places/${key}.json`)
         .then((r) => (r.ok ? r.json() : []))
         .then((rows: [number, number, string][]) => {
-          for (const [lat, lng, name] of rows) {
-            L.marker([lat, lng], {
-              pane: 'places',
-              interactive: false,
-              keyboard: false,
-              icon: L.divIcon({ className: 'map-place', html: '', iconSize: [0, 0] }),
-            })
-              .bindTooltip(name, {
-                permanent: true,
-                direction: 'right',
-                className: 'map-place__label',
-                pane: 'places',
-              })
-              .addTo(places);
-          }
+          places.push(...rows);
+          drawLabels();
         })
         .catch(() => loaded.delete(key));
     }
   };
-  map.createPane('places').style.zIndex = '350';
-  map.on('moveend zoomend', () => void showPlaces());
+  // A zoom ends with a moveend too.
+  map.on('moveend', () => void showPlaces());
   void showPlaces();
 }
 

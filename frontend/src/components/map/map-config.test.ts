@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basemapFromEnv, cellsInView, MAX_CELLS_IN_VIEW, OFFLINE_BASEMAP } from './map-config';
+import {
+  basemapFromEnv,
+  cellsInView,
+  LABEL_BOX,
+  labelled,
+  MAX_CELLS_IN_VIEW,
+  OFFLINE_BASEMAP,
+} from './map-config';
 
 describe('cellsInView', () => {
   it('names the 1-degree cells a view covers, as the basemap build names them', () => {
@@ -55,5 +62,29 @@ describe('basemapFromEnv', () => {
         VITE_MAP_ATTRIBUTION: 'x',
       }),
     ).toThrow(/lacks \{y\}/);
+  });
+});
+
+describe('labelled', () => {
+  it('keeps one label per box of the view and none outside it', () => {
+    const { width, height } = LABEL_BOX;
+    const points = [
+      { x: 5, y: 5 }, // first in its box: kept
+      { x: width - 1, y: height - 1 }, // same box: dropped
+      { x: width + 1, y: 5 }, // the next box along: kept
+      { x: 5, y: height + 1 }, // the next box down: kept
+      { x: -1, y: 5 }, // left of the view
+      { x: 5, y: 401 }, // below a 400 px view
+    ];
+    expect(labelled(points, 400, 400)).toEqual([0, 2, 3]);
+  });
+
+  it('shows at most one label per box however many places a wide view holds', () => {
+    const points = Array.from({ length: 2000 }, (_, i) => ({
+      x: (i * 37) % 400,
+      y: (i * 53) % 400,
+    }));
+    const boxes = Math.ceil(400 / LABEL_BOX.width) * Math.ceil(400 / LABEL_BOX.height);
+    expect(labelled(points, 400, 400).length).toBeLessThanOrEqual(boxes);
   });
 });

@@ -63,3 +63,26 @@ export function cellsInView(south: number, west: number, north: number, east: nu
     .slice(0, MAX_CELLS_IN_VIEW)
     .map((c) => c.key);
 }
+
+/** A place label's box on screen (px): labels are kept one per box, as a printed map
+ *  keeps its names apart, so a wide view shows a readable few, not thousands. */
+export const LABEL_BOX = { width: 110, height: 28 };
+
+/** The indexes of the points (in screen pixels, within a view `width` by `height`) that
+ *  get a label: the first point of each LABEL_BOX-sized box of the view. */
+export function labelled(
+  points: readonly { x: number; y: number }[],
+  width: number,
+  height: number,
+): number[] {
+  const taken = new Set<string>();
+  const keep: number[] = [];
+  points.forEach(({ x, y }, i) => {
+    if (x < 0 || y < 0 || x > width || y > height) return;
+    const box = `${Math.floor(x / LABEL_BOX.width)}_${Math.floor(y / LABEL_BOX.height)}`;
+    if (taken.has(box)) return;
+    taken.add(box);
+    keep.push(i);
+  });
+  return keep;
+}
