@@ -22,13 +22,32 @@ export async function open(context, base, path) {
   return { page, errors };
 }
 
+/** `path` as the server answers it, without rendering it: whether it is there (after
+ *  redirects) and the href of the first element matching `selector` in its markup. The
+ *  fetch runs in a page showing the site's robots.txt, as Node's resolver does not know
+ *  *.localhost hosts; no page of the site loads its scripts and photos for the question. */
+export async function peek(context, base, path, selector = null) {
+  const page = await context.newPage();
+  try {
+    await page.goto(new URL('/robots.txt', base).toString());
+    return await page.evaluate(
+      async ([path, selector]) => {
+        const response = await fetch(path);
+        if (!response.ok) return { ok: false, href: null };
+        if (!selector) return { ok: true, href: null };
+        const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+        return { ok: true, href: doc.querySelector(selector)?.getAttribute('href') ?? null };
+      },
+      [path, selector],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 /** Whether the site has a page at `path` (some dealers have no models, brands or parts). */
 export async function exists(context, base, path) {
-  // Through the browser: Node's resolver does not know *.localhost hosts.
-  const page = await context.newPage();
-  const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
-  await page.close();
-  return !!response && response.ok();
+  return (await peek(context, base, path)).ok;
 }
 
 export function expectNoErrors(path, errors) {

@@ -10,7 +10,7 @@
 // unset; screenshots.test.mjs takes the review set every run).
 import { join } from 'node:path';
 import { test } from './fixtures.mjs';
-import { expectNoErrors, open, scrollThrough, waitForHydration } from './helpers.mjs';
+import { expectNoErrors, open, peek, scrollThrough, waitForHydration } from './helpers.mjs';
 import { runsEverything } from './reference-dealers.mjs';
 
 export const WIDTHS = [400, 768, 1400];
@@ -19,26 +19,12 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /** The first link matching `selector` on `path`, or null when the page is missing or has none. */
 async function firstLink(context, base, path, selector) {
-  const page = await context.newPage();
-  try {
-    const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
-    if (!response || !response.ok()) return null;
-    const link = page.locator(selector).first();
-    return (await link.count()) > 0 ? await link.getAttribute('href') : null;
-  } finally {
-    await page.close();
-  }
+  return (await peek(context, base, path, selector)).href;
 }
 
 /** `path` when the site has a page there, else null (some dealers have no models). */
 async function ifExists(context, base, path) {
-  const page = await context.newPage();
-  try {
-    const response = await page.goto(new URL(path, base).toString(), { waitUntil: 'load' });
-    return response && response.ok() ? path : null;
-  } finally {
-    await page.close();
-  }
+  return (await peek(context, base, path)).ok ? path : null;
 }
 
 /** Page kinds and how to find one page of each on a dealer's site. */
