@@ -23,6 +23,12 @@ function hydrationEntries(): Record<string, string> {
   );
 }
 
+/** The hydration entries and `boot` (src/boot.ts), which every page loads first and
+ *  which loads the page's entry: the shell names the entry on boot's element. */
+function clientInputs(): Record<string, string> {
+  return { ...hydrationEntries(), boot: 'src/boot.ts' };
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => {
   // A bad map tile setting stops the build with its reason (map-config.ts).
   basemapFromEnv(loadEnv(mode, root, 'VITE_MAP_'));
@@ -52,7 +58,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           assetsDir: 'assets',
           // Every supported browser has native modulepreload; no polyfill in the entries.
           modulePreload: { polyfill: false },
-          rolldownOptions: { input: hydrationEntries() },
+          rolldownOptions: { input: clientInputs() },
         },
     test: {
       environment: 'jsdom',

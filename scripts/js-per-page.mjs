@@ -1,5 +1,6 @@
-// JS per page (gzip), for `make bench`: what each page kind's first load fetches (its
-// hydration entry and every static import below it, from the Vite client manifest) and,
+// JS per page (gzip), for `make bench`: what each page kind's first load fetches (the boot
+// script, its hydration entry and every static import below it, from the Vite client
+// manifest) and,
 // apart, the map chunk (Leaflet and the drawing code) that only a map in view fetches.
 //
 //   node scripts/js-per-page.mjs [frontend/build/client]
@@ -14,6 +15,8 @@ import { gzipSync } from 'node:zlib';
 const dir = process.argv[2] ?? fileURLToPath(new URL('../frontend/build/client', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
 const MAP_CHUNK = /(^|\/)leaflet-map-[^/]+\.js$/;
+// Every page loads it first, and it loads the page kind's entry (frontend/src/app/boot.ts).
+const BOOT = 'src/boot.ts';
 
 const gzipped = new Map();
 function gz(file) {
@@ -30,13 +33,17 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
+if (!manifest[BOOT]) {
+  console.error(`js-per-page: no boot script (${BOOT}) in the manifest`);
+  process.exit(1);
+}
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const rows = [];
 let carried = [];
 for (const key of Object.keys(manifest)
-  .filter((k) => manifest[k].isEntry)
+  .filter((k) => manifest[k].isEntry && k !== BOOT)
   .sort()) {
-  const keys = [...closure(key)];
+  const keys = [...closure(key, closure(BOOT))];
   const js = keys.map((k) => manifest[k].file);
   const css = keys.flatMap((k) => manifest[k].css ?? []);
   if (js.some((f) => MAP_CHUNK.test(f))) carried.push(key);

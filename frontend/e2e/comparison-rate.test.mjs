@@ -236,7 +236,8 @@ async function auditEveryKind({ context, base, searchPath, vehiclePath }) {
         if (!response?.ok || !(response.headers.get('content-type') ?? '').includes('text/html'))
           continue;
         const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-        const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '';
+        // The boot script names the page kind's hydration entry (app/boot.ts).
+        const src = doc.querySelector('script[data-entry]')?.getAttribute('data-entry') ?? '';
         const kind = /\/assets\/([a-z_]+)-[^/]*\.js$/.exec(src)?.[1];
         if (kind && !(kind in kinds)) kinds[kind] = path;
         for (const a of doc.querySelectorAll('a[href^="/"]'))

@@ -1,12 +1,13 @@
 // The pages of a built dist/ as the SSR bundle rendered them: each page file with its
-// page kind (the hydration script's entry in the Vite manifest) and its props text (the
-// props script). Shared by scripts/ssr-ceiling.mjs and scripts/ssr-shared-check.mjs.
+// page kind (the hydration entry its boot script names, in the Vite manifest) and its
+// props text (the props script). Shared by scripts/ssr-ceiling.mjs and
+// scripts/ssr-shared-check.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const frontend = resolve(import.meta.dirname, '../../frontend');
 const PROPS = /<script type="application\/json" id="__FORECOURT_PROPS__">([\s\S]*?)<\/script>/;
-const SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
+const SCRIPT = /<script type="module" src="[^"]+" data-entry="([^"]+)"/;
 
 /** An attribute value as the browser reads it (the shell escapes `/` as `&#x2f;`). */
 function unescapeAttribute(text) {

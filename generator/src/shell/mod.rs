@@ -460,6 +460,7 @@ mod tests {
             in_sitemap: true,
         };
         let assets = EntryAssets {
+            boot: "/assets/boot.js".into(),
             script: "/assets/home.js".into(),
             css: Vec::new(),
             preloads: Vec::new(),
@@ -508,6 +509,7 @@ mod tests {
             in_sitemap: true,
         };
         let assets = ShellAssets::of(&EntryAssets {
+            boot: "/assets/boot.js".into(),
             script: "/assets/vehicle.js".into(),
             css: vec!["/assets/a.css".into()],
             preloads: Vec::new(),
@@ -537,6 +539,16 @@ mod tests {
         assert!(
             !whole.contains("<!--forecourt-"),
             "no mark is left: {whole}"
+        );
+        // The boot script names the entry it starts; nothing else loads a script.
+        assert!(
+            whole.contains(r#"<script type="module" src="&#x2f;assets&#x2f;boot.js" data-entry="&#x2f;assets&#x2f;vehicle.js" data-preloads=""></script>"#),
+            "{whole}"
+        );
+        assert_eq!(
+            whole.matches("<script type=\"module\"").count(),
+            1,
+            "{whole}"
         );
         assert!(whole.starts_with("<!doctype html>") && whole.trim_end().ends_with("</html>"));
     }
@@ -578,6 +590,7 @@ mod tests {
             ShellSite::of(&SiteHead::of(&dealer)),
         );
         let assets = ShellAssets::of(&EntryAssets {
+            boot: "/assets/boot.js".into(),
             script: "/assets/vehicle.js".into(),
             css: Vec::new(),
             preloads: Vec::new(),
