@@ -42,7 +42,7 @@ serve: bins ## the local API over dist/ (one server for every dealer host)
 	$(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode
 
 bins:
-	$(CARGO) build -p generator -p edge-api --bins
+	$(CARGO) build -p generator -p edge-api --bins $(BIN_FEATURES)
 
 # The feed and its photos are written together; either missing regenerates both. The
 # demo (and `make bench`) use photographs (JPEG, a real photo's size and weight, pooled
@@ -78,6 +78,9 @@ lint-formatting: frontend-deps
 # dependency a second time, which on a fresh clone costs as long as compiling them.
 test: export RUSTC_WORKSPACE_WRAPPER := clippy-driver
 test: export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+# The test build turns on search's test-server (a dev-dependency asks for it); binaries
+# built with it too are the test build's own, so the journeys need no second compile.
+test: export BIN_FEATURES := --features search/test-server
 test: frontend-deps venv ## lint, then every test suite: Rust, frontend unit, end-to-end in Chromium
 	@$(MAKE) --no-print-directory lint-formatting
 	@$(MAKE) --no-print-directory test-rust
