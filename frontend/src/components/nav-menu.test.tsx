@@ -95,6 +95,8 @@ describe('NavMenu', () => {
       toggle.getAttribute('aria-controls') ?? '',
     ) as HTMLElement;
     expect(panel.hidden).toBe(true);
+    // Nothing to parse or hydrate on a page where the shopper never opens it.
+    expect(panel.childElementCount).toBe(0);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
@@ -109,6 +111,8 @@ describe('NavMenu', () => {
     expect(panel.hidden).toBe(true);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
+    // Once drawn it stays: closing hides the links, it does not remove them.
+    expect(hino.isConnected && panel.contains(hino)).toBe(true);
   });
 
   it('opens one panel at a time and closes on a click outside', () => {

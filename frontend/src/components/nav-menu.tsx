@@ -9,9 +9,15 @@ import { MenuModels } from './menu-models';
  *  link and gets a disclosure button beside it; one panel is open at a time. The mega
  *  panel shows the model thumbnails with their "from" prices, then the brand logos. Escape
  *  closes the open panel and returns focus to its button; so do a click outside the
- *  menu and moving the focus out of the item. */
+ *  menu and moving the focus out of the item.
+ *
+ *  The mega panel's contents are first rendered when it first opens: a large range is
+ *  hundreds of elements every page would otherwise parse and hydrate before the shopper
+ *  can tap anything, for a panel most never open. The item's own link (the brands or
+ *  models page) leads to the same range without scripts. */
 export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: MegaMenuView | null }) {
   const [open, setOpen] = useState<number | null>(null);
+  const [megaOpened, setMegaOpened] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const toggles = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -63,7 +69,10 @@ export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: Mega
                   className="site-nav__toggle"
                   aria-expanded={isOpen}
                   aria-controls={panelId}
-                  onClick={() => setOpen(isOpen ? null : index)}
+                  onClick={() => {
+                    if (mega) setMegaOpened(true);
+                    setOpen(isOpen ? null : index);
+                  }}
                 >
                   <span className="visually-hidden">{item.label} menu</span>
                   <svg
@@ -90,7 +99,7 @@ export function NavMenu({ items, megaMenu }: { items: LinkView[]; megaMenu: Mega
                       ))}
                     </ul>
                   ) : null}
-                  {mega ? (
+                  {mega && megaOpened ? (
                     <>
                       <MenuModels
                         models={mega.models}
