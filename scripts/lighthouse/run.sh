@@ -2,7 +2,8 @@
 # Lighthouse figures for `make bench`: serves DIST with the release forecourt-api on a
 # free loopback port and runs Lighthouse (mobile, simulated throttling, system Chromium)
 # on the home, search and a vehicle page of two dealers; prints the performance and
-# accessibility scores, LCP, TBT, CLS, total and image KB transferred. Only the server this script started is stopped.
+# accessibility scores, LCP, TBT, CLS, total and image KB transferred, of the median of
+# LIGHTHOUSE_RUNS runs (3 unless set). Only the server this script started is stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/local-api.sh
@@ -25,4 +26,5 @@ for slug in ${LIGHTHOUSE_DEALERS:-jacaranda-toyota moreton-motor-group}; do
   urls+=("$base/" "$base/search/new-used-and-demo-cars")
   [[ -n "$car" ]] && urls+=("$base/cars/$car")
 done
+node scripts/lighthouse/warm.mjs "${urls[@]}"
 CHROME_PATH=/usr/bin/chromium node scripts/lighthouse/run.mjs "${urls[@]}"
