@@ -1,7 +1,7 @@
 // The pages of a built dist/ as the SSR bundle rendered them: each page file with its
 // page kind (the hydration entry its boot script names, in the Vite manifest) and its
 // props text (the props script). Shared by scripts/ssr-ceiling.mjs and
-// scripts/ssr-shared-check.mjs.
+// scripts/ssr-shared-check.mjs (and unescapeAttribute by scripts/lighthouse/warm.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -10,7 +10,7 @@ const PROPS = /<script type="application\/json" id="__FORECOURT_PROPS__">([\s\S]
 const SCRIPT = /<script type="module" src="[^"]+" data-entry="([^"]+)"/;
 
 /** An attribute value as the browser reads it (the shell escapes `/` as `&#x2f;`). */
-function unescapeAttribute(text) {
+export function unescapeAttribute(text) {
   return text.replace(/&#x2f;/g, '/').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 }
 
