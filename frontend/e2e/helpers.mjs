@@ -54,12 +54,16 @@ export function expectNoErrors(path, errors) {
   if (errors.length > 0) throw new Error(`${path}:\n  ${errors.join('\n  ')}`);
 }
 
-/** Waits until React has attached to #root (the entry script ran). */
+/** Waits until React has hydrated #root. Hydration runs as a transition, in slices, so
+ *  the root exists well before its markup is React's: until then only a click or a key
+ *  (which hydrate at once) would work, not a value set on a control. React marks the
+ *  root's state `isDehydrated` until the hydration commits. */
 export async function waitForHydration(page) {
   await page.waitForFunction(
     () => {
       const root = document.getElementById('root');
-      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+      const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer'));
+      return !!key && root[key].stateNode?.current?.memoizedState?.isDehydrated === false;
     },
     null,
     { timeout: 10_000 },

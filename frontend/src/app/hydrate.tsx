@@ -1,6 +1,6 @@
 // Hydration of a pre-rendered page: the document shell put the server markup in
 // <div id="root"> and the props in <script type="application/json" id="__FORECOURT_PROPS__">.
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { recordPageView } from '../components/attribution';
 import { enforceGate } from '../features/account/gate';
@@ -25,6 +25,11 @@ export function hydratePage<P extends object>(Page: ComponentType<P>): void {
   const props = readProps<P & { gate?: SignInType | null }>();
   // Before hydration, so a lead sent from this page already counts it.
   recordPageView(new URL(window.location.href), document.referrer, Date.now());
-  hydrateRoot(root, <Page {...props} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: a tap or scroll during it is not kept
+  // waiting. A click on a part not yet hydrated hydrates it at once and is replayed.
+  startTransition(() => {
+    hydrateRoot(root, <Page {...props} />);
+  });
   if (props.gate) void enforceGate(props.gate);
 }
