@@ -26,9 +26,15 @@ function read(): readonly CarRef[] {
     .slice(0, COMPARE_MAX_CARS);
 }
 
+// An empty list is EMPTY itself, the server snapshot: otherwise every toggle on the page
+// would see a changed store once hydrated and render again at once.
 function snapshot(): readonly CarRef[] {
-  current ??= read();
+  current ??= nonEmpty(read());
   return current;
+}
+
+function nonEmpty(cars: readonly CarRef[]): readonly CarRef[] {
+  return cars.length > 0 ? cars : EMPTY;
 }
 
 function emit(next: readonly CarRef[]): void {
@@ -39,7 +45,7 @@ function emit(next: readonly CarRef[]): void {
 
 function onStorage(event: StorageEvent): void {
   if (event.key !== null && event.key !== COMPARE_KEY) return;
-  current = read();
+  current = nonEmpty(read());
   for (const listener of listeners) listener();
 }
 

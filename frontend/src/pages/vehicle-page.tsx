@@ -26,8 +26,6 @@ import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
 import { CompareToggle } from '../components/compare-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
 import { useHold } from '../features/vehicle/use-hold';
-import { useInView } from '../features/vehicle/use-in-view';
-import { useScrolledPast } from '../features/vehicle/use-scrolled-past';
 import { Viewer } from '../features/vehicle/viewer';
 import { PromoBanner } from '../features/vehicle/promo-banner';
 import { VehicleMap } from '../features/vehicle/vehicle-map';
@@ -41,8 +39,6 @@ export function VehiclePage({ site, page }: VehicleProps) {
   // One "Reserve Now" on screen at a time (issue 24): the bars offer it only while the
   // page's own button is out of view, and the header leaves it to the bottom bar.
   const primaryReserve = useRef<HTMLAnchorElement>(null);
-  const primaryInView = useInView(primaryReserve);
-  const bottomBarShown = useScrolledPast(widgets.bottom_bar_px, true);
   const available = !page.sold_notice;
   const revealIds: RevealIds = {
     car_id: card.id,
@@ -199,7 +195,8 @@ export function VehiclePage({ site, page }: VehicleProps) {
         card={card}
         thresholdPx={widgets.sticky_header_px}
         held={held}
-        offerReserve={!primaryInView && !(available && bottomBarShown)}
+        primaryReserve={primaryReserve}
+        bottomBarPx={available ? widgets.bottom_bar_px : null}
       />
       <Breadcrumbs crumbs={page.breadcrumbs} />
       {/* Issue 24: on a phone the page says what the car is and costs straight after the
@@ -266,7 +263,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
           card={card}
           thresholdPx={widgets.bottom_bar_px}
           held={held}
-          offerReserve={!primaryInView}
+          primaryReserve={primaryReserve}
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}
           onEnquire={forms ? opening(enquiry) : undefined}

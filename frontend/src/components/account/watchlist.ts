@@ -18,8 +18,13 @@ function emit(next: ReadonlySet<number>): void {
   for (const listener of listeners) listener();
 }
 
+// No saved car is EMPTY itself, the server snapshot: otherwise every save toggle on the
+// page would see a changed store once hydrated and render again at once.
 function snapshot(): ReadonlySet<number> {
-  saved ??= new Set(loadFavourites().map((f) => f.id));
+  if (saved === null) {
+    const ids = loadFavourites().map((f) => f.id);
+    saved = ids.length > 0 ? new Set(ids) : EMPTY;
+  }
   return saved;
 }
 

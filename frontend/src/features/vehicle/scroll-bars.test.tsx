@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../types/generated/CardView';
 import { BottomBar, StickyHeader } from './scroll-bars';
 
+type BottomBarProps = Parameters<typeof BottomBar>[0];
+
 const card = {
   id: 42,
   name: '2024 Toyota RAV4 GX',
@@ -15,6 +17,22 @@ function scrollTo(y: number) {
     Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
     fireEvent.scroll(window);
   });
+}
+
+/** A bottom bar at 900 px, no phone, enquiring at /contact-us; `props` override. */
+function bottomBar(props: Partial<BottomBarProps> = {}) {
+  return (
+    <BottomBar
+      card={card}
+      thresholdPx={900}
+      held={false}
+      enquireUrl="/contact-us"
+      enquireLabel="Enquire Now"
+      phone={null}
+      onCall={() => {}}
+      {...props}
+    />
+  );
 }
 
 beforeEach(() => {
@@ -43,21 +61,38 @@ describe('StickyHeader', () => {
   });
 });
 
+describe('one Reserve Now at a time', () => {
+  // jsdom has no IntersectionObserver: an element that exists counts as on screen.
+  const onScreen = { current: document.createElement('a') };
+
+  it('leaves Reserve Now to the page while its own button is on screen', () => {
+    render(
+      <>
+        <StickyHeader card={card} thresholdPx={500} held={false} primaryReserve={onScreen} />
+        {bottomBar({ primaryReserve: onScreen })}
+      </>,
+    );
+    scrollTo(1000);
+    expect(screen.getByTestId('vehicle-sticky')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
+  });
+
+  it('the header leaves it to the bottom bar once that shows', () => {
+    render(<StickyHeader card={card} thresholdPx={500} held={false} bottomBarPx={900} />);
+    scrollTo(900);
+    expect(screen.getByRole('link', { name: 'Reserve Now' })).toBeTruthy();
+    scrollTo(901);
+    expect(screen.getByTestId('vehicle-sticky')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
+  });
+});
+
 describe('BottomBar', () => {
   it('appears past 900 px with reserve, enquire and call', () => {
     const onCall = vi.fn();
     const phone = { display: '07 3000 1234', href: 'tel:0730001234', masked: true };
-    render(
-      <BottomBar
-        card={card}
-        thresholdPx={900}
-        held={false}
-        enquireUrl="/contact-us?car_id=42"
-        enquireLabel="Enquire Now"
-        phone={phone}
-        onCall={onCall}
-      />,
-    );
+    render(bottomBar({ enquireUrl: '/contact-us?car_id=42', phone, onCall }));
     scrollTo(900);
     expect(screen.queryByRole('navigation', { name: 'Quick actions' })).toBeNull();
     scrollTo(901);
@@ -74,17 +109,7 @@ describe('BottomBar', () => {
   });
 
   it('drops Reserve Now while the car is held', () => {
-    render(
-      <BottomBar
-        card={card}
-        thresholdPx={900}
-        held
-        enquireUrl="/contact-us"
-        enquireLabel="Message Now"
-        phone={null}
-        onCall={() => {}}
-      />,
-    );
+    render(bottomBar({ held: true, enquireLabel: 'Message Now' }));
     scrollTo(1000);
     expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Message Now' })).toBeTruthy();

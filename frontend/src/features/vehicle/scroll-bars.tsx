@@ -1,25 +1,36 @@
 // The sticky header (seed 000 s2/s4/s9: shown from 500 px of scroll) and the fixed
 // bottom bar (seed 001 s2/s4/s9: past 900 px, with reserve, enquire and call). Both are
 // fixed-position, so showing them moves nothing on the page.
-import type { MouseEvent } from 'react';
+import type { MouseEvent, RefObject } from 'react';
 import type { CardView } from '../../types/generated/CardView';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
+import { useInView } from './use-in-view';
 import { useScrolledPast } from './use-scrolled-past';
 
-/** The sticky header: car name, price and the main action. `offerReserve` is false
- *  while another "Reserve Now" is on screen (issue 24: one at a time). */
+const NO_ELEMENT: RefObject<Element | null> = { current: null };
+
+/** The sticky header: car name, price and the main action. It offers "Reserve Now"
+ *  only while `primaryReserve` (the page's own button) is off screen and, on a page with
+ *  a bottom bar (`bottomBarPx`), before that bar shows (issue 24: one at a time). The bars
+ *  watch the scroll themselves, so only they draw again when it changes, not the page. */
 export function StickyHeader({
   card,
   thresholdPx,
   held,
-  offerReserve = true,
+  primaryReserve = NO_ELEMENT,
+  bottomBarPx = null,
 }: {
   card: CardView;
   thresholdPx: number;
   held: boolean;
-  offerReserve?: boolean;
+  primaryReserve?: RefObject<Element | null>;
+  bottomBarPx?: number | null;
 }) {
+  const primaryInView = useInView(primaryReserve);
+  // Without a bottom bar there is no threshold to pass.
+  const bottomBarShown = useScrolledPast(bottomBarPx ?? Number.POSITIVE_INFINITY, true);
+  const offerReserve = !primaryInView && !(bottomBarPx !== null && bottomBarShown);
   const shown = useScrolledPast(thresholdPx);
   if (!shown) return null;
   return (
@@ -49,7 +60,7 @@ export function BottomBar({
   onEnquire,
   phone,
   onCall,
-  offerReserve = true,
+  primaryReserve = NO_ELEMENT,
 }: {
   card: CardView;
   thresholdPx: number;
@@ -59,9 +70,10 @@ export function BottomBar({
   onEnquire?: (event: MouseEvent<HTMLButtonElement>) => void;
   phone: PhoneView | null;
   onCall: () => void;
-  /** False while the page's own "Reserve Now" is on screen (one at a time). */
-  offerReserve?: boolean;
+  /** The page's own "Reserve Now": the bar offers it only while that is off screen. */
+  primaryReserve?: RefObject<Element | null>;
 }) {
+  const offerReserve = !useInView(primaryReserve);
   const shown = useScrolledPast(thresholdPx, true);
   if (!shown) return null;
   return (

@@ -4,7 +4,7 @@
 // scrolling) never double the page's own button.
 import { useEffect, useState, type RefObject } from 'react';
 
-/** True while any part of `ref`'s element is in the viewport (or there is no element). */
+/** True while any part of `ref`'s element is in the viewport; false when there is none. */
 export function useInView(ref: RefObject<Element | null>): boolean {
   const [inView, setInView] = useState(true);
   useEffect(() => {
