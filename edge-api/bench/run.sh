@@ -52,11 +52,13 @@ if [[ ! -f "$postcodes" ]]; then
   target/release/forecourt postcodes --out "$postcodes" >/dev/null
 fi
 
-# The bench submits thousands of leads from one address: lift the rate limits.
+# The bench submits thousands of leads and price comparisons from one address: lift the
+# rate limits (else most answers it times would be 429s).
 cat >"$tmp/api.toml" <<TOML
 [policy]
 leads_per_ip = { max = 100000000, window_secs = 60 }
 leads_per_phone = { max = 100000000, window_secs = 60 }
+autogauge_per_ip = { max = 100000000, window_secs = 60 }
 TOML
 
 port=$(free_port)
