@@ -4,7 +4,9 @@
 // the page transferred on first load (all, and images alone), as KB. Each page is
 // measured LIGHTHOUSE_RUNS times (3 unless set) and the median run printed, as
 // Lighthouse's guide to variability advises, with the range of the performance scores.
-import { mkdtempSync, rmSync } from 'node:fs';
+// With LIGHTHOUSE_OUT set, every run's report is kept there as <page>-<run>.json, to see
+// what made a figure (the LCP element and its phases, the long tasks).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,6 +16,8 @@ import { CHROMIUM_FLAGS } from '../../frontend/e2e/chromium-flags.mjs';
 
 const urls = process.argv.slice(2);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const out = process.env.LIGHTHOUSE_OUT;
+if (out) mkdirSync(out, { recursive: true });
 if (urls.length === 0 || !Number.isInteger(runs) || runs < 1) {
   console.error('usage: [LIGHTHOUSE_RUNS=N] node run.mjs URL...');
   process.exit(2);
@@ -36,7 +40,7 @@ const kb = (lhr, type) => {
 };
 let failed = false;
 try {
-  for (const url of urls) {
+  for (const [page, url] of urls.entries()) {
     const lhrs = [];
     let error = null;
     for (let run = 0; run < runs && !error; run++) {
@@ -49,6 +53,7 @@ try {
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) error = lhr?.runtimeError?.message ?? 'no result';
       else lhrs.push(lhr);
+      if (out && lhr) writeFileSync(join(out, `${page}-${run}.json`), JSON.stringify(lhr));
     }
     if (error) {
       failed = true;

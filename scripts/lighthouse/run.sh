@@ -3,7 +3,8 @@
 # free loopback port and runs Lighthouse (mobile, simulated throttling, system Chromium)
 # on the home, search and a vehicle page of two dealers; prints the performance and
 # accessibility scores, LCP, TBT, CLS, total and image KB transferred, of the median of
-# LIGHTHOUSE_RUNS runs (3 unless set). Only the server this script started is stopped.
+# LIGHTHOUSE_RUNS runs (3 unless set); LIGHTHOUSE_OUT keeps every report (run.mjs).
+# Only the server this script started is stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/local-api.sh
