@@ -17,11 +17,11 @@ import { CHROMIUM_FLAGS } from '../../frontend/e2e/chromium-flags.mjs';
 const urls = process.argv.slice(2);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const out = process.env.LIGHTHOUSE_OUT;
-if (out) mkdirSync(out, { recursive: true });
 if (urls.length === 0 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: [LIGHTHOUSE_RUNS=N] node run.mjs URL...');
+  console.error('usage: [LIGHTHOUSE_RUNS=N] [LIGHTHOUSE_OUT=DIR] node run.mjs URL...');
   process.exit(2);
 }
+if (out) mkdirSync(out, { recursive: true });
 const profile = mkdtempSync(join(tmpdir(), 'forecourt-lighthouse-'));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
