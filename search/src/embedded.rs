@@ -3,8 +3,9 @@
 //! read-only and memory-mapped, loads a dealer's fast fields into [`Columns`] on first use,
 //! and swaps to a newer build when `CURRENT` names another generation.
 //!
-//! Text search runs in tantivy over one field holding make, model, badge, series, colour,
-//! body, stock number and VIN: every query word must match; the last word matches as a
+//! Text search runs in tantivy over one field holding the searchable phrases of
+//! [`crate::facets::searchable_text`] (every attribute a shopper names, with the synonyms
+//! of [`crate::synonyms`] expanded at index time): every query word must match; the last word matches as a
 //! prefix unless the text ends with a space; words of 5 letters or more match with one
 //! typo and of 9 or more with two (Meilisearch's defaults). Relevance: an exact word
 //! scores highest, then one typo, then two; ties keep the written order.

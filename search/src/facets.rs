@@ -29,6 +29,9 @@
 //! | `certified` | `true` / `false` |
 //! | `created_at_timestamp` | `car.created_at`, Unix seconds (range only) |
 //!
+//! The searchable text (every attribute a shopper names, synonyms expanded) is
+//! [`searchable_text`].
+//!
 //! The weekly price (range field `weekly_price`) is [`IndexDoc::weekly_price`] when the
 //! generator gives one (it knows the dealer's finance provider), else the lowest
 //! `payment_week` of the car's finance lenders, else `youxQuote.weeklyRepaymentAmount`.
@@ -427,7 +430,7 @@ pub struct SearchDoc {
     pub values: Vec<Vec<String>>,
     /// Numbers per range field, indexed by [`RangeField::index`].
     pub nums: [Option<f64>; RANGE_COUNT],
-    /// Searchable words: make, model, badge, series, colour, body, stock number, VIN.
+    /// Searchable phrases, one per attribute value (see [`searchable_text`]).
     pub text: Vec<String>,
     /// Number of photos.
     pub photos: u64,
@@ -449,6 +452,90 @@ pub struct SearchDoc {
     pub location_types: Vec<String>,
     /// Card JSON.
     pub card: Value,
+}
+
+/// Seats from which a car also answers to "people mover".
+pub const PEOPLE_MOVER_SEATS: u8 = 7;
+/// Berths from which a caravan also answers to "family van".
+pub const FAMILY_VAN_BERTHS: u64 = 4;
+
+/// The searchable phrases of a car, each one attribute value, so that every attribute a
+/// shopper names finds it: make, model, badge, series, colour, body and body
+/// configuration, fuel, transmission and drive (the simplified values: the feed's full
+/// fuel text of a hybrid says "Petrol/Electric", which would answer "electric"), seats
+/// ("7 seats", "7 seater", and "people mover" from [`PEOPLE_MOVER_SEATS`]), car type,
+/// year, item type words (motorcycle, caravan), berths ("4 berth", "sleeps 4", and
+/// "family van" from [`FAMILY_VAN_BERTHS`]), location, dealership, city and state, the
+/// feed's `features` lines and the [`FILTERED_FEATURES`] found in them or in
+/// `standardEquipment` (its other lines are the same for every car of a model and hold
+/// words such as "diesel heater" that would answer the wrong searches), stock number,
+/// VIN and rego. Then the synonyms of [`crate::synonyms`], and repeats removed.
+pub fn searchable_text(doc: &IndexDoc<'_>, values: &[Vec<String>], item_type: &str) -> Vec<String> {
+    let car = doc.car;
+    let loc = car.location.as_ref();
+    let mut parts: Vec<String> = Vec::new();
+    let mut push = |s: Option<&str>| {
+        if let Some(s) = clean(s) {
+            parts.push(s);
+        }
+    };
+    push(Some(&car.make));
+    push(Some(&car.model));
+    push(car.badge.as_deref());
+    push(car.series.as_deref());
+    push(car.colour.as_deref());
+    push(car.simple_body.as_deref());
+    push(car.bodyconfiguration.as_deref());
+    push(car.simple_fuel.as_deref());
+    push(car.simple_transmission.as_deref());
+    push(car.simple_drive.as_deref());
+    push(Some(car.car_type.as_str()));
+    push(Some(&car.year.to_string()));
+    match item_type {
+        "motorcycle" => push(Some("motorcycle")),
+        "caravan" => push(Some("caravan")),
+        _ => {}
+    }
+    if let Some(n) = car.seats.filter(|n| *n > 0) {
+        push(Some(&format!("{n} seats")));
+        push(Some(&format!("{n} seater")));
+        if n >= PEOPLE_MOVER_SEATS && item_type == "car" {
+            push(Some("people mover"));
+        }
+    }
+    let berths = car.variant.berths.as_ref().and_then(|v| match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    });
+    if let Some(b) = berths.filter(|b| *b > 0) {
+        push(Some(&format!("{b} berth")));
+        push(Some(&format!("sleeps {b}")));
+        if b >= FAMILY_VAN_BERTHS && item_type == "caravan" {
+            push(Some("family van"));
+        }
+    }
+    push(car.location_name.as_deref());
+    push(loc.map(|l| l.name.as_str()));
+    push(doc.dealership_name.as_deref());
+    push(car.city.as_deref());
+    push(loc.and_then(|l| l.city.as_deref()));
+    push(car.state.as_deref());
+    push(loc.and_then(|l| l.state.as_deref()));
+    for line in &car.features {
+        push(Some(line));
+    }
+    for f in &values[Facet::FilteredFeatures.index()] {
+        push(Some(f));
+    }
+    push(car.stocknum.as_deref());
+    push(car.vin.as_deref());
+    push(car.regplate.as_deref());
+    let extra = crate::synonyms::Synonyms::get().expand(&parts);
+    parts.extend(extra);
+    let mut seen = std::collections::HashSet::new();
+    parts.retain(|p| seen.insert(p.to_lowercase()));
+    parts
 }
 
 fn clean(s: Option<&str>) -> Option<String> {
@@ -574,19 +661,7 @@ impl SearchDoc {
         nums[RangeField::Seats.index()] = car.seats.map(f64::from);
         nums[RangeField::CreatedAtTimestamp.index()] = Some(car.created_at.timestamp() as f64);
 
-        let text = [
-            Some(car.make.as_str()),
-            Some(car.model.as_str()),
-            car.badge.as_deref(),
-            car.series.as_deref(),
-            car.colour.as_deref(),
-            car.simple_body.as_deref(),
-            car.stocknum.as_deref(),
-            car.vin.as_deref(),
-        ]
-        .into_iter()
-        .filter_map(|s| clean(s))
-        .collect();
+        let text = searchable_text(doc, &values, item_type);
 
         SearchDoc {
             ord,

@@ -9,6 +9,9 @@
 //! - [`embedded`]: [`write_index`] (or [`stage_index`] then [`StagedIndex::publish`]) at
 //!   build time, [`EmbeddedSearch`] at request time.
 //! - [`meili`]: [`index_meilisearch`] and [`MeiliSearch`].
+//! - [`synonyms`]: the one synonym list (`search/data/synonyms.json`) both backends use.
+//! - [`phrases`]: [`understand`], which turns "diesel ute under 40k" into the sidebar's
+//!   filters (price up to 40,000) and the words left over ("diesel ute").
 //!
 //! Wiring, generator side (after deriving each car's card view model) and API side:
 //!
@@ -36,7 +39,9 @@ pub mod embedded;
 pub mod engine;
 pub mod facets;
 pub mod meili;
+pub mod phrases;
 pub mod query;
+pub mod synonyms;
 #[cfg(feature = "test-server")]
 pub mod test_server;
 
@@ -44,7 +49,9 @@ pub use answer::{FacetItem, FacetStats, SearchAnswer};
 pub use embedded::{stage_index, write_index, EmbeddedSearch, StagedIndex, WriteReport, INDEX_DIR};
 pub use facets::{Facet, IndexDoc, RangeField};
 pub use meili::{index_meilisearch, MeiliSearch};
+pub use phrases::{understand, understand_keeping, Understood};
 pub use query::{FixedFilters, QueryError, SearchQuery, SortBy};
+pub use synonyms::Synonyms;
 
 /// A search backend. Object safe: the API holds an `Arc<dyn Search>`.
 #[async_trait::async_trait]

@@ -6,11 +6,16 @@
 //! per ranged field, each without its own selection, for disjunctive counts and slider
 //! bounds.
 //!
-//! Settings that make the answers match the embedded backend: searchable `text` (make,
-//! model, badge, series, colour, body, stock number, VIN); ranking rules `sort` first (an
+//! Settings that make the answers match the embedded backend: searchable `text` (the
+//! phrases of [`crate::facets::searchable_text`], synonyms already expanded); the
+//! `synonyms` of [`crate::synonyms`]; ranking rules `sort` first (an
 //! explicit sort wins over relevance, as in the embedded backend), then words, typo,
-//! proximity, attribute, exactness and `ord:asc` (the written order breaks ties); matching
+//! exactness and `ord:asc` (the written order breaks ties); matching
 //! strategy `all`; `maxValuesPerFacet` 1000; `maxTotalHits` at least the stock count.
+//!
+//! The text is sent as the words the embedded backend reads ([`meili_text`]), so quotes,
+//! a leading minus, filter or SQL syntax and emoji mean to Meilisearch what they mean to
+//! the embedded backend: nothing beyond their letters and digits.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -27,7 +32,8 @@ use crate::answer::{
 use crate::cache::{AnswerCache, DEFAULT_CACHE_ENTRIES};
 use crate::embedded::{elapsed_ms, valid_slug};
 use crate::facets::{Facet, IndexDoc, RangeField, SearchDoc};
-use crate::query::{SearchQuery, SortBy, LOCATION_FACET};
+use crate::query::{query_words, SearchQuery, SortBy, LOCATION_FACET};
+use crate::synonyms::Synonyms;
 use crate::{Search, SearchError};
 
 /// Documents per push.
@@ -187,6 +193,19 @@ pub fn filter_expression(
     Some(parts.join(" AND "))
 }
 
+/// The text sent to Meilisearch: the query's words ([`query_words`]: letters and digits,
+/// at most ten) joined by spaces, with a trailing space when the last word is not a
+/// prefix, so phrase quotes and negation are not operators and both backends read the
+/// same words.
+pub fn meili_text(text: &str) -> String {
+    let (words, prefix) = query_words(text);
+    let mut out = words.join(" ");
+    if !prefix && !out.is_empty() {
+        out.push(' ');
+    }
+    out
+}
+
 /// The sort of a query (the written order breaks ties through the ranking rules).
 pub fn sort_expression(sort: SortBy) -> Option<String> {
     match sort {
@@ -277,17 +296,18 @@ pub async fn index_meilisearch(
     sortable.push("ord");
     let settings = Settings::new()
         .with_searchable_attributes(["text"])
+        .with_synonyms(
+            Synonyms::get()
+                .meili_synonyms()
+                .into_iter()
+                .collect::<HashMap<_, _>>(),
+        )
         .with_filterable_attributes(filterable)
         .with_sortable_attributes(sortable)
-        .with_ranking_rules([
-            "sort",
-            "words",
-            "typo",
-            "proximity",
-            "attribute",
-            "exactness",
-            "ord:asc",
-        ])
+        // No proximity or attribute rules: the text is a list of attribute phrases plus
+        // synonyms appended in no meaningful order, and the embedded backend ranks by
+        // typos and exactness only; with them the two would order the same cars apart.
+        .with_ranking_rules(["sort", "words", "typo", "exactness", "ord:asc"])
         .with_faceting(FacetingSettings {
             max_values_per_facet: MAX_VALUES_PER_FACET,
             sort_facet_values_by: None,
@@ -369,10 +389,11 @@ impl MeiliSearch {
         let sort = sort_expression(q.sort);
         let sort_list: Vec<&str> = sort.iter().map(String::as_str).collect();
         let retrieve = ["card"];
+        let text = meili_text(&q.text);
 
         let mut multi = self.client.multi_search();
         let mut main = index.search();
-        main.with_query(&q.text)
+        main.with_query(&text)
             .with_matching_strategy(MatchingStrategies::ALL)
             .with_facets(Selectors::Some(&all_facets))
             .with_hits_per_page(q.hits_per_page as usize)
@@ -391,7 +412,7 @@ impl MeiliSearch {
             .chain(range_filters.iter().zip(&range_lists))
         {
             let mut s = index.search();
-            s.with_query(&q.text)
+            s.with_query(&text)
                 .with_matching_strategy(MatchingStrategies::ALL)
                 .with_facets(Selectors::Some(list))
                 .with_limit(0);

@@ -20,7 +20,7 @@ pub const DEFAULT_HITS_PER_PAGE: u32 = domain::rules::constants::PAGE_SIZE as u3
 pub const MAX_HITS_PER_PAGE: u32 = domain::rules::constants::MAX_PAGE_SIZE as u32;
 /// Largest accepted `page` (pages past the end answer an empty page; this bounds the work).
 pub const MAX_PAGE: u32 = 100_000;
-/// Longest accepted text query, in characters.
+/// Longest text query read, in characters (the rest is ignored).
 pub const MAX_QUERY_CHARS: usize = 200;
 /// Longest accepted raw query string, in bytes.
 pub const MAX_QUERY_STRING_BYTES: usize = 16 * 1024;
@@ -383,10 +383,9 @@ impl SearchQuery {
             let (key, value) = (key.as_ref(), value.as_ref());
             match key {
                 "query" => {
-                    if value.chars().count() > MAX_QUERY_CHARS {
-                        return Err(err("query", format!("longer than {MAX_QUERY_CHARS} characters")));
-                    }
-                    q.text = value.trim().to_string();
+                    // A longer text is cut, not refused: only its first words are read
+                    // anyway, and a pasted paragraph deserves an answer, not a 400.
+                    q.text = value.trim().chars().take(MAX_QUERY_CHARS).collect::<String>().trim().to_string();
                 }
                 "page" => {
                     q.page = match value.trim().parse::<u32>() {
@@ -660,16 +659,20 @@ fn sold_after(fixed: &FixedFilters, now: i64) -> Option<i64> {
     })
 }
 
-/// Query words as both backends split them: runs of letters and digits, lower-cased, at
+/// Query words as both backends split them: runs of letters and digits, lower-cased,
+/// multi-word synonym phrases as one word ([`crate::synonyms::Synonyms::collapse`]), at
 /// most 10 (Meilisearch's limit). The flag says the last word is a prefix (the text does
 /// not end with a space).
 pub fn query_words(text: &str) -> (Vec<String>, bool) {
+    // Only the first words are read; the bound keeps a pasted essay cheap.
     let words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .take(10)
+        .take(40)
         .map(str::to_lowercase)
         .collect();
+    let mut words = crate::synonyms::Synonyms::get().collapse(words);
+    words.truncate(10);
     let prefix = text.chars().last().is_some_and(|c| c.is_alphanumeric());
     (words, prefix)
 }
@@ -846,8 +849,11 @@ mod tests {
             assert_eq!(e.parameter, param, "{qs}");
             assert!(e.message.starts_with(param), "{qs}: {}", e.message);
         }
-        let long = format!("query={}", "a".repeat(MAX_QUERY_CHARS + 1));
-        assert_eq!(parse(&long).expect_err("long").parameter, "query");
+        let long = format!("query={}", "ab ".repeat(MAX_QUERY_CHARS));
+        assert_eq!(
+            parse(&long).expect("long text is cut").text.chars().count(),
+            MAX_QUERY_CHARS
+        );
     }
 
     #[test]

@@ -446,7 +446,14 @@ fn fixture() -> Vec<Car> {
                 }
                 7 => car.sold_at = Some(day(2026, 1, 8)),
                 8 => car.sold_at = Some(day(2025, 12, 20)),
-                9 => car.certified = true,
+                5 => {
+                    car.features = vec!["Sunroof".into(), "Sat nav".into()];
+                    car.regplate = Some("123ABC".into());
+                }
+                9 => {
+                    car.certified = true;
+                    car.features = vec!["Towbar".into()];
+                }
                 10 => car.show_on_dealer_website = false,
                 _ => {}
             }
@@ -592,6 +599,7 @@ async fn conformance(b: &Backend) {
             ("Android Auto", 1),
             ("Apple CarPlay", 1),
             ("Reversing Camera", 1),
+            ("Sunroof", 1),
             ("Tow Bar", 1)
         ])
     );
@@ -674,7 +682,8 @@ async fn conformance(b: &Backend) {
         ("hilx", vec![]),
         ("sport", vec![2, 1]),
         ("hilux s", vec![3]),
-        ("kia s", vec![7]),
+        // "S" exactly before "seats" as a prefix.
+        ("kia s", vec![7, 6]),
     ] {
         let a = b.run(&format!("query={text}"), &fx).await;
         assert_eq!(ords(&a), expected, "query {text:?}");
@@ -685,7 +694,12 @@ async fn conformance(b: &Backend) {
     let a = b.run("query=r", &fx).await;
     let mut got = ords(&a);
     got.sort_unstable();
-    assert_eq!((got, a.count), (vec![0, 1, 4, 5, 9], 5));
+    // RAV4, Red, Ranger, Reversing camera (3), RWD (11).
+    assert_eq!((got, a.count), (vec![0, 1, 3, 4, 5, 9, 11], 7));
+
+    shopper_words(b, &fx).await;
+    synonyms_agree(b, &fx).await;
+    bad_text_is_answered(b, &fx).await;
 
     // Sorts; cars without the field come last.
     let a = b.run("sortBy=price_asc", &fx).await;
@@ -798,6 +812,141 @@ async fn conformance(b: &Backend) {
     );
 }
 
+/// Every attribute a shopper names finds the cars that have it (issue 41), judged from
+/// the fixture table: fuel, transmission, drive, seats, car type, year, body words,
+/// place, features, rego, item type, and words combined.
+const SHOPPER_WORDS: &[(&str, &[u64])] = &[
+    ("hybrid", &[1]),
+    ("rav4 hybrid", &[1]),
+    ("diesel", &[3, 6, 9]),
+    ("petrol", &[0, 2, 4, 5, 7, 11]),
+    ("4x4", &[3, 9]),
+    ("4wd", &[3, 9]),
+    ("awd", &[0, 1]),
+    ("AWD", &[0, 1]),
+    ("2wd", &[2, 4, 5, 6, 7, 11]),
+    ("fwd", &[2, 4, 5, 6, 7]),
+    ("rwd", &[11]),
+    ("automatic", &[0, 1, 2, 3, 4, 6, 7, 9]),
+    ("auto", &[0, 1, 2, 3, 4, 6, 7, 9]),
+    ("manual", &[5, 11]),
+    ("8 seater", &[6]),
+    ("8 seats", &[6]),
+    ("2 seater", &[11]),
+    ("people mover", &[6]),
+    ("new", &[0, 6]),
+    ("demo", &[3]),
+    ("used toyota", &[1, 2]),
+    ("2020", &[2]),
+    ("2022 toyota", &[0]),
+    ("ute", &[3, 9]),
+    ("utility", &[3, 9]),
+    ("cab chassis", &[3, 9]),
+    ("van", &[6]),
+    ("motorcycle", &[11]),
+    ("motorbike", &[11]),
+    ("white", &[0, 2, 6]),
+    ("red mazda", &[4, 5]),
+    ("grey", &[9]),
+    ("gray", &[9]),
+    ("brisbane", &[0, 1, 3, 6, 7, 11]),
+    ("southport", &[2, 9]),
+    ("gold coast", &[2, 9]),
+    ("sydney west", &[4, 5]),
+    ("nsw", &[4, 5]),
+    ("tow bar", &[3, 9]),
+    ("towbar", &[3, 9]),
+    ("sunroof", &[5]),
+    ("sat nav", &[5]),
+    ("navigation", &[5]),
+    ("apple carplay", &[0]),
+    ("carplay", &[0]),
+    ("reversing camera", &[3]),
+    ("123abc", &[5]),
+    ("diesel 4x4 ute", &[3, 9]),
+    ("white diesel", &[6]),
+    ("electric", &[]),
+    ("ev", &[]),
+    ("phev", &[]),
+];
+
+async fn shopper_words(b: &Backend, fx: &FixedFilters) {
+    for (text, expected) in SHOPPER_WORDS {
+        assert_eq!(
+            found(b, fx, text).await,
+            expected.to_vec(),
+            "query {text:?}"
+        );
+    }
+}
+
+fn enc(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+/// The cars of a text query, sorted (the count must agree with the hits).
+async fn found(b: &Backend, fx: &FixedFilters, text: &str) -> Vec<u64> {
+    let a = b
+        .run(&format!("query={}&hitsPerPage=100", enc(text)), fx)
+        .await;
+    let mut got = ords(&a);
+    assert_eq!(a.count, got.len() as u64, "count of {text:?}");
+    got.sort_unstable();
+    got
+}
+
+/// Each side of every synonym of `search/data/synonyms.json` finds the same cars; a
+/// one-way synonym finds at least what each of its targets finds.
+async fn synonyms_agree(b: &Backend, fx: &FixedFilters) {
+    let list = search::Synonyms::get();
+    for group in &list.equivalent {
+        let first = found(b, fx, &group[0]).await;
+        for p in &group[1..] {
+            assert_eq!(found(b, fx, p).await, first, "{p:?} vs {:?}", group[0]);
+        }
+    }
+    for one in &list.one_way {
+        let from = found(b, fx, &one.from).await;
+        for t in &one.to {
+            let to = found(b, fx, t).await;
+            assert!(
+                to.iter().all(|o| from.contains(o)),
+                "{:?} finds {from:?}, not all of {t:?}: {to:?}",
+                one.from
+            );
+        }
+    }
+}
+
+/// Text that is not words is answered, never an error: a long paste (cut to its first
+/// words), punctuation only or emoji (no words: every car), SQL and filter syntax (their
+/// letters and digits are words like any other), quotes and a leading minus (no phrase or
+/// negation operators).
+async fn bad_text_is_answered(b: &Backend, fx: &FixedFilters) {
+    let all: Vec<u64> = vec![0, 1, 2, 3, 4, 5, 6, 7, 9, 11];
+    let long_words = "toyota ".repeat(150);
+    let long_word = "a".repeat(1000);
+    let cases: Vec<(&str, Vec<u64>)> = vec![
+        (long_words.as_str(), vec![0, 1, 2, 3]),
+        (long_word.as_str(), vec![]),
+        ("!!! ??? ... ,,, ---", all.clone()),
+        ("\u{1F697}\u{1F699}", all.clone()),
+        ("\u{1F697} ute", vec![3, 9]),
+        ("make = \"x\" OR 1=1", vec![]),
+        ("'; DROP TABLE cars; --", vec![]),
+        ("toyota\" AND price > 0", vec![]),
+        ("-diesel", vec![3, 6, 9]),
+        ("\"kia\"", vec![6, 7]),
+        ("kia*", vec![6, 7]),
+        ("\u{0}\u{1}", all.clone()),
+        ("日本車", vec![]),
+    ];
+    for (text, expected) in cases {
+        let shown: String = text.chars().take(40).collect();
+        assert_eq!(found(b, fx, text).await, expected, "query {shown:?}");
+    }
+}
+
 #[tokio::test]
 async fn embedded_backend_conforms() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -822,4 +971,24 @@ async fn real_meilisearch_backend_conforms() {
     assert_eq!(n, 12);
     let backend = Backend::Meili(MeiliSearch::new(server.url(), server.key()).expect("client"));
     conformance(&backend).await;
+
+    // The same order, not only the same cars, for every shopper word and synonym phrase.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_index(dir.path(), DEALER, &docs(&cars)).expect("index written");
+    let embedded = Backend::Embedded(EmbeddedSearch::open(dir.path()).expect("opened"));
+    let fx = FixedFilters::for_dealer(DEALER);
+    let list = search::Synonyms::get();
+    let texts = SHOPPER_WORDS
+        .iter()
+        .map(|(t, _)| t.to_string())
+        .chain(list.equivalent.iter().flatten().cloned())
+        .chain(list.one_way.iter().map(|o| o.from.clone()));
+    for text in texts {
+        let qs = format!("query={}", enc(&text));
+        assert_eq!(
+            ords(&backend.run(&qs, &fx).await),
+            ords(&embedded.run(&qs, &fx).await),
+            "order of {text:?}"
+        );
+    }
 }
