@@ -83,7 +83,8 @@ impl FinanceProvider {
     }
 
     /// Seed 001 s9: "Angle card shows $0 final payment": the provider whose finance card
-    /// states the loan's final payment (its loans carry none, so it reads $0).
+    /// states the loan's final payment. The card's loan is the estimate box's (issue 42),
+    /// so the figure stated is that loan's final payment.
     pub fn card_shows_final_payment(self) -> bool {
         self == FinanceProvider::Angle
     }
@@ -538,11 +539,12 @@ impl CalculatorRanges {
     }
 
     /// The ranges of a car page's calculator: they open on `loan`, the loan every other
-    /// figure of the page is computed on (the car's price, the lender's rate, term, deposit
-    /// and balloon), so the calculator agrees with them until the shopper changes
-    /// something. A bound that would exclude an opening value gives way to it (a lender's
-    /// 0.99% promotional rate under a 1% slider minimum, a 7.5-year lender term): clamping
-    /// it would make the calculator contradict the rest of the page.
+    /// figure of the page is computed on (the car's price, the lender's rate, and the
+    /// estimate box's term, deposit and final payment), so the calculator agrees with
+    /// them until the shopper changes something. A bound that would exclude an opening
+    /// value gives way to it (a lender's promotional rate under the slider minimum, a
+    /// dealer's term maximum below the estimate's term): clamping it would make the
+    /// calculator contradict the rest of the page.
     pub fn for_loan(settings: &CalculatorSettings, loan: &CarLoan) -> CalculatorRanges {
         let opening = Opening {
             price: Some(loan.amount).filter(|p| *p > 0.0),
@@ -801,13 +803,13 @@ impl LoanTerms {
     }
 }
 
-/// The one loan every finance figure of a car page is computed on: the car's price, the
-/// lender data of the dealer's provider where the finance strip shows it (its rate,
-/// comparison rate, term, deposit, balloon and establishment fee), else the dealer's
-/// defaults. The sidebar and card repayment, the calculator's opening state, the
-/// estimate box (at this loan's rate and fee on the seed's own 5 years, 10% deposit and
-/// 30% final payment) and the youX quote all start from it, so no two of them can
-/// disagree on the rate or the fees.
+/// The one loan every finance figure of a car page is computed on: the car's price on
+/// the finance-estimate box's basis (seed 001 s9: [`ESTIMATE_TERM_YEARS`] years, an
+/// [`ESTIMATE_DEPOSIT_SHARE`] deposit and an [`ESTIMATE_BALLOON_SHARE`] final payment),
+/// at the rate, comparison rate and establishment fee of the dealer's provider where the
+/// finance strip shows its lender data, else the dealer's defaults. The card and sidebar
+/// repayment, the calculator's opening state and the estimate box are this one loan, so
+/// they show one weekly figure; the youX quote starts from it and states its own terms.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
 pub struct CarLoan {
     /// Purchase price, AUD.
@@ -833,14 +835,6 @@ pub struct CarLoan {
     pub round_up: bool,
     /// The rate and comparison rate are the lender's.
     pub from_lender: bool,
-}
-
-/// A lender's term in years: `termYears`, else `termMonths` / 12, else `termWeeks` / 52.
-fn lender_term(lender: &Lender) -> Option<f64> {
-    let positive = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
-    positive(lender.term_years)
-        .or_else(|| positive(lender.term_months).map(|m| m / 12.0))
-        .or_else(|| positive(lender.term_weeks).map(|w| w / 52.0))
 }
 
 impl CarLoan {
@@ -870,19 +864,17 @@ impl CarLoan {
                 )
             }
         };
-        let term_years = lender
-            .and_then(lender_term)
-            .unwrap_or(terms.settings.term_default_years);
-        // A balloon or deposit at or above the price is lender data gone wrong: the loan
-        // then finances nothing, and every figure says Enquire for Finance alike.
-        let deposit = lender
-            .and_then(|l| finite(l.deposit))
-            .unwrap_or(0.0)
-            .min(amount);
-        let balloon = lender
-            .and_then(|l| finite(l.balloon))
-            .unwrap_or(0.0)
-            .min(amount);
+        // The seeds give a car page several bases: the calculator's default term, the
+        // lender's own term, deposit and balloon, the Angle card's nil final payment, and
+        // the estimate box's term, deposit and final payment. Priced on more than one, a
+        // page showed two or three weekly figures for one car (issue 42). A shopper can
+        // follow only one, and the estimate box's is the one the seed spells out and the
+        // page prints, so every figure of the car is on it: the lender contributes its
+        // rate and fees, not its terms, and a card that states the final payment states
+        // this loan's.
+        let term_years = ESTIMATE_TERM_YEARS;
+        let deposit = amount * ESTIMATE_DEPOSIT_SHARE;
+        let balloon = amount * ESTIMATE_BALLOON_SHARE;
         CarLoan {
             amount,
             deposit,

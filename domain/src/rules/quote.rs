@@ -201,6 +201,7 @@ mod tests {
         );
         assert_eq!((quote.advertised_rate, quote.comparison_rate), (6.42, 7.01));
         let no_balloon = CarLoan {
+            deposit: 0.0,
             balloon: 0.0,
             ..loan
         };

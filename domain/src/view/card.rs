@@ -181,8 +181,8 @@ pub struct CardFinance {
     pub interest_rate: String,
     /// The lender's comparison rate as shown, e.g. "8.19% p.a.".
     pub comparison_rate: String,
-    /// The loan's final payment as shown, e.g. "$0", where the provider's card states it
-    /// (seed 001 s9: Angle); absent elsewhere.
+    /// The loan's final payment as shown, e.g. "$9,897", where the provider's card states
+    /// it (seed 001 s9: Angle); absent elsewhere.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_payment: Option<String>,
@@ -223,7 +223,10 @@ pub fn car_location_name(car: &Car) -> Option<String> {
 /// not otherwise show.
 pub fn weekly_amount(car: &Car, ctx: &ViewContext<'_>) -> Option<f64> {
     strip_lender(car, ctx)?;
-    Some(super::finance::car_loan(car, ctx)?.weekly()).filter(|w| *w > 0.0)
+    // At or below the seed's threshold the estimate box and the calculator say Enquire
+    // for Finance, so the card and the sidebar show no figure either.
+    Some(super::finance::car_loan(car, ctx)?.weekly())
+        .filter(|w| *w > crate::rules::finance::ENQUIRE_FOR_FINANCE_THRESHOLD)
 }
 
 /// The lender data of the dealer's provider for `car`, when the finance strip shows.
@@ -248,7 +251,7 @@ pub fn card_finance(car: &Car, ctx: &ViewContext<'_>) -> Option<CardFinance> {
         .finance
         .provider
         .is_some_and(|p| p.card_shows_final_payment());
-    (weekly > 0.0).then(|| CardFinance {
+    (weekly > crate::rules::finance::ENQUIRE_FOR_FINANCE_THRESHOLD).then(|| CardFinance {
         weekly: crate::rules::format::format_price(weekly),
         interest_rate: rate_text(loan.rate),
         comparison_rate: rate_text(loan.comparison_rate),
@@ -635,19 +638,21 @@ mod tests {
         );
         let card = card_view(&car("Toyota", lender(Some(123.4))), &ctx);
         let finance = card.finance.expect("the strip shows");
-        // The car's loan, not the feed's paymentWeek: $32,990 at 7.99% over the dealer's
-        // 6 years, which the page's calculator also opens on.
+        // The car's loan, not the feed's paymentWeek: $32,990 at 7.99% on the estimate
+        // box's 5 years, 10% deposit and 30% final payment, which the page's calculator
+        // also opens on (issue 42).
         let loan = crate::view::finance::car_loan(&car("Toyota", lender(Some(123.4))), &ctx)
             .expect("loan");
         assert_eq!(
             (loan.amount, loan.rate, loan.term_years),
-            (32_990.0, 7.99, 6.0)
+            (32_990.0, 7.99, 5.0)
         );
+        assert!((loan.deposit - 3_299.0).abs() < 1e-6 && (loan.balloon - 9_897.0).abs() < 1e-6);
         assert_eq!(
             finance.weekly,
             crate::rules::format::format_price(loan.weekly())
         );
-        assert_eq!(finance.weekly, "$133.18");
+        assert_eq!(finance.weekly, "$107.61");
         assert_eq!(finance.interest_rate, "7.99% p.a.");
         assert_eq!(finance.comparison_rate, "8.19% p.a.");
 
@@ -670,8 +675,10 @@ mod tests {
     }
 
     /// Seed 001 s9: "Angle card shows $0 final payment"; other providers' cards state none.
+    /// Issue 42: the card's repayment is the estimate's loan, so the final payment it
+    /// states is that loan's, not a nil one beside a repayment that assumes one.
     #[test]
-    fn an_angle_card_states_its_zero_final_payment() {
+    fn an_angle_card_states_the_final_payment_of_its_loan() {
         let angle = dealer("[finance]\nprovider = \"angle\"\n");
         let ctx = ViewContext::new(
             &angle,
@@ -688,7 +695,7 @@ mod tests {
             },
         )]);
         let finance = card_view(&on_angle, &ctx).finance.expect("the strip shows");
-        assert_eq!(finance.final_payment.as_deref(), Some("$0"));
+        assert_eq!(finance.final_payment.as_deref(), Some("$9,897"));
 
         let taurus = dealer("[finance]\nprovider = \"taurus\"\n");
         let ctx = ViewContext::new(

@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::car::{Car, Lender};
-use crate::config::{ExampleQuote, FinanceConfig, FinanceExamples};
+use crate::config::{ExampleQuote, FinanceConfig, FinanceExamples, QuickPicks};
 use crate::rules::availability::is_available;
 use crate::rules::finance::{
-    estimate_on, truncate_disclaimer, visible_lender, CalculatorRanges, CarLoan, PaymentFrequency,
-    ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE, ESTIMATE_DEPOSIT_SHARE,
-    ESTIMATE_TERM_YEARS,
+    estimate_on, truncate_disclaimer, visible_lender, CalculatorRanges, CalculatorSettings,
+    CarLoan, PaymentFrequency, ENQUIRE_FOR_FINANCE_THRESHOLD, ESTIMATE_BALLOON_SHARE,
+    ESTIMATE_DEPOSIT_SHARE, ESTIMATE_TERM_YEARS, PURCHASE_PRICE_MAX,
 };
 use crate::rules::format::{format_dollars, format_price, Truncated};
 
@@ -92,9 +92,9 @@ pub struct FinanceEstimateView {
     pub final_payment_percent: f64,
     /// Final payment, AUD.
     pub final_payment: f64,
-    /// The box's own assumptions as printed beside its figures, e.g. "Over 5 years with a
-    /// 10% deposit ($5,299) and a 30% final payment ($15,897)": they differ from the loan
-    /// the rest of the page quotes, so its figures never stand unexplained.
+    /// The box's assumptions as printed beside its figures, e.g. "Over 5 years with a
+    /// 10% deposit ($5,299) and a 30% final payment ($15,897)": the basis of every
+    /// repayment the car's page and card show, stated where the page explains its figures.
     pub assumptions: String,
     /// The disclaimer of the View disclaimer dialog.
     pub disclaimer: String,
@@ -151,17 +151,23 @@ pub fn comparison_examples(examples: &FinanceExamples) -> String {
     }
 }
 
-/// The lender's own disclaimer, when it has a non-empty one.
-fn lender_disclaimer(lender: Option<&Lender>) -> Option<&str> {
-    lender
+/// The lender's own disclaimer, when it has a non-empty one, named as the lender's: it
+/// may describe the lender's own example loan, which is not the loan the page prices, so
+/// it follows the page's own wording rather than standing in for it.
+fn lender_disclaimer(ctx: &ViewContext<'_>, lender: Option<&Lender>) -> Option<String> {
+    let text = lender
         .and_then(|l| l.disclaimer.as_deref())
         .map(str::trim)
-        .filter(|d| !d.is_empty())
+        .filter(|d| !d.is_empty())?;
+    Some(match ctx.dealer.config.finance.provider {
+        Some(provider) => format!("From {}: {text}", provider.label()),
+        None => text.to_string(),
+    })
 }
 
-/// The calculator's disclaimer: the lender's own disclaimer first when the car's loan is
-/// the lender's, then how the calculator works and the dealer's listed fees (Forecourt's
-/// wording; the seeds give none).
+/// The calculator's disclaimer: how the calculator works and the dealer's listed fees
+/// (Forecourt's wording; the seeds give none), then the lender's own disclaimer when the
+/// car's loan is at the lender's rate.
 fn calculator_disclaimer(
     ctx: &ViewContext<'_>,
     lender: Option<&Lender>,
@@ -184,8 +190,8 @@ fn calculator_disclaimer(
         ctx.dealer.config.name,
         fees_sentence(finance)
     );
-    match lender_disclaimer(lender) {
-        Some(text) => format!("{text} {own}"),
+    match lender_disclaimer(ctx, lender) {
+        Some(text) => format!("{own} {text}"),
         None => own,
     }
 }
@@ -210,6 +216,36 @@ pub fn car_loan(car: &Car, ctx: &ViewContext<'_>) -> Option<CarLoan> {
     ))
 }
 
+/// The quick picks and calculator settings of a car page for a car priced `price`.
+///
+/// Seed 001 s5 gives every site the everyday picks and a purchase price maximum, and "one
+/// group" picks far above both. Read as that group's picks for its dearest stock and its
+/// own finance page, not for every car it sells: offered on a car priced below the
+/// lowest of them, they are amounts the shopper is not buying, and they stretch the
+/// slider so far that the car's own price sits at its very start. So a car priced below
+/// the lowest high pick gets the everyday picks and the seed's everyday maximum (still
+/// raised by the dealer's rule for dear cars), and a car priced at or above it keeps the
+/// group's picks; either set is then cut to the car's range.
+fn car_picks(
+    picks: QuickPicks,
+    settings: &CalculatorSettings,
+    price: f64,
+) -> (Vec<f64>, CalculatorSettings) {
+    let high = QuickPicks::High.values();
+    let lowest_high = high.first().copied().unwrap_or(f64::INFINITY);
+    if picks == QuickPicks::High && price < lowest_high {
+        (
+            QuickPicks::Normal.values(),
+            CalculatorSettings {
+                purchase_price_max: PURCHASE_PRICE_MAX,
+                ..settings.clone()
+            },
+        )
+    } else {
+        (picks.values(), settings.clone())
+    }
+}
+
 /// The finance calculator of the dealer: on the /finance page with `car` None (the seed's
 /// general starting values), on a vehicle page with its car, where it opens on the car's
 /// loan ([`car_loan`]): the car's price, the loan's rate, term, deposit, balloon and
@@ -222,14 +258,19 @@ pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> Fina
     let lender = car
         .and_then(|c| car_lender(c, ctx))
         .filter(|_| loan.is_some_and(|l| l.from_lender));
-    let (ranges, establishment_fee, (upfront, monthly)) = match &loan {
-        Some(loan) => (
-            CalculatorRanges::for_loan(&terms.settings, loan),
-            loan.establishment_fee,
-            (loan.upfront_fees, loan.monthly_fees),
-        ),
+    let (ranges, picks, establishment_fee, (upfront, monthly)) = match &loan {
+        Some(loan) => {
+            let (picks, settings) = car_picks(calculator.quick_picks, &terms.settings, loan.amount);
+            (
+                CalculatorRanges::for_loan(&settings, loan),
+                picks,
+                loan.establishment_fee,
+                (loan.upfront_fees, loan.monthly_fees),
+            )
+        }
         None => (
             CalculatorRanges::derive(&terms.settings, car.and_then(Car::visible_price)),
+            calculator.quick_picks.values(),
             terms.establishment_fee,
             terms.comparison_fees(terms.establishment_fee),
         ),
@@ -237,7 +278,7 @@ pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> Fina
     let disclaimer = calculator_disclaimer(ctx, lender, establishment_fee);
     FinanceCalculatorView {
         anchor_id: FINANCE_CALCULATOR_ID.to_string(),
-        quick_picks: ranges.picks_in_range(&calculator.quick_picks.values()),
+        quick_picks: ranges.picks_in_range(&picks),
         ranges,
         interest_hidden: calculator.interest.hidden,
         term_display_months: calculator.term.display_months,
@@ -256,8 +297,9 @@ pub fn finance_calculator_view(ctx: &ViewContext<'_>, car: Option<&Car>) -> Fina
 }
 
 /// The finance-estimate box of `car`, none when the car is unavailable or has no visible
-/// price: the car's loan's rate, comparison rate and establishment fee on the seed's own
-/// assumptions (5 years, 10% deposit, 30% final payment), which it prints beside its figures.
+/// price: the car's loan ([`car_loan`], on the seed's estimate basis of term, deposit and
+/// final payment), whose weekly figure the card, the sidebar and the calculator's opening
+/// state show too; it prints the basis beside its figures.
 pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<FinanceEstimateView> {
     let finance = &ctx.dealer.config.finance;
     let loan = car_loan(car, ctx)?;
@@ -296,7 +338,7 @@ pub fn finance_estimate_view(car: &Car, ctx: &ViewContext<'_>) -> Option<Finance
         fees_sentence(finance),
         comparison_examples(&finance.examples)
     );
-    let disclaimer = match lender_disclaimer(lender) {
+    let disclaimer = match lender_disclaimer(ctx, lender) {
         Some(text) => format!("{own} {text}"),
         None => own,
     };
@@ -393,15 +435,15 @@ mod tests {
         };
         let c = car(Some(45_990.0), "in_stock", Some(lender));
         let view = finance_calculator_view(&ctx(&configured), Some(&c));
-        // The high quick picks run to $800,000: the maximum follows them and the message
-        // quotes it, so no pick is refused by its own box.
+        // Issue 42: the group's high picks are not for a car priced below them: the car
+        // gets the everyday picks and the seed's everyday maximum.
         assert_eq!(
             view.ranges.purchase_price_message,
-            "Cannot be less than $5,000 or more than $800,000"
+            "Cannot be less than $5,000 or more than $250,000"
         );
         assert_eq!(
             (view.ranges.loan_amount.max, view.ranges.purchase_price.max),
-            (800_000.0, 800_000.0)
+            (250_000.0, 250_000.0)
         );
         assert_eq!(view.ranges.loan_amount.default, 45_990.0, "the car's price");
         // The car's loan is the lender's: the calculator opens on its rate, and shows its
@@ -422,7 +464,7 @@ mod tests {
         assert_eq!(view.frequency, PaymentFrequency::Month);
         assert_eq!(
             view.quick_picks,
-            [300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0]
+            [5_000.0, 10_000.0, 20_000.0, 30_000.0, 40_000.0, 50_000.0, 60_000.0, 70_000.0]
         );
         assert_eq!(
             (view.comparison_upfront_fees, view.comparison_monthly_fees),
@@ -430,7 +472,11 @@ mod tests {
             "the listed establishment fee is not counted twice"
         );
         assert!(
-            view.disclaimer.starts_with("Lender terms apply."),
+            view.disclaimer
+                .starts_with("This calculator gives an estimate only")
+                && view
+                    .disclaimer
+                    .ends_with(" From Taurus: Lender terms apply."),
             "{}",
             view.disclaimer
         );
@@ -439,6 +485,48 @@ mod tests {
             "{}",
             view.disclaimer
         );
+    }
+
+    /// Issue 42: the group's high quick picks where the page or the car calls for them,
+    /// the everyday picks on a car priced below them, always within the car's range.
+    #[test]
+    fn quick_picks_follow_the_car_in_front_of_the_shopper() {
+        let group = dealer(
+            "[finance]\nprovider = \"360_finance\"\n\
+             [finance.calculator]\nquick_picks = \"high\"\npurchase_price_min = 5000\n\
+             [finance.calculator.amount]\nmin = 5000\nmax_105_percent_of_price = true\n",
+        );
+        let ctx = ctx(&group);
+        let high = [
+            300_000.0, 400_000.0, 500_000.0, 600_000.0, 700_000.0, 800_000.0,
+        ];
+        // The group's finance page: no car, its own picks and a maximum that takes them.
+        let page = finance_calculator_view(&ctx, None);
+        assert_eq!(page.quick_picks, high);
+        assert_eq!(page.ranges.purchase_price.max, 800_000.0);
+        // A hatch: everyday picks, and the slider stops at the everyday maximum.
+        let hatch = finance_calculator_view(&ctx, Some(&car(Some(23_990.0), "in_stock", None)));
+        assert_eq!(hatch.quick_picks.first().copied(), Some(5_000.0));
+        assert_eq!(hatch.quick_picks.last().copied(), Some(70_000.0));
+        assert_eq!(hatch.ranges.loan_amount.max, 250_000.0);
+        assert_eq!(hatch.ranges.loan_amount.default, 23_990.0);
+        // A truck dearer than the everyday picks but below the high ones: the range is
+        // the dealer's rule for dear cars, and only picks inside it.
+        let truck = finance_calculator_view(&ctx, Some(&car(Some(149_990.0), "in_stock", None)));
+        assert_eq!(truck.ranges.loan_amount.max, 157_490.0);
+        assert_eq!(truck.quick_picks.last().copied(), Some(70_000.0));
+        // A prime mover priced among the high picks keeps them, cut to its range.
+        let prime = finance_calculator_view(&ctx, Some(&car(Some(450_000.0), "in_stock", None)));
+        assert_eq!(prime.ranges.loan_amount.max, 472_500.0);
+        assert_eq!(prime.quick_picks, [300_000.0, 400_000.0]);
+        for view in [&page, &hatch, &truck, &prime] {
+            let r = &view.ranges.purchase_price;
+            assert!(
+                view.quick_picks.iter().all(|p| (r.min..=r.max).contains(p)),
+                "{:?}",
+                view.quick_picks
+            );
+        }
     }
 
     #[test]

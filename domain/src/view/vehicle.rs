@@ -342,8 +342,8 @@ pub struct YouxQuoteView {
     /// The body of POST /api/youx/quote, when the quote is not known when the page is
     /// built (never on a priced, available car: see [`youx_quote_view`]).
     pub request: Option<YouxQuoteRequest>,
-    /// The quote's own terms, printed beside its figure (they differ from the loan the
-    /// rest of the page quotes).
+    /// Whose quote it is and on what terms, printed beside its figure: they differ from
+    /// the loan the rest of the page quotes.
     pub assumptions: String,
 }
 
@@ -380,6 +380,8 @@ pub struct YouxQuoteRequest {
     pub who_is_helping: String,
 }
 
+/// The quoting service's name as shoppers read it (seed 001 s3: `youxQuote`).
+pub const YOUX_NAME: &str = "youX";
 /// Seed 001 s7: the quote's self-assessed credit score.
 pub const YOUX_CREDIT_SCORE: &str = "GREAT";
 /// Seed 001 s7: the quote's loan term, years.
@@ -424,8 +426,13 @@ pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView
             comparison_rate: q.comparison_rate,
         }),
         request: None,
+        // The quote is a second loan on the page: it says whose it is and on what terms,
+        // and that they are not the estimate's, so its figure never reads as a rival
+        // price of the car.
         assumptions: format!(
-            "Over {YOUX_LOAN_TERM_YEARS} years on the full price of {}{fee}, no deposit and no final payment",
+            "{YOUX_NAME}'s quote for {} credit, over {YOUX_LOAN_TERM_YEARS} years on the full price of {}{fee}, with no \
+             deposit and no final payment (the estimate assumes a deposit and a final payment)",
+            YOUX_CREDIT_SCORE.to_lowercase(),
             crate::rules::format::format_dollars(loan.amount)
         ),
     })
@@ -1645,13 +1652,14 @@ mod youx_tests {
         assert_eq!(
             q.weekly_repayment_amount,
             crate::rules::finance::CarLoan {
+                deposit: 0.0,
                 balloon: 0.0,
                 ..loan
             }
             .weekly()
         );
         assert_eq!(view.request, None);
-        assert_eq!(view.assumptions, "Over 5 years on the full price of $32,990 and a $395 establishment fee, no deposit and no final payment");
+        assert_eq!(view.assumptions, "youX's quote for great credit, over 5 years on the full price of $32,990 and a $395 establishment fee, with no deposit and no final payment (the estimate assumes a deposit and a final payment)");
     }
 
     #[test]
@@ -1720,5 +1728,150 @@ mod youx_tests {
             ["Warranty: 3-year standard warranty"]
         );
         assert!(of("Chery", Used, &brands).is_empty());
+    }
+}
+
+/// Issue 42: one figure per fact. The card's /wk, the sidebar (which shows the card's
+/// finance), the estimate box and the calculator's opening state are one loan on the
+/// estimate box's basis, whatever terms the lender's own data carries.
+#[cfg(test)]
+mod one_weekly_figure_tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::car::Lender;
+    use crate::rules::finance::{repayment, PaymentFrequency, RepaymentInput};
+    use crate::rules::format::format_price;
+
+    fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
+        ViewContext::new(
+            dealer,
+            chrono::Utc
+                .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+                .single()
+                .expect("time"),
+        )
+    }
+
+    /// A car whose lender quotes its own term, deposit and balloon (as the sample feed's
+    /// lenders do), unlike the estimate's.
+    fn car(price: f64, provider: &str) -> Car {
+        let mut car: Car = serde_json::from_value(serde_json::json!({
+            "id": 9, "slug": "2023-toyota-rav4-gx-9", "year": 2023, "make": "Toyota",
+            "model": "RAV4", "car_type": "used", "status": "in_stock",
+            "created_at": "2026-11-01T00:00:00Z", "dealership_slug": "acme", "price": price
+        }))
+        .expect("car");
+        car.finance_lenders = std::collections::BTreeMap::from([(
+            provider.to_string(),
+            Lender {
+                interest_rate: Some(6.42),
+                comparison_rate: Some(7.01),
+                payment_week: Some(197.08),
+                payment_month: Some(854.0),
+                establishment_fees: Some(395.0),
+                term_years: Some(6.0),
+                deposit: Some(0.0),
+                balloon: Some(13_200.0),
+                ..Lender::default()
+            },
+        )]);
+        car
+    }
+
+    /// The weekly repayment the calculator opens on, from its view alone (what the
+    /// browser computes before the shopper touches anything).
+    fn calculator_opening_weekly(view: &crate::view::finance::FinanceCalculatorView) -> f64 {
+        let r = &view.ranges;
+        repayment(&RepaymentInput {
+            amount: r.purchase_price.default,
+            deposit: r.deposit.default,
+            trade_in: r.trade_in.default,
+            establishment_fees: view.establishment_fee,
+            balloon: r.residual.default,
+            rate: r.interest.default,
+            term_years: r.term_years.default,
+            frequency: PaymentFrequency::Week,
+            round_up: view.round_up,
+        })
+    }
+
+    #[test]
+    fn card_sidebar_estimate_and_calculator_show_one_weekly_figure() {
+        for (config, provider, price) in [
+            // Moreton: 360 Finance, its own fee, the price as the calculator's amount.
+            (
+                "[features]\nyoux_quote = true\n[finance]\nprovider = \"360_finance\"\n\
+                 [finance.calculator]\nestablishment_fee = 1300\nquick_picks = \"high\"\n\
+                 [finance.calculator.amount]\nmin = 5000\nmax_105_percent_of_price = true\n\
+                 [finance.calculator.interest]\nmin = 1\nmax = 15.99\ndefault = 10\n",
+                "360_finance",
+                52_990.0,
+            ),
+            // A dealer on the seed's defaults (six-year calculator term, round-up off).
+            ("[finance]\nprovider = \"taurus\"\n", "taurus", 23_990.0),
+            // A dealer whose calculator rounds up and stops at a shorter term.
+            (
+                "[finance]\nprovider = \"manual\"\n[finance.calculator]\nround_up = true\n\
+                 [finance.calculator.term]\nmax = 5\ndefault = 5\n",
+                "manual",
+                149_990.0,
+            ),
+        ] {
+            let dealer = crate::view::test_dealer(config);
+            let ctx = ctx(&dealer);
+            let cheap = car(6_190.0, provider);
+            let car = car(price, provider);
+            let page = vehicle_page_view(&car, &[], &ctx);
+            let card = page.card.finance.as_ref().expect("the strip shows");
+            let estimate = page.finance_estimate.as_ref().expect("estimate box");
+            let calculator = page.finance_calculator.as_ref().expect("calculator");
+            let shown = format_price(estimate.weekly);
+            assert_eq!(card.weekly, shown, "{provider}: card and sidebar");
+            assert_eq!(
+                format_price(calculator_opening_weekly(calculator)),
+                shown,
+                "{provider}: the calculator's opening state"
+            );
+            assert_eq!(
+                crate::view::card::weekly_amount(&car, &ctx),
+                Some(estimate.weekly),
+                "{provider}: the search index's weekly price"
+            );
+            // One rate too: the estimate's and the card's are the same loan's.
+            assert_eq!(
+                card.comparison_rate,
+                format!(
+                    "{} p.a.",
+                    crate::view::finance::format_rate(estimate.comparison_rate)
+                ),
+                "{provider}"
+            );
+            assert_eq!(
+                calculator.ranges.interest.default, estimate.rate,
+                "{provider}"
+            );
+            // A repayment the estimate calls Enquire for Finance is no figure on the card.
+            let page = vehicle_page_view(&cheap, &[], &ctx);
+            assert!(
+                page.finance_estimate.as_ref().is_some_and(|e| e.enquire),
+                "{provider}"
+            );
+            assert_eq!(page.card.finance, None, "{provider}");
+            assert_eq!(crate::view::card::weekly_amount(&cheap, &ctx), None);
+            // A quote beside it names itself and its own terms.
+            if let Some(quote) = page.widgets.youx_quote.as_ref() {
+                assert!(
+                    quote
+                        .assumptions
+                        .starts_with("youX's quote for great credit")
+                        && quote
+                            .assumptions
+                            .contains("no deposit and no final payment"),
+                    "{}",
+                    quote.assumptions
+                );
+            }
+        }
     }
 }

@@ -22,6 +22,9 @@ interface Props {
   /** The first card's photo is the page's largest image (search results): not lazy,
    *  high priority, as the head preloads it. */
   priorityFirst?: boolean;
+  /** Print the comparison rate warning after the cards (default): off where the page
+   *  already prints it at an earlier rate (a vehicle page's similar cars, issue 42). */
+  rateNote?: boolean;
 }
 
 /** A responsive grid of car cards (and promo cards), followed by the comparison rate
@@ -37,6 +40,7 @@ export function CarGrid({
   carousel = false,
   wholeRows = false,
   priorityFirst = false,
+  rateNote = true,
 }: Props) {
   const all: GridCell[] = cells ?? cars.map((car) => ({ car }));
   const firstCar = all.findIndex((cell) => 'car' in cell);
@@ -102,7 +106,9 @@ export function CarGrid({
           );
         })}
       </ul>
-      {all.some((cell) => 'car' in cell && cell.car.finance) ? <ComparisonRateNote /> : null}
+      {rateNote && all.some((cell) => 'car' in cell && cell.car.finance) ? (
+        <ComparisonRateNote />
+      ) : null}
     </>
   );
 }

@@ -333,3 +333,53 @@ describe('VehiclePage sections (seed 001 s2)', () => {
     warn.mockRestore();
   });
 });
+
+describe('VehiclePage comparison rate warning (issue 42)', () => {
+  const count = (html: string) => html.split(MESSAGES.COMPARISON_RATE_WARNING).length - 1;
+  const finance = { weekly: '$164.44', interest_rate: '6.42% p.a.', comparison_rate: '7.01% p.a.' };
+  const quoted = props({
+    price_comparison: false,
+    youx_quote: {
+      quote: { weeklyRepaymentAmount: 250.12, advertisedRate: 6.42, comparisonRate: 7.01 },
+      request: null,
+      assumptions: "youX's quote for great credit, over 5 years on the full price of $38,990",
+    },
+  });
+  const withSimilar = (sidebarFinance: boolean): VehicleProps => ({
+    ...quoted,
+    page: {
+      ...quoted.page,
+      card: { ...quoted.page.card, finance: sidebarFinance ? finance : null },
+      similar: [{ ...quoted.page.card, id: 43, slug: 'car-43', finance }],
+    },
+  });
+
+  it('is printed once, under the sidebar repayment, with every rate of the page on it', () => {
+    const html = renderToString(<VehiclePage {...withSimilar(true)} />);
+    expect(count(html)).toBe(1);
+    const { container } = render(<VehiclePage {...withSimilar(true)} />);
+    const notes = container.querySelectorAll('.comparison-rate-note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.closest('.vehicle__sidebar')).not.toBeNull();
+    // The estimate, calculator, quote and similar cars still show their rates.
+    expect(container.querySelectorAll('.finance-figures__item--comparison')).toHaveLength(3);
+  });
+
+  it('is printed once, in the estimate box, when the sidebar shows no repayment', () => {
+    const html = renderToString(<VehiclePage {...withSimilar(false)} />);
+    expect(count(html)).toBe(1);
+    const { container } = render(<VehiclePage {...withSimilar(false)} />);
+    const notes = container.querySelectorAll('.comparison-rate-note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.closest('[data-finance-figure="estimate"]')).not.toBeNull();
+  });
+
+  it("names the quote as youX's, apart from the estimate", () => {
+    const { container } = render(<VehiclePage {...withSimilar(true)} />);
+    const quote = container.querySelector('[data-finance-figure="quote"]');
+    expect(quote?.querySelector('h2')?.textContent).toBe('youX finance quote');
+    expect(quote?.querySelector('[data-finance-assumptions]')?.textContent).toContain(
+      "youX's quote",
+    );
+  });
+});

@@ -46,6 +46,17 @@ export function VehiclePage({ site, page }: VehicleProps) {
     website_id: widgets.website_id,
   };
   const collapseMs = widgets.collapse_ms;
+  // Issue 42: the comparison rate warning is printed once, under the page's first rate in
+  // reading order (the sidebar, then the estimate, calculator, quote and similar cars).
+  const rateNoteAt = card.finance
+    ? 'sidebar'
+    : page.finance_estimate
+      ? 'estimate'
+      : page.finance_calculator
+        ? 'calculator'
+        : widgets.youx_quote
+          ? 'quote'
+          : 'similar';
   useEffect(() => {
     if (!page.phone) warnMissingPhone(card);
     // Once per page: the phone is part of the page's props.
@@ -104,7 +115,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
               <span aria-hidden="true">{COMPARISON_RATE_MARK}</span>
             </span>
           </p>
-          <ComparisonRateNote />
+          {rateNoteAt === 'sidebar' ? <ComparisonRateNote /> : null}
         </>
       ) : null}
       {page.key_chips.length > 0 ? (
@@ -242,17 +253,29 @@ export function VehiclePage({ site, page }: VehicleProps) {
             </AccordionSection>
           ) : null}
           {page.finance_estimate ? (
-            <FinanceEstimate estimate={page.finance_estimate} enquireHref={page.finance_url} />
+            <FinanceEstimate
+              estimate={page.finance_estimate}
+              enquireHref={page.finance_url}
+              rateNote={rateNoteAt === 'estimate'}
+            />
           ) : null}
           {page.finance_calculator ? (
-            <FinanceCalculator view={page.finance_calculator} enquireHref={page.finance_url} />
+            <FinanceCalculator
+              view={page.finance_calculator}
+              enquireHref={page.finance_url}
+              rateNote={rateNoteAt === 'calculator'}
+            />
           ) : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
           {widgets.delivery_calculator && available ? (
             <DeliveryCalculator location={widgets.delivery_location} />
           ) : null}
           {widgets.youx_quote ? (
-            <YouxQuote view={widgets.youx_quote} enquireHref={page.finance_url} />
+            <YouxQuote
+              view={widgets.youx_quote}
+              enquireHref={page.finance_url}
+              rateNote={rateNoteAt === 'quote'}
+            />
           ) : null}
           {page.map ? <VehicleMap map={page.map} /> : null}
           {page.promo_banner ? <PromoBanner banner={page.promo_banner} /> : null}
@@ -280,7 +303,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
       {page.similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="vehicle__similar">
           <h2 id="similar-title">Similar cars</h2>
-          <CarGrid cars={page.similar} label="Similar cars" />
+          <CarGrid cars={page.similar} label="Similar cars" rateNote={rateNoteAt === 'similar'} />
         </section>
       ) : null}
     </Layout>

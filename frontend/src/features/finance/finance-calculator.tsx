@@ -31,6 +31,9 @@ type FinanceCalculatorProps = {
   /** A URL query parameter whose amount, when present, replaces the default purchase price
    *  after hydration (the finance links carry `vehiclePriceBudget`). */
   amountParam?: string;
+  /** Print the comparison rate warning beside the result: on unless another part of the
+   *  page already holds the first rate (the warning is printed once per page, issue 42). */
+  rateNote?: boolean;
 };
 
 const MONEY_LABELS: Record<Exclude<MoneyField, 'amount'>, string> = {
@@ -49,6 +52,7 @@ export function FinanceCalculator({
   enquireHref,
   headingLevel = 2,
   amountParam,
+  rateNote = true,
 }: FinanceCalculatorProps) {
   const [state, update] = useReducer(calculatorReducer(view), view, initialState);
   const id = useId();
@@ -190,7 +194,7 @@ export function FinanceCalculator({
         </div>
         <div className="finance-calculator__result">
           <FinanceFigures figures={figures} live />
-          <ComparisonRateNote />
+          {rateNote ? <ComparisonRateNote /> : null}
           <a className="finance-calculator__disclaimer-link" href={`#${FINANCE_DISCLAIMER_ID}`}>
             Read the finance disclaimer
           </a>

@@ -15,6 +15,9 @@ type FinanceEstimateProps = {
   enquireHref?: string;
   /** Heading level of the box's title. */
   headingLevel?: 2 | 3;
+  /** Print the comparison rate warning under the figures: on when the box holds the
+   *  page's first rate (the warning is printed once per page, issue 42). */
+  rateNote?: boolean;
 };
 
 /** The finance-estimate box (seed 001 s2/s9): weekly and monthly (weekly × 4.33)
@@ -22,7 +25,12 @@ type FinanceEstimateProps = {
  *  comparison rates beside them with the comparison rate warning, and a View disclaimer
  *  button opening a modal dialog (focus moves into it, Escape or Close shut it, focus
  *  returns to the button). */
-export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: FinanceEstimateProps) {
+export function FinanceEstimate({
+  estimate,
+  enquireHref,
+  headingLevel = 2,
+  rateNote = true,
+}: FinanceEstimateProps) {
   const closer = useRef<HTMLButtonElement>(null);
   const modal = useModalDialog(closer);
   const { show, close, opener } = modal;
@@ -67,14 +75,14 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
       <Heading id={`${id}-title`} className="finance-estimate__title">
         Finance estimate
       </Heading>
-      {/* The box's own assumptions (seed 001 s9) differ from the loan the rest of the page
-          quotes, so they sit right under its title, before its figures, marked for the
-          e2e check that no repayment on a car page stands unexplained. */}
+      {/* The box's assumptions (seed 001 s9) are the basis of every repayment of the car,
+          so they sit right under its title, before its figures, marked for the e2e check
+          that no repayment on a car page stands unexplained. */}
       <p className="finance-estimate__basis" data-finance-assumptions="">
         {estimate.assumptions}
       </p>
       <FinanceFigures figures={figures} />
-      <ComparisonRateNote />
+      {rateNote ? <ComparisonRateNote /> : null}
       <button
         ref={opener}
         type="button"
@@ -89,7 +97,6 @@ export function FinanceEstimate({ estimate, enquireHref, headingLevel = 2 }: Fin
           Finance disclaimer
         </h2>
         <p>{estimate.disclaimer}</p>
-        <ComparisonRateNote />
         <div className="finance-dialog__actions">
           <button ref={closer} type="button" className="button" onClick={close}>
             Close

@@ -44,16 +44,21 @@ export function useYouxQuote(
   return quote;
 }
 
-/** The youX finance quote of a car: its weekly repayment with the interest and comparison
- *  rates beside it and the comparison rate warning; nothing until a quote is known. */
+/** The youX finance quote of a car: whose quote it is and on what terms (not the
+ *  estimate's), its weekly repayment with the interest and comparison rates beside it,
+ *  and the comparison rate warning where the quote holds the page's first rate; nothing
+ *  until a quote is known. */
 export function YouxQuote({
   view,
   enquireHref,
   fetchImpl,
+  rateNote = true,
 }: {
   view: YouxQuoteView;
   enquireHref: string;
   fetchImpl?: typeof fetch;
+  /** Print the comparison rate warning (once per page, issue 42). */
+  rateNote?: boolean;
 }) {
   const quote = useYouxQuote(view, fetchImpl);
   const id = useId();
@@ -65,7 +70,7 @@ export function YouxQuote({
       data-finance-figure="quote"
     >
       <h2 id={`${id}-title`} className="finance-estimate__title">
-        Your finance quote
+        youX finance quote
       </h2>
       {view.assumptions ? (
         <p className="finance-estimate__basis" data-finance-assumptions="">
@@ -84,7 +89,7 @@ export function YouxQuote({
           comparisonFigure(quote.comparisonRate),
         ]}
       />
-      <ComparisonRateNote />
+      {rateNote ? <ComparisonRateNote /> : null}
       <p>
         <a href={enquireHref}>Apply for this finance</a>
       </p>

@@ -19,7 +19,7 @@ interest_rate: string,
  */
 comparison_rate: string, 
 /**
- * The loan's final payment as shown, e.g. "$0", where the provider's card states it
- * (seed 001 s9: Angle); absent elsewhere.
+ * The loan's final payment as shown, e.g. "$9,897", where the provider's card states
+ * it (seed 001 s9: Angle); absent elsewhere.
  */
 final_payment?: string, };

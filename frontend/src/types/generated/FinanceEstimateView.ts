@@ -49,9 +49,9 @@ final_payment_percent: number,
  */
 final_payment: number, 
 /**
- * The box's own assumptions as printed beside its figures, e.g. "Over 5 years with a
- * 10% deposit ($5,299) and a 30% final payment ($15,897)": they differ from the loan
- * the rest of the page quotes, so its figures never stand unexplained.
+ * The box's assumptions as printed beside its figures, e.g. "Over 5 years with a
+ * 10% deposit ($5,299) and a 30% final payment ($15,897)": the basis of every
+ * repayment the car's page and card show, stated where the page explains its figures.
  */
 assumptions: string, 
 /**

@@ -16,7 +16,7 @@ quote: QuoteFigures | null,
  */
 request: YouxQuoteRequest | null, 
 /**
- * The quote's own terms, printed beside its figure (they differ from the loan the
- * rest of the page quotes).
+ * Whose quote it is and on what terms, printed beside its figure: they differ from
+ * the loan the rest of the page quotes.
  */
 assumptions: string, };
