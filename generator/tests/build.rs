@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use walkdir::WalkDir;
 
 mod common;
-use common::{dealers_dir, line, DEALER};
+use common::{dealers_dir, dealers_with, line, DEALER};
 
 const COROLLA: &str = "/cars/2022-toyota-corolla-101";
 const HILUX: &str = "/cars/2022-toyota-hilux-103";
@@ -430,9 +430,11 @@ fn a_site_of_many_cars_is_made_a_few_cars_at_a_time_and_lists_every_car_in_stock
     let listed: Vec<&str> = sitemap
         .lines()
         .filter_map(|l| l.split("/cars/").nth(1))
-        .map(|rest| rest.trim_end_matches("</loc></url>"))
+        .filter_map(|rest| rest.split("</loc>").next())
         .collect();
-    assert_eq!(listed, slugs, "the vehicle pages in stock order");
+    // The sold Camry keeps its page for the sold window but is not listed (issue 45).
+    let unsold: Vec<&String> = slugs.iter().filter(|s| !s.contains("camry-105")).collect();
+    assert_eq!(listed, unsold, "the unsold cars' pages in stock order");
     let outcome = report.dealer(DEALER).expect("dealer");
     let manifest: Value = serde_json::from_str(
         &std::fs::read_to_string(site(dir.path()).join(".forecourt/manifest.json"))
@@ -543,28 +545,6 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
     }
 }
 
-/// The fixture dealers' folder copied to `dir`, with `extra` appended to the fixture
-/// dealer's dealer.toml.
-fn dealers_with(dir: &Path, extra: &str) -> PathBuf {
-    let dealers = dir.join("dealers");
-    for entry in WalkDir::new(dealers_dir())
-        .into_iter()
-        .filter_map(Result::ok)
-    {
-        let rel = entry.path().strip_prefix(dealers_dir()).expect("inside");
-        let target = dealers.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).expect("dir");
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-    let toml = dealers.join(DEALER).join("dealer.toml");
-    let text = std::fs::read_to_string(&toml).expect("dealer.toml");
-    std::fs::write(&toml, format!("{text}\n{extra}\n")).expect("write dealer.toml");
-    dealers
-}
-
 /// Issue 27: "After rendering, the build checks every internal href and src of every page
 /// of a dealer against the pages and assets it is about to publish (anchors included)
 /// and refuses to publish a site with a dead one, naming page, link and the config key
@@ -582,7 +562,7 @@ fn a_dead_internal_link_stops_the_dealer_naming_page_link_and_config_key() {
     let before = snapshot(dir.path());
 
     let mut opts = options(dir.path(), &rows(52_000.0));
-    opts.dealers_dir = dealers_with(
+    opts.dealers_dir = dealers_with_extra(
         dir.path(),
         r##"[[menus.footer]]
 title = "Company"
@@ -623,4 +603,10 @@ links = [{ label = "About", url = "/about-us#team" }, { label = "History", url =
         "{errors:#?}"
     );
     assert_eq!(snapshot(dir.path()), before, "the live site is unchanged");
+}
+
+/// The fixture dealers copied to `dir`, with `extra` appended to the fixture dealer's
+/// dealer.toml.
+fn dealers_with_extra(dir: &Path, extra: &str) -> PathBuf {
+    dealers_with(dir, |text| format!("{text}\n{extra}\n"))
 }

@@ -177,6 +177,19 @@ pub struct Page {
     pub hero_preload: Option<images::HeroImage>,
     /// Whether the page belongs in sitemap.xml (client shells and 404 do not).
     pub in_sitemap: bool,
+    /// Whether search engines are asked not to index the page (`noindex, follow`): a
+    /// shopper's own or one-step pages (sign-in, reserve, print...) and the 404.
+    #[serde(default)]
+    pub noindex: bool,
+    /// The path of the page's canonical URL: its own, or the one page of a group of
+    /// duplicate routes that the others name; `None` where no URL stands for the page
+    /// (the 404, served at any path).
+    #[serde(default)]
+    pub canonical: Option<String>,
+    /// When the data behind the page last changed (`YYYY-MM-DD`), where the data says so
+    /// (a car's listing date); the sitemap dates the other pages by their content.
+    #[serde(default)]
+    pub lastmod: Option<String>,
 }
 
 /// A page's props as JSON text.

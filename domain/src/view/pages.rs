@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use crate::car::Car;
 use crate::config::Dealer;
-use crate::rules::availability::SimilarIndex;
+use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
@@ -20,10 +20,10 @@ use super::content::{
     about_us_from_config, content_page_view, default_privacy_policy, default_terms, ContentPageView,
 };
 use super::crumbs::Crumb;
-use super::form::{form_routes, FormKind, VEHICLE_FORMS_PATH};
+use super::form::{form_path, form_routes, FormKind, VEHICLE_FORMS_PATH};
 use super::form_page::{form_page_view, reservation_page_view, vehicle_form_set, FormPageView};
 use super::home::home_page_view;
-use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld};
+use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld, StockKind};
 use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH, PRIVACY_PATH, TERMS_PATH};
 use super::location::{location_page_view, LocationsPageView};
 use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
@@ -35,7 +35,7 @@ use super::offers::{offer_page_view, offers_page_view};
 use super::parts::parts_search_page_view;
 use super::search::{search_page_view_of, search_routes, RouteIndex, SearchRoute};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
-use super::vehicle::vehicle_page_view_indexed;
+use super::vehicle::{vehicle_page_view_indexed, VehicleKind};
 use super::{Page, PageKind, Props};
 
 /// The props of every page: the shared site part and the page's own view model.
@@ -119,7 +119,13 @@ fn make_page<T: Serialize + TS>(
     } else {
         format!("{title} | {name}")
     };
+    // The client shells (sign-in, watchlist, success, print, online payment, the garage,
+    // the buy-online journey) and the compare page hold one shopper's things, not content
+    // to find; crawlers may read them, so they say noindex rather than being disallowed.
+    let noindex = noindex_kind(kind);
     Page {
+        // The 404 page answers at any missing path: no URL stands for it.
+        canonical: (kind != PageKind::NotFound).then(|| path.clone()),
         path,
         kind,
         title,
@@ -128,10 +134,27 @@ fn make_page<T: Serialize + TS>(
         json_ld: Vec::new(),
         hero_image: None,
         hero_preload: None,
-        in_sitemap: !matches!(
-            kind,
-            PageKind::Client | PageKind::NotFound | PageKind::Compare
-        ),
+        in_sitemap: !noindex,
+        noindex,
+        lastmod: None,
+    }
+}
+
+/// Whether every page of `kind` is kept out of search results.
+fn noindex_kind(kind: PageKind) -> bool {
+    matches!(
+        kind,
+        PageKind::Client | PageKind::NotFound | PageKind::Compare
+    )
+}
+
+/// Makes `page` a duplicate of the group page at `canonical`: it stays reachable at its own
+/// route but names the group page as its canonical URL, and only that one is in the
+/// sitemap.
+fn canonicalise(page: &mut Page, canonical: &str) {
+    if page.path != canonical {
+        page.canonical = Some(canonical.to_string());
+        page.in_sitemap = false;
     }
 }
 
@@ -184,7 +207,16 @@ fn car_pages(
         .as_deref()
         .map(|url| super::images::HeroImage::new(url, "vehicle_hero"));
     page.hero_image = hero;
-    page.json_ld.push(car_json_ld(car, ctx));
+    // A sold car stays reachable for its window but is no longer worth a search result.
+    page.in_sitemap = is_available(car);
+    // The feed dates a car only by its listing; its page says nothing newer.
+    page.lastmod = Some(car.created_at.format("%Y-%m-%d").to_string());
+    let kind = match VehicleKind::of(car) {
+        VehicleKind::Car => StockKind::Car,
+        VehicleKind::Motorcycle => StockKind::Motorcycle,
+        VehicleKind::Caravan => StockKind::Caravan,
+    };
+    page.json_ld.push(car_json_ld(car, kind, ctx));
     page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     let mut pages = vec![page];
     if let (Some(reserve_path), Some(form)) = (reserve_url(car, ctx), reservation_form) {
@@ -199,7 +231,9 @@ fn car_pages(
             view.intro.clone(),
             &view,
         );
+        // One template per car with nothing of its own to find: kept out of the index.
         page.in_sitemap = false;
+        page.noindex = true;
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
         pages.push(page);
@@ -381,6 +415,18 @@ impl SearchPages<'_> {
             .as_deref()
             .map(|url| super::images::HeroImage::new(url, "card"));
         page.hero_image = hero;
+        // A landing page with no car has nothing to rank for (it stays for its links).
+        page.in_sitemap = view.count > 0;
+        // /search lists every car as the default stock search does: the seed names that
+        // one the default, and the site links it.
+        if route.path == super::search::CARS_ROUTE
+            && self
+                .routes
+                .iter()
+                .any(|r| r.path == super::search::ALL_STOCK_ROUTE)
+        {
+            canonicalise(&mut page, super::search::ALL_STOCK_ROUTE);
+        }
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
         page
@@ -500,6 +546,9 @@ pub fn site_pages_by_car<'a>(
                 location.name.clone(),
             ));
         }
+        // /locations/{slug} is the location's own page, the one the location cards link;
+        // the contact and our-location routes show the same page.
+        let canonical = view.url.clone();
         for (path, title) in routes {
             let page_view = location_page_view(location, title.clone(), ctx);
             let crumbs = page_view.breadcrumbs.clone();
@@ -510,6 +559,7 @@ pub fn site_pages_by_car<'a>(
                 description.clone(),
                 page_view,
             );
+            canonicalise(page, &canonical);
             page.hero_image = hero.clone();
             page.json_ld.push(dealer_json_ld(location, ctx));
             page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
@@ -532,6 +582,8 @@ pub fn site_pages_by_car<'a>(
             description,
             view,
         );
+        // "Our Dealerships" is the list every location page and card links back to.
+        canonicalise(page, DEALERSHIPS_PATH);
         page.json_ld
             .extend(locations.iter().map(|l| dealer_json_ld(l, ctx)));
     }
@@ -620,6 +672,9 @@ pub fn site_pages_by_car<'a>(
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
     let offers = offers_page_view(&dealer.offers, ctx.today);
+    // The seed's route of the list, and the one the site links, names the pair, unless
+    // a dealer page takes it.
+    let offers_canonical = [OFFERS_PATH, "/offers"].into_iter().find(|p| !occupied(p));
     for path in [OFFERS_PATH, "/offers"] {
         if occupied(path) {
             continue;
@@ -640,6 +695,9 @@ pub fn site_pages_by_car<'a>(
             description,
             offers.clone(),
         );
+        if let Some(canonical) = offers_canonical {
+            canonicalise(page, canonical);
+        }
         page.hero_image = hero;
         page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
     }
@@ -726,6 +784,9 @@ pub fn site_pages_by_car<'a>(
 
     // Form pages.
     for route in form_routes(dealer) {
+        // An alias (e.g. /sell-my-car of the trade-in form) names the form's main route,
+        // the one the site links and titles the form by.
+        let canonical = form_path(dealer, route.kind).unwrap_or_else(|| route.path.clone());
         let view = form_page_view(route.kind, ctx);
         let crumbs = view.breadcrumbs.clone();
         let page = b.push(
@@ -735,7 +796,7 @@ pub fn site_pages_by_car<'a>(
             view.intro.clone(),
             view,
         );
-        page.in_sitemap = !route.alias;
+        canonicalise(page, &canonical);
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
     }

@@ -55,7 +55,7 @@ pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
 pub use links::{decode_entities, LinkCheck};
 pub use progress::{Bar, Progress};
 pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
-pub use sitemap::{robots, sitemap, Listed};
+pub use sitemap::{robots, sitemap, ContentDates, Listed};
 
 /// A build error a dealer or an operator reads: it says what and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -919,15 +919,13 @@ fn write_inner(
     let mut outputs = staged.outputs;
     let mut changed: Vec<String> = staged.changed;
 
+    let dates = ContentDates::of(&out.join(slug), &outputs, built_at);
     let mut extra: Vec<(String, Vec<u8>)> = vec![
         (
             "sitemap.xml".to_string(),
-            sitemap(&head, &staged.pages).into_bytes(),
+            sitemap(&head, &staged.pages, &dates).into_bytes(),
         ),
-        (
-            "robots.txt".to_string(),
-            robots(&head, &staged.pages).into_bytes(),
-        ),
+        ("robots.txt".to_string(), robots(&head).into_bytes()),
     ];
     for file in &staged.files {
         extra.push((

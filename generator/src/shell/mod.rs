@@ -57,6 +57,9 @@ pub struct SiteHead {
     pub favicon: Option<String>,
     /// The theme as CSS custom properties on `:root`.
     pub theme_vars: Vec<ThemeVar>,
+    /// The absolute Open Graph image of a page that has no image of its own: the first
+    /// home slide, else the logo.
+    pub og_image: Option<String>,
 }
 
 /// The base of canonical URLs: `https://<first domain>`, or the local preview host
@@ -111,9 +114,19 @@ impl SiteHead {
             ("--radius-button", radius_button),
             ("--heading-transform", heading_transform),
         ];
+        let base_url = site_base_url(dealer);
+        // A slide is a photo made for the site's front; the logo is what every dealer has.
+        let og_image = dealer
+            .slides
+            .iter()
+            .map(|s| s.image.trim())
+            .find(|i| !i.is_empty())
+            .map(asset_url)
+            .unwrap_or_else(|| asset_url(theme.logo.trim()));
         SiteHead {
             name: dealer.config.name.clone(),
-            base_url: site_base_url(dealer),
+            og_image: Some(absolute_url(&base_url, &share_image(&og_image))),
+            base_url,
             favicon: Some(asset_url(theme.favicon.as_deref().unwrap_or(&theme.logo))),
             theme_vars: vars
                 .into_iter()
@@ -131,14 +144,39 @@ impl SiteHead {
 
     /// The absolute URL of a site path or of an already absolute URL.
     pub fn absolute(&self, url: &str) -> String {
-        if url.starts_with("http://") || url.starts_with("https://") {
-            url.to_string()
-        } else if url.starts_with('/') {
-            format!("{}{url}", self.base_url)
-        } else {
-            format!("{}/{url}", self.base_url)
-        }
+        absolute_url(&self.base_url, url)
     }
+
+    /// The absolute Open Graph image of a page whose own image is `image`: that image
+    /// sized for sharing, else the site's.
+    pub fn og_image(&self, image: Option<&str>) -> Option<String> {
+        image
+            .map(str::trim)
+            .filter(|i| !i.is_empty() && !i.starts_with("data:"))
+            .map(|i| self.absolute(&share_image(i)))
+            .or_else(|| self.og_image.clone())
+    }
+}
+
+/// The absolute URL of a site path (or of an already absolute URL) on `base`.
+fn absolute_url(base: &str, url: &str) -> String {
+    if url.starts_with("http://") || url.starts_with("https://") {
+        url.to_string()
+    } else if url.starts_with('/') {
+        format!("{base}{url}")
+    } else {
+        format!("{base}/{url}")
+    }
+}
+
+/// Width of a shared page's image: the large preview the social networks draw.
+const SHARE_WIDTH: u32 = 1200;
+
+/// A photo as the image service serves it at sharing width (a large original is slow to
+/// fetch for a preview); an image the service does not take stays as it is.
+fn share_image(url: &str) -> String {
+    domain::rules::image_url::service_url(url, SHARE_WIDTH, domain::rules::constants::IMAGE_QUALITY)
+        .unwrap_or_else(|| url.to_string())
 }
 
 /// A config value made safe inside `<style>`: characters that could end the declaration,
@@ -341,8 +379,9 @@ impl Shell {
                 context! {
                     site => site.value.clone(),
                     page => context! { title => &page.title, description => &page.description },
-                    canonical => site.head.absolute(&page.path),
-                    og_image => page.hero_image.as_deref().map(|u| site.head.absolute(u)),
+                    canonical => page.canonical.as_deref().map(|p| site.head.absolute(p)),
+                    noindex => page.noindex,
+                    og_image => site.head.og_image(page.hero_image.as_deref()),
                     hero => preload(page).map(minijinja::value::Serde).map(Value::from),
                     assets => assets.0.clone(),
                     json_ld => json_ld,
@@ -458,6 +497,9 @@ mod tests {
             hero_image: None,
             hero_preload: None,
             in_sitemap: true,
+            noindex: false,
+            canonical: Some("/".into()),
+            lastmod: None,
         };
         let assets = EntryAssets {
             boot: "/assets/boot.js".into(),
@@ -507,6 +549,9 @@ mod tests {
             hero_image: Some("/hero.jpg".into()),
             hero_preload: None,
             in_sitemap: true,
+            noindex: false,
+            canonical: Some("/cars/a".into()),
+            lastmod: None,
         };
         let assets = ShellAssets::of(&EntryAssets {
             boot: "/assets/boot.js".into(),
@@ -605,6 +650,9 @@ mod tests {
             hero_image: Some(hero.into()),
             hero_preload: layout.map(|l| HeroImage::new(hero, l)),
             in_sitemap: true,
+            noindex: false,
+            canonical: Some("/cars/a".into()),
+            lastmod: None,
         };
         let head = |page: &Page| {
             let html = shell

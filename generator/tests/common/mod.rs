@@ -18,6 +18,29 @@ pub fn dealers_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dealers")
 }
 
+/// The fixture dealers' folder copied to `dir`, with the fixture dealer's dealer.toml
+/// rewritten by `edit`.
+#[allow(dead_code)] // not every test file edits a dealer
+pub fn dealers_with(dir: &Path, edit: impl FnOnce(String) -> String) -> PathBuf {
+    let dealers = dir.join("dealers");
+    for entry in walkdir::WalkDir::new(dealers_dir())
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let rel = entry.path().strip_prefix(dealers_dir()).expect("inside");
+        let target = dealers.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("dir");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+    let toml = dealers.join(DEALER).join("dealer.toml");
+    let text = std::fs::read_to_string(&toml).expect("dealer.toml");
+    std::fs::write(&toml, edit(text)).expect("write dealer.toml");
+    dealers
+}
+
 /// One JSON Lines feed row: a 2022 Toyota of [`DEALER`] at its Grafton location, listed
 /// `days_ago` days ago, with `extra` fields set over the defaults.
 pub fn line(
