@@ -10,13 +10,7 @@ source scripts/lib/local-api.sh
 
 mkdir -p "$tmp/dist/_data"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv" >/dev/null
-lifted='{ max = 1000000000, window_secs = 60 }'
-{
-  echo "[policy]"
-  for limit in code_per_phone code_per_ip verify_per_ip leads_per_ip leads_per_phone events_per_ip quotes_per_ip valuations_per_ip autogauge_per_ip; do
-    echo "$limit = $lifted"
-  done
-} >"$tmp/api.toml"
+lifted_policy "$tmp/api.toml"
 
 port=$(free_port)
 start_api api-fuzz "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode --config "$tmp/api.toml"

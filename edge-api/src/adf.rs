@@ -1,14 +1,22 @@
 //! A lead as ADF 1.0 XML (Auto-lead Data Format), the format dealer CRMs import.
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use crate::lead::{LeadAttributes, Scalar};
 use crate::store::LeadRecord;
 
 /// Escapes text for XML content and attribute values; control characters, which XML 1.0
 /// does not allow, are dropped.
 pub fn escape(text: &str) -> String {
+    // XML 1.0's Char production: a character outside it makes the document not XML.
     let allowed: String = text
         .chars()
-        .filter(|&c| (c as u32) >= 0x20 || matches!(c, '\n' | '\r' | '\t'))
+        .filter(|&c| match c as u32 {
+            0x9 | 0xA | 0xD => true,
+            0x20..=0xFFFD => true,
+            cp => cp >= 0x10000,
+        })
         .collect();
     domain::view::markdown::escape_html(&allowed)
 }
@@ -470,6 +478,10 @@ mod tests {
         assert_eq!(
             escape("a<b>&\"c\"'\u{1}\n"),
             "a&lt;b&gt;&amp;&quot;c&quot;&#39;\n"
+        );
+        assert_eq!(
+            escape("a\u{FFFE}b\u{FFFF}c\u{0}d\u{1F697}\u{FFFD}"),
+            "abcd\u{1F697}\u{FFFD}"
         );
     }
 }

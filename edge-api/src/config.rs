@@ -43,12 +43,32 @@ pub struct Cli {
 }
 
 /// Subcommands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// Serve the API and dist/ (the default).
     Serve,
     /// Create the DynamoDB table with its index and TTL (needs FORECOURT_DYNAMODB_TABLE).
     Migrate,
+    /// Lead deliveries taken out of the outbox for an operator (`parked`), and putting
+    /// one back (`retry`). The embedded store is one process's: stop the server first.
+    #[command(subcommand)]
+    Outbox(OutboxCommand),
+}
+
+/// What an operator does with parked lead deliveries.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum OutboxCommand {
+    /// List every dealer's parked entries with the reason each was parked.
+    Parked,
+    /// Put a parked entry back in the queue, due now, after the cause is fixed.
+    Retry {
+        /// The dealer's slug.
+        dealer: String,
+        /// The lead's id.
+        lead_id: String,
+        /// The lead step (1 for the first submission).
+        seq: u32,
+    },
 }
 
 /// Settings from flags or environment variables (flags win).
@@ -124,6 +144,10 @@ pub struct Flags {
     /// `<url><path>` with the dealer's domain as `Host`; default `https://<domain><path>`.
     #[arg(long, env = "FORECOURT_IMAGE_SITE_URL", global = true)]
     pub image_site_url: Option<String>,
+    /// Most bytes of variants the image service keeps in its disk cache; past it the
+    /// least recently used are removed [default: 2 GiB].
+    #[arg(long, env = "FORECOURT_IMAGE_CACHE_MAX_BYTES", global = true)]
+    pub image_cache_max_bytes: Option<u64>,
     /// The map tile URL template the frontend was built with (`VITE_MAP_TILE_URL`, the
     /// same variable): its origin joins the pages' `img-src`. Unset: the offline basemap.
     #[arg(long, env = domain::csp::MAP_TILE_URL_ENV, global = true)]
@@ -260,6 +284,8 @@ pub struct Settings {
     pub image_cache: PathBuf,
     /// See [`Flags::image_site_url`].
     pub image_site_url: Option<String>,
+    /// See [`Flags::image_cache_max_bytes`].
+    pub image_cache_max_bytes: u64,
     /// The mail transport; `None` leaves the choice to the binary (file locally, SES on Lambda).
     pub mail: Option<MailChoice>,
     /// The From address of lead emails, if configured.
@@ -373,6 +399,9 @@ impl Settings {
             origin_secrets: origin_secrets(flags)?,
             image_cache: data.join(IMAGE_CACHE_DIR),
             image_site_url: non_empty(flags.image_site_url.clone()),
+            image_cache_max_bytes: flags
+                .image_cache_max_bytes
+                .unwrap_or(crate::images::DEFAULT_CACHE_MAX_BYTES),
             mail: flags.mail,
             mail_from: non_empty(flags.mail_from.clone()),
             mail_dir: flags
@@ -461,6 +490,7 @@ impl Settings {
         let mut state = AppState::new(store, tenants);
         state.images = Arc::new(
             ImageService::new(self.image_site_url.clone(), Some(self.image_cache.clone()))
+                .with_cache_max_bytes(self.image_cache_max_bytes)
                 .allow_dealers(&dealers),
         );
         state.sms = self.sms_sender(sms).await;

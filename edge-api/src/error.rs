@@ -171,6 +171,8 @@ pub enum ApiError {
         message: String,
         /// Per-field messages.
         fields: Option<BTreeMap<String, String>>,
+        /// Seconds until asking again can succeed (`Retry-After`), when known.
+        retry_after: Option<u64>,
     },
     /// A failure of ours; the client gets a generic message.
     #[error("internal error")]
@@ -184,6 +186,25 @@ impl ApiError {
             code,
             message: message.into(),
             fields: None,
+            retry_after: None,
+        }
+    }
+
+    /// The same error, telling the client how many seconds to wait (`Retry-After`).
+    pub fn retry_after(self, secs: u64) -> Self {
+        match self {
+            ApiError::Client {
+                code,
+                message,
+                fields,
+                ..
+            } => ApiError::Client {
+                code,
+                message,
+                fields,
+                retry_after: Some(secs),
+            },
+            internal => internal,
         }
     }
 
@@ -194,6 +215,7 @@ impl ApiError {
             code: ErrorCode::BadRequest,
             message: message.clone(),
             fields: Some(BTreeMap::from([(field.to_owned(), message)])),
+            retry_after: None,
         }
     }
 
@@ -203,6 +225,7 @@ impl ApiError {
             code: ErrorCode::ValidationFailed,
             message: domain::messages::PLEASE_FIX_ERRORS.to_owned(),
             fields: Some(fields),
+            retry_after: None,
         }
     }
 
@@ -210,11 +233,15 @@ impl ApiError {
     pub fn with_code(self, new_code: ErrorCode) -> Self {
         match self {
             ApiError::Client {
-                message, fields, ..
+                message,
+                fields,
+                retry_after,
+                ..
             } => ApiError::Client {
                 code: new_code,
                 message,
                 fields,
+                retry_after,
             },
             internal => internal,
         }
@@ -243,42 +270,55 @@ impl From<anyhow::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = match self {
+        let (body, retry_after) = match self {
             ApiError::Client {
                 code,
                 message,
                 fields,
+                retry_after,
             } => {
                 tracing::info!(code = ?code, %message, "request refused");
-                ErrorBody {
+                let body = ErrorBody {
                     success: false,
                     code,
                     message,
                     fields,
-                }
+                };
+                (body, retry_after)
             }
             ApiError::Internal(e) => {
                 tracing::error!(error = format!("{e:#}"), "request failed");
-                ErrorBody {
+                let body = ErrorBody {
                     success: false,
                     code: ErrorCode::Internal,
                     message: domain::messages::FORM_SUBMIT_ERROR.to_owned(),
                     fields: None,
-                }
+                };
+                (body, None)
             }
         };
-        error_response(body)
+        respond(body, retry_after)
     }
 }
 
+/// `Retry-After` of a `rate_limited` answer whose window nobody named (every limit of
+/// [`crate::rate`] names its own).
+pub const RETRY_AFTER_UNKNOWN_WINDOW: u64 = 60;
+
 /// Serialises an error body with its status (also used by the panic handler).
 pub fn error_response(body: ErrorBody) -> Response {
+    respond(body, None)
+}
+
+fn respond(body: ErrorBody, retry_after: Option<u64>) -> Response {
     let status = body.code.status();
     let mut response = (status, axum::Json(&body)).into_response();
-    if body.code == ErrorCode::RateLimited {
+    let wait =
+        retry_after.or((body.code == ErrorCode::RateLimited).then_some(RETRY_AFTER_UNKNOWN_WINDOW));
+    if let Some(secs) = wait {
         response
             .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
     }
     response
 }

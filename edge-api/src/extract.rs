@@ -184,6 +184,24 @@ impl ClientIp {
     }
 }
 
+/// The bucket a client address is rate-limited under. An IPv6 client is counted by its
+/// /64: one subscriber or host network gets a whole /64 and can rotate through it at
+/// will, so a single address would give a fresh quota per request. An IPv4-mapped IPv6
+/// address (a dual-stack socket's view of an IPv4 peer) is the IPv4 address it maps.
+/// The address itself ([`ClientIp`]) stays as it is for the logs.
+pub fn address_bucket(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let [a, b, c, d, ..] = v6.segments();
+                format!("{}/64", std::net::Ipv6Addr::new(a, b, c, d, 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
 /// The one value of a header (none when absent, repeated or not text).
 fn single_header<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
     let mut values = parts.headers.get_all(name).iter();
@@ -314,6 +332,20 @@ mod tests {
         ] {
             assert_eq!(viewer_address(garbage), None, "{garbage:?}");
         }
+    }
+
+    #[test]
+    fn ipv6_clients_share_the_bucket_of_their_64_and_mapped_ipv4_is_ipv4() {
+        let bucket = |s: &str| address_bucket(s.parse().expect("an address"));
+        assert_eq!(bucket("2001:db8:4:7::15"), "2001:db8:4:7::/64");
+        assert_eq!(
+            bucket("2001:db8:4:7:ffff:ffff:ffff:ffff"),
+            "2001:db8:4:7::/64"
+        );
+        assert_ne!(bucket("2001:db8:4:8::15"), bucket("2001:db8:4:7::15"));
+        assert_eq!(bucket("::ffff:198.51.100.10"), "198.51.100.10");
+        assert_eq!(bucket("198.51.100.10"), "198.51.100.10");
+        assert_eq!(bucket("::1"), "::/64");
     }
 
     #[test]

@@ -127,6 +127,8 @@ pub struct DrainOutput {
     pub delivered: usize,
     /// Entries rescheduled after a failure.
     pub failed: usize,
+    /// Entries parked for an operator in this pass.
+    pub parked: usize,
 }
 
 impl From<DrainReport> for DrainOutput {
@@ -134,8 +136,23 @@ impl From<DrainReport> for DrainOutput {
         DrainOutput {
             delivered: r.delivered,
             failed: r.failed,
+            parked: r.parked,
         }
     }
+}
+
+/// What the drain function does with one scheduled event: one delivery pass.
+pub async fn drain_event(state: &AppState) -> Result<DrainOutput, lambda_http::Error> {
+    let report = drain(state)
+        .await
+        .map_err(|e| lambda_http::Error::from(format!("{:#}", anyhow::Error::new(e))))?;
+    tracing::info!(
+        delivered = report.delivered,
+        failed = report.failed,
+        parked = report.parked,
+        "outbox drained"
+    );
+    Ok(report.into())
 }
 
 /// Runs the API until the Lambda runtime stops it; refuses to start without an origin
@@ -151,17 +168,7 @@ pub async fn run_api(state: AppState) -> Result<(), lambda_http::Error> {
 pub async fn run_drain(state: AppState) -> Result<(), lambda_http::Error> {
     let handler = lambda_http::service_fn(move |_event: lambda_http::LambdaEvent<Value>| {
         let state = state.clone();
-        async move {
-            let report = drain(&state)
-                .await
-                .map_err(|e| lambda_http::Error::from(format!("{:#}", anyhow::Error::new(e))))?;
-            tracing::info!(
-                delivered = report.delivered,
-                failed = report.failed,
-                "outbox drained"
-            );
-            Ok::<DrainOutput, lambda_http::Error>(report.into())
-        }
+        async move { drain_event(&state).await }
     });
     lambda_http::lambda_runtime::run(handler).await
 }

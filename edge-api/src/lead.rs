@@ -186,6 +186,10 @@ macro_rules! lead_types {
             /// When the reservation's hold ends.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub hold_expires_at: Option<DateTime<Utc>>,
+            /// Whether the phone is the one the shopper signed in with when sending the
+            /// lead (set by the API, never by the form): only such a phone gets texts.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub phone_verified: Option<bool>,
         }
 
         impl LeadFields {
@@ -202,6 +206,7 @@ macro_rules! lead_types {
                     reservation_status: None,
                     deposit: None,
                     hold_expires_at: None,
+                    phone_verified: None,
                 }
             }
 
@@ -217,6 +222,7 @@ macro_rules! lead_types {
                 if later.reservation_status.is_some() { self.reservation_status = later.reservation_status; }
                 if later.deposit.is_some() { self.deposit = later.deposit; }
                 if later.hold_expires_at.is_some() { self.hold_expires_at = later.hold_expires_at; }
+                if later.phone_verified.is_some() { self.phone_verified = later.phone_verified; }
             }
         }
     };
@@ -413,6 +419,20 @@ pub struct AppointmentChoice {
     pub date: String,
     /// Local start time, HH:MM (one of the offered slots).
     pub time: String,
+}
+
+/// The payload fields that keep line breaks (free text); every other text is one line.
+pub const MULTILINE_FIELDS: &[&str] = &["message", "Order Detail"];
+
+impl LeadPayload {
+    /// Every text of the payload holding a character its field cannot take (a line break
+    /// in a name, a control character anywhere), by field path, with the message to show.
+    /// Checked before anything else: such text reaches mail headers, SMS and ADF.
+    pub fn character_errors(&self) -> BTreeMap<String, String> {
+        serde_json::to_value(self)
+            .map(|value| validate::payload_characters(&value, MULTILINE_FIELDS))
+            .unwrap_or_default()
+    }
 }
 
 pub(crate) fn present(value: &Option<String>) -> Option<&str> {

@@ -3,6 +3,9 @@
 //! with the ADF attached) and the shopper's confirmation (email, and SMS where the dealer
 //! turns it on) naming the car, the location and what happens next.
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use domain::config::{LeadEmailFormat, LeadRecipient};
 use domain::view::markdown::escape_html;
 use lettre::message::Mailbox;
@@ -223,6 +226,34 @@ fn readable(tenant: &Tenant, lead: &LeadRecord) -> (String, String) {
     (text_body, html)
 }
 
+/// Longest display name put in a mail header.
+const DISPLAY_NAME_MAX: usize = 64;
+
+/// A name as a mail header can carry it: one line (every control character becomes a
+/// space, runs of spaces one), at most [`DISPLAY_NAME_MAX`] characters; `None` when
+/// nothing is left. The API refuses such names, but leads stored before it did, or
+/// written by other tools, must still go out.
+pub fn display_name(name: &str) -> Option<String> {
+    let one_line: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let name = one_line
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(DISPLAY_NAME_MAX)
+        .collect::<String>();
+    (!name.is_empty()).then_some(name)
+}
+
 fn shopper(lead: &LeadRecord) -> Option<Mailbox> {
     let email = lead.fields.email.as_ref()?;
     let name = [text(&lead.fields.name), text(&lead.fields.last_name)]
@@ -231,13 +262,13 @@ fn shopper(lead: &LeadRecord) -> Option<Mailbox> {
         .collect::<Vec<_>>()
         .join(" ");
     let address = email.as_str().parse().ok()?;
-    Some(Mailbox::new((!name.is_empty()).then_some(name), address))
+    Some(Mailbox::new(display_name(&name), address))
 }
 
 /// The From mailbox: the dealer's name at the platform's sending address.
 pub fn from(tenant: &Tenant, from_address: &str) -> anyhow::Result<Mailbox> {
     Ok(Mailbox::new(
-        Some(tenant.name.clone()),
+        display_name(&tenant.name),
         from_address.parse()?,
     ))
 }
@@ -283,23 +314,63 @@ pub fn lead_email(
     })
 }
 
-/// What the shopper's confirmation says: (subject, text, html).
-pub fn confirmation_text(tenant: &Tenant, lead: &LeadRecord) -> (String, String, String) {
-    let location = location_name(tenant, lead);
-    let about = match car_name(lead) {
+/// A car of the dealer's own published stock, as a confirmation names it: the shopper's
+/// words never name the car or the link, so a confirmation cannot carry a stranger's text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StockCar {
+    /// "2021 Toyota HiLux", when the market knows the car.
+    pub name: Option<String>,
+    /// The car's page on the dealer's own site.
+    pub url: Option<String>,
+}
+
+/// Longest first name a confirmation greets.
+const FIRST_NAME_MAX: usize = 24;
+
+/// The shopper's first name as a confirmation greets them: the first word of the name,
+/// letters (and ' or -) only, short; otherwise "there". A link or a sentence typed as a
+/// name never reaches a stranger's inbox under the dealer's name.
+pub fn first_name(lead: &LeadRecord) -> String {
+    text(&lead.fields.name)
+        .and_then(|name| name.split_whitespace().next())
+        .filter(|word| {
+            word.chars().count() <= FIRST_NAME_MAX
+                && word
+                    .chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, '\'' | '’' | '-'))
+        })
+        .unwrap_or("there")
+        .to_owned()
+}
+
+/// The dealer location a confirmation names: one of the dealer's own, or the dealer.
+fn own_location_name(tenant: &Tenant, lead: &LeadRecord) -> String {
+    location_slug(tenant, lead)
+        .and_then(|slug| tenant.locations.iter().find(|l| l.slug == slug))
+        .map(|l| l.name.clone())
+        .unwrap_or_else(|| tenant.name.clone())
+}
+
+/// What the shopper's confirmation says: (subject, text, html). Nothing in it comes from
+/// the request as typed but a checked first name: the car and its link come from the
+/// dealer's stock, the location from the dealer's own list.
+pub fn confirmation_text(
+    tenant: &Tenant,
+    lead: &LeadRecord,
+    car: &StockCar,
+) -> (String, String, String) {
+    let location = own_location_name(tenant, lead);
+    let about = match &car.name {
         Some(car) => format!("your enquiry about the {car}"),
         None => "your enquiry".to_owned(),
     };
-    let first = text(&lead.fields.name).unwrap_or("there");
+    let first = first_name(lead);
     let subject = format!("We have received {about} – {}", tenant.name);
     let mut body = format!(
         "Hi {first},\n\nThank you for {about}. It has reached our team at {location}.\n\n{NEXT_STEP}\n"
     );
-    if let Some(stock) = text(&lead.fields.stock_number) {
-        body.push_str(&format!("\nStock number: {stock}\n"));
-    }
-    if let Some(url) = text(&lead.fields.url) {
-        body.push_str(&format!("Car page: {url}\n"));
+    if let Some(url) = &car.url {
+        body.push_str(&format!("\nCar page: {url}\n"));
     }
     body.push_str(&format!("\n{}\n", tenant.name));
     let html = format!(
@@ -315,13 +386,14 @@ pub fn confirmation_text(tenant: &Tenant, lead: &LeadRecord) -> (String, String,
 pub fn confirmation_email(
     tenant: &Tenant,
     entry: &OutboxEntry,
+    car: &StockCar,
     from_address: &str,
 ) -> anyhow::Result<Option<MailParts>> {
     let Some(to) = shopper(&entry.lead) else {
         return Ok(None);
     };
     let domain = from_address.rsplit('@').next().unwrap_or("localhost");
-    let (subject, text_body, html) = confirmation_text(tenant, &entry.lead);
+    let (subject, text_body, html) = confirmation_text(tenant, &entry.lead, car);
     let reply_to = tenant
         .lead_email
         .recipients
@@ -330,7 +402,7 @@ pub fn confirmation_email(
             r.format != LeadEmailFormat::Adf && r.locations.is_empty() && r.categories.is_empty()
         })
         .and_then(|r| r.address.trim().parse().ok())
-        .map(|a| Mailbox::new(Some(tenant.name.clone()), a));
+        .map(|a| Mailbox::new(display_name(&tenant.name), a));
     Ok(Some(MailParts {
         from: from(tenant, from_address)?,
         reply_to,
@@ -343,14 +415,89 @@ pub fn confirmation_email(
     }))
 }
 
-/// The confirmation as a text message (kept short: one or two SMS segments).
-pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord) -> String {
-    let about = car_name(lead)
+/// Characters of a text message in at most two segments: 153 each in the GSM alphabet,
+/// 67 each once a character outside it forces UCS-2.
+const SMS_TWO_SEGMENTS_GSM: usize = 306;
+/// See [`SMS_TWO_SEGMENTS_GSM`].
+const SMS_TWO_SEGMENTS_UCS2: usize = 134;
+
+/// A text cut to at most two SMS segments (an ellipsis marks a cut).
+pub fn fit_sms(body: &str) -> String {
+    let gsm = body
+        .chars()
+        .all(|c| c.is_ascii() && !c.is_ascii_control() || c == '\n');
+    let max = if gsm {
+        SMS_TWO_SEGMENTS_GSM
+    } else {
+        SMS_TWO_SEGMENTS_UCS2
+    };
+    if body.chars().count() <= max {
+        return body.to_owned();
+    }
+    let mut cut: String = body.chars().take(max - 1).collect();
+    cut.push('…');
+    if gsm {
+        // The ellipsis is outside GSM-7: spell it with dots so the limit still holds.
+        cut.pop();
+        cut.truncate(cut.len().saturating_sub(2));
+        cut.push_str("...");
+    }
+    cut
+}
+
+/// The confirmation as a text message: the car from the dealer's stock, at most two
+/// segments, and sent only to a phone its owner verified by signing in (see
+/// [`crate::lead::LeadFields::phone_verified`]).
+pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord, car: &StockCar) -> String {
+    let about = car
+        .name
+        .as_ref()
         .map(|c| format!(" about the {c}"))
         .unwrap_or_default();
-    format!(
+    fit_sms(&format!(
         "{}: thanks for your enquiry{about}. Our team at {} will contact you within one business day.",
         tenant.name,
-        location_name(tenant, lead)
-    )
+        own_location_name(tenant, lead)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_first_name_is_one_short_word_of_letters() {
+        let lead = |name: &str| LeadRecord {
+            id: "l".into(),
+            dealer: "d".into(),
+            created_at: chrono::DateTime::UNIX_EPOCH,
+            updated_at: chrono::DateTime::UNIX_EPOCH,
+            steps: 1,
+            fields: crate::lead::LeadFields {
+                name: Some(name.into()),
+                ..Default::default()
+            },
+        };
+        assert_eq!(first_name(&lead("Zoë Anne")), "Zoë");
+        assert_eq!(first_name(&lead("O'Brien-Nguyễn")), "O'Brien-Nguyễn");
+        for phishy in [
+            "http://evil.test",
+            "www.evil.test",
+            "Click:",
+            "a".repeat(30).as_str(),
+            "",
+        ] {
+            assert_eq!(first_name(&lead(phishy)), "there", "{phishy}");
+        }
+    }
+
+    #[test]
+    fn a_text_message_is_at_most_two_segments() {
+        let long = "x".repeat(1000);
+        assert_eq!(fit_sms(&long).chars().count(), SMS_TWO_SEGMENTS_GSM);
+        assert!(fit_sms(&long).ends_with("..."));
+        let unicode = "é".repeat(1000);
+        assert_eq!(fit_sms(&unicode).chars().count(), SMS_TWO_SEGMENTS_UCS2);
+        assert_eq!(fit_sms("short"), "short");
+    }
 }

@@ -7,6 +7,9 @@
 //! transport that can look a message up ([`MailTransport::already_sent`]) answers
 //! whether an interrupted send went out; see [`crate::outbox`] for the guarantee.
 
+// Messages carry shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -56,12 +59,29 @@ pub struct MailParts {
 
 impl MailParts {
     /// The MIME message: text alone, text + HTML alternatives, optionally inside a
-    /// mixed part with the attachment.
+    /// mixed part with the attachment. Never panics: lettre panics on a header value it
+    /// cannot encode, and a message built from a shopper's words must fail as a value.
     pub fn build(self) -> anyhow::Result<OutgoingMail> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.assemble())).unwrap_or_else(
+            |panic| {
+                Err(anyhow::anyhow!(
+                    "the message could not be built: {}",
+                    panic_message(panic.as_ref())
+                ))
+            },
+        )
+    }
+
+    fn assemble(self) -> anyhow::Result<OutgoingMail> {
+        let subject: String = self
+            .subject
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
         let mut builder = Message::builder()
             .from(self.from)
             .to(self.to.clone())
-            .subject(self.subject)
+            .subject(subject)
             .message_id(Some(format!("<{}>", self.message_id)));
         if let Some(reply_to) = self.reply_to {
             builder = builder.reply_to(reply_to);
@@ -94,6 +114,15 @@ impl MailParts {
             message,
         })
     }
+}
+
+/// The text of a caught panic's payload (a `&str` or a `String`, as `panic!` makes).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
 }
 
 /// Something that sends email.

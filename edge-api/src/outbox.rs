@@ -19,6 +19,9 @@
 //! one call that sends it. A confirmation's failure never holds up the lead's own
 //! targets: it is tried [`CONFIRMATION_TRIES`] times and then given up.
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
@@ -28,7 +31,9 @@ use crate::adf::lead_to_adf;
 use crate::lead_mail;
 use crate::mail::OutgoingMail;
 use crate::sms::Sms;
-use crate::store::{Attempt, MailSend, OutboxEntry, SendState, StoreError, Target};
+use crate::store::{
+    Attempt, MailSend, OutboxEntry, Parked, ParkedItem, SendState, StoreError, Target,
+};
 use crate::tenancy::Tenant;
 use crate::AppState;
 
@@ -71,39 +76,153 @@ impl Backoff {
     }
 }
 
+/// Passes that may claim an entry without finishing it before it is parked: a panic, an
+/// error, or the process dying while the entry was being delivered. A target that
+/// answers with an error is not this: the pass finishes and the entry is retried with
+/// [`Backoff`], as long as it takes, because the lead itself is fine.
+pub const MAX_UNFINISHED: u32 = 3;
+
 /// What one pass did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DrainReport {
     /// Entries now fully delivered.
     pub delivered: usize,
-    /// Entries with a failed target (rescheduled).
+    /// Entries with a failed target, or whose pass did not finish (rescheduled).
     pub failed: usize,
+    /// Entries taken out of delivery for an operator in this pass.
+    pub parked: usize,
 }
 
-/// One pass over every dealer's due outbox entries.
+/// One pass over every dealer's due outbox entries. Each entry is delivered on its own:
+/// a panic or an error in one is recorded on that entry (and parks it once it has
+/// happened [`MAX_UNFINISHED`] times) and the pass goes on with the next; a store error
+/// reading one dealer's queue skips that dealer for this pass. The error is the last
+/// store error met, after every dealer had its turn.
 pub async fn drain(state: &AppState) -> Result<DrainReport, StoreError> {
     let mut report = DrainReport::default();
+    let mut store_error = None;
     for tenant in state.tenants.all() {
         let now = state.clock.now();
-        for entry in state.store.due_outbox(&tenant.slug, now, BATCH).await? {
-            let claim = OutboxEntry {
-                due_at: Some(now + LEASE),
-                ..entry
-            };
-            let claimed = match state.store.save_outbox(&claim).await {
-                Ok(claimed) => claimed,
+        let due = match state.store.due_outbox(&tenant.slug, now, BATCH).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!(dealer = %tenant.slug, error = %e, "reading the outbox failed; this dealer waits for the next pass");
+                store_error = Some(e);
+                continue;
+            }
+        };
+        for entry in due {
+            match deliver_one(state, tenant, entry, now).await {
+                Ok(Some(Outcome::Delivered)) => report.delivered += 1,
+                Ok(Some(Outcome::Failed)) => report.failed += 1,
+                Ok(Some(Outcome::Parked)) => report.parked += 1,
                 // Another worker claimed it first.
-                Err(StoreError::ConditionFailed) => continue,
-                Err(e) => return Err(e),
-            };
-            if deliver(state, tenant, claimed).await? {
-                report.delivered += 1;
-            } else {
-                report.failed += 1;
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(dealer = %tenant.slug, error = %e, "an outbox entry could not be claimed");
+                    store_error = Some(e);
+                }
             }
         }
     }
-    Ok(report)
+    match store_error {
+        Some(e) if report == DrainReport::default() => Err(e),
+        _ => Ok(report),
+    }
+}
+
+/// What became of one entry in a pass.
+enum Outcome {
+    Delivered,
+    Failed,
+    Parked,
+}
+
+/// Claims one due entry and delivers it in isolation; `None` when another worker holds it.
+async fn deliver_one(
+    state: &AppState,
+    tenant: &Tenant,
+    entry: OutboxEntry,
+    now: DateTime<Utc>,
+) -> Result<Option<Outcome>, StoreError> {
+    if entry.unfinished >= MAX_UNFINISHED {
+        let reason = format!(
+            "{} delivery passes did not finish; the last one: {}",
+            entry.unfinished,
+            entry
+                .last_error
+                .as_deref()
+                .unwrap_or("the process stopped mid-pass (a crash or a kill)")
+        );
+        return park(state, tenant, entry, reason, now).await;
+    }
+    // The claim counts as unfinished until the pass saves the entry at its end.
+    let claim = OutboxEntry {
+        due_at: Some(now + LEASE),
+        unfinished: entry.unfinished + 1,
+        ..entry
+    };
+    let claimed = match state.store.save_outbox(&claim).await {
+        Ok(claimed) => claimed,
+        Err(StoreError::ConditionFailed) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let (lead_id, seq) = (claimed.lead_id.clone(), claimed.seq);
+    let pass = std::panic::AssertUnwindSafe(deliver(state, tenant, claimed));
+    let error = match futures_util::FutureExt::catch_unwind(pass).await {
+        Ok(Ok(true)) => return Ok(Some(Outcome::Delivered)),
+        Ok(Ok(false)) => return Ok(Some(Outcome::Failed)),
+        Ok(Err(e)) => format!("store: {e}"),
+        Err(panic) => format!("panicked: {}", crate::mail::panic_message(panic.as_ref())),
+    };
+    tracing::error!(event = "lead_delivery_unfinished", dealer = %tenant.slug, lead_id = %lead_id, seq,
+        error = %error, "an outbox entry's delivery pass did not finish; recorded on the entry");
+    // Read the entry again: the pass may have saved it before it failed.
+    let Some(mut entry) = state
+        .store
+        .outbox_of_lead(&tenant.slug, &lead_id)
+        .await?
+        .into_iter()
+        .find(|e| e.seq == seq)
+    else {
+        return Ok(Some(Outcome::Failed));
+    };
+    entry.last_error = Some(error.clone());
+    if entry.unfinished >= MAX_UNFINISHED {
+        let reason = format!(
+            "{} delivery passes did not finish; the last one: {error}",
+            entry.unfinished
+        );
+        return park(state, tenant, entry, reason, state.clock.now()).await;
+    }
+    entry.failed_passes += 1;
+    entry.due_at = Some(state.clock.now() + state.backoff.delay(entry.failed_passes));
+    match state.store.save_outbox(&entry).await {
+        Ok(_) | Err(StoreError::ConditionFailed) => Ok(Some(Outcome::Failed)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Takes an entry out of delivery with its reason, and says so in the log the alarms read.
+async fn park(
+    state: &AppState,
+    tenant: &Tenant,
+    entry: OutboxEntry,
+    reason: String,
+    now: DateTime<Utc>,
+) -> Result<Option<Outcome>, StoreError> {
+    tracing::error!(event = "lead_delivery_parked", dealer = %tenant.slug, lead_id = %entry.lead_id,
+        seq = entry.seq, reason = %reason, "an outbox entry was parked for an operator: `forecourt-api outbox parked` lists it");
+    let parked = OutboxEntry {
+        parked: Some(Parked { at: now, reason }),
+        due_at: None,
+        ..entry
+    };
+    match state.store.save_outbox(&parked).await {
+        Ok(_) => Ok(Some(Outcome::Parked)),
+        Err(StoreError::ConditionFailed) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 async fn post(
@@ -230,8 +349,34 @@ async fn deliver(
         entry.due_at = None;
         entry.delivered_at = Some(now);
     }
+    // The pass finished: whatever its targets answered, the entry itself is fine.
+    entry.unfinished = 0;
+    entry.last_error = None;
     state.store.save_outbox(&entry).await?;
     Ok(!owed)
+}
+
+/// The car a lead names, looked up in the dealer's published stock by its id.
+fn stock_car(
+    state: &AppState,
+    tenant: &Tenant,
+    lead: &crate::store::LeadRecord,
+) -> lead_mail::StockCar {
+    let id = match &lead.fields.car_id {
+        Some(crate::lead::Scalar::Number(n)) => n.as_u64(),
+        Some(crate::lead::Scalar::Text(t)) => t.trim().parse().ok(),
+        None => None,
+    };
+    let market = state.market.current();
+    let Some(listing) = id.and_then(|id| market.listing_by_id(&tenant.slug, id)) else {
+        return lead_mail::StockCar::default();
+    };
+    lead_mail::StockCar {
+        name: market
+            .car(&tenant.slug, &listing.slug)
+            .map(|car| format!("{} {} {}", car.year, car.make, car.model)),
+        url: lead_mail::site_url(tenant).map(|site| format!("{site}/cars/{}", listing.slug)),
+    }
 }
 
 /// One message the entry owes: an email (built) or a text message.
@@ -264,8 +409,9 @@ fn plan(
     if entry.seq != 1 {
         return out;
     }
+    let car = stock_car(state, tenant, &entry.lead);
     if let (Some(mail), true) = (&state.mail, tenant.lead_email.confirmation) {
-        match lead_mail::confirmation_email(tenant, entry, &mail.from) {
+        match lead_mail::confirmation_email(tenant, entry, &car, &mail.from) {
             Ok(Some(parts)) => {
                 let to = parts.to.email.to_string();
                 let built = parts
@@ -287,12 +433,13 @@ fn plan(
             }
         }
     }
-    if tenant.lead_email.confirmation_sms {
+    // A text goes only to a phone its owner proved by signing in: anyone can type a number.
+    if tenant.lead_email.confirmation_sms && entry.lead.fields.phone_verified == Some(true) {
         if let Some(phone) = &entry.lead.fields.phone {
             let sms = Sms {
                 dealer: tenant.slug.clone(),
                 phone: phone.digits().to_owned(),
-                body: lead_mail::confirmation_sms(tenant, &entry.lead),
+                body: lead_mail::confirmation_sms(tenant, &entry.lead, &car),
                 sent_at: state.clock.now(),
             };
             out.push((
@@ -375,6 +522,8 @@ async fn send_mail(
             Ok(planned) => planned,
             Err(error) => {
                 // A message that cannot be built (a bad address) will not build next time.
+                tracing::error!(event = "lead_message_given_up", dealer = %tenant.slug, lead_id = %entry.lead_id,
+                    seq = entry.seq, target = ?target, to = %to, error = %error, "a lead message cannot be built; given up");
                 entry.mail[index].state = SendState::GaveUp;
                 entry.attempts.push(Attempt {
                     at,
@@ -436,22 +585,85 @@ async fn send_mail(
 }
 
 /// Runs delivery passes until the task is dropped: after each new lead and at least
-/// every `poll`.
+/// every `poll`. The passes run in a task of their own that is started again if it
+/// ever ends, so nothing one pass meets can stop delivery for good.
 pub fn spawn_worker(state: AppState, poll: StdDuration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = drain(&state).await {
-                tracing::error!(
-                    error = format!("{:#}", anyhow::Error::new(e)),
-                    "outbox pass failed"
-                );
+            let passes = tokio::spawn(run_passes(state.clone(), poll));
+            match passes.await {
+                Err(e) if e.is_panic() => {
+                    let message = crate::mail::panic_message(e.into_panic().as_ref());
+                    tracing::error!(event = "outbox_worker_restarted", error = %message, "the outbox worker panicked; started again");
+                }
+                Err(_) | Ok(()) => {
+                    tracing::error!(
+                        event = "outbox_worker_restarted",
+                        "the outbox worker ended; started again"
+                    );
+                }
             }
-            tokio::select! {
-                () = state.outbox_wake.notified() => {}
-                () = tokio::time::sleep(poll) => {}
-            }
+            tokio::time::sleep(StdDuration::from_millis(200)).await;
         }
     })
+}
+
+async fn run_passes(state: AppState, poll: StdDuration) {
+    loop {
+        if let Err(e) = drain(&state).await {
+            tracing::error!(
+                error = format!("{:#}", anyhow::Error::new(e)),
+                "outbox pass failed"
+            );
+        }
+        tokio::select! {
+            () = state.outbox_wake.notified() => {}
+            () = tokio::time::sleep(poll) => {}
+        }
+    }
+}
+
+/// Every dealer's parked outbox items, by dealer, oldest first.
+pub async fn parked(state: &AppState) -> Result<Vec<(String, ParkedItem)>, StoreError> {
+    let mut out = Vec::new();
+    for tenant in state.tenants.all() {
+        for item in state.store.parked_outbox(&tenant.slug, usize::MAX).await? {
+            out.push((tenant.slug.clone(), item));
+        }
+    }
+    Ok(out)
+}
+
+/// Puts a parked entry back in the queue, due now, with its counters cleared (the
+/// operator fixed the cause); false when no such parked entry exists.
+pub async fn retry(
+    state: &AppState,
+    dealer: &str,
+    lead_id: &str,
+    seq: u32,
+) -> Result<bool, StoreError> {
+    let Some(entry) = state
+        .store
+        .outbox_of_lead(dealer, lead_id)
+        .await?
+        .into_iter()
+        .find(|e| e.seq == seq && e.parked.is_some())
+    else {
+        return Ok(false);
+    };
+    tracing::info!(dealer, lead_id, seq, "a parked outbox entry is due again");
+    state
+        .store
+        .save_outbox(&OutboxEntry {
+            parked: None,
+            unfinished: 0,
+            last_error: None,
+            due_at: Some(state.clock.now()),
+            ..entry
+        })
+        .await?;
+    state.outbox_wake.notify_one();
+    Ok(true)
 }
 
 /// Undelivered entries of every dealer due by `horizon` (for reports and tests).

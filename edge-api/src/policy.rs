@@ -26,6 +26,14 @@ impl RateLimit {
 }
 
 /// Every limit of the API.
+///
+/// Where a limit is counted: everything that sends a text or an email or costs a paid
+/// provider a call (sign-in codes and code checks, leads and reservations per address,
+/// price comparisons, quotes, valuations) is counted across the platform, so one client
+/// does not get a fresh quota on every dealer's site. Counted per dealer only where the
+/// dealer's own data is the point: a phone's leads to one dealer (counted across the
+/// platform, a stranger typing someone's number could stop them enquiring anywhere), a
+/// shopper's watchlist, and the logged events of one dealer.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Policy {
@@ -35,25 +43,38 @@ pub struct Policy {
     pub session_ttl_secs: i64,
     /// Largest accepted request body in bytes.
     pub max_body_bytes: usize,
-    /// Codes requested per phone, counted across every dealer of the platform.
+    /// Codes requested per phone, counted across the platform. Only requests within
+    /// [`Policy::code_per_phone_ip`] count here, and that limit is at most half of this
+    /// one, so a stranger's address leaves the owner's address its whole share.
     pub code_per_phone: RateLimit,
-    /// Codes requested per client address.
+    /// Codes requested for one phone from one client address, across the platform.
+    pub code_per_phone_ip: RateLimit,
+    /// Codes requested per client address, across the platform.
     pub code_per_ip: RateLimit,
-    /// Code checks per client address.
+    /// Code checks per client address, across the platform.
     pub verify_per_ip: RateLimit,
-    /// Lead submissions per client address.
+    /// Lead submissions and reservations per client address, across the platform (each
+    /// sends the shopper a confirmation).
     pub leads_per_ip: RateLimit,
-    /// Lead submissions per phone number.
+    /// Lead submissions and reservations per phone number, per dealer.
     pub leads_per_phone: RateLimit,
-    /// Logged events (phone reveals, saved valuations) per client address.
+    /// Logged events (phone reveals, saved valuations) per client address, per dealer.
     pub events_per_ip: RateLimit,
-    /// Finance quotes per client address.
+    /// Finance quotes per client address, across the platform.
     pub quotes_per_ip: RateLimit,
-    /// Trade-in lookups and valuations per client address.
+    /// Trade-in lookups and valuations per client address, across the platform.
     pub valuations_per_ip: RateLimit,
-    /// Price comparisons (`/cars/{slug}/autogauge`) per client address: a vehicle page
-    /// asks once, so this is far above browsing and far below scraping the provider.
+    /// Price comparisons (`/cars/{slug}/autogauge`) per client address, across the
+    /// platform: a vehicle page asks once, so this is far above browsing and far below
+    /// scraping the provider.
     pub autogauge_per_ip: RateLimit,
+    /// Watchlist changes per signed-in shopper, per dealer (the list is the dealer's).
+    pub watchlist_per_user: RateLimit,
+    /// Image service requests that make a variant (a cache miss: a fetch and an encode)
+    /// per client address, across the platform (the CPU and disk are shared); variants
+    /// read from the cache are not counted. Far above a shopper's pages from a cold
+    /// cache, far below filling the disk or keeping the CPU busy.
+    pub image_misses_per_ip: RateLimit,
 }
 
 impl Default for Policy {
@@ -63,7 +84,11 @@ impl Default for Policy {
             session_ttl_secs: 30 * 24 * 60 * 60,
             max_body_bytes: 64 * 1024,
             code_per_phone: RateLimit {
-                max: 5,
+                max: 8,
+                window_secs: 15 * 60,
+            },
+            code_per_phone_ip: RateLimit {
+                max: 4,
                 window_secs: 15 * 60,
             },
             code_per_ip: RateLimit {
@@ -98,6 +123,16 @@ impl Default for Policy {
                 max: 300,
                 window_secs: 60 * 60,
             },
+            watchlist_per_user: RateLimit {
+                max: 120,
+                window_secs: 60 * 60,
+            },
+            // A local site (make demo) has no CDN in front: every photo a shopper sees
+            // is a miss the first time, and one evening's browsing is thousands of them.
+            image_misses_per_ip: RateLimit {
+                max: 3000,
+                window_secs: 60 * 60,
+            },
         }
     }
 }
@@ -111,5 +146,17 @@ impl Policy {
     /// Session lifetime.
     pub fn session_ttl(&self) -> Duration {
         Duration::seconds(self.session_ttl_secs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_address_can_spend_at_most_half_of_a_phones_codes() {
+        let policy = Policy::default();
+        assert!(policy.code_per_phone_ip.max * 2 <= policy.code_per_phone.max);
+        assert!(policy.code_per_phone_ip.window_secs >= policy.code_per_phone.window_secs);
     }
 }

@@ -17,10 +17,12 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
+use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer};
 
-use crate::config::{Settings, SmsChoice, StoreChoice};
+use crate::config::{OutboxCommand, Settings, SmsChoice, StoreChoice};
 use crate::outbox::spawn_worker;
 use crate::store::DynamoStore;
+use crate::store::ParkedItem;
 use crate::{app, AppState, Runtime};
 
 /// How often the outbox worker looks for due retries when no new lead wakes it.
@@ -72,6 +74,12 @@ pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
 /// requests cannot hold connections open.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a request's whole body may take to arrive, and how long it may stall
+/// between two pieces: a body that trickles or stops holds a connection and a task.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(30);
+/// See [`BODY_DEADLINE`].
+pub const BODY_STALL: Duration = Duration::from_secs(10);
+
 /// Brotli and gzip quality of the local server: close to the best ratio of text at a
 /// small part of the cost of the highest levels, which would dominate a page's time.
 const COMPRESSION_QUALITY: i32 = 5;
@@ -80,8 +88,20 @@ const COMPRESSION_QUALITY: i32 = 5;
 /// gzip, as the client accepts; images other than SVG are left alone). CloudFront
 /// compresses in production, so local measurements see what shoppers get.
 pub fn local_app(state: AppState) -> Router {
+    local_app_with_body_limits(state, BODY_DEADLINE, BODY_STALL)
+}
+
+/// [`local_app`] with other body time limits (tests use short ones). A body past either
+/// fails to read, so its handler answers 400 and the connection is closed.
+pub fn local_app_with_body_limits(state: AppState, deadline: Duration, stall: Duration) -> Router {
     app(state)
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(COMPRESSION_QUALITY)))
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(RequestBodyDeadlineLayer::new(deadline))
+                .layer(RequestBodyTimeoutLayer::new(stall))
+                .map_request(|request: Request<_>| request.map(axum::body::Body::new)),
+        )
 }
 
 /// Serves until Ctrl-C or SIGTERM, finishing requests in flight.
@@ -193,6 +213,51 @@ pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
         println!("created DynamoDB table {table} (PK/SK, GSI1, TTL on expires_at)");
     } else {
         println!("DynamoDB table {table} already exists");
+    }
+    Ok(())
+}
+
+/// `forecourt-api outbox parked|retry`: what an operator reads and does about lead
+/// deliveries the worker parked.
+pub async fn outbox(settings: &Settings, command: OutboxCommand) -> anyhow::Result<()> {
+    let state = settings.state(SmsChoice::Log).await?;
+    match command {
+        OutboxCommand::Parked => {
+            let parked = crate::outbox::parked(&state).await?;
+            if parked.is_empty() {
+                println!("no parked lead deliveries");
+            }
+            for (dealer, item) in parked {
+                match item {
+                    ParkedItem::Entry(entry) => {
+                        let (at, reason) = entry
+                            .parked
+                            .as_ref()
+                            .map(|p| (p.at.to_rfc3339(), p.reason.as_str()))
+                            .unwrap_or_default();
+                        println!(
+                            "{dealer} lead {} step {} parked {at}: {reason}",
+                            entry.lead_id, entry.seq
+                        );
+                    }
+                    ParkedItem::Unreadable(item) => println!(
+                        "{dealer} unreadable item {} {}: {}",
+                        item.pk, item.sk, item.error
+                    ),
+                }
+            }
+        }
+        OutboxCommand::Retry {
+            dealer,
+            lead_id,
+            seq,
+        } => {
+            if crate::outbox::retry(&state, &dealer, &lead_id, seq).await? {
+                println!("{dealer} lead {lead_id} step {seq} is due again");
+            } else {
+                anyhow::bail!("{dealer} has no parked entry for lead {lead_id} step {seq}");
+            }
+        }
     }
     Ok(())
 }

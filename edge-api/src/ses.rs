@@ -3,6 +3,9 @@
 //! address is on the platform's verified domain (`FORECOURT_MAIL_FROM`); the API role
 //! needs `ses:SendEmail` on that identity.
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use async_trait::async_trait;
 use aws_sdk_sesv2::primitives::Blob;
 use aws_sdk_sesv2::types::{EmailContent, RawMessage};

@@ -2,6 +2,9 @@
 //! outbox that the dev-only endpoint `GET /api/dev/sms-outbox?phone=` reads (end-to-end
 //! tests read the code there).
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::HashMap;
 use std::sync::Mutex;
 

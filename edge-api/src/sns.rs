@@ -1,6 +1,9 @@
 //! The production SMS sender: Amazon SNS `Publish` to a phone number, as a
 //! transactional message (sign-in codes must not be throttled as promotional).
 
+// Lead delivery handles shopper data: nothing here may panic on it.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use async_trait::async_trait;
 use aws_sdk_sns::types::MessageAttributeValue;
 use domain::rules::contact::AuPhone;

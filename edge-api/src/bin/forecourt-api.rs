@@ -23,6 +23,7 @@ async fn main() -> ExitCode {
         match cli.command.unwrap_or(Command::Serve) {
             Command::Serve => server::serve(&settings).await,
             Command::Migrate => server::migrate(&settings).await,
+            Command::Outbox(command) => server::outbox(&settings, command).await,
         }
     }
     .await;

@@ -10,8 +10,9 @@ use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageReader, Limits, 
 
 use super::{Format, ImageError, ImageLimits};
 
-/// rav1e's speed (1 slowest and smallest .. 10 fastest): 8 keeps a 640 px photo to a
-/// fraction of a second per core while staying well under WebP's bytes (`make bench`).
+/// rav1e's speed (1 slowest and smallest .. 10 fastest): well under WebP's bytes
+/// (`make bench`). Even so AVIF takes seconds of a core where WebP takes milliseconds,
+/// so the service encodes it in the background, never while a request waits.
 pub const AVIF_SPEED: u8 = 8;
 /// libwebp's method (0 fastest .. 6 smallest): its default.
 pub const WEBP_METHOD: i32 = 4;
@@ -153,6 +154,9 @@ pub fn encode(pixels: &Pixels, format: Format, quality: u32) -> Result<Vec<u8>, 
             let encoded = ravif::Encoder::new()
                 .with_quality(quality as f32)
                 .with_speed(AVIF_SPEED)
+                // One thread, as the service counts encoders per core: rav1e would
+                // otherwise take every core for one request.
+                .with_num_threads(Some(1))
                 .encode_rgb(ravif::Img::new(
                     rgb.as_slice(),
                     pixels.width as usize,

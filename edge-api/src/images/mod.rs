@@ -6,20 +6,30 @@
 //! the result on disk so each variant is made once. Locally the originals come from the
 //! `dist/` folder; on Lambda from the dealer's own site over HTTPS (CloudFront and S3),
 //! and CloudFront caches every variant (`infra/template.yaml`).
+//!
+//! What one anonymous request can cost is bounded: a source has one spelling on disk
+//! ([`source`]), the disk cache has a cap in bytes ([`cache`]), encodes run on at most
+//! as many threads as there are cores with a bounded queue, AVIF (hundreds of times
+//! WebP's CPU, seconds even for the narrowest photo) is never encoded while a request
+//! waits but in the background, one at a time, and the caller counts every request
+//! that makes something (the route limits them per client address).
 
+pub mod cache;
 pub mod codec;
+pub mod source;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, UNIX_EPOCH};
 
-use anyhow::Context;
 use axum::http::HeaderMap;
 use domain::rules::image_url::{ImageRequest, ImageSource, ImageUrlError};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::{ApiError, ErrorCode};
+use cache::DiskCache;
 
 /// The header CloudFront's image function sets from `Accept` (`avif`, `webp` or `jpeg`),
 /// so the CDN's cache key holds three variants at most instead of one per `Accept` string.
@@ -27,7 +37,18 @@ pub const FORMAT_HEADER: &str = "x-forecourt-image-format";
 
 /// Bump when what the service writes for the same request changes (codec settings), so
 /// no disk cache serves the old bytes.
-const CACHE_VERSION: &str = "1";
+const CACHE_VERSION: &str = "2";
+
+/// The disk cache's cap when none is configured: room for tens of thousands of variants,
+/// far below a server's disk.
+pub const DEFAULT_CACHE_MAX_BYTES: u64 = 2 << 30;
+
+/// Requests waiting for an encoder, per encoder, before the service answers busy.
+const QUEUE_PER_ENCODER: usize = 16;
+
+/// AVIF encodes waiting for the background encoder; more are dropped (a later request
+/// asks again).
+const MAX_BACKGROUND: usize = 64;
 
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,6 +175,15 @@ pub enum ImageError {
     /// The feed host failed or timed out (502, with the not-found image).
     #[error("the image host did not answer: {0}")]
     Upstream(String),
+    /// A `site/` source that is not the site's media or one of its image files (400).
+    #[error("the image source \"site/{0}\" is not a photo of the site; use site/media/<path>, site/assets/<file> or site/<file> for a JPEG, PNG or WebP file the site publishes")]
+    NotSitePhoto(String),
+    /// Every encoder is busy and the queue is full (503, with `Retry-After`).
+    #[error("the image service is busy; please try again in a moment")]
+    Busy,
+    /// The caller refused a request that would make a variant (its rate limit).
+    #[error("{0}")]
+    Refused(ApiError),
     /// A failure of ours (500).
     #[error("image service failure")]
     Internal(#[source] anyhow::Error),
@@ -172,7 +202,11 @@ impl ImageError {
             Some(ApiError::new(code, text))
         };
         match self {
-            ImageError::Url(_) => sentence(ErrorCode::BadRequest, message),
+            ImageError::Url(_) | ImageError::NotSitePhoto(_) => {
+                sentence(ErrorCode::BadRequest, message)
+            }
+            ImageError::Busy => sentence(ErrorCode::Unavailable, message),
+            ImageError::Refused(api) => Some(api),
             ImageError::HostNotAllowed(_) => sentence(ErrorCode::ImageHostNotAllowed, message),
             ImageError::NotAnImage => sentence(ErrorCode::NotAnImage, message),
             ImageError::TooLarge(_) => sentence(ErrorCode::ImageTooLarge, message),
@@ -205,26 +239,33 @@ pub struct Variant {
     pub format: Format,
     /// Read from the disk cache rather than made now.
     pub from_cache: bool,
+    /// A stand-in for the format asked for, which is being made: cache it briefly.
+    pub provisional: bool,
 }
 
-/// The image service: originals, limits, the disk cache and its per-key locks.
+/// The image service: originals, limits, the disk cache and its per-key locks, the
+/// encoders and the background AVIF queue.
 pub struct ImageService {
     site_base: Option<String>,
-    cache_dir: Option<PathBuf>,
+    cache: Option<DiskCache>,
     limits: ImageLimits,
     allowed_hosts: HashMap<String, Vec<String>>,
     http: reqwest::Client,
     locks: Mutex<HashMap<String, Weak<tokio::sync::Mutex<()>>>>,
     encodes: AtomicU64,
+    encoders: Encoders,
+    background: Arc<Semaphore>,
+    pending: Mutex<HashSet<String>>,
 }
 
 impl std::fmt::Debug for ImageService {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ImageService")
             .field("site_base", &self.site_base)
-            .field("cache_dir", &self.cache_dir)
+            .field("cache", &self.cache)
             .field("limits", &self.limits)
             .field("allowed_hosts", &self.allowed_hosts)
+            .field("encoders", &self.encoders)
             .finish_non_exhaustive()
     }
 }
@@ -232,11 +273,69 @@ impl std::fmt::Debug for ImageService {
 /// How long a feed host may take to answer.
 const FETCH_TIMEOUT: Duration = Duration::from_secs(8);
 
+/// Encoding slots: one per core, and a bounded queue of requests waiting for one.
+///
+/// Past the queue a request is answered 503 with `Retry-After` rather than left to
+/// wait: a page of photos from a cold cache waits a moment in the queue, but a flood
+/// would hold connections and memory for longer than any browser waits, and a quick
+/// busy answer lets the browser or the CDN ask again once the work is done.
+#[derive(Debug)]
+struct Encoders {
+    slots: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    max_waiting: usize,
+}
+
+impl Encoders {
+    fn new(slots: usize, max_waiting: usize) -> Self {
+        Encoders {
+            slots: Arc::new(Semaphore::new(slots.max(1))),
+            waiting: AtomicUsize::new(0),
+            max_waiting,
+        }
+    }
+
+    /// A slot, at once or after a wait in the queue; [`ImageError::Busy`] when the
+    /// queue is full.
+    async fn slot(&self) -> Result<OwnedSemaphorePermit, ImageError> {
+        if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
+            return Ok(slot);
+        }
+        let place = Waiting::enter(&self.waiting);
+        if place.ahead >= self.max_waiting {
+            return Err(ImageError::Busy);
+        }
+        Arc::clone(&self.slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ImageError::Internal(anyhow::anyhow!("image encoders closed: {e}")))
+    }
+}
+
+/// A place in the queue, left when dropped (also when the request is dropped).
+struct Waiting<'a> {
+    count: &'a AtomicUsize,
+    ahead: usize,
+}
+
+impl<'a> Waiting<'a> {
+    fn enter(count: &'a AtomicUsize) -> Self {
+        let ahead = count.fetch_add(1, Ordering::SeqCst);
+        Waiting { count, ahead }
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 impl ImageService {
     /// A service keeping variants under `cache_dir` (none: made on every request, where
-    /// a CDN in front keeps them). Without a `dist/`, site media is read from
-    /// `<site_base><path>` (with the dealer's domain as `Host`) when a base is given, else
-    /// from `https://<domain><path>`.
+    /// a CDN in front keeps them), at most [`DEFAULT_CACHE_MAX_BYTES`] of them. Without a
+    /// `dist/`, site media is read from `<site_base><path>` (with the dealer's domain as
+    /// `Host`) when a base is given, else from `https://<domain><path>`.
     pub fn new(site_base: Option<String>, cache_dir: Option<PathBuf>) -> Self {
         let http = reqwest::Client::builder()
             // A redirect could lead to a host the dealer does not allow.
@@ -244,20 +343,39 @@ impl ImageService {
             .timeout(FETCH_TIMEOUT)
             .build()
             .unwrap_or_default();
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         ImageService {
             site_base: site_base.filter(|b| !b.trim().is_empty()),
-            cache_dir,
+            cache: cache_dir.map(|dir| DiskCache::new(dir, DEFAULT_CACHE_MAX_BYTES)),
             limits: ImageLimits::default(),
             allowed_hosts: HashMap::new(),
             http,
             locks: Mutex::new(HashMap::new()),
             encodes: AtomicU64::new(0),
+            encoders: Encoders::new(cores, cores * QUEUE_PER_ENCODER),
+            background: Arc::new(Semaphore::new(1)),
+            pending: Mutex::new(HashSet::new()),
         }
     }
 
     /// The same service with other limits.
     pub fn with_limits(mut self, limits: ImageLimits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// The same service keeping at most `max_bytes` of variants on disk.
+    pub fn with_cache_max_bytes(mut self, max_bytes: u64) -> Self {
+        self.cache = self
+            .cache
+            .map(|cache| DiskCache::new(cache.dir().to_path_buf(), max_bytes));
+        self
+    }
+
+    /// The same service with `encoders` encodes at once (at least one) and at most
+    /// `queue` requests waiting for one.
+    pub fn with_encoders(mut self, encoders: usize, queue: usize) -> Self {
+        self.encoders = Encoders::new(encoders, queue);
         self
     }
 
@@ -282,14 +400,36 @@ impl ImageService {
         self.encodes.load(Ordering::Relaxed)
     }
 
+    /// The bytes of variants on disk.
+    pub async fn cached_bytes(&self) -> u64 {
+        match &self.cache {
+            Some(cache) => cache.bytes().await,
+            None => 0,
+        }
+    }
+
+    /// Whether an AVIF encode is queued or under way in the background.
+    pub fn encoding_later(&self) -> bool {
+        !lock(&self.pending).is_empty()
+    }
+
     /// The variant of `request` in `format` for a dealer's site: from the disk cache, or
-    /// made and kept there.
-    pub async fn variant(
-        &self,
+    /// made and kept there. `admit` is awaited once before anything is fetched or
+    /// encoded for the request (a rate limit); a variant read from the cache costs
+    /// nothing and does not ask. AVIF is answered from the cache, else with a provisional
+    /// JPEG (AVIF is only negotiated for browsers that do not list WebP, and every
+    /// browser shows JPEG) while the AVIF is made in the background.
+    pub async fn variant<A, AF>(
+        self: &Arc<Self>,
         request: &ImageRequest,
         format: Format,
         site: SiteOf<'_>,
-    ) -> Result<Variant, ImageError> {
+        admit: A,
+    ) -> Result<Variant, ImageError>
+    where
+        A: FnOnce() -> AF,
+        AF: std::future::Future<Output = Result<(), ImageError>>,
+    {
         let slug = site.slug;
         if let Some(host) = request.source.remote_host() {
             let allowed = self
@@ -306,37 +446,122 @@ impl ImageService {
             located.scope, located.url, located.version, request.width, request.quality
         );
         let (width, quality) = (request.width, request.quality);
-        self.cached(&identity, format, || async move {
-            let bytes = self.fetch(&located).await?;
-            let limits = self.limits;
-            blocking(move || {
-                let pixels = codec::resize(codec::decode(&bytes, &limits)?, width)?;
-                codec::encode(&pixels, format, quality)
-            })
-            .await
+        if format == Format::Avif {
+            let key = cache_key(&identity, Format::Avif);
+            if let Some(bytes) = self.read(&key).await {
+                return Ok(Variant {
+                    bytes,
+                    format,
+                    from_cache: true,
+                    provisional: false,
+                });
+            }
+            admit().await?;
+            let stand_in = self
+                .cached(&cache_key(&identity, Format::Jpeg), Format::Jpeg, || {
+                    self.make(&located, width, quality, Format::Jpeg)
+                })
+                .await?;
+            self.encode_later(key, located, width, quality);
+            return Ok(Variant {
+                provisional: true,
+                ..stand_in
+            });
+        }
+        self.cached(&cache_key(&identity, format), format, || async {
+            admit().await?;
+            self.make(&located, width, quality, format).await
         })
         .await
     }
 
-    /// The not-found image at `width` and `quality` in `format`.
+    /// The not-found image at `width` and `quality` in `format`; JPEG when AVIF is
+    /// asked for: a few flat colours are small in JPEG too, and AVIF would take seconds.
     pub async fn not_found(
         &self,
         width: u32,
         quality: u32,
         format: Format,
     ) -> Result<Variant, ImageError> {
+        let format = match format {
+            Format::Avif => Format::Jpeg,
+            other => other,
+        };
         let identity = format!("{CACHE_VERSION}\nnot-found\n{width}\n{quality}");
-        self.cached(&identity, format, || async move {
-            blocking(move || codec::encode(&codec::not_found(width), format, quality)).await
+        self.cached(&cache_key(&identity, format), format, || async move {
+            let slot = self.encoders.slot().await?;
+            blocking(move || {
+                let _slot = slot;
+                codec::encode(&codec::not_found(width), format, quality)
+            })
+            .await
         })
         .await
     }
 
-    /// Reads `identity`'s variant from disk, or makes it with `make` (once at a time
-    /// per variant: concurrent requests for it wait for the first and read its file).
+    /// Fetches, decodes, resizes and encodes, holding an encoder slot from the fetch on:
+    /// the slot bounds the memory of originals in flight as well as the CPU.
+    async fn make(
+        &self,
+        located: &Located,
+        width: u32,
+        quality: u32,
+        format: Format,
+    ) -> Result<Vec<u8>, ImageError> {
+        let slot = self.encoders.slot().await?;
+        let bytes = self.fetch(located).await?;
+        let limits = self.limits;
+        // The slot moves into the work: it is held until the CPU is free again, even
+        // when the request that asked is gone.
+        blocking(move || {
+            let _slot = slot;
+            let pixels = codec::resize(codec::decode(&bytes, &limits)?, width)?;
+            codec::encode(&pixels, format, quality)
+        })
+        .await
+    }
+
+    /// Queues the AVIF under `key` for the background encoder (one encode at a time),
+    /// unless it is queued already, the queue is full or there is no disk to keep it on.
+    fn encode_later(self: &Arc<Self>, key: String, located: Located, width: u32, quality: u32) {
+        if self.cache.is_none() {
+            return;
+        }
+        {
+            let mut pending = lock(&self.pending);
+            if pending.len() >= MAX_BACKGROUND || !pending.insert(key.clone()) {
+                return;
+            }
+        }
+        let service = Arc::clone(self);
+        tokio::spawn(async move {
+            let made = match Arc::clone(&service.background).acquire_owned().await {
+                Ok(_turn) => service
+                    .cached(&key, Format::Avif, || {
+                        service.make(&located, width, quality, Format::Avif)
+                    })
+                    .await
+                    .map(|_| ()),
+                Err(e) => Err(ImageError::Internal(anyhow::anyhow!(
+                    "background encoder closed: {e}"
+                ))),
+            };
+            if let Err(e) = made {
+                tracing::info!(source = %located.url, error = %e, "background AVIF not made");
+            }
+            lock(&service.pending).remove(&key);
+        });
+    }
+
+    async fn read(&self, key: &str) -> Option<Vec<u8>> {
+        self.cache.as_ref()?.read(key).await
+    }
+
+    /// Reads `key`'s variant from disk, or makes it with `make` (once at a time per
+    /// variant: concurrent requests for it wait for the first and read its file).
     async fn cached<F, Fut>(
         &self,
-        identity: &str,
+        key: &str,
         format: Format,
         make: F,
     ) -> Result<Variant, ImageError>
@@ -344,48 +569,38 @@ impl ImageService {
         F: FnOnce() -> Fut,
         Fut: std::future::Future<Output = Result<Vec<u8>, ImageError>>,
     {
-        let key = format!(
-            "{}.{}",
-            blake3::hash(identity.as_bytes()).to_hex(),
-            format.name()
-        );
-        let path = self
-            .cache_dir
-            .as_ref()
-            .map(|dir| dir.join(&key[..2]).join(&key));
-        if let Some(bytes) = read_cached(path.as_deref()).await {
-            return Ok(Variant {
-                bytes,
-                format,
-                from_cache: true,
-            });
+        let hit = |bytes| Variant {
+            bytes,
+            format,
+            from_cache: true,
+            provisional: false,
+        };
+        if let Some(bytes) = self.read(key).await {
+            return Ok(hit(bytes));
         }
-        let lock = self.lock(&key);
+        let lock = self.lock(key);
         let _guard = lock.lock().await;
-        if let Some(bytes) = read_cached(path.as_deref()).await {
-            return Ok(Variant {
-                bytes,
-                format,
-                from_cache: true,
-            });
+        if let Some(bytes) = self.read(key).await {
+            return Ok(hit(bytes));
         }
         let bytes = make().await?;
         self.encodes.fetch_add(1, Ordering::Relaxed);
-        if let Some(path) = &path {
-            if let Err(e) = write_cached(path, &bytes).await {
+        if let Some(cache) = &self.cache {
+            if let Err(e) = cache.write(key, &bytes).await {
                 // Still an answer: the next request makes it again.
-                tracing::warn!(path = %path.display(), error = %e, "image variant not cached");
+                tracing::warn!(dir = %cache.dir().display(), key, error = %e, "image variant not cached");
             }
         }
         Ok(Variant {
             bytes,
             format,
             from_cache: false,
+            provisional: false,
         })
     }
 
     fn lock(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut locks = self.locks.lock().unwrap_or_else(|p| p.into_inner());
+        let mut locks = lock(&self.locks);
         if let Some(lock) = locks.get(key).and_then(Weak::upgrade) {
             return lock;
         }
@@ -396,28 +611,31 @@ impl ImageService {
         lock
     }
 
-    /// Where the original is, and what identifies its content for the cache key.
+    /// Where the original is, and what identifies its content for the cache key: the
+    /// source decoded and spelt one way, so every spelling of a photo is one variant.
     async fn locate(&self, source: &ImageSource, site: SiteOf<'_>) -> Result<Located, ImageError> {
         let slug = site.slug;
         match source {
             ImageSource::Remote { .. } => Ok(Located {
                 scope: String::new(),
-                url: source.original_url(),
+                url: source::normalise_remote(&source.original_url()),
                 version: String::new(),
                 file: None,
                 host: None,
             }),
             ImageSource::Site(path) => {
+                let relative = source::site_file(path).ok_or(ImageError::Missing)?;
+                if !source::is_site_photo(&relative) {
+                    return Err(ImageError::NotSitePhoto(relative));
+                }
+                let canonical = format!("/{}", source::encode_path(&relative));
                 // `/media/*` is shared by every dealer; anything else is the dealer's own.
-                let shared = path.starts_with("/media/");
-                let scope = if shared {
-                    String::new()
-                } else {
-                    slug.to_owned()
+                let scope = match relative.strip_prefix("media/") {
+                    Some(_) => String::new(),
+                    None => slug.to_owned(),
                 };
                 match site.dist {
                     Some(dist) => {
-                        let relative = site_file(path).ok_or(ImageError::Missing)?;
                         let file = match relative.strip_prefix("media/") {
                             Some(rest) => dist.join("_media").join(rest),
                             None => dist.join(slug).join(&relative),
@@ -436,7 +654,7 @@ impl ImageService {
                             .map_or(0, |d| d.as_nanos());
                         Ok(Located {
                             scope,
-                            url: path.clone(),
+                            url: canonical,
                             version: format!("{}:{modified}", meta.len()),
                             file: Some(file),
                             host: None,
@@ -446,10 +664,10 @@ impl ImageService {
                         let domain = site.domain.ok_or(ImageError::Missing)?;
                         let (url, host) = match &self.site_base {
                             Some(base) => (
-                                format!("{}{path}", base.trim_end_matches('/')),
+                                format!("{}{canonical}", base.trim_end_matches('/')),
                                 Some(domain.to_owned()),
                             ),
-                            None => (format!("https://{domain}{path}"), None),
+                            None => (format!("https://{domain}{canonical}"), None),
                         };
                         Ok(Located {
                             scope: format!("{scope}\n{domain}"),
@@ -511,21 +729,17 @@ impl ImageService {
     }
 }
 
-/// The file a site path names, relative to the site root, decoded as the file service
-/// decodes it (`%20` is a space); `None` for anything that would leave the folder or
-/// name a dotfile once decoded (`a%2F..` is `a/..`).
-fn site_file(path: &str) -> Option<String> {
-    let decoded = String::from_utf8(crate::site_path::percent_decode(
-        path.trim_start_matches('/'),
-    ))
-    .ok()?;
-    let safe = decoded.split('/').all(|segment| {
-        !segment.is_empty()
-            && !segment.starts_with('.')
-            && !segment.contains('\\')
-            && segment.len() <= crate::site_path::MAX_SEGMENT_BYTES
-    });
-    safe.then_some(decoded)
+/// The file name of a variant: the hash of what identifies it, and its format.
+fn cache_key(identity: &str, format: Format) -> String {
+    format!(
+        "{}.{}",
+        blake3::hash(identity.as_bytes()).to_hex(),
+        format.name()
+    )
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// An original, found.
@@ -551,20 +765,6 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ImageError::Internal(anyhow::anyhow!("image work stopped: {e}")))?
 }
 
-async fn read_cached(path: Option<&Path>) -> Option<Vec<u8>> {
-    tokio::fs::read(path?).await.ok().filter(|b| !b.is_empty())
-}
-
-/// Writes through a temporary name and renames, so a reader never sees half a file.
-async fn write_cached(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().context("a cache path has a folder")?;
-    tokio::fs::create_dir_all(dir).await?;
-    let temp = path.with_extension(format!("tmp{}", std::process::id()));
-    tokio::fs::write(&temp, bytes).await?;
-    tokio::fs::rename(&temp, path).await?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,21 +776,27 @@ mod tests {
         headers
     }
 
-    #[test]
-    fn site_paths_are_decoded_and_cannot_leave_the_site() {
-        assert_eq!(
-            site_file("/media/a%20b.jpg").as_deref(),
-            Some("media/a b.jpg")
-        );
-        assert_eq!(site_file("/logo.png").as_deref(), Some("logo.png"));
-        for bad in [
-            "/media/a%2F..%2F..%2Fsecret",
-            "/media/%2e%2e/x.jpg",
-            "/.forecourt/x",
-            "/media//x",
-        ] {
-            assert_eq!(site_file(bad), None, "{bad}");
+    #[tokio::test]
+    async fn encodes_wait_for_a_slot_and_past_the_queue_the_service_is_busy() {
+        let encoders = Arc::new(Encoders::new(1, 1));
+        let held = encoders.slot().await.expect("the free slot");
+        let queued = Arc::clone(&encoders);
+        let waiter = tokio::spawn(async move { queued.slot().await.map(drop) });
+        while encoders.waiting.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
         }
+        assert!(
+            matches!(encoders.slot().await, Err(ImageError::Busy)),
+            "the queue is full"
+        );
+        assert_eq!(encoders.waiting.load(Ordering::SeqCst), 1, "busy left it");
+        drop(held);
+        waiter
+            .await
+            .expect("joined")
+            .expect("the waiter gets the slot");
+        assert_eq!(encoders.waiting.load(Ordering::SeqCst), 0);
+        assert!(encoders.slot().await.is_ok(), "free again");
     }
 
     #[test]

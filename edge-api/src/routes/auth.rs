@@ -1,9 +1,9 @@
 //! Sign-in by SMS code: request a 6-digit code (valid 5 minutes, 5 attempts, rate-limited
-//! per phone across every dealer and per client address), verify it for a session
-//! cookie, sign out, and ask who is signed in. Sessions belong to one dealer: a cookie of
-//! one site is nothing on another. A new code keeps the wrong guesses left on the
-//! pending one, and a phone locked by wrong guesses gets no new code until the lock
-//! ends, so asking again never buys more guesses.
+//! per client address, per phone and address, and per phone, each across every dealer),
+//! verify it for a session cookie, sign out, and ask who is signed in. Sessions belong
+//! to one dealer: a cookie of one site is nothing on another. A new code keeps the wrong
+//! guesses left on the pending one, and a phone locked by wrong guesses gets no new code
+//! until the lock ends, so asking again never buys more guesses.
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -20,7 +20,7 @@ use crate::error::{
     ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
 };
 use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
-use crate::rate::{limit, limit_platform};
+use crate::rate::{counted_as, limit_platform};
 use crate::sms::Sms;
 use crate::store::{OtpCheck, OtpIssue, SessionRecord};
 use crate::tenancy::{is_local_host, request_host, Site};
@@ -122,7 +122,20 @@ pub async fn request_code(
 ) -> Result<Json<CodeSent>, ApiError> {
     let phone = phone_field(&body.phone, "phone")?;
     let policy = &state.policy;
-    limit(&state, &site.slug, "code-ip", &ip, policy.code_per_ip).await?;
+    // Every counter here is the platform's: each code is a paid SMS, whichever dealer's
+    // site asks for it.
+    limit_platform(&state, &site.slug, "code-ip", &ip, policy.code_per_ip).await?;
+    // One address asking for one phone stops at its own limit before the phone's counter
+    // sees the request, so a stranger cannot spend the owner's codes and lock them out.
+    let phone_at_address = format!("{phone} {}", counted_as(&ip));
+    limit_platform(
+        &state,
+        &site.slug,
+        "code-phone-ip",
+        &phone_at_address,
+        policy.code_per_phone_ip,
+    )
+    .await?;
     // One phone, one counter, whichever dealer's site asks: SMS cost and the phone's
     // owner are the platform's to protect.
     limit_platform(
@@ -149,7 +162,10 @@ pub async fn request_code(
         OtpIssue::Issued { .. } => {}
         OtpIssue::Locked { until } => {
             tracing::info!(dealer = %site.slug, %until, "code refused: the phone is locked by wrong codes");
-            return Err(ApiError::new(ErrorCode::CodeLocked, CODE_LOCKED));
+            let wait = u64::try_from((until - now).num_seconds())
+                .unwrap_or(0)
+                .max(1);
+            return Err(ApiError::new(ErrorCode::CodeLocked, CODE_LOCKED).retry_after(wait));
         }
     }
     let minutes = policy.otp_ttl_secs / 60;
@@ -203,7 +219,8 @@ pub async fn verify(
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::bad_field("code", WRONG_CODE));
     }
-    limit(
+    // Across the platform: guesses at codes are the platform's sign-in to protect.
+    limit_platform(
         &state,
         &site.slug,
         "verify-ip",

@@ -4,7 +4,8 @@
 //! enlarged) in the best format the browser accepts, cached for a year (the URL names
 //! the variant). A malformed request is a 400 with the API's error body; a missing
 //! original is a 404 whose body is the not-found image, so an `<img>` still shows
-//! something.
+//! something. Making a variant is counted per client address (`image_misses_per_ip`);
+//! one read from the cache is not.
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -14,7 +15,9 @@ use axum::Router;
 use domain::rules::image_url;
 
 use crate::error::ErrorBody;
+use crate::extract::ClientIp;
 use crate::images::{Format, ImageError, SiteOf, Variant};
+use crate::rate::limit_platform;
 use crate::routes::static_site::IMMUTABLE;
 use crate::tenancy::Site;
 use crate::AppState;
@@ -24,6 +27,14 @@ use crate::AppState;
 pub const NOT_FOUND_CACHE: &str = "public, max-age=300";
 /// Cache header of the not-found image answering a feed host's failure.
 pub const UPSTREAM_FAILED_CACHE: &str = "no-store";
+/// Cache header of a stand-in for a format being made in the background: short, so the
+/// CDN asks again soon and gets the format asked for.
+pub const PROVISIONAL_CACHE: &str = "public, max-age=60";
+/// `Retry-After` of a busy answer, seconds: about one encode's time.
+pub const BUSY_RETRY_AFTER: &str = "2";
+/// The rate-limit scope of requests that make a variant. Counted across the platform:
+/// the CPU they spend is shared by every dealer.
+pub const MISS_SCOPE: &str = "image-miss-ip";
 
 /// One photo at one width and quality.
 #[utoipa::path(get, path = "/img/{params}/{source}", tag = "images",
@@ -43,6 +54,7 @@ pub const UPSTREAM_FAILED_CACHE: &str = "no-store";
 pub async fn image(
     State(state): State<AppState>,
     Site(site): Site,
+    ClientIp(ip): ClientIp,
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
@@ -56,7 +68,16 @@ pub async fn image(
         domain: site.domains.first().map(String::as_str),
         dist: state.dist.as_deref(),
     };
-    let (status, cache) = match state.images.variant(&request, format, of).await {
+    let admit = || async {
+        let rule = state.policy.image_misses_per_ip;
+        limit_platform(&state, &site.slug, MISS_SCOPE, &ip, rule)
+            .await
+            .map_err(ImageError::Refused)
+    };
+    let (status, cache) = match state.images.variant(&request, format, of, admit).await {
+        Ok(variant) if variant.provisional => {
+            return answer(StatusCode::OK, PROVISIONAL_CACHE, variant)
+        }
         Ok(variant) => return answer(StatusCode::OK, IMMUTABLE, variant),
         Err(ImageError::Missing) => (StatusCode::NOT_FOUND, NOT_FOUND_CACHE),
         Err(ImageError::Upstream(reason)) => {
@@ -76,8 +97,18 @@ pub async fn image(
 }
 
 fn refused(error: ImageError) -> Response {
+    let busy = matches!(error, ImageError::Busy);
     match error.api_error() {
-        Some(api) => api.into_response(),
+        Some(api) => {
+            let mut response = api.into_response();
+            if busy {
+                response.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from_static(BUSY_RETRY_AFTER),
+                );
+            }
+            response
+        }
         // Only Missing and Upstream have no API error; both are answered above.
         None => StatusCode::NOT_FOUND.into_response(),
     }
@@ -98,4 +129,18 @@ fn answer(status: StatusCode, cache: &'static str, variant: Variant) -> Response
 /// This feature's endpoint, merged into the app by [`crate::app`].
 pub fn router() -> Router<AppState> {
     Router::new().route("/img/{*rest}", get(image))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_busy_service_says_when_to_ask_again() {
+        let response = refused(ImageError::Busy);
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], BUSY_RETRY_AFTER);
+        let response = refused(ImageError::NotSitePhoto("api/leads".into()));
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    }
 }

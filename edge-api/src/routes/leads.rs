@@ -27,7 +27,7 @@ use crate::lead::{
     field_key, new_lead_id, present, stored_fields, AppointmentChoice, Contact, LeadFields,
     LeadPayload,
 };
-use crate::rate::limit;
+use crate::rate::{limit, limit_platform};
 use crate::routes::appointments::{self, SLOT_UNAVAILABLE};
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
@@ -58,6 +58,24 @@ pub struct LeadAnswer {
     pub lead_id: String,
 }
 
+/// The phone of the request's signed-in session on this dealer, if any: a lead sent with
+/// that phone is the phone owner's own, so its confirmation may go by text.
+pub struct SessionPhone(pub Option<String>);
+
+impl axum::extract::FromRequestParts<AppState> for SessionPhone {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match crate::extract::SignedIn::from_request_parts(parts, state).await {
+            Ok(user) => Ok(SessionPhone(Some(user.phone))),
+            Err(_) => Ok(SessionPhone(None)),
+        }
+    }
+}
+
 /// Whether a submission is a trade-in step (valuation, rego lookup, offer) or a step of
 /// a multi-step form: those carry no Comments field, so the message is not required.
 fn message_free(payload: &LeadPayload) -> bool {
@@ -76,6 +94,11 @@ fn message_free(payload: &LeadPayload) -> bool {
 /// a later step is checked only on the fields it sends. Answers the contact details,
 /// parsed once for the rate limit and the store.
 fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<Contact, ApiError> {
+    // A control character is malformed input, not a form mistake: 400 before the rules.
+    let characters = payload.character_errors();
+    if !characters.is_empty() {
+        return Err(ApiError::validation(characters).with_code(ErrorCode::BadRequest));
+    }
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
     let (contact, contact_errors) = Contact::parse(payload);
     let mut fields = BTreeMap::new();
@@ -203,6 +226,7 @@ pub async fn submit(
     State(state): State<AppState>,
     Site(site): Site,
     ClientIp(ip): ClientIp,
+    SessionPhone(session_phone): SessionPhone,
     headers: HeaderMap,
     ApiJson(payload): ApiJson<LeadPayload>,
 ) -> Result<(StatusCode, Json<LeadAnswer>), ApiError> {
@@ -221,7 +245,42 @@ pub async fn submit(
     let lead_id = present(&payload.lead_id).map(str::to_owned);
     let first = lead_id.is_none();
     let contact = check(&payload, first, &site)?;
-    limit(
+    // Stripe's rule: a key replays only the request it first came with.
+    let request_hash = serde_json::to_vec(&payload)
+        .map(|body| blake3::hash(&body).to_hex().to_string())
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let key = key.as_deref().map(|key| IdempotencyKey {
+        key,
+        request_hash: &request_hash,
+    });
+    let now = state.clock.now();
+    // A retry of a stored submission creates nothing, so it is answered before the
+    // limits and spends none of the shopper's quota.
+    if let Some(key) = key {
+        match state.store.idempotent_lead(&site.slug, key, now).await? {
+            Some(Remembered::Lead(lead_id)) => {
+                tracing::info!(dealer = %site.slug, %lead_id, "lead replayed");
+                return Ok((
+                    StatusCode::OK,
+                    Json(LeadAnswer {
+                        success: true,
+                        lead_id,
+                    }),
+                ));
+            }
+            Some(Remembered::OtherRequest) => {
+                return Err(ApiError::new(
+                    ErrorCode::IdempotencyKeyReused,
+                    IDEMPOTENCY_KEY_REUSED,
+                ))
+            }
+            None => {}
+        }
+    }
+    // The address's counter is the platform's (every lead sends a confirmation); a
+    // phone's is the dealer's, so a stranger typing it cannot stop its owner enquiring
+    // elsewhere.
+    limit_platform(
         &state,
         &site.slug,
         "leads-ip",
@@ -249,17 +308,15 @@ pub async fn submit(
             }),
         ));
     }
-    // Stripe's rule: a key replays only the request it first came with.
-    let request_hash = serde_json::to_vec(&payload)
-        .map(|body| blake3::hash(&body).to_hex().to_string())
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    let key = key.as_deref().map(|key| IdempotencyKey {
-        key,
-        request_hash: &request_hash,
-    });
     let appointment = payload.appointment.clone();
-    let fields = stored_fields(payload, contact, &headers, first);
-    let now = state.clock.now();
+    let verified = contact
+        .phone
+        .as_ref()
+        .map(|phone| session_phone.as_deref() == Some(phone.digits()));
+    let fields = LeadFields {
+        phone_verified: verified,
+        ..stored_fields(payload, contact, &headers, first)
+    };
     let outcome = match (lead_id, appointment) {
         (None, None) => {
             let lead = LeadRecord {

@@ -15,7 +15,8 @@
 //! publishes (the market file's listings: anything else is 404 `no_data` without a
 //! call), its answers are cached in the store for [`PROVIDER_CACHE_TTL`] per dealer and
 //! car (shared by every API instance; failures are not cached), and every client
-//! address is limited to `autogauge_per_ip` requests (429 `rate_limited`).
+//! address is limited to `autogauge_per_ip` requests across the platform (429
+//! `rate_limited`).
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -35,7 +36,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::ClientIp;
 use crate::policy::PROVIDER_TIMEOUT;
-use crate::rate::limit;
+use crate::rate::limit_platform;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -127,7 +128,8 @@ pub async fn autogauge(
     if !site.autogauge {
         return Err(no_data());
     }
-    limit(
+    // Across the platform: the provider is paid per call whichever dealer asks.
+    limit_platform(
         &state,
         &site.slug,
         "autogauge-ip",

@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use crate::error::answers::RateLimited;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
-use crate::rate::limit;
+use crate::rate::limit_platform;
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -154,7 +154,9 @@ pub async fn quote(
     }
     let current_year = state.clock.now().year();
     let request = request(&body, &site.finance.settings, current_year)?;
-    limit(
+    // Across the platform: quotes are a provider's service, counted per client whichever
+    // dealer's site asks.
+    limit_platform(
         &state,
         &site.slug,
         "quotes-ip",

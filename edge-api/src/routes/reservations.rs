@@ -15,8 +15,6 @@
 //!
 //! [`PaymentProvider`]: crate::payment::PaymentProvider
 
-use std::collections::BTreeMap;
-
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -39,7 +37,7 @@ use crate::extract::{ApiJson, ClientIp};
 use crate::lead::{
     field_key, new_lead_id, stored_fields, Contact, LeadFields, LeadPayload, PaymentStatus, Scalar,
 };
-use crate::rate::limit;
+use crate::rate::{limit, limit_platform};
 
 use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
 use crate::tenancy::Site;
@@ -138,7 +136,7 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
         postcode_optional: true,
         ..EnquiryFormSettings::default()
     };
-    let mut fields = BTreeMap::new();
+    let mut fields = contact_payload(request).character_errors();
     if request.car_id == 0 {
         fields.insert("car_id".to_owned(), INVALID_CAR_ID.to_owned());
     }
@@ -173,8 +171,9 @@ pub async fn reserve(
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
     let contact = check(&request)?;
     for_sale(&state, &site.slug, request.car_id)?;
-    // A reservation is a lead: it counts against the lead limits.
-    limit(
+    // A reservation is a lead: it counts against the lead limits, the address's across
+    // the platform (each sends a confirmation), the phone's per dealer.
+    limit_platform(
         &state,
         &site.slug,
         "leads-ip",

@@ -34,15 +34,18 @@ pub fn file_path(path: &str) -> String {
     }
 }
 
-pub use crate::site_path::{percent_decode, MAX_SEGMENT_BYTES};
+pub use crate::site_path::{percent_decode, MAX_PATH_BYTES, MAX_SEGMENT_BYTES};
 
 /// Whether a request path may name a file of the site: no segment (decoded) starts with
-/// `.` (dotfiles, `.forecourt/` build records, `..`) or is longer than a file name can be
-/// (the file service would fail with an I/O error, a 500).
+/// `.` (dotfiles, `.forecourt/` build records, `..`) or is longer than a file name can be,
+/// and the whole path is no longer than [`MAX_PATH_BYTES`] (the file service would fail
+/// with an I/O error, a 500).
 pub fn servable(path: &str) -> bool {
-    path.split('/')
-        .map(percent_decode)
-        .all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
+    let segments: Vec<Vec<u8>> = path.split('/').map(percent_decode).collect();
+    segments.iter().map(Vec::len).sum::<usize>() + segments.len() <= MAX_PATH_BYTES
+        && segments
+            .iter()
+            .all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
 }
 
 fn with_path(uri: &Uri, path: &str) -> Option<Uri> {
@@ -151,5 +154,8 @@ mod tests {
             "/cars/{}",
             "%61".repeat(MAX_SEGMENT_BYTES + 1)
         )));
+        // Each segment fits, the whole path does not (a 500 from the file service before).
+        let long = format!("/{}", vec!["a".repeat(200); 21].join("/"));
+        assert!(long.len() > 4096 && !servable(&long));
     }
 }

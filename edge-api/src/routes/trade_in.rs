@@ -48,7 +48,7 @@ use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
 use crate::lead::new_lead_id;
 use crate::policy::PROVIDER_TIMEOUT;
-use crate::rate::limit;
+use crate::rate::limit_platform;
 use crate::tenancy::{Site, TradeInSettings};
 use crate::AppState;
 
@@ -537,7 +537,9 @@ pub async fn lookup(
     if !fields.is_empty() {
         return Err(ApiError::validation(fields));
     }
-    limit(
+    // Across the platform: a valuation may cost a paid provider call whichever dealer
+    // asks.
+    limit_platform(
         &state,
         &site.slug,
         "valuations-ip",
@@ -625,7 +627,9 @@ pub async fn valuation(
     let (Some(vehicle), Some(answers), true) = (vehicle, answers, fields.is_empty()) else {
         return Err(ApiError::validation(fields));
     };
-    limit(
+    // Across the platform: a valuation may cost a paid provider call whichever dealer
+    // asks.
+    limit_platform(
         &state,
         &site.slug,
         "valuations-ip",

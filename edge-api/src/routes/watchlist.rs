@@ -1,5 +1,8 @@
 //! The watchlist (seed 000 s7): save and remove a car for the signed-in user, list the
-//! saved ids. The session's user must own `phone_number`, else 403.
+//! saved ids. The session's user must own `phone_number`, else 403. Only a car the
+//! dealer's site publishes can be saved (404 `car_not_found` otherwise), a watchlist
+//! holds at most [`MAX_WATCHLIST`] cars, and changes are rate-limited per shopper; a
+//! car that is no longer published can still be removed.
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -10,10 +13,23 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::answers::{Forbidden, SignInRequired};
-use crate::error::{ApiError, ErrorCode, FORBIDDEN};
+use crate::error::{ApiError, ErrorBody, ErrorCode, FORBIDDEN, INVALID_CAR_ID};
 use crate::extract::{ApiJson, SignedIn};
+use crate::rate::limit;
 use crate::validate;
 use crate::AppState;
+
+/// Most cars one shopper's watchlist holds on one dealer's site: far above what anybody
+/// compares, and a bound on what one account can make the store keep.
+pub const MAX_WATCHLIST: usize = 200;
+
+/// Shown when the car to save is not one the dealer's site publishes.
+pub const CAR_NOT_LISTED: &str = "This car is not on this dealership's site, so it cannot be saved. Please choose a car from the stock list.";
+
+/// Shown when the watchlist already holds [`MAX_WATCHLIST`] cars.
+pub fn watchlist_full() -> String {
+    format!("Your watchlist already holds {MAX_WATCHLIST} cars, the most it can hold. Please remove a car you no longer need, then save this one again.")
+}
 
 /// Body of the save and remove calls (seed 000 s7).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -70,34 +86,70 @@ async fn answer(
 
 /// Saves a car on the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/save-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer, description = "The car is saved; the whole watchlist"), SignInRequired, Forbidden))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is saved; the whole watchlist"),
+        (status = 400, body = ErrorBody, description = "`bad_request`: `car_id` is not a positive whole number"),
+        SignInRequired, Forbidden,
+        (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer's site publishes no car with this id"),
+        (status = 422, body = ErrorBody, description = "`validation_failed`: the watchlist already holds the most cars it can; remove one first"),
+        (status = 429, body = ErrorBody, description = "`rate_limited`: too many watchlist changes by this shopper; wait and try again")))]
 pub async fn save_car(
     State(state): State<AppState>,
     user: SignedIn,
     ApiJson(body): ApiJson<WatchlistChange>,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     owner(&user, &body.phone_number)?;
+    if body.car_id == 0 {
+        return Err(ApiError::bad_field("car_id", INVALID_CAR_ID));
+    }
+    let dealer = &user.site.0.slug;
+    changes_limit(&state, &user).await?;
+    if state
+        .market
+        .current()
+        .listing_by_id(dealer, body.car_id)
+        .is_none()
+    {
+        return Err(ApiError::new(ErrorCode::CarNotFound, CAR_NOT_LISTED));
+    }
+    // Read, then write: two saves at once may pass the cap together, which bounds the
+    // list all the same.
+    let saved = state.store.watchlist(dealer, &user.phone).await?;
+    if saved.len() >= MAX_WATCHLIST && !saved.contains(&body.car_id) {
+        return Err(
+            ApiError::bad_field("car_id", watchlist_full()).with_code(ErrorCode::ValidationFailed)
+        );
+    }
     state
         .store
-        .save_car(
-            &user.site.0.slug,
-            &user.phone,
-            body.car_id,
-            state.clock.now(),
-        )
+        .save_car(dealer, &user.phone, body.car_id, state.clock.now())
         .await?;
     answer(&state, &user, Some(CAR_SAVED_IN_WATCHLIST)).await
 }
 
+/// Counts one watchlist change of the shopper. Per dealer: the list is the dealer's, and
+/// a change sends nothing and costs no provider call.
+async fn changes_limit(state: &AppState, user: &SignedIn) -> Result<(), ApiError> {
+    limit(
+        state,
+        &user.site.0.slug,
+        "watchlist-user",
+        &user.phone,
+        state.policy.watchlist_per_user,
+    )
+    .await
+}
+
 /// Removes a car from the signed-in user's watchlist.
 #[utoipa::path(post, path = "/api/watchlist/remove-car", tag = "watchlist", request_body = WatchlistChange,
-    responses((status = 200, body = WatchlistAnswer, description = "The car is removed; the whole watchlist"), SignInRequired, Forbidden))]
+    responses((status = 200, body = WatchlistAnswer, description = "The car is removed; the whole watchlist"), SignInRequired, Forbidden,
+        (status = 429, body = ErrorBody, description = "`rate_limited`: too many watchlist changes by this shopper; wait and try again")))]
 pub async fn remove_car(
     State(state): State<AppState>,
     user: SignedIn,
     ApiJson(body): ApiJson<WatchlistChange>,
 ) -> Result<Json<WatchlistAnswer>, ApiError> {
     owner(&user, &body.phone_number)?;
+    changes_limit(&state, &user).await?;
     state
         .store
         .remove_car(&user.site.0.slug, &user.phone, body.car_id)

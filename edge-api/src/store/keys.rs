@@ -10,7 +10,7 @@
 //! | session | `DEALER#s#SESSION#<token hash>` | `SESSION` | | yes |
 //! | sign-in code | `DEALER#s#OTP#<phone>` | `OTP` | | yes |
 //! | lead | `DEALER#s#LEAD#<id>` | `LEAD` | | |
-//! | outbox entry | `DEALER#s#LEAD#<id>` | `OUTBOX#<seq, 6 digits>` | `DEALER#s#OUTBOX` / `<due ms, 16 digits>#<id>#<seq>` while undelivered | |
+//! | outbox entry | `DEALER#s#LEAD#<id>` | `OUTBOX#<seq, 6 digits>` | `DEALER#s#OUTBOX` / `<due ms, 16 digits>#<id>#<seq>` while undelivered; `DEALER#s#OUTBOX-PARKED` / `<parked ms>#<id>#<seq>` once parked | |
 //! | idempotency key | `DEALER#s#IDEMPOTENCY#<key hash>` | `IDEMPOTENCY` | | yes |
 //! | rate counter | `DEALER#s#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
 //! | platform rate counter | `PLATFORM#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
@@ -92,6 +92,11 @@ pub fn outbox(seq: u32) -> String {
 /// GSI1 partition holding a dealer's undelivered outbox entries.
 pub fn outbox_index(slug: &str) -> String {
     format!("{}#OUTBOX", dealer(slug))
+}
+
+/// GSI1 partition holding a dealer's parked outbox entries (taken out of delivery).
+pub fn outbox_parked_index(slug: &str) -> String {
+    format!("{}#OUTBOX-PARKED", dealer(slug))
 }
 
 /// GSI1 sort key of an undelivered outbox entry: due time first, so a range query

@@ -277,6 +277,35 @@ pub struct Attempt {
     pub recipient: Option<String>,
 }
 
+/// Why and when an outbox entry was taken out of delivery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Parked {
+    /// When it was parked.
+    pub at: DateTime<Utc>,
+    /// What an operator reads: what failed, and how often.
+    pub reason: String,
+}
+
+/// An outbox item the worker could not read, parked as it was stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unreadable {
+    /// Partition key of the item.
+    pub pk: String,
+    /// Sort key of the item.
+    pub sk: String,
+    /// Why it could not be read.
+    pub error: String,
+}
+
+/// What the operator's list of parked outbox items holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParkedItem {
+    /// An entry parked with its reason.
+    Entry(Box<OutboxEntry>),
+    /// An item that could not be read as an entry at all.
+    Unreadable(Unreadable),
+}
+
 /// A lead snapshot waiting to be (or already) delivered to the dealer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutboxEntry {
@@ -302,6 +331,18 @@ pub struct OutboxEntry {
     /// Every email and text message of the entry, one per target and recipient.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mail: Vec<MailSend>,
+    /// Passes that claimed the entry and did not finish it (a panic, an error, or the
+    /// process dying mid-pass); back to 0 when a pass finishes. Counted at the claim, so
+    /// an entry that kills the whole process is parked all the same.
+    #[serde(default)]
+    pub unfinished: u32,
+    /// Why the last unfinished pass failed, when it could tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_error: Option<String>,
+    /// Set when the entry is taken out of delivery for an operator (see
+    /// [`crate::outbox::MAX_UNFINISHED`]); it is never tried again by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parked: Option<Parked>,
     /// Store version (not serialised into the record).
     #[serde(skip)]
     pub version: u64,
@@ -810,7 +851,9 @@ pub trait Store: Send + Sync {
         items.iter().map(outbox_entry).collect()
     }
 
-    /// Undelivered outbox entries of the dealer due at `now`, oldest due first.
+    /// Undelivered outbox entries of the dealer due at `now`, oldest due first. An item
+    /// that cannot be read as an entry is moved, as stored, to the parked index and
+    /// logged, so it never stands at the head of the queue.
     async fn due_outbox(
         &self,
         dealer: &str,
@@ -824,7 +867,57 @@ pub trait Store: Send + Sync {
                 limit,
             )
             .await?;
-        items.iter().map(outbox_entry).collect()
+        let mut entries = Vec::with_capacity(items.len());
+        for item in items {
+            match outbox_entry(&item) {
+                Ok(entry) => entries.push(entry),
+                Err(e) => {
+                    tracing::error!(event = "lead_delivery_parked", dealer, pk = %item.pk, sk = %item.sk,
+                        error = %e, "an outbox item cannot be read; parked as stored for an operator");
+                    let parked = Item {
+                        gsi1: Some((
+                            keys::outbox_parked_index(dealer),
+                            keys::outbox_due(now, &item.pk, 0),
+                        )),
+                        version: item.version + 1,
+                        ..item.clone()
+                    };
+                    match self
+                        .write(vec![Write::Put {
+                            item: parked,
+                            condition: Condition::Version(item.version),
+                        }])
+                        .await
+                    {
+                        Ok(()) | Err(StoreError::ConditionFailed) => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+        }
+        Ok(entries)
+    }
+
+    /// The dealer's parked outbox items, oldest first, at most `limit` (for an operator).
+    async fn parked_outbox(
+        &self,
+        dealer: &str,
+        limit: usize,
+    ) -> Result<Vec<ParkedItem>, StoreError> {
+        let items = self
+            .query_gsi1(&keys::outbox_parked_index(dealer), "~", limit)
+            .await?;
+        Ok(items
+            .iter()
+            .map(|item| match outbox_entry(item) {
+                Ok(entry) => ParkedItem::Entry(Box::new(entry)),
+                Err(e) => ParkedItem::Unreadable(Unreadable {
+                    pk: item.pk.clone(),
+                    sk: item.sk.clone(),
+                    error: e.to_string(),
+                }),
+            })
+            .collect())
     }
 
     /// Saves an outbox entry if nobody changed it since it was read; returns the entry
@@ -1167,15 +1260,22 @@ fn new_item<T: Serialize>(
 }
 
 fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
-    let gsi1 = entry
-        .due_at
-        .filter(|_| entry.delivered_at.is_none())
-        .map(|due| {
-            (
-                keys::outbox_index(&entry.dealer),
-                keys::outbox_due(due, &entry.lead_id, entry.seq),
-            )
-        });
+    // A parked entry leaves the due index for the parked one; a delivered one leaves both.
+    let gsi1 = match &entry.parked {
+        Some(parked) => Some((
+            keys::outbox_parked_index(&entry.dealer),
+            keys::outbox_due(parked.at, &entry.lead_id, entry.seq),
+        )),
+        None => entry
+            .due_at
+            .filter(|_| entry.delivered_at.is_none())
+            .map(|due| {
+                (
+                    keys::outbox_index(&entry.dealer),
+                    keys::outbox_due(due, &entry.lead_id, entry.seq),
+                )
+            }),
+    };
     Ok(Item {
         pk: keys::lead(&entry.dealer, &entry.lead_id),
         sk: keys::outbox(entry.seq),
@@ -1221,6 +1321,9 @@ fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreErr
         attempts: Vec::new(),
         failed_passes: 0,
         mail: Vec::new(),
+        unfinished: 0,
+        last_error: None,
+        parked: None,
         version: 0,
     };
     Ok(Write::Put {

@@ -39,7 +39,8 @@ async fn a_lead_survives_the_receiver_being_down_and_is_delivered_when_it_return
         report,
         DrainReport {
             delivered: 0,
-            failed: 1
+            failed: 1,
+            parked: 0
         }
     );
     let entry = &app
@@ -84,7 +85,8 @@ async fn a_lead_survives_the_receiver_being_down_and_is_delivered_when_it_return
         drain(&app.state).await.expect("drain"),
         DrainReport {
             delivered: 1,
-            failed: 0
+            failed: 0,
+            parked: 0
         }
     );
     let got = receiver.all();

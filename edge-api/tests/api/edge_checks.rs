@@ -94,8 +94,7 @@ async fn the_local_server_counts_the_socket_peer_whatever_the_forwarding_headers
     );
     let hits = rotating_state
         .store
-        .hit_rate(
-            "alpha",
+        .hit_platform_rate(
             "leads-ip",
             "192.168.1.20",
             chrono::Duration::hours(1),

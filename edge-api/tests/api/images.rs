@@ -10,7 +10,7 @@ use std::sync::Arc;
 use axum::http::{header, StatusCode as AxumStatus};
 use axum::routing::get;
 use edge_api::images::{ImageLimits, ImageService};
-use edge_api::policy::Policy;
+use edge_api::policy::{Policy, RateLimit};
 use reqwest::StatusCode;
 use serde_json::json;
 use tempfile::TempDir;
@@ -68,15 +68,25 @@ struct ImageApp {
 
 /// The app over a photo dist with a disk cache; alpha allows feed photos from `hosts`.
 async fn spawn_images(hosts: &[String], limits: ImageLimits) -> ImageApp {
+    spawn_images_with(hosts, limits, Policy::default(), |service| service).await
+}
+
+/// [`spawn_images`] with a policy and the service as `tune` makes it.
+async fn spawn_images_with(
+    hosts: &[String],
+    limits: ImageLimits,
+    policy: Policy,
+    tune: impl FnOnce(ImageService) -> ImageService,
+) -> ImageApp {
     let dist = photo_dist();
-    let (mut state, clock, dir) = state(tenants(None), Policy::default());
+    let (mut state, clock, dir) = state(tenants(None), policy);
     let cache = dir.path().join("images");
     state.dist = Some(dist.path().to_path_buf());
-    state.images = Arc::new(
+    state.images = Arc::new(tune(
         ImageService::new(None, Some(cache.clone()))
             .with_limits(limits)
             .allow_hosts("alpha", hosts),
-    );
+    ));
     ImageApp {
         app: serve(state, clock, dir).await,
         cache,
@@ -151,6 +161,10 @@ fn sniff(bytes: &[u8]) -> (&'static str, (u32, u32)) {
 #[tokio::test]
 async fn photos_come_back_at_the_ladder_width_in_the_best_accepted_format() {
     let images = spawn_images(&[], ImageLimits::default()).await;
+    // AVIF is made in the background; until it is there, a JPEG stands in.
+    let stand_in = fetch(&images.app, "alpha.localhost", PHOTO, "image/avif").await;
+    assert_eq!(sniff(&stand_in.bytes), ("jpeg", (640, 480)));
+    wait_for_background(&images.app.state.images).await;
     for (accept, format) in [
         (CHROME_ACCEPT, "webp"),
         ("image/avif,image/*,*/*;q=0.8", "avif"),
@@ -289,9 +303,10 @@ async fn an_original_over_the_limits_is_refused_before_it_is_decoded() {
 #[tokio::test]
 async fn a_missing_original_is_a_404_whose_body_is_the_not_found_image() {
     let images = spawn_images(&[], ImageLimits::default()).await;
+    // Never AVIF: that would take seconds, for a drawing that is small in JPEG too.
     for (accept, format) in [
         (CHROME_ACCEPT, "webp"),
-        ("image/avif", "avif"),
+        ("image/avif", "jpeg"),
         ("*/*", "jpeg"),
     ] {
         let got = fetch(
@@ -536,4 +551,330 @@ mod base64_engine {
         }
         out
     }
+}
+
+/// Issue 38: every percent-encoded spelling of one photo is the same variant, made once
+/// and kept once, for site media and feed photos alike.
+#[tokio::test]
+async fn every_spelling_of_a_photo_is_one_variant_on_disk() {
+    let (host, server) = photo_server().await;
+    let images = spawn_images(std::slice::from_ref(&host), ImageLimits::default()).await;
+    let service = Arc::clone(&images.app.state.images);
+    let first = fetch(&images.app, "alpha.localhost", PHOTO, "image/webp").await;
+    assert_eq!(first.status, StatusCode::OK);
+    for spelling in [
+        "/img/w_640,q_75/site/%6dedia/photo.jpg",
+        "/img/w_640,q_75/site/media/ph%6Fto.jpg",
+        "/img/w_640,q_75/site/m%65dia/%70%68oto%2Ejpg",
+        "/img/w_640,q_75/site/media%2Fphoto.jpg",
+    ] {
+        let got = fetch(&images.app, "alpha.localhost", spelling, "image/webp").await;
+        assert_eq!(got.status, StatusCode::OK, "{spelling}");
+        assert_eq!(got.bytes, first.bytes, "{spelling}");
+    }
+    assert_eq!(service.encodes(), 1, "one encode for every spelling");
+    assert_eq!(cached_files(&images.cache).len(), 1);
+    let feed = format!("/img/w_320,q_75/http/{host}/stock/1.jpg");
+    let feed_first = fetch(&images.app, "alpha.localhost", &feed, "image/webp").await;
+    assert_eq!(feed_first.status, StatusCode::OK);
+    for spelling in [
+        format!("/img/w_320,q_75/http/{host}/stock/%31.jpg"),
+        format!("/img/w_320,q_75/http/{host}/%73tock/1%2ejpg"),
+    ] {
+        let got = fetch(&images.app, "alpha.localhost", &spelling, "image/webp").await;
+        assert_eq!(got.status, StatusCode::OK, "{spelling}");
+        assert_eq!(got.bytes, feed_first.bytes, "{spelling}");
+    }
+    assert_eq!(service.encodes(), 2);
+    assert_eq!(cached_files(&images.cache).len(), 2);
+    server.abort();
+}
+
+/// Issue 38: the disk cache has a cap in bytes; past it the least recently used variants
+/// go, and one asked for again is made again.
+#[tokio::test]
+async fn the_disk_cache_stays_under_its_cap_least_recently_used_first() {
+    let widths = [160, 320, 480, 640, 800];
+    let path = |w: u32| format!("/img/w_{w},q_75/site/media/photo.jpg");
+    // The size of each variant, from a service without a cap to speak of.
+    let sizing = spawn_images(&[], ImageLimits::default()).await;
+    let mut sizes = Vec::new();
+    for w in widths {
+        let got = fetch(&sizing.app, "alpha.localhost", &path(w), "image/webp").await;
+        sizes.push(got.bytes.len() as u64);
+    }
+    // Room for the last two only.
+    let cap = sizes[3] + sizes[4];
+    let images = spawn_images_with(&[], ImageLimits::default(), Policy::default(), |service| {
+        service.with_cache_max_bytes(cap)
+    })
+    .await;
+    let service = Arc::clone(&images.app.state.images);
+    for w in widths {
+        let got = fetch(&images.app, "alpha.localhost", &path(w), "image/webp").await;
+        assert_eq!(got.status, StatusCode::OK);
+        let on_disk: u64 = cached_files(&images.cache)
+            .iter()
+            .map(|f| std::fs::metadata(f).map(|m| m.len()).unwrap_or(0))
+            .sum();
+        assert!(on_disk <= cap, "{on_disk} bytes on disk, cap {cap}");
+    }
+    assert_eq!(service.cached_bytes().await, cap);
+    assert_eq!(cached_files(&images.cache).len(), 2);
+    assert_eq!(service.encodes(), 5);
+    // The two most recent are read from disk; the first is made again.
+    fetch(&images.app, "alpha.localhost", &path(800), "image/webp").await;
+    fetch(&images.app, "alpha.localhost", &path(640), "image/webp").await;
+    assert_eq!(service.encodes(), 5);
+    fetch(&images.app, "alpha.localhost", &path(160), "image/webp").await;
+    assert_eq!(service.encodes(), 6);
+    assert!(service.cached_bytes().await <= cap);
+}
+
+/// Issue 38: AVIF (seconds of CPU) is never made while a request waits: a miss is
+/// answered with a JPEG stand-in, cached briefly, while the AVIF is made in the
+/// background; the next request gets the AVIF, made once.
+#[tokio::test]
+async fn an_avif_miss_is_a_brief_jpeg_stand_in_until_the_background_has_made_it() {
+    let images = spawn_images(&[], ImageLimits::default()).await;
+    let service = Arc::clone(&images.app.state.images);
+    let logo = "/img/w_1920,q_85/site/logo.png";
+    let first = fetch(&images.app, "alpha.localhost", logo, "image/avif").await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.content_type, "image/jpeg");
+    assert_eq!(sniff(&first.bytes), ("jpeg", (200, 100)), "never enlarged");
+    assert_eq!(first.headers["cache-control"], "public, max-age=60");
+    assert_eq!(first.headers["vary"], "Accept");
+    wait_for_background(&service).await;
+    for _ in 0..2 {
+        let next = fetch(&images.app, "alpha.localhost", logo, "image/avif").await;
+        assert_eq!(next.status, StatusCode::OK);
+        assert_eq!(sniff(&next.bytes), ("avif", (200, 100)));
+        assert_eq!(
+            next.headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+    }
+    assert_eq!(service.encodes(), 2, "the stand-in and the AVIF, each once");
+}
+
+/// Waits until the service's background AVIF encodes are done.
+async fn wait_for_background(service: &ImageService) {
+    let waited = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        while service.encoding_later() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the background AVIF is made");
+}
+
+/// Issue 38: requests that make a variant are limited per client address (the socket
+/// peer here, never a header the client writes), across dealers; variants already on
+/// disk are not counted.
+#[tokio::test]
+async fn making_variants_is_limited_per_client_address() {
+    let policy = Policy {
+        image_misses_per_ip: RateLimit {
+            max: 3,
+            window_secs: 60 * 60,
+        },
+        ..Policy::default()
+    };
+    let images = spawn_images_with(&[], ImageLimits::default(), policy, |service| service).await;
+    let path = |w: u32| format!("/img/w_{w},q_75/site/media/photo.jpg");
+    for w in [160, 320, 480] {
+        let got = fetch(&images.app, "alpha.localhost", &path(w), "image/webp").await;
+        assert_eq!(got.status, StatusCode::OK, "{w}");
+    }
+    let limited = fetch(&images.app, "alpha.localhost", &path(640), "image/webp").await;
+    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(json_of(&limited)["code"], "rate_limited");
+    assert!(limited.headers.contains_key("retry-after"));
+    // Another dealer's site, or a forged address header: the same address.
+    let other = fetch(&images.app, "beta.localhost", &path(640), "image/webp").await;
+    assert_eq!(other.status, StatusCode::TOO_MANY_REQUESTS);
+    let forged = images
+        .app
+        .request(reqwest::Method::GET, "alpha.localhost", &path(640))
+        .header("accept", "image/webp")
+        .header("x-forwarded-for", "203.0.113.7")
+        .header("cloudfront-viewer-address", "203.0.113.7:5000")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(forged.status(), StatusCode::TOO_MANY_REQUESTS);
+    // What is on disk is still served.
+    let cached = fetch(&images.app, "alpha.localhost", &path(160), "image/webp").await;
+    assert_eq!(cached.status, StatusCode::OK);
+}
+
+/// A feed host whose `/slow.jpg` answers the photo only once released; `arrived` is
+/// notified when the request comes in.
+async fn stalling_server() -> (
+    String,
+    Arc<tokio::sync::Notify>,
+    Arc<tokio::sync::Notify>,
+    tokio::task::JoinHandle<()>,
+) {
+    let photo = photo_jpeg(800, 600);
+    let arrived = Arc::new(tokio::sync::Notify::new());
+    let release = Arc::new(tokio::sync::Notify::new());
+    let (on_arrival, on_release) = (Arc::clone(&arrived), Arc::clone(&release));
+    let router = axum::Router::new().route(
+        "/slow.jpg",
+        get(move || {
+            let (photo, arrived, release) = (
+                photo.clone(),
+                Arc::clone(&on_arrival),
+                Arc::clone(&on_release),
+            );
+            async move {
+                arrived.notify_one();
+                release.notified().await;
+                ([(header::CONTENT_TYPE, "image/jpeg")], photo)
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let host = listener.local_addr().expect("addr").to_string();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router).await.expect("serve");
+    });
+    (host, arrived, release, server)
+}
+
+/// Issue 38: encodes are bounded; with every encoder busy and the queue full, a request
+/// is a 503 with Retry-After, never a pile-up, and is served once the encoder is free.
+#[tokio::test]
+async fn with_every_encoder_busy_and_the_queue_full_the_answer_is_503_with_retry_after() {
+    let (host, arrived, release, server) = stalling_server().await;
+    let images = spawn_images_with(
+        std::slice::from_ref(&host),
+        ImageLimits::default(),
+        Policy::default(),
+        |service| service.with_encoders(1, 0),
+    )
+    .await;
+    // The one encoder, held by a miss whose original is still coming.
+    let slow = images
+        .app
+        .request(
+            reqwest::Method::GET,
+            "alpha.localhost",
+            &format!("/img/w_320,q_75/http/{host}/slow.jpg"),
+        )
+        .header("accept", "image/webp");
+    let slow = tokio::spawn(async move { slow.send().await.expect("request").status() });
+    tokio::time::timeout(std::time::Duration::from_secs(10), arrived.notified())
+        .await
+        .expect("the slow original is asked for");
+    let busy = fetch(&images.app, "alpha.localhost", PHOTO, "image/webp").await;
+    assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(json_of(&busy)["code"], "unavailable");
+    assert_eq!(busy.headers["retry-after"], "2");
+    release.notify_one();
+    assert_eq!(slow.await.expect("joined"), StatusCode::OK);
+    let later = fetch(&images.app, "alpha.localhost", PHOTO, "image/webp").await;
+    assert_eq!(later.status, StatusCode::OK);
+    server.abort();
+}
+
+/// The dealer's site as the Lambda reads it (`--image-site-url`): the photo at
+/// `/media/photo.jpg`, 404 for anything else, and every path it was asked for.
+async fn recording_site() -> (
+    String,
+    Arc<std::sync::Mutex<Vec<String>>>,
+    tokio::task::JoinHandle<()>,
+) {
+    let photo = photo_jpeg(800, 600);
+    let asked: Arc<std::sync::Mutex<Vec<String>>> = Arc::default();
+    let log = Arc::clone(&asked);
+    let router = axum::Router::new().fallback(move |uri: axum::http::Uri| {
+        let (photo, log) = (photo.clone(), Arc::clone(&log));
+        async move {
+            log.lock().expect("log").push(uri.path().to_owned());
+            if uri.path() == "/media/photo.jpg" {
+                Ok(([(header::CONTENT_TYPE, "image/jpeg")], photo))
+            } else {
+                Err(AxumStatus::NOT_FOUND)
+            }
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router).await.expect("serve");
+    });
+    (base, asked, server)
+}
+
+/// Issue 38: without a dist (Lambda) a `site/` source is read through the dealer's own
+/// domain, so it may only be the site's media or image files, decoded and spelt one way:
+/// `img/` (the image route itself), `api/`, pages and anything else are refused before
+/// anything is fetched.
+#[tokio::test]
+async fn site_sources_are_only_the_sites_media_and_image_files() {
+    let (base, asked, server) = recording_site().await;
+    let (mut state, clock, dir) = state(tenants(None), Policy::default());
+    state.dist = None;
+    state.images = Arc::new(ImageService::new(
+        Some(base),
+        Some(dir.path().join("images")),
+    ));
+    let app = serve(state, clock, dir).await;
+    for source in [
+        "site/img/w_160,q_75/site/img/w_160,q_75/site/media/photo.jpg",
+        "site/%69mg/w_160,q_75/site/media/photo.jpg",
+        "site/img%2Fw_160,q_75%2Fsite%2Fmedia%2Fphoto.jpg",
+        "site/api/openapi.json",
+        "site/API/leads",
+        "site/cars/toyota-camry-1/autogauge",
+        "site/index.html",
+        "site/sitemap.xml",
+        "site/assets/app.js",
+    ] {
+        let path = format!("/img/w_160,q_75/{source}");
+        let got = fetch(&app, "alpha.localhost", &path, "image/webp").await;
+        assert_eq!(got.status, StatusCode::BAD_REQUEST, "{source}");
+        let body = json_of(&got);
+        assert_eq!(body["code"], "bad_request", "{source}: {body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .expect("message")
+                .contains("site/media/<path>"),
+            "{source}: {body}"
+        );
+    }
+    // Climbing out once decoded: the not-found image, as for any missing original.
+    for source in [
+        "site/media/%2E%2E%2Fimg%2Fw_160,q_75%2Fsite%2Fmedia%2Fphoto.jpg",
+        "site/media/..%2F..%2Fapi%2Fleads",
+    ] {
+        let path = format!("/img/w_160,q_75/{source}");
+        let got = fetch(&app, "alpha.localhost", &path, "image/webp").await;
+        assert_eq!(got.status, StatusCode::NOT_FOUND, "{source}");
+        assert_eq!(got.content_type, "image/webp", "{source}");
+    }
+    assert!(
+        asked.lock().expect("log").is_empty(),
+        "nothing fetched: {:?}",
+        asked.lock().expect("log")
+    );
+    // The media, under any spelling, is fetched by its one spelling and made once.
+    let before = app.state.images.encodes();
+    for spelling in ["site/media/photo.jpg", "site/%6dedia/ph%6fto.jpg"] {
+        let path = format!("/img/w_160,q_75/{spelling}");
+        let got = fetch(&app, "alpha.localhost", &path, "image/webp").await;
+        assert_eq!(got.status, StatusCode::OK, "{spelling}");
+        assert_eq!(sniff(&got.bytes), ("webp", (160, 120)));
+    }
+    assert_eq!(*asked.lock().expect("log"), vec!["/media/photo.jpg"]);
+    assert_eq!(app.state.images.encodes(), before + 1);
+    server.abort();
 }

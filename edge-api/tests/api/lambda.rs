@@ -133,11 +133,11 @@ async fn an_api_gateway_lead_event_stores_the_lead_for_the_forwarded_host() {
         (again, body["lead_id"].as_str()),
         (StatusCode::OK, Some(id))
     );
-    // The per-address counter used the address CloudFront saw, not the gateway's.
+    // The per-address counter (the platform's) used the address CloudFront saw, not the
+    // gateway's; the retry, answered from its key, did not count.
     let hits = state
         .store
-        .hit_rate(
-            "alpha",
+        .hit_platform_rate(
             "leads-ip",
             "203.0.113.7",
             chrono::Duration::hours(1),
@@ -145,7 +145,7 @@ async fn an_api_gateway_lead_event_stores_the_lead_for_the_forwarded_host() {
         )
         .await
         .expect("hits");
-    assert_eq!(hits, 3);
+    assert_eq!(hits, 2, "the lead and this probe");
 }
 
 #[tokio::test]
@@ -214,13 +214,13 @@ async fn a_rotating_forwarded_for_reaches_the_sign_in_code_limit_at_the_same_cou
         rotating, fixed,
         "X-Forwarded-For does not pick the rate-limit bucket"
     );
-    // The IPv6 viewer address (port after the last colon) is the bucket.
+    // The IPv6 viewer address (port after the last colon) picks the bucket: its /64,
+    // counted across the platform.
     let hits = fixed_state
         .store
-        .hit_rate(
-            "alpha",
+        .hit_platform_rate(
             "code-ip",
-            "2001:db8:4:7::15",
+            "2001:db8:4:7::/64",
             chrono::Duration::minutes(15),
             fixed_state.clock.now(),
         )
@@ -274,8 +274,7 @@ async fn a_direct_call_with_a_forged_viewer_address_is_refused_without_the_right
     // Nothing was stored and nothing counted under the address the caller wrote.
     let forged = state
         .store
-        .hit_rate(
-            "alpha",
+        .hit_platform_rate(
             "leads-ip",
             "192.0.2.99",
             chrono::Duration::hours(1),
@@ -294,8 +293,7 @@ async fn a_direct_call_with_a_forged_viewer_address_is_refused_without_the_right
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let source = state
         .store
-        .hit_rate(
-            "alpha",
+        .hit_platform_rate(
             "leads-ip",
             "130.176.0.1",
             chrono::Duration::hours(1),

@@ -14,8 +14,11 @@ use std::time::{Duration as StdDuration, Instant};
 use async_trait::async_trait;
 use chrono::Duration;
 use domain::config::{LeadEmailConfig, LeadEmailFormat, LeadRecipient};
+use domain::rules::availability::ReserveState;
+use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::mail::{FileMail, MailSettings, MailTransport, OutgoingMail, SmtpMail};
+use edge_api::market::MarketSource;
 use edge_api::outbox::{drain, DrainReport, LEASE};
 use edge_api::policy::Policy;
 use edge_api::ses::SesMail;
@@ -83,8 +86,31 @@ fn lead_body() -> Value {
             } })
 }
 
+/// Alpha publishes the HiLux the lead is about: confirmations name cars from the stock.
+fn hilux_market() -> MarketSource {
+    let slug = "2021-toyota-hilux-1042";
+    MarketSource::fixed(
+        Market::new([MarketCar {
+            dealer: "alpha".into(),
+            slug: slug.into(),
+            make: "Toyota".into(),
+            model: "HiLux".into(),
+            year: 2021,
+            km: 41_000,
+            price: 45_990.0,
+        }])
+        .with_listings([Listing {
+            dealer: "alpha".into(),
+            id: 1042,
+            slug: slug.into(),
+            reserve: ReserveState::Reservable,
+        }]),
+    )
+}
+
 async fn app_with(transport: Arc<dyn MailTransport>) -> TestApp {
     let (mut state, clock, dir) = state(mail_tenants(), Policy::default());
+    state.market = Arc::new(hilux_market());
     state.mail = Some(MailSettings {
         transport,
         from: FROM.into(),
@@ -593,12 +619,19 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
     let smtp = SmtpServer::start();
     let transport = SmtpMail::from_url(&format!("smtp://127.0.0.1:{}", smtp.port)).expect("url");
     let app = app_with(Arc::new(transport)).await;
-    let id = submit(&app).await;
+    // Signed in with the lead's phone, so the confirmation may go by text too.
+    let cookie = app.sign_in(HOST, "0412345678").await;
+    let answer = app
+        .post(HOST, "/api/leads", &lead_body(), Some(&cookie))
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    let id = answer.json["lead_id"].as_str().expect("id").to_owned();
     assert_eq!(
         drain(&app.state).await.expect("drain"),
         DrainReport {
             delivered: 1,
-            failed: 0
+            failed: 0,
+            parked: 0
         }
     );
 
@@ -697,8 +730,11 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
     );
     let text = part(shopper, "text/plain")["text"].as_str().expect("text");
     assert!(
-        text.contains("the 2021 Toyota HiLux")
+        text.contains("Hi Jo,")
+            && text.contains("the 2021 Toyota HiLux")
             && text.contains("our team at Alpha Motors brisbane")
+            && text
+                .contains("Car page: https://www.alphamotors.com.au/cars/2021-toyota-hilux-1042")
             && text.contains(edge_api::lead_mail::NEXT_STEP),
         "{text}"
     );
@@ -708,7 +744,9 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
         .sms
         .sent_to("alpha", "0412345678")
         .expect("local sender");
-    assert_eq!(sms.len(), 1);
+    // The sign-in code, then the confirmation.
+    assert_eq!(sms.len(), 2, "{sms:#?}");
+    let sms = &sms[1..];
     assert!(
         sms[0].body.contains("2021 Toyota HiLux") && sms[0].body.contains("Alpha Motors brisbane"),
         "{}",

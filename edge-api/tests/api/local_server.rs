@@ -28,11 +28,19 @@ impl Drop for LocalServer {
 
 async fn spawn_local(header_read_timeout: Duration) -> LocalServer {
     let (state, _clock, dir) = state(tenants(None), Policy::default());
+    spawn_router(local_app(state), header_read_timeout, dir).await
+}
+
+async fn spawn_router(
+    router: axum::Router,
+    header_read_timeout: Duration,
+    dir: TempDir,
+) -> LocalServer {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let server = tokio::spawn(serve_listener(
         listener,
-        local_app(state),
+        router,
         header_read_timeout,
         std::future::pending(),
     ));
@@ -139,4 +147,81 @@ async fn text_is_compressed_as_the_client_accepts_and_images_are_not() {
         None,
         "a PNG is compressed already"
     );
+}
+
+#[tokio::test]
+async fn an_idle_kept_alive_connection_is_closed_after_the_header_read_timeout() {
+    let timeout = Duration::from_millis(300);
+    let server = spawn_local(timeout).await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: alpha.localhost\r\n\r\n")
+        .await
+        .expect("write");
+    // The answer comes, then the connection sits idle and is closed.
+    let closed = tokio::time::timeout(Duration::from_secs(5), read_to_close(&mut stream)).await;
+    let answer =
+        String::from_utf8_lossy(&closed.expect("an idle connection was still open after 5 s"))
+            .into_owned();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_body_that_stalls_or_trickles_is_cut_off() {
+    let limits = (Duration::from_millis(1500), Duration::from_millis(400));
+    let (state, _clock, dir) = state(tenants(None), Policy::default());
+    let router = edge_api::server::local_app_with_body_limits(state, limits.0, limits.1);
+    let server = spawn_router(router, Duration::from_secs(10), dir).await;
+    let head = b"POST /api/leads HTTP/1.1\r\nHost: alpha.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{";
+
+    // Stalls after its first byte.
+    let mut stalled = TcpStream::connect(server.addr).await.expect("connect");
+    stalled.write_all(head).await.expect("write");
+    let answer = tokio::time::timeout(Duration::from_secs(5), read_to_close(&mut stalled))
+        .await
+        .expect("a stalled body was still open after 5 s");
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
+
+    // Trickles a byte every 200 ms: never stalls, but never ends within the deadline.
+    let mut trickle = TcpStream::connect(server.addr).await.expect("connect");
+    trickle.write_all(head).await.expect("write");
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    let mut answer = Vec::new();
+    while started.elapsed() < Duration::from_secs(5) {
+        if trickle.write_all(b" ").await.is_err() {
+            break;
+        }
+        match tokio::time::timeout(Duration::from_millis(200), trickle.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => break,
+            Ok(Ok(n)) => answer.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "a trickling body was still read after 5 s"
+    );
+    assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_path_of_several_kilobytes_is_the_sites_404_page() {
+    let server = spawn_local(Duration::from_secs(10)).await;
+    let client = reqwest::Client::new();
+    for path in [
+        format!("/{}", vec!["a".repeat(200); 25].join("/")),
+        format!("/cars/{}", "b".repeat(5000)),
+        format!("/api/{}", "c".repeat(5000)),
+    ] {
+        let answer = client
+            .get(format!("http://{}{path}", server.addr))
+            .header("host", "alpha.localhost")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(answer.status(), StatusCode::NOT_FOUND, "{}", &path[..20]);
+    }
 }

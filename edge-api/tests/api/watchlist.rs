@@ -4,9 +4,31 @@ use domain::messages::{CAR_REMOVED, CAR_SAVED_IN_WATCHLIST};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::spawn;
+use std::sync::Arc;
+
+use domain::rules::availability::ReserveState;
+use domain::rules::market::{Listing, Market};
+use edge_api::market::MarketSource;
+use edge_api::policy::Policy;
+
+use crate::support::{serve, state, tenants, TestApp};
 
 const HOST: &str = "alpha.localhost";
+
+/// The app with alpha publishing cars 1 to 50: only a published car can be saved.
+async fn spawn() -> TestApp {
+    let (mut st, clock, dir) = state(tenants(None), Policy::default());
+    let listings = (1..=50).map(|id| Listing {
+        dealer: "alpha".into(),
+        id,
+        slug: format!("car-{id}"),
+        reserve: ReserveState::Reservable,
+    });
+    st.market = Arc::new(MarketSource::fixed(
+        Market::default().with_listings(listings),
+    ));
+    serve(st, clock, dir).await
+}
 
 #[tokio::test]
 async fn save_remove_and_list_answer_the_success_flag_and_seed_toasts() {

@@ -2368,6 +2368,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `rate_limited`: too many watchlist changes by this shopper; wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_car: {
@@ -2392,6 +2401,15 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description `bad_request`: `car_id` is not a positive whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `sign_in_required`: no valid session cookie. */
             401: {
                 headers: {
@@ -2403,6 +2421,33 @@ export interface operations {
             };
             /** @description `forbidden`: the signed-in user may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `car_not_found`: the dealer's site publishes no car with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `validation_failed`: the watchlist already holds the most cars it can; remove one first */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many watchlist changes by this shopper; wait and try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
