@@ -73,6 +73,8 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// The car already has an active reservation hold (409).
     CarReserved,
+    /// The shopper's phone already holds another car at this dealer (409).
+    PhoneHasHold,
     /// No car with that id is published by this dealer (404).
     CarNotFound,
     /// The car has been sold, so it cannot be reserved (409).
@@ -131,6 +133,7 @@ impl ErrorCode {
             | ErrorCode::CarNotFound => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::CarReserved
+            | ErrorCode::PhoneHasHold
             | ErrorCode::SlotUnavailable
             | ErrorCode::CarSold
             | ErrorCode::CarNotPriced

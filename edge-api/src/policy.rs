@@ -75,6 +75,12 @@ pub struct Policy {
     /// read from the cache are not counted. Far above a shopper's pages from a cold
     /// cache, far below filling the disk or keeping the CPU busy.
     pub image_misses_per_ip: RateLimit,
+    /// Reservations per client address, across the platform: each holds a car for days,
+    /// so one address must not be able to mark a lot Reserved with invented phones.
+    pub reservations_per_ip: RateLimit,
+    /// Reservations of one dealer in a window past which the burst is logged as
+    /// `reservation_burst` (an alarm): a lot being held by a script, not shoppers.
+    pub reservation_burst: RateLimit,
 }
 
 impl Default for Policy {
@@ -131,6 +137,14 @@ impl Default for Policy {
             // is a miss the first time, and one evening's browsing is thousands of them.
             image_misses_per_ip: RateLimit {
                 max: 3000,
+                window_secs: 60 * 60,
+            },
+            reservations_per_ip: RateLimit {
+                max: 3,
+                window_secs: 24 * 60 * 60,
+            },
+            reservation_burst: RateLimit {
+                max: 10,
                 window_secs: 60 * 60,
             },
         }

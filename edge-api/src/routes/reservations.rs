@@ -51,6 +51,33 @@ pub const CAR_SOLD: &str = "This car has been sold, so it cannot be reserved. Pl
 pub const CAR_NOT_PRICED: &str = "This car has no advertised price, so it cannot be reserved online. Please enquire about it instead.";
 /// Shown when the car is not purchasable online (seed 001 s4 Autograb rule).
 pub const CAR_NOT_PURCHASABLE: &str = "This car cannot be bought online yet: it is not in stock or has no sale price. Please enquire about it instead.";
+/// Shown when the shopper's phone already holds another car of the dealer.
+pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
+
+/// Counts the dealer's reservations and logs `reservation_burst` once, when a window's
+/// count reaches the policy's threshold (the alarm reads it).
+async fn burst_check(state: &AppState, dealer: &str) {
+    let rule = state.policy.reservation_burst;
+    match state
+        .store
+        .hit_rate(
+            dealer,
+            "reservations",
+            "all",
+            rule.window(),
+            state.clock.now(),
+        )
+        .await
+    {
+        Ok(count) if count == rule.max => {
+            tracing::error!(event = "reservation_burst", dealer, count, window_secs = rule.window_secs,
+                "a burst of reservations: check the dealer's reserved cars for a script holding its stock");
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(dealer, error = %e, "counting reservations failed"),
+    }
+}
+
 /// Cache header of the hold status (it changes with every reservation).
 pub const CACHE_CONTROL: &str = "no-store";
 
@@ -160,7 +187,7 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
     responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
-        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less"),
+        (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `phone_has_hold`: the phone holds another car of the dealer; `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less"),
         RateLimited))]
 pub async fn reserve(
     State(state): State<AppState>,
@@ -171,6 +198,14 @@ pub async fn reserve(
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
     let contact = check(&request)?;
     for_sale(&state, &site.slug, request.car_id)?;
+    limit_platform(
+        &state,
+        &site.slug,
+        "reservations-ip",
+        &ip,
+        state.policy.reservations_per_ip,
+    )
+    .await?;
     // A reservation is a lead: it counts against the lead limits, the address's across
     // the platform (each sends a confirmation), the phone's per dealer.
     limit_platform(
@@ -210,7 +245,12 @@ pub async fn reserve(
             tracing::info!(dealer = %site.slug, car_id = hold.car_id, until = %hold.expires_at, "car already held");
             return Err(ApiError::new(ErrorCode::CarReserved, CAR_ALREADY_RESERVED));
         }
+        ReserveOutcome::PhoneHolds(hold) => {
+            tracing::info!(dealer = %site.slug, car_id = hold.car_id, until = %hold.expires_at, "phone already holds a car");
+            return Err(ApiError::new(ErrorCode::PhoneHasHold, PHONE_HOLDS_A_CAR));
+        }
     }
+    burst_check(&state, &site.slug).await;
     tracing::info!(dealer = %site.slug, reservation_id = %reservation.id, car_id = reservation.car_id, "car held");
     state.outbox_wake.notify_one();
     let payment = state.payments.start(&reservation).await?;

@@ -16,6 +16,7 @@
 //! | platform rate counter | `PLATFORM#RATE#<scope>#<subject>#<window>` | `RATE` | | yes |
 //! | cached provider answer | `DEALER#s#CACHE#<name>#<key hash>` | `CACHE` | | yes |
 //! | car hold | `DEALER#s#HOLD` | `HOLD#<car id, 20 digits>` | | yes |
+//! | a phone's hold | `DEALER#s#PHONEHOLD#<phone>` | `HOLD` | | yes |
 //! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | | |
 //! | appointment booking | `DEALER#s#APPOINTMENT#<location>#<date>` | `SLOT#<HH:MM>` | | |
 //! | logged event | `DEALER#s#EVENT#<kind>#<date>` | `AT#<ms, 16 digits>#<id>` | | |
@@ -154,6 +155,14 @@ pub fn cache(slug: &str, name: &str, key: &str) -> String {
 pub fn holds(slug: &str) -> String {
     format!("{}#HOLD", dealer(slug))
 }
+
+/// Partition of the one live hold a phone may have at a dealer.
+pub fn phone_hold(slug: &str, phone: &str) -> String {
+    format!("{}#PHONEHOLD#{}", dealer(slug), clean(phone))
+}
+
+/// Sort key of a phone's hold.
+pub const SK_PHONE_HOLD: &str = "HOLD";
 
 /// Sort key of the hold on one car.
 pub fn hold(car_id: u64) -> String {

@@ -432,6 +432,8 @@ pub enum ReserveOutcome {
     Held,
     /// Another reservation holds the car; nothing was stored.
     Taken(HoldRecord),
+    /// The shopper's phone holds another car of the dealer; nothing was stored.
+    PhoneHolds(HoldRecord),
 }
 
 /// A booked test-drive slot at one location (the lead it belongs to carries the shopper).
@@ -975,6 +977,20 @@ pub trait Store: Send + Sync {
                 condition: Condition::Absent { now },
             },
         ];
+        // One live hold per phone per dealer, so invented phones are the only way to hold
+        // a second car (and the per-address limit caps those).
+        let phone = lead.fields.phone.as_ref().map(|p| p.digits().to_owned());
+        if let Some(phone) = &phone {
+            writes.push(Write::Put {
+                item: new_item(
+                    keys::phone_hold(dealer, phone),
+                    keys::SK_PHONE_HOLD,
+                    &hold,
+                    expires,
+                )?,
+                condition: Condition::Absent { now },
+            });
+        }
         writes.extend(new_lead_writes(lead, None, now)?);
         for _ in 0..RACE_RETRIES {
             match self.write(writes.clone()).await {
@@ -982,6 +998,16 @@ pub trait Store: Send + Sync {
                 Err(StoreError::ConditionFailed) => {
                     if let Some(current) = self.hold(dealer, reservation.car_id, now).await? {
                         return Ok(ReserveOutcome::Taken(current));
+                    }
+                    if let Some(phone) = &phone {
+                        if let Some(item) = self
+                            .get(&keys::phone_hold(dealer, phone), keys::SK_PHONE_HOLD)
+                            .await?
+                        {
+                            if !item.expired(now) {
+                                return Ok(ReserveOutcome::PhoneHolds(item.record()?));
+                            }
+                        }
                     }
                     // No live hold to lose to: the batch collided with a transaction that
                     // has not committed (DynamoDB cancels both); try again.

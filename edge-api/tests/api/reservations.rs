@@ -17,7 +17,7 @@ use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::routes::reservations::{
-    CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD,
+    CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD, PHONE_HOLDS_A_CAR,
 };
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
@@ -72,9 +72,13 @@ async fn spawn() -> TestApp {
 }
 
 fn request(car_id: u64) -> Value {
+    request_from(car_id, "0412 345 678")
+}
+
+fn request_from(car_id: u64, phone: &str) -> Value {
     json!({
         "car_id": car_id, "name": "Jo", "last_name": "Citizen", "email": "jo@example.com",
-        "phone": "0412 345 678", "postcode": "4000", "message": "I'll come in on Saturday."
+        "phone": phone, "postcode": "4000", "message": "I'll come in on Saturday."
     })
 }
 
@@ -100,6 +104,7 @@ fn relaxed() -> Policy {
     Policy {
         leads_per_ip: many,
         leads_per_phone: many,
+        reservations_per_ip: many,
         ..Policy::default()
     }
 }
@@ -262,7 +267,7 @@ async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
 
 #[tokio::test]
 async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
-    let app = spawn().await;
+    let app = spawn_with(tenants(None), relaxed()).await;
     assert_eq!(reserve(&app, HOST, 7).await.status, StatusCode::CREATED);
     let second = reserve(&app, HOST, 7).await;
     assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text);
@@ -274,8 +279,17 @@ async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
         (Some("car_reserved"), Some(CAR_ALREADY_RESERVED))
     );
     assert_eq!(second.json["success"], false);
-    // Another car of the dealer, and the same car id at another dealer, are free.
-    assert_eq!(reserve(&app, HOST, 8).await.status, StatusCode::CREATED);
+    // Another car of the dealer (for another phone), and the same car id at another
+    // dealer, are free.
+    let other = app
+        .post(
+            HOST,
+            "/api/reservations",
+            &request_from(8, "0413 000 111"),
+            None,
+        )
+        .await;
+    assert_eq!(other.status, StatusCode::CREATED, "{}", other.text);
     assert_eq!(
         reserve(&app, "beta.localhost", 7).await.status,
         StatusCode::CREATED
@@ -570,15 +584,15 @@ async fn no_body_gets_a_500() {
 async fn reservations_count_against_the_lead_limits() {
     let policy = Policy {
         leads_per_phone: RateLimit {
-            max: 2,
+            max: 1,
             window_secs: 3600,
         },
         ..Policy::default()
     };
     let app = spawn_with(tenants(None), policy).await;
     assert_eq!(reserve(&app, HOST, 1).await.status, StatusCode::CREATED);
-    assert_eq!(reserve(&app, HOST, 2).await.status, StatusCode::CREATED);
-    let limited = reserve(&app, HOST, 3).await;
+    // The phone's lead limit answers before its hold is even looked at.
+    let limited = reserve(&app, HOST, 2).await;
     assert_eq!(
         (limited.status, limited.json["code"].as_str()),
         (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
@@ -624,4 +638,52 @@ async fn the_deposit_is_the_dealers_own() {
         "{}",
         answer.json
     );
+}
+
+#[tokio::test]
+async fn a_phone_holds_one_car_per_dealer_and_an_address_only_a_few() {
+    let app = spawn().await;
+    let jo = "0412 345 678";
+    let post = |car: u64, phone: &'static str, host: &'static str| {
+        let app = &app;
+        async move {
+            app.post(host, "/api/reservations", &request_from(car, phone), None)
+                .await
+        }
+    };
+    assert_eq!(post(1, jo, HOST).await.status, StatusCode::CREATED);
+    // A second car for the same phone at the same dealer is refused, and stores nothing.
+    let second = post(2, jo, HOST).await;
+    assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text);
+    assert_eq!(
+        (
+            second.json["code"].as_str(),
+            second.json["message"].as_str()
+        ),
+        (Some("phone_has_hold"), Some(PHONE_HOLDS_A_CAR))
+    );
+    assert!(app
+        .state
+        .store
+        .hold("alpha", 2, app.clock.now())
+        .await
+        .expect("read")
+        .is_none());
+    // Another dealer's car is that dealer's business.
+    assert_eq!(
+        post(1, jo, "beta.localhost").await.status,
+        StatusCode::CREATED
+    );
+    // One address tries only a few reservations a day, whatever phones it types, on any
+    // dealer (the refused one above counted too).
+    let fourth = post(3, "0413 000 111", HOST).await;
+    assert_eq!(
+        (fourth.status, fourth.json["code"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")),
+        "{}",
+        fourth.text
+    );
+    // Once the hold ends (and the day's window with it), the phone may hold another car.
+    app.clock.advance(chrono::Duration::hours(49));
+    assert_eq!(post(2, jo, HOST).await.status, StatusCode::CREATED);
 }

@@ -632,7 +632,7 @@ export interface components {
          * @description The stable error codes of the API.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "phone_has_hold" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
         /** @description One value of a facet with the number of cars that have it. */
         FacetItem: {
             /**
@@ -1829,7 +1829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `car_reserved`: the car already has an active hold (or the feed marks it reserved); `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less */
+            /** @description `car_reserved`: the car already has an active hold (or the feed marks it reserved); `phone_has_hold`: the phone holds another car of the dealer; `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less */
             409: {
                 headers: {
                     [name: string]: unknown;
