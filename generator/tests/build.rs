@@ -432,7 +432,7 @@ fn a_site_of_many_cars_is_made_a_few_cars_at_a_time_and_lists_every_car_in_stock
         .filter_map(|l| l.split("/cars/").nth(1))
         .filter_map(|rest| rest.split("</loc>").next())
         .collect();
-    // The sold Camry keeps its page for the sold window but is not listed (issue 45).
+    // The sold Camry keeps its page for the sold window but is not listed.
     let unsold: Vec<&String> = slugs.iter().filter(|s| !s.contains("camry-105")).collect();
     assert_eq!(listed, unsold, "the unsold cars' pages in stock order");
     let outcome = report.dealer(DEALER).expect("dealer");

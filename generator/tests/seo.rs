@@ -1,4 +1,4 @@
-//! Issue 45 ("Found by search engines"), over a built site: what is kept out of the index
+//! Found by search engines, over a built site: what is kept out of the index
 //! says so and stays fetchable, the sitemap lists only what should rank with a date on
 //! every URL, each group of duplicate routes names one canonical URL, the vehicle markup
 //! says what the page says, and every page has an absolute Open Graph image.

@@ -812,7 +812,7 @@ async fn conformance(b: &Backend) {
     );
 }
 
-/// Every attribute a shopper names finds the cars that have it (issue 41), judged from
+/// Every attribute a shopper names finds the cars that have it, judged from
 /// the fixture table: fuel, transmission, drive, seats, car type, year, body words,
 /// place, features, rego, item type, and words combined.
 const SHOPPER_WORDS: &[(&str, &[u64])] = &[

@@ -83,7 +83,7 @@ impl FinanceProvider {
     }
 
     /// Seed 001 s9: "Angle card shows $0 final payment": the provider whose finance card
-    /// states the loan's final payment. The card's loan is the estimate box's (issue 42),
+    /// states the loan's final payment. The card's loan is the estimate box's,
     /// so the figure stated is that loan's final payment.
     pub fn card_shows_final_payment(self) -> bool {
         self == FinanceProvider::Angle
@@ -867,7 +867,7 @@ impl CarLoan {
         // The seeds give a car page several bases: the calculator's default term, the
         // lender's own term, deposit and balloon, the Angle card's nil final payment, and
         // the estimate box's term, deposit and final payment. Priced on more than one, a
-        // page showed two or three weekly figures for one car (issue 42). A shopper can
+        // page showed two or three weekly figures for one car. A shopper can
         // follow only one, and the estimate box's is the one the seed spells out and the
         // page prints, so every figure of the car is on it: the lender contributes its
         // rate and fees, not its terms, and a card that states the final payment states

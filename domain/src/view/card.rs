@@ -640,7 +640,7 @@ mod tests {
         let finance = card.finance.expect("the strip shows");
         // The car's loan, not the feed's paymentWeek: $32,990 at 7.99% on the estimate
         // box's 5 years, 10% deposit and 30% final payment, which the page's calculator
-        // also opens on (issue 42).
+        // also opens on.
         let loan = crate::view::finance::car_loan(&car("Toyota", lender(Some(123.4))), &ctx)
             .expect("loan");
         assert_eq!(
@@ -675,7 +675,7 @@ mod tests {
     }
 
     /// Seed 001 s9: "Angle card shows $0 final payment"; other providers' cards state none.
-    /// Issue 42: the card's repayment is the estimate's loan, so the final payment it
+    /// The card's repayment is the estimate's loan, so the final payment it
     /// states is that loan's, not a nil one beside a repayment that assumes one.
     #[test]
     fn an_angle_card_states_the_final_payment_of_its_loan() {

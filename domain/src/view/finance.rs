@@ -435,7 +435,7 @@ mod tests {
         };
         let c = car(Some(45_990.0), "in_stock", Some(lender));
         let view = finance_calculator_view(&ctx(&configured), Some(&c));
-        // Issue 42: the group's high picks are not for a car priced below them: the car
+        // The group's high picks are not for a car priced below them: the car
         // gets the everyday picks and the seed's everyday maximum.
         assert_eq!(
             view.ranges.purchase_price_message,
@@ -487,7 +487,7 @@ mod tests {
         );
     }
 
-    /// Issue 42: the group's high quick picks where the page or the car calls for them,
+    /// The group's high quick picks where the page or the car calls for them,
     /// the everyday picks on a car priced below them, always within the car's range.
     #[test]
     fn quick_picks_follow_the_car_in_front_of_the_shopper() {

@@ -252,7 +252,7 @@ mod tests {
         .expect("car")
     }
 
-    /// Issue 45: a truck dealer's stock is a `Vehicle`, a motorcycle a `Motorcycle` and a
+    /// A truck dealer's stock is a `Vehicle`, a motorcycle a `Motorcycle` and a
     /// caravan a `Vehicle`, whatever the dealer sells; a car stays a `Car`.
     #[test]
     fn the_schema_type_follows_the_vehicle_not_the_word_car() {

@@ -1608,7 +1608,7 @@ mod youx_tests {
         ))
     }
 
-    fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
+    pub(super) fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
         use chrono::TimeZone;
         ViewContext::new(
             dealer,
@@ -1731,27 +1731,16 @@ mod youx_tests {
     }
 }
 
-/// Issue 42: one figure per fact. The card's /wk, the sidebar (which shows the card's
+/// One figure per fact: the card's /wk, the sidebar (which shows the card's
 /// finance), the estimate box and the calculator's opening state are one loan on the
 /// estimate box's basis, whatever terms the lender's own data carries.
 #[cfg(test)]
 mod one_weekly_figure_tests {
-    use chrono::TimeZone;
-
+    use super::youx_tests::ctx;
     use super::*;
     use crate::car::Lender;
     use crate::rules::finance::{repayment, PaymentFrequency, RepaymentInput};
     use crate::rules::format::format_price;
-
-    fn ctx(dealer: &crate::config::Dealer) -> ViewContext<'_> {
-        ViewContext::new(
-            dealer,
-            chrono::Utc
-                .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
-                .single()
-                .expect("time"),
-        )
-    }
 
     /// A car whose lender quotes its own term, deposit and balloon (as the sample feed's
     /// lenders do), unlike the estimate's.

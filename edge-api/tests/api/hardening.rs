@@ -1,4 +1,4 @@
-//! Issue 38, the limits: per-address limits counted across the platform, a stranger
+//! The limits: per-address limits counted across the platform, a stranger
 //! cannot lock a shopper out of sign-in, an idempotent retry spends no quota, 429s name
 //! the real wait, IPv6 clients are counted by their /64, and the watchlist takes only
 //! the dealer's published cars, a bounded number of them, at a bounded rate.

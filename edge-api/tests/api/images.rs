@@ -553,7 +553,7 @@ mod base64_engine {
     }
 }
 
-/// Issue 38: every percent-encoded spelling of one photo is the same variant, made once
+/// Every percent-encoded spelling of one photo is the same variant, made once
 /// and kept once, for site media and feed photos alike.
 #[tokio::test]
 async fn every_spelling_of_a_photo_is_one_variant_on_disk() {
@@ -590,7 +590,7 @@ async fn every_spelling_of_a_photo_is_one_variant_on_disk() {
     server.abort();
 }
 
-/// Issue 38: the disk cache has a cap in bytes; past it the least recently used variants
+/// The disk cache has a cap in bytes; past it the least recently used variants
 /// go, and one asked for again is made again.
 #[tokio::test]
 async fn the_disk_cache_stays_under_its_cap_least_recently_used_first() {
@@ -631,7 +631,7 @@ async fn the_disk_cache_stays_under_its_cap_least_recently_used_first() {
     assert!(service.cached_bytes().await <= cap);
 }
 
-/// Issue 38: AVIF (seconds of CPU) is never made while a request waits: a miss is
+/// AVIF (seconds of CPU) is never made while a request waits: a miss is
 /// answered with a JPEG stand-in, cached briefly, while the AVIF is made in the
 /// background; the next request gets the AVIF, made once.
 #[tokio::test]
@@ -669,7 +669,7 @@ async fn wait_for_background(service: &ImageService) {
     assert!(waited.is_ok(), "the background AVIF is made");
 }
 
-/// Issue 38: requests that make a variant are limited per client address (the socket
+/// Requests that make a variant are limited per client address (the socket
 /// peer here, never a header the client writes), across dealers; variants already on
 /// disk are not counted.
 #[tokio::test]
@@ -746,7 +746,7 @@ async fn stalling_server() -> (
     (host, arrived, release, server)
 }
 
-/// Issue 38: encodes are bounded; with every encoder busy and the queue full, a request
+/// Encodes are bounded; with every encoder busy and the queue full, a request
 /// is a 503 with Retry-After, never a pile-up, and is served once the encoder is free.
 #[tokio::test]
 async fn with_every_encoder_busy_and_the_queue_full_the_answer_is_503_with_retry_after() {
@@ -813,7 +813,7 @@ async fn recording_site() -> (
     (base, asked, server)
 }
 
-/// Issue 38: without a dist (Lambda) a `site/` source is read through the dealer's own
+/// Without a dist (Lambda) a `site/` source is read through the dealer's own
 /// domain, so it may only be the site's media or image files, decoded and spelt one way:
 /// `img/` (the image route itself), `api/`, pages and anything else are refused before
 /// anything is fetched.

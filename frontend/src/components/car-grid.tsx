@@ -23,7 +23,7 @@ interface Props {
    *  high priority, as the head preloads it. */
   priorityFirst?: boolean;
   /** Print the comparison rate warning after the cards (default): off where the page
-   *  already prints it at an earlier rate (a vehicle page's similar cars, issue 42). */
+   *  already prints it at an earlier rate (a vehicle page's similar cars). */
   rateNote?: boolean;
 }
 

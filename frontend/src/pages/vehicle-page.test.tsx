@@ -334,7 +334,7 @@ describe('VehiclePage sections (seed 001 s2)', () => {
   });
 });
 
-describe('VehiclePage comparison rate warning (issue 42)', () => {
+describe('VehiclePage comparison rate warning', () => {
   const count = (html: string) => html.split(MESSAGES.COMPARISON_RATE_WARNING).length - 1;
   const finance = { weekly: '$164.44', interest_rate: '6.42% p.a.', comparison_rate: '7.01% p.a.' };
   const quoted = props({

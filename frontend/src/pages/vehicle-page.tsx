@@ -46,7 +46,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
     website_id: widgets.website_id,
   };
   const collapseMs = widgets.collapse_ms;
-  // Issue 42: the comparison rate warning is printed once, under the page's first rate in
+  // The comparison rate warning is printed once, under the page's first rate in
   // reading order (the sidebar, then the estimate, calculator, quote and similar cars).
   const rateNoteAt = card.finance
     ? 'sidebar'

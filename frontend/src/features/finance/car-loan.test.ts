@@ -71,7 +71,7 @@ describe('the calculator opens on the car loan (shared table with CarLoan::of)',
       const view = viewOf(c);
       const result = calculate(view, initialState(view));
       expect(result.repayment).toBeCloseTo(c.expected.weekly, 9);
-      // Issue 42: the opening repayment is the estimate box's figure, not a second one.
+      // The opening repayment is the estimate box's figure, not a second one.
       expect(result.repayment).toBeCloseTo(c.expected.estimate_weekly, 9);
       expect(view.ranges.term_years.default).toBe(5);
       expect(view.ranges.deposit.default).toBeCloseTo(c.price * 0.1, 6);

@@ -32,7 +32,7 @@ type FinanceCalculatorProps = {
    *  after hydration (the finance links carry `vehiclePriceBudget`). */
   amountParam?: string;
   /** Print the comparison rate warning beside the result: on unless another part of the
-   *  page already holds the first rate (the warning is printed once per page, issue 42). */
+   *  page already holds the first rate (the warning is printed once per page). */
   rateNote?: boolean;
 };
 

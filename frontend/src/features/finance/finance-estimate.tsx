@@ -16,7 +16,7 @@ type FinanceEstimateProps = {
   /** Heading level of the box's title. */
   headingLevel?: 2 | 3;
   /** Print the comparison rate warning under the figures: on when the box holds the
-   *  page's first rate (the warning is printed once per page, issue 42). */
+   *  page's first rate (the warning is printed once per page). */
   rateNote?: boolean;
 };
 

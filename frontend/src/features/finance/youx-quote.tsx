@@ -57,7 +57,7 @@ export function YouxQuote({
   view: YouxQuoteView;
   enquireHref: string;
   fetchImpl?: typeof fetch;
-  /** Print the comparison rate warning (once per page, issue 42). */
+  /** Print the comparison rate warning (once per page). */
   rateNote?: boolean;
 }) {
   const quote = useYouxQuote(view, fetchImpl);
