@@ -445,3 +445,51 @@ async fn the_local_worker_keeps_delivering_past_a_poison_entry() {
     }
     worker.abort();
 }
+
+#[tokio::test]
+async fn an_outbox_item_that_cannot_be_read_is_parked_as_stored_and_the_queue_goes_on() {
+    use edge_api::store::{keys, Condition, Item, Write};
+    let mail_dir = tempfile::tempdir().expect("mail dir");
+    let app = app_with(Arc::new(FileMail::new(mail_dir.path()))).await;
+    let now = app.state.clock.now();
+    // An entry written by some other tool, first in alpha's queue, that is not an entry.
+    let garbage = Item {
+        pk: keys::lead("alpha", "garbled"),
+        sk: keys::outbox(1),
+        gsi1: Some((
+            keys::outbox_index("alpha"),
+            keys::outbox_due(now - Duration::minutes(5), "garbled", 1),
+        )),
+        expires_at: None,
+        version: 1,
+        data: json!({ "not": "an outbox entry" }),
+    };
+    app.state
+        .store
+        .write(vec![Write::Put {
+            item: garbage,
+            condition: Condition::Always,
+        }])
+        .await
+        .expect("write");
+    let good = store_lead(&app.state, "alpha", fields("Grace", "grace@example.com")).await;
+
+    let report = drain(&app.state).await.expect("drain");
+    assert_eq!(report.delivered, 1);
+    assert!(delivered(&app.state, "alpha", &good).await);
+    let parked = outbox::parked(&app.state).await.expect("parked");
+    let [(dealer, ParkedItem::Unreadable(item))] = parked.as_slice() else {
+        panic!("the unreadable item parked: {parked:?}");
+    };
+    assert_eq!(
+        (dealer.as_str(), item.sk.as_str()),
+        ("alpha", "OUTBOX#000001")
+    );
+    // It no longer stands in the queue.
+    assert_eq!(
+        outbox::pending(&app.state, app.clock.now() + Duration::days(1))
+            .await
+            .expect("pending"),
+        0
+    );
+}
