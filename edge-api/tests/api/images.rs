@@ -395,6 +395,19 @@ fn cached_files(dir: &Path) -> Vec<PathBuf> {
 
 /// A feed's photo server on loopback: `/stock/1.jpg` is a photo, anything else 404,
 /// `/broken.jpg` a 500.
+/// Serves `router` on a free loopback port until the handle is dropped or aborted;
+/// answers its `host:port`.
+async fn serve_on_loopback(router: axum::Router) -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let host = listener.local_addr().expect("addr").to_string();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router).await.expect("serve");
+    });
+    (host, server)
+}
+
 async fn photo_server() -> (String, tokio::task::JoinHandle<()>) {
     let photo = photo_jpeg(1600, 1200);
     let router = axum::Router::new()
@@ -409,13 +422,7 @@ async fn photo_server() -> (String, tokio::task::JoinHandle<()>) {
             "/broken.jpg",
             get(|| async { AxumStatus::INTERNAL_SERVER_ERROR }),
         );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let host = listener.local_addr().expect("addr").to_string();
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router).await.expect("serve");
-    });
+    let (host, server) = serve_on_loopback(router).await;
     (host, server)
 }
 
@@ -736,13 +743,7 @@ async fn stalling_server() -> (
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let host = listener.local_addr().expect("addr").to_string();
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router).await.expect("serve");
-    });
+    let (host, server) = serve_on_loopback(router).await;
     (host, arrived, release, server)
 }
 
@@ -803,13 +804,8 @@ async fn recording_site() -> (
             }
         }
     });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("addr"));
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router).await.expect("serve");
-    });
+    let (host, server) = serve_on_loopback(router).await;
+    let base = format!("http://{host}");
     (base, asked, server)
 }
 
