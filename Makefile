@@ -31,15 +31,25 @@ VENV_STAMP := $(VENV)/.installed
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
 
-demo: build ## build every sample dealer and serve them at http://<slug>.localhost:8080
-	@$(MAKE) --no-print-directory serve
+# Card deposits in the demo go to localstripe (a local stand-in for Stripe) on this port:
+# the pages are built with its Stripe.js URL, and `serve` starts it beside the API.
+STRIPE_PORT ?= 8421
+STRIPE_BASE := http://127.0.0.1:$(STRIPE_PORT)
+
+demo: venv ## build every sample dealer and serve them at http://<slug>.localhost:8080
+	@FORECOURT_STRIPE_JS_URL=$(STRIPE_BASE)/js.stripe.com/v3/ $(MAKE) --no-print-directory build
+	@# The watcher republishes the dealer whose rows of $(FEED) change while the API serves.
+	@FORECOURT_STRIPE_JS_URL=$(STRIPE_BASE)/js.stripe.com/v3/ $(FORECOURT) watch --dealers dealers --feed $(FEED) --out $(DIST) & \
+	  watcher=$$!; trap 'kill $$watcher 2>/dev/null' EXIT; \
+	  $(MAKE) --no-print-directory serve
 
 build: bins frontend-deps $(FEED) $(SAMPLE_MEDIA) ## the sample feed if missing, then every dealer into dist/
 	$(FORECOURT) build --dealers dealers --feed $(FEED) --out $(DIST)
 	$(FORECOURT) postcodes --out $(DIST)/_data/postcodes.tsv
 
-serve: bins ## the local API over dist/ (one server for every dealer host)
-	$(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode
+serve: bins venv ## the local API over dist/ (one server for every dealer host), with localstripe
+	scripts/lib/with-localstripe.sh $(STRIPE_PORT) \
+	  $(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode
 
 bins:
 	$(CARGO) build -p generator -p edge-api --bins $(BIN_FEATURES)
@@ -114,7 +124,7 @@ test-search-real:
 test-frontend: frontend-deps
 	cd frontend && $(NPM) run typecheck && $(NPM) test
 
-test-e2e: bins frontend-deps ## build a small sample into a temp dir, serve it, drive Chromium
+test-e2e: bins frontend-deps venv ## build a small sample into a temp dir, serve it, drive Chromium
 	scripts/e2e.sh
 
 test-api-fuzz: bins venv frontend-deps ## every endpoint of the OpenAPI document fuzzed (schemathesis): no 5xx for any input
@@ -124,7 +134,7 @@ test-infra: venv ## lint the AWS template and the workflows, check dealer files 
 	$(VENV)/bin/cfn-lint infra/template.yaml
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
-package: venv ## the Lambda zip (bootstrap for provided.al2023 + dealers/, postcodes, market)
+package: venv ## the Lambda zip (bootstrap for provided.al2023 + dealers/, postcodes; no stock)
 	scripts/package.sh
 
 deploy: bins ## publish dist/ to ENV (DRY_RUN=1 prints the S3 and CloudFront operations instead)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Lambda deployment zip for the provided.al2023 runtime: the `bootstrap`
-# binary plus the dealer configuration it serves, the postcode file and the market file
-# of the local price comparison, at target/lambda/forecourt-api.zip.
+# binary plus the dealer configuration it serves and the postcode file, at
+# target/lambda/forecourt-api.zip. It carries no stock: the API reads each dealer's stock
+# state from the site bucket while it runs (FORECOURT_STOCK_BUCKET, written by every
+# publish), so a build reaches the API without a new package.
 #
 # The binary is either static (musl), when that Rust target is installed, or linked
 # against glibc 2.34 (what Amazon Linux 2023 ships) with cargo-zigbuild, which the
@@ -29,16 +31,7 @@ cp "target/$target/release/bootstrap" "$out/stage/bootstrap"
 cp -r dealers "$out/stage/dealers"
 # The postcode file of GET /api/postcodes, converted from the npm postcode package.
 cargo run --quiet -p generator --bin forecourt -- postcodes --out "$out/stage/postcodes.tsv"
-# The market of the local price comparison: the last platform build's (dealers with a
-# provider key ask the provider instead). Without one, local comparisons have no data.
-market=${MARKET:-dist/_data/market.tsv}
 files=(bootstrap dealers postcodes.tsv)
-if [[ -f "$market" ]]; then
-  cp "$market" "$out/stage/market.tsv"
-  files+=(market.tsv)
-else
-  echo "package: no $market (run forecourt build first); local price comparisons will have no data" >&2
-fi
 rm -f "$out/forecourt-api.zip"
 (cd "$out/stage" && python3 -m zipfile -c ../forecourt-api.zip "${files[@]}")
 hash=$(sha256sum "$out/forecourt-api.zip" | cut -c1-16)

@@ -1,6 +1,7 @@
 //! Typed configuration of the binaries, loaded once: an optional TOML file, overridden
 //! by environment variables, overridden by command-line flags.
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use crate::extract::OriginSecrets;
 use crate::images::ImageService;
 use crate::mail::{FileMail, MailSettings, MailTransport, SmtpMail};
 use crate::market::MarketSource;
+use crate::payment::stripe::StripeSettings;
 use crate::policy::Policy;
 use crate::search_backend::SearchBackend;
 use crate::ses::SesMail;
@@ -134,6 +136,18 @@ pub struct Flags {
     /// `<dist>/_data/market.tsv`.
     #[arg(long, env = "FORECOURT_MARKET", global = true)]
     pub market: Option<PathBuf>,
+    /// The site bucket holding each dealer's published stock state
+    /// (`_stock/<slug>.tsv`, written by `forecourt publish`); when set it replaces the
+    /// market file (on AWS).
+    #[arg(long, env = "FORECOURT_STOCK_BUCKET", global = true)]
+    pub stock_bucket: Option<String>,
+    /// Seconds the stock state read from the bucket is kept before asking again
+    /// [default and most: 60].
+    #[arg(long, env = "FORECOURT_STOCK_TTL_SECS", global = true)]
+    pub stock_ttl_secs: Option<u32>,
+    /// Endpoint of a local S3-protocol server (tests use moto).
+    #[arg(long, env = "FORECOURT_S3_ENDPOINT", global = true)]
+    pub s3_endpoint: Option<String>,
     /// Price comparison provider asked for dealers with `features.autogauge.provider_key`.
     #[arg(long, env = "FORECOURT_AUTOGAUGE_URL", global = true)]
     pub autogauge_url: Option<String>,
@@ -177,6 +191,26 @@ pub struct Flags {
         hide_env_values = true
     )]
     pub origin_secret_previous: Option<String>,
+    /// Stripe secret key of the deployment (`sk_...`), for dealers taking deposits by
+    /// card; never in dealer files.
+    #[arg(
+        long,
+        env = "FORECOURT_STRIPE_SECRET_KEY",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_secret_key: Option<String>,
+    /// Signing secret of the Stripe webhook endpoint (`whsec_...`).
+    #[arg(
+        long,
+        env = "FORECOURT_STRIPE_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_webhook_secret: Option<String>,
+    /// Stripe's API (default https://api.stripe.com; tests and the demo use localstripe).
+    #[arg(long, env = "FORECOURT_STRIPE_API_BASE", global = true)]
+    pub stripe_api_base: Option<String>,
 }
 
 /// How sign-in codes are texted.
@@ -274,6 +308,12 @@ pub struct Settings {
     pub postcodes: PathBuf,
     /// The market file.
     pub market: PathBuf,
+    /// The bucket of the dealers' stock objects, read instead of the market file.
+    pub stock_bucket: Option<String>,
+    /// How long the stock state read from the bucket is kept.
+    pub stock_ttl: chrono::Duration,
+    /// Local S3 endpoint.
+    pub s3_endpoint: Option<String>,
     /// The price comparison provider.
     pub autogauge_url: Option<String>,
     /// The trade-in valuation provider.
@@ -298,6 +338,62 @@ pub struct Settings {
     pub ses_endpoint: Option<String>,
     /// The deployment's map tiles, whose origin the pages' policy admits.
     pub map_tiles: Option<domain::csp::MapTiles>,
+    /// The Stripe account of card deposits, when a secret key is set.
+    pub stripe: Option<StripeSettings>,
+}
+
+/// The Stripe settings of the flags: none without a secret key; a key that is not a
+/// secret or restricted key, or an API base that is not http(s), is refused.
+fn stripe_settings(flags: &Flags) -> anyhow::Result<Option<StripeSettings>> {
+    let non_empty = |v: &Option<String>| {
+        v.as_ref()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let Some(secret_key) = non_empty(&flags.stripe_secret_key) else {
+        return Ok(None);
+    };
+    if !(secret_key.starts_with("sk_") || secret_key.starts_with("rk_")) {
+        anyhow::bail!("FORECOURT_STRIPE_SECRET_KEY must be a Stripe secret key (sk_...) or restricted key (rk_...)");
+    }
+    let api_base = non_empty(&flags.stripe_api_base)
+        .unwrap_or_else(|| crate::payment::stripe::STRIPE_API_BASE.to_owned());
+    if !(api_base.starts_with("https://") || api_base.starts_with("http://")) {
+        anyhow::bail!("FORECOURT_STRIPE_API_BASE must be an http(s) URL, not \"{api_base}\"");
+    }
+    Ok(Some(StripeSettings {
+        secret_key,
+        webhook_secret: non_empty(&flags.stripe_webhook_secret),
+        api_base,
+    }))
+}
+
+/// The dealers taking deposits by card, with their publishable keys.
+pub fn card_dealers(dealers: &[domain::config::Dealer]) -> BTreeMap<String, String> {
+    dealers
+        .iter()
+        .filter_map(|d| {
+            d.config
+                .reserve
+                .card_key()
+                .map(|key| (d.config.slug.clone(), key.to_owned()))
+        })
+        .collect()
+}
+
+/// The stock cache window: at most [`crate::market::MAX_STOCK_TTL`], so a build's stock
+/// reaches the API within a minute.
+fn stock_ttl(secs: Option<u32>) -> anyhow::Result<chrono::Duration> {
+    let max = crate::market::MAX_STOCK_TTL;
+    let Some(secs) = secs else { return Ok(max) };
+    let ttl = chrono::Duration::seconds(i64::from(secs));
+    if ttl > max {
+        anyhow::bail!(
+            "FORECOURT_STOCK_TTL_SECS must be at most {} (seconds), found {secs}",
+            max.num_seconds()
+        );
+    }
+    Ok(ttl)
 }
 
 /// The shortest origin secret accepted (`openssl rand -hex 32` gives 64 characters).
@@ -383,6 +479,9 @@ impl Settings {
                 .market
                 .clone()
                 .unwrap_or_else(|| dist.join("_data").join("market.tsv")),
+            stock_bucket: non_empty(flags.stock_bucket.clone()),
+            stock_ttl: stock_ttl(flags.stock_ttl_secs)?,
+            s3_endpoint: non_empty(flags.s3_endpoint.clone()),
             autogauge_url: non_empty(flags.autogauge_url.clone()),
             valuation_url: non_empty(flags.valuation_url.clone()),
             dist,
@@ -412,6 +511,7 @@ impl Settings {
             ses_endpoint: non_empty(flags.ses_endpoint.clone()),
             map_tiles: domain::csp::MapTiles::parse(flags.map_tile_url.as_deref().unwrap_or(""))
                 .map_err(anyhow::Error::msg)?,
+            stripe: stripe_settings(flags)?,
         })
     }
 
@@ -497,10 +597,59 @@ impl Settings {
         state.policy = Arc::new(self.policy.clone());
         state.search = Arc::new(self.search_backend()?);
         state.postcodes = Arc::new(self.postcode_table());
-        state.market = Arc::new(MarketSource::file(self.market.clone()));
+        state.market = Arc::new(self.market_source(&dealers).await);
         state.autogauge_url = self.autogauge_url.clone();
         state.valuation_url = self.valuation_url.clone();
+        state.card_dealers = Arc::new(card_dealers(&dealers));
+        state.card_payments = self.card_payments(None)?;
+        if state.card_payments.is_none() && !state.card_dealers.is_empty() {
+            tracing::warn!(dealers = ?state.card_dealers.keys().collect::<Vec<_>>(),
+                "these dealers take deposits by card but FORECOURT_STRIPE_SECRET_KEY is not set: their reservations answer 503");
+        }
         Ok(state)
+    }
+
+    /// Card payments on the configured Stripe account; `local_port` points the dealer's
+    /// links at the local server.
+    pub fn card_payments(
+        &self,
+        local_port: Option<u16>,
+    ) -> anyhow::Result<Option<Arc<crate::payment::CardPayments>>> {
+        self.stripe
+            .clone()
+            .map(|s| crate::payment::CardPayments::new(s, local_port).map(Arc::new))
+            .transpose()
+    }
+
+    /// The stock state: every dealer's object in the stock bucket when one is set (read
+    /// once now, so a cold start logs a missing object at once), else the market file.
+    pub async fn market_source(&self, dealers: &[domain::config::Dealer]) -> MarketSource {
+        let Some(bucket) = &self.stock_bucket else {
+            return MarketSource::file(self.market.clone());
+        };
+        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest());
+        if let Some(url) = &self.s3_endpoint {
+            loader = loader.endpoint_url(url);
+        }
+        let config = aws_sdk_s3::config::Builder::from(&loader.load().await)
+            // A local endpoint (moto) has no per-bucket host names.
+            .force_path_style(self.s3_endpoint.is_some())
+            // The request that finds the window over waits for the answer: a slow S3
+            // costs it at most this, and the last state is kept.
+            .timeout_config(
+                aws_config::timeout::TimeoutConfig::builder()
+                    .operation_timeout(std::time::Duration::from_secs(3))
+                    .build(),
+            )
+            .build();
+        let source = MarketSource::bucket(
+            aws_sdk_s3::Client::from_conf(config),
+            bucket.clone(),
+            dealers.iter().map(|d| d.config.slug.clone()),
+            self.stock_ttl,
+        );
+        source.refresh(chrono::Utc::now()).await;
+        source
     }
 
     /// Opens the configured store.
@@ -620,6 +769,37 @@ mod tests {
         let error = format!("{:#}", Settings::resolve(&flags).expect_err("unknown key"));
         assert!(
             error.contains("api.toml") && error.contains("adress"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_stock_bucket_and_its_window_are_read_and_a_window_over_a_minute_is_refused() {
+        let cli = Cli::try_parse_from([
+            "forecourt-api",
+            "--stock-bucket",
+            "forecourt-sites-test",
+            "--stock-ttl-secs",
+            "5",
+        ])
+        .expect("parse");
+        let settings = Settings::resolve(&cli.flags).expect("resolve");
+        assert_eq!(
+            (settings.stock_bucket.as_deref(), settings.stock_ttl),
+            (Some("forecourt-sites-test"), chrono::Duration::seconds(5))
+        );
+        let local = Settings::resolve(&Flags::default()).expect("resolve");
+        assert_eq!(
+            (local.stock_bucket, local.stock_ttl),
+            (None, crate::market::MAX_STOCK_TTL)
+        );
+        let long = Flags {
+            stock_ttl_secs: Some(61),
+            ..Flags::default()
+        };
+        let error = format!("{:#}", Settings::resolve(&long).expect_err("over a minute"));
+        assert!(
+            error.contains("FORECOURT_STOCK_TTL_SECS must be at most 60"),
             "{error}"
         );
     }

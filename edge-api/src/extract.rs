@@ -11,7 +11,9 @@ use lambda_http::request::RequestContext;
 use lambda_http::RequestExt;
 use serde::de::DeserializeOwned;
 
-use crate::error::{ApiError, ErrorCode, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE};
+use crate::error::{
+    ApiError, ErrorCode, INVALID_CAR_ID, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE,
+};
 use crate::tenancy::Site;
 use crate::{AppState, Runtime};
 
@@ -292,6 +294,19 @@ impl FromRequestParts<AppState> for SignedIn {
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// Longest accepted idempotency key.
 pub const MAX_IDEMPOTENCY_KEY: usize = 200;
+
+/// The car id of a `/{car_id}` path: a positive whole number that fits a `u64`, or a 400
+/// naming `car_id` (axum's own rejection would answer in its words, not the API's).
+pub fn car_id_param(
+    raw: Result<axum::extract::Path<String>, axum::extract::rejection::PathRejection>,
+) -> Result<u64, ApiError> {
+    raw.ok()
+        .map(|axum::extract::Path(raw)| raw)
+        .filter(|raw| !raw.is_empty() && raw.len() <= 20 && raw.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|raw| raw.parse::<u64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::bad_field("car_id", INVALID_CAR_ID))
+}
 
 #[cfg(test)]
 mod tests {

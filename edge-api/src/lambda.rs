@@ -57,6 +57,9 @@ pub async fn state_from_env(settings: &Settings) -> anyhow::Result<AppState> {
     if settings.dev_mode {
         tracing::warn!("FORECOURT_DEV_MODE is ignored on Lambda: development endpoints exist only in the local server (forecourt-api --dev-mode)");
     }
+    if settings.stock_bucket.is_none() {
+        tracing::warn!("FORECOURT_STOCK_BUCKET is not set: the API reads no published stock state, so no car can be reserved or compared");
+    }
     let mut state = settings.state(SmsChoice::Sns).await?;
     state.mail = settings
         .mail_settings(crate::config::MailChoice::Ses)
@@ -143,6 +146,8 @@ impl From<DrainReport> for DrainOutput {
 
 /// What the drain function does with one scheduled event: one delivery pass.
 pub async fn drain_event(state: &AppState) -> Result<DrainOutput, lambda_http::Error> {
+    // Lead emails name the car from the stock state, read as the API reads it.
+    state.market.refresh(state.clock.now()).await;
     let report = drain(state)
         .await
         .map_err(|e| lambda_http::Error::from(format!("{:#}", anyhow::Error::new(e))))?;

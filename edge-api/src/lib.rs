@@ -89,8 +89,13 @@ pub struct AppState {
     pub tenants: Arc<Tenants>,
     /// How sign-in codes are sent.
     pub sms: Arc<dyn SmsSender>,
-    /// How reservation deposits are collected.
+    /// How reservation deposits are collected from dealers paid at the dealership.
     pub payments: Arc<dyn PaymentProvider>,
+    /// Card deposits through Stripe (`FORECOURT_STRIPE_*`); `None` when not configured.
+    pub card_payments: Option<Arc<payment::CardPayments>>,
+    /// The dealers taking deposits by card (`[reserve] payment = "stripe"`), with their
+    /// publishable keys.
+    pub card_dealers: Arc<std::collections::BTreeMap<String, String>>,
     /// The time.
     pub clock: Arc<dyn Clock>,
     /// Limits.
@@ -112,7 +117,8 @@ pub struct AppState {
     pub search: Arc<SearchBackend>,
     /// Where each postcode is (`GET /api/postcodes/{postcode}`, delivery estimates).
     pub postcodes: Arc<PostcodeTable>,
-    /// Every dealer's priced stock, for the local price comparison.
+    /// Every dealer's published stock state (what may be reserved, compared and
+    /// valued), read again while the API runs.
     pub market: Arc<MarketSource>,
     /// The price comparison provider of dealers with a provider key.
     pub autogauge_url: Option<String>,
@@ -135,6 +141,8 @@ impl AppState {
             tenants: Arc::new(tenants),
             sms: Arc::new(LogSms::default()),
             payments: Arc::new(LocalPayment),
+            card_payments: None,
+            card_dealers: Arc::default(),
             clock: Arc::new(SystemClock),
             policy: Arc::new(Policy::default()),
             backoff: Backoff::default(),
@@ -162,6 +170,10 @@ pub fn app(state: AppState) -> Router {
     routes::router(state.runtime.dev_mode())
         .method_not_allowed_fallback(layers::method_not_allowed)
         .fallback(routes::static_site::site)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            market::fresh_stock,
+        ))
         .layer(DefaultBodyLimit::max(state.policy.max_body_bytes))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -114,21 +114,106 @@ fn index_error(slug: &str, e: search::SearchError) -> String {
     format!("{slug}: search index: {e}")
 }
 
+/// A dealer's index as a build stages it: a new generation to publish, or none when the
+/// served one already holds exactly these documents.
+#[derive(Debug)]
+pub struct DealerIndex {
+    staged: Option<StagedIndex>,
+    docs: usize,
+    digest: String,
+    digest_file: PathBuf,
+}
+
+impl DealerIndex {
+    /// Documents of the dealer's index.
+    pub fn docs(&self) -> usize {
+        self.docs
+    }
+
+    /// Whether a new generation was written (false: the served one is the same).
+    pub fn rewritten(&self) -> bool {
+        self.staged.is_some()
+    }
+
+    /// Serves the new generation, if any, and records which documents it holds.
+    pub fn publish(self) -> Result<(), String> {
+        let Some(staged) = self.staged else {
+            return Ok(());
+        };
+        // No record while the generation changes: a run cut here re-indexes next time.
+        let _stale = std::fs::remove_file(&self.digest_file);
+        staged.publish().map_err(|e| e.to_string())?;
+        // Without the record the next build writes the index again: never wrong, only slower.
+        let _recorded = std::fs::write(&self.digest_file, &self.digest);
+        Ok(())
+    }
+}
+
+/// The file beside a dealer's index generations that names the documents the served one
+/// holds (a digest), so a rebuild whose documents did not change writes no new generation.
+const DOCS_DIGEST_FILE: &str = "forecourt-docs.digest";
+
+/// A digest of a dealer's documents and of the program that indexes them (a new build of
+/// the generator may write the index differently, so it writes it again).
+fn docs_digest(docs: &[IndexDoc<'_>]) -> Result<String, String> {
+    let program = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos().to_string())
+        .unwrap_or_default();
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(program.as_bytes());
+    for doc in docs {
+        let digest = crate::manifest::json_digest(&(
+            doc.car,
+            &doc.card,
+            doc.lat,
+            doc.lng,
+            doc.weekly_price,
+            &doc.dealership_name,
+            &doc.location_ids,
+            &doc.location_types,
+        ))
+        .map_err(|e| format!("a search document does not serialize: {e}"))?;
+        hasher.update(&digest);
+    }
+    Ok(hasher.finalize().to_hex().to_string())
+}
+
 /// Writes a dealer's index under `<out>/_search` without serving it yet: the caller
-/// publishes the returned [`StagedIndex`] once the rest of the dealer's build succeeded,
-/// or drops it (which removes it) when the build fails. `cars` is the dealer's stock after
-/// its stock filters, as the pages get it; `ctx` is the view context of the build's pages
-/// and `cards` their cards.
+/// publishes the returned [`DealerIndex`] once the rest of the dealer's build succeeded,
+/// or drops it (which removes the new generation) when the build fails. When the served
+/// generation holds the same documents, nothing is written. `cars` is the dealer's stock
+/// after its stock filters, as the pages get it; `ctx` is the view context of the build's
+/// pages and `cards` their cards.
 pub fn stage_dealer(
     out: &Path,
     dealer: &Dealer,
     cars: &[Car],
     ctx: &ViewContext<'_>,
     cards: &CardCache<'_>,
-) -> Result<StagedIndex, String> {
+) -> Result<DealerIndex, String> {
     let slug = &dealer.config.slug;
     let docs = index_docs(cars, cards, ctx)?;
-    stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))
+    let digest = docs_digest(&docs).map_err(|e| format!("{slug}: search index: {e}"))?;
+    let dealer_dir = index_root(out).join(slug);
+    let digest_file = dealer_dir.join(DOCS_DIGEST_FILE);
+    let served = std::fs::read_to_string(dealer_dir.join("CURRENT"))
+        .ok()
+        .is_some_and(|generation| dealer_dir.join(generation.trim()).is_dir());
+    let staged = if served && std::fs::read_to_string(&digest_file).ok() == Some(digest.clone()) {
+        None
+    } else {
+        Some(stage_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))?)
+    };
+    Ok(DealerIndex {
+        staged,
+        docs: docs.len(),
+        digest,
+        digest_file,
+    })
 }
 
 /// A Meilisearch server to push to, with the runtime the client needs.
@@ -162,9 +247,11 @@ impl Meili {
         }))
     }
 
-    fn push(&self, slug: &str, docs: &[IndexDoc<'_>]) -> Result<usize, String> {
+    /// Brings the dealer's Meilisearch index up to date: only the changed documents
+    /// are sent and the removed ones deleted (a first push builds it whole).
+    fn push(&self, slug: &str, docs: &[IndexDoc<'_>]) -> Result<search::MeiliPush, String> {
         self.runtime
-            .block_on(search::index_meilisearch(
+            .block_on(search::push_meilisearch(
                 &self.url,
                 self.key.as_deref(),
                 slug,
@@ -184,8 +271,14 @@ fn index_one(
 ) -> Result<String, String> {
     let slug = &dealer.config.slug;
     let docs = dealer_docs(dealer, cars, now)?;
+    let digest_file = index_root(out).join(slug).join(DOCS_DIGEST_FILE);
+    let _stale = std::fs::remove_file(&digest_file);
     let written =
         search::write_index(&index_root(out), slug, &docs).map_err(|e| index_error(slug, e))?;
+    // The next build writes no new generation for the same documents.
+    if let Ok(digest) = docs_digest(&docs) {
+        let _recorded = std::fs::write(&digest_file, digest);
+    }
     let mut line = format!(
         "{slug}: {} cars indexed in {}",
         written.docs,
@@ -193,10 +286,17 @@ fn index_one(
     );
     if let Some(meili) = meili {
         let pushed = meili.push(slug, &docs)?;
-        line.push_str(&format!(
-            "; {pushed} pushed to Meilisearch index {}",
-            search::meili::index_uid(slug)
-        ));
+        let uid = search::meili::index_uid(slug);
+        line.push_str(&if pushed.rebuilt {
+            format!("; Meilisearch index {uid} built with all {} cars", pushed.sent)
+        } else {
+            format!(
+                "; Meilisearch index {uid}: {} cars sent (new or changed), {} deleted, {} unchanged",
+                pushed.sent,
+                pushed.deleted,
+                pushed.docs - pushed.sent
+            )
+        });
     }
     Ok(line)
 }

@@ -10,3 +10,4 @@ pub mod render;
 pub mod sample_feed;
 pub mod serve;
 pub mod shell;
+pub mod watch;

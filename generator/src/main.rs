@@ -85,6 +85,11 @@ enum Command {
     Index(IndexArgs),
     /// Preview the built sites at http://<slug>.localhost:8080, rebuilding on changes.
     Serve(ServeArgs),
+    /// Watch the feed and the dealers folder and republish only the dealers a change
+    /// touches (their changed pages, search index and the market file the API reads), for
+    /// the edge API serving the output folder: `make demo` runs it beside the API. One
+    /// line per dealer says when its change is live.
+    Watch(WatchArgs),
     /// Print (or record) the deploy plan of one built site: S3 uploads and deletes,
     /// host mappings and the CloudFront invalidation (used by scripts/deploy.sh).
     Publish(PublishArgs),
@@ -188,6 +193,19 @@ struct ServeArgs {
     no_build: bool,
     #[command(flatten)]
     build: BuildArgs,
+}
+
+#[derive(Debug, Args)]
+struct WatchArgs {
+    #[command(flatten)]
+    build: BuildArgs,
+    /// How often to look at the feed and the dealers folder, in milliseconds.
+    #[arg(long, default_value_t = 500)]
+    interval_ms: u64,
+    /// Build every dealer once before watching (otherwise the output folder is taken as
+    /// built from the current feed).
+    #[arg(long)]
+    initial_build: bool,
 }
 
 #[derive(Debug, Args)]
@@ -395,6 +413,20 @@ fn main() -> ExitCode {
                 out: args.build.source.out.clone(),
             };
             match serve(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Watch(args) => {
+            let opts = generator::watch::WatchOptions {
+                build: args.build.options(),
+                interval: std::time::Duration::from_millis(args.interval_ms.max(50)),
+                initial_build: args.initial_build,
+            };
+            match generator::watch::watch(&opts) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -163,6 +163,17 @@ pub fn content_type(key: &str) -> &'static str {
 
 /// Key prefix of the media shared by every dealer site (served at `/media/*`).
 pub const MEDIA_PREFIX: &str = "_media";
+/// Key prefix of the dealers' stock states (`_stock/<slug>.tsv`), outside every site
+/// prefix so the CDN never serves them: the API reads them (edge-api `market`).
+pub const STOCK_PREFIX: &str = "_stock";
+/// Where in a site folder the build writes the dealer's stock state.
+pub const STOCK_FILE: &str = "stock.tsv";
+
+/// The bucket key of a dealer's stock state.
+pub fn stock_key(slug: &str) -> String {
+    format!("{STOCK_PREFIX}/{slug}.tsv")
+}
+
 /// Key prefix of the platform's own pages, outside every dealer's prefix.
 pub const ERRORS_PREFIX: &str = "_errors";
 /// The page CloudFront answers a missing object with: `ResponsePagePath` in
@@ -353,9 +364,17 @@ pub fn publish(opts: &PublishOptions) -> io::Result<String> {
         .iter()
         .position(|op| matches!(op, Operation::Invalidate { .. }))
         .unwrap_or(plan.operations.len());
+    // The first domain is the dealer's primary (its canonical URLs name it); each other
+    // host's value also names the primary, which the CDN's router redirects it to.
+    let primary = opts.hosts.first().map(|h| h.trim().to_ascii_lowercase());
     let hosts = opts.hosts.iter().map(|host| Operation::MapHost {
         host: host.clone(),
-        slug: opts.prefix.clone(),
+        slug: match &primary {
+            Some(primary) if *primary != host.trim().to_ascii_lowercase() => {
+                format!("{} {primary}", opts.prefix)
+            }
+            _ => opts.prefix.clone(),
+        },
     });
     // Written on every publish, since a config change alters a policy without changing a page.
     let policies = opts
@@ -365,7 +384,18 @@ pub fn publish(opts: &PublishOptions) -> io::Result<String> {
             host: host.to_ascii_lowercase(),
             csp: csp.clone(),
         });
-    plan.operations.splice(at..at, hosts.chain(policies));
+    // The stock state the build wrote goes up after the pages and before their
+    // invalidation, on every publish: the API asks for it with If-None-Match, so an
+    // unchanged one costs it nothing.
+    let stock_file = opts.site.join(META_DIR).join(STOCK_FILE);
+    let stock = stock_file.is_file().then(|| Operation::Put {
+        file: stock_file.clone(),
+        key: stock_key(&opts.prefix),
+        content_type: "text/tab-separated-values; charset=utf-8",
+        cache_control: "no-store",
+    });
+    plan.operations
+        .splice(at..at, stock.into_iter().chain(hosts).chain(policies));
     Ok(plan.to_shell(&opts.bucket))
 }
 

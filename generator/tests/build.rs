@@ -242,6 +242,35 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
         );
     }
     assert!(page(dir.path(), HILUX).contains("$49,500"));
+    // The dealer's stock state, which the publish uploads for the API, follows the build:
+    // only this dealer's cars, the HiLux at its new price, the Camry sold.
+    let stock = std::fs::read_to_string(
+        site(dir.path())
+            .join(generator::publish::META_DIR)
+            .join(generator::publish::STOCK_FILE),
+    )
+    .expect("stock state");
+    let line = |slug: &str| {
+        stock
+            .lines()
+            .find(|l| l.split('\t').nth(1) == Some(slug))
+            .unwrap_or_else(|| panic!("{slug} in {stock}"))
+    };
+    assert!(
+        line("2022-toyota-hilux-103").ends_with("\t49500\t103\treservable"),
+        "{stock}"
+    );
+    assert!(
+        line("2022-toyota-camry-105").ends_with("\t105\tsold"),
+        "{stock}"
+    );
+    assert!(
+        stock
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with(&format!("{DEALER}\t"))),
+        "{stock}"
+    );
     for path in [COROLLA, SOLD_CAMRY] {
         let html = page(dir.path(), path);
         assert_eq!(

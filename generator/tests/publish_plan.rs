@@ -136,6 +136,20 @@ fn publish_maps_the_dealer_hosts_and_record_writes_the_listing() {
         r"kvs_put_csp 'www.acme.com.au' 'default-src '\''self'\'''"
     );
 
+    // With the stock state the build wrote, the publish uploads it outside the site's
+    // prefix (where the API reads it and the CDN serves nothing) before the host mapping.
+    write(site.path(), ".forecourt/stock.tsv", "dealer\tslug\n");
+    let shell = publish(&opts).expect("plan");
+    let lines: Vec<&str> = shell.lines().collect();
+    assert_eq!(lines.len(), 4, "{shell}");
+    assert!(
+        lines[1].ends_with(
+            "/.forecourt/stock.tsv' 's3://b/_stock/acme-motors.tsv' --content-type 'text/tab-separated-values; charset=utf-8' --cache-control 'no-store'"
+        ),
+        "{shell}"
+    );
+    std::fs::remove_file(site.path().join(".forecourt/stock.tsv")).expect("remove");
+
     opts.record = true;
     publish(&opts).expect("record");
     let recorded = Listing::read(&site.path().join(".forecourt/published.json")).expect("listing");

@@ -48,7 +48,7 @@ pub mod test_server;
 pub use answer::{FacetItem, FacetStats, SearchAnswer};
 pub use embedded::{stage_index, write_index, EmbeddedSearch, StagedIndex, WriteReport, INDEX_DIR};
 pub use facets::{Facet, IndexDoc, RangeField};
-pub use meili::{index_meilisearch, MeiliSearch};
+pub use meili::{index_meilisearch, push_meilisearch, MeiliPush, MeiliSearch};
 pub use phrases::{understand, understand_keeping, Understood};
 pub use query::{FixedFilters, QueryError, SearchQuery, SortBy};
 pub use synonyms::Synonyms;

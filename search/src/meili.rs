@@ -1,6 +1,7 @@
-//! The Meilisearch backend. [`index_meilisearch`] fills index `cars-<dealer>` with the same
-//! [`SearchDoc`] records the embedded index holds (built in `cars-<dealer>-next` and
-//! swapped in, so a failed push never empties the live index); [`MeiliSearch`] translates a
+//! The Meilisearch backend. [`push_meilisearch`] fills index `cars-<dealer>` with the same
+//! [`SearchDoc`] records the embedded index holds (the first time built in
+//! `cars-<dealer>-next` and swapped in, so a failed push never empties the live index;
+//! after that only the changed documents are sent and the removed ones deleted); [`MeiliSearch`] translates a
 //! [`SearchQuery`] into Meilisearch filters and answers with one multi-search: the main
 //! query (hits, count, facets without a selection) plus one query per selected facet and
 //! per ranged field, each without its own selection, for disjunctive counts and slider
@@ -10,7 +11,8 @@
 //! phrases of [`crate::facets::searchable_text`], synonyms already expanded); the
 //! `synonyms` of [`crate::synonyms`]; ranking rules `sort` first (an
 //! explicit sort wins over relevance, as in the embedded backend), then words, typo,
-//! exactness and `ord:asc` (the written order breaks ties); matching
+//! exactness, then the written order (`created_ms:desc, id:asc` for documents written
+//! latest first, `ord:asc` otherwise) breaks ties; matching
 //! strategy `all`; `maxValuesPerFacet` 1000; `maxTotalHits` at least the stock count.
 //!
 //! The text is sent as the words the embedded backend reads ([`meili_text`]), so quotes,
@@ -21,6 +23,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use meilisearch_sdk::client::{Client, SwapIndexes};
+use meilisearch_sdk::documents::DocumentsQuery;
 use meilisearch_sdk::search::{MatchingStrategies, Selectors};
 use meilisearch_sdk::settings::{FacetingSettings, PaginationSetting, Settings};
 use serde::Deserialize;
@@ -245,41 +248,85 @@ async fn wait(
     Ok(())
 }
 
-/// Pushes a dealer's documents to Meilisearch: builds `cars-<dealer>-next` with the
-/// settings above, pushes in batches of [`BATCH_SIZE`], waits for every task, then swaps it
-/// with `cars-<dealer>` and deletes the old copy. Returns the number of documents.
-pub async fn index_meilisearch(
-    url: &str,
-    key: Option<&str>,
-    dealer: &str,
-    docs: &[IndexDoc<'_>],
-) -> Result<usize, SearchError> {
-    if !valid_slug(dealer) {
-        return Err(SearchError::BadDealer(dealer.chars().take(100).collect()));
+/// What a push to Meilisearch did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MeiliPush {
+    /// Documents of the dealer's stock.
+    pub docs: usize,
+    /// Documents sent (added, or replacing the live index's copy).
+    pub sent: usize,
+    /// Documents deleted from the live index (cars no longer in the stock).
+    pub deleted: usize,
+    /// Whether the index was rebuilt whole (a first push, or an index of an older shape).
+    pub rebuilt: bool,
+}
+
+/// The primary key of the documents: the car's id, stable from one build to the next,
+/// so a rebuild sends only the cars that changed.
+const PRIMARY_KEY: &str = "id";
+
+/// The ranking rules when the documents come latest first (as a build writes them):
+/// `created_ms:desc, id:asc` is that written order without a position in it, so adding
+/// one car changes no other document.
+const RULES_LATEST: [&str; 6] = [
+    "sort",
+    "words",
+    "typo",
+    "exactness",
+    "created_ms:desc",
+    "id:asc",
+];
+
+/// The ranking rules for documents in any other order: their position (`ord`) breaks ties.
+const RULES_WRITTEN: [&str; 5] = ["sort", "words", "typo", "exactness", "ord:asc"];
+
+/// Whether `docs` are latest first (newest `created_at`, then lowest id): the order
+/// [`RULES_LATEST`] reproduces.
+fn latest_first(docs: &[IndexDoc<'_>]) -> bool {
+    docs.windows(2).all(|w| {
+        domain::view::search::latest_first(w[0].car, w[1].car) != std::cmp::Ordering::Greater
+    })
+}
+
+/// Pages of `id, hash` read from the live index at a time.
+const LIST_PAGE: usize = 1000;
+
+/// The document of one car as pushed: [`meili_document`], without its position when
+/// `latest` (the ranking rules order by creation time and id instead), with the creation
+/// time and a digest of the rest (`hash`), which the next push compares.
+fn push_record(ord: usize, doc: &IndexDoc<'_>, latest: bool) -> (u64, Value) {
+    let derived = SearchDoc::derive(ord as u64, doc);
+    let id = derived.id;
+    let mut record = meili_document(&derived);
+    if let Value::Object(m) = &mut record {
+        if latest {
+            m.remove("ord");
+        }
+        m.insert(
+            "created_ms".into(),
+            json!(doc.car.created_at.timestamp_millis()),
+        );
+        let hash = fnv1a(record_text(m).as_bytes());
+        m.insert("hash".into(), json!(format!("{hash:016x}")));
     }
-    let client = Client::new(url, key).map_err(meili)?;
-    let live = index_uid(dealer);
-    let next = format!("{live}-next");
-    // Both may be missing; a failed delete or create of an absent/present index is fine.
-    if let Ok(task) = client.delete_index(&next).await {
-        let _gone = task
-            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
-            .await;
+    (id, record)
+}
+
+fn record_text(m: &Map<String, Value>) -> String {
+    serde_json::to_string(m).unwrap_or_default()
+}
+
+/// FNV-1a, 64 bits: a change detector for documents (not a defence against anyone).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    if let Ok(task) = client.create_index(&live, Some("ord")).await {
-        let _exists = task
-            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
-            .await;
-    }
-    wait(
-        &client,
-        client
-            .create_index(&next, Some("ord"))
-            .await
-            .map_err(meili)?,
-    )
-    .await?;
-    let index = client.index(&next);
+    hash
+}
+
+fn push_settings(docs: usize, rules: &[&str]) -> Settings {
     let mut filterable: Vec<&str> = facet_names();
     filterable.extend([
         "id",
@@ -293,8 +340,8 @@ pub async fn index_meilisearch(
         "location_type",
     ]);
     let mut sortable: Vec<&str> = RangeField::ALL.iter().map(|r| r.name()).collect();
-    sortable.push("ord");
-    let settings = Settings::new()
+    sortable.extend(["created_ms", "id", "ord"]);
+    Settings::new()
         .with_searchable_attributes(["text"])
         .with_synonyms(
             Synonyms::get()
@@ -307,40 +354,186 @@ pub async fn index_meilisearch(
         // No proximity or attribute rules: the text is a list of attribute phrases plus
         // synonyms appended in no meaningful order, and the embedded backend ranks by
         // typos and exactness only; with them the two would order the same cars apart.
-        .with_ranking_rules(["sort", "words", "typo", "exactness", "ord:asc"])
+        .with_ranking_rules(rules)
         .with_faceting(FacetingSettings {
             max_values_per_facet: MAX_VALUES_PER_FACET,
             sort_facet_values_by: None,
         })
         .with_pagination(PaginationSetting {
-            max_total_hits: docs.len().max(1000),
-        });
-    wait(&client, index.set_settings(&settings).await.map_err(meili)?).await?;
-    let records: Vec<Value> = docs
+            max_total_hits: docs.max(1000),
+        })
+}
+
+/// Pushes a dealer's documents to Meilisearch ([`push_meilisearch`]). Returns the number
+/// of documents.
+pub async fn index_meilisearch(
+    url: &str,
+    key: Option<&str>,
+    dealer: &str,
+    docs: &[IndexDoc<'_>],
+) -> Result<usize, SearchError> {
+    push_meilisearch(url, key, dealer, docs)
+        .await
+        .map(|p| p.docs)
+}
+
+/// Brings index `cars-<dealer>` up to date with a dealer's documents, waiting for every
+/// task and failing on the first that fails. When the live index has this shape (primary
+/// key `id`, the ranking rules of this order: [`RULES_LATEST`] for documents latest
+/// first, as a build writes them, else [`RULES_WRITTEN`]), only the documents whose digest differs from the live
+/// copy's are sent (add or replace), the cars gone are deleted, and the rest is left
+/// alone. Otherwise (no index yet, or one an older version built) the index is built
+/// whole in `cars-<dealer>-next`, in batches of [`BATCH_SIZE`], then swapped in and the old
+/// copy deleted, so a failed push never empties the live index.
+pub async fn push_meilisearch(
+    url: &str,
+    key: Option<&str>,
+    dealer: &str,
+    docs: &[IndexDoc<'_>],
+) -> Result<MeiliPush, SearchError> {
+    if !valid_slug(dealer) {
+        return Err(SearchError::BadDealer(dealer.chars().take(100).collect()));
+    }
+    let client = Client::new(url, key).map_err(meili)?;
+    let live = index_uid(dealer);
+    let latest = latest_first(docs);
+    let rules: &[&str] = if latest {
+        &RULES_LATEST
+    } else {
+        &RULES_WRITTEN
+    };
+    let records: Vec<(u64, Value)> = docs
         .iter()
         .enumerate()
-        .map(|(i, d)| meili_document(&SearchDoc::derive(i as u64, d)))
+        .map(|(ord, doc)| push_record(ord, doc, latest))
         .collect();
-    if !records.is_empty() {
+    let settings = push_settings(docs.len(), rules);
+    let current = match client.get_index(&live).await {
+        Ok(index) if index.primary_key.as_deref() == Some(PRIMARY_KEY) => {
+            let live_rules = index.get_ranking_rules().await.map_err(meili)?;
+            (live_rules == rules).then_some(index)
+        }
+        _ => None,
+    };
+    let Some(index) = current else {
+        rebuild(&client, &live, &settings, &records).await?;
+        return Ok(MeiliPush {
+            docs: docs.len(),
+            sent: records.len(),
+            deleted: 0,
+            rebuilt: true,
+        });
+    };
+    // The live digests, by id.
+    let mut held: HashMap<u64, String> = HashMap::new();
+    let mut offset = 0;
+    loop {
+        let page = DocumentsQuery::new(&index)
+            .with_fields(["id", "hash"])
+            .with_limit(LIST_PAGE)
+            .with_offset(offset)
+            .execute::<Held>()
+            .await
+            .map_err(meili)?;
+        let count = page.results.len();
+        held.extend(page.results.into_iter().map(|d| (d.id, d.hash)));
+        offset += count;
+        if count < LIST_PAGE {
+            break;
+        }
+    }
+    // The settings first: a stock grown past `maxTotalHits` needs the new bound.
+    wait(&client, index.set_settings(&settings).await.map_err(meili)?).await?;
+    let changed: Vec<&Value> = records
+        .iter()
+        .filter(|(id, record)| held.get(id).map(String::as_str) != record["hash"].as_str())
+        .map(|(_, record)| record)
+        .collect();
+    if !changed.is_empty() {
         for task in index
-            .add_documents_in_batches(&records, Some(BATCH_SIZE), Some("ord"))
+            .add_documents_in_batches(&changed, Some(BATCH_SIZE), Some(PRIMARY_KEY))
             .await
             .map_err(meili)?
         {
             wait(&client, task).await?;
         }
     }
-    let swap = SwapIndexes {
-        indexes: (live.clone(), next.clone()),
-        rename: None,
-    };
-    wait(&client, client.swap_indexes([&swap]).await.map_err(meili)?).await?;
+    let kept: std::collections::HashSet<u64> = records.iter().map(|(id, _)| *id).collect();
+    let mut gone: Vec<u64> = held
+        .keys()
+        .filter(|id| !kept.contains(id))
+        .copied()
+        .collect();
+    gone.sort_unstable();
+    if !gone.is_empty() {
+        wait(&client, index.delete_documents(&gone).await.map_err(meili)?).await?;
+    }
+    Ok(MeiliPush {
+        docs: docs.len(),
+        sent: changed.len(),
+        deleted: gone.len(),
+        rebuilt: false,
+    })
+}
+
+/// `id` and `hash` of a live document.
+#[derive(Debug, Deserialize)]
+struct Held {
+    id: u64,
+    #[serde(default)]
+    hash: String,
+}
+
+/// Builds `<live>-next` whole and swaps it in for `live`.
+async fn rebuild(
+    client: &Client,
+    live: &str,
+    settings: &Settings,
+    records: &[(u64, Value)],
+) -> Result<(), SearchError> {
+    let next = format!("{live}-next");
+    // Both may be missing; a failed delete or create of an absent/present index is fine.
     if let Ok(task) = client.delete_index(&next).await {
-        let _old_removed = task
-            .wait_for_completion(&client, None, Some(TASK_TIMEOUT))
+        let _gone = task
+            .wait_for_completion(client, None, Some(TASK_TIMEOUT))
             .await;
     }
-    Ok(docs.len())
+    if let Ok(task) = client.create_index(live, Some(PRIMARY_KEY)).await {
+        let _exists = task
+            .wait_for_completion(client, None, Some(TASK_TIMEOUT))
+            .await;
+    }
+    wait(
+        client,
+        client
+            .create_index(&next, Some(PRIMARY_KEY))
+            .await
+            .map_err(meili)?,
+    )
+    .await?;
+    let index = client.index(&next);
+    wait(client, index.set_settings(settings).await.map_err(meili)?).await?;
+    let records: Vec<&Value> = records.iter().map(|(_, record)| record).collect();
+    if !records.is_empty() {
+        for task in index
+            .add_documents_in_batches(&records, Some(BATCH_SIZE), Some(PRIMARY_KEY))
+            .await
+            .map_err(meili)?
+        {
+            wait(client, task).await?;
+        }
+    }
+    let swap = SwapIndexes {
+        indexes: (live.to_string(), next.clone()),
+        rename: None,
+    };
+    wait(client, client.swap_indexes([&swap]).await.map_err(meili)?).await?;
+    if let Ok(task) = client.delete_index(&next).await {
+        let _old_removed = task
+            .wait_for_completion(client, None, Some(TASK_TIMEOUT))
+            .await;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize)]

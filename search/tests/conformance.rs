@@ -992,3 +992,104 @@ async fn real_meilisearch_backend_conforms() {
         );
     }
 }
+
+/// The documents each push's tasks received, as the server counts them: per task type
+/// (`documentAdditionOrUpdate` received documents, `documentDeletion` provided ids), the
+/// sum over every succeeded task of the index.
+async fn documents_received(server: &RealMeilisearch, uid: &str) -> (usize, usize, usize) {
+    use meilisearch_sdk::tasks::{Task, TaskType, TasksSearchQuery};
+    let client = meilisearch_sdk::client::Client::new(server.url(), server.key()).expect("client");
+    let mut query = TasksSearchQuery::new(&client);
+    query.with_index_uids([uid]).with_limit(1000);
+    let tasks = client.get_tasks_with(&query).await.expect("tasks");
+    let (mut added, mut deleted, mut count) = (0, 0, 0);
+    for task in tasks.results {
+        let Task::Succeeded { content } = task else {
+            continue;
+        };
+        match content.update_type {
+            TaskType::DocumentAdditionOrUpdate { details } => {
+                count += 1;
+                added += details.map_or(0, |d| d.received_documents);
+            }
+            TaskType::DocumentDeletion { details } => {
+                count += 1;
+                deleted += details.and_then(|d| d.provided_ids).unwrap_or(0);
+            }
+            _ => {}
+        }
+    }
+    (added, deleted, count)
+}
+
+/// A second push sends nothing when nothing changed, and then only what did: one car
+/// repriced and one new are sent, one sold off the stock is deleted; counted by the
+/// server's own task records, and the index then answers with the new stock.
+#[tokio::test]
+async fn real_meilisearch_push_sends_only_changed_documents() {
+    let Some(server) = RealMeilisearch::from_env("meilisearch incremental push") else {
+        return;
+    };
+    let dealer = "push-fixture";
+    let uid = search::meili::index_uid(dealer);
+    // Latest first, as a build writes a dealer's documents.
+    let latest = domain::view::search::latest_first;
+    let mut cars = fixture();
+    cars.sort_by(latest);
+    let first = search::push_meilisearch(server.url(), server.key(), dealer, &docs(&cars))
+        .await
+        .expect("first push");
+    assert!(first.rebuilt && first.sent == 12, "{first:?}");
+    // The first push built the index whole in `-next`: its documents went there.
+    let live_after_first = documents_received(&server, &uid).await;
+
+    let again = search::push_meilisearch(server.url(), server.key(), dealer, &docs(&cars))
+        .await
+        .expect("unchanged push");
+    assert_eq!((again.sent, again.deleted, again.rebuilt), (0, 0, false));
+    assert_eq!(documents_received(&server, &uid).await, live_after_first);
+
+    cars[3].price = Some(cars[3].price.unwrap_or(10_000.0) - 500.0);
+    let gone = cars.remove(5);
+    let mut new = cars[0].clone();
+    new.id = 5000;
+    new.created_at = cars[0].created_at + chrono::Duration::hours(1);
+    new.stocknum = Some("NEW1".into());
+    // The newest car comes first: every other car's position moves, none of its document.
+    cars.insert(0, new);
+    assert!(cars.windows(2).all(|w| latest(&w[0], &w[1]).is_lt()));
+    let changed = search::push_meilisearch(server.url(), server.key(), dealer, &docs(&cars))
+        .await
+        .expect("changed push");
+    assert_eq!(
+        (changed.sent, changed.deleted, changed.rebuilt),
+        (2, 1, false)
+    );
+    let (added, deleted, tasks) = documents_received(&server, &uid).await;
+    assert_eq!(
+        (added, deleted, tasks),
+        (
+            live_after_first.0 + 2,
+            live_after_first.1 + 1,
+            live_after_first.2 + 2
+        )
+    );
+
+    let client = meilisearch_sdk::client::Client::new(server.url(), server.key()).expect("client");
+    let index = client.index(&uid);
+    let held = meilisearch_sdk::documents::DocumentsQuery::new(&index)
+        .with_fields(["id"])
+        .with_limit(100)
+        .execute::<serde_json::Value>()
+        .await
+        .expect("documents");
+    let mut ids: Vec<u64> = held
+        .results
+        .iter()
+        .map(|d| d["id"].as_u64().expect("id"))
+        .collect();
+    ids.sort_unstable();
+    let mut want: Vec<u64> = cars.iter().map(|c| c.id).collect();
+    want.sort_unstable();
+    assert_eq!(ids, want, "{} was sold off the stock", gone.id);
+}

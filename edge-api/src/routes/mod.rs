@@ -10,11 +10,13 @@ pub mod img;
 pub mod leads;
 pub mod locator;
 pub mod openapi;
+pub mod payments;
 pub mod price_comparison;
 pub mod quote;
 pub mod reservations;
 pub mod search;
 pub mod static_site;
+pub mod stock;
 pub mod trade_in;
 pub mod watchlist;
 
@@ -30,6 +32,7 @@ pub fn router(dev_mode: bool) -> Router<AppState> {
         .merge(watchlist::router())
         .merge(leads::router())
         .merge(reservations::router())
+        .merge(payments::router())
         .merge(locator::router())
         .merge(delivery::router())
         .merge(appointments::router())
@@ -37,6 +40,7 @@ pub fn router(dev_mode: bool) -> Router<AppState> {
         .merge(quote::router())
         .merge(trade_in::router())
         .merge(price_comparison::router())
+        .merge(stock::router())
         .merge(search::router())
         .merge(img::router())
         .merge(openapi::router());

@@ -128,9 +128,26 @@ export const submitLead = (
     // A retry with the same key creates nothing twice.
     'Idempotency-Key': idempotencyKey,
   });
+/** POST /api/reservations/{id}/confirm: after 3-D Secure, whether the card is now held. */
+export const confirmReservation = (reservationId: string, options?: CallOptions) =>
+  post<Schemas['ReservationAnswer']>(
+    `/api/reservations/${encodeURIComponent(reservationId)}/confirm`,
+    {},
+    options,
+  );
+/** POST /api/reservations/{id}/cancel: the signed-in shopper releases their hold. */
+export const cancelReservation = (reservationId: string, options?: CallOptions) =>
+  post<{ reservation_id: string; status: string }>(
+    `/api/reservations/${encodeURIComponent(reservationId)}/cancel`,
+    {},
+    options,
+  );
 /** GET /api/reservations/{car_id}: whether a live hold keeps the car. */
 export const getHold = (carId: number, options?: CallOptions) =>
   get<Schemas['HoldStatus']>(`/api/reservations/${carId}`, options);
+/** GET /api/stock/{car_id}: the car's state now (available, sold, reserved or gone). */
+export const getStock = (carId: number, options?: CallOptions) =>
+  get<Schemas['StockState']>(`/api/stock/${carId}`, options);
 
 // Stock search and places.
 

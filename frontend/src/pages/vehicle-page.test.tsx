@@ -383,3 +383,94 @@ describe('VehiclePage comparison rate warning', () => {
     );
   });
 });
+
+describe('VehiclePage stock state on load', () => {
+  /** Answers GET /api/stock/42 with `state` once `release` is called. */
+  function stockAnswer(state: object) {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/stock/42') {
+        await gate;
+        return answer(200, state);
+      }
+      return url.endsWith('/autogauge')
+        ? answer(404, { success: false, code: 'no_data' })
+        : answer(200, {});
+    });
+    return () => release();
+  }
+
+  /** The sidebar's elements and the price line's text. The tests turn the
+   *  price comparison off: its own answer hides its panel. */
+  function sidebar(container: HTMLElement) {
+    const aside = container.querySelector('.vehicle__sidebar');
+    const slots = Array.from(aside?.querySelectorAll(':scope > *') ?? []).map((el) => el.tagName);
+    return { slots, price: container.querySelector('.vehicle__price')?.textContent };
+  }
+
+  it('swaps the reserve button for the SOLD notice in its place when the car sold since the build', async () => {
+    const release = stockAnswer({ car_id: 42, status: 'sold', price: null });
+    const { container } = render(<VehiclePage {...props({ price_comparison: false })} />);
+    const reserve = screen.getByRole('link', { name: MESSAGES.RESERVE_NOW });
+    const before = sidebar(container);
+    const at = Array.from(reserve.parentElement?.children ?? []).indexOf(reserve);
+    const parent = reserve.parentElement;
+    release();
+    const notice = await screen.findByText(MESSAGES.SOLD);
+    expect(screen.queryByRole('link', { name: MESSAGES.RESERVE_NOW })).toBeNull();
+    // The same box (the button's class) at the same place: nothing around it moves.
+    expect(notice.classList.contains('button')).toBe(true);
+    expect(notice.parentElement).toBe(parent);
+    expect(Array.from(parent?.children ?? []).indexOf(notice)).toBe(at);
+    expect(sidebar(container).slots.length).toBe(before.slots.length);
+    expect(sidebar(container).price).toBe(before.price);
+  });
+
+  it('says SOLD on the price line of a car without a reserve button, and Reserved for a hold', async () => {
+    const noReserve = props({ price_comparison: false });
+    noReserve.page.card.reserve_url = null;
+    const release = stockAnswer({ car_id: 42, status: 'gone', price: null });
+    const { container } = render(<VehiclePage {...noReserve} />);
+    const before = sidebar(container);
+    release();
+    await waitFor(() => expect(sidebar(container).price).toBe(MESSAGES.SOLD));
+    expect(sidebar(container).slots.length).toBe(before.slots.length);
+    cleanup();
+
+    const held = stockAnswer({ car_id: 42, status: 'reserved', price: 38990 });
+    render(<VehiclePage {...props({ price_comparison: false })} />);
+    held();
+    expect(await screen.findByText(MESSAGES.RESERVED)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: MESSAGES.RESERVE_NOW })).toBeNull();
+    expect(screen.queryByText(MESSAGES.SOLD)).toBeNull();
+  });
+
+  it('keeps the page as built for an available car, an unknown state, another car or no answer', async () => {
+    for (const state of [
+      { car_id: 42, status: 'available', price: 38990 },
+      { car_id: 42, status: 'unknown', price: null },
+      { car_id: 7, status: 'sold', price: null },
+      { reserved: false },
+    ]) {
+      const release = stockAnswer(state);
+      render(<VehiclePage {...props({ price_comparison: false })} />);
+      release();
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => url === '/api/stock/42')).toBe(true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.getByRole('link', { name: MESSAGES.RESERVE_NOW })).toBeTruthy();
+      expect(screen.queryByText(MESSAGES.SOLD)).toBeNull();
+      cleanup();
+      fetchMock.mockClear();
+    }
+  });
+
+  it('does not ask about a car the page was built as sold', async () => {
+    render(<VehiclePage {...props({}, 'SOLD')} />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/stock/'))).toBe(false);
+  });
+});

@@ -25,7 +25,7 @@ import { Assurances, HistoryReportLink } from '../features/vehicle/assurances';
 import { favouriteOf, SaveToggle } from '../components/account/save-toggle';
 import { CompareToggle } from '../components/compare-toggle';
 import { SpecRows } from '../features/vehicle/spec-table';
-import { useHold } from '../features/vehicle/use-hold';
+import { useLiveStock } from '../features/vehicle/use-hold';
 import { Viewer } from '../features/vehicle/viewer';
 import { PromoBanner } from '../features/vehicle/promo-banner';
 import { VehicleMap } from '../features/vehicle/vehicle-map';
@@ -35,11 +35,14 @@ import { MESSAGES } from '../types/generated/messages';
 /** The vehicle detail page. */
 export function VehiclePage({ site, page }: VehicleProps) {
   const { card, widgets } = page;
-  const held = useHold(card.id, card.reserve_url !== null);
+  const available = !page.sold_notice;
+  // Sold or held since the page was built: the API's stock state says so on load.
+  const live = useLiveStock(card.id, available);
+  // Reserved takes the reserve button's place, as the build would have shown it.
+  const held = live.held && card.reserve_url !== null;
   // One "Reserve Now" on screen at a time (issue 24): the bars offer it only while the
   // page's own button is out of view, and the header leaves it to the bottom bar.
   const primaryReserve = useRef<HTMLAnchorElement>(null);
-  const available = !page.sold_notice;
   const revealIds: RevealIds = {
     car_id: card.id,
     dealership_id: widgets.dealership_id,
@@ -94,10 +97,17 @@ export function VehiclePage({ site, page }: VehicleProps) {
       ) : null}
       <h1 className="vehicle__title">{card.name}</h1>
       <p className="vehicle__price">
-        {card.price_text}
-        {card.price_type && card.price !== null ? (
-          <span className="vehicle__price-type"> {card.price_type}</span>
-        ) : null}
+        {live.sold && !card.reserve_url ? (
+          // No reserve button to give its place to: the notice takes the price's line.
+          <span className="vehicle__price-sold">{MESSAGES.SOLD}</span>
+        ) : (
+          <>
+            {card.price_text}
+            {card.price_type && card.price !== null ? (
+              <span className="vehicle__price-type"> {card.price_type}</span>
+            ) : null}
+          </>
+        )}
       </p>
       {card.finance ? (
         <>
@@ -136,7 +146,12 @@ export function VehiclePage({ site, page }: VehicleProps) {
               {MESSAGES.FIND_ME_SOMETHING_SIMILAR}
             </a>
           ) : null}
-          {held ? (
+          {live.sold && card.reserve_url ? (
+            // In the reserve button's own box (the same class), so nothing moves.
+            <p className="button vehicle__sold-now" role="status">
+              {MESSAGES.SOLD}
+            </p>
+          ) : held ? (
             <p className="vehicle__reserved" role="status">
               {MESSAGES.RESERVED}
             </p>
@@ -146,7 +161,12 @@ export function VehiclePage({ site, page }: VehicleProps) {
             </a>
           ) : null}
           {widgets.buy_online_url && !held ? (
-            <a className="button button--secondary" href={widgets.buy_online_url}>
+            <a
+              className={`button button--secondary${live.sold ? ' vehicle__withdrawn' : ''}`}
+              href={widgets.buy_online_url}
+              aria-hidden={live.sold || undefined}
+              tabIndex={live.sold ? -1 : undefined}
+            >
               Buy Online
             </a>
           ) : null}
@@ -205,7 +225,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
       <StickyHeader
         card={card}
         thresholdPx={widgets.sticky_header_px}
-        held={held}
+        held={held || live.sold}
         primaryReserve={primaryReserve}
         bottomBarPx={available ? widgets.bottom_bar_px : null}
       />
@@ -285,7 +305,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
         <BottomBar
           card={card}
           thresholdPx={widgets.bottom_bar_px}
-          held={held}
+          held={held || live.sold}
           primaryReserve={primaryReserve}
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}

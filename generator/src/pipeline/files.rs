@@ -322,6 +322,79 @@ pub fn swap_in(out: &Path, slug: &str, staging: &Path) -> io::Result<()> {
     }
     fs::rename(&old, staging)
 }
+/// The folder of the dealers' run locks under an output folder.
+pub const LOCK_DIR: &str = ".locks";
+
+/// The lock a build holds on one dealer while it runs: `<out>/.locks/<slug>.lock`, locked
+/// with `flock` (released by the system when the process ends, however it ends) and
+/// holding the holder's process id and start time for the message of a refused run.
+#[derive(Debug)]
+pub struct DealerLock {
+    /// The lock file.
+    pub path: PathBuf,
+    /// Open for as long as the lock is held: closing it releases the lock.
+    _file: fs::File,
+}
+
+/// Takes the lock of dealer `slug` in `out`, or says which run holds it: two runs for one
+/// dealer never overlap (each would swap its own staging folder in).
+pub fn lock_dealer(out: &Path, slug: &str) -> Result<DealerLock, String> {
+    let dir = out.join(LOCK_DIR);
+    let path = dir.join(format!("{slug}.lock"));
+    let fail = |e: io::Error| format!("{slug}: cannot take the lock file {}: {e}", path.display());
+    fs::create_dir_all(&dir).map_err(fail)?;
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(fail)?;
+    if !try_lock(&file).map_err(fail)? {
+        let holder = fs::read_to_string(&path).unwrap_or_default();
+        let holder = holder.trim();
+        return Err(format!(
+            "{slug}: not started: another run for this dealer is under way (lock file {}{}); runs for one dealer never overlap, so start this one again once that one has ended",
+            path.display(),
+            if holder.is_empty() {
+                String::new()
+            } else {
+                format!(", held by {holder}")
+            }
+        ));
+    }
+    file.set_len(0).map_err(fail)?;
+    writeln!(
+        file,
+        "process {} since {}",
+        std::process::id(),
+        chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    )
+    .map_err(fail)?;
+    Ok(DealerLock { path, _file: file })
+}
+
+/// `flock(LOCK_EX | LOCK_NB)`: `Ok(false)` when another open file holds it.
+#[cfg(target_os = "linux")]
+fn try_lock(file: &fs::File) -> io::Result<bool> {
+    use rustix::fs::{flock, FlockOperation};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The standard library's file lock elsewhere (`flock` or `LockFileEx`).
+#[cfg(not(target_os = "linux"))]
+fn try_lock(file: &fs::File) -> io::Result<bool> {
+    match file.try_lock() {
+        Ok(()) => Ok(true),
+        Err(fs::TryLockError::WouldBlock) => Ok(false),
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
 /// Removes the folder `dir` and everything in it, the folders two levels down (a page
 /// each, `cars/<slug>/`) on every core.
 pub fn remove_tree(dir: &Path) -> io::Result<()> {

@@ -4,6 +4,12 @@
 //! A site with a dead link is not published; the error names the link, the pages that
 //! carry it and the dealer config key that made it.
 //!
+//! A rebuild reads only the pages that changed: every root link of the site and the pages
+//! carrying it are recorded with the site (`.forecourt/links.tsv`), and the recorded links
+//! of the unchanged pages are resolved again against the staged files, so a page that
+//! did not change but links to a car removed since (or to an `id` a changed page dropped)
+//! is still caught, without being read. A first or `--full` build reads every page.
+//!
 //! What is not a file of the site, and how it is checked instead:
 //! - other schemes (`https:`, `tel:`, `mailto:`...) and `//host` links: other sites;
 //! - `/media/...`: the feed's photos, published beside the sites as `_media/` (from the
@@ -16,7 +22,7 @@
 //! - `?query` or `#fragment` alone: the page itself (a search page's query is read by
 //!   its script), so only the fragment is checked.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use domain::config::Dealer;
@@ -302,57 +308,317 @@ pub struct LinkCheck<'a> {
     pub media: Option<&'a Path>,
 }
 
+/// What an incremental check knows of the live site the staged one replaces.
+pub struct Since<'a> {
+    /// The live site: its link record ([`LINKS_FILE`]) is the last check's.
+    pub live: &'a Path,
+    /// Outputs whose content differs from the live site's (new ones included).
+    pub changed: &'a BTreeSet<String>,
+}
+
+/// What a check did: the links it resolved, the pages it read, and the link record of the
+/// staged site for the next build's incremental check.
+pub struct Checked {
+    /// Links resolved (every link of every page read, and each recorded link re-resolved).
+    pub links: usize,
+    /// Pages read from the staging folder (an incremental check reads only changed ones).
+    pub pages_read: usize,
+    /// Whether the check was incremental (a live link record was there to start from).
+    pub incremental: bool,
+    record: LinkRecord,
+}
+
+impl Checked {
+    /// Writes the link record into the site's build records, for the next check.
+    pub fn write_record(&self, site: &Path) -> std::io::Result<()> {
+        let path = site.join(META_DIR).join(LINKS_FILE);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, self.record.to_text())
+    }
+}
+
+/// File name of the link record inside the site's build records.
+pub const LINKS_FILE: &str = "links.tsv";
+
+/// Every root link of a site (`/...`, not `//host`) and the pages carrying it: what an
+/// incremental check needs to re-resolve the links of pages it does not read. The text
+/// form is a header line, one line per page (`P\t<output>`, pages in path order), then
+/// one line per link (`L\t<link>\t<page numbers as ranges, a-b,c>`), the link escaped.
+#[derive(Debug, Default, PartialEq)]
+struct LinkRecord {
+    pages: Vec<String>,
+    links: BTreeMap<String, Vec<u32>>,
+}
+
+const RECORD_HEADER: &str = "forecourt-links 1";
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn unescape(text: &str) -> String {
+    if !text.contains('\\') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+impl LinkRecord {
+    fn to_text(&self) -> String {
+        let mut text = String::with_capacity(64 * (self.pages.len() + self.links.len()));
+        text.push_str(RECORD_HEADER);
+        text.push('\n');
+        for page in &self.pages {
+            text.push_str("P\t");
+            text.push_str(&escape(page));
+            text.push('\n');
+        }
+        for (link, pages) in &self.links {
+            text.push_str("L\t");
+            text.push_str(&escape(link));
+            text.push('\t');
+            let mut i = 0;
+            let mut first = true;
+            while i < pages.len() {
+                let mut j = i;
+                while j + 1 < pages.len() && pages[j + 1] == pages[j] + 1 {
+                    j += 1;
+                }
+                if !first {
+                    text.push(',');
+                }
+                first = false;
+                if i == j {
+                    text.push_str(&pages[i].to_string());
+                } else {
+                    text.push_str(&format!("{}-{}", pages[i], pages[j]));
+                }
+                i = j + 1;
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The record in `text`; `None` when it is not one (the check is then a full one).
+    fn parse(text: &str) -> Option<LinkRecord> {
+        let mut lines = text.lines();
+        if lines.next()? != RECORD_HEADER {
+            return None;
+        }
+        let mut record = LinkRecord::default();
+        for line in lines {
+            if let Some(page) = line.strip_prefix("P\t") {
+                record.pages.push(unescape(page));
+            } else if let Some(rest) = line.strip_prefix("L\t") {
+                let (link, ranges) = rest.rsplit_once('\t')?;
+                let mut pages = Vec::new();
+                for range in ranges.split(',').filter(|r| !r.is_empty()) {
+                    let (a, b) = match range.split_once('-') {
+                        Some((a, b)) => (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?),
+                        None => {
+                            let a = range.parse::<u32>().ok()?;
+                            (a, a)
+                        }
+                    };
+                    if b < a || b as usize >= record.pages.len() {
+                        return None;
+                    }
+                    pages.extend(a..=b);
+                }
+                record.links.insert(unescape(link), pages);
+            } else {
+                return None;
+            }
+        }
+        Some(record)
+    }
+
+    fn read(site: &Path) -> Option<LinkRecord> {
+        let text = std::fs::read_to_string(site.join(META_DIR).join(LINKS_FILE)).ok()?;
+        LinkRecord::parse(&text)
+    }
+}
+
 /// A link of a page that resolves nowhere: the link, the pages carrying it, and why.
 type Dead = BTreeMap<(String, Problem), Vec<String>>;
 
 /// Pages named in an error for a link many pages carry.
 const PAGES_NAMED: usize = 3;
 
+/// Whether a link is one the record keeps: a root path, resolved the same on every page.
+fn is_root(link: &str) -> bool {
+    let trimmed = link.trim();
+    trimmed.starts_with('/') && !trimmed.starts_with("//")
+}
+
+/// The last check's record and, by its page numbers, the new number of each page kept
+/// unread (`None`: read again, or gone).
+type Kept = (LinkRecord, Vec<Option<u32>>);
+
+/// The lookups one check shares between the pages it reads and the links it re-resolves.
+struct Resolver<'a> {
+    files: &'a BTreeSet<String>,
+    ids: HashMap<String, BTreeSet<String>>,
+    /// A root link resolves the same on every page, and the header, footer and cards
+    /// repeat most of them on thousands of pages: each is resolved once.
+    resolved: HashMap<String, Option<Problem>>,
+    /// Pages whose `id`s the last check saw and that have not changed since (an
+    /// incremental check): a fragment into one of them that resolved then still does.
+    trusted: Option<&'a dyn Fn(&str) -> bool>,
+}
+
 impl LinkCheck<'_> {
     /// Checks every page; `Ok(links checked)`, or one error per dead link (without the
     /// dealer's slug: the caller prefixes it).
     pub fn run(&self) -> Result<usize, Vec<String>> {
+        self.check(None).map(|checked| checked.links)
+    }
+
+    /// Checks the staged site. With `since` and the live site's link record, only the
+    /// pages that changed are read; the recorded links of the others are re-resolved
+    /// against the staged files (what disappeared, a removed car's page or a changed
+    /// page's `id`s, shows there) without reading them. Without either, every page is read.
+    pub fn check(&self, since: Option<&Since<'_>>) -> Result<Checked, Vec<String>> {
         let files = site_files(self.site).map_err(|e| {
             vec![format!(
                 "cannot list the staged site {} for the link check: {e}",
                 self.site.display()
             )]
         })?;
-        let mut ids: HashMap<String, BTreeSet<String>> = HashMap::new();
+        let pages: Vec<&String> = files.iter().filter(|f| f.ends_with(".html")).collect();
+        let previous = since.and_then(|s| LinkRecord::read(s.live).map(|r| (s, r)));
+        // Pages to read: all of them, or those changed or not in the last record.
+        let (to_read, kept): (Vec<bool>, Option<Kept>) = match previous {
+            None => (vec![true; pages.len()], None),
+            Some((since, old)) => {
+                let at: HashMap<&str, u32> = pages
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (p.as_str(), i as u32))
+                    .collect();
+                let recorded: BTreeSet<&str> = old.pages.iter().map(String::as_str).collect();
+                let read = pages
+                    .iter()
+                    .map(|p| since.changed.contains(*p) || !recorded.contains(p.as_str()))
+                    .collect::<Vec<bool>>();
+                // Old page number -> new, for the pages kept unread.
+                let map: Vec<Option<u32>> = old
+                    .pages
+                    .iter()
+                    .map(|p| at.get(p.as_str()).copied().filter(|&i| !read[i as usize]))
+                    .collect();
+                (read, Some((old, map)))
+            }
+        };
+        let unread: HashSet<&str> = pages
+            .iter()
+            .zip(&to_read)
+            .filter(|(_, read)| !**read)
+            .map(|(p, _)| p.as_str())
+            .collect();
+        let trust = |file: &str| unread.contains(file);
+        let mut resolver = Resolver {
+            files: &files,
+            ids: HashMap::new(),
+            resolved: HashMap::new(),
+            trusted: None,
+        };
         let mut dead: Dead = BTreeMap::new();
         let mut checked = 0;
-        // A root link resolves the same on every page, and the header, footer and cards
-        // repeat most of them on thousands of pages: each is resolved once.
-        let mut resolved: HashMap<String, Option<Problem>> = HashMap::new();
-        for page in files.iter().filter(|f| f.ends_with(".html")) {
+        let mut pages_read = 0;
+        let mut record = LinkRecord {
+            pages: pages.iter().map(|p| p.to_string()).collect(),
+            links: BTreeMap::new(),
+        };
+        for (number, page) in pages.iter().enumerate() {
+            if !to_read[number] {
+                continue;
+            }
             let html = std::fs::read_to_string(self.site.join(page))
                 .map_err(|e| vec![format!("cannot read {page} for the link check: {e}")])?;
+            pages_read += 1;
             let links: Vec<String> = attributes(&html, "href")
                 .chain(attributes(&html, "src"))
                 .collect();
-            ids.entry(page.clone())
+            resolver
+                .ids
+                .entry(page.to_string())
                 .or_insert_with(|| attributes(&html, "id").collect());
             for link in links {
                 checked += 1;
-                let trimmed = link.trim();
-                let root = trimmed.starts_with('/') && !trimmed.starts_with("//");
-                let problem = match resolved.get(&link) {
-                    Some(known) if root => known.clone(),
-                    _ => {
-                        let found = self.problem(&link, page, &files, &mut ids);
-                        if root {
-                            resolved.insert(link.clone(), found.clone());
-                        }
-                        found
+                let root = is_root(&link);
+                let problem = self.resolve(&link, page, root, &mut resolver);
+                if root {
+                    let carriers = record.links.entry(link.clone()).or_default();
+                    if carriers.last() != Some(&(number as u32)) {
+                        carriers.push(number as u32);
                     }
-                };
+                }
                 if let Some(problem) = problem {
                     dead.entry((link, problem)).or_default().push(url_of(page));
                 }
             }
         }
+        let incremental = kept.is_some();
+        if let Some((old, map)) = kept {
+            // The links of the pages not read, as the last check recorded them: each is
+            // resolved again against the staged files; a fragment into a page that did
+            // not change is taken as resolved (it did then).
+            resolver.trusted = Some(&trust);
+            for (link, carriers) in old.links {
+                let unread: Vec<u32> = carriers
+                    .iter()
+                    .filter_map(|&old| map.get(old as usize).copied().flatten())
+                    .collect();
+                if unread.is_empty() {
+                    continue;
+                }
+                checked += 1;
+                if let Some(problem) = self.resolve(&link, "", true, &mut resolver) {
+                    let named = dead.entry((link.clone(), problem)).or_default();
+                    named.extend(unread.iter().map(|&n| url_of(pages[n as usize])));
+                }
+                let all = record.links.entry(link).or_default();
+                all.extend(unread);
+                all.sort_unstable();
+                all.dedup();
+            }
+        }
         if dead.is_empty() {
-            return Ok(checked);
+            return Ok(Checked {
+                links: checked,
+                pages_read,
+                incremental,
+                record,
+            });
         }
         let keys = config_keys(self.dealer);
         let set = keys_set_in_file(self.dealer);
@@ -377,15 +643,29 @@ impl LinkCheck<'_> {
             .collect())
     }
 
-    /// Why `link` on `page` resolves nowhere, or `None` when it resolves (or is not the
-    /// site's to check: see the module's list).
-    fn problem(
+    /// [`Self::problem`] of a link, a root link's answer kept for the rest of the check.
+    fn resolve(
         &self,
         link: &str,
         page: &str,
-        files: &BTreeSet<String>,
-        ids: &mut HashMap<String, BTreeSet<String>>,
+        root: bool,
+        resolver: &mut Resolver<'_>,
     ) -> Option<Problem> {
+        if root {
+            if let Some(known) = resolver.resolved.get(link) {
+                return known.clone();
+            }
+        }
+        let found = self.problem(link, page, resolver);
+        if root {
+            resolver.resolved.insert(link.to_string(), found.clone());
+        }
+        found
+    }
+
+    /// Why `link` on `page` resolves nowhere, or `None` when it resolves (or is not the
+    /// site's to check: see the module's list).
+    fn problem(&self, link: &str, page: &str, resolver: &mut Resolver<'_>) -> Option<Problem> {
         let link = link.trim();
         if link.starts_with("//") || has_scheme(link) {
             return None;
@@ -407,7 +687,7 @@ impl LinkCheck<'_> {
             return match image_url::parse(&percent_decode(path)) {
                 Err(e) => Some(Problem::BadImage(e.to_string())),
                 Ok(request) => match request.source {
-                    ImageSource::Site(source) => self.problem(&source, page, files, ids),
+                    ImageSource::Site(source) => self.problem(&source, page, resolver),
                     ImageSource::Remote { .. } => None,
                 },
             };
@@ -416,13 +696,17 @@ impl LinkCheck<'_> {
         } else {
             file_of(path)
         };
-        if !files.contains(&file) {
+        if !resolver.files.contains(&file) {
             return Some(Problem::NoFile(file));
         }
         let fragment = fragment.map(percent_decode).filter(|f| !f.is_empty())?;
         if !file.ends_with(".html") {
             return None;
         }
+        if resolver.trusted.is_some_and(|trusted| trusted(&file)) {
+            return None;
+        }
+        let ids = &mut resolver.ids;
         if !ids.contains_key(&file) {
             let found = std::fs::read_to_string(self.site.join(&file))
                 .map(|html| attributes(&html, "id").collect())
@@ -644,5 +928,126 @@ mod tests {
             "{}",
             errors[0]
         );
+    }
+
+    /// A full check of `site`, its link record written there as a live site's would be.
+    fn full_check_recorded(site: &Path, media: &Path) -> Checked {
+        let dealer = dealer();
+        let checked = LinkCheck {
+            dealer: &dealer,
+            site,
+            media: Some(media),
+        }
+        .check(None)
+        .unwrap_or_else(|e| panic!("{e:#?}"));
+        checked.write_record(site).expect("record");
+        checked
+    }
+
+    fn check_since(site: &Path, media: &Path, changed: &[&str]) -> Result<Checked, Vec<String>> {
+        let dealer = dealer();
+        let changed: BTreeSet<String> = changed.iter().map(|c| c.to_string()).collect();
+        LinkCheck {
+            dealer: &dealer,
+            site,
+            media: Some(media),
+        }
+        .check(Some(&Since {
+            live: site,
+            changed: &changed,
+        }))
+    }
+
+    #[test]
+    fn a_rebuild_reads_only_changed_pages_and_finds_a_car_removed_under_an_unchanged_page() {
+        let (site, media) = site(r##"<a href="/cars/a-car">A car</a><a href="/cars/b-car">B</a>"##);
+        write(site.path(), "cars/b-car/index.html", r##"<p id="b">B</p>"##);
+        let full = full_check_recorded(site.path(), media.path());
+        assert_eq!((full.pages_read, full.incremental), (4, false));
+
+        // Nothing changed: no page is read, every recorded link still resolves.
+        let none = check_since(site.path(), media.path(), &[]).unwrap_or_else(|e| panic!("{e:#?}"));
+        assert_eq!((none.pages_read, none.incremental), (0, true));
+        assert_eq!(none.record, full.record);
+
+        // The car's page is gone and only about-us changed: the home page, not read, is
+        // named for its link to the removed car.
+        std::fs::remove_dir_all(site.path().join("cars/a-car")).expect("remove car");
+        write(
+            site.path(),
+            "about-us/index.html",
+            r##"<h1 id="team">Team</h1><a href="/about-us#team">Team</a>"##,
+        );
+        let errors = match check_since(site.path(), media.path(), &["about-us/index.html"]) {
+            Ok(checked) => panic!(
+                "the dead link went unseen ({} pages read)",
+                checked.pages_read
+            ),
+            Err(errors) => errors,
+        };
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].starts_with("dead link /cars/a-car on 1 page (/): this build publishes no cars/a-car/index.html"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn a_rebuild_finds_an_anchor_a_changed_page_dropped_under_an_unchanged_page() {
+        let (site, media) = site(r##"<a href="/about-us#team">Team</a>"##);
+        full_check_recorded(site.path(), media.path());
+        write(
+            site.path(),
+            "about-us/index.html",
+            r##"<h1 id="staff">Staff</h1>"##,
+        );
+        let errors = check_since(site.path(), media.path(), &["about-us/index.html"])
+            .err()
+            .expect("dead anchor");
+        assert!(
+            errors.len() == 1 && errors[0].starts_with("dead link /about-us#team on 1 page (/): /about-us has no element with id=\"team\""),
+            "{errors:#?}"
+        );
+        // A changed page's new links are checked as in a full check.
+        write(
+            site.path(),
+            "about-us/index.html",
+            r##"<h1 id="team">Team</h1><a href="/gone">x</a>"##,
+        );
+        let checked = check_since(site.path(), media.path(), &["about-us/index.html"]);
+        let errors = checked.err().expect("dead link on the changed page");
+        assert!(
+            errors[0].starts_with("dead link /gone on 1 page (/about-us)"),
+            "{errors:#?}"
+        );
+    }
+
+    #[test]
+    fn a_rebuild_without_a_record_reads_every_page() {
+        let (site, media) = site("");
+        let checked =
+            check_since(site.path(), media.path(), &[]).unwrap_or_else(|e| panic!("{e:#?}"));
+        assert_eq!((checked.pages_read, checked.incremental), (3, false));
+    }
+
+    #[test]
+    fn the_link_record_reads_back_as_written() {
+        let record = LinkRecord {
+            pages: vec![
+                "a\tb/index.html".into(),
+                "index.html".into(),
+                "x/index.html".into(),
+            ],
+            links: BTreeMap::from([
+                ("/".to_string(), vec![0, 1, 2]),
+                ("/a\\b\nc".to_string(), vec![0, 2]),
+            ]),
+        };
+        let text = record.to_text();
+        assert!(text.contains("L\t/\t0-2\n"), "{text}");
+        assert_eq!(LinkRecord::parse(&text), Some(record));
+        assert_eq!(LinkRecord::parse("forecourt-links 1\nL\t/\t0\n"), None);
+        assert_eq!(LinkRecord::parse("something else\n"), None);
     }
 }

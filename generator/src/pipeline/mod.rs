@@ -50,9 +50,9 @@ use crate::render::{
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
 use domain::rules::market::{Listing, Market, MarketCar};
 
-pub use files::{link_or_copy, recover, staging_dir, swap_in};
+pub use files::{link_or_copy, lock_dealer, recover, staging_dir, swap_in, DealerLock, LOCK_DIR};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
-pub use links::{decode_entities, LinkCheck};
+pub use links::{decode_entities, Checked, LinkCheck, Since, LINKS_FILE};
 pub use progress::{Bar, Progress};
 pub use report::{BuildReport, DealerOutcome, DealerStatus, PhaseTimes};
 pub use sitemap::{robots, sitemap, ContentDates, Listed};
@@ -986,13 +986,27 @@ fn write_inner(
             )]
         })?;
     }
-    // The folder now holds exactly what the swap publishes: check its links.
-    LinkCheck {
+    // The folder now holds exactly what the swap publishes: check its links (on a
+    // rebuild, the changed pages' and, from the live site's link record, those of the
+    // pages linking to what is gone).
+    let changed_set: BTreeSet<String> = changed.iter().cloned().collect();
+    let live = out.join(slug);
+    let since = links::Since {
+        live: &live,
+        changed: &changed_set,
+    };
+    let checked = LinkCheck {
         dealer: &staged.dealer,
         site: staging,
         media,
     }
-    .run()?;
+    .check((!staged.previous.is_empty()).then_some(&since))?;
+    checked.write_record(staging).map_err(|e| {
+        vec![format!(
+            "cannot write the link record in {}: {e}",
+            staging.display()
+        )]
+    })?;
 
     let deleted: Vec<String> = staged
         .previous
@@ -1061,6 +1075,36 @@ pub fn write_market(market: &Market, out: &Path) -> Result<(), BuildError> {
     std::fs::rename(&partial, &path).map_err(fail)
 }
 
+/// The lines of the market file that are `slug`'s cars, under the file's header.
+pub fn dealer_stock(market_tsv: &str, slug: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in market_tsv.lines().enumerate() {
+        if i == 0 || line.split('\t').next() == Some(slug) {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Writes a dealer's stock state into its site folder, in the build metadata (not a
+/// page of the site), where `forecourt publish` takes it to the bucket the API reads
+/// on AWS (a temporary file, then a rename, so a publish never uploads half).
+pub fn write_stock(market_tsv: &str, out: &Path, slug: &str) -> Result<(), BuildError> {
+    let path = out
+        .join(slug)
+        .join(crate::publish::META_DIR)
+        .join(crate::publish::STOCK_FILE);
+    let fail =
+        |e: std::io::Error| BuildError::new(format!("stock: cannot write {}: {e}", path.display()));
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let partial = path.with_extension("tsv.partial");
+    std::fs::write(&partial, dealer_stock(market_tsv, slug)).map_err(fail)?;
+    std::fs::rename(&partial, &path).map_err(fail)
+}
+
 /// Copies the feed's sibling `media/` folder to `<out>/_media` (staged and swapped like a
 /// site: the staging folder, the media of the swap before, is made to mirror the folder
 /// by hard links). Returns the number of files, or `None` when the feed has no media folder.
@@ -1106,6 +1150,14 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
     }
     std::fs::create_dir_all(&opts.out)
         .map_err(|e| BuildError::new(format!("cannot create {}: {e}", opts.out.display())))?;
+    // Every dealer of this run is locked before any of its files change, and stays
+    // locked until its site, index and the market file are written.
+    let _locks = loaded
+        .dealers
+        .iter()
+        .map(|stock| lock_dealer(&opts.out, stock.slug()))
+        .collect::<Result<Vec<DealerLock>, String>>()
+        .map_err(BuildError::new)?;
 
     let shell = Shell::new().map_err(|e| BuildError::new(e.to_string()))?;
     let command = opts.worker.clone().unwrap_or_else(|| {
@@ -1145,6 +1197,15 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
         progress.line(
             "market: a dealer did not publish; the price comparison keeps the previous market file",
         );
+    }
+    // Each published dealer's own stock state, from its own (guarded) part of the feed;
+    // a dealer that did not publish keeps the state of its live site.
+    let market_tsv = loaded.market.to_tsv();
+    for outcome in outcomes
+        .iter()
+        .filter(|o| o.status == DealerStatus::Published)
+    {
+        write_stock(&market_tsv, &opts.out, &outcome.slug)?;
     }
     drop(pool);
     Ok(BuildReport {
@@ -1226,6 +1287,7 @@ fn publish_dealer(
     let staged = staged?;
     outcome.times.derive += staged.derive_time;
     outcome.pages = staged.pages.len();
+    outcome.seo = sitemap::SeoSummary::of(&staged.pages);
 
     let t = Instant::now();
     let media = media_dir(&opts.feed);

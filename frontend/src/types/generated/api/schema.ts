@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook: a signed event about a PaymentIntent brings its reservation in
+         *     line with the PaymentIntent as Stripe has it now.
+         */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/postcodes/{postcode}": {
         parameters: {
             query?: never;
@@ -217,6 +237,64 @@ export interface paths {
         get: operations["status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{reservation_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The shopper cancels their reservation: a card authorisation is cancelled at once and
+         *     the car is free again.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{reservation_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishes a card reservation after the browser's 3-D Secure step: reads the
+         *     PaymentIntent at Stripe and records what it says.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{reservation_id}/dealer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dealer's link opens a confirmation page; its button POSTs to the same address. */
+        get: operations["dealer_page"];
+        put?: never;
+        /** The dealer's confirmation: the only request that acts (once per link). */
+        post: operations["dealer_act"];
         delete?: never;
         options?: never;
         head?: never;
@@ -282,6 +360,23 @@ export interface paths {
          *     shopper is not an error). Never cached.
          */
         get: operations["session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock/{car_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A car's state now: the last build's stock state and the live holds. */
+        get: operations["stock_state"];
         put?: never;
         post?: never;
         delete?: never;
@@ -519,6 +614,13 @@ export interface components {
             /** @description What the panel shows; null when the seed's visibility rule hides it. */
             view?: Record<string, unknown> | null;
         };
+        /** @description Answer of the shopper's cancellation. */
+        CancelAnswer: {
+            /** @description The reservation. */
+            reservation_id: string;
+            /** @description Always `cancelled`. */
+            status: components["schemas"]["PaymentStatus"];
+        };
         /** @description The messages of the car step's checks the browser makes before asking the API. */
         CarMessages: {
             /** @description The odometer is not a whole number of km. */
@@ -615,6 +717,8 @@ export interface components {
             /** @description Its state, e.g. "QLD". */
             state: string;
         };
+        /** @description Empty body of `POST .../confirm`. */
+        Empty: Record<string, unknown>;
         /** @description The JSON body of every error answer. */
         ErrorBody: {
             /** @description Stable code. */
@@ -632,7 +736,7 @@ export interface components {
          * @description The stable error codes of the API.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "phone_has_hold" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "phone_has_hold" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "card_declined" | "hold_lapsed" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
         /** @description One value of a facet with the number of cars that have it. */
         FacetItem: {
             /**
@@ -890,7 +994,7 @@ export interface components {
          * @description Where a reservation's deposit stands (kept on the reservation and on its lead).
          * @enum {string}
          */
-        PaymentStatus: "awaiting_payment";
+        PaymentStatus: "awaiting_payment" | "authorising" | "requires_action" | "held" | "declined" | "captured" | "cancelled" | "expired" | "refunded";
         /** @description Where a postcode is. */
         PostcodePlace: {
             /**
@@ -965,12 +1069,47 @@ export interface components {
              */
             year: number;
         };
+        /** @description A range as the URL writes it (`range[<field>]=<min>:<max>`); either side may be open. */
+        RangeBounds: {
+            /**
+             * Format: double
+             * @description Highest accepted value.
+             */
+            max?: number | null;
+            /**
+             * Format: double
+             * @description Lowest accepted value.
+             */
+            min?: number | null;
+        };
         /** @description Answer of both endpoints (201). */
         Recorded: {
             /** @description The stored event's id. */
             id: string;
             /** @description Always true. */
             success: boolean;
+        };
+        /** @description For an empty answer: the range that emptied it and what is found without it. */
+        RelaxedRange: {
+            /** @description The range that was applied. */
+            applied: components["schemas"]["RangeBounds"];
+            /**
+             * Format: int64
+             * @description Cars found without it (everything else unchanged).
+             */
+            count: number;
+            /** @description The range field (`price`, `km`, `year`, ...). */
+            field: string;
+            /**
+             * Format: double
+             * @description See `min`.
+             */
+            max?: number | null;
+            /**
+             * Format: double
+             * @description Lowest and highest value of the field among those cars.
+             */
+            min?: number | null;
         };
         /** @description Body of `POST /api/auth/request-code`. */
         RequestCode: {
@@ -984,6 +1123,8 @@ export interface components {
              * @description The held car.
              */
             car_id: number;
+            /** @description The PaymentIntent's client secret for Stripe.js, with `requires_action` only. */
+            client_secret?: string | null;
             /**
              * Format: int32
              * @description Fully refundable deposit, dollars.
@@ -991,7 +1132,8 @@ export interface components {
             deposit: number;
             /**
              * Format: date-time
-             * @description When the hold ends (RFC 3339).
+             * @description When the hold ends (RFC 3339); while `requires_action`, when it lapses unless the
+             *     card is authorised.
              */
             expires_at: string;
             /**
@@ -1003,7 +1145,11 @@ export interface components {
             message: string;
             /** @description The reservation's id. */
             reservation_id: string;
-            /** @description Where the deposit stands (`awaiting_payment`). */
+            /**
+             * @description Where the deposit stands: `awaiting_payment` (paid at the dealership), `held`
+             *     (authorised on the card) or `requires_action` (3-D Secure: finish it with
+             *     Stripe.js and `client_secret`, then `POST /api/reservations/{id}/confirm`).
+             */
             status: components["schemas"]["PaymentStatus"];
         };
         /** @description Body of `POST /api/reservations`: the car and the shopper's contact details. */
@@ -1021,6 +1167,12 @@ export interface components {
             message?: string | null;
             /** @description First name. */
             name: string;
+            /**
+             * @description The card, as the id Stripe.js returned for it (`pm_...`, `card_...` or `tok_...`):
+             *     required by dealers taking the deposit by card, ignored by the others. Card
+             *     details never reach this API.
+             */
+            payment_method?: string | null;
             /** @description Australian phone number. */
             phone: string;
             /** @description 4-digit postcode (blank is fine). */
@@ -1085,6 +1237,16 @@ export interface components {
              */
             pages: number;
         };
+        /**
+         * @description The answer of `GET /api/search`: the search answer, plus what the API read from the
+         *     shopper's text and, for an empty answer, the nearest answer (without one range, or
+         *     with the text spelled as the stock spells it).
+         */
+        SearchReply: components["schemas"]["SearchAnswer"] & {
+            relaxed?: components["schemas"]["RelaxedRange"] | null;
+            suggestion?: components["schemas"]["Suggestion"] | null;
+            understood?: components["schemas"]["UnderstoodQuery"] | null;
+        };
         /** @description Answer of `GET /api/session`: who is signed in, if anyone. */
         SessionState: {
             /** @description The signed-in user's phone number; null when nobody is signed in. */
@@ -1121,6 +1283,36 @@ export interface components {
             slot_minutes: number;
             /** @description Start times still offered, earliest first. */
             slots: components["schemas"]["Slot"][];
+        };
+        /** @description Answer of `GET /api/stock/{car_id}`. */
+        StockState: {
+            /**
+             * Format: int64
+             * @description The car asked about.
+             */
+            car_id: number;
+            /**
+             * Format: double
+             * @description Its asking price, AUD, when it is for sale with a price; null otherwise.
+             */
+            price?: number | null;
+            /** @description Its state now. */
+            status: components["schemas"]["StockStatus"];
+        };
+        /**
+         * @description A car's state, as its page shows it.
+         * @enum {string}
+         */
+        StockStatus: "available" | "sold" | "reserved" | "gone" | "unknown";
+        /** @description For an empty answer: the text spelled as the dealer's stock spells it, which finds cars. */
+        Suggestion: {
+            /**
+             * Format: int64
+             * @description Cars it finds (with every other filter unchanged).
+             */
+            count: number;
+            /** @description The text to search instead ("Corolla" for "corrola"). */
+            query: string;
         };
         /** @description Answer of `GET /api/trade-in/options`. */
         TradeInOptions: {
@@ -1162,6 +1354,27 @@ export interface components {
             states: string[];
             /** @description Model years offered, newest first. */
             years: number[];
+        };
+        /**
+         * @description Filter phrases read from the shopper's text, as the search state writes them: the
+         *     page puts these into its URL in place of the text it sent.
+         */
+        UnderstoodQuery: {
+            /** @description The phrases read as filters, as typed ("under 30k"). */
+            phrases: string[];
+            /** @description The words left over: the text query that was searched. */
+            query: string;
+            /**
+             * @description Every range of a field a phrase named, as applied (combined with the URL's own
+             *     range of that field), by field name.
+             */
+            ranges: {
+                [key: string]: components["schemas"]["RangeBounds"];
+            };
+            /** @description Every `refinementList` of a facet a phrase named, as applied, by facet name. */
+            refinements: {
+                [key: string]: string[];
+            };
         };
         /** @description Answer of `POST /api/trade-in/valuation`. */
         Valuation: {
@@ -1279,6 +1492,11 @@ export interface components {
              * @description Car id.
              */
             id: number;
+        };
+        /** @description Answer of the webhook. */
+        WebhookAnswer: {
+            /** @description The event was accepted (handled now, before, or not about a deposit). */
+            received: boolean;
         };
         /** @description One website on the platform (seed 000 s7: id, name, url, dealership, locations). */
         Website: {
@@ -1739,6 +1957,49 @@ export interface operations {
             };
         };
     };
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, signed in `Stripe-Signature` */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Accepted (handled now, handled before, or not about a deposit) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Unsigned, stale or forged, or not an event: nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Card payments are not configured, or Stripe cannot be reached (Stripe retries) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postcode_place: {
         parameters: {
             query?: never;
@@ -1820,6 +2081,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `card_declined`: the card issuer declined the deposit (its reason in `message` and `fields.payment_method`); the car was released */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `car_not_found`: the dealer publishes no car with this id; or the host names no dealer */
             404: {
                 headers: {
@@ -1838,11 +2108,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `validation_failed`: a dealer taking deposits by card got no usable `payment_method` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /**
              * @description `rate_limited`: too many requests from this address (or for this phone); wait
              *     and try again.
              */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unavailable`: card payments cannot be reached; the car was released */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1884,6 +2172,272 @@ export interface operations {
             };
             /** @description `unknown_site`: the host names no dealer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reservation's id */
+                reservation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled; the car is free and nothing is charged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelAnswer"];
+                };
+            };
+            /** @description A bad reservation id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The reservation was made with another phone */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hold_lapsed`: the reservation has already ended or the sale went ahead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Card payments cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reservation's id */
+                reservation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Empty"];
+            };
+        };
+        responses: {
+            /** @description `held` (authorised), or still `requires_action` with its `client_secret` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationAnswer"];
+                };
+            };
+            /** @description A bad reservation id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `card_declined`: 3-D Secure failed or the card was declined; the car was released */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hold_lapsed`: the 15 minutes to authorise ran out; the car was released */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Card payments cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dealer_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reservation's id */
+                reservation_id: string;
+                /** @description `capture`, `cancel` or `refund`. */
+                action: string | null;
+                /** @description The link's signed token. */
+                token: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A confirmation page whose button performs the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The link has no valid action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is forged, expired, used, or the reservation is no longer in a state it applies to */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    dealer_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reservation's id */
+                reservation_id: string;
+                /** @description `capture`, `cancel` or `refund`. */
+                action: string | null;
+                /** @description The link's signed token. */
+                token: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the deposit was taken, released or refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The link has no valid action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is forged, expired, used, or the reservation is no longer in a state it applies to */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description Stripe cannot be reached; nothing changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1980,7 +2534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchAnswer"];
+                    "application/json": components["schemas"]["SearchReply"];
                 };
             };
             /** @description A parameter is malformed; the message and `fields` name it */
@@ -2032,7 +2586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchAnswer"];
+                    "application/json": components["schemas"]["SearchReply"];
                 };
             };
             /** @description A parameter is malformed; the message and `fields` name it */
@@ -2080,6 +2634,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionState"];
+                };
+            };
+        };
+    };
+    stock_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The car's id */
+                car_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The car's state now (Cache-Control: no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockState"];
+                };
+            };
+            /** @description The id is not a positive whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
