@@ -12,6 +12,11 @@ mkdir -p "$tmp/dist/_data"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv" >/dev/null
 lifted_policy "$tmp/api.toml"
 
+# moreton-motor-group takes deposits by card: its Stripe is localstripe on a loopback port.
+source scripts/lib/localstripe.sh
+trap 'stop_localstripe; cleanup' EXIT
+start_localstripe "$(free_port)"
+
 port=$(free_port)
 start_api api-fuzz "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --dev-mode --config "$tmp/api.toml"
 

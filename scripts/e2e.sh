@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: build a small sample feed into a temp dir, serve it with forecourt-api on a
 # free loopback port, run the browser journeys (@playwright/test, frontend/e2e/) in the
-# system Chromium for every sample dealer, then stop exactly the server this script started.
+# system Chromium for every sample dealer, then stop exactly the servers this script started
+# (the API, and localstripe, which stands in for Stripe for the dealers taking card deposits).
 #   E2E_DEALERS="slug slug"  only those dealers (every journey on each)
 #   E2E_ALL_DEALERS=1        the @two-dealers journeys on every dealer (frontend/playwright.config.mjs)
 #   scripts/e2e.sh --grep 'search:'   any further arguments go to `playwright test`
@@ -12,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source scripts/lib/local-api.sh
+source scripts/lib/localstripe.sh
+trap 'stop_localstripe; cleanup' EXIT
 
 if [[ ! -x /usr/bin/chromium ]]; then
   echo "e2e: /usr/bin/chromium is missing; install it with: apt-get install -y chromium" >&2
@@ -21,6 +24,10 @@ if ! command -v java >/dev/null; then
   echo "e2e: java is missing (the HTML checker, vnu-jar, runs on it); install it with: apt-get install -y default-jre-headless" >&2
   exit 1
 fi
+
+# Card deposits (the dealers that take them) go to localstripe on a loopback port: the
+# build puts its Stripe.js URL in the reserve pages and the API talks to its API.
+start_localstripe "$(free_port)"
 
 # Photographs: the vehicle hero journey checks that the image service serves one. A
 # photo's bytes depend on its name alone and one already there is kept, so the feed and
@@ -45,6 +52,8 @@ start_api e2e "$port" --dist "$tmp/dist" --data "$tmp/data" --dealers dealers --
 # Every sample dealer on its own host (a Playwright project each), as a shopper's
 # browser sees it.
 export E2E_OUT="${E2E_OUT:-$PWD/target/e2e}"
+# The API's data folder: the card deposit journey reads the dealer's email in mail/.
+export E2E_DATA="$tmp/data"
 rm -rf "$E2E_OUT/screenshots"
 echo "== e2e: http://<dealer>.localhost:$port, output in $E2E_OUT"
 (cd frontend && E2E_PORT="$port" npx --no-install playwright test "$@")

@@ -80,13 +80,87 @@ impl MapTiles {
     }
 }
 
+/// The environment variable naming the Stripe.js URL the reserve page loads (Stripe's own
+/// by default; tests and the demo point it at localstripe's stand-in).
+pub const STRIPE_JS_URL_ENV: &str = "FORECOURT_STRIPE_JS_URL";
+/// Stripe's own Stripe.js.
+pub const STRIPE_JS_URL: &str = "https://js.stripe.com/v3/";
+
+/// The origins a page taking cards through Stripe.js needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeOrigins {
+    /// Where Stripe.js loads from.
+    pub script: Vec<String>,
+    /// Where it sends card details.
+    pub connect: Vec<String>,
+    /// Its card field and 3-D Secure frames.
+    pub frame: Vec<String>,
+}
+
+impl StripeOrigins {
+    /// The origins for a Stripe.js URL: exactly Stripe's for its own URL; for any other
+    /// (localstripe's stand-in serves its script and API from one origin) that origin.
+    pub fn for_js_url(url: &str) -> Result<StripeOrigins, String> {
+        let url = url.trim();
+        if url.is_empty() || url == STRIPE_JS_URL {
+            let own = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect();
+            return Ok(StripeOrigins {
+                script: own(&["https://js.stripe.com"]),
+                connect: own(&["https://api.stripe.com"]),
+                frame: own(&["https://js.stripe.com", "https://hooks.stripe.com"]),
+            });
+        }
+        let (scheme, rest) = url
+            .split_once("://")
+            .filter(|(scheme, _)| matches!(*scheme, "https" | "http"))
+            .ok_or_else(|| format!("{STRIPE_JS_URL_ENV} must be an http(s) URL, not \"{url}\""))?;
+        let host = rest.split('/').next().unwrap_or_default();
+        if host.is_empty()
+            || !host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+        {
+            return Err(format!(
+                "{STRIPE_JS_URL_ENV} must name a host, such as http://127.0.0.1:8420/js.stripe.com/v3/, not \"{url}\""
+            ));
+        }
+        let origin = format!("{scheme}://{}", host.to_ascii_lowercase());
+        Ok(StripeOrigins {
+            script: vec![origin.clone()],
+            connect: vec![origin.clone()],
+            frame: vec![origin],
+        })
+    }
+
+    /// The origins of the Stripe.js URL this process is configured with (the environment
+    /// variable, Stripe's own when unset or unusable).
+    pub fn from_env() -> StripeOrigins {
+        let url = std::env::var(STRIPE_JS_URL_ENV).unwrap_or_default();
+        StripeOrigins::for_js_url(&url).unwrap_or_else(|_| {
+            StripeOrigins::for_js_url(STRIPE_JS_URL).expect("Stripe's own URL parses")
+        })
+    }
+}
+
 /// The page policy of a dealer: [`PAGE_CSP`] with the script and connect origins of the
 /// tags its analytics ids enable (they load only after consent, but the policy is fixed
-/// per answer), and the image origins of its allowed feed hosts and the map tiles.
+/// per answer), the image origins of its allowed feed hosts and the map tiles, and for a
+/// dealer taking deposits by card the Stripe.js origins of this process's configuration.
 pub fn page_csp(config: &DealerConfig, tiles: Option<&MapTiles>) -> String {
+    let stripe = config.reserve.card_key().map(|_| StripeOrigins::from_env());
+    page_csp_with(config, tiles, stripe.as_ref())
+}
+
+/// [`page_csp`] with the Stripe origins given (`None`: the dealer takes no cards).
+pub fn page_csp_with(
+    config: &DealerConfig,
+    tiles: Option<&MapTiles>,
+    stripe: Option<&StripeOrigins>,
+) -> String {
     let analytics = &config.analytics;
     let mut script: Vec<String> = Vec::new();
     let mut connect: Vec<String> = Vec::new();
+    let mut frame: Vec<String> = Vec::new();
     let own = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     if analytics.gtm_id.is_some() || analytics.ga4_id.is_some() {
         script.extend(own(GOOGLE_SCRIPT));
@@ -105,6 +179,11 @@ pub fn page_csp(config: &DealerConfig, tiles: Option<&MapTiles>) -> String {
     img.extend(tiles.map(|t| t.origin().to_owned()));
     img.sort();
     img.dedup();
+    if let Some(stripe) = stripe {
+        script.extend(stripe.script.iter().cloned());
+        connect.extend(stripe.connect.iter().cloned());
+        frame.extend(stripe.frame.iter().cloned());
+    }
     PAGE_CSP
         .split("; ")
         .map(|directive| {
@@ -112,6 +191,7 @@ pub fn page_csp(config: &DealerConfig, tiles: Option<&MapTiles>) -> String {
                 Some("script-src") => &script,
                 Some("connect-src") => &connect,
                 Some("img-src") => &img,
+                Some("frame-src") => &frame,
                 _ => return directive.to_owned(),
             };
             std::iter::once(directive)
@@ -140,6 +220,49 @@ mod tests {
             .find(|d| d.split(' ').next() == Some(name))
             .map(str::to_owned)
             .unwrap_or_else(|| panic!("{name} in {csp}"))
+    }
+
+    /// A dealer taking cards gets exactly Stripe's origins; the others' policy is unchanged.
+    #[test]
+    fn a_card_taking_dealer_gets_exactly_stripes_origins() {
+        let mut card = dealer(AnalyticsConfig::default(), &[]);
+        card.reserve.payment = crate::config::ReservePayment::Stripe;
+        card.reserve.stripe_publishable_key = Some("pk_test_abc".into());
+        let stripe = StripeOrigins::for_js_url(STRIPE_JS_URL).expect("parses");
+        let csp = page_csp_with(&card, None, Some(&stripe));
+        assert_eq!(
+            directive(&csp, "script-src"),
+            "script-src 'self' https://js.stripe.com"
+        );
+        assert_eq!(
+            directive(&csp, "connect-src"),
+            "connect-src 'self' https://api.stripe.com"
+        );
+        assert_eq!(
+            directive(&csp, "frame-src"),
+            "frame-src https: https://js.stripe.com https://hooks.stripe.com"
+        );
+        let changed = ["script-src", "connect-src", "frame-src"];
+        let rest = |csp: &str| {
+            csp.split("; ")
+                .filter(|d| !changed.contains(&d.split(' ').next().unwrap_or_default()))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rest(&csp), rest(PAGE_CSP));
+        // A dealer paid at the dealership keeps the platform's policy.
+        let plain = dealer(AnalyticsConfig::default(), &[]);
+        assert_eq!(page_csp(&plain, None), PAGE_CSP);
+        // localstripe's stand-in: its one origin for script, API and frames.
+        let local =
+            StripeOrigins::for_js_url("http://127.0.0.1:8420/js.stripe.com/v3/").expect("parses");
+        let csp = page_csp_with(&card, None, Some(&local));
+        assert_eq!(
+            directive(&csp, "script-src"),
+            "script-src 'self' http://127.0.0.1:8420"
+        );
+        assert!(StripeOrigins::for_js_url("javascript:alert(1)").is_err());
+        assert!(StripeOrigins::for_js_url("https://").is_err());
     }
 
     /// Issue 28: each tag id adds its own origins, and nothing else changes.

@@ -319,6 +319,14 @@ pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> S
         .replace("{deposit}", &deposit_dollars.to_string())
 }
 
+/// The answer to a reservation whose deposit is held on the shopper's card, e.g. "This car
+/// is reserved for you for 48 hours. $200 is held on your card ...".
+pub fn reservation_held_on_card(hours: u32, deposit_dollars: u32) -> String {
+    format!(
+        "This car is reserved for you for {hours} hours. ${deposit_dollars} is held on your card, not charged: it is taken only if you go ahead with the purchase, and released if you do not."
+    )
+}
+
 // ---- Comparison rate (National Credit Code s 164 / Consumer Credit Code; not seed text) ----
 
 /// The prescribed comparison rate warning, shown wherever an interest rate or repayment is.

@@ -207,6 +207,26 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
 }
 
 #[test]
+fn a_dealer_taking_card_deposits_tells_the_card_story() {
+    let mut dealer = dealer();
+    dealer.config.reserve.payment = domain::config::ReservePayment::Stripe;
+    dealer.config.reserve.stripe_publishable_key = Some("pk_test_acme".into());
+    let pages = site_pages(&dealer, &stock(), now());
+    let note = page(&pages, "/online-payment").props.value()["page"]["reserve_terms"]["pay_note"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(note.contains("$200 is held on your card"), "{note}");
+    let reserve = page(&pages, "/cars/car-1/checkout").props.value()["page"].clone();
+    assert_eq!(reserve["card_payment"]["publishable_key"], "pk_test_acme");
+    for text in [&reserve["intro"], &reserve["thank_you"]["text"]] {
+        let text = text.as_str().unwrap_or_default();
+        assert!(text.contains("held on your card"), "{text}");
+        assert!(!text.contains("at the dealership"), "{text}");
+    }
+}
+
+#[test]
 fn the_page_list_has_every_route() {
     let pages = site_pages(&dealer(), &stock(), now());
     for path in [

@@ -85,6 +85,10 @@ pub enum ErrorCode {
     CarNotPurchasable,
     /// The idempotency key was used before with another request body (422).
     IdempotencyKeyReused,
+    /// The card issuer declined the deposit's authorisation; the hold is released (402).
+    CardDeclined,
+    /// The reservation's hold ended before its deposit was authorised (409).
+    HoldLapsed,
     /// The delivery calculator has no estimate for the postcode (404).
     NoEstimate,
     /// The price comparison has no data for the car (404).
@@ -137,7 +141,9 @@ impl ErrorCode {
             | ErrorCode::SlotUnavailable
             | ErrorCode::CarSold
             | ErrorCode::CarNotPriced
-            | ErrorCode::CarNotPurchasable => StatusCode::CONFLICT,
+            | ErrorCode::CarNotPurchasable
+            | ErrorCode::HoldLapsed => StatusCode::CONFLICT,
+            ErrorCode::CardDeclined => StatusCode::PAYMENT_REQUIRED,
             ErrorCode::BadGateway => StatusCode::BAD_GATEWAY,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -113,8 +113,53 @@ impl LeadAttributes {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentStatus {
-    /// The car is held; the deposit is not paid yet.
+    /// The car is held; the deposit is not paid yet (paid at the dealership).
     AwaitingPayment,
+    /// The card is being authorised (the hold lapses if it is not within 15 minutes).
+    Authorising,
+    /// The card issuer asks for 3-D Secure, finished in the browser.
+    RequiresAction,
+    /// The deposit is authorised on the shopper's card (not charged).
+    Held,
+    /// The card was declined; the hold was released.
+    Declined,
+    /// The sale was agreed and the deposit taken.
+    Captured,
+    /// The authorisation was cancelled and the car released (by the shopper or dealer).
+    Cancelled,
+    /// The hold ended without a sale, or the card was not authorised in time; the
+    /// authorisation was cancelled.
+    Expired,
+    /// The deposit was taken and then refunded.
+    Refunded,
+}
+
+impl PaymentStatus {
+    /// Whether the reservation keeps the car (a live hold stands for it).
+    pub fn holds_car(self) -> bool {
+        matches!(
+            self,
+            PaymentStatus::AwaitingPayment
+                | PaymentStatus::Authorising
+                | PaymentStatus::RequiresAction
+                | PaymentStatus::Held
+        )
+    }
+
+    /// What the dealer and the shopper read.
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentStatus::AwaitingPayment => "Held: deposit to be paid at the dealership",
+            PaymentStatus::Authorising => "Authorising the card",
+            PaymentStatus::RequiresAction => "Waiting for the card's 3-D Secure check",
+            PaymentStatus::Held => "Reserved: deposit held on the card",
+            PaymentStatus::Declined => "Card declined: car released",
+            PaymentStatus::Captured => "Sale agreed: deposit taken",
+            PaymentStatus::Cancelled => "Cancelled: car released, deposit released",
+            PaymentStatus::Expired => "Hold ended: car released, deposit released",
+            PaymentStatus::Refunded => "Deposit refunded",
+        }
+    }
 }
 
 /// Writes the request payload and the stored fields from one list, so the two cannot

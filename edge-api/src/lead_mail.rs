@@ -461,6 +461,106 @@ pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord, car: &StockCar) -> S
     ))
 }
 
+/// The dealer's email of a card reservation with its signed links added: capture and
+/// release while the deposit is held, refund once it was taken (see
+/// [`crate::payment::links`]). Each opens a confirmation page; nothing acts on a GET.
+pub fn with_payment_links(
+    mut parts: MailParts,
+    links: &[(crate::payment::links::DealerAction, String)],
+) -> MailParts {
+    if links.is_empty() {
+        return parts;
+    }
+    let mut text =
+        String::from("\nThe deposit (each link opens a page to confirm; each works once):\n");
+    let mut html = String::from("<p><strong>The deposit</strong> (each link opens a page to confirm; each works once):</p><ul>");
+    for (action, url) in links {
+        text.push_str(&format!("{}: {url}\n", action.label()));
+        html.push_str(&format!(
+            "<li><a href=\"{}\">{}</a></li>",
+            escape_html(url),
+            escape_html(action.label())
+        ));
+    }
+    html.push_str("</ul>");
+    parts.text.push_str(&text);
+    if let Some(body) = parts.html.as_mut() {
+        match body.rfind("</body>") {
+            Some(at) => body.insert_str(at, &html),
+            None => body.push_str(&html),
+        }
+    }
+    parts
+}
+
+/// The shopper's email about a change of their reservation's state (a later outbox
+/// entry of a reservation lead); `None` without an address or a state.
+pub fn reservation_update_email(
+    tenant: &Tenant,
+    entry: &OutboxEntry,
+    car: &StockCar,
+    from_address: &str,
+) -> anyhow::Result<Option<MailParts>> {
+    use crate::lead::PaymentStatus;
+    let lead = &entry.lead;
+    let (Some(to), Some(status)) = (shopper(lead), lead.fields.reservation_status) else {
+        return Ok(None);
+    };
+    let deposit = lead.fields.deposit.unwrap_or_default();
+    let the_car = car
+        .name
+        .as_ref()
+        .map(|name| format!("the {name}"))
+        .unwrap_or_else(|| "the car".to_owned());
+    let what = match status {
+        PaymentStatus::Held => format!(
+            "We have reserved {the_car} for you. ${deposit} is held on your card, not charged: it is taken only if you go ahead with the purchase."
+        ),
+        PaymentStatus::Declined => format!(
+            "Your card was not accepted for the ${deposit} deposit, so {the_car} was not reserved and nothing was charged."
+        ),
+        PaymentStatus::Captured => format!(
+            "The sale of {the_car} is agreed: the ${deposit} deposit held on your card has now been taken."
+        ),
+        PaymentStatus::Cancelled => format!(
+            "Your reservation of {the_car} is cancelled. The ${deposit} held on your card is released: nothing was charged."
+        ),
+        PaymentStatus::Expired => format!(
+            "Your reservation of {the_car} has ended. The ${deposit} held on your card is released: nothing was charged."
+        ),
+        PaymentStatus::Refunded => format!(
+            "Your ${deposit} deposit for {the_car} has been refunded to your card."
+        ),
+        PaymentStatus::AwaitingPayment
+        | PaymentStatus::Authorising
+        | PaymentStatus::RequiresAction => return Ok(None),
+    };
+    let domain = from_address.rsplit('@').next().unwrap_or("localhost");
+    let first = first_name(lead);
+    let subject = format!("Your reservation: {} – {}", status.label(), tenant.name);
+    let mut body = format!("Hi {first},\n\n{what}\n");
+    if let Some(url) = &car.url {
+        body.push_str(&format!("\nCar page: {url}\n"));
+    }
+    body.push_str(&format!("\n{}\n", tenant.name));
+    let html = format!(
+        "<!doctype html><html><body style=\"font-family:sans-serif\"><p>{}</p></body></html>",
+        escape_html(&body)
+            .replace("\n\n", "</p><p>")
+            .replace('\n', "<br>")
+    );
+    Ok(Some(MailParts {
+        from: from(tenant, from_address)?,
+        reply_to: None,
+        message_id: message_id(entry, "reservation-update", to.email.as_ref(), domain),
+        to,
+        subject,
+        text: body,
+        html: Some(html),
+        attachment: None,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,6 +99,13 @@ pub struct DrainReport {
 /// reading one dealer's queue skips that dealer for this pass. The error is the last
 /// store error met, after every dealer had its turn.
 pub async fn drain(state: &AppState) -> Result<DrainReport, StoreError> {
+    // Card holds that ended get their authorisation cancelled on the same schedule.
+    if let Err(e) = crate::payment::flow::payment_pass(state).await {
+        tracing::error!(
+            error = format!("{e:#}"),
+            "the card deposit pass failed; tried again next pass"
+        );
+    }
     let mut report = DrainReport::default();
     let mut store_error = None;
     for tenant in state.tenants.all() {
@@ -392,9 +399,24 @@ fn plan(
     entry: &OutboxEntry,
 ) -> Vec<(Target, String, Result<Planned, String>)> {
     let mut out = Vec::new();
+    // A card reservation's dealer email carries the signed links its state allows.
+    let links = match (&state.card_payments, &entry.lead.fields) {
+        (Some(card), fields) => match (
+            &fields.reservation_id,
+            fields.reservation_status,
+            fields.hold_expires_at,
+        ) {
+            (Some(id), Some(status), Some(ends)) => {
+                card.links_for(tenant, id, status, ends, entry.lead.updated_at)
+            }
+            _ => Vec::new(),
+        },
+        (None, _) => Vec::new(),
+    };
     if let Some(mail) = &state.mail {
         for recipient in lead_mail::recipients(tenant, &entry.lead) {
             let built = lead_mail::lead_email(tenant, entry, recipient, &mail.from)
+                .map(|parts| lead_mail::with_payment_links(parts, &links))
                 .and_then(|parts| parts.build())
                 .map(Planned::Email)
                 .map_err(|e| format!("{e:#}"));
@@ -405,8 +427,27 @@ fn plan(
             ));
         }
     }
-    // A confirmation goes out once per lead, with its first step.
+    // A confirmation goes out once per lead, with its first step; a reservation's later
+    // steps are its changes of state, which the shopper hears about.
     if entry.seq != 1 {
+        if let (Some(mail), Some(_)) = (&state.mail, &entry.lead.fields.reservation_id) {
+            let car = stock_car(state, tenant, &entry.lead);
+            match lead_mail::reservation_update_email(tenant, entry, &car, &mail.from) {
+                Ok(Some(parts)) => {
+                    let to = parts.to.email.to_string();
+                    let built = parts
+                        .build()
+                        .map(Planned::Email)
+                        .map_err(|e| format!("{e:#}"));
+                    out.push((Target::ConfirmationEmail, to, built));
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(dealer = %tenant.slug, lead_id = %entry.lead_id, error = format!("{e:#}"),
+                    "a reservation update email could not be built")
+                }
+            }
+        }
         return out;
     }
     let car = stock_car(state, tenant, &entry.lead);

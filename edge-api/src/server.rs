@@ -66,6 +66,8 @@ pub async fn local_state(settings: &Settings) -> anyhow::Result<AppState> {
     state.runtime = Runtime::Local {
         dev_mode: settings.dev_mode,
     };
+    // The dealer's payment links point at this server.
+    state.card_payments = settings.card_payments(Some(settings.addr.port()))?;
     Ok(state)
 }
 

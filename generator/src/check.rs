@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
 use domain::config::{
-    load_dealers, BrandsFile, ConfigErrors, Dealer, DealerConfig, LocationsFile, OffersFile,
-    PartsFile,
+    load_dealers, BrandsFile, ConfigError, ConfigErrors, Dealer, DealerConfig, LocationsFile,
+    OffersFile, PartsFile,
 };
 use domain::entities::Model;
 use schemars::generate::SchemaSettings;
@@ -92,7 +92,19 @@ pub fn check(dir: &Path) -> Result<CheckReport, ConfigErrors> {
 
 /// Checks the dealers folder `dir`, judging offer and promo expiry against `today`.
 pub fn check_on(dir: &Path, today: NaiveDate) -> Result<CheckReport, ConfigErrors> {
-    let dealers = load_dealers(dir)?;
+    let secrets = secret_keys(dir);
+    let dealers = match load_dealers(dir) {
+        Ok(dealers) if secrets.is_empty() => dealers,
+        Ok(_) => return Err(ConfigErrors(secrets)),
+        Err(ConfigErrors(mut errors)) => {
+            errors.extend(secrets);
+            return Err(ConfigErrors(errors));
+        }
+    };
+    let card_errors: Vec<ConfigError> = dealers.iter().filter_map(card_key_error).collect();
+    if !card_errors.is_empty() {
+        return Err(ConfigErrors(card_errors));
+    }
     let mut warnings = Vec::new();
     for dealer in &dealers {
         warnings.extend(dealer_warnings(dealer, today));
@@ -113,6 +125,116 @@ pub fn check_on(dir: &Path, today: NaiveDate) -> Result<CheckReport, ConfigError
         })
         .collect();
     Ok(CheckReport { dealers, warnings })
+}
+
+/// Stripe secret (`sk_`) and restricted (`rk_`) keys found in any file under the dealers
+/// folder: dealer files are committed and published, and such a key moves money. TOML
+/// files are read as TOML so the error names the key; other text files by line.
+fn secret_keys(dir: &Path) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    for entry in walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+    {
+        let path = entry.path();
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let toml_value = (path.extension().and_then(|e| e.to_str()) == Some("toml"))
+            .then(|| text.parse::<toml::Table>().ok())
+            .flatten();
+        match toml_value {
+            Some(table) => {
+                let mut found = Vec::new();
+                toml_secrets(&toml::Value::Table(table), String::new(), &mut found);
+                for key in found {
+                    errors.push(ConfigError::new(path, key, SECRET_KEY_MESSAGE));
+                }
+            }
+            None => {
+                for (line, content) in text.lines().enumerate() {
+                    if content
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .any(is_secret_key)
+                    {
+                        let mut error = ConfigError::new(path, "", SECRET_KEY_MESSAGE);
+                        error.position = Some((line + 1, 1));
+                        errors.push(error);
+                    }
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// What `forecourt check` says about a secret key in a dealer file.
+const SECRET_KEY_MESSAGE: &str = "a Stripe secret or restricted key (sk_... or rk_...) must never be in a dealer file: remove it, roll the key in Stripe's dashboard, and give the API its secret key through FORECOURT_STRIPE_SECRET_KEY; a dealer file names only the publishable key (reserve.stripe_publishable_key = \"pk_...\")";
+
+/// Whether a word is a Stripe secret or restricted key (`sk_test_...`, `rk_live_...`).
+fn is_secret_key(word: &str) -> bool {
+    let word = word.trim();
+    ["sk_", "rk_"].iter().any(|prefix| {
+        word.strip_prefix(prefix)
+            .and_then(|rest| {
+                rest.strip_prefix("test_")
+                    .or_else(|| rest.strip_prefix("live_"))
+            })
+            .is_some_and(|rest| !rest.is_empty())
+    })
+}
+
+/// The dotted keys of every string in a TOML value holding a secret key.
+fn toml_secrets(value: &toml::Value, key: String, found: &mut Vec<String>) {
+    match value {
+        toml::Value::String(text)
+            if text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(is_secret_key) =>
+        {
+            found.push(key);
+        }
+        toml::Value::Table(table) => {
+            for (name, value) in table {
+                let path = if key.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{key}.{name}")
+                };
+                toml_secrets(value, path, found);
+            }
+        }
+        toml::Value::Array(items) => {
+            for (i, value) in items.iter().enumerate() {
+                toml_secrets(value, format!("{key}[{i}]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A dealer taking deposits by card needs its publishable key, and only that kind of key.
+fn card_key_error(dealer: &Dealer) -> Option<ConfigError> {
+    let reserve = &dealer.config.reserve;
+    if reserve.payment != domain::config::ReservePayment::Stripe {
+        return None;
+    }
+    let file = dealer.dir.join("dealer.toml");
+    match reserve.stripe_publishable_key.as_deref().map(str::trim) {
+        Some(key) if key.starts_with("pk_test_") || key.starts_with("pk_live_") => None,
+        Some(_) => Some(ConfigError::new(
+            file,
+            "reserve.stripe_publishable_key",
+            "must be the dealer's Stripe publishable key, starting pk_test_ or pk_live_",
+        )),
+        None => Some(ConfigError::new(
+            file,
+            "reserve.stripe_publishable_key",
+            "is required with payment = \"stripe\": the dealer's Stripe publishable key (pk_test_... or pk_live_...)",
+        )),
+    }
 }
 
 fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {

@@ -188,3 +188,63 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     files
 }
+
+/// A Stripe secret or restricted key anywhere under dealers/ stops `forecourt check`,
+/// which names the file and the key; a publishable key is what a dealer file holds.
+#[test]
+fn check_refuses_stripe_secret_and_restricted_keys_naming_file_and_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dealer = dir.path().join("acme");
+    std::fs::create_dir(&dealer).expect("dealer folder");
+    let base = "slug = \"acme\"\nname = \"Acme\"\n[theme]\nprimary = \"#111111\"\nsecondary = \"#222222\"\nlogo = \"/media/acme.svg\"\n";
+    std::fs::write(
+        dealer.join("dealer.toml"),
+        format!("{base}[reserve]\npayment = \"stripe\"\nstripe_publishable_key = \"sk_test_4eC39HqLyjWDarjtT1zdp7dc\"\n"),
+    )
+    .expect("dealer.toml");
+    std::fs::create_dir(dealer.join("pages")).expect("pages");
+    std::fs::write(
+        dealer.join("pages/notes.md"),
+        "# Notes\n\nOur key is rk_live_51Habc123 for the CRM.\n",
+    )
+    .expect("notes");
+    let today = NaiveDate::from_ymd_opt(2026, 2, 1).expect("date");
+    let errors = check_on(dir.path(), today).expect_err("secret keys refused");
+    let text = errors.to_string();
+    let toml = dealer.join("dealer.toml");
+    let md = dealer.join("pages/notes.md");
+    assert!(
+        text.contains(&format!(
+            "{}: reserve.stripe_publishable_key: a Stripe secret or restricted key",
+            toml.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{}:3:1", md.display()))
+            && text.contains("FORECOURT_STRIPE_SECRET_KEY"),
+        "{text}"
+    );
+    // The publishable key passes, and stripe without one is refused by name.
+    std::fs::remove_file(&md).expect("remove notes");
+    std::fs::write(
+        dealer.join("dealer.toml"),
+        format!(
+            "{base}[reserve]\npayment = \"stripe\"\nstripe_publishable_key = \"pk_test_abc\"\n"
+        ),
+    )
+    .expect("dealer.toml");
+    check_on(dir.path(), today).expect("a publishable key is fine");
+    std::fs::write(
+        dealer.join("dealer.toml"),
+        format!("{base}[reserve]\npayment = \"stripe\"\n"),
+    )
+    .expect("dealer.toml");
+    let errors = check_on(dir.path(), today).expect_err("no publishable key");
+    assert!(
+        errors
+            .to_string()
+            .contains("reserve.stripe_publishable_key: is required"),
+        "{errors}"
+    );
+}

@@ -329,6 +329,37 @@ pub struct ReserveConfig {
     /// Offer the online purchase journey (/checkout-journey) on some sites; default false.
     #[serde(default)]
     pub buy_online_journey: bool,
+    /// How the deposit is taken: `dealership` (default: paid in person) or `stripe` (the
+    /// shopper's card is authorised online and captured only when the sale goes ahead).
+    #[serde(default)]
+    pub payment: ReservePayment,
+    /// The dealer's Stripe publishable key (`pk_test_...` or `pk_live_...`), required with
+    /// `payment = "stripe"`. Secret keys never go in dealer files: the API reads
+    /// `FORECOURT_STRIPE_SECRET_KEY` from its environment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stripe_publishable_key: Option<String>,
+}
+
+/// How a reservation's deposit is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReservePayment {
+    /// Paid at the dealership; the hold is recorded as awaiting payment.
+    #[default]
+    Dealership,
+    /// A card authorisation through Stripe, captured when the sale is agreed.
+    Stripe,
+}
+
+impl ReserveConfig {
+    /// The publishable key of a dealer that takes deposits by card; `None` for a dealer
+    /// paid at the dealership.
+    pub fn card_key(&self) -> Option<&str> {
+        match self.payment {
+            ReservePayment::Stripe => self.stripe_publishable_key.as_deref(),
+            ReservePayment::Dealership => None,
+        }
+    }
 }
 
 fn deposit() -> u32 {
@@ -346,6 +377,8 @@ impl Default for ReserveConfig {
             deposit: RESERVE_DEPOSIT_DOLLARS,
             hold_hours: RESERVE_HOLD_HOURS,
             buy_online_journey: false,
+            payment: ReservePayment::Dealership,
+            stripe_publishable_key: None,
         }
     }
 }

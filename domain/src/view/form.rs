@@ -341,14 +341,19 @@ pub(super) fn title_and_intro(
         ),
         FormKind::Reservation => {
             let reserve = &ctx.dealer.config.reserve;
+            let deposit = format_dollars(f64::from(reserve.deposit));
+            // The same story as the success page: the deposit held on the shopper's card
+            // for a dealer that takes cards, else paid at the dealership.
+            let pay = if reserve.card_key().is_some() {
+                format!("The {deposit} fully refundable deposit is held on your card, not charged: it is taken only if you go ahead with the purchase.")
+            } else {
+                format!("Pay the {deposit} fully refundable deposit at the dealership to complete your reservation.")
+            };
             (
                 messages::RESERVE_ONLINE.to_string(),
                 format!(
-                    // The same story as the success page (messages::reservation_held_pay_at_dealership):
-                    // until online payment exists the deposit is paid at the dealership.
-                    "Reserve this car online and {name} will hold it for you for {} hours. Pay the {} fully refundable deposit at the dealership to complete your reservation.",
-                    reserve.hold_hours,
-                    format_dollars(f64::from(reserve.deposit))
+                    "Reserve this car online and {name} will hold it for you for {} hours. {pay}",
+                    reserve.hold_hours
                 ),
                 "reservation",
             )
@@ -517,6 +522,30 @@ mod tests {
             !got.iter().any(|(p, _)| p == "/service"),
             "a dealer page occupies /service: {got:?}"
         );
+    }
+
+    #[test]
+    fn the_reserve_intro_tells_where_the_deposit_is_paid() {
+        let now = chrono::Utc::now();
+        let at_dealership = test_dealer("[reserve]\nenabled = true\n");
+        let (_, intro, _) = title_and_intro(
+            FormKind::Reservation,
+            &ViewContext::new(&at_dealership, now),
+        );
+        assert!(
+            intro.contains("$200 fully refundable deposit at the dealership"),
+            "{intro}"
+        );
+        let by_card = test_dealer(
+            "[reserve]\nenabled = true\npayment = \"stripe\"\nstripe_publishable_key = \"pk_test_acme\"\n",
+        );
+        let (_, intro, _) =
+            title_and_intro(FormKind::Reservation, &ViewContext::new(&by_card, now));
+        assert!(
+            intro.contains("$200 fully refundable deposit is held on your card"),
+            "{intro}"
+        );
+        assert!(!intro.contains("at the dealership"), "{intro}");
     }
 
     #[test]

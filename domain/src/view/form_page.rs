@@ -22,6 +22,7 @@ use super::form::{
 use super::form_fields::{
     category_choices, form_steps, required_messages, FormStepView, InputKind,
 };
+use super::form_view::CardPayment;
 use super::location_cards::visible_locations;
 use super::site::ViewContext;
 
@@ -157,6 +158,7 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
             .flatten(),
         api_path: LEADS_API_PATH.to_string(),
         lead_source: messages::LEAD_SOURCE_WEBSITE.to_string(),
+        card_payment: None,
         car: None,
         calculator: (kind == FormKind::FinanceEnquiry).then(|| finance_calculator_view(ctx, None)),
         event_id: kind.event_id(),
@@ -259,7 +261,26 @@ pub fn reservation_page_view(
     view.api_path = RESERVATIONS_API_PATH.to_string();
     view.car = Some(card);
     view.subject = Some(form_car_view(car));
+    view.card_payment = reserve.card_key().map(|key| CardPayment {
+        publishable_key: key.to_string(),
+        js_url: stripe_js_url(),
+        deposit: reserve.deposit,
+    });
+    if view.card_payment.is_some() {
+        view.thank_you.text =
+            messages::reservation_held_on_card(reserve.hold_hours, reserve.deposit);
+    }
     view
+}
+
+/// The Stripe.js URL of this build ([`crate::csp::STRIPE_JS_URL_ENV`], Stripe's own when
+/// unset); the page policy allows the same origin.
+fn stripe_js_url() -> String {
+    std::env::var(crate::csp::STRIPE_JS_URL_ENV)
+        .ok()
+        .map(|url| url.trim().to_string())
+        .filter(|url| crate::csp::StripeOrigins::for_js_url(url).is_ok() && !url.is_empty())
+        .unwrap_or_else(|| crate::csp::STRIPE_JS_URL.to_string())
 }
 
 /// The Register Interest form of a coming-soon model page: the site's enquiry form at

@@ -177,4 +177,20 @@ pub struct FormPageView {
     /// step's fields, on the last step (seed 001 s4 multi-step enquiry). False: each step
     /// is posted and later steps carry the first step's lead id (parts order).
     pub send_on_last_step: bool,
+    /// The card field of a reserve page whose dealer takes the deposit by card; `None`
+    /// on every other form (and for dealers paid at the dealership).
+    pub card_payment: Option<CardPayment>,
+}
+
+/// What the reserve page needs to take the deposit by card with Stripe.js: the card
+/// details go from the browser to Stripe, and only the id Stripe.js returns is posted
+/// as `payment_method`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CardPayment {
+    /// The dealer's Stripe publishable key.
+    pub publishable_key: String,
+    /// Where Stripe.js loads from (Stripe's own in production).
+    pub js_url: String,
+    /// The deposit authorised on the card, AUD.
+    pub deposit: u32,
 }

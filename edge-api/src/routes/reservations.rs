@@ -33,13 +33,18 @@ use utoipa::ToSchema;
 use crate::error::answers::{RateLimited, UnknownSite};
 use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{ApiJson, ClientIp};
+use crate::extract::{car_id_param, ApiJson, ClientIp};
 use crate::lead::{
     field_key, new_lead_id, stored_fields, Contact, LeadFields, LeadPayload, PaymentStatus, Scalar,
 };
 use crate::rate::{limit, limit_platform};
 
-use crate::store::{LeadRecord, ReservationRecord, ReserveOutcome};
+use crate::payment::flow::{self, Reading, AUTHORISE_WITHIN};
+use crate::payment::stripe::StripeError;
+use crate::payment::CardPayments;
+use crate::store::{
+    HoldChange, LeadRecord, ReservationRecord, ReserveOutcome, StateChange, TransitionOutcome,
+};
 use crate::tenancy::Site;
 use crate::AppState;
 
@@ -51,6 +56,20 @@ pub const CAR_SOLD: &str = "This car has been sold, so it cannot be reserved. Pl
 pub const CAR_NOT_PRICED: &str = "This car has no advertised price, so it cannot be reserved online. Please enquire about it instead.";
 /// Shown when the car is not purchasable online (seed 001 s4 Autograb rule).
 pub const CAR_NOT_PURCHASABLE: &str = "This car cannot be bought online yet: it is not in stock or has no sale price. Please enquire about it instead.";
+/// Shown when a dealer taking deposits by card gets no card.
+pub const CARD_REQUIRED: &str =
+    "Please enter your card details: the deposit is held on your card to reserve this car.";
+/// Shown when the card id is not one Stripe knows.
+pub const CARD_UNREADABLE: &str =
+    "We could not use these card details. Please enter your card again.";
+/// Shown when card payments cannot be reached.
+pub const CARD_PAYMENTS_UNAVAILABLE: &str = "Card payments are not available right now, so the car was not reserved. Please try again in a few minutes or call the dealership.";
+/// Shown when the 15 minutes to authorise the card ran out.
+pub const HOLD_LAPSED: &str = "The time to confirm your card ran out, so the car was released and nothing was charged. Please reserve it again.";
+/// Shown while the card issuer's 3-D Secure check is open.
+pub const CONFIRM_WITH_BANK: &str =
+    "Your bank asks you to confirm this payment. The car is held for 15 minutes while you do.";
+
 /// Shown when the shopper's phone already holds another car of the dealer.
 pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
 
@@ -109,6 +128,11 @@ pub struct ReservationRequest {
     /// Comments for the dealer.
     #[serde(default)]
     pub message: Option<String>,
+    /// The card, as the id Stripe.js returned for it (`pm_...`, `card_...` or `tok_...`):
+    /// required by dealers taking the deposit by card, ignored by the others. Card
+    /// details never reach this API.
+    #[serde(default)]
+    pub payment_method: Option<String>,
 }
 
 /// Answer of `POST /api/reservations` (201).
@@ -118,16 +142,22 @@ pub struct ReservationAnswer {
     pub reservation_id: String,
     /// The held car.
     pub car_id: u64,
-    /// Where the deposit stands (`awaiting_payment`).
+    /// Where the deposit stands: `awaiting_payment` (paid at the dealership), `held`
+    /// (authorised on the card) or `requires_action` (3-D Secure: finish it with
+    /// Stripe.js and `client_secret`, then `POST /api/reservations/{id}/confirm`).
     pub status: PaymentStatus,
     /// Fully refundable deposit, dollars.
     pub deposit: u32,
     /// Hours the car is held.
     pub hold_hours: u32,
-    /// When the hold ends (RFC 3339).
+    /// When the hold ends (RFC 3339); while `requires_action`, when it lapses unless the
+    /// card is authorised.
     pub expires_at: DateTime<Utc>,
     /// What the shopper is told: how long the car is held and how to pay the deposit.
     pub message: String,
+    /// The PaymentIntent's client secret for Stripe.js, with `requires_action` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
 }
 
 /// Answer of `GET /api/reservations/{car_id}`.
@@ -144,7 +174,7 @@ pub struct HoldStatus {
 /// Checks the request with the lead form's rules and messages (name, e-mail and phone
 /// required and well-formed, postcode 4 digits when given) and the car id; every bad
 /// field is named in one 400.
-fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
+fn check(request: &ReservationRequest, card: bool) -> Result<Contact, ApiError> {
     let text = |v: &Option<String>| v.clone().unwrap_or_default();
     let input = EnquiryInput {
         name: request.name.clone(),
@@ -167,6 +197,17 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
     if request.car_id == 0 {
         fields.insert("car_id".to_owned(), INVALID_CAR_ID.to_owned());
     }
+    if card {
+        match request.payment_method.as_deref().map(str::trim) {
+            None | Some("") => {
+                fields.insert("payment_method".to_owned(), CARD_REQUIRED.to_owned());
+            }
+            Some(id) if !crate::payment::stripe::is_card_id(id) => {
+                fields.insert("payment_method".to_owned(), CARD_UNREADABLE.to_owned());
+            }
+            Some(_) => {}
+        }
+    }
     for error in validate_enquiry(&input, &settings) {
         fields
             .entry(field_key(error.field))
@@ -177,6 +218,8 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
     let (contact, _) = Contact::parse(&contact_payload(request));
     if fields.is_empty() {
         Ok(contact)
+    } else if fields.len() == 1 && fields.contains_key("payment_method") {
+        Err(ApiError::validation(fields))
     } else {
         Err(ApiError::validation(fields).with_code(ErrorCode::BadRequest))
     }
@@ -186,6 +229,9 @@ fn check(request: &ReservationRequest) -> Result<Contact, ApiError> {
 #[utoipa::path(post, path = "/api/reservations", tag = "reservations", request_body = ReservationRequest,
     responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
+        (status = 402, body = ErrorBody, description = "`card_declined`: the card issuer declined the deposit (its reason in `message` and `fields.payment_method`); the car was released"),
+        (status = 422, body = ErrorBody, description = "`validation_failed`: a dealer taking deposits by card got no usable `payment_method`"),
+        (status = 503, body = ErrorBody, description = "`unavailable`: card payments cannot be reached; the car was released"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
         (status = 409, body = ErrorBody, description = "`car_reserved`: the car already has an active hold (or the feed marks it reserved); `phone_has_hold`: the phone holds another car of the dealer; `car_sold`: sold; `car_not_priced`: no advertised price; `car_not_purchasable`: coming soon or priced at $200 or less"),
         RateLimited))]
@@ -196,7 +242,19 @@ pub async fn reserve(
     headers: HeaderMap,
     ApiJson(request): ApiJson<ReservationRequest>,
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
-    let contact = check(&request)?;
+    let card = state.card_dealers.contains_key(&site.slug);
+    let contact = check(&request, card)?;
+    let card_payments = match (card, &state.card_payments) {
+        (false, _) => None,
+        (true, Some(payments)) => Some(std::sync::Arc::clone(payments)),
+        (true, None) => {
+            tracing::error!(dealer = %site.slug, "the dealer takes deposits by card but FORECOURT_STRIPE_SECRET_KEY is not set");
+            return Err(ApiError::new(
+                ErrorCode::Unavailable,
+                CARD_PAYMENTS_UNAVAILABLE,
+            ));
+        }
+    };
     for_sale(&state, &site.slug, request.car_id)?;
     limit_platform(
         &state,
@@ -227,17 +285,36 @@ pub async fn reserve(
         .await?;
     }
     let now = state.clock.now();
+    // A card hold lasts until the card is authorised, at most 15 minutes; authorised, it
+    // runs for the dealer's hold hours.
+    let (status, expires_at) = if card_payments.is_some() {
+        (PaymentStatus::Authorising, now + AUTHORISE_WITHIN)
+    } else {
+        (
+            PaymentStatus::AwaitingPayment,
+            now + Duration::hours(i64::from(site.reserve_hold_hours)),
+        )
+    };
     let reservation = ReservationRecord {
         id: new_lead_id(),
         dealer: site.slug.clone(),
         car_id: request.car_id,
         lead_id: new_lead_id(),
-        status: PaymentStatus::AwaitingPayment,
+        status,
         deposit: site.reserve_deposit,
         hold_hours: site.reserve_hold_hours,
         created_at: now,
-        expires_at: now + Duration::hours(i64::from(site.reserve_hold_hours)),
+        expires_at,
+        card: card_payments.is_some(),
+        payment_intent: None,
+        history: vec![StateChange {
+            at: now,
+            status,
+            by: "shopper".to_owned(),
+            note: None,
+        }],
     };
+    let payment_method = request.payment_method.clone().unwrap_or_default();
     let lead = reservation_lead(&reservation, request, contact, &headers);
     match state.store.reserve(&reservation, &lead, now).await? {
         ReserveOutcome::Held => {}
@@ -253,6 +330,10 @@ pub async fn reserve(
     burst_check(&state, &site.slug).await;
     tracing::info!(dealer = %site.slug, reservation_id = %reservation.id, car_id = reservation.car_id, "car held");
     state.outbox_wake.notify_one();
+    if let Some(card) = card_payments {
+        let answer = authorise(&state, &card, &reservation, payment_method.trim()).await?;
+        return Ok((StatusCode::CREATED, Json(answer)));
+    }
     let payment = state.payments.start(&reservation).await?;
     Ok((
         StatusCode::CREATED,
@@ -264,9 +345,183 @@ pub async fn reserve(
             hold_hours: reservation.hold_hours,
             expires_at: reservation.expires_at,
             message: payment.message,
+            client_secret: None,
         }),
     ))
 }
+
+/// The answer for a card reservation in the state `record` is in.
+pub fn card_answer(record: &ReservationRecord, client_secret: Option<String>) -> ReservationAnswer {
+    let message = match record.status {
+        PaymentStatus::RequiresAction => CONFIRM_WITH_BANK.to_owned(),
+        _ => domain::messages::reservation_held_on_card(record.hold_hours, record.deposit),
+    };
+    ReservationAnswer {
+        reservation_id: record.id.clone(),
+        car_id: record.car_id,
+        status: record.status,
+        deposit: record.deposit,
+        hold_hours: record.hold_hours,
+        expires_at: record.expires_at,
+        message,
+        client_secret: client_secret.filter(|_| record.status == PaymentStatus::RequiresAction),
+    }
+}
+
+/// The 402 of a declined card: the issuer's reason, beside the card field.
+pub fn declined(reason: &str) -> ApiError {
+    ApiError::Client {
+        code: ErrorCode::CardDeclined,
+        message: reason.to_owned(),
+        fields: Some(std::collections::BTreeMap::from([(
+            "payment_method".to_owned(),
+            reason.to_owned(),
+        )])),
+        retry_after: None,
+    }
+}
+
+/// Authorises the deposit of a stored card hold: a PaymentIntent created and confirmed
+/// on the server. Authorised holds the car for the hold's hours; 3-D Secure keeps the
+/// 15-minute hold for the browser to finish; anything else releases the car at once.
+async fn authorise(
+    state: &AppState,
+    card: &CardPayments,
+    reservation: &ReservationRecord,
+    payment_method: &str,
+) -> Result<ReservationAnswer, ApiError> {
+    let release = |to: PaymentStatus, note: Option<String>| async move {
+        flow::record(
+            state,
+            reservation,
+            flow::AUTHORISING,
+            to,
+            "shopper",
+            note,
+            None,
+            HoldChange::Release,
+        )
+        .await
+    };
+    let attempt = async {
+        let method = if payment_method.starts_with("tok_") {
+            card.stripe.token_card(payment_method).await?
+        } else {
+            payment_method.to_owned()
+        };
+        card.stripe
+            .authorise(
+                reservation.deposit,
+                &method,
+                &reservation.dealer,
+                reservation.car_id,
+                &reservation.id,
+            )
+            .await
+    };
+    let intent = match attempt.await {
+        Ok(intent) => intent,
+        Err(StripeError::Declined { message }) => {
+            release(PaymentStatus::Declined, Some(message.clone())).await?;
+            return Err(declined(&message));
+        }
+        Err(StripeError::Refused { status, error }) => {
+            tracing::info!(dealer = %reservation.dealer, reservation_id = %reservation.id, status,
+                code = ?error.code, "Stripe refused the card");
+            release(PaymentStatus::Declined, error.message).await?;
+            return Err(ApiError::validation(std::collections::BTreeMap::from([(
+                "payment_method".to_owned(),
+                CARD_UNREADABLE.to_owned(),
+            )])));
+        }
+        Err(StripeError::Unavailable(e)) => {
+            // Whether an authorisation was made is unknown: the reconciliation pass
+            // cancels it if it was, as its reservation no longer holds the car.
+            tracing::error!(dealer = %reservation.dealer, reservation_id = %reservation.id,
+                error = format!("{e:#}"), "Stripe unavailable; the hold is released");
+            release(
+                PaymentStatus::Cancelled,
+                Some("card payments unavailable".into()),
+            )
+            .await?;
+            return Err(ApiError::new(
+                ErrorCode::Unavailable,
+                CARD_PAYMENTS_UNAVAILABLE,
+            ));
+        }
+    };
+    let client_secret = intent.client_secret.clone();
+    match flow::read(&intent) {
+        Reading::Authorised | Reading::Declined(_) | Reading::Cancelled | Reading::Captured => {
+            follow_answer(state, card, reservation, &intent, client_secret).await
+        }
+        Reading::NeedsAction(_) | Reading::Pending => {
+            let to = PaymentStatus::RequiresAction;
+            let outcome = flow::record(
+                state,
+                reservation,
+                flow::AUTHORISING,
+                to,
+                "stripe",
+                None,
+                Some(intent.id.clone()),
+                HoldChange::Keep,
+            )
+            .await?;
+            match outcome {
+                TransitionOutcome::Done(record) => Ok(card_answer(&record, client_secret)),
+                other => Err(ApiError::Internal(anyhow::anyhow!(
+                    "a new card hold could not record its 3-D Secure step: {other:?}"
+                ))),
+            }
+        }
+    }
+}
+
+/// Records what a PaymentIntent says and answers the shopper: held, declined (402), or
+/// lapsed (409).
+pub async fn follow_answer(
+    state: &AppState,
+    card: &CardPayments,
+    reservation: &ReservationRecord,
+    intent: &crate::payment::stripe::PaymentIntent,
+    client_secret: Option<String>,
+) -> Result<ReservationAnswer, ApiError> {
+    let outcome = flow::follow(state, card, reservation, intent, "shopper")
+        .await
+        .map_err(ApiError::Internal)?;
+    match (flow::read(intent), outcome) {
+        (Reading::Declined(reason), _) => Err(declined(&reason)),
+        (_, TransitionOutcome::Lapsed(_)) => Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED)),
+        (Reading::Cancelled, _) => Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED)),
+        (_, TransitionOutcome::Done(record) | TransitionOutcome::NotAllowed(record)) => {
+            match record.status {
+                PaymentStatus::Held | PaymentStatus::RequiresAction => {
+                    Ok(card_answer(&record, client_secret))
+                }
+                PaymentStatus::Expired | PaymentStatus::Cancelled => {
+                    Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED))
+                }
+                PaymentStatus::Declined => Err(declined(
+                    record
+                        .history
+                        .iter()
+                        .rev()
+                        .find_map(|c| c.note.as_deref())
+                        .unwrap_or(crate::payment::stripe::DECLINED),
+                )),
+                _ => Ok(card_answer(&record, None)),
+            }
+        }
+        (_, TransitionOutcome::NotFound) => {
+            Err(ApiError::new(ErrorCode::NotFound, RESERVATION_NOT_FOUND))
+        }
+    }
+}
+
+/// Shown when a reservation id is unknown to the dealer.
+pub const RESERVATION_NOT_FOUND: &str =
+    "We could not find this reservation. Please check the link or reserve the car again.";
 
 /// Refuses a car the dealer does not publish or the reserve rule does not allow.
 fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError> {
@@ -340,13 +595,7 @@ pub async fn status(
     Site(site): Site,
     car_id: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
-    let car_id = car_id
-        .ok()
-        .map(|Path(raw)| raw)
-        .filter(|raw| !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|raw| raw.parse::<u64>().ok())
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::bad_field("car_id", INVALID_CAR_ID))?;
+    let car_id = car_id_param(car_id)?;
     let hold = state
         .store
         .hold(&site.slug, car_id, state.clock.now())

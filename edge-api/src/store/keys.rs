@@ -17,7 +17,9 @@
 //! | cached provider answer | `DEALER#s#CACHE#<name>#<key hash>` | `CACHE` | | yes |
 //! | car hold | `DEALER#s#HOLD` | `HOLD#<car id, 20 digits>` | | yes |
 //! | a phone's hold | `DEALER#s#PHONEHOLD#<phone>` | `HOLD` | | yes |
-//! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | | |
+//! | reservation | `DEALER#s#RESERVATION#<id>` | `RESERVATION` | `DEALER#s#PAYMENTS` / `<hold end ms>#<id>#000000` while a card deposit holds the car | |
+//! | handled Stripe event | `DEALER#s#STRIPEEVENT#<event id>` | `EVENT` | | yes |
+//! | used dealer link | `DEALER#s#USEDLINK#<token hash>` | `USED` | | yes |
 //! | appointment booking | `DEALER#s#APPOINTMENT#<location>#<date>` | `SLOT#<HH:MM>` | | |
 //! | logged event | `DEALER#s#EVENT#<kind>#<date>` | `AT#<ms, 16 digits>#<id>` | | |
 
@@ -168,6 +170,28 @@ pub const SK_PHONE_HOLD: &str = "HOLD";
 pub fn hold(car_id: u64) -> String {
     format!("{HOLD_PREFIX}{car_id:020}")
 }
+
+/// GSI1 partition of the dealer's card reservations that still hold a car (the expiry
+/// and reconciliation pass reads it by due time).
+pub fn payments_index(slug: &str) -> String {
+    format!("{}#PAYMENTS", dealer(slug))
+}
+
+/// Partition of a Stripe event already handled.
+pub fn stripe_event(slug: &str, event_id: &str) -> String {
+    format!("{}#STRIPEEVENT#{}", dealer(slug), clean(event_id))
+}
+
+/// Sort key of a handled Stripe event.
+pub const SK_STRIPE_EVENT: &str = "EVENT";
+
+/// Partition of a used dealer link (by the hash of its token).
+pub fn used_link(slug: &str, token_hash: &str) -> String {
+    format!("{}#USEDLINK#{}", dealer(slug), clean(token_hash))
+}
+
+/// Sort key of a used dealer link.
+pub const SK_USED_LINK: &str = "USED";
 
 /// Partition of a reservation.
 pub fn reservation(slug: &str, reservation_id: &str) -> String {

@@ -423,6 +423,68 @@ pub struct ReservationRecord {
     pub created_at: DateTime<Utc>,
     /// When its hold ends.
     pub expires_at: DateTime<Utc>,
+    /// Whether the deposit is authorised on a card (Stripe): such a reservation stays in
+    /// the payments index, due at its hold's end, until it settles.
+    #[serde(default)]
+    pub card: bool,
+    /// The Stripe PaymentIntent of the deposit, once created.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_intent: Option<String>,
+    /// Every change of state, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<StateChange>,
+}
+
+/// One change of a reservation's state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateChange {
+    /// When it happened.
+    pub at: DateTime<Utc>,
+    /// The new state.
+    pub status: PaymentStatus,
+    /// Who or what changed it: `shopper`, `dealer`, `stripe`, `expiry`, `reconciliation`.
+    pub by: String,
+    /// The card issuer's reason, for a decline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// What a change of state does to the reservation's hold on the car.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldChange {
+    /// The hold stays as it is.
+    Keep,
+    /// The hold (and the reservation's end) move to this instant; only a hold still
+    /// standing for this reservation can be extended.
+    Extend(DateTime<Utc>),
+    /// The hold is deleted: the car is free again.
+    Release,
+}
+
+/// A change of a reservation's state asked of [`Store::transition`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transition<'a> {
+    /// The states it may start from.
+    pub from: &'a [PaymentStatus],
+    /// The change.
+    pub change: StateChange,
+    /// The PaymentIntent to record, if learnt now.
+    pub payment_intent: Option<String>,
+    /// What happens to the hold.
+    pub hold: HoldChange,
+}
+
+/// What [`Store::transition`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TransitionOutcome {
+    /// Done: the reservation as stored now (its lead updated and queued for the dealer).
+    Done(ReservationRecord),
+    /// The reservation is in a state the change may not start from; nothing changed.
+    NotAllowed(ReservationRecord),
+    /// The hold to extend no longer stands for this reservation; nothing changed.
+    Lapsed(ReservationRecord),
+    /// No such reservation.
+    NotFound,
 }
 
 /// What asking for a hold on a car did.
@@ -968,12 +1030,7 @@ pub trait Store: Send + Sync {
                 condition: Condition::Absent { now },
             },
             Write::Put {
-                item: new_item(
-                    keys::reservation(dealer, &reservation.id),
-                    keys::SK_RESERVATION,
-                    reservation,
-                    None,
-                )?,
+                item: reservation_item(reservation, 1)?,
                 condition: Condition::Absent { now },
             },
         ];
@@ -1056,6 +1113,195 @@ pub trait Store: Send + Sync {
         {
             Some(item) => item.record().map(Some),
             None => Ok(None),
+        }
+    }
+
+    /// Changes a reservation's state if it is in one of `t.from`: records the change on
+    /// the reservation, applies `t.hold` to the car's hold (and the phone's), and updates
+    /// the reservation's lead with the new state, queued for the dealer through the
+    /// outbox, all in one transaction guarded by the items' versions.
+    async fn transition(
+        &self,
+        dealer: &str,
+        reservation_id: &str,
+        t: &Transition<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<TransitionOutcome, StoreError> {
+        let pk = keys::reservation(dealer, reservation_id);
+        for _ in 0..RACE_RETRIES {
+            let Some(item) = self.get(&pk, keys::SK_RESERVATION).await? else {
+                return Ok(TransitionOutcome::NotFound);
+            };
+            let mut record: ReservationRecord = item.record()?;
+            if !t.from.contains(&record.status) {
+                return Ok(TransitionOutcome::NotAllowed(record));
+            }
+            let lead_item = self
+                .get(&keys::lead(dealer, &record.lead_id), keys::SK_LEAD)
+                .await?;
+            let mut lead: Option<LeadRecord> = match &lead_item {
+                Some(item) => Some(item.record()?),
+                None => None,
+            };
+            let phone = lead
+                .as_ref()
+                .and_then(|l| l.fields.phone.as_ref())
+                .map(|p| p.digits().to_owned());
+            let mut writes = Vec::new();
+            // The hold items standing for this reservation (a lapsed or replaced hold is
+            // another reservation's business).
+            let mut ours = Vec::new();
+            let mut hold_keys = vec![(keys::holds(dealer), keys::hold(record.car_id))];
+            if let Some(phone) = &phone {
+                hold_keys.push((
+                    keys::phone_hold(dealer, phone),
+                    keys::SK_PHONE_HOLD.to_owned(),
+                ));
+            }
+            for (hpk, hsk) in hold_keys {
+                if let Some(hold) = self.get(&hpk, &hsk).await? {
+                    let held: HoldRecord = hold.record()?;
+                    if held.reservation_id == record.id && !hold.expired(now) {
+                        ours.push((hold, held));
+                    }
+                }
+            }
+            match t.hold {
+                HoldChange::Keep => {}
+                HoldChange::Release => {
+                    for (hold, _) in &ours {
+                        writes.push(Write::Delete {
+                            pk: hold.pk.clone(),
+                            sk: hold.sk.clone(),
+                            condition: Condition::Version(hold.version),
+                        });
+                    }
+                }
+                HoldChange::Extend(until) => {
+                    if ours.is_empty() {
+                        return Ok(TransitionOutcome::Lapsed(record));
+                    }
+                    for (hold, held) in &ours {
+                        let extended = HoldRecord {
+                            expires_at: until,
+                            ..held.clone()
+                        };
+                        writes.push(Write::Put {
+                            item: Item {
+                                expires_at: Some(until.timestamp()),
+                                version: hold.version + 1,
+                                data: to_data(&extended)?,
+                                ..hold.clone()
+                            },
+                            condition: Condition::Version(hold.version),
+                        });
+                    }
+                    record.expires_at = until;
+                }
+            }
+            record.status = t.change.status;
+            record.history.push(t.change.clone());
+            if t.payment_intent.is_some() {
+                record.payment_intent = t.payment_intent.clone();
+            }
+            writes.push(Write::Put {
+                item: reservation_item(&record, item.version + 1)?,
+                condition: Condition::Version(item.version),
+            });
+            if let (Some(lead), Some(lead_item)) = (lead.as_mut(), &lead_item) {
+                lead.fields.reservation_status = Some(record.status);
+                lead.fields.hold_expires_at = Some(record.expires_at);
+                lead.steps += 1;
+                lead.updated_at = now;
+                writes.push(Write::Put {
+                    item: Item {
+                        data: to_data(&*lead)?,
+                        version: lead_item.version + 1,
+                        ..lead_item.clone()
+                    },
+                    condition: Condition::Version(lead_item.version),
+                });
+                writes.push(outbox_write(lead, now)?);
+            }
+            match self.write(writes).await {
+                Ok(()) => return Ok(TransitionOutcome::Done(record)),
+                Err(StoreError::ConditionFailed) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::ConditionFailed)
+    }
+
+    /// The dealer's card reservations due at `now` in the payments index (a hold that
+    /// has ended or is about to, oldest first), at most `limit`.
+    async fn due_card_reservations(
+        &self,
+        dealer: &str,
+        now: DateTime<Utc>,
+        limit: usize,
+    ) -> Result<Vec<ReservationRecord>, StoreError> {
+        let items = self
+            .query_gsi1(
+                &keys::payments_index(dealer),
+                &keys::due_upper_bound(now),
+                limit,
+            )
+            .await?;
+        items.iter().map(Item::record).collect()
+    }
+
+    /// Remembers a Stripe event id (create-once, for 30 days); false when it was seen
+    /// before.
+    async fn first_sight_of_event(
+        &self,
+        dealer: &str,
+        event_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let item = new_item(
+            keys::stripe_event(dealer, event_id),
+            keys::SK_STRIPE_EVENT,
+            &serde_json::json!({ "seen_at": now }),
+            Some(now + Duration::days(30)),
+        )?;
+        match self
+            .write(vec![Write::Put {
+                item,
+                condition: Condition::Absent { now },
+            }])
+            .await
+        {
+            Ok(()) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Marks a dealer link's token used (create-once until `until`); false when it was
+    /// used before.
+    async fn use_link_token(
+        &self,
+        dealer: &str,
+        token_hash: &str,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let item = new_item(
+            keys::used_link(dealer, token_hash),
+            keys::SK_USED_LINK,
+            &serde_json::json!({ "used_at": now }),
+            Some(until),
+        )?;
+        match self
+            .write(vec![Write::Put {
+                item,
+                condition: Condition::Absent { now },
+            }])
+            .await
+        {
+            Ok(()) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(e) => Err(e),
         }
     }
 
@@ -1283,6 +1529,25 @@ fn new_item<T: Serialize>(
         version: 1,
         data: to_data(record)?,
     })
+}
+
+/// A reservation's item: a card reservation not yet settled is in the payments index,
+/// due when its hold ends (when the expiry pass must cancel its authorisation).
+fn reservation_item(record: &ReservationRecord, version: u64) -> Result<Item, StoreError> {
+    let mut item = new_item(
+        keys::reservation(&record.dealer, &record.id),
+        keys::SK_RESERVATION,
+        record,
+        None,
+    )?;
+    item.version = version;
+    if record.card && record.status.holds_car() {
+        item.gsi1 = Some((
+            keys::payments_index(&record.dealer),
+            keys::outbox_due(record.expires_at, &record.id, 0),
+        ));
+    }
+    Ok(item)
 }
 
 fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {

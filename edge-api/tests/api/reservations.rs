@@ -687,3 +687,40 @@ async fn a_phone_holds_one_car_per_dealer_and_an_address_only_a_few() {
     app.clock.advance(chrono::Duration::hours(49));
     assert_eq!(post(2, jo, HOST).await.status, StatusCode::CREATED);
 }
+
+/// A shopper paying at the dealership cancels from their account: the car is free again
+/// at once; someone else's session cannot cancel it, and a card id sent by mistake is
+/// ignored by a dealer that takes no cards.
+#[tokio::test]
+async fn the_shopper_cancels_a_reservation_paid_at_the_dealership() {
+    let app = spawn_with(tenants(None), relaxed()).await;
+    let mut body = request_from(1200, "0412 345 678");
+    body["payment_method"] = json!("pm_card_visa");
+    let answer = app.post(HOST, "/api/reservations", &body, None).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(answer.json["status"], "awaiting_payment");
+    let id = answer.json["reservation_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let path = format!("/api/reservations/{id}/cancel");
+    let stranger = app.sign_in(HOST, "0499 999 999").await;
+    let refused = app.post(HOST, &path, &json!({}), Some(&stranger)).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    let owner = app.sign_in(HOST, "0412 345 678").await;
+    let cancelled = app.post(HOST, &path, &json!({}), Some(&owner)).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.text);
+    assert_eq!(cancelled.json["status"], "cancelled");
+    let status = app.get(HOST, "/api/reservations/1200", None).await;
+    assert_eq!(status.json["reserved"], false, "{}", status.text);
+    // The same phone may hold a car again.
+    let again = app
+        .post(
+            HOST,
+            "/api/reservations",
+            &request_from(1201, "0412 345 678"),
+            None,
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
+}

@@ -310,12 +310,17 @@ async fn each_sample_dealer_gets_its_tag_origins_and_the_deployments_tile_origin
             .unwrap_or_else(|| panic!("{name} in {csp}"))
             .to_owned()
     };
-    // GTM only.
+    // GTM only, and Stripe's origins: jacaranda takes the deposit by card.
     let jacaranda = csp_of("jacaranda-toyota").await;
     assert_eq!(
         directive(&jacaranda, "script-src"),
-        "script-src 'self' https://www.googletagmanager.com"
+        "script-src 'self' https://www.googletagmanager.com https://js.stripe.com"
     );
+    assert_eq!(
+        directive(&jacaranda, "frame-src"),
+        "frame-src https: https://js.stripe.com https://hooks.stripe.com"
+    );
+    assert!(directive(&jacaranda, "connect-src").ends_with(" https://api.stripe.com"));
     assert!(!jacaranda.contains("facebook"), "{jacaranda}");
     assert_eq!(
         directive(&jacaranda, "img-src"),
@@ -331,9 +336,12 @@ async fn each_sample_dealer_gets_its_tag_origins_and_the_deployments_tile_origin
         directive(&redgum, "img-src"),
         "img-src 'self' data: https://photos.redgummotors.com.au https://tiles.example.com"
     );
+    // A dealer paid at the dealership gets no Stripe origin.
+    assert!(!redgum.contains("stripe"), "{redgum}");
     // A dealer without ids: no tag origin at all, the tiles still.
     let mut bare = support::sample_dealer("jacaranda-toyota");
     bare.config.analytics = Default::default();
+    bare.config.reserve = Default::default();
     let tiles = settings.map_tiles.as_ref().expect("tiles");
     let csp = domain::csp::page_csp(&bare.config, Some(tiles));
     assert_eq!(directive(&csp, "script-src"), "script-src 'self'");

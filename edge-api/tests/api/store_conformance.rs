@@ -11,9 +11,10 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use edge_api::lead::{LeadFields, PaymentStatus};
 use edge_api::store::keys;
 use edge_api::store::{
-    BookingOutcome, BookingRecord, Condition, DynamoStore, IdempotencyKey, Item, LeadOutcome,
-    LeadRecord, OtpCheck, OtpIssue, RedbStore, ReservationRecord, ReserveOutcome, SessionRecord,
-    Store, StoreError, Target, Write, OTP_MAX_ATTEMPTS,
+    BookingOutcome, BookingRecord, Condition, DynamoStore, HoldChange, IdempotencyKey, Item,
+    LeadOutcome, LeadRecord, OtpCheck, OtpIssue, RedbStore, ReservationRecord, ReserveOutcome,
+    SessionRecord, StateChange, Store, StoreError, Target, Transition, TransitionOutcome, Write,
+    OTP_MAX_ATTEMPTS,
 };
 use serde_json::{json, Map, Value};
 
@@ -797,6 +798,9 @@ fn reservation(
         hold_hours: 48,
         created_at: now,
         expires_at: now + Duration::hours(48),
+        card: false,
+        payment_intent: None,
+        history: Vec::new(),
     };
     let mut lead = lead(dealer, &record.lead_id, now);
     lead.fields.category = Some("Reservation".into());
@@ -1295,7 +1299,186 @@ async fn conformance(store: &dyn Store) {
     rate_counters(store).await;
     provider_cache(store).await;
     reservations(store).await;
+    card_reservations(store).await;
     appointments_and_events(store).await;
+}
+
+/// A card reservation: held 15 minutes until authorised, then to the hold's end; each
+/// change recorded, queued for the dealer, and the hold extended or released with it.
+async fn card_reservations(store: &dyn Store) {
+    let now = t0();
+    let (mut card, card_lead) = reservation("gamma", "C1", 90, now);
+    card.card = true;
+    card.status = PaymentStatus::Authorising;
+    card.expires_at = now + Duration::minutes(15);
+    assert_eq!(
+        store
+            .reserve(&card, &card_lead, now)
+            .await
+            .expect("reserve"),
+        ReserveOutcome::Held
+    );
+    let due = |at| async move {
+        store
+            .due_card_reservations("gamma", at, 10)
+            .await
+            .expect("due")
+            .into_iter()
+            .map(|r| (r.id, r.status))
+            .collect::<Vec<_>>()
+    };
+    assert!(due(now).await.is_empty());
+    assert_eq!(
+        due(now + Duration::minutes(15)).await,
+        [("C1".to_owned(), PaymentStatus::Authorising)]
+    );
+    let change = |status, by: &str, at| StateChange {
+        at,
+        status,
+        by: by.into(),
+        note: None,
+    };
+    let until = now + Duration::hours(48);
+    let held = store
+        .transition(
+            "gamma",
+            "C1",
+            &Transition {
+                from: &[PaymentStatus::Authorising],
+                change: change(PaymentStatus::Held, "stripe", now),
+                payment_intent: Some("pi_1".into()),
+                hold: HoldChange::Extend(until),
+            },
+            now,
+        )
+        .await
+        .expect("authorised");
+    let TransitionOutcome::Done(record) = held else {
+        panic!("{held:?}")
+    };
+    assert_eq!(
+        (
+            record.status,
+            record.expires_at,
+            record.payment_intent.as_deref()
+        ),
+        (PaymentStatus::Held, until, Some("pi_1"))
+    );
+    assert_eq!(
+        store
+            .hold("gamma", 90, now + Duration::hours(1))
+            .await
+            .expect("hold")
+            .map(|h| h.expires_at),
+        Some(until)
+    );
+    assert!(due(now + Duration::hours(1)).await.is_empty());
+    assert_eq!(due(until).await, [("C1".to_owned(), PaymentStatus::Held)]);
+    let lead = store
+        .lead("gamma", "lead-C1")
+        .await
+        .expect("lead")
+        .expect("stored");
+    assert_eq!(lead.fields.reservation_status, Some(PaymentStatus::Held));
+    assert_eq!(
+        store
+            .outbox_of_lead("gamma", "lead-C1")
+            .await
+            .expect("outbox")
+            .len(),
+        2,
+        "the change reaches the dealer"
+    );
+    // Cancelled: the car is free, the reservation leaves the index, the history stays.
+    let cancel = Transition {
+        from: &[PaymentStatus::Held],
+        change: change(
+            PaymentStatus::Cancelled,
+            "shopper",
+            now + Duration::hours(2),
+        ),
+        payment_intent: None,
+        hold: HoldChange::Release,
+    };
+    let outcome = store
+        .transition("gamma", "C1", &cancel, now + Duration::hours(2))
+        .await
+        .expect("cancel");
+    assert!(matches!(outcome, TransitionOutcome::Done(_)), "{outcome:?}");
+    assert!(store
+        .hold("gamma", 90, now + Duration::hours(2))
+        .await
+        .expect("hold")
+        .is_none());
+    assert!(due(until).await.is_empty());
+    let stored = store
+        .reservation("gamma", "C1")
+        .await
+        .expect("read")
+        .expect("kept");
+    assert_eq!(
+        stored.history.iter().map(|c| c.status).collect::<Vec<_>>(),
+        [PaymentStatus::Held, PaymentStatus::Cancelled]
+    );
+    assert!(matches!(
+        store
+            .transition("gamma", "C1", &cancel, now + Duration::hours(3))
+            .await
+            .expect("again"),
+        TransitionOutcome::NotAllowed(_)
+    ));
+    assert_eq!(
+        store
+            .transition("gamma", "nope", &cancel, now)
+            .await
+            .expect("missing"),
+        TransitionOutcome::NotFound
+    );
+    // A hold that lapsed before its card was authorised is not extended.
+    let (mut late, late_lead) = reservation("gamma", "C2", 91, now);
+    late.card = true;
+    late.status = PaymentStatus::RequiresAction;
+    late.expires_at = now + Duration::minutes(15);
+    store
+        .reserve(&late, &late_lead, now)
+        .await
+        .expect("reserve");
+    let outcome = store
+        .transition(
+            "gamma",
+            "C2",
+            &Transition {
+                from: &[PaymentStatus::RequiresAction],
+                change: change(PaymentStatus::Held, "shopper", now + Duration::minutes(20)),
+                payment_intent: None,
+                hold: HoldChange::Extend(now + Duration::hours(48)),
+            },
+            now + Duration::minutes(20),
+        )
+        .await
+        .expect("late");
+    assert!(
+        matches!(outcome, TransitionOutcome::Lapsed(_)),
+        "{outcome:?}"
+    );
+    // Event ids and link tokens are used once.
+    assert!(store
+        .first_sight_of_event("gamma", "evt_1", now)
+        .await
+        .expect("first"));
+    assert!(!store
+        .first_sight_of_event("gamma", "evt_1", now)
+        .await
+        .expect("again"));
+    let until = now + Duration::hours(1);
+    assert!(store
+        .use_link_token("gamma", "abc", until, now)
+        .await
+        .expect("first"));
+    assert!(!store
+        .use_link_token("gamma", "abc", until, now)
+        .await
+        .expect("again"));
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 // POST /api/leads with an Idempotency-Key (through the API client), and what its answer
 // means for the form (edge-api/src/leads.rs; errors are {success: false, code, message,
 // fields?}).
-import { submitLead, type Reply, type Schemas } from '../../api/client';
+import { confirmReservation, submitLead, type Reply, type Schemas } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
 
 /** What `POST /api/reservations` adds to a stored reservation. */
@@ -10,6 +10,13 @@ export interface ReservationHold {
   expiresAt: string;
   /** What the shopper is told: how long the car is held and how to pay the deposit. */
   message: string;
+  /** Where the deposit stands: `held` (on the card), `requires_action` (3-D Secure to
+   *  finish in the browser), `awaiting_payment` (paid at the dealership). */
+  status: string;
+  /** The deposit, dollars (null when the answer has none). */
+  deposit: number | null;
+  /** What Stripe.js needs to finish 3-D Secure (`requires_action` only). */
+  clientSecret: string | null;
 }
 
 /** What a submission came to. */
@@ -56,6 +63,25 @@ export async function postLead(
     // Seed 001 s8: the form submit failure text.
     return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR, code: null };
   }
+  return interpret(response);
+}
+
+/** After the shopper finished 3-D Secure: whether the reservation's card is now held
+ *  (an answer like the reservation's, or a 402 with the issuer's reason). */
+export async function confirmHold(
+  reservationId: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<LeadResult> {
+  let response: Reply<unknown>;
+  try {
+    response = await confirmReservation(reservationId, { fetchImpl });
+  } catch {
+    return { kind: 'failed', message: MESSAGES.FORM_SUBMIT_ERROR, code: null };
+  }
+  return interpret(response);
+}
+
+function interpret(response: Reply<unknown>): LeadResult {
   // Not JSON (a proxy's error page): handled as an answer without a message.
   const body: Record<string, unknown> =
     response.body !== null && typeof response.body === 'object'
@@ -66,7 +92,13 @@ export async function postLead(
     const reservationId = textOf(body.reservation_id);
     const leadId = textOf(body.lead_id) || reservationId;
     const reservation = reservationId
-      ? { expiresAt: textOf(body.expires_at), message: textOf(body.message) }
+      ? {
+          expiresAt: textOf(body.expires_at),
+          message: textOf(body.message),
+          status: textOf(body.status),
+          deposit: typeof body.deposit === 'number' ? body.deposit : null,
+          clientSecret: textOf(body.client_secret) || null,
+        }
       : null;
     return leadId
       ? { kind: 'stored', leadId, reservation }
@@ -80,7 +112,8 @@ export async function postLead(
   }
   // Seed 001 s8: a server error text is shown as-is, else 'An unexpected error occured'.
   const message = textOf(body.message) || MESSAGES.UNEXPECTED_ERROR;
-  if ((response.status === 422 || response.status === 400) && Object.keys(fields).length > 0)
+  // 402: the card was declined, with the issuer's reason as the card field's message.
+  if ([400, 402, 422].includes(response.status) && Object.keys(fields).length > 0)
     return { kind: 'invalid', message, fields };
   return { kind: 'failed', message, code: textOf(body.code) || null };
 }

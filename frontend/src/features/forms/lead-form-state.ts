@@ -7,12 +7,13 @@ import { MESSAGES } from '../../types/generated/messages';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { Banner } from './form-banner';
 import { APPOINTMENT_TIME_FIELD } from './lead-payload';
+import { PAYMENT_METHOD_FIELD as CARD_FIELD } from '../payments/card-payment';
 import { TERMS_FIELD, type FieldValue, type Values } from './validation';
 
 /** Where the form is: being filled, sending a step, or done (the thanks is shown). */
 export type Status = 'idle' | 'submitting' | 'done';
 /** What takes the focus after a transition. */
-export type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot';
+export type FocusTarget = 'banner' | 'failure' | 'step' | 'thanks' | 'slot' | 'card';
 
 export type LeadFormState = {
   values: Values;
@@ -69,6 +70,11 @@ export type LeadFormAction =
     }
   /** The appointment's slot was booked meanwhile: back to the times of `slotStep`. */
   | { type: 'slot-taken'; slotStep: number; message: string }
+  /** The card could not hold the deposit (Stripe's check, the issuer's decline, a failed
+   *  3-D Secure): the reason beside the card field, the rest kept for another card. */
+  | { type: 'card-refused'; message: string }
+  /** The shopper changed the card: its earlier problem no longer applies. */
+  | { type: 'card-edited' }
   /** Nothing was stored. */
   | { type: 'failed'; message: string };
 
@@ -190,6 +196,20 @@ export function leadFormReducer(view: Pick<FormPageView, 'steps'>) {
           slotReload: state.slotReload + 1,
           focus: focusOn(state, 'slot'),
         };
+      case 'card-refused':
+        return {
+          ...state,
+          status: 'idle',
+          errors: { [CARD_FIELD]: action.message },
+          banner: null,
+          failure: null,
+          focus: focusOn(state, 'card'),
+        };
+      case 'card-edited': {
+        if (!state.errors[CARD_FIELD]) return state;
+        const { [CARD_FIELD]: _, ...errors } = state.errors;
+        return { ...state, errors };
+      }
       case 'failed':
         return {
           ...state,

@@ -13,7 +13,13 @@ import {
   type Draft,
 } from './drafts';
 import { errorId, fieldId, FormField } from './form-field';
-import { idempotencyKey, postLead, SLOT_UNAVAILABLE_CODE } from './lead-client';
+import {
+  confirmHold,
+  idempotencyKey,
+  postLead,
+  SLOT_UNAVAILABLE_CODE,
+  type LeadResult,
+} from './lead-client';
 import {
   APPOINTMENT_DATE_FIELD,
   APPOINTMENT_TIME_FIELD,
@@ -32,6 +38,16 @@ import { FormBanner } from './form-banner';
 import { initialLeadFormState, leadFormReducer } from './lead-form-state';
 import { loadSession } from '../../components/account/session';
 import { useHold } from '../vehicle/use-hold';
+import { CardField } from '../payments/card-field';
+import {
+  authenticate,
+  AUTHENTICATION_FAILED,
+  CARD_NOT_READY,
+  cardToken,
+  PAYMENT_METHOD_FIELD,
+  type CardHandle,
+  type StripeLoader,
+} from '../payments/card-payment';
 
 function browserContext(): BrowserContext {
   return {
@@ -68,6 +84,8 @@ interface Props {
   verifiedPhone?: () => Promise<string | null>;
   /** Shows a failed submission's alert (default: the browser's alert). */
   alertFailure?: (message: string) => void;
+  /** Makes the Stripe object of a card deposit (default: Stripe.js from the page's URL). */
+  loadStripe?: StripeLoader;
 }
 
 function browserAlert(message: string): void {
@@ -93,6 +111,7 @@ export function LeadForm({
   now = () => new Date(),
   verifiedPhone = sessionPhone,
   alertFailure = browserAlert,
+  loadStripe,
 }: Props) {
   // What the form shows, and its transitions (lead-form-state.ts).
   const [state, dispatch] = useReducer(leadFormReducer(view), view, (v) =>
@@ -111,6 +130,11 @@ export function LeadForm({
   const thanksRef = useRef<HTMLElement>(null);
   const slotRef = useRef<HTMLFieldSetElement>(null);
   const slotLabels = useRef<Record<string, string>>({});
+  // A card deposit: the mounted card field, its element, and the id Stripe.js gave the
+  // card (kept for a retry of the same submission, dropped when the card changes).
+  const cardHandle = useRef<CardHandle | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const cardId = useRef<string | null>(null);
   // The draft: where it is kept, whether the shopper has typed, and a write not yet made.
   const draftAt = useRef<string | null>(null);
   const typed = useRef(false);
@@ -183,6 +207,7 @@ export function LeadForm({
       step: stepRef,
       thanks: thanksRef,
       slot: slotRef,
+      card: cardRef,
     }[focus.target].current;
     element?.focus();
   }, [focus]);
@@ -216,9 +241,32 @@ export function LeadForm({
     if (!last && view.send_on_last_step) return dispatch({ type: 'next' });
     dispatch({ type: 'submitting' });
     const payload = stepPayload(view, dealershipSlug, values, stepIndex, leadId.current, browser());
+    // A card deposit: Stripe.js turns the card into an id; only that id is posted.
+    const payment = last ? view.card_payment : null;
+    if (payment) {
+      const handle = cardHandle.current;
+      if (!handle) return dispatch({ type: 'card-refused', message: CARD_NOT_READY });
+      if (!cardId.current) {
+        const token = await cardToken(handle);
+        if (!token.ok) return dispatch({ type: 'card-refused', message: token.message });
+        cardId.current = token.id;
+      }
+      payload[PAYMENT_METHOD_FIELD] = cardId.current;
+    }
     const body = JSON.stringify(payload);
     if (key.current?.body !== body) key.current = { value: idempotencyKey(), body };
-    const result = await postLead(view.api_path, payload, key.current.value);
+    let result: LeadResult = await postLead(view.api_path, payload, key.current.value);
+    // 3-D Secure: the bank's check in Stripe.js, then the server learns how it went.
+    if (result.kind === 'stored' && result.reservation?.status === 'requires_action') {
+      const stripe = cardHandle.current?.stripe;
+      const secret = result.reservation.clientSecret;
+      const problem = stripe && secret ? await authenticate(stripe, secret) : AUTHENTICATION_FAILED;
+      const confirmed = await confirmHold(result.leadId);
+      result =
+        problem && confirmed.kind === 'failed'
+          ? { kind: 'invalid', message: problem, fields: { [PAYMENT_METHOD_FIELD]: problem } }
+          : confirmed;
+    }
     if (result.kind === 'stored') {
       key.current = null;
       leadId.current = result.leadId;
@@ -240,9 +288,17 @@ export function LeadForm({
       }
       return;
     }
-    if (result.kind === 'invalid') {
+    const cardProblem = result.kind === 'invalid' ? result.fields[PAYMENT_METHOD_FIELD] : undefined;
+    if (result.kind === 'invalid' && cardProblem && Object.keys(result.fields).length === 1) {
+      // Declined (402) or not authenticated: the hold is released, so the car can be
+      // reserved again with another card, as a new submission.
+      key.current = null;
+      cardId.current = null;
+      dispatch({ type: 'card-refused', message: cardProblem });
+    } else if (result.kind === 'invalid') {
       // Nothing was stored: a corrected submission is a new one.
       key.current = null;
+      cardId.current = null;
       // The appointment's errors are named as the API's appointment object names them.
       const aliases: Record<string, string> = view.appointment
         ? { date: APPOINTMENT_DATE_FIELD, time: APPOINTMENT_TIME_FIELD }
@@ -255,7 +311,7 @@ export function LeadForm({
       dispatch({
         type: 'refused',
         at,
-        known: (steps[at]?.fields ?? []).map((f) => f.name),
+        known: [...(steps[at]?.fields ?? []).map((f) => f.name), PAYMENT_METHOD_FIELD],
         fields,
         heading: result.message,
         items: Object.values(result.fields),
@@ -380,6 +436,23 @@ export function LeadForm({
           onChange={(e) => onChange(HONEYPOT_FIELD, e.target.value)}
         />
       </div>
+      {last && view.card_payment ? (
+        <CardField
+          ref={cardRef}
+          formId={formId}
+          payment={view.card_payment}
+          error={errors[PAYMENT_METHOD_FIELD]}
+          load={loadStripe}
+          onReady={(handle) => {
+            cardHandle.current = handle;
+            cardId.current = null;
+          }}
+          onEdit={() => {
+            cardId.current = null;
+            dispatch({ type: 'card-edited' });
+          }}
+        />
+      ) : null}
       {last && view.terms ? (
         <div className="form-field form-field--checkbox">
           <input

@@ -14,6 +14,7 @@ import {
   type SuccessMarker,
 } from '../../components/account/records';
 import type { ReservationHold } from './lead-client';
+import { heldText } from '../payments/card-payment';
 import {
   chosenCategory,
   APPOINTMENT_DATE_FIELD,
@@ -56,7 +57,7 @@ export function longDate(iso: string): string {
   });
 }
 
-/** The success text: the reservation's own message, else the form's thank-you text,
+/** The success text: a card hold's amount and end, the reservation's own message, else the form's thank-you text,
  *  followed by the booked slot of a test drive. */
 export function successText(
   view: FormPageView,
@@ -64,7 +65,13 @@ export function successText(
   stored: StoredForm,
   slotLabels: Record<string, string>,
 ): string {
-  if (stored.reservation?.message) return stored.reservation.message;
+  // A card hold: "Reserved", the amount held and when the hold ends.
+  const hold = stored.reservation;
+  if (hold?.status === 'held') {
+    const deposit = hold.deposit ?? view.card_payment?.deposit;
+    if (deposit !== undefined && deposit !== null) return heldText(deposit, hold.expiresAt);
+  }
+  if (hold?.message) return hold.message;
   const date = values[APPOINTMENT_DATE_FIELD];
   const time = values[APPOINTMENT_TIME_FIELD];
   const location = appointmentLocation(view, values);

@@ -37,6 +37,7 @@ export const baseView: Omit<
   appointment: null,
   message_preset: null,
   send_on_last_step: false,
+  card_payment: null,
   category_choices: [],
   dealerships: [],
 };
@@ -130,6 +131,7 @@ export const testDrive: FormPageView = {
   default_location_id: 3,
   subject: rav4,
   send_on_last_step: true,
+  card_payment: null,
   appointment: {
     api_path: '/api/appointments',
     horizon_days: 60,
