@@ -335,13 +335,22 @@ pub struct Video {
     pub thumb: Option<String>,
 }
 
+/// A feed slug with the words it repeats said once.
+fn slug_without_repeats<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let slug = String::deserialize(d)?;
+    Ok(crate::view::names::without_repeats(&slug, '-'))
+}
+
 /// One car of the stock feed. Every field of seed 000 section 3 and seed 001 section 3.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Car {
     /// Stable numeric id of the car.
     pub id: u64,
-    /// URL slug, unique per dealer (`/cars/{slug}`).
+    /// URL slug, unique per dealer (`/cars/{slug}`), with any words the feed repeats
+    /// said once ("390-duke-390-duke" is "390-duke"); the CDN's router answers the feed's
+    /// form with a 301 to this one.
+    #[serde(deserialize_with = "slug_without_repeats")]
     pub slug: String,
     /// Path of the vehicle page; derived from the slug when absent.
     #[serde(default)]
@@ -546,6 +555,8 @@ impl Car {
     pub fn page_path(&self) -> String {
         if self.path.is_empty() {
             format!("/cars/{}", self.slug)
+        } else if let Some(slug) = self.path.strip_prefix("/cars/") {
+            format!("/cars/{}", crate::view::names::without_repeats(slug, '-'))
         } else {
             self.path.clone()
         }

@@ -36,8 +36,9 @@ const SHARED: &[&str] = &[
     "model_cards",
     "offer_cards",
     "location_cards",
-    // the head's schema.org data
+    // the head's schema.org data, titles and descriptions
     "jsonld",
+    "head_text",
 ];
 
 /// The views of one page kind (or a pair: a list and its items). They use shared pieces

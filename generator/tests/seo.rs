@@ -109,6 +109,35 @@ fn rows() -> Vec<String> {
             4,
             json!({ "make": "Jayco", "simple_body": "Caravan" }),
         ),
+        // Two Corollas alike but for their odometers, and a feed name that says the
+        // make twice.
+        line(
+            110,
+            "2022-toyota-corolla-110",
+            "Corolla",
+            "used",
+            23_990.0,
+            6,
+            json!({ "badge": "Ascent Sport", "colour": "White", "km": 40_000 }),
+        ),
+        line(
+            111,
+            "2022-toyota-corolla-111",
+            "Corolla",
+            "used",
+            23_990.0,
+            6,
+            json!({ "badge": "Ascent Sport", "colour": "White", "km": 52_000 }),
+        ),
+        line(
+            112,
+            "2022-toyota-yaris-112",
+            "Yaris",
+            "used",
+            19_990.0,
+            7,
+            json!({ "name": "2022 Toyota Toyota Yaris" }),
+        ),
     ]
 }
 
@@ -157,7 +186,7 @@ fn dealers(dir: &Path) -> PathBuf {
             "route = \"checkout\"\nbuy_online_journey = true",
         );
         format!(
-            "{text}\n[locations]\nour_location_route = true\n\n[favourites]\nenabled = true\n\n[features]\ncompare = true\n"
+            "{text}\n[locations]\nour_location_route = true\n\n[favourites]\nenabled = true\n\n[features]\ncompare = true\n\n[footer]\nsocial = [{{ network = \"facebook\", url = \"https://www.facebook.com/fixture-toyota\" }}]\n"
         )
     })
 }
@@ -177,8 +206,17 @@ fn build_site(dir: &Path, now: chrono::DateTime<Utc>) -> PathBuf {
     opts.now = now;
     let report = build(&opts, &Progress::quiet()).unwrap_or_else(|e| panic!("build: {e}"));
     assert!(report.success(), "{report:?}");
+    LAST_REPORT.with(|r| *r.borrow_mut() = report.to_string());
     dir.join("dist").join(DEALER)
 }
+
+thread_local! {
+    /// The closing report of this thread's last build.
+    static LAST_REPORT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The closing report of the build [`site`] made.
+static REPORT: OnceLock<String> = OnceLock::new();
 
 /// The site every test reads, built once.
 fn site() -> &'static Path {
@@ -186,7 +224,9 @@ fn site() -> &'static Path {
     SITE.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("seo-site");
         let _ = std::fs::remove_dir_all(&dir);
-        build_site(&dir, Utc::now())
+        let site = build_site(&dir, Utc::now());
+        let _ = REPORT.set(LAST_REPORT.with(|r| r.borrow().clone()));
+        site
     })
 }
 
@@ -553,4 +593,163 @@ fn every_page_has_an_absolute_open_graph_image() {
     )
     .expect("og:image");
     assert_eq!(terms, format!("{BASE}/logo.svg"));
+}
+
+/// The text of the element or attribute after `marker`, up to `end`, with the shell's
+/// HTML escapes read back.
+fn text_after(html: &str, marker: &str, end: &str) -> Option<String> {
+    let raw = html.split(marker).nth(1)?.split(end).next()?;
+    Some(
+        raw.replace("&#x2f;", "/")
+            .replace("&#x27;", "'")
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&"),
+    )
+}
+
+fn title(html: &str) -> String {
+    text_after(html, "<title>", "</title>").expect("a title")
+}
+
+fn description(html: &str) -> String {
+    text_after(html, "<meta name=\"description\" content=\"", "\"").expect("a description")
+}
+
+#[test]
+fn every_indexable_page_has_its_own_title_and_a_description_results_show_whole() {
+    let pages = pages();
+    let mut titles: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut indexable = 0;
+    for (path, html) in &pages {
+        let own = canonical(html).is_some_and(|c| c == format!("{BASE}{path}"));
+        if noindexed(html) || !own {
+            continue;
+        }
+        indexable += 1;
+        titles.entry(title(html)).or_default().push(path.clone());
+        let text = description(html);
+        let length = text.chars().count();
+        assert!(
+            (65..=160).contains(&length),
+            "{path}: a description of {length} characters: {text}"
+        );
+    }
+    assert!(indexable > 20, "{indexable} indexable pages");
+    let shared: Vec<_> = titles.iter().filter(|(_, paths)| paths.len() > 1).collect();
+    assert!(shared.is_empty(), "titles shared by pages: {shared:?}");
+
+    // Alike cars are told apart by what differs, and say what they are and cost.
+    let first = file("/cars/2022-toyota-corolla-110");
+    let second = file("/cars/2022-toyota-corolla-111");
+    assert!(title(&first).starts_with("2022 Toyota Corolla Ascent Sport, White, 40,000 km"));
+    assert!(title(&second).starts_with("2022 Toyota Corolla Ascent Sport, White, 52,000 km"));
+    assert!(
+        description(&first)
+            .starts_with("Used 2022 Toyota Corolla Ascent Sport for $23,990: 40,000 km"),
+        "{}",
+        description(&first)
+    );
+    // A name said twice by the feed is said once.
+    let yaris = file("/cars/2022-toyota-yaris-112");
+    assert!(
+        title(&yaris).starts_with("2022 Toyota Yaris |"),
+        "{}",
+        title(&yaris)
+    );
+    assert_eq!(
+        vehicle("/cars/2022-toyota-yaris-112")["name"],
+        "2022 Toyota Yaris"
+    );
+    // A landing page says what it lists, how many and from what price.
+    let corollas = description(&file("/search/toyota/corolla"));
+    assert!(
+        corollas.contains(": 3 in stock from $23,990."),
+        "{corollas}"
+    );
+}
+
+#[test]
+fn the_build_prints_what_the_site_tells_search_engines() {
+    let pages = pages();
+    let listed = sitemap().len();
+    let kept_out = pages.values().filter(|html| noindexed(html)).count();
+    let indexable = pages
+        .iter()
+        .filter(|(path, html)| {
+            !noindexed(html) && canonical(html).is_some_and(|c| c == format!("{BASE}{path}"))
+        })
+        .count();
+    let report = REPORT.get().expect("the site was built");
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(&format!("seo {DEALER}: ")))
+        .unwrap_or_else(|| panic!("no SEO line in {report}"));
+    // The demo-cars landing page lists none and the sold Camry is past ranking.
+    assert_eq!(
+        line,
+        format!(
+            "seo {DEALER}: {indexable} indexable, {kept_out} noindexed, {listed} in sitemap, \
+             {} indexable not in sitemap, 0 duplicate titles",
+            indexable - listed
+        )
+    );
+}
+
+#[test]
+fn the_dealer_markup_has_its_address_social_pages_and_one_id_its_locations_name() {
+    let home = json_ld(&file("/"));
+    let dealer = home
+        .iter()
+        .find(|b| b["@type"] == "AutoDealer")
+        .expect("the home page's AutoDealer");
+    let id = format!("{BASE}/#dealer");
+    assert_eq!(dealer["@id"], id.as_str());
+    assert_eq!(
+        dealer["sameAs"],
+        json!(["https://www.facebook.com/fixture-toyota"])
+    );
+    assert_eq!(dealer["address"]["@type"], "PostalAddress");
+    assert!(dealer["address"]["addressLocality"].is_string(), "{dealer}");
+    let location = json_ld(&file(&format!("/locations/{LOCATION}")))
+        .into_iter()
+        .find(|b| b["@type"] == "AutoDealer")
+        .expect("the location's AutoDealer");
+    assert_eq!(location["parentOrganization"]["@id"], id.as_str());
+    assert_eq!(
+        location["@id"],
+        format!("{BASE}/locations/{LOCATION}#dealer").as_str()
+    );
+    assert!(dealer["department"]
+        .as_array()
+        .expect("departments")
+        .iter()
+        .any(|d| d["@id"] == location["@id"]));
+
+    // A model's landing page's trail passes through its make's.
+    let trail = json_ld(&file("/search/toyota/corolla"))
+        .into_iter()
+        .find(|b| b["@type"] == "BreadcrumbList")
+        .expect("a trail");
+    let items: Vec<(String, String)> = trail["itemListElement"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| {
+            (
+                i["name"].as_str().unwrap_or_default().to_string(),
+                i["item"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        items[1],
+        ("Toyota".to_string(), format!("{BASE}/search/toyota"))
+    );
+    assert_eq!(
+        items.last().map(|i| i.1.clone()),
+        Some(format!("{BASE}/search/toyota/corolla"))
+    );
+    assert_eq!(items.len(), 3);
 }

@@ -197,17 +197,11 @@ pub fn dealer_json_ld(location: &Location, ctx: &ViewContext<'_>) -> Value {
     let mut value = json!({
         "@context": "https://schema.org",
         "@type": "AutoDealer",
+        "@id": location_id(location, ctx),
         "name": location.name,
         "url": ctx.absolute(&format!("/locations/{}", location.slug)),
-        "parentOrganization": {"@type": "Organization", "name": ctx.dealer.config.name},
-        "address": {
-            "@type": "PostalAddress",
-            "streetAddress": a.street,
-            "addressLocality": a.city,
-            "addressRegion": a.state,
-            "postalCode": a.postcode,
-            "addressCountry": "AU",
-        },
+        "parentOrganization": {"@type": "AutoDealer", "@id": dealer_id(ctx), "name": ctx.dealer.config.name},
+        "address": postal_address(location),
         "geo": {"@type": "GeoCoordinates", "latitude": a.lat, "longitude": a.long},
         "openingHoursSpecification": hours,
     });
@@ -219,17 +213,89 @@ pub fn dealer_json_ld(location: &Location, ctx: &ViewContext<'_>) -> Value {
     value
 }
 
-/// A `BreadcrumbList`; the current page (no link) gets the page's own URL.
+/// The home page's `AutoDealer`: the dealer under a stable `@id` (its home URL with
+/// `#dealer`, which each location's markup names as its parent), its primary location's
+/// address and phone, its social pages as `sameAs`, and its locations as departments.
+pub fn home_dealer_json_ld(locations: &[&Location], ctx: &ViewContext<'_>) -> Value {
+    let config = &ctx.dealer.config;
+    let mut value = Map::new();
+    value.insert("@context".into(), json!("https://schema.org"));
+    value.insert("@type".into(), json!("AutoDealer"));
+    value.insert("@id".into(), json!(dealer_id(ctx)));
+    value.insert("name".into(), json!(config.name));
+    value.insert("url".into(), json!(ctx.absolute("/")));
+    value.insert("logo".into(), json!(ctx.absolute(&ctx.site.logo_url)));
+    if let Some(primary) = locations.first() {
+        value.insert("address".into(), postal_address(primary));
+        if let Some(phone) = primary.contact_detail.phone.as_deref() {
+            value.insert("telephone".into(), json!(phone));
+        }
+    }
+    let same_as: Vec<&str> = config
+        .footer
+        .social
+        .iter()
+        .map(|s| s.url.trim())
+        .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
+        .collect();
+    if !same_as.is_empty() {
+        value.insert("sameAs".into(), json!(same_as));
+    }
+    if !locations.is_empty() {
+        let departments: Vec<Value> = locations
+            .iter()
+            .map(|l| json!({"@type": "AutoDealer", "@id": location_id(l, ctx), "name": l.name}))
+            .collect();
+        value.insert("department".into(), json!(departments));
+    }
+    Value::Object(value)
+}
+
+/// The dealer's `@id`: its home page URL with `#dealer`.
+fn dealer_id(ctx: &ViewContext<'_>) -> String {
+    format!("{}#dealer", ctx.absolute("/"))
+}
+
+/// A location's `@id`: its page URL with `#dealer`.
+fn location_id(location: &Location, ctx: &ViewContext<'_>) -> String {
+    format!(
+        "{}#dealer",
+        ctx.absolute(&format!("/locations/{}", location.slug))
+    )
+}
+
+fn postal_address(location: &Location) -> Value {
+    let a = &location.address;
+    json!({
+        "@type": "PostalAddress",
+        "streetAddress": a.street,
+        "addressLocality": a.city,
+        "addressRegion": a.state,
+        "postalCode": a.postcode,
+        "addressCountry": "AU",
+    })
+}
+
+/// A `BreadcrumbList` of the trail the page shows; the current page (the last crumb)
+/// gets the page's own URL. A middle crumb without a link has no page to name, and the
+/// page's own URL would say the trail passes through the page itself: it is left out.
 pub fn breadcrumb_json_ld(crumbs: &[Crumb], page_path: &str, ctx: &ViewContext<'_>) -> Value {
+    let last = crumbs.len().saturating_sub(1);
     let items: Vec<Value> = crumbs
         .iter()
         .enumerate()
-        .map(|(i, c)| {
+        .filter_map(|(i, c)| match (&c.url, i == last) {
+            (Some(url), _) => Some((c, url.as_str())),
+            (None, true) => Some((c, page_path)),
+            (None, false) => None,
+        })
+        .enumerate()
+        .map(|(i, (c, url))| {
             json!({
                 "@type": "ListItem",
                 "position": i + 1,
                 "name": c.label,
-                "item": ctx.absolute(c.url.as_deref().unwrap_or(page_path)),
+                "item": ctx.absolute(url),
             })
         })
         .collect();

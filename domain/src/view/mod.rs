@@ -21,6 +21,7 @@ pub mod form;
 pub mod form_fields;
 pub mod form_page;
 pub mod form_view;
+pub mod head_text;
 pub mod home;
 pub mod images;
 pub mod jsonld;

@@ -8,7 +8,6 @@ use ts_rs::TS;
 use crate::car::Car;
 use crate::config::Dealer;
 use crate::rules::availability::{is_available, SimilarIndex};
-use crate::rules::format::format_dollars;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
 
@@ -23,7 +22,9 @@ use super::crumbs::Crumb;
 use super::form::{form_path, form_routes, FormKind, VEHICLE_FORMS_PATH};
 use super::form_page::{form_page_view, reservation_page_view, vehicle_form_set, FormPageView};
 use super::home::home_page_view;
-use super::jsonld::{breadcrumb_json_ld, car_json_ld, dealer_json_ld, StockKind};
+use super::jsonld::{
+    breadcrumb_json_ld, car_json_ld, dealer_json_ld, home_dealer_json_ld, StockKind,
+};
 use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH, PRIVACY_PATH, TERMS_PATH};
 use super::location::{location_page_view, LocationsPageView};
 use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
@@ -33,7 +34,7 @@ use super::names::display_name;
 use super::offer_cards::offer_started;
 use super::offers::{offer_page_view, offers_page_view};
 use super::parts::parts_search_page_view;
-use super::search::{search_page_view_of, search_routes, RouteIndex, SearchRoute};
+use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView, SearchRoute};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
 use super::vehicle::{vehicle_page_view_indexed, VehicleKind};
 use super::{Page, PageKind, Props};
@@ -123,6 +124,8 @@ fn make_page<T: Serialize + TS>(
     // the buy-online journey) and the compare page hold one shopper's things, not content
     // to find; crawlers may read them, so they say noindex rather than being disallowed.
     let noindex = noindex_kind(kind);
+    // Every description fits what search results show, whatever page wrote it.
+    let description = super::head_text::fit_description(&description, ctx);
     Page {
         // The 404 page answers at any missing path: no URL stands for it.
         canonical: (kind != PageKind::NotFound).then(|| path.clone()),
@@ -160,8 +163,10 @@ fn canonicalise(page: &mut Page, canonical: &str) {
 
 /// The pages of one car: its vehicle page and, when the site offers reserving it, its
 /// reserve page (`reservation_form` is the site's reservation form).
+#[allow(clippy::too_many_arguments)] // the parts of a site that a car's pages read
 fn car_pages(
     car: &Car,
+    title: Option<&str>,
     similar: &SimilarIndex<'_>,
     cards: &dyn Cards,
     reservation_form: Option<&FormPageView>,
@@ -184,13 +189,8 @@ fn car_pages(
                 .unwrap_or_else(|| super::search::ALL_STOCK_ROUTE.to_string());
         }
     }
-    let car_name = display_name(car);
-    let price = car
-        .visible_price()
-        .map(format_dollars)
-        .map(|p| format!(" for {p}"))
-        .unwrap_or_default();
-    let description = format!("{car_name}{price} at {}.", ctx.dealer.config.name);
+    let car_name = title.map_or_else(|| display_name(car), str::to_string);
+    let description = super::head_text::car_description(car, ctx);
     let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
     let hero = view.images.first().map(|i| i.url.clone());
     let path = car.page_path();
@@ -323,6 +323,8 @@ pub struct CarPages<'a> {
     site: Props,
     /// The search landing routes the site publishes (its breadcrumbs link only those).
     search_paths: std::collections::HashSet<String>,
+    /// Each car's page title (by id), distinct within the site.
+    titles: std::collections::HashMap<u64, String>,
 }
 
 impl<'a> CarPages<'a> {
@@ -335,6 +337,7 @@ impl<'a> CarPages<'a> {
     pub fn pages_of(&self, car: &Car) -> Vec<Page> {
         car_pages(
             car,
+            self.titles.get(&car.id).map(String::as_str),
             &self.similar,
             self.cards,
             self.reservation_form.as_ref(),
@@ -346,21 +349,48 @@ impl<'a> CarPages<'a> {
 }
 
 /// A breadcrumb to a search landing page the site does not publish (the make of a car
-/// that the search does not list, e.g. one hidden from the dealer website) stays as text:
-/// a link would be dead.
+/// that the search does not list, e.g. one hidden from the dealer website) is left out:
+/// a link would be dead, and a trail step without a page is no step to show or mark up.
 fn unlink_unpublished_searches(
-    crumbs: &mut [Crumb],
+    crumbs: &mut Vec<Crumb>,
     search_paths: &std::collections::HashSet<String>,
 ) {
-    for crumb in crumbs {
-        let unpublished = crumb.url.as_deref().is_some_and(|url| {
+    crumbs.retain(|crumb| {
+        !crumb.url.as_deref().is_some_and(|url| {
             let path = url.split(['?', '#']).next().unwrap_or(url);
             path.starts_with("/search/") && !search_paths.contains(path)
-        });
-        if unpublished {
-            crumb.url = None;
+        })
+    });
+}
+
+/// The trail of a search landing page: home, the make of a model's page (linked to the
+/// make's page where the site has one), the page itself.
+fn search_crumbs(route: &SearchRoute, title: &str, routes: &[SearchRoute]) -> Vec<Crumb> {
+    let mut crumbs = vec![Crumb {
+        label: crate::messages::BREADCRUMB_HOME.to_string(),
+        url: Some("/".to_string()),
+    }];
+    let fixed = |facet: &str| {
+        route
+            .fixed
+            .iter()
+            .find(|f| f.facet == facet)
+            .map(|f| f.value.clone())
+    };
+    if let (Some(make), Some(_)) = (fixed("make"), fixed("model")) {
+        let make_path = format!("/search/{}", super::slug::slugify(&make));
+        if routes.iter().any(|r| r.path == make_path) {
+            crumbs.push(Crumb {
+                label: make,
+                url: Some(make_path),
+            });
         }
     }
+    crumbs.push(Crumb {
+        label: title.to_string(),
+        url: None,
+    });
+    crumbs
 }
 
 /// Makes the search landing pages of a site, each route's cars found from an index.
@@ -378,6 +408,25 @@ impl SearchPages<'_> {
         &self.routes
     }
 
+    /// The route that `route` lists the same cars as, under the same title, which the
+    /// site links (new and demo cars of a dealer with no demo stock are its new cars; the
+    /// used-car path variant is the one its links use): one URL for one list.
+    fn duplicate_of(&self, route: &SearchRoute) -> Option<&str> {
+        let same: Vec<&SearchRoute> = self
+            .routes
+            .iter()
+            .filter(|r| r.title == route.title)
+            .collect();
+        if same.len() < 2 {
+            return None;
+        }
+        let variant = self.ctx.dealer.config.search.used_car_path_variant;
+        same.iter()
+            .find(|r| variant && r.path.starts_with("/used-car/"))
+            .or(same.first())
+            .map(|r| r.path.as_str())
+    }
+
     /// The landing page of `route`, one of [`SearchPages::routes`].
     pub fn page_of(&self, route: &SearchRoute) -> Page {
         let ctx = self.ctx;
@@ -385,23 +434,17 @@ impl SearchPages<'_> {
         // identity); a landing page lists only what the live search lists.
         let mut matching = self.index.matching(route);
         matching.retain(|c| listed_in_search(c, &ctx.dealer.config, ctx.now));
-        let view = search_page_view_of(route, matching, self.cards, ctx);
-        let name = &ctx.dealer.config.name;
-        let description = format!("{} matching cars at {name}.", view.count);
+        let view = search_page_view_of(route, matching.clone(), self.cards, ctx);
+        let description = super::head_text::search_description(&view.title, &matching, ctx);
         let hero = view
             .hits
             .first()
             .and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
-        let crumbs = vec![
-            Crumb {
-                label: crate::messages::BREADCRUMB_HOME.to_string(),
-                url: Some("/".to_string()),
-            },
-            Crumb {
-                label: view.title.clone(),
-                url: None,
-            },
-        ];
+        let crumbs = search_crumbs(route, &view.title, &self.routes);
+        let view = SearchPageView {
+            breadcrumbs: crumbs.clone(),
+            ..view
+        };
         let mut page = make_page(
             ctx,
             &self.site,
@@ -426,6 +469,9 @@ impl SearchPages<'_> {
                 .any(|r| r.path == super::search::ALL_STOCK_ROUTE)
         {
             canonicalise(&mut page, super::search::ALL_STOCK_ROUTE);
+        }
+        if let Some(canonical) = self.duplicate_of(route) {
+            canonicalise(&mut page, canonical);
         }
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
@@ -485,13 +531,8 @@ pub fn site_pages_by_car<'a>(
     );
     page.hero_preload = hero_preload;
     page.hero_image = hero;
-    page.json_ld.push(serde_json::json!({
-        "@context": "https://schema.org",
-        "@type": "AutoDealer",
-        "name": name,
-        "url": ctx.absolute("/"),
-        "logo": ctx.absolute(&ctx.site.logo_url),
-    }));
+    page.json_ld
+        .push(home_dealer_json_ld(&visible_locations(ctx), ctx));
 
     // The cars' own pages and the search landing pages, made on demand.
     let made_at = b.pages.len();
@@ -507,6 +548,7 @@ pub fn site_pages_by_car<'a>(
         reservation_form,
         site: b.site.clone(),
         search_paths: std::collections::HashSet::new(),
+        titles: super::head_text::car_titles(cars),
     };
     let routes = search_routes(ctx, &listed);
     let car_pages = CarPages {
@@ -645,6 +687,18 @@ pub fn site_pages_by_car<'a>(
             continue;
         }
         let mut view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
+        // The trail passes through the model's make, where the site has the make's page.
+        let make_path = format!("/search/{}", super::slug::slugify(&model.make));
+        if searches.routes.iter().any(|r| r.path == make_path) {
+            let at = view.breadcrumbs.len().saturating_sub(1);
+            view.breadcrumbs.insert(
+                at,
+                Crumb {
+                    label: model.make.trim().to_string(),
+                    url: Some(make_path),
+                },
+            );
+        }
         // Seed 001 s2: a coming-soon model's Register Interest is a form on its page.
         if view.coming_soon {
             view.register_interest =
@@ -917,10 +971,15 @@ pub fn site_pages_by_car<'a>(
         .then(|| ReserveTerms {
             deposit: reserve.deposit,
             hold_hours: reserve.hold_hours,
-            pay_note: crate::messages::reservation_held_pay_at_dealership(
-                reserve.hold_hours,
-                reserve.deposit,
-            ),
+            // Held on the card for a dealer that takes cards, else paid at the dealership.
+            pay_note: if reserve.card_key().is_some() {
+                crate::messages::reservation_held_on_card(reserve.hold_hours, reserve.deposit)
+            } else {
+                crate::messages::reservation_held_pay_at_dealership(
+                    reserve.hold_hours,
+                    reserve.deposit,
+                )
+            },
         });
         let view = ClientPageView {
             shell,
@@ -1051,8 +1110,29 @@ mod tests {
                 .collect()
         };
         let omoda = crumbs("/cars/c2");
-        assert!(omoda.contains(&("Omoda".to_string(), None)), "{omoda:?}");
-        assert!(omoda.contains(&("Omoda 5".to_string(), None)), "{omoda:?}");
+        assert!(
+            !omoda
+                .iter()
+                .any(|(label, _)| label == "Omoda" || label == "Omoda 5"),
+            "no step without a page: {omoda:?}"
+        );
+        let markup = pages
+            .iter()
+            .find(|p| p.path == "/cars/c2")
+            .expect("page")
+            .json_ld
+            .iter()
+            .find(|b| b["@type"] == "BreadcrumbList")
+            .expect("breadcrumb markup")
+            .clone();
+        let names: Vec<&str> = markup["itemListElement"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|i| i["name"].as_str().unwrap_or_default())
+            .collect();
+        let shown: Vec<&str> = omoda.iter().map(|(label, _)| label.as_str()).collect();
+        assert_eq!(names, shown, "the markup is the trail the page shows");
         let toyota = crumbs("/cars/c1");
         assert!(
             toyota.contains(&("RAV4".to_string(), Some("/search/toyota/rav4".to_string()))),
@@ -1208,6 +1288,55 @@ mod tests {
             gate(&pages, "/personalised/finance"),
             Some(serde_json::json!("car-finance"))
         );
+    }
+
+    /// A model page's trail names its make (linked to the make's landing page), and its
+    /// markup is the trail the page shows.
+    #[test]
+    fn a_model_pages_trail_passes_through_its_make() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let mut dealer = test_dealer("");
+        dealer.models = vec![serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "rav4", "name": "RAV4", "make": "Toyota",
+            "status": "available", "image": "/media/models/rav4.svg"
+        }))
+        .expect("model")];
+        let cars: Vec<Car> = vec![serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "c1", "year": 2024, "make": "Toyota", "model": "RAV4",
+            "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "price": 30000.0
+        }))
+        .expect("car")];
+        let pages = site_pages(&dealer, &cars, now);
+        let model = pages
+            .iter()
+            .find(|p| p.path == "/models/rav4")
+            .expect("model page");
+        let shown: Vec<String> = model.props.value()["page"]["breadcrumbs"]
+            .as_array()
+            .expect("trail")
+            .iter()
+            .map(|c| c["label"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(shown[shown.len() - 2], "Toyota", "{shown:?}");
+        assert_eq!(
+            model.props.value()["page"]["breadcrumbs"][shown.len() - 2]["url"],
+            "/search/toyota"
+        );
+        let markup: Vec<String> = model
+            .json_ld
+            .iter()
+            .find(|b| b["@type"] == "BreadcrumbList")
+            .expect("markup")["itemListElement"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|i| i["name"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(markup, shown);
     }
 
     /// Seed 001 s2: "Anchors: #register-interest-form": a coming-soon model's calls to

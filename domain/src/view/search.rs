@@ -192,6 +192,9 @@ pub struct SearchPageView {
     pub route: String,
     /// Page heading.
     pub title: String,
+    /// The trail above the heading (home, a model's make, the page), as its markup says.
+    #[serde(default)]
+    pub breadcrumbs: Vec<super::crumbs::Crumb>,
     /// Filters the route fixes.
     pub fixed_filters: Vec<FixedFilter>,
     /// The first page of results, latest first, consecutive sold cars collapsed.
@@ -859,6 +862,8 @@ pub fn search_page_view_of(
             .next()
             .unwrap_or(&route.title)
             .to_string(),
+        // The page list sets the trail, which needs the site's other routes.
+        breadcrumbs: Vec::new(),
         fixed_filters: route.fixed.clone(),
         hits,
         count,

@@ -51,6 +51,8 @@ pub struct DealerOutcome {
     pub status: DealerStatus,
     /// Phase timings.
     pub times: PhaseTimes,
+    /// What the site tells search engines, in counts.
+    pub seo: super::sitemap::SeoSummary,
 }
 
 impl DealerOutcome {
@@ -66,6 +68,7 @@ impl DealerOutcome {
             indexed: 0,
             status: DealerStatus::Failed(vec![format!("{slug}: the build did not finish")]),
             times: PhaseTimes::default(),
+            seo: super::sitemap::SeoSummary::default(),
         }
     }
 
@@ -198,6 +201,23 @@ impl fmt::Display for BuildReport {
             let _ = write!(out, ", {n} media files");
         }
         out.push('\n');
+        for d in self
+            .dealers
+            .iter()
+            .filter(|d| d.status == DealerStatus::Published)
+        {
+            let seo = &d.seo;
+            let _ = writeln!(
+                out,
+                "seo {}: {} indexable, {} noindexed, {} in sitemap, {} indexable not in sitemap, {} duplicate titles",
+                d.slug,
+                seo.indexable,
+                seo.noindexed,
+                seo.in_sitemap,
+                seo.indexable_not_in_sitemap,
+                seo.duplicate_titles
+            );
+        }
         for error in self.errors() {
             let _ = writeln!(out, "error: {error}");
         }

@@ -30,6 +30,12 @@ pub struct Listed {
     pub in_sitemap: bool,
     /// The date its data last changed, where the data says (`YYYY-MM-DD`).
     pub lastmod: Option<String>,
+    /// Whether it says `noindex`.
+    pub noindex: bool,
+    /// Whether it asks search engines to rank it: no `noindex`, and its own canonical URL.
+    pub indexable: bool,
+    /// Its document title, for the build's count of titles pages share.
+    pub title: String,
 }
 
 impl From<&Page> for Listed {
@@ -41,7 +47,46 @@ impl From<&Page> for Listed {
                 && !page.noindex
                 && page.canonical.as_deref() == Some(page.path.as_str()),
             lastmod: page.lastmod.clone(),
+            noindex: page.noindex,
+            indexable: !page.noindex && page.canonical.as_deref() == Some(page.path.as_str()),
+            title: page.title.clone(),
         }
+    }
+}
+
+/// What a dealer's build tells search engines, in counts: the pages that ask to rank,
+/// those that say noindex, those in the sitemap, the indexable pages missing from it,
+/// and the titles two indexable pages share (each should be 0 but the first three).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeoSummary {
+    /// Pages with no noindex and their own canonical URL.
+    pub indexable: usize,
+    /// Pages that say noindex.
+    pub noindexed: usize,
+    /// URLs in sitemap.xml.
+    pub in_sitemap: usize,
+    /// Indexable pages not in sitemap.xml (a landing page with no car, a sold car).
+    pub indexable_not_in_sitemap: usize,
+    /// Titles that more than one indexable page has.
+    pub duplicate_titles: usize,
+}
+
+impl SeoSummary {
+    /// The counts over a site's pages.
+    pub fn of(pages: &[Listed]) -> SeoSummary {
+        let mut titles: HashMap<&str, usize> = HashMap::new();
+        let mut summary = SeoSummary::default();
+        for page in pages {
+            summary.in_sitemap += usize::from(page.in_sitemap);
+            summary.noindexed += usize::from(page.noindex);
+            if page.indexable {
+                summary.indexable += 1;
+                *titles.entry(page.title.as_str()).or_default() += 1;
+                summary.indexable_not_in_sitemap += usize::from(!page.in_sitemap);
+            }
+        }
+        summary.duplicate_titles = titles.values().filter(|n| **n > 1).count();
+        summary
     }
 }
 
