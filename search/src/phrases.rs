@@ -576,6 +576,79 @@ fn scale_of(t: &Tok) -> f64 {
     }
 }
 
+/// A spelling of the text the dealer's stock knows ("corrola" is "Corolla"): each word
+/// of three letters or more that is none of `known` (the stock's makes and models, most
+/// cars first) is replaced by the first known word within two edits (one for words of
+/// four letters or fewer; a swap of two letters is one edit). `None` when no word changes.
+/// Only whole known words are offered, so the suggestion can be searched as it reads.
+pub fn did_you_mean<'a>(text: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let known: Vec<(&str, String)> = known
+        .into_iter()
+        .flat_map(|k| k.split_whitespace())
+        .map(|k| (k, k.to_lowercase()))
+        .collect();
+    let mut changed = false;
+    let words: Vec<String> = text
+        .split_whitespace()
+        .take(10)
+        .map(|word| {
+            let lower = word.to_lowercase();
+            let letters = lower.chars().count();
+            if letters < 3
+                || lower.chars().any(|c| !c.is_alphanumeric())
+                || lower.chars().all(|c| c.is_ascii_digit())
+                || known.iter().any(|(_, k)| *k == lower)
+            {
+                return word.to_string();
+            }
+            let budget = if letters <= 4 { 1 } else { 2 };
+            let best = known
+                .iter()
+                .map(|(k, kl)| (edits(&lower, kl), *k))
+                .filter(|(d, _)| *d <= budget)
+                .min_by_key(|(d, _)| *d);
+            match best {
+                Some((_, k)) => {
+                    changed = true;
+                    k.to_string()
+                }
+                None => word.to_string(),
+            }
+        })
+        .collect();
+    changed.then(|| words.join(" "))
+}
+
+/// Edits between two words: insertions, deletions, substitutions and swaps of two
+/// neighbouring letters (optimal string alignment).
+fn edits(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > 2 {
+        return usize::MAX;
+    }
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -792,5 +865,27 @@ mod tests {
         let again = SearchQuery::from_query_string_at(&q.to_query_string(), &fixed, 1_700_000_000)
             .expect("the URL reads back");
         assert_eq!(again, q);
+    }
+
+    #[test]
+    fn did_you_mean_offers_the_stocks_spelling() {
+        let known = ["Toyota", "Kia", "Corolla", "RAV4", "Land Cruiser", "Rio"];
+        let dym = |text: &str| did_you_mean(text, known);
+        assert_eq!(dym("corrola").as_deref(), Some("Corolla"));
+        assert_eq!(
+            dym("toyta corrola hybrid").as_deref(),
+            Some("Toyota Corolla hybrid")
+        );
+        assert_eq!(dym("kai").as_deref(), Some("Kia"), "a swap is one edit");
+        assert_eq!(dym("cruzer").as_deref(), Some("Cruiser"));
+        // Known words, short words, numbers and far words are left alone.
+        for text in [
+            "corolla", "rav4", "xx", "2019", "holden", "", "!!!", "ravv4!",
+        ] {
+            assert_eq!(dym(text), None, "{text}");
+        }
+        assert_eq!(did_you_mean("corrola", []), None);
+        assert_eq!(edits("corrola", "corolla"), 2);
+        assert_eq!(edits("abc", "abcdef"), usize::MAX);
     }
 }

@@ -122,6 +122,9 @@ on_each_backend!(
     odd_query_strings_never_give_a_server_error,
     post_takes_the_same_parameters_as_a_form_body,
     a_car_reserved_after_the_build_shows_reserved_in_the_results,
+    phrases_in_the_text_become_the_sidebars_filters,
+    an_answer_emptied_by_a_range_names_it_and_what_is_found_without_it,
+    a_misspelt_make_or_model_suggests_the_stocks_spelling,
 );
 
 /// A running app over the stock, and what must live as long as it.
@@ -139,11 +142,20 @@ async fn spawn_search(on: On) -> Option<Fixture> {
     let root = dist.path().join(INDEX_DIR);
     let cars = stock();
     let docs: Vec<IndexDoc<'_>> = cars.iter().map(|c| IndexDoc::new(c, card(c))).collect();
+    // Delta also sells a car whose model is a number that reads as a year.
+    let mut peugeot = car(5, "Peugeot", "2008", CarType::Used, 27_990.0);
+    peugeot.year = 2022;
+    let delta_cars: Vec<Car> = cars.iter().cloned().chain([peugeot]).collect();
+    let delta_docs: Vec<IndexDoc<'_>> = delta_cars
+        .iter()
+        .map(|c| IndexDoc::new(c, card(c)))
+        .collect();
     let (backend, meilisearch) = match on {
         On::Embedded => {
             for slug in ["alpha", "beta"] {
                 write_index(&root, slug, &docs).expect("index");
             }
+            write_index(&root, "delta", &delta_docs).expect("index");
             (SearchBackend::embedded(root), None)
         }
         On::Meilisearch => {
@@ -153,6 +165,9 @@ async fn spawn_search(on: On) -> Option<Fixture> {
                     .await
                     .expect("indexed in Meilisearch");
             }
+            index_meilisearch(server.url(), server.key(), "delta", &delta_docs)
+                .await
+                .expect("indexed in Meilisearch");
             let backend =
                 SearchBackend::meilisearch(server.url(), server.key()).expect("Meilisearch client");
             (backend, Some(server))
@@ -166,6 +181,7 @@ async fn spawn_search(on: On) -> Option<Fixture> {
         tenant("alpha", FixedFilters::for_dealer("alpha")),
         tenant("beta", used_only),
         tenant("gamma", FixedFilters::for_dealer("gamma")),
+        tenant("delta", FixedFilters::for_dealer("delta")),
     ]);
     let (mut state, clock, dir) = state(tenants, Policy::default());
     state.search = Arc::new(backend);
@@ -461,8 +477,26 @@ async fn odd_query_strings_never_give_a_server_error(on: On) {
         "query",
         "&&&",
         "%5B%5D%5B=1",
+        "query=under",
+        "query=under+%24",
+        "query=under+1e308k",
+        "query=between+99999999999999999999999+and+-1",
+        "query=2019+or+newer+2015+or+older",
+        "query=%21%21%21%3F%3F%2E%2E%2C%2C%3B%3B",
+        "query=%F0%9F%9A%97%F0%9F%94%A5",
+        "query=%27%3B+DROP+TABLE+cars%3B--",
+        "query=price+%3C+20000+AND+make+%3D+Toyota",
+        "query=range%5Bprice%5D%3D1%3A2",
     ];
-    let generated = [long_text, long_value, many_keys, repeated, huge];
+    let long_phrases = format!("query={}", "under+30k+".repeat(100));
+    let generated = [
+        long_text,
+        long_value,
+        many_keys,
+        repeated,
+        huge,
+        long_phrases,
+    ];
     for qs in odd.iter().map(|s| s.to_string()).chain(generated) {
         let answer = app
             .get("alpha.localhost", &format!("/api/search?{qs}"), None)
@@ -557,4 +591,150 @@ async fn a_car_reserved_after_the_build_shows_reserved_in_the_results(on: On) {
     app.clock.advance(Duration::hours(48));
     let expired = app.get("alpha.localhost", "/api/search", None).await;
     assert_eq!(expired.json["hits"][1], before.json["hits"][1]);
+}
+
+async fn phrases_in_the_text_become_the_sidebars_filters(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
+    let under = app
+        .get(
+            "alpha.localhost",
+            "/api/search?query=toyota+under+30k",
+            None,
+        )
+        .await;
+    assert_eq!(under.status, StatusCode::OK, "{}", under.text);
+    assert_eq!(ids(&under.json), vec![1], "the RAV4 at $42,500 is over");
+    assert_eq!(
+        under.json["understood"],
+        json!({ "query": "toyota", "phrases": ["under 30k"],
+                "ranges": { "price": { "min": null, "max": 30000.0 } }, "refinements": {} })
+    );
+    // The same answer as the sidebar's own filter.
+    let sidebar = app
+        .get(
+            "alpha.localhost",
+            "/api/search?query=toyota&range%5Bprice%5D=%3A30000",
+            None,
+        )
+        .await;
+    assert_eq!(ids(&sidebar.json), ids(&under.json));
+    assert!(sidebar.json.get("understood").is_none(), "{}", sidebar.text);
+
+    // A phrase narrows the URL's own range of the same field; a year is a refinement.
+    let both = app
+        .get(
+            "alpha.localhost",
+            "/api/search?query=2021+over+%2416%2C000&range%5Bprice%5D=10000%3A30000",
+            None,
+        )
+        .await;
+    assert_eq!(ids(&both.json), vec![1]);
+    assert_eq!(
+        both.json["understood"],
+        json!({ "query": "", "phrases": ["2021", "over $16,000"],
+                "ranges": { "price": { "min": 16000.0, "max": 30000.0 } },
+                "refinements": { "year": ["2021"] } })
+    );
+    let plain = app
+        .get("alpha.localhost", "/api/search?query=rav4", None)
+        .await;
+    assert!(plain.json.get("understood").is_none(), "{}", plain.text);
+
+    // A number the stock sells as a model is the model, not a year.
+    let model = app
+        .get("delta.localhost", "/api/search?query=peugeot+2008", None)
+        .await;
+    assert_eq!(ids(&model.json), vec![5], "{}", model.text);
+    assert!(model.json.get("understood").is_none(), "{}", model.text);
+    let year = app
+        .get("delta.localhost", "/api/search?query=2022", None)
+        .await;
+    assert_eq!(ids(&year.json), vec![5]);
+    assert_eq!(
+        year.json["understood"]["refinements"],
+        json!({ "year": ["2022"] })
+    );
+}
+
+async fn an_answer_emptied_by_a_range_names_it_and_what_is_found_without_it(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
+    let empty = app
+        .get(
+            "alpha.localhost",
+            "/api/search?query=toyota+under+20k",
+            None,
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.text);
+    assert_eq!(empty.json["count"], 0);
+    assert_eq!(
+        empty.json["relaxed"],
+        json!({ "field": "price", "applied": { "min": null, "max": 20000.0 },
+                "count": 2, "min": 21990.0, "max": 42500.0 })
+    );
+    // Nothing to relax: no range, or no car even without it.
+    for qs in [
+        "query=holden",
+        "query=holden+under+20k",
+        "range%5Bprice%5D=1%3A2&query=zzzz",
+    ] {
+        let none = app
+            .get("alpha.localhost", &format!("/api/search?{qs}"), None)
+            .await;
+        assert_eq!(none.json["count"], 0, "{qs}");
+        assert!(none.json.get("relaxed").is_none(), "{qs}: {}", none.text);
+    }
+    let found = app
+        .get(
+            "alpha.localhost",
+            "/api/search?range%5Bprice%5D=%3A20000",
+            None,
+        )
+        .await;
+    assert_eq!(ids(&found.json), vec![3]);
+    assert!(found.json.get("relaxed").is_none());
+}
+
+async fn a_misspelt_make_or_model_suggests_the_stocks_spelling(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
+    let typo = app
+        .get("alpha.localhost", "/api/search?query=corrola", None)
+        .await;
+    assert_eq!(typo.status, StatusCode::OK, "{}", typo.text);
+    assert_eq!(typo.json["count"], 0, "two edits are beyond the typo rules");
+    assert_eq!(
+        typo.json["suggestion"],
+        json!({ "query": "Corolla", "count": 1 })
+    );
+    // The suggestion keeps the other filters and must find cars with them.
+    let used = app
+        .get(
+            "alpha.localhost",
+            "/api/search?query=toyta+corrola&refinementList%5Bcar_type%5D%5B0%5D=used",
+            None,
+        )
+        .await;
+    assert_eq!(
+        used.json["suggestion"],
+        json!({ "query": "Toyota Corolla", "count": 1 })
+    );
+    for qs in [
+        "query=corrola&refinementList%5Bcar_type%5D%5B0%5D=new",
+        "query=holden",
+        "query=corolla",
+    ] {
+        let none = app
+            .get("alpha.localhost", &format!("/api/search?{qs}"), None)
+            .await;
+        assert!(none.json.get("suggestion").is_none(), "{qs}: {}", none.text);
+    }
 }

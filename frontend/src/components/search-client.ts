@@ -5,6 +5,7 @@ import { search } from '../api/client';
 import { FifoCache } from './fifo-cache';
 import type { CardView } from '../types/generated/CardView';
 import type { FacetItemView } from '../types/generated/FacetItemView';
+import type { components } from '../types/generated/api/schema';
 
 /** The endpoint's answer (the fields the page uses). */
 export interface SearchAnswer {
@@ -16,6 +17,12 @@ export interface SearchAnswer {
   /** Min and max of each range field among the matching cars, ignoring that field's own
    *  range (so a slider keeps its bounds). */
   facets_stats: Record<string, { min: number; max: number }>;
+  /** Filter phrases the endpoint read from the text ("under 30k"), when there were any. */
+  understood?: components['schemas']['UnderstoodQuery'] | null;
+  /** For an empty answer: the range that emptied it and what is found without it. */
+  relaxed?: components['schemas']['RelaxedRange'] | null;
+  /** For an empty answer: the text as the stock spells it ("Corolla" for "corrola"). */
+  suggestion?: components['schemas']['Suggestion'] | null;
 }
 
 function isCard(value: unknown): value is CardView {
@@ -45,6 +52,9 @@ export function parseAnswer(json: unknown): SearchAnswer {
     facets: (answer.facets as Record<string, FacetItemView[]> | undefined) ?? {},
     facets_stats:
       (answer.facets_stats as Record<string, { min: number; max: number }> | undefined) ?? {},
+    understood: (answer.understood as SearchAnswer['understood']) ?? null,
+    relaxed: (answer.relaxed as SearchAnswer['relaxed']) ?? null,
+    suggestion: (answer.suggestion as SearchAnswer['suggestion']) ?? null,
   };
 }
 

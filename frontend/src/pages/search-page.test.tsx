@@ -6,7 +6,7 @@ import { answer, mockFetch } from '../components/test-fetch';
 import { testSite } from '../components/test-site';
 import type { SearchPageView } from '../types/generated/SearchPageView';
 import { SearchPage } from './search-page';
-import { view } from './test-search-view';
+import { car, view } from './test-search-view';
 
 const props = (page: SearchPageView): SearchProps => ({ site: testSite, gate: null, page });
 
@@ -95,6 +95,161 @@ describe('SearchPage', () => {
     ).toBe('');
   });
 
+  it('turns "hybrid under 30k" into the text hybrid and a price chip, in the URL and the sidebar, without a second request', async () => {
+    const page = view();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?query=hybrid+under+30k');
+    fetchMock.mockImplementation(async () =>
+      answer(200, {
+        hits: [car(1)],
+        count: 1,
+        page: 0,
+        pages: 1,
+        facets: {},
+        facets_stats: {},
+        understood: {
+          query: 'hybrid',
+          phrases: ['under 30k'],
+          ranges: { price: { min: null, max: 30000 } },
+          refinements: {},
+        },
+      }),
+    );
+    render(<SearchPage {...props(page)} />);
+    await screen.findByRole('button', { name: 'Remove Price up to $30,000' });
+    const chips = screen.getByRole('list', { name: 'Applied filters' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['“hybrid”×', 'Price up to $30,000×']);
+    expect(window.location.search).toBe('?query=hybrid&range%5Bprice%5D=%3A30000');
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('searchbox', { name: 'Search stock' }) as HTMLInputElement).value,
+      ).toBe('hybrid'),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('query=hybrid+under+30k');
+    // The chip removes the filter it shows.
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Price up to $30,000' }));
+    expect(window.location.search).toBe('?query=hybrid');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(String(fetchMock.mock.calls[1]?.[0])).not.toContain('range');
+  });
+
+  it('reads a phrase typed on after an early answer afresh, not on top of the early reading', async () => {
+    const page = view();
+    let reply: (response: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(async () => sameAnswer(page));
+    render(<SearchPage {...props(page)} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (reply = resolve)));
+    const box = screen.getByRole('searchbox', { name: 'Search stock' });
+    fireEvent.change(box, { target: { value: 'rav4 under 3' } });
+    fireEvent.submit(box);
+    fireEvent.change(box, { target: { value: 'rav4 under 30k' } });
+    await act(async () =>
+      reply(
+        answer(200, {
+          hits: [car(1)],
+          count: 1,
+          page: 0,
+          pages: 1,
+          facets: {},
+          facets_stats: {},
+          understood: {
+            query: 'rav4',
+            phrases: ['under 3'],
+            ranges: { price: { min: null, max: 3000 } },
+            refinements: {},
+          },
+        }),
+      ),
+    );
+    expect(window.location.search).toBe('?query=rav4&range%5Bprice%5D=%3A3000');
+    expect((box as HTMLInputElement).value).toBe('rav4 under 30k');
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    fireEvent.submit(box);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const sent = String(fetchMock.mock.calls[2]?.[0]);
+    expect(sent).toContain('query=rav4+under+30k');
+    expect(sent).not.toContain('range');
+  });
+
+  it('heads the page with the make, model, car type and fuel picked', async () => {
+    const page = view();
+    window.history.replaceState(
+      null,
+      '',
+      '/search/new-used-and-demo-cars?refinementList[car_type][0]=used&refinementList[make][0]=Toyota&refinementList[model][0]=RAV4&refinementList[fuel][0]=Hybrid',
+    );
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    // The server renders the route's title (no URL state there).
+    expect(renderToString(<SearchPage {...props(page)} />)).toContain(
+      '<h1>New, Used and Demo Cars for Sale</h1>',
+    );
+    render(<SearchPage {...props(page)} />);
+    await screen.findByRole('heading', { level: 1, name: 'Used Toyota RAV4 Hybrid for Sale' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Make: Toyota' }));
+    await screen.findByRole('heading', { level: 1, name: 'Used Hybrid Cars for Sale' });
+  });
+
+  it("offers the results without the range that emptied the search, the stock's spelling, or the No Results card", async () => {
+    const page = view();
+    window.history.replaceState(
+      null,
+      '',
+      '/search/new-used-and-demo-cars?query=rav4&range[price]=:20000',
+    );
+    const empty = { hits: [], count: 0, page: 0, pages: 0, facets: {}, facets_stats: {} };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('range')
+        ? answer(200, {
+            ...empty,
+            relaxed: {
+              field: 'price',
+              applied: { min: null, max: 20000 },
+              count: 4,
+              min: 24990,
+              max: 41000,
+            },
+          })
+        : answer(200, { ...empty, hits: [car(1)], count: 1, pages: 1 }),
+    );
+    render(<SearchPage {...props(page)} />);
+    await screen.findByText('No cars match “rav4” with price up to $20,000.');
+    expect(screen.queryByRole('heading', { name: 'No Results Available' })).toBeNull();
+    const link = screen.getByRole('link', { name: 'See 4 cars from $24,990' });
+    expect(link.getAttribute('href')).toBe('/search/new-used-and-demo-cars?query=rav4');
+    fireEvent.click(link);
+    expect(window.location.search).toBe('?query=rav4');
+    await screen.findByRole('heading', { level: 3, name: 'Car 1' });
+
+    cleanup();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?query=corrola');
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('corrola')
+        ? answer(200, { ...empty, suggestion: { query: 'Corolla', count: 2 } })
+        : answer(200, { ...empty, hits: [car(1)], count: 1, pages: 1 }),
+    );
+    render(<SearchPage {...props(page)} />);
+    const suggestion = await screen.findByRole('link', { name: 'Corolla' });
+    expect(suggestion.closest('p')?.textContent).toBe(
+      'No cars match “corrola”. Did you mean Corolla? (2 cars)',
+    );
+    expect(suggestion.getAttribute('href')).toBe('/search/new-used-and-demo-cars?query=Corolla');
+    fireEvent.click(suggestion);
+    expect(window.location.search).toBe('?query=Corolla');
+    await screen.findByRole('heading', { level: 3, name: 'Car 1' });
+
+    cleanup();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars?query=zzz');
+    fetchMock.mockImplementation(async () => answer(200, empty));
+    render(<SearchPage {...props(page)} />);
+    await screen.findByRole('heading', { name: 'No Results Available' });
+  });
+
   it('keeps the previous results while loading and when the search fails', async () => {
     const page = view();
     let fail: (reason: unknown) => void = () => {};
@@ -129,6 +284,35 @@ describe('SearchPage', () => {
     expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('region', { name: /found|Loading/ }));
     expect(document.activeElement?.id).toBe('results-heading');
     await waitFor(() => expect(String(fetchMock.mock.calls[1]?.[0])).toContain('page=1&'));
+  });
+
+  it('links every page and the trail in the server-rendered HTML, and a click moves in place', async () => {
+    const page = view({
+      route: '/search/toyota/rav4',
+      title: 'Toyota RAV4 for Sale',
+      count: 60,
+      pages: 3,
+      breadcrumbs: [
+        { label: 'Home', url: '/' },
+        { label: 'Toyota', url: '/search/toyota' },
+        { label: 'Toyota RAV4 for Sale', url: null },
+      ],
+    });
+    const html = renderToString(<SearchPage {...props(page)} />);
+    expect(html).toContain('href="/search/toyota/rav4?page=2"');
+    expect(html).toContain('href="/search/toyota/rav4?page=3"');
+    expect(html).toMatch(/<a href="\/search\/toyota\/rav4"[^>]*aria-current="page"/);
+    expect(html).toContain('<a href="/search/toyota">Toyota</a>');
+    fetchMock.mockImplementation(async () => sameAnswer(page));
+    render(<SearchPage {...props(page)} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByText('Toyota RAV4 for Sale').getAttribute('aria-current')).toBe(
+      'page',
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Page 3' }));
+    expect(window.location.search).toBe('?page=3');
+    await waitFor(() => expect(String(fetchMock.mock.calls[1]?.[0])).toContain('page=2&'));
   });
 
   it("counts in the dealer's vehicle words", () => {

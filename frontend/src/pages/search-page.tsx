@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SearchProps } from '../app/props';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { CarGrid, type GridCell } from '../components/car-grid';
 import { Layout } from '../components/layout';
 import { Pagination } from '../components/pagination';
 import { EmptyState } from '../features/search/empty-state';
+import { FilterChips } from '../features/search/filter-chips';
+import { filterChips, relaxedHint, searchHeading } from '../features/search/understood';
 import { FacetSidebar } from '../features/search/facet-sidebar';
 import { FilterDrawer } from '../features/search/filter-drawer';
 import { PromoCard } from '../features/search/promo-card';
@@ -11,6 +14,7 @@ import { collapseSold, insertPromos, localDay, searchCarTypes } from '../feature
 import { SearchBox } from '../features/search/search-box';
 import {
   emptyState,
+  serializeSearchState,
   setPage,
   setQuery,
   setSort,
@@ -64,6 +68,20 @@ export function SearchPage({ site, page }: SearchProps) {
       : status === 'error'
         ? 'The results could not be updated. The previous results are shown.'
         : `${answer.count} ${answer.count === 1 ? page.vehicle_words.one : page.vehicle_words.many} found`;
+  const chips = filterChips(state, page, answer.facets);
+  const relaxed =
+    hits.length === 0 && answer.relaxed ? relaxedHint(state, page, answer.relaxed) : null;
+  const suggested =
+    hits.length === 0 && answer.suggestion
+      ? {
+          ...answer.suggestion,
+          state: setQuery(state, answer.suggestion.query),
+        }
+      : null;
+  const hrefOf = (next: SearchState) => {
+    const query = serializeSearchState(next);
+    return query ? `${page.route}?${query}` : page.route;
+  };
   const sidebar = (idPrefix: string, titled: boolean) => (
     <FacetSidebar
       page={page}
@@ -77,7 +95,8 @@ export function SearchPage({ site, page }: SearchProps) {
 
   return (
     <Layout site={site}>
-      <h1>{page.title}</h1>
+      {page.breadcrumbs.length > 0 ? <Breadcrumbs crumbs={page.breadcrumbs} /> : null}
+      <h1>{searchHeading(state, page, answer.facets)}</h1>
       <SearchBox
         query={state.query}
         delayMs={page.limits.search_box_debounce_ms}
@@ -144,12 +163,51 @@ export function SearchPage({ site, page }: SearchProps) {
               </label>
             ) : null}
           </div>
-          {hits.length === 0 ? (
+          <FilterChips chips={chips} onChange={update} />
+          {relaxed ? (
+            <section className="relaxed-hint" aria-label="Nearest results">
+              <p>{relaxed.text}</p>
+              <a
+                href={hrefOf(relaxed.without)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  update(relaxed.without);
+                }}
+              >
+                {relaxed.link}
+              </a>
+            </section>
+          ) : hits.length === 0 && suggested ? (
+            <section className="relaxed-hint" aria-label="Nearest results">
+              <p>
+                No {page.vehicle_words.many} match “{state.query.trim()}”. Did you mean{' '}
+                <a
+                  href={hrefOf(suggested.state)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    update(suggested.state);
+                  }}
+                >
+                  {suggested.query}
+                </a>
+                ? ({suggested.count}{' '}
+                {suggested.count === 1 ? page.vehicle_words.one : page.vehicle_words.many})
+              </p>
+            </section>
+          ) : hits.length === 0 ? (
             <EmptyState onClear={() => update(emptyState())} />
           ) : (
             <CarGrid cells={cells} label="Search results" carousel={carousel} priorityFirst />
           )}
-          <Pagination page={answer.page} pages={answer.pages} onPage={onPage} />
+          <Pagination
+            page={answer.page}
+            pages={answer.pages}
+            onPage={onPage}
+            hrefOf={(n) => {
+              const query = serializeSearchState(setPage(state, n));
+              return query ? `${page.route}?${query}` : page.route;
+            }}
+          />
         </section>
       </div>
     </Layout>

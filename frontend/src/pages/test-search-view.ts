@@ -21,6 +21,7 @@ export function view(overrides: Partial<SearchPageView> = {}): SearchPageView {
   return {
     route: '/search/new-used-and-demo-cars',
     title: 'New, Used and Demo Cars for Sale',
+    breadcrumbs: [],
     fixed_filters: [],
     hits: [car(1), car(2, false), car(3, false), car(4), car(5)],
     count: 5,

@@ -36,4 +36,24 @@ describe('SearchBox', () => {
     act(() => vi.advanceTimersByTime(300));
     expect(onQuery).not.toHaveBeenCalled();
   });
+
+  it('keeps what the shopper typed on while the query changes from outside', () => {
+    const onQuery = vi.fn();
+    const { rerender } = render(<SearchBox query="" delayMs={300} onQuery={onQuery} />);
+    const box = screen.getByRole('searchbox') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'rav4 under 3' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onQuery).toHaveBeenLastCalledWith('rav4 under 3');
+    // The shopper pauses: the words left once "under 3" became a filter are shown.
+    rerender(<SearchBox query="rav4" delayMs={300} onQuery={onQuery} />);
+    expect(box.value).toBe('rav4');
+    fireEvent.change(box, { target: { value: 'rav4 under 3' } });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.change(box, { target: { value: 'rav4 under 30k' } });
+    // Still typing: the answer of the last query does not overwrite the box.
+    rerender(<SearchBox query="rav4 " delayMs={300} onQuery={onQuery} />);
+    expect(box.value).toBe('rav4 under 30k');
+    act(() => vi.advanceTimersByTime(300));
+    expect(onQuery).toHaveBeenLastCalledWith('rav4 under 30k');
+  });
 });

@@ -18,10 +18,16 @@ export function SearchBox({ query, delayMs, onQuery }: Props) {
     sent.current = value;
     onQuery(value);
   }, delayMs);
-  // The query changed from outside (back and forward, Clear Filters): show it.
+  const typed = useRef(text);
+  typed.current = text;
+  // The query changed from outside (back and forward, Clear Filters, the words left once
+  // "under 30k" became a price filter): show it, unless the shopper has typed on since
+  // the last query was sent (their text is sent in turn).
   useEffect(() => {
     if (query !== sent.current) {
+      const typingOn = typed.current !== sent.current;
       sent.current = query;
+      if (typingOn) return;
       later.cancel();
       setText(query);
     }

@@ -11,6 +11,7 @@ import {
   type SearchState,
 } from '../../components/search-state';
 import { recordSearch } from '../../components/account/records';
+import { applyUnderstood } from './understood';
 
 /** Where the results stand. */
 export type SearchStatus = 'idle' | 'loading' | 'error';
@@ -37,6 +38,9 @@ export function useSearch(page: SearchPageView) {
   const cache = useRef(new AnswerCache(page.cache_size));
   const latest = useRef<AbortController | null>(null);
   const firstPage = useRef<SearchAnswer>(initialAnswer(page));
+  // The last text read as filters, and the state before: text typed on from it (the
+  // shopper was still typing "under 30k" when "under 3" was read) replaces those filters.
+  const fromText = useRef<{ raw: string; before: SearchState } | null>(null);
 
   const run = useCallback(
     (next: SearchState) => {
@@ -59,6 +63,15 @@ export function useSearch(page: SearchPageView) {
           if (controller.signal.aborted) return;
           setAnswer(result);
           setStatus('idle');
+          // The endpoint read filter phrases from the text: the URL and the sidebar take
+          // the filters it searched with (same results, so no new request).
+          if (result.understood) {
+            const understood = applyUnderstood(next, result.understood);
+            fromText.current = { raw: next.query, before: next };
+            setState(understood);
+            const query = serializeSearchState(understood);
+            window.history.replaceState(null, '', `${page.route}${query ? `?${query}` : ''}`);
+          }
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -104,7 +117,13 @@ export function useSearch(page: SearchPageView) {
   }, [page, run]);
 
   const update = useCallback(
-    (next: SearchState) => {
+    (asked: SearchState) => {
+      const last = fromText.current;
+      fromText.current = null;
+      const next =
+        last && asked.query !== last.raw && asked.query.startsWith(last.raw)
+          ? { ...asked, ranges: last.before.ranges, refinements: last.before.refinements }
+          : asked;
       setState(next);
       const query = serializeSearchState(next);
       const path = `${page.route}${query ? `?${query}` : ''}`;
