@@ -237,9 +237,31 @@ fn card_key_error(dealer: &Dealer) -> Option<ConfigError> {
     }
 }
 
+/// How many of `search.card_buttons` a car card shows at once (`CARD_ACTIONS` in
+/// frontend/src/components/car-card.tsx); the others wait under the card's More.
+pub const CARD_BUTTONS_SHOWN: usize = 2;
+
 fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
     let mut warnings = Vec::new();
     let dir = dealer.dir.display();
+    let buttons = &dealer.config.search.card_buttons;
+    if buttons.len() > CARD_BUTTONS_SHOWN {
+        // The snake_case names the dealer wrote in dealer.toml.
+        let hidden: Vec<String> = buttons[CARD_BUTTONS_SHOWN..]
+            .iter()
+            .map(|b| {
+                serde_json::to_value(b)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_else(|| format!("{b:?}"))
+            })
+            .collect();
+        warnings.push(format!(
+            "{dir}/dealer.toml: search.card_buttons: {} buttons listed but a card shows {CARD_BUTTONS_SHOWN} at once; {} only under its More menu",
+            buttons.len(),
+            hidden.join(", ")
+        ));
+    }
     if dealer.locations.is_empty() {
         warnings.push(format!(
             "{dir}/locations.toml: no locations; the dealer locator and location pages stay empty"

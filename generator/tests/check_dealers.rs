@@ -27,14 +27,73 @@ fn check_passes_on_the_sample_dealers() {
     let report = check(&dealers_dir())
         .unwrap_or_else(|errors| panic!("dealers/ must pass check:\n{errors}"));
     assert_eq!(report.dealers.len(), 6);
-    assert!(
-        report.warnings.is_empty(),
-        "warnings: {:?}",
-        report.warnings
+    // The only warnings: three sample dealers list more card buttons than a card shows at
+    // once, on purpose, so their sites show the cards' More menu.
+    let dir = dealers_dir();
+    let more = |slug: &str, count: usize, hidden: &str| {
+        format!(
+            "{}/dealer.toml: search.card_buttons: {count} buttons listed but a card shows 2 at once; {hidden} only under its More menu",
+            dir.join(slug).display()
+        )
+    };
+    let mut warnings = report.warnings.clone();
+    warnings.sort();
+    assert_eq!(
+        warnings,
+        [
+            more("ironbark-moto-caravans", 3, "trade_in"),
+            more("moreton-motor-group", 5, "finance, reserve, enquire"),
+            more("redgum-motors", 4, "trade_in, custom"),
+        ]
     );
     let text = report.to_string();
     assert!(text.contains("ok moreton-motor-group: Moreton Motor Group"));
-    assert!(text.ends_with("6 dealers checked, 0 warnings"));
+    assert!(text.ends_with("6 dealers checked, 3 warnings"));
+}
+
+/// A dealer listing more card buttons than a card shows at once hears which ones wait
+/// under More; two or fewer, or the default, say nothing. The count is the card's.
+#[test]
+fn more_card_buttons_than_a_card_shows_is_a_warning_naming_file_and_key() {
+    let card = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend/src/components/car-card.tsx"),
+    )
+    .expect("car-card.tsx");
+    assert!(
+        card.contains(&format!(
+            "export const CARD_ACTIONS = {};",
+            generator::check::CARD_BUTTONS_SHOWN
+        )),
+        "CARD_BUTTONS_SHOWN must equal the card's CARD_ACTIONS"
+    );
+    let warnings_for = |buttons: Option<&str>| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dealer = dir.path().join("acme");
+        std::fs::create_dir(&dealer).expect("dealer folder");
+        let search = buttons
+            .map(|b| format!("[search]\ncard_buttons = {b}\n"))
+            .unwrap_or_default();
+        std::fs::write(
+            dealer.join("dealer.toml"),
+            format!("slug = \"acme\"\nname = \"Acme\"\n[theme]\nprimary = \"#111111\"\nsecondary = \"#222222\"\nlogo = \"/media/acme.svg\"\n{search}"),
+        )
+        .expect("dealer.toml");
+        let today = NaiveDate::from_ymd_opt(2026, 2, 1).expect("date");
+        let report = check_on(dir.path(), today).expect("valid dealer");
+        report
+            .warnings
+            .into_iter()
+            .filter(|w| w.contains("card_buttons"))
+            .map(|w| w.replace(&dealer.display().to_string(), "acme"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        warnings_for(Some("[\"enquire\", \"details\", \"test_drive\", \"reserve\"]")),
+        ["acme/dealer.toml: search.card_buttons: 4 buttons listed but a card shows 2 at once; test_drive, reserve only under its More menu"]
+    );
+    assert!(warnings_for(Some("[\"reserve\", \"details\"]")).is_empty());
+    assert!(warnings_for(Some("[]")).is_empty());
+    assert!(warnings_for(None).is_empty(), "the default is two buttons");
 }
 
 #[test]

@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardView } from '../types/generated/CardView';
 import { MESSAGES } from '../types/generated/messages';
-import { CarCard } from './car-card';
+import { CarCard, MORE_ACTIONS } from './car-card';
 import { CarGrid } from './car-grid';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
 import { testCard } from './test-card';
@@ -21,12 +21,16 @@ describe('CarCard', () => {
     const img = document.querySelector('img');
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('640');
-    // The title is the card's one link to the car; View Details would only repeat it.
+    // The title's link covers the card; the dealer's View Details is a button beside it.
     expect(screen.getByRole('link', { name: '2022 Toyota RAV4 GX' }).getAttribute('href')).toBe(
       base.path,
     );
-    expect(screen.queryByRole('link', { name: 'View Details: 2022 Toyota RAV4 GX' })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'View Details: 2022 Toyota RAV4 GX' }).getAttribute('href'),
+    ).toBe(base.path);
     expect(screen.getByRole('link', { name: 'Reserve Now: 2022 Toyota RAV4 GX' })).toBeTruthy();
+    // Two buttons fit, so there is nothing under More.
+    expect(document.querySelector('.car-card__more')).toBeNull();
     expect(screen.queryByText('Find Me Something Similar')).toBeNull();
   });
 
@@ -117,40 +121,112 @@ describe('CarCard', () => {
     expect(screen.queryByText(MESSAGES.COMPARISON_RATE_WARNING, { exact: false })).toBeNull();
   });
 
-  it("is one link to the car with at most two of the dealer's actions, the location off the photo, and the view count", () => {
-    const buttons: CardView['buttons'] = [
-      { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
-      { kind: 'test_drive', label: 'Book a Test Drive', url: '/book-test-drive?car_id=7' },
-      {
-        kind: 'finance',
-        label: 'Get Pre-Approved',
-        url: '/finance?car_id=7&car_type=used#finance-form',
-      },
-      { kind: 'trade_in', label: 'Get Your Valuation', url: '/cars/trade-in?car_id=7' },
-      {
-        kind: 'online_purchase',
-        label: 'Buy Online',
-        url: '/checkout-journey?car_id=2022-toyota-rav4-gx',
-      },
-    ];
-    render(<CarCard favourites={false} car={{ ...base, buttons, views_text: '1,234 views' }} />);
-    const links = screen.getAllByRole('link').filter((a) => a.className.includes('button'));
-    // View Details is the card itself; the next two of the dealer's buttons, in its order.
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
-      buttons.slice(1, 3).map((b) => [b.label, b.url]),
+  const many: CardView['buttons'] = [
+    { kind: 'details', label: 'View Details', url: '/cars/2022-toyota-rav4-gx' },
+    { kind: 'test_drive', label: 'Book a Test Drive', url: '/book-test-drive?car_id=7' },
+    {
+      kind: 'finance',
+      label: 'Get Pre-Approved',
+      url: '/finance?car_id=7&car_type=used#finance-form',
+    },
+    { kind: 'reserve', label: 'Reserve Now', url: '/cars/2022-toyota-rav4-gx/checkout' },
+    { kind: 'enquire', label: 'Enquire', url: '/enquiry?car_id=7' },
+  ];
+  const buttonLinks = (root: ParentNode = document) =>
+    [...root.querySelectorAll<HTMLAnchorElement>('.car-card__actions a.button')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+
+  it("shows every one of the dealer's buttons in its order: two at once, the rest under More", () => {
+    render(
+      <CarCard favourites={false} car={{ ...base, buttons: many, views_text: '1,234 views' }} />,
     );
+    // Every button, View Details included, in the dealer's order, once each.
+    expect(buttonLinks()).toEqual(many.map((b) => [b.label, b.url]));
+    const more = document.querySelector('details.car-card__more') as HTMLDetailsElement;
+    expect(more.open).toBe(false);
+    // The first two are outside the disclosure; the other three inside it.
+    const actions = document.querySelector('.car-card__actions') as HTMLElement;
+    expect([...actions.querySelectorAll(':scope > a.button')].map((a) => a.textContent)).toEqual([
+      'View Details',
+      'Book a Test Drive',
+    ]);
+    expect(buttonLinks(more)).toEqual(many.slice(2).map((b) => [b.label, b.url]));
+    // The first button is the primary one; the rest secondary.
     expect(
-      screen.getByRole('link', { name: 'Book a Test Drive: 2022 Toyota RAV4 GX' }),
-    ).toBeTruthy();
-    expect(screen.queryByText('Reserve Now')).toBeNull();
-    expect(
-      screen.getAllByRole('link').filter((a) => a.getAttribute('href') === base.path),
-    ).toHaveLength(1);
-    expect(document.querySelector('.car-card__media .car-card__location')).toBeNull();
-    expect(document.querySelector('.car-card__body .car-card__location')?.textContent).toBe(
-      'Acme Springwood',
-    );
+      [...actions.querySelectorAll('a.button')].map((a) =>
+        a.classList.contains('button--secondary'),
+      ),
+    ).toEqual([false, true, true, true, true]);
+    // One Reserve Now per card, still a link with that text (the journeys find it so).
+    expect(screen.getAllByText('Reserve Now')).toHaveLength(1);
+    expect(screen.getByText('Reserve Now').tagName).toBe('A');
+    expect(screen.getByRole('link', { name: 'Enquire: 2022 Toyota RAV4 GX' })).toBeTruthy();
     expect(screen.getByText('1,234 views')).toBeTruthy();
+  });
+
+  it('opens More from the keyboard, and Escape closes it and returns focus to its summary', () => {
+    render(<CarCard favourites={false} car={{ ...base, buttons: many }} />);
+    const more = document.querySelector('details.car-card__more') as HTMLDetailsElement;
+    const summary = screen.getByText(MORE_ACTIONS).closest('summary') as HTMLElement;
+    // A details' first summary is a native control: focusable, and Enter or Space toggles it.
+    expect(summary.parentElement).toBe(more);
+    expect(more.firstElementChild).toBe(summary);
+    expect(summary.getAttribute('aria-label')).toBe(`${MORE_ACTIONS}: 2022 Toyota RAV4 GX`);
+    summary.focus();
+    expect(document.activeElement).toBe(summary);
+    fireEvent.click(summary);
+    expect(more.open).toBe(true);
+    const reserve = within(more).getByRole('link', { name: 'Reserve Now: 2022 Toyota RAV4 GX' });
+    reserve.focus();
+    fireEvent.keyDown(reserve, { key: 'Escape' });
+    expect(more.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+    // Other keys leave it be.
+    fireEvent.click(summary);
+    fireEvent.keyDown(summary, { key: 'ArrowDown' });
+    expect(more.open).toBe(true);
+  });
+
+  it('closes More on a click outside it and when the focus leaves it', async () => {
+    render(
+      <>
+        <CarCard favourites={false} car={{ ...base, buttons: many }} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const more = document.querySelector('details.car-card__more') as HTMLDetailsElement;
+    const summary = more.querySelector('summary') as HTMLElement;
+    const elsewhere = screen.getByRole('button', { name: 'elsewhere' });
+    // The toggle event comes after the click, as in a browser; the outside listener waits for it.
+    await act(async () => {
+      fireEvent.click(summary);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(more.open).toBe(true);
+    fireEvent.mouseDown(summary);
+    expect(more.open).toBe(true);
+    fireEvent.mouseDown(elsewhere);
+    expect(more.open).toBe(false);
+    fireEvent.click(summary);
+    const enquire = within(more).getByRole('link', { name: /Enquire/ });
+    fireEvent.blur(enquire, { relatedTarget: within(more).getByRole('link', { name: /Reserve/ }) });
+    expect(more.open).toBe(true);
+    fireEvent.blur(enquire, { relatedTarget: elsewhere });
+    expect(more.open).toBe(false);
+  });
+
+  it('shows the yard over the photo, not again in the body', () => {
+    render(<CarCard favourites={false} car={base} />);
+    const location = document.querySelector('.car-card__location');
+    expect(location?.parentElement?.className).toBe('car-card__media');
+    expect(location?.textContent).toBe('Acme Springwood');
+    expect(screen.getAllByText('Acme Springwood')).toHaveLength(1);
+    expect(document.querySelector('.car-card__body')?.textContent).not.toContain('Acme Springwood');
+    cleanup();
+    render(<CarCard favourites={false} car={{ ...base, location_name: null }} />);
+    expect(document.querySelector('.car-card__location')).toBeNull();
   });
 
   it('shows the certified logo of a certified tag', () => {
