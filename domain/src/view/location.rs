@@ -3,7 +3,7 @@
 //! reviews, and the opening hours of each department at the site (Monday to Friday
 //! grouped, Closed worded per site, holiday hours from the special hours).
 
-use chrono::NaiveDate;
+use chrono::{Datelike, Days, NaiveDate};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -12,7 +12,9 @@ use crate::messages;
 use crate::rules::constants::MAP_DEFAULT_ZOOM;
 use crate::rules::distance::haversine_km;
 use crate::rules::format::format_au_date;
-use crate::rules::hours::{hours_on, hours_rows, HoursRow, CLOSED};
+use crate::rules::hours::{
+    hours_on, hours_rows, opening_interval, HoursRow, CLOSED, DISPLAY_ORDER, WEEKDAY_NAMES,
+};
 use crate::rules::reviews::{shown_reviews, GOOGLE_REVIEWS_FULL_QUANTITY};
 
 use super::crumbs::Crumb;
@@ -46,6 +48,46 @@ pub struct HolidayHoursRow {
     pub text: String,
 }
 
+/// When a department is open on one weekday, in its own local time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct OpenSession {
+    /// 0 Sunday to 6 Saturday.
+    pub weekday: u8,
+    /// Opening time, 24-hour "HH:MM".
+    pub opens: String,
+    /// Closing time, 24-hour "HH:MM" (after `opens`).
+    pub closes: String,
+}
+
+/// Special hours of one date, as the open-now line reads them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SpecialSession {
+    /// ISO date, e.g. "2026-12-24".
+    pub date: String,
+    /// Opening time "HH:MM", absent when closed all day.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opens: Option<String>,
+    /// Closing time "HH:MM", absent when closed all day.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closes: Option<String>,
+}
+
+/// What the browser needs to say "Open now, closes 5:00 pm" and mark today's row: the
+/// page is static, so "now" can only be known where it is read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ScheduleView {
+    /// IANA time zone of the location, e.g. "Australia/Brisbane".
+    pub time_zone: String,
+    /// The weekly sessions; a weekday without one is closed.
+    pub week: Vec<OpenSession>,
+    /// Special hours from the build date on, which win over the week on their date.
+    pub special: Vec<SpecialSession>,
+    /// The weekdays (0 Sunday) of each row of `hours`, in the same order.
+    pub row_weekdays: Vec<Vec<u8>>,
+}
+
 /// One department of a site: what the department dropdown switches between.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct DepartmentView {
@@ -65,6 +107,8 @@ pub struct DepartmentView {
     pub enquire_url: String,
     /// Special hours from the build date on, by date; empty hides View Holiday Hours.
     pub holiday_hours: Vec<HolidayHoursRow>,
+    /// The hours as times, for the open-now line and today's row.
+    pub schedule: ScheduleView,
 }
 
 /// The map block: the point the browser's map marks once it comes into view, and the
@@ -169,8 +213,80 @@ pub fn holiday_hours(location: &Location, today: NaiveDate) -> Vec<HolidayHoursR
         .collect()
 }
 
+/// The IANA zone of an Australian state; Queensland's (no daylight saving) when the
+/// state is not one of the eight.
+pub fn state_time_zone(state: &str) -> &'static str {
+    match state.trim().to_ascii_uppercase().as_str() {
+        "NSW" | "ACT" => "Australia/Sydney",
+        "VIC" => "Australia/Melbourne",
+        "TAS" => "Australia/Hobart",
+        "SA" => "Australia/Adelaide",
+        "NT" => "Australia/Darwin",
+        "WA" => "Australia/Perth",
+        _ => "Australia/Brisbane",
+    }
+}
+
+/// The weekdays each row of [`hours_rows`] stands for: the grouped "Monday - Friday" row
+/// is Monday to Friday, every other row is the day it names.
+fn row_weekdays(rows: &[HoursRow]) -> Vec<Vec<u8>> {
+    let grouped = rows.len() < DISPLAY_ORDER.len();
+    rows.iter()
+        .map(
+            |row| match WEEKDAY_NAMES.iter().position(|n| *n == row.label) {
+                Some(day) => vec![day as u8],
+                None if grouped => (1..=5).collect(),
+                None => Vec::new(),
+            },
+        )
+        .collect()
+}
+
+/// The schedule of `location` as times, with special hours from `today` on.
+pub fn schedule_view(location: &Location, rows: &[HoursRow], today: NaiveDate) -> ScheduleView {
+    let weekly = &location.contact_detail.opening_hours;
+    let hhmm = |t: chrono::NaiveTime| t.format("%H:%M").to_string();
+    let mut week: Vec<OpenSession> = (0..7u64)
+        .filter_map(|i| {
+            let date = today.checked_add_days(Days::new(i))?;
+            let (open, close) = opening_interval(date, weekly, &[])?;
+            Some(OpenSession {
+                weekday: date.weekday().num_days_from_sunday() as u8,
+                opens: hhmm(open),
+                closes: hhmm(close),
+            })
+        })
+        .collect();
+    week.sort_by_key(|s| s.weekday);
+    let special = holiday_hours(location, today)
+        .into_iter()
+        .filter_map(|row| {
+            let date: NaiveDate = row.date.parse().ok()?;
+            let interval = opening_interval(date, weekly, &location.special_hours);
+            let open = hours_on(date, weekly, &location.special_hours).open;
+            // Open with hours that cannot be read: leave the date to the weekly hours
+            // rather than call it closed.
+            if open && interval.is_none() {
+                return None;
+            }
+            Some(SpecialSession {
+                date: row.date,
+                opens: interval.map(|(o, _)| hhmm(o)),
+                closes: interval.map(|(_, c)| hhmm(c)),
+            })
+        })
+        .collect();
+    ScheduleView {
+        time_zone: state_time_zone(&location.address.state).to_string(),
+        week,
+        special,
+        row_weekdays: row_weekdays(rows),
+    }
+}
+
 fn department_view(location: &Location, ctx: &ViewContext<'_>) -> DepartmentView {
     let closed = ctx.dealer.config.locations.closed_hours;
+    let hours = hours_rows(&location.contact_detail.opening_hours, closed);
     DepartmentView {
         location_type: location.location_type,
         label: department_label(location.location_type).to_string(),
@@ -178,7 +294,8 @@ fn department_view(location: &Location, ctx: &ViewContext<'_>) -> DepartmentView
         url: format!("/locations/{}", location.slug),
         phone: phone(&location.contact_detail.phone)
             .or_else(|| phone(&location.contact_detail.landline_phone)),
-        hours: hours_rows(&location.contact_detail.opening_hours, closed),
+        schedule: schedule_view(location, &hours, ctx.today),
+        hours,
         enquire_url: ENQUIRY_PATH.to_string(),
         holiday_hours: holiday_hours(location, ctx.today),
     }
@@ -326,5 +443,84 @@ mod tests {
         location.address.place_id = Some("ChIJ a&b".into());
         assert!(directions_url(&location).ends_with("&destination_place_id=ChIJ%20a%26b"));
         assert!(place_url(&location).contains("center=-27.5,153&zoom=10"));
+    }
+
+    #[test]
+    fn schedule_gives_times_zone_special_days_and_row_days() {
+        let location: Location = toml::from_str(
+            r#"
+            id = 1
+            name = "A"
+            slug = "a"
+            [address]
+            street = "1 Main St"
+            city = "Sydney"
+            state = "NSW"
+            postcode = "2000"
+            lat = -33.9
+            long = 151.2
+            [contact_detail]
+            opening_hours = [
+              { weekday = 1, status = "Open", open = "08:30", close = "17:00" },
+              { weekday = 2, status = "Open", open = "08:30", close = "17:00" },
+              { weekday = 3, status = "Open", open = "08:30", close = "17:00" },
+              { weekday = 4, status = "Open", open = "08:30", close = "17:00" },
+              { weekday = 5, status = "Open", open = "08:30", close = "17:00" },
+              { weekday = 6, status = "Open", formated_hours = "9:00am - 1:00pm" },
+              { weekday = 0, status = "Closed" },
+            ]
+            [[special_hours]]
+            date = "2026-12-25"
+            status = "Closed"
+            [[special_hours]]
+            date = "2026-12-24"
+            status = "Open"
+            start_hour = "09:00"
+            end_hour = "12:00"
+            [[special_hours]]
+            date = "2026-01-01"
+            status = "Closed"
+            "#,
+        )
+        .expect("location");
+        let today = NaiveDate::from_ymd_opt(2026, 11, 28).expect("date");
+        let rows = hours_rows(
+            &location.contact_detail.opening_hours,
+            crate::rules::hours::ClosedDisplay::Closed,
+        );
+        let schedule = schedule_view(&location, &rows, today);
+        assert_eq!(schedule.time_zone, "Australia/Sydney");
+        assert_eq!(schedule.week.len(), 6);
+        assert_eq!(schedule.week[0].weekday, 1);
+        assert_eq!(
+            (
+                schedule.week[5].weekday,
+                schedule.week[5].opens.as_str(),
+                schedule.week[5].closes.as_str()
+            ),
+            (6, "09:00", "13:00")
+        );
+        // Past special days are left out; a closed one has no times.
+        assert_eq!(
+            schedule.special,
+            vec![
+                SpecialSession {
+                    date: "2026-12-24".into(),
+                    opens: Some("09:00".into()),
+                    closes: Some("12:00".into()),
+                },
+                SpecialSession {
+                    date: "2026-12-25".into(),
+                    opens: None,
+                    closes: None,
+                },
+            ]
+        );
+        assert_eq!(
+            schedule.row_weekdays,
+            vec![vec![1, 2, 3, 4, 5], vec![6], vec![0]]
+        );
+        assert_eq!(state_time_zone("wa"), "Australia/Perth");
+        assert_eq!(state_time_zone(""), "Australia/Brisbane");
     }
 }

@@ -288,7 +288,17 @@ export function VehiclePage({ site, page }: VehicleProps) {
           ) : null}
           {widgets.fuel ? <FuelCalculator start={widgets.fuel} /> : null}
           {widgets.delivery_calculator && available ? (
-            <DeliveryCalculator location={widgets.delivery_location} />
+            <DeliveryCalculator
+              location={widgets.delivery_location}
+              enquireUrl={widgets.enquire_url}
+              enquireLabel={widgets.enquire_label}
+              onEnquire={forms ? opening(enquiry) : undefined}
+              phone={page.phone}
+              onCall={() => {
+                trackEvent(EVENT_PHONE_CLICK, cardCar(card));
+                if (page.phone?.masked) void logReveal(revealIds);
+              }}
+            />
           ) : null}
           {widgets.youx_quote ? (
             <YouxQuote

@@ -1,10 +1,23 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PhoneLink } from '../../components/phone-link';
 import type { DepartmentView } from '../../types/generated/DepartmentView';
 import type { LocationType } from '../../types/generated/LocationType';
 import { MESSAGES } from '../../types/generated/messages';
 import { HolidayHoursDialog } from './holiday-hours-dialog';
 import { HoursTable } from './hours-table';
+import { openNow } from './open-now';
+
+/** The current time, known only in the browser (the page is built ahead of time), and
+ *  refreshed each minute so the open-now line stays true on a page left open. */
+function useNow(): Date | null {
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /** Opening Hours of a site: a dropdown picks the department (sales, service, parts,
  *  service and parts) when the site has more than one, then its hours, phone and holiday
@@ -13,8 +26,10 @@ export function DepartmentHours({ departments }: { departments: DepartmentView[]
   const [picked, setPicked] = useState<LocationType | undefined>(departments[0]?.location_type);
   const selectId = useId();
   const department = departments.find((d) => d.location_type === picked) ?? departments[0];
+  const now = useNow();
   if (!department) return null;
   const hasHours = department.hours.length > 0;
+  const status = now && hasHours ? openNow(department.schedule, now) : null;
   if (!hasHours && department.holiday_hours.length === 0 && departments.length < 2) return null;
   return (
     <section className="department-hours" aria-labelledby={`${selectId}-heading`}>
@@ -45,7 +60,18 @@ export function DepartmentHours({ departments }: { departments: DepartmentView[]
             )}
           </p>
         ) : null}
-        <HoursTable rows={department.hours} enquireUrl={department.enquire_url} />
+        {hasHours ? (
+          // The line keeps its height before the browser fills it in, so nothing moves.
+          <p className={`open-now${status?.open ? ' open-now--open' : ''}`}>
+            {status?.text ?? '\u00a0'}
+          </p>
+        ) : null}
+        <HoursTable
+          rows={department.hours}
+          enquireUrl={department.enquire_url}
+          rowWeekdays={department.schedule.row_weekdays}
+          today={status?.weekday ?? null}
+        />
         {department.phone ? (
           <p>
             <PhoneLink phone={department.phone} label={department.label} />

@@ -34,6 +34,15 @@ export const salesDepartment: DepartmentView = {
       text: 'Closed',
     },
   ],
+  schedule: {
+    time_zone: 'Australia/Brisbane',
+    week: [
+      ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '08:30', closes: '17:30' })),
+      { weekday: 6, opens: '08:30', closes: '16:00' },
+    ],
+    special: [{ date: '2026-12-24', opens: '08:00', closes: '12:00' }, { date: '2026-12-25' }],
+    row_weekdays: [[1, 2, 3, 4, 5], [6], [0]],
+  },
 };
 
 export const serviceDepartment: DepartmentView = {
@@ -49,6 +58,15 @@ export const serviceDepartment: DepartmentView = {
   ],
   enquire_url: '/contact-us',
   holiday_hours: [],
+  schedule: {
+    time_zone: 'Australia/Brisbane',
+    week: [
+      { weekday: 1, opens: '07:00', closes: '17:00' },
+      { weekday: 2, opens: '07:30', closes: '17:00' },
+    ],
+    special: [],
+    row_weekdays: [[1], [2], [0]],
+  },
 };
 
 /** A location card view. */

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
-import { DeliveryCalculator, placeName } from './delivery-calculator';
+import { DeliveryCalculator, deliverySentence, placeName } from './delivery-calculator';
 import { formatDollars } from '../../components/number-format';
 import { answer, mockFetch } from '../../components/test-fetch';
 
@@ -56,10 +56,8 @@ describe('DeliveryCalculator', () => {
     expect(screen.getByRole('button', { name: 'Get estimate' })).toHaveProperty('disabled', true);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/delivery-estimate?postcode=4000');
     resolve(answer(200, brisbane));
-    expect(await screen.findByText('Free delivery to Brisbane Metro')).toBeTruthy();
-    expect(
-      screen.getByText('Brisbane City QLD 4000 · from Moreton Toyota Eagle Farm'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Free delivery to Brisbane City, 4000')).toBeTruthy();
+    expect(screen.getByText('QLD · Brisbane Metro · from Moreton Toyota Eagle Farm')).toBeTruthy();
   });
 
   it("measures from the car's own location and names the place as people write it", async () => {
@@ -74,7 +72,9 @@ describe('DeliveryCalculator', () => {
     );
     render(<DeliveryCalculator location="wattle-nissan-penrith" />);
     lookUp('2000');
-    expect(await screen.findByText('Sydney NSW 2000 · from Wattle Nissan Penrith')).toBeTruthy();
+    expect(
+      await screen.findByText('NSW · Brisbane Metro · from Wattle Nissan Penrith'),
+    ).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       '/api/delivery-estimate?postcode=2000&location=wattle-nissan-penrith',
     );
@@ -91,7 +91,26 @@ describe('DeliveryCalculator', () => {
     );
     render(<DeliveryCalculator />);
     lookUp('4810');
-    expect(await screen.findByText('$1,200 delivery to Queensland')).toBeTruthy();
+    expect(await screen.findByText('$1,200 delivery to Brisbane City, 4000')).toBeTruthy();
+  });
+
+  it('names the place, never the zone, in the sentence', () => {
+    const cases: [Partial<typeof brisbane>, string][] = [
+      [
+        { price: 1490, locality: 'SYDNEY', postcode: '2000', region: 'Interstate' },
+        '$1,490 delivery to Sydney, 2000',
+      ],
+      [{ price: 0 }, 'Free delivery to Brisbane City, 4000'],
+      [
+        { price: 250.5, locality: 'MOUNT STUART', postcode: '4811' },
+        '$250.50 delivery to Mount Stuart, 4811',
+      ],
+      // A dataset row without a locality still names the postcode.
+      [{ price: 900, locality: '', postcode: '4825' }, '$900 delivery to 4825'],
+    ];
+    expect(cases.map(([change]) => deliverySentence({ ...brisbane, ...change }))).toEqual(
+      cases.map(([, sentence]) => sentence),
+    );
   });
 
   it("shows the API's message for a bad postcode", async () => {
@@ -99,9 +118,61 @@ describe('DeliveryCalculator', () => {
     fetchMock.mockResolvedValueOnce(
       answer(400, { success: false, code: 'bad_request', message, fields: { postcode: message } }),
     );
-    render(<DeliveryCalculator />);
+    render(<DeliveryCalculator enquireUrl="/enquire" />);
     lookUp('12');
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect((await screen.findByText(message)).className).toBe('delivery__error');
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.queryByRole('link', { name: 'Enquire' }),
+      'correct the postcode first',
+    ).toBeNull();
+  });
+
+  it('answers no estimate as information with the enquiry and call actions', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { success: false, code: 'no_estimate', message: NO_ESTIMATE }),
+    );
+    const onEnquire = vi.fn();
+    const onCall = vi.fn();
+    render(
+      <DeliveryCalculator
+        enquireLabel="Enquire now"
+        onEnquire={onEnquire}
+        phone={{ display: '07 3000 1234', href: 'tel:0730001234', masked: false }}
+        onCall={onCall}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Enquire now' }), 'idle: no actions').toBeNull();
+    lookUp('0872');
+    const note = await screen.findByText(NO_ESTIMATE);
+    expect(note.className).toBe('delivery__none');
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire now' }));
+    expect(onEnquire).toHaveBeenCalledTimes(1);
+    const call = screen.getByRole('link', { name: 'Call 07 3000 1234' });
+    expect(call.getAttribute('href')).toBe('tel:0730001234');
+    // jsdom cannot follow a tel: link; the click handler is what is under test.
+    call.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(call);
+    expect(onCall).toHaveBeenCalledTimes(1);
+  });
+
+  it('links to the enquiry page when there is no dialog, and hides a masked number', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { success: false, code: 'no_estimate', message: NO_ESTIMATE }),
+    );
+    render(
+      <DeliveryCalculator
+        enquireUrl="/enquire?car=1"
+        phone={{ display: '07 3000 1234', href: 'tel:0730001234', masked: true }}
+      />,
+    );
+    lookUp('0872');
+    await screen.findByText(NO_ESTIMATE);
+    expect(screen.getByRole('link', { name: 'Enquire' }).getAttribute('href')).toBe(
+      '/enquire?car=1',
+    );
+    expect(screen.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:0730001234');
   });
 
   it('shows the no-estimate text for a 404 and for a network failure', async () => {

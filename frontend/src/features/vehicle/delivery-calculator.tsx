@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { formatDollars } from '../../components/number-format';
+import type { PhoneView } from '../../types/generated/PhoneView';
+import './delivery-calculator.css';
 import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'result'; estimate: DeliveryEstimate }
+  | { kind: 'none'; message: string }
   | { kind: 'error'; message: string };
 
 /** A locality as people write it: the dataset's "SYDNEY" or "MOUNT STUART" reads
@@ -19,11 +22,46 @@ export function placeName(locality: string): string {
     );
 }
 
+/** The estimate's sentence, naming the place: "$1,490 delivery to Sydney, 2000", "Free
+ *  delivery to Brisbane City, 4000" (the zone's name is for the line below). */
+export function deliverySentence(estimate: DeliveryEstimate): string {
+  const price =
+    estimate.price === 0 ? 'Free delivery' : `${formatDollars(estimate.price)} delivery`;
+  const place = [placeName(estimate.locality), estimate.postcode].filter(Boolean).join(', ');
+  return `${price} to ${place || estimate.region}`;
+}
+
+/** The line under the sentence: the state, the zone it is priced in and the yard it
+ *  comes from, e.g. "NSW · Long distance (500 to 1,800 km) · from Moreton Ballina". */
+export function deliveryDetail(estimate: DeliveryEstimate): string {
+  return [estimate.state, estimate.region, estimate.location ? `from ${estimate.location}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** The delivery calculator (seed 000 s2/s4/s5): postcode and button; idle, loading, then
- *  the estimate (price 0 reads as free delivery) or the error message. The answer area
- *  is a live region with reserved height, so answers are announced and nothing jumps.
- *  The distance is measured from the car's own `location` (issue 24). */
-export function DeliveryCalculator({ location = null }: { location?: string | null } = {}) {
+ *  the estimate (price 0 reads as free delivery), the no-estimate answer with the page's
+ *  enquiry and call actions, or what to correct in the postcode. The answer area is a
+ *  live region with reserved height, so answers are announced and nothing jumps. The
+ *  distance is measured from the car's own `location` (issue 24). */
+export function DeliveryCalculator({
+  location = null,
+  enquireUrl,
+  enquireLabel = 'Enquire',
+  onEnquire,
+  phone = null,
+  onCall,
+}: {
+  location?: string | null;
+  /** Where the enquiry lives when there is no dialog to open. */
+  enquireUrl?: string;
+  enquireLabel?: string;
+  /** Opens the page's enquiry dialog. */
+  onEnquire?: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The number to call for a quote. */
+  phone?: PhoneView | null;
+  onCall?: () => void;
+} = {}) {
   const id = useId();
   const [postcode, setPostcode] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -77,21 +115,38 @@ export function DeliveryCalculator({ location = null }: { location?: string | nu
           <p className="delivery__loading">Calculating delivery…</p>
         ) : null}
         {state.kind === 'error' ? <p className="delivery__error">{state.message}</p> : null}
+        {state.kind === 'none' ? <p className="delivery__none">{state.message}</p> : null}
         {state.kind === 'result' ? (
           <>
-            <p className="delivery__price">
-              {state.estimate.price === 0
-                ? 'Free delivery'
-                : `${formatDollars(state.estimate.price)} delivery`}{' '}
-              to {state.estimate.region}
-            </p>
-            <p className="delivery__place">
-              {[placeName(state.estimate.locality), state.estimate.state, state.estimate.postcode]
-                .filter(Boolean)
-                .join(' ')}
-              {state.estimate.location ? ` · from ${state.estimate.location}` : ''}
-            </p>
+            <p className="delivery__price">{deliverySentence(state.estimate)}</p>
+            <p className="delivery__place">{deliveryDetail(state.estimate)}</p>
           </>
+        ) : null}
+      </div>
+      {/* Outside the live region so the actions are not read out with every answer. */}
+      <div className="delivery__actions" hidden={state.kind !== 'none'}>
+        {onEnquire ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={onEnquire}
+          >
+            {enquireLabel}
+          </button>
+        ) : enquireUrl ? (
+          <a className="button button--secondary" href={enquireUrl}>
+            {enquireLabel}
+          </a>
+        ) : null}
+        {phone && !phone.masked ? (
+          <a className="button button--secondary" href={phone.href} onClick={onCall}>
+            Call {phone.display}
+          </a>
+        ) : phone ? (
+          <a className="button button--secondary" href={phone.href} onClick={onCall}>
+            Call
+          </a>
         ) : null}
       </div>
     </section>

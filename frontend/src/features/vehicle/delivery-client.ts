@@ -1,15 +1,19 @@
 // Delivery price lookup (seed 000 s4/s5/s7/s8): GET /api/delivery-estimate?postcode=NNNN
-// (&location=<the car's location slug>) on the dealer's host. An empty postcode never reaches the API; an answer with a message
-// (400 bad postcode, 404 no estimate) shows that message; anything else that fails,
-// including the network, shows the seed's no-estimate text.
+// (&location=<the car's location slug>) on the dealer's host. An empty postcode never
+// reaches the API; a 400 (bad postcode) is input to correct; a 404 (no estimate) shows its
+// message as information; anything else that fails, including the network, shows the
+// seed's no-estimate text.
 import { deliveryEstimate, type DeliveryEstimate, type Reply } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
 
 export { deliveryUrl, type DeliveryEstimate } from '../../api/client';
 
-/** What one lookup ends with. */
+/** What one lookup ends with: an estimate; no estimate for that place (information, with
+ *  other ways to get a quote); or input to correct. */
 export type DeliveryOutcome =
-  { kind: 'result'; estimate: DeliveryEstimate } | { kind: 'error'; message: string };
+  | { kind: 'result'; estimate: DeliveryEstimate }
+  | { kind: 'none'; message: string }
+  | { kind: 'error'; message: string };
 
 function isEstimate(value: unknown): value is DeliveryEstimate {
   const v = value as Partial<DeliveryEstimate> | null;
@@ -30,12 +34,16 @@ export async function lookUpDelivery(
     response = await deliveryEstimate(value, location, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { kind: 'error', message: MESSAGES.DELIVERY_NO_ESTIMATE };
+    return { kind: 'none', message: MESSAGES.DELIVERY_NO_ESTIMATE };
   }
   const body: unknown = response.body;
   if (response.ok && isEstimate(body)) return { kind: 'result', estimate: body };
   const message = (body as { message?: unknown } | null)?.message;
-  if (!response.ok && typeof message === 'string' && message.trim() !== '')
+  // A 400 names what to correct in the postcode; every other failure is a place we
+  // cannot price (or cannot price right now).
+  if (response.status === 400 && typeof message === 'string' && message.trim() !== '')
     return { kind: 'error', message };
-  return { kind: 'error', message: MESSAGES.DELIVERY_NO_ESTIMATE };
+  if (!response.ok && typeof message === 'string' && message.trim() !== '')
+    return { kind: 'none', message };
+  return { kind: 'none', message: MESSAGES.DELIVERY_NO_ESTIMATE };
 }

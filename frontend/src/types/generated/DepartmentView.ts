@@ -3,6 +3,7 @@ import type { HolidayHoursRow } from "./HolidayHoursRow";
 import type { HoursRow } from "./HoursRow";
 import type { LocationType } from "./LocationType";
 import type { PhoneView } from "./PhoneView";
+import type { ScheduleView } from "./ScheduleView";
 
 /**
  * One department of a site: what the department dropdown switches between.
@@ -39,4 +40,8 @@ enquire_url: string,
 /**
  * Special hours from the build date on, by date; empty hides View Holiday Hours.
  */
-holiday_hours: Array<HolidayHoursRow>, };
+holiday_hours: Array<HolidayHoursRow>, 
+/**
+ * The hours as times, for the open-now line and today's row.
+ */
+schedule: ScheduleView, };
