@@ -9,6 +9,7 @@ import {
   storedConsent,
   type ConsentChoice,
 } from './consent';
+import { useFixedEdge } from './fixed-edge';
 import './consent-banner.css';
 
 /** The consent banner of a first visit (issue 28): a fixed bar over the bottom of the
@@ -27,6 +28,9 @@ export function ConsentBanner({ site }: { site: SiteView }) {
   const title = useId();
   const text = useId();
   const ids = site.analytics;
+  // The page scrolls a focused control clear of the banner, and can scroll its foot above
+  // it; the vehicle page's bottom bar sits on top of it.
+  useFixedEdge(box, 'bottom', open, '--consent-banner-height');
 
   useEffect(() => {
     setAnalyticsDealer(site);
@@ -76,16 +80,20 @@ export function ConsentBanner({ site }: { site: SiteView }) {
         if (event.key === 'Escape' && current !== null) close();
       }}
     >
-      <h2 id={title} className="consent-banner__title">
-        Cookies on {site.name}
-      </h2>
-      <p id={text} className="consent-banner__text">
-        With your consent we use analytics and advertising cookies to see how the site is used and
-        which ads work. Reject keeps only what the site needs to run.
-        {current !== null
-          ? ` You have ${current === 'granted' ? 'accepted' : 'rejected'} these cookies; you can change that here.`
-          : null}
-      </p>
+      {/* On a phone the title runs into the text, so the banner stays within a fifth of
+          the screen. */}
+      <div className="consent-banner__message">
+        <h2 id={title} className="consent-banner__title">
+          Cookies on {site.name}
+        </h2>{' '}
+        <p id={text} className="consent-banner__text">
+          With your consent we use analytics and advertising cookies to see how the site is used and
+          which ads work. Reject keeps only what the site needs to run.
+          {current !== null
+            ? ` You have ${current === 'granted' ? 'accepted' : 'rejected'} these cookies; you can change that here.`
+            : null}
+        </p>
+      </div>
       <div className="consent-banner__actions">
         <button type="button" className="button" onClick={() => decide('granted')}>
           Accept

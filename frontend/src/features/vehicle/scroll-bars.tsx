@@ -1,7 +1,8 @@
 // The sticky header (seed 000 s2/s4/s9: shown from 500 px of scroll) and the fixed
 // bottom bar (seed 001 s2/s4/s9: past 900 px, with reserve, enquire and call). Both are
 // fixed-position, so showing them moves nothing on the page.
-import type { MouseEvent, RefObject } from 'react';
+import { useRef, type MouseEvent, type RefObject } from 'react';
+import { useFixedEdge } from '../../components/fixed-edge';
 import type { CardView } from '../../types/generated/CardView';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -32,9 +33,11 @@ export function StickyHeader({
   const bottomBarShown = useScrolledPast(bottomBarPx ?? Number.POSITIVE_INFINITY, true);
   const offerReserve = !primaryInView && !(bottomBarPx !== null && bottomBarShown);
   const shown = useScrolledPast(thresholdPx);
+  const bar = useRef<HTMLDivElement>(null);
+  useFixedEdge(bar, 'top', shown);
   if (!shown) return null;
   return (
-    <div className="vehicle-sticky" data-testid="vehicle-sticky">
+    <div ref={bar} className="vehicle-sticky" data-testid="vehicle-sticky">
       <div className="container vehicle-sticky__bar">
         <p className="vehicle-sticky__name">{card.name}</p>
         <p className="vehicle-sticky__price">{card.price_text}</p>
@@ -75,9 +78,11 @@ export function BottomBar({
 }) {
   const offerReserve = !useInView(primaryReserve);
   const shown = useScrolledPast(thresholdPx, true);
+  const bar = useRef<HTMLElement>(null);
+  useFixedEdge(bar, 'bottom', shown);
   if (!shown) return null;
   return (
-    <nav className="vehicle-bottom-bar" aria-label="Quick actions">
+    <nav ref={bar} className="vehicle-bottom-bar" aria-label="Quick actions">
       {card.reserve_url && !held && offerReserve ? (
         <a className="button" href={card.reserve_url}>
           {MESSAGES.RESERVE_NOW}
