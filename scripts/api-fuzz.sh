@@ -12,7 +12,8 @@ mkdir -p "$tmp/dist/_data"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv" >/dev/null
 lifted_policy "$tmp/api.toml"
 
-# moreton-motor-group takes deposits by card: its Stripe is localstripe on a loopback port.
+# The API runs as in production, with a Stripe to talk to (localstripe on a loopback
+# port) for the dealers that take card deposits.
 source scripts/lib/localstripe.sh
 trap 'stop_localstripe; cleanup' EXIT
 start_localstripe "$(free_port)"
