@@ -265,7 +265,7 @@ mod tests {
         assert!(StripeOrigins::for_js_url("https://").is_err());
     }
 
-    /// Issue 28: each tag id adds its own origins, and nothing else changes.
+    /// Each tag id adds its own origins, and nothing else changes.
     #[test]
     fn a_dealer_policy_allows_exactly_its_tags() {
         let none = dealer(AnalyticsConfig::default(), &[]);
@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(rest(&gtm), rest(PAGE_CSP));
     }
 
-    /// Issue 28 with issue 26: images from the configured tile origin and feed hosts
+    /// Images from the configured tile origin and feed hosts
     /// only, never from any https origin.
     #[test]
     fn images_come_from_the_site_the_tile_origin_and_the_feed_hosts_only() {

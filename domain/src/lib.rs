@@ -6,6 +6,7 @@ pub mod car;
 pub mod config;
 pub mod csp;
 pub mod entities;
+pub mod hosts;
 pub mod messages;
 pub mod rules;
 pub mod view;

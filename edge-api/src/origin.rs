@@ -86,7 +86,7 @@ pub fn is_own_origin(
     runtime.is_local()
         && host.is_some_and(is_local_host)
         && origin.scheme == "http"
-        && origin.host.strip_suffix(".localhost") == Some(tenant.slug.as_str())
+        && domain::hosts::local_slug(&origin.host) == Some(tenant.slug.as_str())
 }
 
 /// Whether a request with these headers may change state for `tenant`.

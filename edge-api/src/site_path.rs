@@ -9,24 +9,5 @@ pub const MAX_PATH_BYTES: usize = 2048;
 
 /// `%XX` escapes decoded (invalid escapes kept as they are), as the file service reads them.
 pub fn percent_decode(segment: &str) -> Vec<u8> {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    out
+    percent_encoding::percent_decode_str(segment).collect()
 }

@@ -19,7 +19,7 @@ use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::rules::trade_in::parse_rego_state;
-use domain::view::locator::{dealer_makes, website, Website};
+use domain::view::locator::{locator_network, website, Website};
 
 use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
 use crate::AppState;
@@ -49,7 +49,8 @@ pub struct Tenant {
     pub search: FixedFilters,
     /// The dealer's website and locations, for `GET /api/manufacturer-locations`.
     pub website: Website,
-    /// The makes the dealer sells (its locator lists dealers selling them).
+    /// The manufacturer network its locator lists after its own dealerships (config
+    /// `locations.locator_network`): none or one make.
     pub makes: Vec<String>,
     /// The reservation deposit in dollars (config `reserve.deposit`).
     pub reserve_deposit: u32,
@@ -109,7 +110,7 @@ impl From<&Dealer> for Tenant {
             additional_services: config.forms.offered_services(),
             search: FixedFilters::for_config(config),
             website: website(dealer),
-            makes: dealer_makes(dealer),
+            makes: locator_network(dealer).into_iter().collect(),
             reserve_deposit: config.reserve.deposit,
             reserve_hold_hours: config.reserve.hold_hours,
             delivery_zones: config.delivery_zones.clone(),
@@ -191,12 +192,11 @@ impl Tenants {
 
     /// The tenant a host (with or without port) belongs to.
     pub fn resolve_host(&self, host: &str) -> Option<&Arc<Tenant>> {
-        let host = strip_port(host).to_ascii_lowercase();
+        let host = domain::hosts::host_name(host);
         if let Some(slug) = self.by_domain.get(&host) {
             return self.by_slug.get(slug);
         }
-        host.strip_suffix(".localhost")
-            .and_then(|slug| self.by_slug.get(slug))
+        domain::hosts::local_slug(&host).and_then(|slug| self.by_slug.get(slug))
     }
 
     /// The tenant of a request's headers.
@@ -243,16 +243,7 @@ pub fn request_host(headers: &HeaderMap) -> Option<&str> {
     single_host(headers).ok().flatten()
 }
 
-/// The host without its port.
-pub fn strip_port(host: &str) -> &str {
-    if let Some(end) = host.strip_prefix('[').and_then(|rest| rest.find(']')) {
-        return &host[..end + 2];
-    }
-    match host.split_once(':') {
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    }
-}
+pub use domain::hosts::strip_port;
 
 /// Whether a host is local (no HSTS, no `Secure` cookies).
 pub fn is_local_host(host: &str) -> bool {
@@ -289,9 +280,6 @@ mod tests {
 
     #[test]
     fn hosts_resolve_with_or_without_ports() {
-        assert_eq!(strip_port("alpha.localhost:8080"), "alpha.localhost");
-        assert_eq!(strip_port("www.acme.com.au"), "www.acme.com.au");
-        assert_eq!(strip_port("[::1]:8080"), "[::1]");
         assert!(is_local_host("alpha.localhost:3000") && is_local_host("127.0.0.1:8080"));
         assert!(!is_local_host("www.acme.com.au") && !is_local_host("localhost.evil.com"));
     }
@@ -354,6 +342,9 @@ pub struct TradeInSettings {
     pub save_valuations: bool,
     /// The registration state preselected (config `default_state`, upper case).
     pub default_state: String,
+    /// The makes the dealer sells (config `makes`): the trade-in catalogue offers the
+    /// motorcycles, caravans or trucks of a category one of them belongs to.
+    pub makes: Vec<String>,
 }
 
 impl TradeInSettings {
@@ -370,6 +361,7 @@ impl TradeInSettings {
             default_state: parse_rego_state(&config.default_state)
                 .unwrap_or("QLD")
                 .to_owned(),
+            makes: config.makes.clone(),
         }
     }
 }

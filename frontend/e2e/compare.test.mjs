@@ -1,4 +1,4 @@
-// Compare cars (issue 27, seed 000 s4 "save or compare toggle"): a shopper ticks Compare on
+// Compare cars (seed 000 s4 "save or compare toggle"): a shopper ticks Compare on
 // cards in the search results, opens the compare page from the toast, sees the cars side
 // by side (price, km, year, fuel, transmission, body, key specs) and removes one by
 // keyboard. Only dealers that switch comparing on (`features.compare`) run it.

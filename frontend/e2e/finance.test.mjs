@@ -1,4 +1,4 @@
-// Finance journey (issue 24, "one car, one finance figure"): at 390 px and 1366 px, a car
+// Finance journey ("one car, one finance figure"): at 390 px and 1366 px, a car
 // page shows one weekly repayment before any input: every weekly figure on it is the same
 // number, unless it sits in a finance box that prints its own different assumptions
 // (data-finance-assumptions: the estimate box's 5 years / 10% / 30%, the quote's terms).

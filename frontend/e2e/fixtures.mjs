@@ -22,7 +22,7 @@ export const test = base.extend({
   searchPath: [process.env.SEARCH_PATH || '/search/new-used-and-demo-cars', { option: true }],
   vehiclePath: [process.env.VEHICLE_PATH || undefined, { option: true }],
 
-  // The consent banner (issue 28) would cover the bottom of every page of a dealer with
+  // The consent banner would cover the bottom of every page of a dealer with
   // tags: each journey starts with the shopper's choice already made ('denied': no tag
   // loads, nothing leaves for the internet). A journey about the banner sets
   // `test.use({ consent: null })`.

@@ -1,4 +1,4 @@
-// Issue 27 routes: the spin-to-win wheel (where a dealer runs it), a post index, and the
+// Routes: the spin-to-win wheel (where a dealer runs it), a post index, and the
 // legal pages every site has. Each journey is about one dealer's configuration, so it skips
 // the dealers without it.
 import { test } from './fixtures.mjs';

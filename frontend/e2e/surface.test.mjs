@@ -1,4 +1,4 @@
-// Issue 24's surface journeys: one count source (the home page's make and stock-type
+// Surface journeys: one count source (the home page's make and stock-type
 // links, the brand tiles and the landing pages they open give the number the live search
 // answers for the same set) and a held car's card says Reserved, whatever its tag, in
 // place of its Reserve Now button (checked by the reserve journey, which holds the car).

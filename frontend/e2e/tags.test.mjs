@@ -1,4 +1,4 @@
-// Tags behind consent (issue 28), on the dealers with tag ids: the banner asks on a first
+// Tags behind consent, on the dealers with tag ids: the banner asks on a first
 // visit; before the shopper accepts no request goes to a tag's origin; once accepted, the
 // dealer's tags are requested (intercepted here and answered with an empty script, so
 // nothing reaches the internet) and the choice is remembered; the footer's Cookie
@@ -114,7 +114,7 @@ test('tags: a rejection loads nothing, on this page or the next', async ({ page,
   expect(requested).toEqual([]);
 });
 
-// Issue 28: a lead goes to the dataLayer as a named event with the seed's id (22, the
+// A lead goes to the dataLayer as a named event with the seed's id (22, the
 // default form's, for a general enquiry), the car and the dealer. One dealer shows it;
 // forms.test.mjs sends leads on every dealer.
 test('tags: a car enquiry puts its lead event in the dataLayer', async ({

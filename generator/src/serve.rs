@@ -65,16 +65,11 @@ impl ServeState {
 
 /// The dealer slug a Host header names: `<slug>.localhost[:port]`, or a configured domain.
 pub fn slug_for_host(host: &str, domains: &HashMap<String, String>) -> Option<String> {
-    let name = host
-        .rsplit_once(':')
-        .filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit()))
-        .map_or(host, |(n, _)| n);
-    let name = name.trim_end_matches('.').to_ascii_lowercase();
-    if let Some(slug) = name.strip_suffix(".localhost") {
-        // "www.acme.localhost" is acme too.
-        return slug.rsplit('.').next().map(str::to_string);
+    let name = domain::hosts::host_name(host);
+    match domain::hosts::local_slug(&name) {
+        Some(slug) => Some(slug.to_string()),
+        None => domains.get(&name).cloned(),
     }
-    domains.get(&name).cloned()
 }
 
 /// The file that answers `path` in `site`: the file itself, or `<path>/index.html`.
@@ -134,30 +129,12 @@ async fn livereload(
     Sse::new(events).keep_alive(KeepAlive::default())
 }
 
-fn percent_decode(path: &str) -> String {
-    let bytes = path.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() && path.is_char_boundary(i + 3) {
-            if let Ok(b) = u8::from_str_radix(&path[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> Response {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    let path = percent_decode(uri.path());
+    let path = percent_encoding::percent_decode_str(uri.path()).decode_utf8_lossy();
     if let Some(media) = path.strip_prefix("/media/") {
         return match resolve(&state.out.join(MEDIA_PREFIX), media) {
             Some(file) => file_response(&file, StatusCode::OK).await,

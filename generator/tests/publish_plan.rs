@@ -286,7 +286,7 @@ fn cloudfronts_error_page_is_an_object_the_deploy_uploads() {
         !stdout.contains("s3://forecourt-sites-staging/404.html"),
         "{stdout}"
     );
-    // Issue 28: the dealer host's pages get the dealer's policy at the edge; no tag ids
+    // The dealer host's pages get the dealer's policy at the edge; no tag ids
     // and no tiles in the fixture, so the platform's policy.
     assert!(
         stdout.contains(&format!(

@@ -67,7 +67,7 @@ pub const MAX_PAGE_SIZE: usize = 100;
 pub const OFFERS_CACHE_SIZE: usize = 10;
 /// Seed 001 s3/s9: search history entries kept.
 pub const SEARCH_HISTORY_SIZE: usize = 5;
-/// Issue 27: cars the compare page sets side by side at most (the issue allows 3 or 4;
+/// Cars the compare page sets side by side at most (seed 000 s4 allows 3 or 4;
 /// 4 fills the widest screens and still scrolls sideways on a phone).
 pub const COMPARE_MAX_CARS: usize = 4;
 /// Seed 000 s9: makes shown before Show all makes.
@@ -245,7 +245,7 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         ),
         constant!(
             COMPARE_MAX_CARS,
-            "Issue 27: cars the compare page sets side by side at most."
+            "Cars the compare page sets side by side at most."
         ),
         constant!(
             EVENT_PHONE_CLICK,
@@ -274,23 +274,23 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
         ),
         constant!(
             ATTRIBUTION_MAX_PAGES,
-            "Issue 28: visited pages a lead carries at most."
+            "Visited pages a lead carries at most."
         ),
         constant!(
             ATTRIBUTION_MAX_URL,
-            "Issue 28: longest visited page, landing page or referrer, characters."
+            "Longest visited page, landing page or referrer, characters."
         ),
         constant!(
             ATTRIBUTION_MAX_PARAMS,
-            "Issue 28: query parameters a lead carries at most."
+            "Query parameters a lead carries at most."
         ),
         constant!(
             ATTRIBUTION_MAX_PARAM_NAME,
-            "Issue 28: longest query parameter name, characters."
+            "Longest query parameter name, characters."
         ),
         constant!(
             ATTRIBUTION_MAX_PARAM_VALUE,
-            "Issue 28: longest query parameter value, characters."
+            "Longest query parameter value, characters."
         ),
         (
             "BREAKPOINTS",

@@ -247,7 +247,7 @@ fn run_site_headers_function(store: &serde_json::Value, hosts: &[&str]) -> Vec<S
     serde_json::from_slice(&output.stdout).expect("a JSON list")
 }
 
-/// Issue 28: in production each dealer host's pages carry the policy domain::csp gives
+/// In production each dealer host's pages carry the policy domain::csp gives
 /// (written by the deploy into the store); a host not written yet gets the platform's.
 #[test]
 fn cloudfront_sets_each_dealer_hosts_policy_and_the_platforms_otherwise() {
@@ -259,7 +259,7 @@ fn cloudfront_sets_each_dealer_hosts_policy_and_the_platforms_otherwise() {
     assert_eq!(got, [dealer, edge_api::headers::PAGE_CSP]);
 }
 
-/// Issue 28: the policy of every sample dealer, as the server configured from its flags
+/// The policy of every sample dealer, as the server configured from its flags
 /// and environment sends it: exactly the tag origins each dealer's ids enable, exactly
 /// the deployment's tile origin (`VITE_MAP_TILE_URL`, the frontend build's variable) and
 /// the dealer's feed hosts in `img-src`, never any https image.
@@ -397,7 +397,7 @@ async fn the_local_server_sends_the_list_on_pages_api_and_media() {
     assert_eq!(media.headers["x-content-type-options"], "nosniff");
 }
 
-/// Issue 28: a dealer with tag ids gets a CSP naming exactly its tags' origins; one
+/// A dealer with tag ids gets a CSP naming exactly its tags' origins; one
 /// without keeps the platform's policy.
 #[tokio::test]
 async fn a_dealer_with_tags_gets_their_origins_in_its_policy() {

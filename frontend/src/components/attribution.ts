@@ -1,4 +1,4 @@
-// Attribution that survives to the lead (issue 28, seed 001 s3 lead_attributes): the
+// Attribution that survives to the lead (seed 001 s3 lead_attributes): the
 // first page view of a visit keeps its landing page, referrer and campaign parameters
 // (utm_*, gclid, fbclid, msclkid); every later page view of the visit adds its path.
 // Kept in local storage, bounded, and sent with every lead as `lead_attributes`; the

@@ -1,4 +1,4 @@
-// The cars the shopper compares (issue 27, seed 000 s4 "save or compare toggle"): kept
+// The cars the shopper compares (seed 000 s4 "save or compare toggle"): kept
 // in this browser like the local favourites (same record, same per-site storage), at most
 // COMPARE_MAX_CARS, oldest first so the compare page keeps the order they were picked in.
 // Every compare toggle and the compare page read one store, and other tabs' changes

@@ -5,7 +5,7 @@ import { COMPARE_MAX_CARS } from '../types/generated/constants';
 import { CarCard } from './car-card';
 import { COMPARE_KEY, comparedCars, resetCompared, toggleCompared } from './compare-store';
 import { CompareToggle } from './compare-toggle';
-import { dismissToast, ToastRegion } from './toast';
+import { removeToast, ToastRegion } from './toast';
 import { testCard } from './test-card';
 
 const ref = (id: number) => ({
@@ -23,10 +23,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  act(() => dismissToast());
+  act(() => removeToast());
 });
 
-describe('compare toggle (issue 27, seed 000 s4 "save or compare toggle")', () => {
+describe('compare toggle (seed 000 s4 "save or compare toggle")', () => {
   it('keeps the compared cars locally, like the favourites, at most COMPARE_MAX_CARS', () => {
     expect(COMPARE_MAX_CARS).toBe(4);
     for (const id of [1, 2, 3, 4]) expect(toggleCompared(ref(id))).toBe('added');

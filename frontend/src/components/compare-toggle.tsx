@@ -3,7 +3,7 @@ import type { CarRef } from './account/records';
 import { COMPARE_PATH, toggleCompared, useCompared } from './compare-store';
 import { showToast } from './toast';
 
-/** The compare toggle of a card or vehicle page (issue 27, seed 000 s4 "save or compare
+/** The compare toggle of a card or vehicle page (seed 000 s4 "save or compare
  *  toggle"): a pressed button while the car is in the comparison. Its text stays
  *  "Compare" (the box's tick says it is in), so a comparison read from storage after
  *  hydration moves nothing on the page. Each change is confirmed in the toast region

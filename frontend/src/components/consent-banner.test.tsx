@@ -92,7 +92,7 @@ describe('ConsentBanner', () => {
     expect(scripts()).toEqual([]);
   });
 
-  // Issue 28: the choice can change later, from the footer of any page.
+  // The choice can change later, from the footer of any page.
   it('reopens from the footer; rejecting after accepting stops the tags', () => {
     render(
       <>

@@ -12,7 +12,7 @@ import {
 import { useFixedEdge } from './fixed-edge';
 import './consent-banner.css';
 
-/** The consent banner of a first visit (issue 28): a fixed bar over the bottom of the
+/** The consent banner of a first visit: a fixed bar over the bottom of the
  *  page, so showing or closing it moves no content (CLS 0). It renders nothing on the
  *  server and until the page knows there is no stored choice, so a returning shopper
  *  never sees it flash. Focus moves to it when it opens and back where it was when the

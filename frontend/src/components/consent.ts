@@ -1,4 +1,4 @@
-// Tags behind consent (issue 28). Google Consent Mode's defaults are "denied" on every
+// Tags behind consent. Google Consent Mode's defaults are "denied" on every
 // page until the shopper accepts; only then are the dealer's tags loaded: Google Tag
 // Manager (or, without a container, GA4's gtag.js) and the Meta pixel, from the ids of
 // SiteView.analytics. A dealer without ids loads nothing and shows no banner. The

@@ -75,7 +75,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ComparePage (issue 27)', () => {
+describe('ComparePage', () => {
   it('renders the same empty shell for everyone on the server', () => {
     toggleCompared(ref(1, '2021-mazda-cx-5', '2021 Mazda CX-5'));
     const html = renderToString(<ComparePage {...props} />);

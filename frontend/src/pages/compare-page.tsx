@@ -28,7 +28,7 @@ async function load(car: CarRef): Promise<Loaded> {
   }
 }
 
-/** The compare page (issue 27): the cars the shopper ticked Compare on (kept in this
+/** The compare page: the cars the shopper ticked Compare on (kept in this
  *  browser), each read from its own vehicle page, side by side; Remove takes one out and
  *  says so. Nothing is compared on the server: the page's markup is the heading and an
  *  empty status until the browser knows the shopper's cars. */

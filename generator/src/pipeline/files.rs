@@ -339,17 +339,8 @@ pub struct DealerLock {
 /// Takes the lock of dealer `slug` in `out`, or says which run holds it: two runs for one
 /// dealer never overlap (each would swap its own staging folder in).
 pub fn lock_dealer(out: &Path, slug: &str) -> Result<DealerLock, String> {
-    let dir = out.join(LOCK_DIR);
-    let path = dir.join(format!("{slug}.lock"));
+    let (path, file) = open_lock(out, slug)?;
     let fail = |e: io::Error| format!("{slug}: cannot take the lock file {}: {e}", path.display());
-    fs::create_dir_all(&dir).map_err(fail)?;
-    let mut file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .map_err(fail)?;
     if !try_lock(&file).map_err(fail)? {
         let holder = fs::read_to_string(&path).unwrap_or_default();
         let holder = holder.trim();
@@ -363,6 +354,38 @@ pub fn lock_dealer(out: &Path, slug: &str) -> Result<DealerLock, String> {
             }
         ));
     }
+    claim(path, file)
+}
+
+/// Takes the lock `name` in `out`, waiting while another run holds it. For what runs of
+/// different dealers share (the media folder): the second run waits its turn rather
+/// than failing, since the copy is short.
+pub fn lock_shared(out: &Path, name: &str) -> Result<DealerLock, String> {
+    let (path, file) = open_lock(out, name)?;
+    lock_wait(&file)
+        .map_err(|e| format!("{name}: cannot take the lock file {}: {e}", path.display()))?;
+    claim(path, file)
+}
+
+/// Opens (creating) `<out>/.locks/<name>.lock` without locking it.
+fn open_lock(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
+    let dir = out.join(LOCK_DIR);
+    let path = dir.join(format!("{name}.lock"));
+    let fail = |e: io::Error| format!("{name}: cannot take the lock file {}: {e}", path.display());
+    fs::create_dir_all(&dir).map_err(fail)?;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(fail)?;
+    Ok((path, file))
+}
+
+/// Writes the holder's process id and start time into a lock just taken.
+fn claim(path: PathBuf, mut file: fs::File) -> Result<DealerLock, String> {
+    let fail = |e: io::Error| format!("cannot write the lock file {}: {e}", path.display());
     file.set_len(0).map_err(fail)?;
     writeln!(
         file,
@@ -372,6 +395,18 @@ pub fn lock_dealer(out: &Path, slug: &str) -> Result<DealerLock, String> {
     )
     .map_err(fail)?;
     Ok(DealerLock { path, _file: file })
+}
+
+/// `flock(LOCK_EX)`, waiting for the holder.
+#[cfg(target_os = "linux")]
+fn lock_wait(file: &fs::File) -> io::Result<()> {
+    rustix::fs::flock(file, rustix::fs::FlockOperation::LockExclusive).map_err(io::Error::from)
+}
+
+/// The standard library's blocking file lock elsewhere.
+#[cfg(not(target_os = "linux"))]
+fn lock_wait(file: &fs::File) -> io::Result<()> {
+    file.lock()
 }
 
 /// `flock(LOCK_EX | LOCK_NB)`: `Ok(false)` when another open file holds it.
@@ -425,6 +460,39 @@ mod tests {
 
     fn read(path: &Path) -> String {
         fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn a_shared_lock_waits_for_its_holder_instead_of_failing() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let held = lock_shared(dir.path(), "_media").expect("first lock");
+        assert!(
+            lock_dealer(dir.path(), "_media").is_err(),
+            "the lock is held, so a non-waiting taker is refused"
+        );
+        let taken = Arc::new(AtomicBool::new(false));
+        let waiter = {
+            let (out, taken) = (dir.path().to_path_buf(), Arc::clone(&taken));
+            std::thread::spawn(move || {
+                let lock = lock_shared(&out, "_media").expect("second lock");
+                taken.store(true, Ordering::SeqCst);
+                lock
+            })
+        };
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        assert!(
+            !taken.load(Ordering::SeqCst),
+            "the second run waits while the first holds the lock"
+        );
+        drop(held);
+        let second = waiter.join().expect("waiter");
+        assert!(taken.load(Ordering::SeqCst));
+        assert!(
+            read(&second.path).starts_with("process "),
+            "the holder is written down"
+        );
     }
 
     #[test]

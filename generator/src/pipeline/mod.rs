@@ -1121,6 +1121,9 @@ pub fn copy_media(feed: &Path, out: &Path) -> Result<Option<usize>, BuildError> 
         ))
     };
     std::fs::create_dir_all(out).map_err(fail)?;
+    // Every dealer's run copies the one media folder: runs of different dealers may
+    // overlap, so they take turns here.
+    let _lock = files::lock_shared(out, slug).map_err(BuildError::new)?;
     files::recover(out, slug).map_err(fail)?;
     let staging = staging_dir(out, slug);
     std::fs::create_dir_all(&staging).map_err(fail)?;

@@ -114,6 +114,16 @@ impl SiteHead {
             ("--radius-button", radius_button),
             ("--heading-transform", heading_transform),
         ];
+        // Seed 001 s9: a dealer page's own images (content, posts, offers) are drawn at
+        // most this wide, so a small upload is not blown up to the container's width.
+        let image_max_width = format!(
+            "{}px",
+            dealer
+                .config
+                .images
+                .max_width_px
+                .unwrap_or(domain::rules::constants::IMAGE_MAX_WIDTH_PX)
+        );
         let base_url = site_base_url(dealer);
         // A slide is a photo made for the site's front; the logo is what every dealer has.
         let og_image = dealer
@@ -137,6 +147,10 @@ impl SiteHead {
                 .chain(on.into_iter().map(|(name, value)| ThemeVar {
                     name,
                     value: css_value(value),
+                }))
+                .chain(std::iter::once(ThemeVar {
+                    name: "--image-max-width",
+                    value: image_max_width,
                 }))
                 .collect(),
         }
@@ -625,6 +639,21 @@ mod tests {
         assert_eq!(var(&head, "--header-text").as_deref(), Some("#343434"));
         assert_eq!(var(&head, "--radius-button").as_deref(), Some("999px"));
         assert_eq!(var(&head, "--heading-transform").as_deref(), Some("none"));
+    }
+
+    #[test]
+    fn page_images_are_capped_at_600_px_unless_the_dealer_sets_a_width() {
+        let width = |head: &SiteHead| {
+            head.theme_vars
+                .iter()
+                .find(|v| v.name == "--image-max-width")
+                .map(|v| v.value.clone())
+        };
+        let mut dealer = sample_dealer("moreton-motor-group");
+        dealer.config.images.max_width_px = None;
+        assert_eq!(width(&SiteHead::of(&dealer)).as_deref(), Some("600px"));
+        dealer.config.images.max_width_px = Some(900);
+        assert_eq!(width(&SiteHead::of(&dealer)).as_deref(), Some("900px"));
     }
 
     #[test]

@@ -25,7 +25,7 @@ function Missing() {
   );
 }
 
-/** The cars side by side (issue 27): a table with a column per car (photo, name linked
+/** The cars side by side: a table with a column per car (photo, name linked
  *  to its page, Remove) and a row per label of `labels` that any car has, the label cell
  *  a row header that stays in view while the table scrolls sideways on a phone. A column
  *  still loading, gone from the site or unreadable says so in its header. */

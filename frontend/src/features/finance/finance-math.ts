@@ -130,8 +130,3 @@ export function parseMoney(text: string): number {
 }
 
 export { formatAmount, formatDollars } from '../../components/number-format';
-
-/** A rate as shown: "8.50%". */
-export function formatRate(rate: number): string {
-  return `${rate.toFixed(2)}%`;
-}

@@ -13,14 +13,3 @@ export function SpecRows({ rows }: { rows: SpecRow[] }) {
     </dl>
   );
 }
-
-/** A titled list of specification rows. */
-export function SpecTable({ title, rows, id }: { title: string; rows: SpecRow[]; id: string }) {
-  if (rows.length === 0) return null;
-  return (
-    <section className="spec-table" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <SpecRows rows={rows} />
-    </section>
-  );
-}

@@ -42,7 +42,7 @@ export const SEARCH_HISTORY_SIZE = 5;
 /** Seed 000 s9: offers and catalogue caches hold this many answers (the oldest dropped when full). */
 export const OFFERS_CACHE_SIZE = 10;
 
-/** Issue 27: cars the compare page sets side by side at most. */
+/** Cars the compare page sets side by side at most. */
 export const COMPARE_MAX_CARS = 4;
 
 /** Seed 000 s7: analytics event id of a phone click. */
@@ -66,19 +66,19 @@ export const EVENT_SAVE = 39;
 /** Seed 000 s7 / seed 001 s7: every analytics event id with its dataLayer event name. */
 export const ANALYTICS_EVENTS = [[39,"forecourt_save_car"],[25,"forecourt_phone_click"],[22,"forecourt_form_submit"],[51,"forecourt_career_enquiry"],[26,"forecourt_calculator"],[9,"forecourt_finance_enquiry"],[18,"forecourt_offer_accepted"],[60,"forecourt_history_report"],[61,"forecourt_print"],[14,"forecourt_test_drive_enquiry"],[15,"forecourt_service_enquiry"],[17,"forecourt_parts_enquiry"],[48,"forecourt_trade_in_enquiry"]] as const;
 
-/** Issue 28: visited pages a lead carries at most. */
+/** Visited pages a lead carries at most. */
 export const ATTRIBUTION_MAX_PAGES = 50;
 
-/** Issue 28: longest visited page, landing page or referrer, characters. */
+/** Longest visited page, landing page or referrer, characters. */
 export const ATTRIBUTION_MAX_URL = 2048;
 
-/** Issue 28: query parameters a lead carries at most. */
+/** Query parameters a lead carries at most. */
 export const ATTRIBUTION_MAX_PARAMS = 30;
 
-/** Issue 28: longest query parameter name, characters. */
+/** Longest query parameter name, characters. */
 export const ATTRIBUTION_MAX_PARAM_NAME = 64;
 
-/** Issue 28: longest query parameter value, characters. */
+/** Longest query parameter value, characters. */
 export const ATTRIBUTION_MAX_PARAM_VALUE = 512;
 
 /** Seed 001 s9: style breakpoints (min-width px): xs 400px, sm 576px, md 768px, lg 992px, xl 1200px, xxl 1400px. Every CSS media query uses these or BREAKPOINTS_DOWN (src/styles/breakpoints.test.ts). */
