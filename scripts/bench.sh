@@ -41,6 +41,10 @@ $F build --dealers dealers --feed "$photo_feed" --out "$photo_dist" >/dev/null
 $F postcodes --out "$photo_dist/_data/postcodes.tsv" >/dev/null
 
 echo
+echo "== price comparison: deal labels over the sample stock (local market estimate)"
+cargo run --release -q -p domain --example deal_labels -- "$photo_dist/_data/market.tsv"
+
+echo
 echo "== generator: full, 2 % change and no-change builds (sample dealers)"
 # Drawings (--drawings): these figures are about pages; with photographs every build
 # would also copy the same 1 GB of media, measured once above.
@@ -112,6 +116,11 @@ for n in 5000 100000; do
   [[ "${BENCH_QUICK:-0}" == 1 && "$n" == 100000 ]] && continue
   target/release/examples/bench --cars "$n"
 done
+
+echo
+echo "== search relevance: recall and precision at 21 over the case table (search/tests/data/relevance.json)"
+# Meilisearch is measured beside the embedded backend when MEILISEARCH_BIN names a binary.
+target/release/examples/relevance
 
 echo
 echo "== edge API on loopback"

@@ -311,6 +311,53 @@ test('search: the search box finds nothing for nonsense, the empty state says so
   await page.close();
 });
 
+test('search: the home keyword box suggests a model of the stock; arrows and Enter go to its filter, typed words to query @two-dealers', async ({
+  context,
+  base,
+  searchPath,
+}) => {
+  const { page, errors } = await open(context, base, '/');
+  await waitForHydration(page);
+  const box = page.getByRole('combobox', { name: 'Search our stock' });
+  const stock = await page.evaluate(() => fetch('/api/search?hitsPerPage=1').then((r) => r.json()));
+  const [make, model] = stock.facets.make_model[0].value.split(' > ');
+  await box.click();
+  await box.pressSequentially(model.slice(0, 3).toLowerCase(), { delay: 30 });
+  const escaped = `${make} ${model}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const option = page.getByRole('option', { name: new RegExp(`^${escaped},`) });
+  await option.waitFor();
+  if ((await box.getAttribute('aria-expanded')) !== 'true')
+    throw new Error('the list is not expanded');
+  const options = await page.getByRole('option').allTextContents();
+  for (let i = 0; i <= options.findIndex((o) => o.startsWith(`${make} ${model}`)); i += 1)
+    await box.press('ArrowDown');
+  await Promise.all([page.waitForURL(/refinementList/), box.press('Enter')]);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  await settled(page);
+  if (
+    param(page, 'refinementList[model][0]') !== model ||
+    param(page, 'refinementList[make][0]') !== make
+  )
+    throw new Error(`picked ${make} ${model}, at ${page.url()}`);
+  const shown = await titles(page);
+  if (shown.length === 0 || shown.some((t) => !t.includes(model)))
+    throw new Error(`${model} results: ${shown.join(' | ')}`);
+
+  const home = await open(context, base, '/');
+  await waitForHydration(home.page);
+  const typed = home.page.getByRole('combobox', { name: 'Search our stock' });
+  await typed.fill('automatic under 30k');
+  await Promise.all([home.page.waitForURL(/query=/), typed.press('Enter')]);
+  const url = new URL(home.page.url());
+  if (url.pathname !== searchPath || url.searchParams.get('query') !== 'automatic under 30k')
+    throw new Error(`typed words went to ${home.page.url()}`);
+  expectNoErrors('/', errors);
+  expectNoErrors('/', home.errors);
+  await page.close();
+  await home.page.close();
+});
+
 test('search: the dealership picker needs a pick, and a postcode search keeps lat, lng and radius in the URL @two-dealers', async ({
   context,
   base,
@@ -383,7 +430,7 @@ test('search: the dealership picker needs a pick, and a postcode search keeps la
   await page.close();
 });
 
-test('search: saving a car while signed out goes to sign-in for the watchlist @two-dealers', async ({
+test('search: saving a car while signed out opens sign-in over the results @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -396,14 +443,16 @@ test('search: saving a car while signed out goes to sign-in for the watchlist @t
     await page.close();
     return;
   }
-  await toggles.first().click();
-  await page.waitForURL((url) => url.pathname === '/sign-in');
-  const url = new URL(page.url());
-  if (
-    url.searchParams.get('type') !== 'watchlist' ||
-    url.searchParams.get('redirect') !== searchPath
-  )
-    throw new Error(`sign-in at ${page.url()}`);
+  const toggle = toggles.first();
+  await toggle.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Sign in to save cars to your watchlist.').waitFor({ timeout: 10_000 });
+  if (new URL(page.url()).pathname !== new URL(searchPath, base).pathname)
+    throw new Error(`left the results for ${page.url()}`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  if (!(await toggle.evaluate((el) => el === document.activeElement)))
+    throw new Error('focus did not come back to the Save toggle');
   expectNoErrors(searchPath, errors);
   await page.close();
 });

@@ -311,6 +311,22 @@ fn main() {
             }),
         ),
         (
+            "shopper words",
+            Box::new(|r: &mut Rng| {
+                format!(
+                    "query={}",
+                    r.pick(&[
+                        "diesel+4x4+ute",
+                        "rav4+hybrid",
+                        "7+seater+awd",
+                        "white+suv+tow+bar",
+                        "used+electric",
+                        "corolla+hatch+apple+carplay",
+                    ])
+                )
+            }),
+        ),
+        (
             "deep page",
             Box::new(move |r: &mut Rng| {
                 format!(

@@ -527,9 +527,15 @@ impl Columns {
         }
         if let Some(near) = q.near {
             let r = f64::from(near.radius_km);
+            let not_near = |a: f64, b: f64| {
+                a.is_nan() || b.is_nan() || haversine_km(near.lat, near.lng, a, b) > r
+            };
+            let bounds = NearBox::around(near.lat, near.lng, r);
             for d in base.clone().iter() {
                 let (a, b) = (self.lat[d], self.lng[d]);
-                if a.is_nan() || b.is_nan() || haversine_km(near.lat, near.lng, a, b) > r {
+                // The box test is a few comparisons; the great-circle distance (trigonometry)
+                // is worked out only for the cars inside it.
+                if !bounds.holds(a, b) || not_near(a, b) {
                     base.clear(d);
                 }
             }
@@ -684,6 +690,39 @@ impl Columns {
     }
 }
 
+/// A latitude and longitude box holding every point within a radius of a centre (and
+/// some beyond it): a point outside it is farther than the radius.
+struct NearBox {
+    lat: (f64, f64),
+    /// `None` when the box reaches a pole or crosses the 180th meridian: no longitude test.
+    lng: Option<(f64, f64)>,
+}
+
+impl NearBox {
+    fn around(lat: f64, lng: f64, radius_km: f64) -> NearBox {
+        // A degree of latitude is at least 110.5 km; 110 leaves a margin.
+        let dlat = radius_km / 110.0;
+        let (lo, hi) = (lat - dlat, lat + dlat);
+        let lng = if lo <= -89.0 || hi >= 89.0 {
+            None
+        } else {
+            // A degree of longitude is shortest at the box's latitude farthest from the
+            // equator: 111.3 km times its cosine (111 leaves a margin).
+            let widest = lo.abs().max(hi.abs()).to_radians().cos();
+            let dlng = radius_km / (111.0 * widest);
+            (lng - dlng >= -180.0 && lng + dlng <= 180.0).then_some((lng - dlng, lng + dlng))
+        };
+        NearBox { lat: (lo, hi), lng }
+    }
+
+    /// Whether a point may be within the radius (a NaN coordinate is not).
+    fn holds(&self, lat: f64, lng: f64) -> bool {
+        lat >= self.lat.0
+            && lat <= self.lat.1
+            && self.lng.is_none_or(|(lo, hi)| lng >= lo && lng <= hi)
+    }
+}
+
 /// The elements at sorted positions `start..start + len` of `v`, in order, in linear time
 /// (two selections, then a sort of the page only).
 fn page_of(
@@ -723,6 +762,51 @@ mod tests {
         assert_eq!(b.and_count(&Bits::ones(130)), 3);
         b.clear(64);
         assert!(!b.get(64));
+    }
+
+    #[test]
+    fn the_near_box_holds_every_point_within_the_radius() {
+        // Points on circles around centres from the equator to the far south and across
+        // the date line: each within the radius is in the box.
+        let centres = [
+            (-27.47, 153.02),
+            (0.0, 0.0),
+            (-43.0, 147.3),
+            (-60.0, 179.9),
+            (88.5, 10.0),
+        ];
+        for (lat, lng) in centres {
+            for radius in [1.0, 25.0, 100.0, 500.0, 2000.0] {
+                let bounds = NearBox::around(lat, lng, radius);
+                for step in 0..360 {
+                    let bearing = f64::from(step).to_radians();
+                    for share in [0.5, 0.99] {
+                        // A destination point `share * radius` away along `bearing`.
+                        let d = share * radius / 6371.0;
+                        let (p, l) = (lat.to_radians(), lng.to_radians());
+                        let p2 = (p.sin() * d.cos() + p.cos() * d.sin() * bearing.cos()).asin();
+                        let l2 = l
+                            + (bearing.sin() * d.sin() * p.cos())
+                                .atan2(d.cos() - p.sin() * p2.sin());
+                        let mut l2 = l2.to_degrees();
+                        if l2 > 180.0 {
+                            l2 -= 360.0;
+                        } else if l2 < -180.0 {
+                            l2 += 360.0;
+                        }
+                        let p2 = p2.to_degrees();
+                        assert!(haversine_km(lat, lng, p2, l2) <= radius);
+                        assert!(
+                            bounds.holds(p2, l2),
+                            "({p2}, {l2}) is {share} of {radius} km from ({lat}, {lng})"
+                        );
+                    }
+                }
+            }
+        }
+        let brisbane = NearBox::around(-27.47, 153.02, 100.0);
+        assert!(!brisbane.holds(-33.87, 151.21), "Sydney is 730 km away");
+        assert!(!brisbane.holds(f64::NAN, 153.0));
     }
 
     #[test]

@@ -29,6 +29,9 @@
 //! | `certified` | `true` / `false` |
 //! | `created_at_timestamp` | `car.created_at`, Unix seconds (range only) |
 //!
+//! Caravans add three range fields (no facet values): `berths`, `length` (mm) and `atm`
+//! (kg), from `car.variant.berths`, `vehiclelength` and `atm`.
+//!
 //! The searchable text (every attribute a shopper names, synonyms expanded) is
 //! [`searchable_text`].
 //!
@@ -227,10 +230,16 @@ pub enum RangeField {
     Seats,
     /// Listing time, Unix seconds.
     CreatedAtTimestamp,
+    /// Caravans: how many people it sleeps.
+    Berths,
+    /// Caravans: length, mm.
+    Length,
+    /// Caravans: aggregate trailer mass, kg.
+    Atm,
 }
 
 /// Number of range fields.
-pub const RANGE_COUNT: usize = 7;
+pub const RANGE_COUNT: usize = 10;
 
 impl RangeField {
     /// Every range field (the index of a field in this array is [`RangeField::index`]).
@@ -242,6 +251,9 @@ impl RangeField {
         RangeField::SubscriptionPrice,
         RangeField::Seats,
         RangeField::CreatedAtTimestamp,
+        RangeField::Berths,
+        RangeField::Length,
+        RangeField::Atm,
     ];
 
     /// Position of the field in [`RangeField::ALL`].
@@ -259,6 +271,9 @@ impl RangeField {
             RangeField::SubscriptionPrice => "subscription_price",
             RangeField::Seats => "seats",
             RangeField::CreatedAtTimestamp => "created_at_timestamp",
+            RangeField::Berths => "berths",
+            RangeField::Length => "length",
+            RangeField::Atm => "atm",
         }
     }
 
@@ -454,6 +469,17 @@ pub struct SearchDoc {
     pub card: Value,
 }
 
+/// A feed's specification number (a number, or a string of one such as "2,800"); none
+/// when missing, not a number, or not above 0.
+fn spec_number(value: Option<&Value>) -> Option<f64> {
+    let n = match value? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().replace(',', "").parse::<f64>().ok(),
+        _ => None,
+    }?;
+    (n.is_finite() && n > 0.0).then_some(n)
+}
+
 /// Seats from which a car also answers to "people mover".
 pub const PEOPLE_MOVER_SEATS: u8 = 7;
 /// Berths from which a caravan also answers to "family van".
@@ -483,9 +509,21 @@ pub fn searchable_text(doc: &IndexDoc<'_>, values: &[Vec<String>], item_type: &s
     push(Some(&car.model));
     push(car.badge.as_deref());
     push(car.series.as_deref());
+    // "CX-5" is also typed "cx5", "BT-50" "bt50": the name's letters and digits run together.
+    for name in [Some(car.model.as_str()), car.badge.as_deref()] {
+        push(joined(name).as_deref());
+    }
     push(car.colour.as_deref());
     push(car.simple_body.as_deref());
-    push(car.bodyconfiguration.as_deref());
+    // A truck's configuration is Cab Chassis, which the synonyms make a ute: a truck
+    // answers "truck", not "ute".
+    if !car
+        .simple_body
+        .as_deref()
+        .is_some_and(|b| b.eq_ignore_ascii_case("truck"))
+    {
+        push(car.bodyconfiguration.as_deref());
+    }
     push(car.simple_fuel.as_deref());
     push(car.simple_transmission.as_deref());
     push(car.simple_drive.as_deref());
@@ -515,8 +553,10 @@ pub fn searchable_text(doc: &IndexDoc<'_>, values: &[Vec<String>], item_type: &s
             push(Some("family van"));
         }
     }
-    push(car.location_name.as_deref());
-    push(loc.map(|l| l.name.as_str()));
+    // A yard's name says what it mostly sells ("South Grafton Used Cars"); the car's own
+    // type answers "new", "used" and "demo", so those words of the name are left out.
+    push(without_type_words(car.location_name.as_deref()).as_deref());
+    push(without_type_words(loc.map(|l| l.name.as_str())).as_deref());
     push(doc.dealership_name.as_deref());
     push(car.city.as_deref());
     push(loc.and_then(|l| l.city.as_deref()));
@@ -536,6 +576,31 @@ pub fn searchable_text(doc: &IndexDoc<'_>, values: &[Vec<String>], item_type: &s
     let mut seen = std::collections::HashSet::new();
     parts.retain(|p| seen.insert(p.to_lowercase()));
     parts
+}
+
+/// A name with separators ("CX-5", "LandCruiser 300") as one word of its letters and
+/// digits ("CX5"); `None` for a name that is one word already.
+fn joined(name: Option<&str>) -> Option<String> {
+    let name = name?;
+    let words: Vec<&str> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    (words.len() > 1).then(|| words.concat())
+}
+
+/// The words of a place name other than the car types (new, used, demo).
+fn without_type_words(name: Option<&str>) -> Option<String> {
+    let kept: Vec<&str> = name?
+        .split_whitespace()
+        .filter(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            !["new", "used", "demo"]
+                .iter()
+                .any(|t| w.eq_ignore_ascii_case(t))
+        })
+        .collect();
+    Some(kept.join(" "))
 }
 
 fn clean(s: Option<&str>) -> Option<String> {
@@ -660,6 +725,9 @@ impl SearchDoc {
             car.subscription_price.filter(|p| p.is_finite());
         nums[RangeField::Seats.index()] = car.seats.map(f64::from);
         nums[RangeField::CreatedAtTimestamp.index()] = Some(car.created_at.timestamp() as f64);
+        nums[RangeField::Berths.index()] = spec_number(car.variant.berths.as_ref());
+        nums[RangeField::Length.index()] = spec_number(car.variant.vehiclelength.as_ref());
+        nums[RangeField::Atm.index()] = spec_number(car.variant.atm.as_ref());
 
         let text = searchable_text(doc, &values, item_type);
 

@@ -1,9 +1,9 @@
 //! Phrases a shopper types that are filters, not words to match: "under 30k", "under
 //! $30,000", "below 40000", "less than 50,000 km", "2019 or newer", "2015 to 2019",
-//! "between 20k and 30k", "2020" (a year). [`understand`] returns them as the same
+//! "between 20k and 30k", "2020" (a year), "7 seater". [`understand`] returns them as the same
 //! [`RangeFilter`] and [`FacetFilter`] values the sidebar sets (so the page can show them
 //! as removable chips and write them into the URL) and the words left over, which are the
-//! text query. Everything else (make, model, "diesel", "4x4", "ute", "7 seater") is left as
+//! text query. Everything else (make, model, "diesel", "4x4", "ute") is left as
 //! text: the searchable text answers those words, synonyms included.
 //!
 //! | typed | understood |
@@ -15,6 +15,8 @@
 //! | *year* or newer / or later / and newer / onwards / +, from / since *year* | `range[year]=year:` |
 //! | *year* or older / or earlier, newer than / after, older than / before *year* | the matching year bound |
 //! | a year on its own (1900 to 2100) | `refinementList[year]` |
+//! | *n* seater / seaters / seats / seat (1 to 12; as text, "8 seater" would also find a
+//! 7-seat Tiggo 8) | `refinementList[seats]` |
 //!
 //! Amounts: `30k`, `30 k`, `$30,000`, `30000`, `1.2m`; a bare amount under 1,000 after a
 //! price word means thousands ("under 30"). A year is a plain four-digit number; written
@@ -122,18 +124,8 @@ pub fn understand_keeping(text: &str, keep: impl Fn(&str) -> bool) -> Understood
             used[i..i + len].iter_mut().for_each(|u| *u = true);
             match found {
                 Found::Range(r) => add_range(&mut out, r),
-                Found::Year(y) => {
-                    let v = y.to_string();
-                    match out.filters.iter_mut().find(|f| f.facet == Facet::Year) {
-                        Some(f) if !f.values.contains(&v) => f.values.push(v),
-                        Some(_) => {}
-                        None => out.filters.push(FacetFilter {
-                            facet: Facet::Year,
-                            values: vec![v],
-                            menu: false,
-                        }),
-                    }
-                }
+                Found::Year(y) => add_value(&mut out, Facet::Year, y.to_string()),
+                Found::Seats(n) => add_value(&mut out, Facet::Seats, n.to_string()),
             }
             i += len;
             continue;
@@ -163,6 +155,19 @@ pub fn understand_keeping(text: &str, keep: impl Fn(&str) -> bool) -> Understood
         .collect::<Vec<_>>()
         .join(" ");
     out
+}
+
+/// Adds a value to the facet's understood selection (OR), once.
+fn add_value(out: &mut Understood, facet: Facet, v: String) {
+    match out.filters.iter_mut().find(|f| f.facet == facet) {
+        Some(f) if !f.values.contains(&v) => f.values.push(v),
+        Some(_) => {}
+        None => out.filters.push(FacetFilter {
+            facet,
+            values: vec![v],
+            menu: false,
+        }),
+    }
 }
 
 fn is_lone_year(out: &Understood, t: &Tok) -> bool {
@@ -315,6 +320,24 @@ fn tokens(text: &str) -> Vec<Tok> {
 enum Found {
     Range(RangeFilter),
     Year(u16),
+    Seats(u8),
+}
+
+/// The words after a number that make it a seat count ("7 seater", "8 seats").
+const SEAT_WORDS: [&str; 4] = ["seater", "seaters", "seats", "seat"];
+
+/// "7 seater", "8 seats": the seat count, 1 to 12.
+fn seats_at(toks: &[Tok], i: usize) -> Option<(usize, Found)> {
+    let n = toks[i].num?;
+    let next = toks.get(i + 1)?;
+    let whole = n.value.fract() == 0.0 && (1.0..=12.0).contains(&n.value);
+    (whole
+        && !n.money
+        && !n.km
+        && !n.plus
+        && n.cmp.is_none()
+        && SEAT_WORDS.contains(&next.word.as_str()))
+    .then_some((2, Found::Seats(n.value as u8)))
 }
 
 const MAX_WORDS: [&[&str]; 12] = [
@@ -396,6 +419,9 @@ fn range(field: RangeField, min: Option<f64>, max: Option<f64>) -> Found {
 
 /// The filter phrase starting at `i`: (pieces it takes, what it says).
 fn phrase_at(toks: &[Tok], i: usize) -> Option<(usize, Found)> {
+    if let Some(found) = seats_at(toks, i) {
+        return Some(found);
+    }
     let t = &toks[i];
     // "<30k", ">2019".
     if let Some(n) = t.num.filter(|n| n.cmp.is_some()) {
@@ -770,7 +796,7 @@ mod tests {
             ("rav4 30k", &[], &[], "rav4 30k"),
             ("cx-5", &[], &[], "cx-5"),
             ("mazda 3", &[], &[], "mazda 3"),
-            ("7 seater", &[], &[], "7 seater"),
+            ("7-seater", &[], &[], "7-seater"),
             ("2 to 3", &[], &[], "2 to 3"),
             ("under", &[], &[], "under"),
             ("under the bonnet", &[], &[], "under the bonnet"),
@@ -799,6 +825,43 @@ mod tests {
                 ranges.is_empty() && years.is_empty(),
                 "{typed:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_seat_count_is_the_seats_filter() {
+        let seats = |typed: &str| {
+            let u = understand(typed);
+            let values: Vec<String> = u
+                .filters
+                .iter()
+                .filter(|f| f.facet == Facet::Seats)
+                .flat_map(|f| f.values.clone())
+                .collect();
+            (values, u.text)
+        };
+        assert_eq!(seats("7 seater"), (vec!["7".to_string()], String::new()));
+        assert_eq!(
+            seats("kluger 8 seats hybrid"),
+            (vec!["8".to_string()], "kluger hybrid".to_string())
+        );
+        assert_eq!(
+            seats("5 seat or 7 seater"),
+            (vec!["5".to_string(), "7".to_string()], "or".to_string())
+        );
+        assert_eq!(
+            seats("2 Seater under 20k"),
+            (vec!["2".to_string()], String::new())
+        );
+        for text in [
+            "seater 7",
+            "$7 seater",
+            "40 seater bus",
+            "7.5 seats",
+            "7+ seats",
+            "7",
+        ] {
+            assert!(seats(text).0.is_empty(), "{text:?}");
         }
     }
 

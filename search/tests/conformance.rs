@@ -993,6 +993,85 @@ async fn real_meilisearch_backend_conforms() {
     }
 }
 
+/// A caravan and motorcycle dealer's stock: caravans (berths, length in mm, ATM in kg,
+/// no odometer; one with its specifications as text) and a motorcycle.
+fn caravan_fixture() -> Vec<Car> {
+    let car = |id: u64, body: &str, km: Option<u32>, variant: serde_json::Value| -> Car {
+        serde_json::from_value(json!({
+            "id": id, "slug": format!("v-{id}"), "year": 2024, "make": "Jayco", "model": "Journey",
+            "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": CARAVAN_DEALER, "price": 50_000.0 + (id % 1000) as f64, "km": km,
+            "simple_body": body, "variant": variant
+        }))
+        .expect("car")
+    };
+    vec![
+        car(
+            1000,
+            "Caravan",
+            None,
+            json!({"berths": 2, "vehiclelength": 5800.0, "atm": 1900}),
+        ),
+        car(
+            1001,
+            "Caravan",
+            None,
+            json!({"berths": 4, "vehiclelength": 7100.0, "atm": 2500}),
+        ),
+        car(
+            1002,
+            "Caravan",
+            None,
+            json!({"berths": "6", "vehiclelength": "8,000", "atm": "2,800"}),
+        ),
+        car(1003, "Motorcycle", Some(12_000), json!({})),
+    ]
+}
+
+const CARAVAN_DEALER: &str = "caravan-fixture";
+
+/// Berths, length and ATM filter caravans alike in both backends; an answer of caravans
+/// has no odometer stats, so the kilometres filter is not offered on it.
+async fn caravan_ranges(b: &Backend) {
+    let fx = FixedFilters::for_dealer(CARAVAN_DEALER);
+    let a = b.run("", &fx).await;
+    assert_eq!(stats(&a, "berths"), (2.0, 6.0));
+    assert_eq!(stats(&a, "length"), (5800.0, 8000.0));
+    assert_eq!(stats(&a, "atm"), (1900.0, 2800.0));
+    assert_eq!(ords(&b.run("range[berths]=4:", &fx).await), vec![1, 2]);
+    assert_eq!(ords(&b.run("range[length]=:7500", &fx).await), vec![0, 1]);
+    assert_eq!(ords(&b.run("range[atm]=2000:2600", &fx).await), vec![1]);
+    let caravans = b.run("range[berths]=1:", &fx).await;
+    assert_eq!(ords(&caravans), vec![0, 1, 2]);
+    assert!(
+        !caravans.facets_stats.contains_key("km"),
+        "{:?}",
+        caravans.facets_stats
+    );
+    assert!(a.facets_stats.contains_key("km"), "the motorcycle has one");
+}
+
+#[tokio::test]
+async fn caravan_ranges_agree_in_both_backends() {
+    let cars = caravan_fixture();
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_index(dir.path(), CARAVAN_DEALER, &docs(&cars)).expect("index written");
+    caravan_ranges(&Backend::Embedded(
+        EmbeddedSearch::open(dir.path()).expect("opened"),
+    ))
+    .await;
+    let Some(server) = RealMeilisearch::from_env("meilisearch caravan ranges") else {
+        return;
+    };
+    index_meilisearch(server.url(), server.key(), CARAVAN_DEALER, &docs(&cars))
+        .await
+        .expect("indexed");
+    caravan_ranges(&Backend::Meili(
+        MeiliSearch::new(server.url(), server.key()).expect("client"),
+    ))
+    .await;
+}
+
 /// The documents each push's tasks received, as the server counts them: per task type
 /// (`documentAdditionOrUpdate` received documents, `documentDeletion` provided ids), the
 /// sum over every succeeded task of the index.

@@ -494,6 +494,15 @@ pub enum SearchFilter {
     /// State.
     #[serde(rename = "state")]
     State,
+    /// Caravans: berths range.
+    #[serde(rename = "berths")]
+    Berths,
+    /// Caravans: length range, mm.
+    #[serde(rename = "length")]
+    Length,
+    /// Caravans: ATM (aggregate trailer mass) range, kg.
+    #[serde(rename = "atm")]
+    Atm,
 }
 
 impl SearchFilter {
@@ -907,6 +916,11 @@ pub struct LocationsConfig {
     /// Lowest review rating shown; default 4.
     #[serde(default = "min_review_rating")]
     pub min_review_rating: f64,
+    /// The manufacturer whose dealer network the dealer locator lists after this dealer's
+    /// own dealerships, each marked as that network (e.g. "Toyota": the other sites'
+    /// Toyota sales locations); default none (the locator lists this dealer's own only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locator_network: Option<String>,
 }
 
 fn min_review_rating() -> f64 {
@@ -920,6 +934,7 @@ impl Default for LocationsConfig {
             show_dealer_licence: false,
             our_location_route: false,
             min_review_rating: DEFAULT_MIN_REVIEW_RATING,
+            locator_network: None,
         }
     }
 }

@@ -504,6 +504,7 @@ fn value_facet(filter: SearchFilter) -> Option<(&'static str, &'static str)> {
         SearchFilter::Year | SearchFilter::Price | SearchFilter::Odometer => return None,
         SearchFilter::Distance | SearchFilter::WeeklyPrice => return None,
         SearchFilter::SubscriptionPrice => return None,
+        SearchFilter::Berths | SearchFilter::Length | SearchFilter::Atm => return None,
     })
 }
 
@@ -528,8 +529,24 @@ fn range_facet(
             SliderKind::Other,
             RangeUnit::SubscriptionPerWeek,
         )),
+        SearchFilter::Berths => Some(("berths", "Berths", SliderKind::Other, RangeUnit::Plain)),
+        SearchFilter::Length => {
+            Some(("length", "Length (mm)", SliderKind::Other, RangeUnit::Plain))
+        }
+        SearchFilter::Atm => Some(("atm", "ATM (kg)", SliderKind::Other, RangeUnit::Plain)),
         _ => None,
     }
+}
+
+/// A caravan's specification number (the search index's `berths`, `length`, `atm`): a
+/// number or a string of one, above 0.
+fn spec_number(value: Option<&serde_json::Value>) -> Option<f64> {
+    let n = match value? {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s.trim().replace(',', "").parse::<f64>().ok(),
+        _ => None,
+    }?;
+    (n.is_finite() && n > 0.0).then_some(n)
 }
 
 /// The name of a filter widget in [`SearchPageView::order`].
@@ -671,6 +688,9 @@ pub fn ranges(
                     "km" => c.km.map(f64::from),
                     "weekly_price" => weekly(c),
                     "subscription_price" => c.subscription_price.filter(|p| p.is_finite()),
+                    "berths" => spec_number(c.variant.berths.as_ref()),
+                    "length" => spec_number(c.variant.vehiclelength.as_ref()),
+                    "atm" => spec_number(c.variant.atm.as_ref()),
                     _ => Some(f64::from(c.year)),
                 })
                 .collect();
@@ -919,11 +939,36 @@ pub fn search_page_view_of(
         today: ctx.today.format("%Y-%m-%d").to_string(),
         carousel: search.carousel,
         vehicle_words: count_words(&categories_of(ctx.dealer, matching.iter().copied())),
-        order: filters
-            .iter()
-            .map(|f| widget_name(*f).to_string())
-            .collect(),
+        order: sidebar_order(filters),
     }
+}
+
+/// The sidebar's widget names: the dealer's filter order, except that Make, then Model,
+/// come first after the car type, since a shopper narrows by make before anything else
+/// (the seed's default list names them last).
+fn sidebar_order(filters: &[SearchFilter]) -> Vec<String> {
+    let names: Vec<&str> = filters.iter().map(|f| widget_name(*f)).collect();
+    let hoisted = ["make", "model"];
+    let mut order: Vec<String> = Vec::with_capacity(names.len());
+    order.extend(
+        names
+            .iter()
+            .filter(|n| **n == "car_type")
+            .map(|n| n.to_string()),
+    );
+    order.extend(
+        hoisted
+            .iter()
+            .filter(|h| names.contains(h))
+            .map(|h| h.to_string()),
+    );
+    order.extend(
+        names
+            .iter()
+            .filter(|n| **n != "car_type" && !hoisted.contains(n))
+            .map(|n| n.to_string()),
+    );
+    order
 }
 
 #[cfg(test)]
@@ -935,6 +980,45 @@ mod tests {
     use crate::entities::Manufacturer;
     use crate::view::card::card_view;
     use crate::view::test_dealer as dealer;
+
+    #[test]
+    fn caravans_get_berths_length_and_atm_ranges_and_no_kilometres_without_odometers() {
+        let caravan = |id: u64, variant: serde_json::Value| -> Car {
+            serde_json::from_value(serde_json::json!({
+                "id": id, "slug": "c", "year": 2024, "make": "Jayco", "model": "Journey",
+                "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+                "dealership_slug": "acme", "simple_body": "Caravan", "variant": variant
+            }))
+            .expect("caravan")
+        };
+        let a = caravan(
+            1,
+            serde_json::json!({"berths": 2, "vehiclelength": 5800.0, "atm": 1900}),
+        );
+        let b = caravan(
+            2,
+            serde_json::json!({"berths": "6", "vehiclelength": "8,000", "atm": 2800}),
+        );
+        let filters = [
+            SearchFilter::Odometer,
+            SearchFilter::Berths,
+            SearchFilter::Length,
+            SearchFilter::Atm,
+        ];
+        let got: Vec<(String, f64, f64)> = ranges(&[&a, &b], &filters, |_| None)
+            .into_iter()
+            .map(|r| (r.facet, r.min, r.max))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("berths".to_string(), 2.0, 6.0),
+                ("length".to_string(), 5800.0, 8000.0),
+                ("atm".to_string(), 1900.0, 2800.0),
+            ],
+            "no km range: no caravan has an odometer"
+        );
+    }
 
     fn now() -> chrono::DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
@@ -1125,6 +1209,30 @@ mod tests {
             routes[0].title.split(" | ").next(),
             Some("New, Used and Demo Cars for Sale")
         );
+    }
+
+    #[test]
+    fn make_then_model_come_first_after_the_car_type() {
+        use SearchFilter::*;
+        let names = |filters: &[SearchFilter]| sidebar_order(filters);
+        // The seed's default list names make and model last.
+        assert_eq!(
+            names(&[CarType, Colour, Body, Price, Model, Make]),
+            ["car_type", "make", "model", "colour", "body", "price"]
+        );
+        assert_eq!(names(&[Price, Make, Year]), ["make", "price", "year"]);
+        assert_eq!(names(&[Model, Price]), ["model", "price"]);
+        let default = dealer("");
+        let page = search_page_view(
+            &SearchRoute {
+                path: ALL_STOCK_ROUTE.into(),
+                title: "All".into(),
+                fixed: vec![],
+            },
+            &stock(),
+            &ViewContext::new(&default, now()),
+        );
+        assert_eq!(page.order[..3], ["car_type", "make", "model"]);
     }
 
     #[test]

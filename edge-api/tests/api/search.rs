@@ -125,6 +125,7 @@ on_each_backend!(
     phrases_in_the_text_become_the_sidebars_filters,
     an_answer_emptied_by_a_range_names_it_and_what_is_found_without_it,
     a_misspelt_make_or_model_suggests_the_stocks_spelling,
+    text_that_is_not_words_is_answered_not_refused,
 );
 
 /// A running app over the stock, and what must live as long as it.
@@ -562,8 +563,10 @@ async fn a_car_reserved_after_the_build_shows_reserved_in_the_results(on: On) {
 
     let hold =
         json!({ "car_id": 2, "name": "Jo", "email": "jo@example.com", "phone": "0412345678" });
+    // A hold paid at the dealership is taken under the shopper's signed-in phone.
+    let cookie = app.sign_in("alpha.localhost", "0412345678").await;
     assert_eq!(
-        app.post("alpha.localhost", "/api/reservations", &hold, None)
+        app.post("alpha.localhost", "/api/reservations", &hold, Some(&cookie))
             .await
             .status,
         StatusCode::CREATED
@@ -642,6 +645,17 @@ async fn phrases_in_the_text_become_the_sidebars_filters(on: On) {
         .get("alpha.localhost", "/api/search?query=rav4", None)
         .await;
     assert!(plain.json.get("understood").is_none(), "{}", plain.text);
+
+    // A seat count is the seats filter, not two words that any "8" and "seater" match.
+    let seats = app
+        .get("alpha.localhost", "/api/search?query=toyota+7+seater", None)
+        .await;
+    assert_eq!(seats.status, StatusCode::OK, "{}", seats.text);
+    assert_eq!(
+        seats.json["understood"],
+        json!({ "query": "toyota", "phrases": ["7 seater"], "ranges": {},
+                "refinements": { "seats": ["7"] } })
+    );
 
     // A number the stock sells as a model is the model, not a year.
     let model = app
@@ -736,5 +750,40 @@ async fn a_misspelt_make_or_model_suggests_the_stocks_spelling(on: On) {
             .get("alpha.localhost", &format!("/api/search?{qs}"), None)
             .await;
         assert!(none.json.get("suggestion").is_none(), "{qs}: {}", none.text);
+    }
+}
+
+/// Whatever a shopper pastes into the search box is a query: a 1,000-character paste,
+/// punctuation, emoji, SQL or filter syntax get a 200 with a page of cars (possibly
+/// empty), never a 400 or a 5xx.
+async fn text_that_is_not_words_is_answered_not_refused(on: On) {
+    let Some(fx) = spawn_search(on).await else {
+        return;
+    };
+    let app = &fx.app;
+    let long_paste = "toyota corolla hybrid with a tow bar please call me back ".repeat(20);
+    let texts = [
+        long_paste[..1000].to_string(),
+        "a".repeat(1000),
+        "!!! ??? ... ,,, ;;; ---".to_string(),
+        "\u{1F697}\u{1F525}".to_string(),
+        "'; DROP TABLE cars; --".to_string(),
+        "make = \"Toyota\" OR 1=1".to_string(),
+        "price < 20000 AND make = Toyota".to_string(),
+        "range[price]=1:2&refinementList[make][0]=Kia".to_string(),
+        "\"corolla\" -hybrid kia*".to_string(),
+    ];
+    for text in texts {
+        let shown: String = text.chars().take(40).collect();
+        let qs = serde_urlencoded::to_string([("query", &text)]).expect("encoded");
+        let answer = app
+            .get("alpha.localhost", &format!("/api/search?{qs}"), None)
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{shown:?}: {}", answer.text);
+        assert!(
+            answer.json["hits"].is_array() && answer.json["count"].is_u64(),
+            "{shown:?}: {}",
+            answer.text
+        );
     }
 }

@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSession } from './account/session';
+import { changeWatchlist, resetSavedIds } from './account/watchlist';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { answer, mockFetch } from './test-fetch';
@@ -39,6 +41,37 @@ describe('SiteHeader', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows how many cars are saved on the watchlist icon, and follows a save', async () => {
+    const car = (id: number) => ({
+      id,
+      name: `Car ${id}`,
+      slug: `car-${id}`,
+      make: 'Toyota',
+      model: 'RAV4',
+      primary_image_url: '',
+    });
+    // As built: no count (the page does not know this device's list).
+    expect(renderToString(<SiteHeader site={site} />)).not.toContain('site-header__count');
+    localStorage.setItem('forecourt:favourites', JSON.stringify([car(1), car(2)]));
+    resetSavedIds();
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValue(answer(200, { signed_in: false, phone: null }));
+    render(<SiteHeader site={site} />);
+    const icon = document.querySelector('.site-header__watchlist') as HTMLElement;
+    expect(icon.getAttribute('href')).toBe('/watchlist');
+    expect(within(icon).getByText('2', { exact: true }).getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Watchlist, 2 saved cars' })).toBe(icon);
+    fetchMock.mockResolvedValue(
+      answer(200, { success: true, watchlist: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+    );
+    await act(async () => {
+      await changeWatchlist(car(3), true, '0412345678');
+    });
+    expect(screen.getByRole('link', { name: 'Watchlist, 3 saved cars' })).toBe(icon);
+    localStorage.clear();
+    resetSavedIds();
   });
 
   it('shows a signed-in shopper who they are, with Sign out', async () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteView } from '../types/generated/SiteView';
 import { signInUrl, signOut, useSession, WATCHLIST_PATH } from './account/session';
+import { useSavedIds } from './account/watchlist';
+import { HeaderSearch, KeywordBox } from './keyword-box';
 import { NavMenu } from './nav-menu';
 import { PhoneLink } from './phone-link';
 
@@ -98,6 +100,8 @@ export function SiteHeader({ site }: { site: SiteView }) {
   const [open, setOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const accounts = site.favourites || site.garage_path !== null;
+  // The cars saved on this device; none until hydrated, as every page was built.
+  const saved = useSavedIds().size;
   return (
     <header className="site-header">
       {site.announcement ? (
@@ -127,6 +131,18 @@ export function SiteHeader({ site }: { site: SiteView }) {
             }
           }}
         >
+          {/* On a phone the bar has no room for a search button: the box opens the menu
+              (which only opens with script, so the box is rendered then). */}
+          {open ? (
+            <div className="site-nav__search">
+              <KeywordBox
+                searchPath={site.search_path}
+                idPrefix="menu-search"
+                label="Search stock"
+                labelHidden
+              />
+            </div>
+          ) : null}
           <NavMenu items={site.header_menu} megaMenu={site.mega_menu} />
           {accounts ? (
             <ul className="site-nav__extra" aria-label="Your account">
@@ -155,6 +171,7 @@ export function SiteHeader({ site }: { site: SiteView }) {
           ) : null}
         </nav>
         <div className="site-header__tools">
+          <HeaderSearch searchPath={site.search_path} />
           {site.favourites ? (
             <a
               className="icon-button site-header__watchlist"
@@ -169,7 +186,16 @@ export function SiteHeader({ site }: { site: SiteView }) {
                   strokeWidth="2"
                 />
               </svg>
-              <span className="visually-hidden">Watchlist</span>
+              {saved > 0 ? (
+                <span className="site-header__count" aria-hidden="true">
+                  {saved}
+                </span>
+              ) : null}
+              <span className="visually-hidden">
+                {saved > 0
+                  ? `Watchlist, ${saved} saved ${saved === 1 ? 'car' : 'cars'}`
+                  : 'Watchlist'}
+              </span>
             </a>
           ) : null}
           {accounts ? <AccountMenu site={site} /> : null}

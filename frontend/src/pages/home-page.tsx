@@ -2,6 +2,7 @@ import type { HomeProps } from '../app/props';
 import { BrandLogoGrid } from '../components/brand-logo-grid';
 import { CarGrid } from '../components/car-grid';
 import { CountLinks } from '../components/count-links';
+import { KeywordBox } from '../components/keyword-box';
 import { Layout } from '../components/layout';
 import { BlogCards } from '../features/home/blog-cards';
 import { LinkBanners } from '../features/home/link-banners';
@@ -41,6 +42,7 @@ export function HomePage({ site, page }: HomeProps) {
       {page.featured_first ? featured : null}
       <section className="search-shortcut" aria-labelledby="search-shortcut-title">
         <h2 id="search-shortcut-title">{page.search_heading}</h2>
+        <KeywordBox searchPath={page.search_path} idPrefix="home-search" />
         <div className="search-shortcut__types">
           <CountLinks links={page.car_types} label="Stock by type" />
           <a className="button" href={page.search_path}>

@@ -17,6 +17,20 @@ import {
   type SearchState,
 } from '../../components/search-state';
 
+/** Whether a range slider is offered for the answer shown: not when an answer from the
+ *  search service (one with range stats) has no value of this field in its results (no
+ *  vehicle there has an odometer: caravans), unless the shopper has set that range and
+ *  needs the slider to widen it. The first, server-rendered answer has no stats: the
+ *  page's own ranges hold. */
+export function rangeOffered(
+  name: string,
+  stats: SearchAnswer['facets_stats'],
+  selected: SearchState['ranges'],
+): boolean {
+  if (Object.keys(stats).length === 0) return true;
+  return stats[name] !== undefined || selected[name] !== undefined;
+}
+
 interface Props {
   page: SearchPageView;
   /** The answer shown: live facet counts and range bounds. */
@@ -69,6 +83,7 @@ export function FacetSidebar({
   const widget = (name: string) => {
     const range = page.ranges.find((r) => r.facet === name);
     if (range) {
+      if (!rangeOffered(name, answer.facets_stats, state.ranges)) return null;
       const stats = answer.facets_stats[name];
       return (
         <RangeSlider

@@ -161,7 +161,7 @@ describe('DistancePicker', () => {
     render(
       <DistancePicker view={distance} near={null} idPrefix="t" onNear={onNear} lookUp={lookUp} />,
     );
-    const postcode = screen.getByRole('textbox', { name: 'Your postcode' });
+    const postcode = screen.getByRole('combobox', { name: 'Your suburb or postcode' });
     fireEvent.change(postcode, { target: { value: '40' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search nearby' })));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -189,9 +189,9 @@ describe('DistancePicker', () => {
     const onNear = vi.fn();
     const near = { lat: -27.47, lng: 153.02, radius: 50, postcode: '4000' };
     render(<DistancePicker view={distance} near={near} idPrefix="t" onNear={onNear} />);
-    expect((screen.getByRole('textbox', { name: 'Your postcode' }) as HTMLInputElement).value).toBe(
-      '4000',
-    );
+    expect(
+      (screen.getByRole('combobox', { name: 'Your suburb or postcode' }) as HTMLInputElement).value,
+    ).toBe('4000');
     fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), {
       target: { value: '250' },
     });
