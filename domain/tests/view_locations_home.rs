@@ -217,7 +217,9 @@ fn the_group_home_page_has_stats_brand_grids_sales_counter_and_a_narrow_carousel
     let pages = site_pages(&sample("moreton-motor-group"), &[], now());
     let home = &page(&pages, "/").props.value();
     let view = &home["page"];
-    assert_eq!(texts(&view["stat_banners"], "value"), ["50+", "40+", "30+"]);
+    // The figures come from the group's locations and brands, so they agree with the
+    // locator: 26 dealerships (each a sales and a service location), 42 brands.
+    assert_eq!(texts(&view["stat_banners"], "value"), ["26", "42", "30+"]);
     // The trucks slide's link is written with [ ] in offers.toml; its href is encoded.
     let slides = texts(&view["slides"], "url");
     assert!(

@@ -36,6 +36,8 @@ const SHARED: &[&str] = &[
     "model_cards",
     "offer_cards",
     "location_cards",
+    // a location's hours as times, for its page and its cards
+    "schedule",
     // the head's schema.org data, titles and descriptions
     "jsonld",
     "head_text",
@@ -56,7 +58,7 @@ const PAGE_VIEWS: &[&str] = &[
     "parts",
     "search",
     "vehicle",
-    // issue 27: the post indexes and the spin-to-win wheel
+    // the post indexes and the spin-to-win wheel
     "posts",
     "spin",
 ];
@@ -64,8 +66,10 @@ const PAGE_VIEWS: &[&str] = &[
 /// Files that belong to one page view and are used by it alone: (part, page view).
 const PAGE_VIEW_PARTS: &[(&str, &str)] = &[
     ("vehicle_blocks", "vehicle"),
-    // Issue 27: a car's compare rows come with its vehicle page; the compare page reads them.
+    // A car's compare rows come with its vehicle page; the compare page reads them.
     ("compare", "vehicle"),
+    // The group figures of the home page's stat banners (the dealers check reads them too).
+    ("figures", "home"),
 ];
 
 /// The module root and the site's page list, which put every page view together.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Edge API figures for `make bench`: starts the release forecourt-api on a free loopback
 # port with a temp data dir, then prints requests/s and p50/p99 latency for a cached read
-# (a dealer page from dist/), a lead submission, a delivery estimate and a price
-# comparison, plus the release binary size and start-up time. Uses oha when available (PATH or .cache/bench-tools), else wrk, else
+# (a dealer page from dist/), a lead submission, a delivery estimate, place suggestions
+# and a price comparison, plus the release binary size and start-up time. Uses oha when available (PATH or .cache/bench-tools), else wrk, else
 # installs oha into .cache/bench-tools with `cargo install --locked`.
 # Only the server this script started is stopped (by its PID).
 set -euo pipefail
@@ -59,6 +59,7 @@ cat >"$tmp/api.toml" <<TOML
 leads_per_ip = { max = 100000000, window_secs = 60 }
 leads_per_phone = { max = 100000000, window_secs = 60 }
 autogauge_per_ip = { max = 100000000, window_secs = 60 }
+places_per_ip = { max = 100000000, window_secs = 60 }
 TOML
 
 port=$(free_port)
@@ -118,6 +119,8 @@ echo "Edge API ($tool, ${DURATION}s, $CONNECTIONS connections, dealer $slug)"
 "run_$tool" "cached read (GET /)" GET /
 "run_$tool" "lead submission (POST)" POST /api/leads "$lead"
 "run_$tool" "delivery estimate (GET)" GET "/api/delivery-estimate?postcode=4000"
+# A shopper typing a suburb with a typo: the whole locality list is compared.
+"run_$tool" "place suggestions (GET)" GET "/api/places?q=Sprignwood"
 
 # The price comparison of a car of a dealer with the panel on, that has enough comparables.
 ag_slug=${AUTOGAUGE_DEALER:-jacaranda-toyota}

@@ -1,9 +1,11 @@
-// Map journeys (issue 26): the vehicle page's map at #vehicle-map draws its marker only
+// Map journeys: the vehicle page's map at #vehicle-map draws its marker only
 // after the shopper scrolls to it, and the Leaflet chunk is not fetched before (nor named
 // by any page's first load in the Vite manifest); the dealerships grid marks every
-// location; the dealer locator's map pick lists the 5 nearest within 250 km. Any request
+// location; the dealer locator's map pick lists the 5 nearest within 250 km, and a suburb
+// picked from the suggestions lists every dealer within the chosen distance. Any request
 // to another host is refused and fails the test: the offline basemap comes from the site.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from './fixtures.mjs';
 import { waitForHydration } from './helpers.mjs';
@@ -199,7 +201,7 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest @two
     const text = await status.innerText();
     const listed = await page.locator('.locator-item__distance').allInnerTexts();
     const km = listed.map((t) => Number.parseFloat(t));
-    // Issue 26: a pick with no dealer within 250 km says so instead of "Showing…".
+    // A pick with no dealer within 250 km says so instead of "Showing…".
     const wording =
       km.length > 0
         ? /^Showing the 5 nearest to the point picked on the map within 250 km\./
@@ -236,5 +238,68 @@ test("maps: the locator's map pick widens to 250 km and lists the 5 nearest @two
   );
   await check('a click on the map');
   await axe(page);
+  if (refused.length > 0) throw new Error(`requests to other hosts: ${refused.join(', ')}`);
+});
+
+test('maps: a suburb picked on the locator lists every dealer within the distance @two-dealers', async ({
+  context,
+  page,
+  base,
+  dealer,
+  outDir,
+  axe,
+}) => {
+  const refused = await localOnly(context, base);
+  const response = await page.goto(new URL('/dealer-locator', base).toString());
+  test.skip(!response?.ok(), 'this dealer has no locator');
+  await waitForHydration(page);
+  await page.waitForFunction(
+    () => !/Loading/.test(document.querySelector('.locator-status')?.textContent ?? 'Loading'),
+  );
+  // The suburb of the dealer's first yard, e.g. "Grafton" of "Grafton NSW 2460".
+  const address = await page.locator('.locator-item__address').first().innerText();
+  const suburb = address
+    .split('\n')
+    .pop()
+    .replace(/\s+[A-Z]{2,3}\s+\d{4}$/, '');
+  const field = page.getByRole('combobox', { name: 'Suburb or postcode' });
+  await field.fill(suburb.slice(0, 5));
+  await page.getByRole('option').first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const status = page.locator('.locator-status');
+  await page.waitForFunction(() =>
+    / within \d+ km of /.test(document.querySelector('.locator-status')?.textContent ?? ''),
+  );
+  const distance = page.getByRole('combobox', { name: 'Distance' });
+  for (const km of ['25', '100']) {
+    if (await distance.isDisabled()) throw new Error('the Distance select is disabled');
+    await distance.selectOption(km);
+    await page.waitForFunction(
+      (r) =>
+        new RegExp(`within ${r} km of`).test(
+          document.querySelector('.locator-status')?.textContent ?? '',
+        ),
+      km,
+    );
+    const listed = (await page.locator('.locator-item__distance').allInnerTexts()).map((t) =>
+      Number.parseFloat(t),
+    );
+    const text = await status.innerText();
+    if (listed.length === 0 || !text.startsWith(`${listed.length} location`))
+      throw new Error(`${km} km: status "${text}" over ${listed.length} listed`);
+    if (listed.some((d, i) => d > Number(km) || (i > 0 && d < listed[i - 1])))
+      throw new Error(`${km} km: distances ${listed}`);
+  }
+  await axe(page);
+  if (outDir) {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: join(outDir, 'screenshots', `${dealer}-locator-suburb-${width}.png`),
+        fullPage: false,
+      });
+    }
+  }
   if (refused.length > 0) throw new Error(`requests to other hosts: ${refused.join(', ')}`);
 });

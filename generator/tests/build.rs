@@ -257,11 +257,11 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
             .unwrap_or_else(|| panic!("{slug} in {stock}"))
     };
     assert!(
-        line("2022-toyota-hilux-103").ends_with("\t49500\t103\treservable"),
+        line("2022-toyota-hilux-103").contains("\t49500\t103\treservable\t"),
         "{stock}"
     );
     assert!(
-        line("2022-toyota-camry-105").ends_with("\t105\tsold"),
+        line("2022-toyota-camry-105").contains("\t105\tsold\t"),
         "{stock}"
     );
     assert!(
@@ -574,7 +574,7 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
     }
 }
 
-/// Issue 27: "After rendering, the build checks every internal href and src of every page
+/// "After rendering, the build checks every internal href and src of every page
 /// of a dealer against the pages and assets it is about to publish (anchors included)
 /// and refuses to publish a site with a dead one, naming page, link and the config key
 /// that made it." The fixture dealer's default footer (which linked

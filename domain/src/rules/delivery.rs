@@ -49,7 +49,7 @@ pub struct DeliveryEstimate {
 #[error("There is no location '{0}' to deliver from. Ask again without a location to get the estimate from the nearest yard.")]
 pub struct UnknownLocation(pub String);
 
-/// Where a car is delivered from (issue 24: measured from the car's own location, not
+/// Where a car is delivered from (measured from the car's own location, not
 /// whichever yard is nearest the shopper): the origin named `location` when one is given,
 /// else every origin (the nearest is used).
 pub fn delivery_origins<'a>(

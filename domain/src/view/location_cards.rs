@@ -13,6 +13,7 @@ use crate::rules::reviews::{star_rating, summarise, summary_from_aggregate, Star
 use super::images::{asset_url, ImageView};
 use super::links::ENQUIRY_PATH;
 use super::names::department_label;
+use super::schedule::{schedule_view, ScheduleView};
 use super::site::{PhoneView, ViewContext};
 
 /// Heading of the locations carousel (seed 001 s2).
@@ -83,6 +84,9 @@ pub struct LocationView {
     pub hours_heading: String,
     /// Opening hours, identical Monday to Friday hours grouped; empty shows nothing.
     pub hours: Vec<HoursRow>,
+    /// The hours as times, so the card can say whether the yard is open and mark today's
+    /// row where it is read, as the location page does.
+    pub schedule: ScheduleView,
     /// Location page.
     pub url: String,
     /// Contact page of the location.
@@ -199,6 +203,10 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
             .filter(|s| !s.is_empty())
             .map(str::to_string)
     };
+    let hours = hours_rows(
+        &location.contact_detail.opening_hours,
+        settings.closed_hours,
+    );
     LocationView {
         id: location.id,
         slug: location.slug.clone(),
@@ -219,10 +227,8 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
         phone: phone(&location.contact_detail.phone),
         landline: phone(&location.contact_detail.landline_phone),
         hours_heading: messages::OPENING_HOURS.to_string(),
-        hours: hours_rows(
-            &location.contact_detail.opening_hours,
-            settings.closed_hours,
-        ),
+        schedule: schedule_view(location, &hours, ctx.today),
+        hours,
         url: format!("/locations/{}", location.slug),
         contact_url: format!("/contact-us/{}", location.slug),
         enquire_url: ENQUIRY_PATH.to_string(),

@@ -99,6 +99,10 @@ pub struct Website {
     pub dealership: DealershipRef,
     /// Its visible locations.
     pub locations: Vec<DealershipLocation>,
+    /// On another dealer's locator, the manufacturer network it is listed under (e.g.
+    /// "Toyota"); null for the asking dealer's own website.
+    #[serde(default)]
+    pub network: Option<String>,
 }
 
 /// The locator page.
@@ -121,6 +125,9 @@ pub struct LocatorPageView {
     pub pick_nearest: usize,
     /// Seed 000 s8: what a failed fetch logs.
     pub failure_log: String,
+    /// The manufacturer network listed after the dealer's own dealerships (config
+    /// `locations.locator_network`), if any.
+    pub network: Option<String>,
 }
 
 /// The makes a dealer sells: its manufacturer, else the makes of its visible locations.
@@ -191,34 +198,53 @@ pub fn website(dealer: &Dealer) -> Website {
                 url: format!("{base}/locations/{}", l.slug),
             })
             .collect(),
+        network: None,
     }
 }
 
-/// The answer of `GET /api/manufacturer-locations` for a site selling `makes`: every
-/// website with its sales locations selling one of them (all sales locations when `makes`
-/// is empty); websites left without locations are dropped. The asking site comes first,
-/// then by name.
+/// The manufacturer network a dealer's locator lists (config `locations.locator_network`).
+pub fn locator_network(dealer: &Dealer) -> Option<String> {
+    dealer
+        .config
+        .locations
+        .locator_network
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+}
+
+/// The answer of `GET /api/manufacturer-locations` for the site `asking`: its own
+/// website with every sales location (a group's dealerships are its own), then, only
+/// where the dealer configures a manufacturer `network`, every other website with its
+/// sales locations selling that make, each marked with the network; websites left
+/// without locations are dropped. Other websites by name.
 pub fn manufacturer_locations(
     websites: &[Website],
     asking: &str,
-    makes: &[String],
+    network: Option<&str>,
 ) -> Vec<Website> {
-    let wanted: Vec<String> = makes.iter().map(|m| slugify(m)).collect();
+    let network = network.map(|n| (n.to_string(), slugify(n)));
     let mut answer: Vec<Website> = websites
         .iter()
-        .map(|w| Website {
-            locations: w
+        .filter_map(|w| {
+            let own = w.dealership.slug == asking;
+            let listed_as = if own { None } else { Some(network.as_ref()?) };
+            let locations: Vec<DealershipLocation> = w
                 .locations
                 .iter()
                 .filter(|l| l.location_type == LocationType::Sales)
                 .filter(|l| {
-                    wanted.is_empty() || l.makes.iter().any(|m| wanted.contains(&slugify(m)))
+                    listed_as.is_none_or(|(_, make)| l.makes.iter().any(|m| slugify(m) == *make))
                 })
                 .cloned()
-                .collect(),
-            ..w.clone()
+                .collect();
+            (!locations.is_empty()).then(|| Website {
+                locations,
+                network: listed_as.map(|(name, _)| name.clone()),
+                ..w.clone()
+            })
         })
-        .filter(|w| !w.locations.is_empty())
         .collect();
     answer.sort_by(|a, b| {
         (a.dealership.slug != asking)
@@ -239,6 +265,7 @@ pub fn locator_page_view(dealer: &Dealer) -> LocatorPageView {
         pick_radius_km: MAP_PICK_RADIUS_KM,
         pick_nearest: MAP_PICK_NEAREST,
         failure_log: messages::FAILED_TO_FETCH_LOCATIONS.to_string(),
+        network: locator_network(dealer),
     }
 }
 
@@ -266,7 +293,7 @@ mod tests {
     }
 
     #[test]
-    fn only_sales_locations_of_the_makes_asked_for_the_asking_site_first() {
+    fn own_dealerships_always_and_a_network_only_where_configured() {
         let sites = vec![
             site(
                 "b",
@@ -280,27 +307,36 @@ mod tests {
             site(
                 "z",
                 "Zed",
-                vec![location(4, "sales", &["toyota", "Kia"], "")],
+                vec![
+                    location(4, "sales", &["Kia"], ""),
+                    location(5, "sales", &["toyota"], ""),
+                ],
             ),
         ];
-        let answer = manufacturer_locations(&sites, "z", &["TOYOTA".to_string()]);
-        let ids: Vec<(String, Vec<u64>)> = answer
-            .iter()
-            .map(|w| {
-                (
-                    w.dealership.slug.clone(),
-                    w.locations.iter().map(|l| l.id).collect(),
-                )
-            })
-            .collect();
+        let ids = |answer: &[Website]| -> Vec<(String, Vec<u64>, Option<String>)> {
+            answer
+                .iter()
+                .map(|w| {
+                    (
+                        w.dealership.slug.clone(),
+                        w.locations.iter().map(|l| l.id).collect(),
+                        w.network.clone(),
+                    )
+                })
+                .collect()
+        };
         assert_eq!(
-            ids,
-            [("z".to_string(), vec![4]), ("b".to_string(), vec![1])]
+            ids(&manufacturer_locations(&sites, "z", None)),
+            [("z".to_string(), vec![4, 5], None)],
+            "no network: the dealer's own sales locations, whatever they sell"
         );
         assert_eq!(
-            manufacturer_locations(&sites, "a", &[]).len(),
-            3,
-            "no makes: every sales location"
+            ids(&manufacturer_locations(&sites, "z", Some("TOYOTA"))),
+            [
+                ("z".to_string(), vec![4, 5], None),
+                ("b".to_string(), vec![1], Some("TOYOTA".to_string()))
+            ],
+            "a network: others' sales locations of that make, marked"
         );
         assert_ne!(website_id("a"), website_id("b"));
     }

@@ -1,6 +1,8 @@
 //! The dealer locator's endpoints. `GET /api/manufacturer-locations` (seed 000 s7): the
-//! websites on the platform with their sales locations that sell the Host dealer's makes,
-//! computed from the loaded dealer configurations (it changes only with a deploy, so the
+//! Host dealer's own website with its sales locations (a group's dealerships), then, only
+//! where the dealer configures a manufacturer network, the other websites' sales
+//! locations of that make, marked as the network; computed from the loaded dealer
+//! configurations (it changes only with a deploy, so the
 //! CDN may keep it a while). `GET /api/postcodes/{postcode}`: where a postcode is, from
 //! the Australian postcode dataset (`forecourt postcodes`), so the locator can measure
 //! distances from a shopper's postcode.
@@ -32,7 +34,7 @@ pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available righ
 /// The websites and locations of the dealer locator.
 #[utoipa::path(get, path = "/api/manufacturer-locations", tag = "locations",
     responses(
-        (status = 200, body = Vec<Website>, description = "Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape; the Host's own website first"),
+        (status = 200, body = Vec<Website>, description = "Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape: the Host's own website first, then, where the Host configures a manufacturer network, the other websites selling that make with `network` naming it"),
         UnknownSite,
     ))]
 pub async fn manufacturer_locations_list(
@@ -40,7 +42,8 @@ pub async fn manufacturer_locations_list(
     Site(site): Site,
 ) -> Response {
     let websites: Vec<Website> = state.tenants.all().map(|t| t.website.clone()).collect();
-    let answer = manufacturer_locations(&websites, &site.slug, &site.makes);
+    let network = site.makes.first().map(String::as_str);
+    let answer = manufacturer_locations(&websites, &site.slug, network);
     let mut response = Json(answer).into_response();
     response.headers_mut().insert(
         header::CACHE_CONTROL,
@@ -53,7 +56,7 @@ pub async fn manufacturer_locations_list(
 #[utoipa::path(get, path = "/api/postcodes/{postcode}", tag = "locations",
     params(("postcode" = String, Path, description = "Four digits")),
     responses(
-        (status = 200, body = PostcodePlace, description = "The postcode's usual locality, state and the centroid (lat, lng) of its localities"),
+        (status = 200, body = PostcodePlace, description = "The postcode's usual locality, state and where its people are (lat, lng): the usual locality, or the centre of its localities weighted towards the built-up ones"),
         (status = 400, body = ErrorBody, description = "Not four digits: 'Invalid postcode. Please enter a 4-digit number.'"),
         (status = 404, body = ErrorBody, description = "Four digits the dataset does not know: 'Invalid postcode.', or the host names no dealer"),
         (status = 503, body = ErrorBody, description = "The API runs without the postcode file"),

@@ -34,6 +34,7 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
             )
         })
         .collect();
+    // Alpha's fixture configures the Toyota network: Beta's Toyota yard follows, marked.
     assert_eq!(
         sites,
         [
@@ -41,6 +42,8 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
             ("beta".to_string(), vec![21])
         ]
     );
+    assert!(alpha.json[0]["network"].is_null(), "the dealer's own");
+    assert_eq!(alpha.json[1]["network"], "Toyota");
     let first = &alpha.json[0];
     for field in ["id", "name", "url", "dealership", "locations"] {
         assert!(!first[field].is_null(), "website field {field}");
@@ -58,7 +61,7 @@ async fn the_locator_lists_sales_locations_selling_the_sites_makes_own_site_firs
     assert_eq!(location["website_name"], "Alpha Motors");
     assert_eq!(location["website_url"], first["url"]);
 
-    // Beta sells Kia: only its own locations.
+    // Beta's network is Kia, which no other site sells: only its own locations.
     let beta = app
         .get("beta.example.com.au", "/api/manufacturer-locations", None)
         .await;
@@ -130,4 +133,104 @@ async fn a_postcode_answers_where_it_is_with_the_seed_messages_otherwise() {
             "{bad}"
         );
     }
+}
+
+/// The sample dealers: a group's locator lists the group's own dealerships, never another
+/// dealer's; a franchise dealer that configures its manufacturer's network lists it after
+/// its own, marked.
+#[tokio::test]
+async fn a_dealers_locator_lists_its_own_dealerships_and_only_a_configured_network() {
+    use crate::support::{sample_tenants, spawn_with};
+    use edge_api::policy::Policy;
+
+    let app = spawn_with(sample_tenants(), Policy::default()).await;
+    let listed = |json: &serde_json::Value| -> Vec<(String, Option<String>)> {
+        json.as_array()
+            .expect("websites")
+            .iter()
+            .map(|w| {
+                (
+                    w["dealership"]["slug"].as_str().expect("slug").to_string(),
+                    w["network"].as_str().map(str::to_string),
+                )
+            })
+            .collect()
+    };
+    let moreton = app
+        .get(
+            "moreton-motor-group.localhost",
+            "/api/manufacturer-locations",
+            None,
+        )
+        .await;
+    assert_eq!(moreton.status, StatusCode::OK);
+    assert_eq!(
+        listed(&moreton.json),
+        [("moreton-motor-group".to_string(), None)],
+        "no Jacaranda Toyota yards in Grafton on Moreton's locator"
+    );
+    let jacaranda = app
+        .get(
+            "jacaranda-toyota.localhost",
+            "/api/manufacturer-locations",
+            None,
+        )
+        .await;
+    let sites = listed(&jacaranda.json);
+    assert_eq!(sites[0], ("jacaranda-toyota".to_string(), None));
+    assert!(sites.len() > 1, "the Toyota network follows: {sites:?}");
+    assert!(
+        sites[1..]
+            .iter()
+            .all(|(_, network)| network.as_deref() == Some("Toyota")),
+        "{sites:?}"
+    );
+    for website in &jacaranda.json.as_array().expect("websites")[1..] {
+        for location in website["locations"].as_array().expect("locations") {
+            let makes: Vec<&str> = location["makes"]
+                .as_array()
+                .expect("makes")
+                .iter()
+                .filter_map(|m| m.as_str())
+                .collect();
+            assert!(makes.contains(&"Toyota"), "{makes:?}");
+        }
+    }
+}
+
+/// A postcode's point is where its people are: Jacaranda Toyota's Grafton yard is inside
+/// 2460 and must read as near, not as 48 km away at the dataset's Alumy Creek point.
+#[tokio::test]
+async fn a_dealer_inside_a_postcode_is_near_that_postcodes_point() {
+    use std::sync::Arc;
+
+    use domain::rules::distance::haversine_km;
+    use edge_api::policy::Policy;
+
+    use crate::support::{postcode_table, sample_tenants, serve, state};
+
+    let (mut st, clock, dir) = state(sample_tenants(), Policy::default());
+    st.postcodes = Arc::new(postcode_table());
+    let app = serve(st, clock, dir).await;
+    let grafton = app
+        .get("jacaranda-toyota.localhost", "/api/postcodes/2460", None)
+        .await;
+    assert_eq!(grafton.status, StatusCode::OK);
+    assert_eq!(grafton.json["locality"], "GRAFTON");
+    let locations = app
+        .get(
+            "jacaranda-toyota.localhost",
+            "/api/manufacturer-locations",
+            None,
+        )
+        .await;
+    let yard = &locations.json[0]["locations"][0]["address"];
+    assert_eq!(yard["postcode"], "2460");
+    let km = haversine_km(
+        grafton.json["lat"].as_f64().expect("lat"),
+        grafton.json["lng"].as_f64().expect("lng"),
+        yard["lat"].as_f64().expect("lat"),
+        yard["long"].as_f64().expect("long"),
+    );
+    assert!(km < 5.0, "the Grafton yard is {km:.1} km from 2460's point");
 }

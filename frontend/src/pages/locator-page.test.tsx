@@ -36,14 +36,15 @@ const page: LocatorPageView = {
   default_radius_km: 100,
   pick_radius_km: 50,
   pick_nearest: 5,
-  failure_log: 'Error fetching websites',
+  failure_log: 'Failed to fetch locations',
+  network: null,
 };
 
 const status = () => document.querySelector('.locator-status')?.textContent ?? '';
 const names = () => [...document.querySelectorAll('.locator-item__name')].map((h) => h.textContent);
 
 async function search(text: string) {
-  fireEvent.change(screen.getByRole('searchbox', { name: 'Suburb or postcode' }), {
+  fireEvent.change(screen.getByRole('combobox', { name: 'Suburb or postcode' }), {
     target: { value: text },
   });
   await act(async () => {
@@ -67,6 +68,7 @@ describe('LocatorPage', () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
       if (path === '/api/websites') return answer(200, websites);
+      if (path.startsWith('/api/places')) return answer(200, []);
       if (path === '/api/postcodes/4305')
         return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
       return answer(404, { success: false, code: 'not_found', message: 'Invalid postcode.' });
@@ -74,8 +76,9 @@ describe('LocatorPage', () => {
     render(<LocatorPage site={testSite} page={page} gate={null} />);
     await waitFor(() => expect(status()).toBe('3 locations'));
     await search('4305');
-    await waitFor(() => expect(status()).toContain('nearest to 4305'));
-    expect(names()[0]).toBe('Dealer Ipswich');
+    // Every dealership within the chosen 100 km, nearest first (Toowoomba is 83 km away).
+    await waitFor(() => expect(status()).toBe('3 locations within 100 km of Ipswich QLD 4305'));
+    expect(names()).toEqual(['Dealer Ipswich', 'Dealer Brisbane', 'Dealer Toowoomba']);
     await search('0001');
     await waitFor(() => expect(status()).toBe('Invalid postcode.'));
     expect(names()).toEqual([]);
@@ -87,12 +90,13 @@ describe('LocatorPage', () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
       if (path === '/api/websites') return answer(200, websites);
+      if (path.startsWith('/api/places')) return answer(200, []);
       return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
     });
     render(<LocatorPage site={testSite} page={page} gate={null} />);
     await waitFor(() => expect(status()).toBe('3 locations'));
     await search('4305');
-    await waitFor(() => expect(status()).toContain('nearest to 4305'));
+    await waitFor(() => expect(status()).toContain('within 100 km of Ipswich QLD 4305'));
     await search('Toowoomba');
     expect(status()).toBe('1 location');
     expect(names()).toEqual(['Dealer Toowoomba']);
@@ -138,12 +142,79 @@ describe('LocatorPage', () => {
     // A click on the map near Rockhampton picks there instead.
     await act(async () => drawMap.mock.calls[0]![1].onPick!({ lat: -23.4, lng: 150.5 }));
     expect(names()).toEqual(['Dealer Rockhampton']);
-    // Issue 26 / seed 000 s9 "after a map pick 250 with the 5 nearest shown": a pick
+    // Seed 000 s9 "after a map pick 250 with the 5 nearest shown": a pick
     // with no dealer within 250 km (Perth) says none is near, not "Showing the 5 nearest".
     await act(async () => drawMap.mock.calls[0]![1].onPick!({ lat: -31.95, lng: 115.86 }));
     expect(names()).toEqual([]);
     expect(status()).toBe('No dealers within 250 km of the point picked on the map.');
     expect(screen.getByText(/Choose a wider distance, pick another point on the map/)).toBeTruthy();
     expect(screen.queryByText(/No dealers match your search/)).toBeNull();
+  });
+
+  it('places a picked suburb and lists every dealership within the distance chosen', async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/websites') return answer(200, websites);
+      if (path === '/api/places?q=Ipsw')
+        return answer(200, [
+          {
+            name: 'Ipswich',
+            state: 'QLD',
+            postcode: '4305',
+            label: 'Ipswich QLD 4305',
+            lat: -27.6144,
+            lng: 152.7609,
+          },
+        ]);
+      return answer(404, {});
+    });
+    render(<LocatorPage site={testSite} page={page} gate={null} />);
+    await waitFor(() => expect(status()).toBe('3 locations'));
+    const distance = screen.getByRole('combobox', { name: 'Distance' }) as HTMLSelectElement;
+    // The distance can be chosen before the place, and after words are typed.
+    await search('Ipsw');
+    expect(distance.disabled).toBe(false);
+    fireEvent.change(distance, { target: { value: '50' } });
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Ipswich QLD 4305' })).toBeTruthy(),
+    );
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Suburb or postcode' }), {
+      key: 'Enter',
+    });
+    expect(status()).toBe('2 locations within 50 km of Ipswich QLD 4305');
+    expect(names()).toEqual(['Dealer Ipswich', 'Dealer Brisbane']);
+    fireEvent.change(distance, { target: { value: '100' } });
+    expect(names()).toEqual(['Dealer Ipswich', 'Dealer Brisbane', 'Dealer Toowoomba']);
+    expect(distance.disabled).toBe(false);
+  });
+
+  it('marks the locations of a manufacturer network', async () => {
+    const network: Website = {
+      ...group([place(9, 'Gympie', '4570', -26.19, 152.665)]),
+      id: 2,
+      name: 'Other Toyota',
+      network: 'Toyota',
+    };
+    mockFetch().mockImplementation(async () => answer(200, [...websites, network]));
+    render(<LocatorPage site={testSite} page={{ ...page, network: 'Toyota' }} gate={null} />);
+    await waitFor(() => expect(status()).toBe('4 locations'));
+    expect(screen.getAllByText('Toyota network')).toHaveLength(1);
+    expect(screen.getByText(/then other Toyota dealers/)).toBeTruthy();
+  });
+
+  it('logs "Failed to fetch locations" and lists nothing when the locations cannot be fetched', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch().mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    render(<LocatorPage site={testSite} page={page} gate={null} />);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed to fetch locations', expect.any(TypeError)),
+    );
+    expect(names()).toEqual([]);
+    expect(status()).toBe('');
+    expect(screen.queryByText(/No dealers match/)).toBeNull();
+    error.mockRestore();
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { manufacturerLocations, postcodePlace, type Website } from '../api/client';
+import { PlaceCombobox, type PlaceSuggestion } from '../components/place-combobox';
+import { placeName } from '../features/vehicle/delivery-calculator';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { LazyMap } from '../components/map/lazy-map';
@@ -19,8 +21,10 @@ import '../features/locator/locator.css';
 
 type Status = 'loading' | 'ready' | 'failed';
 
-/** The dealer locator (/dealer-locator): dealers selling this site's makes, nearest first
- *  once the shopper gives a place (their location or a postcode). */
+/** The dealer locator (/dealer-locator): the dealer's own dealerships (then its
+ *  manufacturer network where it has one), nearest first once the shopper gives a place:
+ *  a suburb or postcode, their location, or a point on the map. A place lists every
+ *  dealership within the chosen distance; a map pick the 5 nearest (seed 000 s9). */
 export function LocatorPage({ site, page }: LocatorProps) {
   const [websites, setWebsites] = useState<Website[]>([]);
   const [status, setStatus] = useState<Status>('loading');
@@ -66,6 +70,17 @@ export function LocatorPage({ site, page }: LocatorProps) {
 
   const all = useMemo(() => rows(websites), [websites]);
 
+  /** A place the shopper gave: every dealership within the chosen distance. */
+  const placeAt = (place: Origin) => {
+    setMapPoint(null);
+    setUnknown(false);
+    setFilter('');
+    setOrigin(place);
+    setPicked(false);
+    setNotice('');
+  };
+
+  /** A map pick (seed 000 s9): the radius widens and the nearest few are listed. */
   const pick = (place: Origin, onMap = false) => {
     setMapPoint(onMap ? { lat: place.lat, lng: place.lng } : null);
     setUnknown(false);
@@ -77,6 +92,13 @@ export function LocatorPage({ site, page }: LocatorProps) {
     );
   };
 
+  /** A suggested suburb was picked: it is the place, at once. */
+  const pickPlace = (place: PlaceSuggestion) => {
+    if (timer.current) clearTimeout(timer.current);
+    searchSeq.current += 1;
+    placeAt({ lat: place.lat, lng: place.lng, label: place.label });
+  };
+
   /** A 4-digit entry is a place: the postcode dataset says where (a postcode of a listed
    *  location stands in when the lookup is unavailable); other text filters the list. */
   const lookUp = async (postcode: string, seq: number) => {
@@ -86,11 +108,10 @@ export function LocatorPage({ site, page }: LocatorProps) {
       if (response.ok) {
         const place = response.body;
         if (!place) throw new Error('the answer is not JSON');
-        setFilter('');
-        pick({
+        placeAt({
           lat: place.lat,
           lng: place.lng,
-          label: `${postcode} (${place.locality} ${place.state})`,
+          label: `${placeName(place.locality)} ${place.state} ${postcode}`,
         });
         return;
       }
@@ -108,8 +129,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
       console.warn('Postcode lookup failed', error);
       const known = postcodeOrigin(all, postcode);
       if (known) {
-        setFilter('');
-        pick(known);
+        placeAt(known);
       } else {
         setOrigin(null);
         setNotice('');
@@ -149,8 +169,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         if (seq !== searchSeq.current) return;
-        setFilter('');
-        pick({
+        placeAt({
           lat: position.coords.latitude,
           lng: position.coords.longitude,
           label: 'your location',
@@ -180,41 +199,45 @@ export function LocatorPage({ site, page }: LocatorProps) {
       ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null)
       : matchText(all, filter);
   const count = shown.length;
-  // A place with nothing near it says so (issue 26): "Showing the 5 nearest…" above an
+  // A place with nothing near it says so: "Showing the 5 nearest…" above an
   // empty list read as a contradiction.
   const noneNear = origin !== null && count === 0;
+  const counted = `${count} ${count === 1 ? 'location' : 'locations'}`;
   const statusLine = unknown
     ? notice
     : noneNear
       ? `No dealers within ${radius} km of ${origin.label}.`
-      : `${notice} ${count} ${count === 1 ? 'location' : 'locations'}`.trim();
+      : origin && !picked
+        ? `${counted} within ${radius} km of ${origin.label}`
+        : `${notice} ${counted}`.trim();
 
   return (
     <Layout site={site}>
       <h1>{page.title}</h1>
-      {page.makes.length > 0 ? <p>Dealers selling {page.makes.join(', ')}.</p> : null}
+      {page.network ? (
+        <p>
+          Our dealerships first, then other {page.network} dealers, marked {page.network} network.
+        </p>
+      ) : null}
       <form
         className="locator-search"
         role="search"
         aria-label="Find a dealer"
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="field">
-          <span>Suburb or postcode</span>
-          <input
-            type="search"
-            name="place"
-            autoComplete="postal-code"
-            value={text}
-            onChange={(e) => onText(e.target.value)}
-          />
-        </label>
+        <PlaceCombobox
+          label="Suburb or postcode"
+          name="place"
+          value={text}
+          onChange={onText}
+          onPick={pickPlace}
+        />
         <label className="field">
           <span>Distance</span>
+          {/* Always usable: a distance chosen before the place applies once it is given. */}
           <select
             name="radius"
             value={radius}
-            disabled={!origin}
             onChange={(e) => {
               setRadius(Number(e.target.value));
               setPicked(false);
@@ -268,6 +291,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
               <a href={row.url}>{row.name}</a>
             </h2>
             {row.website !== row.name ? <p className="locator-item__site">{row.website}</p> : null}
+            {row.network ? <p className="locator-item__network">{row.network} network</p> : null}
             <p className="locator-item__address">
               {row.street}
               <br />

@@ -1,4 +1,4 @@
-// The offline basemap (issue 26): what the map draws when the deployment names no tile
+// The offline basemap: what the map draws when the deployment names no tile
 // server, made at build time from data npm packages carry, so the demo and the tests
 // never reach a map provider. Australia's outline comes from Natural Earth (world-atlas,
 // 1:50m, TopoJSON turned into GeoJSON by topojson-client); the place names are the

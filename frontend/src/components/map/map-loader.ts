@@ -1,4 +1,4 @@
-// The map library comes only when a map is about to be seen or is asked for (issue 26):
+// The map library comes only when a map is about to be seen or is asked for:
 // no page's first load carries Leaflet. The module below is a separate chunk that one
 // dynamic import fetches, once per page however many maps the page has.
 

@@ -1,23 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PhoneLink } from '../../components/phone-link';
 import type { DepartmentView } from '../../types/generated/DepartmentView';
 import type { LocationType } from '../../types/generated/LocationType';
 import { MESSAGES } from '../../types/generated/messages';
 import { HolidayHoursDialog } from './holiday-hours-dialog';
 import { HoursTable } from './hours-table';
-import { openNow } from './open-now';
-
-/** The current time, known only in the browser (the page is built ahead of time), and
- *  refreshed each minute so the open-now line stays true on a page left open. */
-function useNow(): Date | null {
-  const [now, setNow] = useState<Date | null>(null);
-  useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { openNow, useNow } from './open-now';
 
 /** Opening Hours of a site: a dropdown picks the department (sales, service, parts,
  *  service and parts) when the site has more than one, then its hours, phone and holiday

@@ -5,6 +5,7 @@ import { HoursTable } from './hours-table';
 import { ReviewStars } from './review-stars';
 import { Photo } from '../../components/photo';
 import { MapKey } from '../../components/map/map-key';
+import { openNow, useNow } from './open-now';
 
 /** A location card (the card grid and the Our Locations carousel): image, name with
  *  its badge, department, address, phone, rating, optionally the hours, and links. */
@@ -18,6 +19,9 @@ export function LocationCard({
   showHours: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const now = useNow();
+  const hasHours = showHours && location.hours.length > 0;
+  const status = now && hasHours ? openNow(location.schedule, now) : null;
   return (
     <article className="location-card">
       {location.image ? (
@@ -51,11 +55,19 @@ export function LocationCard({
             </span>
           </p>
         ) : null}
+        {hasHours ? (
+          // The line keeps its height before the browser fills it in, so nothing moves.
+          <p className={`open-now${status?.open ? ' open-now--open' : ''}`}>
+            {status?.text ?? '\u00a0'}
+          </p>
+        ) : null}
         {showHours ? (
           <HoursTable
             heading={location.hours_heading}
             rows={location.hours}
             enquireUrl={location.enquire_url}
+            rowWeekdays={location.schedule.row_weekdays}
+            today={status?.weekday ?? null}
           />
         ) : null}
         <ul className="location-card__links">

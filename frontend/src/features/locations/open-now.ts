@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { ScheduleView } from '../../types/generated/ScheduleView';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -98,4 +99,16 @@ export function openNow(schedule: ScheduleView, now: Date): OpenNow {
     };
   }
   return { open: false, text: lead, weekday: today.weekday };
+}
+
+/** The current time, known only in the browser (the page is built ahead of time), and
+ *  refreshed each minute so the open-now line stays true on a page left open. */
+export function useNow(): Date | null {
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }

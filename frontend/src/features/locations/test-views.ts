@@ -83,6 +83,7 @@ export function locationView(slug: string, overrides: Partial<LocationView> = {}
     landline: null,
     hours_heading: 'Opening Hours',
     hours: [],
+    schedule: { time_zone: 'Australia/Brisbane', week: [], special: [], row_weekdays: [] },
     url: `/locations/${slug}`,
     contact_url: `/contact-us/${slug}`,
     enquire_url: '/contact-us',

@@ -37,6 +37,9 @@ export interface LocatorRow {
   lng: number;
   postcode: string;
   distanceKm: number | null;
+  /** The manufacturer network another dealer's location is listed under; null for the
+   *  dealer's own dealerships. */
+  network: string | null;
 }
 
 /** Every location of the websites as rows, without distances. */
@@ -56,6 +59,7 @@ export function rows(websites: Website[]): LocatorRow[] {
       lng: l.address.long,
       postcode: l.address.postcode,
       distanceKm: null,
+      network: w.network ?? null,
     })),
   );
 }

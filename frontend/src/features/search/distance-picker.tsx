@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { postcodePlace } from '../../api/client';
+import {
+  CHOOSE_A_PLACE,
+  PlaceCombobox,
+  postcodeOf,
+  type PlaceSuggestion,
+} from '../../components/place-combobox';
 import type { DistanceView } from '../../types/generated/DistanceView';
 import { MESSAGES } from '../../types/generated/messages';
 import type { Near } from '../../components/search-state';
@@ -9,9 +15,6 @@ export interface Place {
   lat: number;
   lng: number;
 }
-
-/** Seed 001 s5: a postcode is exactly 4 digits. */
-const POSTCODE = /^\d{4}$/;
 
 /** Looks a postcode up; null when the dataset does not know it or the lookup fails
  *  (seed 001 s8: a failed lookup reads 'Invalid postcode.'). */
@@ -39,31 +42,51 @@ interface Props {
   onNear: (near: Near | null) => void;
   /** The postcode lookup (tests). */
   lookUp?: (postcode: string) => Promise<Place | null>;
+  /** The place suggestions (tests). */
+  suggest?: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>;
 }
 
-/** The distance picker (seed 000 s2/s9): the shopper's postcode, placed by the postcode
- *  dataset (no browser location needed), and a radius from the seed's choices. Changing
- *  the radius of a distance search applies at once. */
-export function DistancePicker({ view, near, idPrefix, onNear, lookUp = lookUpPostcode }: Props) {
+/** The distance picker (seed 000 s2/s9): the shopper's suburb (picked from suggestions,
+ *  applied at once) or postcode (placed by the postcode dataset; no browser location
+ *  needed), and a radius from the seed's choices. Changing the radius of a distance search
+ *  applies at once. */
+export function DistancePicker({
+  view,
+  near,
+  idPrefix,
+  onNear,
+  lookUp = lookUpPostcode,
+  suggest,
+}: Props) {
   const [postcode, setPostcode] = useState(near?.postcode ?? '');
   const [radius, setRadius] = useState(near?.radius ?? view.default_km);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(near);
+  // The suburb picked last, so the field keeps reading its name once it applies.
+  const [picked, setPicked] = useState<PlaceSuggestion | null>(null);
   // The URL's distance search changed (back and forward, Clear Filters): show it.
   if (near?.postcode !== shown?.postcode || near?.radius !== shown?.radius) {
     setShown(near);
-    setPostcode(near?.postcode ?? '');
+    setPostcode(near && picked?.postcode === near.postcode ? picked.label : (near?.postcode ?? ''));
     setRadius(near?.radius ?? view.default_km);
     setError(null);
   }
   const id = `${idPrefix}-distance`;
 
+  const pickPlace = (place: PlaceSuggestion) => {
+    setError(null);
+    setPicked(place);
+    onNear({ lat: place.lat, lng: place.lng, radius, postcode: place.postcode });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const code = postcode.trim();
-    if (!POSTCODE.test(code)) {
-      setError(MESSAGES.INVALID_POSTCODE_FORMAT);
+    const code = postcodeOf(postcode);
+    if (code === null) {
+      // Digits are a postcode being typed (the seed's message); words are a suburb that
+      // was not picked from the suggestions.
+      setError(/^\d*$/.test(postcode.trim()) ? MESSAGES.INVALID_POSTCODE_FORMAT : CHOOSE_A_PLACE);
       return;
     }
     setBusy(true);
@@ -87,17 +110,16 @@ export function DistancePicker({ view, near, idPrefix, onNear, lookUp = lookUpPo
       <h3 className="facet__title" id={`${id}-title`}>
         Distance
       </h3>
-      <label htmlFor={`${id}-postcode`}>Your postcode</label>
-      <input
+      <PlaceCombobox
         id={`${id}-postcode`}
-        type="text"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={4}
+        label="Your suburb or postcode"
+        className="facet__place"
         value={postcode}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setPostcode(event.target.value)}
+        invalid={error !== null}
+        describedBy={error ? `${id}-error` : undefined}
+        onChange={setPostcode}
+        onPick={pickPlace}
+        lookUp={suggest}
       />
       <label htmlFor={`${id}-radius`}>Within</label>
       <select

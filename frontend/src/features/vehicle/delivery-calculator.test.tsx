@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
 import { DeliveryCalculator, deliverySentence, placeName } from './delivery-calculator';
@@ -27,15 +27,17 @@ const brisbane = {
 };
 
 function lookUp(postcode: string) {
-  fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: postcode } });
+  fireEvent.change(screen.getByLabelText('Suburb or postcode'), { target: { value: postcode } });
   fireEvent.click(screen.getByRole('button', { name: 'Get estimate' }));
 }
 
 describe('DeliveryCalculator', () => {
   it('starts idle with an empty, labelled answer region', () => {
     render(<DeliveryCalculator />);
-    expect(screen.getByRole('status').textContent).toBe('');
-    expect(screen.getByLabelText('Postcode').getAttribute('maxlength')).toBe('4');
+    const answerRegion = document.querySelector('.delivery__answer');
+    expect(answerRegion?.getAttribute('role')).toBe('status');
+    expect(answerRegion?.textContent).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Suburb or postcode' })).toBeTruthy();
   });
 
   it('asks for a postcode without calling the API when it is empty', async () => {
@@ -44,7 +46,7 @@ describe('DeliveryCalculator', () => {
     expect(await screen.findByText('Please enter a postcode.')).toBeTruthy();
     expect(MESSAGES.PLEASE_ENTER_A_POSTCODE).toBe('Please enter a postcode.');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Suburb or postcode').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows loading, then free delivery to the region with the locality', async () => {
@@ -121,7 +123,7 @@ describe('DeliveryCalculator', () => {
     render(<DeliveryCalculator enquireUrl="/enquire" />);
     lookUp('12');
     expect((await screen.findByText(message)).className).toBe('delivery__error');
-    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Suburb or postcode').getAttribute('aria-invalid')).toBe('true');
     expect(
       screen.queryByRole('link', { name: 'Enquire' }),
       'correct the postcode first',
@@ -146,7 +148,7 @@ describe('DeliveryCalculator', () => {
     lookUp('0872');
     const note = await screen.findByText(NO_ESTIMATE);
     expect(note.className).toBe('delivery__none');
-    expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Suburb or postcode').getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enquire now' }));
     expect(onEnquire).toHaveBeenCalledTimes(1);
     const call = screen.getByRole('link', { name: 'Call 07 3000 1234' });
@@ -202,5 +204,51 @@ describe('formatDollars', () => {
     expect(formatDollars(0)).toBe('$0');
     expect(formatDollars(38990)).toBe('$38,990');
     expect(formatDollars(450.5)).toBe('$450.50');
+  });
+});
+
+describe('DeliveryCalculator with a suburb', () => {
+  const springwood = {
+    name: 'Springwood',
+    state: 'QLD',
+    postcode: '4127',
+    label: 'Springwood QLD 4127',
+    lat: -27.62,
+    lng: 153.13,
+  };
+
+  it('looks up the estimate of a picked suburb at once, by its postcode', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock.mockImplementation(async (url) =>
+        String(url).startsWith('/api/places')
+          ? answer(200, [springwood])
+          : answer(200, { ...brisbane, postcode: '4127', locality: 'SPRINGWOOD', price: 490 }),
+      );
+      render(<DeliveryCalculator />);
+      const field = screen.getByRole('combobox', { name: 'Suburb or postcode' });
+      fireEvent.change(field, { target: { value: 'Springw' } });
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+      });
+      fireEvent.click(await screen.findByRole('option', { name: 'Springwood QLD 4127' }));
+      expect(await screen.findByText('$490 delivery to Springwood, 4127')).toBeTruthy();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        '/api/places?q=Springw',
+        '/api/delivery-estimate?postcode=4127',
+      ]);
+      expect((field as HTMLInputElement).value).toBe('Springwood QLD 4127');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for a suggestion when words were typed but none picked, without calling the API', async () => {
+    render(<DeliveryCalculator />);
+    lookUp('Springwood');
+    expect(
+      await screen.findByText('Choose a suburb from the suggestions, or enter a 4-digit postcode.'),
+    ).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

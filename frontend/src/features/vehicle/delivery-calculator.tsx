@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { formatDollars } from '../../components/number-format';
+import {
+  CHOOSE_A_PLACE,
+  PlaceCombobox,
+  postcodeOf,
+  type PlaceSuggestion,
+} from '../../components/place-combobox';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import './delivery-calculator.css';
 import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
@@ -39,11 +45,12 @@ export function deliveryDetail(estimate: DeliveryEstimate): string {
     .join(' · ');
 }
 
-/** The delivery calculator (seed 000 s2/s4/s5): postcode and button; idle, loading, then
+/** The delivery calculator (seed 000 s2/s4/s5): a suburb (picked from the suggestions, looked
+ *  up at once) or postcode, and a button; idle, loading, then
  *  the estimate (price 0 reads as free delivery), the no-estimate answer with the page's
  *  enquiry and call actions, or what to correct in the postcode. The answer area is a
  *  live region with reserved height, so answers are announced and nothing jumps. The
- *  distance is measured from the car's own `location` (issue 24). */
+ *  distance is measured from the car's own `location`. */
 export function DeliveryCalculator({
   location = null,
   enquireUrl,
@@ -68,18 +75,33 @@ export function DeliveryCalculator({
   const inflight = useRef<AbortController | null>(null);
   useEffect(() => () => inflight.current?.abort(), []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function estimate(value: string) {
     inflight.current?.abort();
     const controller = new AbortController();
     inflight.current = controller;
-    if (postcode.trim() !== '') setState({ kind: 'loading' });
+    if (value.trim() !== '') setState({ kind: 'loading' });
     try {
-      const outcome = await lookUpDelivery(postcode, controller.signal, location);
+      const outcome = await lookUpDelivery(value, controller.signal, location);
       if (!controller.signal.aborted) setState(outcome);
     } catch {
       // Aborted by a newer lookup or by leaving the page.
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const code = postcodeOf(postcode);
+    // Words without a picked suburb cannot be priced; digits go to the API, which names
+    // what is wrong with a postcode.
+    if (code === null && /\p{L}/u.test(postcode)) {
+      setState({ kind: 'error', message: CHOOSE_A_PLACE });
+      return;
+    }
+    void estimate(code ?? postcode);
+  }
+
+  function pick(place: PlaceSuggestion) {
+    void estimate(place.postcode);
   }
 
   const inputId = `${id}-postcode`;
@@ -91,19 +113,17 @@ export function DeliveryCalculator({
         Delivery estimate
       </h2>
       <form className="delivery__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId}>Postcode</label>
         <div className="delivery__row">
-          <input
+          <PlaceCombobox
             id={inputId}
-            name="postcode"
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={4}
+            label="Suburb or postcode"
+            name="place"
+            className="delivery__place"
             value={postcode}
-            onChange={(event) => setPostcode(event.target.value)}
-            aria-describedby={answerId}
-            aria-invalid={state.kind === 'error' ? true : undefined}
+            onChange={setPostcode}
+            onPick={pick}
+            describedBy={answerId}
+            invalid={state.kind === 'error'}
           />
           <button type="submit" className="button" disabled={state.kind === 'loading'}>
             Get estimate

@@ -5,6 +5,7 @@ import type { LocationType } from "./LocationType";
 import type { MapPoint } from "./MapPoint";
 import type { PhoneView } from "./PhoneView";
 import type { RatingView } from "./RatingView";
+import type { ScheduleView } from "./ScheduleView";
 
 /**
  * One location card (grid and carousel) and the head of its page.
@@ -54,6 +55,11 @@ hours_heading: string,
  * Opening hours, identical Monday to Friday hours grouped; empty shows nothing.
  */
 hours: Array<HoursRow>, 
+/**
+ * The hours as times, so the card can say whether the yard is open and mark today's
+ * row where it is read, as the location page does.
+ */
+schedule: ScheduleView, 
 /**
  * Location page.
  */

@@ -35,4 +35,9 @@ pick_nearest: number,
 /**
  * Seed 000 s8: what a failed fetch logs.
  */
-failure_log: string, };
+failure_log: string, 
+/**
+ * The manufacturer network listed after the dealer's own dealerships (config
+ * `locations.locator_network`), if any.
+ */
+network: string | null, };
