@@ -262,6 +262,19 @@ pub fn lead_to_adf(lead: &LeadRecord, vendor: &str) -> String {
 /// [`lead_to_adf`] with the dealer site's URL, which `<provider>` names (lead emails
 /// carry it so a CRM shows which website the lead came from).
 pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>) -> String {
+    lead_to_adf_with_notes(lead, vendor, site, &[])
+}
+
+/// [`lead_to_adf_for_site`] with `notes`, (label, value) lines the dealer acts on (a
+/// card deposit's signed links), added to the customer comments: ADF 1.0 has no element
+/// for them, and the comments are what a CRM shows the salesperson, escaped like every
+/// other value so the document stays well-formed.
+pub fn lead_to_adf_with_notes(
+    lead: &LeadRecord,
+    vendor: &str,
+    site: Option<&str>,
+    notes: &[(&str, String)],
+) -> String {
     let f = &lead.fields;
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?adf version=\"1.0\"?>\n<adf>\n",
@@ -352,6 +365,24 @@ pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>)
             if on { "shown" } else { "not shown" }
         ));
     }
+    // A reservation: where its deposit stands, and what the dealer can do about it.
+    if let Some(id) = text(&f.reservation_id) {
+        comments.push(format!("Reservation: {id}"));
+    }
+    if let Some(status) = f.reservation_status {
+        comments.push(format!("Reservation status: {}", status.label()));
+    }
+    if let Some(deposit) = f.deposit {
+        comments.push(format!("Deposit: ${deposit}"));
+    }
+    if let Some(ends) = f.hold_expires_at {
+        comments.push(format!("Hold ends: {}", ends.to_rfc3339()));
+    }
+    comments.extend(
+        notes
+            .iter()
+            .map(|(label, value)| format!("{label}: {value}")),
+    );
     if let Some(attributes) = &f.lead_attributes {
         comments.extend(
             attribution(attributes)
@@ -443,7 +474,7 @@ mod tests {
         }
     }
 
-    /// Issue 28: the salesperson sees where the lead came from.
+    /// The salesperson sees where the lead came from.
     #[test]
     fn attribution_lands_in_the_comments() {
         let lead: LeadRecord = serde_json::from_value(serde_json::json!({

@@ -87,6 +87,12 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// The card issuer declined the deposit's authorisation; the hold is released (402).
     CardDeclined,
+    /// A hold paid at the dealership needs a phone confirmed by sign-in, and the request
+    /// has no session (401).
+    PhoneNotVerified,
+    /// A hold paid at the dealership is made under the signed-in phone only, and the
+    /// request names another (403).
+    PhoneNotSignedIn,
     /// The reservation's hold ended before its deposit was authorised (409).
     HoldLapsed,
     /// The delivery calculator has no estimate for the postcode (404).
@@ -128,8 +134,10 @@ impl ErrorCode {
             ErrorCode::ValidationFailed | ErrorCode::IdempotencyKeyReused => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ErrorCode::SignInRequired => StatusCode::UNAUTHORIZED,
-            ErrorCode::Forbidden | ErrorCode::CrossSiteRequest => StatusCode::FORBIDDEN,
+            ErrorCode::SignInRequired | ErrorCode::PhoneNotVerified => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden | ErrorCode::CrossSiteRequest | ErrorCode::PhoneNotSignedIn => {
+                StatusCode::FORBIDDEN
+            }
             ErrorCode::NotFound
             | ErrorCode::UnknownSite
             | ErrorCode::NoEstimate

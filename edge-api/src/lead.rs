@@ -29,7 +29,7 @@ pub enum Scalar {
     Text(String),
 }
 
-/// Attribution attached to a lead (seed 001 s3: lead_attributes; issue 28): the visit's
+/// Attribution attached to a lead (seed 001 s3: lead_attributes): the visit's
 /// landing page, referrer, campaign parameters (utm_*, gclid, fbclid, msclkid) and the
 /// pages seen since, as the browser kept them. Bounded: [`LeadAttributes::check`].
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]

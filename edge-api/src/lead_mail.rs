@@ -10,9 +10,10 @@ use domain::config::{LeadEmailFormat, LeadRecipient};
 use domain::view::markdown::escape_html;
 use lettre::message::Mailbox;
 
-use crate::adf::lead_to_adf_for_site;
+use crate::adf::lead_to_adf_with_notes;
 use crate::lead::Scalar;
 use crate::mail::MailParts;
+use crate::payment::links::DealerAction;
 use crate::store::{LeadRecord, OutboxEntry};
 use crate::tenancy::Tenant;
 
@@ -170,7 +171,7 @@ fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
     push("Order detail", text(&f.order_detail).map(str::to_owned));
     push("Message", text(&f.message).map(str::to_owned));
     push("Page", text(&f.url).map(str::to_owned));
-    // Issue 28: where the lead came from, as the ADF's comments show it.
+    // Where the lead came from, as the ADF's comments show it.
     for (label, value) in f
         .lead_attributes
         .as_ref()
@@ -198,6 +199,16 @@ fn subject(tenant: &Tenant, lead: &LeadRecord) -> String {
         Some(car) => format!("New lead: {what} – {car} – {who} ({})", tenant.name),
         None => format!("New lead: {what} – {who} ({})", tenant.name),
     };
+    // A reservation's later steps are its changes of state: the dealer's first email of
+    // it (held, or to be paid at the dealership) reads as a new lead, later ones name the
+    // state.
+    if let (Some(_), Some(status)) = (&lead.fields.reservation_id, lead.fields.reservation_status) {
+        use crate::lead::PaymentStatus;
+        return match status {
+            PaymentStatus::Held | PaymentStatus::AwaitingPayment => subject,
+            other => format!("{subject} – {}", other.label()),
+        };
+    }
     // A later step of a multi-step form updates the same lead: say so.
     if lead.steps > 1 {
         format!("{subject} – step {}", lead.steps)
@@ -273,16 +284,21 @@ pub fn from(tenant: &Tenant, from_address: &str) -> anyhow::Result<Mailbox> {
     ))
 }
 
-/// The email of one lead step to one dealer recipient, in the recipient's format.
+/// The email of one lead step to one dealer recipient, in the recipient's format, with
+/// a card deposit's signed `links`: readable formats list them after the lead (see
+/// [`with_payment_links`]), the ADF carries them in its comments (text after the
+/// document would make an ADF body unreadable to the CRM).
 pub fn lead_email(
     tenant: &Tenant,
     entry: &OutboxEntry,
     recipient: &LeadRecipient,
     from_address: &str,
+    links: &[(DealerAction, String)],
 ) -> anyhow::Result<MailParts> {
     let lead = &entry.lead;
     let domain = from_address.rsplit('@').next().unwrap_or("localhost");
-    let adf = || lead_to_adf_for_site(lead, &tenant.name, site_url(tenant).as_deref());
+    let notes = link_notes(links);
+    let adf = || lead_to_adf_with_notes(lead, &tenant.name, site_url(tenant).as_deref(), &notes);
     let (text_body, html, attachment) = match recipient.format {
         LeadEmailFormat::Adf => (adf(), None, None),
         LeadEmailFormat::Readable => {
@@ -302,7 +318,7 @@ pub fn lead_email(
             )
         }
     };
-    Ok(MailParts {
+    let parts = MailParts {
         from: from(tenant, from_address)?,
         reply_to: shopper(lead),
         to: Mailbox::new(None, recipient.address.trim().parse()?),
@@ -311,6 +327,72 @@ pub fn lead_email(
         html,
         attachment,
         message_id: message_id(entry, "lead", &recipient.address, domain),
+    };
+    Ok(match recipient.format {
+        LeadEmailFormat::Adf => parts,
+        LeadEmailFormat::Readable | LeadEmailFormat::ReadableWithAdf => {
+            with_payment_links(parts, links)
+        }
+    })
+}
+
+/// A card deposit's links as (label, URL) lines for the ADF's comments.
+pub fn link_notes(links: &[(DealerAction, String)]) -> Vec<(&'static str, String)> {
+    links
+        .iter()
+        .map(|(action, url)| (action.label(), url.clone()))
+        .collect()
+}
+
+/// The recipient of an alert to the dealer (not a lead): the first of the dealer's
+/// recipients who reads email (not a CRM taking ADF) and is not kept to some locations
+/// or to categories other than reservations; `None` when the dealer has none.
+pub fn alert_recipient(tenant: &Tenant) -> Option<&LeadRecipient> {
+    tenant.lead_email.recipients.iter().find(|r| {
+        r.format != LeadEmailFormat::Adf
+            && r.locations.is_empty()
+            && (r.categories.is_empty()
+                || r.categories.iter().any(|c| {
+                    c.trim()
+                        .eq_ignore_ascii_case(domain::messages::RESERVATION_CATEGORY)
+                }))
+    })
+}
+
+/// The email of an alert queued with [`crate::outbox::queue_alert`]: its subject and
+/// text are the API's own words (kept in the entry's `subcategory` and `message`).
+pub fn alert_email(
+    tenant: &Tenant,
+    entry: &OutboxEntry,
+    recipient: &LeadRecipient,
+    from_address: &str,
+) -> anyhow::Result<MailParts> {
+    let f = &entry.lead.fields;
+    let domain = from_address.rsplit('@').next().unwrap_or("localhost");
+    let body = format!(
+        "{}\n\n{}\n",
+        text(&f.message).unwrap_or_default(),
+        tenant.name
+    );
+    let html = format!(
+        "<!doctype html><html><body style=\"font-family:sans-serif\"><p>{}</p></body></html>",
+        escape_html(&body)
+            .replace("\n\n", "</p><p>")
+            .replace('\n', "<br>")
+    );
+    Ok(MailParts {
+        from: from(tenant, from_address)?,
+        reply_to: None,
+        to: Mailbox::new(None, recipient.address.trim().parse()?),
+        subject: format!(
+            "{} – {}",
+            text(&f.subcategory).unwrap_or("Alert"),
+            tenant.name
+        ),
+        text: body,
+        html: Some(html),
+        attachment: None,
+        message_id: message_id(entry, "alert", &recipient.address, domain),
     })
 }
 
@@ -464,10 +546,7 @@ pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord, car: &StockCar) -> S
 /// The dealer's email of a card reservation with its signed links added: capture and
 /// release while the deposit is held, refund once it was taken (see
 /// [`crate::payment::links`]). Each opens a confirmation page; nothing acts on a GET.
-pub fn with_payment_links(
-    mut parts: MailParts,
-    links: &[(crate::payment::links::DealerAction, String)],
-) -> MailParts {
+pub fn with_payment_links(mut parts: MailParts, links: &[(DealerAction, String)]) -> MailParts {
     if links.is_empty() {
         return parts;
     }

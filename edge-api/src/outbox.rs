@@ -27,9 +27,10 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
-use crate::adf::lead_to_adf;
+use crate::adf::lead_to_adf_with_notes;
 use crate::lead_mail;
 use crate::mail::OutgoingMail;
+use crate::payment::links::DealerAction;
 use crate::sms::Sms;
 use crate::store::{
     Attempt, MailSend, OutboxEntry, Parked, ParkedItem, SendState, StoreError, Target,
@@ -267,9 +268,15 @@ async fn post(
     }
 }
 
-/// The JSON a dealer's webhook receives.
-pub fn lead_json(entry: &OutboxEntry, tenant: &Tenant) -> serde_json::Value {
-    json!({
+/// The JSON a dealer's webhook receives. A card reservation's step carries the signed
+/// links its state allows as `payment_links` (`action`, `label`, `url`), the same links
+/// its email has: a dealer taking leads by webhook acts on the deposit with them.
+pub fn lead_json(
+    entry: &OutboxEntry,
+    tenant: &Tenant,
+    links: &[(DealerAction, String)],
+) -> serde_json::Value {
+    let mut body = json!({
         "lead_id": entry.lead_id,
         "step": entry.seq,
         "dealer": tenant.slug,
@@ -277,7 +284,133 @@ pub fn lead_json(entry: &OutboxEntry, tenant: &Tenant) -> serde_json::Value {
         "created_at": entry.lead.created_at,
         "updated_at": entry.lead.updated_at,
         "lead": entry.lead.fields,
-    })
+    });
+    if !links.is_empty() {
+        body["payment_links"] = links
+            .iter()
+            .map(|(action, url)| json!({ "action": action.as_str(), "label": action.label(), "url": url }))
+            .collect();
+    }
+    body
+}
+
+/// The ADF document a dealer's ADF endpoint receives for a step, its signed `links` in
+/// the comments.
+pub fn adf_body(entry: &OutboxEntry, tenant: &Tenant, links: &[(DealerAction, String)]) -> String {
+    lead_to_adf_with_notes(
+        &entry.lead,
+        &tenant.name,
+        None,
+        &lead_mail::link_notes(links),
+    )
+}
+
+/// The signed links a card reservation's step gives the dealer (see
+/// [`crate::payment::links`]): capture and release while the deposit is held, refund
+/// once it was taken; none for anything else. Made from the step itself, so every
+/// target of the step (email, webhook, ADF) carries the same single-use links.
+pub fn payment_links(
+    state: &AppState,
+    tenant: &Tenant,
+    entry: &OutboxEntry,
+) -> Vec<(DealerAction, String)> {
+    let (Some(card), fields) = (&state.card_payments, &entry.lead.fields) else {
+        return Vec::new();
+    };
+    match (
+        &fields.reservation_id,
+        fields.reservation_status,
+        fields.hold_expires_at,
+    ) {
+        (Some(id), Some(status), Some(ends)) => {
+            card.links_for(tenant, id, status, ends, entry.lead.updated_at)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Lead id prefix of an alert to the dealer ([`queue_alert`]). Only the API makes a
+/// first step with such an id (a shopper's lead ids are random hex).
+pub const ALERT_PREFIX: &str = "alert-";
+
+/// Category of an alert's entry.
+pub const ALERT_CATEGORY: &str = "Dealer alert";
+
+/// Whether an entry is an alert to the dealer rather than a lead: it goes by email to
+/// the dealer's lead address only, never to a webhook, a CRM or a shopper.
+pub fn is_alert(entry: &OutboxEntry) -> bool {
+    entry.seq == 1 && entry.lead_id.starts_with(ALERT_PREFIX)
+}
+
+/// Queues one email to the dealer's lead address ([`lead_mail::alert_recipient`])
+/// through the outbox, so it gets the leads' retries and crash safety. `key` makes it
+/// once: an alert already queued under the key queues nothing (false).
+pub async fn queue_alert(
+    state: &AppState,
+    dealer: &str,
+    key: &str,
+    subject: &str,
+    text: &str,
+) -> Result<bool, StoreError> {
+    let now = state.clock.now();
+    let alert = crate::store::LeadRecord {
+        id: format!("{ALERT_PREFIX}{key}"),
+        dealer: dealer.to_owned(),
+        created_at: now,
+        updated_at: now,
+        steps: 1,
+        fields: crate::lead::LeadFields {
+            category: Some(ALERT_CATEGORY.to_owned()),
+            subcategory: Some(subject.to_owned()),
+            message: Some(text.to_owned()),
+            ..crate::lead::LeadFields::default()
+        },
+    };
+    match state.store.create_lead(alert, None, now).await {
+        Ok(_) => {
+            state.outbox_wake.notify_one();
+            Ok(true)
+        }
+        Err(StoreError::ConditionFailed) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether the dealer is told about this step. A card reservation reaches the dealer
+/// once its deposit is authorised, in one message carrying the links: the steps while
+/// the card is being authorised are not sent, and a hold that ends before it was ever
+/// authorised (declined, lapsed, or given up) was never news to the dealer, so its end
+/// is not either. Only the shopper hears about those. Every other step goes out.
+pub async fn for_dealer(
+    state: &AppState,
+    tenant: &Tenant,
+    entry: &OutboxEntry,
+) -> Result<bool, StoreError> {
+    use crate::lead::PaymentStatus;
+    let fields = &entry.lead.fields;
+    let (Some(id), Some(status)) = (&fields.reservation_id, fields.reservation_status) else {
+        return Ok(true);
+    };
+    match status {
+        PaymentStatus::Authorising | PaymentStatus::RequiresAction | PaymentStatus::Declined => {
+            Ok(false)
+        }
+        PaymentStatus::Expired | PaymentStatus::Cancelled => {
+            Ok(match state.store.reservation(&tenant.slug, id).await? {
+                Some(reservation) => reservation.history.iter().any(|change| {
+                    matches!(
+                        change.status,
+                        PaymentStatus::Held | PaymentStatus::AwaitingPayment
+                    )
+                }),
+                None => true,
+            })
+        }
+        PaymentStatus::AwaitingPayment
+        | PaymentStatus::Held
+        | PaymentStatus::Captured
+        | PaymentStatus::Refunded => Ok(true),
+    }
 }
 
 /// Delivers one claimed entry to every target still owed it; returns whether it is
@@ -288,10 +421,17 @@ async fn deliver(
     mut entry: OutboxEntry,
 ) -> Result<bool, StoreError> {
     let key = format!("{}-{}", entry.lead_id, entry.seq);
-    let targets = [
-        (Target::Json, &tenant.webhook_url),
-        (Target::Adf, &tenant.adf_webhook_url),
-    ];
+    let dealer = !is_alert(&entry) && for_dealer(state, tenant, &entry).await?;
+    let none = None;
+    let targets = if dealer {
+        [
+            (Target::Json, &tenant.webhook_url),
+            (Target::Adf, &tenant.adf_webhook_url),
+        ]
+    } else {
+        [(Target::Json, &none), (Target::Adf, &none)]
+    };
+    let links = payment_links(state, tenant, &entry);
     for (target, url) in targets {
         let Some(url) = url.as_deref() else { continue };
         if entry.delivered.contains(&target) {
@@ -303,7 +443,7 @@ async fn deliver(
                     state,
                     url,
                     "application/json",
-                    lead_json(&entry, tenant).to_string(),
+                    lead_json(&entry, tenant, &links).to_string(),
                     &key,
                 )
                 .await
@@ -313,7 +453,7 @@ async fn deliver(
                     state,
                     url,
                     "application/xml",
-                    lead_to_adf(&entry.lead, &tenant.name),
+                    adf_body(&entry, tenant, &links),
                     &key,
                 )
                 .await
@@ -336,7 +476,7 @@ async fn deliver(
             recipient: None,
         });
     }
-    let Some(mut entry) = send_mail(state, tenant, entry).await? else {
+    let Some(mut entry) = send_mail(state, tenant, entry, dealer, &links).await? else {
         // Another worker took the entry over (our lease ran out mid-pass).
         return Ok(false);
     };
@@ -349,7 +489,10 @@ async fn deliver(
         entry.failed_passes += 1;
         entry.due_at = Some(now + state.backoff.delay(entry.failed_passes));
     } else {
-        if tenant.webhook_url.is_none() && tenant.adf_webhook_url.is_none() && entry.mail.is_empty()
+        if dealer
+            && tenant.webhook_url.is_none()
+            && tenant.adf_webhook_url.is_none()
+            && entry.mail.is_empty()
         {
             tracing::info!(dealer = %tenant.slug, lead_id = %entry.lead_id, "dealer has no lead webhook; lead kept in the store");
         }
@@ -392,31 +535,37 @@ enum Planned {
     Sms(Sms),
 }
 
-/// The messages an entry owes under the dealer's current configuration.
+/// The messages an entry owes under the dealer's current configuration: the dealer's
+/// only when `dealer` (see [`for_dealer`]), with the step's signed `links`.
 fn plan(
     state: &AppState,
     tenant: &Tenant,
     entry: &OutboxEntry,
+    dealer: bool,
+    links: &[(DealerAction, String)],
 ) -> Vec<(Target, String, Result<Planned, String>)> {
     let mut out = Vec::new();
-    // A card reservation's dealer email carries the signed links its state allows.
-    let links = match (&state.card_payments, &entry.lead.fields) {
-        (Some(card), fields) => match (
-            &fields.reservation_id,
-            fields.reservation_status,
-            fields.hold_expires_at,
-        ) {
-            (Some(id), Some(status), Some(ends)) => {
-                card.links_for(tenant, id, status, ends, entry.lead.updated_at)
-            }
-            _ => Vec::new(),
-        },
-        (None, _) => Vec::new(),
-    };
-    if let Some(mail) = &state.mail {
+    if is_alert(entry) {
+        if let (Some(mail), Some(recipient)) = (&state.mail, lead_mail::alert_recipient(tenant)) {
+            let built = lead_mail::alert_email(tenant, entry, recipient, &mail.from)
+                .and_then(|parts| parts.build())
+                .map(Planned::Email)
+                .map_err(|e| format!("{e:#}"));
+            out.push((
+                Target::LeadEmail,
+                recipient.address.trim().to_owned(),
+                built,
+            ));
+        }
+        return out;
+    }
+    let card_authorising = matches!(
+        entry.lead.fields.reservation_status,
+        Some(crate::lead::PaymentStatus::Authorising)
+    );
+    if let (Some(mail), true) = (&state.mail, dealer) {
         for recipient in lead_mail::recipients(tenant, &entry.lead) {
-            let built = lead_mail::lead_email(tenant, entry, recipient, &mail.from)
-                .map(|parts| lead_mail::with_payment_links(parts, &links))
+            let built = lead_mail::lead_email(tenant, entry, recipient, &mail.from, links)
                 .and_then(|parts| parts.build())
                 .map(Planned::Email)
                 .map_err(|e| format!("{e:#}"));
@@ -448,6 +597,11 @@ fn plan(
                 }
             }
         }
+        return out;
+    }
+    // A card reservation's first step is sent while the card is being authorised: the
+    // shopper hears how that ended (reserved, or the card not accepted) instead.
+    if card_authorising {
         return out;
     }
     let car = stock_car(state, tenant, &entry.lead);
@@ -499,8 +653,10 @@ async fn send_mail(
     state: &AppState,
     tenant: &Tenant,
     mut entry: OutboxEntry,
+    dealer: bool,
+    links: &[(DealerAction, String)],
 ) -> Result<Option<OutboxEntry>, StoreError> {
-    for (target, to, planned) in plan(state, tenant, &entry) {
+    for (target, to, planned) in plan(state, tenant, &entry, dealer, links) {
         let message_id = match &planned {
             Ok(Planned::Email(mail)) => mail.message_id.clone(),
             _ => String::new(),

@@ -78,6 +78,10 @@ pub struct Policy {
     /// Reservations per client address, across the platform: each holds a car for days,
     /// so one address must not be able to mark a lot Reserved with invented phones.
     pub reservations_per_ip: RateLimit,
+    /// Place suggestions (`GET /api/places`) per client address, across the platform: a
+    /// shopper typing a suburb asks a few times per place, so this is far above typing
+    /// and far below walking the dataset.
+    pub places_per_ip: RateLimit,
     /// Reservations of one dealer in a window past which the burst is logged as
     /// `reservation_burst` (an alarm): a lot being held by a script, not shoppers.
     pub reservation_burst: RateLimit,
@@ -142,6 +146,10 @@ impl Default for Policy {
             reservations_per_ip: RateLimit {
                 max: 3,
                 window_secs: 24 * 60 * 60,
+            },
+            places_per_ip: RateLimit {
+                max: 600,
+                window_secs: 60 * 60,
             },
             reservation_burst: RateLimit {
                 max: 10,

@@ -1,6 +1,6 @@
 // Sign-in, the watchlist, gating and the print page, as a shopper does them: save a car
-// while signed out, sign in with the code the dev SMS outbox holds, land back, save it,
-// see it on the watchlist, and find gated pages closed again after signing out.
+// while signed out, sign in over the results with the code the dev SMS outbox holds, find
+// it saved, see it on the watchlist, and find gated pages closed again after signing out.
 import { test } from './fixtures.mjs';
 import { freshMobile, signInWithForm } from './session.mjs';
 import { expectNoErrors, open, waitForHydration } from './helpers.mjs';
@@ -11,7 +11,7 @@ function props(page) {
   );
 }
 
-test('account: save a car signed out, sign in with the SMS code, it is saved on landing and on the watchlist @two-dealers', async ({
+test('account: save a car signed out, sign in with the SMS code in a dialog, it is saved in place and on the watchlist @two-dealers', async ({
   context,
   base,
   searchPath,
@@ -32,28 +32,34 @@ test('account: save a car signed out, sign in with the SMS code, it is saved on 
     /^Save (.*) to your watchlist$/,
     '$1',
   );
+  // Signed out, Save opens sign-in over the results: the shopper keeps their place.
+  await toggle.scrollIntoViewIfNeeded();
+  const scrolled = await search.page.evaluate(() => window.scrollY);
   await toggle.click();
-  await search.page.waitForURL((url) => url.pathname === '/sign-in');
-  const signIn = new URL(search.page.url());
-  if (signIn.searchParams.get('type') !== 'watchlist')
-    throw new Error(`sign-in type ${signIn.searchParams.get('type')}`);
-  if (signIn.searchParams.get('redirect') !== searchPath)
-    throw new Error(`sign-in redirect ${signIn.searchParams.get('redirect')}`);
-  await waitForHydration(search.page);
-  await search.page.getByText('Sign in to save cars to your watchlist.').waitFor();
+  const dialog = search.page.getByRole('dialog', { name: `Sign in to save ${name}` });
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByText('Sign in to save cars to your watchlist.').waitFor();
   await axe(search.page);
 
   await signInWithForm(search.page, freshMobile());
-  await search.page.waitForURL((url) => url.pathname === searchPath);
-  await waitForHydration(search.page);
-  // Saved without another tap: the car tapped before signing in is saved on landing.
-  const again = search.page.getByRole('button', { name: `Save ${name} to your watchlist` }).first();
+  // Saved without another tap, on the same page at the same place, focus on the toggle.
   const toast = search.page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' });
   await toast.waitFor({ timeout: 10_000 });
-  if ((await again.getAttribute('aria-pressed')) !== 'true')
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  if (new URL(search.page.url()).pathname !== searchPath)
+    throw new Error(`left the results for ${search.page.url()}`);
+  if ((await search.page.evaluate(() => window.scrollY)) !== scrolled)
+    throw new Error('the results scrolled away while signing in');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true')
     throw new Error('the saved car is not shown saved');
+  if (!(await toggle.evaluate((el) => el === document.activeElement)))
+    throw new Error('focus did not come back to the Save toggle');
+  await search.page
+    .locator('.site-header__watchlist')
+    .getByText('1', { exact: true })
+    .waitFor({ timeout: 10_000 });
   const events = await search.page.evaluate(() => window.dataLayer);
-  // Issue 28: the named event with the seed id and the car (README, dataLayer).
+  // The named event with the seed id and the car (README, dataLayer).
   if (!events.some((e) => e.event === 'forecourt_save_car' && e.event_id === 39 && e.car_id))
     throw new Error(`no event 39 with its car in ${JSON.stringify(events)}`);
   await axe(search.page);

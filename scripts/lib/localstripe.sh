@@ -50,7 +50,7 @@ stop_localstripe() {
 # The cards localstripe answers as Stripe's test mode does.
 print_test_cards() {
   cat <<'CARDS'
-== Card deposits (jacaranda-toyota) go to localstripe. Test cards,
+== Card deposits (jacaranda-toyota, moreton-motor-group) go to localstripe. Test cards,
    any future expiry (e.g. 12 / 34), any CVC and postcode:
      4242 4242 4242 4242  held
      4000 0000 0000 0341  declined

@@ -7,10 +7,12 @@ pub mod appointments;
 pub mod auth;
 pub mod delivery;
 pub mod img;
+pub mod journey;
 pub mod leads;
 pub mod locator;
 pub mod openapi;
 pub mod payments;
+pub mod places;
 pub mod price_comparison;
 pub mod quote;
 pub mod reservations;
@@ -32,8 +34,10 @@ pub fn router(dev_mode: bool) -> Router<AppState> {
         .merge(watchlist::router())
         .merge(leads::router())
         .merge(reservations::router())
+        .merge(journey::router())
         .merge(payments::router())
         .merge(locator::router())
+        .merge(places::router())
         .merge(delivery::router())
         .merge(appointments::router())
         .merge(activity::router())
@@ -45,7 +49,9 @@ pub fn router(dev_mode: bool) -> Router<AppState> {
         .merge(img::router())
         .merge(openapi::router());
     if dev_mode {
-        api.merge(auth::dev_router()).merge(leads::dev_router())
+        api.merge(auth::dev_router())
+            .merge(leads::dev_router())
+            .merge(payments::dev_router())
     } else {
         api
     }

@@ -31,9 +31,13 @@ use crate::{AppState, Runtime};
         crate::routes::payments::dealer_page,
         crate::routes::payments::dealer_act,
         crate::routes::payments::webhook,
+        crate::routes::journey::read,
+        crate::routes::journey::steps,
+        crate::routes::journey::order,
         crate::routes::search::stock_search,
         crate::routes::locator::manufacturer_locations_list,
         crate::routes::locator::postcode_place,
+        crate::routes::places::suggest,
         crate::routes::search::stock_search_post,
         crate::routes::delivery::estimate,
         crate::routes::price_comparison::autogauge,
@@ -53,6 +57,7 @@ use crate::{AppState, Runtime};
         (name = "watchlist", description = "Saved cars of the signed-in user"),
         (name = "leads", description = "Every lead form"),
         (name = "reservations", description = "Holding a car for 48 hours against a refundable deposit"),
+        (name = "journey", description = "Buying a reserved car online: finance, trade-in, delivery or pick-up, and the order to the dealer"),
         (name = "search", description = "Stock search of the dealer's site"),
         (name = "locations", description = "Dealer locations for the dealer locator"),
         (name = "vehicle", description = "The vehicle page's live widgets: the car's state now, delivery estimate, price comparison, phone reveal"),
@@ -68,7 +73,7 @@ pub struct ApiDoc;
 /// The development endpoints, added to the document where they are mounted.
 #[derive(OpenApi)]
 #[openapi(
-    paths(crate::routes::auth::sms_outbox, crate::routes::leads::dev_lead),
+    paths(crate::routes::auth::sms_outbox, crate::routes::leads::dev_lead, crate::routes::payments::dev_deliveries),
     tags((name = "dev", description = "Local server started with --dev-mode only"))
 )]
 pub struct DevApiDoc;

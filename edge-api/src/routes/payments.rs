@@ -271,22 +271,34 @@ fn refused(message: &str) -> Response {
     )
 }
 
-/// Checks a dealer link: the action, the token and the reservation's state.
+/// A dealer link that may act: its action, its token (and when that ends) and the
+/// reservation, in a state the action applies to.
+struct CheckedLink {
+    card: Arc<CardPayments>,
+    action: DealerAction,
+    token: String,
+    until: chrono::DateTime<chrono::Utc>,
+    reservation: ReservationRecord,
+}
+
+/// Checks a dealer link, for its page and its button alike: the reservation id, the
+/// query, the action, the signed token and the reservation's state. A link that fails
+/// any answers the page that says why.
 async fn checked_link(
     state: &AppState,
     dealer: &str,
-    id: &str,
-    query: &LinkQuery,
-) -> Result<
-    (
-        Arc<CardPayments>,
-        DealerAction,
-        ReservationRecord,
-        chrono::DateTime<chrono::Utc>,
-    ),
-    Response,
-> {
-    let Some(action) = parse_action(query) else {
+    raw: Result<Path<String>, PathRejection>,
+    query: Result<Query<LinkQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<CheckedLink, Response> {
+    let Ok(id) = reservation_id(raw) else {
+        return Err(refused(RESERVATION_NOT_FOUND));
+    };
+    let Ok(Query(query)) = query else {
+        return Err(refused(
+            "The link is not complete. Please open it again from the reservation email.",
+        ));
+    };
+    let Some(action) = parse_action(&query) else {
         return Err(page(
             StatusCode::BAD_REQUEST,
             "This link is not complete",
@@ -295,14 +307,11 @@ async fn checked_link(
     };
     let card = card_payments(state).map_err(IntoResponse::into_response)?;
     let now = state.clock.now();
-    let Some(until) = query
-        .token
-        .as_deref()
-        .and_then(|t| card.check_token(dealer, id, action, t, now))
-    else {
+    let token = query.token.unwrap_or_default();
+    let Some(until) = card.check_token(dealer, &id, action, &token, now) else {
         return Err(refused("This link is not valid or has expired. Links work while the hold stands; please manage the reservation with the shopper directly."));
     };
-    let reservation = match state.store.reservation(dealer, id).await {
+    let reservation = match state.store.reservation(dealer, &id).await {
         Ok(Some(r)) => r,
         Ok(None) => return Err(refused(RESERVATION_NOT_FOUND)),
         Err(e) => return Err(ApiError::from(e).into_response()),
@@ -313,7 +322,13 @@ async fn checked_link(
             reservation.status.label()
         )));
     }
-    Ok((card, action, reservation, until))
+    Ok(CheckedLink {
+        card,
+        action,
+        token,
+        until,
+        reservation,
+    })
 }
 
 /// The dealer's link opens a confirmation page; its button POSTs to the same address.
@@ -329,15 +344,12 @@ pub async fn dealer_page(
     raw: Result<Path<String>, PathRejection>,
     query: Result<Query<LinkQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let Ok(id) = reservation_id(raw) else {
-        return refused(RESERVATION_NOT_FOUND);
-    };
-    let Ok(Query(query)) = query else {
-        return refused(
-            "The link is not complete. Please open it again from the reservation email.",
-        );
-    };
-    let (_, action, reservation, _) = match checked_link(&state, &site.slug, &id, &query).await {
+    let CheckedLink {
+        action,
+        token,
+        reservation,
+        ..
+    } = match checked_link(&state, &site.slug, raw, query).await {
         Ok(checked) => checked,
         Err(response) => return response,
     };
@@ -359,7 +371,7 @@ pub async fn dealer_page(
         "/api/reservations/{}/dealer?action={}&token={}",
         reservation.id,
         action.as_str(),
-        query.token.as_deref().unwrap_or_default()
+        token
     );
     page(
         StatusCode::OK,
@@ -389,22 +401,17 @@ pub async fn dealer_act(
     raw: Result<Path<String>, PathRejection>,
     query: Result<Query<LinkQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let Ok(id) = reservation_id(raw) else {
-        return refused(RESERVATION_NOT_FOUND);
+    let CheckedLink {
+        card,
+        action,
+        token,
+        until,
+        reservation,
+    } = match checked_link(&state, &site.slug, raw, query).await {
+        Ok(checked) => checked,
+        Err(response) => return response,
     };
-    let Ok(Query(query)) = query else {
-        return refused(
-            "The link is not complete. Please open it again from the reservation email.",
-        );
-    };
-    let (card, action, reservation, until) =
-        match checked_link(&state, &site.slug, &id, &query).await {
-            Ok(checked) => checked,
-            Err(response) => return response,
-        };
-    let token_hash = blake3::hash(query.token.as_deref().unwrap_or_default().as_bytes())
-        .to_hex()
-        .to_string();
+    let token_hash = blake3::hash(token.as_bytes()).to_hex().to_string();
     match state
         .store
         .use_link_token(&site.slug, &token_hash, until, state.clock.now())
@@ -573,6 +580,61 @@ pub async fn webhook(
             .map_err(ApiError::Internal)?;
     }
     Ok(accepted)
+}
+
+/// What a dealer taking leads by webhook and ADF receives about a reservation (dev mode
+/// only): the local server cannot reach a dealer's real endpoints, so a journey reads
+/// the links here.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct DevDeliveries {
+    /// The webhook's JSON body of each step the dealer is told about, oldest first.
+    #[schema(value_type = Vec<Object>)]
+    pub webhook: Vec<serde_json::Value>,
+    /// The ADF document of the same steps.
+    pub adf: Vec<String>,
+}
+
+/// The webhook bodies and ADF documents of a reservation's steps, built as the outbox
+/// builds them for the dealer's endpoints. Mounted only in the local server started
+/// with `--dev-mode` (see [`crate::app`]).
+#[utoipa::path(get, path = "/api/dev/reservations/{reservation_id}/deliveries", tag = "dev",
+    params(("reservation_id" = String, Path, description = "The reservation's id")),
+    responses((status = 200, body = DevDeliveries, description = "What the dealer's webhook and ADF endpoint receive"),
+        (status = 400, body = ErrorBody, description = "A bad reservation id"),
+        (status = 404, body = ErrorBody, description = "No such reservation of this dealer")))]
+pub async fn dev_deliveries(
+    State(state): State<AppState>,
+    Site(site): Site,
+    raw: Result<Path<String>, PathRejection>,
+) -> Result<Json<DevDeliveries>, ApiError> {
+    let id = reservation_id(raw)?;
+    let reservation = load(&state, &site.slug, &id).await?;
+    let mut out = DevDeliveries {
+        webhook: Vec::new(),
+        adf: Vec::new(),
+    };
+    for entry in state
+        .store
+        .outbox_of_lead(&site.slug, &reservation.lead_id)
+        .await?
+    {
+        if !crate::outbox::for_dealer(&state, &site, &entry).await? {
+            continue;
+        }
+        let links = crate::outbox::payment_links(&state, &site, &entry);
+        out.webhook
+            .push(crate::outbox::lead_json(&entry, &site, &links));
+        out.adf.push(crate::outbox::adf_body(&entry, &site, &links));
+    }
+    Ok(Json(out))
+}
+
+/// This feature's development endpoints, mounted only in dev mode (see [`crate::app`]).
+pub fn dev_router() -> Router<AppState> {
+    Router::new().route(
+        "/api/dev/reservations/{reservation_id}/deliveries",
+        get(dev_deliveries),
+    )
 }
 
 /// This feature's endpoints, merged into the app by [`crate::app`].

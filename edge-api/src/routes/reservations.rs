@@ -38,6 +38,7 @@ use crate::lead::{
     field_key, new_lead_id, stored_fields, Contact, LeadFields, LeadPayload, PaymentStatus, Scalar,
 };
 use crate::rate::{limit, limit_platform};
+use crate::routes::leads::SessionPhone;
 
 use crate::payment::flow::{self, Reading, AUTHORISE_WITHIN};
 use crate::payment::stripe::StripeError;
@@ -73,28 +74,102 @@ pub const CONFIRM_WITH_BANK: &str =
 /// Shown when the shopper's phone already holds another car of the dealer.
 pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
 
-/// Counts the dealer's reservations and logs `reservation_burst` once, when a window's
-/// count reaches the policy's threshold (the alarm reads it).
-async fn burst_check(state: &AppState, dealer: &str) {
+/// Shown when a hold paid at the dealership comes without a signed-in phone.
+pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.";
+/// Shown when the reservation's phone is not the signed-in one.
+pub const PHONE_NOT_SIGNED_IN: &str = "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
+
+/// Subject of the dealer's email about a burst of reservations.
+pub const BURST_SUBJECT: &str = "Unusually many reservations";
+
+/// Counts the dealer's reservations; when a window's count reaches the policy's
+/// threshold (once per window: the count passes it only once) it logs
+/// `reservation_burst` (the alarm reads it) and queues one email to the dealer's lead
+/// address, keyed by the window so a retry or a second instance queues nothing more.
+async fn burst_check(state: &AppState, site: &crate::tenancy::Tenant) {
+    let dealer = site.slug.as_str();
     let rule = state.policy.reservation_burst;
-    match state
+    let now = state.clock.now();
+    let count = match state
         .store
-        .hit_rate(
-            dealer,
-            "reservations",
-            "all",
-            rule.window(),
-            state.clock.now(),
-        )
+        .hit_rate(dealer, "reservations", "all", rule.window(), now)
         .await
     {
-        Ok(count) if count == rule.max => {
-            tracing::error!(event = "reservation_burst", dealer, count, window_secs = rule.window_secs,
-                "a burst of reservations: check the dealer's reserved cars for a script holding its stock");
+        Ok(count) => count,
+        Err(e) => {
+            tracing::warn!(dealer, error = %e, "counting reservations failed");
+            return;
         }
-        Ok(_) => {}
-        Err(e) => tracing::warn!(dealer, error = %e, "counting reservations failed"),
+    };
+    if count != rule.max {
+        return;
     }
+    tracing::error!(
+        event = "reservation_burst",
+        dealer,
+        count,
+        window_secs = rule.window_secs,
+        "a burst of reservations: check the dealer's reserved cars for a script holding its stock"
+    );
+    let secs = rule.window_secs.max(1);
+    let window = now.timestamp().div_euclid(secs);
+    let text = burst_text(state, site, count, rule.window_secs, now).await;
+    if let Err(e) = crate::outbox::queue_alert(
+        state,
+        dealer,
+        &format!("reservation-burst-{window}"),
+        BURST_SUBJECT,
+        &text,
+    )
+    .await
+    {
+        tracing::error!(dealer, error = %e, "the dealer's burst email could not be queued");
+    }
+}
+
+/// What the dealer's burst email says: how many, within what time, and the cars held
+/// now, named from the dealer's own stock.
+async fn burst_text(
+    state: &AppState,
+    site: &crate::tenancy::Tenant,
+    count: u64,
+    window_secs: i64,
+    now: DateTime<Utc>,
+) -> String {
+    let minutes = (window_secs / 60).max(1);
+    let within = if minutes % 60 == 0 {
+        match minutes / 60 {
+            1 => "one hour".to_owned(),
+            hours => format!("{hours} hours"),
+        }
+    } else {
+        format!("{minutes} minutes")
+    };
+    let mut text = format!(
+        "{count} cars on your website were reserved within {within}, more than shoppers usually reserve. \
+         Someone may be holding your stock with invented details.\n\n\
+         Please check the reservation emails: call the shoppers, and release any hold that is not genuine."
+    );
+    let held = state
+        .store
+        .held_cars(&site.slug, now)
+        .await
+        .unwrap_or_default();
+    if !held.is_empty() {
+        let market = state.market.current();
+        text.push_str("\n\nCars reserved now:");
+        for id in held.iter().take(50) {
+            let name = market
+                .listing_by_id(&site.slug, *id)
+                .and_then(|listing| market.car(&site.slug, &listing.slug))
+                .map(|car| format!("{} {} {}", car.year, car.make, car.model));
+            match name {
+                Some(name) => text.push_str(&format!("\n- {name} (car {id})")),
+                None => text.push_str(&format!("\n- car {id}")),
+            }
+        }
+    }
+    text
 }
 
 /// Cache header of the hold status (it changes with every reservation).
@@ -158,6 +233,10 @@ pub struct ReservationAnswer {
     /// The PaymentIntent's client secret for Stripe.js, with `requires_action` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_secret: Option<String>,
+    /// The buy-online journey's token for this browser (`POST /api/journeys/{car_id}`),
+    /// given once, in the answer that made the reservation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journey_token: Option<String>,
 }
 
 /// Answer of `GET /api/reservations/{car_id}`.
@@ -229,7 +308,9 @@ fn check(request: &ReservationRequest, card: bool) -> Result<Contact, ApiError> 
 #[utoipa::path(post, path = "/api/reservations", tag = "reservations", request_body = ReservationRequest,
     responses((status = 201, body = ReservationAnswer, description = "The car is held for this shopper"),
         (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one"),
+        (status = 401, body = ErrorBody, description = "`phone_not_verified`: a dealer paid at the dealership holds a car only under a phone confirmed by sign-in, and the request has no session"),
         (status = 402, body = ErrorBody, description = "`card_declined`: the card issuer declined the deposit (its reason in `message` and `fields.payment_method`); the car was released"),
+        (status = 403, body = ErrorBody, description = "`phone_not_signed_in`: the reservation's `phone` is not the signed-in one (named in `fields.phone`)"),
         (status = 422, body = ErrorBody, description = "`validation_failed`: a dealer taking deposits by card got no usable `payment_method`"),
         (status = 503, body = ErrorBody, description = "`unavailable`: card payments cannot be reached; the car was released"),
         (status = 404, body = ErrorBody, description = "`car_not_found`: the dealer publishes no car with this id; or the host names no dealer"),
@@ -239,6 +320,7 @@ pub async fn reserve(
     State(state): State<AppState>,
     Site(site): Site,
     ClientIp(ip): ClientIp,
+    SessionPhone(session_phone): SessionPhone,
     headers: HeaderMap,
     ApiJson(request): ApiJson<ReservationRequest>,
 ) -> Result<(StatusCode, Json<ReservationAnswer>), ApiError> {
@@ -284,6 +366,28 @@ pub async fn reserve(
         )
         .await?;
     }
+    // The phone is the shopper's own when it is the one they signed in with. A hold
+    // paid at the dealership costs nothing, so only such a phone may take one (one live
+    // hold per phone, so a verified phone is what a hold costs); a card hold is paid for
+    // by the card's authorisation.
+    let verified = contact
+        .phone
+        .as_ref()
+        .is_some_and(|phone| session_phone.as_deref() == Some(phone.digits()));
+    if card_payments.is_none() && !verified {
+        return Err(match session_phone {
+            None => ApiError::new(ErrorCode::PhoneNotVerified, PHONE_NOT_VERIFIED),
+            Some(_) => ApiError::Client {
+                code: ErrorCode::PhoneNotSignedIn,
+                message: PHONE_NOT_SIGNED_IN.to_owned(),
+                fields: Some(std::collections::BTreeMap::from([(
+                    "phone".to_owned(),
+                    PHONE_NOT_SIGNED_IN.to_owned(),
+                )])),
+                retry_after: None,
+            },
+        });
+    }
     let now = state.clock.now();
     // A card hold lasts until the card is authorised, at most 15 minutes; authorised, it
     // runs for the dealer's hold hours.
@@ -315,7 +419,8 @@ pub async fn reserve(
         }],
     };
     let payment_method = request.payment_method.clone().unwrap_or_default();
-    let lead = reservation_lead(&reservation, request, contact, &headers);
+    let mut lead = reservation_lead(&reservation, request, contact, &headers);
+    lead.fields.phone_verified = Some(verified);
     match state.store.reserve(&reservation, &lead, now).await? {
         ReserveOutcome::Held => {}
         ReserveOutcome::Taken(hold) => {
@@ -327,12 +432,19 @@ pub async fn reserve(
             return Err(ApiError::new(ErrorCode::PhoneHasHold, PHONE_HOLDS_A_CAR));
         }
     }
-    burst_check(&state, &site.slug).await;
+    burst_check(&state, &site).await;
     tracing::info!(dealer = %site.slug, reservation_id = %reservation.id, car_id = reservation.car_id, "car held");
+    let journey_token = crate::routes::journey::open(&state, &reservation, &lead).await;
     state.outbox_wake.notify_one();
     if let Some(card) = card_payments {
         let answer = authorise(&state, &card, &reservation, payment_method.trim()).await?;
-        return Ok((StatusCode::CREATED, Json(answer)));
+        return Ok((
+            StatusCode::CREATED,
+            Json(ReservationAnswer {
+                journey_token,
+                ..answer
+            }),
+        ));
     }
     let payment = state.payments.start(&reservation).await?;
     Ok((
@@ -346,6 +458,7 @@ pub async fn reserve(
             expires_at: reservation.expires_at,
             message: payment.message,
             client_secret: None,
+            journey_token,
         }),
     ))
 }
@@ -365,6 +478,7 @@ pub fn card_answer(record: &ReservationRecord, client_secret: Option<String>) ->
         expires_at: record.expires_at,
         message,
         client_secret: client_secret.filter(|_| record.status == PaymentStatus::RequiresAction),
+        journey_token: None,
     }
 }
 

@@ -22,6 +22,8 @@
 //! | used dealer link | `DEALER#s#USEDLINK#<token hash>` | `USED` | | yes |
 //! | appointment booking | `DEALER#s#APPOINTMENT#<location>#<date>` | `SLOT#<HH:MM>` | | |
 //! | logged event | `DEALER#s#EVENT#<kind>#<date>` | `AT#<ms, 16 digits>#<id>` | | |
+//! | buy-online journey | `DEALER#s#JOURNEY#<reservation id>` | `JOURNEY` | | |
+//! | a phone's journey | `DEALER#s#USER#<phone>` | `JOURNEY#<car id, 20 digits>#<reservation id>` | | |
 
 use chrono::{DateTime, Utc};
 
@@ -51,6 +53,10 @@ pub const SK_RESERVATION: &str = "RESERVATION";
 pub const SLOT_PREFIX: &str = "SLOT#";
 /// Sort key prefix of logged events.
 pub const EVENT_PREFIX: &str = "AT#";
+/// Sort key of a buy-online journey.
+pub const SK_JOURNEY: &str = "JOURNEY";
+/// Sort key prefix of a user's journeys.
+pub const JOURNEY_PREFIX: &str = "JOURNEY#";
 
 /// Values inside keys are hashed or restricted so that `#` cannot forge another key.
 fn clean(part: &str) -> String {
@@ -231,4 +237,19 @@ pub fn event(at: DateTime<Utc>, id: &str) -> String {
         at.timestamp_millis().max(0),
         clean(id)
     )
+}
+
+/// Partition of the buy-online journey of one reservation.
+pub fn journey(slug: &str, reservation_id: &str) -> String {
+    format!("{}#JOURNEY#{}", dealer(slug), clean(reservation_id))
+}
+
+/// Sort key prefix of a user's journeys of one car (in the user's partition).
+pub fn user_journeys_of_car(car_id: u64) -> String {
+    format!("{JOURNEY_PREFIX}{car_id:020}#")
+}
+
+/// Sort key of one of a user's journeys (in the user's partition).
+pub fn user_journey(car_id: u64, reservation_id: &str) -> String {
+    format!("{}{}", user_journeys_of_car(car_id), clean(reservation_id))
 }

@@ -7,6 +7,7 @@
 //! `DEALER#<slug>#USER#<phone>`, see [`keys`]).
 
 pub mod dynamo;
+pub mod journey;
 pub mod keys;
 pub mod redb;
 
@@ -18,6 +19,10 @@ use serde_json::Value;
 use crate::lead::{LeadFields, PaymentStatus};
 
 pub use self::dynamo::DynamoStore;
+pub use self::journey::{
+    DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, Frequency, JourneyRecord,
+    JourneySave, OrderSent, TradeInChoice, TradeInStep,
+};
 pub use self::redb::RedbStore;
 
 /// Sign-in codes a shopper may get wrong before the code is locked.
@@ -1361,6 +1366,145 @@ pub trait Store: Send + Sync {
             )
             .await?;
         items.iter().map(Item::record).collect()
+    }
+
+    // ---------------------------------------------------------------- buy-online journeys
+
+    /// Starts a reservation's journey (create-once) with the index entry that finds it
+    /// from the reservation's phone; false when the journey exists already.
+    async fn open_journey(
+        &self,
+        journey: &JourneyRecord,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut writes = vec![Write::Put {
+            item: new_item(
+                keys::journey(&journey.dealer, &journey.reservation_id),
+                keys::SK_JOURNEY,
+                journey,
+                None,
+            )?,
+            condition: Condition::Absent { now },
+        }];
+        if let Some(phone) = &journey.phone {
+            writes.push(Write::Put {
+                item: new_item(
+                    keys::user(&journey.dealer, phone),
+                    &keys::user_journey(journey.car_id, &journey.reservation_id),
+                    &serde_json::json!({
+                        "reservation_id": journey.reservation_id,
+                        "car_id": journey.car_id,
+                        "created_at": journey.created_at,
+                    }),
+                    None,
+                )?,
+                condition: Condition::Always,
+            });
+        }
+        match self.write(writes).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::ConditionFailed) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The journey of a reservation of the dealer, with its version.
+    async fn journey(
+        &self,
+        dealer: &str,
+        reservation_id: &str,
+    ) -> Result<Option<JourneyRecord>, StoreError> {
+        match self
+            .get(&keys::journey(dealer, reservation_id), keys::SK_JOURNEY)
+            .await?
+        {
+            Some(item) => {
+                let mut record: JourneyRecord = item.record()?;
+                record.version = item.version;
+                Ok(Some(record))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The reservations whose journeys of a car a phone began, oldest first.
+    async fn journeys_of_phone(
+        &self,
+        dealer: &str,
+        phone: &str,
+        car_id: u64,
+    ) -> Result<Vec<String>, StoreError> {
+        #[derive(Deserialize)]
+        struct Entry {
+            reservation_id: String,
+            created_at: DateTime<Utc>,
+        }
+        let items = self
+            .query(
+                &keys::user(dealer, phone),
+                &keys::user_journeys_of_car(car_id),
+            )
+            .await?;
+        let mut entries = items
+            .iter()
+            .map(Item::record::<Entry>)
+            .collect::<Result<Vec<_>, _>>()?;
+        entries.sort_by_key(|e| e.created_at);
+        Ok(entries.into_iter().map(|e| e.reservation_id).collect())
+    }
+
+    /// Saves a journey if nobody changed it since it was read (its `version`), with a
+    /// new lead (and its outbox entry) and a booked pick-up slot in the same
+    /// transaction: a step's application or the order is stored exactly once, however
+    /// often the shopper presses the button.
+    async fn save_journey(
+        &self,
+        journey: &JourneyRecord,
+        lead: Option<&LeadRecord>,
+        booking: Option<&BookingRecord>,
+        now: DateTime<Utc>,
+    ) -> Result<JourneySave, StoreError> {
+        let mut item = new_item(
+            keys::journey(&journey.dealer, &journey.reservation_id),
+            keys::SK_JOURNEY,
+            journey,
+            None,
+        )?;
+        item.version = journey.version + 1;
+        let mut writes = vec![Write::Put {
+            item,
+            condition: Condition::Version(journey.version),
+        }];
+        if let Some(lead) = lead {
+            writes.extend(new_lead_writes(lead, None, now)?);
+        }
+        let slot = booking.map(|b| {
+            (
+                keys::appointments(&b.dealer, &b.location, b.date),
+                keys::slot(b.time),
+            )
+        });
+        if let (Some(booking), Some((pk, sk))) = (booking, &slot) {
+            writes.push(Write::Put {
+                item: new_item(pk.clone(), sk, booking, None)?,
+                condition: Condition::Absent { now },
+            });
+        }
+        match self.write(writes).await {
+            Ok(()) => Ok(JourneySave::Saved(Box::new(JourneyRecord {
+                version: journey.version + 1,
+                ..journey.clone()
+            }))),
+            Err(StoreError::ConditionFailed) => {
+                if let Some((pk, sk)) = &slot {
+                    if self.get(pk, sk).await?.is_some() {
+                        return Ok(JourneySave::SlotTaken);
+                    }
+                }
+                Ok(JourneySave::Changed)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     // ---------------------------------------------------------------- logged events

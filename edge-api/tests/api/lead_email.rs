@@ -98,6 +98,8 @@ fn hilux_market() -> MarketSource {
             year: 2021,
             km: 41_000,
             price: 45_990.0,
+            car_type: domain::car::CarType::Used,
+            badge: None,
         }])
         .with_listings([Listing {
             dealer: "alpha".into(),
@@ -272,7 +274,7 @@ const MANY: usize = usize::MAX;
 /// prospects, each `id* requestdate vehicle+ customer vendor provider?`, with the
 /// vehicle, customer, contact, vendor and provider content models and their attribute
 /// values; plus the specification's rule that a customer contact has an email or phone.
-fn check_adf(doc: &str) -> Result<(), String> {
+pub(crate) fn check_adf(doc: &str) -> Result<(), String> {
     let (root, pis) = parse_xml(doc)?;
     if !pis
         .iter()
@@ -448,7 +450,7 @@ fn a_lead_about_a_car_renders_a_valid_adf_document_naming_the_site() {
     }
 }
 
-/// The ADF document of any lead (issue 28: "one `<prospect>` per lead, `<vehicle>` with
+/// The ADF document of any lead ("one `<prospect>` per lead, `<vehicle>` with
 /// VIN and stock number"): the DTD requires `vehicle+`, each with year, make and model,
 /// so every kind of lead gets a valid document, its vehicles saying what they are.
 #[test]
@@ -672,7 +674,7 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
         "VIN: MR0FA3CD100123456",
         "Location: Alpha Motors brisbane",
         "Message: Price <best>?",
-        // Issue 28: the attribution, as the shopper's browser kept it.
+        // The attribution, as the shopper's browser kept it.
         "Landing page: /?utm_source=google&gclid=g<1>",
         "Referrer: https://www.google.com/search?q=<ute>",
         "Campaign: fbclid=f1, gclid=g<1>, msclkid=m1, utm_campaign=utes, utm_source=google",

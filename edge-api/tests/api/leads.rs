@@ -99,8 +99,8 @@ async fn validation_answers_422_with_the_seed_messages_per_field() {
         .await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
     let fields = &answer.json["fields"];
-    assert_eq!(fields["name"], field_required("Name"));
-    assert_eq!(fields["category"], field_required("Category"));
+    assert_eq!(fields["name"], field_required("First name"));
+    assert_eq!(fields["category"], field_required("Enquiry type"));
     assert_eq!(fields["message"], field_required("Comments"));
     assert_eq!(fields["email"], INVALID_EMAIL);
     assert_eq!(fields["phone"], INVALID_PHONE);
@@ -501,7 +501,7 @@ async fn a_stored_lead_can_be_read_back_only_in_dev_mode() {
     );
 }
 
-/// Issue 28: the visit's attribution is kept with the lead, and its sizes are checked
+/// The visit's attribution is kept with the lead, and its sizes are checked
 /// here whatever the browser claims to bound.
 #[tokio::test]
 async fn attribution_is_stored_with_the_lead_and_its_bounds_are_enforced() {

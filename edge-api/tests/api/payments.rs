@@ -130,9 +130,25 @@ async fn spawn(api_base: &str) -> TestApp {
 
 /// [`spawn`], with lead emails written to `mail_dir` (alpha's go to its sales team).
 async fn spawn_mailing(api_base: &str, mail_dir: Option<&std::path::Path>) -> TestApp {
-    let mut alpha = (**tenants(None).by_slug("alpha").expect("alpha")).clone();
-    alpha.lead_email = toml::from_str("recipients = [{ address = \"sales@alphamotors.com.au\" }]")
-        .expect("lead email config");
+    spawn_delivering(
+        api_base,
+        mail_dir,
+        None,
+        "recipients = [{ address = \"sales@alphamotors.com.au\" }]",
+    )
+    .await
+}
+
+/// [`spawn`], with alpha's leads posted to `webhook_base` (`/json` and `/adf`) when
+/// given, and emailed to `mail_dir` as its `lead_email` config says.
+async fn spawn_delivering(
+    api_base: &str,
+    mail_dir: Option<&std::path::Path>,
+    webhook_base: Option<&str>,
+    lead_email: &str,
+) -> TestApp {
+    let mut alpha = (**tenants(webhook_base).by_slug("alpha").expect("alpha")).clone();
+    alpha.lead_email = toml::from_str(lead_email).expect("lead email config");
     let beta = (**tenants(None).by_slug("beta").expect("beta")).clone();
     let (mut st, clock, dir) = state(edge_api::tenancy::Tenants::new([alpha, beta]), relaxed());
     if let Some(mail_dir) = mail_dir {
@@ -882,6 +898,9 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
         .iter()
         .filter(|m| m.contains("To: sales@alphamotors.com.au"))
         .collect();
+    // One reservation email, sent once the card is authorised, with the links: none
+    // while the card was being authorised.
+    assert_eq!(dealer.len(), 1, "{dealer:#?}");
     let held = dealer
         .iter()
         .find(|m| m.contains("Sale agreed: take the deposit"))
@@ -928,4 +947,145 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
             .any(|m| m.contains("<jo@example.com>") && m.contains("has now been taken")),
         "the shopper hears the deposit was taken"
     );
+}
+
+/// The capture link's path and query, as a dealer link of `id` in `text` (XML or HTML
+/// escaping undone).
+fn link_in(text: &str, id: &str, action: &str) -> Option<String> {
+    let text = text.replace("&amp;", "&");
+    let start = text.find(&format!(
+        "/api/reservations/{id}/dealer?action={action}&token="
+    ))?;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>'))
+        .unwrap_or(rest.len());
+    Some(rest[..end].to_owned())
+}
+
+/// A dealer taking leads by webhook and ADF (and a CRM reading ADF by email) gets the
+/// signed links too: in the webhook JSON as `payment_links`, in the ADF's comments (the
+/// document stays valid ADF), once the card is authorised and never for a declined
+/// card; the links work, and after the capture the next step carries the refund link.
+#[tokio::test]
+async fn webhook_and_adf_dealers_get_the_links_once_the_card_is_held_and_they_work() {
+    if skipped() {
+        return;
+    }
+    let stripe = start_localstripe();
+    let port = crate::support::free_port();
+    let receiver = crate::support::Receiver::start(port).await;
+    let mail_dir = tempfile::tempdir().expect("mail dir");
+    let app = spawn_delivering(
+        &stripe.url,
+        Some(mail_dir.path()),
+        Some(&format!("http://127.0.0.1:{port}")),
+        "recipients = [{ address = \"crm@alphamotors.com.au\", format = \"adf\" }]",
+    )
+    .await;
+
+    // A declined card never reaches the dealer: nothing was held for it.
+    let declined = reserve(
+        &app,
+        60,
+        "0412 000 060",
+        Some(&card(&stripe, DECLINED).await),
+    )
+    .await;
+    assert_eq!(
+        declined.status,
+        StatusCode::PAYMENT_REQUIRED,
+        "{}",
+        declined.text
+    );
+    edge_api::outbox::drain(&app.state).await.expect("drain");
+    assert!(receiver.all().is_empty(), "{:#?}", receiver.all());
+    let to_crm = |dir: &std::path::Path| {
+        mails(dir)
+            .into_iter()
+            .filter(|m| m.contains("To: crm@alphamotors.com.au"))
+            .collect::<Vec<_>>()
+    };
+    assert!(to_crm(mail_dir.path()).is_empty());
+
+    let answer = reserve(&app, 61, "0412 000 061", Some(&card(&stripe, VISA).await)).await;
+    assert_eq!(answer.json["status"], "held", "{}", answer.text);
+    let id = answer.json["reservation_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    edge_api::outbox::drain(&app.state).await.expect("drain");
+    let got = receiver.all();
+    let posted = |path: &str| {
+        got.iter()
+            .filter(|r| r.path == path)
+            .map(|r| r.body.clone())
+            .collect::<Vec<_>>()
+    };
+    let (json_bodies, adf_bodies) = (posted("/json"), posted("/adf"));
+    assert_eq!((json_bodies.len(), adf_bodies.len()), (1, 1), "{got:#?}");
+    let body: Value = serde_json::from_str(&json_bodies[0]).expect("webhook JSON");
+    assert_eq!(body["lead"]["reservation_status"], "held");
+    let links = body["payment_links"].as_array().expect("payment_links");
+    assert_eq!(
+        links
+            .iter()
+            .map(|l| (l["action"].as_str(), l["label"].as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (Some("capture"), Some("Sale agreed: take the deposit")),
+            (Some("cancel"), Some("Release the car")),
+        ]
+    );
+    let capture =
+        link_in(links[0]["url"].as_str().expect("url"), &id, "capture").expect("a capture link");
+    // The dev endpoint a local journey reads shows exactly what the endpoints received.
+    let dev = app
+        .get(
+            HOST,
+            &format!("/api/dev/reservations/{id}/deliveries"),
+            None,
+        )
+        .await;
+    assert_eq!(dev.status, StatusCode::OK, "{}", dev.text);
+    assert_eq!(dev.json["webhook"], json!([body]));
+    assert_eq!(dev.json["adf"], json!(adf_bodies));
+    crate::lead_email::check_adf(&adf_bodies[0]).expect("valid ADF");
+    assert_eq!(
+        link_in(&adf_bodies[0], &id, "capture").as_deref(),
+        Some(capture.as_str()),
+        "the ADF carries the same link: {}",
+        adf_bodies[0]
+    );
+    let emailed = to_crm(mail_dir.path());
+    assert_eq!(emailed.len(), 1, "one ADF email to the CRM: {emailed:#?}");
+    let xml = &emailed[0][emailed[0].find("<?xml").expect("an ADF body")..];
+    let xml = &xml[..xml.find("</adf>").expect("the ADF's end") + "</adf>".len()];
+    crate::lead_email::check_adf(xml).expect("the emailed ADF is valid");
+    assert_eq!(
+        link_in(xml, &id, "capture").as_deref(),
+        Some(capture.as_str())
+    );
+
+    // The webhook's link works like the email's: a page, then its button.
+    assert_eq!(app.get(HOST, &capture, None).await.status, StatusCode::OK);
+    let done = app
+        .send(
+            app.request(reqwest::Method::POST, HOST, &capture)
+                .header("origin", format!("http://{HOST}:{}", app.addr.port()))
+                .header("content-type", "application/x-www-form-urlencoded"),
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(stored(&app, &id).await.status, PaymentStatus::Captured);
+    edge_api::outbox::drain(&app.state).await.expect("drain");
+    let bodies: Vec<Value> = receiver
+        .all()
+        .iter()
+        .filter(|r| r.path == "/json")
+        .map(|r| serde_json::from_str(&r.body).expect("JSON"))
+        .collect();
+    assert_eq!(bodies.len(), 2);
+    assert_eq!(bodies[1]["lead"]["reservation_status"], "captured");
+    assert_eq!(bodies[1]["payment_links"][0]["action"], "refund");
 }

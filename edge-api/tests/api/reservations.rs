@@ -3,7 +3,9 @@
 //! expiry on the manual clock, the lead that tells the dealer, and 400s that name each
 //! bad field.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{
@@ -18,6 +20,7 @@ use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::routes::reservations::{
     CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD, PHONE_HOLDS_A_CAR,
+    PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED,
 };
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
@@ -90,9 +93,40 @@ fn time(value: &Value) -> DateTime<Utc> {
         .with_timezone(&Utc)
 }
 
-async fn reserve(app: &TestApp, host: &str, car_id: u64) -> crate::support::Answer {
-    app.post(host, "/api/reservations", &request(car_id), None)
+/// Session cookies by app address, host and phone.
+type Sessions = HashMap<(SocketAddr, String, String), String>;
+
+/// The session of `phone` on `host` (a hold paid at the dealership is taken only under
+/// the phone the shopper signed in with), signed in once per app and kept while the app
+/// still knows it.
+async fn session(app: &TestApp, host: &str, phone: &str) -> String {
+    static SESSIONS: LazyLock<Mutex<Sessions>> = LazyLock::new(Mutex::default);
+    let key = (app.addr, host.to_owned(), phone.to_owned());
+    let kept = SESSIONS.lock().expect("sessions").get(&key).cloned();
+    if let Some(cookie) = kept {
+        // A port is used again by a later test's app, which never issued the cookie.
+        if app.get(host, "/api/session", Some(&cookie)).await.json["signed_in"] == true {
+            return cookie;
+        }
+    }
+    let cookie = app.sign_in(host, phone).await;
+    SESSIONS
+        .lock()
+        .expect("sessions")
+        .insert(key, cookie.clone());
+    cookie
+}
+
+/// `POST /api/reservations` signed in with the body's phone.
+async fn hold(app: &TestApp, host: &str, body: &Value) -> crate::support::Answer {
+    let phone = body["phone"].as_str().expect("a phone");
+    let cookie = session(app, host, phone).await;
+    app.post(host, "/api/reservations", body, Some(&cookie))
         .await
+}
+
+async fn reserve(app: &TestApp, host: &str, car_id: u64) -> crate::support::Answer {
+    hold(app, host, &request(car_id)).await
 }
 
 /// A policy that lets one address and phone reserve as often as a test needs.
@@ -113,10 +147,12 @@ fn relaxed() -> Policy {
 async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealership() {
     let app = spawn().await;
     let now = app.clock.now();
+    let cookie = session(&app, HOST, "0412 345 678").await;
     let answer = app
         .send(
             app.request(reqwest::Method::POST, HOST, "/api/reservations")
                 .header("user-agent", "TestBrowser/1")
+                .header("cookie", &cookie)
                 .json(&request(1042)),
         )
         .await;
@@ -131,6 +167,7 @@ async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealer
             "deposit",
             "expires_at",
             "hold_hours",
+            "journey_token",
             "message",
             "reservation_id",
             "status"
@@ -179,6 +216,7 @@ async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealer
     assert_eq!(stored_json(&lead.fields)["phone"], "0412345678");
     assert_eq!(stored_json(&lead.fields)["reservation_id"], id);
     assert_eq!(stored_json(&lead.fields)["user_agent"], "TestBrowser/1");
+    assert_eq!(stored_json(&lead.fields)["phone_verified"], true);
     assert_eq!(
         app.state
             .store
@@ -281,14 +319,7 @@ async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
     assert_eq!(second.json["success"], false);
     // Another car of the dealer (for another phone), and the same car id at another
     // dealer, are free.
-    let other = app
-        .post(
-            HOST,
-            "/api/reservations",
-            &request_from(8, "0413 000 111"),
-            None,
-        )
-        .await;
+    let other = hold(&app, HOST, &request_from(8, "0413 000 111")).await;
     assert_eq!(other.status, StatusCode::CREATED, "{}", other.text);
     assert_eq!(
         reserve(&app, "beta.localhost", 7).await.status,
@@ -306,10 +337,12 @@ async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn of_100_concurrent_reservations_of_one_car_exactly_one_holds_it() {
     let app = spawn_with(tenants(None), relaxed()).await;
+    let cookie = session(&app, HOST, "0412 345 678").await;
     let mut requests = tokio::task::JoinSet::new();
     for _ in 0..100 {
         let request = app
             .request(reqwest::Method::POST, HOST, "/api/reservations")
+            .header("cookie", &cookie)
             .json(&request(555));
         requests.spawn(async move {
             let response = request.send().await.expect("request");
@@ -484,7 +517,7 @@ async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
     assert_eq!(
         answer.json["fields"],
         json!({
-            "car_id": INVALID_CAR_ID, "name": field_required("Name"), "email": INVALID_EMAIL,
+            "car_id": INVALID_CAR_ID, "name": field_required("First name"), "email": INVALID_EMAIL,
             "phone": INVALID_PHONE, "postcode": INVALID_POSTCODE_FORMAT
         })
     );
@@ -498,16 +531,11 @@ async fn bad_fields_answer_400_naming_each_with_the_lead_form_messages() {
         .await;
     assert_eq!(
         blank.json["fields"],
-        json!({ "name": field_required("Name"), "email": field_required("Email"), "phone": field_required("Phone") })
+        json!({ "name": field_required("First name"), "email": field_required("Email"), "phone": field_required("Phone") })
     );
     // Only name, email and phone are required; a blank postcode is fine.
     let minimal = json!({ "car_id": 3, "name": "Jo", "email": "jo@example.com", "phone": "0412345678", "postcode": "" });
-    assert_eq!(
-        app.post(HOST, "/api/reservations", &minimal, None)
-            .await
-            .status,
-        StatusCode::CREATED
-    );
+    assert_eq!(hold(&app, HOST, &minimal).await.status, StatusCode::CREATED);
 
     let mut wrong_types = Vec::new();
     for (field, value) in [
@@ -646,10 +674,7 @@ async fn a_phone_holds_one_car_per_dealer_and_an_address_only_a_few() {
     let jo = "0412 345 678";
     let post = |car: u64, phone: &'static str, host: &'static str| {
         let app = &app;
-        async move {
-            app.post(host, "/api/reservations", &request_from(car, phone), None)
-                .await
-        }
+        async move { hold(app, host, &request_from(car, phone)).await }
     };
     assert_eq!(post(1, jo, HOST).await.status, StatusCode::CREATED);
     // A second car for the same phone at the same dealer is refused, and stores nothing.
@@ -696,7 +721,7 @@ async fn the_shopper_cancels_a_reservation_paid_at_the_dealership() {
     let app = spawn_with(tenants(None), relaxed()).await;
     let mut body = request_from(1200, "0412 345 678");
     body["payment_method"] = json!("pm_card_visa");
-    let answer = app.post(HOST, "/api/reservations", &body, None).await;
+    let answer = hold(&app, HOST, &body).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     assert_eq!(answer.json["status"], "awaiting_payment");
     let id = answer.json["reservation_id"]
@@ -714,13 +739,199 @@ async fn the_shopper_cancels_a_reservation_paid_at_the_dealership() {
     let status = app.get(HOST, "/api/reservations/1200", None).await;
     assert_eq!(status.json["reserved"], false, "{}", status.text);
     // The same phone may hold a car again.
-    let again = app
+    let again = hold(&app, HOST, &request_from(1201, "0412 345 678")).await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
+}
+
+/// A hold paid at the dealership costs the shopper nothing, so it is taken only under a
+/// phone confirmed by sign-in: without a session 401, with a session of another phone
+/// (or of another dealer's site) 401/403 naming what to do; none of them holds the car
+/// or tells the dealer. The phone's own session holds it, and the lead says the phone
+/// is verified.
+#[tokio::test]
+async fn a_hold_paid_at_the_dealership_needs_the_phone_the_shopper_signed_in_with() {
+    let app = spawn_with(tenants(None), relaxed()).await;
+    let anonymous = app
+        .post(HOST, "/api/reservations", &request(300), None)
+        .await;
+    assert_eq!(
+        (
+            anonymous.status,
+            anonymous.json["code"].as_str(),
+            anonymous.json["message"].as_str()
+        ),
+        (
+            StatusCode::UNAUTHORIZED,
+            Some("phone_not_verified"),
+            Some(PHONE_NOT_VERIFIED)
+        ),
+        "{}",
+        anonymous.text
+    );
+    let someone_else = session(&app, HOST, "0499 000 111").await;
+    let mismatch = app
         .post(
             HOST,
             "/api/reservations",
-            &request_from(1201, "0412 345 678"),
-            None,
+            &request(300),
+            Some(&someone_else),
         )
         .await;
-    assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
+    assert_eq!(
+        (mismatch.status, mismatch.json["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("phone_not_signed_in")),
+        "{}",
+        mismatch.text
+    );
+    assert_eq!(mismatch.json["fields"]["phone"], PHONE_NOT_SIGNED_IN);
+    // A session belongs to one dealer's site.
+    let at_beta = session(&app, "beta.localhost", "0412 345 678").await;
+    let elsewhere = app
+        .post(HOST, "/api/reservations", &request(300), Some(&at_beta))
+        .await;
+    assert_eq!(
+        elsewhere.status,
+        StatusCode::UNAUTHORIZED,
+        "{}",
+        elsewhere.text
+    );
+    assert!(app
+        .state
+        .store
+        .hold("alpha", 300, app.clock.now())
+        .await
+        .expect("read")
+        .is_none());
+    assert_eq!(
+        edge_api::outbox::pending(&app.state, app.clock.now())
+            .await
+            .expect("pending"),
+        0
+    );
+    let owner = hold(&app, HOST, &request(300)).await;
+    assert_eq!(owner.status, StatusCode::CREATED, "{}", owner.text);
+    let reservation = app
+        .state
+        .store
+        .reservation("alpha", owner.json["reservation_id"].as_str().expect("id"))
+        .await
+        .expect("read")
+        .expect("stored");
+    let lead = app
+        .state
+        .store
+        .lead("alpha", &reservation.lead_id)
+        .await
+        .expect("read")
+        .expect("lead");
+    assert_eq!(lead.fields.phone_verified, Some(true));
+}
+
+/// The text of every email the file transport wrote, soft line breaks undone.
+fn mails(dir: &std::path::Path) -> Vec<String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .map(|bytes| {
+            String::from_utf8_lossy(&bytes)
+                .replace("=\r\n", "")
+                .replace("=\n", "")
+                .replace("=3D", "=")
+        })
+        .collect()
+}
+
+/// When a window's reservations of a dealer reach the burst threshold, the dealer's lead
+/// address gets one email through the outbox naming the cars held: not one per
+/// reservation, and not again in the same window; the next window's burst is news again.
+/// The alert goes nowhere else (no webhook, no shopper).
+#[tokio::test]
+async fn a_burst_of_reservations_emails_the_dealer_once_per_window() {
+    let port = crate::support::free_port();
+    let receiver = crate::support::Receiver::start(port).await;
+    let base = format!("http://127.0.0.1:{port}");
+    let mut alpha = (**tenants(Some(&base)).by_slug("alpha").expect("alpha")).clone();
+    alpha.lead_email = toml::from_str(
+        "recipients = [{ address = \"crm@alphamotors.com.au\", format = \"adf\" }, { address = \"sales@alphamotors.com.au\" }]",
+    )
+    .expect("lead email config");
+    let beta = (**tenants(None).by_slug("beta").expect("beta")).clone();
+    let policy = Policy {
+        reservation_burst: RateLimit {
+            max: 3,
+            window_secs: 3600,
+        },
+        ..relaxed()
+    };
+    let (mut st, clock, dir) = state(Tenants::new([alpha, beta]), policy);
+    let mail_dir = tempfile::tempdir().expect("mail dir");
+    st.mail = Some(edge_api::mail::MailSettings {
+        transport: Arc::new(edge_api::mail::FileMail::new(mail_dir.path())),
+        from: "leads@forecourt.example".into(),
+    });
+    st.market = Arc::new(MarketSource::fixed(stock()));
+    let app = serve(st, clock, dir).await;
+    // Start at the top of an hour, so the five reservations share one window.
+    let now = app.clock.now().timestamp();
+    app.clock
+        .advance(Duration::seconds(3600 - now.rem_euclid(3600)));
+    let alerts = |app: &TestApp| {
+        let dir = mail_dir.path().to_owned();
+        let state = app.state.clone();
+        async move {
+            edge_api::outbox::drain(&state).await.expect("drain");
+            mails(&dir)
+                .into_iter()
+                .filter(|m| m.contains("were reserved within"))
+                .collect::<Vec<_>>()
+        }
+    };
+    for (car, phone) in [(401, "0412 000 401"), (402, "0412 000 402")] {
+        let answer = hold(&app, HOST, &request_from(car, phone)).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    assert!(alerts(&app).await.is_empty(), "two is no burst");
+    for (car, phone) in [
+        (403, "0412 000 403"),
+        (404, "0412 000 404"),
+        (405, "0412 000 405"),
+    ] {
+        let answer = hold(&app, HOST, &request_from(car, phone)).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    let sent = alerts(&app).await;
+    assert_eq!(sent.len(), 1, "one email for the window: {sent:#?}");
+    let alert = &sent[0];
+    assert!(alert.contains("To: sales@alphamotors.com.au"), "{alert}");
+    assert!(
+        alert.contains("3 cars on your website were reserved within one hour"),
+        "{alert}"
+    );
+    for car in [401, 402, 403] {
+        assert!(
+            alert.contains(&format!("car {car})")) || alert.contains(&format!("- car {car}")),
+            "{alert}"
+        );
+    }
+    // Only the leads reached the webhooks: five JSON and five ADF posts.
+    let posted = receiver.all();
+    assert_eq!(posted.len(), 10, "{posted:#?}");
+    assert!(posted
+        .iter()
+        .all(|r| !r.body.contains("were reserved within")));
+    // The next hour's burst is news again.
+    app.clock.advance(Duration::hours(1));
+    for (car, phone) in [
+        (406, "0412 000 406"),
+        (407, "0412 000 407"),
+        (408, "0412 000 408"),
+    ] {
+        let answer = hold(&app, HOST, &request_from(car, phone)).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    assert_eq!(alerts(&app).await.len(), 2);
 }

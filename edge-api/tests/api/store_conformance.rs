@@ -16,6 +16,9 @@ use edge_api::store::{
     SessionRecord, StateChange, Store, StoreError, Target, Transition, TransitionOutcome, Write,
     OTP_MAX_ATTEMPTS,
 };
+use edge_api::store::{
+    DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, JourneyRecord, JourneySave, OrderSent,
+};
 use serde_json::{json, Map, Value};
 
 /// A store whose reads take a while to arrive, as over a network: by the time a caller
@@ -1301,6 +1304,7 @@ async fn conformance(store: &dyn Store) {
     reservations(store).await;
     card_reservations(store).await;
     appointments_and_events(store).await;
+    journeys(store).await;
 }
 
 /// A card reservation: held 15 minutes until authorised, then to the hold's end; each
@@ -1479,6 +1483,207 @@ async fn card_reservations(store: &dyn Store) {
         .use_link_token("gamma", "abc", until, now)
         .await
         .expect("again"));
+}
+
+fn journey(
+    dealer: &str,
+    reservation_id: &str,
+    car_id: u64,
+    phone: &str,
+    now: DateTime<Utc>,
+) -> JourneyRecord {
+    JourneyRecord {
+        dealer: dealer.into(),
+        reservation_id: reservation_id.into(),
+        car_id,
+        phone: Some(phone.into()),
+        token_hash: format!("hash-{reservation_id}"),
+        created_at: now,
+        updated_at: now,
+        finance: None,
+        trade_in: None,
+        delivery: None,
+        order: None,
+        version: 0,
+    }
+}
+
+/// A buy-online journey: created once per reservation, found from its phone, saved
+/// against its version, and saved with a lead and a booked slot all or nothing.
+async fn journeys(store: &dyn Store) {
+    let now = t0();
+    let first = journey("delta", "J1", 42, "0412000001", now);
+    assert!(store.open_journey(&first, now).await.expect("open"));
+    assert!(
+        !store.open_journey(&first, now).await.expect("open again"),
+        "a journey is created once"
+    );
+    let later = journey("delta", "J2", 42, "0412000001", now + Duration::minutes(5));
+    assert!(store.open_journey(&later, now).await.expect("open later"));
+    assert!(store
+        .open_journey(&journey("delta", "J3", 43, "0412000001", now), now)
+        .await
+        .expect("another car"));
+    assert_eq!(
+        store
+            .journeys_of_phone("delta", "0412000001", 42)
+            .await
+            .expect("of phone"),
+        vec!["J1".to_owned(), "J2".to_owned()],
+        "a phone's journeys of one car, oldest first"
+    );
+    assert!(store
+        .journeys_of_phone("delta", "0412999999", 42)
+        .await
+        .expect("stranger")
+        .is_empty());
+    assert!(
+        store.journey("beta", "J1").await.expect("read").is_none(),
+        "another dealer's journey cannot be addressed"
+    );
+    // The phone's watchlist is untouched by its journeys.
+    assert!(store
+        .watchlist("delta", "0412000001")
+        .await
+        .expect("watchlist")
+        .is_empty());
+
+    let mut read = store
+        .journey("delta", "J1")
+        .await
+        .expect("read")
+        .expect("J1");
+    assert_eq!(read.version, 1);
+    read.finance = Some(FinanceStep {
+        choice: FinanceChoice::Cash,
+        deposit: None,
+        term_years: None,
+        rate: None,
+        balloon: None,
+        frequency: None,
+        application_lead_id: None,
+        applied_at: None,
+    });
+    let saved = match store
+        .save_journey(&read, None, None, now)
+        .await
+        .expect("save")
+    {
+        JourneySave::Saved(saved) => *saved,
+        other => panic!("saved: {other:?}"),
+    };
+    assert_eq!(saved.version, 2);
+    // A stale copy loses and writes nothing.
+    let mut stale = read.clone();
+    stale.finance = None;
+    assert_eq!(
+        store
+            .save_journey(&stale, None, None, now)
+            .await
+            .expect("stale"),
+        JourneySave::Changed
+    );
+    let stored = store
+        .journey("delta", "J1")
+        .await
+        .expect("read")
+        .expect("J1");
+    assert_eq!(stored.finance.map(|f| f.choice), Some(FinanceChoice::Cash));
+
+    // The order: the journey, its lead and the pick-up slot in one write.
+    let date = NaiveDate::from_ymd_opt(2026, 11, 24).expect("date");
+    let time = NaiveTime::from_hms_opt(10, 0, 0).expect("time");
+    let mut ordered = saved.clone();
+    ordered.delivery = Some(DeliveryStep {
+        choice: DeliveryChoice::Pickup,
+        postcode: None,
+        place: None,
+        region: None,
+        fee: None,
+        location: Some("brisbane".into()),
+        location_name: None,
+        date: Some(date),
+        time: Some(time),
+    });
+    ordered.order = Some(OrderSent {
+        lead_id: "order-1".into(),
+        sent_at: now,
+    });
+    let order_lead = lead("delta", "order-1", now);
+    let slot = booking("delta", "order-1", now);
+    // A slot booked by someone else: nothing is written.
+    let taken = booking("delta", "other-lead", now);
+    let other = lead("delta", "other-lead", now);
+    assert_eq!(
+        store
+            .book_appointment(&other, &taken, None, now)
+            .await
+            .expect("book"),
+        BookingOutcome::Booked("other-lead".into())
+    );
+    assert_eq!(
+        store
+            .save_journey(&ordered, Some(&order_lead), Some(&slot), now)
+            .await
+            .expect("slot taken"),
+        JourneySave::SlotTaken
+    );
+    assert!(store
+        .lead("delta", "order-1")
+        .await
+        .expect("lead")
+        .is_none());
+    assert!(store
+        .journey("delta", "J1")
+        .await
+        .expect("read")
+        .expect("J1")
+        .order
+        .is_none());
+    // Another time: stored, with its lead queued for the dealer.
+    let free = BookingRecord {
+        time: NaiveTime::from_hms_opt(11, 0, 0).expect("time"),
+        ..slot.clone()
+    };
+    match store
+        .save_journey(&ordered, Some(&order_lead), Some(&free), now)
+        .await
+        .expect("order")
+    {
+        JourneySave::Saved(saved) => assert_eq!(saved.version, 3),
+        other => panic!("ordered: {other:?}"),
+    }
+    assert!(store
+        .lead("delta", "order-1")
+        .await
+        .expect("lead")
+        .is_some());
+    assert_eq!(
+        store
+            .outbox_of_lead("delta", "order-1")
+            .await
+            .expect("outbox")
+            .len(),
+        1
+    );
+    let stored = store
+        .journey("delta", "J1")
+        .await
+        .expect("read")
+        .expect("J1");
+    assert_eq!(stored.order.map(|o| o.lead_id), Some("order-1".to_owned()));
+    let booked = store
+        .booked_slots("delta", "brisbane", date)
+        .await
+        .expect("slots");
+    assert_eq!(
+        booked
+            .iter()
+            .map(|b| (b.time, b.lead_id.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(time, "other-lead"), (free.time, "order-1")],
+        "the order's slot is booked with it, the other lead's kept"
+    );
 }
 
 #[tokio::test]

@@ -145,7 +145,7 @@ pub fn tenants(webhook_base: Option<&str>) -> Tenants {
             youx_quote: false,
             finance: LoanTerms::default(),
             trade_in: TradeInSettings::default(),
-            // Beta has a GTM container and a Meta pixel (issue 28's per-dealer CSP).
+            // Beta has a GTM container and a Meta pixel (per-dealer CSP).
             page_csp: domain::csp::page_csp(
                 &toml::from_str(
                     "slug = \"beta\"\nname = \"Beta Cars\"\n\
@@ -249,6 +249,7 @@ pub fn website(
                 },
             )
             .collect(),
+        network: None,
     }
 }
 

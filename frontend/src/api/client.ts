@@ -217,3 +217,33 @@ export const tradeInLookup = (body: Schemas['LookupBody'], options?: CallOptions
 /** POST /api/trade-in/valuation: the offer. */
 export const tradeInValuation = (body: Schemas['ValuationBody'], options?: CallOptions) =>
   post<Schemas['Valuation']>('/api/trade-in/valuation', body, options);
+
+// Place suggestions of the place fields.
+
+/** One Australian place GET /api/places suggests: name, state, postcode, label and point. */
+export type PlaceSuggestion = Schemas['PlaceSuggestion'];
+/** GET /api/places?q=: at most 8 Australian places for what the shopper typed. */
+export const places = (query: string, options?: CallOptions) =>
+  get<PlaceSuggestion[]>(`/api/places?${new URLSearchParams({ q: query }).toString()}`, options);
+
+// The buy-online journey of a reserved car.
+
+/** POST /api/journeys/{car_id}: the journey, opened with this browser's token or the
+ *  signed-in phone (the token travels in the body). */
+export const openJourney = (
+  carId: number,
+  body: Schemas['JourneyRequest'],
+  options?: CallOptions,
+) => post<Schemas['JourneyView']>(`/api/journeys/${carId}`, body, options);
+/** POST /api/journeys/{car_id}/steps: records the shopper's choice at one or more steps. */
+export const saveJourneySteps = (
+  carId: number,
+  body: Schemas['StepsRequest'],
+  options?: CallOptions,
+) => post<Schemas['JourneyView']>(`/api/journeys/${carId}/steps`, body, options);
+/** POST /api/journeys/{car_id}/order: sends the order to the dealer (once). */
+export const sendJourneyOrder = (
+  carId: number,
+  body: Schemas['JourneyRequest'],
+  options?: CallOptions,
+) => post<Schemas['JourneyView']>(`/api/journeys/${carId}/order`, body, options);

@@ -1,21 +1,79 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import './account.css';
+import '../journey/journey.css';
 import type { VehicleProps } from '../../app/props';
-import { getHold } from '../../api/client';
+import { openJourney, saveJourneySteps, sendJourneyOrder, type Reply } from '../../api/client';
+import { ComparisonRateNote } from '../../components/comparison-rate-note';
+import { formatDollars } from '../../components/number-format';
+import { Photo } from '../../components/photo';
+import { trackEvent } from '../../components/analytics';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
+import { comparisonFigure, FinanceFigures, interestFigure } from '../finance/finance-figures';
+import { forgetJourneyToken, journeyToken } from '../journey/journey-token';
+import {
+  perFrequency,
+  STATUS_LABEL,
+  stepStatus,
+  type FinanceFigures as Figures,
+  type Journey,
+  type StepKey,
+} from '../journey/journey-model';
+import {
+  DeliveryStep,
+  FinanceStep,
+  TradeInStep,
+  type Saved,
+  type SaveSteps,
+} from '../journey/journey-steps';
 import { carSlug, carSlugOf, fetchVehicleProps } from './car-lookup';
-import { Photo } from '../../components/photo';
+
+/** Seed 001: the finance enquiry's analytics event (a pre-approval application is one). */
+const FINANCE_ENQUIRY_EVENT = 9;
+
+type Access =
+  /** Opened: the journey of this shopper's reservation. */
+  | { kind: 'open'; journey: Journey }
+  /** No reservation here yet (or not signed in on this device). */
+  | { kind: 'none'; signedIn: boolean };
 
 type State =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'failed'; message: string }
-  | { kind: 'ready'; props: VehicleProps; held: boolean };
+  | { kind: 'ready'; props: VehicleProps; access: Access };
 
-/** /checkout-journey?car_id={slug} (seed 001 s2, online purchase; seed 000's numeric id too): the car, then the steps
- *  of buying it online, each a real page: reserve it with the refundable deposit, arrange
- *  finance, value a trade-in, and talk to the dealer about delivery or pick-up. */
+function message(reply: Reply<unknown>, fallback: string): string {
+  return (!reply.ok && typeof reply.body?.message === 'string' && reply.body.message) || fallback;
+}
+
+/** Opens the journey of `carId`: this browser's token, else the signed-in phone's. */
+async function loadJourney(carId: number): Promise<Access> {
+  const token = journeyToken(carId);
+  let reply = await openJourney(carId, { token }, { cache: 'no-store' });
+  if (!reply.ok && token && (reply.status === 400 || reply.status === 403)) {
+    // Another reservation's token (or one the API no longer knows): try the session.
+    forgetJourneyToken(carId);
+    reply = await openJourney(carId, {}, { cache: 'no-store' });
+  }
+  if (reply.ok && reply.body) return { kind: 'open', journey: reply.body };
+  if (reply.status === 401) return { kind: 'none', signedIn: false };
+  if (reply.status === 404 || reply.status === 403) return { kind: 'none', signedIn: true };
+  throw new Error(message(reply, `the journey answered ${reply.status}`));
+}
+
+function holdEnds(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-AU', { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** /checkout-journey?car_id={slug} (seed 001 s2, online purchase; seed 000's numeric id
+ *  too): buying the car online, step by step, kept against the shopper's reservation so
+ *  it survives a reload and follows them to another device once signed in. 1 reserve
+ *  with the deposit, 2 finance or cash, 3 trade-in, 4 delivery or pick-up, 5 review and
+ *  send the order to the dealer. Any step can be skipped and come back to. */
 export function JourneyView({
   terms,
   search = () => window.location.search,
@@ -24,6 +82,9 @@ export function JourneyView({
   search?: () => string;
 }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const headings = useRef<Record<string, HTMLHeadingElement | null>>({});
 
   useEffect(() => {
     const param = new URLSearchParams(search()).get('car_id');
@@ -36,16 +97,71 @@ export function JourneyView({
       if (!slug) return setState({ kind: 'missing' });
       const props = await fetchVehicleProps(slug);
       if (!props) return setState({ kind: 'missing' });
-      // A hold made since the build: the car cannot be reserved again.
-      const hold = await getHold(props.page.card.id, { cache: 'no-store' })
-        .then((r) => (r.ok ? r.body : null))
-        .catch(() => null);
-      setState({ kind: 'ready', props, held: hold?.reserved === true });
+      const access = await loadJourney(props.page.card.id);
+      setState({ kind: 'ready', props, access });
     })().catch((error: unknown) =>
       setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
   }, []);
+
+  const ready = state.kind === 'ready' ? state : null;
+  const carId = ready?.props.page.card.id ?? 0;
+
+  const update = useCallback(
+    (journey: Journey) =>
+      setState((s) => (s.kind === 'ready' ? { ...s, access: { kind: 'open', journey } } : s)),
+    [],
+  );
+
+  const save: SaveSteps = useCallback(
+    async (body) => {
+      let reply;
+      try {
+        reply = await saveJourneySteps(carId, { token: journeyToken(carId), ...body });
+      } catch {
+        return { ok: false, message: MESSAGES.FORM_SUBMIT_ERROR, fields: null } satisfies Saved;
+      }
+      if (reply.ok && reply.body) {
+        const before =
+          state.kind === 'ready' && state.access.kind === 'open' ? state.access.journey : null;
+        update(reply.body);
+        if (!before?.finance?.application_lead_id && reply.body.finance?.application_lead_id)
+          trackEvent(FINANCE_ENQUIRY_EVENT, { id: carId });
+        const step = Object.keys(body)[0] as StepKey | undefined;
+        const next = step === 'finance' ? 'trade_in' : step === 'trade_in' ? 'delivery' : 'review';
+        setNotice(
+          `Saved. ${step === 'delivery' ? 'Please review your order.' : 'On to the next step.'}`,
+        );
+        headings.current[next]?.focus();
+        return { ok: true } satisfies Saved;
+      }
+      return {
+        ok: false,
+        message: message(reply, MESSAGES.UNEXPECTED_ERROR),
+        fields: reply.ok
+          ? null
+          : ((reply.body?.fields as Record<string, unknown> | undefined) ?? null),
+      } satisfies Saved;
+    },
+    [carId, state, update],
+  );
+
+  const sendOrder = async () => {
+    setSending(true);
+    setNotice(null);
+    try {
+      const reply = await sendJourneyOrder(carId, { token: journeyToken(carId) });
+      if (reply.ok && reply.body) {
+        update(reply.body);
+        setNotice('Your order has been sent to the dealer.');
+      } else setNotice(message(reply, MESSAGES.UNEXPECTED_ERROR));
+    } catch {
+      setNotice(MESSAGES.FORM_SUBMIT_ERROR);
+    } finally {
+      setSending(false);
+    }
+  };
 
   if (state.kind === 'loading') return <p role="status">Loading the car…</p>;
   if (state.kind === 'missing')
@@ -54,28 +170,35 @@ export function JourneyView({
     return <p role="alert">The car could not be loaded: {state.message}</p>;
   const { page } = state.props;
   const { card } = page;
-  const reservable = card.available && card.reserve_url && !state.held;
-  return (
-    <>
-      <div className="journey-car">
-        <Photo url={card.image?.url} srcset={card.image?.srcset} alt="" layout="small" priority />
-        <div>
-          <h2>
-            <a href={card.path}>{card.name}</a>
-          </h2>
-          <p className="print-sheet__price">{card.price_text}</p>
-          {state.held ? <p className="vehicle__reserved">{MESSAGES.RESERVED}</p> : null}
-        </div>
+  const here = `/checkout-journey?car_id=${encodeURIComponent(card.slug)}`;
+  const signIn = `/sign-in?type=checkout&redirect=${encodeURIComponent(here)}&back=${encodeURIComponent(here)}`;
+  const carHeader = (
+    <div className="journey-car">
+      <Photo url={card.image?.url} srcset={card.image?.srcset} alt="" layout="small" priority />
+      <div>
+        <h2>
+          <a href={card.path}>{card.name}</a>
+        </h2>
+        <p className="print-sheet__price">{card.price_text}</p>
       </div>
-      <ol className="journey-steps">
-        <li>
-          <h2>Reserve it online</h2>
+    </div>
+  );
+
+  if (state.access.kind === 'none') {
+    const reservable = card.available && card.reserve_url;
+    return (
+      <>
+        {carHeader}
+        <section className="journey-step" aria-labelledby="journey-reserve">
+          <h2 id="journey-reserve">Step 1 of 5: Reserve it with the deposit</h2>
           {reservable && card.reserve_url ? (
             <>
               <p>
                 {terms
-                  ? `Hold this car for ${terms.hold_hours} hours with a $${terms.deposit} deposit, paid at the dealership. It is 100% refundable.`
-                  : 'Hold this car with a fully refundable deposit, paid at the dealership.'}
+                  ? `Hold this car for ${terms.hold_hours} hours with a $${terms.deposit} fully refundable deposit.`
+                  : 'Hold this car with a fully refundable deposit.'}{' '}
+                Then come back to this page to choose finance, a trade-in and delivery, and send
+                your order to the dealer. Your choices are kept with the reservation.
               </p>
               <a className="button" href={card.reserve_url}>
                 {MESSAGES.RESERVE_NOW}
@@ -84,27 +207,187 @@ export function JourneyView({
           ) : (
             <p>This car cannot be reserved online right now. Please contact us about it.</p>
           )}
-        </li>
+          <p className="journey-field__hint">
+            {state.access.signedIn
+              ? 'You are signed in, but we found no reservation of this car under your phone number.'
+              : 'Reserved it on another device?'}{' '}
+            {state.access.signedIn ? null : (
+              <a href={signIn}>Sign in with the phone number you reserved with</a>
+            )}
+          </p>
+        </section>
+        <h2 className="journey-next">Next steps</h2>
+        <ol className="journey-outline" start={2}>
+          <li>
+            Finance with the calculator&apos;s figures and a pre-approval application, or cash
+          </li>
+          <li>Your trade-in&apos;s online offer, or no trade-in</li>
+          <li>Delivery to your postcode, or pick-up at the dealership</li>
+          <li>Review the drive-away price and send your order to the dealer</li>
+        </ol>
+      </>
+    );
+  }
+
+  const { journey } = state.access;
+  const estimate = page.finance_estimate;
+  const defaults: Figures = {
+    deposit: estimate?.deposit ?? 0,
+    termYears: estimate?.term_years ?? 5,
+    rate: estimate?.rate ?? page.finance_calculator?.lender_rate?.rate ?? 8.5,
+    frequency: page.finance_calculator?.frequency ?? 'week',
+  };
+  const yardSlug = page.forms?.location_slug ?? page.widgets.delivery_location;
+  const yard = yardSlug ? { slug: yardSlug, name: page.location?.name ?? 'the dealership' } : null;
+  const sent = journey.order;
+  const { summary, hold } = journey;
+  const heading = (key: string, number: number, title: string, status?: string) => (
+    <h2
+      id={`journey-${key}`}
+      tabIndex={-1}
+      ref={(el) => {
+        headings.current[key] = el;
+      }}
+    >
+      <span className="journey-step__number">Step {number} of 5:</span> {title}
+      {status ? <span className="journey-step__status"> ({status})</span> : null}
+    </h2>
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const stepStatusLabel = (step: StepKey) => STATUS_LABEL[stepStatus(journey, step)];
+  const rep = summary.repayment;
+
+  return (
+    <>
+      {carHeader}
+      <p className="journey-notice" role="status">
+        {notice ?? ''}
+      </p>
+      <ol className="journey-steps">
         <li>
-          <h2>Arrange finance</h2>
-          <p>Apply for finance with us and get a decision before you visit.</p>
-          <a className="button button--secondary" href={page.finance_url}>
-            Apply for finance
-          </a>
+          <section aria-labelledby="journey-reserve">
+            {heading('reserve', 1, 'Reserved with the deposit', hold.live ? 'Done' : 'Ended')}
+            <p>
+              <strong>{hold.label}.</strong> {formatDollars(hold.deposit)} deposit, fully
+              refundable.
+              {hold.live ? ` The car is held for you until ${holdEnds(hold.expires_at)}.` : null}
+            </p>
+            {!hold.live && !sent ? (
+              <p role="alert">
+                Your hold on this car has ended, so the order cannot be sent.{' '}
+                {card.reserve_url ? <a href={card.reserve_url}>Reserve it again</a> : null}
+              </p>
+            ) : null}
+          </section>
         </li>
+        {sent ? null : (
+          <>
+            <li>
+              <section aria-labelledby="journey-finance">
+                {heading('finance', 2, 'Finance or cash', stepStatusLabel('finance'))}
+                <FinanceStep journey={journey} defaults={defaults} save={save} />
+              </section>
+            </li>
+            <li>
+              <section aria-labelledby="journey-trade_in">
+                {heading('trade_in', 3, 'Trade-in', stepStatusLabel('trade_in'))}
+                <TradeInStep journey={journey} save={save} />
+              </section>
+            </li>
+            <li>
+              <section aria-labelledby="journey-delivery">
+                {heading('delivery', 4, 'Delivery or pick-up', stepStatusLabel('delivery'))}
+                <DeliveryStep journey={journey} yard={yard} save={save} today={today} />
+              </section>
+            </li>
+          </>
+        )}
         <li>
-          <h2>Trade in your car</h2>
-          <p>Get an offer for your current car and put it towards this one.</p>
-          <a className="button button--secondary" href={`/cars/trade-in?car_id=${card.id}`}>
-            Value my trade-in
-          </a>
-        </li>
-        <li>
-          <h2>Delivery or pick-up</h2>
-          <p>Tell us how you would like to take delivery and we will arrange the rest.</p>
-          <a className="button button--secondary" href={page.widgets.enquire_url}>
-            {page.widgets.enquire_label}
-          </a>
+          <section aria-labelledby="journey-review">
+            {heading('review', 5, 'Review and send your order', sent ? 'Sent' : undefined)}
+            <dl className="journey-summary">
+              <div>
+                <dt>Price</dt>
+                <dd>
+                  {summary.price === null || summary.price === undefined
+                    ? 'To be confirmed'
+                    : formatDollars(summary.price)}
+                </dd>
+              </div>
+              <div>
+                <dt>Trade-in offer</dt>
+                <dd>{summary.trade_in > 0 ? `− ${formatDollars(summary.trade_in)}` : 'None'}</dd>
+              </div>
+              <div>
+                <dt>Deposit held</dt>
+                <dd>− {formatDollars(summary.deposit)}</dd>
+              </div>
+              <div>
+                <dt>Delivery fee</dt>
+                <dd>
+                  {journey.delivery?.choice === 'delivery'
+                    ? summary.delivery_fee > 0
+                      ? `+ ${formatDollars(summary.delivery_fee)}`
+                      : 'Free'
+                    : journey.delivery?.choice === 'pickup'
+                      ? 'Pick-up: none'
+                      : 'Not chosen'}
+                </dd>
+              </div>
+              <div className="journey-summary__total">
+                <dt>Balance to pay</dt>
+                <dd>
+                  {summary.balance === null || summary.balance === undefined
+                    ? 'To be confirmed'
+                    : formatDollars(summary.balance)}
+                </dd>
+              </div>
+            </dl>
+            {rep ? (
+              <>
+                <FinanceFigures
+                  figures={[
+                    {
+                      key: 'repayment',
+                      label: 'Estimated repayment',
+                      value: formatDollars(rep.amount),
+                      unit: perFrequency(rep.frequency),
+                    },
+                    interestFigure(rep.rate),
+                    comparisonFigure(rep.comparison_rate),
+                  ]}
+                />
+                <p className="journey-field__hint">
+                  {formatDollars(rep.financed)} financed over {rep.term_years} years. An estimate
+                  only: the lender confirms the figures.
+                </p>
+                <ComparisonRateNote />
+              </>
+            ) : null}
+            {sent ? (
+              <p className="journey-done" role="status">
+                Your order was sent to the dealer on {holdEnds(sent.sent_at)}. They will contact you
+                to arrange the rest.
+              </p>
+            ) : (
+              <>
+                {!hold.live ? (
+                  <p className="journey-field__hint" id="journey-send-hint">
+                    The order can be sent while the car is held for you.
+                  </p>
+                ) : null}
+                <button
+                  type="button"
+                  className="button"
+                  disabled={sending || !hold.live}
+                  aria-describedby={hold.live ? undefined : 'journey-send-hint'}
+                  onClick={() => void sendOrder()}
+                >
+                  Send my order to the dealer
+                </button>
+              </>
+            )}
+          </section>
         </li>
       </ol>
     </>

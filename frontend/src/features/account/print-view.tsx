@@ -32,7 +32,7 @@ function Rows({ title, rows }: { title: string; rows: { label: string; value: st
 }
 
 /** /print?car_id={slug} (seed 001 s2, opened in a new tab from the vehicle page): the car's
- *  one-page sheet (issue 24: dealer logo, address and phone, photo, price, finance line,
+ *  one-page sheet (dealer logo, address and phone, photo, price, finance line,
  *  key specifications and the page address), read from the car's own page, with a Print
  *  button. The full specifications, features and comments stay on the car's page. */
 export function PrintView({ search = () => window.location.search }: { search?: () => string }) {

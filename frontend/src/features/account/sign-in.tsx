@@ -91,18 +91,34 @@ interface Props {
   navigate?: (url: string) => void;
   /** The route's query (tests). */
   search?: () => string;
+  /** In a dialog over the page: why the shopper is asked (instead of the route's query). */
+  type?: SignInType;
+  /** In a dialog over the page: called once signed in (with the number, as the API
+   *  spells it), instead of leaving the page. */
+  onSignedIn?: (phone: string) => void;
+  /** A number the task needs confirmed (a reservation's): the steps start with it, also
+   *  for a shopper signed in with another number. */
+  phone?: string;
 }
 
 /** The sign-in page: a mobile number, then the 6-digit SMS code; signed in, the shopper
- *  lands on `redirect`. Signed in already, it says so and offers to go on or sign out. */
+ *  lands on `redirect`. Signed in already, it says so and offers to go on or sign out.
+ *  Given `onSignedIn`, it is the same steps in a dialog: the shopper stays on the page. */
 export function SignIn({
   navigate = (url) => window.location.assign(url),
   search = () => window.location.search,
+  type,
+  onSignedIn,
+  phone: needed,
 }: Props) {
   const session = useSession();
-  const [query, setQuery] = useState<SignInQuery>({ type: null, redirect: '/', back: null });
+  const [query, setQuery] = useState<SignInQuery>({
+    type: type ?? null,
+    redirect: '/',
+    back: null,
+  });
   const [step, setStep] = useState<Step>({ kind: 'phone' });
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(needed ?? '');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,8 +127,11 @@ export function SignIn({
   const codeRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
-  useEffect(() => setQuery(parseSignInQuery(search())), []);
+  useEffect(() => {
+    // In a dialog the page's URL is the page's, not a sign-in route's.
+    if (!onSignedIn) setQuery(parseSignInQuery(search()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `search` reads the page's own URL
+  }, []);
   useEffect(() => {
     if (step.kind === 'code') codeRef.current?.focus();
   }, [step]);
@@ -120,7 +139,7 @@ export function SignIn({
   const reason = query.type
     ? SIGN_IN_REASONS[query.type]
     : 'Sign in with your mobile number. We will text you a code.';
-  const current: Session = signedOut ? { status: 'anonymous' } : session;
+  const current: Session = signedOut || needed ? { status: 'anonymous' } : session;
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
@@ -157,7 +176,8 @@ export function SignIn({
     setError(null);
     const result = await verifyCode(step.phone, code.trim());
     if (result.ok) {
-      navigate(query.redirect);
+      if (onSignedIn) onSignedIn(step.phone);
+      else navigate(query.redirect);
       return;
     }
     setBusy(false);

@@ -3,6 +3,7 @@
 // fields?}).
 import { confirmReservation, submitLead, type Reply, type Schemas } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
+import { rememberFromReservation } from '../journey/journey-token';
 
 /** What `POST /api/reservations` adds to a stored reservation. */
 export interface ReservationHold {
@@ -90,6 +91,8 @@ function interpret(response: Reply<unknown>): LeadResult {
   if (response.ok) {
     // A reservation answers with its reservation id, when its hold ends and its message.
     const reservationId = textOf(body.reservation_id);
+    // The buy-online journey of the car opens with the token this answer gives once.
+    if (reservationId) rememberFromReservation(body);
     const leadId = textOf(body.lead_id) || reservationId;
     const reservation = reservationId
       ? {

@@ -251,7 +251,7 @@ describe('a card deposit on the reserve form', () => {
         dealershipSlug="acme"
         browser={browser}
         navigate={navigate}
-        verifiedPhone={async () => null}
+        verifiedPhone={async () => '0412345678'}
         loadStripe={fake.load}
       />,
     );

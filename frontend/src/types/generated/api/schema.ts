@@ -87,6 +87,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/journeys/{car_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens the journey of a reserved car: the token's, or the signed-in phone's. */
+        post: operations["read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journeys/{car_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the order to the dealer: one Online Purchase lead with every step, while the
+         *     reservation's hold stands. A pick-up slot is booked with it. Sending again answers
+         *     the order already sent.
+         */
+        post: operations["order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journeys/{car_id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the shopper's choice at one or more steps; with `finance.apply`, sends the
+         *     dealer a pre-approval application (a finance lead, once).
+         */
+        post: operations["steps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads": {
         parameters: {
             query?: never;
@@ -186,6 +244,23 @@ export interface paths {
          *     line with the PaymentIntent as Stripe has it now.
          */
         post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Australian places for what a shopper typed. */
+        get: operations["suggest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -694,6 +769,11 @@ export interface components {
             /** @description Dealership slug: the location's `dealership_slug`, else the dealer's slug. */
             slug: string;
         };
+        /**
+         * @description How the shopper takes the car.
+         * @enum {string}
+         */
+        DeliveryChoice: "skipped" | "delivery" | "pickup";
         /** @description The answer of a delivery lookup (seed 000 s3: price and region name). */
         DeliveryEstimate: {
             /**
@@ -717,6 +797,49 @@ export interface components {
             /** @description Its state, e.g. "QLD". */
             state: string;
         };
+        /** @description The delivery step as the shopper chose it. */
+        DeliveryInput: {
+            /** @description `delivery`, `pickup` or `skipped`. */
+            choice: string;
+            /** @description With `pickup`: the location's local date, YYYY-MM-DD. */
+            date?: string | null;
+            /** @description With `pickup`: the location's slug. */
+            location?: string | null;
+            /** @description With `delivery`: the 4-digit postcode. */
+            postcode?: string | null;
+            /** @description With `pickup`: one of the offered start times, HH:MM. */
+            time?: string | null;
+        };
+        /** @description The delivery step. */
+        DeliveryStep: {
+            /** @description The choice. */
+            choice: components["schemas"]["DeliveryChoice"];
+            /**
+             * Format: date
+             * @description Pick-up: the location's local date.
+             */
+            date?: string | null;
+            /**
+             * Format: double
+             * @description Delivery: the fee, AUD (0 is free).
+             */
+            fee?: number | null;
+            /** @description Pick-up: the location's slug. */
+            location?: string | null;
+            /** @description Pick-up: the location's name. */
+            location_name?: string | null;
+            /** @description Delivery: the postcode's place, e.g. "BRISBANE QLD". */
+            place?: string | null;
+            /** @description Delivery: the postcode. */
+            postcode?: string | null;
+            /** @description Delivery: the dealer's zone for it. */
+            region?: string | null;
+            /**
+             * @description Pick-up: the slot's local start time.
+             * @example 10:30
+             */
+            time?: string | null;
+        };
         /** @description Empty body of `POST .../confirm`. */
         Empty: Record<string, unknown>;
         /** @description The JSON body of every error answer. */
@@ -736,7 +859,7 @@ export interface components {
          * @description The stable error codes of the API.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "phone_has_hold" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "card_declined" | "hold_lapsed" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "bad_request" | "validation_failed" | "wrong_code" | "code_expired" | "code_locked" | "sign_in_required" | "forbidden" | "cross_site_request" | "not_found" | "unknown_site" | "method_not_allowed" | "car_reserved" | "phone_has_hold" | "car_not_found" | "car_sold" | "car_not_priced" | "car_not_purchasable" | "idempotency_key_reused" | "card_declined" | "phone_not_verified" | "phone_not_signed_in" | "hold_lapsed" | "no_estimate" | "no_data" | "slot_unavailable" | "image_host_not_allowed" | "not_an_image" | "image_too_large" | "bad_gateway" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal";
         /** @description One value of a facet with the number of cars that have it. */
         FacetItem: {
             /**
@@ -762,6 +885,78 @@ export interface components {
              */
             min: number;
         };
+        /**
+         * @description How the shopper pays for the car.
+         * @enum {string}
+         */
+        FinanceChoice: "skipped" | "cash" | "finance";
+        /** @description The finance step as the shopper chose it. */
+        FinanceInput: {
+            /** @description Send the dealer a pre-approval application with these figures (once). */
+            apply?: boolean | null;
+            /**
+             * Format: double
+             * @description Final (balloon) payment, AUD (0 to 250,000).
+             */
+            balloon?: number | null;
+            /** @description `finance`, `cash` or `skipped`. */
+            choice: string;
+            /**
+             * Format: double
+             * @description Cash deposit towards the loan, AUD (0 to 250,000).
+             */
+            deposit?: number | null;
+            /** @description `week` (default), `fortnight` or `month`. */
+            frequency?: string | null;
+            /**
+             * Format: double
+             * @description Interest rate, percent a year (0.5 to 20).
+             */
+            rate?: number | null;
+            /**
+             * Format: double
+             * @description Loan term, years (1 to 7, in half years).
+             */
+            term_years?: number | null;
+        };
+        /** @description The finance step. */
+        FinanceStep: {
+            /** @description The pre-approval application's lead, once sent to the dealer. */
+            application_lead_id?: string | null;
+            /**
+             * Format: date-time
+             * @description When the application was sent.
+             */
+            applied_at?: string | null;
+            /**
+             * Format: double
+             * @description Final (balloon) payment, AUD (finance only).
+             */
+            balloon?: number | null;
+            /** @description The choice. */
+            choice: components["schemas"]["FinanceChoice"];
+            /**
+             * Format: double
+             * @description Cash deposit put towards the loan, AUD (finance only).
+             */
+            deposit?: number | null;
+            frequency?: components["schemas"]["Frequency"] | null;
+            /**
+             * Format: double
+             * @description Interest rate, percent per annum (finance only).
+             */
+            rate?: number | null;
+            /**
+             * Format: double
+             * @description Loan term in years (finance only).
+             */
+            term_years?: number | null;
+        };
+        /**
+         * @description How often a repayment falls due.
+         * @enum {string}
+         */
+        Frequency: "week" | "fortnight" | "month";
         /** @description Answer of `GET /api/reservations/{car_id}`. */
         HoldStatus: {
             /**
@@ -777,6 +972,53 @@ export interface components {
             /** @description Whether a live hold keeps the car. */
             reserved: boolean;
         };
+        /** @description Where the reservation stands. */
+        HoldView: {
+            /**
+             * Format: int32
+             * @description The refundable deposit, AUD.
+             */
+            deposit: number;
+            /**
+             * Format: date-time
+             * @description When the hold ends.
+             */
+            expires_at: string;
+            /** @description The state as the shopper reads it. */
+            label: string;
+            /** @description Whether a live hold keeps the car for this reservation (an order needs one). */
+            live: boolean;
+            /** @description The reservation's state. */
+            status: components["schemas"]["PaymentStatus"];
+        };
+        /**
+         * @description Body of a read or an order: the token the reservation's answer gave this browser
+         *     (omit it when signed in with the reservation's phone).
+         */
+        JourneyRequest: {
+            /** @description The journey token (`journey_token` of `POST /api/reservations`). */
+            token?: string | null;
+        };
+        /** @description The journey as the shopper sees it. */
+        JourneyView: {
+            /**
+             * Format: int64
+             * @description The car.
+             */
+            car_id: number;
+            /** @description The car's name, e.g. "2021 Toyota HiLux". */
+            car_name?: string | null;
+            delivery?: components["schemas"]["DeliveryStep"] | null;
+            finance?: components["schemas"]["FinanceStep"] | null;
+            /** @description The reservation. */
+            hold: components["schemas"]["HoldView"];
+            order?: components["schemas"]["OrderSent"] | null;
+            /** @description The reservation it starts from. */
+            reservation_id: string;
+            /** @description Step 5. */
+            summary: components["schemas"]["SummaryView"];
+            trade_in?: components["schemas"]["TradeInStep"] | null;
+        };
         /** @description Answer of `POST /api/leads`. */
         LeadAnswer: {
             /** @description The lead's id: send it with later steps. */
@@ -785,7 +1027,7 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description Attribution attached to a lead (seed 001 s3: lead_attributes; issue 28): the visit's
+         * @description Attribution attached to a lead (seed 001 s3: lead_attributes): the visit's
          *     landing page, referrer, campaign parameters (utm_*, gclid, fbclid, msclkid) and the
          *     pages seen since, as the browser kept them. Bounded: [`LeadAttributes::check`].
          */
@@ -968,6 +1210,11 @@ export interface components {
             make: string;
             /** @description Models, sorted. */
             models: string[];
+            /**
+             * @description Those of `models` the market has enough comparable cars to value online; the rest
+             *     are told there is no online estimate.
+             */
+            valued: string[];
         };
         /** @description The signed-in user. */
         Me: {
@@ -990,21 +1237,53 @@ export interface components {
             /** @description The value saved (the valuation response as the provider gave it). */
             value: Record<string, unknown>;
         };
+        /** @description The order sent to the dealer. */
+        OrderSent: {
+            /** @description The Online Purchase lead. */
+            lead_id: string;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            sent_at: string;
+        };
         /**
          * @description Where a reservation's deposit stands (kept on the reservation and on its lead).
          * @enum {string}
          */
         PaymentStatus: "awaiting_payment" | "authorising" | "requires_action" | "held" | "declined" | "captured" | "cancelled" | "expired" | "refunded";
-        /** @description Where a postcode is. */
-        PostcodePlace: {
+        /** @description A place a shopper can pick: one suburb or town. */
+        PlaceSuggestion: {
+            /** @description Name, state and postcode in one line, e.g. "Springwood QLD 4127". */
+            label: string;
             /**
              * Format: double
-             * @description Latitude of the centroid of its localities.
+             * @description Latitude.
              */
             lat: number;
             /**
              * Format: double
-             * @description Longitude of the centroid of its localities.
+             * @description Longitude.
+             */
+            lng: number;
+            /** @description Its name as people write it, e.g. "Springwood". */
+            name: string;
+            /** @description Its postcode. */
+            postcode: string;
+            /** @description State, e.g. "QLD". */
+            state: string;
+        };
+        /** @description Where a postcode is. */
+        PostcodePlace: {
+            /**
+             * Format: double
+             * @description Latitude of where its people are: its usual locality, or the centre of its
+             *     localities weighted towards the built-up ones.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude of that point.
              */
             lng: number;
             /** @description Its usual locality, e.g. "SYDNEY" for 2000 ([`usualness`]). */
@@ -1111,6 +1390,41 @@ export interface components {
              */
             min?: number | null;
         };
+        /** @description The estimated repayments of the finance step. */
+        RepaymentView: {
+            /**
+             * Format: double
+             * @description One repayment, AUD.
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description Final payment, AUD.
+             */
+            balloon: number;
+            /**
+             * Format: double
+             * @description Comparison rate, percent a year ($30,000 over 5 years).
+             */
+            comparison_rate: number;
+            /**
+             * Format: double
+             * @description Amount financed, AUD (the balance less the cash deposit).
+             */
+            financed: number;
+            /** @description How often. */
+            frequency: components["schemas"]["Frequency"];
+            /**
+             * Format: double
+             * @description Interest rate, percent a year.
+             */
+            rate: number;
+            /**
+             * Format: double
+             * @description Term, years.
+             */
+            term_years: number;
+        };
         /** @description Body of `POST /api/auth/request-code`. */
         RequestCode: {
             /** @description Australian phone number (mobile). */
@@ -1141,6 +1455,11 @@ export interface components {
              * @description Hours the car is held.
              */
             hold_hours: number;
+            /**
+             * @description The buy-online journey's token for this browser (`POST /api/journeys/{car_id}`),
+             *     given once, in the answer that made the reservation.
+             */
+            journey_token?: string | null;
             /** @description What the shopper is told: how long the car is held and how to pay the deposit. */
             message: string;
             /** @description The reservation's id. */
@@ -1284,6 +1603,17 @@ export interface components {
             /** @description Start times still offered, earliest first. */
             slots: components["schemas"]["Slot"][];
         };
+        /**
+         * @description Body of `POST /api/journeys/{car_id}/steps`: the token and the steps to change (a
+         *     step left out keeps its choice).
+         */
+        StepsRequest: {
+            delivery?: components["schemas"]["DeliveryInput"] | null;
+            finance?: components["schemas"]["FinanceInput"] | null;
+            /** @description The journey token (omit it when signed in with the reservation's phone). */
+            token?: string | null;
+            trade_in?: components["schemas"]["TradeInInput"] | null;
+        };
         /** @description Answer of `GET /api/stock/{car_id}`. */
         StockState: {
             /**
@@ -1313,6 +1643,47 @@ export interface components {
             count: number;
             /** @description The text to search instead ("Corolla" for "corrola"). */
             query: string;
+        };
+        /** @description The drive-away summary. */
+        SummaryView: {
+            /**
+             * Format: double
+             * @description Left to pay: price + delivery − trade-in − deposit; null without a price.
+             */
+            balance?: number | null;
+            /**
+             * Format: double
+             * @description The delivery fee, AUD (0 for pick-up or free delivery).
+             */
+            delivery_fee: number;
+            /**
+             * Format: int32
+             * @description The reservation's deposit, AUD.
+             */
+            deposit: number;
+            /**
+             * Format: double
+             * @description The car's advertised price, AUD; null when the dealer no longer lists a price.
+             */
+            price?: number | null;
+            repayment?: components["schemas"]["RepaymentView"] | null;
+            /**
+             * Format: double
+             * @description The attached trade-in offer, AUD (0 without one).
+             */
+            trade_in: number;
+        };
+        /**
+         * @description What the shopper does with their own car.
+         * @enum {string}
+         */
+        TradeInChoice: "skipped" | "none" | "offer";
+        /** @description The trade-in step as the shopper chose it. */
+        TradeInInput: {
+            /** @description `offer`, `none` or `skipped`. */
+            choice: string;
+            /** @description With `offer`: the id `POST /api/trade-in/valuation` answered. */
+            valuation_id?: string | null;
         };
         /** @description Answer of `GET /api/trade-in/options`. */
         TradeInOptions: {
@@ -1354,6 +1725,32 @@ export interface components {
             states: string[];
             /** @description Model years offered, newest first. */
             years: number[];
+        };
+        /** @description The trade-in step. */
+        TradeInStep: {
+            /** @description The choice. */
+            choice: components["schemas"]["TradeInChoice"];
+            /**
+             * Format: int32
+             * @description Its odometer, km.
+             */
+            kms?: number | null;
+            /**
+             * Format: double
+             * @description The offer, AUD, as the valuation recorded it.
+             */
+            offer_price?: number | null;
+            /** @description Its registration, when looked up. */
+            rego?: string | null;
+            /** @description The valuation's id (offer only). */
+            valuation_id?: string | null;
+            /**
+             * Format: date-time
+             * @description When the car was valued.
+             */
+            valued_at?: string | null;
+            /** @description The shopper's car, e.g. "2019 Mazda CX-5 Maxx". */
+            vehicle?: string | null;
         };
         /**
          * @description Filter phrases read from the shopper's text, as the search state writes them: the
@@ -1511,6 +1908,11 @@ export interface components {
             locations: components["schemas"]["DealershipLocation"][];
             /** @description Trading name. */
             name: string;
+            /**
+             * @description On another dealer's locator, the manufacturer network it is listed under (e.g.
+             *     "Toyota"); null for the asking dealer's own website.
+             */
+            network?: string | null;
             /** @description Home page (absolute). */
             url: string;
         };
@@ -1731,6 +2133,246 @@ export interface operations {
             };
         };
     };
+    read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reserved car's id */
+                car_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JourneyRequest"];
+            };
+        };
+        responses: {
+            /** @description The journey: the hold, each step's choice, the drive-away summary and the order once sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyView"];
+                };
+            };
+            /** @description A bad car id or token; `fields` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sign_in_required`: no token and not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this car's journey's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The signed-in phone has no reservation of this car; or the host names no dealer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reserved car's id */
+                car_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JourneyRequest"];
+            };
+        };
+        responses: {
+            /** @description The order had been sent already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyView"];
+                };
+            };
+            /** @description The order was sent to the dealer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyView"];
+                };
+            };
+            /** @description A bad car id or token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sign_in_required`: no token and not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this car's journey's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The signed-in phone has no reservation of this car */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `hold_lapsed`: no live hold keeps the car for this reservation; `slot_unavailable`: the pick-up time was booked meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    steps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reserved car's id */
+                car_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepsRequest"];
+            };
+        };
+        responses: {
+            /** @description The journey with the steps changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourneyView"];
+                };
+            };
+            /** @description A bad field; `fields` names each one (`finance.rate`, `delivery.postcode`, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sign_in_required`: no token and not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this car's journey's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The signed-in phone has no reservation of this car */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `slot_unavailable`: the pick-up time is no longer offered; `hold_lapsed`: the order was sent, so the steps are final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submit: {
         parameters: {
             query?: never;
@@ -1827,7 +2469,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape; the Host's own website first */
+            /** @description Websites (seed 000 s7: id, name, url, dealership, locations), each with its sales locations in the seed 000 s3 Dealership location shape: the Host's own website first, then, where the Host configures a manufacturer network, the other websites selling that make with `network` naming it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2000,6 +2642,68 @@ export interface operations {
             };
         };
     };
+    suggest: {
+        parameters: {
+            query: {
+                /** @description A suburb or town name or its start (a typo is forgiven from 4 letters), optionally with a state and postcode, or a postcode; at most 60 characters */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 8 places, best match first; among equal matches the nearest to the dealer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceSuggestion"][];
+                };
+            };
+            /** @description `q` is missing, empty or longer than 60 characters; `fields` names `q` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_site`: the host names no dealer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `rate_limited`: too many requests from this address (or for this phone); wait
+             *     and try again.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No place data is loaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postcode_place: {
         parameters: {
             query?: never;
@@ -2012,7 +2716,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The postcode's usual locality, state and the centroid (lat, lng) of its localities */
+            /** @description The postcode's usual locality, state and where its people are (lat, lng): the usual locality, or the centre of its localities weighted towards the built-up ones */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2081,8 +2785,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `phone_not_verified`: a dealer paid at the dealership holds a car only under a phone confirmed by sign-in, and the request has no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `card_declined`: the card issuer declined the deposit (its reason in `message` and `fields.payment_method`); the car was released */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `phone_not_signed_in`: the reservation's `phone` is not the signed-in one (named in `fields.phone`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

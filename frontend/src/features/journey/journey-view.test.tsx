@@ -1,0 +1,220 @@
+// /checkout-journey: the car's page props, then the journey the API keeps against the
+// reservation: opened with this browser's token, a step skipped, a refused value named
+// at its field, the order sent; without a reservation, step 1 sends the shopper to the
+// checkout page and offers sign-in for another device.
+import axe from 'axe-core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer, mockFetch } from '../../components/test-fetch';
+import { testCard } from '../../components/test-card';
+import { testSite } from '../../components/test-site';
+import { JourneyView } from '../account/journey-view';
+import type { Journey } from './journey-model';
+import { journeyToken, rememberFromReservation, rememberJourneyToken } from './journey-token';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const TOKEN = `R1.${'a'.repeat(64)}`;
+
+const carPage = () =>
+  new Response(
+    `<!doctype html><html><body><script type="application/json" id="__FORECOURT_PROPS__">${JSON.stringify(
+      {
+        site: testSite,
+        gate: null,
+        page: {
+          card: testCard,
+          specifications: [],
+          location: { name: 'Acme Springwood', url: null },
+          widgets: { delivery_location: 'springwood' },
+          forms: null,
+          finance_calculator: null,
+          finance_estimate: null,
+        },
+      },
+    )}</script></body></html>`,
+    { status: 200, headers: { 'content-type': 'text/html' } },
+  );
+
+function journey(change: Partial<Journey> = {}): Journey {
+  return {
+    reservation_id: 'R1',
+    car_id: testCard.id,
+    car_name: '2022 Toyota RAV4',
+    hold: {
+      status: 'held',
+      label: 'Reserved: deposit held on the card',
+      live: true,
+      deposit: 200,
+      expires_at: '2026-11-30T06:00:00Z',
+    },
+    finance: null,
+    trade_in: null,
+    delivery: null,
+    order: null,
+    summary: {
+      price: 45990,
+      trade_in: 0,
+      deposit: 200,
+      delivery_fee: 0,
+      balance: 45790,
+      repayment: null,
+    },
+    ...change,
+  };
+}
+
+/** Serves the car page, the trade-in options and the journey endpoints from `journeys`. */
+function serve(journeys: Record<string, () => Response>) {
+  return mockFetch().mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === `/cars/${testCard.slug}/`) return carPage();
+    if (url === '/api/trade-in/options') return answer(404, { success: false });
+    const handler = journeys[url];
+    if (handler) return handler();
+    throw new Error(`unexpected ${url}`);
+  });
+}
+
+const search = () => `?car_id=${testCard.slug}`;
+
+function bodyOf(fetchMock: ReturnType<typeof serve>, url: string): unknown {
+  const call = fetchMock.mock.calls.filter(([u]) => String(u) === url).at(-1);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+describe('the buy-online journey', () => {
+  it('sends a shopper without a reservation to the checkout page, and offers sign-in', async () => {
+    serve({ [`/api/journeys/${testCard.id}`]: () => answer(401, { success: false }) });
+    render(<JourneyView terms={{ deposit: 200, hold_hours: 48, pay_note: '' }} search={search} />);
+    const reserve = await screen.findByRole('link', { name: 'Reserve Now' });
+    expect(reserve.getAttribute('href')).toBe(testCard.reserve_url);
+    const signIn = screen.getByRole('link', { name: /Sign in with the phone number/ });
+    expect(signIn.getAttribute('href')).toContain('redirect=%2Fcheckout-journey');
+  });
+
+  it('opens the journey with this browser token, skips a step and sends the order', async () => {
+    rememberJourneyToken(testCard.id, TOKEN);
+    const fetchMock = serve({
+      [`/api/journeys/${testCard.id}`]: () => answer(200, journey()),
+      [`/api/journeys/${testCard.id}/steps`]: () =>
+        answer(200, journey({ finance: { choice: 'skipped' } })),
+      [`/api/journeys/${testCard.id}/order`]: () =>
+        answer(
+          201,
+          journey({
+            finance: { choice: 'skipped' },
+            order: { lead_id: 'L1', sent_at: '2026-11-28T06:00:00Z' },
+          }),
+        ),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    const finance = await screen.findByRole('region', { name: /Finance or cash/ });
+    expect(bodyOf(fetchMock, `/api/journeys/${testCard.id}`)).toEqual({ token: TOKEN });
+    expect(within(finance).getByRole('heading').textContent).toContain('(To do)');
+    await act(async () => {
+      fireEvent.click(within(finance).getByRole('button', { name: 'Skip for now' }));
+    });
+    expect(bodyOf(fetchMock, `/api/journeys/${testCard.id}/steps`)).toEqual({
+      token: TOKEN,
+      finance: { choice: 'skipped' },
+    });
+    expect(screen.getByRole('region', { name: /Finance or cash/ }).textContent).toContain(
+      '(Skipped for now)',
+    );
+    expect(screen.getByText('$45,790')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send my order to the dealer' }));
+    });
+    expect(bodyOf(fetchMock, `/api/journeys/${testCard.id}/order`)).toEqual({ token: TOKEN });
+    expect(screen.getAllByText(/Your order was sent to the dealer/).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Send my order to the dealer' })).toBeNull();
+  });
+
+  it('names the refused value at its field', async () => {
+    rememberJourneyToken(testCard.id, TOKEN);
+    serve({
+      [`/api/journeys/${testCard.id}`]: () => answer(200, journey()),
+      [`/api/journeys/${testCard.id}/steps`]: () =>
+        answer(400, {
+          success: false,
+          code: 'bad_request',
+          message: 'Please fix the errors.',
+          fields: { 'finance.rate': 'Please enter an interest rate between 0.5% and 20% a year.' },
+        }),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    const finance = await screen.findByRole('region', { name: /Finance or cash/ });
+    await act(async () => {
+      fireEvent.click(within(finance).getByRole('button', { name: 'Save and continue' }));
+    });
+    const rate = within(finance).getByLabelText('Interest rate (% a year)');
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    expect(rate.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(finance).getByText('Please enter an interest rate between 0.5% and 20% a year.'),
+    ).toBeTruthy();
+  });
+
+  it('refuses to send the order once the hold has ended', async () => {
+    rememberJourneyToken(testCard.id, TOKEN);
+    serve({
+      [`/api/journeys/${testCard.id}`]: () =>
+        answer(
+          200,
+          journey({
+            hold: { ...journey().hold, live: false, status: 'expired', label: 'Hold ended' },
+          }),
+        ),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    const send = await screen.findByRole('button', { name: 'Send my order to the dealer' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toContain('hold on this car has ended');
+  });
+
+  it('has no axe violations', async () => {
+    rememberJourneyToken(testCard.id, TOKEN);
+    serve({
+      [`/api/journeys/${testCard.id}`]: () =>
+        answer(
+          200,
+          journey({
+            finance: { choice: 'finance', deposit: 0, term_years: 5, rate: 8.5, frequency: 'week' },
+            summary: {
+              ...journey().summary,
+              repayment: {
+                amount: 215.4,
+                frequency: 'week',
+                financed: 45790,
+                rate: 8.5,
+                comparison_rate: 8.5,
+                term_years: 5,
+                balloon: 0,
+              },
+            },
+          }),
+        ),
+    });
+    const { container } = render(<JourneyView terms={null} search={search} />);
+    await screen.findByRole('region', { name: /Finance or cash/ });
+    await act(async () => {});
+    const options = { rules: { 'color-contrast': { enabled: false } } };
+    expect((await axe.run(container, options)).violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('journey tokens', () => {
+  it('keeps the token a reservation answer gives, and only a well-formed one', () => {
+    rememberFromReservation({ car_id: 12, reservation_id: 'R1', journey_token: TOKEN });
+    rememberFromReservation({ car_id: 13, reservation_id: 'R2', journey_token: 'R2.nothex' });
+    rememberFromReservation({ car_id: '14', reservation_id: 'R3', journey_token: TOKEN });
+    expect(journeyToken(12)).toBe(TOKEN);
+    expect(journeyToken(13)).toBeNull();
+    expect(journeyToken(14)).toBeNull();
+  });
+});
