@@ -199,7 +199,7 @@ fn enquiry_validation_per_field() {
             "category select required",
             with(|i| i.category.clear()),
             base,
-            vec![(FormField::Category, "Category is required.")],
+            vec![(FormField::Category, "Enquiry type is required.")],
         ),
         (
             "location required when shown",
@@ -290,7 +290,7 @@ fn enquiry_validation_per_field() {
             },
             base,
             vec![
-                (FormField::Name, "Name is required."),
+                (FormField::Name, "First name is required."),
                 (FormField::Email, "Email is required."),
                 (FormField::Phone, "Phone is required."),
                 (

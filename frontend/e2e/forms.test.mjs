@@ -1,5 +1,6 @@
 // Forms and leads: a car's enquiry in a dialog on its vehicle page (keyboard: opens,
-// Escape closes, focus returns) lands on /success with the lead, and the services ticked
+// Escape closes, focus returns; the required fields first, the rest under More details,
+// each error naming its field) lands on /success with the lead, and the services ticked
 // on it, in the API store; a test drive books a slot chosen by keyboard, and a slot taken
 // meanwhile sends the shopper back to the times with the server's message; a half-filled
 // form survives a reload.
@@ -70,6 +71,13 @@ async function fillContact(scope, name, { dealership = true } = {}) {
   if (dealership) await pickDealership(scope);
   const terms = scope.getByRole('checkbox', { name: /terms of use/ });
   if (await terms.count()) await terms.check();
+}
+
+/** Opens the enquiry form's "More details" (the optional fields) where it is folded. */
+async function openMoreDetails(scope) {
+  const more = scope.locator('details.lead-form__more');
+  if ((await more.count()) && !(await more.evaluate((d) => d.open)))
+    await more.locator('summary').click();
 }
 
 /** Picks a location where the form shows the select and none is chosen yet. */
@@ -161,11 +169,30 @@ test('forms: enquire about a car in its dialog, land on /success, the lead is st
 
   await opener.click();
   await dialog.waitFor({ timeout: 10_000 });
+  // What the dealer requires comes first; the optional rest is folded under More details.
+  const more = dialog.locator('details.lead-form__more');
+  await more.locator('summary').filter({ hasText: 'More details' }).waitFor();
+  if (await more.evaluate((d) => d.open)) throw new Error('More details starts open');
+  if (!(await more.locator('input[name="last_name"]').count()))
+    throw new Error('Last name (optional) is not under More details');
+  if (await dialog.getByRole('textbox', { name: 'Last name', exact: true }).isVisible())
+    throw new Error('the folded Last name is showing');
+  // Every error names its own field, under that field.
+  await dialog.locator('button[type="submit"]').click();
+  const firstName = dialog.getByRole('textbox', { name: 'First name', exact: true });
+  await firstName.and(dialog.locator('[aria-invalid="true"]')).waitFor({ timeout: 10_000 });
+  const nameError = await firstName.evaluate(
+    (input) => document.getElementById(input.getAttribute('aria-describedby'))?.textContent,
+  );
+  if (nameError !== 'First name is required.')
+    throw new Error(`the First name error says ${JSON.stringify(nameError)}`);
+  await axe(page);
   const carField = await dialog.locator('input[name="car_id"]').inputValue();
   if (carField !== String(carId))
     throw new Error(`the enquiry carries car ${carField}, expected ${carId}`);
   await fillContact(dialog, 'Sam');
   await pickLocation(dialog);
+  await openMoreDetails(dialog);
   await dialog
     .getByRole('textbox', { name: 'Comments', exact: true })
     .fill('Is it still available for a test drive this week?');
@@ -324,6 +351,7 @@ test('forms: a half-filled form survives a reload @two-dealers', async ({ contex
   test.skip((await form.count()) === 0, 'a dealer page occupies /contact-us');
   const text = (label) => form.getByRole('textbox', { name: label, exact: true });
   await text('First name').fill('Robin');
+  await openMoreDetails(form);
   await text('Comments').fill('Half way through writing this');
   await form.locator('input[name="website"]').fill('bot text', { force: true });
   const key = 'forecourt:draft:/contact-us#enquiry-form';
@@ -376,6 +404,7 @@ test('forms: the category select is required and a Career Enquiry is stored as G
   await text('Email').fill('casey@example.com');
   await text('Phone').fill('0412 345 678');
   await text('Postcode').fill('4000');
+  await openMoreDetails(form);
   await text('Comments').fill('Do you have any apprenticeships open?');
   await pickLocation(form);
   await pickDealership(form);
@@ -384,7 +413,7 @@ test('forms: the category select is required and a Career Enquiry is stored as G
   await form.locator('button[type="submit"]').click();
   await form
     .getByRole('alert')
-    .filter({ hasText: 'Category is required.' })
+    .filter({ hasText: 'Enquiry type is required.' })
     .waitFor({ timeout: 10_000 });
   await axe(page);
   await category.selectOption('Career Enquiry');
@@ -414,6 +443,7 @@ test('forms: a group with several dealerships asks for the preferred one and sto
   test.skip((await select.count()) === 0, 'this dealer has one dealership');
   await fillContact(form, 'Dana', { dealership: false });
   await pickLocation(form);
+  await openMoreDetails(form);
   await form.getByRole('textbox', { name: 'Comments', exact: true }).fill('Which yard has it?');
   await form.locator('button[type="submit"]').click();
   await form

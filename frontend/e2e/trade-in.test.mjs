@@ -22,8 +22,9 @@ async function valuedCar(page, options) {
       [now - 3, 45000],
     ];
     let tries = 0;
-    for (const { make, models } of makes) {
-      for (const model of models) {
+    // Only the models the market can value (the list also has every model shoppers own).
+    for (const { make, valued } of makes) {
+      for (const model of valued) {
         for (const [year, kms] of probes) {
           if ((tries += 1) > 24) return null;
           const response = await fetch('/api/trade-in/lookup', {

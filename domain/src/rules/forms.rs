@@ -89,16 +89,17 @@ pub enum FormField {
 }
 
 impl FormField {
-    /// The label used in required-field messages.
+    /// The field's label on the form, which its required-field message names ("First
+    /// name is required." under First name).
     pub fn label(self) -> &'static str {
         match self {
-            FormField::Name => "Name",
+            FormField::Name => "First name",
             FormField::Email => "Email",
             FormField::Phone => "Phone",
             FormField::Postcode => "Postcode",
             // Seed 001 s2: "Enquiry form with a Comments textarea".
             FormField::Message => "Comments",
-            FormField::Category => "Category",
+            FormField::Category => "Enquiry type",
             FormField::Location => "Location",
             FormField::DealershipSlug => "Preferred dealership",
             FormField::Terms => "Terms",
@@ -250,7 +251,7 @@ pub const EVENT_ENQUIRY_CATEGORIES: [u32; 4] = [
     EVENT_TRADE_IN,
 ];
 
-/// Issue 28 attribution bounds, kept by the browser and checked by the API: pages per visit.
+/// Attribution bounds, kept by the browser and checked by the API: pages per visit.
 pub const ATTRIBUTION_MAX_PAGES: usize = 50;
 /// Longest visited page, landing page or referrer (characters).
 pub const ATTRIBUTION_MAX_URL: usize = 2048;

@@ -25,6 +25,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use chrono::{Datelike, NaiveDate};
 
+use crate::car::CarType;
 use crate::messages;
 use crate::rules::market::{
     confidence, percentile, Market, MarketCar, MIN_COMPARABLES, MIN_MARKET_PRICE,
@@ -478,6 +479,9 @@ pub fn market_comparables(market: &Market, car: &TradeInCar) -> Vec<Comparable> 
         year: car.year,
         km: car.km,
         price: 0.0,
+        // The shopper's car is a used car: valued against used and demo stock, never new.
+        car_type: CarType::Used,
+        badge: None,
     };
     market
         .comparables(&subject)
@@ -794,6 +798,8 @@ mod tests {
             year,
             km,
             price: 30_000.0 + f64::from(i) * 500.0,
+            car_type: CarType::Used,
+            badge: None,
         };
         let mut cars: Vec<MarketCar> = (0..8)
             .map(|i| listing(i, "RAV4", 2022, 35_000 + i * 1_000))

@@ -352,7 +352,10 @@ pub(super) fn title_and_intro(
             (
                 messages::RESERVE_ONLINE.to_string(),
                 format!(
-                    "Reserve this car online and {name} will hold it for you for {} hours. {pay}",
+                    "Reserve this {} online and {name} will hold it for you for {} hours. {pay}",
+                    // One page for all of the dealer's stock: its word ("vehicle" for a
+                    // dealer of several categories).
+                    super::words::count_words(&ctx.dealer.config.vehicle_categories).one,
                     reserve.hold_hours
                 ),
                 "reservation",
@@ -442,6 +445,7 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
         url,
         intro,
     };
+    let words = super::words::car_action_words(ctx.dealer, car);
     VehicleFormsView {
         enquiry: link(
             FormKind::GeneralEnquiry,
@@ -449,12 +453,16 @@ pub fn vehicle_forms_view(car: &Car, ctx: &ViewContext<'_>) -> VehicleFormsView 
             format!("{ENQUIRY_PATH}?car_id={}", car.id),
             format!("Ask us about the {name} and our team will get back to you."),
         ),
-        test_drive: link(
-            FormKind::TestDrive,
-            "Book a Test Drive",
-            format!("{TEST_DRIVE_PATH}?car_id={}", car.id),
-            format!("Pick a day and time to drive the {name} and we will have it ready. The date and time are optional."),
-        ),
+        test_drive: CarFormLink {
+            // The vehicle's own words: a test ride, an inspection.
+            title: words.test_drive.to_string(),
+            ..link(
+                FormKind::TestDrive,
+                words.test_drive,
+                format!("{TEST_DRIVE_PATH}?car_id={}", car.id),
+                format!("Pick a day and time to {} the {name} and we will have it ready. The date and time are optional.", words.test_drive_verb),
+            )
+        },
         photo_request: link(
             FormKind::PhotoRequest,
             "Request Photos",

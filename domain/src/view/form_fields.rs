@@ -152,19 +152,19 @@ pub(super) type Required = HashMap<FormField, String>;
 
 fn contact_fields(required: &Required) -> Vec<FieldView> {
     let need = |field: FormField| required.get(&field);
-    let mut postcode = FieldView::new("postcode", "Postcode", InputKind::Postcode)
+    let mut postcode = FieldView::new("postcode", FormField::Postcode.label(), InputKind::Postcode)
         .required(need(FormField::Postcode))
         .autocomplete("postal-code");
     postcode.max_length = u32::try_from(POSTCODE_LENGTH).ok();
     vec![
-        FieldView::new("name", "First name", InputKind::Text)
+        FieldView::new("name", FormField::Name.label(), InputKind::Text)
             .required(need(FormField::Name))
             .autocomplete("given-name"),
         FieldView::new("last_name", "Last name", InputKind::Text).autocomplete("family-name"),
-        FieldView::new("email", "Email", InputKind::Email)
+        FieldView::new("email", FormField::Email.label(), InputKind::Email)
             .required(need(FormField::Email))
             .autocomplete("email"),
-        FieldView::new("phone", "Phone", InputKind::Tel)
+        FieldView::new("phone", FormField::Phone.label(), InputKind::Tel)
             .required(need(FormField::Phone))
             .autocomplete("tel"),
         postcode,
@@ -281,7 +281,7 @@ fn category_field(configured: &[String], required: &Required) -> FieldView {
         ""
     };
     let labels: Vec<&str> = options.iter().map(String::as_str).collect();
-    FieldView::new("category", "Enquiry type", InputKind::Select)
+    FieldView::new("category", FormField::Category.label(), InputKind::Select)
         .options(&labels, start)
         .required(required.get(&FormField::Category))
 }

@@ -357,7 +357,7 @@ mod tests {
         assert_eq!(category.default_value, "General Enquiry", "the only option");
         assert_eq!(
             category.required_message.as_deref(),
-            Some("Category is required.")
+            Some("Enquiry type is required.")
         );
         for (name, label) in [
             ("finance", "Do you need finance?"),
@@ -482,7 +482,7 @@ mod tests {
             |v: &FormPageView, name: &str| field(v, name).and_then(|f| f.required_message.clone());
         assert_eq!(
             required(&general, "name").as_deref(),
-            Some("Name is required.")
+            Some("First name is required.")
         );
         assert_eq!(
             required(&general, "email").as_deref(),
@@ -560,7 +560,7 @@ mod tests {
             terms.message,
             "You must agree to the terms of use before submitting the form."
         );
-        // Issue 27: "the terms notice links the terms page (today its link is empty)";
+        // "the terms notice links the terms page (today its link is empty)";
         // every site has /terms-and-conditions, the platform's default at least.
         assert_eq!(terms.url, "/terms-and-conditions");
         assert_eq!(finance.privacy_url, "/privacy-policy");
@@ -580,6 +580,51 @@ mod tests {
                 "vin"
             ]
         );
+    }
+
+    /// "every error names its own label ("First name is required" under First
+    /// name)": a required field's message is its label's, except the two the seeds word
+    /// themselves (the postcode's and the dealership picker's), which name the field too.
+    #[test]
+    fn every_required_message_names_its_fields_label() {
+        let group = dealer(
+            "[forms]\nterms_notice = true\n",
+            vec![
+                location(1, "springwood", "sales"),
+                location(3, "capalaba", "sales"),
+            ],
+        );
+        let seed_worded = [
+            messages::INVALID_POSTCODE_FORMAT,
+            messages::SELECT_DEALERSHIP_LOCATION,
+        ];
+        let mut checked = 0;
+        for kind in [
+            FormKind::GeneralEnquiry,
+            FormKind::ServiceBooking,
+            FormKind::TradeIn,
+            FormKind::PartsOrder,
+            FormKind::FinanceEnquiry,
+            FormKind::TestDrive,
+            FormKind::PhotoRequest,
+        ] {
+            for f in view(kind, &group).steps.iter().flat_map(|s| &s.fields) {
+                let Some(message) = f.required_message.as_deref() else {
+                    continue;
+                };
+                checked += 1;
+                if seed_worded.contains(&message) {
+                    continue;
+                }
+                assert_eq!(
+                    message,
+                    messages::field_required(&f.label),
+                    "{kind:?} {}",
+                    f.name
+                );
+            }
+        }
+        assert!(checked > 20, "the forms have required fields ({checked})");
     }
 
     #[test]
@@ -772,7 +817,7 @@ mod tests {
         );
         assert_eq!(
             field(&drive, "name").and_then(|f| f.required_message.as_deref()),
-            Some("Name is required.")
+            Some("First name is required.")
         );
         assert_eq!(
             field(&drive, "car_id").and_then(|f| f.query_param.as_deref()),

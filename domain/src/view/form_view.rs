@@ -143,7 +143,7 @@ pub struct FormPageView {
     /// The terms checkbox, on sites that require agreeing to the terms of use.
     pub terms: Option<TermsView>,
     /// The privacy policy the form links beside its submit button: every form collects
-    /// personal details, and every site has the page (issue 27).
+    /// personal details, and every site has the page.
     pub privacy_url: String,
     /// Submit button text (config `forms.enquiry_button_text`).
     pub submit_label: String,

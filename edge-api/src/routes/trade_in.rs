@@ -65,9 +65,11 @@ pub const REGO_OR_VEHICLE: &str = "Please enter your car's rego, or its year, ma
 pub const INVALID_YEAR: &str = "Please choose the year the car was built.";
 /// Event kind of a recorded valuation.
 pub const VALUATION_EVENT: &str = "trade-in-valuation";
-/// Model years offered in the year choice (this year's, next year's and older ones, so an
-/// older car is told it gets no online estimate rather than missing from the list).
+/// Model years offered in the year choice (this year's and older ones, so an older car is
+/// told it gets no online estimate rather than missing from the list).
 pub const YEARS_OFFERED: u16 = 30;
+/// The makes and models shoppers own, by vehicle category (see the file's header).
+pub const CATALOGUE_TOML: &str = include_str!("../../data/trade_in_catalogue.toml");
 /// Longest badge or body accepted.
 pub const MAX_DETAIL_CHARS: usize = 100;
 /// Cache header of the options (the market changes with a build).
@@ -80,6 +82,9 @@ pub struct MakeModels {
     pub make: String,
     /// Models, sorted.
     pub models: Vec<String>,
+    /// Those of `models` the market has enough comparable cars to value online; the rest
+    /// are told there is no online estimate.
+    pub valued: Vec<String>,
 }
 
 /// One answer of a condition question.
@@ -346,14 +351,12 @@ pub async fn options(
     let on = settings.enabled;
     let lookup = on && provider(&state, settings).is_some();
     let today = state.clock.now().date_naive();
-    let newest = newest_year(today);
+    // The list starts at this year: a car built next year is not on the road yet.
+    let this_year = newest_year(today).saturating_sub(1);
     let makes = if lookup || !on {
         Vec::new()
     } else {
-        valued_models(&state.market.current())
-            .into_iter()
-            .map(|(make, models)| MakeModels { make, models })
-            .collect()
+        offered_models(&settings.makes, valued_models(&state.market.current()))
     };
     let questions = QUESTIONS.iter().map(|q| QuestionChoice {
         id: q.id.to_owned(),
@@ -374,7 +377,7 @@ pub async fn options(
         default_state: settings.default_state.clone(),
         states: REGO_STATES.iter().map(|s| (*s).to_owned()).collect(),
         years: if on {
-            (0..YEARS_OFFERED).map(|i| newest - i).collect()
+            (0..YEARS_OFFERED).map(|i| this_year - i).collect()
         } else {
             Vec::new()
         },
@@ -396,6 +399,92 @@ pub async fn options(
 }
 
 type Fields = BTreeMap<String, String>;
+
+/// Makes with their models, by vehicle category.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Catalogue {
+    #[serde(default)]
+    cars: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    motorcycles: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    caravans: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    trucks: BTreeMap<String, Vec<String>>,
+}
+
+/// The catalogue compiled in, read once (the API tests read it through the options; a file
+/// that did not parse would offer only the market's models).
+fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        toml::from_str(CATALOGUE_TOML).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the trade-in catalogue does not parse");
+            Catalogue::default()
+        })
+    })
+}
+
+/// The makes and models the form offers: the catalogue's cars, its motorcycles, caravans
+/// and trucks where the dealer sells a make of that category, and every model the market
+/// can value; one entry per make (ignoring case), makes and models sorted ignoring case.
+pub fn offered_models(
+    dealer_makes: &[String],
+    valued: Vec<(String, Vec<String>)>,
+) -> Vec<MakeModels> {
+    let catalogue = catalogue();
+    let sells = |category: &BTreeMap<String, Vec<String>>| {
+        category
+            .keys()
+            .any(|make| dealer_makes.iter().any(|m| m.eq_ignore_ascii_case(make)))
+    };
+    let mut groups: Vec<&BTreeMap<String, Vec<String>>> = vec![&catalogue.cars];
+    groups.extend(
+        [
+            &catalogue.motorcycles,
+            &catalogue.caravans,
+            &catalogue.trucks,
+        ]
+        .into_iter()
+        .filter(|c| sells(c)),
+    );
+    // make key -> (make as written, model key -> (model as written, valued))
+    type Models = BTreeMap<String, (String, bool)>;
+    let mut makes: BTreeMap<String, (String, Models)> = BTreeMap::new();
+    let mut add = |make: &str, models: &mut dyn Iterator<Item = String>, valued: bool| {
+        let entry = makes
+            .entry(make.to_lowercase())
+            .or_insert_with(|| (make.to_owned(), BTreeMap::new()));
+        for model in models {
+            entry
+                .1
+                .entry(model.to_lowercase())
+                .or_insert((model, false))
+                .1 |= valued;
+        }
+    };
+    for group in groups {
+        for (make, models) in group {
+            add(make, &mut models.iter().cloned(), false);
+        }
+    }
+    for (make, models) in valued {
+        add(&make, &mut models.into_iter(), true);
+    }
+    makes
+        .into_values()
+        .map(|(make, models)| MakeModels {
+            make,
+            valued: models
+                .values()
+                .filter(|(_, valued)| *valued)
+                .map(|(m, _)| m.clone())
+                .collect(),
+            models: models.into_values().map(|(m, _)| m).collect(),
+        })
+        .collect()
+}
 
 /// A make, model, badge or body: trimmed, within `max` characters, no control characters.
 fn name(

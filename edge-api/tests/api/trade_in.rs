@@ -26,6 +26,8 @@ fn listing(dealer: &str, slug: String, model: &str, year: u16, km: u32, price: f
         year,
         km,
         price,
+        car_type: domain::car::CarType::Used,
+        badge: None,
     }
 }
 
@@ -100,16 +102,62 @@ async fn options_offer_the_markets_models_the_questions_and_the_dealers_state() 
         "no provider: the shopper picks the car"
     );
     assert_eq!(options.json["default_state"], "QLD");
+    // The catalogue's makes and models, not only those in stock: a shopper's Corolla or
+    // Mazda is in the list whether or not the market has one to compare with.
+    let makes = options.json["makes"].as_array().expect("makes");
+    let models_of = |make: &str| -> Vec<String> {
+        makes
+            .iter()
+            .find(|m| m["make"] == make)
+            .and_then(|m| m["models"].as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let toyota = models_of("Toyota");
+    for model in [
+        "HiLux",
+        "RAV4",
+        "Yaris",
+        "Corolla",
+        "LandCruiser 70",
+        "Kluger",
+    ] {
+        assert!(toyota.contains(&model.to_owned()), "{model} in {toyota:?}");
+    }
     assert_eq!(
-        options.json["makes"],
-        json!([{ "make": "Toyota", "models": ["HiLux", "RAV4"] }]),
+        toyota.iter().filter(|m| m.as_str() == "RAV4").count(),
+        1,
+        "a model the market and the catalogue both have is listed once"
+    );
+    let valued = makes
+        .iter()
+        .find(|m| m["make"] == "Toyota")
+        .map(|m| m["valued"].clone());
+    assert_eq!(
+        valued,
+        Some(json!(["HiLux", "RAV4"])),
         "the Yaris has too few cars to value"
     );
+    for make in ["Mazda", "Holden", "Hyundai", "Tesla"] {
+        assert!(!models_of(make).is_empty(), "{make} offered");
+    }
+    assert!(
+        models_of("Jayco").is_empty() && models_of("Hino").is_empty(),
+        "a car dealer is not offered caravans or trucks"
+    );
+    let names: Vec<&str> = makes.iter().filter_map(|m| m["make"].as_str()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|m| m.to_lowercase());
+    assert_eq!(names, sorted, "makes sorted");
     let years = options.json["years"].as_array().expect("years");
     assert_eq!(
-        (years.first(), years.len()),
-        (Some(&json!(2027)), 30),
-        "next year's models first (the clock is 2026)"
+        (years.first(), years.last(), years.len()),
+        (Some(&json!(2026)), Some(&json!(1997)), 30),
+        "this year first (the clock is 2026), not next year's"
     );
     let questions = options.json["questions"].as_array().expect("questions");
     assert_eq!(questions.len(), 6);
@@ -178,6 +226,57 @@ async fn options_offer_the_markets_models_the_questions_and_the_dealers_state() 
         )
         .await;
     assert_eq!(post_off.status, StatusCode::NOT_FOUND);
+}
+
+/// The catalogue covers what the sample dealers' shoppers own: every make a sample dealer
+/// sells is offered, with its models, and a dealer of motorcycles and caravans is offered
+/// those too (a car dealer is not).
+#[test]
+fn the_catalogue_offers_every_make_the_sample_dealers_sell() {
+    use edge_api::routes::trade_in::offered_models;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
+    let dealers = domain::config::load_dealers(&dir).expect("sample dealers load");
+    for dealer in &dealers {
+        let settings = TradeInSettings::of(&dealer.config);
+        let offered = offered_models(&settings.makes, Vec::new());
+        for make in &dealer.config.makes {
+            // A dealer may write a make's short name ("Isuzu" for "Isuzu UTE").
+            let found = offered.iter().find(|m| {
+                m.make.eq_ignore_ascii_case(make)
+                    || m.make
+                        .to_lowercase()
+                        .starts_with(&format!("{} ", make.to_lowercase()))
+            });
+            assert!(
+                found.is_some_and(|m| m.models.len() >= 2),
+                "{}: {make} is offered with its models",
+                dealer.config.slug
+            );
+        }
+    }
+    let van_dealer = offered_models(&["Jayco".to_owned()], Vec::new());
+    assert!(van_dealer.iter().any(|m| m.make == "Jayco"));
+    assert!(
+        van_dealer.iter().any(|m| m.make == "Toyota"),
+        "and the car a shopper tows with"
+    );
+    let car_dealer = offered_models(&["Toyota".to_owned()], Vec::new());
+    assert!(!car_dealer.iter().any(|m| m.make == "Jayco"));
+    // The market's models are added to the catalogue's.
+    let with_market = offered_models(
+        &[],
+        vec![(
+            "Toyota".to_owned(),
+            vec!["Crown".to_owned(), "RAV4".to_owned()],
+        )],
+    );
+    let toyota = with_market
+        .iter()
+        .find(|m| m.make == "Toyota")
+        .expect("Toyota");
+    assert!(toyota.models.contains(&"Crown".to_owned()));
+    assert_eq!(toyota.models.iter().filter(|m| *m == "RAV4").count(), 1);
+    assert_eq!(toyota.valued, ["Crown", "RAV4"]);
 }
 
 #[tokio::test]

@@ -61,6 +61,8 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       find_similar_url: null,
       features: [],
       standard_equipment: [],
+      summary_title: 'Car Summary',
+      similar_title: 'Similar cars',
       compare: [],
       similar: [],
       widgets: {
@@ -73,6 +75,7 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
         print_url: '/print?car_id=2022-toyota-rav4-gx',
         enquire_url: '/contact-us?car_id=7',
         enquire_label: 'Enquire Now',
+        message_url: null,
         dealership_id: 7,
         website_id: 5,
         sticky_header_px: 500,

@@ -2,15 +2,7 @@
 // favourites (the local half of the watchlist), the enquiries and reservations sent from
 // this browser (the garage lists them), the success marker the /success page reads, the
 // cars the shopper enquired on, and the last 5 searches.
-import {
-  asObject,
-  idAt,
-  listOf,
-  readStored,
-  removeStored,
-  textAt,
-  writeStored,
-} from '../local-store';
+import { asObject, idAt, listOf, readStored, textAt, writeStored } from '../local-store';
 import { SEARCH_HISTORY_SIZE } from '../../types/generated/constants';
 
 /** A car as the records name it (enough for a link and a thumbnail). */
@@ -234,11 +226,6 @@ export function saveSuccess(marker: SuccessMarker): void {
 /** The success marker, if a form was stored in this browser. */
 export function loadSuccess(): SuccessMarker | null {
   return readStored(SUCCESS_KEY, parseSuccess);
-}
-
-/** Forgets the success marker. */
-export function clearSuccess(): void {
-  removeStored(SUCCESS_KEY);
 }
 
 /** The cars recorded as viewed or enquired on, newest first. */

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteContext } from '../site-context';
 import { answer, mockFetch } from '../test-fetch';
 import { testSite } from '../test-site';
-import { dismissToast, ToastRegion } from '../toast';
+import { removeToast, ToastRegion } from '../toast';
 import type { SiteView } from '../../types/generated/SiteView';
 import { loadFavourites } from './records';
 import { SaveToggle } from './save-toggle';
@@ -24,15 +24,14 @@ function renderToggle(
   props: Partial<Parameters<typeof SaveToggle>[0]> = {},
   site: SiteView = testSite,
 ) {
-  const navigate = vi.fn();
   const alert = vi.fn();
   render(
     <SiteContext.Provider value={site}>
-      <SaveToggle car={car} saveable navigate={navigate} alert={alert} {...props} />
+      <SaveToggle car={car} saveable alert={alert} {...props} />
       <ToastRegion />
     </SiteContext.Provider>,
   );
-  return { navigate, alert };
+  return { alert };
 }
 
 beforeEach(() => {
@@ -41,7 +40,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/cars/car-42?from=search');
 });
 afterEach(() => {
-  act(() => dismissToast());
+  act(() => removeToast());
   cleanup();
   resetSession();
   resetSavedIds();
@@ -49,81 +48,78 @@ afterEach(() => {
 });
 
 describe('SaveToggle', () => {
-  it('sends a signed-out shopper to sign-in (type watchlist) and back to this page', async () => {
+  it('opens sign-in in a dialog over the page when signed out, and Close returns to the toggle', async () => {
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
-    const { navigate } = renderToggle();
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Save 2024 Toyota RAV4 GX to your watchlist' }),
-    );
-    await waitFor(() => expect(navigate).toHaveBeenCalled());
-    expect(navigate).toHaveBeenCalledWith(
-      '/sign-in?type=watchlist&redirect=%2Fcars%2Fcar-42%3Ffrom%3Dsearch&back=%2Fcars%2Fcar-42%3Ffrom%3Dsearch',
-    );
+    fetchMock.mockResolvedValue(answer(200, { signed_in: false, phone: null }));
+    renderToggle();
+    const toggle = screen.getByRole('button', {
+      name: 'Save 2024 Toyota RAV4 GX to your watchlist',
+    });
+    expect(document.querySelector('dialog')).toBeNull();
+    fireEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Sign in to save 2024 Toyota RAV4 GX',
+    });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(await within(dialog).findByText('Sign in to save cars to your watchlist.')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Back' })).toBeNull();
+    // The shopper stays where they were.
+    expect(window.location.pathname + window.location.search).toBe('/cars/car-42?from=search');
     expect(loadFavourites()).toEqual([]);
     expect(window.dataLayer).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
+    expect(document.activeElement).toBe(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('saves the tapped car without another tap once the shopper is back signed in', async () => {
+  it('saves the tapped car once the shopper signs in within the dialog, without another tap', async () => {
+    let signedIn = false;
+    const calls: string[] = [];
     const fetchMock = mockFetch();
-    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
-    const { navigate } = renderToggle();
-    fireEvent.click(screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }));
-    await waitFor(() => expect(navigate).toHaveBeenCalled());
-    cleanup();
-    // Back on the same page after signing in (a new page load: a new session answer).
-    resetSession();
-    resetSavedIds();
-    fetchMock.mockReset();
-    fetchMock
-      .mockResolvedValueOnce(me())
-      .mockResolvedValueOnce(
-        answer(200, { success: true, message: 'Car Saved In Watchlist', watchlist: [{ id: 42 }] }),
-      );
+    fetchMock.mockImplementation(async (input) => {
+      const path = String(input);
+      calls.push(path);
+      if (path.endsWith('/api/session'))
+        return answer(200, { signed_in: signedIn, phone: signedIn ? '0412345678' : null });
+      if (path.endsWith('/api/auth/request-code'))
+        return answer(200, { success: true, phone: '0412345678', expires_in: 300 });
+      if (path.endsWith('/api/auth/verify')) {
+        signedIn = true;
+        return answer(200, { success: true });
+      }
+      if (path.endsWith('/api/watchlist/save-car'))
+        return answer(200, {
+          success: true,
+          message: 'Car Saved In Watchlist',
+          watchlist: [{ id: 42 }],
+        });
+      return answer(404, { success: false, message: `unexpected ${path}` });
+    });
     renderToggle();
+    const toggle = screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ });
+    fireEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Mobile number' }), {
+      target: { value: '0412 345 678' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: '6-digit code' }), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Car Saved In Watchlist'),
     );
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/watchlist/save-car');
-    expect(
-      screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(loadFavourites().map((f) => f.id)).toEqual([42]);
+    expect(calls.filter((c) => c.endsWith('/api/watchlist/save-car'))).toHaveLength(1);
+    expect(window.location.pathname + window.location.search).toBe('/cars/car-42?from=search');
     expect(window.dataLayer).toEqual([
       expect.objectContaining({ event: 'forecourt_save_car', event_id: 39 }),
     ]);
-    // Saved once: another load of the page does not save it again.
-    cleanup();
-    resetSession();
-    fetchMock.mockReset();
-    fetchMock.mockResolvedValue(me());
-    renderToggle();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(0));
-    expect(window.localStorage.getItem('forecourt:pending-save')).toBeNull();
-  });
-
-  it('does not save a remembered car on another page, or after the shopper gave up long ago', async () => {
-    window.localStorage.setItem(
-      'forecourt:pending-save',
-      JSON.stringify({ car, path: '/cars/other', at: Date.now() }),
-    );
-    const fetchMock = mockFetch();
-    fetchMock.mockResolvedValue(me());
-    renderToggle();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await act(async () => {});
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(
-      screen.getByRole('button', { name: /Save 2024 Toyota RAV4 GX/ }).getAttribute('aria-pressed'),
-    ).toBe('false');
-    cleanup();
-    window.localStorage.setItem(
-      'forecourt:pending-save',
-      JSON.stringify({ car, path: '/cars/car-42?from=search', at: Date.now() - 31 * 60 * 1000 }),
-    );
-    renderToggle();
-    await act(async () => {});
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(window.localStorage.getItem('forecourt:pending-save')).toBeNull();
   });
 
   it('does not offer View List on the watchlist itself', async () => {

@@ -1,13 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { trackEvent } from '../analytics';
+import { ModalDialog } from '../modal-dialog';
 import { useSite } from '../site-context';
 import { showToast } from '../toast';
+import { useModalDialog } from '../use-modal-dialog';
 import { EVENT_SAVE } from '../../types/generated/constants';
 import { MESSAGES } from '../../types/generated/messages';
-import { hasPendingSave, rememberPendingSave, takePendingSave } from './pending-save';
 import type { Favourite } from './records';
-import { currentPath, loadSession, signInUrl, WATCHLIST_PATH } from './session';
+import { loadSession, WATCHLIST_PATH } from './session';
 import { changeWatchlist, useSavedIds } from './watchlist';
+
+// The sign-in steps load only when a signed-out shopper taps Save: every card has a
+// toggle, and most shoppers never need them.
+const SignIn = lazy(() =>
+  import('../../features/account/sign-in').then((m) => ({ default: m.SignIn })),
+);
 
 /** Seed 000 s7: the analytics event of saving a car. */
 export const EVENT_FAVOURITE = EVENT_SAVE;
@@ -20,29 +27,51 @@ interface Props {
    *  not given. A card passes it so its markup depends on its props alone. */
   favourites?: boolean;
   className?: string;
-  /** Leaves the page (tests). */
-  navigate?: (url: string) => void;
   /** Shows a browser alert (tests). */
   alert?: (message: string) => void;
 }
 
 /** The save (favourite) toggle of a card or vehicle page (seed 000 s4): offered where the
  *  site enables favourites and the car qualifies, and on a sold car only once saved.
- *  Signed out, it goes to sign-in (type watchlist) and comes back here, where the car is
- *  then saved without another tap; signed in, the car is saved at once and the API call
- *  confirms it with a toast and View List (not on the watchlist itself: it is that list). */
+ *  Signed out, it opens sign-in (type watchlist) in a dialog over the page, so the
+ *  shopper keeps their place in the results; once signed in the dialog closes, focus
+ *  is back on this toggle and the car is saved without another tap. Signed in, the car
+ *  is saved at once and the API call confirms it with a toast and View List (not on the
+ *  watchlist itself: it is that list). */
 export function SaveToggle({
   car,
   saveable,
   favourites,
   className,
-  navigate = (url) => window.location.assign(url),
   alert = (m) => window.alert(m),
 }: Props) {
   const site = useSite();
   const saved = useSavedIds().has(car.id);
-  const [busy, setBusy] = useState(false);
+  // While a save is under way the toggle ignores taps but stays enabled: a disabled
+  // button loses focus, and focus belongs on the toggle the shopper tapped.
+  const [busy, setBusyState] = useState(false);
+  const busyNow = useRef(false);
+  const setBusy = (on: boolean) => {
+    busyNow.current = on;
+    setBusyState(on);
+  };
   const offered = Boolean(favourites ?? site?.favourites) && (saveable || saved);
+  const modal = useModalDialog();
+  const heading = useId();
+  // Whether the sign-in was asked for to save the car (a tap on a saved car removes it,
+  // and a signed-out shopper has nothing saved on the account to remove).
+  const saveAfterSignIn = useRef(false);
+  // The dialog leaves the page when it closes, so the browser's own return of focus (on
+  // closing a dialog) never runs, and the toggle is inert until it has gone: focus goes
+  // back once it has.
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !modal.open) button.current?.focus();
+    wasOpen.current = modal.open;
+  }, [modal.open]);
+
+  if (!offered) return null;
 
   async function change(save: boolean, phone: string) {
     if (save) trackEvent(EVENT_FAVOURITE, { id: car.id, make: car.make, model: car.model });
@@ -57,35 +86,14 @@ export function SaveToggle({
     else alert(result.message);
   }
 
-  // Back from the sign-in this toggle sent the shopper to: save the car they tapped.
-  useEffect(() => {
-    if (!offered || !hasPendingSave(car.id)) return;
-    void (async () => {
-      const session = await loadSession();
-      if (session.status !== 'signed-in') return;
-      const pending = takePendingSave(car.id, currentPath());
-      if (!pending) return;
-      setBusy(true);
-      try {
-        await change(true, session.phone);
-      } finally {
-        setBusy(false);
-      }
-    })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `change` is new each render; a pending save is taken once per car
-  }, [offered, car.id]);
-
-  if (!offered) return null;
-
-  async function toggle() {
-    if (busy) return;
+  async function toggle(button: HTMLButtonElement) {
+    if (busyNow.current) return;
     setBusy(true);
     try {
       const session = await loadSession();
       if (session.status !== 'signed-in') {
-        const here = currentPath();
-        if (!saved) rememberPendingSave(car, here);
-        navigate(signInUrl('watchlist', here, here));
+        saveAfterSignIn.current = !saved;
+        modal.show({ currentTarget: button });
         return;
       }
       await change(!saved, session.phone);
@@ -94,20 +102,54 @@ export function SaveToggle({
     }
   }
 
+  async function signedIn() {
+    modal.close();
+    if (!saveAfterSignIn.current) return;
+    saveAfterSignIn.current = false;
+    setBusy(true);
+    try {
+      const session = await loadSession();
+      if (session.status === 'signed-in') await change(true, session.phone);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <button
-      type="button"
-      className={`save-toggle${saved ? ' save-toggle--saved' : ''}${className ? ` ${className}` : ''}`}
-      aria-pressed={saved}
-      aria-label={`Save ${car.name} to your watchlist`}
-      disabled={busy}
-      onClick={() => void toggle()}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.5 3 5 6.4 5c2 0 3.5 1.1 4.3 2.5h2.6C14.1 6.1 15.6 5 17.6 5 21 5 23 8.5 21.6 11.7 19.5 16.4 12 21 12 21z" />
-      </svg>
-      <span className="save-toggle__text">{saved ? 'Saved' : 'Save'}</span>
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`save-toggle${saved ? ' save-toggle--saved' : ''}${className ? ` ${className}` : ''}`}
+        aria-pressed={saved}
+        aria-label={`Save ${car.name} to your watchlist`}
+        aria-disabled={busy || undefined}
+        onClick={(event) => void toggle(event.currentTarget)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.5 3 5 6.4 5c2 0 3.5 1.1 4.3 2.5h2.6C14.1 6.1 15.6 5 17.6 5 21 5 23 8.5 21.6 11.7 19.5 16.4 12 21 12 21z" />
+        </svg>
+        <span className="save-toggle__text">{saved ? 'Saved' : 'Save'}</span>
+      </button>
+      {/* Mounted only while open: a page of cards carries no empty dialogs. */}
+      {modal.open ? (
+        <ModalDialog modal={modal} className="sign-in-dialog" labelledBy={heading}>
+          <div className="sign-in-dialog__head">
+            <h2 id={heading}>Sign in to save {car.name}</h2>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={modal.close}
+            >
+              Close
+            </button>
+          </div>
+          <Suspense fallback={<p role="status">Loading sign-in…</p>}>
+            <SignIn type="watchlist" onSignedIn={() => void signedIn()} />
+          </Suspense>
+        </ModalDialog>
+      ) : null}
+    </>
   );
 }
 

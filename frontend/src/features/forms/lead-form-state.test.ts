@@ -45,7 +45,7 @@ describe('lead form state', () => {
       {
         type: 'invalid',
         errors: [
-          { name: 'name', message: 'Name is required' },
+          { name: 'name', message: 'First name is required' },
           { name: 'email', message: 'Email is required' },
         ],
       },
@@ -93,7 +93,7 @@ describe('lead form state', () => {
 
   it('next and back move between steps, clearing what was shown, within the steps', () => {
     const forward = run(
-      { type: 'invalid', errors: [{ name: 'name', message: 'Name is required' }] },
+      { type: 'invalid', errors: [{ name: 'name', message: 'First name is required' }] },
       { type: 'next' },
       { type: 'next' },
       { type: 'next' },
@@ -118,7 +118,7 @@ describe('lead form state', () => {
   it('sending clears the errors, the banner and the failure', () => {
     const state = run(
       { type: 'failed', message: 'Offline' },
-      { type: 'invalid', errors: [{ name: 'name', message: 'Name is required' }] },
+      { type: 'invalid', errors: [{ name: 'name', message: 'First name is required' }] },
       { type: 'submitting' },
     );
     expect([state.status, state.errors, state.banner, state.failure]).toEqual([

@@ -75,6 +75,9 @@ export type LeadFormAction =
   | { type: 'card-refused'; message: string }
   /** The shopper changed the card: its earlier problem no longer applies. */
   | { type: 'card-edited' }
+  /** A reservation paid at the dealership waits for the shopper to confirm its phone by
+   *  signing in (the form steps aside for the code); nothing was stored. */
+  | { type: 'confirm-phone' }
   /** Nothing was stored. */
   | { type: 'failed'; message: string };
 
@@ -210,6 +213,8 @@ export function leadFormReducer(view: Pick<FormPageView, 'steps'>) {
         const { [CARD_FIELD]: _, ...errors } = state.errors;
         return { ...state, errors };
       }
+      case 'confirm-phone':
+        return { ...state, status: 'idle', banner: null, failure: null };
       case 'failed':
         return {
           ...state,

@@ -172,7 +172,7 @@ describe('a stored form', () => {
         browser={browser('/cars/car-42/checkout')}
         navigate={navigate}
         now={now}
-        verifiedPhone={async () => null}
+        verifiedPhone={async () => '0412345678'}
       />,
     );
     fillContact();

@@ -194,7 +194,7 @@ const enquiry: FormPageView = {
         }),
         field('category', 'Enquiry type', 'select', {
           options: ['General Enquiry', 'Career Enquiry'],
-          required_message: 'Category is required.',
+          required_message: 'Enquiry type is required.',
         }),
         field('message', 'Comments', 'textarea'),
       ],
@@ -213,7 +213,7 @@ describe('LeadForm', () => {
     );
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
-    expect(screen.getByRole('alert').textContent).toContain('Category is required.');
+    expect(screen.getByRole('alert').textContent).toContain('Enquiry type is required.');
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole('combobox', { name: /Enquiry type/ }), {
       target: { value: 'Career Enquiry' },
@@ -295,7 +295,7 @@ describe('LeadForm', () => {
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toContain('Please fix the following errors:');
     expect([...banner.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Name is required.',
+      'First name is required.',
       'Email is required.',
       'Phone is required.',
       'Invalid postcode. Please enter a 4-digit number.',
@@ -403,6 +403,146 @@ describe('LeadForm', () => {
     await screen.findByRole('heading', { name: 'Thank You' });
     expect(sent(1).body.message).toBe('Hello, is it still available?');
     expect(sent(1).key).not.toBe(sent(0).key);
+  });
+
+  describe('the enquiry form', () => {
+    const dealerEnquiry: FormPageView = {
+      ...enquiry,
+      steps: [
+        {
+          title: null,
+          fields: [
+            ...contact,
+            field('PreferredContactMethod', 'Preferred contact method', 'select', {
+              options: ['Phone', 'Email', 'SMS'],
+              default_value: 'Phone',
+            }),
+            field('category', 'Enquiry type', 'select', {
+              options: ['General Enquiry'],
+              default_value: 'General Enquiry',
+              required_message: 'Enquiry type is required.',
+            }),
+            field('Rego', 'Rego', 'text'),
+            field('message', 'Comments', 'textarea', {
+              required_message: 'Comments is required.',
+            }),
+            field('opt_in', 'Keep me up to date with news and offers', 'checkbox'),
+            field('car_id', 'Car', 'hidden'),
+          ],
+        },
+      ],
+    };
+    const labelsOf = (root: ParentNode) =>
+      [
+        ...root.querySelectorAll(
+          ':scope > .form-field > .form-field__label, :scope > .form-field > label',
+        ),
+      ].map((l) => l.textContent?.replace(' *', ''));
+
+    it('asks for what the dealer requires and folds the rest under More details', () => {
+      render(
+        <LeadForm
+          view={dealerEnquiry}
+          dealershipSlug="acme"
+          browser={browser()}
+          navigate={navigate}
+        />,
+      );
+      const form = screen.getByRole('form', { name: 'Make an Enquiry' });
+      expect(labelsOf(form)).toEqual(['First name', 'Email', 'Phone', 'Enquiry type', 'Comments']);
+      const more = form.querySelector('details') as HTMLDetailsElement;
+      expect(more.querySelector('summary')?.textContent).toBe('More details (optional)');
+      expect(more.open).toBe(false);
+      expect(labelsOf(more.querySelector('.lead-form__more-fields') as HTMLElement)).toEqual([
+        'Last name',
+        'Postcode',
+        'Preferred contact method',
+        'Rego',
+        'Keep me up to date with news and offers',
+      ]);
+      // Another form shows every field in order.
+      cleanup();
+      render(
+        <LeadForm
+          view={{ ...dealerEnquiry, kind: 'photo_request' }}
+          dealershipSlug="acme"
+          browser={browser()}
+          navigate={navigate}
+        />,
+      );
+      expect(document.querySelector('details')).toBeNull();
+    });
+
+    it('names each field in its own error, under that field', () => {
+      render(
+        <LeadForm
+          view={dealerEnquiry}
+          dealershipSlug="acme"
+          browser={browser()}
+          navigate={navigate}
+        />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+      for (const [label, message] of [
+        ['First name', 'First name is required.'],
+        ['Email', 'Email is required.'],
+        ['Phone', 'Phone is required.'],
+        ['Comments', 'Comments is required.'],
+      ] as const) {
+        const control = screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+        const error = document.getElementById(control.getAttribute('aria-describedby') ?? '');
+        expect(error?.textContent).toBe(message);
+        expect(control.closest('.form-field')?.contains(error ?? null)).toBe(true);
+      }
+    });
+
+    it('opens More details for an error in it and for what was filled in for the shopper', async () => {
+      fetchMock.mockResolvedValueOnce(
+        answer(422, {
+          success: false,
+          code: 'validation_failed',
+          message: 'Please fix the following errors:',
+          fields: { Rego: 'Rego is at most 10 characters.' },
+        }),
+      );
+      render(
+        <LeadForm
+          view={dealerEnquiry}
+          dealershipSlug="acme"
+          browser={browser()}
+          navigate={navigate}
+        />,
+      );
+      const more = document.querySelector('details') as HTMLDetailsElement;
+      fillContact();
+      type('Comments', 'Is it available?');
+      expect(more.open).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+      await waitFor(() => expect(more.open).toBe(true));
+      expect(input('Rego').getAttribute('aria-invalid')).toBe('true');
+      cleanup();
+      // Stored details fill the last name: the shopper sees it before sending it.
+      window.localStorage.setItem(
+        USER_DETAILS_KEY,
+        JSON.stringify({
+          name: 'Jo',
+          last_name: 'Citizen',
+          email: 'jo@example.com',
+          phone: '0412 345 678',
+        }),
+      );
+      render(
+        <LeadForm
+          view={dealerEnquiry}
+          dealershipSlug="acme"
+          browser={browser()}
+          navigate={navigate}
+        />,
+      );
+      await waitFor(() =>
+        expect((document.querySelector('details') as HTMLDetailsElement).open).toBe(true),
+      );
+    });
   });
 
   it("shows the server's field errors next to the fields", async () => {
@@ -611,7 +751,7 @@ describe('LeadForm', () => {
         dealershipSlug="acme"
         browser={browser('?utm_source=x')}
         navigate={navigate}
-        verifiedPhone={async () => null}
+        verifiedPhone={async () => '0412345678'}
       />,
     );
     fillContact();

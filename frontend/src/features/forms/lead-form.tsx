@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { MESSAGES } from '../../types/generated/messages';
@@ -12,6 +12,7 @@ import {
   saveDraft,
   type Draft,
 } from './drafts';
+import { differsFromDefault, foldOptional } from './field-view';
 import { errorId, fieldId, FormField } from './form-field';
 import {
   confirmHold,
@@ -37,6 +38,7 @@ import { TERMS_FIELD, validateStep, type FieldValue } from './validation';
 import { FormBanner } from './form-banner';
 import { initialLeadFormState, leadFormReducer } from './lead-form-state';
 import { loadSession } from '../../components/account/session';
+import { SignIn } from '../account/sign-in';
 import { useHold } from '../vehicle/use-hold';
 import { CardField } from '../payments/card-field';
 import {
@@ -60,6 +62,16 @@ function browserContext(): BrowserContext {
 function goTo(path: string): void {
   window.location.assign(path);
 }
+
+/** The national digits of an Australian phone, as the API keeps them ('+61 412 345 678'
+ *  and '0412 345 678' are both '0412345678'). */
+export function phoneDigits(value: unknown): string {
+  const digits = typeof value === 'string' ? value.replace(/\D/g, '') : '';
+  return digits.length === 11 && digits.startsWith('61') ? `0${digits.slice(2)}` : digits;
+}
+
+/** The API's codes of a reservation whose phone is not the signed-in one. */
+const PHONE_NOT_CONFIRMED_CODES = ['phone_not_verified', 'phone_not_signed_in'];
 
 /** The path of a page address ('' when it is not one). */
 function pathOf(url: string): string {
@@ -142,6 +154,15 @@ export function LeadForm({
   // A reservation: a car held by someone else says so before the form is filled.
   const reservation = view.kind === 'reservation';
   const held = useHold(view.subject?.id ?? 0, reservation && view.subject !== null);
+  // A hold paid at the dealership costs nothing, so the API takes it only under a phone
+  // the shopper confirmed by signing in: the number typed is confirmed here first (a
+  // card deposit needs no such step, the card's authorisation is the cost).
+  const confirmsPhone = reservation && !view.card_payment;
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (confirming !== null) confirmRef.current?.focus();
+  }, [confirming]);
 
   // After hydration: the URL's parameters, then the draft (what the shopper typed wins),
   // then the stored details fill the fields still empty; the date picker learns today.
@@ -199,6 +220,16 @@ export function LeadForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `view` is fixed for the form's life
   }, []);
 
+  // "More details" opens for an error in it, and for what the URL, a draft or the stored
+  // details put in it (the shopper should see what will be sent); after that it is theirs.
+  const [moreOpen, setMoreOpen] = useState(false);
+  const { asked, more } = foldOptional(view.kind, view.steps[stepIndex]?.fields ?? []);
+  const foldedError = more.some((f) => errors[f.name] !== undefined);
+  const foldedFilled = !typed.current && more.some((f) => differsFromDefault(f, values[f.name]));
+  useEffect(() => {
+    if (foldedError || foldedFilled) setMoreOpen(true);
+  }, [foldedError, foldedFilled]);
+
   useEffect(() => {
     if (!focus) return;
     const element = {
@@ -226,12 +257,15 @@ export function LeadForm({
     dispatch({ type: 'change', name, value, resetsTime });
   };
 
-  async function submit(event?: FormEvent) {
+  /** Checks and sends the step; `confirmed` is the phone the shopper has just confirmed
+   *  by signing in (a reservation paid at the dealership), sent as the reservation's. */
+  async function submit(event?: FormEvent, confirmed?: string) {
     event?.preventDefault();
     if (status !== 'idle') return;
+    const current = confirmed === undefined ? values : { ...values, phone: confirmed };
     const found = validateStep(
       step.fields,
-      values,
+      current,
       last ? view.terms : null,
       termsAccepted,
       view.appointment?.time_missing ?? null,
@@ -240,7 +274,21 @@ export function LeadForm({
     // Seed 001 s4: the steps advance with next; the lead is sent on the last one.
     if (!last && view.send_on_last_step) return dispatch({ type: 'next' });
     dispatch({ type: 'submitting' });
-    const payload = stepPayload(view, dealershipSlug, values, stepIndex, leadId.current, browser());
+    if (last && confirmsPhone && confirmed === undefined) {
+      const signedIn = await verifiedPhone();
+      if (!signedIn || phoneDigits(signedIn) !== phoneDigits(current.phone)) {
+        dispatch({ type: 'confirm-phone' });
+        return setConfirming(typeof current.phone === 'string' ? current.phone.trim() : '');
+      }
+    }
+    const payload = stepPayload(
+      view,
+      dealershipSlug,
+      current,
+      stepIndex,
+      leadId.current,
+      browser(),
+    );
     // A card deposit: Stripe.js turns the card into an id; only that id is posted.
     const payment = last ? view.card_payment : null;
     if (payment) {
@@ -270,7 +318,7 @@ export function LeadForm({
     if (result.kind === 'stored') {
       key.current = null;
       leadId.current = result.leadId;
-      saveDetails(values);
+      saveDetails(current);
       if (last) {
         pendingDraft.current = null;
         if (draftAt.current) clearDraft(draftAt.current);
@@ -316,6 +364,11 @@ export function LeadForm({
         heading: result.message,
         items: Object.values(result.fields),
       });
+    } else if (confirmsPhone && result.code && PHONE_NOT_CONFIRMED_CODES.includes(result.code)) {
+      // The session ended, or is another phone's: confirm the number, then send again.
+      key.current = null;
+      dispatch({ type: 'confirm-phone' });
+      setConfirming(typeof current.phone === 'string' ? current.phone.trim() : '');
     } else if (result.code === SLOT_UNAVAILABLE_CODE && slotStep >= 0) {
       // Taken meanwhile: nothing was stored. Back to the times, freshly loaded.
       key.current = null;
@@ -404,118 +457,161 @@ export function LeadForm({
   }
 
   return (
-    <form
-      id={formId}
-      className="lead-form"
-      noValidate
-      onSubmit={submit}
-      aria-busy={status === 'submitting'}
-      aria-label={view.title}
-    >
-      {stepLabel ? (
-        <h2 className="lead-form__heading" ref={stepRef} tabIndex={-1}>
-          {step.title} <span className="lead-form__progress">({stepLabel})</span>
-        </h2>
-      ) : null}
-      {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
-      {/* The note explains the asterisk: only where a field of this step has one. */}
-      {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') ||
-      (last && view.terms) ? (
-        <p className="lead-form__note">Fields marked * are required.</p>
-      ) : null}
-      {step.fields.map(renderField)}
-      <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={fieldId(formId, HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input
-          id={fieldId(formId, HONEYPOT_FIELD)}
-          name={HONEYPOT_FIELD}
-          type="text"
+    <>
+      {confirming !== null ? (
+        <section
+          className="lead-form__confirm"
+          ref={confirmRef}
           tabIndex={-1}
-          autoComplete="off"
-          value={typeof values[HONEYPOT_FIELD] === 'string' ? values[HONEYPOT_FIELD] : ''}
-          onChange={(e) => onChange(HONEYPOT_FIELD, e.target.value)}
-        />
-      </div>
-      {last && view.card_payment ? (
-        <CardField
-          ref={cardRef}
-          formId={formId}
-          payment={view.card_payment}
-          error={errors[PAYMENT_METHOD_FIELD]}
-          load={loadStripe}
-          onReady={(handle) => {
-            cardHandle.current = handle;
-            cardId.current = null;
-          }}
-          onEdit={() => {
-            cardId.current = null;
-            dispatch({ type: 'card-edited' });
-          }}
-        />
-      ) : null}
-      {last && view.terms ? (
-        <div className="form-field form-field--checkbox">
-          <input
-            id={fieldId(formId, TERMS_FIELD)}
-            type="checkbox"
-            required
-            checked={termsAccepted}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? errorId(formId, TERMS_FIELD) : undefined}
-            onChange={(e) => dispatch({ type: 'terms', accepted: e.target.checked })}
+          aria-labelledby={`${formId}-confirm`}
+        >
+          <h2 id={`${formId}-confirm`}>Confirm your mobile number</h2>
+          <SignIn
+            type="checkout"
+            phone={confirming}
+            onSignedIn={(phone) => {
+              setConfirming(null);
+              dispatch({ type: 'verified-phone', phone });
+              void submit(undefined, phone);
+            }}
           />
-          <label htmlFor={fieldId(formId, TERMS_FIELD)}>
-            {view.terms.label} (<a href={view.terms.url}>read the terms</a>)
-            <span aria-hidden="true"> *</span>
-          </label>
-          {termsError ? (
-            <p className="form-field__error" id={errorId(formId, TERMS_FIELD)}>
-              {termsError}
-            </p>
-          ) : null}
-        </div>
+          <p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirming(null)}
+            >
+              Back to my details
+            </button>
+          </p>
+        </section>
       ) : null}
-      {failure ? (
-        <div className="form-failure" role="alert" tabIndex={-1} ref={failureRef}>
-          <p>{failure}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => void submit()}
-          >
-            Try again
-          </button>
-        </div>
-      ) : null}
-      <div className="lead-form__actions">
-        {/* Every step after the first can go back: a form that sends each step updates
-            the same lead (it carries lead_id) when an earlier step is sent again. */}
-        {stepIndex > 0 ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={status === 'submitting'}
-            onClick={() => dispatch({ type: 'back' })}
-          >
-            Back
-          </button>
+      <form
+        id={formId}
+        className="lead-form"
+        hidden={confirming !== null}
+        noValidate
+        onSubmit={submit}
+        aria-busy={status === 'submitting'}
+        aria-label={view.title}
+      >
+        {stepLabel ? (
+          <h2 className="lead-form__heading" ref={stepRef} tabIndex={-1}>
+            {step.title} <span className="lead-form__progress">({stepLabel})</span>
+          </h2>
         ) : null}
-        <button type="submit" className="button" disabled={status === 'submitting'}>
-          {status === 'submitting' ? (
-            <>
-              <span className="lead-form__spinner" aria-hidden="true" /> Sending…
-            </>
-          ) : last ? (
-            view.submit_label
-          ) : (
-            view.next_label
-          )}
-        </button>
-      </div>
-      {/* Every form collects personal details: say where their handling is described. */}
-      <p className="lead-form__privacy">
-        We handle your details as our <a href={view.privacy_url}>privacy policy</a> describes.
-      </p>
-    </form>
+        {banner ? <FormBanner banner={banner} bannerRef={bannerRef} /> : null}
+        {/* The note explains the asterisk: only where a field of this step has one. */}
+        {step.fields.some((f) => f.required_message !== null && f.input !== 'hidden') ||
+        (last && view.terms) ? (
+          <p className="lead-form__note">Fields marked * are required.</p>
+        ) : null}
+        {asked.map(renderField)}
+        {more.length > 0 ? (
+          <details
+            className="lead-form__more"
+            open={moreOpen}
+            onToggle={(event) => setMoreOpen(event.currentTarget.open)}
+          >
+            <summary>
+              More details <span className="lead-form__more-note">(optional)</span>
+            </summary>
+            <div className="lead-form__more-fields">{more.map(renderField)}</div>
+          </details>
+        ) : null}
+        <div className="form-honeypot" aria-hidden="true">
+          <label htmlFor={fieldId(formId, HONEYPOT_FIELD)}>Leave this field empty</label>
+          <input
+            id={fieldId(formId, HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={typeof values[HONEYPOT_FIELD] === 'string' ? values[HONEYPOT_FIELD] : ''}
+            onChange={(e) => onChange(HONEYPOT_FIELD, e.target.value)}
+          />
+        </div>
+        {last && view.card_payment ? (
+          <CardField
+            ref={cardRef}
+            formId={formId}
+            payment={view.card_payment}
+            error={errors[PAYMENT_METHOD_FIELD]}
+            load={loadStripe}
+            onReady={(handle) => {
+              cardHandle.current = handle;
+              cardId.current = null;
+            }}
+            onEdit={() => {
+              cardId.current = null;
+              dispatch({ type: 'card-edited' });
+            }}
+          />
+        ) : null}
+        {last && view.terms ? (
+          <div className="form-field form-field--checkbox">
+            <input
+              id={fieldId(formId, TERMS_FIELD)}
+              type="checkbox"
+              required
+              checked={termsAccepted}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? errorId(formId, TERMS_FIELD) : undefined}
+              onChange={(e) => dispatch({ type: 'terms', accepted: e.target.checked })}
+            />
+            <label htmlFor={fieldId(formId, TERMS_FIELD)}>
+              {view.terms.label} (<a href={view.terms.url}>read the terms</a>)
+              <span aria-hidden="true"> *</span>
+            </label>
+            {termsError ? (
+              <p className="form-field__error" id={errorId(formId, TERMS_FIELD)}>
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {failure ? (
+          <div className="form-failure" role="alert" tabIndex={-1} ref={failureRef}>
+            <p>{failure}</p>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void submit()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : null}
+        <div className="lead-form__actions">
+          {/* Every step after the first can go back: a form that sends each step updates
+            the same lead (it carries lead_id) when an earlier step is sent again. */}
+          {stepIndex > 0 ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={status === 'submitting'}
+              onClick={() => dispatch({ type: 'back' })}
+            >
+              Back
+            </button>
+          ) : null}
+          <button type="submit" className="button" disabled={status === 'submitting'}>
+            {status === 'submitting' ? (
+              <>
+                <span className="lead-form__spinner" aria-hidden="true" /> Sending…
+              </>
+            ) : last ? (
+              view.submit_label
+            ) : (
+              view.next_label
+            )}
+          </button>
+        </div>
+        {/* Every form collects personal details: say where their handling is described. */}
+        <p className="lead-form__privacy">
+          We handle your details as our <a href={view.privacy_url}>privacy policy</a> describes.
+        </p>
+      </form>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { field } from './test-fields';
 
 /** The contact details step of most forms. */
 export const contactFields = [
-  field('name', 'First name', 'text', { required_message: 'Name is required.' }),
+  field('name', 'First name', 'text', { required_message: 'First name is required.' }),
   field('last_name', 'Last name', 'text'),
   field('email', 'Email', 'email', { required_message: 'Email is required.' }),
   field('phone', 'Phone', 'tel', { required_message: 'Phone is required.' }),

@@ -45,7 +45,7 @@ describe('format rules (domain/tests/data/{phone,email,postcode}_cases.json)', (
 
 describe('validateStep', () => {
   const fields = [
-    required('name', 'text', 'Name is required.'),
+    required('name', 'text', 'First name is required.'),
     required('email', 'email', 'Email is required.'),
     required('phone', 'tel', 'Phone is required.'),
     required('postcode', 'postcode'),
@@ -66,7 +66,7 @@ describe('validateStep', () => {
       false,
     );
     expect(errors.map((e) => e.message)).toEqual([
-      'Name is required.',
+      'First name is required.',
       'Please enter a valid email address.',
       'Please enter a valid Australian phone number.',
       'Invalid postcode. Please enter a 4-digit number.',

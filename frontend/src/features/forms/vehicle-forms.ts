@@ -40,6 +40,8 @@ export function carForm(
   return {
     ...base,
     steps,
+    // The car's own title ("Book a Test Ride" on a motorcycle).
+    title: link.title,
     intro: link.intro,
     subject: forms.car,
     default_location_id: atCar ? atCar.id : base.default_location_id,

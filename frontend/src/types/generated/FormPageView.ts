@@ -72,7 +72,7 @@ default_location_id: number | null,
 terms: TermsView | null, 
 /**
  * The privacy policy the form links beside its submit button: every form collects
- * personal details, and every site has the page (issue 27).
+ * personal details, and every site has the page.
  */
 privacy_url: string, 
 /**

@@ -40,7 +40,7 @@ function fill(email: string) {
 }
 
 describe('SpinEntry', () => {
-  // Issue 27: "a real prize wheel with prizes/odds/terms from dealer config, the spin
+  // "a real prize wheel with prizes/odds/terms from dealer config, the spin
   // decided ... deterministically and honestly, entry as a lead".
   it('shows every prize with its odds, sends the entry as a lead naming the prize, then announces it', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true }));

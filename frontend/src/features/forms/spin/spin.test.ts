@@ -23,7 +23,7 @@ const { cases } = JSON.parse(
 ) as { cases: Case[] };
 
 describe('spin to win', () => {
-  // Issue 27 / seed 001 s2 /spin-to-win: the spin is decided deterministically and
+  // Seed 001 s2 /spin-to-win: the spin is decided deterministically and
   // honestly: the browser and the Rust rule land on the same prize for an entry.
   it.each(cases)('$dealer / $email wins prize $prize', (c) => {
     const key = `${c.dealer}\n${c.email.trim().toLowerCase()}`;

@@ -6,9 +6,33 @@ interface Props {
   questions: QuestionChoice[];
 }
 
-/** The offer: the price, the range's top, the car, and what each answer took off. */
+/** How sure an estimate from `comparables` cars is, in a word: the API's confidence
+ *  (1 - 1/sqrt(n)) is 0.55 from 5 cars, 0.71 from 12 and 0.8 from 25. */
+export function confidenceWord(confidence: number): string {
+  if (confidence >= 0.8) return 'high';
+  if (confidence >= 0.65) return 'good';
+  return 'fair';
+}
+
+/** What the offer is based on, in words: how many comparable cars for sale, and how sure
+ *  it is; null where the offer came from a valuation provider that does not say. */
+export function offerBasis(valuation: Valuation): string | null {
+  const n = valuation.comparables;
+  if (n == null || n <= 0) return null;
+  const cars = n === 1 ? '1 comparable car' : `${n} comparable cars`;
+  const car = `${valuation.vehicle.make} ${valuation.vehicle.model}`.trim();
+  const confidence =
+    valuation.confidence == null
+      ? ''
+      : ` Our confidence in this estimate is ${confidenceWord(valuation.confidence)}: the more similar cars we can compare, the firmer it is.`;
+  return `Based on ${cars} for sale (${car}, similar year and kilometres).${confidence}`;
+}
+
+/** The offer: the price, the range's top, the car, what it is based on, and what each
+ *  answer took off. */
 export function OfferSummary({ valuation, questions }: Props) {
   const top = valuation.range_max ?? valuation.offer_price;
+  const basis = offerBasis(valuation);
   const taken = valuation.adjustments.filter((a) => (a.amount ?? 0) > 0);
   const answerLabel = (id: string, value: string) => {
     const question = questions.find((q) => q.id === id);
@@ -30,6 +54,7 @@ export function OfferSummary({ valuation, questions }: Props) {
       {top > valuation.offer_price ? (
         <p>Up to {formatDollars(top)} once we have inspected your car.</p>
       ) : null}
+      {basis ? <p className="trade-in__basis">{basis}</p> : null}
       {taken.length > 0 ? (
         <>
           <p className="trade-in__offer-heading">What your answers changed</p>

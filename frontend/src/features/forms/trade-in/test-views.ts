@@ -55,10 +55,10 @@ export const localOptions: TradeInOptions = {
   lookup: false,
   default_state: 'QLD',
   states: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'],
-  years: [2027, 2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017, 2016, 2015],
+  years: [2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017, 2016, 2015],
   makes: [
-    { make: 'Mazda', models: ['CX-5'] },
-    { make: 'Toyota', models: ['HiLux', 'RAV4'] },
+    { make: 'Mazda', models: ['CX-5'], valued: ['CX-5'] },
+    { make: 'Toyota', models: ['Corolla', 'HiLux', 'RAV4'], valued: ['HiLux', 'RAV4'] },
   ],
   questions: [
     {

@@ -143,7 +143,7 @@ describe('TradeInFlow', () => {
     const models = [
       ...screen.getByRole('combobox', { name: 'Model' }).querySelectorAll('option'),
     ].map((o) => o.textContent);
-    expect(models).toEqual(['Please select', 'HiLux', 'RAV4']);
+    expect(models).toEqual(['Please select', 'Corolla', 'HiLux', 'RAV4']);
     choose('Model', 'RAV4');
     type('Odometer', '40500');
     fireEvent.blur(screen.getByRole('textbox', { name: 'Odometer' }));
@@ -188,7 +188,7 @@ describe('TradeInFlow', () => {
 
     press('Accept Offer');
     expect(bannerItems()).toEqual([
-      'Name is required.',
+      'First name is required.',
       'Email is required.',
       'Phone is required.',
       'You must agree to the terms of use before submitting the form.',

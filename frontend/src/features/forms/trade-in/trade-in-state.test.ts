@@ -15,7 +15,7 @@ const options = {
   default_state: 'QLD',
   states: ['QLD', 'NSW'],
   years: [2024, 2023],
-  makes: [{ make: 'Toyota', models: ['RAV4', 'Corolla'] }],
+  makes: [{ make: 'Toyota', models: ['RAV4', 'Corolla'], valued: ['RAV4'] }],
   questions: [],
   save_valuations: false,
   max_age_years: 10,
