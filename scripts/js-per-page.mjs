@@ -6,7 +6,7 @@
 //   node scripts/js-per-page.mjs [frontend/build/client]
 //
 // Prints one row per page kind and the map chunk's row; exits 1 when a first load carries
-// the map chunk (issue 26: no page's first load has the map library).
+// the map chunk (no page's first load has the map library).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -112,10 +112,31 @@ def slugify(text):
     return out.strip("-")
 
 
-def phone(area, index, offset):
-    number = 3800_0000 + index * 1117 + offset
-    text = f"{number:08d}"
-    return f"({area}) {text[:4]} {text[4:]}"
+# The group holds one motor dealer licence per state, in that state's format: Queensland's
+# seven digits, NSW Fair Trading's "MD" and six digits.
+LICENCES = {"QLD": "3401117", "NSW": "MD 052318"}
+
+
+def exchange(state, postcode):
+    """The area code and the local number's leading digits of a site's telephone exchange."""
+    code = int(postcode)
+    if state == "NSW":
+        # Tweed Heads is on the Gold Coast's exchange; the rest of the Northern Rivers is (02) 66.
+        return ("07", "55") if code in (2485, 2486) else ("02", "66")
+    if 4207 <= code <= 4230:
+        return "07", "55"  # Gold Coast
+    if 4550 <= code <= 4575:
+        return "07", "54"  # Sunshine Coast
+    if 4350 <= code <= 4352:
+        return "07", "46"  # Toowoomba
+    return "07", "3"  # Brisbane
+
+
+def phone(state, postcode, index, offset):
+    area, lead = exchange(state, postcode)
+    rest = 8 - len(lead)
+    number = lead + f"{(index * 7919 + 2417 + offset) % 10 ** rest:0{rest}d}"
+    return f"({area}) {number[:4]} {number[4:]}"
 
 
 def hours(lines, weekday, saturday, sunday):
@@ -137,7 +158,6 @@ def hours(lines, weekday, saturday, sunday):
 
 def location(lines, loc_id, name, slug, kind, site, index, primary, reviews):
     suburb, state, postcode, lat, long, street, brands = site
-    area = "02" if state == "NSW" else "07"
     lines.append("[[locations]]")
     lines.append(f"id = {loc_id}")
     lines.append(f'name = "{name}"')
@@ -149,7 +169,7 @@ def location(lines, loc_id, name, slug, kind, site, index, primary, reviews):
     lines.append(f"dealership_id = {DEALERSHIP_ID + index}")
     lines.append(f'dealership_slug = "moreton-{slugify(suburb)}"')
     lines.append(f'dealership_name = "Moreton {suburb}"')
-    lines.append(f'dealer_license_number = "{3100 + index:05d}"')
+    lines.append(f'dealer_license_number = "{LICENCES[state]}"')
     lines.append("")
     lines.append("[locations.address]")
     number, rest = street.split(" ", 1)
@@ -164,7 +184,7 @@ def location(lines, loc_id, name, slug, kind, site, index, primary, reviews):
     lines.append(f"long = {long + shift:.4f}")
     lines.append("")
     lines.append("[locations.contact_detail]")
-    lines.append(f'phone = "{phone(area, index, 0 if kind == "sales" else 50)}"')
+    lines.append(f'phone = "{phone(state, postcode, index, 0 if kind == "sales" else 50)}"')
     if kind == "sales":
         sunday = ("10:00", "15:00") if index % 5 == 0 else None
         hours(lines, WEEKDAY_SALES, SATURDAY_SALES, sunday)

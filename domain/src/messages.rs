@@ -63,6 +63,10 @@ pub const VIEW_DETAILS: &str = "View Details";
 pub const REGISTER_INTEREST: &str = "Register Interest";
 /// Car card and vehicle page: the test-drive button (the seeds name the action only).
 pub const BOOK_A_TEST_DRIVE: &str = "Book a Test Drive";
+/// A motorcycle's test drive is a test ride.
+pub const BOOK_A_TEST_RIDE: &str = "Book a Test Ride";
+/// A caravan is not driven on a test: the shopper inspects it.
+pub const BOOK_AN_INSPECTION: &str = "Book an Inspection";
 /// Car card: the finance enquiry button (the seeds name the action only; 'Pre-Approved' is seed 001's finance wording).
 pub const GET_PRE_APPROVED: &str = "Get Pre-Approved";
 /// Car card: the online purchase button (/checkout-journey).
@@ -141,6 +145,8 @@ pub const WHY_BUY_FROM_US: &str = "Why Buy From Us";
 pub const PROTECT_YOUR_CAR: &str = "Protect Your Car";
 /// Seed 001 s2: vehicle page section.
 pub const CAR_SUMMARY: &str = "Car Summary";
+/// The summary section's title on a vehicle that is not a car.
+pub const SUMMARY: &str = "Summary";
 /// Seed 001 s2: vehicle page section.
 pub const ALL_SPECIFICATIONS: &str = "All Specifications";
 /// Seed 001 s9: Toyota certified copy.
@@ -160,6 +166,9 @@ pub const SELL_YOUR_CAR: &str = "sell your car";
 pub const GOOD_DEAL: &str = "Good Deal";
 /// Seed 000 s4: deal label when fill is 0.65 or more.
 pub const GREAT_DEAL: &str = "Great Deal";
+/// The local market estimate's description of a listing in the dear part of the market
+/// range (the low fill band), used instead of Good Deal.
+pub const ABOVE_MARKET_AVERAGE: &str = "Above Market Average";
 
 // ---- Delivery and postcodes (seed 000 s5/s8, seed 001 s5/s8) ----
 
@@ -305,6 +314,9 @@ pub const FULLY_REFUNDABLE: &str = "100% refundable";
 
 /// Lead category of a reservation (the dealer's CRM sees reservations as leads).
 pub const RESERVATION_CATEGORY: &str = "Reservation";
+/// Lead category of an order sent from the buy-online journey (the reserved car, with the
+/// shopper's finance, trade-in and delivery choices).
+pub const ONLINE_PURCHASE_CATEGORY: &str = "Online Purchase";
 /// Answer when the car already has an active hold.
 pub const CAR_ALREADY_RESERVED: &str = "This car is already reserved.";
 /// Template of the answer to a reservation paid at the dealership; see [`reservation_held_pay_at_dealership`].

@@ -251,3 +251,17 @@ fn session_plugins_are_each_listed_once_and_car_analysis_needs_autogauge() {
         ["tests/fixtures/invalid/autogauge_enabled/acme/dealer.toml:10:1: features.autogauge.enabled: moved: the price comparison panel is the website session plugin \"Autogauge\"; write `session_plugins = [\"Autogauge\", \"PPSR Report\"]` near the top of dealer.toml (keep the plugins the site has) and remove this key"]
     );
 }
+
+#[test]
+fn messaging_takes_one_mobile_or_page_and_image_widths_are_bounded() {
+    let p = "tests/fixtures/invalid/messaging_and_image_width/acme/dealer.toml";
+    assert_eq!(
+        errors_of("messaging_and_image_width"),
+        [
+            format!("{p}:10:16: images.max_width_px: expected a width from 100 to 2000 px, found 5000"),
+            format!("{p}:12:1: messaging: set one channel of sms, whatsapp and messenger: Message Now opens one"),
+            format!("{p}:13:7: messaging.sms: expected an Australian mobile number such as \"0412 345 678\", found \"(07) 3123 4567\""),
+            format!("{p}:14:13: messaging.messenger: expected the page's Facebook user name (5 to 50 letters, digits or dots) such as \"redgummotors\", found \"acme/cars\""),
+        ]
+    );
+}

@@ -210,7 +210,11 @@ fn dealer_group_has_50_locations_40_brands_grids_and_banners() {
         .collect();
     assert_eq!(
         stats,
-        [("50+", "Locations"), ("40+", "Brands"), ("30+", "Years")]
+        [
+            ("{locations}", "Locations"),
+            ("{brands}", "Brands"),
+            ("30+", "Years")
+        ]
     );
     assert!(dealer.config.search.popular_makes);
     assert!(dealer.config.features.sales_counter);

@@ -370,7 +370,7 @@ fn calculator_ranges_follow_the_seed() {
         assert_eq!((range.min, range.max, range.step), (0.0, 250_000.0, 0.5));
     }
     // Loan amount slider min 1000, step 500, default 30000. The seed's slider maximum of
-    // 100000 beside the box's 250000 let the two disagree (issue 24): one maximum for both.
+    // 100000 beside the box's 250000 let the two disagree: one maximum for both.
     assert_eq!(
         (
             r.loan_amount.min,
@@ -493,7 +493,7 @@ fn calculator_variants_by_provider_brand_and_site() {
 
 #[test]
 fn the_high_quick_picks_are_inside_their_own_range() {
-    // Issue 24: moreton's picks ran $300,000 to $800,000 beside a $250,000 maximum.
+    // Moreton's picks ran $300,000 to $800,000 beside a $250,000 maximum.
     let moreton: domain::config::CalculatorConfig =
         toml::from_str("quick_picks = \"high\"\npurchase_price_min = 5000\n[amount]\nmin = 5000\nmax_105_percent_of_price = true\n")
             .expect("config");

@@ -71,3 +71,17 @@ fn only_http_and_relative_links_become_anchors() {
         assert!(safe_url(good), "{good:?} must be allowed");
     }
 }
+
+#[test]
+fn images_become_lazy_img_elements_with_their_text_alternative() {
+    assert_eq!(
+        markdown_to_html("![Our \"new\" workshop](/workshop.jpg)"),
+        "<p><img src=\"/workshop.jpg\" alt=\"Our &quot;new&quot; workshop\" loading=\"lazy\" decoding=\"async\"></p>\n"
+    );
+    // The same URL rule as links: a refused URL leaves the text alternative only.
+    assert_eq!(markdown_to_html("![x](javascript:alert(1))"), "<p>x)</p>\n");
+    assert_eq!(
+        markdown_to_html("See ![a photo](https://cdn.example.com/a.jpg?w=1&h=2) and [a link](/b)"),
+        "<p>See <img src=\"https://cdn.example.com/a.jpg?w=1&amp;h=2\" alt=\"a photo\" loading=\"lazy\" decoding=\"async\"> and <a href=\"/b\">a link</a></p>\n"
+    );
+}

@@ -387,8 +387,8 @@ pub async fn fresh_stock(State(state): State<AppState>, request: Request, next: 
 mod tests {
     use super::*;
 
-    const ALPHA: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve\nalpha\t2021-toyota-hilux-1042\tToyota\tHiLux\t2021\t40000\t45990\t1042\treservable\n";
-    const BETA: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve\nbeta\t2020-mazda-cx5-7\t\t\t\t\t\t7\tsold\n";
+    const ALPHA: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve\tcar_type\tbadge\nalpha\t2021-toyota-hilux-1042\tToyota\tHiLux\t2021\t40000\t45990\t1042\treservable\tused\tSR5\n";
+    const BETA: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve\tcar_type\tbadge\nbeta\t2020-mazda-cx5-7\t\t\t\t\t\t7\tsold\t\t\n";
 
     #[test]
     fn each_dealer_part_lists_only_its_own_cars_and_the_parts_combine() {

@@ -1,4 +1,4 @@
-// Photos through the image service (issue 26): the vehicle page's hero is the page's
+// Photos through the image service: the vehicle page's hero is the page's
 // largest image, so it is served by /img/ with a srcset over the width ladder, is neither
 // lazy nor late (fetchpriority high, preloaded in the head with the same candidates), and
 // the service answers it as AVIF or WebP to a browser that accepts them. The sample feed

@@ -297,6 +297,9 @@ fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
             domain::messages::NO_XTIME_URL
         ));
     }
+    for problem in domain::view::figures::contradicted_figures(dealer) {
+        warnings.push(format!("{dir}/{problem}"));
+    }
     if dealer.config.leads.webhook_url.is_none() && dealer.config.leads.adf_webhook_url.is_none() {
         warnings.push(format!(
             "{dir}/dealer.toml: leads: no webhook; leads are stored but not delivered"

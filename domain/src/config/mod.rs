@@ -128,6 +128,24 @@ pub struct ImagesConfig {
     /// Host names (with a port, if not the scheme's default) whose photos the image service resizes for this dealer, e.g. "photos.feedprovider.com.au"; lower case, no scheme or path; default none (only the site's own media).
     #[serde(default)]
     pub allowed_hosts: Vec<String>,
+    /// Widest a dealer page's own images (content pages, posts, offers) are drawn, px, 100 to 2000; default 600 (seed 001).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_width_px: Option<u32>,
+}
+
+/// The instant messaging channel the vehicle page's Message Now opens (seed 001's bottom bar), with the car's name and link prefilled; set at most one. Without one, Message Now opens the enquiry form.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MessagingConfig {
+    /// Australian mobile number that takes text messages (an `sms:` link), e.g. "0412 345 678"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sms: Option<String>,
+    /// Australian mobile number on WhatsApp (a `https://wa.me/` link), e.g. "0412 345 678"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whatsapp: Option<String>,
+    /// Facebook page user name for Messenger (a `https://m.me/` link), e.g. "redgummotors"; default none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub messenger: Option<String>,
 }
 
 fn all_car_types() -> Vec<CarType> {
@@ -239,6 +257,9 @@ pub struct DealerConfig {
     /// The image service: feed hosts it may fetch from; default none.
     #[serde(default)]
     pub images: ImagesConfig,
+    /// The instant messaging channel of Message Now; default none (the enquiry form).
+    #[serde(default)]
+    pub messaging: MessagingConfig,
     /// Analytics ids.
     #[serde(default)]
     pub analytics: AnalyticsConfig,

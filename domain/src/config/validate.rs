@@ -626,6 +626,15 @@ fn dealer_toml(dealer: &Dealer, brands_ok: bool) -> Vec<ConfigError> {
             );
         }
     }
+    if let Some(px) = config.images.max_width_px {
+        if !(100..=2000).contains(&px) {
+            c.error(
+                "images.max_width_px",
+                format!("expected a width from 100 to 2000 px, found {px}"),
+            );
+        }
+    }
+    messaging(&mut c, &config.messaging);
     // The ids go into script URLs on every page, so only the vendors' own id shapes pass.
     let tag_id = |id: &str, prefix: &str| {
         id.strip_prefix(prefix).is_some_and(|rest| {
@@ -1453,6 +1462,47 @@ pub(crate) fn across(dealers: &[Dealer]) -> Vec<ConfigError> {
         }
     }
     errors
+}
+
+/// The messaging channel: at most one, each number an Australian mobile (SMS and WhatsApp
+/// reach mobiles only), the Messenger page a Facebook user name.
+fn messaging(c: &mut Checker, messaging: &super::MessagingConfig) {
+    let set = [
+        messaging.sms.is_some(),
+        messaging.whatsapp.is_some(),
+        messaging.messenger.is_some(),
+    ];
+    if set.iter().filter(|s| **s).count() > 1 {
+        c.error(
+            "messaging",
+            "set one channel of sms, whatsapp and messenger: Message Now opens one",
+        );
+    }
+    for (key, number) in [
+        ("messaging.sms", &messaging.sms),
+        ("messaging.whatsapp", &messaging.whatsapp),
+    ] {
+        if let Some(number) = number {
+            let mobile = crate::rules::contact::AuPhone::parse(number)
+                .is_ok_and(|p| p.kind() == Some(crate::rules::contact::AuPhoneKind::Mobile));
+            if !mobile {
+                c.error(
+                    key,
+                    format!("expected an Australian mobile number such as \"0412 345 678\", found \"{number}\""),
+                );
+            }
+        }
+    }
+    if let Some(page) = &messaging.messenger {
+        let valid = (5..=50).contains(&page.len())
+            && page.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
+        if !valid {
+            c.error(
+                "messaging.messenger",
+                format!("expected the page's Facebook user name (5 to 50 letters, digits or dots) such as \"redgummotors\", found \"{page}\""),
+            );
+        }
+    }
 }
 
 /// A host the image service may fetch from, as its URL scheme writes it: lower-case

@@ -1,12 +1,16 @@
 //! The local price comparison (seed 000 s3/s4/s7: `GET {car path}/autogauge` answers
 //! fill, listing_price, market_range_min, market_range_max, confidence, description).
 //! When a dealer has no price-comparison provider key, the estimate is computed here
-//! from comparable cars across every dealer's stock: same make and model, a year within
+//! from comparable cars across every dealer's stock, like with like ([`Market::comparables`]):
+//! same make and model, the same market (new with new; used and demo cars together, see
+//! [`same_market`]), the same badge where both cars name one, a year within
 //! [`YEAR_WINDOW`] and an odometer within [`km_window`], available and priced. The market
 //! range is the 10th to 90th percentile of their prices, so it holds most of them; the
 //! fill says where the listing sits in it (1 at the bottom of the range, the best deal);
 //! the confidence grows with the number of comparables. Fewer than [`MIN_COMPARABLES`]
-//! give no data, and the panel stays hidden.
+//! give no data, and the panel stays hidden. A listing in the dear part of the range
+//! (the seed's low fill band) is described as [`messages::ABOVE_MARKET_AVERAGE`] rather
+//! than called a Good Deal.
 //!
 //! The build writes every car of the feed as one line of a [`Market`] file
 //! (`dist/_data/market.tsv`, [`Market::to_tsv`]); the edge API loads it
@@ -16,9 +20,16 @@
 
 use std::collections::HashMap;
 
-use crate::car::Car;
+use crate::car::{Car, CarType};
+use crate::messages;
 use crate::rules::availability::{is_available, reserve_state, ReserveState};
-use crate::rules::price_comparison::PriceComparison;
+use crate::rules::price_comparison::{price_comparison_view, PriceComparison, LOW_BAND_BELOW};
+
+/// [`Market::deal_labels`]: the panel is hidden for want of comparables.
+pub const HIDDEN_TOO_FEW: &str = "hidden: too few comparable cars";
+/// [`Market::deal_labels`]: the panel is hidden as the listing is dearer than its range
+/// (or the confidence too low).
+pub const HIDDEN_ABOVE_RANGE: &str = "hidden: priced above the market range";
 
 /// Comparables needed before an estimate is given.
 pub const MIN_COMPARABLES: usize = 5;
@@ -52,6 +63,10 @@ pub struct MarketCar {
     pub km: u32,
     /// Asking price, AUD.
     pub price: f64,
+    /// New, demo or used.
+    pub car_type: CarType,
+    /// Badge (variant), when the feed names one.
+    pub badge: Option<String>,
 }
 
 impl MarketCar {
@@ -68,6 +83,13 @@ impl MarketCar {
             year: car.year,
             km: car.km.unwrap_or(0),
             price,
+            car_type: car.car_type,
+            badge: car
+                .badge
+                .as_deref()
+                .map(str::trim)
+                .filter(|b| !b.is_empty())
+                .map(str::to_owned),
         })
     }
 }
@@ -125,9 +147,14 @@ pub struct Market {
 
 /// The header line of the market file: a priced car's columns (empty for a published
 /// car outside the market), then a published car's id and reserve state (empty for a
-/// car that is only a comparable).
-const HEADER: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve";
-/// The header of files written before listings were added (read as comparables only).
+/// car that is only a comparable), then the priced car's type and badge.
+const HEADER: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve\tcar_type\tbadge";
+/// The header of files written before car types were added: read for the published
+/// cars only, as a priced line without its car type cannot be compared like with like
+/// (the next build writes the current file).
+const HEADER_V2: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\tid\treserve";
+/// The header of files written before listings were added (nothing usable: no listings
+/// and no car types).
 const HEADER_V1: &str = "dealer\tslug\tmake\tmodel\tyear\tkm\tprice";
 
 /// Keeps a value on one TSV line.
@@ -211,7 +238,9 @@ impl Market {
         models
     }
 
-    /// The comparables of `subject` (itself excluded).
+    /// The comparables of `subject` (itself excluded): like with like, the same make and
+    /// model in the same market ([`same_market`]), the same badge where both name one,
+    /// a year within [`YEAR_WINDOW`] and an odometer within [`km_window`].
     pub fn comparables<'a>(
         &'a self,
         subject: &'a MarketCar,
@@ -223,6 +252,8 @@ impl Market {
             .flatten()
             .filter(move |c| {
                 !(c.dealer == subject.dealer && c.slug == subject.slug)
+                    && same_market(c.car_type, subject.car_type)
+                    && same_badge(c.badge.as_deref(), subject.badge.as_deref())
                     && c.year.abs_diff(subject.year) <= YEAR_WINDOW
                     && c.km.abs_diff(subject.km) <= window
             })
@@ -232,6 +263,34 @@ impl Market {
     pub fn estimate(&self, subject: &MarketCar) -> Option<(PriceComparison, usize)> {
         let prices: Vec<f64> = self.comparables(subject).map(|c| c.price).collect();
         estimate_from(subject.price, prices)
+    }
+
+    /// What the price comparison panel says of each published, priced car, counted per
+    /// car type: the deal label where the panel shows, else why it is hidden
+    /// ([`HIDDEN_TOO_FEW`], [`HIDDEN_ABOVE_RANGE`]). Sorted by car type (new, demo, used)
+    /// and label. `make bench` prints it over the sample stock.
+    pub fn deal_labels(&self) -> Vec<(CarType, String, usize)> {
+        let mut counts: HashMap<(CarType, String), usize> = HashMap::new();
+        for listing in self.listings.values() {
+            let Some(car) = self.car(&listing.dealer, &listing.slug) else {
+                continue;
+            };
+            let label = match self.estimate(car) {
+                None => HIDDEN_TOO_FEW.to_owned(),
+                Some((pc, _)) => match price_comparison_view(&pc) {
+                    Some(view) => view.label,
+                    None => HIDDEN_ABOVE_RANGE.to_owned(),
+                },
+            };
+            *counts.entry((car.car_type, label)).or_default() += 1;
+        }
+        let mut rows: Vec<(CarType, String, usize)> =
+            counts.into_iter().map(|((t, l), n)| (t, l, n)).collect();
+        rows.sort_by_key(|(t, l, _)| {
+            let order = CarType::ORDER.iter().position(|o| o == t);
+            (order, l.clone())
+        });
+        rows
     }
 
     /// The file: a header line, then one tab-separated line per car (a priced car, a
@@ -249,23 +308,30 @@ impl Market {
         keys.sort_unstable();
         keys.dedup();
         for (dealer, slug) in keys {
-            let priced = match self.car(dealer, slug) {
-                Some(c) => format!(
-                    "{}\t{}\t{}\t{}\t{}",
-                    cell(&c.make),
-                    cell(&c.model),
-                    c.year,
-                    c.km,
-                    c.price
+            let (priced, kind) = match self.car(dealer, slug) {
+                Some(c) => (
+                    format!(
+                        "{}\t{}\t{}\t{}\t{}",
+                        cell(&c.make),
+                        cell(&c.model),
+                        c.year,
+                        c.km,
+                        c.price
+                    ),
+                    format!(
+                        "{}\t{}",
+                        c.car_type.as_str(),
+                        cell(c.badge.as_deref().unwrap_or(""))
+                    ),
                 ),
-                None => "\t\t\t\t".to_owned(),
+                None => ("\t\t\t\t".to_owned(), "\t".to_owned()),
             };
             let listed = match self.listing(dealer, slug) {
                 Some(l) => format!("{}\t{}", l.id, l.reserve.as_str()),
                 None => "\t".to_owned(),
             };
             out.push_str(&format!(
-                "{}\t{}\t{priced}\t{listed}\n",
+                "{}\t{}\t{priced}\t{listed}\t{kind}\n",
                 cell(dealer),
                 cell(slug)
             ));
@@ -273,12 +339,13 @@ impl Market {
         out
     }
 
-    /// Reads the file written by [`Market::to_tsv`] (or by a build before listings,
-    /// which then lists no published cars).
+    /// Reads the file written by [`Market::to_tsv`] (or by an older build: see
+    /// [`HEADER_V2`] and [`HEADER_V1`]).
     pub fn from_tsv(text: &str) -> Result<Market, MarketFileError> {
         let mut lines = text.lines().enumerate();
         let columns = match lines.next() {
-            Some((_, h)) if h == HEADER => 9,
+            Some((_, h)) if h == HEADER => 11,
+            Some((_, h)) if h == HEADER_V2 => 9,
             Some((_, h)) if h == HEADER_V1 => 7,
             _ => {
                 return Err(MarketFileError {
@@ -298,14 +365,20 @@ impl Market {
                 reason: reason.to_owned(),
             };
             let mut cols: Vec<&str> = line.split('\t').collect();
-            if cols.len() != columns {
+            // A line of an older build's stock object (9 columns) may follow the current
+            // header when the API combines dealers' objects: read as the older file.
+            let typed = cols.len() == 11;
+            if cols.len() != columns && !(columns == 11 && cols.len() == 9) {
                 return Err(bad(&format!("expected {columns} tab-separated columns")));
             }
-            cols.resize(9, "");
-            let [dealer, slug, make, model, year, km, price, id, reserve] = cols[..] else {
-                return Err(bad("expected 9 tab-separated columns"));
+            cols.resize(11, "");
+            let [dealer, slug, make, model, year, km, price, id, reserve, car_type, badge] =
+                cols[..]
+            else {
+                return Err(bad("expected 11 tab-separated columns"));
             };
-            if !price.is_empty() {
+            // An older file's priced line has no car type: it is no comparable.
+            if !price.is_empty() && typed {
                 cars.push(MarketCar {
                     dealer: dealer.to_owned(),
                     slug: slug.to_owned(),
@@ -322,6 +395,11 @@ impl Market {
                         .ok()
                         .filter(|p: &f64| p.is_finite())
                         .ok_or_else(|| bad("the price is not a number"))?,
+                    car_type: CarType::parse(car_type)
+                        .ok_or_else(|| bad("the car type is not one of new, demo, used"))?,
+                    badge: Some(badge.trim())
+                        .filter(|b| !b.is_empty())
+                        .map(str::to_owned),
                 });
             }
             if !id.is_empty() {
@@ -338,6 +416,33 @@ impl Market {
             }
         }
         Ok(Market::new(cars).with_listings(listings))
+    }
+}
+
+/// Whether cars of these types are sold in the same market: a new car only against new
+/// cars (a new car's price is the maker's drive-away price, and a few delivery
+/// kilometres make it no used car); used and demo cars against each other, as a
+/// demonstrator is a registered, driven car sold second-hand, priced against low-km used
+/// cars (the odometer window keeps it to those).
+pub fn same_market(a: CarType, b: CarType) -> bool {
+    (a == CarType::New) == (b == CarType::New)
+}
+
+/// Whether two badges name the same variant: equal ignoring case and spacing, or either
+/// unknown (a feed that names no badge is compared on make, model, year and km alone).
+pub fn same_badge(a: Option<&str>, b: Option<&str>) -> bool {
+    let norm = |b: &str| {
+        b.split_whitespace()
+            .map(str::to_lowercase)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match (
+        a.map(norm).filter(|b| !b.is_empty()),
+        b.map(norm).filter(|b| !b.is_empty()),
+    ) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
     }
 }
 
@@ -380,13 +485,17 @@ pub fn estimate_from(listing_price: f64, mut prices: Vec<f64>) -> Option<(PriceC
     } else {
         0.5
     };
+    let fill = (fill * 100.0).round() / 100.0;
+    // The seed calls every fill below 0.65 a Good Deal; a listing in the dear part of the
+    // range (the low band) is said to be what it is instead.
+    let description = (fill < LOW_BAND_BELOW).then(|| messages::ABOVE_MARKET_AVERAGE.to_owned());
     let comparison = PriceComparison {
-        fill: Some((fill * 100.0).round() / 100.0),
+        fill: Some(fill),
         listing_price: Some(listing_price),
         market_range_min: Some(min),
         market_range_max: Some(max),
         confidence: Some(confidence(prices.len())),
-        description: None,
+        description,
     };
     Some((comparison, prices.len()))
 }
@@ -394,7 +503,6 @@ pub fn estimate_from(listing_price: f64, mut prices: Vec<f64>) -> Option<(PriceC
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::price_comparison::price_comparison_view;
 
     fn car(dealer: &str, slug: &str, model: &str, year: u16, km: u32, price: f64) -> MarketCar {
         MarketCar {
@@ -405,7 +513,134 @@ mod tests {
             year,
             km,
             price,
+            car_type: CarType::Used,
+            badge: None,
         }
+    }
+
+    #[test]
+    fn a_used_car_is_compared_with_used_and_demo_cars_of_its_badge_never_with_new_stock() {
+        let subject = MarketCar {
+            badge: Some("GXL".into()),
+            ..car("a", "subject", "RAV4", 2024, 14_000, 38_000.0)
+        };
+        let mut cars = vec![subject.clone()];
+        // Brand-new RAV4s with delivery kilometres, inside the year and km windows.
+        cars.extend((0..10).map(|i| MarketCar {
+            car_type: CarType::New,
+            badge: Some("GXL".into()),
+            ..car("b", &format!("new{i}"), "RAV4", 2025, 14 + i, 52_000.0)
+        }));
+        // Used and demo GXLs, and used ones whose badge the feed does not name.
+        cars.extend((0..3).map(|i| MarketCar {
+            badge: Some(" gxl ".into()),
+            ..car(
+                "b",
+                &format!("used{i}"),
+                "RAV4",
+                2023,
+                20_000,
+                37_000.0 + f64::from(i) * 500.0,
+            )
+        }));
+        cars.extend((0..2).map(|i| MarketCar {
+            car_type: CarType::Demo,
+            badge: Some("GXL".into()),
+            ..car("c", &format!("demo{i}"), "RAV4", 2024, 5_000, 40_000.0)
+        }));
+        cars.push(car("c", "unnamed", "RAV4", 2024, 12_000, 39_000.0));
+        // Another badge of the same model is another car.
+        cars.extend((0..4).map(|i| MarketCar {
+            badge: Some("Edge".into()),
+            ..car("c", &format!("edge{i}"), "RAV4", 2024, 12_000, 55_000.0)
+        }));
+        let market = Market::new(cars);
+        let mut slugs: Vec<&str> = market
+            .comparables(&subject)
+            .map(|c| c.slug.as_str())
+            .collect();
+        slugs.sort_unstable();
+        assert_eq!(
+            slugs,
+            ["demo0", "demo1", "unnamed", "used0", "used1", "used2"]
+        );
+        let (pc, n) = market.estimate(&subject).expect("estimate");
+        assert_eq!(n, 6);
+        assert!(
+            pc.market_range_max.expect("max") < 45_000.0,
+            "no new car's price in a used car's range: {pc:?}"
+        );
+        // A new car compares with new cars only.
+        let new = market.car("b", "new0").expect("new").clone();
+        assert!(market.comparables(&new).all(|c| c.car_type == CarType::New));
+        assert_eq!(market.comparables(&new).count(), 9);
+    }
+
+    #[test]
+    fn deal_labels_count_each_published_priced_car_by_type() {
+        let mut cars: Vec<MarketCar> = (0..8)
+            .map(|i| {
+                car(
+                    "a",
+                    &format!("u{i}"),
+                    "RAV4",
+                    2022,
+                    30_000,
+                    30_000.0 + f64::from(i) * 1_000.0,
+                )
+            })
+            .collect();
+        cars.push(MarketCar {
+            car_type: CarType::New,
+            ..car("a", "lonely", "RAV4", 2025, 10, 50_000.0)
+        });
+        cars.push(car("a", "dear", "RAV4", 2022, 30_000, 60_000.0));
+        let listings: Vec<Listing> = ["u0", "u4", "u7", "lonely", "dear", "unpriced"]
+            .iter()
+            .zip(1..)
+            .map(|(slug, id)| Listing {
+                dealer: "a".into(),
+                id,
+                slug: (*slug).into(),
+                reserve: ReserveState::Reservable,
+            })
+            .collect();
+        let market = Market::new(cars).with_listings(listings);
+        let rows = market.deal_labels();
+        let row = |t: CarType, l: &str| {
+            rows.iter()
+                .find(|(rt, rl, _)| *rt == t && rl == l)
+                .map(|(_, _, n)| *n)
+        };
+        assert_eq!(row(CarType::New, HIDDEN_TOO_FEW), Some(1));
+        assert_eq!(row(CarType::Used, HIDDEN_ABOVE_RANGE), Some(1), "{rows:?}");
+        assert_eq!(
+            row(CarType::Used, messages::GOOD_DEAL).unwrap_or(0)
+                + row(CarType::Used, messages::GREAT_DEAL).unwrap_or(0)
+                + row(CarType::Used, messages::ABOVE_MARKET_AVERAGE).unwrap_or(0),
+            3,
+            "{rows:?}"
+        );
+        assert_eq!(rows.iter().map(|(_, _, n)| n).sum::<usize>(), 5, "{rows:?}");
+        assert_eq!(rows[0].0, CarType::New, "new first");
+    }
+
+    #[test]
+    fn the_dear_part_of_the_range_is_not_called_a_good_deal() {
+        let prices: Vec<f64> = (0..10).map(|i| 30_000.0 + f64::from(i) * 1_000.0).collect();
+        // 30,900..38,100 at the 10th and 90th percentiles.
+        let label = |price: f64| {
+            let (pc, _) = estimate_from(price, prices.clone()).expect("estimate");
+            price_comparison_view(&pc).map(|v| v.label)
+        };
+        assert_eq!(
+            label(37_500.0).as_deref(),
+            Some(messages::ABOVE_MARKET_AVERAGE)
+        );
+        assert_eq!(label(34_000.0).as_deref(), Some(messages::GOOD_DEAL));
+        assert_eq!(label(31_000.0).as_deref(), Some(messages::GREAT_DEAL));
+        assert_eq!(label(29_000.0).as_deref(), Some(messages::GREAT_DEAL));
+        assert_eq!(label(39_000.0), None, "above the range: hidden");
     }
 
     #[test]
@@ -494,15 +729,40 @@ mod tests {
             again.car("b", "y z").is_some(),
             "tabs inside a value become spaces"
         );
-        let err = Market::from_tsv(
-            "dealer\tslug\tmake\tmodel\tyear\tkm\tprice\na\tx\tToyota\tRAV4\tnew\t1\t2\n",
-        )
+        let err = Market::from_tsv(&format!(
+            "{HEADER}\na\tx\tToyota\tRAV4\tnew\t1\t2\t\t\tused\t\n"
+        ))
         .expect_err("bad year");
         assert_eq!(
             err.to_string(),
             "line 2 of the market file: the year is not a whole number"
         );
         assert!(Market::from_tsv("nonsense\n").is_err());
+        let typed = Market::new([MarketCar {
+            car_type: CarType::Demo,
+            badge: Some("GR Sport".into()),
+            ..car("a", "x", "RAV4", 2022, 1, 30_000.0)
+        }]);
+        assert_eq!(Market::from_tsv(&typed.to_tsv()).expect("read"), typed);
+        let err = Market::from_tsv(&format!(
+            "{HEADER}\na\tx\tToyota\tRAV4\t2022\t1\t2\t\t\tnearly new\t\n"
+        ))
+        .expect_err("bad car type");
+        assert_eq!(
+            err.to_string(),
+            "line 2 of the market file: the car type is not one of new, demo, used"
+        );
+        // An older file's priced lines have no car type: listings only.
+        let v2 = Market::from_tsv(&format!(
+            "{HEADER_V2}\na\tx\tToyota\tRAV4\t2022\t1\t30000\t7\treservable\n"
+        ))
+        .expect("read");
+        assert_eq!((v2.len(), v2.listings_len()), (0, 1));
+        let mixed = Market::from_tsv(&format!(
+            "{HEADER}\na\tx\tToyota\tRAV4\t2022\t1\t30000\t7\treservable\n"
+        ))
+        .expect("an older line under the current header");
+        assert_eq!((mixed.len(), mixed.listings_len()), (0, 1));
     }
 
     #[test]
@@ -540,7 +800,7 @@ mod tests {
             again.listing("b", "elsewhere").is_none() && again.listing_by_id("b", 7).is_none(),
             "a comparable is not published"
         );
-        let err = Market::from_tsv(&format!("{HEADER}\na\tx\t\t\t\t\t\t7\tmaybe\n"))
+        let err = Market::from_tsv(&format!("{HEADER}\na\tx\t\t\t\t\t\t7\tmaybe\t\t\n"))
             .expect_err("bad state");
         assert_eq!(err.to_string(), "line 2 of the market file: the reserve state is not one of reservable, sold, reserved, no_price");
     }

@@ -18,6 +18,7 @@ pub mod gating;
 pub mod hours;
 pub mod image_url;
 pub mod market;
+pub mod messaging;
 pub mod phone;
 pub mod postcode;
 pub mod postcodes;

@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_car_with_lender_data_is_quoted_at_the_lenders_rate_and_comparison_rate() {
-        // The moreton RAV4 of issue 24: the page quoted 10.00% beside the lender's 6.42%.
+        // The moreton RAV4: the page quoted 10.00% beside the lender's 6.42%.
         let terms = LoanTerms {
             settings: CalculatorSettings {
                 interest_default: 10.0,

@@ -129,7 +129,9 @@ pub fn card_buttons(car: &Car, ctx: &ViewContext<'_>) -> Vec<CardButtonView> {
             let (label, url) = match kind {
                 CardButton::Details => (messages::VIEW_DETAILS.to_string(), car.page_path()),
                 CardButton::TestDrive => (
-                    messages::BOOK_A_TEST_DRIVE.to_string(),
+                    super::words::car_action_words(ctx.dealer, car)
+                        .test_drive
+                        .to_string(),
                     format!("{TEST_DRIVE_PATH}?car_id={}", car.id),
                 ),
                 CardButton::Finance => (
@@ -335,18 +337,61 @@ pub fn card_view(car: &Car, ctx: &ViewContext<'_>) -> CardView {
                 .count(),
         )
         .unwrap_or(u32::MAX),
-        spec_chips: [
-            car.simple_transmission.as_deref(),
-            car.simple_fuel.as_deref().or(car.fuel.as_deref()),
-        ]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
-        .collect(),
+        spec_chips: card_spec_chips(car),
         reserved: car.reserved && is_available(car),
     }
+}
+
+/// The card's chips after year and km: transmission and fuel, those the car has; a
+/// caravan (no engine, no odometer) its berths and length instead, what a caravan shopper
+/// picks one by.
+pub fn card_spec_chips(car: &Car) -> Vec<String> {
+    use crate::rules::vehicle_text::spec_value_text;
+    if is_caravan(car) {
+        let berths = car
+            .variant
+            .berths
+            .as_ref()
+            .and_then(spec_value_text)
+            .map(|b| format!("Sleeps {b}"));
+        let length = car
+            .variant
+            .vehiclelength
+            .as_ref()
+            .and_then(spec_value_text)
+            .and_then(|mm| mm.replace(',', "").parse::<f64>().ok())
+            .filter(|mm| mm.is_finite() && *mm > 0.0)
+            .map(|mm| format!("{:.1} m long", mm / 1000.0));
+        return berths.into_iter().chain(length).collect();
+    }
+    [
+        car.simple_transmission.as_deref(),
+        car.simple_fuel.as_deref().or(car.fuel.as_deref()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(str::trim)
+    .filter(|v| !v.is_empty())
+    .map(str::to_string)
+    .collect()
+}
+
+/// Whether the card is a caravan's: its body says so, or the feed gives it caravan
+/// specifications (berths or masses), as the vehicle page's specifications judge it.
+fn is_caravan(car: &Car) -> bool {
+    let body = car
+        .simple_body
+        .as_deref()
+        .or(car.bodyconfiguration.as_deref())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let v = &car.variant;
+    ["caravan", "camper", "pop top", "trailer"]
+        .iter()
+        .any(|w| body.contains(w))
+        || [&v.berths, &v.tare, &v.atm, &v.ballweight]
+            .iter()
+            .any(|f| f.is_some())
 }
 
 /// A car's card as the JSON text a page's props hold (a vehicle page's similar cars).
@@ -466,6 +511,18 @@ pub fn mark_held(card: &mut CardView) {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_caravan_card_shows_berths_and_length_not_transmission_and_fuel() {
+        let caravan: Car = serde_json::from_value(serde_json::json!({
+            "id": 1, "slug": "c", "year": 2023, "make": "Jayco", "model": "Journey",
+            "car_type": "used", "status": "in_stock", "created_at": "2026-11-01T00:00:00Z",
+            "dealership_slug": "acme", "simple_body": "Caravan", "simple_transmission": "Manual",
+            "variant": {"berths": 6, "atm": 2800, "vehiclelength": 8000.0}
+        }))
+        .expect("caravan");
+        assert_eq!(super::card_spec_chips(&caravan), ["Sleeps 6", "8.0 m long"]);
+    }
 
     #[test]
     fn a_display_name_says_each_name_once() {

@@ -1,4 +1,4 @@
-//! Comparing cars side by side (seed 000 s4 "save or compare toggle", issue 27): the
+//! Comparing cars side by side (seed 000 s4 "save or compare toggle"): the
 //! rows a car brings to the compare page, and the `/compare` page itself. The shopper's
 //! choice of cars lives in the browser (like the local favourites); each car's rows come
 //! with its vehicle page, so the compare page shows what the car's own page says.
@@ -11,7 +11,7 @@ use crate::rules::constants::COMPARE_MAX_CARS;
 /// The compare page's label of the price row.
 pub const PRICE_ROW: &str = "Price";
 
-/// The rows of the compare page, in order: price, the key facts the issue names
+/// The rows of the compare page, in order: price, the key facts a shopper compares first
 /// (kilometres, year, fuel, transmission, body) and the key specifications shoppers
 /// weigh between cars. Each label is the one the vehicle page's Key information or All
 /// Specifications uses, so a value reads the same on both pages.
@@ -81,7 +81,7 @@ mod tests {
 
     #[test]
     fn a_car_compares_on_price_km_year_fuel_transmission_body_and_key_specs() {
-        // Issue 27 / seed 000 s4 "save or compare toggle": "a compare page of up to 3 or
+        // Seed 000 s4 "save or compare toggle": "a compare page of up to 3 or
         // 4 cars side by side (price, km, year, fuel, transmission, body, key specs)".
         let dealer = crate::view::test_dealer("[features]\ncompare = true\n");
         let ctx = ViewContext::new(

@@ -1,5 +1,5 @@
 //! Content pages: the dealer's `pages/*.md` rendered with the markdown subset, and the
-//! platform's default privacy policy and terms and conditions (issue 27, seed 001 s2: every
+//! platform's default privacy policy and terms and conditions (seed 001 s2: every
 //! site has /privacy-policy and /terms-and-conditions), filled with the dealer's legal name,
 //! ABN, licence and contact details; a dealer's own page of the same route replaces each.
 

@@ -419,15 +419,21 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             })
             .collect(),
         hero_style: config.theme.hero_style,
-        stat_banners: config
-            .group
-            .stat_banners
-            .iter()
-            .map(|s| StatBannerView {
-                value: s.value.clone(),
-                label: s.label.clone(),
-            })
-            .collect(),
+        stat_banners: {
+            // A value may name a figure of the dealer's data ("{locations}"), so the banner
+            // cannot disagree with the locator beside it.
+            let in_stock = cars.iter().filter(|c| is_available(c)).count();
+            let figures = super::figures::group_figures(dealer, Some(in_stock));
+            config
+                .group
+                .stat_banners
+                .iter()
+                .map(|s| StatBannerView {
+                    value: super::figures::fill_figures(&s.value, &figures),
+                    label: super::figures::fill_figures(&s.label, &figures),
+                })
+                .collect()
+        },
         search_heading: format!(
             "Find your next {}",
             vehicle_noun(&config.vehicle_categories)

@@ -23,9 +23,9 @@ pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
 /// from offers and model pages fill its message (`?message=...`, [`enquiry_url`]).
 pub const ENQUIRY_PATH: &str = "/contact-us";
 
-/// The privacy policy route; every site has it (issue 27).
+/// The privacy policy route; every site has it.
 pub const PRIVACY_PATH: &str = "/privacy-policy";
-/// The terms and conditions route; every site has it (issue 27).
+/// The terms and conditions route; every site has it.
 pub const TERMS_PATH: &str = "/terms-and-conditions";
 
 /// The id of the enquiry form on that page.

@@ -2,8 +2,10 @@
 //! HTML in Rust so the browser never interprets dealer text: headings (`#` to `######`,
 //! rendered one level down because the page title is the h1, never skipping a level),
 //! paragraphs, unordered (`-`, `*`, `+`) and ordered (`1.`) lists, `**strong**`,
-//! `*emphasis*` / `_emphasis_` and `[links](url)` whose URL is http(s), relative or a
-//! fragment. Everything is HTML-escaped first; anything else stays literal text.
+//! `*emphasis*` / `_emphasis_`, `[links](url)` and `![images](url)` whose URL is
+//! http(s), relative or a fragment. Everything is HTML-escaped first; anything else stays
+//! literal text. Images are drawn at most the dealer's image width (the page CSS caps
+//! them at `--image-max-width`, 600 px unless configured).
 
 /// Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values.
 pub fn escape_html(text: &str) -> String {
@@ -102,6 +104,20 @@ fn inline(escaped: &str) -> String {
                 out.push_str(&inline(&after[..end]));
                 out.push_str("</em>");
                 rest = &after[end + 1..];
+                continue;
+            }
+        }
+        if first == '!' && rest[1..].starts_with('[') {
+            if let Some((alt, url, consumed)) = parse_link(&rest[1..]) {
+                if safe_url(&unescape_for_check(url)) {
+                    // Lazy: a page's own images sit below its title.
+                    out.push_str(&format!(
+                        "<img src=\"{url}\" alt=\"{alt}\" loading=\"lazy\" decoding=\"async\">"
+                    ));
+                } else {
+                    out.push_str(alt);
+                }
+                rest = &rest[1 + consumed..];
                 continue;
             }
         }

@@ -768,6 +768,7 @@ pub fn site_pages_by_car<'a>(
         };
         let hero = Some(view.offer.image.url.clone());
         let crumbs = view.breadcrumbs.clone();
+        let ended = view.ended;
         let page = b.push(
             path.clone(),
             PageKind::Offer,
@@ -776,6 +777,12 @@ pub fn site_pages_by_car<'a>(
             view,
         );
         page.hero_image = hero;
+        // An ended offer's page stays for old links (it says it ended and points to the
+        // current offers) but is no longer one to find: out of the sitemap and the index.
+        if ended {
+            page.in_sitemap = false;
+            page.noindex = true;
+        }
         page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
     }
     let brands = dealer_brands(dealer, &listed);
@@ -994,7 +1001,7 @@ pub fn site_pages_by_car<'a>(
             view,
         );
     }
-    // Issue 27: the compare page, where the site offers comparing (its cars are the
+    // The compare page, where the site offers comparing (its cars are the
     // shopper's, read in the browser, so it is a shell like the client pages).
     if dealer.config.features.compare {
         let view = super::compare::compare_page_view(&dealer.config.search.default_page);
@@ -1061,7 +1068,7 @@ mod tests {
         assert_eq!(built.value(), serde_json::to_value(&typed).expect("typed"));
     }
 
-    /// Issue 27 (a build that refuses dead links): a car with a page that the search does
+    /// A build that refuses dead links: a car with a page that the search does
     /// not list (another make than the dealer's manufacturer) has no make or model landing
     /// page, so its breadcrumbs name them without a link and "Find Me Something Similar"
     /// goes to all stock; a listed car's breadcrumbs link its landing pages.

@@ -216,7 +216,7 @@ fn footer_view(dealer: &Dealer) -> FooterView {
                 url: s.url.clone(),
             })
             .collect(),
-        // Every site has both legal pages (issue 27): listed where the dealer lists none.
+        // Every site has both legal pages: listed where the dealer lists none.
         legal: if footer.legal.is_empty() {
             vec![
                 LinkView {
@@ -660,7 +660,7 @@ mod tests {
         assert_eq!(models_url(&single).as_deref(), Some(MODELS_PATH));
     }
 
-    /// Issue 27: the default footer linked /vehicle-parts-and-accessories, a page built
+    /// The default footer linked /vehicle-parts-and-accessories, a page built
     /// only with `features.parts_orders` (seed 001 s2 lists it with the parts order form):
     /// menus show only links whose pages exist.
     #[test]

@@ -141,7 +141,7 @@ mod tests {
     use super::*;
     use crate::view::test_dealer;
 
-    /// Seed 001 s2: "/spin-to-win"; issue 27: a real prize wheel with prizes, odds and
+    /// Seed 001 s2: "/spin-to-win": a real prize wheel with prizes, odds and
     /// terms from dealer config.
     #[test]
     fn the_wheel_shows_the_configured_prizes_with_their_odds_and_terms() {

@@ -29,6 +29,7 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("OPENING_HOURS", messages::OPENING_HOURS),
     ("VIEW_HOLIDAY_HOURS", messages::VIEW_HOLIDAY_HOURS),
     ("ENQUIRE", messages::ENQUIRE),
+    ("MESSAGE_NOW", messages::MESSAGE_NOW),
     ("SHOW_ALL_MAKES", messages::SHOW_ALL_MAKES),
     ("PLEASE_FIX_ERRORS", messages::PLEASE_FIX_ERRORS),
     ("INVALID_POSTCODE_FORMAT", messages::INVALID_POSTCODE_FORMAT),

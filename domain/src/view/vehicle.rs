@@ -103,6 +103,11 @@ pub struct VehiclePageView {
     /// Standard equipment list (feed `standardEquipment`, seed 000 s3 / seed 001 s3),
     /// shown in the Car Summary section.
     pub standard_equipment: Vec<String>,
+    /// The title of that section: "Car Summary" on a car, "Summary" on a motorcycle,
+    /// caravan or truck.
+    pub summary_title: String,
+    /// The similar stock's heading: "Similar cars", "Similar caravans".
+    pub similar_title: String,
     /// What the compare page shows of this car (price, km, year, fuel, transmission,
     /// body, key specs), read from this page when the shopper compares it.
     pub compare: Vec<SpecRow>,
@@ -470,6 +475,10 @@ pub struct VehicleWidgets {
     pub enquire_url: String,
     /// Enquiry button text (config `forms.enquiry_button_text`: Enquire Now or Message Now).
     pub enquire_label: String,
+    /// Seed 001's instant message: the dealer's messaging channel (config `messaging`)
+    /// with the car prefilled, which the bottom bar's Message Now opens instead of the
+    /// enquiry form; none without a channel.
+    pub message_url: Option<String>,
     /// The car's dealership id (reveal-phone log).
     pub dealership_id: Option<u64>,
     /// The dealer's website id (reveal-phone log).
@@ -736,9 +745,51 @@ pub fn key_chips(car: &Car) -> Vec<String> {
     chips
 }
 
+/// The month of a feed date as (year, month): "2023-04", "2023-04-17", "04/2023" or
+/// "17/04/2023"; None for anything else (free text is not shown as a date).
+pub fn feed_month(text: &str) -> Option<(u16, u8)> {
+    let text = text.trim();
+    let nums: Vec<&str> = text.split(['-', '/']).collect();
+    let num = |s: &str| s.trim().parse::<u16>().ok();
+    let (year, month) = match nums.as_slice() {
+        [y, m] | [y, m, _] if y.len() == 4 => (num(y)?, num(m)?),
+        [m, y] if y.len() == 4 => (num(y)?, num(m)?),
+        [_, m, y] if y.len() == 4 => (num(y)?, num(m)?),
+        _ => return None,
+    };
+    ((1..=12).contains(&month) && (1900..=2100).contains(&year)).then_some((year, month as u8))
+}
+
+/// A month as the compliance plate writes it, for build and compliance date alike:
+/// "04/2023".
+fn month_text((year, month): (u16, u8)) -> serde_json::Value {
+    serde_json::Value::String(format!("{month:02}/{year}"))
+}
+
+/// The build and compliance dates shown: months in one format ("04/2023"; text that is
+/// no date as the feed gives it); a compliance month before the build month contradicts
+/// it (a vehicle is complied after it is built), so the feed's compliance date is left
+/// out rather than shown beside a build date it cannot follow.
+pub fn build_and_compliance(car: &Car) -> (Option<serde_json::Value>, Option<serde_json::Value>) {
+    let shown = |raw: Option<&str>| match raw.and_then(feed_month) {
+        Some(month) => Some(month_text(month)),
+        None => text(raw),
+    };
+    let build_month = car.build_date.as_deref().and_then(feed_month);
+    let compliance_month = car.compliance_date.as_deref().and_then(feed_month);
+    let contradicts = matches!((build_month, compliance_month), (Some(b), Some(c)) if c < b);
+    (
+        shown(car.build_date.as_deref()),
+        (!contradicts)
+            .then(|| shown(car.compliance_date.as_deref()))
+            .flatten(),
+    )
+}
+
 /// Specification rows of a car (empty, null and 'null' values dropped).
 pub fn specifications(car: &Car) -> Vec<SpecRow> {
     let v = &car.variant;
+    let (build, compliance) = build_and_compliance(car);
     let caravan = VehicleKind::of(car) == VehicleKind::Caravan;
     let litres = car
         .engine_size_litres
@@ -747,8 +798,8 @@ pub fn specifications(car: &Car) -> Vec<SpecRow> {
     let rows: Vec<(&str, Option<serde_json::Value>)> = vec![
         ("Badge", text(car.badge.as_deref())),
         ("Series", text(car.series.as_deref())),
-        ("Build date", text(car.build_date.as_deref())),
-        ("Compliance date", text(car.compliance_date.as_deref())),
+        ("Build date", build),
+        ("Compliance date", compliance),
         (
             "Engine size",
             litres.or_else(|| v.enginesize_litres.clone()),
@@ -883,6 +934,12 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
         buy_online_url: super::card::buy_online_url(car, ctx),
         enquire_url: format!("/contact-us?car_id={}", car.id),
         enquire_label: config.forms.enquiry_button_text.label().to_string(),
+        message_url: crate::rules::messaging::message_url(
+            &config.messaging,
+            car.id,
+            &display_name(car),
+            &ctx.absolute(&car.page_path()),
+        ),
         dealership_id: car.dealership_id,
         website_id: website_id(&config.slug),
         sticky_header_px: STICKY_HEADER_PX,
@@ -914,6 +971,7 @@ pub fn vehicle_page_view_indexed(
     let config = &ctx.dealer.config;
     let images = gallery(car);
     let available = is_available(car);
+    let words = super::words::car_action_words(ctx.dealer, car);
     let similar_settings = config.vehicle_page.similar_cars_settings();
     let card = cards.card(car, ctx);
     VehiclePageView {
@@ -944,6 +1002,8 @@ pub fn vehicle_page_view_indexed(
         find_similar_url: (!available).then(|| similar_search_path(car)),
         features: listed(&car.features),
         standard_equipment: listed(&car.standard_equipment),
+        summary_title: words.summary.to_string(),
+        similar_title: format!("Similar {}", words.many),
         similar: stock
             .similar(car, &similar_settings)
             .into_iter()
@@ -1047,6 +1107,115 @@ mod tests {
     }
 
     #[test]
+    fn build_and_compliance_dates_share_one_format_and_never_contradict() {
+        let dated = |build: &str, compliance: &str| Car {
+            build_date: Some(build.into()),
+            compliance_date: Some(compliance.into()),
+            ..car()
+        };
+        let rows = |c: &Car| -> Vec<(String, String)> {
+            specifications(c)
+                .into_iter()
+                .filter(|r| r.label.ends_with(" date"))
+                .map(|r| (r.label, r.value))
+                .collect()
+        };
+        assert_eq!(
+            rows(&dated("2023-04", "07/2023")),
+            [
+                ("Build date".to_string(), "04/2023".to_string()),
+                ("Compliance date".to_string(), "07/2023".to_string())
+            ]
+        );
+        // Complied before it was built: the compliance date is not shown.
+        assert_eq!(
+            rows(&dated("2023-04", "01/2023")),
+            [("Build date".to_string(), "04/2023".to_string())]
+        );
+        assert_eq!(feed_month("17/04/2023"), Some((2023, 4)));
+        assert_eq!(feed_month("2023-04-17"), Some((2023, 4)));
+        assert_eq!(feed_month("April"), None);
+        assert_eq!(
+            rows(&dated("Late 2022", "2023-01-09")),
+            [
+                ("Build date".to_string(), "Late 2022".to_string()),
+                ("Compliance date".to_string(), "01/2023".to_string())
+            ]
+        );
+        assert_eq!(feed_month("13/2023"), None);
+    }
+
+    #[test]
+    fn a_motorcycle_or_caravan_page_says_its_own_words_not_car() {
+        let at = Utc
+            .with_ymd_and_hms(2026, 11, 22, 0, 0, 0)
+            .single()
+            .expect("time");
+        let page_of = |category: &str| {
+            let dealer = dealer(&format!("vehicle_categories = [\"{category}\"]"));
+            let ctx = ViewContext::new(&dealer, at);
+            let bike = Car {
+                price: Some(9_990.0),
+                features: vec!["ABS".into()],
+                ..car()
+            };
+            let page = vehicle_page_view(&bike, &[], &ctx);
+            let forms = page.forms.expect("forms");
+            let reserve = vehicle_assurances(&bike, true, &ctx)
+                .reserve_online
+                .expect("reserve")
+                .points[0]
+                .clone();
+            (
+                forms.test_drive.label,
+                forms.test_drive.title,
+                forms.test_drive.intro,
+                reserve,
+                page.summary_title,
+                page.similar_title,
+            )
+        };
+        let (label, title, intro, reserve, summary, similar) = page_of("motorcycles");
+        assert_eq!(
+            (label.as_str(), title.as_str()),
+            ("Book a Test Ride", "Book a Test Ride")
+        );
+        assert!(
+            intro.starts_with("Pick a day and time to ride the "),
+            "{intro}"
+        );
+        assert!(
+            reserve.starts_with("Reserve this motorcycle online"),
+            "{reserve}"
+        );
+        assert_eq!(
+            (summary.as_str(), similar.as_str()),
+            ("Summary", "Similar motorcycles")
+        );
+        let (label, _, intro, reserve, summary, similar) = page_of("caravans");
+        assert_eq!(label, "Book an Inspection");
+        assert!(
+            intro.starts_with("Pick a day and time to inspect the "),
+            "{intro}"
+        );
+        assert!(
+            reserve.starts_with("Reserve this caravan online"),
+            "{reserve}"
+        );
+        assert_eq!(
+            (summary.as_str(), similar.as_str()),
+            ("Summary", "Similar caravans")
+        );
+        let (label, _, _, reserve, summary, similar) = page_of("cars");
+        assert_eq!(label, "Book a Test Drive");
+        assert!(reserve.starts_with("Reserve this car online"), "{reserve}");
+        assert_eq!(
+            (summary.as_str(), similar.as_str()),
+            ("Car Summary", "Similar cars")
+        );
+    }
+
+    #[test]
     fn widgets_carry_ids_paths_and_seed_constants() {
         let w = widgets(ZONE, &car());
         assert!(w.delivery_calculator);
@@ -1063,6 +1232,18 @@ mod tests {
         assert_eq!(
             (w.sticky_header_px, w.bottom_bar_px, w.collapse_ms),
             (500, 900, 300)
+        );
+    }
+
+    #[test]
+    fn message_now_opens_the_dealers_channel_with_the_car_or_stays_the_form() {
+        assert_eq!(widgets("", &car()).message_url, None);
+        let w = widgets("[messaging]\nwhatsapp = \"0412 345 678\"\n", &car());
+        let url = w.message_url.expect("a WhatsApp link");
+        assert!(url.starts_with("https://wa.me/61412345678?text="), "{url}");
+        assert!(
+            url.ends_with("the%202024%20Toyota%20RAV4%3A%20https%3A%2F%2Fwww.acme.com.au%2Fcars%2F2024-toyota-rav4-gx-42"),
+            "{url}"
         );
     }
 

@@ -222,7 +222,7 @@ pub struct VehicleAssurancesView {
 /// 90 point inspection, 1-year roadside assist"); other makes' copy comes from config.
 const SEED_CERTIFIED_MAKE: &str = "Toyota";
 
-/// The certified section of `car` (issue 27): only a certified car of the dealer's own
+/// The certified section of `car`: only a certified car of the dealer's own
 /// certified make (`tags.certified_manufacturer`, the make whose programme the dealer
 /// runs), headed and worded from config (`vehicle_page.certified_title`,
 /// `certified_points`), with the seed's Toyota copy as Toyota's default. A certified
@@ -288,7 +288,8 @@ pub fn vehicle_assurances(
             title: messages::RESERVE_ONLINE.to_string(),
             points: vec![
                 format!(
-                    "Reserve this car online with a ${} deposit.",
+                    "Reserve this {} online with a ${} deposit.",
+                    super::words::car_action_words(ctx.dealer, car).noun,
                     reserve.deposit
                 ),
                 format!("We hold it for you for {} hours.", reserve.hold_hours),

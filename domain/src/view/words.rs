@@ -136,6 +136,60 @@ pub fn count_words(categories: &[VehicleCategory]) -> VehicleWords {
     }
 }
 
+/// The words one vehicle's page and card use for it and its actions, by its category
+/// (a motorcycle is ridden on a test, a caravan inspected; neither is a "car").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionWords {
+    /// The vehicle, lower case: "car", "motorcycle", "caravan", "truck", or "vehicle"
+    /// when the category cannot be told.
+    pub noun: &'static str,
+    /// The same, several: "cars", "motorcycles", "vehicles".
+    pub many: &'static str,
+    /// The test drive's button and dialog title ("Book a Test Ride").
+    pub test_drive: &'static str,
+    /// The test drive's sentence: "Pick a day and time to {verb} the ..." ("ride",
+    /// "inspect").
+    pub test_drive_verb: &'static str,
+    /// The title of the features and equipment section ("Car Summary", "Summary").
+    pub summary: &'static str,
+}
+
+/// The [`ActionWords`] of a vehicle of `category` (None: a vehicle whose category cannot
+/// be told, at a dealer of several categories).
+pub fn action_words(category: Option<VehicleCategory>) -> ActionWords {
+    use crate::messages;
+    let (noun, many) = category.map_or(("vehicle", "vehicles"), category_words);
+    let (test_drive, test_drive_verb, summary) = match category {
+        Some(VehicleCategory::Cars) => {
+            (messages::BOOK_A_TEST_DRIVE, "drive", messages::CAR_SUMMARY)
+        }
+        Some(VehicleCategory::Trucks) => (messages::BOOK_A_TEST_DRIVE, "drive", messages::SUMMARY),
+        Some(VehicleCategory::Motorcycles) => {
+            (messages::BOOK_A_TEST_RIDE, "ride", messages::SUMMARY)
+        }
+        Some(VehicleCategory::Caravans) => {
+            (messages::BOOK_AN_INSPECTION, "inspect", messages::SUMMARY)
+        }
+        None => (messages::BOOK_A_TEST_DRIVE, "see", messages::SUMMARY),
+    };
+    ActionWords {
+        noun,
+        many,
+        test_drive,
+        test_drive_verb,
+        summary,
+    }
+}
+
+/// The [`ActionWords`] of one of the dealer's cars (a dealer naming no category sells
+/// cars).
+pub fn car_action_words(dealer: &Dealer, car: &Car) -> ActionWords {
+    if dealer.config.vehicle_categories.is_empty() {
+        return action_words(Some(VehicleCategory::Cars));
+    }
+    action_words(car_category(dealer, car))
+}
+
 /// A model's name with its make in front, unless the model's name already starts with
 /// it ("Omoda 5" of make Omoda stays "Omoda 5", not "Omoda Omoda 5").
 pub fn make_and_model(make: &str, model: &str) -> String {
@@ -179,6 +233,41 @@ mod tests {
         ]))
         .expect("brands");
         dealer
+    }
+
+    #[test]
+    fn a_motorcycle_is_ridden_a_caravan_inspected_and_neither_is_a_car() {
+        let dealer = moto_caravans();
+        let yamaha = car_action_words(&dealer, &car("Yamaha"));
+        assert_eq!(
+            (
+                yamaha.noun,
+                yamaha.test_drive,
+                yamaha.test_drive_verb,
+                yamaha.summary
+            ),
+            ("motorcycle", "Book a Test Ride", "ride", "Summary")
+        );
+        let jayco = car_action_words(&dealer, &car("Jayco"));
+        assert_eq!(
+            (
+                jayco.noun,
+                jayco.test_drive,
+                jayco.test_drive_verb,
+                jayco.summary
+            ),
+            ("caravan", "Book an Inspection", "inspect", "Summary")
+        );
+        let unknown = car_action_words(&dealer, &car("Unknown"));
+        assert_eq!(
+            (unknown.noun, unknown.many, unknown.summary),
+            ("vehicle", "vehicles", "Summary")
+        );
+        let cars = car_action_words(&test_dealer(""), &car("Toyota"));
+        assert_eq!(
+            (cars.noun, cars.test_drive, cars.summary),
+            ("car", "Book a Test Drive", "Car Summary")
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::routing::get;
 use axum::Router;
 use chrono::Duration;
+use domain::car::CarType;
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::market::MarketSource;
@@ -26,6 +27,8 @@ fn car(dealer: &str, slug: &str, model: &str, km: u32, price: f64) -> MarketCar 
         year: 2022,
         km,
         price,
+        car_type: CarType::Used,
+        badge: None,
     }
 }
 
@@ -134,6 +137,89 @@ async fn the_local_estimate_compares_with_every_dealers_stock_and_needs_enough_c
             "{host}{path}"
         );
     }
+}
+
+/// A low-km used RAV4 GX among brand-new RAV4s (delivery kilometres, dearer, inside
+/// its odometer window), used GXs, and used RAV4s of another badge.
+fn mixed_market() -> Market {
+    let typed = |slug: &str, car_type, badge: &str, km, price| MarketCar {
+        car_type,
+        badge: Some(badge.into()),
+        ..car("alpha", slug, "RAV4", km, price)
+    };
+    let mut cars = vec![
+        typed("used-gx", CarType::Used, "GX", 12_000, 33_000.0),
+        typed("dear-gx", CarType::Used, "GX", 12_000, 45_000.0),
+    ];
+    cars.extend((0..12u32).map(|i| {
+        typed(
+            &format!("new-{i}"),
+            CarType::New,
+            "GX",
+            14 + i,
+            44_000.0 + f64::from(i) * 900.0,
+        )
+    }));
+    cars.extend((0..6u32).map(|i| {
+        typed(
+            &format!("gx-{i}"),
+            CarType::Used,
+            "GX",
+            10_000 + i * 1000,
+            31_000.0 + f64::from(i) * 800.0,
+        )
+    }));
+    cars.extend((0..6u32).map(|i| {
+        typed(
+            &format!("edge-{i}"),
+            CarType::Used,
+            "Edge",
+            12_000,
+            52_000.0 + f64::from(i) * 500.0,
+        )
+    }));
+    let listings: Vec<Listing> = cars
+        .iter()
+        .zip(1..)
+        .map(|(c, id)| listing(&c.dealer, id, &c.slug))
+        .collect();
+    Market::new(cars).with_listings(listings)
+}
+
+#[tokio::test]
+async fn a_used_car_is_compared_like_with_like_and_the_panel_shows_only_on_the_seeds_rule() {
+    let (mut st, clock, dir) = state(tenants(None), Policy::default());
+    st.market = Arc::new(MarketSource::fixed(mixed_market()));
+    let app = serve(st, clock, dir).await;
+
+    // Compared with the six used GXs and the dear used GX: not the new RAV4s (14-25 km,
+    // inside the old odometer window), not the Edges.
+    let used = app
+        .get("alpha.localhost", "/cars/used-gx/autogauge", None)
+        .await;
+    assert_eq!(used.status, StatusCode::OK, "{}", used.text);
+    assert_eq!(used.json["comparables"], 7, "{}", used.text);
+    let max = used.json["market_range_max"].as_f64().expect("max");
+    assert!(max < 44_000.0, "no new car in the range: {}", used.text);
+    assert!(!used.json["view"].is_null(), "{}", used.text);
+
+    // A new car is compared with new cars only.
+    let new = app
+        .get("alpha.localhost", "/cars/new-0/autogauge", None)
+        .await;
+    assert_eq!(new.json["comparables"], 11, "{}", new.text);
+    assert!(new.json["market_range_min"].as_f64().expect("min") >= 44_000.0);
+
+    // Above its honest range: every figure is there, but range max is below the listing
+    // price, so the seed's rule hides the panel.
+    let dear = app
+        .get("alpha.localhost", "/cars/dear-gx/autogauge", None)
+        .await;
+    assert_eq!(dear.status, StatusCode::OK, "{}", dear.text);
+    assert_eq!(dear.json["listing_price"], 45_000.0);
+    assert!(dear.json["market_range_max"].as_f64().expect("max") < 45_000.0);
+    assert!(dear.json["confidence"].as_f64().expect("confidence") > 0.2);
+    assert!(dear.json["view"].is_null(), "{}", dear.text);
 }
 
 #[tokio::test]

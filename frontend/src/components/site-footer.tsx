@@ -99,7 +99,7 @@ export function SiteFooter({ site }: { site: SiteView }) {
           </ul>
         ) : null}
         {hasTags(site.analytics) ? (
-          // Issue 28: the consent choice can change later, from any page.
+          // The consent choice can change later, from any page.
           <button type="button" className="site-footer__consent" onClick={openConsentSettings}>
             Cookie settings
           </button>

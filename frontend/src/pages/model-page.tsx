@@ -35,8 +35,15 @@ export function ModelPage({ site, page }: ModelProps) {
               {page.cta_label}
             </a>
             {page.brochure_url ? (
-              <a className="button button--secondary" href={page.brochure_url} rel="noopener">
-                Download brochure
+              // The brochure is the maker's document (often a PDF): a new tab keeps the
+              // model page where the shopper left it.
+              <a
+                className="button button--secondary"
+                href={page.brochure_url}
+                target="_blank"
+                rel="noopener"
+              >
+                Download brochure<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : null}
           </p>

@@ -38,7 +38,7 @@ export function OffersPage({ site, page }: OffersProps) {
         <section className="search-results" aria-labelledby="offers-count">
           <ResultCount id="offers-count" count={matching.length} one="offer" many="offers" />
           {hits.length === 0 ? (
-            <EmptyState onClear={catalogue.clear} />
+            <EmptyState onClear={catalogue.clear} offersUrl={null} />
           ) : (
             <OfferCards offers={hits} headingLevel={3} label="Special offers" />
           )}

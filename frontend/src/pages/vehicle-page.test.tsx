@@ -82,6 +82,8 @@ function props(
       find_similar_url: soldNotice ? '/search/toyota/rav4' : null,
       features: [],
       standard_equipment: [],
+      summary_title: 'Car Summary',
+      similar_title: 'Similar cars',
       compare: [{ label: 'Price', value: '$38,990' }],
       similar: [],
       widgets: {
@@ -95,6 +97,7 @@ function props(
         buy_online_url: null,
         enquire_url: '/contact-us?car_id=42',
         enquire_label: 'Enquire Now',
+        message_url: null,
         dealership_id: 7,
         website_id: 5,
         sticky_header_px: 500,
@@ -190,7 +193,7 @@ describe('VehiclePage widgets', () => {
   });
 });
 
-describe('VehiclePage order (issue 24)', () => {
+describe('VehiclePage order', () => {
   it('says what the car is and costs straight after the gallery, with the details after', () => {
     const { container } = render(<VehiclePage {...props({ price_comparison: false })} />);
     const vehicle = container.querySelector('.vehicle');
@@ -223,7 +226,7 @@ describe('VehiclePage order (issue 24)', () => {
 
   it("asks the delivery estimate from the car's own location", async () => {
     render(<VehiclePage {...props({ price_comparison: false })} />);
-    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '2000' } });
+    fireEvent.change(screen.getByLabelText('Suburb or postcode'), { target: { value: '2000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get estimate' }));
     await waitFor(() =>
       expect(
@@ -305,6 +308,19 @@ describe('VehiclePage sections (seed 001 s2)', () => {
     expect(summary.textContent).toContain('Standard equipment');
     expect(summary.textContent).toContain('Reversing camera');
     expect(summary.textContent).toContain('Heated seats');
+  });
+
+  it("titles the summary with the vehicle's own word, not Car Summary on a motorcycle", () => {
+    const base = props();
+    const page = {
+      ...base.page,
+      features: ['ABS'],
+      summary_title: 'Summary',
+      similar_title: 'Similar motorcycles',
+    };
+    render(<VehiclePage {...base} page={page} />);
+    expect(screen.getByRole('region', { name: 'Summary' }).textContent).toContain('ABS');
+    expect(screen.queryByRole('region', { name: 'Car Summary' })).toBeNull();
   });
 
   it('offers the compare toggle where the site offers comparing', () => {

@@ -40,7 +40,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
   const live = useLiveStock(card.id, available);
   // Reserved takes the reserve button's place, as the build would have shown it.
   const held = live.held && card.reserve_url !== null;
-  // One "Reserve Now" on screen at a time (issue 24): the bars offer it only while the
+  // One "Reserve Now" on screen at a time: the bars offer it only while the
   // page's own button is out of view, and the header leaves it to the bottom bar.
   const primaryReserve = useRef<HTMLAnchorElement>(null);
   const revealIds: RevealIds = {
@@ -230,7 +230,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
         bottomBarPx={available ? widgets.bottom_bar_px : null}
       />
       <Breadcrumbs crumbs={page.breadcrumbs} />
-      {/* Issue 24: on a phone the page says what the car is and costs straight after the
+      {/* On a phone the page says what the car is and costs straight after the
           gallery, so the summary (the desktop sidebar) comes next in the markup and the
           calculators, specifications and delivery after it; on desktop a grid puts the
           summary beside the gallery and the details. */}
@@ -261,6 +261,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
             features={page.features}
             equipment={page.standard_equipment}
             collapseMs={collapseMs}
+            title={page.summary_title}
           />
           {page.specifications.length > 0 ? (
             <AccordionSection
@@ -320,6 +321,7 @@ export function VehiclePage({ site, page }: VehicleProps) {
           enquireUrl={widgets.enquire_url}
           enquireLabel={widgets.enquire_label}
           onEnquire={forms ? opening(enquiry) : undefined}
+          messageUrl={widgets.message_url}
           phone={page.phone}
           onCall={() => {
             trackEvent(EVENT_PHONE_CLICK, cardCar(card));
@@ -332,8 +334,12 @@ export function VehiclePage({ site, page }: VehicleProps) {
       {dialogOf('photo_request', photos)}
       {page.similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="vehicle__similar">
-          <h2 id="similar-title">Similar cars</h2>
-          <CarGrid cars={page.similar} label="Similar cars" rateNote={rateNoteAt === 'similar'} />
+          <h2 id="similar-title">{page.similar_title}</h2>
+          <CarGrid
+            cars={page.similar}
+            label={page.similar_title}
+            rateNote={rateNoteAt === 'similar'}
+          />
         </section>
       ) : null}
     </Layout>

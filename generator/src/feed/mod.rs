@@ -107,12 +107,6 @@ impl ReadOptions {
             max_year: next_year,
         }
     }
-
-    /// The same options with an explicit format.
-    pub fn with_format(mut self, format: FeedFormat) -> ReadOptions {
-        self.format = Some(format);
-        self
-    }
 }
 
 impl Default for ReadOptions {

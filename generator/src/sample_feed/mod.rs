@@ -13,6 +13,7 @@
 //! Spin frames are drawings in both modes, once per body shape and colour.
 
 mod catalogue;
+mod comments;
 mod photo;
 mod rng;
 mod svg;
@@ -47,6 +48,9 @@ pub const LISTING_SPREAD_DAYS: i64 = 60;
 
 /// Stream offset of the photo picks, so the rest of a car is the same in both media modes.
 const PHOTO_STREAM: u64 = 0x5048_4f54_4f53_0001;
+
+/// Stream offset of the dealer comments, written once the rest of the car is drawn.
+const COMMENT_STREAM: u64 = 0x434f_4d4d_454e_0001;
 
 /// What the feed's car photos are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -544,7 +548,14 @@ impl<'a> Plan<'a> {
             } else {
                 Hotspots::default()
             },
-            dealercomments: Some(comments(&mut rng, model, badge, car_type, dealer.dealer)),
+            // Written below from the finished car, from a stream of their own; these two
+            // draws are the ones the comments took here before, so every other field of a
+            // seed's cars stays as it was.
+            dealercomments: {
+                rng.next_u64();
+                rng.next_u64();
+                None
+            },
             standard_equipment: equipment(model, &train)
                 .iter()
                 .map(|s| s.to_string())
@@ -575,6 +586,17 @@ impl<'a> Plan<'a> {
         if car.visible_price().is_some() && rng.chance(0.25) {
             car.youx_quote = Some(youx(&mut rng, &car));
         }
+        let mut comment_rng = Rng::new(self.seed ^ COMMENT_STREAM, index as u64);
+        car.dealercomments = Some(comments::comments(
+            &mut comment_rng,
+            &comments::Facts {
+                car: &car,
+                model,
+                train: &train,
+                dealer: &dealer.dealer.config.name,
+                this_year: self.year,
+            },
+        ));
         Drawn {
             car,
             model: model_index,
@@ -769,6 +791,7 @@ fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
             make: None,
             model: None,
             body: None,
+            named: None,
         };
         for value in parts.iter().flatten() {
             collect_media(value, &root, fallback_category, &mut out);
@@ -785,6 +808,73 @@ struct Context {
     make: Option<String>,
     model: Option<String>,
     body: Option<String>,
+    /// The shape the entry's words name, when it names no make or body.
+    named: Option<Shape>,
+}
+
+/// Whether `needle` occurs in `text` as whole words (both lower case).
+fn has_words(text: &str, needle: &str) -> bool {
+    let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(needle).any(|(at, _)| {
+        boundary(text[..at].chars().next_back())
+            && boundary(text[at + needle.len()..].chars().next())
+    })
+}
+
+/// The vehicle shape an entry's words name, for an image whose entry names no make or
+/// body ("Head north in a new Jayco", "Trucks at Eagle Farm", "Dirt season is here", a
+/// search URL filtered to a make): words for a kind of vehicle first, then a model, then
+/// a make (longest first, so "Isuzu Trucks" is not read as "Isuzu"), in the title, then
+/// the description, then the URL.
+fn named_shape(texts: &[Option<String>]) -> Option<Shape> {
+    const KINDS: &[(&[&str], VehicleCategory)] = &[
+        (
+            &[
+                "caravan", "caravans", "camper", "campers", "pop-top", "pop-tops",
+            ],
+            VehicleCategory::Caravans,
+        ),
+        (
+            &[
+                "motorcycle",
+                "motorcycles",
+                "bike",
+                "bikes",
+                "dirt",
+                "ride away",
+            ],
+            VehicleCategory::Motorcycles,
+        ),
+        (&["truck", "trucks"], VehicleCategory::Trucks),
+    ];
+    let mut makes: Vec<(String, &Model)> = MODELS
+        .iter()
+        .flat_map(|m| {
+            std::iter::once(m.make)
+                .chain(m.aliases.iter().copied())
+                .map(move |name| (name.to_lowercase(), m))
+        })
+        .collect();
+    makes.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+    for text in texts.iter().flatten() {
+        let text = text.replace("%20", " ").to_lowercase();
+        if let Some((_, category)) = KINDS
+            .iter()
+            .find(|(words, _)| words.iter().any(|w| has_words(&text, w)))
+        {
+            return Some(Shape::of(*category, ""));
+        }
+        if let Some(m) = MODELS
+            .iter()
+            .find(|m| has_words(&text, &m.model.to_lowercase()))
+        {
+            return Some(Shape::of(m.category, m.body));
+        }
+        if let Some((_, m)) = makes.iter().find(|(name, _)| has_words(&text, name)) {
+            return Some(Shape::of(m.category, m.body));
+        }
+    }
+    None
 }
 
 /// A media path that is safe to write under the media folder: lower-case letters,
@@ -832,6 +922,14 @@ fn collect_media(
             ctx.make = text("make").or(ctx.make);
             ctx.model = text("model").or(ctx.model);
             ctx.body = text("body").or(ctx.body);
+            if ctx.make.is_none() && ctx.body.is_none() {
+                ctx.named = named_shape(&[
+                    text("title").or_else(|| text("name")),
+                    text("description"),
+                    text("url"),
+                ])
+                .or(ctx.named);
+            }
             for v in map.values() {
                 match v {
                     Value::String(url) => add_banner(url, &ctx, category, out),
@@ -865,10 +963,11 @@ fn add_banner(
                     .is_none_or(|name| m.model.eq_ignore_ascii_case(name))
         })
     });
-    let shape = match (model, ctx.body.as_deref()) {
-        (Some(m), _) => Shape::of(m.category, m.body),
-        (None, Some(body)) => Shape::of(VehicleCategory::Cars, body),
-        (None, None) => Shape::of(category, "SUV"),
+    let shape = match (model, ctx.body.as_deref(), ctx.named) {
+        (Some(m), _, _) => Shape::of(m.category, m.body),
+        (None, Some(body), _) => Shape::of(VehicleCategory::Cars, body),
+        (None, None, Some(named)) => named,
+        (None, None, None) => Shape::of(category, "SUV"),
     };
     let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()]
         .into_iter()
@@ -1275,40 +1374,6 @@ fn hotspots(model: &Model) -> Hotspots {
     }
 }
 
-fn comments(
-    rng: &mut Rng,
-    model: &Model,
-    badge: &str,
-    car_type: CarType,
-    dealer: &Dealer,
-) -> String {
-    let name = &dealer.config.name;
-    let opening = match car_type {
-        CarType::New => format!("Brand new {} {} {badge}, ready for delivery from {name}.", model.make, model.model),
-        CarType::Demo => format!("Save on this ex-demonstrator {} {} {badge}, with the balance of the factory warranty.", model.make, model.model),
-        CarType::Used => format!("This {} {} {badge} has been inspected by our technicians and comes with a roadworthy certificate.", model.make, model.model),
-    };
-    let middle = [
-        "Finance is available on the spot, subject to approval, and we welcome your trade-in.",
-        // No days or times here: the location's opening hours and the test-drive picker
-        // (made from those hours) say when; comments that named them contradicted both.
-        "Book a test drive online at a time that suits you, or call our team.",
-        "Every car comes with a detailed condition report and a free history check.",
-        // The delivery calculator on the page says where the dealer delivers (its zones).
-        "Ask us about delivery: the calculator on this page estimates it for your postcode.",
-    ];
-    let mut parts = vec![opening, rng.pick(&middle).to_string()];
-    if rng.chance(0.3) {
-        parts.push(
-            "Our sales consultants can arrange a video walkaround if you cannot make it to the yard, and we are happy to \
-             answer any questions about servicing, warranty and accessories. Prices are correct at the time of listing and \
-             may change without notice; please confirm availability with our team before travelling."
-                .to_string(),
-        );
-    }
-    parts.join("|")
-}
-
 fn equipment(model: &Model, train: &Train) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = match model.category {
         VehicleCategory::Cars => vec![
@@ -1689,6 +1754,71 @@ mod tests {
         }
     }
 
+    /// Comments are the car's own: no two cars share them, each names the car's colour or
+    /// size, its kilometres when it has been driven and the yard it is at, and the action
+    /// follows the vehicle (no test drive on a caravan or a motorcycle).
+    #[test]
+    fn dealer_comments_are_written_from_each_cars_facts() {
+        let dealers = dealers();
+        let cars = generate(&dealers, 600, 7, day(), MediaKind::Drawings);
+        // Distinct even without the stock number that closes them.
+        let texts: BTreeSet<String> = cars
+            .iter()
+            .filter_map(|c| {
+                let stock = c.stocknum.as_deref().unwrap_or("none");
+                c.dealercomments.as_deref().map(|t| t.replace(stock, ""))
+            })
+            .collect();
+        assert!(
+            texts.len() * 100 >= cars.len() * 97,
+            "{} different comments for {} cars",
+            texts.len(),
+            cars.len()
+        );
+        let thousands = |km: u32| {
+            let s = km.to_string();
+            let (head, tail) = s.split_at(s.len() - 3.min(s.len()));
+            if head.is_empty() {
+                tail.to_string()
+            } else {
+                format!("{head},{tail}")
+            }
+        };
+        let mut kinds = BTreeSet::new();
+        for car in &cars {
+            let text = car.dealercomments.as_deref().unwrap_or_default();
+            let lower = text.to_lowercase();
+            let body = car.simple_body.as_deref().unwrap_or_default();
+            kinds.insert(body.to_string());
+            if let Some(place) = &car.location_name {
+                assert!(text.contains(place.as_str()), "{}: {text}", car.slug);
+            }
+            if car.car_type == CarType::Used {
+                if let Some(km) = car.km.filter(|k| *k >= 1000) {
+                    assert!(text.contains(&thousands(km)), "{}: {text}", car.slug);
+                }
+            }
+            let feature = car.features.first().map(|f| f.to_lowercase());
+            assert!(
+                feature.is_none_or(|f| lower.contains(&f)),
+                "{}: {text}",
+                car.slug
+            );
+            match body {
+                "Caravan" => {
+                    assert!(!lower.contains("test drive"), "{}: {text}", car.slug);
+                    assert!(!lower.contains("test ride"), "{}: {text}", car.slug);
+                    assert!(lower.contains("berth"), "{}: {text}", car.slug);
+                }
+                "Motorcycle" => {
+                    assert!(!lower.contains("test drive"), "{}: {text}", car.slug);
+                }
+                _ => {}
+            }
+        }
+        assert!(kinds.contains("Caravan") && kinds.contains("Motorcycle"));
+    }
+
     #[test]
     fn cars_fit_their_dealer() {
         let dealers = dealers();
@@ -1782,6 +1912,263 @@ mod tests {
         assert_eq!(media_path("/media/Slides/X.svg"), None);
     }
 
+    /// A slide is drawn as the vehicle it is about: the Jayco slide shows a caravan (not the
+    /// dealer's first category, motorcycles), the truck slide a truck, the RAV4 slide an SUV.
+    #[test]
+    fn slides_show_the_vehicle_they_are_about() {
+        let dealers = dealers();
+        let media: BTreeMap<String, String> = dealer_media(&dealers).into_iter().collect();
+        let slide = |slug: &str, file: &str, shape: Shape| {
+            let dealer = dealers
+                .iter()
+                .find(|d| d.config.slug == slug)
+                .expect("sample dealer");
+            let entry = dealer
+                .slides
+                .iter()
+                .find(|s| s.image.ends_with(file))
+                .expect("slide");
+            let drawn = &media[&format!("slides/{file}")];
+            assert_eq!(
+                drawn,
+                &slide_svg(&entry.name, shape, &dealer.config.theme.primary),
+                "{slug} {file} is drawn as {shape:?}"
+            );
+        };
+        slide(
+            "ironbark-moto-caravans",
+            "ironbark-jayco.svg",
+            Shape::Caravan,
+        );
+        slide(
+            "ironbark-moto-caravans",
+            "ironbark-dirt.svg",
+            Shape::Motorcycle,
+        );
+        slide("moreton-motor-group", "moreton-trucks.svg", Shape::Truck);
+        slide("jacaranda-toyota", "rav4-hybrid.svg", Shape::Suv);
+        assert_eq!(
+            named_shape(&[None, Some("?refinementList[make][0]=Isuzu%20Trucks".into())]),
+            Some(Shape::Truck)
+        );
+    }
+
+    /// Why an Australian phone number is not one a dealer in `state` could have, if it is
+    /// not: "(0X) XXXX XXXX" with the state's area code and an exchange of that area,
+    /// "04XX XXX XXX", "1300 XXX XXX", "1800 XXX XXX" or "13 XX XX".
+    fn phone_problem(phone: &str, state: &str) -> Option<String> {
+        let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+        let shape: String = phone
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '9' } else { c })
+            .collect();
+        let ok = match shape.as_str() {
+            "(99) 9999 9999" => {
+                // Leading digits of the local number by area code and state.
+                let area = &digits[1..2];
+                let local = &digits[2..3];
+                match (state, area) {
+                    ("NSW", "2") => "456789".contains(local),
+                    // Tweed Heads, NSW, is on the Gold Coast's exchange.
+                    ("NSW", "7") => digits[2..].starts_with("55"),
+                    ("ACT", "2") => local == "6",
+                    ("VIC", "3") => "5789".contains(local),
+                    ("TAS", "3") => local == "6",
+                    ("QLD", "7") => "3457".contains(local),
+                    ("SA", "8") => "78".contains(local),
+                    ("WA", "8") => "69".contains(local),
+                    ("NT", "8") => local == "8",
+                    _ => false,
+                }
+            }
+            "9999 999 999" => {
+                digits.starts_with("04") || digits.starts_with("1300") || digits.starts_with("1800")
+            }
+            "99 99 99" => digits.starts_with("13"),
+            _ => false,
+        };
+        (!ok).then(|| format!("{phone} is not a {state} number"))
+    }
+
+    /// Whether `licence` is a motor dealer licence number in `state`'s format.
+    fn licence_plausible(licence: &str, state: &str) -> bool {
+        let (prefixes, digits): (&[&str], &[usize]) = match state {
+            "QLD" => (&["", "MDL "], &[7]),
+            "NSW" => (&["MD ", "MD"], &[5, 6]),
+            "VIC" => (&["LMCT ", "LMCT"], &[4, 5]),
+            "SA" => (&["LMVD ", "MVD "], &[5, 6]),
+            _ => return !licence.trim().is_empty(),
+        };
+        prefixes.iter().any(|p| {
+            licence.strip_prefix(p).is_some_and(|n| {
+                digits.contains(&n.len())
+                    && n.chars().all(|c| c.is_ascii_digit())
+                    && (state != "QLD" || n.starts_with(['3', '4']))
+            })
+        })
+    }
+
+    /// The sample dealers' phone numbers and motor dealer licences are ones a real dealer
+    /// could have: the state's phone area and exchange, and each state's licence format
+    /// (a group trading in two states shows both licences in its footer).
+    #[test]
+    fn sample_dealers_phones_and_licences_are_plausible() {
+        assert!(phone_problem("(07) 3800 1117", "QLD").is_none());
+        assert!(phone_problem("(02) 3802 6808", "NSW").is_some());
+        assert!(licence_plausible("MD 041872", "NSW"));
+        assert!(!licence_plausible("03100", "QLD"));
+        assert!(!licence_plausible("MD 3400000", "NSW"));
+        let mut problems = Vec::new();
+        for dealer in dealers() {
+            let slug = &dealer.config.slug;
+            let home = dealer.config.default_state.to_uppercase();
+            let phones = serde_json::to_value(&dealer.config.phones).expect("phones");
+            for phone in phones
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(_, v)| v.as_str())
+            {
+                problems.extend(phone_problem(phone, &home).map(|p| format!("{slug}: {p}")));
+            }
+            let mut states = BTreeSet::new();
+            for location in &dealer.locations {
+                let state = location.address.state.to_uppercase();
+                let contact = &location.contact_detail;
+                for phone in [&contact.phone, &contact.landline_phone]
+                    .into_iter()
+                    .flatten()
+                {
+                    problems.extend(
+                        phone_problem(phone, &state)
+                            .map(|p| format!("{slug} {}: {p}", location.slug)),
+                    );
+                }
+                if let Some(licence) = &location.dealer_license_number {
+                    if !licence_plausible(licence, &state) {
+                        problems.push(format!(
+                            "{slug} {}: licence {licence} in {state}",
+                            location.slug
+                        ));
+                    }
+                }
+                states.insert(state);
+            }
+            let footer = dealer
+                .config
+                .footer
+                .dealer_licence
+                .clone()
+                .unwrap_or_default();
+            for state in &states {
+                let shown = footer.split(',').any(|part| {
+                    let part = part.trim();
+                    let number = part.strip_suffix(&format!(" ({state})")).unwrap_or(part);
+                    licence_plausible(number, state)
+                });
+                if !shown {
+                    problems.push(format!(
+                        "{slug}: footer licence \"{footer}\" has none for {state}"
+                    ));
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    /// The sample dealers' group figures agree with their data ("26 locations" where the
+    /// locator lists 26), and a typed figure the data contradicts is found for the check.
+    #[test]
+    fn sample_group_figures_agree_with_the_data() {
+        use domain::view::figures::contradicted_figures;
+        let mut dealers = dealers();
+        for dealer in &dealers {
+            assert_eq!(
+                contradicted_figures(dealer),
+                Vec::<String>::new(),
+                "{}",
+                dealer.config.slug
+            );
+        }
+        let moreton = dealers
+            .iter_mut()
+            .find(|d| d.config.slug == "moreton-motor-group")
+            .expect("moreton");
+        moreton.config.group.stat_banners[0].value = "50+".to_string();
+        let problems = contradicted_figures(moreton);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("says 50+ locations but the dealer's data has 26"),
+            "{}",
+            problems[0]
+        );
+    }
+
+    /// Every home link banner and search promo tile has something to say: a banner has its
+    /// title and a line of text (or a picture), a promo banner its title, picture and link.
+    #[test]
+    fn sample_promo_tiles_are_never_empty() {
+        for dealer in dealers() {
+            let slug = &dealer.config.slug;
+            for banner in &dealer.banners {
+                assert!(
+                    !banner.title.trim().is_empty(),
+                    "{slug}: a banner without a title"
+                );
+                assert!(
+                    !banner.text.trim().is_empty() || banner.image.is_some(),
+                    "{slug}: banner \"{}\" has no text or picture",
+                    banner.title
+                );
+            }
+            for promo in &dealer.promos {
+                let node = serde_json::to_value(&promo.node).expect("promo");
+                for key in ["title", "image", "url"] {
+                    if node["kind"] == "banner" {
+                        assert!(
+                            node[key].as_str().is_some_and(|v| !v.trim().is_empty()),
+                            "{slug}: promo banner without {key}"
+                        );
+                    }
+                }
+                assert!(
+                    node["url"].as_str().is_some_and(|v| !v.trim().is_empty()),
+                    "{slug}: promo without a link"
+                );
+            }
+        }
+    }
+
+    /// The trade-in catalogue (edge-api/data/trade_in_catalogue.toml) has every model the
+    /// sample stock is drawn from, spelled as the feed spells it, so a shopper can pick
+    /// any car the sample dealers sell and its comparables are found.
+    #[test]
+    fn the_trade_in_catalogue_has_every_sample_model() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../edge-api/data/trade_in_catalogue.toml");
+        let text = fs::read_to_string(&path).expect("catalogue readable");
+        let catalogue: BTreeMap<String, BTreeMap<String, Vec<String>>> =
+            toml::from_str(&text).expect("catalogue parses");
+        let key = |category: VehicleCategory| match category {
+            VehicleCategory::Cars => "cars",
+            VehicleCategory::Motorcycles => "motorcycles",
+            VehicleCategory::Caravans => "caravans",
+            VehicleCategory::Trucks => "trucks",
+        };
+        for model in MODELS {
+            let models = catalogue
+                .get(key(model.category))
+                .and_then(|makes| makes.get(model.make));
+            assert!(
+                models.is_some_and(|m| m.iter().any(|name| name == model.model)),
+                "{} {} ({}) is not in the trade-in catalogue",
+                model.make,
+                model.model,
+                key(model.category)
+            );
+        }
+    }
+
     #[test]
     fn prices_end_in_990() {
         assert_eq!(retail(43_512.0), 43_990.0);
@@ -1866,7 +2253,7 @@ mod tests {
                 );
             }
             for image in &p.images {
-                assert!(image.url.starts_with("/media/photos-v1/") && image.url.ends_with(".jpg"));
+                assert!(image.url.starts_with("/media/photos-v2/") && image.url.ends_with(".jpg"));
                 pool.insert(image.url.clone());
             }
             assert_eq!(p.primary_image_url, p.images.first().map(|i| i.url.clone()));

@@ -34,7 +34,7 @@ use super::svg::{photo_svg, spin_svg, Photo, Shape, SpinFrame, View, SPIN_FRAMES
 
 /// Folder of the photographs under `media/`; its version changes whenever the renderer
 /// does, so old and new bytes never share a name.
-pub(crate) const DIR: &str = "photos-v1";
+pub(crate) const DIR: &str = "photos-v2";
 
 /// Photo size, px: the low end of a yard camera's output.
 pub(crate) const WIDTH: u32 = 1600;
@@ -71,7 +71,7 @@ fn extra_frame(k: u32) -> u32 {
 }
 
 impl Shot {
-    /// Path under `media/`: `photos-v1/<shape>-<colour>-<nn>.jpg`.
+    /// Path under `media/`: `photos-v2/<shape>-<colour>-<nn>.jpg`.
     pub(crate) fn file_name(&self) -> String {
         format!(
             "{DIR}/{}-{}-{:02}.jpg",
@@ -408,7 +408,7 @@ mod tests {
     fn names_carry_the_render_version_and_every_shot_has_a_drawing() {
         assert_eq!(
             shot(Shape::Suv, 0).file_name(),
-            "photos-v1/suv-glacier-white-01.jpg"
+            "photos-v2/suv-glacier-white-01.jpg"
         );
         let extra: Vec<u32> = (0..SHOTS - VIEWS.len() as u32).map(extra_frame).collect();
         let mut unique = extra.clone();

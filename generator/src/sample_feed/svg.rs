@@ -165,7 +165,8 @@ fn wheel(out: &mut String, x: u32, y: u32, r: u32) {
     let _ = writeln!(out, "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{TYRE}\"/><circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{RIM}\"/>", r * 11 / 20);
 }
 
-/// Side silhouette: (body path, glass path, wheel x positions, wheel radius).
+/// Side silhouette: (body path, glass path, wheel x positions, wheel radius). Wheels sit
+/// on the ground (their bottom at y 430), so a bigger radius raises the body off it.
 fn side_parts(shape: Shape) -> (&'static str, &'static str, &'static [u32], u32) {
     match shape {
         Shape::Sedan => (
@@ -198,12 +199,13 @@ fn side_parts(shape: Shape) -> (&'static str, &'static str, &'static [u32], u32)
             &[225, 590],
             46,
         ),
-        // SUV, and the fallback for the non-car shapes (which draw themselves).
+        // SUV, and the fallback for the non-car shapes (which draw themselves): a tall
+        // two-box body with an upright tailgate, riding high on big wheels.
         _ => (
-            "M100 380 L105 300 Q110 280 150 275 L230 215 Q245 205 270 205 L560 205 Q590 205 610 225 L660 280 Q700 290 705 320 L705 380 Z",
-            "M255 222 L555 222 Q580 224 600 270 L215 275 Z",
+            "M95 355 L97 268 Q100 248 135 244 L228 236 L298 160 Q305 154 318 154 L622 154 Q648 156 660 178 L692 248 Q706 258 708 285 L708 355 Z",
+            "M240 236 L305 168 L455 168 L455 236 Z M470 168 L615 168 Q638 170 648 188 L676 236 L470 236 Z",
             &[220, 590],
-            50,
+            62,
         ),
     }
 }
@@ -262,11 +264,48 @@ fn draw_side(out: &mut String, shape: Shape, hex: &str, transform: &str) {
                 "<path d=\"{glass}\" fill=\"{GLASS}\" stroke=\"#2a2d31\" stroke-width=\"2\"/>"
             );
             for x in wheels {
-                wheel(out, *x, 380, r);
+                wheel(out, *x, 430 - r, r);
             }
         }
     }
     out.push_str("</g>\n");
+}
+
+/// How a car body looks end-on: the body's top and bottom, the roof line, the body's
+/// half width and the tyres' height (their bottom on the ground at y 430). An SUV stands
+/// tall with clearance under it, a sedan sits low and wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct EndProfile {
+    /// Top of the body (the shoulder line), y.
+    pub top: u32,
+    /// Roof line, y.
+    pub roof: u32,
+    /// Bottom of the body (above the ground by the clearance), y.
+    pub bottom: u32,
+    /// Half the body's width, px.
+    pub half_width: u32,
+    /// Tyre height, px.
+    pub tyre: u32,
+}
+
+/// The end-on profile of each car shape.
+pub(crate) fn end_profile(shape: Shape) -> EndProfile {
+    let p = |top, roof, bottom, half_width, tyre| EndProfile {
+        top,
+        roof,
+        bottom,
+        half_width,
+        tyre,
+    };
+    match shape {
+        Shape::Sedan => p(262, 205, 402, 225, 40),
+        Shape::Coupe => p(278, 228, 404, 232, 38),
+        Shape::Hatch => p(245, 178, 400, 200, 42),
+        Shape::Suv => p(210, 128, 372, 218, 68),
+        Shape::Ute => p(222, 140, 378, 222, 62),
+        Shape::Van => p(150, 130, 392, 210, 48),
+        _ => p(135, 128, 380, 225, 60),
+    }
 }
 
 fn draw_end(out: &mut String, shape: Shape, hex: &str, front: bool) {
@@ -286,28 +325,66 @@ fn draw_end(out: &mut String, shape: Shape, hex: &str, front: bool) {
             );
         }
         _ => {
-            let (top, roof) = match shape {
-                Shape::Van | Shape::Truck => (150, 150),
-                Shape::Sedan | Shape::Coupe | Shape::Hatch => (215, 165),
-                _ => (200, 150),
+            let EndProfile {
+                top,
+                roof,
+                bottom,
+                half_width,
+                tyre,
+            } = end_profile(shape);
+            let left = 400 - half_width;
+            let right = 400 + half_width;
+            // The glasshouse narrows towards the roof; more for low shapes than for boxes.
+            let taper = match shape {
+                Shape::Van | Shape::Truck => 12,
+                Shape::Suv | Shape::Ute => 30,
+                _ => 45,
             };
-            let _ = writeln!(out, "<rect x=\"190\" y=\"{top}\" width=\"420\" height=\"{}\" rx=\"26\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>", 400 - top);
-            let _ = writeln!(out, "<path d=\"M250 {top} L290 {roof} L510 {roof} L550 {top} Z\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>");
+            let (shoulder_l, shoulder_r) = (left + 40, right - 40);
+            let (roof_l, roof_r) = (shoulder_l + taper, shoulder_r - taper);
+            // Tyres first: the body hangs over their tops.
+            let tyre_top = 430 - tyre;
+            let _ = writeln!(out, "<rect x=\"{}\" y=\"{tyre_top}\" width=\"70\" height=\"{tyre}\" rx=\"8\" fill=\"{TYRE}\"/><rect x=\"{}\" y=\"{tyre_top}\" width=\"70\" height=\"{tyre}\" rx=\"8\" fill=\"{TYRE}\"/>", left + 25, right - 95);
+            let _ = writeln!(out, "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" rx=\"26\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>", right - left, bottom - top);
+            let _ = writeln!(out, "<path d=\"M{shoulder_l} {top} L{roof_l} {roof} L{roof_r} {roof} L{shoulder_r} {top} Z\" fill=\"{hex}\" stroke=\"#2a2d31\" stroke-width=\"3\"/>");
             let _ = writeln!(
                 out,
-                "<path d=\"M262 {} L298 {} L502 {} L538 {} Z\" fill=\"{GLASS}\"/>",
-                top + 30,
+                "<path d=\"M{} {} L{} {} L{} {} L{} {} Z\" fill=\"{GLASS}\"/>",
+                shoulder_l + 12,
+                top - 8,
+                roof_l + 8,
                 roof + 12,
+                roof_r - 8,
                 roof + 12,
-                top + 30
+                shoulder_r - 12,
+                top - 8
             );
-            let _ = writeln!(out, "<rect x=\"215\" y=\"{y}\" width=\"90\" height=\"28\" rx=\"10\" fill=\"{lamp}\"/><rect x=\"495\" y=\"{y}\" width=\"90\" height=\"28\" rx=\"10\" fill=\"{lamp}\"/>", y = top + 75);
-            if front {
-                let _ = writeln!(out, "<rect x=\"320\" y=\"{}\" width=\"160\" height=\"60\" rx=\"10\" fill=\"#2b2e33\"/>", top + 80);
-            } else {
-                let _ = writeln!(out, "<rect x=\"340\" y=\"{}\" width=\"120\" height=\"30\" rx=\"4\" fill=\"#f4f4f4\" stroke=\"#333\"/>", top + 110);
+            if shape == Shape::Suv {
+                // Roof rails.
+                let _ = writeln!(out, "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#2a2d31\" stroke-width=\"6\" stroke-linecap=\"round\"/>", roof_l + 6, roof - 8, roof_l + 6, roof, roof_r - 6, roof - 8, roof_r - 6, roof);
             }
-            let _ = writeln!(out, "<rect x=\"215\" y=\"390\" width=\"70\" height=\"40\" rx=\"8\" fill=\"{TYRE}\"/><rect x=\"515\" y=\"390\" width=\"70\" height=\"40\" rx=\"8\" fill=\"{TYRE}\"/>");
+            let body = bottom - top;
+            let lamp_y = top + body / 5;
+            let _ = writeln!(out, "<rect x=\"{}\" y=\"{lamp_y}\" width=\"90\" height=\"26\" rx=\"10\" fill=\"{lamp}\"/><rect x=\"{}\" y=\"{lamp_y}\" width=\"90\" height=\"26\" rx=\"10\" fill=\"{lamp}\"/>", left + 22, right - 112);
+            if front {
+                // Utes and SUVs wear a tall grille; cars a low, wide one.
+                let (grille_w, grille_h) = match shape {
+                    Shape::Ute | Shape::Suv => (200, body * 2 / 5),
+                    Shape::Van => (180, body / 5),
+                    _ => (170, body / 4),
+                };
+                let _ = writeln!(out, "<rect x=\"{}\" y=\"{}\" width=\"{grille_w}\" height=\"{grille_h}\" rx=\"10\" fill=\"#2b2e33\"/>", 400 - grille_w / 2, lamp_y + 8);
+            } else {
+                let _ = writeln!(out, "<rect x=\"340\" y=\"{}\" width=\"120\" height=\"30\" rx=\"4\" fill=\"#f4f4f4\" stroke=\"#333\"/>", lamp_y + body / 3);
+            }
+            // The bumper's lower edge, and for high-riding shapes the dark sill under it.
+            let _ = writeln!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"14\" rx=\"6\" fill=\"#3a3d41\"/>",
+                left + 10,
+                bottom - 18,
+                right - left - 20
+            );
         }
     }
 }
@@ -441,6 +518,49 @@ mod tests {
         let svg = banner_svg("Save <big> & more", "Offer", Shape::Ute, "#123456");
         assert!(svg.contains("Save &lt;big&gt; &amp; more"));
         assert!(svg.contains("#123456"));
+    }
+
+    /// Each car body is drawn in its own shape: the front and rear views of two shapes are
+    /// never the same drawing, an SUV stands taller than a sedan with clearance under it,
+    /// and its side profile rides on bigger wheels.
+    #[test]
+    fn each_car_shape_has_its_own_end_and_side_views() {
+        let shapes = [
+            Shape::Suv,
+            Shape::Sedan,
+            Shape::Hatch,
+            Shape::Ute,
+            Shape::Van,
+            Shape::Coupe,
+        ];
+        let draw = |shape, view| {
+            photo_svg(&Photo {
+                make: "",
+                model: "",
+                colour: "White",
+                hex: "#ffffff",
+                shape,
+                view,
+            })
+        };
+        for view in [View::Front, View::Rear, View::Side] {
+            for (i, a) in shapes.iter().enumerate() {
+                for b in &shapes[i + 1..] {
+                    assert_ne!(draw(*a, view), draw(*b, view), "{a:?} and {b:?} {view:?}");
+                }
+            }
+        }
+        let (suv, sedan) = (end_profile(Shape::Suv), end_profile(Shape::Sedan));
+        assert!(
+            suv.roof + 50 < sedan.roof,
+            "an SUV's roof is well above a sedan's"
+        );
+        assert!(
+            430 - suv.bottom > 2 * (430 - sedan.bottom),
+            "an SUV has more ground clearance"
+        );
+        assert!(side_parts(Shape::Suv).3 > side_parts(Shape::Sedan).3);
+        assert_eq!(Shape::of(VehicleCategory::Cars, "SUV"), Shape::Suv);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 import type { StatBannerView } from '../../types/generated/StatBannerView';
 
-/** The dealer group's stat banners: "50+ Locations", "40+ Brands", "30+ Years". */
+/** The dealer group's stat banners: "26 Locations", "42 Brands", "30+ Years" (figures the build
+ *  fills in from the group's data, or typed). */
 export function StatBanners({ stats }: { stats: StatBannerView[] }) {
   if (stats.length === 0) return null;
   return (

@@ -17,4 +17,15 @@ describe('EmptyState', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onClear).toHaveBeenCalledTimes(1);
   });
+
+  it('links to the special offers beside Clear Filters, except on the offers list', () => {
+    render(<EmptyState onClear={() => {}} />);
+    expect(screen.getByRole('link', { name: 'See Special Offers' }).getAttribute('href')).toBe(
+      '/special-offers',
+    );
+    cleanup();
+    render(<EmptyState onClear={() => {}} offersUrl={null} />);
+    expect(screen.queryByRole('link', { name: 'See Special Offers' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeTruthy();
+  });
 });

@@ -15,7 +15,7 @@ export function AccordionSection({
   collapseMs: number;
   children: ReactNode;
   id?: string;
-  /** Long sections start closed (issue 24), the same on the server and after hydration. */
+  /** Long sections start closed, the same on the server and after hydration. */
   initiallyOpen?: boolean;
 }) {
   const generated = useId();

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../types/generated/messages';
 import { AccordionSection } from './accordion-section';
 
-/** Long lists start closed (issue 24), the same on the server and after hydration. */
+/** Long lists start closed, the same on the server and after hydration. */
 const OPEN_UP_TO = 12;
 
 /** The Car Summary section (seed 001 s2): what the car comes with, its features and its
@@ -10,16 +10,19 @@ export function CarSummary({
   features,
   equipment,
   collapseMs,
+  title = MESSAGES.CAR_SUMMARY,
 }: {
   features: string[];
   equipment: string[];
   collapseMs: number;
+  /** The vehicle's own title ("Summary" on a motorcycle or caravan). */
+  title?: string;
 }) {
   if (features.length === 0 && equipment.length === 0) return null;
   return (
     <AccordionSection
       id="car-summary"
-      title={MESSAGES.CAR_SUMMARY}
+      title={title}
       collapseMs={collapseMs}
       initiallyOpen={features.length + equipment.length <= OPEN_UP_TO}
     >

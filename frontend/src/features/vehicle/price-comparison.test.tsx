@@ -1,7 +1,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analysisOf, fillPercent, panelOf, PriceComparison } from './price-comparison';
+import { analysisOf, panelOf, pricePercent, PriceComparison } from './price-comparison';
 import { answer, mockFetch } from '../../components/test-fetch';
+import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -12,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const view = {
+const view: PriceComparisonView = {
   fill: 0.42,
   listing_price: 38990,
   market_range_min: 35000,
@@ -42,11 +43,39 @@ describe('PriceComparison', () => {
     const bar = screen.getByRole('img', {
       name: 'Listing price $38,990 within a market range of $35,000 to $42,000',
     });
+    // $38,990 is 57 % of the way from $35,000 to $42,000: the marker is there, and the
+    // fill covers the dearer 43 % of the market, from the marker to Market high.
     const fill = bar.querySelector('.price-comparison__fill') as HTMLElement;
-    expect(fill.style.width).toBe('42%');
+    const marker = bar.querySelector('.price-comparison__marker') as HTMLElement;
+    expect(marker.style.left).toBe('57%');
+    expect(fill.style.width).toBe('43%');
     expect(fill.className).toContain('price-comparison__fill--medium');
     expect(screen.getByText('$35,000')).toBeTruthy();
     expect(screen.getByText('$42,000')).toBeTruthy();
+  });
+
+  it('puts the marker under Market low for a car priced below the market range', async () => {
+    // The listing is under the range's low end: the best deal, fill 1. The marker marks
+    // the price on a bar running from Market low to Market high, so it sits at the
+    // left end, not under Market high.
+    const cheap = {
+      fill: 1,
+      listing_price: 41990,
+      market_range_min: 44300,
+      market_range_max: 63600,
+      label: 'Great Deal',
+      band: 'high',
+    };
+    fetchMock.mockResolvedValueOnce(answer(200, { ...body, ...cheap, view: cheap }));
+    render(<PriceComparison carPath="/cars/x" />);
+    await screen.findByText('Great Deal');
+    const bar = screen.getByRole('img', {
+      name: 'Listing price $41,990, below the market range of $44,300 to $63,600',
+    });
+    const marker = bar.querySelector('.price-comparison__marker') as HTMLElement;
+    const fill = bar.querySelector('.price-comparison__fill') as HTMLElement;
+    expect(marker.style.left).toBe('0%');
+    expect(fill.style.width).toBe('100%');
   });
 
   it('adds the Car Analysis line only where that session plugin is on', async () => {
@@ -86,10 +115,15 @@ describe('PriceComparison', () => {
 });
 
 describe('panel helpers', () => {
-  it('clamps the fill into the bar', () => {
-    expect(fillPercent(-0.2)).toBe(0);
-    expect(fillPercent(0.655)).toBe(65.5);
-    expect(fillPercent(1.4)).toBe(100);
+  it('places the price on the bar from Market low to Market high, clamped', () => {
+    const at = (listing_price: number) => pricePercent({ ...view, listing_price });
+    expect(at(35000)).toBe(0);
+    expect(at(38500)).toBe(50);
+    expect(at(42000)).toBe(100);
+    expect(at(20000)).toBe(0);
+    expect(at(50000)).toBe(100);
+    // A range of one price has no direction: the middle.
+    expect(pricePercent({ ...view, market_range_min: 40000, market_range_max: 40000 })).toBe(50);
   });
 
   it('reads only complete views', () => {

@@ -39,9 +39,24 @@ export function panelOf(body: unknown): PriceComparisonView | null {
   return view as PriceComparisonView;
 }
 
-/** The fill as a percentage between 0 and 100. */
-export function fillPercent(fill: number): number {
-  return Math.round(Math.min(1, Math.max(0, fill)) * 1000) / 10;
+/** Where the listing price sits on the bar, as a percentage from Market low (0) to
+ *  Market high (100), clamped to the bar: a car priced below the range sits at Market
+ *  low, never under Market high. From the prices themselves, so the marker is where the
+ *  price is whatever fill a provider reports. */
+export function pricePercent(view: PriceComparisonView): number {
+  const span = view.market_range_max - view.market_range_min;
+  if (!(span > 0)) return 50;
+  const at = (view.listing_price - view.market_range_min) / span;
+  return Math.round(Math.min(1, Math.max(0, at)) * 1000) / 10;
+}
+
+/** The bar's spoken summary: where the listing is against the market range. */
+export function summaryOf(view: PriceComparisonView): string {
+  const price = formatDollars(view.listing_price);
+  const range = `${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
+  if (view.listing_price < view.market_range_min)
+    return `Listing price ${price}, below the market range of ${range}`;
+  return `Listing price ${price} within a market range of ${range}`;
 }
 
 /** The price comparison panel of the car at `carPath`; renders nothing until an answer
@@ -80,8 +95,8 @@ export function PriceComparison({
   if (state.kind === 'loading')
     return <div className={`${box} price-comparison--loading`} aria-hidden="true" />;
   const { view } = state;
-  const percent = fillPercent(view.fill);
-  const summary = `Listing price ${formatDollars(view.listing_price)} within a market range of ${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
+  const position = pricePercent(view);
+  const summary = summaryOf(view);
   return (
     <section className={box} aria-labelledby={titleId}>
       <h2 id={titleId} className="price-comparison__title">
@@ -93,9 +108,9 @@ export function PriceComparison({
       <div className="price-comparison__bar" role="img" aria-label={summary}>
         <div
           className={`price-comparison__fill price-comparison__fill--${view.band}`}
-          style={{ width: `${percent}%` }}
+          style={{ width: `${Math.round((100 - position) * 10) / 10}%` }}
         />
-        <span className="price-comparison__marker" style={{ left: `${percent}%` }} />
+        <span className="price-comparison__marker" style={{ left: `${position}%` }} />
       </div>
       <dl className="price-comparison__range">
         <div>

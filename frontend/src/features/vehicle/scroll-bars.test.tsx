@@ -108,6 +108,21 @@ describe('BottomBar', () => {
     expect(onCall).toHaveBeenCalledTimes(1);
   });
 
+  it('opens the dealer’s messaging channel as Message Now, and the enquiry form without one', () => {
+    const onEnquire = vi.fn();
+    const sms = 'sms:+61412345678?body=Hi%2C%20I%27m%20interested%20in%20the%202024%20Toyota';
+    render(bottomBar({ messageUrl: sms, onEnquire }));
+    scrollTo(1000);
+    expect(screen.getByRole('link', { name: 'Message Now' }).getAttribute('href')).toBe(sms);
+    expect(screen.queryByRole('button', { name: 'Enquire Now' })).toBeNull();
+    cleanup();
+    render(bottomBar({ messageUrl: null, onEnquire }));
+    scrollTo(1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Enquire Now' }));
+    expect(onEnquire).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('link', { name: 'Message Now' })).toBeNull();
+  });
+
   it('drops Reserve Now while the car is held', () => {
     render(bottomBar({ held: true, enquireLabel: 'Message Now' }));
     scrollTo(1000);

@@ -13,7 +13,7 @@ const NO_ELEMENT: RefObject<Element | null> = { current: null };
 
 /** The sticky header: car name, price and the main action. It offers "Reserve Now"
  *  only while `primaryReserve` (the page's own button) is off screen and, on a page with
- *  a bottom bar (`bottomBarPx`), before that bar shows (issue 24: one at a time). The bars
+ *  a bottom bar (`bottomBarPx`), before that bar shows (one at a time). The bars
  *  watch the scroll themselves, so only they draw again when it changes, not the page. */
 export function StickyHeader({
   card,
@@ -53,7 +53,8 @@ export function StickyHeader({
 
 /** The fixed bottom bar: reserve, enquire and call. Enquire opens the page's enquiry
  *  dialog when `onEnquire` is given (the bar exists only after hydration), else it links
- *  to the enquiry page. */
+ *  to the enquiry page. Where the dealer has a messaging channel, `messageUrl` (SMS,
+ *  WhatsApp or Messenger, the car prefilled) takes the enquiry's place as Message Now. */
 export function BottomBar({
   card,
   thresholdPx,
@@ -61,6 +62,7 @@ export function BottomBar({
   enquireUrl,
   enquireLabel,
   onEnquire,
+  messageUrl,
   phone,
   onCall,
   primaryReserve = NO_ELEMENT,
@@ -71,6 +73,8 @@ export function BottomBar({
   enquireUrl: string;
   enquireLabel: string;
   onEnquire?: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The dealer's messaging channel with the car prefilled (widgets.message_url). */
+  messageUrl?: string | null;
   phone: PhoneView | null;
   onCall: () => void;
   /** The page's own "Reserve Now": the bar offers it only while that is off screen. */
@@ -88,7 +92,11 @@ export function BottomBar({
           {MESSAGES.RESERVE_NOW}
         </a>
       ) : null}
-      {onEnquire ? (
+      {messageUrl ? (
+        <a className="button button--secondary" href={messageUrl}>
+          {MESSAGES.MESSAGE_NOW}
+        </a>
+      ) : onEnquire ? (
         <button
           type="button"
           className="button button--secondary"

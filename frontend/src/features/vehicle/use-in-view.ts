@@ -1,4 +1,4 @@
-// Whether an element is on screen, for offering an action only once (issue 24: one
+// Whether an element is on screen, for offering an action only once (one
 // "Reserve Now" visible at a time). True on the server and until the observer first
 // answers, so the static page and hydration agree and the bars (which exist only after
 // scrolling) never double the page's own button.

@@ -87,6 +87,15 @@ features: Array<string>,
  */
 standard_equipment: Array<string>, 
 /**
+ * The title of that section: "Car Summary" on a car, "Summary" on a motorcycle,
+ * caravan or truck.
+ */
+summary_title: string, 
+/**
+ * The similar stock's heading: "Similar cars", "Similar caravans".
+ */
+similar_title: string, 
+/**
  * What the compare page shows of this car (price, km, year, fuel, transmission,
  * body, key specs), read from this page when the shopper compares it.
  */

@@ -58,6 +58,12 @@ enquire_url: string,
  */
 enquire_label: string, 
 /**
+ * Seed 001's instant message: the dealer's messaging channel (config `messaging`)
+ * with the car prefilled, which the bottom bar's Message Now opens instead of the
+ * enquiry form; none without a channel.
+ */
+message_url: string | null, 
+/**
  * The car's dealership id (reveal-phone log).
  */
 dealership_id: number | null, 

@@ -22,6 +22,7 @@ export const MESSAGES = {
   OPENING_HOURS: "Opening Hours",
   VIEW_HOLIDAY_HOURS: "View Holiday Hours",
   ENQUIRE: "Enquire",
+  MESSAGE_NOW: "Message Now",
   SHOW_ALL_MAKES: "Show all makes",
   PLEASE_FIX_ERRORS: "Please fix the following errors:",
   INVALID_POSTCODE_FORMAT: "Invalid postcode. Please enter a 4-digit number.",
