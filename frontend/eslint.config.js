@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    // Written by tools: the build, ts-rs's view types, screenshots of e2e runs.
-    ignores: ['build/', 'node_modules/', 'src/types/generated/', 'e2e/screenshots/'],
+    // Written by tools: the build and ts-rs's view types.
+    ignores: ['build/', 'node_modules/', 'src/types/generated/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

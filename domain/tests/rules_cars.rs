@@ -261,12 +261,16 @@ fn consecutive_sold_cars_collapse_unless_all_sold() {
     for (name, available, shown) in cases {
         assert_eq!(collapse_sold_runs(available), shown, "{name}");
     }
-    let cars = vec![
+    let cars = [
         car(serde_json::json!({"id": 1})),
         car(serde_json::json!({"id": 2, "status": "sold"})),
         car(serde_json::json!({"id": 3, "sold": true})),
     ];
-    let ids: Vec<u64> = collapse_sold_cars(&cars).iter().map(|c| c.id).collect();
+    let available: Vec<bool> = cars.iter().map(is_available).collect();
+    let ids: Vec<u64> = collapse_sold_runs(&available)
+        .into_iter()
+        .map(|i| cars[i].id)
+        .collect();
     assert_eq!(ids, vec![1, 2]);
 }
 

@@ -1,5 +1,5 @@
 //! Forms (seed 001 sections 5 and 8, seed 000 sections 5 and 8): postcodes, delivery
-//! messages, phone and email, enquiry validation, failure messages, stored details.
+//! messages, phone and email, enquiry validation.
 
 use domain::messages;
 use domain::rules::contact::*;
@@ -54,7 +54,6 @@ fn postcode_is_exactly_four_digits() {
         "\"4217\""
     );
     assert!(serde_json::from_str::<Postcode>("\"421\"").is_err());
-    assert_eq!(geocode_failure_message(), "Invalid postcode.");
 }
 
 #[test]
@@ -311,8 +310,7 @@ fn enquiry_validation_per_field() {
 }
 
 #[test]
-fn error_banner_lists_every_error() {
-    assert_eq!(error_banner(&[]), None);
+fn enquiry_errors_come_in_form_order_ending_with_the_terms() {
     let errors = validate_enquiry(
         &EnquiryInput::default(),
         &EnquiryFormSettings {
@@ -320,38 +318,10 @@ fn error_banner_lists_every_error() {
             ..EnquiryFormSettings::default()
         },
     );
-    let banner = error_banner(&errors).expect("errors");
-    assert_eq!(banner.heading, "Please fix the following errors:");
-    assert_eq!(banner.items.len(), errors.len());
     assert_eq!(
-        banner.items.last().map(String::as_str),
+        errors.last().map(|e| e.message.as_str()),
         Some("You must agree to the terms of use before submitting the form.")
     );
-}
-
-#[test]
-fn failure_messages() {
-    let cases = [
-        (
-            None,
-            "An error occurred when submitting this form",
-            "An unexpected error occured",
-        ),
-        (
-            Some(""),
-            "An error occurred when submitting this form",
-            "An unexpected error occured",
-        ),
-        (
-            Some("Dealer inbox unavailable"),
-            "Dealer inbox unavailable",
-            "Dealer inbox unavailable",
-        ),
-    ];
-    for (server, form, lead) in cases {
-        assert_eq!(form_submit_error(server), form);
-        assert_eq!(lead_submit_error(server), lead);
-    }
 }
 
 #[test]
@@ -381,21 +351,6 @@ fn career_enquiries_are_recategorised() {
     );
 }
 
-#[derive(Deserialize)]
-struct UserDetailsCase {
-    note: String,
-    input: UserDetails,
-    stored: Option<UserDetails>,
-}
-
-#[test]
-fn stored_user_details_rule() {
-    // The table the forms read too (frontend/src/features/forms/user-details.test.ts).
-    for case in table::<UserDetailsCase>(include_str!("data/user_details_cases.json")) {
-        assert_eq!(details_to_store(&case.input), case.stored, "{}", case.note);
-    }
-}
-
 #[test]
 fn seed_messages_word_for_word() {
     let cases = [
@@ -410,6 +365,8 @@ fn seed_messages_word_for_word() {
         (messages::FAILED_TO_FETCH_LOCATIONS, "Failed to fetch locations"),
         (messages::UNEXPECTED_ERROR, "An unexpected error occured"),
         (messages::FORM_SUBMIT_ERROR, "An error occurred when submitting this form"),
+        (messages::PLEASE_FIX_ERRORS, "Please fix the following errors:"),
+        (messages::INVALID_POSTCODE, "Invalid postcode."),
         (messages::DEALER_COMMENTS_PENDING, "Dealer comments are pending. Please check back here later."),
         (messages::PHOTO_REQUEST_TEXT, "Please send photos for this car"),
         (messages::OFFER_ACCEPTED_SUBCATEGORY, "3. Offer Accepted"),

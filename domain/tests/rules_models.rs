@@ -1,15 +1,12 @@
-//! Colour picker, reviews, promo cards, counts, sales counter, sliders and constants
-//! (seed 000 sections 4, 5, 9; seed 001 sections 4, 5, 9).
+//! Colour picker orders, reviews, counts, the sales counter's figures, the price-range
+//! slider and constants (seed 000 sections 4, 5, 9; seed 001 sections 4, 5, 9).
 
-use chrono::{DateTime, NaiveDate, Utc};
-use domain::car::CarType;
-use domain::entities::{ModelColour, ModelVariant, PromoNode, Review};
+use domain::entities::{ModelColour, ModelVariant, Review};
 use domain::rules::colour_picker::*;
 use domain::rules::constants::*;
 use domain::rules::counts::*;
 use domain::rules::distance::haversine_km;
 use domain::rules::format::*;
-use domain::rules::promo::*;
 use domain::rules::reviews::*;
 use domain::rules::slider::*;
 use serde_json::json;
@@ -78,56 +75,6 @@ fn tabs_need_three_body_styles_and_more_than_15_colours() {
 }
 
 #[test]
-fn picker_state_defaults_resets_and_wraps() {
-    let variants = vec![variant("EX", None), variant("EX+", None)];
-    let colours = vec![
-        colour(1, "wagon", "EX"),
-        colour(2, "wagon", "EX"),
-        colour(3, "wagon", "EX"),
-        colour(4, "wagon", "EX+"),
-    ];
-    let state = ColourPickerState::initial(&colours, &variants);
-    assert_eq!(
-        (state.variant, state.colour),
-        (0, 0),
-        "selected variant defaults to the first"
-    );
-    let visible = state.visible_colours(&colours, &variants);
-    assert_eq!(visible.iter().map(|c| c.id).collect::<Vec<_>>(), [1, 2, 3]);
-    // arrows wrap at both ends
-    let prev = state.previous(visible.len());
-    assert_eq!(prev.colour, 2);
-    assert_eq!(prev.next(visible.len()).colour, 0);
-    let moved = state.next(3).next(3);
-    assert_eq!(moved.colour, 2);
-    // changing variant resets the colour to the first
-    let other = moved.select_variant(1, &colours, &variants);
-    assert_eq!((other.variant, other.colour), (1, 0));
-    assert_eq!(
-        other
-            .visible_colours(&colours, &variants)
-            .iter()
-            .map(|c| c.id)
-            .collect::<Vec<_>>(),
-        [4]
-    );
-    assert_eq!(state.next(0).colour, 0);
-
-    // With tabs, only colours of the chosen body style show.
-    let many: Vec<ModelColour> = (0..18)
-        .map(|i| colour(i, ["hatch", "sedan", "wagon"][(i % 3) as usize], "EX"))
-        .collect();
-    let tabbed = ColourPickerState::initial(&many, &variants);
-    assert_eq!(tabbed.body_style.as_deref(), Some("wagon"));
-    assert!(tabbed
-        .visible_colours(&many, &variants)
-        .iter()
-        .all(|c| c.oem_id.as_deref() == Some("wagon")));
-    let sedans = tabbed.select_body_style("sedan");
-    assert_eq!(sedans.visible_colours(&many, &variants).len(), 6);
-}
-
-#[test]
 fn series_sort_order_duo_city_sport() {
     // Seed 000 s9: "Series sort order duo, city, sport on one variant": the order of the
     // dealer that sets it (search.series_sort_order), any case; unnamed series follow.
@@ -189,118 +136,6 @@ fn stars_reviews_and_minimum_rating() {
     assert_eq!(shown_reviews(&reviews, 1.0).len(), 3);
 }
 
-fn promo(
-    position: u32,
-    display: &[&str],
-    strict: bool,
-    start: Option<&str>,
-    expiry: Option<&str>,
-) -> PromoNode {
-    serde_json::from_value(json!({
-        "position": position, "display": display, "strictDisplay": strict,
-        "start": start, "expiry": expiry, "node": {"kind": "we_want_your_car"}
-    }))
-    .expect("valid promo")
-}
-
-#[test]
-fn promo_visibility() {
-    let today: NaiveDate = "2026-06-10".parse().expect("date");
-    let used = [CarType::Used];
-    let cases = [
-        (
-            "within dates",
-            promo(0, &[], false, Some("2026-06-01"), Some("2026-06-15")),
-            &used[..],
-            true,
-        ),
-        (
-            "start day included",
-            promo(0, &[], false, Some("2026-06-10"), None),
-            &used[..],
-            true,
-        ),
-        (
-            "expiry day included",
-            promo(0, &[], false, None, Some("2026-06-10")),
-            &used[..],
-            true,
-        ),
-        (
-            "before start",
-            promo(0, &[], false, Some("2026-06-11"), None),
-            &used[..],
-            false,
-        ),
-        (
-            "after expiry (mid-June EOFY promo)",
-            promo(0, &[], false, None, Some("2026-06-09")),
-            &used[..],
-            false,
-        ),
-        (
-            "display type matches",
-            promo(0, &["used"], false, None, None),
-            &used[..],
-            true,
-        ),
-        (
-            "display type differs",
-            promo(0, &["new"], false, None, None),
-            &used[..],
-            false,
-        ),
-        (
-            "unrestricted search shows typed promo",
-            promo(0, &["new"], false, None, None),
-            &[][..],
-            true,
-        ),
-        (
-            "strict: exact types",
-            promo(0, &["new", "demo"], true, None, None),
-            &[CarType::Demo, CarType::New][..],
-            true,
-        ),
-        (
-            "strict: superset search hides",
-            promo(0, &["new"], true, None, None),
-            &[CarType::New, CarType::Used][..],
-            false,
-        ),
-        (
-            "strict: unrestricted search hides",
-            promo(0, &["new"], true, None, None),
-            &[][..],
-            false,
-        ),
-    ];
-    for (name, p, search, expected) in cases {
-        assert_eq!(promo_visible(&p, today, search), expected, "{name}");
-    }
-}
-
-#[test]
-fn promo_insertion_positions() {
-    let today: NaiveDate = "2026-06-10".parse().expect("date");
-    let results = ["a", "b", "c", "d"];
-    let promos = vec![
-        promo(2, &[], false, None, None),
-        promo(0, &[], false, None, None),
-        promo(9, &[], false, None, None),
-        promo(1, &["new"], false, None, None),
-    ];
-    let cells = insert_promos(&results, &promos, today, &[CarType::Used]);
-    let shape: Vec<String> = cells
-        .iter()
-        .map(|c| match c {
-            ResultCell::Result(r) => r.to_string(),
-            ResultCell::Promo(p) => format!("P{}", p.position),
-        })
-        .collect();
-    assert_eq!(shape, ["P0", "a", "P2", "b", "c", "d", "P9"]);
-}
-
 #[test]
 fn counts_above_1999_are_capped() {
     let cases = [
@@ -332,106 +167,33 @@ fn counts_above_1999_are_capped() {
 
 #[derive(serde::Deserialize)]
 struct SalesCounterCases {
-    cases: Vec<SalesCounterCase>,
+    counter: SalesCounterFigures,
 }
 
 #[derive(serde::Deserialize)]
-struct SalesCounterCase {
-    note: String,
-    instant: DateTime<Utc>,
-    sales: u32,
+struct SalesCounterFigures {
+    sales_per_day: u32,
+    seconds_per_sale: u32,
+    utc_offset_seconds: i32,
 }
 
 #[test]
-fn sales_counter_in_brisbane_time() {
-    // The same table drives the browser's counter (frontend/src/features/home/sales-counter.test.ts).
+fn sales_counter_figures_are_the_counted_ones() {
+    // The browser counts the table's cases from these figures
+    // (frontend/src/features/home/sales-count.test.ts); the home page sends ours.
     let table: SalesCounterCases =
         serde_json::from_str(include_str!("data/sales_counter_cases.json"))
             .expect("case table parses");
-    assert!(table.cases.len() >= 6);
-    for case in table.cases {
-        assert_eq!(
-            sales_so_far_today(case.instant),
-            case.sales,
-            "{}",
-            case.note
-        );
-    }
+    let figures = table.counter;
+    assert_eq!(
+        (
+            figures.sales_per_day,
+            figures.seconds_per_sale,
+            figures.utc_offset_seconds
+        ),
+        (SALES_PER_DAY, SECONDS_PER_SALE, BRISBANE_UTC_OFFSET_SECONDS)
+    );
     assert_eq!(SALES_PER_DAY * SECONDS_PER_SALE, 86_400);
-}
-
-#[test]
-fn range_slider_rules() {
-    let s = SliderState::new(3_000.0, Some(87_000.0));
-    assert_eq!(
-        slider_step(s.facet_min, s.facet_max),
-        840.0,
-        "one hundredth of the range"
-    );
-    assert_eq!(
-        SliderState::new(0.0, None).facet_max,
-        100_000.0,
-        "default slider max"
-    );
-    let cases = [
-        (
-            "rounded to nearest 1000",
-            s.set_low(SliderKind::Price, 12_499.0)
-                .map(|n| (n.low, n.high)),
-            Some((12_000.0, 87_000.0)),
-        ),
-        (
-            "km rounded too",
-            s.set_high(SliderKind::Km, 45_500.0)
-                .map(|n| (n.low, n.high)),
-            Some((3_000.0, 46_000.0)),
-        ),
-        (
-            "year not rounded",
-            s.set_low(SliderKind::Other, 12_499.0)
-                .map(|n| (n.low, n.high)),
-            Some((12_499.0, 87_000.0)),
-        ),
-        (
-            "below the minimum is ignored",
-            s.set_low(SliderKind::Price, 2_999.0)
-                .map(|n| (n.low, n.high)),
-            None,
-        ),
-        (
-            "above the maximum is ignored",
-            s.set_high(SliderKind::Price, 87_001.0)
-                .map(|n| (n.low, n.high)),
-            None,
-        ),
-        (
-            "rounding clamped within the facet",
-            s.set_high(SliderKind::Price, 86_900.0)
-                .map(|n| (n.low, n.high)),
-            Some((3_000.0, 87_000.0)),
-        ),
-        (
-            "rounding below facet min clamped",
-            s.set_low(SliderKind::Price, 3_400.0)
-                .map(|n| (n.low, n.high)),
-            Some((3_000.0, 87_000.0)),
-        ),
-    ];
-    for (name, got, expected) in cases {
-        assert_eq!(got, expected, "{name}");
-    }
-    let narrowed = s.set_high(SliderKind::Price, 20_000.0).expect("in range");
-    assert_eq!(
-        narrowed.set_low(SliderKind::Price, 50_000.0).map(|n| n.low),
-        Some(20_000.0),
-        "min cannot pass max"
-    );
-    let raised = s.set_low(SliderKind::Price, 40_000.0).expect("in range");
-    assert_eq!(
-        raised.set_high(SliderKind::Price, 10_000.0).map(|n| n.high),
-        Some(40_000.0),
-        "max cannot drop below min"
-    );
 }
 
 #[test]
@@ -469,11 +231,7 @@ fn price_range_slider_steps_500_and_thumbs_never_meet() {
         assert_eq!(got, expected, "{name}");
     }
     assert_eq!(parse_money("$5,000"), Some(5000.0));
-    assert_eq!(
-        price_range_param("$5,000", "$250,000").as_deref(),
-        Some("5000:250000")
-    );
-    assert_eq!(price_range_param("five", "$250,000"), None);
+    assert_eq!(parse_money("five"), None);
 }
 
 #[derive(serde::Deserialize)]

@@ -1,15 +1,16 @@
 //! The search page rules the browser applies too, on the case tables it shares with the
-//! frontend's tests (`domain/tests/data/*_cases.json`): range sliders (seed 000 s5),
-//! sold-run collapsing (seed 000 s4) and promo cards (seed 000 s2/s4).
+//! frontend's tests (`domain/tests/data/*_cases.json`): the price-range slider (seed 001
+//! s4/s9) and sold-run collapsing (seed 000 s4). The filter sliders (seed 000 s5) and promo
+//! cards (seed 000 s2/s4) run only in the browser; here their tables are held to the
+//! values and shapes Rust writes.
 
 use chrono::NaiveDate;
 use domain::car::CarType;
 use domain::entities::PromoNode;
 use domain::rules::availability::collapse_sold_runs;
-use domain::rules::promo::{insert_promos, promo_visible, ResultCell};
 use domain::rules::slider::{
-    price_range_set_high, price_range_set_low, slider_step, SliderKind, SliderState,
-    DEFAULT_SLIDER_MAX, PRICE_RANGE_DEFAULT_MAX, PRICE_RANGE_DEFAULT_MIN, PRICE_RANGE_STEP,
+    price_range_set_high, price_range_set_low, DEFAULT_SLIDER_MAX, PRICE_RANGE_DEFAULT_MAX,
+    PRICE_RANGE_DEFAULT_MIN, PRICE_RANGE_STEP,
 };
 use serde::Deserialize;
 
@@ -17,30 +18,11 @@ fn cases<T: for<'de> Deserialize<'de>>(text: &str) -> T {
     serde_json::from_str(text).expect("case table parses")
 }
 
+/// The filter sliders' moves run only in the browser; the table they are tested on
+/// carries the default maximum the search page gets from Rust.
 #[derive(Deserialize)]
 struct SliderCases {
     default_slider_max: f64,
-    steps: Vec<StepCase>,
-    moves: Vec<MoveCase>,
-}
-
-#[derive(Deserialize)]
-struct StepCase {
-    name: String,
-    facet_min: f64,
-    facet_max: f64,
-    step: f64,
-}
-
-#[derive(Deserialize)]
-struct MoveCase {
-    name: String,
-    kind: SliderKind,
-    side: String,
-    value: f64,
-    /// facet_min, facet_max, low, high
-    state: [f64; 4],
-    expected: Option<[f64; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -95,42 +77,9 @@ fn price_range_slider_follows_the_shared_cases() {
 }
 
 #[test]
-fn range_sliders_follow_the_shared_cases() {
+fn slider_table_default_max_is_the_one_the_page_gets() {
     let table: SliderCases = cases(include_str!("data/slider_cases.json"));
     assert_eq!(table.default_slider_max, DEFAULT_SLIDER_MAX);
-    assert_eq!(
-        SliderState::new(0.0, None).facet_max,
-        table.default_slider_max
-    );
-    for case in &table.steps {
-        assert_eq!(
-            slider_step(case.facet_min, case.facet_max),
-            case.step,
-            "{}",
-            case.name
-        );
-    }
-    assert!(!table.moves.is_empty());
-    for case in &table.moves {
-        let [facet_min, facet_max, low, high] = case.state;
-        let state = SliderState {
-            facet_min,
-            facet_max,
-            low,
-            high,
-        };
-        let moved = match case.side.as_str() {
-            "low" => state.set_low(case.kind, case.value),
-            "high" => state.set_high(case.kind, case.value),
-            other => panic!("{}: unknown side {other}", case.name),
-        };
-        assert_eq!(
-            moved.map(|s| [s.low, s.high]),
-            case.expected,
-            "{}",
-            case.name
-        );
-    }
 }
 
 #[derive(Deserialize)]
@@ -158,59 +107,38 @@ fn sold_runs_collapse_as_the_shared_cases_say() {
     }
 }
 
+/// Promo visibility and placement run only in the browser (`frontend/src/features/search/
+/// results.ts`, which knows the shopper's day); the table they are tested on must hold
+/// promos and car types as dealers configure them.
 #[derive(Deserialize)]
 struct PromoCases {
-    visibility: Vec<VisibilityCase>,
-    insertion: Vec<InsertionCase>,
+    #[serde(rename = "visibility")]
+    _visibility: Vec<VisibilityCase>,
+    #[serde(rename = "insertion")]
+    _insertion: Vec<InsertionCase>,
 }
 
 #[derive(Deserialize)]
 struct VisibilityCase {
-    name: String,
-    promo: PromoNode,
-    today: NaiveDate,
-    search_types: Vec<CarType>,
-    visible: bool,
+    #[serde(rename = "promo")]
+    _promo: PromoNode,
+    #[serde(rename = "today")]
+    _today: NaiveDate,
+    #[serde(rename = "search_types")]
+    _search_types: Vec<CarType>,
 }
 
 #[derive(Deserialize)]
 struct InsertionCase {
-    name: String,
-    results: usize,
-    promos: Vec<PromoNode>,
-    today: NaiveDate,
-    search_types: Vec<CarType>,
-    cells: Vec<String>,
+    #[serde(rename = "promos")]
+    _promos: Vec<PromoNode>,
+    #[serde(rename = "today")]
+    _today: NaiveDate,
+    #[serde(rename = "search_types")]
+    _search_types: Vec<CarType>,
 }
 
 #[test]
-fn promos_show_and_sit_as_the_shared_cases_say() {
-    let table: PromoCases = cases(include_str!("data/promo_cases.json"));
-    for case in &table.visibility {
-        assert_eq!(
-            promo_visible(&case.promo, case.today, &case.search_types),
-            case.visible,
-            "{}",
-            case.name
-        );
-    }
-    for case in &table.insertion {
-        let results: Vec<usize> = (0..case.results).collect();
-        let cells: Vec<String> =
-            insert_promos(&results, &case.promos, case.today, &case.search_types)
-                .iter()
-                .map(|cell| match cell {
-                    ResultCell::Result(i) => format!("result {i}"),
-                    ResultCell::Promo(p) => {
-                        let index = case
-                            .promos
-                            .iter()
-                            .position(|q| std::ptr::eq(q, *p))
-                            .expect("a configured promo");
-                        format!("promo {index}")
-                    }
-                })
-                .collect();
-        assert_eq!(cells, case.cells, "{}", case.name);
-    }
+fn promo_table_holds_configured_promos() {
+    let _: PromoCases = cases(include_str!("data/promo_cases.json"));
 }

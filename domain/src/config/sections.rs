@@ -1322,7 +1322,7 @@ pub struct Banner {
 
 /// The spin-to-win promotion (`[spin_to_win]`): a prize wheel whose every prize shows its
 /// odds; each entry is a lead, and its prize follows from the entry by the published rule
-/// [`crate::rules::spin::spin_prize`].
+/// (`frontend/src/features/forms/spin/spin.ts`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpinToWinConfig {

@@ -55,15 +55,6 @@ pub fn collapse_sold_runs(available: &[bool]) -> Vec<usize> {
     shown
 }
 
-/// [`collapse_sold_runs`] over cars, keeping their order.
-pub fn collapse_sold_cars(cars: &[Car]) -> Vec<&Car> {
-    let flags: Vec<bool> = cars.iter().map(is_available).collect();
-    collapse_sold_runs(&flags)
-        .into_iter()
-        .map(|i| &cars[i])
-        .collect()
-}
-
 /// Seed 000 s4: position of a car type in the display order new, demo, used.
 pub fn car_type_rank(car_type: CarType) -> usize {
     match car_type {

@@ -1,6 +1,6 @@
-//! Result count capping (seed 000 s9) and the sales counter (seed 001 s9).
-
-use chrono::{DateTime, FixedOffset, Timelike, Utc};
+//! Result count capping (seed 000 s9) and the sales counter's figures (seed 001 s9). The
+//! counter itself counts in the browser (`frontend/src/features/home/sales-count.ts`, on
+//! `domain/tests/data/sales_counter_cases.json`) from the figures the home page gets.
 
 /// Seed 000 s9: counts above this are treated as capped.
 pub const COUNT_CAP: u64 = 1999;
@@ -22,17 +22,3 @@ pub const SECONDS_PER_SALE: u32 = 450;
 pub const SALES_COUNTER_REFRESH_MS: u64 = 150_000;
 /// Brisbane is UTC+10 all year (Queensland has no daylight saving).
 pub const BRISBANE_UTC_OFFSET_SECONDS: i32 = 10 * 3600;
-
-/// Brisbane's fixed offset.
-pub const BRISBANE: FixedOffset = match FixedOffset::east_opt(BRISBANE_UTC_OFFSET_SECONDS) {
-    Some(offset) => offset,
-    None => panic!("UTC+10 is a valid offset"),
-};
-
-/// Seed 001 s9: sales so far today in Brisbane time: one per whole 450 seconds since
-/// Brisbane midnight, so 0 at midnight, 1 at 00:07:30 and 191 in the last 450 seconds of
-/// the day (the 192nd lands on the next midnight, when the count restarts).
-pub fn sales_so_far_today(now: DateTime<Utc>) -> u32 {
-    let local = now.with_timezone(&BRISBANE);
-    (local.num_seconds_from_midnight() / SECONDS_PER_SALE).min(SALES_PER_DAY)
-}

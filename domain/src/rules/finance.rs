@@ -88,11 +88,6 @@ impl FinanceProvider {
     pub fn card_shows_final_payment(self) -> bool {
         self == FinanceProvider::Angle
     }
-
-    /// Parses a configuration name or `finance_lenders` key.
-    pub fn from_key(key: &str) -> Option<FinanceProvider> {
-        FinanceProvider::ALL.into_iter().find(|p| p.key() == key)
-    }
 }
 
 use crate::car::{Car, Lender};
@@ -303,35 +298,10 @@ pub fn mentions_rate(text: &str) -> bool {
             .any(|word| lower.contains(word))
 }
 
-/// Seed 001 s5: a repayment of this or less displays [`messages::ENQUIRE_FOR_FINANCE`].
+/// Seed 001 s5: a repayment of this or less displays [`messages::ENQUIRE_FOR_FINANCE`]
+/// (on cards and the estimate box here; the calculator's in the browser, on
+/// `domain/tests/data/calculator_cases.json`).
 pub const ENQUIRE_FOR_FINANCE_THRESHOLD: f64 = 25.0;
-
-/// What the calculator or strip shows for a repayment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum RepaymentDisplay {
-    /// Show the amount.
-    Amount {
-        /// The repayment in dollars.
-        value: f64,
-    },
-    /// Show the text instead of an amount.
-    Enquire {
-        /// Always "Enquire for Finance".
-        text: String,
-    },
-}
-
-/// Seed 001 s5: 25 or less displays 'Enquire for Finance'.
-pub fn repayment_display(payment: f64) -> RepaymentDisplay {
-    if payment <= ENQUIRE_FOR_FINANCE_THRESHOLD {
-        RepaymentDisplay::Enquire {
-            text: messages::ENQUIRE_FOR_FINANCE.to_string(),
-        }
-    } else {
-        RepaymentDisplay::Amount { value: payment }
-    }
-}
 
 /// Seed 001 s5: purchase price minimum.
 pub const DEFAULT_PURCHASE_PRICE_MIN: f64 = 1000.0;
@@ -677,26 +647,6 @@ pub fn price_range_message(min: f64, max: f64) -> String {
         message
     } else {
         message.replace(&format_dollars(PURCHASE_PRICE_MAX), &format_dollars(max))
-    }
-}
-
-/// Seed 001 s5: an amount below 0 becomes 0.
-pub fn non_negative_amount(amount: f64) -> f64 {
-    if amount.is_nan() || amount < 0.0 {
-        0.0
-    } else {
-        amount
-    }
-}
-
-/// Seed 001 s5: the purchase price message when `price` is outside the purchase price
-/// range, None when it is within.
-pub fn purchase_price_error(ranges: &CalculatorRanges, price: f64) -> Option<String> {
-    let range = &ranges.purchase_price;
-    if price < range.min || price > range.max {
-        Some(ranges.purchase_price_message.clone())
-    } else {
-        None
     }
 }
 

@@ -1,6 +1,7 @@
-//! Enquiry form validation (seed 001 s5), form and lead failure messages (seed 001 s8),
-//! career recategorisation and analytics ids (seed 001 s7/s9) and the stored user
-//! details rule (seed 001 s5).
+//! Enquiry form validation (seed 001 s5), career recategorisation and analytics ids
+//! (seed 001 s7/s9). The error banner, the failure messages (seed 001 s8) and the stored
+//! user details (seed 001 s5) are the browser's (`frontend/src/features/forms/`, on
+//! `domain/tests/data/submit_failure_cases.json` and `user_details_cases.json`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -177,45 +178,6 @@ pub fn validate_enquiry(input: &EnquiryInput, settings: &EnquiryFormSettings) ->
     errors
 }
 
-/// The form-level error banner: 'Please fix the following errors:' then the list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
-pub struct ErrorBanner {
-    /// Always 'Please fix the following errors:'.
-    pub heading: String,
-    /// One message a line, in form order.
-    pub items: Vec<String>,
-}
-
-/// Seed 001 s5: the banner for a non-empty error list.
-pub fn error_banner(errors: &[FieldError]) -> Option<ErrorBanner> {
-    if errors.is_empty() {
-        return None;
-    }
-    Some(ErrorBanner {
-        heading: messages::PLEASE_FIX_ERRORS.to_string(),
-        items: errors.iter().map(|e| e.message.clone()).collect(),
-    })
-}
-
-fn server_text(server_error: Option<&str>) -> Option<&str> {
-    server_error.map(str::trim).filter(|t| !t.is_empty())
-}
-
-/// Seed 001 s8: the form error after a failed submission: the server's message as-is,
-/// else 'An error occurred when submitting this form'.
-pub fn form_submit_error(server_error: Option<&str>) -> String {
-    server_text(server_error)
-        .unwrap_or(messages::FORM_SUBMIT_ERROR)
-        .to_string()
-}
-
-/// Seed 001 s8: the lead submit error: the server's text as-is, else 'An unexpected error occured'.
-pub fn lead_submit_error(server_error: Option<&str>) -> String {
-    server_text(server_error)
-        .unwrap_or(messages::UNEXPECTED_ERROR)
-        .to_string()
-}
-
 /// Seed 001 s7/s9: analytics event id of the default form.
 pub const EVENT_DEFAULT_FORM: u32 = 22;
 /// Seed 001 s7/s9: analytics event id of a career enquiry.
@@ -352,55 +314,6 @@ pub fn categorise_lead(
         category: category.trim().to_string(),
         subcategory: subcategory.map(str::to_string),
         event_id: event_id.unwrap_or(EVENT_DEFAULT_FORM),
-    }
-}
-
-/// Stored user details (seed 001 s3), kept locally and prefilled into forms.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
-pub struct UserDetails {
-    /// First name.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Last name.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_name: Option<String>,
-    /// Email.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email: Option<String>,
-    /// Phone.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phone: Option<String>,
-    /// Postcode.
-    #[ts(optional)]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub postcode: Option<String>,
-}
-
-/// Seed 001 s5: details are stored only when name, email and phone are all present
-/// (non-blank); only the non-empty of name, last_name, email, phone and postcode are
-/// kept (trimmed). None means nothing is stored.
-pub fn details_to_store(details: &UserDetails) -> Option<UserDetails> {
-    let keep = |v: &Option<String>| {
-        v.as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .map(str::to_string)
-    };
-    let stored = UserDetails {
-        name: keep(&details.name),
-        last_name: keep(&details.last_name),
-        email: keep(&details.email),
-        phone: keep(&details.phone),
-        postcode: keep(&details.postcode),
-    };
-    if stored.name.is_some() && stored.email.is_some() && stored.phone.is_some() {
-        Some(stored)
-    } else {
-        None
     }
 }
 

@@ -23,7 +23,6 @@ pub mod phone;
 pub mod postcode;
 pub mod postcodes;
 pub mod price_comparison;
-pub mod promo;
 pub mod quote;
 pub mod reviews;
 pub mod slider;

@@ -64,11 +64,6 @@ impl<'de> Deserialize<'de> for Postcode {
     }
 }
 
-/// Seed 001 s8: the message when geocoding a valid postcode finds nothing.
-pub fn geocode_failure_message() -> &'static str {
-    messages::INVALID_POSTCODE
-}
-
 /// Why the delivery calculator shows an error (seed 000 s8).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, Deserialize, JsonSchema, TS,

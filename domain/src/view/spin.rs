@@ -1,7 +1,7 @@
 //! The spin-to-win page (seed 001 s2 /spin-to-win, gated where the site says, seed 001
 //! s6): the dealer's prize wheel with every prize's odds and the promotion's terms, all
-//! from `[spin_to_win]`. The entry is a lead; the prize follows from it by
-//! [`crate::rules::spin::spin_prize`].
+//! from `[spin_to_win]`. The entry is a lead; the prize follows from it by the published
+//! rule the browser applies (`frontend/src/features/forms/spin/spin.ts`).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -43,6 +43,7 @@ describe('colour picker', () => {
     expect(last.colour).toBe(1);
     expect(stepColour(last, 2, 1).colour).toBe(0);
     expect(stepColour(INITIAL_SELECTION, 0, 1).colour).toBe(0);
+    expect(stepColour(stepColour(INITIAL_SELECTION, 3, 1), 3, 1).colour).toBe(2);
   });
 
   it('changing variant resets the colour and body style to the first', () => {

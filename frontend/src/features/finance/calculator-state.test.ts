@@ -6,7 +6,23 @@ import {
   termText,
   type CalculatorAction,
 } from './calculator-state';
+import { ENQUIRE_FOR_FINANCE_THRESHOLD, nonNegative } from './finance-math';
 import { calculatorView } from './test-views';
+import { caseTable } from '../../testing/case-table';
+
+// domain/tests/rules_finance.rs holds the threshold and the purchase price range and
+// message to the ones Rust uses and sends.
+type CalculatorTable = {
+  enquire_for_finance: { threshold: number; cases: { payment: number; enquire: boolean }[] };
+  purchase_price: {
+    min: number;
+    max: number;
+    message: string;
+    cases: { price: number; error: boolean }[];
+  };
+  non_negative: { amount: number; expected: number }[];
+};
+const table = caseTable('calculator_cases.json') as CalculatorTable;
 
 function run(view = calculatorView(), ...actions: CalculatorAction[]) {
   const reduce = calculatorReducer(view);
@@ -137,5 +153,41 @@ describe('calculator state', () => {
     expect(termText(1, false)).toBe('1 year');
     expect(termText(5.5, false)).toBe('5.5 years');
     expect(termText(5.5, true)).toBe('66 months');
+  });
+});
+
+describe('calculator checks (domain/tests/data/calculator_cases.json)', () => {
+  it.each(table.enquire_for_finance.cases.map((c) => [c.payment, c] as const))(
+    'a repayment of %s shows Enquire for Finance only at the threshold or less',
+    (_payment, c) => {
+      expect(ENQUIRE_FOR_FINANCE_THRESHOLD).toBe(table.enquire_for_finance.threshold);
+      expect(c.payment <= ENQUIRE_FOR_FINANCE_THRESHOLD).toBe(c.enquire);
+    },
+  );
+
+  it.each(table.purchase_price.cases.map((c) => [c.price, c] as const))(
+    'a purchase price of %s is checked against the range',
+    (_price, c) => {
+      const view = calculatorView();
+      const { min, max, message } = table.purchase_price;
+      view.ranges = {
+        ...view.ranges,
+        purchase_price: { ...view.ranges.purchase_price, min, max },
+        purchase_price_message: message,
+      };
+      const typed = run(view, { type: 'type', field: 'amount', text: String(c.price) });
+      expect(typed.amountError).toBe(c.error ? message : null);
+    },
+  );
+
+  it.each(table.non_negative.map((c) => [c.amount, c] as const))(
+    'an amount of %s is at least 0',
+    (_amount, c) => {
+      expect(nonNegative(c.amount)).toBe(c.expected);
+    },
+  );
+
+  it('treats an amount that is not a number as 0', () => {
+    expect(nonNegative(Number.NaN)).toBe(0);
   });
 });

@@ -2,12 +2,10 @@
 // builds its view from a case of domain/tests/data/car_loan_cases.json (the table the Rust
 // test `car_loans_match_the_shared_table` reads), its first repayment and comparison rate
 // are the case's, the figures every other part of the car page shows.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { calculate, calculatorReducer, initialState } from './calculator-state';
 import { calculatorView } from './test-views';
+import { caseTable } from '../../testing/case-table';
 
 type Expected = {
   rate: number;
@@ -28,15 +26,7 @@ type Case = {
   terms: { round_up?: boolean; interest_locked?: boolean };
   expected: Expected;
 };
-const table: { cases: Case[] } = JSON.parse(
-  readFileSync(
-    resolve(
-      dirname(fileURLToPath(import.meta.url)),
-      '../../../../domain/tests/data/car_loan_cases.json',
-    ),
-    'utf8',
-  ),
-);
+const table: { cases: Case[] } = caseTable('car_loan_cases.json');
 
 /** `finance_calculator_view` of a car page whose loan is the case's. */
 function viewOf(c: Case) {

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { caseTable } from '../../testing/case-table';
 import { describe, expect, it } from 'vitest';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
 import {
@@ -28,15 +26,7 @@ type Table = {
     expected: number;
   }[];
 };
-const table: Table = JSON.parse(
-  readFileSync(
-    resolve(
-      dirname(fileURLToPath(import.meta.url)),
-      '../../../../domain/tests/data/repayment_cases.json',
-    ),
-    'utf8',
-  ),
-);
+const table: Table = caseTable('repayment_cases.json');
 
 describe('repayment (shared table with domain::rules::finance::repayment)', () => {
   it('has the Rust side frequencies', () => {

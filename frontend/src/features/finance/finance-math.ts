@@ -1,9 +1,8 @@
-// The calculator's interactive arithmetic. Each function mirrors a Rust rule of
-// domain/src/rules/finance.rs and is tested on the same table of cases
-// (domain/tests/data/repayment_cases.json): repayment <-> repayment,
-// comparisonRate <-> comparison_rate, clampToRange <-> InputRange::clamp,
-// nonNegative <-> non_negative_amount. The ranges, defaults and messages themselves
-// come from Rust as props.
+// The calculator's interactive arithmetic. repayment and comparisonRate mirror the Rust
+// rules of domain/src/rules/finance.rs, both tested on domain/tests/data/repayment_cases.json;
+// clampToRange mirrors InputRange::clamp; nonNegative and the calculator's Enquire for
+// Finance check run only here (domain/tests/data/calculator_cases.json). The ranges,
+// defaults and messages themselves come from Rust as props.
 import type { InputRange } from '../../types/generated/InputRange';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
 

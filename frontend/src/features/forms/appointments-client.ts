@@ -1,4 +1,4 @@
-// GET /api/appointments?location=&date= (edge-api/src/appointments.rs, through the API
+// GET /api/appointments?location=&date= (edge-api/src/routes/appointments.rs, through the API
 // client): the start times a location still offers on a date, as the slot picker uses them.
 import { appointmentSlots } from '../../api/client';
 

@@ -1,5 +1,5 @@
 // POST /api/leads with an Idempotency-Key (through the API client), and what its answer
-// means for the form (edge-api/src/leads.rs; errors are {success: false, code, message,
+// means for the form (edge-api/src/routes/leads.rs; errors are {success: false, code, message,
 // fields?}).
 import { confirmReservation, submitLead, type Reply, type Schemas } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';

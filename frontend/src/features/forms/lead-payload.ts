@@ -1,4 +1,4 @@
-// The JSON body of POST /api/leads (edge-api/src/leads.rs LeadPayload, seed 001 s3)
+// The JSON body of POST /api/leads (edge-api/src/lead.rs LeadPayload, seed 001 s3)
 // built from a form's values, and the values' prefill from the URL (finance links carry
 // preferredDealership, vehiclePriceBudget, car_id, car_type and vin). A test drive's
 // `appointment.date` and `appointment.time` go out as `appointment: {location, date, time}`.

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { caseTable } from '../../testing/case-table';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   detailsToStore,
@@ -11,16 +9,9 @@ import {
   type UserDetails,
 } from './user-details';
 
-// The table the Rust rule is tested on too (domain/tests/rules_forms.rs).
-const table = JSON.parse(
-  readFileSync(
-    resolve(
-      dirname(fileURLToPath(import.meta.url)),
-      '../../../../domain/tests/data/user_details_cases.json',
-    ),
-    'utf8',
-  ),
-) as { cases: { note: string; input: Record<string, string>; stored: UserDetails | null }[] };
+const table = caseTable('user_details_cases.json') as {
+  cases: { note: string; input: Record<string, string>; stored: UserDetails | null }[];
+};
 
 afterEach(() => window.localStorage.clear());
 

@@ -1,7 +1,7 @@
-// Stored user details (seed 001 s3/s5), kept in localStorage and prefilled into forms,
-// following domain::rules::forms::details_to_store: saved only when name, email and
-// phone are all present; only the non-empty of name, last_name, email, phone and
-// postcode are kept (trimmed).
+// Stored user details (seed 001 s3/s5), kept in localStorage and prefilled into forms:
+// saved only when name, email and phone are all present; only the non-empty of name,
+// last_name, email, phone and postcode are kept (trimmed). Tested on
+// domain/tests/data/user_details_cases.json.
 import { asObject, readStored, textAt, writeStored } from '../../components/local-store';
 import type { Values } from './validation';
 

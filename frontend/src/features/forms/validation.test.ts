@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { caseTable } from '../../testing/case-table';
 import type { FieldView } from '../../types/generated/FieldView';
 import { field } from './test-fields';
 import { auPhoneDigits, isEmail, isPostcode, validateStep } from './validation';
@@ -14,12 +12,7 @@ const required = (
 
 // The tables the Rust rules are tested on too (domain/tests/rules_forms.rs).
 function cases<T>(name: string): T[] {
-  const path = resolve(
-    dirname(fileURLToPath(import.meta.url)),
-    `../../../../domain/tests/data/${name}`,
-  );
-  const table = JSON.parse(readFileSync(path, 'utf8')) as { cases: T[] };
-  return table.cases;
+  return caseTable<{ cases: T[] }>(name).cases;
 }
 
 describe('format rules (domain/tests/data/{phone,email,postcode}_cases.json)', () => {

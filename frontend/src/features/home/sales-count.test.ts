@@ -1,19 +1,15 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { saleInterval, salesSoFarToday } from './sales-count';
+import { caseTable } from '../../testing/case-table';
 
 type Case = { note: string; instant: string; sales: number };
-// The same cases drive domain::rules::counts::sales_so_far_today (domain/tests/rules_models.rs).
-const shared = JSON.parse(
-  readFileSync(
-    new URL('../../../../domain/tests/data/sales_counter_cases.json', import.meta.url),
-    'utf8',
-  ),
-) as { cases: Case[] };
-const brisbane = { sales_per_day: 192, seconds_per_sale: 450, utc_offset_seconds: 36_000 };
+type Figures = { sales_per_day: number; seconds_per_sale: number; utc_offset_seconds: number };
+// domain/tests/rules_models.rs holds `counter` to the figures the home page sends.
+const shared = caseTable('sales_counter_cases.json') as { counter: Figures; cases: Case[] };
+const brisbane = shared.counter;
 
-describe('salesSoFarToday mirrors the Rust rule', () => {
+describe('salesSoFarToday (domain/tests/data/sales_counter_cases.json)', () => {
   it.each(shared.cases.map((c) => [c.note, c] as const))('%s', (_, c) => {
     expect(salesSoFarToday(Date.parse(c.instant), brisbane)).toBe(c.sales);
   });

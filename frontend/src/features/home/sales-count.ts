@@ -1,6 +1,6 @@
-// The sales counter rule of seed 001 s9, mirrored from domain::rules::counts::
-// sales_so_far_today: one sale per `seconds_per_sale` since midnight at the counter's
-// UTC offset (Brisbane, no daylight saving), at most `sales_per_day`.
+// The sales counter rule of seed 001 s9: one sale per `seconds_per_sale` since midnight
+// at the counter's UTC offset (Brisbane, no daylight saving), at most `sales_per_day`;
+// the figures come from Rust as props, the counting runs only here.
 import type { SalesCounterView } from '../../types/generated/SalesCounterView';
 
 const SECONDS_PER_DAY = 86_400;

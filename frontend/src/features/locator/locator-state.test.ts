@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Website } from '../../api/client';
 import { haversineKm, matchText, nearby, postcodeOrigin, rows } from './locator-state';
 import { group, place } from './test-websites';
+import { caseTable } from '../../testing/case-table';
 
 const websites: Website[] = [
   group([
@@ -21,15 +19,9 @@ const websites: Website[] = [
 describe('dealer locator', () => {
   it('measures great-circle distances (domain/tests/data/distance_cases.json)', () => {
     // The table the Rust haversine_km is tested on too (domain/tests/rules_models.rs).
-    const table = JSON.parse(
-      readFileSync(
-        resolve(
-          dirname(fileURLToPath(import.meta.url)),
-          '../../../../domain/tests/data/distance_cases.json',
-        ),
-        'utf8',
-      ),
-    ) as { cases: { note: string; from: [number, number]; to: [number, number]; km: number }[] };
+    const table = caseTable('distance_cases.json') as {
+      cases: { note: string; from: [number, number]; to: [number, number]; km: number }[];
+    };
     expect(table.cases.length).toBeGreaterThan(0);
     for (const { note, from, to, km } of table.cases)
       expect(Math.abs(haversineKm(from[0], from[1], to[0], to[1]) - km), note).toBeLessThan(1e-6);

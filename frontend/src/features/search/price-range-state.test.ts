@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { caseTable } from '../../testing/case-table';
 import { describe, expect, it } from 'vitest';
 import {
   PRICE_RANGE_STEP,
@@ -22,10 +20,7 @@ type Table = {
   }[];
 };
 
-const here = dirname(fileURLToPath(import.meta.url));
-const table = JSON.parse(
-  readFileSync(resolve(here, '../../../../domain/tests/data/price_range_cases.json'), 'utf8'),
-) as Table;
+const table = caseTable('price_range_cases.json') as Table;
 
 describe('price-range slider (seed 001 s9: "Price slider defaults min 5000, max 250000, step 500"; s4: "the low value can never reach the high value and vice versa")', () => {
   it('steps 500', () => {

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
@@ -13,15 +10,9 @@ import {
   searchCarTypes,
 } from './results';
 import { parseSearchState } from '../../components/search-state';
+import { caseTable } from '../../testing/case-table';
 
 // The tables the Rust tests read too (domain/tests/rules_search.rs).
-const read = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      resolve(dirname(fileURLToPath(import.meta.url)), `../../../../domain/tests/data/${name}`),
-      'utf8',
-    ),
-  );
 
 type RawPromo = Omit<PromoNode, 'display' | 'strictDisplay'> & {
   display?: CarType[];
@@ -31,7 +22,7 @@ type RawPromo = Omit<PromoNode, 'display' | 'strictDisplay'> & {
 const promo = (raw: RawPromo): PromoNode => ({ display: [], strictDisplay: false, ...raw });
 
 const collapse: { cases: { name: string; available: boolean[]; shown: number[] }[] } =
-  read('collapse_cases.json');
+  caseTable('collapse_cases.json');
 const promos: {
   visibility: {
     name: string;
@@ -48,7 +39,7 @@ const promos: {
     search_types: CarType[];
     cells: string[];
   }[];
-} = read('promo_cases.json');
+} = caseTable('promo_cases.json');
 
 describe('collapseSoldRuns (shared table with domain::rules::availability::collapse_sold_runs)', () => {
   it.each(collapse.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -65,7 +56,7 @@ describe('collapseSoldRuns (shared table with domain::rules::availability::colla
   });
 });
 
-describe('promos (shared table with domain::rules::promo)', () => {
+describe('promos (domain/tests/data/promo_cases.json)', () => {
   it.each(promos.visibility.map((c) => [c.name, c] as const))('visible: %s', (_name, c) => {
     expect(promoVisible(promo(c.promo), c.today, c.search_types)).toBe(c.visible);
   });

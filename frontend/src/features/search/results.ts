@@ -1,8 +1,7 @@
 // What the results grid shows of an answer: sold runs collapsed (seed 000 s4) and promo
-// cards at their positions (seed 000 s2/s4). Each function mirrors a Rust rule and is
-// tested on the same table of cases: collapseSoldRuns <-> availability::collapse_sold_runs
-// (domain/tests/data/collapse_cases.json), promoVisible <-> promo::promo_visible and
-// insertPromos <-> promo::insert_promos (domain/tests/data/promo_cases.json).
+// cards at their positions (seed 000 s2/s4). collapseSoldRuns mirrors
+// availability::collapse_sold_runs, both tested on domain/tests/data/collapse_cases.json;
+// promoVisible and insertPromos run only here, tested on domain/tests/data/promo_cases.json.
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
 import type { SearchState } from '../../components/search-state';

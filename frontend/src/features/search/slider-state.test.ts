@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SliderKind } from '../../types/generated/SliderKind';
 import { rangeOf, roundValue, setHigh, setLow, sliderStep, sliderValues } from './slider-state';
+import { caseTable } from '../../testing/case-table';
 
-// The table the Rust tests read too (domain/tests/rules_search.rs).
+// The table of the slider rules (Rust checks only its default_slider_max).
 type Table = {
   default_slider_max: number;
   steps: { name: string; facet_min: number; facet_max: number; step: number }[];
@@ -18,17 +16,9 @@ type Table = {
     expected: [number, number] | null;
   }[];
 };
-const table: Table = JSON.parse(
-  readFileSync(
-    resolve(
-      dirname(fileURLToPath(import.meta.url)),
-      '../../../../domain/tests/data/slider_cases.json',
-    ),
-    'utf8',
-  ),
-);
+const table: Table = caseTable('slider_cases.json');
 
-describe('range slider rules (shared table with domain::rules::slider)', () => {
+describe('range slider rules (domain/tests/data/slider_cases.json)', () => {
   it.each(table.steps.map((c) => [c.name, c] as const))('step: %s', (_name, c) => {
     expect(sliderStep(c.facet_min, c.facet_max)).toBe(c.step);
   });

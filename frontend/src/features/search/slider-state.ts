@@ -1,8 +1,7 @@
 // The range slider rules of seed 000 s5, as the browser applies them while the shopper
-// drags or types. Each function mirrors domain/src/rules/slider.rs and is tested on the
-// same table of cases (domain/tests/data/slider_cases.json): sliderStep <-> slider_step,
-// roundValue <-> round_value, setLow/setHigh <-> SliderState::set_low/set_high. The
-// default maximum comes from Rust as props (SearchLimits.default_slider_max).
+// drags or types; they run only here, tested on domain/tests/data/slider_cases.json. The
+// default maximum comes from Rust as props (SearchLimits.default_slider_max, held to the
+// table's default_slider_max by domain/tests/rules_search.rs).
 import type { SliderKind } from '../../types/generated/SliderKind';
 
 /** Seed 000 s5: price and km values round to the nearest 1000. */

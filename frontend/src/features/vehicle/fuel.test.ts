@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inputNumber, weeklyFuelCost } from './fuel';
+import { caseTable } from '../../testing/case-table';
 
 type Case = {
   note: string;
@@ -11,9 +11,7 @@ type Case = {
   weekly_cost: number;
 };
 // The same cases drive domain::rules::fuel::weekly_fuel_cost (domain/src/view/vehicle.rs tests).
-const shared = JSON.parse(
-  readFileSync(new URL('../../../../domain/tests/data/fuel_cases.json', import.meta.url), 'utf8'),
-) as { cases: Case[] };
+const shared = caseTable('fuel_cases.json') as { cases: Case[] };
 
 describe('weeklyFuelCost mirrors the Rust rule', () => {
   it.each(shared.cases.map((c) => [c.note, c] as const))('%s', (_, c) => {

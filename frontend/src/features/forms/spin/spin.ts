@@ -1,6 +1,6 @@
-// Spin to win: which prize an entry wins, the same rule as domain/src/rules/spin.rs
-// (held to it by domain/tests/data/spin_cases.json): FNV-1a 64 of "dealer\nemail" (email
-// trimmed, lower case) modulo the total weight; prizes take the draws in wheel order.
+// Spin to win: which prize an entry wins, by the published rule (seed 001 s2; tested on
+// domain/tests/data/spin_cases.json): FNV-1a 64 of "dealer\nemail" (email trimmed, lower
+// case) modulo the total weight; prizes take the draws in wheel order.
 
 const OFFSET = 0xcbf29ce484222325n;
 const PRIME = 0x100000001b3n;

@@ -1,4 +1,4 @@
-// The trade-in valuation API (edge-api/src/trade_in.rs): GET /api/trade-in/options, POST
+// The trade-in valuation API (edge-api/src/routes/trade_in.rs): GET /api/trade-in/options, POST
 // /api/trade-in/lookup (the "Your Car" step) and POST /api/trade-in/valuation (the offer),
 // and the valuation saved through POST /api/miscellaneous with column_name valuation on
 // the one site that keeps it (seed 001 s7: "success or failure only logged").
