@@ -29,6 +29,7 @@ use domain::rules::finance::{comparison_rate, repayment, PaymentFrequency, Repay
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
 use domain::view::form::FormKind;
 use rand::Rng;
+use serde::de::IntoDeserializer;
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
@@ -524,20 +525,30 @@ fn in_range(
     Some(v)
 }
 
+/// A step's choice as sent: one of its enum's words (`skipped`, `cash`, `offer`, …, as
+/// they are stored), else `message` under the field `name`.
+fn step_choice<C: serde::de::DeserializeOwned>(
+    raw: &str,
+    name: &str,
+    message: &str,
+    fields: &mut Fields,
+) -> Option<C> {
+    let word: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+        raw.trim().into_deserializer();
+    let choice = C::deserialize(word).ok();
+    if choice.is_none() {
+        fields.insert(name.to_owned(), message.to_owned());
+    }
+    choice
+}
+
 fn finance_step(
     input: &FinanceInput,
     before: Option<&FinanceStep>,
     fields: &mut Fields,
 ) -> Option<FinanceStep> {
-    let choice = match input.choice.trim() {
-        "finance" => FinanceChoice::Finance,
-        "cash" => FinanceChoice::Cash,
-        "skipped" => FinanceChoice::Skipped,
-        _ => {
-            fields.insert("finance.choice".into(), CHOOSE_FINANCE.into());
-            return None;
-        }
-    };
+    let choice: FinanceChoice =
+        step_choice(&input.choice, "finance.choice", CHOOSE_FINANCE, fields)?;
     // An application once sent stays on record, whatever the shopper chooses later.
     let (application_lead_id, applied_at) = before
         .map(|b| (b.application_lead_id.clone(), b.applied_at))
@@ -650,14 +661,9 @@ async fn trade_in_step(
     fields: &mut Fields,
     now: DateTime<Utc>,
 ) -> Result<Option<TradeInStep>, ApiError> {
-    let choice = match input.choice.trim() {
-        "offer" => TradeInChoice::Offer,
-        "none" => TradeInChoice::None,
-        "skipped" => TradeInChoice::Skipped,
-        _ => {
-            fields.insert("trade_in.choice".into(), CHOOSE_TRADE_IN.into());
-            return Ok(None);
-        }
+    let Some(choice) = step_choice(&input.choice, "trade_in.choice", CHOOSE_TRADE_IN, fields)
+    else {
+        return Ok(None);
     };
     let mut step = TradeInStep {
         choice,
@@ -740,14 +746,9 @@ async fn delivery_step(
     fields: &mut Fields,
     now: DateTime<Utc>,
 ) -> Result<Option<DeliveryStep>, ApiError> {
-    let choice = match input.choice.trim() {
-        "delivery" => DeliveryChoice::Delivery,
-        "pickup" => DeliveryChoice::Pickup,
-        "skipped" => DeliveryChoice::Skipped,
-        _ => {
-            fields.insert("delivery.choice".into(), CHOOSE_DELIVERY.into());
-            return Ok(None);
-        }
+    let Some(choice) = step_choice(&input.choice, "delivery.choice", CHOOSE_DELIVERY, fields)
+    else {
+        return Ok(None);
     };
     let mut step = DeliveryStep {
         choice,
@@ -1402,4 +1403,37 @@ pub fn router() -> Router<AppState> {
         .route("/api/journeys/{car_id}", post(read))
         .route("/api/journeys/{car_id}/steps", post(steps))
         .route("/api/journeys/{car_id}/order", post(order))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_choice_is_one_of_its_stored_words_trimmed() {
+        let mut fields = Fields::new();
+        let cases = [
+            (" cash ", Some(FinanceChoice::Cash)),
+            ("finance", Some(FinanceChoice::Finance)),
+            ("skipped", Some(FinanceChoice::Skipped)),
+            ("Cash", None),
+            ("", None),
+        ];
+        for (raw, want) in cases {
+            let got: Option<FinanceChoice> =
+                step_choice(raw, "finance.choice", "pick", &mut fields);
+            assert_eq!(got, want, "{raw:?}");
+        }
+        assert_eq!(
+            fields.get("finance.choice").map(String::as_str),
+            Some("pick")
+        );
+        let none: Option<TradeInChoice> =
+            step_choice("none", "trade_in.choice", "pick", &mut fields);
+        assert_eq!(none, Some(TradeInChoice::None));
+        let pickup: Option<DeliveryChoice> =
+            step_choice("pickup", "delivery.choice", "pick", &mut fields);
+        assert_eq!(pickup, Some(DeliveryChoice::Pickup));
+        assert!(!fields.contains_key("trade_in.choice") && !fields.contains_key("delivery.choice"));
+    }
 }

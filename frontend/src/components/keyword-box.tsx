@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { search } from '../api/client';
 import type { FacetItemView } from '../types/generated/FacetItemView';
+import { ComboboxListbox, useComboboxKeys } from './combobox';
 import './keyword-box.css';
 
 /** The dealer's search endpoint (GET; the answer's facets list the stock's values). */
@@ -183,10 +184,14 @@ export function KeywordBox({
   const [text, setText] = useState('');
   const [all, setAll] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const shown = open ? matchSuggestions(all, text) : [];
-  const expanded = shown.length > 0;
+  // Enter submits the form, which goes to the active suggestion or searches the words.
+  const { active, setActive, expanded, onKey, inputProps } = useComboboxKeys(
+    shown.length,
+    open,
+    setOpen,
+  );
   useEffect(() => {
     if (focusOnMount) input.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the box appears
@@ -228,82 +233,48 @@ export function KeywordBox({
           type="text"
           inputMode="search"
           enterKeyHint="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-          autoComplete="off"
+          {...inputProps(listId)}
           maxLength={200}
           placeholder="Make, model or keyword"
           value={text}
           onFocus={load}
-          onBlur={() => setOpen(false)}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);
             setActive(-1);
           }}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            // Escape with no list open: the header closes its entry, else the text goes.
+            if (onKey(event) || event.key !== 'Escape') return;
+            if (onEscape) {
               event.preventDefault();
-              if (!open) {
-                setOpen(true);
-                return;
-              }
-              if (shown.length === 0) return;
-              const step = event.key === 'ArrowDown' ? 1 : -1;
-              // Past either end the text itself is chosen again (no option active).
-              setActive((a) => {
-                const next = a + step;
-                if (next >= shown.length) return -1;
-                if (next < -1) return shown.length - 1;
-                return next;
-              });
-            } else if (event.key === 'Escape') {
-              if (expanded) {
-                event.preventDefault();
-                event.stopPropagation();
-                setOpen(false);
-                setActive(-1);
-              } else if (onEscape) {
-                event.preventDefault();
-                event.stopPropagation();
-                onEscape();
-              } else if (text !== '') {
-                event.preventDefault();
-                setText('');
-              }
+              event.stopPropagation();
+              onEscape();
+            } else if (text !== '') {
+              event.preventDefault();
+              setText('');
             }
           }}
         />
-        <ul
+        <ComboboxListbox
           id={listId}
-          role="listbox"
-          aria-label="Suggestions"
-          className="keyword-box__list"
-          hidden={!expanded}
+          label="Suggestions"
+          options={shown}
+          active={active}
+          expanded={expanded}
+          keyOf={(s) => `${s.kind}:${s.label}`}
+          labelOf={(s) => `${s.label}, ${KIND_WORD[s.kind].toLowerCase()}, ${s.count} in stock`}
+          onPick={go}
         >
-          {shown.map((s, i) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input takes the keys for its options (aria-activedescendant)
-            <li
-              key={`${s.kind}:${s.label}`}
-              id={`${id}-option-${i}`}
-              role="option"
-              aria-selected={i === active}
-              aria-label={`${s.label}, ${KIND_WORD[s.kind].toLowerCase()}, ${s.count} in stock`}
-              className={`keyword-box__option${i === active ? ' keyword-box__option--active' : ''}`}
-              // Keeps the focus in the box, so the click is not lost to its blur.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(s)}
-            >
+          {(s) => (
+            <>
               <span className="keyword-box__option-label">{s.label}</span>
               <span className="keyword-box__option-kind">
                 {KIND_WORD[s.kind]} · {s.count}
               </span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </ComboboxListbox>
       </div>
       <button type="submit" className="button keyword-box__submit">
         Search

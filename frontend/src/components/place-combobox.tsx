@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { places, type PlaceSuggestion } from '../api/client';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../types/generated/constants';
+import { ComboboxListbox, useComboboxKeys } from './combobox';
 import './place-combobox.css';
 
 export type { PlaceSuggestion } from '../api/client';
@@ -76,7 +77,6 @@ export function PlaceCombobox({
   const listId = `${inputId}-list`;
   const [options, setOptions] = useState<PlaceSuggestion[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   // The text the options answer: a live count is only said for a finished lookup.
   const [answered, setAnswered] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -99,7 +99,11 @@ export function PlaceCombobox({
       cancel();
     };
   }, []);
-  const expanded = open && options.length > 0;
+  const { active, setActive, expanded, onKey, inputProps } = useComboboxKeys(
+    options.length,
+    open,
+    setOpen,
+  );
 
   const schedule = (text: string) => {
     cancel();
@@ -154,83 +158,45 @@ export function PlaceCombobox({
           id={inputId}
           name={name}
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          {...inputProps(listId)}
           aria-describedby={describedBy}
           aria-invalid={invalid ? true : undefined}
-          autoComplete="off"
           maxLength={60}
           value={value}
-          onBlur={() => setOpen(false)}
           onChange={(event) => {
             onChange(event.target.value);
             setOpen(true);
             setActive(-1);
             schedule(event.target.value);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-              event.preventDefault();
-              if (!open) {
-                setOpen(true);
-                return;
-              }
-              if (options.length === 0) return;
-              const step = event.key === 'ArrowDown' ? 1 : -1;
-              // Past either end the typed text is current again (no option active).
-              setActive((a) => {
-                const next = a + step;
-                if (next >= options.length) return -1;
-                if (next < -1) return options.length - 1;
-                return next;
-              });
-            } else if (event.key === 'Enter') {
-              // With the list open, Enter picks the active place, else the best match;
-              // otherwise the form is submitted with the text as typed.
-              const chosen = expanded ? (options[active] ?? options[0]) : undefined;
-              if (chosen) {
-                event.preventDefault();
-                pick(chosen);
-              }
-            } else if (event.key === 'Escape') {
-              if (expanded) {
-                event.preventDefault();
-                event.stopPropagation();
-                setOpen(false);
-                setActive(-1);
-              }
-            }
-          }}
+          onKeyDown={(event) =>
+            // With the list open, Enter picks the active place, else the best match;
+            // otherwise the form is submitted with the text as typed.
+            onKey(event, (index) => {
+              const chosen = options[index] ?? options[0];
+              if (chosen) pick(chosen);
+              return chosen !== undefined;
+            })
+          }
         />
-        <ul
+        <ComboboxListbox
           id={listId}
-          role="listbox"
-          aria-label={`${label} suggestions`}
-          className="place-combobox__list"
-          hidden={!expanded}
+          label={`${label} suggestions`}
+          options={options}
+          active={active}
+          expanded={expanded}
+          keyOf={(place) => `${place.label}-${place.lat}-${place.lng}`}
+          onPick={pick}
         >
-          {options.map((place, i) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input takes the keys for its options (aria-activedescendant)
-            <li
-              key={`${place.label}-${place.lat}-${place.lng}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`place-combobox__option${i === active ? ' place-combobox__option--active' : ''}`}
-              // Keeps the focus in the field, so the click is not lost to its blur.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(place)}
-            >
+          {(place) => (
+            <>
               {place.name}{' '}
               <span className="place-combobox__where">
                 {place.state} {place.postcode}
               </span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </ComboboxListbox>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {live}

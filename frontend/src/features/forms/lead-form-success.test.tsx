@@ -11,7 +11,7 @@ import { DRAFT_DELAY_MS, draftKey } from './drafts';
 import { LeadForm } from './lead-form';
 import { field } from './test-fields';
 import { answer } from '../../components/test-fetch';
-import { baseView, carEnquiry, contactFields, rav4, testDrive } from './test-views';
+import { carEnquiry, contactFields, rav4, reserveView, testDrive } from './test-views';
 import { USER_DETAILS_KEY } from './user-details';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -134,23 +134,7 @@ describe('a stored form', () => {
   });
 
   it('records a reservation with its hold and shows the hold message', async () => {
-    const reservation: FormPageView = {
-      ...baseView,
-      title: 'Reserve the 2024 Toyota RAV4 GX',
-      kind: 'reservation',
-      form_id: 'reserve-form',
-      category: 'Reservation',
-      subcategory: null,
-      api_path: '/api/reservations',
-      submit_label: 'Reserve Now',
-      subject: rav4,
-      steps: [
-        {
-          title: null,
-          fields: [...contactFields, field('car_id', 'Car', 'hidden', { default_value: '42' })],
-        },
-      ],
-    };
+    const reservation = { ...reserveView, title: 'Reserve the 2024 Toyota RAV4 GX', subject: rav4 };
     const message =
       'We are holding this car for you for 48 hours. Pay the $200 deposit at the dealership.';
     // The page also asks whether the car is held (it is not).

@@ -4,7 +4,7 @@ import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
 import { answer } from '../../components/test-fetch';
 import { field } from './test-fields';
-import { baseView, contactFields, rav4 } from './test-views';
+import { baseView, contactFields, rav4, reserveView } from './test-views';
 import { resetSession } from '../../components/account/session';
 import { USER_DETAILS_KEY } from './user-details';
 
@@ -99,13 +99,7 @@ const finance: FormPageView = {
 };
 
 const reservation: FormPageView = {
-  ...base,
-  kind: 'reservation',
-  form_id: 'reserve-form',
-  category: 'Reservation',
-  subcategory: null,
-  api_path: '/api/reservations',
-  submit_label: 'Reserve Now',
+  ...reserveView,
   steps: [
     {
       title: null,

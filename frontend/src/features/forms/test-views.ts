@@ -88,6 +88,26 @@ export function rav4Forms(id: number, location_slug: string | null): VehicleForm
   };
 }
 
+/** The reserve form of car 42, of a dealer paid at the dealership (no card field). */
+export const reserveView: FormPageView = {
+  ...baseView,
+  title: 'Reserve this car',
+  intro: 'Reserve it online.',
+  kind: 'reservation',
+  form_id: 'reserve-form',
+  category: 'Reservation',
+  subcategory: null,
+  api_path: '/api/reservations',
+  submit_label: 'Reserve Now',
+  thank_you: { title: 'Thank You', text: 'This car is reserved for you for 48 hours.' },
+  steps: [
+    {
+      title: null,
+      fields: [...contactFields, field('car_id', 'Car', 'hidden', { default_value: '42' })],
+    },
+  ],
+};
+
 /** A car's general enquiry. */
 export const carEnquiry: FormPageView = {
   ...baseView,

@@ -2,34 +2,16 @@
 // (no network, no Stripe.js): the card's id is posted, a held card shows "Reserved" with
 // the amount and the hold's end, a decline shows the issuer's reason beside the card
 // field and another card can be tried, and 3-D Secure is finished then confirmed.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FormPageView } from '../../types/generated/FormPageView';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '../../components/test-fetch';
-import { resetSession } from '../../components/account/session';
-import { LeadForm } from '../forms/lead-form';
-import { field } from '../forms/test-fields';
-import { baseView, contactFields } from '../forms/test-views';
+import { reserveView } from '../forms/test-views';
 import { CARD_FIELD_UNAVAILABLE, type StripeClient } from './stripe-js';
-import { heldText } from './card-payment';
+import { heldText, type StripeLoader } from './card-payment';
+import { fillDetails, renderReserveForm, setUpReserveTests } from './test-reserve';
 
-const view: FormPageView = {
-  ...baseView,
-  title: 'Reserve this car',
-  intro: 'Reserve it online.',
-  kind: 'reservation',
-  form_id: 'reserve-form',
-  category: 'Reservation',
-  subcategory: null,
-  api_path: '/api/reservations',
-  submit_label: 'Reserve Now',
-  thank_you: { title: 'Thank You', text: 'This car is reserved for you for 48 hours.' },
-  steps: [
-    {
-      title: null,
-      fields: [...contactFields, field('car_id', 'Car', 'hidden', { default_value: '42' })],
-    },
-  ],
+const view = {
+  ...reserveView,
   card_payment: {
     publishable_key: 'pk_test_abc',
     js_url: 'http://127.0.0.1:9/js.stripe.com/v3/',
@@ -47,6 +29,18 @@ const held = (id: string) =>
     hold_hours: 48,
     expires_at: EXPIRES,
     message: 'This car is reserved for you for 48 hours.',
+  });
+/** The hold of reservation `id` waits for 3-D Secure with the payment `secret`. */
+const requiresAction = (id: string, secret: string, message: string) =>
+  answer(201, {
+    reservation_id: id,
+    car_id: 42,
+    status: 'requires_action',
+    client_secret: secret,
+    deposit: 200,
+    hold_hours: 48,
+    expires_at: EXPIRES,
+    message,
   });
 const declined = (reason: string) =>
   answer(402, {
@@ -87,48 +81,16 @@ function fakeStripe(tokens: Array<{ token?: { id: string }; error?: { message: s
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-const navigate = vi.fn<(path: string) => void>();
+const { fetchMock, navigate } = setUpReserveTests();
+// A failed submission alerts, and jsdom has no alert of its own.
+beforeEach(() => vi.stubGlobal('alert', vi.fn()));
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  navigate.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('alert', vi.fn());
-});
-
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
-const browser = () => ({
-  url: 'http://acme.localhost/cars/car-42/checkout',
-  userAgent: 'test-agent',
-  query: new URLSearchParams(),
-});
-
-function renderForm(load: ReturnType<typeof fakeStripe>['load']) {
-  render(
-    <LeadForm
-      view={view}
-      dealershipSlug="acme"
-      browser={browser}
-      navigate={navigate}
-      verifiedPhone={async () => null}
-      loadStripe={load}
-    />,
-  );
+function renderForm(load: StripeLoader) {
+  renderReserveForm({ view, loadStripe: load });
 }
 
 async function fillAndSubmit() {
-  const text = (name: string, value: string) =>
-    fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
-  text('First name', 'Jo');
-  text('Email', 'jo@example.com');
-  text('Phone', '0412 345 678');
+  fillDetails('0412 345 678');
   await screen.findByRole('textbox', { name: 'Card number' });
   fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
 }
@@ -195,16 +157,7 @@ describe('a card deposit on the reserve form', () => {
   it('finishes 3-D Secure with Stripe.js, then confirms the hold on the server', async () => {
     const fake = fakeStripe([{ token: { id: 'tok_3ds' } }]);
     fetchMock.mockResolvedValueOnce(
-      answer(201, {
-        reservation_id: 'r3',
-        car_id: 42,
-        status: 'requires_action',
-        client_secret: 'pi_1_secret_2',
-        deposit: 200,
-        hold_hours: 48,
-        expires_at: EXPIRES,
-        message: 'Confirm the payment with your bank.',
-      }),
+      requiresAction('r3', 'pi_1_secret_2', 'Confirm the payment with your bank.'),
     );
     fetchMock.mockResolvedValueOnce(held('r3'));
     renderForm(fake.load);
@@ -221,18 +174,7 @@ describe('a card deposit on the reserve form', () => {
     fake.stripe.confirmCardPayment.mockResolvedValueOnce({
       error: { message: 'We are unable to authenticate your payment method.' },
     } as never);
-    fetchMock.mockResolvedValueOnce(
-      answer(201, {
-        reservation_id: 'r4',
-        car_id: 42,
-        status: 'requires_action',
-        client_secret: 'pi_4_secret_2',
-        deposit: 200,
-        hold_hours: 48,
-        expires_at: EXPIRES,
-        message: '',
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(requiresAction('r4', 'pi_4_secret_2', ''));
     fetchMock.mockResolvedValueOnce(declined('The card was not authenticated.'));
     renderForm(fake.load);
     await fillAndSubmit();
@@ -245,22 +187,9 @@ describe('a card deposit on the reserve form', () => {
     fetchMock.mockResolvedValueOnce(
       answer(201, { reservation_id: 'r5', car_id: 42, status: 'awaiting_payment' }),
     );
-    render(
-      <LeadForm
-        view={{ ...view, card_payment: null }}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => '0412345678'}
-        loadStripe={fake.load}
-      />,
-    );
+    renderReserveForm({ verifiedPhone: async () => '0412345678', loadStripe: fake.load });
     expect(screen.queryByRole('group', { name: /deposit/ })).toBeNull();
-    const text = (name: string, value: string) =>
-      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
-    text('First name', 'Jo');
-    text('Email', 'jo@example.com');
-    text('Phone', '0412 345 678');
+    fillDetails('0412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/success'));
     expect(fake.load).not.toHaveBeenCalled();
@@ -268,16 +197,7 @@ describe('a card deposit on the reserve form', () => {
   });
 
   it('says so when Stripe.js cannot be loaded', async () => {
-    render(
-      <LeadForm
-        view={view}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => null}
-        loadStripe={() => Promise.reject(new Error('blocked'))}
-      />,
-    );
+    renderForm(() => Promise.reject(new Error('blocked')));
     expect((await screen.findByRole('alert')).textContent).toBe(CARD_FIELD_UNAVAILABLE);
   });
 });

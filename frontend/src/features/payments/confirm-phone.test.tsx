@@ -4,34 +4,11 @@
 // shopper signed in with that number reserves at once; a session that ended meanwhile
 // (401) or another number's (403) brings the code step back; and the shopper can go
 // back to the details without anything being sent.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FormPageView } from '../../types/generated/FormPageView';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { answer } from '../../components/test-fetch';
-import { resetSession } from '../../components/account/session';
-import { LeadForm, phoneDigits } from '../forms/lead-form';
-import { field } from '../forms/test-fields';
-import { baseView, contactFields } from '../forms/test-views';
-
-const view: FormPageView = {
-  ...baseView,
-  title: 'Reserve this car',
-  intro: 'Reserve it online.',
-  kind: 'reservation',
-  form_id: 'reserve-form',
-  category: 'Reservation',
-  subcategory: null,
-  api_path: '/api/reservations',
-  submit_label: 'Reserve Now',
-  thank_you: { title: 'Thank You', text: 'This car is reserved for you for 48 hours.' },
-  steps: [
-    {
-      title: null,
-      fields: [...contactFields, field('car_id', 'Car', 'hidden', { default_value: '42' })],
-    },
-  ],
-  card_payment: null,
-};
+import { phoneDigits } from '../forms/lead-form';
+import { fillDetails, renderReserveForm, setUpReserveTests } from './test-reserve';
 
 const held = () =>
   answer(201, {
@@ -44,26 +21,7 @@ const held = () =>
     message: 'We are holding this car for you for 48 hours.',
   });
 
-let fetchMock: ReturnType<typeof vi.fn>;
-const navigate = vi.fn();
-const browser = () => ({
-  url: 'http://acme.localhost/cars/car-42/checkout',
-  userAgent: 'test-agent',
-  query: new URLSearchParams(),
-});
-
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-  window.localStorage.clear();
-  navigate.mockReset();
-});
-
-afterEach(() => {
-  cleanup();
-  resetSession();
-  vi.unstubAllGlobals();
-});
+const { fetchMock, navigate } = setUpReserveTests();
 
 /** The calls to `path`, with their JSON bodies. */
 const callsTo = (path: string) =>
@@ -89,14 +47,6 @@ function api(reserve: () => Response) {
   });
 }
 
-function fill(phone: string) {
-  const text = (name: string, value: string) =>
-    fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
-  text('First name', 'Jo');
-  text('Email', 'jo@example.com');
-  text('Phone', phone);
-}
-
 /** Sends the code to the number shown and enters it. */
 async function confirmWithCode() {
   fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
@@ -108,16 +58,8 @@ async function confirmWithCode() {
 describe('reserving with the deposit paid at the dealership', () => {
   it('asks for the texted code for the number typed, then reserves under it', async () => {
     api(held);
-    render(
-      <LeadForm
-        view={view}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => null}
-      />,
-    );
-    fill('0412 345 678');
+    renderReserveForm();
+    fillDetails('0412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     const heading = await screen.findByRole('heading', { name: 'Confirm your mobile number' });
     await waitFor(() => expect(document.activeElement).toBe(heading.closest('section')));
@@ -138,16 +80,8 @@ describe('reserving with the deposit paid at the dealership', () => {
 
   it('reserves at once for a shopper signed in with the number typed', async () => {
     api(held);
-    render(
-      <LeadForm
-        view={view}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => '0412345678'}
-      />,
-    );
-    fill('+61 412 345 678');
+    renderReserveForm({ verifiedPhone: async () => '0412345678' });
+    fillDetails('+61 412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/success'));
     expect(screen.queryByRole('heading', { name: 'Confirm your mobile number' })).toBeNull();
@@ -166,16 +100,8 @@ describe('reserving with the deposit paid at the dealership', () => {
       held(),
     ];
     api(() => answers.shift() ?? held());
-    render(
-      <LeadForm
-        view={view}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => '0412345678'}
-      />,
-    );
-    fill('0412 345 678');
+    renderReserveForm({ verifiedPhone: async () => '0412345678' });
+    fillDetails('0412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     await screen.findByRole('heading', { name: 'Confirm your mobile number' });
     expect(navigate).not.toHaveBeenCalled();
@@ -186,16 +112,8 @@ describe('reserving with the deposit paid at the dealership', () => {
 
   it('goes back to the details without sending anything', async () => {
     api(held);
-    render(
-      <LeadForm
-        view={view}
-        dealershipSlug="acme"
-        browser={browser}
-        navigate={navigate}
-        verifiedPhone={async () => '0499999999'}
-      />,
-    );
-    fill('0412 345 678');
+    renderReserveForm({ verifiedPhone: async () => '0499999999' });
+    fillDetails('0412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Back to my details' }));
     expect(screen.getByRole('button', { name: 'Reserve Now' })).toBeTruthy();
