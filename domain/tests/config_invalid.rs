@@ -265,3 +265,13 @@ fn messaging_takes_one_mobile_or_page_and_image_widths_are_bounded() {
         ]
     );
 }
+
+#[test]
+fn a_location_badge_needs_its_last_day() {
+    // "COMING EARLY 2026" is news with an end: without one it would stay up for ever.
+    let p = "tests/fixtures/invalid/badge_without_end/acme/locations.toml";
+    assert_eq!(
+        errors_of("badge_without_end"),
+        [format!("{p}:5:9: locations[0].badge: a badge needs an end: add `badge_until`, the last day it shows (e.g. `badge_until = \"2026-03-31\"` for \"COMING EARLY 2026\")")]
+    );
+}

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use chrono::{DateTime, Utc};
+use domain::car::{Car, CarLocation, CarStatus, CarType, Image};
 use domain::config::{load_dealers, Dealer};
 use domain::view::pages::site_pages;
 use domain::view::{Page, PageKind};
@@ -95,7 +96,8 @@ fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() 
         .expect("url")
         .starts_with("https://www.google.com/maps/dir/?api=1&destination=-29.6897,152.9336"));
 
-    // The used-car yard across the river offers the same service centre, and has its badge.
+    // The used-car yard across the river offers the same service centre; its "COMING
+    // EARLY 2026" badge ended with March.
     let south = &page(&pages, "/locations/jacaranda-toyota-south-grafton")
         .props
         .value()["page"];
@@ -106,7 +108,55 @@ fn a_location_page_has_its_site_departments_holiday_hours_reviews_and_licence() 
             "Jacaranda Toyota Service Centre"
         ]
     );
-    assert_eq!(south["location"]["badge"], "COMING EARLY 2026");
+    assert_eq!(south["location"]["badge"], Value::Null);
+}
+
+fn south_grafton_badge(cars: &[Car], at: &str) -> Value {
+    let at: DateTime<Utc> = at.parse().expect("instant");
+    let pages = site_pages(&sample("jacaranda-toyota"), cars, at);
+    page(&pages, "/locations/jacaranda-toyota-south-grafton")
+        .props
+        .value()["page"]["location"]["badge"]
+        .clone()
+}
+
+#[test]
+fn a_coming_soon_badge_shows_until_its_last_day_and_not_once_the_yard_has_stock() {
+    let early = "2026-02-01T00:00:00Z";
+    assert_eq!(south_grafton_badge(&[], early), "COMING EARLY 2026");
+    assert_eq!(
+        south_grafton_badge(&[], "2026-03-31T12:00:00Z"),
+        "COMING EARLY 2026"
+    );
+    assert_eq!(
+        south_grafton_badge(&[], "2026-04-01T00:00:00Z"),
+        Value::Null
+    );
+    // A car listed at the yard: it is open for business, so not "coming".
+    let car = Car {
+        id: 1,
+        slug: "car-1".into(),
+        year: 2022,
+        make: "Toyota".into(),
+        model: "RAV4".into(),
+        car_type: CarType::Used,
+        status: CarStatus::InStock,
+        created_at: "2026-01-20T00:00:00Z".parse().expect("instant"),
+        dealership_slug: "jacaranda-toyota".into(),
+        price: Some(30_000.0),
+        images: vec![Image {
+            url: "/media/1-0.svg".into(),
+            thumb: None,
+        }],
+        location: Some(CarLocation {
+            name: "Jacaranda Toyota South Grafton Used Cars".into(),
+            slug: "jacaranda-toyota-south-grafton".into(),
+            ..CarLocation::default()
+        }),
+        show_on_dealer_website: true,
+        ..Car::default()
+    };
+    assert_eq!(south_grafton_badge(&[car], early), Value::Null);
 }
 
 #[test]

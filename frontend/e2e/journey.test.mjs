@@ -173,7 +173,14 @@ test('buy online: reserve with the deposit, choose each step, send the order', a
         .waitFor({ timeout: 10_000 });
     const review = step(page, 'Review and send your order');
     await review.getByText('Balance to pay').waitFor();
-    await review.getByText(/WARNING: This comparison rate is true only/).waitFor();
+    // The comparison rate warning is printed once, under the page's first rate (the
+    // finance step's figures).
+    const warning = page.getByText(/WARNING: This comparison rate is true only/);
+    await step(page, 'Finance or cash')
+      .getByText(/WARNING: This comparison rate/)
+      .waitFor();
+    const warnings = await warning.count();
+    if (warnings !== 1) throw new Error(`the comparison rate warning is printed ${warnings} times`);
     await expectNoAxeViolations(page);
     for (const size of WIDTHS) {
       await page.setViewportSize(size);

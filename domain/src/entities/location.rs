@@ -326,6 +326,11 @@ pub struct Location {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub badge: Option<String>,
+    /// Last day the badge shows: news such as "COMING EARLY 2026" goes stale, so a badge
+    /// needs an end date. It is not shown after it, nor once the location holds stock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub badge_until: Option<NaiveDate>,
 }
 
 fn yes() -> bool {

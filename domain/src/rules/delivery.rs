@@ -30,7 +30,7 @@ pub struct Origin {
 pub struct DeliveryEstimate {
     /// The postcode asked about.
     pub postcode: String,
-    /// Its usual locality, e.g. "SYDNEY" for 2000.
+    /// Its usual locality as people write it, e.g. "Sydney" for 2000.
     pub locality: String,
     /// Its state, e.g. "QLD".
     pub state: String,

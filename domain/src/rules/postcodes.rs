@@ -23,7 +23,7 @@ pub const MAX_SUGGESTIONS: usize = 8;
 pub struct PostcodePlace {
     /// The postcode.
     pub postcode: String,
-    /// Its usual locality, e.g. "SYDNEY" for 2000 ([`usualness`]).
+    /// Its usual locality as people write it, e.g. "Sydney" for 2000 ([`usualness`]).
     pub locality: String,
     /// State, e.g. "QLD".
     pub state: String,
@@ -170,8 +170,14 @@ fn search_key(s: &str) -> String {
         .join(" ")
 }
 
+/// Words of a locality that are abbreviations and stay in capitals: compass points
+/// ("KINGSTON SE" is Kingston South East; one letter stays a capital anyway) and Australia
+/// Post's delivery centre, business centre, mail centre, post office, delivery facility.
+const CAPITAL_WORDS: [&str; 10] = ["NE", "NW", "SE", "SW", "DC", "BC", "MC", "PO", "DF", "MP"];
+
 /// A locality as people write it: "SPRING HILL" reads "Spring Hill", "O'CONNOR"
-/// "O'Connor", "MCDOWALL" "McDowall".
+/// "O'Connor", "MCDOWALL" "McDowall", "KINGSTON SE" "Kingston SE". Written names read the
+/// same again ("Kingston Se" from an older file reads "Kingston SE").
 pub fn display_name(locality: &str) -> String {
     let mut out = String::with_capacity(locality.len());
     let mut start = true;
@@ -188,6 +194,9 @@ pub fn display_name(locality: &str) -> String {
     out.split(' ')
         .enumerate()
         .map(|(i, w)| {
+            if CAPITAL_WORDS.contains(&w.to_ascii_uppercase().as_str()) {
+                return w.to_ascii_uppercase();
+            }
             if i > 0 && (w == "On" || w == "Of") {
                 return w.to_lowercase();
             }
@@ -382,7 +391,7 @@ fn postcode_place(postcode: &str, rows: &[Locality]) -> Option<PostcodePlace> {
     };
     Some(PostcodePlace {
         postcode: postcode.to_string(),
-        locality: usual.0.locality.clone(),
+        locality: display_name(&usual.0.locality),
         state: usual.0.state.clone(),
         lat: round(lat),
         lng: round(lng),
@@ -491,7 +500,7 @@ impl PostcodeTable {
                 "postcode" => {
                     let place = PostcodePlace {
                         postcode: postcode.to_string(),
-                        locality: locality.to_string(),
+                        locality: display_name(locality),
                         state: state.to_string(),
                         lat,
                         lng,
@@ -503,7 +512,7 @@ impl PostcodeTable {
                         .parse()
                         .map_err(|_| bad("the remoteness is not a number"))?;
                     localities.push(PlaceEntry {
-                        place: suggestion(locality, state, postcode, lat, lng),
+                        place: suggestion(&display_name(locality), state, postcode, lat, lng),
                         key: search_key(locality),
                         remoteness,
                     });
@@ -626,7 +635,7 @@ mod tests {
             .get(&Postcode::parse("4000").expect("pc"))
             .expect("4000");
         assert_eq!((brisbane.lat, brisbane.lng), (-27.465, 153.025));
-        assert_eq!(brisbane.locality, "BRISBANE CITY");
+        assert_eq!(brisbane.locality, "Brisbane City");
         let again = PostcodeTable::from_tsv(&table.to_tsv()).expect("tsv");
         assert_eq!(again, table);
         assert!(table.get(&Postcode::parse("0872").expect("pc")).is_none());
@@ -654,13 +663,13 @@ mod tests {
         };
         assert_eq!(
             locality("2000"),
-            "SYDNEY",
+            "Sydney",
             "the area is named after it; Sydney South is not a word run of Sydney Inner City"
         );
-        assert_eq!(locality("6000"), "PERTH");
+        assert_eq!(locality("6000"), "Perth");
         assert_eq!(
             locality("2600"),
-            "BARTON",
+            "Barton",
             "no locality names the area: the first delivery area"
         );
     }
@@ -692,12 +701,12 @@ mod tests {
         assert_eq!(
             got,
             [
-                "SYDNEY",
-                "MELBOURNE",
-                "BRISBANE",
-                "ADELAIDE",
-                "PERTH",
-                "HOBART"
+                "Sydney",
+                "Melbourne",
+                "Brisbane",
+                "Adelaide",
+                "Perth",
+                "Hobart"
             ]
         );
     }
@@ -724,11 +733,11 @@ mod tests {
         };
         // (postcode, usual locality, the town centre's lat, lng)
         let known = [
-            ("2460", "GRAFTON", -29.6908, 152.9331),
-            ("4000", "BRISBANE", -27.4698, 153.0251),
-            ("2000", "SYDNEY", -33.8688, 151.2093),
-            ("3000", "MELBOURNE", -37.8136, 144.9631),
-            ("4114", "KINGSTON", -27.6406, 153.1104),
+            ("2460", "Grafton", -29.6908, 152.9331),
+            ("4000", "Brisbane", -27.4698, 153.0251),
+            ("2000", "Sydney", -33.8688, 151.2093),
+            ("3000", "Melbourne", -37.8136, 144.9631),
+            ("4114", "Kingston", -27.6406, 153.1104),
         ];
         for (postcode, locality, lat, lng) in known {
             let place = table
@@ -844,6 +853,57 @@ mod tests {
         assert_eq!(display_name("MCDOWALL"), "McDowall");
         assert_eq!(display_name("ST KILDA EAST"), "St Kilda East");
         assert_eq!(display_name("KINGSTON ON MURRAY"), "Kingston on Murray");
+    }
+
+    #[test]
+    fn place_names_read_in_title_case_with_abbreviations_in_capitals() {
+        let cases = [
+            ("GRAFTON", "Grafton"),
+            ("KINGSTON SE", "Kingston SE"),
+            ("GRAFTON DC", "Grafton DC"),
+            ("SPRINGWOOD BC", "Springwood BC"),
+            ("CANBERRA MC", "Canberra MC"),
+            ("ALBANY PO", "Albany PO"),
+            (
+                "ROBINVALE IRRIGATION DISTRICT SECTION E",
+                "Robinvale Irrigation District Section E",
+            ),
+            ("W TREE", "W Tree"),
+            ("NEWCASTLE WEST", "Newcastle West"),
+            ("SEVENTEEN MILE ROCKS", "Seventeen Mile Rocks"),
+            ("MOUNT STUART", "Mount Stuart"),
+        ];
+        for (source, written) in cases {
+            assert_eq!(display_name(source), written, "{source}");
+            assert_eq!(
+                display_name(written),
+                written,
+                "{written} reads the same again"
+            );
+        }
+        // A postcode's own locality and an older file's names read the same way.
+        let table = PostcodeTable::from_localities_json(PLACES.as_bytes()).expect("source");
+        let grafton = table
+            .get(&Postcode::parse("2460").expect("pc"))
+            .expect("2460");
+        assert_eq!(
+            format!("{} {}", grafton.locality, grafton.state),
+            "Grafton NSW"
+        );
+        let older = PostcodeTable::from_tsv(
+            "postcode\tlat\tlng\tlocality\tstate\tkind\tremoteness\n\
+             5275\t-36.83\t139.85\tKINGSTON SE\tSA\tpostcode\t\n\
+             5275\t-36.83\t139.85\tKingston Se\tSA\tlocality\t5\n",
+        )
+        .expect("tsv");
+        let kingston = older
+            .get(&Postcode::parse("5275").expect("pc"))
+            .expect("5275");
+        assert_eq!(kingston.locality, "Kingston SE");
+        assert_eq!(
+            labels(&older.suggest("Kingston", None, 8)),
+            ["Kingston SE SA 5275"]
+        );
     }
 
     #[test]

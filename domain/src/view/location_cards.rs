@@ -192,6 +192,18 @@ fn url_encode(text: &str) -> String {
         .collect()
 }
 
+/// The heading badge while it is news: up to its last day, and only on a location that
+/// holds no stock yet ("COMING EARLY 2026" on a yard selling cars contradicts the page).
+fn current_badge(location: &Location, ctx: &ViewContext<'_>) -> Option<String> {
+    let badge = location
+        .badge
+        .as_deref()
+        .map(str::trim)
+        .filter(|b| !b.is_empty())?;
+    let in_date = location.badge_until.is_none_or(|last| ctx.today <= last);
+    (in_date && !ctx.stocked_locations.contains(&location.slug)).then(|| badge.to_string())
+}
+
 /// The view of one location.
 pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView {
     let settings = &ctx.dealer.config.locations;
@@ -239,7 +251,7 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
             .as_ref()
             .filter(|i| !i.url.trim().is_empty())
             .map(|i| ImageView::new(asset_url(&i.url), location.name.clone())),
-        badge: non_empty(&location.badge),
+        badge: current_badge(location, ctx),
         dealer_licence: non_empty(&location.dealer_license_number).filter(|_| show_licence),
         repairer_number: non_empty(&location.motor_vehicle_repairer).filter(|_| show_licence),
         rating: location_rating(location),

@@ -2,6 +2,8 @@
 //! base URL ([`SiteView`]), plus the per-build context the other view models derive from
 //! ([`ViewContext`]).
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -18,6 +20,7 @@ use super::images::{asset_url, ImageView};
 use super::links::{switched_off_feature, BRANDS_PATH, PARTS_SEARCH_PATH};
 use super::model_cards::model_title;
 use super::names::car_type_label;
+use super::offer_cards::links_to_ended;
 use super::slug::{refinement_param, slugify};
 use super::words::make_and_model;
 
@@ -42,15 +45,19 @@ impl LinkView {
     }
 }
 
-/// The menu items whose pages the dealer's site publishes (a link to a feature's route
-/// the dealer has switched off is left out), with their children likewise.
-fn published_links(dealer: &Dealer, items: &[MenuItem]) -> Vec<LinkView> {
+/// The menu items whose pages the dealer's site publishes at `today` (a link to a
+/// feature's route the dealer has switched off, or to an offer or sale page that has
+/// ended, is left out), with their children likewise.
+fn published_links(dealer: &Dealer, items: &[MenuItem], today: NaiveDate) -> Vec<LinkView> {
     items
         .iter()
-        .filter(|item| switched_off_feature(&dealer.config.features, &item.url).is_none())
+        .filter(|item| {
+            switched_off_feature(&dealer.config.features, &item.url).is_none()
+                && !links_to_ended(dealer, &item.url, today)
+        })
         .map(|item| {
             let mut link = LinkView::from_menu(item);
-            link.children = published_links(dealer, &item.children);
+            link.children = published_links(dealer, &item.children, today);
             link
         })
         .collect()
@@ -181,7 +188,7 @@ pub struct SocialLinkView {
 }
 
 /// The [`FooterView`] of a dealer.
-fn footer_view(dealer: &Dealer) -> FooterView {
+fn footer_view(dealer: &Dealer, today: NaiveDate) -> FooterView {
     let config = &dealer.config;
     let footer = &config.footer;
     let noun = super::words::heading_noun(&config.vehicle_categories);
@@ -231,7 +238,7 @@ fn footer_view(dealer: &Dealer) -> FooterView {
                 },
             ]
         } else {
-            published_links(dealer, &footer.legal)
+            published_links(dealer, &footer.legal, today)
         },
         copyright: format!("\u{a9} {}", config.name),
     }
@@ -449,6 +456,31 @@ pub struct ViewContext<'a> {
     pub tags: TagSettings,
     /// The shared part of every page.
     pub site: SiteView,
+    /// Slugs of the locations holding cars the search lists (a yard that already sells
+    /// cars is not "coming soon").
+    pub stocked_locations: HashSet<String>,
+}
+
+/// Slugs of the dealer's locations holding a car the search lists at `now`: the car's
+/// location by slug, or by a name the feed gives it (a location's stock link searches by
+/// its name).
+fn stocked_locations(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> HashSet<String> {
+    let mut held: HashSet<&str> = HashSet::new();
+    for car in cars
+        .iter()
+        .filter(|c| listed_in_search(c, &dealer.config, now))
+    {
+        if let Some(location) = &car.location {
+            held.extend([location.slug.trim(), location.name.trim()]);
+        }
+        held.extend(car.location_name.as_deref().map(str::trim));
+    }
+    dealer
+        .locations
+        .iter()
+        .filter(|l| held.contains(l.slug.as_str()) || held.contains(l.name.trim()))
+        .map(|l| l.slug.clone())
+        .collect()
 }
 
 impl<'a> ViewContext<'a> {
@@ -468,6 +500,7 @@ impl<'a> ViewContext<'a> {
             current_year: now.year(),
             tags: dealer.config.tags.settings(),
             site: site_view(dealer, cars, now),
+            stocked_locations: stocked_locations(dealer, cars, now),
         }
     }
 
@@ -517,14 +550,14 @@ pub const SEARCH_PARTS: &str = "Search Parts";
 
 /// The footer columns of a dealer: its menu, and a link to /parts/search when the dealer
 /// has a parts catalogue no menu links to, in the Service & Parts column (else the last).
-fn footer_columns(dealer: &Dealer) -> Vec<FooterColumnView> {
+fn footer_columns(dealer: &Dealer, today: NaiveDate) -> Vec<FooterColumnView> {
     let menus = &dealer.config.menus;
     let mut columns: Vec<FooterColumnView> = menus
         .footer
         .iter()
         .map(|c| FooterColumnView {
             title: c.title.clone(),
-            links: published_links(dealer, &c.links),
+            links: published_links(dealer, &c.links, today),
         })
         .collect();
     fn links_to(item: &MenuItem) -> bool {
@@ -560,9 +593,9 @@ const MODELS_PATH: &str = "/models";
 
 /// The header menu; a single-brand dealer with model pages has its Models item go to
 /// its models (`/models`), not to a brands page of one tile.
-fn header_menu(dealer: &Dealer) -> Vec<LinkView> {
+fn header_menu(dealer: &Dealer, today: NaiveDate) -> Vec<LinkView> {
     let single_brand_models = dealer.brands.len() <= 1 && !dealer.models.is_empty();
-    published_links(dealer, &dealer.config.menus.header)
+    published_links(dealer, &dealer.config.menus.header, today)
         .into_iter()
         .map(|mut link| {
             if single_brand_models && link.url.trim_end_matches('/') == BRANDS_PATH {
@@ -582,8 +615,8 @@ pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView 
         name: config.name.clone(),
         logo_url: asset_url(&theme.logo),
         canonical_base: canonical_base(dealer),
-        header_menu: header_menu(dealer),
-        footer_columns: footer_columns(dealer),
+        header_menu: header_menu(dealer, now.date_naive()),
+        footer_columns: footer_columns(dealer, now.date_naive()),
         phone: site_phone(dealer),
         search_path: config.search.default_page.clone(),
         announcement: config.announcement.as_ref().map(|a| AnnouncementView {
@@ -597,7 +630,7 @@ pub fn site_view(dealer: &Dealer, cars: &[Car], now: DateTime<Utc>) -> SiteView 
             .enabled
             .then(|| format!("/{}", config.garage.page.trim_matches('/'))),
         mega_menu: mega_menu(dealer, cars, now),
-        footer: footer_view(dealer),
+        footer: footer_view(dealer, now.date_naive()),
         analytics: AnalyticsView {
             gtm_id: config.analytics.gtm_id.clone(),
             ga4_id: config.analytics.ga4_id.clone(),

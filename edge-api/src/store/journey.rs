@@ -128,7 +128,7 @@ pub struct DeliveryStep {
     /// Delivery: the postcode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub postcode: Option<String>,
-    /// Delivery: the postcode's place, e.g. "BRISBANE QLD".
+    /// Delivery: the postcode's place, e.g. "Brisbane QLD".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
     /// Delivery: the dealer's zone for it.

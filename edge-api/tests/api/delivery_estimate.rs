@@ -275,7 +275,7 @@ async fn the_estimate_is_measured_from_the_cars_own_location_and_names_the_usual
             None,
         )
         .await;
-    assert_eq!(sydney.json["locality"], "SYDNEY", "{}", sydney.text);
+    assert_eq!(sydney.json["locality"], "Sydney", "{}", sydney.text);
     // A well-formed postcode the dataset does not place gets the seed's no-estimate text.
     let unplaced = app
         .get(

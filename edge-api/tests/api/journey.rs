@@ -742,7 +742,7 @@ async fn delivery_to_a_postcode_is_priced_by_the_dealers_zones_in_the_order() {
     assert!(detail.contains("3. Trade-in: No trade-in"), "{detail}");
     assert!(
         detail.contains(
-            "4. Delivery or pick-up: Delivery to 4000 BRISBANE QLD (Brisbane Metro), fee $0"
+            "4. Delivery or pick-up: Delivery to 4000 Brisbane QLD (Brisbane Metro), fee $0"
         ),
         "{detail}"
     );

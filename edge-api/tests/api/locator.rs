@@ -113,7 +113,7 @@ async fn a_postcode_answers_where_it_is_with_the_seed_messages_otherwise() {
         .get("alpha.localhost", "/api/postcodes/4000", None)
         .await;
     assert_eq!(found.status, StatusCode::OK);
-    assert_eq!(found.json["locality"], "BRISBANE");
+    assert_eq!(found.json["locality"], "Brisbane");
     assert_eq!(found.json["lat"], -27.4685);
     assert_eq!(found.headers["cache-control"], "public, max-age=86400");
     let unknown = app
@@ -216,7 +216,7 @@ async fn a_dealer_inside_a_postcode_is_near_that_postcodes_point() {
         .get("jacaranda-toyota.localhost", "/api/postcodes/2460", None)
         .await;
     assert_eq!(grafton.status, StatusCode::OK);
-    assert_eq!(grafton.json["locality"], "GRAFTON");
+    assert_eq!(grafton.json["locality"], "Grafton");
     let locations = app
         .get(
             "jacaranda-toyota.localhost",

@@ -70,7 +70,7 @@ describe('LocatorPage', () => {
       if (path === '/api/websites') return answer(200, websites);
       if (path.startsWith('/api/places')) return answer(200, []);
       if (path === '/api/postcodes/4305')
-        return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
+        return answer(200, { locality: 'Ipswich', state: 'QLD', lat: -27.6144, lng: 152.7609 });
       return answer(404, { success: false, code: 'not_found', message: 'Invalid postcode.' });
     });
     render(<LocatorPage site={testSite} page={page} gate={null} />);
@@ -91,7 +91,7 @@ describe('LocatorPage', () => {
       const path = String(url);
       if (path === '/api/websites') return answer(200, websites);
       if (path.startsWith('/api/places')) return answer(200, []);
-      return answer(200, { locality: 'IPSWICH', state: 'QLD', lat: -27.6144, lng: 152.7609 });
+      return answer(200, { locality: 'Ipswich', state: 'QLD', lat: -27.6144, lng: 152.7609 });
     });
     render(<LocatorPage site={testSite} page={page} gate={null} />);
     await waitFor(() => expect(status()).toBe('3 locations'));

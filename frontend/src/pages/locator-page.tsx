@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { manufacturerLocations, postcodePlace, type Website } from '../api/client';
 import { PlaceCombobox, type PlaceSuggestion } from '../components/place-combobox';
-import { placeName } from '../features/vehicle/delivery-calculator';
 import type { LocatorProps } from '../app/props';
 import { Layout } from '../components/layout';
 import { LazyMap } from '../components/map/lazy-map';
@@ -111,7 +110,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
         placeAt({
           lat: place.lat,
           lng: place.lng,
-          label: `${placeName(place.locality)} ${place.state} ${postcode}`,
+          label: `${place.locality} ${place.state} ${postcode}`,
         });
         return;
       }

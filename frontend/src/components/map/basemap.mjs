@@ -50,9 +50,20 @@ export function cellKey(lat, lng) {
   return `${Math.floor(lat)}_${Math.floor(lng)}`;
 }
 
-/** "NORTH GRAFTON" -> "North Grafton": the dataset writes names in capitals. */
+/** Abbreviations that stay in capitals, as the API's place names keep them
+ *  (`display_name` in domain/src/rules/postcodes.rs): compass points and Australia
+ *  Post's centre names ("KINGSTON SE", "GRAFTON DC"). */
+const CAPITAL_WORDS = new Set(['NE', 'NW', 'SE', 'SW', 'DC', 'BC', 'MC', 'PO', 'DF', 'MP']);
+
+/** "NORTH GRAFTON" -> "North Grafton", "KINGSTON SE" -> "Kingston SE": the dataset writes
+ *  names in capitals. */
 export function placeName(locality) {
-  return locality.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_, sep, c) => sep + c.toUpperCase());
+  return locality
+    .toLowerCase()
+    .replace(/(^|[\s'-])([a-z])/g, (_, sep, c) => sep + c.toUpperCase())
+    .split(' ')
+    .map((word) => (CAPITAL_WORDS.has(word.toUpperCase()) ? word.toUpperCase() : word))
+    .join(' ');
 }
 
 /** The localities as cells of [lat, lng, name] rows: one row per name and state (the

@@ -31,6 +31,8 @@ describe('the offline basemap', () => {
     expect(cells.get('-36_149')).toEqual([[-35.265, 149.123, "O'Connor"]]);
     expect(cellKey(-29.69, 152.93)).toBe('-30_152');
     expect(placeName('NORTH-EAST ARM')).toBe('North-East Arm');
+    expect(placeName('KINGSTON SE')).toBe('Kingston SE');
+    expect(placeName('SEVENTEEN MILE ROCKS')).toBe('Seventeen Mile Rocks');
   });
 
   it('draws Australia, Tasmania included, from the installed world-atlas', () => {

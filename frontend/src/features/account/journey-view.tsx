@@ -84,6 +84,9 @@ export function JourneyView({
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The comparison rate warning is printed once, under the first rate on the page: the
+  // finance step's figures while they show, else the review's.
+  const [financeFiguresShown, setFinanceFiguresShown] = useState(false);
   const headings = useRef<Record<string, HTMLHeadingElement | null>>({});
 
   useEffect(() => {
@@ -285,7 +288,12 @@ export function JourneyView({
             <li>
               <section aria-labelledby="journey-finance">
                 {heading('finance', 2, 'Finance or cash', stepStatusLabel('finance'))}
-                <FinanceStep journey={journey} defaults={defaults} save={save} />
+                <FinanceStep
+                  journey={journey}
+                  defaults={defaults}
+                  save={save}
+                  onFigures={setFinanceFiguresShown}
+                />
               </section>
             </li>
             <li>
@@ -361,7 +369,7 @@ export function JourneyView({
                   {formatDollars(rep.financed)} financed over {rep.term_years} years. An estimate
                   only: the lender confirms the figures.
                 </p>
-                <ComparisonRateNote />
+                {financeFiguresShown ? null : <ComparisonRateNote />}
               </>
             ) : null}
             {sent ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { appointmentSlots, type Schemas } from '../../api/client';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
 import { formatDollars } from '../../components/number-format';
@@ -122,15 +122,19 @@ function useStepSave(save: SaveSteps, step: StepKey) {
   return { busy, message, errors, run };
 }
 
-/** Step 2: finance with the calculator's figures (and a pre-approval application), or cash. */
+/** Step 2: finance with the calculator's figures (and a pre-approval application), or cash.
+ *  The comparison rate warning goes under these figures while they show, the page's
+ *  first rate; `onFigures` tells the page so that it prints the warning nowhere else. */
 export function FinanceStep({
   journey,
   defaults,
   save,
+  onFigures,
 }: {
   journey: Journey;
   defaults: Figures;
   save: SaveSteps;
+  onFigures?: (shown: boolean) => void;
 }) {
   const id = useId();
   const chosen = journey.finance;
@@ -153,6 +157,10 @@ export function FinanceStep({
     frequency,
   };
   const preview = previewRepayment(journey.summary.balance, figures);
+  const figuresShown = choice === 'finance' && preview !== null;
+  // Before paint, so the warning never shows twice for a frame.
+  useLayoutEffect(() => onFigures?.(figuresShown), [figuresShown, onFigures]);
+  useLayoutEffect(() => () => onFigures?.(false), [onFigures]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run({

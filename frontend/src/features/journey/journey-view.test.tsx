@@ -9,6 +9,7 @@ import { answer, mockFetch } from '../../components/test-fetch';
 import { testCard } from '../../components/test-card';
 import { testSite } from '../../components/test-site';
 import { JourneyView } from '../account/journey-view';
+import { MESSAGES } from '../../types/generated/messages';
 import type { Journey } from './journey-model';
 import { journeyToken, rememberFromReservation, rememberJourneyToken } from './journey-token';
 
@@ -80,7 +81,16 @@ function serve(journeys: Record<string, () => Response>) {
   });
 }
 
+/** Opens the journey `opened` with this browser's token; `more` serves the other journey
+ *  endpoints. */
+function openJourney(opened: Journey, more: Record<string, () => Response> = {}) {
+  rememberJourneyToken(testCard.id, TOKEN);
+  return serve({ [`/api/journeys/${testCard.id}`]: () => answer(200, opened), ...more });
+}
+
 const search = () => `?car_id=${testCard.slug}`;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function bodyOf(fetchMock: ReturnType<typeof serve>, url: string): unknown {
   const call = fetchMock.mock.calls.filter(([u]) => String(u) === url).at(-1);
@@ -98,9 +108,7 @@ describe('the buy-online journey', () => {
   });
 
   it('opens the journey with this browser token, skips a step and sends the order', async () => {
-    rememberJourneyToken(testCard.id, TOKEN);
-    const fetchMock = serve({
-      [`/api/journeys/${testCard.id}`]: () => answer(200, journey()),
+    const fetchMock = openJourney(journey(), {
       [`/api/journeys/${testCard.id}/steps`]: () =>
         answer(200, journey({ finance: { choice: 'skipped' } })),
       [`/api/journeys/${testCard.id}/order`]: () =>
@@ -136,9 +144,7 @@ describe('the buy-online journey', () => {
   });
 
   it('names the refused value at its field', async () => {
-    rememberJourneyToken(testCard.id, TOKEN);
-    serve({
-      [`/api/journeys/${testCard.id}`]: () => answer(200, journey()),
+    openJourney(journey(), {
       [`/api/journeys/${testCard.id}/steps`]: () =>
         answer(400, {
           success: false,
@@ -161,16 +167,11 @@ describe('the buy-online journey', () => {
   });
 
   it('refuses to send the order once the hold has ended', async () => {
-    rememberJourneyToken(testCard.id, TOKEN);
-    serve({
-      [`/api/journeys/${testCard.id}`]: () =>
-        answer(
-          200,
-          journey({
-            hold: { ...journey().hold, live: false, status: 'expired', label: 'Hold ended' },
-          }),
-        ),
-    });
+    openJourney(
+      journey({
+        hold: { ...journey().hold, live: false, status: 'expired', label: 'Hold ended' },
+      }),
+    );
     render(<JourneyView terms={null} search={search} />);
     const send = await screen.findByRole('button', { name: 'Send my order to the dealer' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
@@ -178,33 +179,68 @@ describe('the buy-online journey', () => {
   });
 
   it('has no axe violations', async () => {
-    rememberJourneyToken(testCard.id, TOKEN);
-    serve({
-      [`/api/journeys/${testCard.id}`]: () =>
-        answer(
-          200,
-          journey({
-            finance: { choice: 'finance', deposit: 0, term_years: 5, rate: 8.5, frequency: 'week' },
-            summary: {
-              ...journey().summary,
-              repayment: {
-                amount: 215.4,
-                frequency: 'week',
-                financed: 45790,
-                rate: 8.5,
-                comparison_rate: 8.5,
-                term_years: 5,
-                balloon: 0,
-              },
-            },
-          }),
-        ),
-    });
+    openJourney(
+      journey({
+        finance: { choice: 'finance', deposit: 0, term_years: 5, rate: 8.5, frequency: 'week' },
+        summary: {
+          ...journey().summary,
+          repayment: {
+            amount: 215.4,
+            frequency: 'week',
+            financed: 45790,
+            rate: 8.5,
+            comparison_rate: 8.5,
+            term_years: 5,
+            balloon: 0,
+          },
+        },
+      }),
+    );
     const { container } = render(<JourneyView terms={null} search={search} />);
     await screen.findByRole('region', { name: /Finance or cash/ });
     await act(async () => {});
     const options = { rules: { 'color-contrast': { enabled: false } } };
     expect((await axe.run(container, options)).violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('prints the comparison rate warning once, under the first rate on the page', async () => {
+    const repayment = {
+      amount: 215.4,
+      frequency: 'week' as const,
+      financed: 45790,
+      rate: 8.5,
+      comparison_rate: 8.5,
+      term_years: 5,
+      balloon: 0,
+    };
+    const financed = journey({
+      finance: { choice: 'finance', deposit: 0, term_years: 5, rate: 8.5, frequency: 'week' },
+      summary: { ...journey().summary, repayment },
+    });
+    openJourney(financed, {
+      [`/api/journeys/${testCard.id}/order`]: () =>
+        answer(201, { ...financed, order: { lead_id: 'L1', sent_at: '2026-11-28T06:00:00Z' } }),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    const finance = await screen.findByRole('region', { name: /Finance or cash/ });
+    const review = screen.getByRole('region', { name: /Review and send/ });
+    const warning = (within: HTMLElement) =>
+      within.querySelectorAll('.comparison-rate-note').length;
+    // The seed's words, word for word, once: under the finance step's figures.
+    expect(screen.getAllByText(new RegExp(escape(MESSAGES.COMPARISON_RATE_WARNING)))).toHaveLength(
+      1,
+    );
+    expect([warning(finance), warning(review)]).toEqual([1, 0]);
+    // Paying cash hides the finance figures: the review's rate carries the warning.
+    await act(async () => {
+      fireEvent.click(within(finance).getByLabelText("I'm paying cash"));
+    });
+    expect([warning(finance), warning(review)]).toEqual([0, 1]);
+    // Once the order is sent the steps close and the review keeps the one warning.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send my order to the dealer' }));
+    });
+    expect(document.querySelectorAll('.comparison-rate-note')).toHaveLength(1);
   });
 });
 

@@ -17,23 +17,13 @@ type State =
   | { kind: 'none'; message: string }
   | { kind: 'error'; message: string };
 
-/** A locality as people write it: the dataset's "SYDNEY" or "MOUNT STUART" reads
- *  "Sydney", "Mount Stuart" (hyphenated and apostrophised parts too). */
-export function placeName(locality: string): string {
-  return locality
-    .toLowerCase()
-    .replace(
-      /(^|[\s\-'(])([a-z])/g,
-      (_, before: string, letter: string) => before + letter.toUpperCase(),
-    );
-}
-
 /** The estimate's sentence, naming the place: "$1,490 delivery to Sydney, 2000", "Free
- *  delivery to Brisbane City, 4000" (the zone's name is for the line below). */
+ *  delivery to Brisbane City, 4000" (the zone's name is for the line below). The API
+ *  writes the place as people do ("Kingston SE"), so it is shown as given. */
 export function deliverySentence(estimate: DeliveryEstimate): string {
   const price =
     estimate.price === 0 ? 'Free delivery' : `${formatDollars(estimate.price)} delivery`;
-  const place = [placeName(estimate.locality), estimate.postcode].filter(Boolean).join(', ');
+  const place = [estimate.locality.trim(), estimate.postcode].filter(Boolean).join(', ');
   return `${price} to ${place || estimate.region}`;
 }
 

@@ -781,7 +781,7 @@ export interface components {
              * @description Straight-line distance from the nearest location, km, one decimal.
              */
             distance_km: number;
-            /** @description Its usual locality, e.g. "SYDNEY" for 2000. */
+            /** @description Its usual locality as people write it, e.g. "Sydney" for 2000. */
             locality: string;
             /** @description The nearest location's name. */
             location: string;
@@ -828,7 +828,7 @@ export interface components {
             location?: string | null;
             /** @description Pick-up: the location's name. */
             location_name?: string | null;
-            /** @description Delivery: the postcode's place, e.g. "BRISBANE QLD". */
+            /** @description Delivery: the postcode's place, e.g. "Brisbane QLD". */
             place?: string | null;
             /** @description Delivery: the postcode. */
             postcode?: string | null;
@@ -1286,7 +1286,7 @@ export interface components {
              * @description Longitude of that point.
              */
             lng: number;
-            /** @description Its usual locality, e.g. "SYDNEY" for 2000 ([`usualness`]). */
+            /** @description Its usual locality as people write it, e.g. "Sydney" for 2000 ([`usualness`]). */
             locality: string;
             /** @description The postcode. */
             postcode: string;
