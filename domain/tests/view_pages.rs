@@ -84,6 +84,7 @@ status = "Closed"
             description: None,
             markdown: "# Cover\n\nSee <script>alert(1)</script> [terms](/terms-and-conditions).\n"
                 .into(),
+            expiry: None,
         }],
         ..Dealer::with_config(config, "dealers/acme")
     }

@@ -290,6 +290,21 @@ fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
             ));
         }
     }
+    for (i, slide) in dealer.slides.iter().enumerate() {
+        if slide.expiry.is_some_and(|expiry| expiry < today) {
+            warnings.push(format!(
+                "{dir}/offers.toml: slides[{i}].expiry: slide expired and is not shown"
+            ));
+        }
+    }
+    for page in &dealer.pages {
+        if page.expiry.is_some_and(|expiry| expiry < today) {
+            warnings.push(format!(
+                "{dir}/pages/{}.md: expiry: the sale ended; its page says so and nothing links to it",
+                page.slug
+            ));
+        }
+    }
     let service = &dealer.config.service;
     if service.booking_embed && service.booking_embed_url.is_none() {
         warnings.push(format!(

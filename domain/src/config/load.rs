@@ -327,6 +327,7 @@ fn read_pages(
                         path: front.path.unwrap_or(default_path),
                         description: front.description,
                         markdown: body.to_string(),
+                        expiry: front.expiry,
                     },
                 )
             }
@@ -336,6 +337,7 @@ fn read_pages(
                 path: default_path,
                 description: None,
                 markdown: body.to_string(),
+                expiry: None,
             }),
             PageSource::Untitled => {
                 errors.push(ConfigError {

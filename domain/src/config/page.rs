@@ -5,6 +5,7 @@
 //! the route defaults to `/pages/{slug}` and front matter `path` can move it (e.g.
 //! `/about-us`). The markdown is kept raw; rendering happens in the generator.
 
+use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,9 @@ pub struct ContentPage {
     pub description: Option<String>,
     /// Markdown body without the front matter or the title line.
     pub markdown: String,
+    /// Last day of a sale page (front matter `expiry`); after it the page says it ended
+    /// and nothing links to it.
+    pub expiry: Option<NaiveDate>,
 }
 
 /// The keys allowed in a page's front matter.
@@ -35,6 +39,10 @@ pub(crate) struct FrontMatter {
     /// Meta description.
     #[serde(default)]
     pub description: Option<String>,
+    /// Last day of a sale page, e.g. "2025-06-15": after it the page stays for old links,
+    /// says the sale ended and leaves the sitemap, the menus and the home slides.
+    #[serde(default)]
+    pub expiry: Option<NaiveDate>,
 }
 
 /// A page source split into its front matter (with the byte offset where it starts)

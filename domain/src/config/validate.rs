@@ -900,6 +900,16 @@ fn location(c: &mut Checker, key: &str, location: &Location, slugs: &BTreeSet<&s
     if let Some(rating) = location.average_rating {
         c.within(&format!("{key}.average_rating"), rating, 1.0, 5.0);
     }
+    let badged = location
+        .badge
+        .as_deref()
+        .is_some_and(|b| !b.trim().is_empty());
+    if badged && location.badge_until.is_none() {
+        c.error(
+            format!("{key}.badge"),
+            "a badge needs an end: add `badge_until`, the last day it shows (e.g. `badge_until = \"2026-03-31\"` for \"COMING EARLY 2026\")",
+        );
+    }
     for (i, other) in location.distribution_locations.iter().enumerate() {
         if !slugs.contains(other.as_str()) {
             c.error(
@@ -1200,20 +1210,30 @@ fn brands(dealer: &Dealer) -> Vec<ConfigError> {
     c.errors
 }
 
+/// An offer, promo or slide whose last day comes before its first is never shown.
+fn date_order(
+    c: &mut Checker,
+    key: &str,
+    start: Option<chrono::NaiveDate>,
+    expiry: Option<chrono::NaiveDate>,
+) {
+    if let (Some(start), Some(expiry)) = (start, expiry) {
+        if start > expiry {
+            c.error(
+                format!("{key}.expiry"),
+                format!("expiry {expiry} is before start {start}"),
+            );
+        }
+    }
+}
+
 fn offers(dealer: &Dealer) -> Vec<ConfigError> {
     let mut c = Checker::new(dealer.dir.join("offers.toml"));
     for (i, offer) in dealer.offers.iter().enumerate() {
         let key = format!("offers[{i}]");
         c.not_empty(&format!("{key}.title"), &offer.title);
         c.not_empty(&format!("{key}.image"), &offer.image);
-        if let (Some(start), Some(expiry)) = (offer.start, offer.expiry) {
-            if start > expiry {
-                c.error(
-                    format!("{key}.expiry"),
-                    format!("expiry {expiry} is before start {start}"),
-                );
-            }
-        }
+        date_order(&mut c, &key, offer.start, offer.expiry);
         if let Some(price) = offer.price {
             if price < 0.0 {
                 c.error(
@@ -1234,14 +1254,7 @@ fn offers(dealer: &Dealer) -> Vec<ConfigError> {
     }
     for (i, promo) in dealer.promos.iter().enumerate() {
         let key = format!("promos[{i}]");
-        if let (Some(start), Some(expiry)) = (promo.start, promo.expiry) {
-            if start > expiry {
-                c.error(
-                    format!("{key}.expiry"),
-                    format!("expiry {expiry} is before start {start}"),
-                );
-            }
-        }
+        date_order(&mut c, &key, promo.start, promo.expiry);
         match &promo.node {
             PromoContent::WeWantYourCar { url } => c.link(&format!("{key}.node.url"), url),
             PromoContent::Banner { title, url, .. } => {
@@ -1252,6 +1265,7 @@ fn offers(dealer: &Dealer) -> Vec<ConfigError> {
     }
     for (i, slide) in dealer.slides.iter().enumerate() {
         let key = format!("slides[{i}]");
+        date_order(&mut c, &key, slide.start, slide.expiry);
         c.not_empty(&format!("{key}.name"), &slide.name);
         if let Some(url) = &slide.url {
             c.link(&format!("{key}.url"), url);

@@ -108,6 +108,14 @@ pub struct SpecialOffer {
 pub struct Slide {
     /// Heading.
     pub name: String,
+    /// First day shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub start: Option<NaiveDate>,
+    /// Last day shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expiry: Option<NaiveDate>,
     /// Sub-heading.
     #[serde(default)]
     pub description: String,

@@ -515,6 +515,7 @@ mod tests {
             path: "/service".into(),
             description: None,
             markdown: String::new(),
+            expiry: None,
         });
         let got = paths(&linked);
         assert!(
@@ -569,6 +570,7 @@ mod tests {
             path: path.into(),
             description: None,
             markdown: String::new(),
+            expiry: None,
         };
         let mut taken = test_dealer("[features]\nparts_orders = true\n");
         taken.pages.push(page("/parts"));

@@ -26,6 +26,7 @@ use super::links::CountLink;
 use super::location_cards::{locations_carousel, LocationsCarouselView};
 use super::model_cards::{model_cards, ModelCardView};
 use super::names::car_type_label;
+use super::offer_cards::links_to_ended;
 use super::price_slider::{price_slider_view, PriceSliderView};
 use super::site::{configured_brand_grids, ViewContext};
 use super::slug::{slugify, valid_href};
@@ -407,6 +408,14 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         slides: dealer
             .slides
             .iter()
+            .filter(|s| {
+                s.start.is_none_or(|d| d <= ctx.today)
+                    && s.expiry.is_none_or(|d| d >= ctx.today)
+                    && !s
+                        .url
+                        .as_deref()
+                        .is_some_and(|u| links_to_ended(dealer, u, ctx.today))
+            })
             .map(|s| SlideView {
                 title: s.name.clone(),
                 description: s.description.clone(),
@@ -468,7 +477,9 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .banners
             .iter()
             .filter(|b| {
-                !same_target(&b.url, &service_banner.url) && !same_target(&b.url, "/service")
+                !same_target(&b.url, &service_banner.url)
+                    && !same_target(&b.url, "/service")
+                    && !links_to_ended(dealer, &b.url, ctx.today)
             })
             .map(|b| BannerView {
                 title: b.title.clone(),
@@ -540,6 +551,7 @@ mod tests {
                     path: path.into(),
                     description: description.map(str::to_string),
                     markdown: markdown.into(),
+                    expiry: None,
                 }
             };
         let long_title = "T".repeat(81);

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::config::{ContentPage, Dealer};
 use crate::entities::SpecialOffer;
 use crate::rules::finance::mentions_rate;
 use crate::rules::format::{format_au_date, format_dollars};
@@ -53,6 +54,26 @@ pub fn offer_started(offer: &SpecialOffer, today: NaiveDate) -> bool {
 /// Whether an offer's last day has passed.
 pub fn offer_expired(offer: &SpecialOffer, today: NaiveDate) -> bool {
     offer.expiry.is_some_and(|e| e < today)
+}
+
+/// Whether a sale page's last day has passed.
+pub fn page_ended(page: &ContentPage, today: NaiveDate) -> bool {
+    page.expiry.is_some_and(|e| e < today)
+}
+
+/// Whether `url` is one of the dealer's offer or sale pages that has ended by `today`:
+/// its page stays for old links, but no menu, slide, banner or promo card leads to it.
+pub fn links_to_ended(dealer: &Dealer, url: &str, today: NaiveDate) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    dealer
+        .offers
+        .iter()
+        .any(|o| offer_expired(o, today) && path == format!("/offers/{}", o.id))
+        || dealer
+            .pages
+            .iter()
+            .any(|p| page_ended(p, today) && path == p.path.trim_end_matches('/'))
 }
 
 /// The card view of an offer.

@@ -29,10 +29,11 @@ use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH, PRIVACY_PATH, TE
 use super::location::{location_page_view, LocationsPageView};
 use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
 use super::locator::{locator_page_view, LOCATOR_PATH};
+use super::markdown::escape_html;
 use super::model::{model_page_view, models_page_view};
 use super::names::display_name;
-use super::offer_cards::offer_started;
-use super::offers::{offer_page_view, offers_page_view};
+use super::offer_cards::{offer_started, page_ended};
+use super::offers::{offer_page_view, offers_page_view, OFFER_ENDED};
 use super::parts::parts_search_page_view;
 use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView, SearchRoute};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
@@ -874,18 +875,32 @@ pub fn site_pages_by_car<'a>(
         } else {
             content.path.clone()
         };
-        let view: ContentPageView = content_page_view(content);
+        let mut view: ContentPageView = content_page_view(content);
+        let ended = page_ended(content, ctx.today);
+        if ended {
+            // A sale page that has ended stays for old links, as an ended offer's page does,
+            // and says so above the sale it describes.
+            view.html = format!(
+                "<p class=\"notice\" role=\"status\">{} <a href=\"{OFFERS_PATH}\">See current offers</a></p>\n{}",
+                escape_html(OFFER_ENDED),
+                view.html
+            );
+        }
         let description = content
             .description
             .clone()
             .unwrap_or_else(|| format!("{} | {name}", content.title));
-        b.push(
+        let page = b.push(
             path.clone(),
             PageKind::Content,
             content.title.clone(),
             description,
             view,
         );
+        if ended {
+            page.in_sitemap = false;
+            page.noindex = true;
+        }
         taken.push(path);
     }
     // Post indexes: the dealer's posts under /news, /blog and /blog/vehicle-reviews.
@@ -1230,6 +1245,7 @@ mod tests {
             path: "/pages/terms-and-conditions".into(),
             description: None,
             markdown: "Our own terms.".into(),
+            expiry: None,
         });
         let pages = site_pages(&dealer, &[], now);
         assert_eq!(

@@ -381,6 +381,7 @@ mod tests {
             path: "/parts".into(),
             description: None,
             markdown: String::new(),
+            expiry: None,
         });
         let view = parts_search_page_view(&dealer);
         assert_eq!(view.order_form_url, None);

@@ -150,6 +150,7 @@ mod tests {
             path: path.to_string(),
             description: description.map(str::to_string),
             markdown: markdown.to_string(),
+            expiry: None,
         }
     }
 

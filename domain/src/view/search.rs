@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use crate::car::{Car, CarType};
 use crate::config::{SearchFilter, SortOption};
-use crate::entities::{Location, PromoNode};
+use crate::entities::{Location, PromoContent, PromoNode};
 use crate::messages;
 use crate::rules::availability::{
     car_type_rank, collapse_sold_runs, is_available, order_car_types,
@@ -24,6 +24,7 @@ use crate::rules::slider::{SliderKind, DEFAULT_SLIDER_MAX};
 use super::card::{car_location_name, weekly_amount, CardView, Cards};
 use super::images::asset_url;
 use super::names::car_type_label;
+use super::offer_cards::links_to_ended;
 use super::price_slider::SORT_PRICE_DESC;
 use super::site::ViewContext;
 use super::slug::slugify;
@@ -933,7 +934,13 @@ pub fn search_page_view_of(
             .dealer
             .promos
             .iter()
-            .filter(|p| p.expiry.is_none_or(|e| e >= ctx.today))
+            .filter(|p| {
+                let url = match &p.node {
+                    PromoContent::WeWantYourCar { url } | PromoContent::Banner { url, .. } => url,
+                };
+                p.expiry.is_none_or(|e| e >= ctx.today)
+                    && !links_to_ended(ctx.dealer, url, ctx.today)
+            })
             .cloned()
             .collect(),
         today: ctx.today.format("%Y-%m-%d").to_string(),

@@ -503,6 +503,7 @@ mod tests {
             path: "/service".into(),
             description: None,
             markdown: "Call us to book.".into(),
+            expiry: None,
         });
         assert_eq!(
             banner(&own)[1].1,
