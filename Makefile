@@ -26,7 +26,7 @@ VENV_STAMP := $(VENV)/.installed
 
 .PHONY: help demo build serve lint lint-formatting test test-rust test-search-real test-frontend test-e2e test-infra \
         test-api-fuzz bench venv \
-        frontend-deps bins schema types check package deploy clean
+        frontend-deps bins schema check package deploy clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -49,7 +49,8 @@ build: bins frontend-deps $(FEED) $(SAMPLE_MEDIA) ## the sample feed if missing,
 
 serve: bins venv ## the local API over dist/ (one server for every dealer host), with localstripe
 	scripts/lib/with-localstripe.sh $(STRIPE_PORT) \
-	  $(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode
+	  $(API) --addr $(ADDR) --dist $(DIST) --data $(DATA) --dealers dealers --dev-mode \
+	  --config scripts/lib/demo-api.toml
 
 bins:
 	$(CARGO) build -p generator -p edge-api --bins $(BIN_FEATURES)

@@ -433,6 +433,28 @@ fn own_location_name(tenant: &Tenant, lead: &LeadRecord) -> String {
         .unwrap_or_else(|| tenant.name.clone())
 }
 
+/// For a reservation whose deposit is paid at the dealership, what the reserve page told
+/// the shopper ("This car is held for you for 48 hours. Please pay the $200 ...").
+fn held_at_dealership(lead: &LeadRecord) -> Option<String> {
+    let f = &lead.fields;
+    // The reservation's own lead only: an order of the buy-online journey names the
+    // reservation too, and is confirmed as what it is.
+    if text(&f.category) != Some(domain::messages::RESERVATION_CATEGORY)
+        || f.reservation_status != Some(crate::lead::PaymentStatus::AwaitingPayment)
+    {
+        return None;
+    }
+    // The hold runs from the reservation (the lead's creation) for the dealer's hours.
+    let minutes = f
+        .hold_expires_at?
+        .signed_duration_since(lead.created_at)
+        .num_minutes();
+    let hours = u32::try_from((minutes + 30) / 60).ok()?;
+    Some(domain::messages::reservation_held_pay_at_dealership(
+        hours, f.deposit?,
+    ))
+}
+
 /// What the shopper's confirmation says: (subject, text, html). Nothing in it comes from
 /// the request as typed but a checked first name: the car and its link come from the
 /// dealer's stock, the location from the dealer's own list.
@@ -442,15 +464,33 @@ pub fn confirmation_text(
     car: &StockCar,
 ) -> (String, String, String) {
     let location = own_location_name(tenant, lead);
-    let about = match &car.name {
-        Some(car) => format!("your enquiry about the {car}"),
-        None => "your enquiry".to_owned(),
-    };
     let first = first_name(lead);
-    let subject = format!("We have received {about} – {}", tenant.name);
-    let mut body = format!(
-        "Hi {first},\n\nThank you for {about}. It has reached our team at {location}.\n\n{NEXT_STEP}\n"
-    );
+    let (subject, opening) = match held_at_dealership(lead) {
+        // A car held for a deposit paid in person: the shopper reads what the reserve
+        // page said (how long it is held, how to complete it), not an enquiry's thanks.
+        Some(held) => {
+            let the_car = car
+                .name
+                .as_ref()
+                .map(|c| format!("the {c}"))
+                .unwrap_or_else(|| "the car".to_owned());
+            (
+                format!("Your reservation of {the_car} – {}", tenant.name),
+                format!("Thank you for reserving {the_car} at {location}. {held}"),
+            )
+        }
+        None => {
+            let about = match &car.name {
+                Some(car) => format!("your enquiry about the {car}"),
+                None => "your enquiry".to_owned(),
+            };
+            (
+                format!("We have received {about} – {}", tenant.name),
+                format!("Thank you for {about}. It has reached our team at {location}."),
+            )
+        }
+    };
+    let mut body = format!("Hi {first},\n\n{opening}\n\n{NEXT_STEP}\n");
     if let Some(url) = &car.url {
         body.push_str(&format!("\nCar page: {url}\n"));
     }
@@ -529,8 +569,12 @@ pub fn fit_sms(body: &str) -> String {
 
 /// The confirmation as a text message: the car from the dealer's stock, at most two
 /// segments, and sent only to a phone its owner verified by signing in (see
-/// [`crate::lead::LeadFields::phone_verified`]).
+/// [`crate::lead::LeadFields::phone_verified`]); a hold paid at the dealership says how
+/// long the car is held and how to complete the reservation.
 pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord, car: &StockCar) -> String {
+    if let Some(held) = held_at_dealership(lead) {
+        return fit_sms(&format!("{}: {held}", tenant.name));
+    }
     let about = car
         .name
         .as_ref()
@@ -668,6 +712,40 @@ mod tests {
         ] {
             assert_eq!(first_name(&lead(phishy)), "there", "{phishy}");
         }
+    }
+
+    #[test]
+    fn only_a_reservations_own_lead_awaiting_payment_is_confirmed_as_a_hold() {
+        use crate::lead::PaymentStatus;
+        let made = chrono::DateTime::UNIX_EPOCH;
+        let lead = |category: &str, status| LeadRecord {
+            id: "l".into(),
+            dealer: "d".into(),
+            created_at: made,
+            updated_at: made,
+            steps: 1,
+            fields: crate::lead::LeadFields {
+                category: Some(category.into()),
+                reservation_status: Some(status),
+                deposit: Some(200),
+                hold_expires_at: Some(made + chrono::Duration::hours(48)),
+                ..Default::default()
+            },
+        };
+        assert_eq!(
+            held_at_dealership(&lead("Reservation", PaymentStatus::AwaitingPayment)),
+            Some(domain::messages::reservation_held_pay_at_dealership(
+                48, 200
+            ))
+        );
+        assert_eq!(
+            held_at_dealership(&lead("Online Purchase", PaymentStatus::AwaitingPayment)),
+            None
+        );
+        assert_eq!(
+            held_at_dealership(&lead("Reservation", PaymentStatus::Held)),
+            None
+        );
     }
 
     #[test]

@@ -27,7 +27,8 @@ use crate::payment::links::DealerAction;
 use crate::payment::stripe::{verify_signature, StripeError};
 use crate::payment::CardPayments;
 use crate::routes::reservations::{
-    card_answer, follow_answer, ReservationAnswer, CARD_PAYMENTS_UNAVAILABLE, RESERVATION_NOT_FOUND,
+    card_answer, follow_answer, stock_car_name, ReservationAnswer, CARD_PAYMENTS_UNAVAILABLE,
+    RESERVATION_NOT_FOUND,
 };
 use crate::store::{HoldChange, ReservationRecord, TransitionOutcome};
 use crate::tenancy::Site;
@@ -241,10 +242,11 @@ fn escape(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-/// A small HTML page for the dealer (never indexed, never cached).
+/// A small HTML page for the dealer (never indexed, never cached). Its empty icon keeps
+/// the browser from asking for a /favicon.ico the API does not have.
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
     let html = format!(
-        "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title></head><body style=\"font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem\"><h1>{}</h1>{body}</body></html>",
+        "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{}</title></head><body style=\"font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem\"><h1>{}</h1>{body}</body></html>",
         escape(title),
         escape(title)
     );
@@ -353,18 +355,23 @@ pub async fn dealer_page(
         Ok(checked) => checked,
         Err(response) => return response,
     };
+    // The car as the stock names it, so the dealer sees which one the button acts on.
+    let car = match stock_car_name(&state, &site.slug, reservation.car_id) {
+        Some(name) => format!("the {name} (car {})", reservation.car_id),
+        None => format!("car {}", reservation.car_id),
+    };
     let what = match action {
         DealerAction::Capture => format!(
-            "Take the ${} deposit held on the shopper's card for car {}: the sale is agreed. The money moves when you press the button.",
-            reservation.deposit, reservation.car_id
+            "Take the ${} deposit held on the shopper's card for {car}: the sale is agreed. The money moves when you press the button.",
+            reservation.deposit
         ),
         DealerAction::Cancel => format!(
-            "Release car {} and cancel the ${} authorisation on the shopper's card. Nothing is charged.",
-            reservation.car_id, reservation.deposit
+            "Release {car} and cancel the ${} authorisation on the shopper's card. Nothing is charged.",
+            reservation.deposit
         ),
         DealerAction::Refund => format!(
-            "Refund the ${} deposit taken for car {} to the shopper's card.",
-            reservation.deposit, reservation.car_id
+            "Refund the ${} deposit taken for {car} to the shopper's card.",
+            reservation.deposit
         ),
     };
     let target = format!(

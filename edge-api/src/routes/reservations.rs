@@ -26,6 +26,7 @@ use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
 use domain::rules::availability::ReserveState;
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
+use domain::rules::market::MarketCar;
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 use utoipa::ToSchema;
@@ -71,6 +72,11 @@ pub const HOLD_LAPSED: &str = "The time to confirm your card ran out, so the car
 pub const CONFIRM_WITH_BANK: &str =
     "Your bank asks you to confirm this payment. The car is held for 15 minutes while you do.";
 
+/// Shown when the bank's 3-D Secure check failed (the card page says the same when
+/// Stripe.js reports it).
+pub const NOT_AUTHENTICATED: &str =
+    "Your bank did not confirm this payment. Please try again or use another card.";
+
 /// Shown when the shopper's phone already holds another car of the dealer.
 pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
 
@@ -78,6 +84,9 @@ pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserve
 pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.";
 /// Shown when the reservation's phone is not the signed-in one.
 pub const PHONE_NOT_SIGNED_IN: &str = "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
+
+/// Shown when one address has made as many reservations as a day allows.
+pub const TOO_MANY_RESERVATIONS: &str = "This connection has reserved as many cars as we allow in a day, so this car was not reserved. Please call the dealership to reserve it.";
 
 /// Subject of the dealer's email about a burst of reservations.
 pub const BURST_SUBJECT: &str = "Unusually many reservations";
@@ -345,7 +354,22 @@ pub async fn reserve(
         &ip,
         state.policy.reservations_per_ip,
     )
-    .await?;
+    .await
+    .map_err(|e| match e {
+        // The window is a day: "wait a few minutes" would not be true.
+        ApiError::Client {
+            code: ErrorCode::RateLimited,
+            fields,
+            retry_after,
+            ..
+        } => ApiError::Client {
+            code: ErrorCode::RateLimited,
+            message: TOO_MANY_RESERVATIONS.to_owned(),
+            fields,
+            retry_after,
+        },
+        other => other,
+    })?;
     // A reservation is a lead: it counts against the lead limits, the address's across
     // the platform (each sends a confirmation), the phone's per dealer.
     limit_platform(
@@ -421,6 +445,7 @@ pub async fn reserve(
     let payment_method = request.payment_method.clone().unwrap_or_default();
     let mut lead = reservation_lead(&reservation, request, contact, &headers);
     lead.fields.phone_verified = Some(verified);
+    stock_car_fields(&state, &site.slug, reservation.car_id, &mut lead.fields);
     match state.store.reserve(&reservation, &lead, now).await? {
         ReserveOutcome::Held => {}
         ReserveOutcome::Taken(hold) => {
@@ -592,6 +617,15 @@ async fn authorise(
     }
 }
 
+/// Whether the PaymentIntent's last attempt failed in the bank's 3-D Secure check.
+fn authentication_failed(intent: &crate::payment::stripe::PaymentIntent) -> bool {
+    intent
+        .last_payment_error
+        .as_ref()
+        .and_then(|e| e.code.as_deref())
+        == Some("payment_intent_authentication_failure")
+}
+
 /// Records what a PaymentIntent says and answers the shopper: held, declined (402), or
 /// lapsed (409).
 pub async fn follow_answer(
@@ -605,6 +639,11 @@ pub async fn follow_answer(
         .await
         .map_err(ApiError::Internal)?;
     match (flow::read(intent), outcome) {
+        // Stripe's words for a failed 3-D Secure check speak to developers ("The
+        // provided PaymentMethod has failed authentication"): the shopper reads plain ones.
+        (Reading::Declined(_), _) if authentication_failed(intent) => {
+            Err(declined(NOT_AUTHENTICATED))
+        }
         (Reading::Declined(reason), _) => Err(declined(&reason)),
         (_, TransitionOutcome::Lapsed(_)) => Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED)),
         (Reading::Cancelled, _) => Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED)),
@@ -653,6 +692,38 @@ fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError>
             CAR_NOT_PURCHASABLE,
         )),
     }
+}
+
+/// The car as the dealer's published stock names it ("2025 Toyota Camry"), for what the
+/// dealer reads about a reservation: the request names the car only by its id.
+pub fn stock_car_name(state: &AppState, dealer: &str, car_id: u64) -> Option<String> {
+    stock_car(state, dealer, car_id).map(|car| format!("{} {} {}", car.year, car.make, car.model))
+}
+
+/// The dealer's published car `car_id` as the market file has it.
+fn stock_car(state: &AppState, dealer: &str, car_id: u64) -> Option<MarketCar> {
+    let market = state.market.current();
+    let listing = market.listing_by_id(dealer, car_id)?;
+    market.car(dealer, &listing.slug).cloned()
+}
+
+/// Names the held car in its lead from the dealer's published stock (year, make, model,
+/// condition and price), so the dealer's email, its subject and the ADF say which car it
+/// is, not only its id.
+fn stock_car_fields(state: &AppState, dealer: &str, car_id: u64, fields: &mut LeadFields) {
+    let Some(car) = stock_car(state, dealer, car_id) else {
+        return;
+    };
+    fields.vehicle_year = Some(Scalar::Number(Number::from(car.year)));
+    fields.vehicle_make = Some(car.make);
+    fields.vehicle_model = Some(car.model);
+    fields.vehicle_status = Some(car.car_type.as_str().to_owned());
+    // Whole dollars read as "$46990", not "$46990.0".
+    fields.price = if car.price.fract() == 0.0 && car.price < 1e15 {
+        Some(Scalar::Number(Number::from(car.price as u64)))
+    } else {
+        Number::from_f64(car.price).map(Scalar::Number)
+    };
 }
 
 /// The lead fields a reservation form sends, as the lead form would send them.

@@ -12,7 +12,7 @@ use std::time::{Duration as StdDuration, Instant};
 
 use chrono::Duration;
 use domain::rules::availability::ReserveState;
-use domain::rules::market::{Listing, Market};
+use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::lead::PaymentStatus;
 use edge_api::market::MarketSource;
@@ -20,6 +20,7 @@ use edge_api::payment::links::DealerAction;
 use edge_api::payment::stripe::{sign, StripeSettings};
 use edge_api::payment::{flow, CardPayments};
 use edge_api::policy::{Policy, RateLimit};
+use edge_api::routes::reservations::NOT_AUTHENTICATED;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -96,9 +97,20 @@ fn start_localstripe() -> LocalStripe {
     server
 }
 
-/// Cars 1 to 100 of alpha for sale.
+/// Cars 1 to 100 of alpha for sale; 21 and 50 also as the market file names them.
 fn stock() -> Market {
-    Market::default().with_listings(
+    let named = |id: u64, model: &str| MarketCar {
+        dealer: "alpha".into(),
+        slug: format!("car-{id}"),
+        make: "Toyota".into(),
+        model: model.into(),
+        year: 2021,
+        km: 48_000,
+        price: 38_990.0,
+        car_type: domain::car::CarType::Used,
+        badge: None,
+    };
+    Market::new([named(21, "HiLux"), named(50, "Camry")]).with_listings(
         (1..=100)
             .map(|id| Listing {
                 dealer: "alpha".into(),
@@ -457,6 +469,14 @@ async fn authorised_declined_and_3d_secure_cards_on_localstripe() {
         failed.text
     );
     assert_eq!(failed.json["code"], "card_declined");
+    // In the shopper's words, beside the card field, not Stripe's.
+    assert_eq!(
+        (
+            failed.json["message"].as_str(),
+            failed.json["fields"]["payment_method"].as_str()
+        ),
+        (Some(NOT_AUTHENTICATED), Some(NOT_AUTHENTICATED))
+    );
     assert!(!reserved(&app, 4).await);
 
     // Unknown reservation and bad ids are 4xx.
@@ -639,6 +659,12 @@ async fn the_shopper_cancels_and_the_dealer_captures_and_refunds_through_single_
         .contains("<meta name=\"robots\" content=\"noindex"));
     assert!(page.text.contains("<form method=\"post\""));
     assert!(page.text.contains("Sale agreed: take the deposit"));
+    // The dealer sees which car the button acts on.
+    assert!(
+        page.text.contains("for the 2021 Toyota HiLux (car 21)"),
+        "{}",
+        page.text
+    );
     assert_eq!(
         intent(&stripe, &pi).await["status"],
         "requires_capture",
@@ -906,6 +932,11 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
         .find(|m| m.contains("Sale agreed: take the deposit"))
         .unwrap_or_else(|| panic!("a dealer email with the links: {sent:#?}"));
     assert!(held.contains("Release the car"));
+    // It names the held car from the stock.
+    assert!(
+        held.contains("Car: 2021 Toyota Camry") && held.contains("Condition: used"),
+        "{held}"
+    );
     let link = held
         .split(|c: char| c.is_whitespace() || c == '"' || c == '<' || c == '>')
         .find(|w| w.contains("action=capture"))

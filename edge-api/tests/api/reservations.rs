@@ -13,14 +13,14 @@ use domain::messages::{
     INVALID_PHONE, INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
 };
 use domain::rules::availability::ReserveState;
-use domain::rules::market::{Listing, Market};
+use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::routes::reservations::{
     CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD, PHONE_HOLDS_A_CAR,
-    PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED,
+    PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED, TOO_MANY_RESERVATIONS,
 };
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
@@ -60,7 +60,19 @@ fn stock() -> Market {
         ReserveState::NotPurchasable,
     ));
     listings.push(listing("beta", BETA_ONLY, ReserveState::Reservable));
-    Market::default().with_listings(listings)
+    // Car 1042 as the market file names it; the others are listed by id only.
+    let hilux = MarketCar {
+        dealer: "alpha".into(),
+        slug: "car-1042".into(),
+        make: "Toyota".into(),
+        model: "HiLux".into(),
+        year: 2021,
+        km: 48_000,
+        price: 38_990.0,
+        car_type: domain::car::CarType::Used,
+        badge: None,
+    };
+    Market::new([hilux]).with_listings(listings)
 }
 
 /// The app over [`stock`].
@@ -217,6 +229,24 @@ async fn a_reservation_holds_the_car_for_48_hours_awaiting_payment_at_the_dealer
     assert_eq!(stored_json(&lead.fields)["reservation_id"], id);
     assert_eq!(stored_json(&lead.fields)["user_agent"], "TestBrowser/1");
     assert_eq!(stored_json(&lead.fields)["phone_verified"], true);
+    // The dealer reads which car is held, named by the stock rather than the request.
+    let fields = stored_json(&lead.fields);
+    assert_eq!(
+        (
+            &fields["Vehicle Year"],
+            &fields["Vehicle Make"],
+            &fields["Vehicle Model"],
+            &fields["vehicle_status"],
+            &fields["price"],
+        ),
+        (
+            &json!(2021),
+            &json!("Toyota"),
+            &json!("HiLux"),
+            &json!("used"),
+            &json!(38990)
+        )
+    );
     assert_eq!(
         app.state
             .store
@@ -703,8 +733,16 @@ async fn a_phone_holds_one_car_per_dealer_and_an_address_only_a_few() {
     // dealer (the refused one above counted too).
     let fourth = post(3, "0413 000 111", HOST).await;
     assert_eq!(
-        (fourth.status, fourth.json["code"].as_str()),
-        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")),
+        (
+            fourth.status,
+            fourth.json["code"].as_str(),
+            fourth.json["message"].as_str()
+        ),
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            Some("rate_limited"),
+            Some(TOO_MANY_RESERVATIONS)
+        ),
         "{}",
         fourth.text
     );
@@ -843,6 +881,35 @@ fn mails(dir: &std::path::Path) -> Vec<String> {
                 .replace("=3D", "=")
         })
         .collect()
+}
+
+/// The shopper's confirmation of a hold paid at the dealership says what the reserve
+/// page said: the car is held, for how long, and the deposit is paid in person. It is
+/// not thanked for an enquiry.
+#[tokio::test]
+async fn the_confirmation_of_a_hold_paid_at_the_dealership_says_how_to_complete_it() {
+    let (mut st, clock, dir) = state(tenants(None), relaxed());
+    let mail_dir = tempfile::tempdir().expect("mail dir");
+    st.mail = Some(edge_api::mail::MailSettings {
+        transport: Arc::new(edge_api::mail::FileMail::new(mail_dir.path())),
+        from: "leads@forecourt.example".into(),
+    });
+    st.market = Arc::new(MarketSource::fixed(stock()));
+    let app = serve(st, clock, dir).await;
+    let answer = reserve(&app, HOST, 1042).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    edge_api::outbox::drain(&app.state).await.expect("drain");
+    let sent = mails(mail_dir.path());
+    let confirmation = sent
+        .iter()
+        .find(|m| m.contains("<jo@example.com>"))
+        .unwrap_or_else(|| panic!("a confirmation to the shopper: {sent:#?}"));
+    assert!(
+        confirmation.contains("Thank you for reserving the 2021 Toyota HiLux")
+            && confirmation.contains(&reservation_held_pay_at_dealership(48, 200))
+            && !confirmation.contains("your enquiry about"),
+        "{confirmation}"
+    );
 }
 
 /// When a window's reservations of a dealer reach the burst threshold, the dealer's lead
