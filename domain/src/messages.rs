@@ -319,6 +319,12 @@ pub const RESERVATION_CATEGORY: &str = "Reservation";
 pub const ONLINE_PURCHASE_CATEGORY: &str = "Online Purchase";
 /// Answer when the car already has an active hold.
 pub const CAR_ALREADY_RESERVED: &str = "This car is already reserved.";
+/// Shown when a hold paid at the dealership comes without a signed-in phone (the API's
+/// answer, and the reserve form's words above its code step).
+pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.";
+/// Shown when the reservation's phone is not the signed-in one (the API's answer, and the
+/// reserve form's words above its code step).
+pub const PHONE_NOT_SIGNED_IN: &str = "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
 /// Template of the answer to a reservation paid at the dealership; see [`reservation_held_pay_at_dealership`].
 pub const RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE: &str =
     "This car is held for you for {hours} hours. Please pay the ${deposit} fully refundable deposit at the dealership to complete your reservation.";

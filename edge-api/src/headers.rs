@@ -39,6 +39,11 @@ pub const PAGE_HEADERS: &[(&str, &str)] = &[
     ("content-security-policy", PAGE_CSP),
 ];
 
+/// Headers an answer may set itself, which the list then leaves as they are (locally and
+/// in CloudFront's site policy): a page reached by a signed link sends `no-referrer`, so
+/// the link never leaves in a Referer.
+pub const SET_BY_ANSWER: &[&str] = &["referrer-policy"];
+
 /// Which set of headers an answer gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

@@ -17,8 +17,9 @@ use crate::headers;
 use crate::tenancy::{is_local_host, request_host, Tenants};
 
 /// Adds the security headers of [`crate::headers`]: the page list, or the media list
-/// under `/media/`; HSTS only outside localhost. A page of a known dealer gets that
-/// dealer's CSP (its tag origins).
+/// under `/media/`; HSTS only outside localhost; a header of [`headers::SET_BY_ANSWER`]
+/// only when the answer has none. A page of a known dealer gets that dealer's CSP (its
+/// tag origins).
 pub async fn security_headers(
     State(tenants): State<Arc<Tenants>>,
     request: Request,
@@ -36,6 +37,9 @@ pub async fn security_headers(
     let target = response.headers_mut();
     for (name, value) in headers::headers(kind) {
         if local && name == headers::HSTS_HEADER {
+            continue;
+        }
+        if headers::SET_BY_ANSWER.contains(&name) && target.contains_key(name) {
             continue;
         }
         target.insert(

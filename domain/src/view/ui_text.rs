@@ -36,6 +36,8 @@ pub const UI_MESSAGES: &[(&str, &str)] = &[
     ("INVALID_POSTCODE", messages::INVALID_POSTCODE),
     ("RESERVED", messages::RESERVED),
     ("CAR_ALREADY_RESERVED", messages::CAR_ALREADY_RESERVED),
+    ("PHONE_NOT_VERIFIED", messages::PHONE_NOT_VERIFIED),
+    ("PHONE_NOT_SIGNED_IN", messages::PHONE_NOT_SIGNED_IN),
     ("INVALID_EMAIL", messages::INVALID_EMAIL),
     ("INVALID_PHONE", messages::INVALID_PHONE),
     ("FORM_SUBMIT_ERROR", messages::FORM_SUBMIT_ERROR),

@@ -679,6 +679,8 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
         "Referrer: https://www.google.com/search?q=<ute>",
         "Campaign: fbclid=f1, gclid=g<1>, msclkid=m1, utm_campaign=utes, utm_source=google",
         "Pages visited: /?utm_source=google&gclid=g<1> > /cars/2021-toyota-hilux-1042",
+        // On the Brisbane location's clock, in words.
+        "Received: Sunday 22 November 2026, 7:00 pm AEST",
     ] {
         assert!(text.contains(line), "{line} missing from\n{text}");
     }
@@ -704,6 +706,11 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
     let adf = attached["text"].as_str().expect("adf");
     check_adf(adf).unwrap_or_else(|e| panic!("{e}\n{adf}"));
     assert!(adf.contains("<stock>JT1042</stock>") && adf.contains("<vin>MR0FA3CD100123456</vin>"));
+    // ADF's request date stays ISO 8601 for the CRM.
+    assert!(
+        adf.contains("<requestdate>2026-11-22T09:00:00+00:00</requestdate>"),
+        "{adf}"
+    );
     assert!(
         adf.contains("<url>https://www.alphamotors.com.au</url>"),
         "{adf}"

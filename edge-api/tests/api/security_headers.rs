@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use edge_api::headers::{headers, Kind, HSTS_HEADER, MEDIA_CSP};
+use edge_api::headers::{headers, Kind, HSTS_HEADER, MEDIA_CSP, SET_BY_ANSWER};
 use reqwest::StatusCode;
 use serde_yaml::Value;
 
@@ -35,11 +35,13 @@ fn overridden(config: &Value, what: &str) {
     );
 }
 
-/// The pages' CSP is the one setting a site policy must not override: a dealer's own
-/// policy comes from the API or the sites' viewer-response function, and the policy's
-/// is the platform's fallback for answers without one (CloudFront's error pages).
-fn kept_from_origin(resource: &str, key: &str) -> bool {
-    resource == "SiteHeadersPolicy" && key == "ContentSecurityPolicy"
+/// The settings a site policy must not override: the pages' CSP (a dealer's own policy
+/// comes from the API or the sites' viewer-response function, and the policy's is the
+/// platform's fallback for answers without one, such as CloudFront's error pages) and the
+/// headers an answer may set itself ([`SET_BY_ANSWER`]).
+fn kept_from_origin(resource: &str, header: &str) -> bool {
+    resource == "SiteHeadersPolicy"
+        && (header == "content-security-policy" || SET_BY_ANSWER.contains(&header))
 }
 
 /// The headers a `AWS::CloudFront::ResponseHeadersPolicy` resource adds, as the
@@ -58,11 +60,6 @@ fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
         .expect("SecurityHeadersConfig");
     for (key, value) in security {
         let key = key.as_str().expect("a key");
-        if kept_from_origin(resource, key) {
-            assert_eq!(value["Override"], Value::Bool(false), "{resource} {key}");
-        } else {
-            overridden(value, key);
-        }
         let header = match key {
             "StrictTransportSecurity" => {
                 let mut hsts = format!("max-age={}", text(&value["AccessControlMaxAgeSec"], key));
@@ -90,6 +87,11 @@ fn policy_headers(template: &Value, resource: &str) -> Vec<(String, String)> {
             "XSSProtection" => panic!("{resource}: X-XSS-Protection is not in edge_api::headers"),
             other => panic!("{resource}: unknown security header setting {other}"),
         };
+        if kept_from_origin(resource, &header.0) {
+            assert_eq!(value["Override"], Value::Bool(false), "{resource} {key}");
+        } else {
+            overridden(value, key);
+        }
         out.push(header);
     }
     for item in config["CustomHeadersConfig"]["Items"]
@@ -425,4 +427,38 @@ async fn a_dealer_with_tags_gets_their_origins_in_its_policy() {
         alpha.headers["content-security-policy"],
         edge_api::headers::PAGE_CSP
     );
+}
+
+/// The dealer's deposit links carry a signed token: their pages send `no-referrer`, and
+/// the list's own referrer policy does not replace it, so the link never leaves in a
+/// Referer; every other header of the list is still there.
+#[tokio::test]
+async fn a_signed_link_page_keeps_its_own_no_referrer_policy() {
+    let app = spawn().await;
+    // A link without its action: the page that says so is one of the link's pages.
+    let page = app
+        .get(
+            "www.alphamotors.com.au",
+            "/api/reservations/r1/dealer",
+            None,
+        )
+        .await;
+    assert!(
+        page.headers["content-type"]
+            .to_str()
+            .expect("text")
+            .starts_with("text/html"),
+        "{}",
+        page.text
+    );
+    assert_eq!(page.headers["referrer-policy"], "no-referrer");
+    for (name, value) in headers(Kind::Page) {
+        if !SET_BY_ANSWER.contains(&name) {
+            assert_eq!(
+                page.headers.get(name).and_then(|v| v.to_str().ok()),
+                Some(value),
+                "{name}"
+            );
+        }
+    }
 }

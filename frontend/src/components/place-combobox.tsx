@@ -55,6 +55,8 @@ interface Props {
   invalid?: boolean;
   /** Class of the wrapper (the label and the field). */
   className?: string;
+  /** The places found for the text (trimmed), once a lookup answers. */
+  onSuggestions?: (query: string, places: PlaceSuggestion[]) => void;
   /** The lookup (tests). */
   lookUp?: (query: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>;
 }
@@ -70,6 +72,7 @@ export function PlaceCombobox({
   describedBy,
   invalid = false,
   className = 'field',
+  onSuggestions,
   lookUp = fetchPlaces,
 }: Props) {
   const made = useId();
@@ -122,6 +125,7 @@ export function PlaceCombobox({
           setOptions(found);
           setAnswered(query);
           setActive(-1);
+          onSuggestions?.(query, found);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;

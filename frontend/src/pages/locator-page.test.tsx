@@ -100,9 +100,47 @@ describe('LocatorPage', () => {
     await search('Toowoomba');
     expect(status()).toBe('1 location');
     expect(names()).toEqual(['Dealer Toowoomba']);
+    // Words that match no location and no place either list nothing, and say so.
     await search('Nowhere');
-    expect(status()).toBe('0 locations');
+    await waitFor(() => expect(status()).toBe('0 locations'));
     expect(screen.getByText(/No dealers match your search/)).toBeTruthy();
+  });
+
+  it('keeps the whole list while a suburb is typed, until its suggestion is picked', async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === '/api/websites') return answer(200, websites);
+      if (path === '/api/places?q=Graf')
+        return answer(200, [
+          {
+            name: 'Grafton',
+            state: 'NSW',
+            postcode: '2460',
+            label: 'Grafton NSW 2460',
+            lat: -29.6904,
+            lng: 152.9333,
+          },
+        ]);
+      return answer(404, {});
+    });
+    render(<LocatorPage site={testSite} page={page} gate={null} />);
+    await waitFor(() => expect(status()).toBe('3 locations'));
+    await search('Graf');
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Grafton NSW 2460' })).toBeTruthy(),
+    );
+    // No dealer is called "Graf": the list stays as it was, never "0 locations".
+    expect(status()).toBe('3 locations');
+    expect(names()).toEqual(['Dealer Brisbane', 'Dealer Ipswich', 'Dealer Toowoomba']);
+    expect(screen.queryByText(/No dealers match your search/)).toBeNull();
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Suburb or postcode' }), {
+      key: 'ArrowDown',
+    });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Suburb or postcode' }), {
+      key: 'Enter',
+    });
+    expect(status()).toBe('No dealers within 100 km of Grafton NSW 2460.');
   });
 
   it('lists the 5 nearest within 250 km after a map pick, by click or by the map centre', async () => {

@@ -38,6 +38,8 @@ export function LocatorPage({ site, page }: LocatorProps) {
   // A place the postcode dataset does not know: nothing is listed (never the result of
   // an earlier search) and the status says so.
   const [unknown, setUnknown] = useState(false);
+  // The last text whose place suggestions came back empty.
+  const [placeless, setPlaceless] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Each search gets a number; an answer for an older one (a slow postcode lookup) is
   // dropped, so the list and the status follow the last search.
@@ -192,11 +194,16 @@ export function LocatorPage({ site, page }: LocatorProps) {
     pick(mapPickOrigin(point), true);
   };
 
+  // Words that match no location are most likely a place being typed: its suggestions
+  // offer it and picking one sorts by distance, so meanwhile the list stays whole. Only
+  // words that match neither a location nor a place list nothing.
+  const matched = matchText(all, filter);
+  const listed = matched.length > 0 || filter === '' ? matched : placeless === filter ? [] : all;
   const shown = unknown
     ? []
     : origin
-      ? nearby(matchText(all, filter), origin, radius, picked ? page.pick_nearest : null)
-      : matchText(all, filter);
+      ? nearby(listed, origin, radius, picked ? page.pick_nearest : null)
+      : listed;
   const count = shown.length;
   // A place with nothing near it says so: "Showing the 5 nearest…" above an
   // empty list read as a contradiction.
@@ -230,6 +237,7 @@ export function LocatorPage({ site, page }: LocatorProps) {
           value={text}
           onChange={onText}
           onPick={pickPlace}
+          onSuggestions={(query, places) => setPlaceless(places.length === 0 ? query : null)}
         />
         <label className="field">
           <span>Distance</span>

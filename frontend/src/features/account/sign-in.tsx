@@ -99,6 +99,8 @@ interface Props {
   /** A number the task needs confirmed (a reservation's): the steps start with it, also
    *  for a shopper signed in with another number. */
   phone?: string;
+  /** Why the number is asked for, when the task says it better than `type`. */
+  reason?: string;
 }
 
 /** The sign-in page: a mobile number, then the 6-digit SMS code; signed in, the shopper
@@ -110,6 +112,7 @@ export function SignIn({
   type,
   onSignedIn,
   phone: needed,
+  reason: told,
 }: Props) {
   const session = useSession();
   const [query, setQuery] = useState<SignInQuery>({
@@ -136,9 +139,11 @@ export function SignIn({
     if (step.kind === 'code') codeRef.current?.focus();
   }, [step]);
 
-  const reason = query.type
-    ? SIGN_IN_REASONS[query.type]
-    : 'Sign in with your mobile number. We will text you a code.';
+  const reason =
+    told ??
+    (query.type
+      ? SIGN_IN_REASONS[query.type]
+      : 'Sign in with your mobile number. We will text you a code.');
   const current: Session = signedOut || needed ? { status: 'anonymous' } : session;
 
   async function sendCode(event?: FormEvent) {

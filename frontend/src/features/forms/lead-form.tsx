@@ -70,8 +70,22 @@ export function phoneDigits(value: unknown): string {
   return digits.length === 11 && digits.startsWith('61') ? `0${digits.slice(2)}` : digits;
 }
 
-/** The API's codes of a reservation whose phone is not the signed-in one. */
-const PHONE_NOT_CONFIRMED_CODES = ['phone_not_verified', 'phone_not_signed_in'];
+/** What the code step says, by the API's code of a reservation whose phone is not the
+ *  signed-in one (the API's own words). */
+const PHONE_NOT_CONFIRMED = {
+  phone_not_verified: MESSAGES.PHONE_NOT_VERIFIED,
+  phone_not_signed_in: MESSAGES.PHONE_NOT_SIGNED_IN,
+} as const;
+
+function isPhoneNotConfirmed(code: string | null): code is keyof typeof PHONE_NOT_CONFIRMED {
+  return code !== null && Object.hasOwn(PHONE_NOT_CONFIRMED, code);
+}
+
+/** The number a reservation needs confirmed, and why it is asked for. */
+interface Confirming {
+  phone: string;
+  reason: string;
+}
 
 /** The path of a page address ('' when it is not one). */
 function pathOf(url: string): string {
@@ -158,7 +172,9 @@ export function LeadForm({
   // the shopper confirmed by signing in: the number typed is confirmed here first (a
   // card deposit needs no such step, the card's authorisation is the cost).
   const confirmsPhone = reservation && !view.card_payment;
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const confirm = (phone: unknown, reason: string) =>
+    setConfirming({ phone: typeof phone === 'string' ? phone.trim() : '', reason });
   const confirmRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (confirming !== null) confirmRef.current?.focus();
@@ -278,7 +294,10 @@ export function LeadForm({
       const signedIn = await verifiedPhone();
       if (!signedIn || phoneDigits(signedIn) !== phoneDigits(current.phone)) {
         dispatch({ type: 'confirm-phone' });
-        return setConfirming(typeof current.phone === 'string' ? current.phone.trim() : '');
+        return confirm(
+          current.phone,
+          signedIn ? MESSAGES.PHONE_NOT_SIGNED_IN : MESSAGES.PHONE_NOT_VERIFIED,
+        );
       }
     }
     const payload = stepPayload(
@@ -364,11 +383,11 @@ export function LeadForm({
         heading: result.message,
         items: Object.values(result.fields),
       });
-    } else if (confirmsPhone && result.code && PHONE_NOT_CONFIRMED_CODES.includes(result.code)) {
+    } else if (confirmsPhone && isPhoneNotConfirmed(result.code)) {
       // The session ended, or is another phone's: confirm the number, then send again.
       key.current = null;
       dispatch({ type: 'confirm-phone' });
-      setConfirming(typeof current.phone === 'string' ? current.phone.trim() : '');
+      confirm(current.phone, PHONE_NOT_CONFIRMED[result.code]);
     } else if (result.code === SLOT_UNAVAILABLE_CODE && slotStep >= 0) {
       // Taken meanwhile: nothing was stored. Back to the times, freshly loaded.
       key.current = null;
@@ -467,8 +486,8 @@ export function LeadForm({
         >
           <h2 id={`${formId}-confirm`}>Confirm your mobile number</h2>
           <SignIn
-            type="checkout"
-            phone={confirming}
+            reason={confirming.reason}
+            phone={confirming.phone}
             onSignedIn={(phone) => {
               setConfirming(null);
               dispatch({ type: 'verified-phone', phone });

@@ -7,6 +7,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../components/test-fetch';
+import { MESSAGES } from '../../types/generated/messages';
+import { SIGN_IN_REASONS } from '../account/sign-in';
 import { phoneDigits } from '../forms/lead-form';
 import { fillDetails, renderReserveForm, setUpReserveTests } from './test-reserve';
 
@@ -63,7 +65,9 @@ describe('reserving with the deposit paid at the dealership', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     const heading = await screen.findByRole('heading', { name: 'Confirm your mobile number' });
     await waitFor(() => expect(document.activeElement).toBe(heading.closest('section')));
-    expect(screen.getByText('Sign in to reserve or buy this car online.')).toBeTruthy();
+    // The step says why the number is asked for, as the API would.
+    expect(screen.getByText(MESSAGES.PHONE_NOT_VERIFIED)).toBeTruthy();
+    expect(screen.queryByText(SIGN_IN_REASONS.checkout)).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Mobile number' }) as HTMLInputElement).value).toBe(
       '0412 345 678',
     );
@@ -104,10 +108,22 @@ describe('reserving with the deposit paid at the dealership', () => {
     fillDetails('0412 345 678');
     fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
     await screen.findByRole('heading', { name: 'Confirm your mobile number' });
+    expect(screen.getByText(MESSAGES.PHONE_NOT_SIGNED_IN)).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
     await confirmWithCode();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/success'));
     expect(callsTo('/api/reservations')).toHaveLength(2);
+  });
+
+  it('tells a shopper signed in with another number why this one needs a code', async () => {
+    api(held);
+    renderReserveForm({ verifiedPhone: async () => '0499999999' });
+    fillDetails('0412 345 678');
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve Now' }));
+    await screen.findByRole('heading', { name: 'Confirm your mobile number' });
+    expect(screen.getByText(MESSAGES.PHONE_NOT_SIGNED_IN)).toBeTruthy();
+    expect(screen.queryByText(SIGN_IN_REASONS.checkout)).toBeNull();
+    expect(callsTo('/api/reservations')).toEqual([]);
   });
 
   it('goes back to the details without sending anything', async () => {

@@ -29,6 +29,8 @@ export const MESSAGES = {
   INVALID_POSTCODE: "Invalid postcode.",
   RESERVED: "Reserved",
   CAR_ALREADY_RESERVED: "This car is already reserved.",
+  PHONE_NOT_VERIFIED: "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.",
+  PHONE_NOT_SIGNED_IN: "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.",
   INVALID_EMAIL: "Please enter a valid email address.",
   INVALID_PHONE: "Please enter a valid Australian phone number.",
   FORM_SUBMIT_ERROR: "An error occurred when submitting this form",
