@@ -22,6 +22,9 @@ pub const ADF_ATTACHMENT: &str = "lead.adf.xml";
 /// What the confirmation promises (shown in the email and the SMS).
 pub const NEXT_STEP: &str = "A member of our team will contact you within one business day. If your enquiry is urgent, reply to this email or call us.";
 
+/// What an order's confirmation promises instead.
+pub const ORDER_NEXT_STEP: &str = "A member of our team will contact you within one business day to arrange the rest of your purchase. If anything is urgent, reply to this email or call us.";
+
 fn text(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
@@ -124,6 +127,33 @@ pub fn site_url(tenant: &Tenant) -> Option<String> {
     tenant.domains.first().map(|d| format!("https://{d}"))
 }
 
+/// When the lead came in, on the clock of the dealer location it is for (the dealer's
+/// first location when it names none), e.g. "Sunday 29 November 2026, 4:05 pm AEST".
+/// The ADF keeps the machine form: its `requestdate` is ISO 8601.
+fn received_at(tenant: &Tenant, lead: &LeadRecord) -> String {
+    let location = location_slug(tenant, lead)
+        .and_then(|slug| tenant.locations.iter().find(|l| l.slug == slug))
+        .or(tenant.locations.first());
+    dealer_time(
+        location.map_or("", |l| l.address.state.as_str()),
+        lead.created_at,
+    )
+}
+
+/// A moment as a person in `state` reads it, with the zone's abbreviation.
+fn dealer_time(state: &str, at: chrono::DateTime<chrono::Utc>) -> String {
+    let local = domain::rules::appointments::local_now(state, at);
+    // The offset tells the zone and whether daylight saving is on.
+    let zone = match (local - at.naive_utc()).num_minutes() {
+        480 => "AWST",
+        570 => "ACST",
+        630 => "ACDT",
+        660 => "AEDT",
+        _ => "AEST",
+    };
+    format!("{} {zone}", local.format("%A %-d %B %Y, %-I:%M %P"))
+}
+
 /// The lead's fields as (label, value) rows, in the order a salesperson reads them.
 fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
     let f = &lead.fields;
@@ -184,7 +214,7 @@ fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
         "Lead id",
         Some(format!("{} (step {})", lead.id, lead.steps)),
     );
-    push("Received", Some(lead.created_at.to_rfc3339()));
+    push("Received", Some(received_at(tenant, lead)));
     rows
 }
 
@@ -465,15 +495,31 @@ pub fn confirmation_text(
 ) -> (String, String, String) {
     let location = own_location_name(tenant, lead);
     let first = first_name(lead);
+    let the_car = || {
+        car.name
+            .as_ref()
+            .map(|c| format!("the {c}"))
+            .unwrap_or_else(|| "the car".to_owned())
+    };
+    let mut next_step = NEXT_STEP;
+    let order = text(&lead.fields.category) == Some(domain::messages::ONLINE_PURCHASE_CATEGORY);
     let (subject, opening) = match held_at_dealership(lead) {
+        // An order of the buy-online journey: the shopper has just pressed "Send my order",
+        // often seconds after a pre-approval's enquiry thanks, so it reads as an order.
+        _ if order => {
+            next_step = ORDER_NEXT_STEP;
+            let the_car = the_car();
+            (
+                format!("Your order for {the_car} – {}", tenant.name),
+                format!(
+                    "Thank you for your order of {the_car}. It has reached our team at {location}, with the choices you made online."
+                ),
+            )
+        }
         // A car held for a deposit paid in person: the shopper reads what the reserve
         // page said (how long it is held, how to complete it), not an enquiry's thanks.
         Some(held) => {
-            let the_car = car
-                .name
-                .as_ref()
-                .map(|c| format!("the {c}"))
-                .unwrap_or_else(|| "the car".to_owned());
+            let the_car = the_car();
             (
                 format!("Your reservation of {the_car} – {}", tenant.name),
                 format!("Thank you for reserving {the_car} at {location}. {held}"),
@@ -490,7 +536,7 @@ pub fn confirmation_text(
             )
         }
     };
-    let mut body = format!("Hi {first},\n\n{opening}\n\n{NEXT_STEP}\n");
+    let mut body = format!("Hi {first},\n\n{opening}\n\n{next_step}\n");
     if let Some(url) = &car.url {
         body.push_str(&format!("\nCar page: {url}\n"));
     }
@@ -745,6 +791,43 @@ mod tests {
         assert_eq!(
             held_at_dealership(&lead("Reservation", PaymentStatus::Held)),
             None
+        );
+    }
+
+    #[test]
+    fn the_received_time_is_the_dealers_local_time_in_words() {
+        use chrono::TimeZone;
+        let summer = chrono::Utc
+            .with_ymd_and_hms(2026, 11, 29, 6, 5, 30)
+            .single()
+            .expect("time");
+        assert_eq!(
+            dealer_time("QLD", summer),
+            "Sunday 29 November 2026, 4:05 pm AEST"
+        );
+        assert_eq!(
+            dealer_time("NSW", summer),
+            "Sunday 29 November 2026, 5:05 pm AEDT"
+        );
+        assert_eq!(
+            dealer_time("SA", summer),
+            "Sunday 29 November 2026, 4:35 pm ACDT"
+        );
+        assert_eq!(
+            dealer_time("WA", summer),
+            "Sunday 29 November 2026, 2:05 pm AWST"
+        );
+        let winter = chrono::Utc
+            .with_ymd_and_hms(2026, 6, 30, 23, 0, 0)
+            .single()
+            .expect("time");
+        assert_eq!(
+            dealer_time("VIC", winter),
+            "Wednesday 1 July 2026, 9:00 am AEST"
+        );
+        assert_eq!(
+            dealer_time("NT", winter),
+            "Wednesday 1 July 2026, 8:30 am ACST"
         );
     }
 

@@ -28,6 +28,7 @@ pub mod ses;
 pub mod site_path;
 pub mod sms;
 pub mod sns;
+pub mod stock_car;
 pub mod store;
 pub mod tenancy;
 pub mod validate;

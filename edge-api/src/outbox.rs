@@ -517,15 +517,12 @@ fn stock_car(
         Some(crate::lead::Scalar::Text(t)) => t.trim().parse().ok(),
         None => None,
     };
-    let market = state.market.current();
-    let Some(listing) = id.and_then(|id| market.listing_by_id(&tenant.slug, id)) else {
+    let Some(car) = id.and_then(|id| crate::stock_car::stock_facts(state, &tenant.slug, id)) else {
         return lead_mail::StockCar::default();
     };
     lead_mail::StockCar {
-        name: market
-            .car(&tenant.slug, &listing.slug)
-            .map(|car| format!("{} {} {}", car.year, car.make, car.model)),
-        url: lead_mail::site_url(tenant).map(|site| format!("{site}/cars/{}", listing.slug)),
+        url: lead_mail::site_url(tenant).map(|site| format!("{site}/cars/{}", car.slug)),
+        name: Some(car.name),
     }
 }
 

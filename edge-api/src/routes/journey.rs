@@ -42,6 +42,7 @@ use crate::rate::{limit, limit_platform};
 use crate::routes::appointments;
 use crate::routes::leads::SessionPhone;
 use crate::routes::trade_in::VALUATION_EVENT;
+use crate::stock_car::{stock_facts, StockFacts};
 use crate::store::{
     BookingRecord, DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, Frequency,
     JourneyRecord, JourneySave, LeadRecord, OrderSent, ReservationRecord, TradeInChoice,
@@ -218,9 +219,13 @@ pub struct SummaryView {
     pub trade_in: f64,
     /// The reservation's deposit, AUD.
     pub deposit: u32,
+    /// Whether the deposit comes off the balance: it is held on (or was taken from) the
+    /// shopper's card. A deposit to pay at the dealership is part of the balance.
+    pub deposit_deducted: bool,
     /// The delivery fee, AUD (0 for pick-up or free delivery).
     pub delivery_fee: f64,
-    /// Left to pay: price + delivery − trade-in − deposit; null without a price.
+    /// Left to pay: price + delivery − trade-in, less the deposit when it is deducted;
+    /// null without a price.
     pub balance: Option<f64>,
     /// Estimated repayments, with finance chosen.
     pub repayment: Option<RepaymentView>,
@@ -389,32 +394,6 @@ async fn live(
         .is_some_and(|h| h.reservation_id == reservation.id))
 }
 
-/// The car as the market file lists it.
-struct CarFacts {
-    name: String,
-    price: f64,
-    year: u16,
-    make: String,
-    model: String,
-    status: Option<String>,
-}
-
-fn car_facts(state: &AppState, dealer: &str, car_id: u64) -> Option<CarFacts> {
-    let market = state.market.current();
-    let listing = market.listing_by_id(dealer, car_id)?;
-    let car = market.car(dealer, &listing.slug)?;
-    Some(CarFacts {
-        name: format!("{} {} {}", car.year, car.make, car.model),
-        price: car.price,
-        year: car.year,
-        make: car.make.clone(),
-        model: car.model.clone(),
-        status: serde_json::to_value(car.car_type)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned)),
-    })
-}
-
 fn domain_frequency(f: Frequency) -> PaymentFrequency {
     match f {
         Frequency::Week => PaymentFrequency::Week,
@@ -440,8 +419,20 @@ fn summary(
         .filter(|d| d.choice == DeliveryChoice::Delivery)
         .and_then(|d| d.fee)
         .unwrap_or(0.0);
+    // Only money the shopper has already put up comes off: a deposit still to pay at the
+    // dealership is paid out of the balance, so taking it off too would show them a
+    // balance $200 short of what they will hand over.
+    let deposit_deducted = matches!(
+        reservation.status,
+        PaymentStatus::Held | PaymentStatus::Captured
+    );
+    let deducted = if deposit_deducted {
+        f64::from(reservation.deposit)
+    } else {
+        0.0
+    };
     let balance = price.map(|p| {
-        let left = p + delivery_fee - trade_in - f64::from(reservation.deposit);
+        let left = p + delivery_fee - trade_in - deducted;
         (left.max(0.0) * 100.0).round() / 100.0
     });
     let repayment = match (&journey.finance, balance) {
@@ -476,6 +467,7 @@ fn summary(
         price,
         trade_in,
         deposit: reservation.deposit,
+        deposit_deducted,
         delivery_fee,
         balance,
         repayment,
@@ -488,7 +480,7 @@ async fn view(
     reservation: &ReservationRecord,
 ) -> Result<JourneyView, ApiError> {
     let now = state.clock.now();
-    let car = car_facts(state, &journey.dealer, journey.car_id);
+    let car = stock_facts(state, &journey.dealer, journey.car_id);
     Ok(JourneyView {
         reservation_id: journey.reservation_id.clone(),
         car_id: journey.car_id,
@@ -971,7 +963,14 @@ fn order_detail(
     if s.trade_in > 0.0 {
         review.push(format!("less trade-in {}", money(s.trade_in)));
     }
-    review.push(format!("less deposit {}", money(f64::from(s.deposit))));
+    if s.deposit_deducted {
+        review.push(format!("less deposit {}", money(f64::from(s.deposit))));
+    } else if reservation.status == PaymentStatus::AwaitingPayment {
+        review.push(format!(
+            "deposit {} to pay at the dealership (part of the balance)",
+            money(f64::from(s.deposit))
+        ));
+    }
     if s.delivery_fee > 0.0 {
         review.push(format!("plus delivery {}", money(s.delivery_fee)));
     }
@@ -1005,14 +1004,11 @@ fn contact_fields(lead: &LeadRecord) -> LeadFields {
     }
 }
 
-fn car_fields(fields: &mut LeadFields, car_id: u64, car: Option<&CarFacts>) {
-    fields.car_id = Some(Scalar::Number(Number::from(car_id)));
-    if let Some(car) = car {
-        fields.price = Some(number(car.price));
-        fields.vehicle_year = Some(Scalar::Number(Number::from(car.year)));
-        fields.vehicle_make = Some(car.make.clone());
-        fields.vehicle_model = Some(car.model.clone());
-        fields.vehicle_status = car.status.clone();
+/// Names the car in a lead of the journey: its id always, the rest from the stock.
+fn car_fields(fields: &mut LeadFields, car_id: u64, car: Option<&StockFacts>) {
+    match car {
+        Some(car) => car.fill(car_id, fields),
+        None => fields.car_id = Some(Scalar::Number(Number::from(car_id))),
     }
 }
 
@@ -1206,7 +1202,7 @@ async fn application_lead(
     now: DateTime<Utc>,
 ) -> Result<LeadRecord, ApiError> {
     let contact = reservation_lead(state, reservation).await?;
-    let car = car_facts(state, &journey.dealer, journey.car_id);
+    let car = stock_facts(state, &journey.dealer, journey.car_id);
     let s = summary(car.as_ref().map(|c| c.price), journey, reservation);
     let (category, subcategory) = FormKind::FinanceEnquiry.category();
     let mut fields = LeadFields {
@@ -1238,7 +1234,7 @@ fn order_lead(
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
     contact: &LeadRecord,
-    car: Option<&CarFacts>,
+    car: Option<&StockFacts>,
     s: &SummaryView,
     now: DateTime<Utc>,
 ) -> LeadRecord {
@@ -1332,7 +1328,7 @@ pub async fn order(
             return Err(ApiError::new(ErrorCode::HoldLapsed, NO_LIVE_HOLD));
         }
         let contact = reservation_lead(&state, &reservation).await?;
-        let car = car_facts(&state, &site.slug, car_id);
+        let car = stock_facts(&state, &site.slug, car_id);
         let s = summary(car.as_ref().map(|c| c.price), &journey, &reservation);
         let lead = order_lead(&journey, &reservation, &contact, car.as_ref(), &s, now);
         lead_limits(&state, &site, &ip, &lead).await?;
@@ -1408,6 +1404,59 @@ pub fn router() -> Router<AppState> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_deposit_on_the_card_comes_off_the_balance() {
+        let at = DateTime::<Utc>::UNIX_EPOCH;
+        let journey = JourneyRecord {
+            dealer: "alpha".into(),
+            reservation_id: "R1".into(),
+            car_id: 1,
+            phone: None,
+            token_hash: String::new(),
+            created_at: at,
+            updated_at: at,
+            finance: None,
+            trade_in: None,
+            delivery: None,
+            order: None,
+            version: 0,
+        };
+        let reservation = |status| ReservationRecord {
+            id: "R1".into(),
+            dealer: "alpha".into(),
+            car_id: 1,
+            lead_id: "L1".into(),
+            status,
+            deposit: 200,
+            hold_hours: 48,
+            created_at: at,
+            expires_at: at,
+            card: status == PaymentStatus::Held,
+            payment_intent: None,
+            history: Vec::new(),
+        };
+        for (status, deducted, balance) in [
+            (PaymentStatus::Held, true, 45_790.0),
+            (PaymentStatus::Captured, true, 45_790.0),
+            (PaymentStatus::AwaitingPayment, false, 45_990.0),
+            (PaymentStatus::Expired, false, 45_990.0),
+        ] {
+            let s = summary(Some(45_990.0), &journey, &reservation(status));
+            assert_eq!(
+                (s.deposit_deducted, s.balance),
+                (deducted, Some(balance)),
+                "{status:?}"
+            );
+            let detail = order_detail(&journey, &reservation(status), &s);
+            assert_eq!(detail.contains("less deposit $200"), deducted, "{detail}");
+            assert_eq!(
+                detail.contains("deposit $200 to pay at the dealership (part of the balance)"),
+                status == PaymentStatus::AwaitingPayment,
+                "{detail}"
+            );
+        }
+    }
 
     #[test]
     fn a_step_choice_is_one_of_its_stored_words_trimmed() {

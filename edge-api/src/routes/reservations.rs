@@ -26,7 +26,6 @@ use chrono::{DateTime, Duration, Utc};
 use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
 use domain::rules::availability::ReserveState;
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
-use domain::rules::market::MarketCar;
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 use utoipa::ToSchema;
@@ -44,6 +43,7 @@ use crate::routes::leads::SessionPhone;
 use crate::payment::flow::{self, Reading, AUTHORISE_WITHIN};
 use crate::payment::stripe::StripeError;
 use crate::payment::CardPayments;
+use crate::stock_car::stock_facts;
 use crate::store::{
     HoldChange, LeadRecord, ReservationRecord, ReserveOutcome, StateChange, TransitionOutcome,
 };
@@ -80,10 +80,9 @@ pub const NOT_AUTHENTICATED: &str =
 /// Shown when the shopper's phone already holds another car of the dealer.
 pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
 
-/// Shown when a hold paid at the dealership comes without a signed-in phone.
-pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.";
-/// Shown when the reservation's phone is not the signed-in one.
-pub const PHONE_NOT_SIGNED_IN: &str = "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
+// The reserve form shows the same words above its code step: they live in domain::messages,
+// which the frontend's MESSAGES is generated from.
+pub use domain::messages::{PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED};
 
 /// Shown when one address has made as many reservations as a day allows.
 pub const TOO_MANY_RESERVATIONS: &str = "This connection has reserved as many cars as we allow in a day, so this car was not reserved. Please call the dealership to reserve it.";
@@ -697,33 +696,16 @@ fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError>
 /// The car as the dealer's published stock names it ("2025 Toyota Camry"), for what the
 /// dealer reads about a reservation: the request names the car only by its id.
 pub fn stock_car_name(state: &AppState, dealer: &str, car_id: u64) -> Option<String> {
-    stock_car(state, dealer, car_id).map(|car| format!("{} {} {}", car.year, car.make, car.model))
-}
-
-/// The dealer's published car `car_id` as the market file has it.
-fn stock_car(state: &AppState, dealer: &str, car_id: u64) -> Option<MarketCar> {
-    let market = state.market.current();
-    let listing = market.listing_by_id(dealer, car_id)?;
-    market.car(dealer, &listing.slug).cloned()
+    stock_facts(state, dealer, car_id).map(|car| car.name)
 }
 
 /// Names the held car in its lead from the dealer's published stock (year, make, model,
 /// condition and price), so the dealer's email, its subject and the ADF say which car it
 /// is, not only its id.
 fn stock_car_fields(state: &AppState, dealer: &str, car_id: u64, fields: &mut LeadFields) {
-    let Some(car) = stock_car(state, dealer, car_id) else {
-        return;
-    };
-    fields.vehicle_year = Some(Scalar::Number(Number::from(car.year)));
-    fields.vehicle_make = Some(car.make);
-    fields.vehicle_model = Some(car.model);
-    fields.vehicle_status = Some(car.car_type.as_str().to_owned());
-    // Whole dollars read as "$46990", not "$46990.0".
-    fields.price = if car.price.fract() == 0.0 && car.price < 1e15 {
-        Some(Scalar::Number(Number::from(car.price as u64)))
-    } else {
-        Number::from_f64(car.price).map(Scalar::Number)
-    };
+    if let Some(car) = stock_facts(state, dealer, car_id) {
+        car.fill(car_id, fields);
+    }
 }
 
 /// The lead fields a reservation form sends, as the lead form would send them.

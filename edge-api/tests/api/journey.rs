@@ -204,7 +204,9 @@ async fn the_journey_is_kept_against_the_reservation_and_survives_a_reload() {
         assert!(fresh.json[step].is_null(), "{step} not chosen yet");
     }
     assert_eq!(fresh.json["summary"]["price"], PRICE);
-    assert_eq!(fresh.json["summary"]["balance"], PRICE - 200.0);
+    // The deposit is to be paid at the dealership: it is part of the balance, not held.
+    assert_eq!(fresh.json["summary"]["deposit_deducted"], false);
+    assert_eq!(fresh.json["summary"]["balance"], PRICE);
 
     let changed = steps(
         &app,
@@ -219,7 +221,7 @@ async fn the_journey_is_kept_against_the_reservation_and_survives_a_reload() {
     assert_eq!(delivery["choice"], "delivery");
     assert_eq!(delivery["region"], "South East Queensland");
     assert_eq!(delivery["fee"], 250.0);
-    let balance = PRICE + 250.0 - 200.0;
+    let balance = PRICE + 250.0;
     let summary = &changed.json["summary"];
     assert_eq!(summary["delivery_fee"], 250.0);
     assert_eq!(summary["balance"], balance);
@@ -341,7 +343,8 @@ async fn a_step_can_be_skipped_and_returned_to() {
     assert_eq!(attached.json["summary"]["trade_in"], offer);
     assert_eq!(
         attached.json["summary"]["balance"].as_f64(),
-        Some(((PRICE - offer - 200.0) * 100.0).round() / 100.0)
+        // The deposit is to be paid at the dealership: part of the balance.
+        Some(((PRICE - offer) * 100.0).round() / 100.0)
     );
     // The other steps kept their choice.
     assert_eq!(attached.json["finance"]["choice"], "skipped");
@@ -632,6 +635,12 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     assert_eq!(f.has_trade_in.as_deref(), Some("Yes"));
     assert_eq!(f.location.as_deref(), Some("brisbane"));
     assert_eq!(f.phone.as_ref().map(|p| p.digits()), Some("0412345678"));
+    // The price in whole dollars, as the reservation's lead writes it.
+    assert_eq!(
+        serde_json::to_value(&f.price).expect("price"),
+        json!(45_990u64)
+    );
+    assert_eq!(f.vehicle_model.as_deref(), Some("HiLux"));
     let detail = f.order_detail.clone().expect("order detail");
     for line in [
         format!("1. Reservation {reservation_id}"),
@@ -641,6 +650,7 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
         format!("(valuation {valuation_id})"),
         "4. Delivery or pick-up: Pick-up at Alpha Motors brisbane on Tuesday 24 November 2026 at 10:00".to_owned(),
         "5. Drive-away: price $45,990".to_owned(),
+        "deposit $200 to pay at the dealership (part of the balance)".to_owned(),
         "estimated repayments $".to_owned(),
     ] {
         assert!(detail.contains(&line), "{line:?} in {detail}");
@@ -690,6 +700,33 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     assert!(
         email.contains(&offer.to_string()) || email.contains(&format!("{}", offer as i64)),
         "the offer's figure in the email"
+    );
+    assert!(
+        !email.contains("45990.0"),
+        "the price in whole dollars:\n{email}"
+    );
+    // The shopper's confirmations: the pre-approval thanks them for an enquiry, the
+    // order for their order.
+    let to_shopper: Vec<&String> = sent_mail
+        .iter()
+        .filter(|m| !m.contains("To: sales@alphamotors.com.au") && m.contains("jo@example.com"))
+        .collect();
+    let order_thanks: Vec<&&String> = to_shopper
+        .iter()
+        .filter(|m| m.contains("Subject: Your order for the 2021 Toyota HiLux"))
+        .collect();
+    assert_eq!(order_thanks.len(), 1, "{to_shopper:#?}");
+    assert!(
+        order_thanks[0].contains("Thank you for your order of the 2021 Toyota HiLux")
+            && !order_thanks[0].contains("Thank you for your enquiry"),
+        "{}",
+        order_thanks[0]
+    );
+    assert!(
+        to_shopper
+            .iter()
+            .any(|m| m.contains("Thank you for your enquiry about the 2021 Toyota HiLux")),
+        "the pre-approval's confirmation: {to_shopper:#?}"
     );
     assert!(
         sent_mail

@@ -15,6 +15,7 @@ import {
 } from '../../components/account/records';
 import { resetSession } from '../../components/account/session';
 import { SuccessView } from './success-view';
+import { markJourneyStart, rememberJourneyToken } from '../journey/journey-token';
 import { resetSavedIds } from '../../components/account/watchlist';
 import { WatchlistView } from './watchlist-view';
 
@@ -168,6 +169,28 @@ describe('SuccessView', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await act(async () => {});
     expect(screen.queryByRole('link', { name: 'Go to your garage' })).toBeNull();
+  });
+
+  it('leads back to the buy-online journey after a reservation made from it', async () => {
+    saveSuccess(marker);
+    mockFetch().mockResolvedValue(answer(200, { signed_in: false, phone: null }));
+    const view = () => (
+      <SuccessView searchPath="/search/used-cars" heading="Thank You" key={Math.random()} />
+    );
+    // Reserved from the car page: no journey to go back to.
+    rememberJourneyToken(7, `R1.${'a'.repeat(64)}`);
+    const { rerender } = render(view());
+    expect(await screen.findByText('Our team will call you shortly.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue buying online' })).toBeNull();
+    // Reserved after leaving the journey of this car.
+    markJourneyStart(7);
+    rerender(view());
+    expect(
+      (await screen.findByRole('link', { name: 'Continue buying online' })).getAttribute('href'),
+    ).toBe('/checkout-journey?car_id=rav4');
+    expect(screen.getByRole('link', { name: 'Back to 2022 Toyota RAV4 GX' }).className).toContain(
+      'button--secondary',
+    );
   });
 
   it('thanks the shopper without a marker, without a second thank you', async () => {

@@ -10,7 +10,9 @@ import { trackEvent } from '../../components/analytics';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
 import { comparisonFigure, FinanceFigures, interestFigure } from '../finance/finance-figures';
-import { forgetJourneyToken, journeyToken } from '../journey/journey-token';
+import { loadSession } from '../../components/account/session';
+import { useHold } from '../vehicle/use-hold';
+import { forgetJourneyToken, journeyToken, markJourneyStart } from '../journey/journey-token';
 import {
   perFrequency,
   STATUS_LABEL,
@@ -20,6 +22,7 @@ import {
   type StepKey,
 } from '../journey/journey-model';
 import {
+  ChosenStep,
   DeliveryStep,
   FinanceStep,
   TradeInStep,
@@ -47,13 +50,18 @@ function message(reply: Reply<unknown>, fallback: string): string {
   return (!reply.ok && typeof reply.body?.message === 'string' && reply.body.message) || fallback;
 }
 
-/** Opens the journey of `carId`: this browser's token, else the signed-in phone's. */
+/** Opens the journey of `carId`: this browser's token, else the signed-in phone's. With
+ *  neither there is nothing the API could open: the shopper is asked to reserve or sign
+ *  in without a call that can only answer 401. */
 async function loadJourney(carId: number): Promise<Access> {
   const token = journeyToken(carId);
+  if (!token && (await loadSession()).status !== 'signed-in')
+    return { kind: 'none', signedIn: false };
   let reply = await openJourney(carId, { token }, { cache: 'no-store' });
   if (!reply.ok && token && (reply.status === 400 || reply.status === 403)) {
     // Another reservation's token (or one the API no longer knows): try the session.
     forgetJourneyToken(carId);
+    if ((await loadSession()).status !== 'signed-in') return { kind: 'none', signedIn: false };
     reply = await openJourney(carId, {}, { cache: 'no-store' });
   }
   if (reply.ok && reply.body) return { kind: 'open', journey: reply.body };
@@ -110,6 +118,9 @@ export function JourneyView({
 
   const ready = state.kind === 'ready' ? state : null;
   const carId = ready?.props.page.card.id ?? 0;
+  // Without a reservation of their own, a live hold on the car is someone else's.
+  const reservable = Boolean(ready?.props.page.card.available && ready.props.page.card.reserve_url);
+  const heldByOther = useHold(carId, ready?.access.kind === 'none' && reservable);
 
   const update = useCallback(
     (journey: Journey) =>
@@ -173,6 +184,9 @@ export function JourneyView({
     return <p role="alert">The car could not be loaded: {state.message}</p>;
   const { page } = state.props;
   const { card } = page;
+  // The price's label as the vehicle page shows it ("Drive Away", "Excl. Government
+  // Charges"): the review's price and balance carry it too.
+  const priceType = card.price_type && card.price !== null ? card.price_type : null;
   const here = `/checkout-journey?car_id=${encodeURIComponent(card.slug)}`;
   const signIn = `/sign-in?type=checkout&redirect=${encodeURIComponent(here)}&back=${encodeURIComponent(here)}`;
   const carHeader = (
@@ -182,19 +196,27 @@ export function JourneyView({
         <h2>
           <a href={card.path}>{card.name}</a>
         </h2>
-        <p className="print-sheet__price">{card.price_text}</p>
+        <p className="print-sheet__price">
+          {card.price_text}
+          {priceType ? <span className="journey-car__price-type"> {priceType}</span> : null}
+        </p>
       </div>
     </div>
   );
 
   if (state.access.kind === 'none') {
-    const reservable = card.available && card.reserve_url;
     return (
       <>
         {carHeader}
         <section className="journey-step" aria-labelledby="journey-reserve">
           <h2 id="journey-reserve">Step 1 of 5: Reserve it with the deposit</h2>
-          {reservable && card.reserve_url ? (
+          {reservable && heldByOther ? (
+            <p role="status">
+              {MESSAGES.CAR_ALREADY_RESERVED} Someone else holds it for now, so it cannot be bought
+              online. Its hold may end: <a href={card.path}>enquire on the car&apos;s page</a> and
+              we will let you know.
+            </p>
+          ) : reservable && card.reserve_url ? (
             <>
               <p>
                 {terms
@@ -203,7 +225,11 @@ export function JourneyView({
                 Then come back to this page to choose finance, a trade-in and delivery, and send
                 your order to the dealer. Your choices are kept with the reservation.
               </p>
-              <a className="button" href={card.reserve_url}>
+              <a
+                className="button"
+                href={card.reserve_url}
+                onClick={() => markJourneyStart(card.id)}
+              >
                 {MESSAGES.RESERVE_NOW}
               </a>
             </>
@@ -213,7 +239,9 @@ export function JourneyView({
           <p className="journey-field__hint">
             {state.access.signedIn
               ? 'You are signed in, but we found no reservation of this car under your phone number.'
-              : 'Reserved it on another device?'}{' '}
+              : heldByOther
+                ? 'Reserved it yourself?'
+                : 'Reserved it on another device?'}{' '}
             {state.access.signedIn ? null : (
               <a href={signIn}>Sign in with the phone number you reserved with</a>
             )}
@@ -259,6 +287,19 @@ export function JourneyView({
   const today = new Date().toISOString().slice(0, 10);
   const stepStatusLabel = (step: StepKey) => STATUS_LABEL[stepStatus(journey, step)];
   const rep = summary.repayment;
+  // The deposit as step 1 describes it: held on the card (it comes off the balance), or
+  // to pay at the dealership (paid out of the balance, so it is not taken off twice).
+  const deposit = summary.deposit_deducted
+    ? {
+        label: hold.status === 'captured' ? 'Deposit paid' : 'Deposit held',
+        value: `− ${formatDollars(summary.deposit)}`,
+      }
+    : hold.status === 'awaiting_payment'
+      ? {
+          label: 'Deposit to pay at the dealership',
+          value: `${formatDollars(summary.deposit)}, part of the balance`,
+        }
+      : { label: 'Deposit', value: 'Released' };
 
   return (
     <>
@@ -278,12 +319,38 @@ export function JourneyView({
             {!hold.live && !sent ? (
               <p role="alert">
                 Your hold on this car has ended, so the order cannot be sent.{' '}
-                {card.reserve_url ? <a href={card.reserve_url}>Reserve it again</a> : null}
+                {card.reserve_url ? (
+                  <a href={card.reserve_url} onClick={() => markJourneyStart(card.id)}>
+                    Reserve it again
+                  </a>
+                ) : null}
               </p>
             ) : null}
           </section>
         </li>
-        {sent ? null : (
+        {sent ? (
+          // The order is final: what was chosen stays in view, read-only, beside the totals.
+          <>
+            <li>
+              <section aria-labelledby="journey-finance">
+                {heading('finance', 2, 'Finance or cash', stepStatusLabel('finance'))}
+                <ChosenStep journey={journey} step="finance" />
+              </section>
+            </li>
+            <li>
+              <section aria-labelledby="journey-trade_in">
+                {heading('trade_in', 3, 'Trade-in', stepStatusLabel('trade_in'))}
+                <ChosenStep journey={journey} step="trade_in" />
+              </section>
+            </li>
+            <li>
+              <section aria-labelledby="journey-delivery">
+                {heading('delivery', 4, 'Delivery or pick-up', stepStatusLabel('delivery'))}
+                <ChosenStep journey={journey} step="delivery" />
+              </section>
+            </li>
+          </>
+        ) : (
           <>
             <li>
               <section aria-labelledby="journey-finance">
@@ -315,7 +382,7 @@ export function JourneyView({
             {heading('review', 5, 'Review and send your order', sent ? 'Sent' : undefined)}
             <dl className="journey-summary">
               <div>
-                <dt>Price</dt>
+                <dt>{priceType ? `Price (${priceType})` : 'Price'}</dt>
                 <dd>
                   {summary.price === null || summary.price === undefined
                     ? 'To be confirmed'
@@ -327,8 +394,8 @@ export function JourneyView({
                 <dd>{summary.trade_in > 0 ? `− ${formatDollars(summary.trade_in)}` : 'None'}</dd>
               </div>
               <div>
-                <dt>Deposit held</dt>
-                <dd>− {formatDollars(summary.deposit)}</dd>
+                <dt>{deposit.label}</dt>
+                <dd>{deposit.value}</dd>
               </div>
               <div>
                 <dt>Delivery fee</dt>
@@ -343,7 +410,7 @@ export function JourneyView({
                 </dd>
               </div>
               <div className="journey-summary__total">
-                <dt>Balance to pay</dt>
+                <dt>{priceType ? `Balance to pay (${priceType})` : 'Balance to pay'}</dt>
                 <dd>
                   {summary.balance === null || summary.balance === undefined
                     ? 'To be confirmed'

@@ -3,10 +3,12 @@ import './account.css';
 import { useSite } from '../../components/site-context';
 import { loadSuccess, type SuccessMarker } from '../../components/account/records';
 import { useSession } from '../../components/account/session';
+import { reservedFromJourney } from '../journey/journey-token';
 
 /** /success: what the shopper just sent (the marker the form saved) and where to go
  *  next: back to the car the form was about, the stock, and the garage for a signed-in
- *  shopper (signed out it would only ask them to sign in). The page's heading already
+ *  shopper (signed out it would only ask them to sign in), and back to the buy-online
+ *  journey after a reservation made from it. The page's heading already
  *  says thank you (`heading`), so the marker's title is shown only when it says more. */
 export function SuccessView({ searchPath, heading }: { searchPath: string; heading: string }) {
   const site = useSite();
@@ -14,6 +16,11 @@ export function SuccessView({ searchPath, heading }: { searchPath: string; headi
   const [marker, setMarker] = useState<SuccessMarker | null | undefined>(undefined);
   useEffect(() => setMarker(loadSuccess()), []);
   if (marker === undefined) return <p role="status">Loading…</p>;
+  // A car reserved after leaving the buy-online journey: the next step is back there.
+  const journey =
+    marker?.car?.slug && reservedFromJourney(marker.car.id)
+      ? `/checkout-journey?car_id=${encodeURIComponent(marker.car.slug)}`
+      : null;
   return (
     <div className="success-card">
       {marker ? (
@@ -33,8 +40,16 @@ export function SuccessView({ searchPath, heading }: { searchPath: string; headi
         <p>We have received your details. Our team will contact you shortly.</p>
       )}
       <p className="account-actions">
+        {journey ? (
+          <a className="button" href={journey}>
+            Continue buying online
+          </a>
+        ) : null}
         {marker?.car?.slug ? (
-          <a className="button" href={`/cars/${encodeURIComponent(marker.car.slug)}`}>
+          <a
+            className={journey ? 'button button--secondary' : 'button'}
+            href={`/cars/${encodeURIComponent(marker.car.slug)}`}
+          >
             Back to {marker.car.name}
           </a>
         ) : null}

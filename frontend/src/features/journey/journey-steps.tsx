@@ -677,3 +677,61 @@ export function DeliveryStep({
     </form>
   );
 }
+
+/** "Tuesday 24 November 2026" of a YYYY-MM-DD date (as written when it is not one). */
+function longDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00`);
+  return Number.isNaN(parsed.getTime())
+    ? date
+    : parsed.toLocaleDateString('en-AU', { dateStyle: 'full' });
+}
+
+const FREQUENCY_WORD: Record<PaymentFrequency, string> = {
+  week: 'weekly',
+  fortnight: 'fortnightly',
+  month: 'monthly',
+};
+
+/** What the shopper chose at `step`, in words (the order is sent: nothing to change). */
+export function chosenText(journey: Journey, step: StepKey): string {
+  const skipped = 'Skipped: to talk about with the dealer.';
+  if (step === 'finance') {
+    const f = journey.finance;
+    if (!f) return 'Not chosen.';
+    if (f.choice === 'cash') return 'Paying cash.';
+    if (f.choice === 'skipped') return skipped;
+    const parts = [
+      `Finance over ${f.term_years ?? '?'} years at ${f.rate ?? '?'}% a year`,
+      f.frequency ? `${FREQUENCY_WORD[f.frequency]} repayments` : null,
+      f.deposit ? `cash deposit ${formatDollars(f.deposit)}` : null,
+    ].filter(Boolean);
+    const applied = f.application_lead_id
+      ? ' Pre-approval application sent to the finance team.'
+      : '';
+    return `${parts.join(', ')}.${applied}`;
+  }
+  if (step === 'trade_in') {
+    const t = journey.trade_in;
+    if (!t) return 'Not chosen.';
+    if (t.choice === 'none') return 'No trade-in.';
+    if (t.choice === 'skipped') return skipped;
+    const price = typeof t.offer_price === 'number' ? formatDollars(t.offer_price) : '';
+    return `Online offer for ${t.vehicle ?? 'your car'}: ${price}.`;
+  }
+  const d = journey.delivery;
+  if (!d) return 'Not chosen.';
+  if (d.choice === 'skipped') return skipped;
+  if (d.choice === 'delivery') {
+    const fee = typeof d.fee === 'number' && d.fee > 0 ? formatDollars(d.fee) : 'free';
+    return `Delivery to ${[d.postcode, d.place].filter(Boolean).join(' ')}: ${fee}.`;
+  }
+  const when = [d.date ? longDate(d.date) : null, d.time ? `at ${d.time.slice(0, 5)}` : null]
+    .filter(Boolean)
+    .join(' ');
+  return `Pick-up at ${d.location_name ?? d.location ?? 'the dealership'}${when ? ` on ${when}` : ''}.`;
+}
+
+/** A step as it was sent with the order, read-only. */
+export function ChosenStep({ journey, step }: { journey: Journey; step: StepKey }) {
+  return <p className="journey-chosen">{chosenText(journey, step)}</p>;
+}

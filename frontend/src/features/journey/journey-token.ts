@@ -46,3 +46,26 @@ export function rememberFromReservation(body: Record<string, unknown>): void {
   if (typeof carId === 'number' && Number.isSafeInteger(carId) && typeof token === 'string')
     rememberJourneyToken(carId, token);
 }
+
+/** Where the cars this browser went to reserve from the journey are kept (by car id). */
+export const JOURNEY_STARTS_KEY = 'forecourt:journey-starts';
+
+function starts(): number[] {
+  return (
+    readStored(JOURNEY_STARTS_KEY, (value) =>
+      Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : null,
+    ) ?? []
+  );
+}
+
+/** Notes that the shopper left the journey of `carId` to reserve it, so the page after
+ *  the reservation can lead back to the journey. */
+export function markJourneyStart(carId: number): void {
+  if (!starts().includes(carId)) writeStored(JOURNEY_STARTS_KEY, [...starts(), carId].slice(-20));
+}
+
+/** Whether this browser reserved `carId` (it holds the journey's token) after leaving the
+ *  journey to do it. */
+export function reservedFromJourney(carId: number): boolean {
+  return journeyToken(carId) !== null && starts().includes(carId);
+}

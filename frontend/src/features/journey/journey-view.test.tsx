@@ -8,27 +8,34 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, mockFetch } from '../../components/test-fetch';
 import { testCard } from '../../components/test-card';
 import { testSite } from '../../components/test-site';
+import { resetSession } from '../../components/account/session';
 import { JourneyView } from '../account/journey-view';
 import { MESSAGES } from '../../types/generated/messages';
 import type { Journey } from './journey-model';
-import { journeyToken, rememberFromReservation, rememberJourneyToken } from './journey-token';
+import {
+  journeyToken,
+  rememberFromReservation,
+  rememberJourneyToken,
+  reservedFromJourney,
+} from './journey-token';
 
 afterEach(() => {
   cleanup();
+  resetSession();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
 const TOKEN = `R1.${'a'.repeat(64)}`;
 
-const carPage = () =>
+const carPage = (card = testCard) =>
   new Response(
     `<!doctype html><html><body><script type="application/json" id="__FORECOURT_PROPS__">${JSON.stringify(
       {
         site: testSite,
         gate: null,
         page: {
-          card: testCard,
+          card,
           specifications: [],
           location: { name: 'Acme Springwood', url: null },
           widgets: { delivery_location: 'springwood' },
@@ -61,6 +68,7 @@ function journey(change: Partial<Journey> = {}): Journey {
       price: 45990,
       trade_in: 0,
       deposit: 200,
+      deposit_deducted: true,
       delivery_fee: 0,
       balance: 45790,
       repayment: null,
@@ -69,14 +77,18 @@ function journey(change: Partial<Journey> = {}): Journey {
   };
 }
 
-/** Serves the car page, the trade-in options and the journey endpoints from `journeys`. */
-function serve(journeys: Record<string, () => Response>) {
+/** Serves the car page, the trade-in options, a signed-out session, a car no one holds
+ *  and the journey endpoints from `journeys` (which may serve any of those otherwise). */
+function serve(journeys: Record<string, () => Response>, card = testCard) {
   return mockFetch().mockImplementation(async (input) => {
     const url = String(input);
-    if (url === `/cars/${testCard.slug}/`) return carPage();
-    if (url === '/api/trade-in/options') return answer(404, { success: false });
     const handler = journeys[url];
     if (handler) return handler();
+    if (url === `/cars/${testCard.slug}/`) return carPage(card);
+    if (url === '/api/trade-in/options') return answer(404, { success: false });
+    if (url === '/api/session') return answer(200, { signed_in: false, phone: null });
+    if (url === `/api/reservations/${testCard.id}`)
+      return answer(200, { car_id: testCard.id, reserved: false });
     throw new Error(`unexpected ${url}`);
   });
 }
@@ -99,12 +111,127 @@ function bodyOf(fetchMock: ReturnType<typeof serve>, url: string): unknown {
 
 describe('the buy-online journey', () => {
   it('sends a shopper without a reservation to the checkout page, and offers sign-in', async () => {
-    serve({ [`/api/journeys/${testCard.id}`]: () => answer(401, { success: false }) });
+    // Neither a token nor a session: the API could only answer 401, so it is not asked.
+    const fetchMock = serve({});
     render(<JourneyView terms={{ deposit: 200, hold_hours: 48, pay_note: '' }} search={search} />);
     const reserve = await screen.findByRole('link', { name: 'Reserve Now' });
     expect(reserve.getAttribute('href')).toBe(testCard.reserve_url);
     const signIn = screen.getByRole('link', { name: /Sign in with the phone number/ });
     expect(signIn.getAttribute('href')).toContain('redirect=%2Fcheckout-journey');
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).not.toContain(
+      `/api/journeys/${testCard.id}`,
+    );
+    // Leaving for the checkout page is noted, so the page after it leads back here.
+    fireEvent.click(reserve);
+    rememberJourneyToken(testCard.id, TOKEN);
+    expect(reservedFromJourney(testCard.id)).toBe(true);
+  });
+
+  it('asks the API for a signed-in shopper without a token', async () => {
+    const fetchMock = serve({
+      '/api/session': () => answer(200, { signed_in: true, phone: '0412345678' }),
+      [`/api/journeys/${testCard.id}`]: () => answer(404, { success: false }),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    expect(await screen.findByText(/found no reservation of this car/)).toBeTruthy();
+    expect(bodyOf(fetchMock, `/api/journeys/${testCard.id}`)).toEqual({ token: null });
+  });
+
+  it('says a car someone else holds is reserved, instead of offering to reserve it', async () => {
+    serve({
+      [`/api/reservations/${testCard.id}`]: () =>
+        answer(200, { car_id: testCard.id, reserved: true }),
+    });
+    render(<JourneyView terms={null} search={search} />);
+    expect((await screen.findByText(/Someone else holds it/)).textContent).toContain(
+      MESSAGES.CAR_ALREADY_RESERVED,
+    );
+    expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Sign in with the phone number/ })).toBeTruthy();
+  });
+
+  it('shows the price with the label the vehicle page gives it', async () => {
+    rememberJourneyToken(testCard.id, TOKEN);
+    serve(
+      { [`/api/journeys/${testCard.id}`]: () => answer(200, journey()) },
+      { ...testCard, price_type: 'Excl. Government Charges' },
+    );
+    render(<JourneyView terms={null} search={search} />);
+    const review = await screen.findByRole('region', { name: /Review and send/ });
+    expect(within(review).getByText('Price (Excl. Government Charges)')).toBeTruthy();
+    expect(within(review).getByText('Balance to pay (Excl. Government Charges)')).toBeTruthy();
+    expect(document.querySelector('.journey-car')?.textContent).toContain(
+      'Excl. Government Charges',
+    );
+  });
+
+  it('reviews the deposit as the dealer takes it: held on the card, or paid at the dealership', async () => {
+    openJourney(
+      journey({
+        hold: {
+          ...journey().hold,
+          status: 'awaiting_payment',
+          label: 'Held: deposit to be paid at the dealership',
+        },
+        summary: { ...journey().summary, deposit_deducted: false, balance: 45990 },
+      }),
+    );
+    render(<JourneyView terms={null} search={search} />);
+    const review = await screen.findByRole('region', { name: /Review and send/ });
+    expect(within(review).queryByText('Deposit held')).toBeNull();
+    expect(within(review).getByText('Deposit to pay at the dealership')).toBeTruthy();
+    expect(within(review).getByText('$200, part of the balance')).toBeTruthy();
+    // The price and the balance: the deposit is not taken off.
+    expect(within(review).getAllByText('$45,990')).toHaveLength(2);
+    cleanup();
+    openJourney(journey());
+    render(<JourneyView terms={null} search={search} />);
+    const held = await screen.findByRole('region', { name: /Review and send/ });
+    expect(within(held).getByText('Deposit held')).toBeTruthy();
+    expect(within(held).getByText('− $200')).toBeTruthy();
+  });
+
+  it('keeps the chosen steps in view, read-only, once the order is sent', async () => {
+    openJourney(
+      journey({
+        finance: {
+          choice: 'finance',
+          deposit: 2000,
+          term_years: 5,
+          rate: 8.5,
+          frequency: 'week',
+          application_lead_id: 'L2',
+        },
+        trade_in: {
+          choice: 'offer',
+          valuation_id: 'V1',
+          offer_price: 21000,
+          vehicle: '2019 Mazda CX-5',
+        },
+        delivery: {
+          choice: 'pickup',
+          location: 'springwood',
+          location_name: 'Acme Springwood',
+          date: '2026-11-24',
+          time: '10:00:00',
+        },
+        order: { lead_id: 'L1', sent_at: '2026-11-28T06:00:00Z' },
+      }),
+    );
+    render(<JourneyView terms={null} search={search} />);
+    const finance = await screen.findByRole('region', { name: /Finance or cash/ });
+    expect(finance.textContent).toContain(
+      'Finance over 5 years at 8.5% a year, weekly repayments, cash deposit $2,000.',
+    );
+    expect(finance.textContent).toContain('Pre-approval application sent');
+    expect(screen.getByRole('region', { name: /Trade-in/ }).textContent).toContain(
+      'Online offer for 2019 Mazda CX-5: $21,000.',
+    );
+    expect(screen.getByRole('region', { name: /Delivery or pick-up/ }).textContent).toMatch(
+      /Pick-up at Acme Springwood on Tuesday,? 24 November 2026 at 10:00\./,
+    );
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('opens the journey with this browser token, skips a step and sends the order', async () => {

@@ -1648,7 +1648,8 @@ export interface components {
         SummaryView: {
             /**
              * Format: double
-             * @description Left to pay: price + delivery − trade-in − deposit; null without a price.
+             * @description Left to pay: price + delivery − trade-in, less the deposit when it is deducted;
+             *     null without a price.
              */
             balance?: number | null;
             /**
@@ -1661,6 +1662,11 @@ export interface components {
              * @description The reservation's deposit, AUD.
              */
             deposit: number;
+            /**
+             * @description Whether the deposit comes off the balance: it is held on (or was taken from) the
+             *     shopper's card. A deposit to pay at the dealership is part of the balance.
+             */
+            deposit_deducted: boolean;
             /**
              * Format: double
              * @description The car's advertised price, AUD; null when the dealer no longer lists a price.
