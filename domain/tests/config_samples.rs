@@ -11,6 +11,7 @@ use domain::rules::availability::SimilarCarsSettings;
 use domain::rules::constants::DEFAULT_FILTERS;
 use domain::rules::finance::{CalculatorSettings, FinanceProvider, PaymentFrequency};
 use domain::rules::phone::PhoneSettings;
+use domain::rules::stock::search_makes;
 use domain::rules::tag::TagSettings;
 
 const SLUGS: [&str; 6] = [
@@ -245,6 +246,18 @@ fn dealer_group_has_50_locations_40_brands_grids_and_banners() {
     assert_eq!(primary.slug, "moreton-springwood");
     assert_eq!(primary.address.state, "QLD");
     assert!((-28.0..-27.0).contains(&primary.address.lat));
+}
+
+#[test]
+fn a_franchise_searches_its_manufacturers_makes_and_an_open_dealer_any() {
+    // Kingfisher sells Omoda beside Chery: its Omoda cars are in search and get landing pages.
+    assert_eq!(
+        search_makes(&sample("kingfisher-chery").config),
+        ["Chery", "Omoda"]
+    );
+    assert_eq!(search_makes(&sample("jacaranda-toyota").config), ["Toyota"]);
+    // A group with no manufacturer lists makes only for its feed, not as a limit.
+    assert!(search_makes(&sample("moreton-motor-group").config).is_empty());
 }
 
 #[test]

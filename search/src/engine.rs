@@ -466,8 +466,8 @@ impl Columns {
                     .any_of(&["in_stock".to_string()], n),
             );
         }
-        if let Some(m) = &f.manufacturer {
-            bits.and_with(&self.facet(Facet::Make).any_of(std::slice::from_ref(m), n));
+        if !f.manufacturers.is_empty() {
+            bits.and_with(&self.facet(Facet::Make).any_of(&f.manufacturers, n));
         }
         if f.min_photos > 0 {
             for d in 0..n {

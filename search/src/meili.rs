@@ -133,8 +133,9 @@ pub fn filter_expression(
     if f.in_stock_only {
         parts.push("status = \"in_stock\"".into());
     }
-    if let Some(m) = &f.manufacturer {
-        parts.push(format!("make = {}", quote(m)));
+    if !f.manufacturers.is_empty() {
+        let makes: Vec<String> = f.manufacturers.iter().map(|m| quote(m)).collect();
+        parts.push(format!("make IN [{}]", makes.join(", ")));
     }
     if let Some(id) = q.location_id.filter(|_| skip_facet != Some(LOCATION_FACET)) {
         parts.push(format!("location_id = {id}"));
@@ -760,7 +761,7 @@ mod tests {
         fixed.used_only = true;
         fixed.min_photos = 3;
         fixed.excluded_stocknums = vec!["A1".into(), "B\"2".into()];
-        fixed.manufacturer = Some("Toyota".into());
+        fixed.manufacturers = vec!["Toyota".into()];
         let q = SearchQuery::from_query_string_at(
             "refinementList[make][0]=Land Rover&refinementList[make][1]=Kia&refinementList[year][0]=2022&range[price]=1000:2500.5&lat=-27.5&lng=153&radius=25",
             &fixed,
@@ -772,7 +773,7 @@ mod tests {
             filter_expression(&q, None, None).as_deref(),
             Some(
                 format!(
-                    "listed = true AND (sold = false OR sold_at >= {cutoff}) AND car_type = \"used\" AND make = \"Toyota\" \
+                    "listed = true AND (sold = false OR sold_at >= {cutoff}) AND car_type = \"used\" AND make IN [\"Toyota\"] \
                      AND photos >= 3 AND stocknum NOT IN [\"A1\", \"B\\\"2\"] AND price >= 1000 AND price <= 2500.5 \
                      AND (make = \"Land Rover\" OR make = \"Kia\") AND (year = 2022) AND _geoRadius(-27.5, 153, 25000)"
                 )

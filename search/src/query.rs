@@ -52,9 +52,9 @@ pub struct FixedFilters {
     /// without `sold_at` is not shown).
     #[serde(default = "default_sold_days")]
     pub sold_within_days: u32,
-    /// Only this manufacturer (compared ignoring case).
+    /// Only these makes (compared ignoring case); empty: any make.
     #[serde(default)]
-    pub manufacturer: Option<String>,
+    pub manufacturers: Vec<String>,
 }
 
 fn default_sold_days() -> u32 {
@@ -71,13 +71,13 @@ impl FixedFilters {
             min_photos: 0,
             excluded_stocknums: Vec::new(),
             sold_within_days: DEFAULT_INCLUDE_SOLD_CARS_DAYS,
-            manufacturer: None,
+            manufacturers: Vec::new(),
         }
     }
 
     /// The fixed filters of a dealer's configuration: its stock filters (the same ones the
-    /// generator applies to the feed, sold window included) and its primary manufacturer
-    /// (`manufacturer`, "added to the search filter").
+    /// generator applies to the feed, sold window included) and its manufacturer's makes
+    /// ("added to the search filter", [`domain::rules::stock::search_makes`]).
     pub fn for_config(config: &domain::config::DealerConfig) -> FixedFilters {
         let stock = &config.stock_filters;
         FixedFilters {
@@ -87,12 +87,7 @@ impl FixedFilters {
             min_photos: stock.min_photos,
             excluded_stocknums: stock.excluded_stock_numbers.clone(),
             sold_within_days: stock.include_sold_cars_days,
-            manufacturer: config
-                .manufacturer
-                .as_deref()
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_string),
+            manufacturers: domain::rules::stock::search_makes(config),
         }
     }
 }

@@ -798,8 +798,11 @@ async fn conformance(b: &Backend) {
     f.in_stock_only = true;
     assert_eq!(ords(&b.run("", &f).await), vec![1, 11]);
     let mut f = fx.clone();
-    f.manufacturer = Some("kia".into());
+    f.manufacturers = vec!["kia".into()];
     assert_eq!(ords(&b.run("", &f).await), vec![6, 7]);
+    // A franchise that also sells its manufacturer's other brand lists both.
+    f.manufacturers = vec!["kia".into(), "Mazda".into()];
+    assert_eq!(ords(&b.run("", &f).await), vec![4, 5, 6, 7]);
     let mut f = fx.clone();
     f.sold_within_days = 0;
     assert_eq!(b.run("", &f).await.count, 9);

@@ -186,7 +186,7 @@ pub struct DealerConfig {
     /// Primary manufacturer of a franchise dealer (e.g. "Toyota"), added to the search filter; default none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manufacturer: Option<String>,
-    /// Makes the dealer sells (the sample feed uses them); default none.
+    /// Makes the dealer sells (the sample feed uses them); with `manufacturer`, search also lists these (a franchise's other brands); default none.
     #[serde(default)]
     pub makes: Vec<String>,
     /// Car types the dealer carries; default new, demo, used.

@@ -115,8 +115,32 @@ pub fn listed_in_search(car: &Car, config: &DealerConfig, now: DateTime<Utc>) ->
     if !car.show_on_dealer_website || !dealer_keeps_car(car, config, now) {
         return false;
     }
-    match config.manufacturer.as_deref().map(str::trim) {
-        Some(make) if !make.is_empty() => car.make.trim().eq_ignore_ascii_case(make),
-        _ => true,
+    let makes = search_makes(config);
+    makes.is_empty()
+        || makes
+            .iter()
+            .any(|m| car.make.trim().eq_ignore_ascii_case(m))
+}
+
+/// The makes a franchise dealer's search is limited to (empty: any make). The seed adds the
+/// dealer's manufacturer to the search filter; a franchise that also sells the
+/// manufacturer's other brands lists them in `makes` (Kingfisher Chery sells Omoda), and a
+/// shopper who finds those cars on the lot expects to find them in search, so the listed
+/// makes join the manufacturer. A dealer with no manufacturer is not limited by make.
+pub fn search_makes(config: &DealerConfig) -> Vec<String> {
+    let Some(primary) = config
+        .manufacturer
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    else {
+        return Vec::new();
+    };
+    let mut makes = vec![primary.to_string()];
+    for make in config.makes.iter().map(|m| m.trim()) {
+        if !make.is_empty() && !makes.iter().any(|m| m.eq_ignore_ascii_case(make)) {
+            makes.push(make.to_string());
+        }
     }
+    makes
 }
