@@ -130,7 +130,7 @@ test('dealer locator lists dealers nearest first from a postcode and words an un
   const text = await items.first().locator('.locator-item__address').innerText();
   const postcode = /\b(\d{4})\s*$/m.exec(text)?.[1];
   if (!postcode) throw new Error(`no postcode in the first address: ${text}`);
-  const box = page.getByLabel('Suburb or postcode');
+  const box = page.getByRole('combobox', { name: 'Suburb or postcode', exact: true });
   await box.fill(postcode);
   await page.getByRole('status').filter({ hasText: postcode }).waitFor({ timeout: 10_000 });
   const distances = (await page.locator('.locator-item__distance').allInnerTexts()).map((t) =>

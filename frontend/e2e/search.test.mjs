@@ -396,7 +396,7 @@ test('search: the dealership picker needs a pick, and a postcode search keeps la
   }
   if (view.distance) {
     const before = await found(page);
-    const postcode = aside.getByRole('textbox', { name: 'Your postcode' });
+    const postcode = aside.getByRole('combobox', { name: 'Your suburb or postcode', exact: true });
     await postcode.fill('40');
     await aside.getByRole('button', { name: 'Search nearby' }).click();
     await aside
@@ -423,7 +423,10 @@ test('search: the dealership picker needs a pick, and a postcode search keeps la
     );
     if (param(page, 'radius') !== '1000') throw new Error(`radius ${param(page, 'radius')}`);
     if ((await found(page)) < near) throw new Error('a wider radius found fewer cars');
-  } else if ((await aside.getByRole('textbox', { name: 'Your postcode' }).count()) > 0) {
+  } else if (
+    (await aside.getByRole('combobox', { name: 'Your suburb or postcode', exact: true }).count()) >
+    0
+  ) {
     throw new Error('a distance picker on a dealer without the distance filter');
   }
   expectNoErrors(searchPath, errors);

@@ -52,7 +52,7 @@ async function locationPostcode(context, base, locationUrl) {
 }
 
 async function estimate(page, postcode) {
-  await page.getByLabel('Postcode').fill(postcode);
+  await page.getByRole('combobox', { name: 'Suburb or postcode', exact: true }).fill(postcode);
   await page.getByRole('button', { name: 'Get estimate' }).click();
 }
 
