@@ -40,8 +40,8 @@ pub const PAGE_HEADERS: &[(&str, &str)] = &[
 ];
 
 /// Headers an answer may set itself, which the list then leaves as they are (locally and
-/// in CloudFront's site policy): a page reached by a signed link sends `no-referrer`, so
-/// the link never leaves in a Referer.
+/// in CloudFront's site policy): a page reached by a signed link sends `same-origin`, so
+/// the link never leaves the site in a Referer.
 pub const SET_BY_ANSWER: &[&str] = &["referrer-policy"];
 
 /// Which set of headers an answer gets.

@@ -259,7 +259,9 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        // Not no-referrer: a browser then sends `Origin: null` with the page's own form,
+        // which the cross-site check refuses. same-origin sends the link to nobody else.
+        HeaderValue::from_static("same-origin"),
     );
     response
 }

@@ -429,11 +429,12 @@ async fn a_dealer_with_tags_gets_their_origins_in_its_policy() {
     );
 }
 
-/// The dealer's deposit links carry a signed token: their pages send `no-referrer`, and
-/// the list's own referrer policy does not replace it, so the link never leaves in a
-/// Referer; every other header of the list is still there.
+/// The dealer's deposit links carry a signed token: their pages send `same-origin` (their
+/// own form still carries its Origin), and the list's own referrer policy does not replace
+/// it, so the link never leaves the site in a Referer; every other header of the list is
+/// still there.
 #[tokio::test]
-async fn a_signed_link_page_keeps_its_own_no_referrer_policy() {
+async fn a_signed_link_page_keeps_its_own_same_origin_referrer_policy() {
     let app = spawn().await;
     // A link without its action: the page that says so is one of the link's pages.
     let page = app
@@ -451,7 +452,7 @@ async fn a_signed_link_page_keeps_its_own_no_referrer_policy() {
         "{}",
         page.text
     );
-    assert_eq!(page.headers["referrer-policy"], "no-referrer");
+    assert_eq!(page.headers["referrer-policy"], "same-origin");
     for (name, value) in headers(Kind::Page) {
         if !SET_BY_ANSWER.contains(&name) {
             assert_eq!(
