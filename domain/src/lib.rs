@@ -9,4 +9,5 @@ pub mod entities;
 pub mod hosts;
 pub mod messages;
 pub mod rules;
+pub mod search_url;
 pub mod view;

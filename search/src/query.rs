@@ -1,18 +1,19 @@
-//! The query model and its URL form, exactly as the search page keeps its state:
-//! `query`, `page` (from 0), `hitsPerPage`, `sortBy`, `refinementList[<facet>][<i>]=<value>`,
-//! `range[<field>]=<min>:<max>`, `menu[<facet>]=<value>`, `lat`, `lng`, `radius`, and the
-//! dealer search parameters `locationId` and `locationType` (seed 000 s2). Other
-//! parameters (analytics tags, `userLocation`...) are ignored; a bad
-//! value of a known parameter is a [`QueryError`] that names the parameter.
+//! The query model, read from and written to the search URL by the domain's grammar
+//! ([`domain::search_url`], pages from 0): `query`, `page`, `hitsPerPage`, `sortBy`,
+//! `refinementList[<facet>][<i>]=<value>`, `range[<field>]=<min>:<max>`,
+//! `menu[<facet>]=<value>`, `lat`, `lng`, `radius`, `ids`, and the dealer search parameters
+//! `locationId` and `locationType` (seed 000 s2). Other parameters (analytics tags,
+//! `userLocation`...) are ignored; a parameter the grammar rejects, or a name, value or
+//! size this API does not accept, is a [`QueryError`] that names the parameter.
 
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::facets::{Facet, RangeField};
-// The seed's distance choices, default radius (used when `lat`/`lng` come without
-// `radius`) and sold window are the domain's, not redefined here.
-use domain::rules::constants::{DEFAULT_RADIUS_KM, DISTANCE_CHOICES_KM};
+// The sold window is the domain's, not redefined here (so are the distance choices and
+// default radius, which the grammar applies).
 use domain::rules::stock::DEFAULT_INCLUDE_SOLD_CARS_DAYS;
+use domain::search_url::{NameKind, PageBase, Rejected, SearchUrl, UrlNear, UrlRange};
 
 /// Default hits per page (seed 000 s9 and seed 001: 21).
 pub const DEFAULT_HITS_PER_PAGE: u32 = domain::rules::constants::PAGE_SIZE as u32;
@@ -204,7 +205,7 @@ pub struct Near {
     pub lat: f64,
     /// Longitude.
     pub lng: f64,
-    /// Radius, one of [`DISTANCE_CHOICES_KM`].
+    /// Radius, one of [`domain::rules::constants::DISTANCE_CHOICES_KM`].
     pub radius_km: u32,
 }
 
@@ -266,48 +267,44 @@ fn err(parameter: &str, what: impl std::fmt::Display) -> QueryError {
     }
 }
 
-/// Splits `name[a][b]` into `name` and the bracketed parts; `None` if malformed.
-fn brackets(key: &str) -> Option<(&str, Vec<&str>)> {
-    let open = key.find('[')?;
-    let (head, mut rest) = key.split_at(open);
-    let mut parts = Vec::new();
-    while !rest.is_empty() {
-        let inner = rest.strip_prefix('[')?;
-        let close = inner.find(']')?;
-        parts.push(&inner[..close]);
-        rest = &inner[close + 1..];
-    }
-    Some((head, parts))
-}
-
-/// Seed 001 s7: range values are money texts with dollar signs and commas removed (the
-/// domain's rule); blank is an open side.
-fn parse_number(param: &str, s: &str) -> Result<Option<f64>, QueryError> {
-    if s.chars().all(|c| c == '$' || c == ',' || c.is_whitespace()) {
-        return Ok(None);
-    }
-    match domain::rules::slider::parse_money(s) {
-        Some(v) => Ok(Some(v)),
-        None => Err(err(
-            param,
-            format!(
-                "'{}' is not a number",
-                s.chars().take(40).collect::<String>()
-            ),
-        )),
+/// Whether a facet or field name of a bracketed parameter exists: facets that take values
+/// for `refinementList` and `menu`, range fields for `range`.
+fn check_name(kind: NameKind, name: &str) -> Result<(), String> {
+    match kind {
+        NameKind::Refinement | NameKind::Menu => match Facet::from_name(name) {
+            None => Err(format!("unknown facet '{name}'")),
+            Some(f) if !f.has_values() => Err(format!(
+                "facet '{name}' takes a range: use range[{name}]=min:max"
+            )),
+            Some(_) => Ok(()),
+        },
+        NameKind::Range => RangeField::from_name(name)
+            .map(|_| ())
+            .ok_or_else(|| format!("unknown range field '{name}'")),
     }
 }
 
-fn value_facet(param: &str, name: &str) -> Result<Facet, QueryError> {
-    let facet =
-        Facet::from_name(name).ok_or_else(|| err(param, format!("unknown facet '{name}'")))?;
-    if !facet.has_values() {
-        return Err(err(
-            param,
-            format!("facet '{name}' takes a range: use range[{name}]=min:max"),
-        ));
+/// The message of a parameter the grammar rejected, with this API's bounds where it has them.
+fn rejected_error(r: &Rejected) -> QueryError {
+    match r.parameter.as_str() {
+        "page" => err(
+            "page",
+            format!("must be a whole number from 0 to {MAX_PAGE}"),
+        ),
+        "hitsPerPage" => err(
+            "hitsPerPage",
+            format!("must be a whole number from 1 to {MAX_HITS_PER_PAGE}"),
+        ),
+        "ids" => ids_error(),
+        _ => err(&r.parameter, &r.message),
     }
-    Ok(facet)
+}
+
+fn ids_error() -> QueryError {
+    err(
+        "ids",
+        format!("must be up to {MAX_IDS} car ids (positive whole numbers) separated by commas"),
+    )
 }
 
 impl SearchQuery {
@@ -358,6 +355,8 @@ impl SearchQuery {
     }
 
     /// [`SearchQuery::from_query_string`] with the sold window measured from `now` (Unix s).
+    /// The grammar is the domain's ([`SearchUrl`], pages from 0); this adds the names and
+    /// the bounds the API accepts.
     pub fn from_query_string_at(
         qs: &str,
         fixed: &FixedFilters,
@@ -369,233 +368,156 @@ impl SearchQuery {
                 format!("longer than {MAX_QUERY_STRING_BYTES} bytes"),
             ));
         }
+        let (url, rejected) = SearchUrl::parse_checked(qs, PageBase::Zero, &check_name);
+        if let Some(r) = rejected.first() {
+            return Err(rejected_error(r));
+        }
         let mut q = SearchQuery::new(fixed.clone());
         q.sold_after = sold_after(fixed, now);
-        let mut lists: Vec<(Facet, usize, String)> = Vec::new();
-        let mut menus: Vec<(Facet, String)> = Vec::new();
-        let (mut lat, mut lng, mut radius) = (None, None, None);
-        for (key, value) in form_urlencoded::parse(qs.trim_start_matches('?').as_bytes()) {
-            let (key, value) = (key.as_ref(), value.as_ref());
-            match key {
-                "query" => {
-                    // A longer text is cut, not refused: only its first words are read
-                    // anyway, and a pasted paragraph deserves an answer, not a 400.
-                    q.text = value.trim().chars().take(MAX_QUERY_CHARS).collect::<String>().trim().to_string();
-                }
-                "page" => {
-                    q.page = match value.trim().parse::<u32>() {
-                        Ok(p) if p <= MAX_PAGE => p,
-                        _ => return Err(err("page", format!("must be a whole number from 0 to {MAX_PAGE}"))),
-                    }
-                }
-                "hitsPerPage" => {
-                    q.hits_per_page = match value.trim().parse::<u32>() {
-                        Ok(h) if (1..=MAX_HITS_PER_PAGE).contains(&h) => h,
-                        _ => {
-                            return Err(err("hitsPerPage", format!("must be a whole number from 1 to {MAX_HITS_PER_PAGE}")))
-                        }
-                    }
-                }
-                "sortBy" => {
-                    q.sort = SortBy::parse(value).ok_or_else(|| {
-                        err("sortBy", "must be relevance, latest, price_desc, price_asc or <field>:<asc|desc> on a range field")
-                    })?
-                }
-                "ids" => q.ids = parse_ids(value)?,
-                "locationId" => {
-                    q.location_id = match value.trim() {
-                        "" => None,
-                        v => match v.parse::<u64>() {
-                            Ok(id) if id > 0 => Some(id),
-                            _ => return Err(err("locationId", "must be a location id (a positive whole number)")),
-                        },
-                    }
-                }
-                "locationType" => {
-                    let v = value.trim().to_ascii_lowercase();
-                    q.location_type = match v.as_str() {
-                        "" => None,
-                        t if LOCATION_TYPES.contains(&t) => Some(v),
-                        _ => return Err(err("locationType", format!("must be one of {}", LOCATION_TYPES.join(", ")))),
-                    }
-                }
-                "lat" => lat = parse_number("lat", value)?,
-                "lng" => lng = parse_number("lng", value)?,
-                "radius" => radius = parse_number("radius", value)?,
-                _ => {
-                    let Some((head, parts)) = brackets(key) else { continue };
-                    match head {
-                        "refinementList" => {
-                            let facet = value_facet(key, parts.first().copied().unwrap_or(""))?;
-                            let index = match parts.get(1) {
-                                None | Some(&"") => lists.len(),
-                                Some(i) => i.parse::<usize>().map_err(|_| err(key, "index must be a number"))?,
-                            };
-                            if parts.len() > 2 {
-                                return Err(err(key, "expected refinementList[<facet>][<i>]"));
-                            }
-                            lists.push((facet, index, value.to_string()));
-                        }
-                        "menu" => {
-                            if parts.len() != 1 {
-                                return Err(err(key, "expected menu[<facet>]"));
-                            }
-                            menus.push((value_facet(key, parts[0])?, value.to_string()));
-                        }
-                        "range" => {
-                            if parts.len() != 1 {
-                                return Err(err(key, "expected range[<field>]"));
-                            }
-                            let field =
-                                RangeField::from_name(parts[0]).ok_or_else(|| err(key, format!("unknown range field '{}'", parts[0])))?;
-                            let (a, b) = value.split_once(':').ok_or_else(|| err(key, "expected <min>:<max>"))?;
-                            let (min, max) = (parse_number(key, a)?, parse_number(key, b)?);
-                            if let (Some(a), Some(b)) = (min, max) {
-                                if a > b {
-                                    return Err(err(key, "min is above max"));
-                                }
-                            }
-                            q.ranges.retain(|r| r.field != field);
-                            if min.is_some() || max.is_some() {
-                                q.ranges.push(RangeFilter { field, min, max });
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
+        // A longer text is cut, not refused: only its first words are read anyway, and a
+        // pasted paragraph deserves an answer, not a 400.
+        q.text = url
+            .query
+            .chars()
+            .take(MAX_QUERY_CHARS)
+            .collect::<String>()
+            .trim()
+            .to_string();
+        if url.page > MAX_PAGE {
+            return Err(rejected_error(&Rejected {
+                parameter: "page".into(),
+                message: String::new(),
+            }));
         }
-        for (facet, value) in lists
-            .iter()
-            .map(|(f, _, v)| (*f, v))
-            .chain(menus.iter().map(|(f, v)| (*f, v)))
-        {
-            if value.chars().count() > MAX_VALUE_CHARS {
+        q.page = url.page;
+        if let Some(h) = url.hits_per_page {
+            if !(1..=MAX_HITS_PER_PAGE).contains(&h) {
+                return Err(rejected_error(&Rejected {
+                    parameter: "hitsPerPage".into(),
+                    message: String::new(),
+                }));
+            }
+            q.hits_per_page = h;
+        }
+        q.sort = SortBy::parse(&url.sort_by).ok_or_else(|| {
+            err(
+                "sortBy",
+                "must be relevance, latest, price_desc, price_asc or <field>:<asc|desc> on a range field",
+            )
+        })?;
+        if url.ids.len() > MAX_IDS {
+            return Err(ids_error());
+        }
+        q.ids = url.ids;
+        // The grammar keeps only positive whole numbers.
+        q.location_id = url.location_id.parse::<u64>().ok();
+        q.location_type = match url.location_type.as_str() {
+            "" => None,
+            t if LOCATION_TYPES.contains(&t) => Some(url.location_type.clone()),
+            _ => {
                 return Err(err(
-                    facet.name(),
+                    "locationType",
+                    format!("must be one of {}", LOCATION_TYPES.join(", ")),
+                ))
+            }
+        };
+        let facet = |name: &str| {
+            Facet::from_name(name).ok_or_else(|| err(name, format!("unknown facet '{name}'")))
+        };
+        for (name, values) in &url.refinements {
+            let facet = facet(name)?;
+            if values.len() > MAX_VALUES_PER_FACET {
+                return Err(err(
+                    &format!("refinementList[{name}]"),
+                    format!("more than {MAX_VALUES_PER_FACET} values"),
+                ));
+            }
+            q.filters.push(FacetFilter {
+                facet,
+                values: values.clone(),
+                menu: false,
+            });
+        }
+        for (name, value) in &url.menu {
+            q.filters.push(FacetFilter {
+                facet: facet(name)?,
+                values: vec![value.clone()],
+                menu: true,
+            });
+        }
+        for f in &q.filters {
+            if f.values.iter().any(|v| v.chars().count() > MAX_VALUE_CHARS) {
+                return Err(err(
+                    f.facet.name(),
                     format!("value longer than {MAX_VALUE_CHARS} characters"),
                 ));
             }
         }
-        lists.sort_by_key(|(f, i, _)| (*f, *i));
-        for (facet, _, value) in lists {
-            let value = value.trim().to_string();
-            if value.is_empty() {
-                continue;
-            }
-            match q.filters.last_mut() {
-                Some(last) if last.facet == facet => {
-                    if !last.values.iter().any(|v| v.eq_ignore_ascii_case(&value)) {
-                        last.values.push(value);
-                    }
-                    if last.values.len() > MAX_VALUES_PER_FACET {
-                        return Err(err(
-                            &format!("refinementList[{}]", facet.name()),
-                            format!("more than {MAX_VALUES_PER_FACET} values"),
-                        ));
-                    }
-                }
-                _ => q.filters.push(FacetFilter {
-                    facet,
-                    values: vec![value],
-                    menu: false,
-                }),
-            }
-        }
-        for (facet, value) in menus {
-            let value = value.trim().to_string();
-            q.filters.retain(|f| !(f.menu && f.facet == facet));
-            if !value.is_empty() {
-                q.filters.push(FacetFilter {
-                    facet,
-                    values: vec![value],
-                    menu: true,
-                });
-            }
-        }
         q.filters.sort_by_key(|f| (f.facet, f.menu));
+        for (name, r) in &url.ranges {
+            let field = RangeField::from_name(name)
+                .ok_or_else(|| err(name, format!("unknown range field '{name}'")))?;
+            q.ranges.push(RangeFilter {
+                field,
+                min: r.min,
+                max: r.max,
+            });
+        }
         q.ranges.sort_by_key(|r| r.field);
-        q.near = match (lat, lng, radius) {
-            (None, None, None) => None,
-            (Some(lat), Some(lng), radius) => {
-                if !(-90.0..=90.0).contains(&lat) {
-                    return Err(err("lat", "must be between -90 and 90"));
-                }
-                if !(-180.0..=180.0).contains(&lng) {
-                    return Err(err("lng", "must be between -180 and 180"));
-                }
-                let radius_km = match radius {
-                    None => DEFAULT_RADIUS_KM,
-                    Some(r) => DISTANCE_CHOICES_KM
-                        .into_iter()
-                        .find(|c| f64::from(*c) == r)
-                        .ok_or_else(|| {
-                            err(
-                                "radius",
-                                "must be one of 25, 50, 75, 100, 150, 250, 500, 750, 1000 (km)",
-                            )
-                        })?,
-                };
-                Some(Near {
-                    lat,
-                    lng,
-                    radius_km,
-                })
-            }
-            (None, _, _) => return Err(err("lat", "lat and lng are needed for a distance search")),
-            (_, None, _) => return Err(err("lng", "lat and lng are needed for a distance search")),
-        };
+        q.near = url.near.map(|n| Near {
+            lat: n.lat,
+            lng: n.lng,
+            radius_km: n.radius,
+        });
         Ok(q)
     }
 
-    /// The canonical query string of this query (facets and values in a fixed order), which
-    /// [`SearchQuery::from_query_string`] reads back to an equal query.
+    /// The canonical query string of this query, written by the domain's grammar (facets
+    /// and fields by name), which [`SearchQuery::from_query_string`] reads back to an equal
+    /// query.
     pub fn to_query_string(&self) -> String {
-        let mut out = form_urlencoded::Serializer::new(String::new());
-        if !self.text.is_empty() {
-            out.append_pair("query", &self.text);
-        }
-        if self.page != 0 {
-            out.append_pair("page", &self.page.to_string());
-        }
-        if self.hits_per_page != DEFAULT_HITS_PER_PAGE {
-            out.append_pair("hitsPerPage", &self.hits_per_page.to_string());
-        }
-        if self.sort != SortBy::Relevance {
-            out.append_pair("sortBy", &self.sort.to_param());
-        }
+        let mut url = SearchUrl {
+            query: self.text.clone(),
+            page: self.page,
+            hits_per_page: (self.hits_per_page != DEFAULT_HITS_PER_PAGE)
+                .then_some(self.hits_per_page),
+            sort_by: self.sort.to_param(),
+            ids: self.ids.clone(),
+            location_id: self
+                .location_id
+                .map(|id| id.to_string())
+                .unwrap_or_default(),
+            location_type: self.location_type.clone().unwrap_or_default(),
+            near: self.near.map(|n| UrlNear {
+                lat: n.lat,
+                lng: n.lng,
+                radius: n.radius_km,
+                postcode: String::new(),
+            }),
+            ..SearchUrl::default()
+        };
         for f in &self.filters {
             if f.menu {
-                out.append_pair(&format!("menu[{}]", f.facet.name()), &f.values[0]);
-            } else {
-                for (i, v) in f.values.iter().enumerate() {
-                    out.append_pair(&format!("refinementList[{}][{i}]", f.facet.name()), v);
+                if let Some(v) = f.values.first() {
+                    url.menu.insert(f.facet.name().to_string(), v.clone());
                 }
+            } else {
+                url.refinements
+                    .entry(f.facet.name().to_string())
+                    .or_default()
+                    .extend(f.values.iter().cloned());
             }
         }
-        let num = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
         for r in &self.ranges {
-            out.append_pair(
-                &format!("range[{}]", r.field.name()),
-                &format!("{}:{}", num(r.min), num(r.max)),
+            url.ranges.insert(
+                r.field.name().to_string(),
+                UrlRange {
+                    min: r.min,
+                    max: r.max,
+                },
             );
         }
-        if let Some(n) = self.near {
-            out.append_pair("lat", &n.lat.to_string());
-            out.append_pair("lng", &n.lng.to_string());
-            out.append_pair("radius", &n.radius_km.to_string());
-        }
-        if !self.ids.is_empty() {
-            let ids: Vec<String> = self.ids.iter().map(u64::to_string).collect();
-            out.append_pair("ids", &ids.join(","));
-        }
-        if let Some(id) = self.location_id {
-            out.append_pair("locationId", &id.to_string());
-        }
-        if let Some(t) = &self.location_type {
-            out.append_pair("locationType", t);
-        }
-        out.finish()
+        url.to_query_string(PageBase::Zero)
     }
 
     /// Cache key: everything that changes the answer.
@@ -622,29 +544,6 @@ impl SearchQuery {
 
 /// The most car ids one query may name.
 pub const MAX_IDS: usize = 100;
-
-/// `ids=1,2,3`: positive whole numbers separated by commas, at most [`MAX_IDS`].
-fn parse_ids(value: &str) -> Result<Vec<u64>, QueryError> {
-    let message = || {
-        err(
-            "ids",
-            format!("must be up to {MAX_IDS} car ids (positive whole numbers) separated by commas"),
-        )
-    };
-    let mut ids = Vec::new();
-    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        match part.parse::<u64>() {
-            Ok(id) if id > 0 => ids.push(id),
-            _ => return Err(message()),
-        }
-    }
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.len() > MAX_IDS {
-        return Err(message());
-    }
-    Ok(ids)
-}
 
 /// The sold cut-off for `now`, rounded down to the minute so cached answers are reused.
 fn sold_after(fixed: &FixedFilters, now: i64) -> Option<i64> {

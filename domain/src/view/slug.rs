@@ -34,15 +34,11 @@ pub fn encode_query_value(text: &str) -> String {
 }
 
 /// The search URL parameter that selects `value` as the `index`th refinement of `facet`
-/// (`refinementList[facet][index]=value`), with its brackets percent-encoded: `[` and `]`
-/// are not allowed unencoded in a URL's query (the HTML checker rejects such an href), and
-/// every reader (URLSearchParams, the search API) decodes them back.
+/// (`refinementList[facet][index]=value`), written by the search URL grammar's writer
+/// ([`crate::search_url`]): brackets percent-encoded (`[` and `]` are not allowed unencoded
+/// in a URL's query, and the HTML checker rejects such an href), a space as `+`.
 pub fn refinement_param(facet: &str, index: usize, value: &str) -> String {
-    format!(
-        "{}={}",
-        encode_query_value(&format!("refinementList[{facet}][{index}]")),
-        encode_query_value(value)
-    )
+    crate::search_url::encode_pair(&crate::search_url::refinement_key(facet, index), value)
 }
 
 /// A link written in a dealer's config as an href that validates: `[`, `]` and spaces
@@ -83,7 +79,7 @@ mod tests {
         );
         assert_eq!(
             refinement_param("make", 1, "Isuzu Trucks"),
-            "refinementList%5Bmake%5D%5B1%5D=Isuzu%20Trucks"
+            "refinementList%5Bmake%5D%5B1%5D=Isuzu+Trucks"
         );
     }
 

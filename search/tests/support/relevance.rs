@@ -104,8 +104,10 @@ pub fn now() -> i64 {
 /// 40k", "2020 or newer", a year) become filters, except a number that is a make or
 /// model word of the stock.
 pub fn query(case: &Case, cars: &[Car], page: u32) -> SearchQuery {
-    let text: String = form_urlencoded::byte_serialize(case.text.as_bytes()).collect();
-    let qs = format!("query={text}&hitsPerPage={page}");
+    let qs = format!(
+        "{}&hitsPerPage={page}",
+        domain::search_url::encode_pair("query", &case.text)
+    );
     let fixed = FixedFilters::for_dealer(&case.dealer);
     let mut q = SearchQuery::from_query_string_at(&qs, &fixed, now())
         .unwrap_or_else(|e| panic!("{:?}: {e}", case.text));

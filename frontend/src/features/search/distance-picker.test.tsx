@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Near } from '../../components/search-state';
+import type { Near } from './search-state';
 import { CHOOSE_A_PLACE } from '../../components/place-combobox';
 import { DistancePicker } from './distance-picker';
 

@@ -8,7 +8,7 @@ import {
 } from '../../components/place-combobox';
 import type { DistanceView } from '../../types/generated/DistanceView';
 import { MESSAGES } from '../../types/generated/messages';
-import type { Near } from '../../components/search-state';
+import type { Near } from './search-state';
 
 /** Where a postcode is (GET /api/postcodes/{postcode}). */
 export interface Place {

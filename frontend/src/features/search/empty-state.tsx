@@ -2,7 +2,7 @@ import { MESSAGES } from '../../types/generated/messages';
 
 /** The special offers list: every site builds it here (or a dealer's own offers page
  *  takes the path), as the Rust `OFFERS_PATH`. */
-export const OFFERS_PATH = '/special-offers';
+const OFFERS_PATH = '/special-offers';
 
 /** The empty result panel: 'No Results Available' with Clear Filters and, where the page
  *  is not the offers list itself, a link to the special offers. The seed sends Clear

@@ -5,7 +5,7 @@ import { DistancePicker, type Place } from './distance-picker';
 import { FacetList, withLogos } from './facet-list';
 import { MakeFilter } from './make-filter';
 import { RangeSlider } from './range-slider';
-import type { SearchAnswer } from '../../components/search-client';
+import type { SearchAnswer } from './search-client';
 import {
   emptyState,
   hasFilters,
@@ -15,7 +15,7 @@ import {
   setRefinement,
   toggleRefinement,
   type SearchState,
-} from '../../components/search-state';
+} from './search-state';
 
 /** Whether a range slider is offered for the answer shown: not when an answer from the
  *  search service (one with range stats) has no value of this field in its results (no

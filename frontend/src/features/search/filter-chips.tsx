@@ -1,4 +1,4 @@
-import type { SearchState } from '../../components/search-state';
+import type { SearchState } from './search-state';
 import type { Chip } from './understood';
 
 /** The applied filters above the results, each a button that removes it. */

@@ -1,6 +1,6 @@
 import type { VehicleWords } from '../../types/generated/VehicleWords';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
 
 const FOCUSABLE =

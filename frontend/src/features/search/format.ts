@@ -1,5 +1,5 @@
 // How the search widgets write numbers.
-import { formatWhole } from '../../components/number-format';
+import { formatWhole } from '../../lib/number-format';
 import type { RangeUnit } from '../../types/generated/RangeUnit';
 import { MESSAGES } from '../../types/generated/messages';
 

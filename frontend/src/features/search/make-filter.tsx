@@ -7,7 +7,7 @@ import { FacetList } from './facet-list';
 
 /** The first `count` items plus any selected item past them (a make picked from the
  *  full list stays in view once it is collapsed). */
-export function firstAndSelected(
+function firstAndSelected(
   items: FacetItemView[],
   count: number,
   selected: string[],

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FacetView } from '../../types/generated/FacetView';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { answer, mockFetch } from '../../testing/fetch';
 import { DealershipPicker } from './dealership-picker';
 import { DistancePicker, lookUpPostcode } from './distance-picker';
 

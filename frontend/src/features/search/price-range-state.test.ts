@@ -1,11 +1,7 @@
 import { caseTable } from '../../testing/case-table';
 import { describe, expect, it } from 'vitest';
-import {
-  PRICE_RANGE_STEP,
-  priceRangeSetHigh,
-  priceRangeSetLow,
-  priceSearchHref,
-} from './price-range-state';
+import { PRICE_RANGE_STEP } from '../../types/generated/constants';
+import { priceRangeSetHigh, priceRangeSetLow, priceSearchHref } from './price-range-state';
 
 // The table the Rust tests read too (domain/tests/rules_search.rs).
 type Table = {

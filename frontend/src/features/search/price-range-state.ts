@@ -2,11 +2,9 @@
 // and vice versa"; s9: "Price slider defaults min 5000, max 250000, step 500"), as the
 // browser moves its thumbs. Mirrors domain/src/rules/slider.rs price_range_set_low /
 // price_range_set_high, tested on the same table (domain/tests/data/price_range_cases.json).
-import { emptyState, serializeSearchState } from '../../components/search-state';
+import { emptyState, serializeSearchState } from './search-state';
+import { PRICE_RANGE_STEP } from '../../types/generated/constants';
 import type { PriceSliderView } from '../../types/generated/PriceSliderView';
-
-/** Seed 001 s5/s9: the step of the price-range slider. */
-export const PRICE_RANGE_STEP = 500;
 
 const snap = (value: number) => Math.round(value / PRICE_RANGE_STEP) * PRICE_RANGE_STEP;
 

@@ -9,7 +9,7 @@ import {
   promoVisible,
   searchCarTypes,
 } from './results';
-import { parseSearchState } from '../../components/search-state';
+import { parseSearchState } from './search-state';
 import { caseTable } from '../../testing/case-table';
 
 // The tables the Rust tests read too (domain/tests/rules_search.rs).

@@ -4,7 +4,7 @@
 // promoVisible and insertPromos run only here, tested on domain/tests/data/promo_cases.json.
 import type { CarType } from '../../types/generated/CarType';
 import type { PromoNode } from '../../types/generated/PromoNode';
-import type { SearchState } from '../../components/search-state';
+import type { SearchState } from './search-state';
 
 /** In lists a run of consecutive sold cars shows only its first car; when every car is
  *  sold, all are shown. Returns the indices to show, in order. */
@@ -38,7 +38,7 @@ export function promoVisible(promo: PromoNode, today: string, searchTypes: CarTy
 }
 
 /** One cell of the results grid. */
-export type ResultCell<T> =
+type ResultCell<T> =
   { kind: 'result'; item: T } | { kind: 'promo'; promo: PromoNode; index: number };
 
 /** Inserts the visible promos at their zero-based positions, in position order (a

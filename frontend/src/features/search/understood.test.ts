@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyState, parseSearchState } from '../../components/search-state';
-import { view } from '../../pages/test-search-view';
+import { emptyState, parseSearchState } from './search-state';
+import { view } from '../../testing/search-view';
 import { applyUnderstood, filterChips, rangeText, searchHeading } from './understood';
 
 describe('applyUnderstood', () => {

@@ -6,13 +6,7 @@ import type { components } from '../../types/generated/api/schema';
 import type { FacetItemView } from '../../types/generated/FacetItemView';
 import type { RangeUnit } from '../../types/generated/RangeUnit';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
-import {
-  setNear,
-  setQuery,
-  setRange,
-  setRefinement,
-  type SearchState,
-} from '../../components/search-state';
+import { setNear, setQuery, setRange, setRefinement, type SearchState } from './search-state';
 import { formatRangeValue } from './format';
 
 export type UnderstoodQuery = components['schemas']['UnderstoodQuery'];

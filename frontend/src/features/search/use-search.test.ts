@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../types/generated/CardView';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
-import { testCard } from '../../components/test-card';
+import { testCard } from '../../testing/card';
 import { useSearch } from './use-search';
 
 const card: CardView = { ...testCard, tag: null, image: null, location_name: null, finance: null };

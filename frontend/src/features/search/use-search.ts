@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchPageView } from '../../types/generated/SearchPageView';
-import { AnswerCache, fetchSearch, type SearchAnswer } from '../../components/search-client';
+import { AnswerCache, fetchSearch, type SearchAnswer } from './search-client';
 import {
   apiQuery,
   emptyState,
@@ -9,12 +9,12 @@ import {
   parseSearchState,
   serializeSearchState,
   type SearchState,
-} from '../../components/search-state';
-import { recordSearch } from '../../components/account/records';
+} from './search-state';
+import { recordSearch } from '../account/records';
 import { applyUnderstood } from './understood';
 
 /** Where the results stand. */
-export type SearchStatus = 'idle' | 'loading' | 'error';
+type SearchStatus = 'idle' | 'loading' | 'error';
 
 function initialAnswer(page: SearchPageView): SearchAnswer {
   return {

@@ -1,11 +1,11 @@
 // GET /api/search (through the API client) with a client cache of a configured size
 // (oldest answer dropped when full, seed 000 s4). The answer's hits are the card view
 // models the generator indexed.
-import { search } from '../api/client';
-import { FifoCache } from './fifo-cache';
-import type { CardView } from '../types/generated/CardView';
-import type { FacetItemView } from '../types/generated/FacetItemView';
-import type { components } from '../types/generated/api/schema';
+import { search } from '../../api/client';
+import { FifoCache } from '../../lib/fifo-cache';
+import type { CardView } from '../../types/generated/CardView';
+import type { FacetItemView } from '../../types/generated/FacetItemView';
+import type { components } from '../../types/generated/api/schema';
 
 /** The endpoint's answer (the fields the page uses). */
 export interface SearchAnswer {

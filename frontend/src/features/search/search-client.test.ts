@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from './test-fetch';
-import { testCard } from './test-card';
+import { answer, mockFetch } from '../../testing/fetch';
+import { testCard } from '../../testing/card';
 import { AnswerCache, fetchSearch, parseAnswer, type SearchAnswer } from './search-client';
 
 afterEach(() => vi.unstubAllGlobals());

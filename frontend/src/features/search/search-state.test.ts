@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { caseTable } from '../../testing/case-table';
 import {
   apiQuery,
   emptyState,
   hasFilters,
   isDefaultState,
   parseSearchState,
+  readSearchUrl,
+  type SearchState,
   serializeSearchState,
   setNear,
   setPage,
@@ -14,6 +17,33 @@ import {
   setSort,
   toggleRefinement,
 } from './search-state';
+
+// The search URL grammar's cases, which domain/tests/search_url.rs reads too.
+type Table = {
+  cases: {
+    name: string;
+    url: string;
+    api?: boolean;
+    state: Partial<SearchState>;
+    rejected?: string[];
+    written?: string;
+  }[];
+};
+const table: Table = caseTable('search_url.json');
+
+describe('search URL grammar (domain/tests/data/search_url.json)', () => {
+  it('has the cases', () => expect(table.cases.length).toBeGreaterThanOrEqual(40));
+
+  it.each(table.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const base = c.api ? 0 : 1;
+    const { state, rejected } = readSearchUrl(c.url, base);
+    expect(state).toEqual({ ...emptyState(), ...c.state });
+    expect(rejected).toEqual(c.rejected ?? []);
+    const written = serializeSearchState(state, base);
+    expect(written).toBe(c.written ?? c.url);
+    expect(readSearchUrl(written, base)).toEqual({ state, rejected: [] });
+  });
+});
 
 describe('search URL state', () => {
   it('reads every parameter kind', () => {
@@ -34,7 +64,7 @@ describe('search URL state', () => {
     expect([state.locationId, state.locationType]).toEqual(['3101', 'sales']);
     expect(hasFilters(state)).toBe(true);
     expect(apiQuery(state, [], 21, 'latest')).toBe(
-      'page=1&sortBy=latest&locationId=3101&locationType=sales&hitsPerPage=21',
+      'page=1&hitsPerPage=21&sortBy=latest&locationId=3101&locationType=sales',
     );
     // The dealership picker picks a location by id in place of a name refinement, and the
     // page starts again.
@@ -54,7 +84,7 @@ describe('search URL state', () => {
     const second = setPage(parseSearchState('?refinementList[make][0]=Toyota'), 1);
     expect(serializeSearchState(second)).toBe('page=2&refinementList%5Bmake%5D%5B0%5D=Toyota');
     expect(apiQuery(second, [], 24, 'latest')).toBe(
-      'page=1&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota&hitsPerPage=24',
+      'page=1&hitsPerPage=24&sortBy=latest&refinementList%5Bmake%5D%5B0%5D=Toyota',
     );
     expect(serializeSearchState(setPage(second, 0))).toBe('refinementList%5Bmake%5D%5B0%5D=Toyota');
     expect(parseSearchState('?page=1').page).toBe(0);
@@ -110,7 +140,7 @@ describe('search URL state', () => {
       21,
       'latest',
     );
-    expect(decodeURIComponent(query)).toBe('sortBy=latest&menu[make]=Toyota&hitsPerPage=21');
+    expect(decodeURIComponent(query)).toBe('hitsPerPage=21&sortBy=latest&menu[make]=Toyota');
     expect(isDefaultState(parseSearchState('?utm_source=x'))).toBe(true);
   });
 });
