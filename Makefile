@@ -18,6 +18,7 @@ DIST       ?= dist
 DATA       ?= data
 ADDR       ?= 127.0.0.1:8080
 FORECOURT  := target/debug/forecourt
+SAMPLE_FEED := target/debug/forecourt-sample-feed
 API        := target/debug/forecourt-api
 
 # Stamp files so each install runs once per change of its lock file.
@@ -53,7 +54,7 @@ serve: bins venv ## the local API over dist/ (one server for every dealer host),
 	  --config scripts/lib/demo-api.toml
 
 bins:
-	$(CARGO) build -p generator -p edge-api --bins $(BIN_FEATURES)
+	$(CARGO) build -p generator -p edge-api -p sample-feed --bins $(BIN_FEATURES)
 
 # The feed and its photos are written together; either missing regenerates both. The
 # demo (and `make bench`) use photographs (JPEG, a real photo's size and weight, pooled
@@ -61,7 +62,7 @@ bins:
 # The Rust tests draw SVG (`--drawings`) for speed; the e2e journeys use photographs
 # (the vehicle hero is checked through the image service) and keep them between runs.
 $(FEED) $(SAMPLE_MEDIA) &: | bins
-	$(FORECOURT) sample-feed --cars $(SAMPLE_CARS) --seed $(SAMPLE_SEED) --dealers dealers --out $(FEED)
+	$(SAMPLE_FEED) --cars $(SAMPLE_CARS) --seed $(SAMPLE_SEED) --dealers dealers --out $(FEED)
 
 frontend-deps: $(NODE_STAMP)
 $(NODE_STAMP): frontend/package-lock.json

@@ -14,10 +14,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "== release build"
-cargo build --release -q -p generator -p edge-api -p search --bins
+cargo build --release -q -p generator -p edge-api -p search -p sample-feed --bins
 cargo build --release -q -p search --examples
 cargo build --release -q -p edge-api --example image_bench
 F=target/release/forecourt
+SAMPLE=target/release/forecourt-sample-feed
 cores=$(nproc)
 echo "machine: $cores cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m)"
 
@@ -34,7 +35,7 @@ echo "== sample photographs: 3000 cars (JPEG, pooled per shape and colour)"
 # The pages below are measured with this stock: the API bench and Lighthouse serve it.
 photo_feed="$work/feed-photos/sample.jsonl"
 start=$(now)
-$F sample-feed --cars 3000 --seed 1 --dealers dealers --out "$photo_feed" 2>/dev/null
+$SAMPLE --cars 3000 --seed 1 --dealers dealers --out "$photo_feed" 2>/dev/null
 echo "generate_s=$(calc "$(now) - $start") media=$(du -sh "$work/feed-photos/media" | cut -f1) photos=$(find "$work/feed-photos/media" -name '*.jpg' | wc -l)"
 photo_dist="$work/dist-photos"
 $F build --dealers dealers --feed "$photo_feed" --out "$photo_dist" >/dev/null
@@ -54,7 +55,7 @@ printf '%-8s %-10s %-10s %-8s %-12s %-12s %-12s %-10s\n' cars feed_s pages full_
 for n in $sizes; do
   feed="$work/feed-$n/sample.jsonl"
   start=$(now)
-  $F sample-feed --cars "$n" --seed 1 --dealers dealers --out "$feed" --drawings 2>/dev/null
+  $SAMPLE --cars "$n" --seed 1 --dealers dealers --out "$feed" --drawings 2>/dev/null
   gen=$(calc "$(now) - $start")
   out="$work/dist-$n"
   start=$(now)

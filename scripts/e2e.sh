@@ -34,7 +34,7 @@ start_localstripe "$(free_port)"
 # its photos live in target/e2e-feed and only the first run renders them. Eight shots per
 # shape and colour (`--photo-shots`), the fewest a car shows, render a third of the full pool.
 feed="${E2E_FEED_DIR:-target/e2e-feed}/sample.jsonl"
-target/debug/forecourt sample-feed --cars 400 --seed 7 --photo-shots 8 --dealers dealers --out "$feed"
+target/debug/forecourt-sample-feed --cars 400 --seed 7 --photo-shots 8 --dealers dealers --out "$feed"
 target/debug/forecourt build --dealers dealers --feed "$feed" --out "$tmp/dist"
 target/debug/forecourt postcodes --out "$tmp/dist/_data/postcodes.tsv"
 # The workers render each site's header and footer once: every built page must equal a

@@ -16,6 +16,7 @@ use domain::config::{
     OffersFile, PartsFile,
 };
 use domain::entities::Model;
+use domain::rules::constants::CARD_BUTTONS_SHOWN;
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
 
@@ -236,10 +237,6 @@ fn card_key_error(dealer: &Dealer) -> Option<ConfigError> {
         )),
     }
 }
-
-/// How many of `search.card_buttons` a car card shows at once (`CARD_ACTIONS` in
-/// frontend/src/components/car-card.tsx); the others wait under the card's More.
-pub const CARD_BUTTONS_SHOWN: usize = 2;
 
 fn dealer_warnings(dealer: &Dealer, today: NaiveDate) -> Vec<String> {
     let mut warnings = Vec::new();

@@ -6,10 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use generator::index::IndexOptions;
 use generator::pipeline::{build, BuildOptions, Progress};
 use generator::publish::{publish, PublishOptions};
-use generator::sample_feed::{write_sample, MediaKind, SampleOptions};
+use generator::reindex::IndexOptions;
 use generator::serve::{serve, ServeOptions};
 
 /// mimalloc instead of the system allocator: a build makes and frees millions of page
@@ -76,9 +75,6 @@ enum Command {
         #[arg(long, default_value = "dist/_data/postcodes.tsv")]
         out: PathBuf,
     },
-    /// Write a deterministic sample stock feed (JSON Lines) for the dealers, with SVG
-    /// photos in media/ beside it.
-    SampleFeed(SampleFeedArgs),
     /// Build every dealer's site (or those named with --dealer) into the output folder.
     Build(BuildArgs),
     /// Rebuild the search index of every dealer (or those named with --dealer) from the
@@ -143,33 +139,6 @@ impl BuildArgs {
         }
         opts
     }
-}
-
-#[derive(Debug, Args)]
-struct SampleFeedArgs {
-    /// Number of cars.
-    #[arg(long, default_value_t = 3000)]
-    cars: usize,
-    /// Random seed: the same seed, dealers and --as-of date give the same feed.
-    #[arg(long, default_value_t = 42)]
-    seed: u64,
-    /// The dealers folder the cars are distributed over.
-    #[arg(long, default_value = "dealers")]
-    dealers: PathBuf,
-    /// The feed file to write; photos go to media/ in the same folder.
-    #[arg(long, default_value = "feeds/sample.jsonl")]
-    out: PathBuf,
-    /// Reference date (YYYY-MM-DD): listings spread over the 60 days before it (default today).
-    #[arg(long, value_name = "DATE")]
-    as_of: Option<chrono::NaiveDate>,
-    /// SVG drawings of a few KB instead of JPEG photographs (fast, for tests that do not
-    /// look at photo weight).
-    #[arg(long)]
-    drawings: bool,
-    /// Photographs per body shape and colour, 8 to 25: a car shows 8 to that many. Fewer
-    /// render faster (the e2e's 8).
-    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(8..=25), conflicts_with = "drawings")]
-    photo_shots: u32,
 }
 
 #[derive(Debug, Args)]
@@ -260,35 +229,6 @@ fn run_build(args: &BuildArgs) -> ExitCode {
     }
 }
 
-fn run_sample_feed(args: &SampleFeedArgs) -> ExitCode {
-    let opts = SampleOptions {
-        cars: args.cars,
-        seed: args.seed,
-        dealers: args.dealers.clone(),
-        out: args.out.clone(),
-        as_of: args
-            .as_of
-            .unwrap_or_else(|| chrono::Utc::now().date_naive()),
-        media: if args.drawings {
-            MediaKind::Drawings
-        } else {
-            MediaKind::Photos {
-                shots: args.photo_shots,
-            }
-        },
-    };
-    match write_sample(&opts) {
-        Ok(report) => {
-            eprint!("{report}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: sample feed: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
 fn run_index(args: &IndexArgs) -> ExitCode {
     let opts = IndexOptions {
         dealers: args.source.dealers.clone(),
@@ -298,7 +238,7 @@ fn run_index(args: &IndexArgs) -> ExitCode {
         meilisearch_url: args.meilisearch_url.clone().filter(|u| !u.is_empty()),
         meilisearch_key: args.meilisearch_key.clone().filter(|k| !k.is_empty()),
     };
-    match generator::index::run(&opts) {
+    match generator::reindex::run(&opts) {
         Ok(summary) => {
             eprint!("{summary}");
             ExitCode::SUCCESS
@@ -403,7 +343,6 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::SampleFeed(args) => run_sample_feed(&args),
         Command::Build(args) => run_build(&args),
         Command::Index(args) => run_index(&args),
         Command::Serve(args) => {

@@ -10,8 +10,8 @@ use chrono::{Duration, Utc};
 use domain::config::load_dealers;
 use domain::view::{site_pages, Page};
 use generator::feed::{read_feed, ReadOptions};
-use generator::index::{run, IndexOptions};
 use generator::pipeline::assign_stock;
+use generator::reindex::{run, IndexOptions};
 use search::{EmbeddedSearch, FixedFilters, SearchQuery};
 use serde_json::{json, Value};
 

@@ -1,4 +1,4 @@
-//! `generator::index::run` (`forecourt index`): a tiny JSON Lines feed over the fixture
+//! `generator::reindex::run` (`forecourt index`): a tiny JSON Lines feed over the fixture
 //! dealers gives each dealer an embedded search index whose hits are the card view
 //! models of the cars its stock filters keep.
 
@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::{Duration, Utc};
 use domain::config::load_dealers;
-use generator::index::{run, IndexOptions};
+use generator::reindex::{run, IndexOptions};
 use search::{EmbeddedSearch, FixedFilters, SearchQuery};
 use serde_json::json;
 

@@ -8,7 +8,7 @@ words could reach but the rule rejects are the near misses. search/tests/relevan
 both backends to the table; `make bench` prints recall and precision at 21 from it.
 
 The stock is search/tests/data/relevance-stock.jsonl: three dealers of the sample feed
-(`forecourt sample-feed --cars 3000 --seed 42`, the Makefile's sample) with the fields the
+(`forecourt-sample-feed --cars 3000 --seed 42`, the Makefile's sample) with the fields the
 search does not read left out. `--stock FEED` writes it again from such a feed.
 
     python3 search/tests/data/relevance.py                    # the table from the stock

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::Utc;
 use generator::pipeline::{build, BuildOptions, DealerStatus, Progress};
-use generator::sample_feed::{write_sample, MediaKind, SampleOptions};
+use sample_feed::{write_sample, MediaKind, SampleOptions};
 
 const MORETON: &str = "moreton-motor-group";
 const REDGUM: &str = "redgum-motors";

@@ -1,4 +1,4 @@
-//! `forecourt sample-feed`: a deterministic, realistic Australian stock feed for the
+//! `forecourt-sample-feed`: a deterministic, realistic Australian stock feed for the
 //! sample dealers, with photographs (JPEG, [`photo`]) or, for fast tests, SVG drawings.
 //!
 //! Every car is drawn from its own random stream (`seed`, car index), so the output for a
@@ -14,34 +14,36 @@
 
 mod catalogue;
 mod comments;
+mod media;
+mod parts;
 mod photo;
 mod rng;
 mod svg;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
-use domain::car::{
-    Car, CarLocation, CarStatus, CarType, Hotspot, HotspotPosition, Hotspots, Image, Lender, Thumb,
-    Variant, YouxQuote,
-};
-use domain::config::{is_hex_colour, Dealer, VehicleCategory};
+use domain::car::{Car, CarStatus, CarType, Hotspots};
+use domain::config::{Dealer, VehicleCategory};
 use domain::entities::{Location, LocationType};
-use domain::rules::finance::{repayment, FinanceProvider, PaymentFrequency, RepaymentInput};
 use domain::view::slug::slugify;
 use rayon::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use catalogue::{make_matches, model_colours, Drive, Fuel, Model, Train, Trans, MODELS};
+use catalogue::{make_matches, model_colours, Model};
+use media::{dealer_media, media_url, write_changed, MediaSet};
+use parts::{
+    asking_price, car_location, car_name, certified, equipment, features, gallery, gears, hotspots,
+    lenders, litres, model_year, nvic, odometer, photo_gallery, pick_car_type, price_type,
+    regplate, transmission, variant, vin, youx, CUSTOM_TAGS,
+};
 use photo::{Shot, SHOTS};
 use rng::Rng;
-use svg::{
-    banner_svg, photo_svg, slide_svg, spin_svg, Photo, Shape, SpinFrame, SPIN_FRAMES, VIEWS,
-};
+use svg::{Photo, Shape, SpinFrame, SPIN_FRAMES};
 
 /// Days over which `created_at` is spread before the reference date.
 pub const LISTING_SPREAD_DAYS: i64 = 60;
@@ -273,7 +275,7 @@ fn is_empty_hotspots(o: &serde_json::Map<String, Value>) -> bool {
 /// A dealer that gets cars: what it sells and where.
 struct SampleDealer<'a> {
     dealer: &'a Dealer,
-    /// Indexes into [`MODELS`].
+    /// Indexes into [`catalogue::models`].
     models: Vec<usize>,
     car_types: Vec<CarType>,
     /// Sales locations (all locations when none is a sales location).
@@ -310,7 +312,7 @@ impl<'a> Plan<'a> {
             } else {
                 config.makes.iter().map(String::as_str).collect()
             };
-            let models: Vec<usize> = MODELS
+            let models: Vec<usize> = catalogue::models()
                 .iter()
                 .enumerate()
                 .filter(|(_, m)| categories.contains(&m.category))
@@ -392,9 +394,9 @@ impl<'a> Plan<'a> {
         let mut rng = Rng::new(self.seed, index as u64);
         let dealer = self.pick_dealer(&mut rng);
         let model_index = *rng.pick(&dealer.models);
-        let model = &MODELS[model_index];
-        let (badge, rrp) = *rng.pick(model.badges);
-        let train = *rng.pick(model.trains);
+        let model = &catalogue::models()[model_index];
+        let (badge, rrp) = *rng.pick(&model.badges);
+        let train = *rng.pick(&model.trains);
         let colours = model_colours(model_index, model);
         let (colour, hex) = *rng.pick(&colours);
         let car_type = pick_car_type(&mut rng, &dealer.car_types);
@@ -633,1003 +635,15 @@ struct Drawn {
     shape: Shape,
 }
 
-/// The media files the feed references.
-#[derive(Default)]
-struct MediaSet {
-    photos: BTreeSet<(usize, &'static str, &'static str)>,
-    spins: BTreeSet<(Shape, &'static str, &'static str)>,
-}
-
-impl MediaSet {
-    fn add(&mut self, drawn: &Drawn) {
-        self.photos.insert((drawn.model, drawn.colour, drawn.hex));
-        // Galleries use spin frames as extra angles, so every shape+colour gets its frames.
-        self.spins.insert((drawn.shape, drawn.colour, drawn.hex));
-    }
-
-    /// Writes every file whose content differs; returns (files, written).
-    fn write(&self, dir: &Path, media: MediaKind) -> Result<(usize, usize), SampleError> {
-        let photos: Vec<Photo> = self
-            .photos
-            .iter()
-            .flat_map(|&(model, colour, hex)| {
-                let m = &MODELS[model];
-                let shape = Shape::of(m.category, m.body);
-                VIEWS.into_iter().map(move |view| Photo {
-                    make: m.make,
-                    model: m.model,
-                    colour,
-                    hex,
-                    shape,
-                    view,
-                })
-            })
-            .collect();
-        let frames: Vec<SpinFrame> = self
-            .spins
-            .iter()
-            .flat_map(|&(shape, colour, hex)| {
-                (0..SPIN_FRAMES).map(move |frame| SpinFrame {
-                    shape,
-                    colour,
-                    hex,
-                    frame,
-                })
-            })
-            .collect();
-        if let MediaKind::Photos { shots } = media {
-            let shots: Vec<Shot> = self
-                .spins
-                .iter()
-                .flat_map(|&(shape, colour, hex)| {
-                    (0..shots).map(move |index| Shot {
-                        shape,
-                        colour,
-                        hex,
-                        index,
-                    })
-                })
-                .collect();
-            let (files, mut written) = write_photos(dir, &shots)?;
-            let rendered: Vec<(String, String)> = frames
-                .par_iter()
-                .map(|f| (f.file_name(), spin_svg(f)))
-                .collect();
-            written += write_changed(dir, &rendered)?;
-            return Ok((files + rendered.len(), written));
-        }
-        let rendered: Vec<(String, String)> = photos
-            .par_iter()
-            .map(|p| (p.file_name(), photo_svg(p)))
-            .chain(frames.par_iter().map(|f| (f.file_name(), spin_svg(f))))
-            .collect();
-        let written = write_changed(dir, &rendered)?;
-        Ok((rendered.len(), written))
-    }
-}
-
-/// Writes each (path under `dir`, content) whose file is missing or different; returns
-/// how many were written. Unchanged files keep their modification time, so incremental
-/// builds and publishes see no change.
-fn write_changed(dir: &Path, files: &[(String, String)]) -> Result<usize, SampleError> {
-    let written = files
-        .par_iter()
-        .map(|(name, content)| {
-            let path = dir.join(name);
-            if fs::read(&path).is_ok_and(|old| old == content.as_bytes()) {
-                return Ok(0usize);
-            }
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent).map_err(write_error(parent))?;
-            }
-            fs::write(&path, content).map_err(write_error(&path))?;
-            Ok(1)
-        })
-        .collect::<Result<Vec<usize>, SampleError>>()?;
-    Ok(written.into_iter().sum())
-}
-
-/// Renders each photo that is not already there whole; returns (files, written). A
-/// photo's bytes depend on its name alone (see [`photo`]), so one that is there is the
-/// same and is left as it is. Each is written to a temporary name and renamed, so an
-/// interrupted run leaves no half file under the real name.
-fn write_photos(dir: &Path, shots: &[Shot]) -> Result<(usize, usize), SampleError> {
-    let written = shots
-        .par_iter()
-        .map(|shot| {
-            let path = dir.join(shot.file_name());
-            if photo::is_whole_jpeg(&path) {
-                return Ok(0usize);
-            }
-            let bytes = photo::render(shot).map_err(|e| SampleError::Photo {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent).map_err(write_error(parent))?;
-            }
-            let partial = path.with_extension("jpg.partial");
-            fs::write(&partial, &bytes).map_err(write_error(&partial))?;
-            fs::rename(&partial, &path).map_err(write_error(&path))?;
-            Ok(1)
-        })
-        .collect::<Result<Vec<usize>, SampleError>>()?;
-    Ok((shots.len(), written.into_iter().sum()))
-}
-
-/// The images the dealers' configuration names under `/media/` (slides, offers, promo
-/// nodes, model pages and their colours and variants), drawn like the car photos: the
-/// vehicle named by the entry's make and model (or the dealer's main category) in the
-/// entry's colour (or the dealer's primary theme colour), captioned with its title.
-fn dealer_media(dealers: &[Dealer]) -> Vec<(String, String)> {
-    let mut out: BTreeMap<String, String> = BTreeMap::new();
-    for dealer in dealers {
-        let fallback_category = dealer
-            .config
-            .vehicle_categories
-            .first()
-            .copied()
-            .unwrap_or(VehicleCategory::Cars);
-        let theme = &dealer.config.theme.primary;
-        let primary = if is_hex_colour(theme) {
-            theme.clone()
-        } else {
-            "#5b6770".to_string()
-        };
-        let parts = [
-            serde_json::to_value(&dealer.config),
-            serde_json::to_value(&dealer.models),
-            serde_json::to_value(&dealer.offers),
-            serde_json::to_value(&dealer.slides),
-            serde_json::to_value(&dealer.promos),
-            serde_json::to_value(&dealer.banners),
-            serde_json::to_value(&dealer.brands),
-        ];
-        let root = Context {
-            title: dealer.config.name.clone(),
-            hex: primary,
-            make: None,
-            model: None,
-            body: None,
-            named: None,
-        };
-        for value in parts.iter().flatten() {
-            collect_media(value, &root, fallback_category, &mut out);
-        }
-    }
-    out.into_iter().collect()
-}
-
-/// What an image inherits from the configuration entries around it.
-#[derive(Clone)]
-struct Context {
-    title: String,
-    hex: String,
-    make: Option<String>,
-    model: Option<String>,
-    body: Option<String>,
-    /// The shape the entry's words name, when it names no make or body.
-    named: Option<Shape>,
-}
-
-/// Whether `needle` occurs in `text` as whole words (both lower case).
-fn has_words(text: &str, needle: &str) -> bool {
-    let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-    text.match_indices(needle).any(|(at, _)| {
-        boundary(text[..at].chars().next_back())
-            && boundary(text[at + needle.len()..].chars().next())
-    })
-}
-
-/// The vehicle shape an entry's words name, for an image whose entry names no make or
-/// body ("Head north in a new Jayco", "Trucks at Eagle Farm", "Dirt season is here", a
-/// search URL filtered to a make): words for a kind of vehicle first, then a model, then
-/// a make (longest first, so "Isuzu Trucks" is not read as "Isuzu"), in the title, then
-/// the description, then the URL.
-fn named_shape(texts: &[Option<String>]) -> Option<Shape> {
-    const KINDS: &[(&[&str], VehicleCategory)] = &[
-        (
-            &[
-                "caravan", "caravans", "camper", "campers", "pop-top", "pop-tops",
-            ],
-            VehicleCategory::Caravans,
-        ),
-        (
-            &[
-                "motorcycle",
-                "motorcycles",
-                "bike",
-                "bikes",
-                "dirt",
-                "ride away",
-            ],
-            VehicleCategory::Motorcycles,
-        ),
-        (&["truck", "trucks"], VehicleCategory::Trucks),
-    ];
-    let mut makes: Vec<(String, &Model)> = MODELS
-        .iter()
-        .flat_map(|m| {
-            std::iter::once(m.make)
-                .chain(m.aliases.iter().copied())
-                .map(move |name| (name.to_lowercase(), m))
-        })
-        .collect();
-    makes.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
-    for text in texts.iter().flatten() {
-        let text = text.replace("%20", " ").to_lowercase();
-        if let Some((_, category)) = KINDS
-            .iter()
-            .find(|(words, _)| words.iter().any(|w| has_words(&text, w)))
-        {
-            return Some(Shape::of(*category, ""));
-        }
-        if let Some(m) = MODELS
-            .iter()
-            .find(|m| has_words(&text, &m.model.to_lowercase()))
-        {
-            return Some(Shape::of(m.category, m.body));
-        }
-        if let Some((_, m)) = makes.iter().find(|(name, _)| has_words(&text, name)) {
-            return Some(Shape::of(m.category, m.body));
-        }
-    }
-    None
-}
-
-/// A media path that is safe to write under the media folder: lower-case letters,
-/// digits, `-`, `_`, `.` and `/`, no `..`, ending in `.svg`.
-fn media_path(url: &str) -> Option<&str> {
-    let path = url.strip_prefix("/media/")?;
-    let safe = path.bytes().all(|b| {
-        b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.' | b'/')
-    });
-    (safe && path.ends_with(".svg") && !path.split('/').any(|p| p.is_empty() || p == ".."))
-        .then_some(path)
-}
-
-fn collect_media(
-    value: &Value,
-    parent: &Context,
-    category: VehicleCategory,
-    out: &mut BTreeMap<String, String>,
-) {
-    match value {
-        Value::Array(items) => items
-            .iter()
-            .for_each(|v| collect_media(v, parent, category, out)),
-        Value::Object(map) => {
-            let text = |key: &str| {
-                map.get(key)
-                    .and_then(Value::as_str)
-                    .filter(|s| !s.trim().is_empty())
-                    .map(str::to_string)
-            };
-            let mut ctx = parent.clone();
-            if let Some(title) = text("title")
-                .or_else(|| text("full_name"))
-                .or_else(|| text("name"))
-            {
-                ctx.title = title;
-            }
-            if let Some(hex) = ["hexCode", "hex", "colour_hex"]
-                .iter()
-                .find_map(|k| text(k))
-                .filter(|h| is_hex_colour(h))
-            {
-                ctx.hex = hex;
-            }
-            ctx.make = text("make").or(ctx.make);
-            ctx.model = text("model").or(ctx.model);
-            ctx.body = text("body").or(ctx.body);
-            if ctx.make.is_none() && ctx.body.is_none() {
-                ctx.named = named_shape(&[
-                    text("title").or_else(|| text("name")),
-                    text("description"),
-                    text("url"),
-                ])
-                .or(ctx.named);
-            }
-            for v in map.values() {
-                match v {
-                    Value::String(url) => add_banner(url, &ctx, category, out),
-                    Value::Array(items) if items.iter().all(Value::is_string) => {
-                        items
-                            .iter()
-                            .filter_map(Value::as_str)
-                            .for_each(|url| add_banner(url, &ctx, category, out));
-                    }
-                    other => collect_media(other, &ctx, category, out),
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-fn add_banner(
-    url: &str,
-    ctx: &Context,
-    category: VehicleCategory,
-    out: &mut BTreeMap<String, String>,
-) {
-    let Some(path) = media_path(url) else { return };
-    let model = ctx.make.as_deref().and_then(|make| {
-        MODELS.iter().find(|m| {
-            make_matches(m, make)
-                && ctx
-                    .model
-                    .as_deref()
-                    .is_none_or(|name| m.model.eq_ignore_ascii_case(name))
-        })
-    });
-    let shape = match (model, ctx.body.as_deref(), ctx.named) {
-        (Some(m), _, _) => Shape::of(m.category, m.body),
-        (None, Some(body), _) => Shape::of(VehicleCategory::Cars, body),
-        (None, None, Some(named)) => named,
-        (None, None, None) => Shape::of(category, "SUV"),
-    };
-    let subtitle = [ctx.make.as_deref(), ctx.model.as_deref()]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
-    // Home page slides are drawn at the promotions slider size (seed 001 s9: 1920 by 540).
-    let svg = || {
-        if path.starts_with("slides/") {
-            slide_svg(&ctx.title, shape, &ctx.hex)
-        } else {
-            banner_svg(&ctx.title, &subtitle, shape, &ctx.hex)
-        }
-    };
-    out.entry(path.to_string()).or_insert_with(svg);
-}
-
-/// The URL a media file is served at on every dealer host.
-fn media_url(file: &str) -> String {
-    format!("/media/{file}")
-}
-
-const CUSTOM_TAGS: &[&str] = &[
-    "Test Drive Only",
-    "Low Kms",
-    "One Owner",
-    "Price Drop",
-    "Finance Special",
-    "Full Service History",
-];
-
-fn pick_car_type(rng: &mut Rng, types: &[CarType]) -> CarType {
-    let weight = |t: &CarType| match t {
-        CarType::New => 45,
-        CarType::Demo => 10,
-        CarType::Used => 45,
-    };
-    let total: u64 = types.iter().map(weight).sum();
-    let mut ticket = rng.below(total);
-    for t in types {
-        if ticket < weight(t) {
-            return *t;
-        }
-        ticket -= weight(t);
-    }
-    types[0]
-}
-
-fn model_year(rng: &mut Rng, model: &Model, car_type: CarType, this_year: u16) -> u16 {
-    let (first, last) = model.years;
-    let last = last.min(this_year + 1);
-    let year = match car_type {
-        CarType::New => this_year - u16::from(rng.chance(0.2)),
-        CarType::Demo => this_year - u16::from(rng.chance(0.4)),
-        CarType::Used => {
-            // Skewed towards recent years: most used stock is 1–6 years old.
-            let age = (rng.unit() * rng.unit() * 13.0) as u16 + 1;
-            this_year.saturating_sub(age)
-        }
-    };
-    year.clamp(first, last)
-}
-
-fn odometer(rng: &mut Rng, model: &Model, car_type: CarType, age: u16) -> Option<u32> {
-    if model.category == VehicleCategory::Caravans {
-        return None;
-    }
-    let per_year = match model.category {
-        VehicleCategory::Motorcycles => (3_000, 9_000),
-        VehicleCategory::Trucks => (30_000, 70_000),
-        _ => (9_000, 22_000),
-    };
-    Some(match car_type {
-        CarType::New => rng.range(5, 40) as u32,
-        CarType::Demo => rng.range(1_200, 14_000) as u32,
-        CarType::Used => {
-            let years = f64::from(age.max(1)) - rng.float(0.0, 0.7);
-            (years * rng.float(f64::from(per_year.0), f64::from(per_year.1))).round() as u32
-        }
-    })
-}
-
-struct Price {
-    price: f64,
-    before: Option<f64>,
-}
-
-/// Rounds to a price ending in 990 (or 90 under $10,000), as dealers advertise.
-fn retail(value: f64) -> f64 {
-    if value >= 10_000.0 {
-        ((value / 1000.0).floor() * 1000.0 + 990.0).max(1990.0)
-    } else {
-        (value / 100.0).floor() * 100.0 + 90.0
-    }
-}
-
-fn asking_price(rng: &mut Rng, rrp: f64, car_type: CarType, age: u16, km: u32) -> Price {
-    if rng.chance(0.02) {
-        // No advertised price: the card shows the enquiry wording.
-        return Price {
-            price: 0.0,
-            before: None,
-        };
-    }
-    let drive_away = rrp * rng.float(1.02, 1.08) + rng.float(2_500.0, 5_500.0);
-    let price = match car_type {
-        CarType::New => retail(drive_away),
-        CarType::Demo => retail(drive_away * rng.float(0.86, 0.94)),
-        CarType::Used => {
-            let depreciation = 0.86 * 0.89_f64.powi(i32::from(age.saturating_sub(1)));
-            let wear = (f64::from(km) / 400_000.0).min(0.35);
-            retail((rrp * depreciation * (1.0 - wear) * rng.float(0.93, 1.07)).max(4_000.0))
-        }
-    };
-    let before = rng
-        .chance(0.12)
-        .then(|| price + (rng.range(2, 12) * 250) as f64);
-    Price { price, before }
-}
-
-fn price_type(rng: &mut Rng, car_type: CarType) -> &'static str {
-    match car_type {
-        CarType::Used => "Drive Away",
-        _ if rng.chance(0.2) => "Excl. Government Charges",
-        _ => "Drive Away",
-    }
-}
-
-fn car_name(year: u16, model: &Model, badge: &str, train: &Train) -> String {
-    // Motorcycles often have the model as their only badge ("Z900 Z900"): say it once.
-    let mut name = format!("{year} {} {}", model.make, model.model);
-    if !badge.eq_ignore_ascii_case(model.model) {
-        name.push(' ');
-        name.push_str(badge);
-    }
-    if !train.label.is_empty() {
-        name.push(' ');
-        name.push_str(train.label);
-    }
-    if model.category == VehicleCategory::Cars || model.category == VehicleCategory::Trucks {
-        let trans = match train.trans {
-            Trans::Auto(0) => "CVT",
-            Trans::Auto(_) => "Auto",
-            Trans::Manual(_) => "Manual",
-            Trans::Gearless => "",
-        };
-        if !trans.is_empty() {
-            name.push(' ');
-            name.push_str(trans);
-        }
-    }
-    name
-}
-
-/// Engine litres to one decimal (the catalogue's f32 would print as 1.0839999914169312).
-fn litres(train: &Train) -> f64 {
-    (f64::from(train.litres) * 10.0).round() / 10.0
-}
-
-fn transmission(trans: Trans) -> Option<&'static str> {
-    match trans {
-        Trans::Auto(_) => Some("Automatic"),
-        Trans::Manual(_) => Some("Manual"),
-        Trans::Gearless => None,
-    }
-}
-
-fn gears(trans: Trans) -> Option<u8> {
-    match trans {
-        Trans::Auto(n) | Trans::Manual(n) if n > 0 => Some(n),
-        _ => None,
-    }
-}
-
-/// VIN model-year characters from 2010 (A) on; 2001–2009 are digits.
-fn vin_year(year: u16) -> char {
-    const CODES: &[u8] = b"ABCDEFGHJKLMNPRSTVWXY";
-    match year {
-        2001..=2009 => char::from(b'0' + (year - 2000) as u8),
-        2010..=2030 => char::from(CODES[usize::from(year - 2010)]),
-        _ => 'Y',
-    }
-}
-
-const VIN_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
-
-/// ISO 3779 transliteration value of a VIN character.
-fn vin_value(c: u8) -> u32 {
-    match c {
-        b'0'..=b'9' => u32::from(c - b'0'),
-        b'A'..=b'H' => u32::from(c - b'A') + 1,
-        b'J'..=b'N' => u32::from(c - b'J') + 1,
-        b'P' => 7,
-        b'R' => 9,
-        b'S'..=b'Z' => u32::from(c - b'S') + 2,
-        _ => 0,
-    }
-}
-
-/// A 17-character VIN: the model's WMI, six descriptor characters, the North American
-/// check digit (computed, as many imports carry it), model year, plant and serial.
-fn vin(rng: &mut Rng, wmi: &str, year: u16) -> String {
-    let mut chars: Vec<u8> = wmi.bytes().take(3).collect();
-    while chars.len() < 3 {
-        chars.push(b'A');
-    }
-    for _ in 0..5 {
-        chars.push(*rng.pick(VIN_ALPHABET));
-    }
-    chars.push(b'0');
-    chars.push(vin_year(year) as u8);
-    chars.push(*rng.pick(&VIN_ALPHABET[..23]));
-    for _ in 0..6 {
-        chars.push(b'0' + rng.below(10) as u8);
-    }
-    const WEIGHTS: [u32; 17] = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-    let sum: u32 = chars
-        .iter()
-        .zip(WEIGHTS)
-        .map(|(c, w)| vin_value(*c) * w)
-        .sum();
-    chars[8] = match sum % 11 {
-        10 => b'X',
-        d => b'0' + d as u8,
-    };
-    String::from_utf8(chars).unwrap_or_default()
-}
-
-fn letters(rng: &mut Rng, n: usize) -> String {
-    (0..n)
-        .map(|_| char::from(b'A' + rng.below(26) as u8))
-        .collect()
-}
-
-fn digits(rng: &mut Rng, n: usize) -> String {
-    (0..n)
-        .map(|_| char::from(b'0' + rng.below(10) as u8))
-        .collect()
-}
-
-/// A registration plate in the style of the car's state.
-fn regplate(rng: &mut Rng, state: Option<&str>) -> String {
-    match state.unwrap_or("QLD") {
-        "NSW" => format!("{}{}{}", letters(rng, 2), digits(rng, 2), letters(rng, 2)),
-        "VIC" => format!(
-            "{}{}{}{}",
-            digits(rng, 1),
-            letters(rng, 2),
-            digits(rng, 1),
-            letters(rng, 2)
-        ),
-        "WA" => format!("1{}{}", letters(rng, 3), digits(rng, 3)),
-        "SA" => format!("S{}{}", digits(rng, 3), letters(rng, 3)),
-        "TAS" => format!("{}{}{}", letters(rng, 1), digits(rng, 2), letters(rng, 2)),
-        _ => format!("{}{}", digits(rng, 3), letters(rng, 3)),
-    }
-}
-
-fn nvic(rng: &mut Rng) -> String {
-    (0..6)
-        .map(|_| char::from(*rng.pick(VIN_ALPHABET)))
-        .collect()
-}
-
-fn certified(
-    rng: &mut Rng,
-    dealer: &Dealer,
-    model: &Model,
-    car_type: CarType,
-    age: u16,
-    km: Option<u32>,
-) -> bool {
-    let Some(maker) = dealer.config.tags.certified_manufacturer.as_deref() else {
-        return false;
-    };
-    car_type == CarType::Used
-        && make_matches(model, maker)
-        && age <= 6
-        && km.unwrap_or(0) <= 140_000
-        && rng.chance(0.7)
-}
-
-/// Gallery: the four photo views plus spin frames as extra angles. Used cars mostly have
-/// 8–12 photos; some have fewer (the minimum-photos filter drops them on some sites) and a
-/// few coming-soon cars have none yet.
-fn gallery(
-    rng: &mut Rng,
-    model: &Model,
-    colour: &'static str,
-    hex: &'static str,
-    shape: Shape,
-    status: CarStatus,
-    car_type: CarType,
-) -> Vec<Image> {
-    if status == CarStatus::ComingSoon && rng.chance(0.4) {
-        return Vec::new();
-    }
-    let count = match rng.unit() {
-        u if u < 0.1 => rng.range(1, 5) as usize,
-        _ if car_type == CarType::Used => rng.range(8, 12) as usize,
-        _ => rng.range(4, 10) as usize,
-    };
-    // Photos only: a spin frame ("360° · frame 4 of 24") in the gallery would put spin
-    // frames in the thumbnail strip (issue 24); the spin has its own viewer mode.
-    let photos = VIEWS.iter().map(|&view| {
-        Photo {
-            make: model.make,
-            model: model.model,
-            colour,
-            hex,
-            shape,
-            view,
-        }
-        .file_name()
-    });
-    photos
-        .take(count)
-        .map(|file| {
-            let url = media_url(&file);
-            Image {
-                thumb: Some(Thumb { url: url.clone() }),
-                url,
-            }
-        })
-        .collect()
-}
-
-/// A photographed car's gallery: 8-25 shots of its shape and colour's pool of `shots`,
-/// the front three-quarter first (the hero), then the side and rear, then other angles and
-/// the interior in pool order, as a photographer walks round the car.
-fn photo_gallery(
-    rng: &mut Rng,
-    shape: Shape,
-    colour: &'static str,
-    hex: &'static str,
-    shots: u32,
-) -> Vec<Image> {
-    // Drawn over the whole pool's range whatever `shots`, so a smaller pool only shortens
-    // galleries.
-    let count = (rng.range(i64::from(MIN_SHOTS), i64::from(SHOTS)) as usize).min(shots as usize);
-    let rest: Vec<u32> = (3..shots).collect();
-    let picked = rng.sample(&rest, count - 3);
-    [0, 1, 2]
-        .into_iter()
-        .chain(picked)
-        .map(|index| {
-            let url = media_url(
-                &Shot {
-                    shape,
-                    colour,
-                    hex,
-                    index,
-                }
-                .file_name(),
-            );
-            Image {
-                thumb: Some(Thumb { url: url.clone() }),
-                url,
-            }
-        })
-        .collect()
-}
-
-fn hotspots(model: &Model) -> Hotspots {
-    let spot = |description: &str, anchor: &str, angles: &[(u32, f64, f64)]| Hotspot {
-        description: description.to_string(),
-        anchors: vec![anchor.to_string()],
-        positions: angles
-            .iter()
-            .map(|&(angle, x, y)| HotspotPosition { angle, x, y })
-            .collect(),
-    };
-    let wheel = if model.category == VehicleCategory::Motorcycles {
-        "Cast alloy wheels"
-    } else {
-        "Alloy wheels"
-    };
-    Hotspots {
-        exterior: vec![
-            spot(
-                "LED headlights with automatic high beam",
-                "Headlights",
-                &[(0, 18.0, 46.0), (1, 20.0, 46.0), (23, 16.0, 46.0)],
-            ),
-            spot(
-                wheel,
-                "Wheels",
-                &[(0, 27.0, 70.0), (6, 50.0, 70.0), (12, 73.0, 70.0)],
-            ),
-            spot(
-                "Tail lights",
-                "Rear",
-                &[(12, 82.0, 45.0), (11, 80.0, 45.0), (13, 84.0, 45.0)],
-            ),
-        ],
-        interior: vec![
-            spot(
-                "Touchscreen with wireless Apple CarPlay and Android Auto",
-                "Infotainment",
-                &[(0, 50.0, 40.0)],
-            ),
-            spot("Climate control", "Climate", &[(0, 50.0, 62.0)]),
-        ],
-    }
-}
-
-fn equipment(model: &Model, train: &Train) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = match model.category {
-        VehicleCategory::Cars => vec![
-            "Autonomous emergency braking",
-            "Lane keep assist",
-            "Adaptive cruise control",
-            "Reversing camera",
-            "Rear parking sensors",
-            "Apple CarPlay and Android Auto",
-            "Dual-zone climate control",
-            "Keyless entry and start",
-            "LED headlights",
-            "Alloy wheels",
-        ],
-        VehicleCategory::Motorcycles => vec![
-            "ABS",
-            "LED lighting",
-            "TFT instrument display",
-            "Traction control",
-            "Slipper clutch",
-        ],
-        VehicleCategory::Caravans => vec![
-            "Queen bed",
-            "Ensuite with shower and toilet",
-            "Diesel heater",
-            "Solar panels and lithium battery",
-            "Three-way fridge",
-            "Independent coil suspension",
-            "External kitchen",
-        ],
-        VehicleCategory::Trucks => vec![
-            "Air brakes",
-            "Driver airbag",
-            "Cruise control",
-            "Bluetooth",
-            "Exhaust brake",
-        ],
-    };
-    if matches!(train.fuel, Fuel::Electric | Fuel::PlugIn) {
-        out.push("Type 2 CCS charging port");
-    }
-    if matches!(train.drive, Drive::FourWd) {
-        out.push("Low-range transfer case");
-    }
-    out
-}
-
-fn features(category: VehicleCategory) -> &'static [&'static str] {
-    match category {
-        VehicleCategory::Cars => &[
-            "Sunroof",
-            "Heated front seats",
-            "Wireless phone charger",
-            "Tow bar",
-            "Roof racks",
-            "Leather upholstery",
-            "Head-up display",
-            "360-degree camera",
-            "Tinted windows",
-        ],
-        VehicleCategory::Motorcycles => &[
-            "Heated grips",
-            "Quickshifter",
-            "Cruise control",
-            "Panniers",
-            "Touring screen",
-        ],
-        VehicleCategory::Caravans => &[
-            "Awning",
-            "Washing machine",
-            "Air conditioner",
-            "Bike rack",
-            "Annexe",
-        ],
-        VehicleCategory::Trucks => &[
-            "Tray body",
-            "Tipper",
-            "Reversing camera",
-            "Tool boxes",
-            "Tow hitch",
-        ],
-    }
-}
-
-fn car_location(location: &Location, all: &[&Location], rng: &mut Rng) -> CarLocation {
-    let distribution_locations = if all.len() > 1 && rng.chance(0.15) {
-        rng.sample(all, 2)
-            .into_iter()
-            .filter(|l| l.slug != location.slug)
-            .map(|l| l.slug.clone())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    CarLocation {
-        name: location.name.clone(),
-        slug: location.slug.clone(),
-        phone: location.contact_detail.phone.clone(),
-        city: Some(location.address.city.clone()),
-        state: Some(location.address.state.clone()),
-        address: Some(location.address.street.clone()),
-        distribution_locations,
-    }
-}
-
-fn variant(model: &Model, train: &Train) -> Variant {
-    let num = |v: f64| Some(json!(v));
-    let int = |v: u32| (v > 0).then(|| json!(v));
-    Variant {
-        cylinders: (train.cylinders > 0).then(|| json!(train.cylinders)),
-        enginesize: (train.litres > 0.0).then(|| json!((train.litres * 1000.0).round() as u32)),
-        enginesize_litres: (train.litres > 0.0).then(|| json!(litres(train))),
-        induction: (train.litres > 0.0).then(|| {
-            json!(if train.turbo {
-                "Turbo Intercooled"
-            } else {
-                "Aspirated"
-            })
-        }),
-        fuelconsumptioncombined: (train.l100 > 0.0)
-            .then(|| json!((f64::from(train.l100) * 10.0).round() / 10.0)),
-        fuelcapacity: int(u32::from(model.tank)),
-        grossvehiclemass: int(model.gvm),
-        vehiclelength: num(f64::from(model.dims.0)),
-        vehiclewidth: num(f64::from(model.dims.1)),
-        vehicleheight: num(f64::from(model.dims.2)),
-        towingcapacitybraked: int(model.tow),
-        bodyconfiguration: Some(json!(model.bodycfg)),
-        torque: int(u32::from(train.torque)),
-        ancaprating: (model.ancap > 0).then(|| json!(model.ancap)),
-        ..caravan_masses(model)
-    }
-}
-
-/// A caravan's berths, tare and ball weight, drawn from its size: a van over 7 m sleeps
-/// four and one over 8 m six (bunks); tare is about 78% of the ATM (`gvm` of a caravan)
-/// and the ball weight about 9% of tare, as on Australian compliance plates. Other
-/// vehicles have none of these.
-fn caravan_masses(model: &Model) -> Variant {
-    if model.category != VehicleCategory::Caravans {
-        return Variant::default();
-    }
-    let length = model.dims.0;
-    let berths = 2 + 2 * u32::from(length >= 7000) + 2 * u32::from(length >= 8000);
-    let tare = (f64::from(model.gvm) * 0.78 / 10.0).round() * 10.0;
-    let ball = (tare * 0.09 / 5.0).round() * 5.0;
-    Variant {
-        berths: Some(json!(berths)),
-        tare: Some(json!(tare as u32)),
-        atm: Some(json!(model.gvm)),
-        ballweight: Some(json!(ball as u32)),
-        ..Variant::default()
-    }
-}
-
-/// Lender data for the dealer's provider: rates by car type and age, repayments from the
-/// same amortisation the site's calculator uses, and the lender's disclaimer. A few cars
-/// have null rates (the strip is hidden for them).
-fn lenders(rng: &mut Rng, provider: FinanceProvider, car: &Car) -> BTreeMap<String, Lender> {
-    let mut out = BTreeMap::new();
-    let Some(price) = car.visible_price() else {
-        return out;
-    };
-    if rng.chance(0.05) {
-        out.insert(
-            provider.key().to_string(),
-            Lender {
-                finance_provider: Some(provider.label().to_string()),
-                ..Lender::default()
-            },
-        );
-        return out;
-    }
-    let base = match car.car_type {
-        CarType::New => rng.float(5.99, 7.99),
-        CarType::Demo => rng.float(6.49, 8.49),
-        CarType::Used => rng.float(7.99, 12.99),
-    };
-    let rate = (base * 100.0).round() / 100.0;
-    let comparison = ((rate + rng.float(0.25, 1.1)) * 100.0).round() / 100.0;
-    let term_years = 5.0;
-    let fees = 395.0;
-    let balloon = if car.car_type == CarType::Used {
-        0.0
-    } else {
-        (price * 0.25 / 100.0).round() * 100.0
-    };
-    let pay = |frequency| {
-        repayment(&RepaymentInput {
-            amount: price,
-            deposit: 0.0,
-            trade_in: 0.0,
-            establishment_fees: fees,
-            balloon,
-            rate,
-            term_years,
-            frequency,
-            round_up: false,
-        })
-    };
-    let week = pay(PaymentFrequency::Week);
-    let month = pay(PaymentFrequency::Month);
-    let disclaimer = format!(
-        "Estimated repayment based on an interest rate of {rate:.2}% p.a. (comparison rate {comparison:.2}% p.a.) over {term_years} years \
-         with no deposit, a {} establishment fee{}. Comparison rate based on a secured loan of $30,000 over 5 years. WARNING: This \
-         comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other \
-         loan amounts might result in a different comparison rate. Subject to lender approval; fees and charges apply.",
-        domain::rules::format::format_price(fees),
-        if balloon > 0.0 { format!(" and a {} balloon", domain::rules::format::format_price(balloon)) } else { String::new() }
-    );
-    out.insert(
-        provider.key().to_string(),
-        Lender {
-            interest_rate: Some(rate),
-            comparison_rate: Some(comparison),
-            payment_week: Some(week),
-            payment_month: Some(month),
-            term_years: Some(term_years),
-            term_months: Some(term_years * 12.0),
-            term_weeks: Some(term_years * 52.0),
-            deposit: Some(0.0),
-            balloon: Some(balloon),
-            establishment_fees: Some(fees),
-            total_payable: Some(((week * term_years * 52.0 + balloon) * 100.0).round() / 100.0),
-            disclaimer: Some(disclaimer),
-            finance_provider: Some(provider.label().to_string()),
-            ..Lender::default()
-        },
-    );
-    out
-}
-
-fn youx(rng: &mut Rng, car: &Car) -> YouxQuote {
-    let rate = (rng.float(6.49, 11.99) * 100.0).round() / 100.0;
-    let weekly = repayment(&RepaymentInput {
-        amount: car.visible_price().unwrap_or(0.0),
-        deposit: 0.0,
-        trade_in: 0.0,
-        establishment_fees: 0.0,
-        balloon: 0.0,
-        rate,
-        term_years: 5.0,
-        frequency: PaymentFrequency::Week,
-        round_up: true,
-    });
-    YouxQuote {
-        weekly_repayment_amount: Some(weekly),
-        advertised_rate: Some(rate),
-        comparison_rate: Some(((rate + 0.42) * 100.0).round() / 100.0),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use super::media::{media_path, named_shape, write_photos};
+    use super::parts::{retail, vin_value, vin_year};
+    use super::svg::slide_svg;
     use super::*;
-    use crate::feed::{parse_feed, FeedFormat, ReadOptions};
+    use generator::feed::{parse_feed, FeedFormat, ReadOptions};
 
     fn dealers() -> Vec<Dealer> {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
@@ -1644,7 +658,7 @@ mod tests {
     /// "Kgm Ssangyong"): every word of it that an alias spells is spelled as the alias.
     #[test]
     fn catalogue_makes_keep_the_manufacturer_casing() {
-        for model in catalogue::MODELS {
+        for model in catalogue::models() {
             for word in model.make.split_whitespace() {
                 for alias in model.aliases.iter().flat_map(|a| a.split_whitespace()) {
                     assert!(
@@ -1832,7 +846,7 @@ mod tests {
         for car in &cars {
             let dealer = by_slug[car.dealership_slug.as_str()];
             let makes = &dealer.config.makes;
-            let model = MODELS
+            let model = catalogue::models()
                 .iter()
                 .find(|m| m.make == car.make && m.model == car.model)
                 .expect("catalogue model");
@@ -1846,7 +860,7 @@ mod tests {
                 assert_eq!(car.car_type, CarType::Used);
             }
             let vin = car.vin.as_deref().expect("every sample car has a VIN");
-            assert_eq!(crate::feed::check::vin_problem(vin), None);
+            assert_eq!(generator::feed::vin_problem(vin), None);
             assert!(
                 car.created_at
                     <= Utc.from_utc_datetime(&day().and_hms_opt(0, 0, 0).expect("a time"))
@@ -2155,7 +1169,7 @@ mod tests {
             VehicleCategory::Caravans => "caravans",
             VehicleCategory::Trucks => "trucks",
         };
-        for model in MODELS {
+        for model in catalogue::models() {
             let models = catalogue
                 .get(key(model.category))
                 .and_then(|makes| makes.get(model.make));

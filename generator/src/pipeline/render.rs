@@ -1,0 +1,479 @@
+//! Phase 3, [`render`]: a dealer's pages brought up to date in its staging folder, the
+//! unchanged ones kept or linked and the rest rendered by the SSR worker pool.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
+use std::time::{Duration, Instant};
+
+use domain::config::Dealer;
+use domain::view::pages::{CarPages, SiteFile};
+use domain::view::{Page, PageKind};
+use rayon::prelude::*;
+
+use super::{files, staging_dir, Bar, Derived, Frontend, Listed, Progress};
+use crate::manifest::{content_hash, json_digest, output_of_path, BuildManifest};
+use crate::render::{render_order, Pool, RenderError, RenderJob};
+use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
+
+/// What render and write share for one build.
+pub struct RenderContext<'a> {
+    /// The running worker pool.
+    pub pool: &'a Pool,
+    /// The compiled document shell.
+    pub shell: &'a Shell,
+    /// The built frontend.
+    pub frontend: &'a Frontend,
+    /// The output folder.
+    pub out: &'a Path,
+    /// Ignore manifests.
+    pub full: bool,
+    /// Where progress goes.
+    pub progress: &'a Progress,
+    /// The threads that make, hash and link pages while they render. Not the global
+    /// rayon pool: its threads wait for SSR answers in the dealers' render loops, and a
+    /// thread waiting for rayon work there may pick up another dealer's whole build.
+    pub planning: &'a rayon::ThreadPool,
+}
+
+/// One dealer after [`render`]: the pages in its staging folder.
+#[derive(Debug)]
+pub struct Rendered {
+    /// The dealer's configuration.
+    pub dealer: Dealer,
+    /// The staging folder ([`staging_dir`]).
+    pub staging: PathBuf,
+    /// Every page, for the sitemap and robots.
+    pub pages: Vec<Listed>,
+    /// The site's data files, written with the sitemap.
+    pub files: Vec<SiteFile>,
+    /// Stock accepted.
+    pub stock_count: usize,
+    /// The live site's outputs and hashes (its manifest; empty on a first or `--full` build).
+    pub previous: BTreeMap<String, String>,
+    /// The outputs the staging folder held before this build (the site before the live one).
+    pub held: BTreeMap<String, String>,
+    /// The new outputs so far (pages), with their content hashes.
+    pub outputs: BTreeMap<String, String>,
+    /// Pages whose content differs from the live site's.
+    pub changed: Vec<String>,
+    /// Pages rendered by a worker.
+    pub rendered: usize,
+    /// Pages not rendered: the same as in the live site or the staging folder.
+    pub unchanged: usize,
+    /// Time spent making the cars' pages (derive work, done while rendering).
+    pub derive_time: Duration,
+}
+
+/// Phase 3: readies the staging folder ([`files::prepare_staging`]) and brings the pages
+/// of one dealer up to date in it: a page whose content hash matches the staging folder's
+/// copy is kept, one that matches the live site's is linked from there, the rest are
+/// rendered. On error the staging folder is removed and every failing page is listed
+/// with its path.
+pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Vec<String>> {
+    let slug = site.dealer.config.slug.clone();
+    let live = ctx.out.join(&slug);
+    let (staging, held) = files::prepare_staging(ctx.out, &slug).map_err(|e| {
+        vec![format!(
+            "{slug}: cannot ready the staging folder {}: {e}",
+            staging_dir(ctx.out, &slug).display()
+        )]
+    })?;
+    let previous = if ctx.full {
+        BTreeMap::new()
+    } else {
+        BuildManifest::read(&live)
+            .map(|m| m.outputs)
+            .unwrap_or_default()
+    };
+    let Derived {
+        dealer,
+        stock_count,
+        pages,
+        cars_at,
+        cars,
+        files,
+    } = site;
+    let dirs = Dirs {
+        live: &live,
+        staging: &staging,
+        previous: &previous,
+        held: &held,
+    };
+    match render_into(&dealer, pages, cars_at, &cars, ctx, &dirs) {
+        Ok(done) => Ok(Rendered {
+            staging,
+            pages: done.listed,
+            files,
+            stock_count,
+            previous,
+            held,
+            outputs: done.outputs,
+            changed: done.changed,
+            rendered: done.rendered,
+            unchanged: done.unchanged,
+            derive_time: done.derive_time,
+            dealer,
+        }),
+        Err(errors) => {
+            let _ = files::remove_tree(&staging);
+            Err(errors)
+        }
+    }
+}
+
+/// Pages of a dealer handed to the SSR pool ahead of the one whose answer is awaited: many
+/// times the requests the workers keep in flight, so they never wait for this thread's
+/// shell rendering and file writes. The planning thread runs as far ahead again.
+const SUBMIT_AHEAD: usize = 128;
+
+/// Cars whose pages are made together (on the planning threads): half a window of
+/// vehicle pages, so memory holds a few windows of pages, not a site's.
+const CARS_PER_CHUNK: usize = 64;
+
+/// The live site and the staging folder of one dealer, with their outputs' hashes.
+struct Dirs<'a> {
+    live: &'a Path,
+    staging: &'a Path,
+    previous: &'a BTreeMap<String, String>,
+    held: &'a BTreeMap<String, String>,
+}
+
+struct RenderOutcome {
+    outputs: BTreeMap<String, String>,
+    changed: Vec<String>,
+    listed: Vec<Listed>,
+    rendered: usize,
+    unchanged: usize,
+    derive_time: Duration,
+}
+
+/// A page to render, with its output file.
+struct Planned {
+    page: Page,
+    output: String,
+    shell_assets: ShellAssets,
+}
+
+/// What a page needs in the staging folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The staging folder has it already (it was the same two builds ago).
+    Keep,
+    /// The live site has it: hard-link it into the staging folder.
+    Link,
+    /// Render it.
+    Render,
+}
+
+/// The assets of a page kind and the hash of everything that shapes its pages besides
+/// their data: the site's head, the bundle, the shell template and the kind's assets.
+#[derive(Clone)]
+struct KindParts {
+    shell_assets: ShellAssets,
+    hash: String,
+}
+
+/// Plans the pages of one dealer as they are made: the output file and content hash of
+/// each; kept or linked when unchanged, otherwise handed back to be rendered.
+struct Planner<'a> {
+    slug: &'a str,
+    threads: &'a rayon::ThreadPool,
+    frontend: &'a Frontend,
+    full: bool,
+    dirs: &'a Dirs<'a>,
+    head_json: Vec<u8>,
+    kinds: HashMap<PageKind, KindParts>,
+    /// The page that writes each output so far.
+    seen: HashMap<String, String>,
+    outputs: BTreeMap<String, String>,
+    changed: Vec<String>,
+    unchanged: usize,
+    errors: Vec<String>,
+}
+
+impl Planner<'_> {
+    fn kind_parts(&mut self, kind: PageKind) -> Result<KindParts, String> {
+        if let Some(parts) = self.kinds.get(&kind) {
+            return Ok(parts.clone());
+        }
+        let assets = self
+            .frontend
+            .vite
+            .entry(kind.as_str())
+            .map_err(|e| e.to_string())?;
+        let digest = json_digest(&assets).map_err(|e| e.to_string())?;
+        let hash = content_hash(&[
+            &self.head_json,
+            self.frontend.bundle_hash.as_bytes(),
+            Shell::template_hash().as_bytes(),
+            &digest,
+        ]);
+        let parts = KindParts {
+            shell_assets: ShellAssets::of(&assets),
+            hash,
+        };
+        self.kinds.insert(kind, parts.clone());
+        Ok(parts)
+    }
+
+    /// Plans `pages`, in order, and returns those to render; errors go to `errors`.
+    fn plan(&mut self, pages: Vec<Page>, bar: &Bar) -> Vec<Planned> {
+        let slug = self.slug;
+        let mut planned = Vec::with_capacity(pages.len());
+        for page in pages {
+            let output = output_of_path(&page.path);
+            if let Some(first) = self.seen.get(&output) {
+                self.errors.push(format!(
+                    "{slug} {}: two pages write {output} (the other is {first})",
+                    page.path
+                ));
+                continue;
+            }
+            self.seen.insert(output.clone(), page.path.clone());
+            match self.kind_parts(page.kind) {
+                Ok(parts) => planned.push((page, output, parts)),
+                Err(e) => self.errors.push(format!("{slug} {}: {e}", page.path)),
+            }
+        }
+        // Hashing, and linking (a system call per page), on every core.
+        let (full, dirs) = (self.full, self.dirs);
+        let steps: Vec<Result<(String, Step), String>> = self.threads.install(|| {
+            planned
+                .par_iter()
+                .map(|(page, output, parts)| {
+                    let data = json_digest(page).map_err(|e| {
+                        format!("{slug} {}: the page does not serialize: {e}", page.path)
+                    })?;
+                    let hash = content_hash(&[&data, parts.hash.as_bytes()]);
+                    let target = dirs.staging.join(output);
+                    if !full && dirs.held.get(output) == Some(&hash) && target.is_file() {
+                        return Ok((hash, Step::Keep));
+                    }
+                    let live_file = dirs.live.join(output);
+                    if dirs.previous.get(output) == Some(&hash) && live_file.is_file() {
+                        files::link_or_copy(&live_file, &target).map_err(|e| {
+                            format!("{slug}: cannot reuse {}: {e}", live_file.display())
+                        })?;
+                        return Ok((hash, Step::Link));
+                    }
+                    Ok((hash, Step::Render))
+                })
+                .collect()
+        });
+        let mut jobs = Vec::new();
+        for ((page, output, parts), step) in planned.into_iter().zip(steps) {
+            let (hash, step) = match step {
+                Ok(done) => done,
+                Err(e) => {
+                    self.errors.push(e);
+                    continue;
+                }
+            };
+            if dirs.previous.get(&output) != Some(&hash) {
+                self.changed.push(output.clone());
+            }
+            self.outputs.insert(output.clone(), hash);
+            if step == Step::Render {
+                jobs.push(Planned {
+                    page,
+                    output,
+                    shell_assets: parts.shell_assets,
+                });
+            } else {
+                self.unchanged += 1;
+                bar.inc();
+            }
+        }
+        jobs
+    }
+}
+
+/// Makes and plans the pages of one dealer in render order and sends those to render to
+/// `jobs`: the site's own pages, then its cars' pages, a chunk of cars at a time (the
+/// channel holds a window of pages, so memory holds a few windows, not a site). After an
+/// error it plans the rest only to report every error, and sends nothing more. Returns
+/// each car's pages for the sitemap (in stock order, whatever the render order) and the
+/// time spent making the cars' pages.
+fn plan_all(
+    planner: &mut Planner<'_>,
+    pages: Vec<Page>,
+    cars: &CarPages<'_>,
+    bar: &Bar,
+    jobs: &SyncSender<Planned>,
+) -> (Vec<Vec<Listed>>, Duration) {
+    let send = |planned: Vec<Planned>, failed: bool| {
+        if !failed {
+            for job in planned {
+                // The receiver is gone only when the render loop stopped.
+                if jobs.send(job).is_err() {
+                    break;
+                }
+            }
+        }
+    };
+    let site_jobs = planner.plan(pages, bar);
+    send(site_jobs, !planner.errors.is_empty());
+    let mut car_pages = vec![Vec::new(); cars.cars().len()];
+    let mut making = Duration::ZERO;
+    for chunk in render_order(cars.cars()).chunks(CARS_PER_CHUNK) {
+        let t = Instant::now();
+        let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| {
+            chunk
+                .par_iter()
+                .map(|&at| (at, cars.pages_of(&cars.cars()[at])))
+                .collect()
+        });
+        making += t.elapsed();
+        for (at, pages) in made {
+            // The bar counted one page per car.
+            bar.grow(pages.len().saturating_sub(1) as u64);
+            car_pages[at] = pages.iter().map(Listed::from).collect();
+            let planned = planner.plan(pages, bar);
+            send(planned, !planner.errors.is_empty());
+        }
+    }
+    (car_pages, making)
+}
+
+/// The next page planned for the window: waits for the planning thread only when nothing
+/// is in flight. `None` when there is nothing to submit now (`open` false: never again).
+fn next_planned(jobs: &Receiver<Planned>, wait: bool, open: &mut bool) -> Option<Planned> {
+    if wait {
+        let job = jobs.recv().ok();
+        *open = job.is_some();
+        return job;
+    }
+    match jobs.try_recv() {
+        Ok(job) => Some(job),
+        Err(TryRecvError::Empty) => None,
+        Err(TryRecvError::Disconnected) => {
+            *open = false;
+            None
+        }
+    }
+}
+
+fn render_into(
+    dealer: &Dealer,
+    pages: Vec<Page>,
+    cars_at: usize,
+    cars: &CarPages<'_>,
+    ctx: &RenderContext<'_>,
+    dirs: &Dirs<'_>,
+) -> Result<RenderOutcome, Vec<String>> {
+    let slug = &dealer.config.slug;
+    let head = SiteHead::of(dealer);
+    let head_json = serde_json::to_vec(&head).map_err(|e| vec![format!("{slug}: {e}")])?;
+    let shell_site = ShellSite::of(&head);
+
+    let bar = ctx.progress.bar(
+        &format!("{slug} render"),
+        (pages.len() + cars.cars().len()) as u64,
+    );
+    let mut listed: Vec<Listed> = pages.iter().map(Listed::from).collect();
+    let mut planner = Planner {
+        slug,
+        threads: ctx.planning,
+        frontend: ctx.frontend,
+        full: ctx.full,
+        dirs,
+        head_json,
+        kinds: HashMap::new(),
+        seen: HashMap::new(),
+        outputs: BTreeMap::new(),
+        changed: Vec::new(),
+        unchanged: 0,
+        errors: Vec::new(),
+    };
+    let mut errors = Vec::new();
+    let mut rendered = 0;
+    // Pages are made and planned on a thread of their own while this one submits them a
+    // window ahead of the answers, wraps them in the shell and writes them.
+    let (car_pages, derive_time) = std::thread::scope(|scope| {
+        let (tx, jobs) = std::sync::mpsc::sync_channel::<Planned>(SUBMIT_AHEAD);
+        let (planner, bar) = (&mut planner, &bar);
+        let planning = std::thread::Builder::new()
+            .name(format!("plan-{slug}"))
+            .spawn_scoped(scope, move || plan_all(planner, pages, cars, bar, &tx))
+            .map_err(|e| vec![format!("{slug}: cannot start its planning thread: {e}")])?;
+        let submit = |p: Planned| {
+            let job = RenderJob {
+                label: format!("{slug} {}", p.page.path),
+                kind: p.page.kind.as_str().to_string(),
+                props_json: p.page.props.json().to_string(),
+            };
+            let answer = ctx.pool.submit(job);
+            (p, answer)
+        };
+        let mut in_flight: VecDeque<(Planned, Receiver<Result<String, RenderError>>)> =
+            VecDeque::with_capacity(SUBMIT_AHEAD);
+        let mut open = true;
+        loop {
+            while open && in_flight.len() < SUBMIT_AHEAD {
+                match next_planned(&jobs, in_flight.is_empty(), &mut open) {
+                    Some(job) => in_flight.push_back(submit(job)),
+                    None => break,
+                }
+            }
+            let Some((p, answer)) = in_flight.pop_front() else {
+                break;
+            };
+            let result = answer.recv().unwrap_or_else(|_| {
+                Err(RenderError {
+                    page: format!("{slug} {}", p.page.path),
+                    message: "the SSR worker pool stopped".to_string(),
+                })
+            });
+            bar.inc();
+            let body = match result {
+                Ok(body) => body,
+                Err(e) => {
+                    errors.push(e.to_string());
+                    continue;
+                }
+            };
+            let document = match ctx.shell.document(&shell_site, &p.page, &p.shell_assets) {
+                Ok(document) => document,
+                Err(e) => {
+                    errors.push(format!("{slug} {e}"));
+                    continue;
+                }
+            };
+            let target = dirs.staging.join(&p.output);
+            if let Err(e) = files::write_file_parts(&target, &document.parts(&body)) {
+                errors.push(format!(
+                    "{slug} {}: cannot write {}: {e}",
+                    p.page.path,
+                    target.display()
+                ));
+                continue;
+            }
+            rendered += 1;
+        }
+        drop(jobs);
+        planning
+            .join()
+            .map_err(|_| vec![format!("{slug}: its planning thread panicked")])
+    })?;
+    errors.splice(0..0, std::mem::take(&mut planner.errors));
+    if !errors.is_empty() {
+        bar.finish(&format!("failed: {} errors", errors.len()));
+        return Err(errors);
+    }
+    bar.finish(&format!(
+        "{rendered} rendered, {} unchanged",
+        planner.unchanged
+    ));
+    let rest = listed.split_off(cars_at);
+    listed.extend(car_pages.into_iter().flatten());
+    listed.extend(rest);
+    Ok(RenderOutcome {
+        outputs: planner.outputs,
+        changed: planner.changed,
+        listed,
+        rendered,
+        unchanged: planner.unchanged,
+        derive_time,
+    })
+}
