@@ -335,10 +335,35 @@ pub struct Video {
     pub thumb: Option<String>,
 }
 
+/// `text` split at `separator` with any run of words said twice in a row said once,
+/// case-insensitively: "Toyota Toyota RAV4" gives "Toyota RAV4", "Omoda Omoda 5 FX FX"
+/// gives "Omoda 5 FX", and with `-` the slug "2022-ktm-390-duke-390-duke-7" gives
+/// "2022-ktm-390-duke-7". Feeds build names by joining make, model and badge, which
+/// often already contain each other.
+pub fn without_repeats(text: &str, separator: char) -> String {
+    let mut words: Vec<&str> = text.split(separator).filter(|w| !w.is_empty()).collect();
+    let same = |a: &[&str], b: &[&str]| a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y));
+    let mut i = 0;
+    while i < words.len() {
+        // The longest run starting here that the next words repeat, removed once; then
+        // this position is looked at again (a run may repeat three times).
+        let longest = (1..=(words.len() - i) / 2)
+            .rev()
+            .find(|&n| same(&words[i..i + n], &words[i + n..i + 2 * n]));
+        match longest {
+            Some(n) => {
+                words.drain(i + n..i + 2 * n);
+            }
+            None => i += 1,
+        }
+    }
+    words.join(&separator.to_string())
+}
+
 /// A feed slug with the words it repeats said once.
 fn slug_without_repeats<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let slug = String::deserialize(d)?;
-    Ok(crate::view::names::without_repeats(&slug, '-'))
+    Ok(without_repeats(&slug, '-'))
 }
 
 /// One car of the stock feed. Every field of seed 000 section 3 and seed 001 section 3.
@@ -556,7 +581,7 @@ impl Car {
         if self.path.is_empty() {
             format!("/cars/{}", self.slug)
         } else if let Some(slug) = self.path.strip_prefix("/cars/") {
-            format!("/cars/{}", crate::view::names::without_repeats(slug, '-'))
+            format!("/cars/{}", without_repeats(slug, '-'))
         } else {
             self.path.clone()
         }
@@ -572,5 +597,38 @@ impl Car {
     /// The price when it is visible (present and above zero).
     pub fn visible_price(&self) -> Option<f64> {
         self.price.filter(|p| *p > 0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_repeats;
+
+    #[test]
+    fn words_said_twice_in_a_row_are_said_once() {
+        assert_eq!(without_repeats("Toyota Toyota RAV4", ' '), "Toyota RAV4");
+        assert_eq!(without_repeats("Omoda Omoda 5 FX FX", ' '), "Omoda 5 FX");
+        assert_eq!(
+            without_repeats("2022 KTM 390 Duke 390 Duke", ' '),
+            "2022 KTM 390 Duke"
+        );
+        assert_eq!(
+            without_repeats("Ford Ranger ranger XLT", ' '),
+            "Ford Ranger XLT"
+        );
+        assert_eq!(
+            without_repeats("2022-ktm-390-duke-390-duke-7", '-'),
+            "2022-ktm-390-duke-7"
+        );
+        assert_eq!(without_repeats("ranger-ranger", '-'), "ranger");
+        // Nothing repeated: unchanged, including a model that contains its make.
+        assert_eq!(
+            without_repeats("2024 Mazda Mazda3 G20", ' '),
+            "2024 Mazda Mazda3 G20"
+        );
+        assert_eq!(
+            without_repeats("2022-toyota-corolla-101", '-'),
+            "2022-toyota-corolla-101"
+        );
     }
 }

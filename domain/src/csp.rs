@@ -23,7 +23,7 @@ img-src 'self' data:; media-src 'self' https:; font-src 'self' data:; connect-sr
 frame-src https:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'";
 
 /// The environment variable naming the map tile URL template, read by the frontend build
-/// (frontend/src/components/map/map-config.ts) and, for the policy, by the API and the
+/// (frontend/src/lib/map/map-config.ts) and, for the policy, by the API and the
 /// deploy.
 pub const MAP_TILE_URL_ENV: &str = "VITE_MAP_TILE_URL";
 

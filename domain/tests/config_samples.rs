@@ -407,6 +407,19 @@ fn pages_keep_title_route_and_raw_markdown() {
 }
 
 #[test]
+fn the_gating_rule_sees_the_garage_page_only_where_the_garage_is_on() {
+    let mut config = load_dealer(Path::new("tests/fixtures/valid/minimal-motors"))
+        .expect("minimal dealer loads")
+        .config;
+    config.garage.page = "mymotorama".into();
+    config.gated_routes.finance = true;
+    assert_eq!(config.gates().garage_page, None);
+    assert!(config.gates().finance && !config.gates().checkout);
+    config.garage.enabled = true;
+    assert_eq!(config.gates().garage_page, Some("mymotorama"));
+}
+
+#[test]
 fn absent_keys_take_the_seed_defaults() {
     let dealer = load_dealer(Path::new("tests/fixtures/valid/minimal-motors"))
         .expect("minimal dealer loads");

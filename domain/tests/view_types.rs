@@ -68,7 +68,7 @@ fn export_all(dir: &Path) {
     .expect("write messages.ts");
     fs::write(
         dir.join("constants.ts"),
-        domain::rules::constants::constants_module(),
+        domain::view::ts_constants::constants_module(),
     )
     .expect("write constants.ts");
 }

@@ -20,6 +20,7 @@ mod error;
 mod finance;
 mod load;
 mod page;
+mod rule_inputs;
 mod sections;
 mod validate;
 

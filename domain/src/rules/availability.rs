@@ -342,7 +342,7 @@ pub fn autograb_purchasable(car: &Car) -> bool {
 /// 001 s9 deposit and hold), and if not, why: the car must be available (not sold), not
 /// already reserved, show a price, and be purchasable under the Autograb rule (seed 001
 /// s4: in stock, not coming soon, and priced over $200). The reserve and buy-online
-/// buttons ([`crate::view::card::reserve_url`]), the checkout pages and the API's holds
+/// buttons (`view::card::reserve_url`), the checkout pages and the API's holds
 /// all follow this rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReserveState {

@@ -9,7 +9,17 @@ use serde::{Deserialize, Serialize};
 
 use super::distance::haversine_km;
 use super::postcodes::PostcodePlace;
-use crate::config::DeliveryZone;
+
+/// A priced delivery zone, as the estimate reads it (a dealer's `[[delivery_zones]]` rows
+/// implement it).
+pub trait Zone {
+    /// The region name shown with the estimate.
+    fn region(&self) -> &str;
+    /// The delivery price, AUD.
+    fn price(&self) -> f64;
+    /// The farthest straight-line distance the zone covers, km.
+    fn max_km(&self) -> f64;
+}
 
 /// A place the dealer delivers from.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,8 +79,8 @@ pub fn delivery_origins<'a>(
 /// The estimate for `place`: the zone with the smallest `max_km` that covers the distance
 /// from the nearest origin; `None` when the dealer has no zones or origins, or the place is
 /// beyond every zone.
-pub fn delivery_estimate(
-    zones: &[DeliveryZone],
+pub fn delivery_estimate<Z: Zone>(
+    zones: &[Z],
     origins: &[Origin],
     place: &PostcodePlace,
 ) -> Option<DeliveryEstimate> {
@@ -80,14 +90,14 @@ pub fn delivery_estimate(
         .min_by(|a, b| a.1.total_cmp(&b.1))?;
     let zone = zones
         .iter()
-        .filter(|z| distance <= z.max_km)
-        .min_by(|a, b| a.max_km.total_cmp(&b.max_km))?;
+        .filter(|z| distance <= z.max_km())
+        .min_by(|a, b| a.max_km().total_cmp(&b.max_km()))?;
     Some(DeliveryEstimate {
         postcode: place.postcode.clone(),
         locality: place.locality.clone(),
         state: place.state.clone(),
-        region: zone.region.clone(),
-        price: zone.price,
+        region: zone.region().to_string(),
+        price: zone.price(),
         distance_km: (distance * 10.0).round() / 10.0,
         location: origin.name.clone(),
     })
@@ -97,8 +107,26 @@ pub fn delivery_estimate(
 mod tests {
     use super::*;
 
-    fn zone(region: &str, price: f64, max_km: f64) -> DeliveryZone {
-        DeliveryZone {
+    struct TestZone {
+        region: String,
+        price: f64,
+        max_km: f64,
+    }
+
+    impl Zone for TestZone {
+        fn region(&self) -> &str {
+            &self.region
+        }
+        fn price(&self) -> f64 {
+            self.price
+        }
+        fn max_km(&self) -> f64 {
+            self.max_km
+        }
+    }
+
+    fn zone(region: &str, price: f64, max_km: f64) -> TestZone {
+        TestZone {
             region: region.into(),
             price,
             max_km,
@@ -157,7 +185,7 @@ mod tests {
             None
         );
         assert_eq!(
-            delivery_estimate(&[], &origins, &place("4006", -27.45, 153.04)),
+            delivery_estimate::<TestZone>(&[], &origins, &place("4006", -27.45, 153.04)),
             None
         );
         assert_eq!(

@@ -8,8 +8,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::config::{GarageConfig, GatedRoutesConfig};
-
 /// The `type` parameter of the sign-in route: why the shopper is asked to sign in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -49,25 +47,37 @@ impl SignInType {
 /// Seed 001 s2: the site's default garage route.
 pub const MY_GARAGE_PATH: &str = "/my-garage";
 
+/// The routes a site gates besides the fixed ones: its gated-route switches and its own
+/// garage page (`DealerConfig::gates` reads them from the configuration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Gates<'a> {
+    /// Gate checkout (the journey and a car's checkout or buy-online page).
+    pub checkout: bool,
+    /// Gate the finance pages.
+    pub finance: bool,
+    /// Gate spin-to-win.
+    pub spin_to_win: bool,
+    /// Gate finance by credit check.
+    pub finance_by_credit_check: bool,
+    /// The site's own garage page, a path segment without slashes; None without a garage.
+    pub garage_page: Option<&'a str>,
+}
+
 /// The sign-in type a page at `path` is gated with, or None when anyone may open it.
-pub fn gate_for(
-    path: &str,
-    gated: &GatedRoutesConfig,
-    garage: &GarageConfig,
-) -> Option<SignInType> {
+pub fn gate_for(path: &str, gated: &Gates) -> Option<SignInType> {
     let path = path.split(['?', '#']).next().unwrap_or(path);
     let path = if path.len() > 1 {
         path.trim_end_matches('/')
     } else {
         path
     };
-    let garage_page = format!("/{}", garage.page.trim_matches('/'));
+    let garage_page = gated
+        .garage_page
+        .map(|page| format!("/{}", page.trim_matches('/')));
     match path {
         "/online-payment" => Some(SignInType::OnlinePayment),
         "/watchlist" => Some(SignInType::Watchlist),
-        p if p == MY_GARAGE_PATH || (garage.enabled && p == garage_page) => {
-            Some(SignInType::MyGarage)
-        }
+        p if p == MY_GARAGE_PATH || garage_page.as_deref() == Some(p) => Some(SignInType::MyGarage),
         "/checkout-journey" if gated.checkout => Some(SignInType::Checkout),
         "/finance" | "/apply-for-finance" | "/finance-enquiry" if gated.finance => {
             Some(SignInType::Finance)
@@ -92,58 +102,33 @@ fn is_car_checkout(path: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn all_on() -> GatedRoutesConfig {
-        GatedRoutesConfig {
+    fn all_on() -> Gates<'static> {
+        Gates {
             checkout: true,
             finance: true,
             spin_to_win: true,
             finance_by_credit_check: true,
-        }
-    }
-
-    fn garage(page: &str) -> GarageConfig {
-        GarageConfig {
-            enabled: true,
-            page: page.to_string(),
+            garage_page: None,
         }
     }
 
     #[test]
     fn always_gated_routes_need_sign_in_on_every_site() {
-        let off = GatedRoutesConfig::default();
-        let none = GarageConfig::default();
+        let off = Gates::default();
         assert_eq!(
-            gate_for("/online-payment", &off, &none),
+            gate_for("/online-payment", &off),
             Some(SignInType::OnlinePayment)
         );
-        assert_eq!(
-            gate_for("/my-garage", &off, &none),
-            Some(SignInType::MyGarage)
-        );
-        assert_eq!(
-            gate_for("/my-garage/", &off, &none),
-            Some(SignInType::MyGarage)
-        );
-        assert_eq!(
-            gate_for("/watchlist", &off, &none),
-            Some(SignInType::Watchlist)
-        );
-        assert_eq!(
-            gate_for("/mymotorama", &off, &garage("mymotorama")),
-            Some(SignInType::MyGarage)
-        );
-        // A garage page name is only a garage where the garage is on.
-        assert_eq!(
-            gate_for(
-                "/mymotorama",
-                &off,
-                &GarageConfig {
-                    enabled: false,
-                    page: "mymotorama".into()
-                }
-            ),
-            None
-        );
+        assert_eq!(gate_for("/my-garage", &off), Some(SignInType::MyGarage));
+        assert_eq!(gate_for("/my-garage/", &off), Some(SignInType::MyGarage));
+        assert_eq!(gate_for("/watchlist", &off), Some(SignInType::Watchlist));
+        let garage = Gates {
+            garage_page: Some("mymotorama"),
+            ..off
+        };
+        assert_eq!(gate_for("/mymotorama", &garage), Some(SignInType::MyGarage));
+        // A garage page name is only a garage where the site has one.
+        assert_eq!(gate_for("/mymotorama", &off), None);
     }
 
     #[test]
@@ -163,20 +148,14 @@ mod tests {
             ("/spin-to-win", SignInType::SpinToWin),
             ("/personalised/finance?car_id=4", SignInType::CarFinance),
         ];
-        let none = GarageConfig::default();
         for (path, kind) in cases {
-            assert_eq!(gate_for(path, &all_on(), &none), Some(kind), "{path}");
-            assert_eq!(
-                gate_for(path, &GatedRoutesConfig::default(), &none),
-                None,
-                "{path}"
-            );
+            assert_eq!(gate_for(path, &all_on()), Some(kind), "{path}");
+            assert_eq!(gate_for(path, &Gates::default()), None, "{path}");
         }
     }
 
     #[test]
     fn trade_in_sell_my_car_and_car_pages_are_never_gated() {
-        let none = GarageConfig::default();
         for path in [
             "/trade-in",
             "/sell-my-car",
@@ -187,7 +166,7 @@ mod tests {
             "/search/used-cars",
             "/sign-in",
         ] {
-            assert_eq!(gate_for(path, &all_on(), &none), None, "{path}");
+            assert_eq!(gate_for(path, &all_on()), None, "{path}");
         }
     }
 

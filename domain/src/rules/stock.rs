@@ -7,7 +7,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::car::{Car, CarStatus, CarType};
-use crate::config::DealerConfig;
 use crate::rules::availability::passes_search_status_filter;
 
 /// Seed 001 section 9: "sold cars shown 3 days by default".
@@ -95,15 +94,29 @@ pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
     true
 }
 
+/// What the dealer-level stock rules read of a dealer's configuration (`DealerConfig`
+/// implements it), so the rules take the values and not the configuration itself.
+pub trait DealerStock {
+    /// The dealer's stock filters.
+    fn stock_filters(&self) -> &StockFilters;
+    /// Whether the search status filter is on (`search.status_filter`).
+    fn status_filter(&self) -> bool;
+    /// The dealer's primary manufacturer, if it is a franchise.
+    fn manufacturer(&self) -> Option<&str>;
+    /// The other makes the dealer lists (`makes`).
+    fn makes(&self) -> &[String];
+}
+
 /// Whether a dealer publishes this car at `now`: its stock filters and, where the dealer
 /// switches `search.status_filter` on (seed 001 s4 "Search status filter (one dealer
 /// group)"), [`passes_search_status_filter`] over the dealer's sold window. The build
 /// keeps only these cars, so a hidden car gets no page, no sitemap entry, no place in
 /// the server-rendered results and no search document.
-pub fn dealer_keeps_car(car: &Car, config: &DealerConfig, now: DateTime<Utc>) -> bool {
-    keep_car(car, &config.stock_filters, now)
-        && (!config.search.status_filter
-            || passes_search_status_filter(car, config.stock_filters.include_sold_cars_days, now))
+pub fn dealer_keeps_car(car: &Car, config: &impl DealerStock, now: DateTime<Utc>) -> bool {
+    let filters = config.stock_filters();
+    keep_car(car, filters, now)
+        && (!config.status_filter()
+            || passes_search_status_filter(car, filters.include_sold_cars_days, now))
 }
 
 /// Whether the dealer's live search lists this car at `now`: its stock filters, the seed
@@ -111,7 +124,7 @@ pub fn dealer_keeps_car(car: &Car, config: &DealerConfig, now: DateTime<Utc>) ->
 /// filters `search::FixedFilters::for_config` applies to every query. Every count a page
 /// links to the search with (home links, brand tiles, landing pages) counts these cars, so
 /// the link and the search answer the same number (one count source).
-pub fn listed_in_search(car: &Car, config: &DealerConfig, now: DateTime<Utc>) -> bool {
+pub fn listed_in_search(car: &Car, config: &impl DealerStock, now: DateTime<Utc>) -> bool {
     if !car.show_on_dealer_website || !dealer_keeps_car(car, config, now) {
         return false;
     }
@@ -127,17 +140,16 @@ pub fn listed_in_search(car: &Car, config: &DealerConfig, now: DateTime<Utc>) ->
 /// manufacturer's other brands lists them in `makes` (Kingfisher Chery sells Omoda), and a
 /// shopper who finds those cars on the lot expects to find them in search, so the listed
 /// makes join the manufacturer. A dealer with no manufacturer is not limited by make.
-pub fn search_makes(config: &DealerConfig) -> Vec<String> {
+pub fn search_makes(config: &impl DealerStock) -> Vec<String> {
     let Some(primary) = config
-        .manufacturer
-        .as_deref()
+        .manufacturer()
         .map(str::trim)
         .filter(|m| !m.is_empty())
     else {
         return Vec::new();
     };
     let mut makes = vec![primary.to_string()];
-    for make in config.makes.iter().map(|m| m.trim()) {
+    for make in config.makes().iter().map(|m| m.trim()) {
         if !make.is_empty() && !makes.iter().any(|m| m.eq_ignore_ascii_case(make)) {
             makes.push(make.to_string());
         }

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::slug::encode_query_value;
-use crate::config::FeaturesConfig;
+use crate::config::{FeaturesConfig, MessagingConfig};
+use crate::rules::messaging::{message_channel, message_text, MessageChannel};
 
 /// Route of the brands list.
 pub const BRANDS_PATH: &str = "/brands";
@@ -43,6 +44,32 @@ pub fn enquiry_url(message: &str) -> String {
         "{ENQUIRY_PATH}?message={}#{ENQUIRY_FORM_ID}",
         encode_query_value(message)
     )
+}
+
+/// The link Message Now opens for the car named `car_name` at `car_url` (with id
+/// `car_id`), or `None` when the dealer has no (valid) channel and Message Now stays
+/// the enquiry form. Every value is percent-encoded, so a name cannot add parameters.
+pub fn message_url(
+    messaging: &MessagingConfig,
+    car_id: u64,
+    car_name: &str,
+    car_url: &str,
+) -> Option<String> {
+    let body = encode_query_value(&message_text(car_name, car_url));
+    let channel = message_channel(
+        messaging.sms.as_deref(),
+        messaging.whatsapp.as_deref(),
+        messaging.messenger.as_deref(),
+    )?;
+    Some(match channel {
+        MessageChannel::Sms(phone) => format!("sms:{}?body={body}", phone.e164()),
+        // wa.me takes the full international number without "+".
+        MessageChannel::WhatsApp(phone) => format!(
+            "https://wa.me/{}?text={body}",
+            phone.e164().trim_start_matches('+')
+        ),
+        MessageChannel::Messenger(page) => format!("https://m.me/{page}?ref=car-{car_id}"),
+    })
 }
 
 /// A link with the number of cars behind it.
@@ -116,6 +143,81 @@ mod tests {
         features.parts_orders = true;
         assert_eq!(
             switched_off_feature(&features, "/vehicle-parts-and-accessories"),
+            None
+        );
+    }
+
+    fn channel(
+        sms: Option<&str>,
+        whatsapp: Option<&str>,
+        messenger: Option<&str>,
+    ) -> MessagingConfig {
+        MessagingConfig {
+            sms: sms.map(str::to_string),
+            whatsapp: whatsapp.map(str::to_string),
+            messenger: messenger.map(str::to_string),
+        }
+    }
+
+    const URL: &str = "https://www.redgum.com.au/cars/2021-toyota-hilux-sr5-7";
+
+    #[test]
+    fn sms_opens_the_number_with_the_car_prefilled() {
+        let url = message_url(
+            &channel(Some("0412 345 678"), None, None),
+            7,
+            "2021 Toyota HiLux SR5",
+            URL,
+        );
+        assert_eq!(
+            url.as_deref(),
+            Some("sms:+61412345678?body=Hi%2C%20I%27m%20interested%20in%20the%202021%20Toyota%20HiLux%20SR5%3A%20https%3A%2F%2Fwww.redgum.com.au%2Fcars%2F2021-toyota-hilux-sr5-7")
+        );
+    }
+
+    #[test]
+    fn whatsapp_takes_the_international_number_without_its_plus() {
+        let url =
+            message_url(&channel(None, Some("+61 412 345 678"), None), 7, "Ute", URL).unwrap();
+        assert!(url.starts_with("https://wa.me/61412345678?text=Hi%2C%20I%27m%20interested%20in%20the%20Ute%3A%20https%3A%2F%2F"), "{url}");
+    }
+
+    #[test]
+    fn a_car_name_cannot_break_out_of_the_message() {
+        let url = message_url(
+            &channel(Some("0412345678"), None, None),
+            7,
+            "A&B <x> \"y\" #z?body=evil",
+            URL,
+        )
+        .unwrap();
+        assert!(
+            url.contains("A%26B%20%3Cx%3E%20%22y%22%20%23z%3Fbody%3Devil"),
+            "{url}"
+        );
+        assert_eq!(url.matches("body=").count(), 1);
+        assert!(!url.contains(['<', '>', '"', ' ', '#', '&']));
+    }
+
+    #[test]
+    fn messenger_opens_the_page_with_the_car_as_its_ref() {
+        let url = message_url(&channel(None, None, Some("redgummotors")), 7, "Ute", URL);
+        assert_eq!(url.as_deref(), Some("https://m.me/redgummotors?ref=car-7"));
+    }
+
+    #[test]
+    fn without_a_valid_channel_message_now_stays_the_enquiry_form() {
+        assert_eq!(
+            message_url(&MessagingConfig::default(), 7, "Ute", URL),
+            None
+        );
+        // A landline takes no text messages.
+        assert_eq!(
+            message_url(&channel(Some("(07) 3123 4567"), None, None), 7, "Ute", URL),
+            None
+        );
+        assert_eq!(
+            message_url(&channel(None, None, Some("bad/page")), 7, "Ute", URL),
             None
         );
     }

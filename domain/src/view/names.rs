@@ -1,7 +1,7 @@
 //! Display names of cars, car types and location departments, shared by the page views
 //! and the JSON-LD.
 
-use crate::car::{Car, CarType};
+use crate::car::{without_repeats, Car, CarType};
 use crate::entities::LocationType;
 use crate::messages;
 
@@ -67,31 +67,6 @@ fn without_model_before(name: &str, model: &str, badge: &str) -> String {
     }
 }
 
-/// `text` split at `separator` with any run of words said twice in a row said once,
-/// case-insensitively: "Toyota Toyota RAV4" gives "Toyota RAV4", "Omoda Omoda 5 FX FX"
-/// gives "Omoda 5 FX", and with `-` the slug "2022-ktm-390-duke-390-duke-7" gives
-/// "2022-ktm-390-duke-7". Feeds build names by joining make, model and badge, which
-/// often already contain each other.
-pub fn without_repeats(text: &str, separator: char) -> String {
-    let mut words: Vec<&str> = text.split(separator).filter(|w| !w.is_empty()).collect();
-    let same = |a: &[&str], b: &[&str]| a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y));
-    let mut i = 0;
-    while i < words.len() {
-        // The longest run starting here that the next words repeat, removed once; then
-        // this position is looked at again (a run may repeat three times).
-        let longest = (1..=(words.len() - i) / 2)
-            .rev()
-            .find(|&n| same(&words[i..i + n], &words[i + n..i + 2 * n]));
-        match longest {
-            Some(n) => {
-                words.drain(i + n..i + 2 * n);
-            }
-            None => i += 1,
-        }
-    }
-    words.join(&separator.to_string())
-}
-
 /// "New", "Demo" or "Used" (seed 001 s9 used keyword 'Used').
 pub fn car_type_label(car_type: CarType) -> &'static str {
     match car_type {
@@ -113,7 +88,7 @@ pub fn department_label(location_type: LocationType) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{display_name, without_repeats};
+    use super::display_name;
     use crate::car::Car;
 
     fn car(name: &str, make: &str, model: &str, badge: Option<&str>) -> Car {
@@ -158,34 +133,6 @@ mod tests {
                 Some("Touring")
             )),
             "2025 Mazda CX-5 CX-50 Touring"
-        );
-    }
-
-    #[test]
-    fn words_said_twice_in_a_row_are_said_once() {
-        assert_eq!(without_repeats("Toyota Toyota RAV4", ' '), "Toyota RAV4");
-        assert_eq!(without_repeats("Omoda Omoda 5 FX FX", ' '), "Omoda 5 FX");
-        assert_eq!(
-            without_repeats("2022 KTM 390 Duke 390 Duke", ' '),
-            "2022 KTM 390 Duke"
-        );
-        assert_eq!(
-            without_repeats("Ford Ranger ranger XLT", ' '),
-            "Ford Ranger XLT"
-        );
-        assert_eq!(
-            without_repeats("2022-ktm-390-duke-390-duke-7", '-'),
-            "2022-ktm-390-duke-7"
-        );
-        assert_eq!(without_repeats("ranger-ranger", '-'), "ranger");
-        // Nothing repeated: unchanged, including a model that contains its make.
-        assert_eq!(
-            without_repeats("2024 Mazda Mazda3 G20", ' '),
-            "2024 Mazda Mazda3 G20"
-        );
-        assert_eq!(
-            without_repeats("2022-toyota-corolla-101", '-'),
-            "2022-toyota-corolla-101"
         );
     }
 }

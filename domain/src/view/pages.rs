@@ -7,7 +7,7 @@ use ts_rs::TS;
 
 use crate::car::Car;
 use crate::config::Dealer;
-use crate::rules::availability::{is_available, SimilarIndex};
+use crate::rules::availability::SimilarIndex;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
 
@@ -20,24 +20,21 @@ use super::content::{
 };
 use super::crumbs::Crumb;
 use super::form::{form_path, form_routes, FormKind, VEHICLE_FORMS_PATH};
-use super::form_page::{form_page_view, reservation_page_view, vehicle_form_set, FormPageView};
+use super::form_page::{form_page_view, vehicle_form_set};
 use super::home::home_page_view;
-use super::jsonld::{
-    breadcrumb_json_ld, car_json_ld, dealer_json_ld, home_dealer_json_ld, StockKind,
-};
+use super::jsonld::{breadcrumb_json_ld, dealer_json_ld, home_dealer_json_ld};
 use super::links::{BRANDS_PATH, OFFERS_PATH, PARTS_SEARCH_PATH, PRIVACY_PATH, TERMS_PATH};
 use super::location::{location_page_view, LocationsPageView};
 use super::location_cards::{location_view, visible_locations, DEALERSHIPS_PATH};
 use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::markdown::escape_html;
 use super::model::{model_page_view, models_page_view};
-use super::names::display_name;
 use super::offer_cards::{offer_started, page_ended};
 use super::offers::{offer_page_view, offers_page_view, OFFER_ENDED};
+pub use super::pages_stock::{CarPages, SearchPages};
 use super::parts::parts_search_page_view;
-use super::search::{search_page_view_of, search_routes, RouteIndex, SearchPageView, SearchRoute};
+use super::search::{search_routes, RouteIndex};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
-use super::vehicle::{vehicle_page_view_indexed, VehicleKind};
 use super::{Page, PageKind, Props};
 
 /// The props of every page: the shared site part and the page's own view model.
@@ -95,7 +92,7 @@ impl PageBuilder<'_> {
 
 /// One page: its props (`site` is the site view serialized) and its title with the
 /// dealer's name.
-fn make_page<T: Serialize + TS>(
+pub(super) fn make_page<T: Serialize + TS>(
     ctx: &ViewContext<'_>,
     site: &Props,
     path: String,
@@ -105,7 +102,7 @@ fn make_page<T: Serialize + TS>(
     view: &T,
 ) -> Page {
     let config = &ctx.dealer.config;
-    let gate = gate_for(&path, &config.gated_routes, &config.garage);
+    let gate = gate_for(&path, &config.gates());
     let props = Props::of(&PagePropsJson {
         site,
         page: view,
@@ -155,91 +152,11 @@ fn noindex_kind(kind: PageKind) -> bool {
 /// Makes `page` a duplicate of the group page at `canonical`: it stays reachable at its own
 /// route but names the group page as its canonical URL, and only that one is in the
 /// sitemap.
-fn canonicalise(page: &mut Page, canonical: &str) {
+pub(super) fn canonicalise(page: &mut Page, canonical: &str) {
     if page.path != canonical {
         page.canonical = Some(canonical.to_string());
         page.in_sitemap = false;
     }
-}
-
-/// The pages of one car: its vehicle page and, when the site offers reserving it, its
-/// reserve page (`reservation_form` is the site's reservation form).
-#[allow(clippy::too_many_arguments)] // the parts of a site that a car's pages read
-fn car_pages(
-    car: &Car,
-    title: Option<&str>,
-    similar: &SimilarIndex<'_>,
-    cards: &dyn Cards,
-    reservation_form: Option<&FormPageView>,
-    ctx: &ViewContext<'_>,
-    site: &Props,
-    search_paths: &std::collections::HashSet<String>,
-) -> Vec<Page> {
-    let mut view = vehicle_page_view_indexed(car, similar, cards, ctx);
-    unlink_unpublished_searches(&mut view.breadcrumbs, search_paths);
-    // A car the search does not list has no model landing page: its "Find Me Something
-    // Similar" (sold, or on its card when unpriced) goes to the make's, else to all stock.
-    for url in [&mut view.find_similar_url, &mut view.card.find_similar_url]
-        .into_iter()
-        .flatten()
-    {
-        if !search_paths.contains(url.as_str()) {
-            let make = url.rsplit_once('/').map(|(make, _)| make.to_string());
-            *url = make
-                .filter(|make| search_paths.contains(make))
-                .unwrap_or_else(|| super::search::ALL_STOCK_ROUTE.to_string());
-        }
-    }
-    let car_name = title.map_or_else(|| display_name(car), str::to_string);
-    let description = super::head_text::car_description(car, ctx);
-    let crumbs: Vec<Crumb> = view.breadcrumbs.clone();
-    let hero = view.images.first().map(|i| i.url.clone());
-    let path = car.page_path();
-    let mut page = make_page(
-        ctx,
-        site,
-        path.clone(),
-        PageKind::Vehicle,
-        car_name,
-        description,
-        &view,
-    );
-    page.hero_preload = hero
-        .as_deref()
-        .map(|url| super::images::HeroImage::new(url, "vehicle_hero"));
-    page.hero_image = hero;
-    // A sold car stays reachable for its window but is no longer worth a search result.
-    page.in_sitemap = is_available(car);
-    // The feed dates a car only by its listing; its page says nothing newer.
-    page.lastmod = Some(car.created_at.format("%Y-%m-%d").to_string());
-    let kind = match VehicleKind::of(car) {
-        VehicleKind::Car => StockKind::Car,
-        VehicleKind::Motorcycle => StockKind::Motorcycle,
-        VehicleKind::Caravan => StockKind::Caravan,
-    };
-    page.json_ld.push(car_json_ld(car, kind, ctx));
-    page.json_ld.push(breadcrumb_json_ld(&crumbs, &path, ctx));
-    let mut pages = vec![page];
-    if let (Some(reserve_path), Some(form)) = (reserve_url(car, ctx), reservation_form) {
-        let view = reservation_page_view(car, form, ctx);
-        let crumbs = view.breadcrumbs.clone();
-        let mut page = make_page(
-            ctx,
-            site,
-            reserve_path.clone(),
-            PageKind::Form,
-            view.title.clone(),
-            view.intro.clone(),
-            &view,
-        );
-        // One template per car with nothing of its own to find: kept out of the index.
-        page.in_sitemap = false;
-        page.noindex = true;
-        page.json_ld
-            .push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
-        pages.push(page);
-    }
-    pages
 }
 
 /// A data file of a site that is not a page: its output path and JSON text.
@@ -310,173 +227,6 @@ impl SitePages<'_> {
         pages.extend(searches.routes.iter().map(|route| searches.page_of(route)));
         pages.extend(rest);
         pages
-    }
-}
-
-/// Makes the pages of each car of a site (its vehicle page and, when the site offers
-/// reserving it, its reserve page).
-pub struct CarPages<'a> {
-    ctx: &'a ViewContext<'a>,
-    cars: &'a [Car],
-    similar: SimilarIndex<'a>,
-    cards: &'a dyn Cards,
-    reservation_form: Option<FormPageView>,
-    site: Props,
-    /// The search landing routes the site publishes (its breadcrumbs link only those).
-    search_paths: std::collections::HashSet<String>,
-    /// Each car's page title (by id), distinct within the site.
-    titles: std::collections::HashMap<u64, String>,
-}
-
-impl<'a> CarPages<'a> {
-    /// The site's cars, in stock order.
-    pub fn cars(&self) -> &'a [Car] {
-        self.cars
-    }
-
-    /// The pages of `car`, one of the site's cars.
-    pub fn pages_of(&self, car: &Car) -> Vec<Page> {
-        car_pages(
-            car,
-            self.titles.get(&car.id).map(String::as_str),
-            &self.similar,
-            self.cards,
-            self.reservation_form.as_ref(),
-            self.ctx,
-            &self.site,
-            &self.search_paths,
-        )
-    }
-}
-
-/// A breadcrumb to a search landing page the site does not publish (the make of a car
-/// that the search does not list, e.g. one hidden from the dealer website) is left out:
-/// a link would be dead, and a trail step without a page is no step to show or mark up.
-fn unlink_unpublished_searches(
-    crumbs: &mut Vec<Crumb>,
-    search_paths: &std::collections::HashSet<String>,
-) {
-    crumbs.retain(|crumb| {
-        !crumb.url.as_deref().is_some_and(|url| {
-            let path = url.split(['?', '#']).next().unwrap_or(url);
-            path.starts_with("/search/") && !search_paths.contains(path)
-        })
-    });
-}
-
-/// The trail of a search landing page: home, the make of a model's page (linked to the
-/// make's page where the site has one), the page itself.
-fn search_crumbs(route: &SearchRoute, title: &str, routes: &[SearchRoute]) -> Vec<Crumb> {
-    let mut crumbs = vec![Crumb {
-        label: crate::messages::BREADCRUMB_HOME.to_string(),
-        url: Some("/".to_string()),
-    }];
-    let fixed = |facet: &str| {
-        route
-            .fixed
-            .iter()
-            .find(|f| f.facet == facet)
-            .map(|f| f.value.clone())
-    };
-    if let (Some(make), Some(_)) = (fixed("make"), fixed("model")) {
-        let make_path = format!("/search/{}", super::slug::slugify(&make));
-        if routes.iter().any(|r| r.path == make_path) {
-            crumbs.push(Crumb {
-                label: make,
-                url: Some(make_path),
-            });
-        }
-    }
-    crumbs.push(Crumb {
-        label: title.to_string(),
-        url: None,
-    });
-    crumbs
-}
-
-/// Makes the search landing pages of a site, each route's cars found from an index.
-pub struct SearchPages<'a> {
-    ctx: &'a ViewContext<'a>,
-    routes: Vec<SearchRoute>,
-    index: RouteIndex<'a>,
-    cards: &'a dyn Cards,
-    site: Props,
-}
-
-impl SearchPages<'_> {
-    /// The site's search landing routes, in page order.
-    pub fn routes(&self) -> &[SearchRoute] {
-        &self.routes
-    }
-
-    /// The route that `route` lists the same cars as, under the same title, which the
-    /// site links (new and demo cars of a dealer with no demo stock are its new cars; the
-    /// used-car path variant is the one its links use): one URL for one list.
-    fn duplicate_of(&self, route: &SearchRoute) -> Option<&str> {
-        let same: Vec<&SearchRoute> = self
-            .routes
-            .iter()
-            .filter(|r| r.title == route.title)
-            .collect();
-        if same.len() < 2 {
-            return None;
-        }
-        let variant = self.ctx.dealer.config.search.used_car_path_variant;
-        same.iter()
-            .find(|r| variant && r.path.starts_with("/used-car/"))
-            .or(same.first())
-            .map(|r| r.path.as_str())
-    }
-
-    /// The landing page of `route`, one of [`SearchPages::routes`].
-    pub fn page_of(&self, route: &SearchRoute) -> Page {
-        let ctx = self.ctx;
-        // The index holds every car (the cards made for the build are found again by
-        // identity); a landing page lists only what the live search lists.
-        let mut matching = self.index.matching(route);
-        matching.retain(|c| listed_in_search(c, &ctx.dealer.config, ctx.now));
-        let view = search_page_view_of(route, matching.clone(), self.cards, ctx);
-        let description = super::head_text::search_description(&view.title, &matching, ctx);
-        let hero = view
-            .hits
-            .first()
-            .and_then(|c| c.image.as_ref().map(|i| i.url.clone()));
-        let crumbs = search_crumbs(route, &view.title, &self.routes);
-        let view = SearchPageView {
-            breadcrumbs: crumbs.clone(),
-            ..view
-        };
-        let mut page = make_page(
-            ctx,
-            &self.site,
-            route.path.clone(),
-            PageKind::Search,
-            route.title.clone(),
-            description,
-            &view,
-        );
-        page.hero_preload = hero
-            .as_deref()
-            .map(|url| super::images::HeroImage::new(url, "card"));
-        page.hero_image = hero;
-        // A landing page with no car has nothing to rank for (it stays for its links).
-        page.in_sitemap = view.count > 0;
-        // /search lists every car as the default stock search does: the seed names that
-        // one the default, and the site links it.
-        if route.path == super::search::CARS_ROUTE
-            && self
-                .routes
-                .iter()
-                .any(|r| r.path == super::search::ALL_STOCK_ROUTE)
-        {
-            canonicalise(&mut page, super::search::ALL_STOCK_ROUTE);
-        }
-        if let Some(canonical) = self.duplicate_of(route) {
-            canonicalise(&mut page, canonical);
-        }
-        page.json_ld
-            .push(breadcrumb_json_ld(&crumbs, &route.path, ctx));
-        page
     }
 }
 

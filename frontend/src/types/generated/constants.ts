@@ -81,6 +81,30 @@ export const ATTRIBUTION_MAX_PARAM_NAME = 64;
 /** Longest query parameter value, characters. */
 export const ATTRIBUTION_MAX_PARAM_VALUE = 512;
 
+/** Seed 001 s5: a repayment of this or less displays 'Enquire for Finance'. */
+export const ENQUIRE_FOR_FINANCE_THRESHOLD = 25.0;
+
+/** The comparison-rate example loan, dollars. */
+export const COMPARISON_LOAN_AMOUNT = 30000.0;
+
+/** The comparison-rate example term, monthly payments. */
+export const COMPARISON_TERM_MONTHS = 60;
+
+/** Seed 001 s3: payments per year of each frequency (week 52, fortnight 26, month 12). */
+export const PAYMENTS_PER_YEAR = {"fortnight":26,"month":12,"week":52};
+
+/** Seed 001 s5/s9: price-range slider step. */
+export const PRICE_RANGE_STEP = 500.0;
+
+/** Buttons a car card shows at once; the rest wait under its More menu. */
+export const CARD_BUTTONS_SHOWN = 2;
+
+/** The payload key of a test drive's date. */
+export const APPOINTMENT_DATE_FIELD = "appointment.date";
+
+/** The payload key of a test drive's start time. */
+export const APPOINTMENT_TIME_FIELD = "appointment.time";
+
 /** Seed 001 s9: style breakpoints (min-width px): xs 400px, sm 576px, md 768px, lg 992px, xl 1200px, xxl 1400px. Every CSS media query uses these or BREAKPOINTS_DOWN (src/styles/breakpoints.test.ts). */
 export const BREAKPOINTS = [["xs",400],["sm",576],["md",768],["lg",992],["xl",1200],["xxl",1400]] as const;
 
