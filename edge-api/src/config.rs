@@ -11,18 +11,20 @@ use clap::{Args, Parser, Subcommand};
 use domain::rules::postcodes::PostcodeTable;
 use serde::Deserialize;
 
+use crate::delivery::mail::{FileMail, MailSettings, MailTransport, SmtpMail};
+use crate::delivery::ses::SesMail;
+use crate::delivery::sms::{LogSms, SmsSender};
+use crate::delivery::sns::SnsSms;
 use crate::extract::OriginSecrets;
 use crate::images::ImageService;
-use crate::mail::{FileMail, MailSettings, MailTransport, SmtpMail};
 use crate::market::MarketSource;
 use crate::payment::stripe::StripeSettings;
 use crate::policy::Policy;
+use crate::price_comparison::HttpPriceComparison;
 use crate::search_backend::SearchBackend;
-use crate::ses::SesMail;
-use crate::sms::{LogSms, SmsSender};
-use crate::sns::SnsSms;
 use crate::store::{DynamoStore, RedbStore, Store};
 use crate::tenancy::Tenants;
+use crate::trade_in::HttpValuer;
 use crate::AppState;
 
 /// Default listening address.
@@ -598,8 +600,12 @@ impl Settings {
         state.search = Arc::new(self.search_backend()?);
         state.postcodes = Arc::new(self.postcode_table());
         state.market = Arc::new(self.market_source(&dealers).await);
-        state.autogauge_url = self.autogauge_url.clone();
-        state.valuation_url = self.valuation_url.clone();
+        if let Some(url) = &self.autogauge_url {
+            state.price_comparison = Arc::new(HttpPriceComparison::new(url, state.http.clone()));
+        }
+        if let Some(url) = &self.valuation_url {
+            state.trade_in = Arc::new(HttpValuer::new(url, state.http.clone()));
+        }
         state.card_dealers = Arc::new(card_dealers(&dealers));
         state.card_payments = self.card_payments(None)?;
         if state.card_payments.is_none() && !state.card_dealers.is_empty() {

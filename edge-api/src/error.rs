@@ -318,8 +318,8 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `Retry-After` of a `rate_limited` answer whose window nobody named (every limit of
-/// [`crate::rate`] names its own).
+/// `Retry-After` of a `rate_limited` answer whose window nobody named (every rate limit
+/// names its own).
 pub const RETRY_AFTER_UNKNOWN_WINDOW: u64 = 60;
 
 /// Serialises an error body with its status (also used by the panic handler).

@@ -1,5 +1,5 @@
 //! The security headers of every answer: one definition, applied by the local server
-//! and the API ([`crate::layers::security_headers`]) and held by tests to CloudFront's
+//! and the API's layers and held by tests to CloudFront's
 //! response headers policies and its sites' viewer-response function in
 //! `infra/template.yaml`, so production and local answers carry the same list.
 //!

@@ -18,9 +18,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::config::{Settings, SmsChoice, StoreChoice};
+use crate::delivery::outbox::{drain, DrainReport};
 use crate::error::{ApiError, ErrorCode};
 use crate::extract::{OriginSecrets, ViaCloudFront};
-use crate::outbox::{drain, DrainReport};
 use crate::{app, AppState, Runtime};
 
 /// The header CloudFront adds to every request to the API origin (infra/template.yaml,

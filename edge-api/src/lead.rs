@@ -1,7 +1,7 @@
 //! A lead as the forms send it and as it is stored: the payload of `POST /api/leads`
 //! (seed 001 s3: Enquiry payload, Lead payload, Parts order fields, Trade-in
-//! valuation), the fields stored from it, and lead ids. Below the routes, so the lead
-//! and reservation handlers, the store and ADF share one definition.
+//! valuation), the fields stored from it, and lead ids. Below the routes, the store,
+//! payments and delivery, so they all share one definition.
 
 use std::collections::BTreeMap;
 

@@ -3,9 +3,9 @@
 //! from serving, so the same router feeds `oneshot` tests, the local server
 //! (`forecourt-api`, which also serves `dist/`) and `lambda_http::run` (`bootstrap`).
 
-pub mod adf;
 pub mod clock;
 pub mod config;
+pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod headers;
@@ -13,24 +13,20 @@ pub mod images;
 pub mod lambda;
 pub mod layers;
 pub mod lead;
-pub mod lead_mail;
-pub mod mail;
 pub mod market;
 pub mod origin;
-pub mod outbox;
 pub mod payment;
 pub mod policy;
+pub mod price_comparison;
 pub mod rate;
 pub mod routes;
 pub mod search_backend;
 pub mod server;
-pub mod ses;
 pub mod site_path;
-pub mod sms;
-pub mod sns;
 pub mod stock_car;
 pub mod store;
 pub mod tenancy;
+pub mod trade_in;
 pub mod validate;
 
 use std::path::PathBuf;
@@ -43,15 +39,17 @@ use tokio::sync::Notify;
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::{Clock, SystemClock};
+use crate::delivery::outbox::Backoff;
+use crate::delivery::sms::{LogSms, SmsSender};
 use crate::images::ImageService;
 use crate::market::MarketSource;
-use crate::outbox::Backoff;
 use crate::payment::{LocalPayment, PaymentProvider};
 use crate::policy::Policy;
+use crate::price_comparison::{LocalPriceComparison, PriceComparisonProvider};
 use crate::search_backend::SearchBackend;
-use crate::sms::{LogSms, SmsSender};
 use crate::store::Store;
 use crate::tenancy::Tenants;
+use crate::trade_in::{LocalValuer, TradeInValuer};
 
 /// Which server runs the router. What only a developer's machine may do hangs on this,
 /// and the Lambda variant has no switch for it: no setting, dealer file or environment
@@ -121,20 +119,20 @@ pub struct AppState {
     /// Every dealer's published stock state (what may be reserved, compared and
     /// valued), read again while the API runs.
     pub market: Arc<MarketSource>,
-    /// The price comparison provider of dealers with a provider key.
-    pub autogauge_url: Option<String>,
-    /// The trade-in valuation provider of dealers with a provider key.
-    pub valuation_url: Option<String>,
+    /// Where price comparisons come from.
+    pub price_comparison: Arc<dyn PriceComparisonProvider>,
+    /// Where trade-in valuations come from.
+    pub trade_in: Arc<dyn TradeInValuer>,
     /// The image service (`/img/*`): originals, feed hosts, limits and its disk cache.
     pub images: Arc<ImageService>,
     /// How lead emails and confirmations are sent; `None` sends none (webhooks only).
-    pub mail: Option<mail::MailSettings>,
+    pub mail: Option<delivery::mail::MailSettings>,
 }
 
 impl AppState {
     /// A state with the local defaults: system clock, logging SMS sender, deposits paid
-    /// at the dealership, default policy and backoff, no `dist/`, no search backend, no
-    /// postcodes or market, an image service without a disk cache, and the strictest runtime (Lambda's: no development
+    /// at the dealership, price comparisons and trade-in valuations from the market,
+    /// default policy and backoff, no `dist/`, no search backend, no postcodes or market, an image service without a disk cache, and the strictest runtime (Lambda's: no development
     /// endpoints, no localhost origins) until the local server says otherwise.
     pub fn new(store: Arc<dyn Store>, tenants: Tenants) -> Self {
         AppState {
@@ -155,8 +153,8 @@ impl AppState {
             search: Arc::new(SearchBackend::none()),
             postcodes: Arc::new(PostcodeTable::default()),
             market: Arc::new(MarketSource::default()),
-            autogauge_url: None,
-            valuation_url: None,
+            price_comparison: Arc::new(LocalPriceComparison),
+            trade_in: Arc::new(LocalValuer),
             images: Arc::new(ImageService::new(None, None)),
             mail: None,
         }

@@ -50,6 +50,30 @@ pub async fn limit_platform(
     over(hits, rule, now, dealer, scope, &subject)
 }
 
+/// Counts one lead against the lead limits: the client address's across the platform
+/// (every lead sends a confirmation) and the phone's per dealer, so a stranger typing a
+/// phone cannot stop its owner enquiring elsewhere. Every way a lead is sent (a form, a
+/// reservation, a journey's order) counts here.
+pub async fn limit_lead(
+    state: &AppState,
+    dealer: &str,
+    ip: &str,
+    phone_digits: Option<&str>,
+) -> Result<(), ApiError> {
+    limit_platform(state, dealer, "leads-ip", ip, state.policy.leads_per_ip).await?;
+    if let Some(phone) = phone_digits {
+        limit(
+            state,
+            dealer,
+            "leads-phone",
+            phone,
+            state.policy.leads_per_phone,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// The subject a counter is kept under: a client address by its bucket, anything else
 /// (a phone, a compound subject already built from a bucket) as it is. A compound
 /// subject naming an address builds on this.

@@ -20,7 +20,7 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer};
 
 use crate::config::{OutboxCommand, Settings, SmsChoice, StoreChoice};
-use crate::outbox::spawn_worker;
+use crate::delivery::outbox::spawn_worker;
 use crate::store::DynamoStore;
 use crate::store::ParkedItem;
 use crate::{app, AppState, Runtime};
@@ -225,7 +225,7 @@ pub async fn outbox(settings: &Settings, command: OutboxCommand) -> anyhow::Resu
     let state = settings.state(SmsChoice::Log).await?;
     match command {
         OutboxCommand::Parked => {
-            let parked = crate::outbox::parked(&state).await?;
+            let parked = crate::delivery::outbox::parked(&state).await?;
             if parked.is_empty() {
                 println!("no parked lead deliveries");
             }
@@ -254,7 +254,7 @@ pub async fn outbox(settings: &Settings, command: OutboxCommand) -> anyhow::Resu
             lead_id,
             seq,
         } => {
-            if crate::outbox::retry(&state, &dealer, &lead_id, seq).await? {
+            if crate::delivery::outbox::retry(&state, &dealer, &lead_id, seq).await? {
                 println!("{dealer} lead {lead_id} step {seq} is due again");
             } else {
                 anyhow::bail!("{dealer} has no parked entry for lead {lead_id} step {seq}");

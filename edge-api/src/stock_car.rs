@@ -23,6 +23,8 @@ pub struct StockFacts {
     pub make: String,
     /// Model.
     pub model: String,
+    /// Badge (variant), when the feed names one.
+    pub badge: Option<String>,
     /// New, demo or used, as the feed writes it.
     pub status: &'static str,
     /// Asking price, AUD, as listed (the journey's arithmetic uses it as is).
@@ -38,8 +40,17 @@ impl StockFacts {
             year: car.year,
             make: car.make.clone(),
             model: car.model.clone(),
+            badge: car.badge.clone(),
             status: car.car_type.as_str(),
             price: car.price,
+        }
+    }
+
+    /// The car as the dealer's team knows it on the lot: "2021 Toyota HiLux SR5".
+    pub fn full_name(&self) -> String {
+        match &self.badge {
+            Some(badge) => format!("{} {badge}", self.name),
+            None => self.name.clone(),
         }
     }
 

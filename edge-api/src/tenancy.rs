@@ -77,6 +77,14 @@ pub struct Tenant {
     pub page_csp: String,
 }
 
+impl Tenant {
+    /// The public site URL of the dealer (its first domain), for ADF's provider, the
+    /// emails and the payment links.
+    pub fn site_url(&self) -> Option<String> {
+        self.domains.first().map(|d| format!("https://{d}"))
+    }
+}
+
 impl From<&Dealer> for Tenant {
     fn from(dealer: &Dealer) -> Self {
         let config = &dealer.config;

@@ -102,7 +102,7 @@ impl CardPayments {
     ) -> Option<String> {
         let origin = match self.local_port {
             Some(port) => format!("http://{}.localhost:{port}", tenant.slug),
-            None => crate::lead_mail::site_url(tenant)?,
+            None => tenant.site_url()?,
         };
         let token = self.link_token(&tenant.slug, reservation_id, action, until);
         Some(format!(

@@ -15,13 +15,13 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::delivery::sms::Sms;
 use crate::error::answers::{BadRequest, NotFound, RateLimited, SignInRequired};
 use crate::error::{
     ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
 };
 use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
 use crate::rate::{counted_as, limit_platform};
-use crate::sms::Sms;
 use crate::store::{OtpCheck, OtpIssue, SessionRecord};
 use crate::tenancy::{is_local_host, request_host, Site};
 use crate::validate;

@@ -27,7 +27,7 @@ use crate::lead::{
     field_key, new_lead_id, present, stored_fields, AppointmentChoice, Contact, LeadFields,
     LeadPayload,
 };
-use crate::rate::{limit, limit_platform};
+use crate::rate::limit_lead;
 use crate::routes::appointments::{self, SLOT_UNAVAILABLE};
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
@@ -277,27 +277,13 @@ pub async fn submit(
             None => {}
         }
     }
-    // The address's counter is the platform's (every lead sends a confirmation); a
-    // phone's is the dealer's, so a stranger typing it cannot stop its owner enquiring
-    // elsewhere.
-    limit_platform(
+    limit_lead(
         &state,
         &site.slug,
-        "leads-ip",
         &ip,
-        state.policy.leads_per_ip,
+        contact.phone.as_ref().map(|p| p.digits()),
     )
     .await?;
-    if let Some(phone) = &contact.phone {
-        limit(
-            &state,
-            &site.slug,
-            "leads-phone",
-            phone.digits(),
-            state.policy.leads_per_phone,
-        )
-        .await?;
-    }
     if present(&payload.website).is_some() {
         tracing::warn!(dealer = %site.slug, %ip, "lead honeypot filled; answered and dropped");
         return Ok((

@@ -27,11 +27,11 @@ use crate::payment::links::DealerAction;
 use crate::payment::stripe::{verify_signature, StripeError};
 use crate::payment::CardPayments;
 use crate::routes::reservations::{
-    card_answer, follow_answer, stock_car_name, ReservationAnswer, CARD_PAYMENTS_UNAVAILABLE,
-    RESERVATION_NOT_FOUND,
+    card_answer, follow_answer, ReservationAnswer, CARD_PAYMENTS_UNAVAILABLE, RESERVATION_NOT_FOUND,
 };
+use crate::stock_car::stock_facts;
 use crate::store::{HoldChange, ReservationRecord, TransitionOutcome};
-use crate::tenancy::Site;
+use crate::tenancy::{Site, Tenant};
 use crate::AppState;
 
 /// Shown when the signed-in phone is not the reservation's.
@@ -242,13 +242,16 @@ fn escape(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-/// A small HTML page for the dealer (never indexed, never cached). Its empty icon keeps
-/// the browser from asking for a /favicon.ico the API does not have.
-fn page(status: StatusCode, title: &str, body: &str) -> Response {
+/// A small HTML page for the dealer (never indexed, never cached), headed with the
+/// dealer's name so the team sees whose reservation it is, then `heading`. Its empty
+/// icon keeps the browser from asking for a /favicon.ico the API does not have.
+fn page(status: StatusCode, dealer: &str, heading: &str, body: &str) -> Response {
     let html = format!(
-        "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{}</title></head><body style=\"font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem\"><h1>{}</h1>{body}</body></html>",
-        escape(title),
-        escape(title)
+        "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{} – {}</title></head><body style=\"font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem\"><h1>{}</h1><h2>{}</h2>{body}</body></html>",
+        escape(heading),
+        escape(dealer),
+        escape(dealer),
+        escape(heading)
     );
     let mut response = (status, Html(html)).into_response();
     let headers = response.headers_mut();
@@ -267,9 +270,10 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
 }
 
 /// Why a link cannot be used, as a page.
-fn refused(message: &str) -> Response {
+fn refused(dealer: &str, message: &str) -> Response {
     page(
         StatusCode::GONE,
+        dealer,
         "This link cannot be used",
         &format!("<p>{}</p>", escape(message)),
     )
@@ -290,21 +294,24 @@ struct CheckedLink {
 /// any answers the page that says why.
 async fn checked_link(
     state: &AppState,
-    dealer: &str,
+    site: &Tenant,
     raw: Result<Path<String>, PathRejection>,
     query: Result<Query<LinkQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<CheckedLink, Response> {
+    let (dealer, name) = (site.slug.as_str(), site.name.as_str());
     let Ok(id) = reservation_id(raw) else {
-        return Err(refused(RESERVATION_NOT_FOUND));
+        return Err(refused(name, RESERVATION_NOT_FOUND));
     };
     let Ok(Query(query)) = query else {
         return Err(refused(
+            name,
             "The link is not complete. Please open it again from the reservation email.",
         ));
     };
     let Some(action) = parse_action(&query) else {
         return Err(page(
             StatusCode::BAD_REQUEST,
+            name,
             "This link is not complete",
             "<p>The link has no valid action. Please open it again from the reservation email.</p>",
         ));
@@ -313,18 +320,21 @@ async fn checked_link(
     let now = state.clock.now();
     let token = query.token.unwrap_or_default();
     let Some(until) = card.check_token(dealer, &id, action, &token, now) else {
-        return Err(refused("This link is not valid or has expired. Links work while the hold stands; please manage the reservation with the shopper directly."));
+        return Err(refused(name, "This link is not valid or has expired. Links work while the hold stands; please manage the reservation with the shopper directly."));
     };
     let reservation = match state.store.reservation(dealer, &id).await {
         Ok(Some(r)) => r,
-        Ok(None) => return Err(refused(RESERVATION_NOT_FOUND)),
+        Ok(None) => return Err(refused(name, RESERVATION_NOT_FOUND)),
         Err(e) => return Err(ApiError::from(e).into_response()),
     };
     if !allowed_from(action).contains(&reservation.status) {
-        return Err(refused(&format!(
-            "Nothing was changed: this reservation now stands at \"{}\".",
-            reservation.status.label()
-        )));
+        return Err(refused(
+            name,
+            &format!(
+                "Nothing was changed: this reservation now stands at \"{}\".",
+                reservation.status.label()
+            ),
+        ));
     }
     Ok(CheckedLink {
         card,
@@ -353,29 +363,41 @@ pub async fn dealer_page(
         token,
         reservation,
         ..
-    } = match checked_link(&state, &site.slug, raw, query).await {
+    } = match checked_link(&state, &site, raw, query).await {
         Ok(checked) => checked,
         Err(response) => return response,
     };
-    // The car as the stock names it, so the dealer sees which one the button acts on.
-    let car = match stock_car_name(&state, &site.slug, reservation.car_id) {
-        Some(name) => format!("the {name} (car {})", reservation.car_id),
-        None => format!("car {}", reservation.car_id),
+    // The car as the dealer's team knows it (the stock's year, make, model and badge,
+    // and its page, which shows the stock number), never the API's ids: the reservation's
+    // stays as small reference text for a call to support.
+    let car = stock_facts(&state, &site.slug, reservation.car_id);
+    let car_name = match &car {
+        Some(car) => format!("the {}", car.full_name()),
+        None => "the reserved car (no longer in your published stock)".to_owned(),
     };
     let what = match action {
         DealerAction::Capture => format!(
-            "Take the ${} deposit held on the shopper's card for {car}: the sale is agreed. The money moves when you press the button.",
+            "Take the ${} deposit held on the shopper's card for {car_name}: the sale is agreed. The money moves when you press the button.",
             reservation.deposit
         ),
         DealerAction::Cancel => format!(
-            "Release {car} and cancel the ${} authorisation on the shopper's card. Nothing is charged.",
+            "Release {car_name} and cancel the ${} authorisation on the shopper's card. Nothing is charged.",
             reservation.deposit
         ),
         DealerAction::Refund => format!(
-            "Refund the ${} deposit taken for {car} to the shopper's card.",
+            "Refund the ${} deposit taken for {car_name} to the shopper's card.",
             reservation.deposit
         ),
     };
+    let car_page = car
+        .zip(site.site_url())
+        .map(|(car, site)| {
+            format!(
+                " · <a href=\"{}\">the car's page</a>",
+                escape(&format!("{site}/cars/{}", car.slug))
+            )
+        })
+        .unwrap_or_default();
     let target = format!(
         "/api/reservations/{}/dealer?action={}&token={}",
         reservation.id,
@@ -384,14 +406,15 @@ pub async fn dealer_page(
     );
     page(
         StatusCode::OK,
+        &site.name,
         action.label(),
         &format!(
-            "<p>{}</p><p>Reservation {} · now: {}</p><form method=\"post\" action=\"{}\"><button type=\"submit\" style=\"font-size:1.1rem;padding:.6rem 1.2rem\">{}</button></form>",
+            "<p>{}</p><p>Now: {}</p><form method=\"post\" action=\"{}\"><button type=\"submit\" style=\"font-size:1.1rem;padding:.6rem 1.2rem\">{}</button></form><p><small>Reservation reference {}{car_page}</small></p>",
             escape(&what),
-            escape(&reservation.id),
             escape(reservation.status.label()),
             escape(&target),
-            escape(action.label())
+            escape(action.label()),
+            escape(&reservation.id),
         ),
     )
 }
@@ -416,7 +439,7 @@ pub async fn dealer_act(
         token,
         until,
         reservation,
-    } = match checked_link(&state, &site.slug, raw, query).await {
+    } = match checked_link(&state, &site, raw, query).await {
         Ok(checked) => checked,
         Err(response) => return response,
     };
@@ -427,12 +450,18 @@ pub async fn dealer_act(
         .await
     {
         Ok(true) => {}
-        Ok(false) => return refused("This link was already used. Each link works once."),
+        Ok(false) => {
+            return refused(
+                &site.name,
+                "This link was already used. Each link works once.",
+            )
+        }
         Err(e) => return ApiError::from(e).into_response(),
     }
-    match act(&state, &card, action, &reservation).await {
+    match act(&state, &site, &card, action, &reservation).await {
         Ok(done) => page(
             StatusCode::OK,
+            &site.name,
             done,
             "<p>The shopper and your team are told by email.</p>",
         ),
@@ -442,6 +471,7 @@ pub async fn dealer_act(
 
 async fn act(
     state: &AppState,
+    site: &Tenant,
     card: &CardPayments,
     action: DealerAction,
     reservation: &ReservationRecord,
@@ -450,8 +480,9 @@ async fn act(
     let intent = reservation.payment_intent.as_deref();
     let (to, hold, done) = match action {
         DealerAction::Capture => {
-            let intent =
-                intent.ok_or_else(|| refused("This reservation has no card authorisation."))?;
+            let intent = intent.ok_or_else(|| {
+                refused(&site.name, "This reservation has no card authorisation.")
+            })?;
             card.stripe
                 .capture(intent, &key)
                 .await
@@ -475,7 +506,8 @@ async fn act(
             )
         }
         DealerAction::Refund => {
-            let intent = intent.ok_or_else(|| refused("This reservation has no card payment."))?;
+            let intent = intent
+                .ok_or_else(|| refused(&site.name, "This reservation has no card payment."))?;
             card.stripe
                 .refund(intent, &key)
                 .await
@@ -627,13 +659,14 @@ pub async fn dev_deliveries(
         .outbox_of_lead(&site.slug, &reservation.lead_id)
         .await?
     {
-        if !crate::outbox::for_dealer(&state, &site, &entry).await? {
+        if !crate::delivery::outbox::for_dealer(&state, &site, &entry).await? {
             continue;
         }
-        let links = crate::outbox::payment_links(&state, &site, &entry);
+        let links = crate::delivery::outbox::payment_links(&state, &site, &entry);
         out.webhook
-            .push(crate::outbox::lead_json(&entry, &site, &links));
-        out.adf.push(crate::outbox::adf_body(&entry, &site, &links));
+            .push(crate::delivery::outbox::lead_json(&entry, &site, &links));
+        out.adf
+            .push(crate::delivery::outbox::adf_body(&entry, &site, &links));
     }
     Ok(Json(out))
 }

@@ -37,7 +37,7 @@ use crate::extract::{car_id_param, ApiJson, ClientIp};
 use crate::lead::{
     field_key, new_lead_id, stored_fields, Contact, LeadFields, LeadPayload, PaymentStatus, Scalar,
 };
-use crate::rate::{limit, limit_platform};
+use crate::rate::{limit_lead, limit_platform};
 use crate::routes::leads::SessionPhone;
 
 use crate::payment::flow::{self, Reading, AUTHORISE_WITHIN};
@@ -122,7 +122,7 @@ async fn burst_check(state: &AppState, site: &crate::tenancy::Tenant) {
     let secs = rule.window_secs.max(1);
     let window = now.timestamp().div_euclid(secs);
     let text = burst_text(state, site, count, rule.window_secs, now).await;
-    if let Err(e) = crate::outbox::queue_alert(
+    if let Err(e) = crate::delivery::outbox::queue_alert(
         state,
         dealer,
         &format!("reservation-burst-{window}"),
@@ -369,26 +369,14 @@ pub async fn reserve(
         },
         other => other,
     })?;
-    // A reservation is a lead: it counts against the lead limits, the address's across
-    // the platform (each sends a confirmation), the phone's per dealer.
-    limit_platform(
+    // A reservation is a lead: it counts against the lead limits.
+    limit_lead(
         &state,
         &site.slug,
-        "leads-ip",
         &ip,
-        state.policy.leads_per_ip,
+        contact.phone.as_ref().map(|p| p.digits()),
     )
     .await?;
-    if let Some(phone) = &contact.phone {
-        limit(
-            &state,
-            &site.slug,
-            "leads-phone",
-            phone.digits(),
-            state.policy.leads_per_phone,
-        )
-        .await?;
-    }
     // The phone is the shopper's own when it is the one they signed in with. A hold
     // paid at the dealership costs nothing, so only such a phone may take one (one live
     // hold per phone, so a verified phone is what a hold costs); a card hold is paid for
@@ -691,12 +679,6 @@ fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError>
             CAR_NOT_PURCHASABLE,
         )),
     }
-}
-
-/// The car as the dealer's published stock names it ("2025 Toyota Camry"), for what the
-/// dealer reads about a reservation: the request names the car only by its id.
-pub fn stock_car_name(state: &AppState, dealer: &str, car_id: u64) -> Option<String> {
-    stock_facts(state, dealer, car_id).map(|car| car.name)
 }
 
 /// Names the held car in its lead from the dealer's published stock (year, make, model,

@@ -60,6 +60,9 @@ pub struct FinanceStep {
     /// Final (balloon) payment, AUD (finance only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balloon: Option<f64>,
+    /// Establishment fee financed with the loan, AUD: the car page's (finance only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub establishment_fee: Option<f64>,
     /// Repayment frequency (finance only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frequency: Option<Frequency>,

@@ -9,19 +9,27 @@
 pub mod dynamo;
 pub mod journey;
 pub mod keys;
+mod ops;
+mod records;
 pub mod redb;
 
 use async_trait::async_trait;
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::lead::{LeadFields, PaymentStatus};
+use crate::lead::LeadFields;
 
 pub use self::dynamo::DynamoStore;
 pub use self::journey::{
     DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, Frequency, JourneyRecord,
     JourneySave, OrderSent, TradeInChoice, TradeInStep,
+};
+pub use self::records::{
+    Attempt, BookingOutcome, BookingRecord, HoldChange, HoldRecord, IdempotencyKey, LeadOutcome,
+    LeadRecord, MailSend, OtpCheck, OtpIssue, OutboxEntry, Parked, ParkedItem, Remembered,
+    ReservationRecord, ReserveOutcome, SendState, SessionRecord, StateChange, Target, Transition,
+    TransitionOutcome, Unreadable, UserRecord,
 };
 pub use self::redb::RedbStore;
 
@@ -29,13 +37,6 @@ pub use self::redb::RedbStore;
 pub const OTP_MAX_ATTEMPTS: u32 = 5;
 /// How long an idempotency key remembers the lead it created.
 pub const IDEMPOTENCY_TTL: Duration = Duration::hours(24);
-/// How many times an optimistic write is retried after losing a race.
-const RACE_RETRIES: usize = 5;
-/// How many times a sign-in code check or issue is retried after losing a race. Each
-/// lost race means another request changed the code (at most [`OTP_MAX_ATTEMPTS`] wrong
-/// guesses, one right one, a new code), so a check settles long before this; the bound
-/// only guards against a backend that keeps failing conditions.
-const OTP_RACE_RETRIES: usize = 64;
 
 /// One stored item, the same shape in every backend.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,435 +124,10 @@ impl StoreError {
     }
 }
 
-/// A signed-in shopper of one dealer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UserRecord {
-    /// Normalised phone number (the user's identity).
-    pub phone: String,
-    /// First sign-in.
-    pub created_at: DateTime<Utc>,
-}
-
-/// A session created by a verified sign-in code.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SessionRecord {
-    /// The signed-in phone number.
-    pub phone: String,
-    /// When the session started.
-    pub created_at: DateTime<Utc>,
-    /// When the session ends.
-    pub expires_at: DateTime<Utc>,
-}
-
-/// A pending sign-in code (only its hash is stored).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct OtpRecord {
-    code_hash: String,
-    attempts_left: u32,
-    created_at: DateTime<Utc>,
-}
-
-/// What checking a sign-in code found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OtpCheck {
-    /// The code was right; it is now used up.
-    Valid,
-    /// The code was wrong; this many attempts remain.
-    Wrong {
-        /// Attempts left before the code locks.
-        attempts_left: u32,
-    },
-    /// No code is pending (never requested, expired or already used).
-    Missing,
-    /// Too many wrong attempts; a new code is needed.
-    Locked,
-}
-
-/// What asking for a new sign-in code did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OtpIssue {
-    /// The new code is stored; it keeps the attempts the pending code had left.
-    Issued {
-        /// Wrong guesses the phone has left.
-        attempts_left: u32,
-    },
-    /// The pending code is locked by wrong guesses: no new code until it expires.
-    Locked {
-        /// When the lock ends.
-        until: DateTime<Utc>,
-    },
-}
-
-/// One saved car on a watchlist.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct WatchRecord {
-    car_id: u64,
-    saved_at: DateTime<Utc>,
-}
-
-/// A stored lead: every field the forms sent, merged across steps.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LeadRecord {
-    /// Lead id returned to the browser.
-    pub id: String,
-    /// Dealer slug.
-    pub dealer: String,
-    /// First submission.
-    pub created_at: DateTime<Utc>,
-    /// Latest submission.
-    pub updated_at: DateTime<Utc>,
-    /// Submissions so far (1 for a one-step form).
-    pub steps: u32,
-    /// The lead's fields as the seed names them, contact details parsed.
-    pub fields: LeadFields,
-}
-
-/// Which webhook of the dealer an attempt went to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Target {
-    /// `leads.webhook_url`: the lead as JSON.
-    Json,
-    /// `leads.adf_webhook_url`: the lead as ADF 1.0 XML.
-    Adf,
-    /// A lead email to one of `leads.email.recipients`.
-    LeadEmail,
-    /// The shopper's confirmation email.
-    ConfirmationEmail,
-    /// The shopper's confirmation text message.
-    ConfirmationSms,
-}
-
-/// Where one message of an outbox entry (a lead email, a confirmation) stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SendState {
-    /// Written to the store just before the transport is called: found on a later pass,
-    /// the worker stopped mid-send (a crash) and the outcome is unknown.
-    Sending,
-    /// The transport accepted it.
-    Sent,
-    /// The last attempt failed; it is tried again.
-    Failed,
-    /// Interrupted mid-send and the transport cannot tell whether it went out: it is
-    /// not sent again (never twice), and the log names it for a person to check.
-    InDoubt,
-    /// A confirmation that failed every attempt; the lead is unaffected.
-    GaveUp,
-}
-
-impl SendState {
-    /// Whether nothing more will be tried.
-    pub fn settled(self) -> bool {
-        matches!(
-            self,
-            SendState::Sent | SendState::InDoubt | SendState::GaveUp
-        )
-    }
-}
-
-/// One message of an outbox entry to one recipient.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MailSend {
-    /// Which kind of message.
-    pub target: Target,
-    /// Recipient address (or phone, for a text message).
-    pub to: String,
-    /// The message's deterministic Message-ID (empty for a text message).
-    pub message_id: String,
-    /// Where it stands.
-    pub state: SendState,
-    /// Failed attempts so far.
-    #[serde(default)]
-    pub failures: u32,
-}
-
-/// One delivery attempt, kept forever on its outbox entry.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Attempt {
-    /// When it was made.
-    pub at: DateTime<Utc>,
-    /// Which webhook.
-    pub target: Target,
-    /// HTTP status received, if any.
-    pub status: Option<u16>,
-    /// What went wrong, if anything.
-    pub error: Option<String>,
-    /// The recipient, for email and SMS targets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recipient: Option<String>,
-}
-
-/// Why and when an outbox entry was taken out of delivery.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Parked {
-    /// When it was parked.
-    pub at: DateTime<Utc>,
-    /// What an operator reads: what failed, and how often.
-    pub reason: String,
-}
-
-/// An outbox item the worker could not read, parked as it was stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Unreadable {
-    /// Partition key of the item.
-    pub pk: String,
-    /// Sort key of the item.
-    pub sk: String,
-    /// Why it could not be read.
-    pub error: String,
-}
-
-/// What the operator's list of parked outbox items holds.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ParkedItem {
-    /// An entry parked with its reason.
-    Entry(Box<OutboxEntry>),
-    /// An item that could not be read as an entry at all.
-    Unreadable(Unreadable),
-}
-
-/// A lead snapshot waiting to be (or already) delivered to the dealer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OutboxEntry {
-    /// Dealer slug.
-    pub dealer: String,
-    /// The lead.
-    pub lead_id: String,
-    /// Which submission of the lead (1, 2, ...).
-    pub seq: u32,
-    /// The lead as it was at this submission.
-    pub lead: LeadRecord,
-    /// When the next attempt is due; `None` once delivered.
-    pub due_at: Option<DateTime<Utc>>,
-    /// Targets that accepted it.
-    pub delivered: Vec<Target>,
-    /// When every target had accepted it.
-    pub delivered_at: Option<DateTime<Utc>>,
-    /// Every attempt, oldest first.
-    pub attempts: Vec<Attempt>,
-    /// Delivery passes that left a target undelivered (drives the backoff).
-    #[serde(default)]
-    pub failed_passes: u32,
-    /// Every email and text message of the entry, one per target and recipient.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub mail: Vec<MailSend>,
-    /// Passes that claimed the entry and did not finish it (a panic, an error, or the
-    /// process dying mid-pass); back to 0 when a pass finishes. Counted at the claim, so
-    /// an entry that kills the whole process is parked all the same.
-    #[serde(default)]
-    pub unfinished: u32,
-    /// Why the last unfinished pass failed, when it could tell.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_error: Option<String>,
-    /// Set when the entry is taken out of delivery for an operator (see
-    /// [`crate::outbox::MAX_UNFINISHED`]); it is never tried again by itself.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parked: Option<Parked>,
-    /// Store version (not serialised into the record).
-    #[serde(skip)]
-    pub version: u64,
-}
-
-/// What storing a lead submission did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LeadOutcome {
-    /// Stored (with its outbox entry) under this lead id.
-    Stored(String),
-    /// The idempotency key was used before: nothing new was stored.
-    Replayed(String),
-    /// The lead id of a later step is unknown for this dealer.
-    NotFound,
-    /// The idempotency key was used before for another request: nothing was stored.
-    KeyReused,
-}
-
-/// An idempotency key with the hash of the request it came with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IdempotencyKey<'a> {
-    /// The client's key.
-    pub key: &'a str,
-    /// Hash of the request body (a replay must send the same body).
-    pub request_hash: &'a str,
-}
-
-/// What a remembered idempotency key says about a request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Remembered {
-    /// The same request came before and created this lead.
-    Lead(String),
-    /// The key came with another request.
-    OtherRequest,
-}
-
-impl Remembered {
-    fn outcome(self) -> LeadOutcome {
-        match self {
-            Remembered::Lead(id) => LeadOutcome::Replayed(id),
-            Remembered::OtherRequest => LeadOutcome::KeyReused,
-        }
-    }
-}
-
-/// The hold that keeps one car for one reservation until it expires (at most one active
-/// hold per car: the hold is written create-once, replacing only an expired one).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HoldRecord {
-    /// The held car.
-    pub car_id: u64,
-    /// The reservation holding it.
-    pub reservation_id: String,
-    /// When the hold started.
-    pub created_at: DateTime<Utc>,
-    /// When the hold ends (the car is free again from this instant).
-    pub expires_at: DateTime<Utc>,
-}
-
-/// A reservation of a car (kept after its hold expires, as the dealer's record).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ReservationRecord {
-    /// Reservation id returned to the browser.
-    pub id: String,
-    /// Dealer slug.
-    pub dealer: String,
-    /// The reserved car.
-    pub car_id: u64,
-    /// The lead that tells the dealer about it.
-    pub lead_id: String,
-    /// Where the deposit stands.
-    pub status: PaymentStatus,
-    /// Refundable deposit in dollars.
-    pub deposit: u32,
-    /// Hours the car is held.
-    pub hold_hours: u32,
-    /// When the reservation was made.
-    pub created_at: DateTime<Utc>,
-    /// When its hold ends.
-    pub expires_at: DateTime<Utc>,
-    /// Whether the deposit is authorised on a card (Stripe): such a reservation stays in
-    /// the payments index, due at its hold's end, until it settles.
-    #[serde(default)]
-    pub card: bool,
-    /// The Stripe PaymentIntent of the deposit, once created.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub payment_intent: Option<String>,
-    /// Every change of state, oldest first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<StateChange>,
-}
-
-/// One change of a reservation's state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StateChange {
-    /// When it happened.
-    pub at: DateTime<Utc>,
-    /// The new state.
-    pub status: PaymentStatus,
-    /// Who or what changed it: `shopper`, `dealer`, `stripe`, `expiry`, `reconciliation`.
-    pub by: String,
-    /// The card issuer's reason, for a decline.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-/// What a change of state does to the reservation's hold on the car.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HoldChange {
-    /// The hold stays as it is.
-    Keep,
-    /// The hold (and the reservation's end) move to this instant; only a hold still
-    /// standing for this reservation can be extended.
-    Extend(DateTime<Utc>),
-    /// The hold is deleted: the car is free again.
-    Release,
-}
-
-/// A change of a reservation's state asked of [`Store::transition`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Transition<'a> {
-    /// The states it may start from.
-    pub from: &'a [PaymentStatus],
-    /// The change.
-    pub change: StateChange,
-    /// The PaymentIntent to record, if learnt now.
-    pub payment_intent: Option<String>,
-    /// What happens to the hold.
-    pub hold: HoldChange,
-}
-
-/// What [`Store::transition`] did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TransitionOutcome {
-    /// Done: the reservation as stored now (its lead updated and queued for the dealer).
-    Done(ReservationRecord),
-    /// The reservation is in a state the change may not start from; nothing changed.
-    NotAllowed(ReservationRecord),
-    /// The hold to extend no longer stands for this reservation; nothing changed.
-    Lapsed(ReservationRecord),
-    /// No such reservation.
-    NotFound,
-}
-
-/// What asking for a hold on a car did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ReserveOutcome {
-    /// The car is now held; the reservation and its lead are stored.
-    Held,
-    /// Another reservation holds the car; nothing was stored.
-    Taken(HoldRecord),
-    /// The shopper's phone holds another car of the dealer; nothing was stored.
-    PhoneHolds(HoldRecord),
-}
-
-/// A booked test-drive slot at one location (the lead it belongs to carries the shopper).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BookingRecord {
-    /// Dealer slug.
-    pub dealer: String,
-    /// Location slug.
-    pub location: String,
-    /// The location's local date.
-    pub date: NaiveDate,
-    /// The slot's local start time.
-    pub time: NaiveTime,
-    /// The test-drive lead.
-    pub lead_id: String,
-    /// When it was booked.
-    pub created_at: DateTime<Utc>,
-}
-
-/// What asking for an appointment slot did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BookingOutcome {
-    /// The slot is booked and the lead stored with it.
-    Booked(String),
-    /// The idempotency key was seen before: the lead it created.
-    Replayed(String),
-    /// Another lead booked the slot first; nothing was stored.
-    Taken,
-    /// The idempotency key was used before for another request; nothing was stored.
-    KeyReused,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct IdempotencyRecord {
-    lead_id: String,
-    /// Absent on keys stored before requests were hashed: those replay as before.
-    #[serde(default)]
-    request_hash: Option<String>,
-    created_at: DateTime<Utc>,
-}
-
-/// A cached answer of an upstream provider.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct CacheRecord {
-    value: Value,
-    stored_at: DateTime<Utc>,
-}
-
 /// Storage of every piece of shopper data, partitioned by dealer.
 ///
-/// Implementors provide the five primitives; the domain operations are provided.
+/// Implementors provide the five primitives; the domain operations are provided, each
+/// written once in `ops/` (grouped by concern) on top of the primitives.
 #[async_trait]
 pub trait Store: Send + Sync {
     /// Reads one item (expired items included; callers filter).
@@ -585,41 +161,7 @@ pub trait Store: Send + Sync {
         now: DateTime<Utc>,
         ttl: Duration,
     ) -> Result<OtpIssue, StoreError> {
-        let pk = keys::otp(dealer, phone);
-        for _ in 0..OTP_RACE_RETRIES {
-            let current = self.get(&pk, keys::SK_OTP).await?;
-            let mut attempts_left = OTP_MAX_ATTEMPTS;
-            if let Some(item) = current.as_ref().filter(|i| !i.expired(now)) {
-                attempts_left = item.record::<OtpRecord>()?.attempts_left;
-                if attempts_left == 0 {
-                    let until = item
-                        .expires_at
-                        .and_then(|at| DateTime::from_timestamp(at, 0))
-                        .unwrap_or(now + ttl);
-                    return Ok(OtpIssue::Locked { until });
-                }
-            }
-            let record = OtpRecord {
-                code_hash: code_hash.to_owned(),
-                attempts_left,
-                created_at: now,
-            };
-            let mut item = new_item(pk.clone(), keys::SK_OTP, &record, Some(now + ttl))?;
-            // Conditional on what was read, so a wrong guess racing this write is not lost.
-            let condition = match &current {
-                Some(old) => {
-                    item.version = old.version + 1;
-                    Condition::Version(old.version)
-                }
-                None => Condition::Absent { now },
-            };
-            match self.write(vec![Write::Put { item, condition }]).await {
-                Ok(()) => return Ok(OtpIssue::Issued { attempts_left }),
-                Err(StoreError::ConditionFailed) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::sign_in::put_otp(self, dealer, phone, code_hash, now, ttl).await
     }
 
     /// Checks a sign-in code; a right code is used up, a wrong one costs an attempt. A
@@ -632,53 +174,7 @@ pub trait Store: Send + Sync {
         code_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<OtpCheck, StoreError> {
-        let pk = keys::otp(dealer, phone);
-        for _ in 0..OTP_RACE_RETRIES {
-            let Some(item) = self
-                .get(&pk, keys::SK_OTP)
-                .await?
-                .filter(|i| !i.expired(now))
-            else {
-                return Ok(OtpCheck::Missing);
-            };
-            let mut record: OtpRecord = item.record()?;
-            if record.attempts_left == 0 {
-                return Ok(OtpCheck::Locked);
-            }
-            let outcome = if record.code_hash == code_hash {
-                let delete = Write::Delete {
-                    pk: pk.clone(),
-                    sk: keys::SK_OTP.into(),
-                    condition: Condition::Version(item.version),
-                };
-                self.write(vec![delete]).await.map(|()| OtpCheck::Valid)
-            } else {
-                record.attempts_left -= 1;
-                let attempts_left = record.attempts_left;
-                let next = Item {
-                    data: to_data(&record)?,
-                    version: item.version + 1,
-                    ..item.clone()
-                };
-                self.write(vec![Write::Put {
-                    item: next,
-                    condition: Condition::Version(item.version),
-                }])
-                .await
-                .map(|()| {
-                    if attempts_left == 0 {
-                        OtpCheck::Locked
-                    } else {
-                        OtpCheck::Wrong { attempts_left }
-                    }
-                })
-            };
-            match outcome {
-                Err(StoreError::ConditionFailed) => continue,
-                other => return other,
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::sign_in::check_otp(self, dealer, phone, code_hash, now).await
     }
 
     // ---------------------------------------------------------------- users and sessions
@@ -690,32 +186,12 @@ pub trait Store: Send + Sync {
         phone: &str,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let record = UserRecord {
-            phone: phone.to_owned(),
-            created_at: now,
-        };
-        let item = new_item(keys::user(dealer, phone), keys::SK_PROFILE, &record, None)?;
-        match self
-            .write(vec![Write::Put {
-                item,
-                condition: Condition::Absent { now },
-            }])
-            .await
-        {
-            Err(StoreError::ConditionFailed) => Ok(()),
-            other => other,
-        }
+        ops::sign_in::ensure_user(self, dealer, phone, now).await
     }
 
     /// The user, if they ever signed in with this dealer.
     async fn user(&self, dealer: &str, phone: &str) -> Result<Option<UserRecord>, StoreError> {
-        match self
-            .get(&keys::user(dealer, phone), keys::SK_PROFILE)
-            .await?
-        {
-            Some(item) => item.record().map(Some),
-            None => Ok(None),
-        }
+        ops::sign_in::user(self, dealer, phone).await
     }
 
     /// Stores a new session under the hash of its token (create-once).
@@ -725,19 +201,7 @@ pub trait Store: Send + Sync {
         token_hash: &str,
         session: &SessionRecord,
     ) -> Result<(), StoreError> {
-        let item = new_item(
-            keys::session(dealer, token_hash),
-            keys::SK_SESSION,
-            session,
-            Some(session.expires_at),
-        )?;
-        self.write(vec![Write::Put {
-            item,
-            condition: Condition::Absent {
-                now: session.created_at,
-            },
-        }])
-        .await
+        ops::sign_in::create_session(self, dealer, token_hash, session).await
     }
 
     /// The live session with this token hash, if any.
@@ -747,24 +211,12 @@ pub trait Store: Send + Sync {
         token_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<SessionRecord>, StoreError> {
-        match self
-            .get(&keys::session(dealer, token_hash), keys::SK_SESSION)
-            .await?
-        {
-            Some(item) if !item.expired(now) => item.record().map(Some),
-            _ => Ok(None),
-        }
+        ops::sign_in::session(self, dealer, token_hash, now).await
     }
 
     /// Ends a session.
     async fn delete_session(&self, dealer: &str, token_hash: &str) -> Result<(), StoreError> {
-        let pk = keys::session(dealer, token_hash);
-        self.write(vec![Write::Delete {
-            pk,
-            sk: keys::SK_SESSION.into(),
-            condition: Condition::Always,
-        }])
-        .await
+        ops::sign_in::delete_session(self, dealer, token_hash).await
     }
 
     // ---------------------------------------------------------------- watchlist
@@ -777,48 +229,17 @@ pub trait Store: Send + Sync {
         car_id: u64,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let record = WatchRecord {
-            car_id,
-            saved_at: now,
-        };
-        let item = new_item(
-            keys::user(dealer, phone),
-            &keys::watch(car_id),
-            &record,
-            None,
-        )?;
-        match self
-            .write(vec![Write::Put {
-                item,
-                condition: Condition::Absent { now },
-            }])
-            .await
-        {
-            Err(StoreError::ConditionFailed) => Ok(()),
-            other => other,
-        }
+        ops::watchlist::save_car(self, dealer, phone, car_id, now).await
     }
 
     /// Removes a car from the user's watchlist (removing a missing car is not an error).
     async fn remove_car(&self, dealer: &str, phone: &str, car_id: u64) -> Result<(), StoreError> {
-        let pk = keys::user(dealer, phone);
-        self.write(vec![Write::Delete {
-            pk,
-            sk: keys::watch(car_id),
-            condition: Condition::Always,
-        }])
-        .await
+        ops::watchlist::remove_car(self, dealer, phone, car_id).await
     }
 
     /// The car ids on the user's watchlist, in id order.
     async fn watchlist(&self, dealer: &str, phone: &str) -> Result<Vec<u64>, StoreError> {
-        let items = self
-            .query(&keys::user(dealer, phone), keys::WATCH_PREFIX)
-            .await?;
-        items
-            .iter()
-            .map(|i| i.record::<WatchRecord>().map(|r| r.car_id))
-            .collect()
+        ops::watchlist::watchlist(self, dealer, phone).await
     }
 
     // ---------------------------------------------------------------- leads and outbox
@@ -831,22 +252,7 @@ pub trait Store: Send + Sync {
         idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
-        let dealer = lead.dealer.clone();
-        let id = lead.id.clone();
-        match self
-            .write(new_lead_writes(&lead, idempotency_key, now)?)
-            .await
-        {
-            Ok(()) => Ok(LeadOutcome::Stored(id)),
-            Err(StoreError::ConditionFailed) => match idempotency_key {
-                Some(key) => match self.idempotent_lead(&dealer, key, now).await? {
-                    Some(remembered) => Ok(remembered.outcome()),
-                    None => Err(StoreError::ConditionFailed),
-                },
-                None => Err(StoreError::ConditionFailed),
-            },
-            Err(e) => Err(e),
-        }
+        ops::leads::create_lead(self, lead, idempotency_key, now).await
     }
 
     /// Merges a later step into an existing lead and queues the merged lead for delivery,
@@ -859,53 +265,12 @@ pub trait Store: Send + Sync {
         idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<LeadOutcome, StoreError> {
-        let pk = keys::lead(dealer, lead_id);
-        for _ in 0..RACE_RETRIES {
-            if let Some(key) = idempotency_key {
-                if let Some(remembered) = self.idempotent_lead(dealer, key, now).await? {
-                    return Ok(remembered.outcome());
-                }
-            }
-            let Some(item) = self.get(&pk, keys::SK_LEAD).await? else {
-                return Ok(LeadOutcome::NotFound);
-            };
-            let mut lead: LeadRecord = item.record()?;
-            lead.fields.merge(fields.clone());
-            lead.steps += 1;
-            lead.updated_at = now;
-            let next = Item {
-                data: to_data(&lead)?,
-                version: item.version + 1,
-                ..item.clone()
-            };
-            let mut writes = vec![
-                Write::Put {
-                    item: next,
-                    condition: Condition::Version(item.version),
-                },
-                outbox_write(&lead, now)?,
-            ];
-            if let Some(key) = idempotency_key {
-                writes.push(idempotency_write(dealer, key, lead_id, now)?);
-            }
-            match self.write(writes).await {
-                Ok(()) => return Ok(LeadOutcome::Stored(lead_id.to_owned())),
-                Err(StoreError::ConditionFailed) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::leads::update_lead(self, dealer, lead_id, fields, idempotency_key, now).await
     }
 
     /// One lead of the dealer.
     async fn lead(&self, dealer: &str, lead_id: &str) -> Result<Option<LeadRecord>, StoreError> {
-        match self
-            .get(&keys::lead(dealer, lead_id), keys::SK_LEAD)
-            .await?
-        {
-            Some(item) => item.record().map(Some),
-            None => Ok(None),
-        }
+        ops::leads::lead(self, dealer, lead_id).await
     }
 
     /// Every outbox entry of a lead, oldest first (delivered ones included).
@@ -914,10 +279,7 @@ pub trait Store: Send + Sync {
         dealer: &str,
         lead_id: &str,
     ) -> Result<Vec<OutboxEntry>, StoreError> {
-        let items = self
-            .query(&keys::lead(dealer, lead_id), keys::OUTBOX_PREFIX)
-            .await?;
-        items.iter().map(outbox_entry).collect()
+        ops::leads::outbox_of_lead(self, dealer, lead_id).await
     }
 
     /// Undelivered outbox entries of the dealer due at `now`, oldest due first. An item
@@ -929,42 +291,7 @@ pub trait Store: Send + Sync {
         now: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<OutboxEntry>, StoreError> {
-        let items = self
-            .query_gsi1(
-                &keys::outbox_index(dealer),
-                &keys::due_upper_bound(now),
-                limit,
-            )
-            .await?;
-        let mut entries = Vec::with_capacity(items.len());
-        for item in items {
-            match outbox_entry(&item) {
-                Ok(entry) => entries.push(entry),
-                Err(e) => {
-                    tracing::error!(event = "lead_delivery_parked", dealer, pk = %item.pk, sk = %item.sk,
-                        error = %e, "an outbox item cannot be read; parked as stored for an operator");
-                    let parked = Item {
-                        gsi1: Some((
-                            keys::outbox_parked_index(dealer),
-                            keys::outbox_due(now, &item.pk, 0),
-                        )),
-                        version: item.version + 1,
-                        ..item.clone()
-                    };
-                    match self
-                        .write(vec![Write::Put {
-                            item: parked,
-                            condition: Condition::Version(item.version),
-                        }])
-                        .await
-                    {
-                        Ok(()) | Err(StoreError::ConditionFailed) => {}
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
-        }
-        Ok(entries)
+        ops::leads::due_outbox(self, dealer, now, limit).await
     }
 
     /// The dealer's parked outbox items, oldest first, at most `limit` (for an operator).
@@ -973,35 +300,13 @@ pub trait Store: Send + Sync {
         dealer: &str,
         limit: usize,
     ) -> Result<Vec<ParkedItem>, StoreError> {
-        let items = self
-            .query_gsi1(&keys::outbox_parked_index(dealer), "~", limit)
-            .await?;
-        Ok(items
-            .iter()
-            .map(|item| match outbox_entry(item) {
-                Ok(entry) => ParkedItem::Entry(Box::new(entry)),
-                Err(e) => ParkedItem::Unreadable(Unreadable {
-                    pk: item.pk.clone(),
-                    sk: item.sk.clone(),
-                    error: e.to_string(),
-                }),
-            })
-            .collect())
+        ops::leads::parked_outbox(self, dealer, limit).await
     }
 
     /// Saves an outbox entry if nobody changed it since it was read; returns the entry
     /// with its new version. Delivered entries leave the due index.
     async fn save_outbox(&self, entry: &OutboxEntry) -> Result<OutboxEntry, StoreError> {
-        let item = outbox_item(entry, entry.version + 1)?;
-        self.write(vec![Write::Put {
-            item,
-            condition: Condition::Version(entry.version),
-        }])
-        .await?;
-        Ok(OutboxEntry {
-            version: entry.version + 1,
-            ..entry.clone()
-        })
+        ops::leads::save_outbox(self, entry).await
     }
 
     // ---------------------------------------------------------------- reservations
@@ -1016,68 +321,7 @@ pub trait Store: Send + Sync {
         lead: &LeadRecord,
         now: DateTime<Utc>,
     ) -> Result<ReserveOutcome, StoreError> {
-        let dealer = reservation.dealer.as_str();
-        let hold = HoldRecord {
-            car_id: reservation.car_id,
-            reservation_id: reservation.id.clone(),
-            created_at: now,
-            expires_at: reservation.expires_at,
-        };
-        let expires = Some(reservation.expires_at);
-        let mut writes = vec![
-            Write::Put {
-                item: new_item(
-                    keys::holds(dealer),
-                    &keys::hold(reservation.car_id),
-                    &hold,
-                    expires,
-                )?,
-                condition: Condition::Absent { now },
-            },
-            Write::Put {
-                item: reservation_item(reservation, 1)?,
-                condition: Condition::Absent { now },
-            },
-        ];
-        // One live hold per phone per dealer, so invented phones are the only way to hold
-        // a second car (and the per-address limit caps those).
-        let phone = lead.fields.phone.as_ref().map(|p| p.digits().to_owned());
-        if let Some(phone) = &phone {
-            writes.push(Write::Put {
-                item: new_item(
-                    keys::phone_hold(dealer, phone),
-                    keys::SK_PHONE_HOLD,
-                    &hold,
-                    expires,
-                )?,
-                condition: Condition::Absent { now },
-            });
-        }
-        writes.extend(new_lead_writes(lead, None, now)?);
-        for _ in 0..RACE_RETRIES {
-            match self.write(writes.clone()).await {
-                Ok(()) => return Ok(ReserveOutcome::Held),
-                Err(StoreError::ConditionFailed) => {
-                    if let Some(current) = self.hold(dealer, reservation.car_id, now).await? {
-                        return Ok(ReserveOutcome::Taken(current));
-                    }
-                    if let Some(phone) = &phone {
-                        if let Some(item) = self
-                            .get(&keys::phone_hold(dealer, phone), keys::SK_PHONE_HOLD)
-                            .await?
-                        {
-                            if !item.expired(now) {
-                                return Ok(ReserveOutcome::PhoneHolds(item.record()?));
-                            }
-                        }
-                    }
-                    // No live hold to lose to: the batch collided with a transaction that
-                    // has not committed (DynamoDB cancels both); try again.
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::reservations::reserve(self, reservation, lead, now).await
     }
 
     /// The live hold on a car, if any (an expired hold is no hold).
@@ -1087,20 +331,12 @@ pub trait Store: Send + Sync {
         car_id: u64,
         now: DateTime<Utc>,
     ) -> Result<Option<HoldRecord>, StoreError> {
-        match self.get(&keys::holds(dealer), &keys::hold(car_id)).await? {
-            Some(item) if !item.expired(now) => item.record().map(Some),
-            _ => Ok(None),
-        }
+        ops::reservations::hold(self, dealer, car_id, now).await
     }
 
     /// The cars of the dealer that live holds keep, in id order.
     async fn held_cars(&self, dealer: &str, now: DateTime<Utc>) -> Result<Vec<u64>, StoreError> {
-        let items = self.query(&keys::holds(dealer), keys::HOLD_PREFIX).await?;
-        items
-            .iter()
-            .filter(|i| !i.expired(now))
-            .map(|i| i.record::<HoldRecord>().map(|h| h.car_id))
-            .collect()
+        ops::reservations::held_cars(self, dealer, now).await
     }
 
     /// One reservation of the dealer.
@@ -1109,16 +345,7 @@ pub trait Store: Send + Sync {
         dealer: &str,
         reservation_id: &str,
     ) -> Result<Option<ReservationRecord>, StoreError> {
-        match self
-            .get(
-                &keys::reservation(dealer, reservation_id),
-                keys::SK_RESERVATION,
-            )
-            .await?
-        {
-            Some(item) => item.record().map(Some),
-            None => Ok(None),
-        }
+        ops::reservations::reservation(self, dealer, reservation_id).await
     }
 
     /// Changes a reservation's state if it is in one of `t.from`: records the change on
@@ -1132,109 +359,7 @@ pub trait Store: Send + Sync {
         t: &Transition<'_>,
         now: DateTime<Utc>,
     ) -> Result<TransitionOutcome, StoreError> {
-        let pk = keys::reservation(dealer, reservation_id);
-        for _ in 0..RACE_RETRIES {
-            let Some(item) = self.get(&pk, keys::SK_RESERVATION).await? else {
-                return Ok(TransitionOutcome::NotFound);
-            };
-            let mut record: ReservationRecord = item.record()?;
-            if !t.from.contains(&record.status) {
-                return Ok(TransitionOutcome::NotAllowed(record));
-            }
-            let lead_item = self
-                .get(&keys::lead(dealer, &record.lead_id), keys::SK_LEAD)
-                .await?;
-            let mut lead: Option<LeadRecord> = match &lead_item {
-                Some(item) => Some(item.record()?),
-                None => None,
-            };
-            let phone = lead
-                .as_ref()
-                .and_then(|l| l.fields.phone.as_ref())
-                .map(|p| p.digits().to_owned());
-            let mut writes = Vec::new();
-            // The hold items standing for this reservation (a lapsed or replaced hold is
-            // another reservation's business).
-            let mut ours = Vec::new();
-            let mut hold_keys = vec![(keys::holds(dealer), keys::hold(record.car_id))];
-            if let Some(phone) = &phone {
-                hold_keys.push((
-                    keys::phone_hold(dealer, phone),
-                    keys::SK_PHONE_HOLD.to_owned(),
-                ));
-            }
-            for (hpk, hsk) in hold_keys {
-                if let Some(hold) = self.get(&hpk, &hsk).await? {
-                    let held: HoldRecord = hold.record()?;
-                    if held.reservation_id == record.id && !hold.expired(now) {
-                        ours.push((hold, held));
-                    }
-                }
-            }
-            match t.hold {
-                HoldChange::Keep => {}
-                HoldChange::Release => {
-                    for (hold, _) in &ours {
-                        writes.push(Write::Delete {
-                            pk: hold.pk.clone(),
-                            sk: hold.sk.clone(),
-                            condition: Condition::Version(hold.version),
-                        });
-                    }
-                }
-                HoldChange::Extend(until) => {
-                    if ours.is_empty() {
-                        return Ok(TransitionOutcome::Lapsed(record));
-                    }
-                    for (hold, held) in &ours {
-                        let extended = HoldRecord {
-                            expires_at: until,
-                            ..held.clone()
-                        };
-                        writes.push(Write::Put {
-                            item: Item {
-                                expires_at: Some(until.timestamp()),
-                                version: hold.version + 1,
-                                data: to_data(&extended)?,
-                                ..hold.clone()
-                            },
-                            condition: Condition::Version(hold.version),
-                        });
-                    }
-                    record.expires_at = until;
-                }
-            }
-            record.status = t.change.status;
-            record.history.push(t.change.clone());
-            if t.payment_intent.is_some() {
-                record.payment_intent = t.payment_intent.clone();
-            }
-            writes.push(Write::Put {
-                item: reservation_item(&record, item.version + 1)?,
-                condition: Condition::Version(item.version),
-            });
-            if let (Some(lead), Some(lead_item)) = (lead.as_mut(), &lead_item) {
-                lead.fields.reservation_status = Some(record.status);
-                lead.fields.hold_expires_at = Some(record.expires_at);
-                lead.steps += 1;
-                lead.updated_at = now;
-                writes.push(Write::Put {
-                    item: Item {
-                        data: to_data(&*lead)?,
-                        version: lead_item.version + 1,
-                        ..lead_item.clone()
-                    },
-                    condition: Condition::Version(lead_item.version),
-                });
-                writes.push(outbox_write(lead, now)?);
-            }
-            match self.write(writes).await {
-                Ok(()) => return Ok(TransitionOutcome::Done(record)),
-                Err(StoreError::ConditionFailed) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::reservations::transition(self, dealer, reservation_id, t, now).await
     }
 
     /// The dealer's card reservations due at `now` in the payments index (a hold that
@@ -1245,14 +370,7 @@ pub trait Store: Send + Sync {
         now: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<ReservationRecord>, StoreError> {
-        let items = self
-            .query_gsi1(
-                &keys::payments_index(dealer),
-                &keys::due_upper_bound(now),
-                limit,
-            )
-            .await?;
-        items.iter().map(Item::record).collect()
+        ops::reservations::due_card_reservations(self, dealer, now, limit).await
     }
 
     /// Remembers a Stripe event id (create-once, for 30 days); false when it was seen
@@ -1263,23 +381,7 @@ pub trait Store: Send + Sync {
         event_id: &str,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let item = new_item(
-            keys::stripe_event(dealer, event_id),
-            keys::SK_STRIPE_EVENT,
-            &serde_json::json!({ "seen_at": now }),
-            Some(now + Duration::days(30)),
-        )?;
-        match self
-            .write(vec![Write::Put {
-                item,
-                condition: Condition::Absent { now },
-            }])
-            .await
-        {
-            Ok(()) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(e) => Err(e),
-        }
+        ops::reservations::first_sight_of_event(self, dealer, event_id, now).await
     }
 
     /// Marks a dealer link's token used (create-once until `until`); false when it was
@@ -1291,23 +393,7 @@ pub trait Store: Send + Sync {
         until: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let item = new_item(
-            keys::used_link(dealer, token_hash),
-            keys::SK_USED_LINK,
-            &serde_json::json!({ "used_at": now }),
-            Some(until),
-        )?;
-        match self
-            .write(vec![Write::Put {
-                item,
-                condition: Condition::Absent { now },
-            }])
-            .await
-        {
-            Ok(()) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(e) => Err(e),
-        }
+        ops::reservations::use_link_token(self, dealer, token_hash, until, now).await
     }
 
     // ---------------------------------------------------------------- appointments
@@ -1322,34 +408,7 @@ pub trait Store: Send + Sync {
         idempotency_key: Option<IdempotencyKey<'_>>,
         now: DateTime<Utc>,
     ) -> Result<BookingOutcome, StoreError> {
-        let pk = keys::appointments(&booking.dealer, &booking.location, booking.date);
-        let mut writes = new_lead_writes(lead, idempotency_key, now)?;
-        writes.push(Write::Put {
-            item: new_item(pk.clone(), &keys::slot(booking.time), booking, None)?,
-            condition: Condition::Absent { now },
-        });
-        for _ in 0..RACE_RETRIES {
-            match self.write(writes.clone()).await {
-                Ok(()) => return Ok(BookingOutcome::Booked(lead.id.clone())),
-                Err(StoreError::ConditionFailed) => {
-                    if let Some(key) = idempotency_key {
-                        match self.idempotent_lead(&booking.dealer, key, now).await? {
-                            Some(Remembered::Lead(existing)) => {
-                                return Ok(BookingOutcome::Replayed(existing))
-                            }
-                            Some(Remembered::OtherRequest) => return Ok(BookingOutcome::KeyReused),
-                            None => {}
-                        }
-                    }
-                    if self.get(&pk, &keys::slot(booking.time)).await?.is_some() {
-                        return Ok(BookingOutcome::Taken);
-                    }
-                    // Collided with a transaction that has not committed; try again.
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::ConditionFailed)
+        ops::appointments::book_appointment(self, lead, booking, idempotency_key, now).await
     }
 
     /// The booked slots of a location on a date, earliest first.
@@ -1359,13 +418,7 @@ pub trait Store: Send + Sync {
         location: &str,
         date: NaiveDate,
     ) -> Result<Vec<BookingRecord>, StoreError> {
-        let items = self
-            .query(
-                &keys::appointments(dealer, location, date),
-                keys::SLOT_PREFIX,
-            )
-            .await?;
-        items.iter().map(Item::record).collect()
+        ops::appointments::booked_slots(self, dealer, location, date).await
     }
 
     // ---------------------------------------------------------------- buy-online journeys
@@ -1377,35 +430,7 @@ pub trait Store: Send + Sync {
         journey: &JourneyRecord,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let mut writes = vec![Write::Put {
-            item: new_item(
-                keys::journey(&journey.dealer, &journey.reservation_id),
-                keys::SK_JOURNEY,
-                journey,
-                None,
-            )?,
-            condition: Condition::Absent { now },
-        }];
-        if let Some(phone) = &journey.phone {
-            writes.push(Write::Put {
-                item: new_item(
-                    keys::user(&journey.dealer, phone),
-                    &keys::user_journey(journey.car_id, &journey.reservation_id),
-                    &serde_json::json!({
-                        "reservation_id": journey.reservation_id,
-                        "car_id": journey.car_id,
-                        "created_at": journey.created_at,
-                    }),
-                    None,
-                )?,
-                condition: Condition::Always,
-            });
-        }
-        match self.write(writes).await {
-            Ok(()) => Ok(true),
-            Err(StoreError::ConditionFailed) => Ok(false),
-            Err(e) => Err(e),
-        }
+        ops::journeys::open_journey(self, journey, now).await
     }
 
     /// The journey of a reservation of the dealer, with its version.
@@ -1414,17 +439,7 @@ pub trait Store: Send + Sync {
         dealer: &str,
         reservation_id: &str,
     ) -> Result<Option<JourneyRecord>, StoreError> {
-        match self
-            .get(&keys::journey(dealer, reservation_id), keys::SK_JOURNEY)
-            .await?
-        {
-            Some(item) => {
-                let mut record: JourneyRecord = item.record()?;
-                record.version = item.version;
-                Ok(Some(record))
-            }
-            None => Ok(None),
-        }
+        ops::journeys::journey(self, dealer, reservation_id).await
     }
 
     /// The reservations whose journeys of a car a phone began, oldest first.
@@ -1434,23 +449,7 @@ pub trait Store: Send + Sync {
         phone: &str,
         car_id: u64,
     ) -> Result<Vec<String>, StoreError> {
-        #[derive(Deserialize)]
-        struct Entry {
-            reservation_id: String,
-            created_at: DateTime<Utc>,
-        }
-        let items = self
-            .query(
-                &keys::user(dealer, phone),
-                &keys::user_journeys_of_car(car_id),
-            )
-            .await?;
-        let mut entries = items
-            .iter()
-            .map(Item::record::<Entry>)
-            .collect::<Result<Vec<_>, _>>()?;
-        entries.sort_by_key(|e| e.created_at);
-        Ok(entries.into_iter().map(|e| e.reservation_id).collect())
+        ops::journeys::journeys_of_phone(self, dealer, phone, car_id).await
     }
 
     /// Saves a journey if nobody changed it since it was read (its `version`), with a
@@ -1464,47 +463,7 @@ pub trait Store: Send + Sync {
         booking: Option<&BookingRecord>,
         now: DateTime<Utc>,
     ) -> Result<JourneySave, StoreError> {
-        let mut item = new_item(
-            keys::journey(&journey.dealer, &journey.reservation_id),
-            keys::SK_JOURNEY,
-            journey,
-            None,
-        )?;
-        item.version = journey.version + 1;
-        let mut writes = vec![Write::Put {
-            item,
-            condition: Condition::Version(journey.version),
-        }];
-        if let Some(lead) = lead {
-            writes.extend(new_lead_writes(lead, None, now)?);
-        }
-        let slot = booking.map(|b| {
-            (
-                keys::appointments(&b.dealer, &b.location, b.date),
-                keys::slot(b.time),
-            )
-        });
-        if let (Some(booking), Some((pk, sk))) = (booking, &slot) {
-            writes.push(Write::Put {
-                item: new_item(pk.clone(), sk, booking, None)?,
-                condition: Condition::Absent { now },
-            });
-        }
-        match self.write(writes).await {
-            Ok(()) => Ok(JourneySave::Saved(Box::new(JourneyRecord {
-                version: journey.version + 1,
-                ..journey.clone()
-            }))),
-            Err(StoreError::ConditionFailed) => {
-                if let Some((pk, sk)) = &slot {
-                    if self.get(pk, sk).await?.is_some() {
-                        return Ok(JourneySave::SlotTaken);
-                    }
-                }
-                Ok(JourneySave::Changed)
-            }
-            Err(e) => Err(e),
-        }
+        ops::journeys::save_journey(self, journey, lead, booking, now).await
     }
 
     // ---------------------------------------------------------------- logged events
@@ -1519,19 +478,7 @@ pub trait Store: Send + Sync {
         data: Value,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let item = Item {
-            pk: keys::events(dealer, kind, at.date_naive()),
-            sk: keys::event(at, id),
-            gsi1: None,
-            expires_at: None,
-            version: 1,
-            data,
-        };
-        self.write(vec![Write::Put {
-            item,
-            condition: Condition::Absent { now: at },
-        }])
-        .await
+        ops::events::record_event(self, dealer, kind, id, data, at).await
     }
 
     /// The events of a kind logged on one UTC day, oldest first.
@@ -1541,12 +488,7 @@ pub trait Store: Send + Sync {
         kind: &str,
         date: NaiveDate,
     ) -> Result<Vec<Value>, StoreError> {
-        Ok(self
-            .query(&keys::events(dealer, kind, date), keys::EVENT_PREFIX)
-            .await?
-            .into_iter()
-            .map(|i| i.data)
-            .collect())
+        ops::events::events(self, dealer, kind, date).await
     }
 
     // ---------------------------------------------------------------- idempotency and rates
@@ -1560,19 +502,7 @@ pub trait Store: Send + Sync {
         key: IdempotencyKey<'_>,
         now: DateTime<Utc>,
     ) -> Result<Option<Remembered>, StoreError> {
-        match self
-            .get(&keys::idempotency(dealer, key.key), keys::SK_IDEMPOTENCY)
-            .await?
-        {
-            Some(item) if !item.expired(now) => {
-                let record: IdempotencyRecord = item.record()?;
-                Ok(Some(match record.request_hash {
-                    Some(hash) if hash != key.request_hash => Remembered::OtherRequest,
-                    _ => Remembered::Lead(record.lead_id),
-                }))
-            }
-            _ => Ok(None),
-        }
+        ops::limits::idempotent_lead(self, dealer, key, now).await
     }
 
     /// Counts one hit of `subject` in the current fixed window of `scope`; returns the
@@ -1585,11 +515,7 @@ pub trait Store: Send + Sync {
         window: Duration,
         now: DateTime<Utc>,
     ) -> Result<u64, StoreError> {
-        let secs = window.num_seconds().max(1);
-        let window_index = now.timestamp().div_euclid(secs);
-        let pk = keys::rate(dealer, scope, subject, window_index);
-        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs)
-            .await
+        ops::limits::hit_rate(self, dealer, scope, subject, window, now).await
     }
 
     /// [`Store::hit_rate`] on a counter shared by every dealer (a phone's sign-in codes
@@ -1601,11 +527,7 @@ pub trait Store: Send + Sync {
         window: Duration,
         now: DateTime<Utc>,
     ) -> Result<u64, StoreError> {
-        let secs = window.num_seconds().max(1);
-        let window_index = now.timestamp().div_euclid(secs);
-        let pk = keys::platform_rate(scope, subject, window_index);
-        self.increment(&pk, keys::SK_RATE, (window_index + 1) * secs)
-            .await
+        ops::limits::hit_platform_rate(self, scope, subject, window, now).await
     }
 
     // ---------------------------------------------------------------- provider answers
@@ -1618,13 +540,7 @@ pub trait Store: Send + Sync {
         key: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<Value>, StoreError> {
-        match self
-            .get(&keys::cache(dealer, name, key), keys::SK_CACHE)
-            .await?
-        {
-            Some(item) if !item.expired(now) => item.record::<CacheRecord>().map(|r| Some(r.value)),
-            _ => Ok(None),
-        }
+        ops::cache::cached(self, dealer, name, key, now).await
     }
 
     /// Caches a provider's answer until `expires` (replacing any cached one).
@@ -1637,161 +553,6 @@ pub trait Store: Send + Sync {
         now: DateTime<Utc>,
         expires: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let record = CacheRecord {
-            value,
-            stored_at: now,
-        };
-        let item = new_item(
-            keys::cache(dealer, name, key),
-            keys::SK_CACHE,
-            &record,
-            Some(expires),
-        )?;
-        self.write(vec![Write::Put {
-            item,
-            condition: Condition::Always,
-        }])
-        .await
+        ops::cache::cache(self, dealer, name, key, value, now, expires).await
     }
-}
-
-fn to_data<T: Serialize>(record: &T) -> Result<Value, StoreError> {
-    serde_json::to_value(record).map_err(StoreError::backend)
-}
-
-fn new_item<T: Serialize>(
-    pk: String,
-    sk: &str,
-    record: &T,
-    expires: Option<DateTime<Utc>>,
-) -> Result<Item, StoreError> {
-    Ok(Item {
-        pk,
-        sk: sk.to_owned(),
-        gsi1: None,
-        expires_at: expires.map(|t| t.timestamp()),
-        version: 1,
-        data: to_data(record)?,
-    })
-}
-
-/// A reservation's item: a card reservation not yet settled is in the payments index,
-/// due when its hold ends (when the expiry pass must cancel its authorisation).
-fn reservation_item(record: &ReservationRecord, version: u64) -> Result<Item, StoreError> {
-    let mut item = new_item(
-        keys::reservation(&record.dealer, &record.id),
-        keys::SK_RESERVATION,
-        record,
-        None,
-    )?;
-    item.version = version;
-    if record.card && record.status.holds_car() {
-        item.gsi1 = Some((
-            keys::payments_index(&record.dealer),
-            keys::outbox_due(record.expires_at, &record.id, 0),
-        ));
-    }
-    Ok(item)
-}
-
-fn outbox_item(entry: &OutboxEntry, version: u64) -> Result<Item, StoreError> {
-    // A parked entry leaves the due index for the parked one; a delivered one leaves both.
-    let gsi1 = match &entry.parked {
-        Some(parked) => Some((
-            keys::outbox_parked_index(&entry.dealer),
-            keys::outbox_due(parked.at, &entry.lead_id, entry.seq),
-        )),
-        None => entry
-            .due_at
-            .filter(|_| entry.delivered_at.is_none())
-            .map(|due| {
-                (
-                    keys::outbox_index(&entry.dealer),
-                    keys::outbox_due(due, &entry.lead_id, entry.seq),
-                )
-            }),
-    };
-    Ok(Item {
-        pk: keys::lead(&entry.dealer, &entry.lead_id),
-        sk: keys::outbox(entry.seq),
-        gsi1,
-        expires_at: None,
-        version,
-        data: to_data(entry)?,
-    })
-}
-
-/// The writes that store a new lead: the lead (create-once), its first outbox entry and
-/// the idempotency key, if any.
-fn new_lead_writes(
-    lead: &LeadRecord,
-    idempotency_key: Option<IdempotencyKey<'_>>,
-    now: DateTime<Utc>,
-) -> Result<Vec<Write>, StoreError> {
-    let mut writes = vec![Write::Put {
-        item: new_item(
-            keys::lead(&lead.dealer, &lead.id),
-            keys::SK_LEAD,
-            lead,
-            None,
-        )?,
-        condition: Condition::Absent { now },
-    }];
-    writes.push(outbox_write(lead, now)?);
-    if let Some(key) = idempotency_key {
-        writes.push(idempotency_write(&lead.dealer, key, &lead.id, now)?);
-    }
-    Ok(writes)
-}
-
-fn outbox_write(lead: &LeadRecord, now: DateTime<Utc>) -> Result<Write, StoreError> {
-    let entry = OutboxEntry {
-        dealer: lead.dealer.clone(),
-        lead_id: lead.id.clone(),
-        seq: lead.steps,
-        lead: lead.clone(),
-        due_at: Some(now),
-        delivered: Vec::new(),
-        delivered_at: None,
-        attempts: Vec::new(),
-        failed_passes: 0,
-        mail: Vec::new(),
-        unfinished: 0,
-        last_error: None,
-        parked: None,
-        version: 0,
-    };
-    Ok(Write::Put {
-        item: outbox_item(&entry, 1)?,
-        condition: Condition::Absent { now },
-    })
-}
-
-fn outbox_entry(item: &Item) -> Result<OutboxEntry, StoreError> {
-    let mut entry: OutboxEntry = item.record()?;
-    entry.version = item.version;
-    Ok(entry)
-}
-
-fn idempotency_write(
-    dealer: &str,
-    key: IdempotencyKey<'_>,
-    lead_id: &str,
-    now: DateTime<Utc>,
-) -> Result<Write, StoreError> {
-    let record = IdempotencyRecord {
-        lead_id: lead_id.to_owned(),
-        request_hash: Some(key.request_hash.to_owned()),
-        created_at: now,
-    };
-    let item = new_item(
-        keys::idempotency(dealer, key.key),
-        keys::SK_IDEMPOTENCY,
-        &record,
-        Some(now + IDEMPOTENCY_TTL),
-    )?;
-    Ok(Write::Put {
-        item,
-        condition: Condition::Absent { now },
-    })
 }

@@ -6,7 +6,7 @@ use std::time::Duration as StdDuration;
 
 use chrono::Duration;
 use edge_api::clock::Clock;
-use edge_api::outbox::{drain, spawn_worker, DrainReport};
+use edge_api::delivery::outbox::{drain, spawn_worker, DrainReport};
 use edge_api::policy::Policy;
 use edge_api::store::Target;
 use reqwest::StatusCode;

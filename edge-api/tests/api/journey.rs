@@ -9,13 +9,13 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDate};
 use domain::messages::{LEAD_STATUS_COMPLETE, ONLINE_PURCHASE_CATEGORY};
 use domain::rules::availability::ReserveState;
-use domain::rules::finance::{repayment, PaymentFrequency, RepaymentInput};
+use domain::rules::finance::{repayment, CarLoan, LoanTerms, PaymentFrequency, RepaymentInput};
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::lead::PaymentStatus;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::routes::journey::{NOT_YOUR_JOURNEY, NO_JOURNEY, NO_LIVE_HOLD, VALUATION_NOT_FOUND};
-use edge_api::tenancy::Tenants;
+use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -87,14 +87,23 @@ fn relaxed() -> Policy {
 
 /// The app over [`stock`] with the postcode dataset; lead emails go to `mail_dir`.
 async fn spawn(mail_dir: Option<&std::path::Path>) -> TestApp {
+    spawn_with(mail_dir, |_| {}).await
+}
+
+/// [`spawn`] with alpha changed by `adjust` first.
+async fn spawn_with(
+    mail_dir: Option<&std::path::Path>,
+    adjust: impl FnOnce(&mut Tenant),
+) -> TestApp {
     let mut alpha = (**tenants(None).by_slug("alpha").expect("alpha")).clone();
+    adjust(&mut alpha);
     alpha.lead_email = toml::from_str("recipients = [{ address = \"sales@alphamotors.com.au\" }]")
         .expect("lead email config");
     let beta = (**tenants(None).by_slug("beta").expect("beta")).clone();
     let (mut st, clock, dir) = state(Tenants::new([alpha, beta]), relaxed());
     if let Some(mail_dir) = mail_dir {
-        st.mail = Some(edge_api::mail::MailSettings {
-            transport: Arc::new(edge_api::mail::FileMail::new(mail_dir)),
+        st.mail = Some(edge_api::delivery::mail::MailSettings {
+            transport: Arc::new(edge_api::delivery::mail::FileMail::new(mail_dir)),
             from: "leads@forecourt.example".into(),
         });
     }
@@ -237,6 +246,67 @@ async fn the_journey_is_kept_against_the_reservation_and_survives_a_reload() {
     let reloaded = read(&app, CAR, json!({ "token": token }), None).await;
     assert_eq!(reloaded.status, StatusCode::OK);
     assert_eq!(reloaded.json, changed.json);
+}
+
+#[tokio::test]
+async fn the_summary_repayment_is_the_car_pages_loan_with_its_fee_and_the_dealers_rounding() {
+    // A dealer that finances an establishment fee, counts another upfront fee and a
+    // monthly fee in its comparison rate, and rounds repayments up (as redgum-motors does).
+    let terms = LoanTerms {
+        establishment_fee: 1_360.5,
+        other_upfront_fees: 150.0,
+        monthly_fees: 8.0,
+        round_up: true,
+        ..LoanTerms::default()
+    };
+    let app = spawn_with(None, |alpha| alpha.finance = terms.clone()).await;
+    let (_, token) = reserve(&app, CAR, PHONE).await;
+    // The car page's loan on the same inputs (the domain's one arithmetic), its fee the
+    // dealer's or, where the page finances a lender's, that one.
+    let page_loan = |fee: f64| {
+        let (upfront_fees, monthly_fees) = terms.comparison_fees(fee);
+        CarLoan {
+            deposit: 4_000.0,
+            balloon: 13_797.0,
+            rate: 12.94,
+            term_years: 5.0,
+            establishment_fee: fee,
+            upfront_fees,
+            monthly_fees,
+            ..CarLoan::of(&terms, PRICE, None)
+        }
+    };
+    for (fee, loan) in [(None, page_loan(1_360.5)), (Some(395.0), page_loan(395.0))] {
+        let chosen = steps(
+            &app,
+            json!({ "token": token,
+                    "finance": { "choice": "finance", "deposit": 4000, "term_years": 5, "rate": 12.94,
+                                 "balloon": 13_797, "frequency": "week", "establishment_fee": fee } }),
+            None,
+        )
+        .await;
+        assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
+        let summary = &chosen.json["summary"];
+        assert_eq!(
+            summary["repayment"]["amount"].as_f64(),
+            Some(loan.repayment(PaymentFrequency::Week)),
+            "{fee:?}: {summary}"
+        );
+        assert_eq!(
+            summary["repayment"]["comparison_rate"].as_f64(),
+            Some(loan.comparison_rate_at(12.94)),
+            "{fee:?}: {summary}"
+        );
+        // Rounded up to the dollar, and the fees count in the comparison rate.
+        let amount = summary["repayment"]["amount"].as_f64().expect("amount");
+        assert_eq!(amount.fract(), 0.0, "{summary}");
+        assert!(loan.comparison_rate_at(12.94) > 12.94, "{summary}");
+    }
+    assert_ne!(
+        page_loan(395.0).weekly(),
+        page_loan(1_360.5).weekly(),
+        "the two fees give two figures"
+    );
 }
 
 #[tokio::test]
@@ -397,6 +467,14 @@ async fn bad_input_answers_400_naming_the_field_and_changes_nothing() {
             "finance.frequency",
         ),
         (
+            json!({ "finance": { "choice": "finance", "term_years": 5, "rate": 8, "establishment_fee": 5000.5 } }),
+            "finance.establishment_fee",
+        ),
+        (
+            json!({ "finance": { "choice": "finance", "term_years": 5, "rate": 8, "establishment_fee": -1 } }),
+            "finance.establishment_fee",
+        ),
+        (
             json!({ "trade_in": { "choice": "offer" } }),
             "trade_in.valuation_id",
         ),
@@ -527,7 +605,9 @@ async fn no_order_is_sent_without_a_live_hold() {
     let view = read(&app, CAR, json!({ "token": token }), None).await;
     assert_eq!(view.json["hold"]["live"], false);
     assert!(view.json["order"].is_null());
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     assert!(
         !mails(mail_dir.path())
             .iter()
@@ -644,7 +724,8 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     let detail = f.order_detail.clone().expect("order detail");
     for line in [
         format!("1. Reservation {reservation_id}"),
-        "2. Finance: Finance: ".to_owned(),
+        "2. Finance: $".to_owned(),
+        "financed over 5 years".to_owned(),
         format!("pre-approval application sent (lead {application})"),
         "3. Trade-in: Online offer $".to_owned(),
         format!("(valuation {valuation_id})"),
@@ -655,6 +736,15 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     ] {
         assert!(detail.contains(&line), "{line:?} in {detail}");
     }
+    // Each step's label once, and the hold's end as the email writes times: the
+    // Brisbane location's clock, in words, not an RFC 3339 instant.
+    assert!(!detail.contains("Finance: Finance"), "{detail}");
+    assert!(
+        detail.contains("; hold ends Tuesday 24 November 2026, ")
+            && detail.contains(" AEST\n2. Finance"),
+        "{detail}"
+    );
+    assert!(!detail.contains("+00:00"), "{detail}");
     // The pick-up slot is booked with the order.
     let booked = app
         .state
@@ -670,7 +760,9 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     assert_eq!(booked[0].lead_id, lead_id);
 
     // The dealer's email: exactly one Online Purchase lead, each step in it.
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let sent_mail = mails(mail_dir.path());
     let orders: Vec<&String> = sent_mail
         .iter()
@@ -684,10 +776,12 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
     for text in [
         "Order detail",
         "1. Reservation",
-        "2. Finance: Finance:",
+        "2. Finance: $",
         "3. Trade-in: Online offer",
         "4. Delivery or pick-up: Pick-up at Alpha Motors brisbane",
         "5. Drive-away: price $45,990",
+        "hold ends Tuesday 24 November 2026, ",
+        "Price: $45,990",
         "Finance: Yes",
         "Trade-in offer",
         "ABC123",
@@ -697,13 +791,15 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
             "{text:?} in the dealer's email:\n{email}"
         );
     }
-    assert!(
-        email.contains(&offer.to_string()) || email.contains(&format!("{}", offer as i64)),
-        "the offer's figure in the email"
+    // The offer's figure as the email writes money.
+    let offer_row = format!(
+        "Trade-in offer: {}",
+        domain::rules::format::format_price(offer)
     );
+    assert!(email.contains(&offer_row), "{offer_row:?} in\n{email}");
     assert!(
-        !email.contains("45990.0"),
-        "the price in whole dollars:\n{email}"
+        !email.contains("45990.0") && !email.contains("Finance: Finance"),
+        "the price in whole dollars, the finance label once:\n{email}"
     );
     // The shopper's confirmations: the pre-approval thanks them for an enquiry, the
     // order for their order.
@@ -735,10 +831,10 @@ async fn the_order_is_one_online_purchase_lead_with_every_step_in_the_email_and_
         "the pre-approval application reached the dealer"
     );
     // The ADF: the trade-in with its offer, and the steps in the comments.
-    let adf = edge_api::adf::lead_to_adf(&lead, "Alpha Motors");
+    let adf = edge_api::delivery::adf::lead_to_adf(&lead, "Alpha Motors");
     for text in [
         "Order Detail: 1. Reservation",
-        "2. Finance: Finance:",
+        "2. Finance: $",
         "3. Trade-in: Online offer",
         "4. Delivery or pick-up: Pick-up at",
         "5. Drive-away: price $45,990",

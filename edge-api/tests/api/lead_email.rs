@@ -17,11 +17,11 @@ use domain::config::{LeadEmailConfig, LeadEmailFormat, LeadRecipient};
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
-use edge_api::mail::{FileMail, MailSettings, MailTransport, OutgoingMail, SmtpMail};
+use edge_api::delivery::mail::{FileMail, MailSettings, MailTransport, OutgoingMail, SmtpMail};
+use edge_api::delivery::outbox::{drain, DrainReport, LEASE};
+use edge_api::delivery::ses::SesMail;
 use edge_api::market::MarketSource;
-use edge_api::outbox::{drain, DrainReport, LEASE};
 use edge_api::policy::Policy;
-use edge_api::ses::SesMail;
 use edge_api::store::{SendState, Target};
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
@@ -434,7 +434,7 @@ fn a_lead_about_a_car_renders_a_valid_adf_document_naming_the_site() {
         "fields": lead_body(),
     }))
     .expect("lead");
-    let adf = edge_api::adf::lead_to_adf_for_site(
+    let adf = edge_api::delivery::adf::lead_to_adf_for_site(
         &lead,
         "Alpha Motors",
         Some("https://www.alphamotors.com.au"),
@@ -467,7 +467,7 @@ fn every_kind_of_lead_renders_a_valid_adf_document() {
             "fields": all,
         }))
         .expect("lead");
-        let adf = edge_api::adf::lead_to_adf(&lead, "Alpha Motors");
+        let adf = edge_api::delivery::adf::lead_to_adf(&lead, "Alpha Motors");
         check_adf(&adf).unwrap_or_else(|e| panic!("{e}\n{adf}"));
         adf
     };
@@ -744,7 +744,7 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
             && text.contains("our team at Alpha Motors brisbane")
             && text
                 .contains("Car page: https://www.alphamotors.com.au/cars/2021-toyota-hilux-1042")
-            && text.contains(edge_api::lead_mail::NEXT_STEP),
+            && text.contains(edge_api::delivery::lead_mail::NEXT_STEP),
         "{text}"
     );
     // And by SMS, the dealer having turned it on.
@@ -1068,7 +1068,7 @@ async fn a_failing_confirmation_never_holds_up_the_lead_and_is_given_up() {
         2,
         "the dealer's inboxes got the lead on the first pass"
     );
-    for _ in 1..edge_api::outbox::CONFIRMATION_TRIES {
+    for _ in 1..edge_api::delivery::outbox::CONFIRMATION_TRIES {
         app.clock.advance(Duration::hours(1));
         drain(&app.state).await.expect("drain");
     }
@@ -1084,7 +1084,10 @@ async fn a_failing_confirmation_never_holds_up_the_lead_and_is_given_up() {
         .find(|m| m.target == Target::ConfirmationEmail)
         .expect("confirmation");
     assert_eq!(confirmation.state, SendState::GaveUp);
-    assert_eq!(confirmation.failures, edge_api::outbox::CONFIRMATION_TRIES);
+    assert_eq!(
+        confirmation.failures,
+        edge_api::delivery::outbox::CONFIRMATION_TRIES
+    );
     assert!(entry.delivered_at.is_some(), "the entry is done");
     assert_eq!(
         eml_files(mail_dir.path()).len(),
@@ -1205,4 +1208,85 @@ fn plain_body(raw: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// A reservation's email to the dealer writes money and the hold's end as a person reads
+/// them: amounts with thousands separators, the end on the lead location's clock in
+/// words (as "Received"), in the readable email's ADF and in an ADF-only email alike.
+#[test]
+fn a_reservation_email_writes_money_and_the_hold_end_as_the_dealer_reads_them() {
+    use chrono::TimeZone;
+    use edge_api::delivery::lead_mail::lead_email;
+    use edge_api::lead::{LeadFields, PaymentStatus, Scalar};
+    use edge_api::store::{LeadRecord, OutboxEntry};
+
+    let tenants = mail_tenants();
+    let tenant = tenants.by_slug("alpha").expect("alpha");
+    let at = chrono::Utc
+        .with_ymd_and_hms(2026, 11, 29, 9, 38, 21)
+        .single()
+        .expect("time");
+    let lead = LeadRecord {
+        id: "lead1".into(),
+        dealer: "alpha".into(),
+        created_at: at,
+        updated_at: at,
+        steps: 1,
+        fields: LeadFields {
+            category: Some("Reservation".into()),
+            location: Some("brisbane".into()),
+            price: Some(Scalar::Number(16_990.into())),
+            offer_price: Some(Scalar::Text("21000".into())),
+            reservation_id: Some("r1".into()),
+            reservation_status: Some(PaymentStatus::Held),
+            deposit: Some(200),
+            hold_expires_at: Some(at + Duration::hours(48) + Duration::nanoseconds(875_611_249)),
+            ..LeadFields::default()
+        },
+    };
+    let entry: OutboxEntry = serde_json::from_value(json!({
+        "dealer": "alpha", "lead_id": "lead1", "seq": 1,
+        "lead": serde_json::to_value(&lead).expect("lead"),
+        "due_at": null, "delivered": [], "delivered_at": null, "attempts": []
+    }))
+    .expect("entry");
+    let ends = "Hold ends: Tuesday 1 December 2026, 7:38 pm AEST";
+
+    let readable = lead_email(
+        tenant,
+        &entry,
+        &recipient(
+            "sales@alpha.example.com.au",
+            LeadEmailFormat::ReadableWithAdf,
+            &[],
+        ),
+        FROM,
+        &[],
+    )
+    .expect("email");
+    for line in ["Price: $16,990\n", "Trade-in offer: $21,000\n"] {
+        assert!(
+            readable.text.contains(line),
+            "{line:?} in\n{}",
+            readable.text
+        );
+    }
+    let html = readable.html.as_deref().expect("html");
+    assert!(
+        html.contains("<th align=\"left\" valign=\"top\">Price</th><td>$16,990</td>"),
+        "{html}"
+    );
+    let (_, _, adf) = readable.attachment.expect("the ADF attached");
+    let only_adf = lead_email(
+        tenant,
+        &entry,
+        &recipient("crm@leads.alpha.example.com.au", LeadEmailFormat::Adf, &[]),
+        FROM,
+        &[],
+    )
+    .expect("email");
+    for doc in [adf, only_adf.text] {
+        assert!(doc.contains(ends), "{ends:?} in\n{doc}");
+        assert!(!doc.contains("2026-12-01T"), "no raw instant in\n{doc}");
+    }
 }

@@ -9,9 +9,9 @@ use std::process::Command;
 use std::sync::Arc;
 
 use domain::config::{LeadEmailConfig, LeadEmailFormat, LeadRecipient};
+use edge_api::delivery::mail::{FileMail, MailSettings};
+use edge_api::delivery::outbox::drain;
 use edge_api::lead::LeadFields;
-use edge_api::mail::{FileMail, MailSettings};
-use edge_api::outbox::drain;
 use edge_api::policy::{Policy, RateLimit};
 use edge_api::store::{LeadOutcome, LeadRecord};
 use edge_api::tenancy::{Tenant, Tenants};

@@ -283,7 +283,7 @@ async fn a_repeated_idempotency_key_creates_one_lead() {
     assert_eq!(first.json["lead_id"], second.json["lead_id"]);
     let now = app.clock.now();
     assert_eq!(
-        edge_api::outbox::pending(&app.state, now)
+        edge_api::delivery::outbox::pending(&app.state, now)
             .await
             .expect("pending"),
         1,
@@ -334,7 +334,7 @@ async fn an_idempotency_key_reused_with_another_body_is_refused_with_422() {
         (StatusCode::OK, &first.json["lead_id"])
     );
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         1,
@@ -386,7 +386,7 @@ async fn a_filled_honeypot_is_answered_like_success_and_stores_nothing() {
         .expect("read")
         .is_none());
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         0

@@ -99,7 +99,7 @@ fn start_localstripe() -> LocalStripe {
 
 /// Cars 1 to 100 of alpha for sale; 21 and 50 also as the market file names them.
 fn stock() -> Market {
-    let named = |id: u64, model: &str| MarketCar {
+    let named = |id: u64, model: &str, badge: Option<&str>| MarketCar {
         dealer: "alpha".into(),
         slug: format!("car-{id}"),
         make: "Toyota".into(),
@@ -108,9 +108,9 @@ fn stock() -> Market {
         km: 48_000,
         price: 38_990.0,
         car_type: domain::car::CarType::Used,
-        badge: None,
+        badge: badge.map(str::to_owned),
     };
-    Market::new([named(21, "HiLux"), named(50, "Camry")]).with_listings(
+    Market::new([named(21, "HiLux", Some("SR5")), named(50, "Camry", None)]).with_listings(
         (1..=100)
             .map(|id| Listing {
                 dealer: "alpha".into(),
@@ -164,8 +164,8 @@ async fn spawn_delivering(
     let beta = (**tenants(None).by_slug("beta").expect("beta")).clone();
     let (mut st, clock, dir) = state(edge_api::tenancy::Tenants::new([alpha, beta]), relaxed());
     if let Some(mail_dir) = mail_dir {
-        st.mail = Some(edge_api::mail::MailSettings {
-            transport: Arc::new(edge_api::mail::FileMail::new(mail_dir)),
+        st.mail = Some(edge_api::delivery::mail::MailSettings {
+            transport: Arc::new(edge_api::delivery::mail::FileMail::new(mail_dir)),
             from: "leads@forecourt.example".into(),
         });
     }
@@ -659,11 +659,31 @@ async fn the_shopper_cancels_and_the_dealer_captures_and_refunds_through_single_
         .contains("<meta name=\"robots\" content=\"noindex"));
     assert!(page.text.contains("<form method=\"post\""));
     assert!(page.text.contains("Sale agreed: take the deposit"));
-    // The dealer sees which car the button acts on.
+    // The dealer sees whose reservation and which car the button acts on, as their team
+    // knows the car (with its page, which shows the stock number); the API's ids are
+    // at most small reference text.
     assert!(
-        page.text.contains("for the 2021 Toyota HiLux (car 21)"),
+        page.text
+            .contains("<title>Sale agreed: take the deposit – Alpha Motors</title>")
+            && page.text.contains("<h1>Alpha Motors</h1>")
+            && page
+                .text
+                .contains("for the 2021 Toyota HiLux SR5: the sale is agreed")
+            && page.text.contains(
+                "<a href=\"https://www.alphamotors.com.au/cars/car-21\">the car's page</a>"
+            )
+            && page
+                .text
+                .contains(&format!("<small>Reservation reference {id} · ")),
         "{}",
         page.text
+    );
+    assert!(!page.text.contains("car 21"), "{}", page.text);
+    assert_eq!(
+        page.headers
+            .get("referrer-policy")
+            .and_then(|v| v.to_str().ok()),
+        Some("same-origin")
     );
     assert_eq!(
         intent(&stripe, &pi).await["status"],
@@ -918,7 +938,9 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
         .as_str()
         .expect("id")
         .to_owned();
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let sent = mails(mail_dir.path());
     let dealer: Vec<&String> = sent
         .iter()
@@ -948,10 +970,14 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
         )),
         "{link}"
     );
+    let reserved = sent
+        .iter()
+        .find(|m| m.contains("<jo@example.com>") && m.contains("is held on your card"))
+        .unwrap_or_else(|| panic!("the shopper hears the deposit is held: {sent:#?}"));
+    // ...and how to cancel: the dealer site's page where they sign in and cancel.
     assert!(
-        sent.iter()
-            .any(|m| m.contains("<jo@example.com>") && m.contains("is held on your card")),
-        "the shopper hears the deposit is held: {sent:#?}"
+        reserved.contains("Cancel the reservation, and release the hold on your card, at https://www.alphamotors.com.au/online-payment (sign in with the phone number you reserved with)."),
+        "{reserved}"
     );
     // Following the emailed link: the page, then the button's POST.
     let path = link
@@ -967,7 +993,9 @@ async fn the_dealers_email_carries_the_links_and_every_change_reaches_both_by_em
         )
         .await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text);
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let sent = mails(mail_dir.path());
     assert!(
         sent.iter().any(|m| m.contains("To: sales@alphamotors.com.au") && m.contains("Refund the deposit")),
@@ -1029,7 +1057,9 @@ async fn webhook_and_adf_dealers_get_the_links_once_the_card_is_held_and_they_wo
         "{}",
         declined.text
     );
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     assert!(receiver.all().is_empty(), "{:#?}", receiver.all());
     let to_crm = |dir: &std::path::Path| {
         mails(dir)
@@ -1045,7 +1075,9 @@ async fn webhook_and_adf_dealers_get_the_links_once_the_card_is_held_and_they_wo
         .as_str()
         .expect("id")
         .to_owned();
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let got = receiver.all();
     let posted = |path: &str| {
         got.iter()
@@ -1109,7 +1141,9 @@ async fn webhook_and_adf_dealers_get_the_links_once_the_card_is_held_and_they_wo
         .await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.text);
     assert_eq!(stored(&app, &id).await.status, PaymentStatus::Captured);
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let bodies: Vec<Value> = receiver
         .all()
         .iter()

@@ -13,6 +13,7 @@ use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
+use edge_api::price_comparison::HttpPriceComparison;
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
 
@@ -44,7 +45,7 @@ fn listing(dealer: &str, id: u64, slug: &str) -> Listing {
 
 /// Alpha's RAV4 against twelve RAV4s of both dealers; its Yaris has only three peers.
 /// Every car is published by its dealer.
-fn market() -> Market {
+pub(crate) fn market() -> Market {
     let mut cars = vec![
         car("alpha", "2022-toyota-rav4-1", "RAV4", 40_000, 36_000.0),
         car("alpha", "2022-toyota-yaris-2", "Yaris", 30_000, 21_000.0),
@@ -266,7 +267,7 @@ async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
     let server = tokio::spawn(async move { axum::serve(listener, provider).await.expect("serve") });
 
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
-    st.autogauge_url = Some(base);
+    st.price_comparison = Arc::new(HttpPriceComparison::new(base, reqwest::Client::new()));
     let published = ["known", "other", "broken", "fresh"]
         .into_iter()
         .zip(1..)
@@ -306,8 +307,9 @@ async fn a_dealer_with_a_provider_key_is_answered_by_the_provider() {
     assert_eq!(down.status, StatusCode::BAD_GATEWAY);
 }
 
-/// A provider on a loopback port that counts the calls it gets per slug.
-async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHandle<()>) {
+/// A provider on a loopback port that counts the calls it gets: it compares every car
+/// but `broken` (a server error) and alpha's Yaris (no data, as in [`market`]).
+pub(crate) async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHandle<()>) {
     let calls = Arc::new(AtomicUsize::new(0));
     let counter = Arc::clone(&calls);
     let provider = Router::new().route(
@@ -318,6 +320,8 @@ async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHand
                 counter.fetch_add(1, Ordering::SeqCst);
                 match slug.as_str() {
                     "broken" => (StatusCode::INTERNAL_SERVER_ERROR, String::new()),
+                    // The car the market has too few comparables for.
+                    "2022-toyota-yaris-2" => (StatusCode::NOT_FOUND, String::new()),
                     _ => (StatusCode::OK, r#"{"fill":0.8,"listing_price":30000,"market_range_min":28000,"market_range_max":34000,"confidence":0.9}"#.to_owned()),
                 }
             }
@@ -335,7 +339,7 @@ async fn counting_provider() -> (String, Arc<AtomicUsize>, tokio::task::JoinHand
 async fn the_provider_is_asked_only_about_published_cars_and_once_a_day_per_car() {
     let (base, calls, server) = counting_provider().await;
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), Policy::default());
-    st.autogauge_url = Some(base);
+    st.price_comparison = Arc::new(HttpPriceComparison::new(base, reqwest::Client::new()));
     let published = [
         listing("alpha", 1, "known"),
         listing("alpha", 2, "broken"),
@@ -414,7 +418,7 @@ async fn price_comparisons_are_rate_limited_per_client_address() {
         ..Policy::default()
     };
     let (mut st, clock, dir) = state(keyed_tenants("key-123"), policy);
-    st.autogauge_url = Some(base);
+    st.price_comparison = Arc::new(HttpPriceComparison::new(base, reqwest::Client::new()));
     st.market = Arc::new(MarketSource::fixed(
         Market::default().with_listings([listing("alpha", 1, "known")]),
     ));

@@ -317,7 +317,7 @@ async fn a_hold_is_taken_only_on_a_published_car_that_is_for_sale() {
         );
     }
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         0
@@ -357,7 +357,7 @@ async fn a_held_car_answers_409_car_reserved_until_the_hold_expires() {
     );
     // The losing request stored no lead: two alpha leads and one beta lead are queued.
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         3
@@ -411,7 +411,7 @@ async fn of_100_concurrent_reservations_of_one_car_exactly_one_holds_it() {
         held[0]["reservation_id"].as_str()
     );
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         1,
@@ -841,7 +841,7 @@ async fn a_hold_paid_at_the_dealership_needs_the_phone_the_shopper_signed_in_wit
         .expect("read")
         .is_none());
     assert_eq!(
-        edge_api::outbox::pending(&app.state, app.clock.now())
+        edge_api::delivery::outbox::pending(&app.state, app.clock.now())
             .await
             .expect("pending"),
         0
@@ -890,15 +890,17 @@ fn mails(dir: &std::path::Path) -> Vec<String> {
 async fn the_confirmation_of_a_hold_paid_at_the_dealership_says_how_to_complete_it() {
     let (mut st, clock, dir) = state(tenants(None), relaxed());
     let mail_dir = tempfile::tempdir().expect("mail dir");
-    st.mail = Some(edge_api::mail::MailSettings {
-        transport: Arc::new(edge_api::mail::FileMail::new(mail_dir.path())),
+    st.mail = Some(edge_api::delivery::mail::MailSettings {
+        transport: Arc::new(edge_api::delivery::mail::FileMail::new(mail_dir.path())),
         from: "leads@forecourt.example".into(),
     });
     st.market = Arc::new(MarketSource::fixed(stock()));
     let app = serve(st, clock, dir).await;
     let answer = reserve(&app, HOST, 1042).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
-    edge_api::outbox::drain(&app.state).await.expect("drain");
+    edge_api::delivery::outbox::drain(&app.state)
+        .await
+        .expect("drain");
     let sent = mails(mail_dir.path());
     let confirmation = sent
         .iter()
@@ -936,8 +938,8 @@ async fn a_burst_of_reservations_emails_the_dealer_once_per_window() {
     };
     let (mut st, clock, dir) = state(Tenants::new([alpha, beta]), policy);
     let mail_dir = tempfile::tempdir().expect("mail dir");
-    st.mail = Some(edge_api::mail::MailSettings {
-        transport: Arc::new(edge_api::mail::FileMail::new(mail_dir.path())),
+    st.mail = Some(edge_api::delivery::mail::MailSettings {
+        transport: Arc::new(edge_api::delivery::mail::FileMail::new(mail_dir.path())),
         from: "leads@forecourt.example".into(),
     });
     st.market = Arc::new(MarketSource::fixed(stock()));
@@ -950,7 +952,9 @@ async fn a_burst_of_reservations_emails_the_dealer_once_per_window() {
         let dir = mail_dir.path().to_owned();
         let state = app.state.clone();
         async move {
-            edge_api::outbox::drain(&state).await.expect("drain");
+            edge_api::delivery::outbox::drain(&state)
+                .await
+                .expect("drain");
             mails(&dir)
                 .into_iter()
                 .filter(|m| m.contains("were reserved within"))

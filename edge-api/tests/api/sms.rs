@@ -1,8 +1,8 @@
 //! The SNS sender against moto's server (the same server the store suite starts).
 
 use chrono::Utc;
-use edge_api::sms::{Sms, SmsSender};
-use edge_api::sns::SnsSms;
+use edge_api::delivery::sms::{Sms, SmsSender};
+use edge_api::delivery::sns::SnsSms;
 
 use crate::store_conformance::start_moto;
 

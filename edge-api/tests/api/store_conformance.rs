@@ -1560,6 +1560,7 @@ async fn journeys(store: &dyn Store) {
         term_years: None,
         rate: None,
         balloon: None,
+        establishment_fee: None,
         frequency: None,
         application_lead_id: None,
         applied_at: None,

@@ -9,9 +9,10 @@ use domain::rules::market::{Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::trade_in::{LOOKUP_OFF, TRADE_IN_OFF, VALUATION_EVENT};
+use edge_api::routes::trade_in::{TRADE_IN_OFF, VALUATION_EVENT};
 use edge_api::tenancy::TradeInSettings;
 use edge_api::tenancy::{Tenant, Tenants};
+use edge_api::trade_in::{HttpValuer, LOOKUP_OFF};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -33,7 +34,7 @@ fn listing(dealer: &str, slug: String, model: &str, year: u16, km: u32, price: f
 
 /// Twelve 2022 RAV4s of both dealers (35,000 to 46,000 km, $33,000 to $40,700), three
 /// Yarises, and six 2012 HiLuxes.
-fn market() -> Market {
+pub(crate) fn market() -> Market {
     let mut cars: Vec<MarketCar> = (0..12u32)
         .map(|i| {
             listing(
@@ -233,7 +234,7 @@ async fn options_offer_the_markets_models_the_questions_and_the_dealers_state() 
 /// those too (a car dealer is not).
 #[test]
 fn the_catalogue_offers_every_make_the_sample_dealers_sell() {
-    use edge_api::routes::trade_in::offered_models;
+    use edge_api::trade_in::catalogue::offered_models;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dealers");
     let dealers = domain::config::load_dealers(&dir).expect("sample dealers load");
     for dealer in &dealers {
@@ -608,12 +609,12 @@ async fn lookups_and_valuations_are_rate_limited_per_address() {
 }
 
 /// What the fake provider was sent.
-type Calls = Arc<Mutex<Vec<(String, Value)>>>;
+pub(crate) type Calls = Arc<Mutex<Vec<(String, Value)>>>;
 
 /// A provider knowing ABC123 (a 2021 Mazda CX-5) and OLD1 (a 2012 car); it values the
 /// CX-5 at $21,000 (or has no estimate when the interior is worn), and answers BROKEN
 /// with nonsense.
-async fn fake_provider(calls: Calls) -> (String, tokio::task::JoinHandle<()>) {
+pub(crate) async fn fake_provider(calls: Calls) -> (String, tokio::task::JoinHandle<()>) {
     let authorised = |headers: &axum::http::HeaderMap| {
         headers.get("authorization").and_then(|v| v.to_str().ok()) == Some("Bearer trade-key")
     };
@@ -680,7 +681,7 @@ async fn a_dealer_with_a_provider_key_looks_regos_up_and_gets_the_providers_offe
         ..alpha
     };
     let (mut st, clock, dir) = state(Tenants::new([keyed]), Policy::default());
-    st.valuation_url = Some(base);
+    st.trade_in = Arc::new(HttpValuer::new(base, reqwest::Client::new()));
     st.market = Arc::new(MarketSource::fixed(market()));
     let app = serve(st, clock, dir).await;
 

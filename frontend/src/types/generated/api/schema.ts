@@ -906,6 +906,12 @@ export interface components {
              * @description Cash deposit towards the loan, AUD (0 to 250,000).
              */
             deposit?: number | null;
+            /**
+             * Format: double
+             * @description Establishment fee financed with the loan, AUD (0 to 5,000): the car page
+             *     calculator's `establishment_fee`. Omitted: the dealer's.
+             */
+            establishment_fee?: number | null;
             /** @description `week` (default), `fortnight` or `month`. */
             frequency?: string | null;
             /**
@@ -940,6 +946,11 @@ export interface components {
              * @description Cash deposit put towards the loan, AUD (finance only).
              */
             deposit?: number | null;
+            /**
+             * Format: double
+             * @description Establishment fee financed with the loan, AUD: the car page's (finance only).
+             */
+            establishment_fee?: number | null;
             frequency?: components["schemas"]["Frequency"] | null;
             /**
              * Format: double

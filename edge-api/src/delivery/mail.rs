@@ -1,11 +1,11 @@
 //! Sending email: one [`MailTransport`] trait with three implementations. Amazon SES
-//! ([`crate::ses::SesMail`]) in production, SMTP ([`SmtpMail`], lettre) for local and
+//! ([`crate::delivery::ses::SesMail`]) in production, SMTP ([`SmtpMail`], lettre) for local and
 //! other deployments, and [`FileMail`], which writes each message as an `.eml` file into a
 //! folder (what `make demo` uses, so a shopper's lead is seen arriving).
 //!
 //! Every message carries a Message-ID derived from its lead, step and recipient, so a
 //! transport that can look a message up ([`MailTransport::already_sent`]) answers
-//! whether an interrupted send went out; see [`crate::outbox`] for the guarantee.
+//! whether an interrupted send went out; see [`crate::delivery::outbox`] for the guarantee.
 
 // Messages carry shopper data: nothing here may panic on it.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use aws_sdk_sesv2::primitives::Blob;
 use aws_sdk_sesv2::types::{EmailContent, RawMessage};
 
-use crate::mail::{MailTransport, OutgoingMail};
+use crate::delivery::mail::{MailTransport, OutgoingMail};
 
 /// [`MailTransport`] over Amazon SES.
 #[derive(Debug, Clone)]

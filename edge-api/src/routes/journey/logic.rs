@@ -1,313 +1,46 @@
-//! The buy-online journey (`/checkout-journey`): after reserving a car, the shopper
-//! chooses finance (the calculator's figures, with a pre-approval application) or cash,
-//! attaches the online trade-in offer for their car or none, and has the car delivered
-//! to a postcode or picks it up at the yard in an appointment slot; then sends the order
-//! to the dealer as one lead (category Online Purchase) carrying every step. The state
-//! is kept against the reservation, so it survives a reload and follows the shopper to
-//! another device.
-//!
-//! Only the shopper who made the hold may read or change it: the browser that reserved
-//! holds the journey's token (`<reservation id>.<secret>`, given once in the
-//! reservation's answer, its hash stored), and on any device the shopper signed in with
-//! the reservation's phone finds it by the car. Tokens travel in the JSON body, never in
-//! a URL or a header the CDN drops. An order needs a live hold (409 `hold_lapsed`), and
-//! carries the reservation, so the dealer's capture and release links of the deposit
-//! come with it.
+//! The journey's logic behind its handlers: who may open a journey, each step's
+//! checks, the drive-away summary, and the order sent to the dealer as a lead.
 
-use std::collections::BTreeMap;
-
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::routing::post;
-use axum::Json;
-use axum::Router;
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
-use domain::messages::{self, ONLINE_PURCHASE_CATEGORY};
-use domain::rules::delivery::{delivery_estimate, delivery_origins};
-use domain::rules::finance::{comparison_rate, repayment, PaymentFrequency, RepaymentInput};
-use domain::rules::postcode::{delivery_postcode, DeliveryError};
-use domain::view::form::FormKind;
-use rand::Rng;
-use serde::de::IntoDeserializer;
-use serde::{Deserialize, Serialize};
-use serde_json::{Number, Value};
-use utoipa::ToSchema;
-
-use crate::error::answers::RateLimited;
-use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::extract::{car_id_param, ApiJson, ClientIp};
+use crate::delivery::lead_mail::lead_time;
+use crate::error::{ApiError, ErrorCode};
 use crate::lead::{new_lead_id, AppointmentChoice, LeadFields, PaymentStatus, Scalar};
-use crate::rate::{limit, limit_platform};
+use crate::rate::limit_lead;
 use crate::routes::appointments;
-use crate::routes::leads::SessionPhone;
 use crate::routes::trade_in::VALUATION_EVENT;
 use crate::stock_car::{stock_facts, StockFacts};
 use crate::store::{
-    BookingRecord, DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, Frequency,
-    JourneyRecord, JourneySave, LeadRecord, OrderSent, ReservationRecord, TradeInChoice,
-    TradeInStep,
+    DeliveryChoice, DeliveryStep, FinanceChoice, FinanceStep, Frequency, JourneyRecord, LeadRecord,
+    ReservationRecord, TradeInChoice, TradeInStep,
 };
-use crate::tenancy::{Site, Tenant};
+use crate::tenancy::Tenant;
 use crate::AppState;
+use chrono::{DateTime, Duration, Utc};
+use domain::messages::{self, ONLINE_PURCHASE_CATEGORY};
+use domain::rules::delivery::{delivery_estimate, delivery_origins};
+use domain::rules::finance::{CarLoan, LoanTerms, PaymentFrequency};
+use domain::rules::postcode::{delivery_postcode, DeliveryError};
+use domain::view::form::FormKind;
+use serde::de::IntoDeserializer;
+use serde_json::{Number, Value};
 
-/// Shown without a token and without a sign-in.
-pub const SIGN_IN_TO_CONTINUE: &str =
-    "Please sign in with the phone number you reserved this car with to continue buying it online.";
-/// Shown when the token or the signed-in phone is not the reservation's.
-pub const NOT_YOUR_JOURNEY: &str = "This purchase belongs to another shopper. Please sign in with the phone number you reserved the car with.";
-/// Shown when the signed-in phone has no reservation of the car.
-pub const NO_JOURNEY: &str = "We could not find a reservation of this car under your phone number. Please reserve the car first.";
-/// Shown when an order is sent without a live hold.
-pub const NO_LIVE_HOLD: &str = "Your hold on this car has ended, so the order cannot be sent. Please reserve the car again to continue.";
-/// Shown for a token that is not one the API gives.
-pub const BAD_TOKEN: &str = "This purchase link is not valid. Please open the page again from the browser you reserved in, or sign in.";
-/// Shown for a bad finance choice.
-pub const CHOOSE_FINANCE: &str = "Please choose finance, paying cash, or skip this step for now.";
-/// Shown for a bad trade-in choice.
-pub const CHOOSE_TRADE_IN: &str =
-    "Please attach your trade-in offer, choose no trade-in, or skip this step for now.";
-/// Shown for a bad delivery choice.
-pub const CHOOSE_DELIVERY: &str =
-    "Please choose delivery, pick-up at the dealership, or skip this step for now.";
-/// Shown for a valuation the dealer has no record of.
-pub const VALUATION_NOT_FOUND: &str =
-    "We could not find that trade-in offer (offers last 14 days). Please value your car again.";
-/// Shown for a pick-up without a location.
-pub const CHOOSE_PICKUP_LOCATION: &str = "Please choose where to pick the car up.";
-/// Shown for a postcode beyond every delivery zone.
-pub const NO_DELIVERY: &str = "We cannot deliver to this postcode. Please choose pick-up at the dealership instead, or call us.";
-/// Shown when the postcode table is missing.
-pub const DELIVERY_UNAVAILABLE: &str =
-    "Delivery prices are not available right now. Please try again later or choose pick-up.";
+use super::{
+    DeliveryInput, Fields, FinanceInput, HoldView, JourneyView, RepaymentView, SummaryView,
+    TradeInInput, AMOUNT_MAX, BAD_TOKEN, CHOOSE_DELIVERY, CHOOSE_FINANCE, CHOOSE_PICKUP_LOCATION,
+    CHOOSE_TRADE_IN, DELIVERY_UNAVAILABLE, ESTABLISHMENT_FEE_MAX, NOT_YOUR_JOURNEY, NO_DELIVERY,
+    NO_JOURNEY, OFFER_DAYS, RATE_MAX, RATE_MIN, SIGN_IN_TO_CONTINUE, VALUATION_NOT_FOUND,
+};
 
-/// How long a trade-in offer can be attached after the car was valued.
-pub const OFFER_DAYS: i64 = 14;
-
-/// The widest interest-rate range any calculator of the platform offers (percent a year).
-const RATE_MIN: f64 = domain::rules::finance::DEFAULT_INTEREST_MIN;
-const RATE_MAX: f64 = domain::rules::finance::BRAND_INTEREST_MAX;
-/// Amounts the calculator takes (deposit, balloon), AUD.
-const AMOUNT_MAX: f64 = domain::rules::finance::PURCHASE_PRICE_MAX;
-
-/// Body of a read or an order: the token the reservation's answer gave this browser
-/// (omit it when signed in with the reservation's phone).
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JourneyRequest {
-    /// The journey token (`journey_token` of `POST /api/reservations`).
-    #[serde(default)]
-    pub token: Option<String>,
-}
-
-/// The finance step as the shopper chose it.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FinanceInput {
-    /// `finance`, `cash` or `skipped`.
-    pub choice: String,
-    /// Cash deposit towards the loan, AUD (0 to 250,000).
-    #[serde(default)]
-    pub deposit: Option<f64>,
-    /// Loan term, years (1 to 7, in half years).
-    #[serde(default)]
-    pub term_years: Option<f64>,
-    /// Interest rate, percent a year (0.5 to 20).
-    #[serde(default)]
-    pub rate: Option<f64>,
-    /// Final (balloon) payment, AUD (0 to 250,000).
-    #[serde(default)]
-    pub balloon: Option<f64>,
-    /// `week` (default), `fortnight` or `month`.
-    #[serde(default)]
-    pub frequency: Option<String>,
-    /// Send the dealer a pre-approval application with these figures (once).
-    #[serde(default)]
-    pub apply: Option<bool>,
-}
-
-/// The trade-in step as the shopper chose it.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TradeInInput {
-    /// `offer`, `none` or `skipped`.
-    pub choice: String,
-    /// With `offer`: the id `POST /api/trade-in/valuation` answered.
-    #[serde(default)]
-    pub valuation_id: Option<String>,
-}
-
-/// The delivery step as the shopper chose it.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DeliveryInput {
-    /// `delivery`, `pickup` or `skipped`.
-    pub choice: String,
-    /// With `delivery`: the 4-digit postcode.
-    #[serde(default)]
-    pub postcode: Option<String>,
-    /// With `pickup`: the location's slug.
-    #[serde(default)]
-    pub location: Option<String>,
-    /// With `pickup`: the location's local date, YYYY-MM-DD.
-    #[serde(default)]
-    pub date: Option<String>,
-    /// With `pickup`: one of the offered start times, HH:MM.
-    #[serde(default)]
-    pub time: Option<String>,
-}
-
-/// Body of `POST /api/journeys/{car_id}/steps`: the token and the steps to change (a
-/// step left out keeps its choice).
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StepsRequest {
-    /// The journey token (omit it when signed in with the reservation's phone).
-    #[serde(default)]
-    pub token: Option<String>,
-    /// The finance step.
-    #[serde(default)]
-    pub finance: Option<FinanceInput>,
-    /// The trade-in step.
-    #[serde(default)]
-    pub trade_in: Option<TradeInInput>,
-    /// The delivery step.
-    #[serde(default)]
-    pub delivery: Option<DeliveryInput>,
-}
-
-/// Where the reservation stands.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct HoldView {
-    /// The reservation's state.
-    pub status: PaymentStatus,
-    /// The state as the shopper reads it.
-    pub label: String,
-    /// Whether a live hold keeps the car for this reservation (an order needs one).
-    pub live: bool,
-    /// The refundable deposit, AUD.
-    pub deposit: u32,
-    /// When the hold ends.
-    pub expires_at: DateTime<Utc>,
-}
-
-/// The estimated repayments of the finance step.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RepaymentView {
-    /// One repayment, AUD.
-    pub amount: f64,
-    /// How often.
-    pub frequency: Frequency,
-    /// Amount financed, AUD (the balance less the cash deposit).
-    pub financed: f64,
-    /// Interest rate, percent a year.
-    pub rate: f64,
-    /// Comparison rate, percent a year ($30,000 over 5 years).
-    pub comparison_rate: f64,
-    /// Term, years.
-    pub term_years: f64,
-    /// Final payment, AUD.
-    pub balloon: f64,
-}
-
-/// The drive-away summary.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct SummaryView {
-    /// The car's advertised price, AUD; null when the dealer no longer lists a price.
-    pub price: Option<f64>,
-    /// The attached trade-in offer, AUD (0 without one).
-    pub trade_in: f64,
-    /// The reservation's deposit, AUD.
-    pub deposit: u32,
-    /// Whether the deposit comes off the balance: it is held on (or was taken from) the
-    /// shopper's card. A deposit to pay at the dealership is part of the balance.
-    pub deposit_deducted: bool,
-    /// The delivery fee, AUD (0 for pick-up or free delivery).
-    pub delivery_fee: f64,
-    /// Left to pay: price + delivery − trade-in, less the deposit when it is deducted;
-    /// null without a price.
-    pub balance: Option<f64>,
-    /// Estimated repayments, with finance chosen.
-    pub repayment: Option<RepaymentView>,
-}
-
-/// The journey as the shopper sees it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct JourneyView {
-    /// The reservation it starts from.
-    pub reservation_id: String,
-    /// The car.
-    pub car_id: u64,
-    /// The car's name, e.g. "2021 Toyota HiLux".
-    pub car_name: Option<String>,
-    /// The reservation.
-    pub hold: HoldView,
-    /// Step 2 (absent until chosen or skipped).
-    pub finance: Option<FinanceStep>,
-    /// Step 3.
-    pub trade_in: Option<TradeInStep>,
-    /// Step 4.
-    pub delivery: Option<DeliveryStep>,
-    /// Step 5.
-    pub summary: SummaryView,
-    /// The order, once sent.
-    pub order: Option<OrderSent>,
-}
-
-type Fields = BTreeMap<String, String>;
-
-/// Starts the journey of a new reservation; answers the token its browser keeps. A
-/// journey that cannot be stored is logged and the reservation stands without one.
-pub async fn open(
-    state: &AppState,
-    reservation: &ReservationRecord,
-    lead: &LeadRecord,
-) -> Option<String> {
-    let mut secret = [0u8; 32];
-    rand::rng().fill(&mut secret);
-    let secret: String = secret.iter().map(|b| format!("{b:02x}")).collect();
-    let journey = JourneyRecord {
-        dealer: reservation.dealer.clone(),
-        reservation_id: reservation.id.clone(),
-        car_id: reservation.car_id,
-        phone: lead.fields.phone.as_ref().map(|p| p.digits().to_owned()),
-        token_hash: token_hash(&secret),
-        created_at: reservation.created_at,
-        updated_at: reservation.created_at,
-        finance: None,
-        trade_in: None,
-        delivery: None,
-        order: None,
-        version: 0,
-    };
-    match state
-        .store
-        .open_journey(&journey, reservation.created_at)
-        .await
-    {
-        Ok(true) => Some(format!("{}.{secret}", reservation.id)),
-        Ok(false) => {
-            tracing::error!(dealer = %reservation.dealer, reservation_id = %reservation.id, "a journey of this reservation exists already");
-            None
-        }
-        Err(e) => {
-            tracing::error!(dealer = %reservation.dealer, reservation_id = %reservation.id, error = %e, "the journey could not be stored");
-            None
-        }
-    }
-}
-
-fn token_hash(secret: &str) -> String {
+pub(super) fn token_hash(secret: &str) -> String {
     blake3::hash(secret.as_bytes()).to_hex().to_string()
 }
 
-fn digits(text: &str) -> String {
+pub(super) fn digits(text: &str) -> String {
     text.chars().filter(char::is_ascii_digit).collect()
 }
 
 /// The journey of `car_id` the request may open: the token's, else the signed-in
 /// phone's latest.
-async fn owned(
+pub(super) async fn owned(
     state: &AppState,
     site: &Tenant,
     car_id: u64,
@@ -358,7 +91,7 @@ async fn owned(
     Err(ApiError::new(ErrorCode::NotFound, NO_JOURNEY))
 }
 
-async fn reservation_of(
+pub(super) async fn reservation_of(
     state: &AppState,
     journey: &JourneyRecord,
 ) -> Result<ReservationRecord, ApiError> {
@@ -376,7 +109,7 @@ async fn reservation_of(
 
 /// Whether the reservation's hold still keeps the car (a deposit held on the card, or
 /// to be paid at the dealership).
-async fn live(
+pub(super) async fn live(
     state: &AppState,
     reservation: &ReservationRecord,
     now: DateTime<Utc>,
@@ -394,7 +127,7 @@ async fn live(
         .is_some_and(|h| h.reservation_id == reservation.id))
 }
 
-fn domain_frequency(f: Frequency) -> PaymentFrequency {
+pub(super) fn domain_frequency(f: Frequency) -> PaymentFrequency {
     match f {
         Frequency::Week => PaymentFrequency::Week,
         Frequency::Fortnight => PaymentFrequency::Fortnight,
@@ -402,8 +135,18 @@ fn domain_frequency(f: Frequency) -> PaymentFrequency {
     }
 }
 
-fn summary(
+/// The loan terms of the journey's dealer (its finance settings), as its car pages use them.
+pub(super) fn loan_terms(state: &AppState, dealer: &str) -> LoanTerms {
+    state
+        .tenants
+        .by_slug(dealer)
+        .map(|t| t.finance.clone())
+        .unwrap_or_default()
+}
+
+pub(super) fn summary(
     price: Option<f64>,
+    terms: &LoanTerms,
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
 ) -> SummaryView {
@@ -441,22 +184,29 @@ fn summary(
             let frequency = f.frequency.unwrap_or(Frequency::Week);
             let deposit = f.deposit.unwrap_or(0.0);
             let balloon = f.balloon.unwrap_or(0.0);
+            // The car page's calculator on the shopper's figures: its establishment fee
+            // financed, the dealer's fees in the comparison rate, the dealer's rounding. Of
+            // the page's terms only the fee comes with the step: the page finances the feed
+            // lender's fee where the feed names one and the API has no lender data, so the
+            // step carries it (bounded); without it the dealer's own applies.
+            let establishment_fee = f.establishment_fee.unwrap_or(terms.establishment_fee);
+            let (upfront_fees, monthly_fees) = terms.comparison_fees(establishment_fee);
+            let loan = CarLoan {
+                deposit,
+                establishment_fee,
+                upfront_fees,
+                monthly_fees,
+                balloon,
+                rate,
+                term_years,
+                ..CarLoan::of(terms, balance, None)
+            };
             Some(RepaymentView {
-                amount: repayment(&RepaymentInput {
-                    amount: balance,
-                    deposit,
-                    trade_in: 0.0,
-                    establishment_fees: 0.0,
-                    balloon,
-                    rate,
-                    term_years,
-                    frequency: domain_frequency(frequency),
-                    round_up: false,
-                }),
+                amount: loan.repayment(domain_frequency(frequency)),
                 frequency,
                 financed: (balance - deposit).max(0.0),
                 rate,
-                comparison_rate: comparison_rate(rate, 0.0, 0.0),
+                comparison_rate: loan.comparison_rate_at(rate),
                 term_years,
                 balloon,
             })
@@ -474,7 +224,7 @@ fn summary(
     }
 }
 
-async fn view(
+pub(super) async fn view(
     state: &AppState,
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
@@ -495,13 +245,18 @@ async fn view(
         finance: journey.finance.clone(),
         trade_in: journey.trade_in.clone(),
         delivery: journey.delivery.clone(),
-        summary: summary(car.map(|c| c.price), journey, reservation),
+        summary: summary(
+            car.map(|c| c.price),
+            &loan_terms(state, &journey.dealer),
+            journey,
+            reservation,
+        ),
         order: journey.order.clone(),
     })
 }
 
 /// A number in a range, on a step (None: any).
-fn in_range(
+pub(super) fn in_range(
     fields: &mut Fields,
     name: &str,
     value: Option<f64>,
@@ -519,7 +274,7 @@ fn in_range(
 
 /// A step's choice as sent: one of its enum's words (`skipped`, `cash`, `offer`, …, as
 /// they are stored), else `message` under the field `name`.
-fn step_choice<C: serde::de::DeserializeOwned>(
+pub(super) fn step_choice<C: serde::de::DeserializeOwned>(
     raw: &str,
     name: &str,
     message: &str,
@@ -534,7 +289,7 @@ fn step_choice<C: serde::de::DeserializeOwned>(
     choice
 }
 
-fn finance_step(
+pub(super) fn finance_step(
     input: &FinanceInput,
     before: Option<&FinanceStep>,
     fields: &mut Fields,
@@ -552,6 +307,7 @@ fn finance_step(
             term_years: None,
             rate: None,
             balloon: None,
+            establishment_fee: None,
             frequency: None,
             application_lead_id,
             applied_at,
@@ -571,6 +327,13 @@ fn finance_step(
         Some(input.balloon.unwrap_or(0.0)),
         (0.0, AMOUNT_MAX, None),
         money("a final payment"),
+    );
+    let establishment_fee = in_range(
+        fields,
+        "finance.establishment_fee",
+        input.establishment_fee,
+        (0.0, ESTABLISHMENT_FEE_MAX, None),
+        "Please enter an establishment fee between $0 and $5,000.".into(),
     );
     let term_years = match input.term_years {
         None => {
@@ -622,6 +385,7 @@ fn finance_step(
         term_years,
         rate,
         balloon,
+        establishment_fee,
         frequency,
         application_lead_id,
         applied_at,
@@ -629,7 +393,7 @@ fn finance_step(
 }
 
 /// The offer recorded under a valuation id in the last [`OFFER_DAYS`] days.
-async fn valuation(
+pub(super) async fn valuation(
     state: &AppState,
     dealer: &str,
     id: &str,
@@ -646,7 +410,7 @@ async fn valuation(
     Ok(None)
 }
 
-async fn trade_in_step(
+pub(super) async fn trade_in_step(
     state: &AppState,
     dealer: &str,
     input: &TradeInInput,
@@ -715,7 +479,7 @@ async fn trade_in_step(
 }
 
 /// The field messages of an error about a pick-up, under `delivery.`.
-fn pickup_error(e: ApiError, fields: &mut Fields) -> Result<(), ApiError> {
+pub(super) fn pickup_error(e: ApiError, fields: &mut Fields) -> Result<(), ApiError> {
     match e {
         ApiError::Client {
             code: ErrorCode::BadRequest,
@@ -731,7 +495,7 @@ fn pickup_error(e: ApiError, fields: &mut Fields) -> Result<(), ApiError> {
     }
 }
 
-async fn delivery_step(
+pub(super) async fn delivery_step(
     state: &AppState,
     site: &Tenant,
     input: &DeliveryInput,
@@ -822,39 +586,24 @@ async fn delivery_step(
     Ok(Some(step))
 }
 
-/// "$12,345" or "$12,345.50".
-fn money(amount: f64) -> String {
-    let cents = (amount * 100.0).round() as i64;
-    let (whole, part) = (cents.abs() / 100, cents.abs() % 100);
-    let digits = whole.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let sign = if cents < 0 { "-" } else { "" };
-    if part == 0 {
-        format!("{sign}${grouped}")
-    } else {
-        format!("{sign}${grouped}.{part:02}")
-    }
+/// "$12,345" or "$12,345.50": the emails' one money format.
+pub(super) fn money(amount: f64) -> String {
+    domain::rules::format::format_price(amount)
 }
 
-fn number(value: f64) -> Scalar {
+pub(super) fn number(value: f64) -> Scalar {
     Number::from_f64(value)
         .map(Scalar::Number)
         .unwrap_or_else(|| Scalar::Text(value.to_string()))
 }
 
-fn finance_line(step: Option<&FinanceStep>, s: &SummaryView) -> String {
+pub(super) fn finance_line(step: Option<&FinanceStep>, s: &SummaryView) -> String {
     match step.map(|f| f.choice) {
         Some(FinanceChoice::Cash) => "Paying cash".to_owned(),
         Some(FinanceChoice::Finance) => {
             let mut line = match &s.repayment {
                 Some(r) => format!(
-                    "Finance: {} financed over {} years at {}% p.a. (comparison rate {:.2}% p.a.), final payment {}, estimated {} per {}",
+                    "{} financed over {} years at {}% p.a. (comparison rate {:.2}% p.a.), final payment {}, estimated {} per {}",
                     money(r.financed),
                     r.term_years,
                     r.rate,
@@ -863,7 +612,7 @@ fn finance_line(step: Option<&FinanceStep>, s: &SummaryView) -> String {
                     money(r.amount),
                     r.frequency.noun()
                 ),
-                None => "Finance (no price to work repayments out from)".to_owned(),
+                None => "Wanted (no price to work repayments out from)".to_owned(),
             };
             if let Some(f) = step {
                 if let Some(d) = f.deposit.filter(|d| *d > 0.0) {
@@ -883,7 +632,7 @@ fn finance_line(step: Option<&FinanceStep>, s: &SummaryView) -> String {
     }
 }
 
-fn trade_in_line(step: Option<&TradeInStep>) -> String {
+pub(super) fn trade_in_line(step: Option<&TradeInStep>) -> String {
     match step {
         Some(t) if t.choice == TradeInChoice::Offer => {
             let mut line = format!(
@@ -908,7 +657,7 @@ fn trade_in_line(step: Option<&TradeInStep>) -> String {
     }
 }
 
-fn delivery_line(step: Option<&DeliveryStep>) -> String {
+pub(super) fn delivery_line(step: Option<&DeliveryStep>) -> String {
     match step {
         Some(d) if d.choice == DeliveryChoice::Delivery => format!(
             "Delivery to {} {} ({}), fee {}",
@@ -935,19 +684,20 @@ fn delivery_line(step: Option<&DeliveryStep>) -> String {
     }
 }
 
-/// The order as the dealer reads it: one line a step, then the drive-away figures.
-fn order_detail(
+/// The order as the dealer reads it: one line a step, then the drive-away figures;
+/// `hold_ends` is when the hold ends as the dealer's email writes times.
+pub(super) fn order_detail(
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
     s: &SummaryView,
+    hold_ends: &str,
 ) -> String {
     let mut lines = vec![
         format!(
-            "1. Reservation {}: {}; {} deposit; hold ends {}",
+            "1. Reservation {}: {}; {} deposit; hold ends {hold_ends}",
             reservation.id,
             reservation.status.label(),
             money(f64::from(reservation.deposit)),
-            reservation.expires_at.to_rfc3339()
         ),
         format!("2. Finance: {}", finance_line(journey.finance.as_ref(), s)),
         format!("3. Trade-in: {}", trade_in_line(journey.trade_in.as_ref())),
@@ -989,7 +739,7 @@ fn order_detail(
 }
 
 /// The contact details of the reservation's lead, for the leads the journey sends.
-fn contact_fields(lead: &LeadRecord) -> LeadFields {
+pub(super) fn contact_fields(lead: &LeadRecord) -> LeadFields {
     let f = &lead.fields;
     LeadFields {
         name: f.name.clone(),
@@ -1005,14 +755,14 @@ fn contact_fields(lead: &LeadRecord) -> LeadFields {
 }
 
 /// Names the car in a lead of the journey: its id always, the rest from the stock.
-fn car_fields(fields: &mut LeadFields, car_id: u64, car: Option<&StockFacts>) {
+pub(super) fn car_fields(fields: &mut LeadFields, car_id: u64, car: Option<&StockFacts>) {
     match car {
         Some(car) => car.fill(car_id, fields),
         None => fields.car_id = Some(Scalar::Number(Number::from(car_id))),
     }
 }
 
-async fn reservation_lead(
+pub(super) async fn reservation_lead(
     state: &AppState,
     reservation: &ReservationRecord,
 ) -> Result<LeadRecord, ApiError> {
@@ -1029,173 +779,23 @@ async fn reservation_lead(
 }
 
 /// Counts a lead the journey sends against the lead limits, as a form's would.
-async fn lead_limits(
+pub(super) async fn lead_limits(
     state: &AppState,
     site: &Tenant,
     ip: &str,
     lead: &LeadRecord,
 ) -> Result<(), ApiError> {
-    limit_platform(state, &site.slug, "leads-ip", ip, state.policy.leads_per_ip).await?;
-    if let Some(phone) = &lead.fields.phone {
-        limit(
-            state,
-            &site.slug,
-            "leads-phone",
-            phone.digits(),
-            state.policy.leads_per_phone,
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-/// Opens the journey of a reserved car: the token's, or the signed-in phone's.
-#[utoipa::path(post, path = "/api/journeys/{car_id}", tag = "journey", request_body = JourneyRequest,
-    params(("car_id" = u64, Path, description = "The reserved car's id")),
-    responses((status = 200, body = JourneyView, description = "The journey: the hold, each step's choice, the drive-away summary and the order once sent"),
-        (status = 400, body = ErrorBody, description = "A bad car id or token; `fields` names it"),
-        (status = 401, body = ErrorBody, description = "`sign_in_required`: no token and not signed in"),
-        (status = 403, body = ErrorBody, description = "The token is not this car's journey's"),
-        (status = 404, body = ErrorBody, description = "The signed-in phone has no reservation of this car; or the host names no dealer")))]
-pub async fn read(
-    State(state): State<AppState>,
-    Site(site): Site,
-    SessionPhone(session_phone): SessionPhone,
-    car_id: Result<Path<String>, PathRejection>,
-    ApiJson(body): ApiJson<JourneyRequest>,
-) -> Result<Json<JourneyView>, ApiError> {
-    let car_id = car_id_param(car_id)?;
-    let journey = owned(
-        &state,
-        &site,
-        car_id,
-        body.token.as_deref(),
-        session_phone.as_deref(),
-    )
-    .await?;
-    let reservation = reservation_of(&state, &journey).await?;
-    Ok(Json(view(&state, &journey, &reservation).await?))
-}
-
-/// Records the shopper's choice at one or more steps; with `finance.apply`, sends the
-/// dealer a pre-approval application (a finance lead, once).
-#[utoipa::path(post, path = "/api/journeys/{car_id}/steps", tag = "journey", request_body = StepsRequest,
-    params(("car_id" = u64, Path, description = "The reserved car's id")),
-    responses((status = 200, body = JourneyView, description = "The journey with the steps changed"),
-        (status = 400, body = ErrorBody, description = "A bad field; `fields` names each one (`finance.rate`, `delivery.postcode`, ...)"),
-        (status = 401, body = ErrorBody, description = "`sign_in_required`: no token and not signed in"),
-        (status = 403, body = ErrorBody, description = "The token is not this car's journey's"),
-        (status = 404, body = ErrorBody, description = "The signed-in phone has no reservation of this car"),
-        (status = 409, body = ErrorBody, description = "`slot_unavailable`: the pick-up time is no longer offered; `hold_lapsed`: the order was sent, so the steps are final"),
-        RateLimited))]
-pub async fn steps(
-    State(state): State<AppState>,
-    Site(site): Site,
-    ClientIp(ip): ClientIp,
-    SessionPhone(session_phone): SessionPhone,
-    car_id: Result<Path<String>, PathRejection>,
-    ApiJson(body): ApiJson<StepsRequest>,
-) -> Result<Json<JourneyView>, ApiError> {
-    let car_id = car_id_param(car_id)?;
-    let mut journey = owned(
-        &state,
-        &site,
-        car_id,
-        body.token.as_deref(),
-        session_phone.as_deref(),
-    )
-    .await?;
-    limit(
-        &state,
+    limit_lead(
+        state,
         &site.slug,
-        "journey-ip",
-        &ip,
-        state.policy.events_per_ip,
+        ip,
+        lead.fields.phone.as_ref().map(|p| p.digits()),
     )
-    .await?;
-    if journey.order.is_some() {
-        return Err(ApiError::new(ErrorCode::HoldLapsed, ORDER_IS_SENT));
-    }
-    let now = state.clock.now();
-    let mut fields = Fields::new();
-    let finance = match &body.finance {
-        Some(input) => finance_step(input, journey.finance.as_ref(), &mut fields),
-        None => None,
-    };
-    let trade_in = match &body.trade_in {
-        Some(input) => trade_in_step(&state, &site.slug, input, &mut fields, now).await?,
-        None => None,
-    };
-    let delivery = match &body.delivery {
-        Some(input) => delivery_step(&state, &site, input, &mut fields, now).await?,
-        None => None,
-    };
-    if !fields.is_empty() {
-        return Err(ApiError::validation(fields).with_code(ErrorCode::BadRequest));
-    }
-    let apply = body.finance.as_ref().and_then(|f| f.apply) == Some(true);
-    let reservation = reservation_of(&state, &journey).await?;
-    for _ in 0..3 {
-        if finance.is_some() {
-            journey.finance = finance.clone();
-        }
-        if trade_in.is_some() {
-            journey.trade_in = trade_in.clone();
-        }
-        if delivery.is_some() {
-            journey.delivery = delivery.clone();
-        }
-        journey.updated_at = now;
-        let wants_application = apply
-            && journey.finance.as_ref().is_some_and(|step| {
-                step.choice == FinanceChoice::Finance && step.application_lead_id.is_none()
-            });
-        let application = if wants_application {
-            let lead = application_lead(&state, &journey, &reservation, now).await?;
-            lead_limits(&state, &site, &ip, &lead).await?;
-            if let Some(step) = &mut journey.finance {
-                step.application_lead_id = Some(lead.id.clone());
-                step.applied_at = Some(now);
-            }
-            Some(lead)
-        } else {
-            None
-        };
-        match state
-            .store
-            .save_journey(&journey, application.as_ref(), None, now)
-            .await?
-        {
-            JourneySave::Saved(saved) => {
-                if let Some(lead) = &application {
-                    tracing::info!(dealer = %site.slug, lead_id = %lead.id, reservation_id = %saved.reservation_id, "pre-approval application sent");
-                    state.outbox_wake.notify_one();
-                }
-                return Ok(Json(view(&state, &saved, &reservation).await?));
-            }
-            JourneySave::Changed | JourneySave::SlotTaken => {
-                // Another tab changed the journey: apply this change to what it stored.
-                journey = state
-                    .store
-                    .journey(&site.slug, &journey.reservation_id)
-                    .await?
-                    .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("journey vanished")))?;
-                if journey.order.is_some() {
-                    return Err(ApiError::new(ErrorCode::HoldLapsed, ORDER_IS_SENT));
-                }
-            }
-        }
-    }
-    Err(ApiError::Internal(anyhow::anyhow!(
-        "the journey kept changing while it was saved"
-    )))
+    .await
 }
-
-/// Shown when a step is changed after the order was sent.
-pub const ORDER_IS_SENT: &str = "Your order has been sent to the dealer, so these steps can no longer be changed here. Please call the dealership to change anything.";
 
 /// The pre-approval application: a finance lead with the calculator's figures for the car.
-async fn application_lead(
+pub(super) async fn application_lead(
     state: &AppState,
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
@@ -1203,7 +803,12 @@ async fn application_lead(
 ) -> Result<LeadRecord, ApiError> {
     let contact = reservation_lead(state, reservation).await?;
     let car = stock_facts(state, &journey.dealer, journey.car_id);
-    let s = summary(car.as_ref().map(|c| c.price), journey, reservation);
+    let s = summary(
+        car.as_ref().map(|c| c.price),
+        &loan_terms(state, &journey.dealer),
+        journey,
+        reservation,
+    );
     let (category, subcategory) = FormKind::FinanceEnquiry.category();
     let mut fields = LeadFields {
         category: Some(category.to_owned()),
@@ -1211,7 +816,7 @@ async fn application_lead(
         finance: Some(messages::YES.to_owned()),
         vehicle_type: Some(messages::FINANCE_VEHICLE_TYPE_CAR.to_owned()),
         message: Some(format!(
-            "Pre-approval application from the buy-online journey (reservation {}). {}.",
+            "Pre-approval application from the buy-online journey (reservation {}). Finance: {}.",
             reservation.id,
             finance_line(journey.finance.as_ref(), &s)
         )),
@@ -1230,7 +835,8 @@ async fn application_lead(
 
 /// The Online Purchase lead: the car, the reservation (so the dealer's deposit links
 /// come with it) and every step, as fields the dealer's email and ADF show.
-fn order_lead(
+pub(super) fn order_lead(
+    site: &Tenant,
     journey: &JourneyRecord,
     reservation: &ReservationRecord,
     contact: &LeadRecord,
@@ -1244,7 +850,6 @@ fn order_lead(
         reservation_status: Some(reservation.status),
         deposit: Some(reservation.deposit),
         hold_expires_at: Some(reservation.expires_at),
-        order_detail: Some(order_detail(journey, reservation, s)),
         form_completed: Some(true),
         lead_status: Some(messages::LEAD_STATUS_COMPLETE.to_owned()),
         ..contact_fields(contact)
@@ -1275,130 +880,18 @@ fn order_lead(
     {
         fields.location = d.location.clone();
     }
-    LeadRecord {
+    let mut lead = LeadRecord {
         id: new_lead_id(),
         dealer: journey.dealer.clone(),
         created_at: now,
         updated_at: now,
         steps: 1,
         fields,
-    }
-}
-
-/// Sends the order to the dealer: one Online Purchase lead with every step, while the
-/// reservation's hold stands. A pick-up slot is booked with it. Sending again answers
-/// the order already sent.
-#[utoipa::path(post, path = "/api/journeys/{car_id}/order", tag = "journey", request_body = JourneyRequest,
-    params(("car_id" = u64, Path, description = "The reserved car's id")),
-    responses((status = 201, body = JourneyView, description = "The order was sent to the dealer"),
-        (status = 200, body = JourneyView, description = "The order had been sent already"),
-        (status = 400, body = ErrorBody, description = "A bad car id or token"),
-        (status = 401, body = ErrorBody, description = "`sign_in_required`: no token and not signed in"),
-        (status = 403, body = ErrorBody, description = "The token is not this car's journey's"),
-        (status = 404, body = ErrorBody, description = "The signed-in phone has no reservation of this car"),
-        (status = 409, body = ErrorBody, description = "`hold_lapsed`: no live hold keeps the car for this reservation; `slot_unavailable`: the pick-up time was booked meanwhile"),
-        RateLimited))]
-pub async fn order(
-    State(state): State<AppState>,
-    Site(site): Site,
-    ClientIp(ip): ClientIp,
-    SessionPhone(session_phone): SessionPhone,
-    car_id: Result<Path<String>, PathRejection>,
-    ApiJson(body): ApiJson<JourneyRequest>,
-) -> Result<(StatusCode, Json<JourneyView>), ApiError> {
-    let car_id = car_id_param(car_id)?;
-    let mut journey = owned(
-        &state,
-        &site,
-        car_id,
-        body.token.as_deref(),
-        session_phone.as_deref(),
-    )
-    .await?;
-    let now = state.clock.now();
-    for _ in 0..3 {
-        let reservation = reservation_of(&state, &journey).await?;
-        if journey.order.is_some() {
-            return Ok((
-                StatusCode::OK,
-                Json(view(&state, &journey, &reservation).await?),
-            ));
-        }
-        if !live(&state, &reservation, now).await? {
-            return Err(ApiError::new(ErrorCode::HoldLapsed, NO_LIVE_HOLD));
-        }
-        let contact = reservation_lead(&state, &reservation).await?;
-        let car = stock_facts(&state, &site.slug, car_id);
-        let s = summary(car.as_ref().map(|c| c.price), &journey, &reservation);
-        let lead = order_lead(&journey, &reservation, &contact, car.as_ref(), &s, now);
-        lead_limits(&state, &site, &ip, &lead).await?;
-        let booking: Option<BookingRecord> = match journey
-            .delivery
-            .as_ref()
-            .filter(|d| d.choice == DeliveryChoice::Pickup)
-        {
-            Some(d) => {
-                let choice = AppointmentChoice {
-                    location: d.location.clone().unwrap_or_default(),
-                    date: d
-                        .date
-                        .map(|d: NaiveDate| d.format("%Y-%m-%d").to_string())
-                        .unwrap_or_default(),
-                    time: d
-                        .time
-                        .map(|t: NaiveTime| t.format("%H:%M").to_string())
-                        .unwrap_or_default(),
-                };
-                Some(appointments::booking(&state, &site, &choice, &lead.id, now).await?)
-            }
-            None => None,
-        };
-        let mut sent = journey.clone();
-        sent.order = Some(OrderSent {
-            lead_id: lead.id.clone(),
-            sent_at: now,
-        });
-        sent.updated_at = now;
-        match state
-            .store
-            .save_journey(&sent, Some(&lead), booking.as_ref(), now)
-            .await?
-        {
-            JourneySave::Saved(saved) => {
-                tracing::info!(dealer = %site.slug, lead_id = %lead.id, reservation_id = %saved.reservation_id, "online purchase order sent");
-                state.outbox_wake.notify_one();
-                return Ok((
-                    StatusCode::CREATED,
-                    Json(view(&state, &saved, &reservation).await?),
-                ));
-            }
-            outcome @ (JourneySave::SlotTaken | JourneySave::Changed) => {
-                journey = state
-                    .store
-                    .journey(&site.slug, &journey.reservation_id)
-                    .await?
-                    .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("journey vanished")))?;
-                // A second press of the button finds the first one's order.
-                if outcome == JourneySave::SlotTaken && journey.order.is_none() {
-                    return Err(ApiError::new(
-                        ErrorCode::SlotUnavailable,
-                        appointments::SLOT_UNAVAILABLE,
-                    ));
-                }
-            }
-        }
-    }
-    Err(ApiError::Internal(anyhow::anyhow!(
-        "the journey kept changing while the order was sent"
-    )))
-}
-
-/// This feature's endpoints, merged into the app by [`crate::app`].
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/journeys/{car_id}", post(read))
-        .route("/api/journeys/{car_id}/steps", post(steps))
-        .route("/api/journeys/{car_id}/order", post(order))
+    };
+    // On the clock of the location the order is for, as the email's "Received".
+    let hold_ends = lead_time(site, &lead, reservation.expires_at);
+    lead.fields.order_detail = Some(order_detail(journey, reservation, s, &hold_ends));
+    lead
 }
 
 #[cfg(test)]
@@ -1442,13 +935,18 @@ mod tests {
             (PaymentStatus::AwaitingPayment, false, 45_990.0),
             (PaymentStatus::Expired, false, 45_990.0),
         ] {
-            let s = summary(Some(45_990.0), &journey, &reservation(status));
+            let s = summary(
+                Some(45_990.0),
+                &LoanTerms::default(),
+                &journey,
+                &reservation(status),
+            );
             assert_eq!(
                 (s.deposit_deducted, s.balance),
                 (deducted, Some(balance)),
                 "{status:?}"
             );
-            let detail = order_detail(&journey, &reservation(status), &s);
+            let detail = order_detail(&journey, &reservation(status), &s, "then");
             assert_eq!(detail.contains("less deposit $200"), deducted, "{detail}");
             assert_eq!(
                 detail.contains("deposit $200 to pay at the dealership (part of the balance)"),

@@ -27,11 +27,11 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
-use crate::adf::lead_to_adf_with_notes;
-use crate::lead_mail;
-use crate::mail::OutgoingMail;
+use crate::delivery::adf::lead_to_adf_with_notes;
+use crate::delivery::lead_mail;
+use crate::delivery::mail::OutgoingMail;
+use crate::delivery::sms::Sms;
 use crate::payment::links::DealerAction;
-use crate::sms::Sms;
 use crate::store::{
     Attempt, MailSend, OutboxEntry, Parked, ParkedItem, SendState, StoreError, Target,
 };
@@ -181,7 +181,10 @@ async fn deliver_one(
         Ok(Ok(true)) => return Ok(Some(Outcome::Delivered)),
         Ok(Ok(false)) => return Ok(Some(Outcome::Failed)),
         Ok(Err(e)) => format!("store: {e}"),
-        Err(panic) => format!("panicked: {}", crate::mail::panic_message(panic.as_ref())),
+        Err(panic) => format!(
+            "panicked: {}",
+            crate::delivery::mail::panic_message(panic.as_ref())
+        ),
     };
     tracing::error!(event = "lead_delivery_unfinished", dealer = %tenant.slug, lead_id = %lead_id, seq,
         error = %error, "an outbox entry's delivery pass did not finish; recorded on the entry");
@@ -301,7 +304,7 @@ pub fn adf_body(entry: &OutboxEntry, tenant: &Tenant, links: &[(DealerAction, St
         &entry.lead,
         &tenant.name,
         None,
-        &lead_mail::link_notes(links),
+        &lead_mail::dealer_notes(tenant, &entry.lead, links),
     )
 }
 
@@ -521,7 +524,9 @@ fn stock_car(
         return lead_mail::StockCar::default();
     };
     lead_mail::StockCar {
-        url: lead_mail::site_url(tenant).map(|site| format!("{site}/cars/{}", car.slug)),
+        url: tenant
+            .site_url()
+            .map(|site| format!("{site}/cars/{}", car.slug)),
         name: Some(car.name),
     }
 }
@@ -787,7 +792,7 @@ pub fn spawn_worker(state: AppState, poll: StdDuration) -> tokio::task::JoinHand
             let passes = tokio::spawn(run_passes(state.clone(), poll));
             match passes.await {
                 Err(e) if e.is_panic() => {
-                    let message = crate::mail::panic_message(e.into_panic().as_ref());
+                    let message = crate::delivery::mail::panic_message(e.into_panic().as_ref());
                     tracing::error!(event = "outbox_worker_restarted", error = %message, "the outbox worker panicked; started again");
                 }
                 Err(_) | Ok(()) => {

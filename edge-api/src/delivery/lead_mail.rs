@@ -10,9 +10,9 @@ use domain::config::{LeadEmailFormat, LeadRecipient};
 use domain::view::markdown::escape_html;
 use lettre::message::Mailbox;
 
-use crate::adf::lead_to_adf_with_notes;
+use crate::delivery::adf::lead_to_adf_with_notes;
+use crate::delivery::mail::MailParts;
 use crate::lead::Scalar;
-use crate::mail::MailParts;
 use crate::payment::links::DealerAction;
 use crate::store::{LeadRecord, OutboxEntry};
 use crate::tenancy::Tenant;
@@ -122,22 +122,38 @@ pub fn message_id(entry: &OutboxEntry, kind: &str, address: &str, domain: &str) 
     )
 }
 
-/// The public site URL of a dealer (its first domain), for ADF's provider and the email.
-pub fn site_url(tenant: &Tenant) -> Option<String> {
-    tenant.domains.first().map(|d| format!("https://{d}"))
-}
-
 /// When the lead came in, on the clock of the dealer location it is for (the dealer's
 /// first location when it names none), e.g. "Sunday 29 November 2026, 4:05 pm AEST".
 /// The ADF keeps the machine form: its `requestdate` is ISO 8601.
 fn received_at(tenant: &Tenant, lead: &LeadRecord) -> String {
+    lead_time(tenant, lead, lead.created_at)
+}
+
+/// A moment of a lead (when it came in, when its hold ends) as [`received_at`] writes
+/// it: on the clock of the location the lead is for, the dealer's first without one.
+pub fn lead_time(tenant: &Tenant, lead: &LeadRecord, at: chrono::DateTime<chrono::Utc>) -> String {
     let location = location_slug(tenant, lead)
         .and_then(|slug| tenant.locations.iter().find(|l| l.slug == slug))
         .or(tenant.locations.first());
-    dealer_time(
-        location.map_or("", |l| l.address.state.as_str()),
-        lead.created_at,
-    )
+    dealer_time(location.map_or("", |l| l.address.state.as_str()), at)
+}
+
+/// An amount of a lead as the email writes money ("$16,990"); text that is no number
+/// stays as the shopper or feed wrote it.
+fn money(value: &Option<Scalar>) -> Option<String> {
+    let amount = match value.as_ref()? {
+        Scalar::Number(n) => n.as_f64(),
+        Scalar::Text(t) => t
+            .trim()
+            .trim_start_matches('$')
+            .replace(',', "")
+            .parse()
+            .ok(),
+    };
+    match amount.filter(|a: &f64| a.is_finite()) {
+        Some(a) => Some(domain::rules::format::format_price(a)),
+        None => scalar(value),
+    }
 }
 
 /// A moment as a person in `state` reads it, with the zone's abbreviation.
@@ -186,16 +202,13 @@ fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
     push("Condition", text(&f.vehicle_status).map(str::to_owned));
     push("VIN", text(&f.vin).map(str::to_owned));
     push("Stock number", text(&f.stock_number).map(str::to_owned));
-    push("Price", scalar(&f.price).map(|p| format!("${p}")));
+    push("Price", money(&f.price));
     push(
         "Trade-in rego",
         text(&f.rego).or(text(&f.rego_upper)).map(str::to_owned),
     );
     push("Trade-in km", scalar(&f.kms));
-    push(
-        "Trade-in offer",
-        scalar(&f.offer_price).map(|p| format!("${p}")),
-    );
+    push("Trade-in offer", money(&f.offer_price));
     push("Finance", text(&f.finance).map(str::to_owned));
     push("Part number", text(&f.part_number).map(str::to_owned));
     push("Order detail", text(&f.order_detail).map(str::to_owned));
@@ -205,7 +218,7 @@ fn rows(tenant: &Tenant, lead: &LeadRecord) -> Vec<(&'static str, String)> {
     for (label, value) in f
         .lead_attributes
         .as_ref()
-        .map(crate::adf::attribution)
+        .map(crate::delivery::adf::attribution)
         .unwrap_or_default()
     {
         push(label, Some(value));
@@ -327,8 +340,8 @@ pub fn lead_email(
 ) -> anyhow::Result<MailParts> {
     let lead = &entry.lead;
     let domain = from_address.rsplit('@').next().unwrap_or("localhost");
-    let notes = link_notes(links);
-    let adf = || lead_to_adf_with_notes(lead, &tenant.name, site_url(tenant).as_deref(), &notes);
+    let notes = dealer_notes(tenant, lead, links);
+    let adf = || lead_to_adf_with_notes(lead, &tenant.name, tenant.site_url().as_deref(), &notes);
     let (text_body, html, attachment) = match recipient.format {
         LeadEmailFormat::Adf => (adf(), None, None),
         LeadEmailFormat::Readable => {
@@ -366,11 +379,24 @@ pub fn lead_email(
     })
 }
 
-/// A card deposit's links as (label, URL) lines for the ADF's comments.
-pub fn link_notes(links: &[(DealerAction, String)]) -> Vec<(&'static str, String)> {
-    links
-        .iter()
-        .map(|(action, url)| (action.label(), url.clone()))
+/// What the ADF's comments add for the dealer beyond the lead's own fields: when a
+/// reservation's hold ends, in the dealer's time as the email writes it (the lead keeps
+/// the instant; only the dealer knows its zone), then a card deposit's links as
+/// (label, URL) lines.
+pub fn dealer_notes(
+    tenant: &Tenant,
+    lead: &LeadRecord,
+    links: &[(DealerAction, String)],
+) -> Vec<(&'static str, String)> {
+    lead.fields
+        .hold_expires_at
+        .map(|ends| ("Hold ends", lead_time(tenant, lead, ends)))
+        .into_iter()
+        .chain(
+            links
+                .iter()
+                .map(|(action, url)| (action.label(), url.clone())),
+        )
         .collect()
 }
 
@@ -389,7 +415,7 @@ pub fn alert_recipient(tenant: &Tenant) -> Option<&LeadRecipient> {
     })
 }
 
-/// The email of an alert queued with [`crate::outbox::queue_alert`]: its subject and
+/// The email of an alert queued with [`crate::delivery::outbox::queue_alert`]: its subject and
 /// text are the API's own words (kept in the entry's `subcategory` and `message`).
 pub fn alert_email(
     tenant: &Tenant,
@@ -708,6 +734,13 @@ pub fn reservation_update_email(
     let first = first_name(lead);
     let subject = format!("Your reservation: {} – {}", status.label(), tenant.name);
     let mut body = format!("Hi {first},\n\n{what}\n");
+    // While the car is held the shopper may still change their mind: the dealer site's
+    // online-payment page (signed in with the reservation's phone) cancels it.
+    if let (PaymentStatus::Held, Some(site)) = (status, tenant.site_url()) {
+        body.push_str(&format!(
+            "\nChanged your mind? Cancel the reservation, and release the hold on your card, at {site}/online-payment (sign in with the phone number you reserved with).\n"
+        ));
+    }
     if let Some(url) = &car.url {
         body.push_str(&format!("\nCar page: {url}\n"));
     }

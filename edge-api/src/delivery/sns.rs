@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use aws_sdk_sns::types::MessageAttributeValue;
 use domain::rules::contact::AuPhone;
 
-use crate::sms::{Sms, SmsSender};
+use crate::delivery::sms::{Sms, SmsSender};
 
 /// Sender id shown on handsets that support one (max 11 characters).
 pub const SENDER_ID: &str = "Forecourt";

@@ -265,8 +265,8 @@ pub fn lead_to_adf_for_site(lead: &LeadRecord, vendor: &str, site: Option<&str>)
     lead_to_adf_with_notes(lead, vendor, site, &[])
 }
 
-/// [`lead_to_adf_for_site`] with `notes`, (label, value) lines the dealer acts on (a
-/// card deposit's signed links), added to the customer comments: ADF 1.0 has no element
+/// [`lead_to_adf_for_site`] with `notes`, (label, value) lines the dealer acts on (when a
+/// hold ends, in the dealer's time; a card deposit's signed links), added to the customer comments: ADF 1.0 has no element
 /// for them, and the comments are what a CRM shows the salesperson, escaped like every
 /// other value so the document stays well-formed.
 pub fn lead_to_adf_with_notes(
@@ -374,9 +374,6 @@ pub fn lead_to_adf_with_notes(
     }
     if let Some(deposit) = f.deposit {
         comments.push(format!("Deposit: ${deposit}"));
-    }
-    if let Some(ends) = f.hold_expires_at {
-        comments.push(format!("Hold ends: {}", ends.to_rfc3339()));
     }
     comments.extend(
         notes
