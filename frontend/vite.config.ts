@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { basemapFromEnv } from './src/components/map/map-config';
-import { basemapPlugin } from './src/components/map/basemap.mjs';
+import { basemapFromEnv } from './src/lib/map/map-config';
+import { basemapPlugin } from './src/lib/map/basemap.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

@@ -156,9 +156,9 @@ test('no module but the client calls fetch, save those that load static files', 
   // Not the API: the map's basemap files, the mega menu's prices file, the car's
   // pre-rendered page (its props) and a vehicle page's form set.
   expect([...new Set(calls)].sort()).toEqual([
-    join('components', 'map', 'leaflet-map.ts'),
     join('components', 'menu-models.tsx'),
     join('features', 'account', 'car-lookup.ts'),
     join('features', 'forms', 'vehicle-forms.ts'),
+    join('lib', 'map', 'leaflet-map.ts'),
   ]);
 });

@@ -20,7 +20,7 @@ export type Website = Schemas['Website'];
 /** One of its locations (seed 000 s3 "Dealership location"). */
 export type DealershipLocation = Schemas['DealershipLocation'];
 /** GET /api/manufacturer-locations' answer: the websites, the Host's own first. */
-export type ManufacturerLocations = Website[];
+type ManufacturerLocations = Website[];
 
 /** What one call came to. `body` is the parsed JSON, or null when the answer was not
  *  JSON (a proxy's error page); an error answer's body is the API's error body as far
@@ -31,7 +31,7 @@ export type Reply<T> =
 
 /** Per-call options: an abort signal, the browser cache mode, and the fetch to use
  *  (tests pass their own; the default is the global fetch at the time of the call). */
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   cache?: RequestCache;
   fetchImpl?: typeof fetch;
@@ -171,7 +171,7 @@ export const manufacturerLocations = (apiPath: string, options?: CallOptions) =>
 // The vehicle page's live widgets.
 
 /** The delivery estimate URL: measured from the car's own `location` (slug) when known. */
-export function deliveryUrl(postcode: string, location?: string | null): string {
+function deliveryUrl(postcode: string, location?: string | null): string {
   const query = new URLSearchParams({ postcode });
   if (location) query.set('location', location);
   return `/api/delivery-estimate?${query.toString()}`;

@@ -14,7 +14,7 @@ export const HOLD_MS = 2500;
 const FRAME_MS = 1000;
 
 /** What the shell put on the boot script's element (`data-entry`, `data-preloads`). */
-export interface BootAssets {
+interface BootAssets {
   entry: string;
   preloads: string[];
 }
@@ -43,7 +43,7 @@ export function largestImageSettled(doc: Document, holdMs = HOLD_MS): Promise<vo
 
 /** Resolves after the next frame has been drawn; at once on a hidden page, which draws
  *  none and has no paint to protect. */
-export function afterNextFrame(doc: Document): Promise<void> {
+function afterNextFrame(doc: Document): Promise<void> {
   if (doc.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
@@ -52,7 +52,7 @@ export function afterNextFrame(doc: Document): Promise<void> {
 }
 
 /** Adds a modulepreload link per chunk, so they download beside the entry, not after it. */
-export function preloadChunks(doc: Document, preloads: string[]): void {
+function preloadChunks(doc: Document, preloads: string[]): void {
   for (const href of preloads) {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';

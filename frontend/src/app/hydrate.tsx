@@ -2,12 +2,12 @@
 // <div id="root"> and the props in <script type="application/json" id="__FORECOURT_PROPS__">.
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { recordPageView } from '../components/attribution';
+import { recordPageView } from '../lib/attribution';
 import { enforceGate } from '../features/account/gate';
 import type { SignInType } from '../types/generated/SignInType';
 
 /** Reads the page props the document shell embedded. */
-export function readProps<P>(doc: Document = document): P {
+function readProps<P>(doc: Document = document): P {
   const script = doc.getElementById('__FORECOURT_PROPS__');
   if (!script?.textContent) {
     throw new Error('Forecourt: the page has no #__FORECOURT_PROPS__ script');

@@ -9,7 +9,7 @@ import type { PageKind } from '../types/generated/PageKind';
 import type { PageProps } from '../types/generated/PageProps';
 
 /** The view model of each page kind. */
-export interface PageViews {
+interface PageViews {
   home: import('../types/generated/HomePageView').HomePageView;
   search: import('../types/generated/SearchPageView').SearchPageView;
   vehicle: import('../types/generated/VehiclePageView').VehiclePageView;

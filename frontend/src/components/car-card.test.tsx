@@ -5,7 +5,7 @@ import { MESSAGES } from '../types/generated/messages';
 import { CarCard, MORE_ACTIONS } from './car-card';
 import { CarGrid } from './car-grid';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
-import { testCard } from './test-card';
+import { testCard } from '../testing/card';
 
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { favouriteOf, SaveToggle } from './account/save-toggle';
+import { favouriteOf, SaveToggle } from '../features/account/save-toggle';
 import type { CardView } from '../types/generated/CardView';
+import { CARD_BUTTONS_SHOWN } from '../types/generated/constants';
 import { MESSAGES } from '../types/generated/messages';
 import { COMPARISON_RATE_MARK } from './comparison-rate-note';
 import { CompareToggle } from './compare-toggle';
@@ -11,7 +12,6 @@ import { Photo } from './photo';
  *  choice of primary action first); the rest wait under More, so a card with every
  *  button the dealer can list still fits a phone's screen. `forecourt check` warns a
  *  dealer who lists more than this. */
-export const CARD_ACTIONS = 2;
 
 /** The visible words of the disclosure holding a card's further buttons. */
 export const MORE_ACTIONS = 'More';
@@ -38,7 +38,7 @@ function ActionLink({
   );
 }
 
-/** The buttons past the first `CARD_ACTIONS`, in the dealer's order, under a native
+/** The buttons past the first `CARD_BUTTONS_SHOWN`, in the dealer's order, under a native
  *  disclosure (it opens without scripts, and its summary takes Enter and Space). The list
  *  opens over the card's body, above the actions, so no card moves. Escape closes it and
  *  returns focus to its summary; a click outside it, or the focus moving out of it,
@@ -237,11 +237,11 @@ export function CarCard({
             </a>
           ) : (
             <>
-              {car.buttons.slice(0, CARD_ACTIONS).map((button, i) => (
+              {car.buttons.slice(0, CARD_BUTTONS_SHOWN).map((button, i) => (
                 <ActionLink key={button.kind} button={button} car={car} primary={i === 0} />
               ))}
-              {car.buttons.length > CARD_ACTIONS ? (
-                <MoreActions buttons={car.buttons.slice(CARD_ACTIONS)} car={car} />
+              {car.buttons.length > CARD_BUTTONS_SHOWN ? (
+                <MoreActions buttons={car.buttons.slice(CARD_BUTTONS_SHOWN)} car={car} />
               ) : null}
             </>
           )}

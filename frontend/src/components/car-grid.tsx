@@ -3,7 +3,7 @@ import type { CardView } from '../types/generated/CardView';
 import { CarCard } from './car-card';
 import { ComparisonRateNote } from './comparison-rate-note';
 import { Shared } from './shared-fragment';
-import { useSite } from './site-context';
+import { useSite } from '../lib/site-context';
 
 /** A cell of the grid: a car, or another card (a promo) with its key. */
 export type GridCell = { car: CardView } | { key: string; node: ReactNode };

@@ -25,7 +25,7 @@ export function stepActive(active: number, step: 1 | -1, count: number): number 
   return next;
 }
 
-export interface ComboboxKeys {
+interface ComboboxKeys {
   /** The active option's index, -1 for none. */
   active: number;
   setActive: Dispatch<SetStateAction<number>>;
@@ -41,7 +41,7 @@ export interface ComboboxKeys {
   inputProps: (listId: string) => ComboboxInputProps;
 }
 
-export interface ComboboxInputProps {
+interface ComboboxInputProps {
   role: 'combobox';
   'aria-autocomplete': 'list';
   'aria-expanded': boolean;

@@ -3,10 +3,15 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMPARE_MAX_CARS } from '../types/generated/constants';
 import { CarCard } from './car-card';
-import { COMPARE_KEY, comparedCars, resetCompared, toggleCompared } from './compare-store';
+import {
+  COMPARE_KEY,
+  comparedCars,
+  resetCompared,
+  toggleCompared,
+} from '../features/compare/compare-store';
 import { CompareToggle } from './compare-toggle';
 import { removeToast, ToastRegion } from './toast';
-import { testCard } from './test-card';
+import { testCard } from '../testing/card';
 
 const ref = (id: number) => ({
   id,

@@ -1,6 +1,6 @@
 import { COMPARE_MAX_CARS } from '../types/generated/constants';
-import type { CarRef } from './account/records';
-import { COMPARE_PATH, toggleCompared, useCompared } from './compare-store';
+import type { CarRef } from '../features/account/records';
+import { COMPARE_PATH, toggleCompared, useCompared } from '../features/compare/compare-store';
 import { showToast } from './toast';
 
 /** The compare toggle of a card or vehicle page (seed 000 s4 "save or compare

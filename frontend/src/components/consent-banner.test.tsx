@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsView } from '../types/generated/AnalyticsView';
 import { ConsentBanner } from './consent-banner';
-import { CONSENT_KEY, CONSENT_SETTINGS_EVENT, storedConsent } from './consent';
+import { CONSENT_KEY, CONSENT_SETTINGS_EVENT, storedConsent } from '../lib/consent';
 import { SiteFooter } from './site-footer';
-import { testSite } from './test-site';
+import { testSite } from '../testing/site';
 
 const tagged: AnalyticsView = {
   gtm_id: 'GTM-AB12',

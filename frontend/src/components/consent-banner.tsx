@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SiteView } from '../types/generated/SiteView';
-import { setAnalyticsDealer } from './analytics';
+import { setAnalyticsDealer } from '../lib/analytics';
 import {
   CONSENT_SETTINGS_EVENT,
   choose,
@@ -8,8 +8,8 @@ import {
   startConsent,
   storedConsent,
   type ConsentChoice,
-} from './consent';
-import { useFixedEdge } from './fixed-edge';
+} from '../lib/consent';
+import { useFixedEdge } from '../lib/fixed-edge';
 import './consent-banner.css';
 
 /** The consent banner of a first visit: a fixed bar over the bottom of the

@@ -8,7 +8,7 @@ import {
   queryHref,
   suggestionsFrom,
 } from './keyword-box';
-import { answer, mockFetch } from './test-fetch';
+import { answer, mockFetch } from '../testing/fetch';
 
 const item = (value: string, count: number) => ({ label: value, value, count });
 const FACETS = {

@@ -13,7 +13,7 @@ import './keyword-box.css';
 /** The dealer's search endpoint (GET; the answer's facets list the stock's values). */
 const SEARCH_API = '/api/search';
 /** Suggestions shown at most. */
-export const SUGGESTIONS_SHOWN = 8;
+const SUGGESTIONS_SHOWN = 8;
 /** The make > model separator of the `make_model` facet. */
 const MAKE_MODEL = ' > ';
 

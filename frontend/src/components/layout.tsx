@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import '../styles/global.css';
 import type { SiteView } from '../types/generated/SiteView';
 import { ConsentBanner } from './consent-banner';
-import { SiteContext } from './site-context';
+import { SiteContext } from '../lib/site-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { Shared } from './shared-fragment';

@@ -7,7 +7,7 @@ const priceFiles = new Map<string, Promise<Record<string, string>>>();
 
 /** The site's "from" prices by model URL, fetched once per page load (a failed fetch is
  *  tried again at the next opening). */
-export function loadMenuPrices(url: string): Promise<Record<string, string>> {
+function loadMenuPrices(url: string): Promise<Record<string, string>> {
   let prices = priceFiles.get(url);
   if (!prices) {
     prices = fetch(url, { headers: { accept: 'application/json' } }).then((response) => {

@@ -2,7 +2,7 @@
 // is open, it is named by its heading (or a label), and Escape and the browser's cancel
 // close it through the state, so focus goes back to the opener.
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { useModalDialog } from './use-modal-dialog';
+import type { useModalDialog } from '../lib/use-modal-dialog';
 
 interface Props {
   /** What `useModalDialog` answered. */

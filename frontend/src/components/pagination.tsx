@@ -1,6 +1,6 @@
 /** The page numbers a list links: every page of a short list, else the first, the last
  *  and those near the current one, so each page is a link or two from any other. */
-export function linkedPages(page: number, pages: number): number[] {
+function linkedPages(page: number, pages: number): number[] {
   if (pages <= 9) return Array.from({ length: pages }, (_, i) => i);
   const near = new Set([0, pages - 1]);
   for (let i = page - 2; i <= page + 2; i++) if (i >= 0 && i < pages) near.add(i);

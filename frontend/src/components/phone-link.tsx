@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PhoneView } from '../types/generated/PhoneView';
-import { EVENT_PHONE_CLICK, trackEvent, type AnalyticsCar } from './analytics';
+import { EVENT_PHONE_CLICK, trackEvent, type AnalyticsCar } from '../lib/analytics';
 
 /** The number with its last four digits hidden, e.g. "07 3000 ••••". */
-export function maskNumber(display: string): string {
+function maskNumber(display: string): string {
   let hidden = 0;
   const chars = display.split('');
   for (let i = chars.length - 1; i >= 0 && hidden < 4; i -= 1) {

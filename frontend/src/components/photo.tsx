@@ -3,10 +3,10 @@ import { IMAGE_LAYOUTS, NOT_FOUND_IMAGE } from '../types/generated/constants';
 
 /** A layout of `IMAGE_LAYOUTS` (Rust, domain/src/view/images.rs): the box a photo is
  *  drawn in and its `sizes` at the seed's breakpoints. */
-export type PhotoLayout = keyof typeof IMAGE_LAYOUTS;
+type PhotoLayout = keyof typeof IMAGE_LAYOUTS;
 
 /** One candidate of a `srcset`. */
-export type Candidate = { url: string; width: number };
+type Candidate = { url: string; width: number };
 
 /** The candidates of a `srcset` the view model carries (`url 160w, url 320w, ...`). The
  *  URLs are the image service's, built on the Rust side; they hold no spaces or commas

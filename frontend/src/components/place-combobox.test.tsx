@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../types/generated/constants';
 import { fetchPlaces, PlaceCombobox, postcodeOf, type PlaceSuggestion } from './place-combobox';
-import { answer, mockFetch } from './test-fetch';
+import { answer, mockFetch } from '../testing/fetch';
 
 const at = (name: string, state: string, postcode: string): PlaceSuggestion => ({
   name,

@@ -13,7 +13,7 @@ import './place-combobox.css';
 export type { PlaceSuggestion } from '../api/client';
 
 /** Fewest characters that are looked up (one letter matches half the country). */
-export const MIN_QUERY_CHARS = 2;
+const MIN_QUERY_CHARS = 2;
 
 /** Seed 001 s5: a postcode is exactly 4 digits. */
 const POSTCODE = /^\d{4}$/;

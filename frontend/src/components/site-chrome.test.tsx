@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSession } from './account/session';
-import { changeWatchlist, resetSavedIds } from './account/watchlist';
+import { resetSession } from '../features/account/session';
+import { changeWatchlist, resetSavedIds } from '../features/account/watchlist';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { answer, mockFetch } from './test-fetch';
-import { testSite } from './test-site';
+import { answer, mockFetch } from '../testing/fetch';
+import { testSite } from '../testing/site';
 
 afterEach(() => {
   cleanup();

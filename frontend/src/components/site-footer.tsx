@@ -1,5 +1,5 @@
 import type { SiteView } from '../types/generated/SiteView';
-import { hasTags, openConsentSettings } from './consent';
+import { hasTags, openConsentSettings } from '../lib/consent';
 
 /** Icon paths of the social networks the config allows (24 px box). */
 const SOCIAL_ICONS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteView } from '../types/generated/SiteView';
-import { signInUrl, signOut, useSession, WATCHLIST_PATH } from './account/session';
-import { useSavedIds } from './account/watchlist';
+import { signInUrl, signOut, useSession, WATCHLIST_PATH } from '../features/account/session';
+import { useSavedIds } from '../features/account/watchlist';
 import { HeaderSearch, KeywordBox } from './keyword-box';
 import { NavMenu } from './nav-menu';
 import { PhoneLink } from './phone-link';

@@ -7,7 +7,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /** A toast: its text and an optional link (e.g. View List). */
-export interface Toast {
+interface Toast {
   text: string;
   action?: { label: string; href: string };
 }

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompareProps } from '../app/props';
-import { comparedCars, resetCompared, toggleCompared } from '../components/compare-store';
-import { mockFetch } from '../components/test-fetch';
-import { testCard } from '../components/test-card';
-import { testSite } from '../components/test-site';
+import { comparedCars, resetCompared, toggleCompared } from '../features/compare/compare-store';
+import { mockFetch } from '../testing/fetch';
+import { testCard } from '../testing/card';
+import { testSite } from '../testing/site';
 import { ComparePage } from './compare-page';
 
 const props: CompareProps = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CompareProps } from '../app/props';
 import { Layout } from '../components/layout';
-import type { CarRef } from '../components/account/records';
-import { removeCompared, useCompared } from '../components/compare-store';
+import type { CarRef } from '../features/account/records';
+import { removeCompared, useCompared } from '../features/compare/compare-store';
 import { fetchVehicleProps } from '../features/account/car-lookup';
 import { CompareTable, type CompareColumn } from '../features/compare/compare-table';
 import '../features/compare/compare.css';

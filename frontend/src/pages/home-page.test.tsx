@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testCard } from '../components/test-card';
-import { testSite } from '../components/test-site';
+import { testCard } from '../testing/card';
+import { testSite } from '../testing/site';
 import type { HomePageView } from '../types/generated/HomePageView';
 import { HomePage } from './home-page';
 

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../components/test-fetch';
-import { testSite } from '../components/test-site';
+import { answer, mockFetch } from '../testing/fetch';
+import { testSite } from '../testing/site';
 import type { LocatorPageView } from '../types/generated/LocatorPageView';
 import type { Website } from '../api/client';
-import { group, place } from '../features/locator/test-websites';
+import { group, place } from '../testing/locator-websites';
 import { LocatorPage } from './locator-page';
-import type { MapHandle, MapOptions } from '../components/map/leaflet-map';
-import { installObserver, observers } from '../components/map/test-observer';
+import type { MapHandle, MapOptions } from '../lib/map/leaflet-map';
+import { installObserver, observers } from '../testing/intersection-observer';
 
 const drawMap = vi.fn<(element: HTMLElement, options: MapOptions) => MapHandle>(() => ({
   setMarkers: vi.fn(),
@@ -16,7 +16,7 @@ const drawMap = vi.fn<(element: HTMLElement, options: MapOptions) => MapHandle>(
   centre: () => ({ lat: -27.6144, lng: 152.7609 }),
   destroy: vi.fn(),
 }));
-vi.mock('../components/map/leaflet-map', () => ({
+vi.mock('../lib/map/leaflet-map', () => ({
   drawMap: (e: HTMLElement, o: MapOptions) => drawMap(e, o),
 }));
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testSite } from '../components/test-site';
+import { testSite } from '../testing/site';
 import type { ModelPageView } from '../types/generated/ModelPageView';
 import { ModelPage } from './model-page';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PartsSearchProps } from '../app/props';
-import { testSite } from '../components/test-site';
+import { testSite } from '../testing/site';
 import type { PartView } from '../types/generated/PartView';
 import type { PartsSearchPageView } from '../types/generated/PartsSearchPageView';
 import { MESSAGES } from '../types/generated/messages';

@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchProps } from '../app/props';
-import { answer, mockFetch } from '../components/test-fetch';
-import { testSite } from '../components/test-site';
+import { answer, mockFetch } from '../testing/fetch';
+import { testSite } from '../testing/site';
 import type { SearchPageView } from '../types/generated/SearchPageView';
 import { SearchPage } from './search-page';
-import { car, view } from './test-search-view';
+import { car, view } from '../testing/search-view';
 
 const props = (page: SearchPageView): SearchProps => ({ site: testSite, gate: null, page });
 

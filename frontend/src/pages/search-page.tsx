@@ -19,7 +19,7 @@ import {
   setQuery,
   setSort,
   type SearchState,
-} from '../components/search-state';
+} from '../features/search/search-state';
 import { useSearch } from '../features/search/use-search';
 import '../features/search/search.css';
 

@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VehicleProps } from '../app/props';
-import { testCard } from '../components/test-card';
-import { answer, mockFetch } from '../components/test-fetch';
-import { testSite } from '../components/test-site';
+import { testCard } from '../testing/card';
+import { answer, mockFetch } from '../testing/fetch';
+import { testSite } from '../testing/site';
 import { clearFormSets } from '../features/forms/vehicle-forms';
-import { field } from '../features/forms/test-fields';
-import { carEnquiry, rav4Forms, testDrive } from '../features/forms/test-views';
+import { field } from '../testing/form-fields';
+import { carEnquiry, rav4Forms, testDrive } from '../testing/form-views';
 import type { VehicleFormSet } from '../types/generated/VehicleFormSet';
 import type { VehicleFormsView } from '../types/generated/VehicleFormsView';
 import { VehiclePage } from './vehicle-page';

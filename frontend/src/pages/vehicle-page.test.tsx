@@ -2,11 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VehicleProps } from '../app/props';
-import { answer, mockFetch } from '../components/test-fetch';
-import { calculatorView, estimateView } from '../features/finance/test-views';
+import { answer, mockFetch } from '../testing/fetch';
+import { calculatorView, estimateView } from '../testing/finance-views';
 import { MESSAGES } from '../types/generated/messages';
 import { VehiclePage } from './vehicle-page';
-import { testSite } from '../components/test-site';
+import { testSite } from '../testing/site';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -11,7 +11,7 @@ import { PAGES } from './page-registry';
 const src = `${resolve(dirname(fileURLToPath(import.meta.url)), '..')}/`;
 
 /** The string literals of the exported union, in order. */
-export function unionMembers(declaration: string): string[] {
+function unionMembers(declaration: string): string[] {
   const union = /export type PageKind\s*=\s*([^;]+);/.exec(declaration)?.[1];
   if (!union) throw new Error('PageKind.ts has no `export type PageKind = ...;`');
   return union.split('|').map((member) => JSON.parse(member.trim()) as string);

@@ -2,14 +2,14 @@
 // worker loop stays trivial and the protocol is unit tested.
 
 /** One request line: `{"id": 17, "kind": "vehicle", "props": {...}}`. */
-export interface RenderRequest {
+interface RenderRequest {
   id: number | string;
   kind: string;
   props: unknown;
 }
 
 /** One response: `{id, html}` or `{id, error}` (error includes the stack). */
-export type RenderResponse =
+type RenderResponse =
   { id: number | string | null; html: string } | { id: number | string | null; error: string };
 
 /** The text of an error with its stack, for the `error` field. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchProps } from '../app/props';
 import type { CardView } from '../types/generated/CardView';
-import { testCard } from '../components/test-card';
-import { testSite } from '../components/test-site';
-import { car, view } from '../pages/test-search-view';
+import { testCard } from '../testing/card';
+import { testSite } from '../testing/site';
+import { car, view } from '../testing/search-view';
 import { render, renderWhole } from './render';
 
 const props = (overrides: Parameters<typeof view>[0] = {}, site = testSite): SearchProps => ({

@@ -14,7 +14,7 @@ import { type FragmentStore, FragmentStoreContext } from '../components/shared-f
 import { PAGES } from './page-registry';
 
 /** Thrown for a `kind` that has no page component. */
-export class UnknownKindError extends Error {}
+class UnknownKindError extends Error {}
 
 function pageElement(kind: string, props: unknown): ReactElement {
   const Page = (PAGES as Record<string, ComponentType<never> | undefined>)[kind];

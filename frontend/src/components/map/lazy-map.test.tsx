@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MapHandle, MapOptions } from './leaflet-map';
+import type { MapHandle, MapOptions } from '../../lib/map/leaflet-map';
 import { LazyMap } from './lazy-map';
-import { installObserver, observers } from './test-observer';
+import { installObserver, observers } from '../../testing/intersection-observer';
 
 const handle: MapHandle = {
   setMarkers: vi.fn(),
@@ -11,7 +11,9 @@ const handle: MapHandle = {
   destroy: vi.fn(),
 };
 const drawMap = vi.fn<(element: HTMLElement, options: MapOptions) => MapHandle>(() => handle);
-vi.mock('./leaflet-map', () => ({ drawMap: (e: HTMLElement, o: MapOptions) => drawMap(e, o) }));
+vi.mock('../../lib/map/leaflet-map', () => ({
+  drawMap: (e: HTMLElement, o: MapOptions) => drawMap(e, o),
+}));
 
 const markers = [{ lat: -29.69, lng: 152.93, label: 'Acme Grafton', url: '/locations/grafton' }];
 

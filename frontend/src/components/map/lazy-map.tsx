@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LatLng, MapHandle, MapMarker } from './leaflet-map';
-import { loadMapModule, whenNearViewport } from './map-loader';
-import { basemapFromEnv, type Basemap } from './map-config';
+import type { LatLng, MapHandle, MapMarker } from '../../lib/map/leaflet-map';
+import { loadMapModule, whenNearViewport } from '../../lib/map/map-loader';
+import { basemapFromEnv, type Basemap } from '../../lib/map/map-config';
 import './lazy-map.css';
 
 type State = 'waiting' | 'loading' | 'ready' | 'failed';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getHold } from '../../api/client';
-import { ACCOUNT_CALL, callApi } from '../../components/account/api';
-import type { ReservationRecord } from '../../components/account/records';
-import type { Session } from '../../components/account/session';
+import { ACCOUNT_CALL, callApi } from './api';
+import type { ReservationRecord } from './records';
+import type { Session } from './session';
 
 /** A record's time for the account pages, e.g. "27 Nov 2026, 9:30 am"; nothing when unreadable. */
 export function when(iso: string): string {

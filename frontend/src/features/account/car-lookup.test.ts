@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testCard } from '../../components/test-card';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { testCard } from '../../testing/card';
+import { answer, mockFetch } from '../../testing/fetch';
 import { carSlugOf } from './car-lookup';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,10 +5,10 @@
 import type { VehicleProps } from '../../app/props';
 import type { CardView } from '../../types/generated/CardView';
 import { searchIds } from '../../api/client';
-import { parseAnswer } from '../../components/search-client';
+import { parseAnswer } from '../search/search-client';
 
 /** The search API's limit of ids in one query. */
-export const MAX_IDS = 100;
+const MAX_IDS = 100;
 
 /** The cards of `ids` (in the order asked; unknown or delisted ids are left out). */
 export async function fetchCardsByIds(

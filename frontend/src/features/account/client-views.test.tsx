@@ -1,22 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteContext } from '../../components/site-context';
-import { testCard } from '../../components/test-card';
-import { answer, mockFetch } from '../../components/test-fetch';
-import { testSite } from '../../components/test-site';
+import { SiteContext } from '../../lib/site-context';
+import { testCard } from '../../testing/card';
+import { answer, mockFetch } from '../../testing/fetch';
+import { testSite } from '../../testing/site';
 import { describeSearch, GarageView } from './garage-view';
 import { OnlinePaymentView } from './online-payment-view';
 import { PrintView } from './print-view';
-import {
-  recordEnquiry,
-  recordReservation,
-  recordSearch,
-  saveSuccess,
-} from '../../components/account/records';
-import { resetSession } from '../../components/account/session';
+import { recordEnquiry, recordReservation, recordSearch, saveSuccess } from './records';
+import { resetSession } from './session';
 import { SuccessView } from './success-view';
 import { markJourneyStart, rememberJourneyToken } from '../journey/journey-token';
-import { resetSavedIds } from '../../components/account/watchlist';
+import { resetSavedIds } from './watchlist';
 import { WatchlistView } from './watchlist-view';
 
 beforeEach(() => window.localStorage.clear());
@@ -154,6 +149,22 @@ describe('SuccessView', () => {
       (await screen.findByRole('link', { name: 'Go to your garage' })).getAttribute('href'),
     ).toBe('/my-garage');
     expect(screen.getAllByText(/thank you/i)).toHaveLength(1);
+  });
+
+  it('offers to cancel a reservation just made, and nothing to cancel after an enquiry', async () => {
+    mockFetch().mockResolvedValue(answer(200, { signed_in: true, phone: '0412345678' }));
+    saveSuccess(marker);
+    const view = () => (
+      <SuccessView searchPath="/search/used-cars" heading="Thank You" key={Math.random()} />
+    );
+    const { rerender } = render(view());
+    expect(await screen.findByText('Our team will call you shortly.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Cancel my reservation' })).toBeNull();
+    saveSuccess({ ...marker, reservation_id: 'R1' });
+    rerender(view());
+    const cancel = await screen.findByRole('link', { name: 'Cancel my reservation' });
+    expect(cancel.getAttribute('href')).toBe('/online-payment');
+    expect(cancel.className).toBe('button button--secondary');
   });
 
   it('offers no garage to a signed-out shopper', async () => {
@@ -389,6 +400,10 @@ describe('GarageView', () => {
     );
     expect(await screen.findByText('2 saved cars.', { exact: false })).toBeTruthy();
     expect(await screen.findByText(/^Held until/)).toBeTruthy();
+    // A live hold links to where it is cancelled.
+    expect(screen.getByRole('link', { name: 'Cancel my reservation' }).getAttribute('href')).toBe(
+      '/online-payment',
+    );
     expect(screen.getByText('Book a Test Drive', { exact: false })).toBeTruthy();
     expect(
       screen.getByRole('link', { name: 'Toyota, price 10000 to 30000' }).getAttribute('href'),

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import './account.css';
-import { useSite } from '../../components/site-context';
+import { useSite } from '../../lib/site-context';
 import {
   loadEnquiries,
   loadReservations,
@@ -8,9 +8,15 @@ import {
   type EnquiryRecord,
   type ReservationRecord,
   type SearchRecord,
-} from '../../components/account/records';
-import { signOut, useSession, WATCHLIST_PATH } from '../../components/account/session';
-import { fetchWatchlist } from '../../components/account/watchlist';
+} from './records';
+import {
+  CANCEL_RESERVATION,
+  ONLINE_PAYMENT_PATH,
+  signOut,
+  useSession,
+  WATCHLIST_PATH,
+} from './session';
+import { fetchWatchlist } from './watchlist';
 import { SessionPending, useLiveHolds, when } from './account-parts';
 
 interface Kept {
@@ -107,6 +113,9 @@ export function GarageView({ searchPath }: { searchPath: string }) {
                   ? 'Hold ended'
                   : `Reserved ${when(r.made_at)}`}
             </span>
+            {holds[r.reservation_id] === true ? (
+              <a href={ONLINE_PAYMENT_PATH}>{CANCEL_RESERVATION}</a>
+            ) : null}
           </li>
         ))}
       </GarageList>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetSession } from '../../components/account/session';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { resetSession } from './session';
+import { answer, mockFetch } from '../../testing/fetch';
 import { backPath, enforceGate } from './gate';
 
 afterEach(() => {

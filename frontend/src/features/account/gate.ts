@@ -3,7 +3,7 @@
 // page they came from, on this site, else home). The static page is public; what it
 // shows of the shopper comes from the API, which checks the session itself.
 import type { SignInType } from '../../types/generated/SignInType';
-import { currentPath, loadSession, safePath, signInUrl } from '../../components/account/session';
+import { currentPath, loadSession, safePath, signInUrl } from './session';
 
 /** Where "back" on the sign-in page goes: the referring page of this site, else home. */
 export function backPath(referrer: string, origin: string): string {

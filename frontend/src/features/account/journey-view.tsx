@@ -4,16 +4,17 @@ import '../journey/journey.css';
 import type { VehicleProps } from '../../app/props';
 import { openJourney, saveJourneySteps, sendJourneyOrder, type Reply } from '../../api/client';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
-import { formatDollars } from '../../components/number-format';
+import { formatDollars } from '../../lib/number-format';
 import { Photo } from '../../components/photo';
-import { trackEvent } from '../../components/analytics';
+import { trackEvent } from '../../lib/analytics';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { MESSAGES } from '../../types/generated/messages';
 import { comparisonFigure, FinanceFigures, interestFigure } from '../finance/finance-figures';
-import { loadSession } from '../../components/account/session';
+import { loadSession } from './session';
 import { useHold } from '../vehicle/use-hold';
 import { forgetJourneyToken, journeyToken, markJourneyStart } from '../journey/journey-token';
 import {
+  NO_FEES,
   perFrequency,
   STATUS_LABEL,
   stepStatus,
@@ -262,11 +263,19 @@ export function JourneyView({
 
   const { journey } = state.access;
   const estimate = page.finance_estimate;
+  const calculator = page.finance_calculator;
+  const ranges = calculator?.ranges;
+  // The car page's loan (the calculator's opening state): its deposit, term, rate and
+  // final payment. The deposit held on the card already comes off the balance, so the
+  // cash deposit is the rest of the calculator's: the loan, and so its figure, is the car
+  // page's.
+  const held = journey.summary.deposit_deducted ? journey.summary.deposit : 0;
   const defaults: Figures = {
-    deposit: estimate?.deposit ?? 0,
-    termYears: estimate?.term_years ?? 5,
-    rate: estimate?.rate ?? page.finance_calculator?.lender_rate?.rate ?? 8.5,
-    frequency: page.finance_calculator?.frequency ?? 'week',
+    deposit: Math.max((ranges?.deposit.default ?? estimate?.deposit ?? 0) - held, 0),
+    termYears: ranges?.term_years.default ?? estimate?.term_years ?? 5,
+    rate: ranges?.interest.default ?? estimate?.rate ?? 8.5,
+    frequency: calculator?.frequency ?? 'week',
+    balloon: ranges?.residual.default ?? estimate?.final_payment ?? 0,
   };
   const yardSlug = page.forms?.location_slug ?? page.widgets.delivery_location;
   const yard = yardSlug ? { slug: yardSlug, name: page.location?.name ?? 'the dealership' } : null;
@@ -358,6 +367,7 @@ export function JourneyView({
                 <FinanceStep
                   journey={journey}
                   defaults={defaults}
+                  basis={calculator ?? NO_FEES}
                   save={save}
                   onFigures={setFinanceFiguresShown}
                 />

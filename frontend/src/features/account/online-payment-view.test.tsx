@@ -3,9 +3,9 @@
 // cannot.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../../components/test-fetch';
-import { recordReservation } from '../../components/account/records';
-import { resetSession } from '../../components/account/session';
+import { answer, mockFetch } from '../../testing/fetch';
+import { recordReservation } from './records';
+import { resetSession } from './session';
 import { CANCELLED_TEXT, OnlinePaymentView } from './online-payment-view';
 
 afterEach(() => {

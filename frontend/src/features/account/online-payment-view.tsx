@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import './account.css';
 import { cancelReservation } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
-import { loadReservations, type ReservationRecord } from '../../components/account/records';
-import { useSession } from '../../components/account/session';
+import { loadReservations, type ReservationRecord } from './records';
+import { useSession } from './session';
 import type { ReserveTerms } from '../../types/generated/ReserveTerms';
 import { SessionPending, useLiveHolds, when } from './account-parts';
 

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { answer, mockFetch } from '../../testing/fetch';
 import { parseSignInQuery, SignIn } from './sign-in';
-import { resetSession } from '../../components/account/session';
+import { resetSession } from './session';
 
 afterEach(() => {
   cleanup();

@@ -2,14 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import '../forms/forms.css';
 import './account.css';
 import type { SignInType } from '../../types/generated/SignInType';
-import {
-  requestCode,
-  safePath,
-  signOut,
-  useSession,
-  verifyCode,
-  type Session,
-} from '../../components/account/session';
+import { requestCode, safePath, signOut, useSession, verifyCode, type Session } from './session';
 
 /** Why the shopper is asked to sign in, by the route's `type` (seed 001 s2). */
 export const SIGN_IN_REASONS: Record<SignInType, string> = {
@@ -24,7 +17,7 @@ export const SIGN_IN_REASONS: Record<SignInType, string> = {
 };
 
 /** What the sign-in route's query asks for. */
-export interface SignInQuery {
+interface SignInQuery {
   type: SignInType | null;
   /** Where to go once signed in (this site's paths only). */
   redirect: string;

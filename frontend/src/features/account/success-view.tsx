@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import './account.css';
-import { useSite } from '../../components/site-context';
-import { loadSuccess, type SuccessMarker } from '../../components/account/records';
-import { useSession } from '../../components/account/session';
+import { useSite } from '../../lib/site-context';
+import { loadSuccess, type SuccessMarker } from './records';
+import { CANCEL_RESERVATION, ONLINE_PAYMENT_PATH, useSession } from './session';
 import { reservedFromJourney } from '../journey/journey-token';
 
 /** /success: what the shopper just sent (the marker the form saved) and where to go
- *  next: back to the car the form was about, the stock, and the garage for a signed-in
- *  shopper (signed out it would only ask them to sign in), and back to the buy-online
+ *  next: back to the car the form was about, the stock, the page that cancels a
+ *  reservation just made, and the garage for a signed-in shopper (signed out it would only ask them to sign in), and back to the buy-online
  *  journey after a reservation made from it. The page's heading already
  *  says thank you (`heading`), so the marker's title is shown only when it says more. */
 export function SuccessView({ searchPath, heading }: { searchPath: string; heading: string }) {
@@ -56,6 +56,11 @@ export function SuccessView({ searchPath, heading }: { searchPath: string; headi
         <a className={marker?.car?.slug ? 'button button--secondary' : 'button'} href={searchPath}>
           Browse our stock
         </a>
+        {marker?.reservation_id ? (
+          <a className="button button--secondary" href={ONLINE_PAYMENT_PATH}>
+            {CANCEL_RESERVATION}
+          </a>
+        ) : null}
         {site?.garage_path && session.status === 'signed-in' ? (
           <a className="button button--secondary" href={site.garage_path}>
             Go to your garage

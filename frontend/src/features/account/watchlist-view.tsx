@@ -4,9 +4,9 @@ import { CarGrid } from '../../components/car-grid';
 import { showToast } from '../../components/toast';
 import type { CardView } from '../../types/generated/CardView';
 import { fetchCardsByIds } from './car-lookup';
-import { loadFavourites, type Favourite } from '../../components/account/records';
-import { useSession } from '../../components/account/session';
-import { changeWatchlist, fetchWatchlist, useSavedIds } from '../../components/account/watchlist';
+import { loadFavourites, type Favourite } from './records';
+import { useSession } from './session';
+import { changeWatchlist, fetchWatchlist, useSavedIds } from './watchlist';
 import { SessionPending } from './account-parts';
 
 type State =

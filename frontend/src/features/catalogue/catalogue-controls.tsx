@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useUrlState } from '../../components/use-url-state';
-import { FifoCache } from '../../components/fifo-cache';
+import { useUrlState } from '../search/use-url-state';
+import { FifoCache } from '../../lib/fifo-cache';
 import { OFFERS_CACHE_SIZE, SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
 import {
   emptyState,
@@ -9,7 +9,7 @@ import {
   setRange,
   toggleRefinement,
   type SearchState,
-} from '../../components/search-state';
+} from '../search/search-state';
 import { cataloguePage, facetCounts, type CatalogueSpec } from './catalogue-filter';
 
 type Page<T> = ReturnType<typeof cataloguePage<T>>;

@@ -2,10 +2,10 @@
 // filters on categories and price; the manufacturer catalogue search on manufacturer,
 // model and body; 21 per page): facets, an optional price range and a query, with the
 // state in the URL like the stock search.
-import type { SearchState } from '../../components/search-state';
+import type { SearchState } from '../search/search-state';
 
 /** One facet of a catalogue: its URL name (refinementList[name]), label and values. */
-export interface FacetSpec<T> {
+interface FacetSpec<T> {
   name: string;
   label: string;
   values: (item: T) => string[];
@@ -21,7 +21,7 @@ export interface CatalogueSpec<T> {
 }
 
 /** Whether an item passes the state's facets, price range and query. */
-export function matchesItem<T>(item: T, state: SearchState, spec: CatalogueSpec<T>): boolean {
+function matchesItem<T>(item: T, state: SearchState, spec: CatalogueSpec<T>): boolean {
   for (const facet of spec.facets) {
     const chosen = state.refinements[facet.name] ?? [];
     if (chosen.length > 0 && !facet.values(item).some((v) => chosen.includes(v))) return false;

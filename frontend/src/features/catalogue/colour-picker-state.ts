@@ -4,7 +4,7 @@
 import type { VariantView } from '../../types/generated/VariantView';
 
 /** Selected variant, body-style group and colour, all indexes. */
-export interface PickerSelection {
+interface PickerSelection {
   variant: number;
   group: number;
   colour: number;

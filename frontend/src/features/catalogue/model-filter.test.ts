@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCardView } from '../../types/generated/ModelCardView';
-import { parseSearchState } from '../../components/search-state';
+import { parseSearchState } from '../search/search-state';
 import { cataloguePage, facetCounts } from './catalogue-filter';
 import { CATALOGUE_PAGE_SIZE, MODEL_SPEC } from './model-filter';
 

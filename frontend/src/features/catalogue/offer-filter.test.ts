@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferView } from '../../types/generated/OfferView';
-import { parseSearchState } from '../../components/search-state';
+import { parseSearchState } from '../search/search-state';
 import { cataloguePage, facetCounts } from './catalogue-filter';
 import { OFFER_SPEC } from './offer-filter';
 

@@ -1,5 +1,5 @@
 import { Photo } from '../../components/photo';
-import type { CarRef } from '../../components/account/records';
+import type { CarRef } from '../account/records';
 import type { SpecRow } from '../../types/generated/SpecRow';
 
 /** One column of the comparison: the stored car and what its page says of it. */

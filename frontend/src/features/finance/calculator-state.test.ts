@@ -6,8 +6,9 @@ import {
   termText,
   type CalculatorAction,
 } from './calculator-state';
-import { ENQUIRE_FOR_FINANCE_THRESHOLD, nonNegative } from './finance-math';
-import { calculatorView } from './test-views';
+import { ENQUIRE_FOR_FINANCE_THRESHOLD } from '../../types/generated/constants';
+import { nonNegative } from './finance-math';
+import { calculatorView } from '../../testing/finance-views';
 import { caseTable } from '../../testing/case-table';
 
 // domain/tests/rules_finance.rs holds the threshold and the purchase price range and

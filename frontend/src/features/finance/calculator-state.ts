@@ -4,8 +4,8 @@
 import type { FinanceCalculatorView } from '../../types/generated/FinanceCalculatorView';
 import type { InputRange } from '../../types/generated/InputRange';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
+import { ENQUIRE_FOR_FINANCE_THRESHOLD } from '../../types/generated/constants';
 import {
-  ENQUIRE_FOR_FINANCE_THRESHOLD,
   clampToRange,
   comparisonRate,
   formatAmount,
@@ -18,7 +18,7 @@ import {
 /** The money inputs: the purchase price and the amounts taken off it or left at the end. */
 export type MoneyField = 'amount' | 'deposit' | 'trade_in' | 'residual';
 
-export type CalculatorState = {
+type CalculatorState = {
   /** The values the repayment is computed on (always within their ranges). */
   values: Record<MoneyField, number>;
   /** What each money input shows (as typed until it loses focus, then formatted). */
@@ -138,7 +138,7 @@ export function calculatorReducer(view: FinanceCalculatorView) {
 }
 
 /** What the result panel shows for a state. */
-export type CalculatorResult = {
+type CalculatorResult = {
   /** The repayment per period, to the cent (or whole dollar on rounding-up sites). */
   repayment: number;
   /** Seed 001 s5: 25 or less shows 'Enquire for Finance' instead of the amount. */
@@ -149,31 +149,68 @@ export type CalculatorResult = {
   comparisonRate: number;
 };
 
+/** One loan of the car's calculator: what the shopper sets, on the calculator's fee,
+ *  rounding and comparison rate rule. */
+export type CalculatorLoan = {
+  amount: number;
+  deposit: number;
+  trade_in: number;
+  balloon: number;
+  rate: number;
+  term_years: number;
+  frequency: PaymentFrequency;
+};
+
+/** What the calculator's arithmetic takes from its view beyond the shopper's inputs. */
+export type LoanBasis = Pick<
+  FinanceCalculatorView,
+  | 'establishment_fee'
+  | 'round_up'
+  | 'comparison_upfront_fees'
+  | 'comparison_monthly_fees'
+  | 'lender_rate'
+>;
+
 /** The comparison rate at `rate`: the lender's own at the lender's rate (the car's loan,
  *  which every other figure of the page quotes), else computed on the loan's fees. Same
  *  rule as Rust's `CarLoan::comparison_rate_at`. */
-export function comparisonAt(view: FinanceCalculatorView, rate: number): number {
+function comparisonAt(view: LoanBasis, rate: number): number {
   if (view.lender_rate && rate === view.lender_rate.rate) return view.lender_rate.comparison_rate;
   return comparisonRate(rate, view.comparison_upfront_fees, view.comparison_monthly_fees);
 }
 
+/** The repayment and comparison rate of `loan` as the car page's calculator works them out
+ *  (its establishment fee financed, its rounding, its comparison rate rule): the
+ *  calculator's figures and the buy-online journey's, so the two agree. */
+export function loanFigures(
+  view: LoanBasis,
+  loan: CalculatorLoan,
+): { repayment: number; comparisonRate: number } {
+  return {
+    repayment: repayment({
+      ...loan,
+      establishment_fees: view.establishment_fee,
+      round_up: view.round_up,
+    }),
+    comparisonRate: comparisonAt(view, loan.rate),
+  };
+}
+
 export function calculate(view: FinanceCalculatorView, state: CalculatorState): CalculatorResult {
-  const payment = repayment({
+  const figures = loanFigures(view, {
     amount: state.values.amount,
     deposit: state.values.deposit,
     trade_in: state.values.trade_in,
-    establishment_fees: view.establishment_fee,
     balloon: state.values.residual,
     rate: state.interest,
     term_years: state.termYears,
     frequency: state.frequency,
-    round_up: view.round_up,
   });
   return {
-    repayment: payment,
-    enquire: payment <= ENQUIRE_FOR_FINANCE_THRESHOLD,
+    repayment: figures.repayment,
+    enquire: figures.repayment <= ENQUIRE_FOR_FINANCE_THRESHOLD,
     rate: state.interest,
-    comparisonRate: comparisonAt(view, state.interest),
+    comparisonRate: figures.comparisonRate,
   };
 }
 

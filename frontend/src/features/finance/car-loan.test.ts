@@ -4,7 +4,7 @@
 // are the case's, the figures every other part of the car page shows.
 import { describe, expect, it } from 'vitest';
 import { calculate, calculatorReducer, initialState } from './calculator-state';
-import { calculatorView } from './test-views';
+import { calculatorView } from '../../testing/finance-views';
 import { caseTable } from '../../testing/case-table';
 
 type Expected = {

@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FinanceCalculator } from './finance-calculator';
-import { calculatorView } from './test-views';
+import { calculatorView } from '../../testing/finance-views';
 
 afterEach(cleanup);
 

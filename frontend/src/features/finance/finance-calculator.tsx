@@ -11,7 +11,7 @@ import {
 } from './calculator-state';
 import { Disclaimer } from './disclaimer';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
-import { EVENT_CALCULATOR, trackEvent } from '../../components/analytics';
+import { EVENT_CALCULATOR, trackEvent } from '../../lib/analytics';
 import { FinanceFigures, comparisonFigure, interestFigure, type Figure } from './finance-figures';
 import { formatDollars, parseMoney } from './finance-math';
 import { MoneyInput } from './money-input';
@@ -19,7 +19,7 @@ import { RangeField } from './range-field';
 import './finance.css';
 
 /** Seed 001 s2 anchor of the calculator's lender disclaimer. */
-export const FINANCE_DISCLAIMER_ID = 'financeDisclaimer';
+const FINANCE_DISCLAIMER_ID = 'financeDisclaimer';
 
 type FinanceCalculatorProps = {
   /** The dealer's calculator from the Rust view model (`domain::view::finance::finance_calculator_view`). */

@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FinanceEstimate } from './finance-estimate';
-import { estimateView } from './test-views';
+import { estimateView } from '../../testing/finance-views';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
 import type { FinanceEstimateView } from '../../types/generated/FinanceEstimateView';
 import { MESSAGES } from '../../types/generated/messages';

@@ -1,8 +1,8 @@
 import { caseTable } from '../../testing/case-table';
 import { describe, expect, it } from 'vitest';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
+import { PAYMENTS_PER_YEAR } from '../../types/generated/constants';
 import {
-  PAYMENTS_PER_YEAR,
   clampToRange,
   comparisonRate,
   formatAmount,

@@ -3,22 +3,13 @@
 // clampToRange mirrors InputRange::clamp; nonNegative and the calculator's Enquire for
 // Finance check run only here (domain/tests/data/calculator_cases.json). The ranges,
 // defaults and messages themselves come from Rust as props.
+import {
+  COMPARISON_LOAN_AMOUNT,
+  COMPARISON_TERM_MONTHS,
+  PAYMENTS_PER_YEAR,
+} from '../../types/generated/constants';
 import type { InputRange } from '../../types/generated/InputRange';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
-
-/** Payments per year (seed 001 s3: week 52, fortnight 26, month 12). */
-export const PAYMENTS_PER_YEAR: Record<PaymentFrequency, number> = {
-  week: 52,
-  fortnight: 26,
-  month: 12,
-};
-
-/** Seed 001 s5: a repayment of this or less displays 'Enquire for Finance'. */
-export const ENQUIRE_FOR_FINANCE_THRESHOLD = 25;
-
-/** The comparison-rate example loan: $30,000 over 60 monthly payments. */
-export const COMPARISON_LOAN_AMOUNT = 30_000;
-export const COMPARISON_TERM_MONTHS = 60;
 const COMPARISON_TOLERANCE = 1e-7;
 
 /** Inputs of one repayment (the fields of Rust's `RepaymentInput`). */
@@ -128,4 +119,4 @@ export function parseMoney(text: string): number {
     : Number.NaN;
 }
 
-export { formatAmount, formatDollars } from '../../components/number-format';
+export { formatAmount, formatDollars } from '../../lib/number-format';

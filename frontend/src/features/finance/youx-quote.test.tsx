@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer } from '../../components/test-fetch';
+import { answer } from '../../testing/fetch';
 import type { YouxQuoteView } from '../../types/generated/YouxQuoteView';
 import { MESSAGES } from '../../types/generated/messages';
 import { YouxQuote } from './youx-quote';

@@ -22,10 +22,7 @@ function parseQuote(value: unknown): QuoteFigures | null {
 
 /** Asks POST /api/youx/quote once for `request`'s car; the answer, or null on any failure
  *  (seed 001 s7/s8: non-OK answers are ignored silently). Leaving the page cancels it. */
-export function useYouxQuote(
-  view: YouxQuoteView,
-  fetchImpl: typeof fetch = fetch,
-): QuoteFigures | null {
+function useYouxQuote(view: YouxQuoteView, fetchImpl: typeof fetch = fetch): QuoteFigures | null {
   const [quote, setQuote] = useState<QuoteFigures | null>(view.quote);
   useEffect(() => {
     if (view.quote || !view.request) return undefined;

@@ -1,24 +1,15 @@
 // GET /api/appointments?location=&date= (edge-api/src/routes/appointments.rs, through the API
 // client): the start times a location still offers on a date, as the slot picker uses them.
-import { appointmentSlots } from '../../api/client';
+import { appointmentSlots, type Schemas } from '../../api/client';
 
 /** One offered slot. */
-export interface Slot {
-  /** Start, 24-hour "HH:MM" (what a booking sends back). */
-  time: string;
-  /** Start as shown, e.g. "9:30am". */
-  label: string;
-}
+export type Slot = Schemas['Slot'];
 
-/** The slots of one location and date. */
-export interface SlotList {
-  /** The day's hours, e.g. "8:30am - 5:00pm"; null on a closed day. */
-  hours: string | null;
-  /** Start times still offered, earliest first. */
-  slots: Slot[];
-  /** Minutes per appointment (null when the API does not say). */
-  slotMinutes: number | null;
-}
+/** The slots of one location and date, as the picker uses them: the answer's hours (null
+ *  on a closed day) and slots, and its minutes per appointment (null when it has none). */
+export type SlotList = Required<Pick<Schemas['SlotList'], 'hours' | 'slots'>> & {
+  slotMinutes: Schemas['SlotList']['slot_minutes'] | null;
+};
 
 function slotOf(value: unknown): Slot | null {
   if (value === null || typeof value !== 'object') return null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyDraft, clearDraft, draftKey, loadDraft, saveDraft } from './drafts';
-import { carEnquiry, testDrive } from './test-views';
+import { carEnquiry, testDrive } from '../../testing/form-views';
 
 const key = draftKey('/cars/car-42', 'enquiry-form');
 

@@ -2,19 +2,13 @@
 // one draft per page and form, written a moment after the last keystroke and forgotten
 // once the form's last step is stored. Only fields the shopper fills in are kept: hidden
 // fields come from the page and the URL, and the honeypot is never stored.
-import {
-  asObject,
-  readStored,
-  removeStored,
-  textAt,
-  writeStored,
-} from '../../components/local-store';
+import { asObject, readStored, removeStored, textAt, writeStored } from '../../lib/local-store';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { Values } from './validation';
 
 /** Keys of drafts start with this. */
-export const DRAFT_KEY_PREFIX = 'forecourt:draft:';
+const DRAFT_KEY_PREFIX = 'forecourt:draft:';
 /** A draft is written this long after the last change. */
 export const DRAFT_DELAY_MS = 400;
 

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey } from './drafts';
 import { FormDialog, useFormDialog } from './form-dialog';
 import { FormDialogOpener } from './form-dialog-opener';
-import { answer } from '../../components/test-fetch';
-import { carEnquiry } from './test-views';
+import { answer } from '../../testing/fetch';
+import { carEnquiry } from '../../testing/form-views';
 
 const navigate = vi.fn<(path: string) => void>();
 const fetchMock = vi.fn<typeof fetch>();

@@ -2,7 +2,7 @@
 // the native <dialog> keeps focus inside while open, Escape and Close shut it, and focus
 // returns to the button that opened it (openers: form-dialog-opener.tsx).
 import { useId, useRef } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
@@ -14,7 +14,7 @@ export function useFormDialog() {
 }
 
 /** What `useFormDialog` answers. */
-export type FormDialogState = ReturnType<typeof useFormDialog>;
+type FormDialogState = ReturnType<typeof useFormDialog>;
 
 interface Props {
   state: FormDialogState;

@@ -6,7 +6,7 @@ import {
   type LeadFormAction,
   type LeadFormState,
 } from './lead-form-state';
-import { APPOINTMENT_TIME_FIELD } from './lead-payload';
+import { APPOINTMENT_TIME_FIELD } from '../../types/generated/constants';
 import { TERMS_FIELD } from './validation';
 
 const view = { steps: [{ fields: [] }, { fields: [] }, { fields: [] }] } as unknown as Parameters<

@@ -6,7 +6,7 @@
 import { MESSAGES } from '../../types/generated/messages';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { Banner } from './form-banner';
-import { APPOINTMENT_TIME_FIELD } from './lead-payload';
+import { APPOINTMENT_TIME_FIELD } from '../../types/generated/constants';
 import { PAYMENT_METHOD_FIELD as CARD_FIELD } from '../payments/card-payment';
 import { TERMS_FIELD, type FieldValue, type Values } from './validation';
 

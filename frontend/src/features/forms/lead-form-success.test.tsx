@@ -1,17 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  loadEnquiries,
-  loadReservations,
-  loadSuccess,
-  loadViewedCars,
-} from '../../components/account/records';
+import { loadEnquiries, loadReservations, loadSuccess, loadViewedCars } from '../account/records';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { DRAFT_DELAY_MS, draftKey } from './drafts';
 import { LeadForm } from './lead-form';
-import { field } from './test-fields';
-import { answer } from '../../components/test-fetch';
-import { carEnquiry, contactFields, rav4, reserveView, testDrive } from './test-views';
+import { field } from '../../testing/form-fields';
+import { answer } from '../../testing/fetch';
+import { carEnquiry, contactFields, rav4, reserveView, testDrive } from '../../testing/form-views';
 import { USER_DETAILS_KEY } from './user-details';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -110,6 +105,7 @@ describe('a stored form', () => {
       form: 'Make an Enquiry',
       car,
       at: now().toISOString(),
+      reservation_id: null,
     });
   });
 
@@ -172,6 +168,8 @@ describe('a stored form', () => {
     ]);
     expect(loadEnquiries()).toEqual([]);
     expect(loadSuccess()?.text).toBe(message);
+    // The success page offers to cancel it.
+    expect(loadSuccess()?.reservation_id).toBe('r-9');
     expect(screen.getByText(message)).toBeTruthy();
   });
 });

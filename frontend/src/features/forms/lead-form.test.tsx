@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { LeadForm } from './lead-form';
-import { answer } from '../../components/test-fetch';
-import { field } from './test-fields';
-import { baseView, contactFields, rav4, reserveView } from './test-views';
-import { resetSession } from '../../components/account/session';
+import { answer } from '../../testing/fetch';
+import { field } from '../../testing/form-fields';
+import { baseView, contactFields, rav4, reserveView } from '../../testing/form-views';
+import { resetSession } from '../account/session';
 import { USER_DETAILS_KEY } from './user-details';
 
 const contact = contactFields;

@@ -21,9 +21,8 @@ import {
   SLOT_UNAVAILABLE_CODE,
   type LeadResult,
 } from './lead-client';
+import { APPOINTMENT_DATE_FIELD, APPOINTMENT_TIME_FIELD } from '../../types/generated/constants';
 import {
-  APPOINTMENT_DATE_FIELD,
-  APPOINTMENT_TIME_FIELD,
   appointmentLocation,
   HONEYPOT_FIELD,
   initialValues,
@@ -37,7 +36,7 @@ import { loadDetails, prefillDetails, saveDetails } from './user-details';
 import { TERMS_FIELD, validateStep, type FieldValue } from './validation';
 import { FormBanner } from './form-banner';
 import { initialLeadFormState, leadFormReducer } from './lead-form-state';
-import { loadSession } from '../../components/account/session';
+import { loadSession } from '../account/session';
 import { SignIn } from '../account/sign-in';
 import { useHold } from '../vehicle/use-hold';
 import { CardField } from '../payments/card-field';
@@ -426,6 +425,7 @@ export function LeadForm({
           formId={formId}
           field={field}
           apiPath={view.appointment.api_path}
+          visit={view.appointment.visit}
           location={appointmentLocation(view, values)}
           date={typeof date === 'string' ? date : ''}
           value={typeof time === 'string' ? time : ''}

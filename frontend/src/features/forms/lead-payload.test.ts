@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import { stepPayload } from './lead-payload';
-import { field } from './test-fields';
-import { baseView, contactFields } from './test-views';
+import { field } from '../../testing/form-fields';
+import { baseView, contactFields } from '../../testing/form-views';
 
 const enquiry: FormPageView = {
   ...baseView,

@@ -1,8 +1,9 @@
-// The JSON body of POST /api/leads (edge-api/src/lead.rs LeadPayload, seed 001 s3)
+// The JSON body of POST /api/leads (edge-api/src/delivery/lead.rs LeadPayload, seed 001 s3)
 // built from a form's values, and the values' prefill from the URL (finance links carry
 // preferredDealership, vehiclePriceBudget, car_id, car_type and vin). A test drive's
 // `appointment.date` and `appointment.time` go out as `appointment: {location, date, time}`.
-import { leadAttributes } from '../../components/attribution';
+import { leadAttributes } from '../../lib/attribution';
+import { APPOINTMENT_DATE_FIELD, APPOINTMENT_TIME_FIELD } from '../../types/generated/constants';
 import type { FieldView } from '../../types/generated/FieldView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { LeadCategory } from '../../types/generated/LeadCategory';
@@ -21,10 +22,6 @@ export interface BrowserContext {
 
 /** The honeypot field: hidden from people, a filled value marks a bot (the API drops it). */
 export const HONEYPOT_FIELD = 'website';
-/** The test drive's date field (domain::view::form::APPOINTMENT_DATE_FIELD). */
-export const APPOINTMENT_DATE_FIELD = 'appointment.date';
-/** The test drive's slot field (domain::view::form::APPOINTMENT_TIME_FIELD). */
-export const APPOINTMENT_TIME_FIELD = 'appointment.time';
 
 /** Lead keys a car's hidden fields carry as the text "true" or "false" and the API
  *  takes as JSON booleans (domain::view::form::AUTOGAUGE_ENABLED_FIELD). */
@@ -67,10 +64,7 @@ export function initialValues(view: FormPageView): Values {
 }
 
 /** The location a query value names (id, slug or name, ignoring case). */
-export function findLocation(
-  locations: LocationOption[],
-  wanted: string,
-): LocationOption | undefined {
+function findLocation(locations: LocationOption[], wanted: string): LocationOption | undefined {
   const w = wanted.trim().toLowerCase();
   if (w === '') return undefined;
   return locations.find(
@@ -113,7 +107,7 @@ export function appointmentLocation(view: FormPageView, values: Values): Locatio
 }
 
 /** A number field's value as a JSON number when it is one ("12,500" gives 12500), else the text. */
-export function scalar(text: string): number | string {
+function scalar(text: string): number | string {
   const compact = text.replace(/[\s,]/g, '');
   return /^\d+(\.\d+)?$/.test(compact) ? Number(compact) : text.trim();
 }

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SlotPicker } from './slot-picker';
-import { field } from './test-fields';
-import { answer } from '../../components/test-fetch';
+import { field } from '../../testing/form-fields';
+import { answer } from '../../testing/fetch';
 
 afterEach(cleanup);
 
@@ -28,6 +28,7 @@ function picker(fetchImpl: typeof fetch, props: Partial<Parameters<typeof SlotPi
       formId="test-drive-form"
       field={slotField}
       apiPath="/api/appointments"
+      visit="test drive"
       location={capalaba}
       date="2026-11-24"
       value=""
@@ -54,6 +55,7 @@ describe('SlotPicker', () => {
         formId="f"
         field={slotField}
         apiPath="/api/appointments"
+        visit="test drive"
         location={capalaba}
         date=""
         value=""
@@ -98,6 +100,18 @@ describe('SlotPicker', () => {
     expect(onSlots).toHaveBeenCalledWith({ '09:00': '9:00am', '09:30': '9:30am' });
     fireEvent.click(screen.getByRole('radio', { name: '9:30am' }));
     expect(onChange).toHaveBeenCalledWith('appointment.time', '09:30');
+  });
+
+  it("names the booking in the vehicle's words", async () => {
+    const open = vi.fn<typeof fetch>(async () =>
+      answer(200, list([{ time: '09:00', label: '9:00am' }])),
+    );
+    picker(open, { visit: 'test ride' });
+    await waitFor(() =>
+      expect(status()).toBe(
+        '1 time available (open 8:30am - 5:00pm). Each test ride takes 30 minutes.',
+      ),
+    );
   });
 
   it('says when the day is closed or full', async () => {

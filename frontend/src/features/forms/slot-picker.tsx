@@ -16,6 +16,9 @@ interface Props {
   field: FieldView;
   /** GET endpoint of the slots. */
   apiPath: string;
+  /** What is booked, lower case, in the vehicle's words ("test drive", "test ride",
+   *  "inspection"): the form's `appointment.visit`. */
+  visit: string;
   /** The location the test drive is at (none until the shopper picks one). */
   location: LocationOption | null;
   /** The chosen date, YYYY-MM-DD ('' for none). */
@@ -35,7 +38,20 @@ interface Props {
  *  move between times), with loading, empty and error states; a chosen time that is no
  *  longer offered is cleared when the list loads. */
 export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPicker(
-  { formId, field, apiPath, location, date, value, error, reload, onChange, onSlots, fetchImpl },
+  {
+    formId,
+    field,
+    apiPath,
+    visit,
+    location,
+    date,
+    value,
+    error,
+    reload,
+    onChange,
+    onSlots,
+    fetchImpl,
+  },
   ref,
 ) {
   const [load, setLoad] = useState<Load>({ state: 'idle' });
@@ -84,7 +100,7 @@ export const SlotPicker = forwardRef<HTMLFieldSetElement, Props>(function SlotPi
         : 'No times are left on that day. Please choose another date.';
   else {
     const { slots: offered, hours, slotMinutes } = load.list;
-    status = `${offered.length} ${offered.length === 1 ? 'time' : 'times'} available${hours ? ` (open ${hours})` : ''}.${slotMinutes ? ` Each test drive takes ${slotMinutes} minutes.` : ''}`;
+    status = `${offered.length} ${offered.length === 1 ? 'time' : 'times'} available${hours ? ` (open ${hours})` : ''}.${slotMinutes ? ` Each ${visit} takes ${slotMinutes} minutes.` : ''}`;
   }
 
   const slots = load.state === 'ready' ? load.list.slots : [];

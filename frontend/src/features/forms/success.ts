@@ -2,7 +2,7 @@
 // "Multi-step enquiry form"): the form's analytics event fires, the enquiry (or the
 // reservation) and the car are recorded, the success marker is saved, and the shopper
 // goes to /success, which shows the marker.
-import { trackEvent } from '../../components/analytics';
+import { trackEvent } from '../../lib/analytics';
 import type { FormCarView } from '../../types/generated/FormCarView';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import {
@@ -12,22 +12,18 @@ import {
   saveSuccess,
   type CarRef,
   type SuccessMarker,
-} from '../../components/account/records';
+} from '../account/records';
 import type { ReservationHold } from './lead-client';
 import { heldText } from '../payments/card-payment';
-import {
-  chosenCategory,
-  APPOINTMENT_DATE_FIELD,
-  APPOINTMENT_TIME_FIELD,
-  appointmentLocation,
-} from './lead-payload';
+import { APPOINTMENT_DATE_FIELD, APPOINTMENT_TIME_FIELD } from '../../types/generated/constants';
+import { chosenCategory, appointmentLocation } from './lead-payload';
 import type { Values } from './validation';
 
 /** The page a stored form goes to. */
 export const SUCCESS_PATH = '/success';
 
 /** A stored form's last answer. */
-export interface StoredForm {
+interface StoredForm {
   /** The lead id (a reservation's id). */
   leadId: string;
   /** The hold, when the form was a reservation. */
@@ -59,7 +55,7 @@ export function longDate(iso: string): string {
 
 /** The success text: a card hold's amount and end, the reservation's own message, else the form's thank-you text,
  *  followed by the booked slot of a test drive. */
-export function successText(
+function successText(
   view: FormPageView,
   values: Values,
   stored: StoredForm,
@@ -139,6 +135,7 @@ export function recordStoredForm(
     form: view.title,
     car,
     at,
+    reservation_id: stored.reservation && car ? stored.leadId : null,
   };
   saveSuccess(marker);
   return marker;

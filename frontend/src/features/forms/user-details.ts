@@ -2,14 +2,14 @@
 // saved only when name, email and phone are all present; only the non-empty of name,
 // last_name, email, phone and postcode are kept (trimmed). Tested on
 // domain/tests/data/user_details_cases.json.
-import { asObject, readStored, textAt, writeStored } from '../../components/local-store';
+import { asObject, readStored, textAt, writeStored } from '../../lib/local-store';
 import type { Values } from './validation';
 
 /** The localStorage key (one per site: storage is per host). */
 export const USER_DETAILS_KEY = 'forecourt:user-details';
 
 /** The fields that are stored, in order. */
-export const DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
+const DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 
 /** Stored user details. */
 export type UserDetails = Partial<Record<(typeof DETAIL_FIELDS)[number], string>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseTable } from '../../testing/case-table';
 import type { FieldView } from '../../types/generated/FieldView';
-import { field } from './test-fields';
+import { field } from '../../testing/form-fields';
 import { auPhoneDigits, isEmail, isPostcode, validateStep } from './validation';
 
 const required = (

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormPageView } from '../../types/generated/FormPageView';
 import type { FormStepView } from '../../types/generated/FormStepView';
-import { answer, mockFetch } from '../../components/test-fetch';
-import { field } from './test-fields';
-import { contactFields, rav4, rav4Forms, testDrive } from './test-views';
+import { answer, mockFetch } from '../../testing/fetch';
+import { field } from '../../testing/form-fields';
+import { contactFields, rav4, rav4Forms, testDrive } from '../../testing/form-views';
 import { carForm, clearFormSets, loadFormSet } from './vehicle-forms';
 
 /** The site's test drive, before a car: no car id yet. */

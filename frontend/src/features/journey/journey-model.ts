@@ -1,15 +1,15 @@
 // What the journey page works out from the API's journey: each step's status, the live
-// repayment preview of the finance step (the calculator's arithmetic, finance-math, on
+// repayment preview of the finance step (the car calculator's arithmetic, loanFigures, on
 // the balance the API summarised), and the field messages of a refused save by step.
 import type { Schemas } from '../../api/client';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
-import { repayment } from '../finance/finance-math';
+import { loanFigures, type LoanBasis } from '../finance/calculator-state';
 
 export type Journey = Schemas['JourneyView'];
 export type StepKey = 'finance' | 'trade_in' | 'delivery';
 
 /** Where a step stands, as its heading says. */
-export type StepStatus = 'done' | 'skipped' | 'to_do';
+type StepStatus = 'done' | 'skipped' | 'to_do';
 
 export const STATUS_LABEL: Record<StepStatus, string> = {
   done: 'Done',
@@ -24,27 +24,41 @@ export function stepStatus(journey: Journey, step: StepKey): StepStatus {
   return chosen.choice === 'skipped' ? 'skipped' : 'done';
 }
 
-/** The finance figures the shopper is editing. */
+/** The finance figures the shopper is editing, and the final payment they come with. */
 export interface FinanceFigures {
   deposit: number;
   termYears: number;
   rate: number;
   frequency: PaymentFrequency;
+  /** Final (balloon) payment, AUD: the car calculator's. */
+  balloon: number;
 }
 
-/** The repayment of `figures` on `balance` (what is left to pay), as the API works it. */
-export function previewRepayment(balance: number | null | undefined, figures: FinanceFigures) {
+/** A car without a calculator: a loan without fees. */
+export const NO_FEES: LoanBasis = {
+  establishment_fee: 0,
+  round_up: false,
+  comparison_upfront_fees: 0,
+  comparison_monthly_fees: 0,
+  lender_rate: null,
+};
+
+/** The repayment and comparison rate of `figures` on `balance` (what is left to pay), as
+ *  the car page's calculator (`basis`) works them out. */
+export function previewRepayment(
+  balance: number | null | undefined,
+  figures: FinanceFigures,
+  basis: LoanBasis,
+): { repayment: number; comparisonRate: number } | null {
   if (balance === null || balance === undefined) return null;
-  return repayment({
+  return loanFigures(basis, {
     amount: balance,
     deposit: figures.deposit,
     trade_in: 0,
-    establishment_fees: 0,
-    balloon: 0,
+    balloon: figures.balloon,
     rate: figures.rate,
     term_years: figures.termYears,
     frequency: figures.frequency,
-    round_up: false,
   });
 }
 

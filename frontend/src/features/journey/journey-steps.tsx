@@ -1,11 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { appointmentSlots, type Schemas } from '../../api/client';
 import { ComparisonRateNote } from '../../components/comparison-rate-note';
-import { formatDollars } from '../../components/number-format';
+import { formatDollars } from '../../lib/number-format';
 import type { PaymentFrequency } from '../../types/generated/PaymentFrequency';
 import '../finance/finance.css';
-import { comparisonRate } from '../finance/finance-math';
 import { comparisonFigure, FinanceFigures, interestFigure } from '../finance/finance-figures';
+import { termText, type LoanBasis } from '../finance/calculator-state';
 import {
   fetchOptions,
   lookUp,
@@ -16,6 +16,7 @@ import {
 } from '../forms/trade-in/trade-in-client';
 import {
   fieldsOf,
+  NO_FEES,
   perFrequency,
   previewRepayment,
   TERMS,
@@ -23,6 +24,7 @@ import {
   type Journey,
   type StepKey,
 } from './journey-model';
+import { deliveryTo } from '../vehicle/delivery-client';
 
 /** What saving a step came to. */
 export type Saved =
@@ -122,17 +124,31 @@ function useStepSave(save: SaveSteps, step: StepKey) {
   return { busy, message, errors, run };
 }
 
+/** What the loan carries besides the shopper's figures, as the car page's calculator has
+ *  it: "With a final payment of $5,097 and a $395 establishment fee financed, as on the
+ *  car's page."; null with neither. */
+function loanExtras(balloon: number, fee: number): string | null {
+  const parts = [
+    balloon > 0 ? `a final payment of ${formatDollars(balloon)}` : null,
+    fee > 0 ? `a ${formatDollars(fee)} establishment fee financed` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `With ${parts.join(' and ')}, as on the car's page.` : null;
+}
+
 /** Step 2: finance with the calculator's figures (and a pre-approval application), or cash.
  *  The comparison rate warning goes under these figures while they show, the page's
  *  first rate; `onFigures` tells the page so that it prints the warning nowhere else. */
 export function FinanceStep({
   journey,
   defaults,
+  basis = NO_FEES,
   save,
   onFigures,
 }: {
   journey: Journey;
   defaults: Figures;
+  /** The car calculator's fee, rounding and comparison rate rule. */
+  basis?: LoanBasis;
   save: SaveSteps;
   onFigures?: (shown: boolean) => void;
 }) {
@@ -150,13 +166,17 @@ export function FinanceStep({
   const applied = Boolean(chosen?.application_lead_id);
   const [apply, setApply] = useState(false);
   const { busy, message, errors, run } = useStepSave(save, 'finance');
+  // The final payment is the car calculator's (kept once saved): not edited here.
+  const balloon = chosen?.choice === 'finance' ? (chosen.balloon ?? 0) : defaults.balloon;
   const figures: Figures = {
     deposit: Number(deposit) || 0,
     termYears,
     rate: Number(rate) || 0,
     frequency,
+    balloon,
   };
-  const preview = previewRepayment(journey.summary.balance, figures);
+  const preview = previewRepayment(journey.summary.balance, figures, basis);
+  const extras = loanExtras(balloon, basis.establishment_fee);
   const figuresShown = choice === 'finance' && preview !== null;
   // Before paint, so the warning never shows twice for a frame.
   useLayoutEffect(() => onFigures?.(figuresShown), [figuresShown, onFigures]);
@@ -173,6 +193,10 @@ export function FinanceStep({
               term_years: termYears,
               rate: Number(rate),
               frequency,
+              balloon,
+              // The car page's fee (its lender's where the feed names one), so the API's
+              // summary finances what this preview does.
+              establishment_fee: basis.establishment_fee,
               apply: apply && !applied,
             },
     });
@@ -224,7 +248,7 @@ export function FinanceStep({
             >
               {TERMS.map((t) => (
                 <option key={t} value={t}>
-                  {t} years
+                  {termText(t, false)}
                 </option>
               ))}
             </select>
@@ -262,13 +286,14 @@ export function FinanceStep({
                   {
                     key: 'repayment',
                     label: 'Estimated repayment',
-                    value: formatDollars(preview),
+                    value: formatDollars(preview.repayment),
                     unit: perFrequency(frequency),
                   },
                   interestFigure(figures.rate),
-                  comparisonFigure(comparisonRate(figures.rate, 0, 0)),
+                  comparisonFigure(preview.comparisonRate),
                 ]}
               />
+              {extras ? <p className="journey-field__hint">{extras}</p> : null}
               <ComparisonRateNote />
             </div>
           ) : null}
@@ -539,6 +564,16 @@ export function TradeInStep({ journey, save }: { journey: Journey; save: SaveSte
   );
 }
 
+/** The API's place is "{locality} {state}" ("Grafton NSW"); the car page names a place by
+ *  its locality and postcode, so the state is left off. */
+const TRAILING_STATE = / (?:ACT|NSW|NT|QLD|SA|TAS|VIC|WA)$/;
+
+/** A chosen delivery in the car page's words: "$1,490 delivery to Grafton, 2460". */
+export function deliverySentence(d: NonNullable<Journey['delivery']>): string {
+  const locality = (d.place ?? '').trim().replace(TRAILING_STATE, '');
+  return deliveryTo(d.fee ?? 0, locality, d.postcode ?? '', d.region ?? '');
+}
+
 /** Step 4: delivery to a postcode, or pick-up at the car's yard in a slot. */
 export function DeliveryStep({
   journey,
@@ -623,8 +658,7 @@ export function DeliveryStep({
           </Field>
           {chosen?.choice === 'delivery' && typeof chosen.fee === 'number' ? (
             <p className="journey-done journey-grid__wide" role="status">
-              Delivery to {chosen.postcode} {chosen.place}:{' '}
-              <strong>{chosen.fee === 0 ? 'free' : formatDollars(chosen.fee)}</strong>
+              {deliverySentence(chosen)}
             </p>
           ) : null}
         </div>
@@ -693,7 +727,7 @@ const FREQUENCY_WORD: Record<PaymentFrequency, string> = {
 };
 
 /** What the shopper chose at `step`, in words (the order is sent: nothing to change). */
-export function chosenText(journey: Journey, step: StepKey): string {
+function chosenText(journey: Journey, step: StepKey): string {
   const skipped = 'Skipped: to talk about with the dealer.';
   if (step === 'finance') {
     const f = journey.finance;
@@ -701,7 +735,7 @@ export function chosenText(journey: Journey, step: StepKey): string {
     if (f.choice === 'cash') return 'Paying cash.';
     if (f.choice === 'skipped') return skipped;
     const parts = [
-      `Finance over ${f.term_years ?? '?'} years at ${f.rate ?? '?'}% a year`,
+      `Finance over ${f.term_years ? termText(f.term_years, false) : '? years'} at ${f.rate ?? '?'}% a year`,
       f.frequency ? `${FREQUENCY_WORD[f.frequency]} repayments` : null,
       f.deposit ? `cash deposit ${formatDollars(f.deposit)}` : null,
     ].filter(Boolean);
@@ -722,8 +756,7 @@ export function chosenText(journey: Journey, step: StepKey): string {
   if (!d) return 'Not chosen.';
   if (d.choice === 'skipped') return skipped;
   if (d.choice === 'delivery') {
-    const fee = typeof d.fee === 'number' && d.fee > 0 ? formatDollars(d.fee) : 'free';
-    return `Delivery to ${[d.postcode, d.place].filter(Boolean).join(' ')}: ${fee}.`;
+    return `${deliverySentence(d)}.`;
   }
   const when = [d.date ? longDate(d.date) : null, d.time ? `at ${d.time.slice(0, 5)}` : null]
     .filter(Boolean)

@@ -1,9 +1,9 @@
 // The journey token of each car this browser reserved: the reservation's answer gives it
 // once, and only this browser (or the shopper signed in with the reservation's phone)
 // can open the buy-online journey with it. Kept per site, by car id.
-import { asObject, readStored, writeStored } from '../../components/local-store';
+import { asObject, readStored, writeStored } from '../../lib/local-store';
 
-export const JOURNEY_TOKENS_KEY = 'forecourt:journeys';
+const JOURNEY_TOKENS_KEY = 'forecourt:journeys';
 
 /** How the API writes a token: `<reservation id>.<64 hex digits>`. */
 const TOKEN = /^[A-Za-z0-9]{1,64}\.[0-9a-f]{64}$/;
@@ -48,7 +48,7 @@ export function rememberFromReservation(body: Record<string, unknown>): void {
 }
 
 /** Where the cars this browser went to reserve from the journey are kept (by car id). */
-export const JOURNEY_STARTS_KEY = 'forecourt:journey-starts';
+const JOURNEY_STARTS_KEY = 'forecourt:journey-starts';
 
 function starts(): number[] {
   return (

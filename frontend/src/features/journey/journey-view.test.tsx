@@ -5,13 +5,16 @@
 import axe from 'axe-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../../components/test-fetch';
-import { testCard } from '../../components/test-card';
-import { testSite } from '../../components/test-site';
-import { resetSession } from '../../components/account/session';
+import { answer, mockFetch } from '../../testing/fetch';
+import { testCard } from '../../testing/card';
+import { testSite } from '../../testing/site';
+import { resetSession } from '../account/session';
 import { JourneyView } from '../account/journey-view';
 import { MESSAGES } from '../../types/generated/messages';
 import type { Journey } from './journey-model';
+import { calculate, initialState, loanFigures } from '../finance/calculator-state';
+import { calculatorView, estimateView } from '../../testing/finance-views';
+import { formatDollars } from '../../lib/number-format';
 import {
   journeyToken,
   rememberFromReservation,
@@ -28,7 +31,8 @@ afterEach(() => {
 
 const TOKEN = `R1.${'a'.repeat(64)}`;
 
-const carPage = (card = testCard) =>
+/** The car's page; `finance` replaces its calculator and estimate (none by default). */
+const carPage = (card = testCard, finance: Record<string, unknown> = {}) =>
   new Response(
     `<!doctype html><html><body><script type="application/json" id="__FORECOURT_PROPS__">${JSON.stringify(
       {
@@ -42,6 +46,7 @@ const carPage = (card = testCard) =>
           forms: null,
           finance_calculator: null,
           finance_estimate: null,
+          ...finance,
         },
       },
     )}</script></body></html>`,
@@ -79,12 +84,16 @@ function journey(change: Partial<Journey> = {}): Journey {
 
 /** Serves the car page, the trade-in options, a signed-out session, a car no one holds
  *  and the journey endpoints from `journeys` (which may serve any of those otherwise). */
-function serve(journeys: Record<string, () => Response>, card = testCard) {
+function serve(
+  journeys: Record<string, () => Response>,
+  card = testCard,
+  finance: Record<string, unknown> = {},
+) {
   return mockFetch().mockImplementation(async (input) => {
     const url = String(input);
     const handler = journeys[url];
     if (handler) return handler();
-    if (url === `/cars/${testCard.slug}/`) return carPage(card);
+    if (url === `/cars/${testCard.slug}/`) return carPage(card, finance);
     if (url === '/api/trade-in/options') return answer(404, { success: false });
     if (url === '/api/session') return answer(200, { signed_in: false, phone: null });
     if (url === `/api/reservations/${testCard.id}`)
@@ -95,9 +104,17 @@ function serve(journeys: Record<string, () => Response>, card = testCard) {
 
 /** Opens the journey `opened` with this browser's token; `more` serves the other journey
  *  endpoints. */
-function openJourney(opened: Journey, more: Record<string, () => Response> = {}) {
+function openJourney(
+  opened: Journey,
+  more: Record<string, () => Response> = {},
+  finance: Record<string, unknown> = {},
+) {
   rememberJourneyToken(testCard.id, TOKEN);
-  return serve({ [`/api/journeys/${testCard.id}`]: () => answer(200, opened), ...more });
+  return serve(
+    { [`/api/journeys/${testCard.id}`]: () => answer(200, opened), ...more },
+    testCard,
+    finance,
+  );
 }
 
 const search = () => `?car_id=${testCard.slug}`;
@@ -291,6 +308,111 @@ describe('the buy-online journey', () => {
     expect(
       within(finance).getByText('Please enter an interest rate between 0.5% and 20% a year.'),
     ).toBeTruthy();
+  });
+
+  it("quotes the car page's loan: its deposit, final payment, fee and comparison rate", async () => {
+    // The car page's calculator for a $16,990 car at 9.39%: a 10% deposit, a 30% final
+    // payment and a $395 fee financed, counted in its comparison rate.
+    const calculator = calculatorView({ establishment_fee: 395, comparison_upfront_fees: 395 });
+    const ranges = calculator.ranges;
+    calculator.ranges = {
+      ...ranges,
+      loan_amount: { ...ranges.loan_amount, default: 16_990 },
+      term_years: { ...ranges.term_years, default: 5 },
+      interest: { ...ranges.interest, step: 0.01, default: 9.39 },
+      deposit: { ...ranges.deposit, default: 1699 },
+      residual: { ...ranges.residual, default: 5097 },
+    };
+    const carPageFigures = calculate(calculator, initialState(calculator));
+    expect([carPageFigures.repayment, carPageFigures.comparisonRate]).toEqual([60.27, 9.95]);
+    const fetchMock = openJourney(
+      journey({ summary: { ...journey().summary, price: 16_990, balance: 16_790 } }),
+      {
+        [`/api/journeys/${testCard.id}/steps`]: () =>
+          answer(200, journey({ finance: { choice: 'finance' } })),
+      },
+      {
+        finance_calculator: calculator,
+        finance_estimate: estimateView({ price: 16_990, rate: 9.39, deposit: 1699 }),
+      },
+    );
+    render(<JourneyView terms={null} search={search} />);
+    const finance = await screen.findByRole('region', { name: /Finance or cash/ });
+    // The $200 held on the card is part of the car page's 10% deposit.
+    expect((within(finance).getByLabelText('Cash deposit ($)') as HTMLInputElement).value).toBe(
+      '1499',
+    );
+    expect(finance.textContent).toContain('$60.27');
+    expect(finance.textContent).toContain('9.95%');
+    expect(finance.textContent).toContain(
+      "With a final payment of $5,097 and a $395 establishment fee financed, as on the car's page.",
+    );
+    // A longer term and a bigger deposit: the calculator's arithmetic still.
+    await act(async () => {
+      fireEvent.change(within(finance).getByLabelText('Loan term'), { target: { value: '7' } });
+      fireEvent.change(within(finance).getByLabelText('Cash deposit ($)'), {
+        target: { value: '3000' },
+      });
+    });
+    const longer = loanFigures(calculator, {
+      amount: 16_790,
+      deposit: 3000,
+      trade_in: 0,
+      balloon: 5097,
+      rate: 9.39,
+      term_years: 7,
+      frequency: 'week',
+    });
+    expect(finance.textContent).toContain(formatDollars(longer.repayment));
+    // The final payment and the page's establishment fee are saved with the step, so the
+    // API's summary and the order quote the same loan.
+    await act(async () => {
+      fireEvent.click(within(finance).getByRole('button', { name: 'Save and continue' }));
+    });
+    expect(bodyOf(fetchMock, `/api/journeys/${testCard.id}/steps`)).toMatchObject({
+      finance: {
+        choice: 'finance',
+        deposit: 3000,
+        term_years: 7,
+        rate: 9.39,
+        balloon: 5097,
+        establishment_fee: 395,
+      },
+    });
+  });
+
+  it('offers terms in years, "1 year" for one', async () => {
+    openJourney(journey());
+    render(<JourneyView terms={null} search={search} />);
+    const term = await screen.findByLabelText('Loan term');
+    const options = within(term)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options.slice(0, 3)).toEqual(['1 year', '1.5 years', '2 years']);
+  });
+
+  it("names a delivery's place as the car page does", async () => {
+    const delivery = {
+      choice: 'delivery' as const,
+      postcode: '2460',
+      place: 'Grafton NSW',
+      region: 'Northern Rivers',
+      fee: 1490,
+    };
+    openJourney(journey({ delivery }));
+    render(<JourneyView terms={null} search={search} />);
+    const step = await screen.findByRole('region', { name: /Delivery or pick-up/ });
+    expect(within(step).getByText('$1,490 delivery to Grafton, 2460')).toBeTruthy();
+    cleanup();
+    openJourney(
+      journey({
+        delivery: { ...delivery, fee: 0 },
+        order: { lead_id: 'L1', sent_at: '2026-11-28T06:00:00Z' },
+      }),
+    );
+    render(<JourneyView terms={null} search={search} />);
+    const sent = await screen.findByRole('region', { name: /Delivery or pick-up/ });
+    expect(sent.textContent).toContain('Free delivery to Grafton, 2460.');
   });
 
   it('refuses to send the order once the hold has ended', async () => {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepartmentHours } from './department-hours';
-import { salesDepartment, serviceDepartment } from './test-views';
+import { salesDepartment, serviceDepartment } from '../../testing/location-views';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HolidayHoursDialog } from './holiday-hours-dialog';
-import { salesDepartment } from './test-views';
+import { salesDepartment } from '../../testing/location-views';
 
 afterEach(cleanup);
 

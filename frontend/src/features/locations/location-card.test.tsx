@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocationCard } from './location-card';
-import { locationView, salesDepartment } from './test-views';
+import { locationView, salesDepartment } from '../../testing/location-views';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { PhoneLink } from '../../components/phone-link';
-import { formatWhole } from '../../components/number-format';
+import { formatWhole } from '../../lib/number-format';
 import type { LocationView } from '../../types/generated/LocationView';
 import { HoursTable } from './hours-table';
 import { ReviewStars } from './review-stars';

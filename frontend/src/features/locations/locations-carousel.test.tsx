@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocationsCarouselView } from '../../types/generated/LocationsCarouselView';
 import { LocationsCarousel } from './locations-carousel';
-import { locationView, rating } from './test-views';
+import { locationView, rating } from '../../testing/location-views';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import type { ScheduleView } from '../../types/generated/ScheduleView';
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** What the open-now line says at one moment, and which weekday it is there. */
-export type OpenNow = { open: boolean; text: string; weekday: number };
+type OpenNow = { open: boolean; text: string; weekday: number };
 
 type Session = { opens: number; closes: number };
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReviewStars, starFills } from './review-stars';
-import { rating } from './test-views';
+import { rating } from '../../testing/location-views';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import type { ReviewsView } from '../../types/generated/ReviewsView';
-import { formatWhole } from '../../components/number-format';
+import { formatWhole } from '../../lib/number-format';
 import { ReviewStars } from './review-stars';
 
 /** The reviews of a location: the aggregate (stars, "4.6 out of 5", count), then the

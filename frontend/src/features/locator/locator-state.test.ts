@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Website } from '../../api/client';
 import { haversineKm, matchText, nearby, postcodeOrigin, rows } from './locator-state';
-import { group, place } from './test-websites';
+import { group, place } from '../../testing/locator-websites';
 import { caseTable } from '../../testing/case-table';
 
 const websites: Website[] = [

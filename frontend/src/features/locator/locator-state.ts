@@ -22,7 +22,7 @@ export interface Origin {
 }
 
 /** One row of the list. */
-export interface LocatorRow {
+interface LocatorRow {
   website: string;
   websiteUrl: string;
   id: number;
@@ -95,7 +95,7 @@ export function nearby(
 }
 
 /** How the list names a point picked on the map. */
-export const MAP_PICK_LABEL = 'the point picked on the map';
+const MAP_PICK_LABEL = 'the point picked on the map';
 
 /** The origin a map pick (a click, or the map's centre from the keyboard) makes. */
 export function mapPickOrigin(point: { lat: number; lng: number }): Origin {

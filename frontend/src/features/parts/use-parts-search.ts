@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useUrlState } from '../../components/use-url-state';
+import { useUrlState } from '../search/use-url-state';
 import { SEARCH_BOX_DEBOUNCE_MS } from '../../types/generated/constants';
 import {
   emptyPartsState,

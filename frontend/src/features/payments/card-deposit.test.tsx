@@ -4,11 +4,11 @@
 // field and another card can be tried, and 3-D Secure is finished then confirmed.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer } from '../../components/test-fetch';
-import { reserveView } from '../forms/test-views';
+import { answer } from '../../testing/fetch';
+import { reserveView } from '../../testing/form-views';
 import { CARD_FIELD_UNAVAILABLE, type StripeClient } from './stripe-js';
 import { heldText, type StripeLoader } from './card-payment';
-import { fillDetails, renderReserveForm, setUpReserveTests } from './test-reserve';
+import { fillDetails, renderReserveForm, setUpReserveTests } from '../../testing/reserve-form';
 
 const view = {
   ...reserveView,

@@ -25,7 +25,7 @@ export const PAYMENT_METHOD_FIELD = 'payment_method';
 
 export const CARD_NOT_READY =
   'The card field is still loading. Please wait a moment and try again.';
-export const CARD_INCOMPLETE = 'Please check your card number, expiry date and security code.';
+const CARD_INCOMPLETE = 'Please check your card number, expiry date and security code.';
 export const AUTHENTICATION_FAILED =
   'Your bank did not confirm this payment. Please try again or use another card.';
 

@@ -6,11 +6,11 @@
 // back to the details without anything being sent.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer } from '../../components/test-fetch';
+import { answer } from '../../testing/fetch';
 import { MESSAGES } from '../../types/generated/messages';
 import { SIGN_IN_REASONS } from '../account/sign-in';
 import { phoneDigits } from '../forms/lead-form';
-import { fillDetails, renderReserveForm, setUpReserveTests } from './test-reserve';
+import { fillDetails, renderReserveForm, setUpReserveTests } from '../../testing/reserve-form';
 
 const held = () =>
   answer(201, {

@@ -5,14 +5,14 @@
 // 3-D Secure.
 
 /** An error as Stripe.js reports it. */
-export interface StripeError {
+interface StripeError {
   message?: string;
   code?: string;
   decline_code?: string;
 }
 
 /** What a card element's change event carries (the stand-in sends nothing). */
-export interface CardChange {
+interface CardChange {
   error?: StripeError;
   complete?: boolean;
 }
@@ -25,7 +25,7 @@ export interface StripeCardElement {
 }
 
 /** The PaymentIntent as Stripe.js answers it (only what the deposit reads). */
-export interface StripeIntentResult {
+interface StripeIntentResult {
   paymentIntent?: { id: string; status: string };
   error?: StripeError;
 }
@@ -42,7 +42,7 @@ export interface StripeClient {
 }
 
 /** `window.Stripe`. */
-export type StripeFactory = (publishableKey: string) => StripeClient;
+type StripeFactory = (publishableKey: string) => StripeClient;
 
 /** Told to the shopper when Stripe.js does not load (blocked, offline). */
 export const CARD_FIELD_UNAVAILABLE =

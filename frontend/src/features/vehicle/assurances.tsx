@@ -1,4 +1,4 @@
-import { EVENT_HISTORY_REPORT, trackEvent } from '../../components/analytics';
+import { EVENT_HISTORY_REPORT, trackEvent } from '../../lib/analytics';
 import type { AssuranceView } from '../../types/generated/AssuranceView';
 import type { VehicleAssurancesView } from '../../types/generated/VehicleAssurancesView';
 

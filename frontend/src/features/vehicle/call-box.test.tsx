@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallBox } from './call-box';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { answer, mockFetch } from '../../testing/fetch';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -3,7 +3,7 @@
 // (PhoneLink), and the reveal is logged with POST /api/reveal-phone, whose failure is only
 // logged to the console.
 import { revealPhone } from '../../api/client';
-import type { AnalyticsCar } from '../../components/analytics';
+import type { AnalyticsCar } from '../../lib/analytics';
 import { PhoneLink } from '../../components/phone-link';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';

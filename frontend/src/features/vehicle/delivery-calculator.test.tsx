@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../types/generated/messages';
 import { DeliveryCalculator, deliverySentence } from './delivery-calculator';
-import { formatDollars } from '../../components/number-format';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { formatDollars } from '../../lib/number-format';
+import { answer, mockFetch } from '../../testing/fetch';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

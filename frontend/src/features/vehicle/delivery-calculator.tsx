@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { formatDollars } from '../../components/number-format';
 import {
   CHOOSE_A_PLACE,
   PlaceCombobox,
@@ -8,7 +7,7 @@ import {
 } from '../../components/place-combobox';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import './delivery-calculator.css';
-import { type DeliveryEstimate, lookUpDelivery } from './delivery-client';
+import { type DeliveryEstimate, deliveryTo, lookUpDelivery } from './delivery-client';
 
 type State =
   | { kind: 'idle' }
@@ -21,15 +20,12 @@ type State =
  *  delivery to Brisbane City, 4000" (the zone's name is for the line below). The API
  *  writes the place as people do ("Kingston SE"), so it is shown as given. */
 export function deliverySentence(estimate: DeliveryEstimate): string {
-  const price =
-    estimate.price === 0 ? 'Free delivery' : `${formatDollars(estimate.price)} delivery`;
-  const place = [estimate.locality.trim(), estimate.postcode].filter(Boolean).join(', ');
-  return `${price} to ${place || estimate.region}`;
+  return deliveryTo(estimate.price, estimate.locality, estimate.postcode, estimate.region);
 }
 
 /** The line under the sentence: the state, the zone it is priced in and the yard it
  *  comes from, e.g. "NSW · Long distance (500 to 1,800 km) · from Moreton Ballina". */
-export function deliveryDetail(estimate: DeliveryEstimate): string {
+function deliveryDetail(estimate: DeliveryEstimate): string {
   return [estimate.state, estimate.region, estimate.location ? `from ${estimate.location}` : '']
     .filter(Boolean)
     .join(' · ');

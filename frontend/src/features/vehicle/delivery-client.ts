@@ -5,12 +5,27 @@
 // seed's no-estimate text.
 import { deliveryEstimate, type DeliveryEstimate, type Reply } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
+import { formatDollars } from '../../lib/number-format';
 
-export { deliveryUrl, type DeliveryEstimate } from '../../api/client';
+export type { DeliveryEstimate } from '../../api/client';
+
+/** A delivery's sentence, naming the place as the car page does: "$1,490 delivery to
+ *  Sydney, 2000", "Free delivery to Brisbane City, 4000"; `fallback` (the zone) names it
+ *  when neither the locality nor the postcode is known. */
+export function deliveryTo(
+  price: number,
+  locality: string,
+  postcode: string,
+  fallback = '',
+): string {
+  const fee = price === 0 ? 'Free delivery' : `${formatDollars(price)} delivery`;
+  const place = [locality.trim(), postcode.trim()].filter(Boolean).join(', ');
+  return `${fee} to ${place || fallback}`;
+}
 
 /** What one lookup ends with: an estimate; no estimate for that place (information, with
  *  other ways to get a quote); or input to correct. */
-export type DeliveryOutcome =
+type DeliveryOutcome =
   | { kind: 'result'; estimate: DeliveryEstimate }
   | { kind: 'none'; message: string }
   | { kind: 'error'; message: string };

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { EVENT_CALCULATOR, trackEvent } from '../../components/analytics';
+import { EVENT_CALCULATOR, trackEvent } from '../../lib/analytics';
 import type { FuelCalculator as FuelStart } from '../../types/generated/FuelCalculator';
-import { formatDollars } from '../../components/number-format';
+import { formatDollars } from '../../lib/number-format';
 import { inputNumber, weeklyFuelCost } from './fuel';
 
 /** Seed 001 s5 fuel cost calculator: starts from the Rust rule's values (1.70 a litre,

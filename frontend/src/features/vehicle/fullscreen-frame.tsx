@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 
 /** Whether this browser can show `el` fullscreen (the Fullscreen API, e.g. not on an
  *  iPhone, or where a frame's permissions policy forbids it). */
-export function canFullscreen(el: HTMLElement | null): boolean {
+function canFullscreen(el: HTMLElement | null): boolean {
   return (
     el !== null && typeof el.requestFullscreen === 'function' && document.fullscreenEnabled === true
   );

@@ -5,7 +5,7 @@
 import { useRef, type PointerEvent, type ReactNode } from 'react';
 
 /** How far a finger travels sideways, in CSS px, before a move is a swipe. */
-export const SWIPE_PX = 40;
+const SWIPE_PX = 40;
 /** The most a photo is magnified. */
 export const MAX_ZOOM = 4;
 /** The magnification of a double tap and of the Zoom in button. */

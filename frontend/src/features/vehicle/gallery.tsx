@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type Ref } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { ModalDialog } from '../../components/modal-dialog';
 import { Photo } from '../../components/photo';
 import type { GalleryImage } from '../../types/generated/GalleryImage';
@@ -7,8 +7,7 @@ import type { GalleryVideo } from '../../types/generated/GalleryVideo';
 import { TAP_ZOOM, UNZOOMED, useSwipe, ZoomStage, type ZoomView } from './gallery-gestures';
 
 /** One item of the gallery: a photo, or the stock video. */
-export type GalleryItem =
-  { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: GalleryVideo };
+type GalleryItem = { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: GalleryVideo };
 
 /** The gallery's items: the photos with the stock video at its index (seed 000 s9:
  *  start, second, middle or end, worked out from the dealer's setting on the Rust side),

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { HotspotView } from '../../types/generated/HotspotView';
 
 /** A hotspot placed on the frame being shown. */
-export type PlacedHotspot = { index: number; hotspot: HotspotView; x: number; y: number };
+type PlacedHotspot = { index: number; hotspot: HotspotView; x: number; y: number };
 
 /** The hotspots with a position at `frame` (seed 000 s3: positions by angle; a frame
  *  without a position hides the hotspot), in their feed order. */

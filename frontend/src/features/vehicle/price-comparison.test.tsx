@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analysisOf, panelOf, pricePercent, PriceComparison } from './price-comparison';
-import { answer, mockFetch } from '../../components/test-fetch';
+import { answer, mockFetch } from '../../testing/fetch';
 import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
 
 let fetchMock: ReturnType<typeof mockFetch>;

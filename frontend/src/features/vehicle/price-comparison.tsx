@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { PriceComparisonView } from '../../types/generated/PriceComparisonView';
 import { autogauge } from '../../api/client';
-import { formatDollars } from '../../components/number-format';
+import { formatDollars } from '../../lib/number-format';
 
 type State =
   | { kind: 'loading' }
@@ -51,7 +51,7 @@ export function pricePercent(view: PriceComparisonView): number {
 }
 
 /** The bar's spoken summary: where the listing is against the market range. */
-export function summaryOf(view: PriceComparisonView): string {
+function summaryOf(view: PriceComparisonView): string {
   const price = formatDollars(view.listing_price);
   const range = `${formatDollars(view.market_range_min)} to ${formatDollars(view.market_range_max)}`;
   if (view.listing_price < view.market_range_min)

@@ -2,7 +2,7 @@
 // bottom bar (seed 001 s2/s4/s9: past 900 px, with reserve, enquire and call). Both are
 // fixed-position, so showing them moves nothing on the page.
 import { useRef, type MouseEvent, type RefObject } from 'react';
-import { useFixedEdge } from '../../components/fixed-edge';
+import { useFixedEdge } from '../../lib/fixed-edge';
 import type { CardView } from '../../types/generated/CardView';
 import type { PhoneView } from '../../types/generated/PhoneView';
 import { MESSAGES } from '../../types/generated/messages';

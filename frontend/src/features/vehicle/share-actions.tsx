@@ -1,12 +1,12 @@
 // Share and print (seed 001 s2/s7/s8): share copies the car's URL to the clipboard and
 // shows 'Copied {car name} to your clipboard!' (the page's one toast); print opens
 // /print?car_id={slug} in a new tab and fires analytics event 61.
-import { EVENT_PRINT, trackEvent } from '../../components/analytics';
+import { EVENT_PRINT, trackEvent } from '../../lib/analytics';
 import { showToast } from '../../components/toast';
 import { MESSAGES } from '../../types/generated/messages';
 
 /** The share toast for one car. */
-export function copiedText(carName: string): string {
+function copiedText(carName: string): string {
   return MESSAGES.COPIED_TO_CLIPBOARD_TEMPLATE.replace('{car name}', carName);
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { getHold, getStock } from '../../api/client';
 
 /** What the page shows of the car's state now. */
-export interface LiveStock {
+interface LiveStock {
   /** A reservation holds the car (or the dealer's feed marks it reserved). */
   held: boolean;
   /** Sold, or no longer in the dealer's stock, since the page was built. */

@@ -22,4 +22,9 @@ time_missing: string,
  * The success text's addition once a slot is booked; `{date}`, `{time}` and
  * `{location}` are filled in by the browser.
  */
-booked_template: string, };
+booked_template: string, 
+/**
+ * What is booked, lower case ("test drive", "test ride", "inspection", "visit"), for
+ * the slot picker's "Each test ride takes 30 minutes."
+ */
+visit: string, };

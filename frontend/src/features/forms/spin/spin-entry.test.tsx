@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../../../components/test-fetch';
+import { answer, mockFetch } from '../../../testing/fetch';
 import type { SpinPageView } from '../../../types/generated/SpinPageView';
 import { SpinEntry } from './spin-entry';
 import { spinPrize } from './spin';

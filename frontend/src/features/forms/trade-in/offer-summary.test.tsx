@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OfferSummary, confidenceWord, offerBasis } from './offer-summary';
-import { offer } from './test-views';
+import { offer } from '../../../testing/trade-in-views';
 
 const priced = { ...offer, offer_price: 28000 };
 

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { testCard } from '../../../components/test-card';
-import { tradeInView as tradeInPage } from './test-views';
+import { testCard } from '../../../testing/card';
+import { tradeInView as tradeInPage } from '../../../testing/trade-in-views';
 import { tradeInView, useTradeInCar } from './trade-in-car';
 
 const page = {

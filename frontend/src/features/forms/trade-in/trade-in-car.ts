@@ -35,7 +35,7 @@ export function tradeInView(view: FormPageView, card: CardView): FormPageView {
 
 /** What the page knows of the car: none asked, still looking, or the view to use (with
  *  the car, or unchanged when the car is not listed or the lookup failed). */
-export type TradeInCar =
+type TradeInCar =
   | { kind: 'none' }
   | { kind: 'loading' }
   | { kind: 'ready'; view: FormPageView; card: CardView | null };

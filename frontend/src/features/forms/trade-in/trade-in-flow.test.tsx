@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormPageView } from '../../../types/generated/FormPageView';
-import { ENQUIRIES_KEY, SUCCESS_KEY } from '../../../components/account/records';
-import { localOptions, offer, ready, tradeInView } from './test-views';
+import { ENQUIRIES_KEY, SUCCESS_KEY } from '../../account/records';
+import { localOptions, offer, ready, tradeInView } from '../../../testing/trade-in-views';
 import { TradeInFlow } from './trade-in-flow';
 
 function answer(status: number, body: unknown): Response {

@@ -1,9 +1,5 @@
 import { useEffect, useReducer, useRef, type FormEvent, type ReactNode } from 'react';
-import {
-  EVENT_OFFER_ACCEPTED,
-  EVENT_TRADE_IN_ESTIMATE,
-  trackEvent,
-} from '../../../components/analytics';
+import { EVENT_OFFER_ACCEPTED, EVENT_TRADE_IN_ESTIMATE, trackEvent } from '../../../lib/analytics';
 import type { FieldView } from '../../../types/generated/FieldView';
 import type { FormPageView } from '../../../types/generated/FormPageView';
 import { MESSAGES } from '../../../types/generated/messages';
@@ -43,7 +39,7 @@ import { FormBanner } from '../form-banner';
 import { fieldView } from '../field-view';
 
 /** The steps of the flow, in order. */
-export const STEP_TITLES = ['Your Car', 'Condition', 'Your Offer'] as const;
+const STEP_TITLES = ['Your Car', 'Condition', 'Your Offer'] as const;
 
 interface Props {
   /** The trade-in form page (its contact fields, locations, terms, category, thank-you). */

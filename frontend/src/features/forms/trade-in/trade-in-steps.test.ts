@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localOptions, tradeInView } from './test-views';
+import { localOptions, tradeInView } from '../../../testing/trade-in-views';
 import {
   carErrors,
   carIdOf,

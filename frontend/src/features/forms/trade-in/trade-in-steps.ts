@@ -6,7 +6,7 @@
 import type { FormPageView } from '../../../types/generated/FormPageView';
 import type { BrowserContext } from '../lead-payload';
 import { stepPayload } from '../lead-payload';
-import { formatWhole } from '../../../components/number-format';
+import { formatWhole } from '../../../lib/number-format';
 import type { FieldError, Values } from '../validation';
 import type {
   AdjustmentAnswer,
@@ -27,7 +27,7 @@ export interface CarInput {
 }
 
 /** The lead form's payload keys of the car (domain/src/view/form.rs trade-in fields). */
-export const CAR_FIELDS = {
+const CAR_FIELDS = {
   rego: 'rego',
   regoState: 'regoState',
   make: 'Vehicle Make',

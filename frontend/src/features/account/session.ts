@@ -2,7 +2,7 @@
 // /api/auth/verify) and sign-out. A session belongs to one dealer's site (a cookie).
 // Every component of a page shares one answer.
 import { useEffect, useState } from 'react';
-import { textAt } from '../local-store';
+import { textAt } from '../../lib/local-store';
 import type { SignInType } from '../../types/generated/SignInType';
 import * as api from '../../api/client';
 import { ACCOUNT_CALL, callApi, type ApiResult } from './api';
@@ -12,11 +12,18 @@ export type Session =
   { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; phone: string };
 
 /** The sign-in route (seed 001 s2). */
-export const SIGN_IN_PATH = '/sign-in';
+const SIGN_IN_PATH = '/sign-in';
 /** The watchlist page. */
 export const WATCHLIST_PATH = '/watchlist';
+/** Where a signed-in shopper sees and cancels their reservations (seed 001 s2). */
+export const ONLINE_PAYMENT_PATH = '/online-payment';
+/** The link there from a reservation. */
+export const CANCEL_RESERVATION = 'Cancel my reservation';
 
 let shared: Promise<Session> | null = null;
+/** Mounted `useSession` users, told when the session changes (a sign-in in a dialog must
+ *  reach the header's account icon without a reload). */
+const listeners = new Set<() => void>();
 
 /** The session, asked once per page (`fresh` asks again, e.g. after signing in or out). */
 export function loadSession(fresh = false, fetchImpl: typeof fetch = fetch): Promise<Session> {
@@ -34,16 +41,30 @@ export function resetSession(): void {
   shared = null;
 }
 
+/** The session changed (signed in or out): every `useSession` asks again. */
+export function sessionChanged(): void {
+  resetSession();
+  for (const listener of [...listeners]) listener();
+}
+
 /** The session as component state: 'loading' on the server and until the API answers. */
 export function useSession(): Session {
   const [session, setSession] = useState<Session>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    void loadSession().then((s) => {
-      if (live) setSession(s);
-    });
+    // Only the latest question's answer counts: an older one may arrive after it.
+    let asked = 0;
+    const ask = () => {
+      const n = ++asked;
+      void loadSession().then((s) => {
+        if (live && n === asked) setSession(s);
+      });
+    };
+    ask();
+    listeners.add(ask);
     return () => {
       live = false;
+      listeners.delete(ask);
     };
   }, []);
   return session;
@@ -72,7 +93,10 @@ export function currentPath(): string {
 }
 
 /** Sends an SMS code to `phone`. */
-export function requestCode(phone: string, fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
+export function requestCode(
+  phone: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ApiResult<api.Schemas['CodeSent']>> {
   return callApi(api.requestCode({ phone }, { ...ACCOUNT_CALL, fetchImpl }));
 }
 
@@ -81,15 +105,17 @@ export async function verifyCode(
   phone: string,
   code: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<ApiResult> {
+): Promise<ApiResult<api.Schemas['Me']>> {
   const result = await callApi(api.verifyCode({ phone, code }, { ...ACCOUNT_CALL, fetchImpl }));
-  if (result.ok) resetSession();
+  if (result.ok) sessionChanged();
   return result;
 }
 
 /** Ends the session. */
-export async function signOut(fetchImpl: typeof fetch = fetch): Promise<ApiResult> {
+export async function signOut(
+  fetchImpl: typeof fetch = fetch,
+): Promise<ApiResult<api.Schemas['SignedOut']>> {
   const result = await callApi(api.signOut({ ...ACCOUNT_CALL, fetchImpl }));
-  resetSession();
+  sessionChanged();
   return result;
 }

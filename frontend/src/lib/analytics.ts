@@ -31,13 +31,13 @@ export function cardCar(card: {
 }
 
 /** The dealer whose site the page belongs to. */
-export interface AnalyticsDealer {
+interface AnalyticsDealer {
   slug: string;
   name: string;
 }
 
 /** One analytics event as pushed to `window.dataLayer`. */
-export interface AnalyticsEvent {
+interface AnalyticsEvent {
   /** The event's name (a GTM custom event trigger matches it). */
   event: string;
   /** The seed's numeric id. */
@@ -92,7 +92,7 @@ export function dataLayer(): unknown[] {
 }
 
 /** The event pushed for seed id `id`, about `car` when given. */
-export function analyticsEvent(id: number, car?: AnalyticsCar | null): AnalyticsEvent {
+function analyticsEvent(id: number, car?: AnalyticsCar | null): AnalyticsEvent {
   const event: AnalyticsEvent = { event: eventName(id), event_id: id };
   if (dealer) {
     event.dealer_slug = dealer.slug;

@@ -2,7 +2,7 @@
 // first page view of a visit keeps its landing page, referrer and campaign parameters
 // (utm_*, gclid, fbclid, msclkid); every later page view of the visit adds its path.
 // Kept in local storage, bounded, and sent with every lead as `lead_attributes`; the
-// API checks the same bounds (edge-api/src/lead.rs LeadAttributes).
+// API checks the same bounds (edge-api/src/delivery/lead.rs LeadAttributes).
 import {
   ATTRIBUTION_MAX_PAGES,
   ATTRIBUTION_MAX_PARAM_NAME,
@@ -23,14 +23,14 @@ export const MAX_URL_LENGTH = ATTRIBUTION_MAX_URL;
 /** Query parameters kept (the API refuses more). */
 export const MAX_QUERY_PARAMS = ATTRIBUTION_MAX_PARAMS;
 /** Longest query parameter name kept. */
-export const MAX_PARAM_NAME = ATTRIBUTION_MAX_PARAM_NAME;
+const MAX_PARAM_NAME = ATTRIBUTION_MAX_PARAM_NAME;
 /** Longest query parameter value kept (characters; longer ones are cut). */
 export const MAX_PARAM_VALUE = ATTRIBUTION_MAX_PARAM_VALUE;
 /** Click ids of the ad networks, kept with the utm_* parameters. */
-export const CLICK_IDS = ['gclid', 'fbclid', 'msclkid'] as const;
+const CLICK_IDS = ['gclid', 'fbclid', 'msclkid'] as const;
 
 /** One visit as stored. */
-export interface Visit {
+interface Visit {
   /** The first page of the visit (path and query). */
   landing_page: string;
   /** Where the shopper came from ('' when the browser did not say). */
@@ -54,12 +54,12 @@ export interface LeadAttributes {
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /** Whether `name` is a campaign parameter kept for the visit. */
-export function isCampaignParam(name: string): boolean {
+function isCampaignParam(name: string): boolean {
   return name.startsWith('utm_') || (CLICK_IDS as readonly string[]).includes(name);
 }
 
 /** The parameters of `query` that `keep` accepts, within the bounds (first ones win). */
-export function boundedParams(
+function boundedParams(
   query: URLSearchParams,
   keep: (name: string) => boolean = () => true,
 ): Record<string, string> {
@@ -75,7 +75,7 @@ export function boundedParams(
 }
 
 /** The visited pages with `page` added: the landing page and the latest ones kept. */
-export function addPage(pages: string[], page: string): string[] {
+function addPage(pages: string[], page: string): string[] {
   if (pages[pages.length - 1] === page) return pages;
   const next = [...pages, page];
   return next.length > MAX_VISITED_PAGES
@@ -88,7 +88,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A stored visit as read back (null when absent or not one). */
-export function parseVisit(value: unknown): Visit | null {
+function parseVisit(value: unknown): Visit | null {
   if (!isRecord(value)) return null;
   const { landing_page, referrer, linked_query_params, visited_pages, last_seen } = value;
   if (typeof landing_page !== 'string' || typeof referrer !== 'string') return null;

@@ -4,9 +4,9 @@
 // Every compare toggle and the compare page read one store, and other tabs' changes
 // reach it through the storage event.
 import { useSyncExternalStore } from 'react';
-import { COMPARE_MAX_CARS } from '../types/generated/constants';
-import { parseCar, type CarRef } from './account/records';
-import { listOf, readStored, writeStored } from './local-store';
+import { COMPARE_MAX_CARS } from '../../types/generated/constants';
+import { parseCar, type CarRef } from '../account/records';
+import { listOf, readStored, writeStored } from '../../lib/local-store';
 
 /** Storage key of the compare list. */
 export const COMPARE_KEY = 'forecourt:compare';
@@ -70,7 +70,7 @@ export function comparedCars(): readonly CarRef[] {
 }
 
 /** What a toggle came to. */
-export type CompareChange = 'added' | 'removed' | 'full';
+type CompareChange = 'added' | 'removed' | 'full';
 
 /** Adds `car` to the comparison, or removes it when it is there; a full comparison
  *  (COMPARE_MAX_CARS) takes no more. */

@@ -4,11 +4,12 @@
 // is a failure with the seed's fallback text.
 import type { Reply } from '../../api/client';
 import { MESSAGES } from '../../types/generated/messages';
-import { asObject, textAt } from '../local-store';
+import { asObject, textAt } from '../../lib/local-store';
 
-/** What a call came to. */
-export type ApiResult =
-  | { ok: true; status: number; body: Record<string, unknown> }
+/** What a call came to: on success, the answer's body (typed from the API's schema) as far
+ *  as it goes, since a proxy or an older deploy may answer with less. */
+export type ApiResult<T> =
+  | { ok: true; status: number; body: Partial<T> }
   | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
 
 /** Account calls always ask the server: a session or a watchlist is never taken from the
@@ -16,8 +17,8 @@ export type ApiResult =
 export const ACCOUNT_CALL = { cache: 'no-store' } as const;
 
 /** Waits for `reply` (a call of the API client) and reads it as an account result. */
-export async function callApi(reply: Promise<Reply<unknown>>): Promise<ApiResult> {
-  let answer: Reply<unknown>;
+export async function callApi<T>(reply: Promise<Reply<T>>): Promise<ApiResult<T>> {
+  let answer: Reply<T>;
   try {
     answer = await reply;
   } catch {
@@ -30,7 +31,7 @@ export async function callApi(reply: Promise<Reply<unknown>>): Promise<ApiResult
     };
   }
   const parsed = asObject(answer.body) ?? {};
-  if (answer.ok) return { ok: true, status: answer.status, body: parsed };
+  if (answer.ok) return { ok: true, status: answer.status, body: parsed as Partial<T> };
   const fields: Record<string, string> = {};
   const rawFields = asObject(parsed.fields);
   if (rawFields)

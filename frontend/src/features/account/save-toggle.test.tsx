@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteContext } from '../site-context';
-import { answer, mockFetch } from '../test-fetch';
-import { testSite } from '../test-site';
-import { removeToast, ToastRegion } from '../toast';
+import { SiteContext } from '../../lib/site-context';
+import { answer, mockFetch } from '../../testing/fetch';
+import { testSite } from '../../testing/site';
+import { removeToast, ToastRegion } from '../../components/toast';
 import type { SiteView } from '../../types/generated/SiteView';
 import { loadFavourites } from './records';
 import { SaveToggle } from './save-toggle';

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 /** ISO 3166-1 numeric code of Australia, the id world-atlas gives its feature. */
 const AUSTRALIA_ID = '036';
 /** Where the files go, under the site's root. */
-export const BASEMAP_DIR = 'map';
+const BASEMAP_DIR = 'map';
 /** Decimal places kept: about 100 m, finer than the 1:50m outline itself. */
 const PRECISION = 3;
 
@@ -87,7 +87,7 @@ export function placeCells(localities) {
 }
 
 /** Every file of the basemap, path under the site root -> JSON text. */
-export function basemapFiles(topology, localities) {
+function basemapFiles(topology, localities) {
   const files = new Map();
   const cells = placeCells(localities);
   files.set(`${BASEMAP_DIR}/au.json`, JSON.stringify(australiaOutline(topology)));

@@ -1,6 +1,6 @@
 // Locator fixtures shared by the state and page tests: websites in the API's seed 000 s3
 // "Dealership location" shape.
-import type { DealershipLocation, Website } from '../../api/client';
+import type { DealershipLocation, Website } from '../api/client';
 
 const GROUP = { id: 1, name: 'Group', url: 'http://group.localhost/' };
 

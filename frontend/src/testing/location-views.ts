@@ -1,7 +1,7 @@
 // Test helpers: location views as the Rust side builds them.
-import type { DepartmentView } from '../../types/generated/DepartmentView';
-import type { LocationView } from '../../types/generated/LocationView';
-import type { RatingView } from '../../types/generated/RatingView';
+import type { DepartmentView } from '../types/generated/DepartmentView';
+import type { LocationView } from '../types/generated/LocationView';
+import type { RatingView } from '../types/generated/RatingView';
 
 /** A rating as domain::view::location::rating_view gives it. */
 export function rating(average: number, whole: number, partial: number, count = 1): RatingView {

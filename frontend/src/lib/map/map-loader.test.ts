@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoader, MAP_LOAD_MARGIN, whenNearViewport } from './map-loader';
-import { installObserver, observers } from './test-observer';
+import { installObserver, observers } from '../../testing/intersection-observer';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { trackEvent } from '../analytics';
-import { ModalDialog } from '../modal-dialog';
-import { useSite } from '../site-context';
-import { showToast } from '../toast';
-import { useModalDialog } from '../use-modal-dialog';
+import { trackEvent } from '../../lib/analytics';
+import { ModalDialog } from '../../components/modal-dialog';
+import { useSite } from '../../lib/site-context';
+import { showToast } from '../../components/toast';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { EVENT_SAVE } from '../../types/generated/constants';
 import { MESSAGES } from '../../types/generated/messages';
 import type { Favourite } from './records';
@@ -12,12 +12,10 @@ import { changeWatchlist, useSavedIds } from './watchlist';
 
 // The sign-in steps load only when a signed-out shopper taps Save: every card has a
 // toggle, and most shoppers never need them.
-const SignIn = lazy(() =>
-  import('../../features/account/sign-in').then((m) => ({ default: m.SignIn })),
-);
+const SignIn = lazy(() => import('./sign-in').then((m) => ({ default: m.SignIn })));
 
 /** Seed 000 s7: the analytics event of saving a car. */
-export const EVENT_FAVOURITE = EVENT_SAVE;
+const EVENT_FAVOURITE = EVENT_SAVE;
 
 interface Props {
   car: Favourite;

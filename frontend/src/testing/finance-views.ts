@@ -1,6 +1,6 @@
 // Calculator and estimate views as the Rust side derives them for the tests.
-import type { FinanceCalculatorView } from '../../types/generated/FinanceCalculatorView';
-import type { FinanceEstimateView } from '../../types/generated/FinanceEstimateView';
+import type { FinanceCalculatorView } from '../types/generated/FinanceCalculatorView';
+import type { FinanceEstimateView } from '../types/generated/FinanceEstimateView';
 
 const money = { min: 0, max: 250_000, step: 0.5, default: 0 };
 const longDisclaimer =

@@ -1,7 +1,7 @@
 // Test helper: form views as the Rust side builds them (domain::view::form).
-import type { FormPageView } from '../../types/generated/FormPageView';
-import type { VehicleFormsView } from '../../types/generated/VehicleFormsView';
-import { field } from './test-fields';
+import type { FormPageView } from '../types/generated/FormPageView';
+import type { VehicleFormsView } from '../types/generated/VehicleFormsView';
+import { field } from './form-fields';
 
 /** The contact details step of most forms. */
 export const contactFields = [
@@ -157,6 +157,7 @@ export const testDrive: FormPageView = {
     horizon_days: 60,
     time_missing: 'Please choose a time, or clear the date.',
     booked_template: 'Your test drive is booked for {time} on {date} at {location}.',
+    visit: 'test drive',
   },
   steps: [
     {

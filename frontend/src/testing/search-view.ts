@@ -1,5 +1,5 @@
 // Test helper: a search landing page as the Rust view gives it.
-import { testCard } from '../components/test-card';
+import { testCard } from './card';
 import { SEARCH_BOX_DEBOUNCE_MS, SLIDER_DEBOUNCE_MS } from '../types/generated/constants';
 import type { CardView } from '../types/generated/CardView';
 import type { SearchPageView } from '../types/generated/SearchPageView';

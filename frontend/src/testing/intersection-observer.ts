@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 /** Every observer made since install, to fire by hand. */
 export const observers: FakeObserver[] = [];
 
-export class FakeObserver {
+class FakeObserver {
   readonly targets: Element[] = [];
   disconnected = false;
   constructor(

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, mockFetch } from '../test-fetch';
-import { loadSession, resetSession, safePath, signInUrl, verifyCode } from './session';
+import { answer, mockFetch } from '../../testing/fetch';
+import { renderHook, waitFor } from '@testing-library/react';
+import {
+  loadSession,
+  resetSession,
+  safePath,
+  signInUrl,
+  signOut,
+  useSession,
+  verifyCode,
+} from './session';
 
 afterEach(() => {
   resetSession();
@@ -37,6 +46,30 @@ describe('session', () => {
     expect((await verifyCode('0412345678', '123456')).ok).toBe(true);
     fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }));
     expect((await loadSession()).status).toBe('signed-in');
+  });
+
+  it('tells every mounted user of the session when the shopper signs in or out', async () => {
+    const fetchMock = mockFetch();
+    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
+    const header = renderHook(() => useSession());
+    const dialog = renderHook(() => useSession());
+    await waitFor(() => expect(header.result.current.status).toBe('anonymous'));
+    expect(dialog.result.current.status).toBe('anonymous');
+    // Signing in through the dialog reaches the header without a reload.
+    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }));
+    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: true, phone: '0412345678' }));
+    expect((await verifyCode('0412345678', '123456')).ok).toBe(true);
+    await waitFor(() =>
+      expect(header.result.current).toEqual({ status: 'signed-in', phone: '0412345678' }),
+    );
+    expect(dialog.result.current.status).toBe('signed-in');
+    fetchMock.mockResolvedValueOnce(answer(200, { success: true }));
+    fetchMock.mockResolvedValueOnce(answer(200, { signed_in: false, phone: null }));
+    await signOut();
+    await waitFor(() => expect(header.result.current.status).toBe('anonymous'));
+    expect(dialog.result.current.status).toBe('anonymous');
+    header.unmount();
+    dialog.unmount();
   });
 
   it('only follows paths of this site', () => {

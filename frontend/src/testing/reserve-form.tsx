@@ -3,9 +3,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetSession } from '../../components/account/session';
-import { LeadForm } from '../forms/lead-form';
-import { reserveView } from '../forms/test-views';
+import { resetSession } from '../features/account/session';
+import { LeadForm } from '../features/forms/lead-form';
+import { reserveView } from './form-views';
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(path: string) => void>();

@@ -2,7 +2,7 @@
 // favourites (the local half of the watchlist), the enquiries and reservations sent from
 // this browser (the garage lists them), the success marker the /success page reads, the
 // cars the shopper enquired on, and the last 5 searches.
-import { asObject, idAt, listOf, readStored, textAt, writeStored } from '../local-store';
+import { asObject, idAt, listOf, readStored, textAt, writeStored } from '../../lib/local-store';
 import { SEARCH_HISTORY_SIZE } from '../../types/generated/constants';
 
 /** A car as the records name it (enough for a link and a thumbnail). */
@@ -54,10 +54,12 @@ export interface SuccessMarker {
   car: CarRef | null;
   /** When the form was stored (ISO 8601). */
   at: string;
+  /** The reservation's id, when the form reserved the car. */
+  reservation_id?: string | null;
 }
 
 /** Seed 001 s3 Viewed car record (a car the shopper enquired on or opened). */
-export interface ViewedCar {
+interface ViewedCar {
   id: number;
   stocknum: string;
   make: string;
@@ -76,10 +78,10 @@ export interface SearchRecord {
 
 export const FAVOURITES_KEY = 'forecourt:favourites';
 export const ENQUIRIES_KEY = 'forecourt:enquiries';
-export const RESERVATIONS_KEY = 'forecourt:reservations';
+const RESERVATIONS_KEY = 'forecourt:reservations';
 export const SUCCESS_KEY = 'forecourt:success';
-export const VIEWED_KEY = 'forecourt:viewed-cars';
-export const SEARCHES_KEY = 'forecourt:search-history';
+const VIEWED_KEY = 'forecourt:viewed-cars';
+const SEARCHES_KEY = 'forecourt:search-history';
 
 /** Seed 001 s9: search history keeps 5 entries. */
 export const SEARCH_HISTORY_LIMIT = SEARCH_HISTORY_SIZE;
@@ -134,6 +136,7 @@ function parseSuccess(value: unknown): SuccessMarker | null {
     form: textAt(o, 'form'),
     car: parseCar(o.car),
     at: textAt(o, 'at'),
+    reservation_id: textAt(o, 'reservation_id') || null,
   };
 }
 

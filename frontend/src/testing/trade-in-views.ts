@@ -1,9 +1,13 @@
 // Test fixtures: the trade-in form page as the Rust view gives it, and the valuation
 // API's answers.
-import type { FormPageView } from '../../../types/generated/FormPageView';
-import { field } from '../test-fields';
-import { baseView, contactFields } from '../test-views';
-import type { LookupAnswer, TradeInOptions, Valuation } from './trade-in-client';
+import type { FormPageView } from '../types/generated/FormPageView';
+import { field } from './form-fields';
+import { baseView, contactFields } from './form-views';
+import type {
+  LookupAnswer,
+  TradeInOptions,
+  Valuation,
+} from '../features/forms/trade-in/trade-in-client';
 
 export const tradeInView: FormPageView = {
   ...baseView,

@@ -23,12 +23,12 @@ export function storedConsent(): ConsentChoice | null {
 }
 
 /** Remembers the choice (false when storage is unavailable: the banner then asks again). */
-export function rememberConsent(choice: ConsentChoice): boolean {
+function rememberConsent(choice: ConsentChoice): boolean {
   return writeStored(CONSENT_KEY, choice);
 }
 
 /** The script origins each tag loads from (the CSP of the edge lists the same). */
-export const TAG_SCRIPTS = {
+const TAG_SCRIPTS = {
   gtm: 'https://www.googletagmanager.com/gtm.js',
   gtag: 'https://www.googletagmanager.com/gtag/js',
   meta: 'https://connect.facebook.net/en_US/fbevents.js',
@@ -75,12 +75,12 @@ function signals(value: ConsentChoice): Record<string, ConsentChoice> {
 }
 
 /** Consent Mode's default for the page: everything denied (before any tag can read it). */
-export function consentDefault(): void {
+function consentDefault(): void {
   gtag()('consent', 'default', signals('denied'));
 }
 
 /** Consent Mode's update once the shopper chose. */
-export function consentUpdate(choice: ConsentChoice): void {
+function consentUpdate(choice: ConsentChoice): void {
   gtag()('consent', 'update', signals(choice));
 }
 
@@ -112,7 +112,7 @@ function fbq(): Fbq {
 /** Loads the dealer's tags (after consent only): the GTM container, else GA4 through
  *  gtag.js (a container configures GA4 itself, so both would count twice), and the Meta
  *  pixel. Answers the script URLs it added. */
-export function loadTags(ids: AnalyticsView): string[] {
+function loadTags(ids: AnalyticsView): string[] {
   const added: string[] = [];
   if (ids.gtm_id) {
     dataLayer().push({ 'gtm.start': Date.now(), event: 'gtm.js' });
@@ -147,7 +147,7 @@ const TAG_COOKIE = /^(_ga(_.+)?|_gid|_gat(_.+)?|_gcl_.+|_fbp|_fbc)$/;
 
 /** Removes the tags' cookies from this host and every parent domain they may have been
  *  set on (GA4 writes them on the registrable domain). Answers the names it removed. */
-export function forgetTagCookies(): string[] {
+function forgetTagCookies(): string[] {
   const names = document.cookie
     .split(';')
     .map((pair) => (pair.split('=')[0] ?? '').trim())

@@ -3,7 +3,7 @@
 // then calls POST /api/watchlist/save-car or remove-car; the answer's list becomes the
 // saved set, a failure puts the car back and says why in a browser alert (seed 000 s8).
 import { useSyncExternalStore } from 'react';
-import { asObject, idAt, textAt } from '../local-store';
+import { asObject, idAt, textAt } from '../../lib/local-store';
 import { MESSAGES } from '../../types/generated/messages';
 import * as api from '../../api/client';
 import { ACCOUNT_CALL, callApi } from './api';
@@ -46,7 +46,7 @@ export function resetSavedIds(): void {
 }
 
 /** The ids of a watchlist answer ({success, watchlist: [{id}]}), or null. */
-export function watchlistIds(body: Record<string, unknown>): number[] | null {
+function watchlistIds(body: Record<string, unknown>): number[] | null {
   if (body.success !== true || !Array.isArray(body.watchlist)) return null;
   return body.watchlist
     .map((entry) => asObject(entry))
@@ -70,7 +70,7 @@ export async function fetchWatchlist(
 }
 
 /** What a save or remove came to. */
-export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
+type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** Saves (`save`) or removes `car` for the user with `phone`. */
 export async function changeWatchlist(
