@@ -320,16 +320,17 @@ pub const ONLINE_PURCHASE_CATEGORY: &str = "Online Purchase";
 /// Answer when the car already has an active hold.
 pub const CAR_ALREADY_RESERVED: &str = "This car is already reserved.";
 /// Shown when a hold paid at the dealership comes without a signed-in phone (the API's
-/// answer, and the reserve form's words above its code step).
-pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this car: we text you a 6-digit code, and the car is held under that number.";
+/// answer, and the reserve form's words above its code step). These API answers say
+/// "vehicle": one text serves every dealer, and a motorcycle or caravan is not a car.
+pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this vehicle: we text you a 6-digit code, and the vehicle is held under that number.";
 /// Shown when the reservation's phone is not the signed-in one (the API's answer, and the
 /// reserve form's words above its code step).
-pub const PHONE_NOT_SIGNED_IN: &str = "The car is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
+pub const PHONE_NOT_SIGNED_IN: &str = "The vehicle is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
 /// Template of the answer to a reservation paid at the dealership; see [`reservation_held_pay_at_dealership`].
 pub const RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE: &str =
-    "This car is held for you for {hours} hours. Please pay the ${deposit} fully refundable deposit at the dealership to complete your reservation.";
+    "This vehicle is held for you for {hours} hours. Please pay the ${deposit} fully refundable deposit at the dealership to complete your reservation.";
 
-/// The answer to a reservation paid at the dealership, e.g. "This car is held for you for
+/// The answer to a reservation paid at the dealership, e.g. "This vehicle is held for you for
 /// 48 hours. Please pay the $200 fully refundable deposit at the dealership ...".
 pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> String {
     RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE
@@ -337,11 +338,11 @@ pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> S
         .replace("{deposit}", &deposit_dollars.to_string())
 }
 
-/// The answer to a reservation whose deposit is held on the shopper's card, e.g. "This car
+/// The answer to a reservation whose deposit is held on the shopper's card, e.g. "This vehicle
 /// is reserved for you for 48 hours. $200 is held on your card ...".
 pub fn reservation_held_on_card(hours: u32, deposit_dollars: u32) -> String {
     format!(
-        "This car is reserved for you for {hours} hours. ${deposit_dollars} is held on your card, not charged: it is taken only if you go ahead with the purchase, and released if you do not."
+        "This vehicle is reserved for you for {hours} hours. ${deposit_dollars} is held on your card, not charged: it is taken only if you go ahead with the purchase, and released if you do not."
     )
 }
 
@@ -356,3 +357,23 @@ pub const COMPARISON_RATE_BASIS: &str =
 pub const COMPARISON_RATE: &str = "Comparison rate";
 /// Label of the interest rate figure.
 pub const INTEREST_RATE: &str = "Interest rate";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One API text serves every dealer, so a reservation's answers never call a
+    /// motorcycle or caravan a car.
+    #[test]
+    fn reservation_answers_call_the_vehicle_a_vehicle() {
+        for text in [
+            PHONE_NOT_VERIFIED.to_string(),
+            PHONE_NOT_SIGNED_IN.to_string(),
+            reservation_held_pay_at_dealership(48, 200),
+            reservation_held_on_card(48, 200),
+        ] {
+            assert!(!text.to_lowercase().contains(" car "), "{text}");
+            assert!(text.contains("vehicle"), "{text}");
+        }
+    }
+}

@@ -183,7 +183,7 @@ fn account_pages_follow_the_config_and_gated_pages_say_so() {
         serde_json::json!({
             "deposit": 200,
             "hold_hours": 48,
-            "pay_note": "This car is held for you for 48 hours. Please pay the $200 fully refundable deposit at the dealership to complete your reservation."
+            "pay_note": "This vehicle is held for you for 48 hours. Please pay the $200 fully refundable deposit at the dealership to complete your reservation."
         })
     );
     assert_eq!(

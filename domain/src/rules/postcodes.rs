@@ -141,15 +141,43 @@ fn named_in(name: &[String], area: &str) -> usize {
 /// as words of the postcode's area (SA3), of its delivery centre (the one most of its
 /// localities share), or of its smaller area (SA2), in that order, is the usual one (the
 /// longest such, so "DARWIN CITY" over "DARWIN" in "Darwin City"); then a delivery area
-/// over a post office box name; ties go to the alphabetically first.
-fn usualness(l: &Locality, main_dc: &str) -> (usize, usize, usize, bool) {
+/// over a post office box name. Where no area names one, the locality the postcode's
+/// other localities are named after is the main place: "Prospect" of 5082 beside
+/// "Prospect East" and "Prospect West", "Killara" beside "East Killara" (the name plus
+/// only compass and Upper/Lower/Central words). Then a delivery area over a post office
+/// box name; ties go to the alphabetically first.
+fn usualness(l: &Locality, main_dc: &str, rows: &[Locality]) -> (usize, usize, usize, usize, bool) {
     let name = words(&l.locality);
     (
         named_in(&name, &l.sa3name),
         named_in(&name, main_dc),
         named_in(&name, &l.sa2name),
+        rows.iter()
+            .filter(|other| qualified_form_of(&name, &words(&other.locality)))
+            .count(),
         l.is_delivery_area(),
     )
+}
+
+/// Words that qualify a place's name without naming another place ("Prospect East",
+/// "Upper Coomera").
+const QUALIFIERS: [&str; 11] = [
+    "NORTH", "SOUTH", "EAST", "WEST", "UPPER", "LOWER", "CENTRAL", "NE", "NW", "SE", "SW",
+];
+
+/// Whether `other` is `name` with qualifier words around it ("PROSPECT EAST" of
+/// "PROSPECT"); `name` itself is not.
+fn qualified_form_of(name: &[String], other: &[String]) -> bool {
+    let n = name.len();
+    n > 0
+        && other.len() > n
+        && (0..=other.len() - n).any(|i| {
+            other[i..i + n] == *name
+                && other[..i]
+                    .iter()
+                    .chain(&other[i + n..])
+                    .all(|w| QUALIFIERS.contains(&w.as_str()))
+        })
 }
 
 /// A name reduced to what a search compares: upper-case letters and digits, single
@@ -364,10 +392,10 @@ fn postcode_place(postcode: &str, rows: &[Locality]) -> Option<PostcodePlace> {
         .collect();
     let (usual, rank) = placed
         .iter()
-        .map(|(l, p)| (l, p, usualness(l, main_dc)))
+        .map(|(l, p)| (l, p, usualness(l, main_dc, rows)))
         .max_by(|a, b| a.2.cmp(&b.2).then_with(|| b.0.locality.cmp(&a.0.locality)))
         .map(|(l, p, rank)| ((*l, *p), rank))?;
-    let named = rank.0 > 0 || rank.1 > 0 || rank.2 > 0;
+    let named = rank.0 > 0 || rank.1 > 0 || rank.2 > 0 || rank.3 > 0;
     let (lat, lng) = if named {
         usual.1
     } else {
@@ -738,6 +766,11 @@ mod tests {
             ("2000", "Sydney", -33.8688, 151.2093),
             ("3000", "Melbourne", -37.8136, 144.9631),
             ("4114", "Kingston", -27.6406, 153.1104),
+            // No area names these; their other localities are named after them.
+            ("5082", "Prospect", -34.8838, 138.5938),
+            ("2071", "Killara", -33.7656, 151.1622),
+            ("6008", "Subiaco", -31.9485, 115.8268),
+            ("2627", "Jindabyne", -36.4163, 148.6225),
         ];
         for (postcode, locality, lat, lng) in known {
             let place = table
@@ -747,6 +780,25 @@ mod tests {
             let off = haversine_km(place.lat, place.lng, lat, lng);
             assert!(off < 5.0, "{postcode} is {off:.1} km from {locality}");
         }
+    }
+
+    #[test]
+    fn without_an_area_naming_it_a_postcode_is_named_by_the_place_others_are_named_after() {
+        let source = r#"[
+            {"postcode": "5082", "locality": "FITZROY", "state": "SA", "Lat_precise": -34.897, "Long_precise": 138.59, "type": "Delivery Area", "MMM_2019": "1", "sa3name": "Charles Sturt", "dc": "REGENCY PARK DC"},
+            {"postcode": "5082", "locality": "PROSPECT", "state": "SA", "Lat_precise": -34.884, "Long_precise": 138.594, "type": "Delivery Area", "MMM_2019": "1", "sa3name": "Charles Sturt", "dc": "REGENCY PARK DC"},
+            {"postcode": "5082", "locality": "PROSPECT EAST", "state": "SA", "Lat_precise": -34.884, "Long_precise": 138.594, "type": "Delivery Area", "MMM_2019": "1", "sa3name": "Charles Sturt", "dc": "REGENCY PARK DC"},
+            {"postcode": "5082", "locality": "THORNGATE", "state": "SA", "Lat_precise": -34.897, "Long_precise": 138.597, "type": "Delivery Area", "MMM_2019": "1", "sa3name": "Charles Sturt", "dc": "REGENCY PARK DC"},
+            {"postcode": "5999", "locality": "CREEK", "state": "SA", "Lat_precise": -33.0, "Long_precise": 138.0, "type": "Delivery Area", "MMM_2019": "5"},
+            {"postcode": "5999", "locality": "ADA", "state": "SA", "Lat_precise": -33.0, "Long_precise": 138.0, "type": "Delivery Area", "MMM_2019": "5"},
+            {"postcode": "5999", "locality": "DEEP CREEK", "state": "SA", "Lat_precise": -33.0, "Long_precise": 138.0, "type": "Delivery Area", "MMM_2019": "5"}
+        ]"#;
+        let table = PostcodeTable::from_localities_json(source.as_bytes()).expect("source");
+        let place = |pc: &str| table.get(&Postcode::parse(pc).expect("pc")).expect("known");
+        assert_eq!(place("5082").locality, "Prospect");
+        assert_eq!((place("5082").lat, place("5082").lng), (-34.884, 138.594));
+        // "Deep Creek" names another place, not a part of "Creek": alphabetical order stands.
+        assert_eq!(place("5999").locality, "Ada");
     }
 
     #[test]

@@ -318,6 +318,9 @@ pub(super) fn title_and_intro(
     ctx: &ViewContext<'_>,
 ) -> (String, String, &'static str) {
     let name = &ctx.dealer.config.name;
+    // No one vehicle is known here: the words of the dealer's stock as a whole.
+    let words = super::words::dealer_action_words(ctx.dealer);
+    let noun = words.noun;
     match kind {
         FormKind::GeneralEnquiry => (
             "Make an Enquiry".to_string(),
@@ -330,8 +333,10 @@ pub(super) fn title_and_intro(
             "service booking request",
         ),
         FormKind::TradeIn => (
-            "Sell or Trade In Your Car".to_string(),
-            format!("Thinking of selling or trading in your car? Tell us about it and {name} will get back to you with an offer."),
+            // No seed fixes this heading: a car dealer's reads "Your Car", any other's
+            // names its vehicle ("Your Motorcycle", "Your Vehicle").
+            format!("Sell or Trade In Your {}", super::words::capitalised(noun)),
+            format!("Thinking of selling or trading in your {noun}? Tell us about it and {name} will get back to you with an offer."),
             "details",
         ),
         FormKind::PartsOrder => (
@@ -368,8 +373,13 @@ pub(super) fn title_and_intro(
         ),
         FormKind::TestDrive => (
             "Book a Test Drive".to_string(),
-            format!("Pick a day and time that suits you and {name} will have the car ready. The date and time are optional: leave them out and we will call you to arrange one."),
-            "test drive request",
+            format!("Pick a day and time that suits you and {name} will have the {noun} ready. The date and time are optional: leave them out and we will call you to arrange one."),
+            match words.visit {
+                "test drive" => "test drive request",
+                "test ride" => "test ride request",
+                "inspection" => "inspection request",
+                _ => "visit request",
+            },
         ),
         FormKind::PhotoRequest => (
             "Request Photos".to_string(),

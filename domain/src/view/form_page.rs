@@ -97,14 +97,17 @@ pub fn form_page_view(kind: FormKind, ctx: &ViewContext<'_>) -> FormPageView {
     });
     let (title, intro, noun) = title_and_intro(kind, ctx);
     let (category, subcategory) = kind.category();
+    let visit = super::words::dealer_action_words(dealer).visit;
     // Slots are booked at a location: none to book at, no appointment.
     let appointment =
         (kind == FormKind::TestDrive && !locations.is_empty()).then(|| AppointmentView {
             api_path: APPOINTMENTS_API_PATH.to_string(),
             horizon_days: u32::try_from(BOOKING_HORIZON_DAYS).unwrap_or(u32::MAX),
             time_missing: "Please choose a time, or clear the date.".to_string(),
-            booked_template: "Your test drive is booked for {time} on {date} at {location}."
-                .to_string(),
+            booked_template: format!(
+                "Your {visit} is booked for {{time}} on {{date}} at {{location}}."
+            ),
+            visit: visit.to_string(),
         });
     let submit_label = match kind {
         FormKind::TestDrive => "Book Test Drive".to_string(),
@@ -759,6 +762,59 @@ mod tests {
             assert!(
                 *id == 22 || *id == 9 || crate::rules::forms::EVENT_ENQUIRY_CATEGORIES.contains(id),
                 "{id} is no seed event id"
+            );
+        }
+    }
+
+    #[test]
+    fn a_dealer_without_cars_books_and_buys_no_car() {
+        use crate::config::VehicleCategory::{Caravans, Motorcycles};
+        let words = |categories: &[crate::config::VehicleCategory]| {
+            let mut dealer = dealer("", vec![location(1, "springwood", "sales")]);
+            dealer.config.vehicle_categories = categories.to_vec();
+            let drive = view(FormKind::TestDrive, &dealer);
+            let appointment = drive.appointment.expect("an appointment");
+            let trade = view(FormKind::TradeIn, &dealer);
+            (
+                drive.thank_you.text,
+                appointment.booked_template,
+                appointment.visit,
+                trade.title,
+                drive.intro,
+            )
+        };
+        let cars = words(&[]);
+        assert!(cars
+            .0
+            .starts_with("We have received your test drive request."));
+        assert_eq!(
+            cars.1,
+            "Your test drive is booked for {time} on {date} at {location}."
+        );
+        assert_eq!(
+            (cars.2.as_str(), cars.3.as_str()),
+            ("test drive", "Sell or Trade In Your Car")
+        );
+        let moto = words(&[Motorcycles]);
+        assert!(moto
+            .0
+            .starts_with("We have received your test ride request."));
+        assert_eq!(
+            moto.1,
+            "Your test ride is booked for {time} on {date} at {location}."
+        );
+        assert_eq!(moto.3, "Sell or Trade In Your Motorcycle");
+        assert!(moto.4.contains("have the motorcycle ready"), "{}", moto.4);
+        let mixed = words(&[Motorcycles, Caravans]);
+        assert!(mixed.0.starts_with("We have received your visit request."));
+        assert_eq!(
+            (mixed.2.as_str(), mixed.3.as_str()),
+            ("visit", "Sell or Trade In Your Vehicle")
+        );
+        for text in [&mixed.0, &mixed.1, &mixed.3, &mixed.4] {
+            assert!(
+                !text.to_lowercase().contains("car") && !text.contains("drive"),
+                "{text}"
             );
         }
     }

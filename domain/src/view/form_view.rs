@@ -95,6 +95,9 @@ pub struct AppointmentView {
     /// The success text's addition once a slot is booked; `{date}`, `{time}` and
     /// `{location}` are filled in by the browser.
     pub booked_template: String,
+    /// What is booked, lower case ("test drive", "test ride", "inspection", "visit"), for
+    /// the slot picker's "Each test ride takes 30 minutes."
+    pub visit: String,
 }
 
 /// The forms a vehicle page opens in dialogs, without a car: published once per site at

@@ -237,7 +237,13 @@ pub fn manufacturer_locations(
                 .filter(|l| {
                     listed_as.is_none_or(|(_, make)| l.makes.iter().any(|m| slugify(m) == *make))
                 })
-                .cloned()
+                .map(|l| {
+                    let mut l = l.clone();
+                    if own {
+                        l.url = site_relative(&l.url, &w.url);
+                    }
+                    l
+                })
                 .collect();
             (!locations.is_empty()).then(|| Website {
                 locations,
@@ -252,6 +258,15 @@ pub fn manufacturer_locations(
             .then_with(|| a.name.cmp(&b.name))
     });
     answer
+}
+
+/// `url` as a path of the site at `site_url` when it is one of its pages: the asking
+/// dealer's own location pages stay on the site being browsed (a preview or the demo
+/// host), while other dealers' pages keep their absolute address.
+fn site_relative(url: &str, site_url: &str) -> String {
+    url.strip_prefix(site_url.trim_end_matches('/'))
+        .filter(|path| path.starts_with('/'))
+        .map_or_else(|| url.to_string(), str::to_string)
 }
 
 /// The locator page of a dealer.
@@ -339,6 +354,26 @@ mod tests {
             "a network: others' sales locations of that make, marked"
         );
         assert_ne!(website_id("a"), website_id("b"));
+    }
+
+    #[test]
+    fn own_location_links_stay_on_the_site_and_network_links_are_absolute() {
+        let sites = vec![
+            site("b", "Beta", vec![location(1, "sales", &["Toyota"], "")]),
+            site("z", "Zed", vec![location(5, "sales", &["Toyota"], "")]),
+        ];
+        let answer = manufacturer_locations(&sites, "z", Some("Toyota"));
+        let urls: Vec<(&str, &str)> = answer
+            .iter()
+            .map(|w| (w.dealership.slug.as_str(), w.locations[0].url.as_str()))
+            .collect();
+        let beta = format!("{}locations/l1", sites[0].url);
+        assert_eq!(urls, [("z", "/locations/l5"), ("b", beta.as_str())]);
+        assert!(beta.starts_with("http"), "{beta}");
+        assert_eq!(
+            site_relative("https://b.example/x", "https://a.example/"),
+            "https://b.example/x"
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@ fn category_words(category: VehicleCategory) -> (&'static str, &'static str) {
     }
 }
 
-fn capitalised(word: &str) -> String {
+pub(super) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars
         .next()
@@ -152,6 +152,9 @@ pub struct ActionWords {
     pub test_drive_verb: &'static str,
     /// The title of the features and equipment section ("Car Summary", "Summary").
     pub summary: &'static str,
+    /// The booked visit, lower case: "test drive", "test ride", "inspection", or "visit"
+    /// when the category cannot be told ("Your test ride is booked for ...").
+    pub visit: &'static str,
 }
 
 /// The [`ActionWords`] of a vehicle of `category` (None: a vehicle whose category cannot
@@ -172,12 +175,30 @@ pub fn action_words(category: Option<VehicleCategory>) -> ActionWords {
         }
         None => (messages::BOOK_A_TEST_DRIVE, "see", messages::SUMMARY),
     };
+    let visit = match category {
+        Some(VehicleCategory::Cars | VehicleCategory::Trucks) => "test drive",
+        Some(VehicleCategory::Motorcycles) => "test ride",
+        Some(VehicleCategory::Caravans) => "inspection",
+        None => "visit",
+    };
     ActionWords {
         noun,
         many,
         test_drive,
         test_drive_verb,
         summary,
+        visit,
+    }
+}
+
+/// The [`ActionWords`] of the dealer's stock as a whole, for pages about no one vehicle
+/// (the test drive and trade-in pages): its only category's words, a car dealer's when it
+/// names none, and the neutral words ("vehicle", "visit") for a dealer of several.
+pub fn dealer_action_words(dealer: &Dealer) -> ActionWords {
+    match dealer.config.vehicle_categories.as_slice() {
+        [] => action_words(Some(VehicleCategory::Cars)),
+        [only] => action_words(Some(*only)),
+        _ => action_words(None),
     }
 }
 
@@ -263,7 +284,11 @@ mod tests {
             (unknown.noun, unknown.many, unknown.summary),
             ("vehicle", "vehicles", "Summary")
         );
+        assert_eq!((yamaha.visit, jayco.visit), ("test ride", "inspection"));
+        let whole = dealer_action_words(&dealer);
+        assert_eq!((whole.noun, whole.visit), ("vehicle", "visit"));
         let cars = car_action_words(&test_dealer(""), &car("Toyota"));
+        assert_eq!(dealer_action_words(&test_dealer("")).visit, "test drive");
         assert_eq!(
             (cars.noun, cars.test_drive, cars.summary),
             ("car", "Book a Test Drive", "Car Summary")
