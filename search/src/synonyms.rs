@@ -1,8 +1,8 @@
 //! Search synonyms, kept once in `search/data/synonyms.json` and read by both backends.
 //!
 //! The embedded backend expands at index time: a car whose searchable text holds a
-//! phrase of a group also gets the group's other phrases ([`Synonyms::expand`], called by
-//! [`crate::facets::SearchDoc::derive`]). Index time rather than query time because the
+//! phrase of a group also gets the group's other phrases ([`Synonyms::expand`], called
+//! when a car's search document is derived). Index time rather than query time because the
 //! expanded words then go through the same tokenizer, prefix and typo rules as every other
 //! word on both backends (a typo in "utilty" still finds a ute), multi-word phrases
 //! ("four wheel drive") need no phrase queries, and the query path keeps its latency.
