@@ -167,6 +167,11 @@ pub struct Columns {
     n: usize,
     facets: Vec<ValueColumn>,
     nums: Vec<Vec<f64>>,
+    /// Per range field: the documents with a value, by value then ordinal (see
+    /// [`by_value`]).
+    sorted: Vec<Vec<u32>>,
+    /// Per range field: the documents without a value, in ordinal order.
+    missing: Vec<Vec<u32>>,
     photos: Vec<u64>,
     stocknums: HashMap<String, Vec<u32>>,
     car_ids: HashMap<u64, Vec<u32>>,
@@ -177,6 +182,26 @@ pub struct Columns {
     lng: Vec<f64>,
     location_ids: HashMap<u64, Vec<u32>>,
     location_types: HashMap<String, Vec<u32>>,
+}
+
+/// The documents of a number column with a value, by value then ordinal, and those
+/// without one. A large match then finds its lowest and highest value, or a sorted page,
+/// near the ends of this order instead of visiting every matching document.
+fn by_value(col: &[f64]) -> (Vec<u32>, Vec<u32>) {
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for (d, v) in col.iter().enumerate() {
+        if v.is_nan() {
+            without.push(d as u32);
+        } else {
+            with.push(d as u32);
+        }
+    }
+    with.sort_unstable_by(|a, b| {
+        col[*a as usize]
+            .total_cmp(&col[*b as usize])
+            .then_with(|| a.cmp(b))
+    });
+    (with, without)
 }
 
 /// Documents matching the text query with their relevance (higher is better).
@@ -393,9 +418,12 @@ impl ColumnsBuilder {
                 }
             })
             .collect();
+        let (sorted, missing) = self.nums.iter().map(|c| by_value(c)).unzip();
         Columns {
             n,
             facets,
+            sorted,
+            missing,
             nums: self.nums,
             photos: self.photos,
             stocknums: self.stocknums,
@@ -604,17 +632,8 @@ impl Columns {
             } else {
                 &full
             };
-            let col = &self.nums[field.index()];
-            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-            for d in mask.iter() {
-                let v = col[d];
-                if !v.is_nan() {
-                    lo = lo.min(v);
-                    hi = hi.max(v);
-                }
-            }
-            if lo <= hi {
-                facets_stats.insert(field.name().to_string(), FacetStats { min: lo, max: hi });
+            if let Some((min, max)) = self.min_max(field, mask) {
+                facets_stats.insert(field.name().to_string(), FacetStats { min, max });
             }
         }
 
@@ -623,7 +642,8 @@ impl Columns {
             .get(Facet::CarType.name())
             .map(|items| car_type_sum(items, &car_types))
             .unwrap_or(0);
-        let stock = q.is_unfiltered().then(|| self.fixed_bits(q).count());
+        // Unfiltered, the match is exactly the fixed filters' set.
+        let stock = q.is_unfiltered().then_some(full_count);
         let count = resolve_count(full_count, stock, ct_sum);
 
         let per = q.hits_per_page.max(1) as usize;
@@ -631,7 +651,7 @@ impl Columns {
         let page_ords = if start as u64 >= full_count {
             Vec::new()
         } else {
-            self.order(&full, q, text, start, per)
+            self.order(&full, full_count, q, text, start, per)
         };
         Computed {
             page_ords,
@@ -647,10 +667,65 @@ impl Columns {
         }
     }
 
+    /// The documents of `full` at positions `start..start + len` in a field's order
+    /// (documents without a value last, ties by ordinal), read off the value order.
+    fn page_in_value_order(
+        &self,
+        full: &Bits,
+        full_count: u64,
+        field: RangeField,
+        desc: bool,
+        start: usize,
+        len: usize,
+    ) -> Vec<u32> {
+        let col = &self.nums[field.index()];
+        let sorted = &self.sorted[field.index()];
+        let missing = &self.missing[field.index()];
+        if desc {
+            // Highest value first, equal values still by ordinal.
+            let groups = sorted
+                .chunk_by(|a, b| col[*a as usize].total_cmp(&col[*b as usize]).is_eq())
+                .rev()
+                .flatten();
+            page_of_order(groups.chain(missing), full, full_count, start, len)
+        } else {
+            page_of_order(sorted.iter().chain(missing), full, full_count, start, len)
+        }
+    }
+
+    /// The lowest and highest value of a field among the documents of `mask`.
+    fn min_max(&self, field: RangeField, mask: &Bits) -> Option<(f64, f64)> {
+        // A large match has a document near each end of the value order; a small one (or
+        // one the order puts in the middle) is walked instead, so the probe bounds the
+        // extra work.
+        const PROBE: usize = 2048;
+        let col = &self.nums[field.index()];
+        let sorted = &self.sorted[field.index()];
+        let in_mask = |d: &&u32| mask.get(**d as usize);
+        let lo = sorted.iter().take(PROBE).find(in_mask);
+        let hi = sorted.iter().rev().take(PROBE).find(in_mask);
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            return Some((col[*lo as usize], col[*hi as usize]));
+        }
+        if sorted.len() <= PROBE {
+            return None;
+        }
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for d in mask.iter() {
+            let v = col[d];
+            if !v.is_nan() {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
     /// The matching ordinals at positions `start..start + len` in the query's order.
     fn order(
         &self,
         full: &Bits,
+        full_count: u64,
         q: &SearchQuery,
         text: Option<&TextMatch>,
         start: usize,
@@ -671,6 +746,11 @@ impl Columns {
                         .then_with(|| a.cmp(b))
                 })
             }
+            (SortBy::Field { field, desc }, _)
+                if walk_is_cheaper(self.n, full_count, start, len) =>
+            {
+                self.page_in_value_order(full, full_count, field, desc, start, len)
+            }
             (SortBy::Field { field, desc }, _) => {
                 let col = &self.nums[field.index()];
                 let ords: Vec<u32> = full.iter().map(|d| d as u32).collect();
@@ -687,6 +767,45 @@ impl Columns {
                 })
             }
         }
+    }
+}
+
+/// Whether walking the value order to the page (from the nearer end) costs less than
+/// selecting the page among the matching documents: the walk visits about
+/// `reach * n / matches` documents at a bit test each; a selection a few comparisons per
+/// match.
+fn walk_is_cheaper(n: usize, matches: u64, start: usize, len: usize) -> bool {
+    let from_end = (matches as usize).saturating_sub(start);
+    let reach = (start + len).min(from_end) as u64;
+    reach.saturating_mul(n as u64) / matches.max(1) <= 16 * matches
+}
+
+/// The items at positions `start..start + len` of `order` restricted to `full`, which
+/// holds `full_count` of them; a page past the middle is counted from the end.
+fn page_of_order<'a>(
+    order: impl DoubleEndedIterator<Item = &'a u32>,
+    full: &Bits,
+    full_count: u64,
+    start: usize,
+    len: usize,
+) -> Vec<u32> {
+    let total = full_count as usize;
+    let end = start.saturating_add(len).min(total);
+    if start >= end {
+        return Vec::new();
+    }
+    let matching = order.filter(|d| full.get(**d as usize));
+    if start > total - end {
+        let mut page: Vec<u32> = matching
+            .rev()
+            .skip(total - end)
+            .take(end - start)
+            .copied()
+            .collect();
+        page.reverse();
+        page
+    } else {
+        matching.skip(start).take(end - start).copied().collect()
     }
 }
 
@@ -807,6 +926,53 @@ mod tests {
         let brisbane = NearBox::around(-27.47, 153.02, 100.0);
         assert!(!brisbane.holds(-33.87, 151.21), "Sydney is 730 km away");
         assert!(!brisbane.holds(f64::NAN, 153.0));
+    }
+
+    #[test]
+    fn pages_read_off_the_value_order_match_a_full_sort() {
+        // Prices with ties and gaps, a mask of about half the documents.
+        let n = 300;
+        let mut b = ColumnsBuilder::new(n);
+        for d in 0..n {
+            if d % 7 != 0 {
+                b.set_num(RangeField::Price, d, ((d * 37) % 11) as f64);
+            }
+        }
+        let cols = b.finish();
+        let mut full = Bits::zeros(n);
+        for d in (0..n).filter(|d| d % 3 != 1) {
+            full.set(d);
+        }
+        let count = full.count();
+        let col = &cols.nums[RangeField::Price.index()];
+        for desc in [false, true] {
+            let mut expected: Vec<u32> = full.iter().map(|d| d as u32).collect();
+            expected.sort_by(|a, b| {
+                let (x, y) = (col[*a as usize], col[*b as usize]);
+                match (x.is_nan(), y.is_nan()) {
+                    (true, true) => std::cmp::Ordering::Equal,
+                    (true, false) => std::cmp::Ordering::Greater,
+                    (false, true) => std::cmp::Ordering::Less,
+                    _ if desc => y.total_cmp(&x),
+                    _ => x.total_cmp(&y),
+                }
+                .then_with(|| a.cmp(b))
+            });
+            for start in [0, 5, 90, 150, 190, 199, 200, 250] {
+                let got =
+                    cols.page_in_value_order(&full, count, RangeField::Price, desc, start, 21);
+                let want: Vec<u32> = expected.iter().skip(start).take(21).copied().collect();
+                assert_eq!(got, want, "desc {desc}, start {start}");
+            }
+        }
+        let lo = full
+            .iter()
+            .filter_map(|d| Some(col[d]).filter(|v| !v.is_nan()));
+        let (min, max) = lo.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+        assert_eq!(cols.min_max(RangeField::Price, &full), Some((min, max)));
+        assert_eq!(cols.min_max(RangeField::Km, &full), None);
     }
 
     #[test]
