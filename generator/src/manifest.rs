@@ -30,6 +30,10 @@ pub struct BuildManifest {
     pub built_at: String,
     /// Output path relative to the site (e.g. `cars/abc/index.html`) -> content hash.
     pub outputs: BTreeMap<String, String>,
+    /// Digest of everything the site and its search index were made from
+    /// (`pipeline::inputs_digest`), recorded once both are live; `None` until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<String>,
 }
 
 impl BuildManifest {

@@ -10,7 +10,8 @@
 //! manifest, then the swap). [`build`] runs them all for every dealer and returns a
 //! [`BuildReport`]; it also writes each dealer's search index (`<out>/_search/<slug>`, see
 //! [`crate::index`]) from the same stock, staged before rendering and published right
-//! after the site's swap.
+//! after the site's swap. A dealer whose inputs ([`inputs_digest`]) are those its live
+//! site was built from is skipped whole, unless the build is `--full`.
 //!
 //! Safety: a dealer whose accepted stock drops by more than its `feed.max_stock_drop`
 //! against the last successful build is not published unless forced ([`guard`]), and a
@@ -20,6 +21,7 @@
 mod derive;
 mod files;
 mod frontend;
+mod inputs;
 mod links;
 mod load;
 mod market;
@@ -37,12 +39,14 @@ use chrono::{DateTime, Utc};
 use domain::view::site::ViewContext;
 use rayon::prelude::*;
 
+use crate::manifest::BuildManifest;
 use crate::render::{CardCache, Pool, PoolOptions, WorkerCommand};
 use crate::shell::Shell;
 
 pub use derive::{derive, Derived};
 pub use files::{link_or_copy, lock_dealer, recover, staging_dir, swap_in, DealerLock, LOCK_DIR};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
+pub use inputs::inputs_digest;
 pub use links::{decode_entities, Checked, LinkCheck, Since, LINKS_FILE};
 pub use load::{assign_stock, guard, load, select_dealers, DealerStock, GuardRefusal, Loaded};
 pub use market::{dealer_stock, write_market, write_stock, MARKET_FILE};
@@ -193,7 +197,7 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
     let market_tsv = loaded.market.to_tsv();
     for outcome in outcomes
         .iter()
-        .filter(|o| o.status == DealerStatus::Published)
+        .filter(|o| o.status == DealerStatus::Published && !o.skipped)
     {
         write_stock(&market_tsv, &opts.out, &outcome.slug)?;
     }
@@ -227,10 +231,37 @@ fn build_dealer(
             return outcome;
         }
     }
+    // A dealer whose inputs are those its live site and index were made from would
+    // come out byte for byte the same: it is not derived, rendered, written or indexed.
+    let site_dir = opts.out.join(&slug);
+    let inputs = inputs_digest(&stock, ctx.frontend, opts.now);
+    let live = BuildManifest::read(&site_dir);
+    if !opts.full
+        && inputs.is_some()
+        && live.as_ref().and_then(|m| m.inputs.as_ref()) == inputs.as_ref()
+    {
+        outcome.status = DealerStatus::Published;
+        outcome.skipped = true;
+        outcome.unchanged = live.map_or(0, |m| m.outputs.len());
+        return outcome;
+    }
     outcome.status = match publish_dealer(stock, opts, ctx, &mut outcome) {
         Ok(()) => DealerStatus::Published,
         Err(errors) => DealerStatus::Failed(errors),
     };
+    // Recorded only now that the site and its index are both live, so a build that
+    // stopped half way is built again.
+    if let (DealerStatus::Published, Some(inputs)) = (&outcome.status, inputs) {
+        if let Some(mut manifest) = BuildManifest::read(&site_dir) {
+            manifest.inputs = Some(inputs);
+            if let Err(e) = manifest.write(&site_dir) {
+                ctx.progress.line(&format!(
+                    "{slug}: cannot record the build's inputs in {} (the next build builds it again): {e}",
+                    BuildManifest::path(&site_dir).display()
+                ));
+            }
+        }
+    }
     outcome
 }
 

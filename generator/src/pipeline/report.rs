@@ -49,6 +49,8 @@ pub struct DealerOutcome {
     pub indexed: usize,
     /// Outcome.
     pub status: DealerStatus,
+    /// Published without building: its inputs are those of the live site.
+    pub skipped: bool,
     /// Phase timings.
     pub times: PhaseTimes,
     /// What the site tells search engines, in counts.
@@ -67,6 +69,7 @@ impl DealerOutcome {
             deleted: 0,
             indexed: 0,
             status: DealerStatus::Failed(vec![format!("{slug}: the build did not finish")]),
+            skipped: false,
             times: PhaseTimes::default(),
             seo: super::sitemap::SeoSummary::default(),
         }
@@ -146,6 +149,7 @@ impl fmt::Display for BuildReport {
             .iter()
             .map(|d| {
                 let status = match d.status {
+                    DealerStatus::Published if d.skipped => "unchanged",
                     DealerStatus::Published => "published",
                     DealerStatus::Refused(_) => "REFUSED",
                     DealerStatus::Failed(_) => "FAILED",
@@ -204,7 +208,7 @@ impl fmt::Display for BuildReport {
         for d in self
             .dealers
             .iter()
-            .filter(|d| d.status == DealerStatus::Published)
+            .filter(|d| d.status == DealerStatus::Published && !d.skipped)
         {
             let seo = &d.seo;
             let _ = writeln!(

@@ -189,6 +189,7 @@ fn write_inner(
         stock_count: staged.stock_count,
         built_at: built_at.to_rfc3339(),
         outputs,
+        inputs: None,
     };
     manifest.write(staging).map_err(|e| {
         vec![format!(
