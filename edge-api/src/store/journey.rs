@@ -63,6 +63,9 @@ pub struct FinanceStep {
     /// Establishment fee financed with the loan, AUD: the car page's (finance only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub establishment_fee: Option<f64>,
+    /// The comparison rate the page quoted, percent per annum (finance only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparison_rate: Option<f64>,
     /// Repayment frequency (finance only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frequency: Option<Frequency>,

@@ -307,6 +307,39 @@ async fn the_summary_repayment_is_the_car_pages_loan_with_its_fee_and_the_dealer
         page_loan(1_360.5).weekly(),
         "the two fees give two figures"
     );
+
+    // A lender's own comparison rate is in the page's data only: the step quotes it, and
+    // the summary (and so the order) quotes what the page did.
+    let quoted = steps(
+        &app,
+        json!({ "token": token,
+                "finance": { "choice": "finance", "deposit": 4000, "term_years": 5, "rate": 12.94,
+                             "balloon": 13_797, "frequency": "week", "establishment_fee": 395,
+                             "comparison_rate": 13.21 } }),
+        None,
+    )
+    .await;
+    assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.text);
+    assert_eq!(
+        quoted.json["summary"]["repayment"]["comparison_rate"].as_f64(),
+        Some(13.21),
+        "{}",
+        quoted.text
+    );
+    let refused = steps(
+        &app,
+        json!({ "token": token,
+                "finance": { "choice": "finance", "deposit": 4000, "term_years": 5, "rate": 12.94,
+                             "frequency": "week", "comparison_rate": 95 } }),
+        None,
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert!(
+        refused.text.contains("finance.comparison_rate"),
+        "{}",
+        refused.text
+    );
 }
 
 #[tokio::test]

@@ -1561,6 +1561,7 @@ async fn journeys(store: &dyn Store) {
         rate: None,
         balloon: None,
         establishment_fee: None,
+        comparison_rate: None,
         frequency: None,
         application_lead_id: None,
         applied_at: None,

@@ -26,8 +26,9 @@ use serde_json::{Number, Value};
 use super::{
     DeliveryInput, Fields, FinanceInput, HoldView, JourneyView, RepaymentView, SummaryView,
     TradeInInput, AMOUNT_MAX, BAD_TOKEN, CHOOSE_DELIVERY, CHOOSE_FINANCE, CHOOSE_PICKUP_LOCATION,
-    CHOOSE_TRADE_IN, DELIVERY_UNAVAILABLE, ESTABLISHMENT_FEE_MAX, NOT_YOUR_JOURNEY, NO_DELIVERY,
-    NO_JOURNEY, OFFER_DAYS, RATE_MAX, RATE_MIN, SIGN_IN_TO_CONTINUE, VALUATION_NOT_FOUND,
+    CHOOSE_TRADE_IN, COMPARISON_RATE_MAX, DELIVERY_UNAVAILABLE, ESTABLISHMENT_FEE_MAX,
+    NOT_YOUR_JOURNEY, NO_DELIVERY, NO_JOURNEY, OFFER_DAYS, RATE_MAX, RATE_MIN, SIGN_IN_TO_CONTINUE,
+    VALUATION_NOT_FOUND,
 };
 
 pub(super) fn token_hash(secret: &str) -> String {
@@ -206,7 +207,10 @@ pub(super) fn summary(
                 frequency,
                 financed: (balance - deposit).max(0.0),
                 rate,
-                comparison_rate: loan.comparison_rate_at(rate),
+                // A lender's quoted comparison rate is in the page's data, not the API's.
+                comparison_rate: f
+                    .comparison_rate
+                    .unwrap_or_else(|| loan.comparison_rate_at(rate)),
                 term_years,
                 balloon,
             })
@@ -308,6 +312,7 @@ pub(super) fn finance_step(
             rate: None,
             balloon: None,
             establishment_fee: None,
+            comparison_rate: None,
             frequency: None,
             application_lead_id,
             applied_at,
@@ -334,6 +339,15 @@ pub(super) fn finance_step(
         input.establishment_fee,
         (0.0, ESTABLISHMENT_FEE_MAX, None),
         "Please enter an establishment fee between $0 and $5,000.".into(),
+    );
+    let comparison_rate = in_range(
+        fields,
+        "finance.comparison_rate",
+        input.comparison_rate,
+        (RATE_MIN, COMPARISON_RATE_MAX, None),
+        format!(
+            "Please send a comparison rate between {RATE_MIN}% and {COMPARISON_RATE_MAX}% a year."
+        ),
     );
     let term_years = match input.term_years {
         None => {
@@ -386,6 +400,7 @@ pub(super) fn finance_step(
         rate,
         balloon,
         establishment_fee,
+        comparison_rate,
         frequency,
         application_lead_id,
         applied_at,

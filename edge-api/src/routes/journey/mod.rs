@@ -85,6 +85,9 @@ const RATE_MAX: f64 = domain::rules::finance::BRAND_INTEREST_MAX;
 const AMOUNT_MAX: f64 = domain::rules::finance::PURCHASE_PRICE_MAX;
 /// The largest establishment fee a step may carry, AUD.
 const ESTABLISHMENT_FEE_MAX: f64 = 5_000.0;
+/// The highest comparison rate a step may quote, percent a year: fees on a small loan
+/// add several points to its rate.
+const COMPARISON_RATE_MAX: f64 = 30.0;
 
 /// Body of a read or an order: the token the reservation's answer gave this browser
 /// (omit it when signed in with the reservation's phone).
@@ -118,6 +121,10 @@ pub struct FinanceInput {
     /// calculator's `establishment_fee`. Omitted: the dealer's.
     #[serde(default)]
     pub establishment_fee: Option<f64>,
+    /// The comparison rate the page quotes for these figures, percent a year (0.5 to
+    /// 30): its lender's own at the lender's rate. Omitted: worked out from the fees.
+    #[serde(default)]
+    pub comparison_rate: Option<f64>,
     /// `week` (default), `fortnight` or `month`.
     #[serde(default)]
     pub frequency: Option<String>,

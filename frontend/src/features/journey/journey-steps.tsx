@@ -197,6 +197,9 @@ export function FinanceStep({
               // The car page's fee (its lender's where the feed names one), so the API's
               // summary finances what this preview does.
               establishment_fee: basis.establishment_fee,
+              // The comparison rate this preview quotes (a lender's own at its rate,
+              // which the API cannot know), so the review quotes it too.
+              comparison_rate: preview?.comparisonRate,
               apply: apply && !applied,
             },
     });

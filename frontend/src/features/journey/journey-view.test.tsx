@@ -377,6 +377,7 @@ describe('the buy-online journey', () => {
         rate: 9.39,
         balloon: 5097,
         establishment_fee: 395,
+        comparison_rate: longer.comparisonRate,
       },
     });
   });

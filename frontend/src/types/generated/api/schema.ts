@@ -903,6 +903,12 @@ export interface components {
             choice: string;
             /**
              * Format: double
+             * @description The comparison rate the page quotes for these figures, percent a year (0.5 to
+             *     30): its lender's own at the lender's rate. Omitted: worked out from the fees.
+             */
+            comparison_rate?: number | null;
+            /**
+             * Format: double
              * @description Cash deposit towards the loan, AUD (0 to 250,000).
              */
             deposit?: number | null;
@@ -941,6 +947,11 @@ export interface components {
             balloon?: number | null;
             /** @description The choice. */
             choice: components["schemas"]["FinanceChoice"];
+            /**
+             * Format: double
+             * @description The comparison rate the page quoted, percent per annum (finance only).
+             */
+            comparison_rate?: number | null;
             /**
              * Format: double
              * @description Cash deposit put towards the loan, AUD (finance only).
