@@ -5,7 +5,9 @@
 //!     cargo run --release -p search --example bench -- --cars 100000
 //!     cargo run --release -p search --example bench -- --feed feeds/sample.jsonl
 //!
-//! `--verbose` also prints the slowest query of each shape.
+//! `--verbose` also prints the slowest query of each shape; `--shape <words>` runs only the
+//! shapes whose name holds them and `--runs <n>` sets the queries per shape (for profiling
+//! one shape).
 //!
 //! The generated stock is synthetic benchmark input (a deterministic pseudo-random mix of
 //! makes, models, bodies, prices and locations), never shown to anyone.
@@ -237,6 +239,11 @@ fn main() {
         (None, None) => generate(5000),
     };
     let verbose = args.iter().any(|a| a == "--verbose");
+    let only = arg("--shape");
+    let runs = arg("--runs").map_or(RUNS, |n| {
+        n.parse()
+            .unwrap_or_else(|_| panic!("--runs takes a number, got {n}"))
+    });
     let dir = tempfile::tempdir().expect("temp dir");
     let docs: Vec<IndexDoc<'_>> = stock
         .iter()
@@ -253,7 +260,7 @@ fn main() {
     let t = Instant::now();
     search.preload(DEALER).expect("load");
     let load_ms = t.elapsed().as_secs_f64() * 1e3;
-    println!("cars: {}  write_index: {write_s:.2} s  open+load columns: {load_ms:.1} ms  runs per shape: {RUNS}", docs.len());
+    println!("cars: {}  write_index: {write_s:.2} s  open+load columns: {load_ms:.1} ms  runs per shape: {runs}", docs.len());
 
     let fixed = FixedFilters::for_dealer(DEALER);
     let total = search
@@ -354,7 +361,11 @@ fn main() {
         "shape", "p50 ms", "p99 ms", "max ms"
     );
     for (name, mut make) in shapes {
-        let strings: Vec<String> = (0..RUNS).map(|_| make(&mut rng)).collect();
+        // Every shape draws its queries, so a shape's queries do not depend on `--shape`.
+        let strings: Vec<String> = (0..runs).map(|_| make(&mut rng)).collect();
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
         let queries: Vec<SearchQuery> = strings
             .iter()
             .map(|qs| SearchQuery::from_query_string(qs, &fixed).expect("valid bench query"))

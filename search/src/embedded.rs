@@ -15,14 +15,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::query::{BooleanQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::query::{EnableScoring, FuzzyTermQuery, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, FAST, STORED,
 };
-use tantivy::{
-    DocAddress, DocId, Index, Score, SegmentOrdinal, SegmentReader, TantivyDocument, Term,
-};
+use tantivy::{DocAddress, DocId, Index, Score, SegmentOrdinal, TantivyDocument, Term};
 
 use crate::answer::SearchAnswer;
 use crate::cache::{AnswerCache, DEFAULT_CACHE_ENTRIES};
@@ -329,10 +326,10 @@ struct Loaded {
     card_field: Field,
     columns: Columns,
     /// Per segment: document id -> ordinal.
-    seg_ords: Arc<Vec<Vec<u32>>>,
+    seg_ords: Vec<Vec<u32>>,
     /// Per ordinal: where the stored card is.
     addrs: Vec<DocAddress>,
-    /// Documents per short prefix (see `text_match`).
+    /// Documents per short prefix (see `match_docs`).
     prefixes: Mutex<HashMap<String, Arc<Bits>>>,
 }
 
@@ -456,7 +453,7 @@ fn load(gen_dir: &Path, generation: &str) -> Result<Loaded, SearchError> {
         text_field: field(&schema, "text")?,
         card_field: field(&schema, "card")?,
         columns: b.finish(),
-        seg_ords: Arc::new(seg_ords),
+        seg_ords,
         addrs,
         searcher,
         prefixes: Mutex::new(HashMap::new()),
@@ -482,177 +479,116 @@ fn str_column(
     Ok(Some((col, names)))
 }
 
-/// Collects (ordinal, score) of every matching document.
-struct OrdCollector {
-    seg_ords: Arc<Vec<Vec<u32>>>,
+/// How a query word may match a term of the text; each way a document matches adds its
+/// score to the document's relevance.
+#[derive(Debug, Clone, Copy)]
+enum WordMatch {
+    /// The word itself.
+    Exact,
+    /// A term starting with the word.
+    Prefix,
+    /// A term (or a term's start, for a prefix) within this many typos of the word.
+    Typos(u8),
 }
 
-struct OrdSegmentCollector {
-    seg_ords: Arc<Vec<Vec<u32>>>,
-    segment: usize,
-    out: Vec<(u32, Score)>,
-}
-
-impl Collector for OrdCollector {
-    type Fruit = Vec<(u32, Score)>;
-    type Child = OrdSegmentCollector;
-
-    fn for_segment(
-        &self,
-        segment_local_id: SegmentOrdinal,
-        _segment: &SegmentReader,
-    ) -> tantivy::Result<OrdSegmentCollector> {
-        Ok(OrdSegmentCollector {
-            seg_ords: self.seg_ords.clone(),
-            segment: segment_local_id as usize,
-            out: Vec::new(),
-        })
+/// The ways a query word matches, with their scores (see the module docs): a document
+/// matches the word when it matches any of them and scores the sum of those it matches.
+fn word_matches(word: &str, prefix: bool) -> Vec<(WordMatch, Score)> {
+    let mut ways = if prefix {
+        vec![(WordMatch::Exact, 1.0), (WordMatch::Prefix, 4.0)]
+    } else {
+        vec![(WordMatch::Exact, 5.0)]
+    };
+    for d in 1..=allowed_typos(word) {
+        ways.push((WordMatch::Typos(d), if d == 1 { 2.0 } else { 1.0 }));
     }
-
-    fn requires_scoring(&self) -> bool {
-        true
-    }
-
-    fn merge_fruits(&self, fruits: Vec<Vec<(u32, Score)>>) -> tantivy::Result<Vec<(u32, Score)>> {
-        Ok(fruits.into_iter().flatten().collect())
-    }
-}
-
-impl SegmentCollector for OrdSegmentCollector {
-    type Fruit = Vec<(u32, Score)>;
-
-    fn collect(&mut self, doc: DocId, score: Score) {
-        if let Some(ord) = self
-            .seg_ords
-            .get(self.segment)
-            .and_then(|s| s.get(doc as usize))
-        {
-            self.out.push((*ord, score));
-        }
-    }
-
-    fn harvest(self) -> Vec<(u32, Score)> {
-        self.out
-    }
-}
-
-fn scored(q: Box<dyn Query>, score: f32) -> (Occur, Box<dyn Query>) {
-    (Occur::Should, Box::new(ConstScoreQuery::new(q, score)))
-}
-
-/// The tantivy query for the text: every word must match (see the module docs).
-fn text_query(field: Field, words: &[String], last_prefix: bool) -> Option<BooleanQuery> {
-    if words.is_empty() {
-        return None;
-    }
-    let last = words.len() - 1;
-    let per_word = words
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            let term = Term::from_field_text(field, w);
-            let prefix = i == last && last_prefix;
-            let mut clauses = vec![scored(
-                Box::new(TermQuery::new(term.clone(), IndexRecordOption::Basic)),
-                1.0,
-            )];
-            if prefix {
-                clauses.push(scored(
-                    Box::new(FuzzyTermQuery::new_prefix(term.clone(), 0, true)),
-                    4.0,
-                ));
-            } else {
-                clauses[0] = scored(
-                    Box::new(TermQuery::new(term.clone(), IndexRecordOption::Basic)),
-                    5.0,
-                );
-            }
-            for d in 1..=allowed_typos(w) {
-                let score = if d == 1 { 2.0 } else { 1.0 };
-                let fuzzy = if prefix {
-                    FuzzyTermQuery::new_prefix(term.clone(), d, true)
-                } else {
-                    FuzzyTermQuery::new(term.clone(), d, true)
-                };
-                clauses.push(scored(Box::new(fuzzy), score));
-            }
-            (
-                Occur::Must,
-                Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>,
-            )
-        })
-        .collect();
-    Some(BooleanQuery::new(per_word))
+    ways
 }
 
 impl Loaded {
     fn text_match(&self, text: &str) -> Result<Option<TextMatch>, SearchError> {
-        let (mut words, last_prefix) = query_words(text);
+        let (words, last_prefix) = query_words(text);
         if words.is_empty() {
             return Ok(None);
         }
         let n = self.columns.len();
-        let mut docs = Bits::zeros(n);
-        let mut score = vec![0.0; n];
         // The tokenizer drops words this long, so such a word matches nothing.
         if words.iter().any(|w| w.len() >= MAX_TOKEN_BYTES) {
-            return Ok(Some(TextMatch { docs, score }));
+            return Ok(Some(TextMatch {
+                docs: Bits::zeros(n),
+                score: vec![0.0; n],
+            }));
         }
-        // A one- or two-letter prefix can expand to a large share of the dictionary (every
-        // VIN starting with "v"); its documents are computed once per build and reused.
-        let short_prefix = match words.last() {
-            Some(w) if last_prefix && w.chars().count() <= SHORT_PREFIX_CHARS => words.pop(),
-            _ => None,
-        };
-        let short = match &short_prefix {
-            Some(p) => Some((
-                self.prefix_docs(p)?,
-                self.collect(&TermQuery::new(
-                    Term::from_field_text(self.text_field, p),
-                    IndexRecordOption::Basic,
-                ))?,
-            )),
-            None => None,
-        };
-        match text_query(
-            self.text_field,
-            &words,
-            last_prefix && short_prefix.is_none(),
-        ) {
-            Some(query) => {
-                for (ord, s) in self.collect(&query)? {
-                    if (ord as usize) < n {
-                        docs.set(ord as usize);
-                        score[ord as usize] = s;
-                    }
-                }
+        // Every word must match. Each way of matching is a bitset, cheaper to combine than
+        // tantivy's intersection of unions (which steps through the documents one by one),
+        // and only the documents matching every word are scored.
+        let mut docs = Bits::ones(n);
+        let mut ways: Vec<(Arc<Bits>, Score)> = Vec::new();
+        let last = words.len() - 1;
+        for (i, word) in words.iter().enumerate() {
+            let prefix = i == last && last_prefix;
+            let mut any = Bits::zeros(n);
+            for (how, score) in word_matches(word, prefix) {
+                let matched = self.match_docs(word, how, prefix)?;
+                any.or_with(&matched);
+                ways.push((matched, score));
             }
-            None => docs = Bits::ones(n),
+            docs.and_with(&any);
         }
-        if let Some((prefix, exact)) = short {
-            // Same scores as the prefix clauses of `text_query`: 4, plus 1 for the exact word.
-            docs.and_with(&prefix);
-            for d in docs.iter() {
-                score[d] += 4.0;
-            }
-            for (ord, _) in exact {
-                if (ord as usize) < n {
-                    score[ord as usize] += 1.0;
-                }
-            }
+        let mut score = vec![0.0; n];
+        for d in docs.iter() {
+            score[d] = ways
+                .iter()
+                .filter(|(matched, _)| matched.get(d))
+                .map(|(_, s)| s)
+                .sum();
         }
         Ok(Some(TextMatch { docs, score }))
     }
 
-    fn collect(&self, query: &dyn Query) -> Result<Vec<(u32, Score)>, SearchError> {
-        self.searcher
-            .search(
-                query,
-                &OrdCollector {
-                    seg_ords: self.seg_ords.clone(),
-                },
-            )
-            .map_err(ix)
+    /// The documents a word matches one way; `prefix` when it is the last word, typed on.
+    fn match_docs(
+        &self,
+        word: &str,
+        how: WordMatch,
+        prefix: bool,
+    ) -> Result<Arc<Bits>, SearchError> {
+        let term = Term::from_field_text(self.text_field, word);
+        let query: Box<dyn Query> = match how {
+            WordMatch::Exact => Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+            // A one- or two-letter prefix can expand to a large share of the dictionary
+            // (every VIN starting with "v"); its documents are computed once per build.
+            WordMatch::Prefix if word.chars().count() <= SHORT_PREFIX_CHARS => {
+                return self.prefix_docs(word)
+            }
+            WordMatch::Prefix => Box::new(FuzzyTermQuery::new_prefix(term, 0, true)),
+            WordMatch::Typos(d) if prefix => Box::new(FuzzyTermQuery::new_prefix(term, d, true)),
+            WordMatch::Typos(d) => Box::new(FuzzyTermQuery::new(term, d, true)),
+        };
+        self.docs_of(query.as_ref()).map(Arc::new)
+    }
+
+    /// The ordinals of the documents matching a query.
+    fn docs_of(&self, query: &dyn Query) -> Result<Bits, SearchError> {
+        let mut bits = Bits::zeros(self.columns.len());
+        let weight = query
+            .weight(EnableScoring::disabled_from_searcher(&self.searcher))
+            .map_err(ix)?;
+        for (seg, ords) in self.searcher.segment_readers().iter().zip(&self.seg_ords) {
+            let alive = seg.alive_bitset();
+            weight
+                .for_each_no_score(seg, &mut |docs| {
+                    for &doc in docs {
+                        if alive.is_none_or(|a| a.is_alive(doc)) {
+                            if let Some(&ord) = ords.get(doc as usize) {
+                                bits.set(ord as usize);
+                            }
+                        }
+                    }
+                })
+                .map_err(ix)?;
+        }
+        Ok(bits)
     }
 
     /// Documents with a word starting with `prefix`, cached.
@@ -665,15 +601,9 @@ impl Loaded {
         {
             return Ok(bits);
         }
-        let mut bits = Bits::zeros(self.columns.len());
         let query =
             FuzzyTermQuery::new_prefix(Term::from_field_text(self.text_field, prefix), 0, true);
-        for (ord, _) in self.collect(&query)? {
-            if (ord as usize) < self.columns.len() {
-                bits.set(ord as usize);
-            }
-        }
-        let bits = Arc::new(bits);
+        let bits = Arc::new(self.docs_of(&query)?);
         if let Ok(mut m) = self.prefixes.lock() {
             if m.len() >= MAX_CACHED_PREFIXES {
                 m.clear();

@@ -12,7 +12,7 @@ use crate::answer::{
     car_type_sum, facet_items, page_count, resolve_count, FacetStats, SearchAnswer,
 };
 use crate::facets::{Facet, RangeField, SearchDoc, FACET_COUNT, RANGE_COUNT};
-use crate::query::{SearchQuery, SortBy, LOCATION_FACET};
+use crate::query::{RangeFilter, SearchQuery, SortBy, LOCATION_FACET};
 
 /// A fixed-size set of document ordinals.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +145,10 @@ impl ValueColumn {
     fn counts(&self, mask: &Bits, mask_count: u64) -> Vec<u64> {
         let n_docs = self.starts.len().saturating_sub(1).max(1) as u64;
         let avg_vals = (self.vals.len() as u64).div_ceil(n_docs).max(1);
-        let walk_cost = mask_count * avg_vals * 4;
+        // The walk reads each document's values at scattered places (a cache miss or two
+        // per document) while the intersection streams words, so a walked value costs as
+        // much as a few dozen intersected words.
+        let walk_cost = mask_count * avg_vals * 32;
         let pop_cost = self.postings.len() as u64 * mask.words.len() as u64;
         if walk_cost < pop_cost {
             let mut counts = vec![0u64; self.names.len()];
@@ -178,10 +181,36 @@ pub struct Columns {
     sold: Bits,
     sold_at: Vec<i64>,
     listed: Bits,
-    lat: Vec<f64>,
-    lng: Vec<f64>,
+    /// Distinct coordinates of the stock, and per document the index of its own
+    /// ([`NO_PLACE`] without coordinates).
+    places: Vec<(f64, f64)>,
+    place_of: Vec<u32>,
     location_ids: HashMap<u64, Vec<u32>>,
     location_types: HashMap<String, Vec<u32>>,
+}
+
+/// `place_of` for a document without coordinates.
+const NO_PLACE: u32 = u32::MAX;
+
+/// The distinct coordinates among `lat` and `lng`, and the index in them of each
+/// document's.
+fn distinct_places(lat: &[f64], lng: &[f64]) -> (Vec<(f64, f64)>, Vec<u32>) {
+    let mut ids: HashMap<(u64, u64), u32> = HashMap::new();
+    let mut places = Vec::new();
+    let place_of = lat
+        .iter()
+        .zip(lng)
+        .map(|(&a, &b)| {
+            if a.is_nan() || b.is_nan() {
+                return NO_PLACE;
+            }
+            *ids.entry((a.to_bits(), b.to_bits())).or_insert_with(|| {
+                places.push((a, b));
+                (places.len() - 1) as u32
+            })
+        })
+        .collect();
+    (places, place_of)
 }
 
 /// The documents of a number column with a value, by value then ordinal, and those
@@ -419,6 +448,7 @@ impl ColumnsBuilder {
             })
             .collect();
         let (sorted, missing) = self.nums.iter().map(|c| by_value(c)).unzip();
+        let (places, place_of) = distinct_places(&self.lat, &self.lng);
         Columns {
             n,
             facets,
@@ -431,8 +461,8 @@ impl ColumnsBuilder {
             sold: self.sold,
             sold_at: self.sold_at,
             listed: self.listed,
-            lat: self.lat,
-            lng: self.lng,
+            places,
+            place_of,
             location_ids: self.location_ids,
             location_types: self.location_types,
         }
@@ -526,12 +556,16 @@ impl Columns {
         bits
     }
 
-    fn range_bits(&self, field: RangeField, pred: impl Fn(f64) -> bool) -> Bits {
+    /// The documents within a range: a slice of the field's value order, so only they
+    /// are visited.
+    fn range_bits(&self, r: &RangeFilter) -> Bits {
+        let col = &self.nums[r.field.index()];
+        let sorted = &self.sorted[r.field.index()];
+        let from = sorted.partition_point(|d| r.min.is_some_and(|m| col[*d as usize] < m));
+        let to = from + sorted[from..].partition_point(|d| r.contains(col[*d as usize]));
         let mut bits = Bits::zeros(self.n);
-        for (d, v) in self.nums[field.index()].iter().enumerate() {
-            if pred(*v) {
-                bits.set(d);
-            }
+        for &d in &sorted[from..to] {
+            bits.set(d as usize);
         }
         bits
     }
@@ -555,15 +589,20 @@ impl Columns {
         }
         if let Some(near) = q.near {
             let r = f64::from(near.radius_km);
-            let not_near = |a: f64, b: f64| {
-                a.is_nan() || b.is_nan() || haversine_km(near.lat, near.lng, a, b) > r
-            };
             let bounds = NearBox::around(near.lat, near.lng, r);
+            // Stock stands at a dealer's few yards, so each distinct place is judged once,
+            // when a car there first needs it. The box test is a few comparisons; the
+            // great-circle distance (trigonometry) is worked out only for places inside it.
+            let mut place_is_near: Vec<Option<bool>> = vec![None; self.places.len()];
             for d in base.clone().iter() {
-                let (a, b) = (self.lat[d], self.lng[d]);
-                // The box test is a few comparisons; the great-circle distance (trigonometry)
-                // is worked out only for the cars inside it.
-                if !bounds.holds(a, b) || not_near(a, b) {
+                let keep = match self.place_of[d] {
+                    NO_PLACE => false,
+                    p => *place_is_near[p as usize].get_or_insert_with(|| {
+                        let (a, b) = self.places[p as usize];
+                        bounds.holds(a, b) && haversine_km(near.lat, near.lng, a, b) <= r
+                    }),
+                };
+                if !keep {
                     base.clear(d);
                 }
             }
@@ -571,7 +610,7 @@ impl Columns {
         let ranges: Vec<(RangeField, Bits)> = q
             .ranges
             .iter()
-            .map(|r| (r.field, self.range_bits(r.field, |v| r.contains(v))))
+            .map(|r| (r.field, self.range_bits(r)))
             .collect();
         let mut selections: Vec<(Facet, Bits)> = q
             .filters
@@ -973,6 +1012,43 @@ mod tests {
         });
         assert_eq!(cols.min_max(RangeField::Price, &full), Some((min, max)));
         assert_eq!(cols.min_max(RangeField::Km, &full), None);
+    }
+
+    #[test]
+    fn a_range_holds_exactly_the_values_inside_it() {
+        // Values with ties, negative zero and missing ones; bounds inside, outside, between
+        // values, reversed and NaN.
+        let n = 200;
+        let mut b = ColumnsBuilder::new(n);
+        for d in (0..n).filter(|d| d % 9 != 0) {
+            let v = ((d * 37) % 23) as f64 - 5.0;
+            b.set_num(RangeField::Price, d, if v == 0.0 { -0.0 } else { v });
+        }
+        let cols = b.finish();
+        let col = &cols.nums[RangeField::Price.index()];
+        let bounds = [
+            None,
+            Some(-6.0),
+            Some(-0.0),
+            Some(0.0),
+            Some(3.0),
+            Some(3.5),
+            Some(17.0),
+            Some(40.0),
+            Some(f64::NAN),
+        ];
+        for min in bounds {
+            for max in bounds {
+                let r = RangeFilter {
+                    field: RangeField::Price,
+                    min,
+                    max,
+                };
+                let want: Vec<usize> = (0..n).filter(|d| r.contains(col[*d])).collect();
+                let got: Vec<usize> = cols.range_bits(&r).iter().collect();
+                assert_eq!(got, want, "{min:?}..{max:?}");
+            }
+        }
     }
 
     #[test]
