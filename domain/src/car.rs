@@ -579,9 +579,9 @@ impl Car {
     /// The vehicle page path: the feed's `path` or `/cars/{slug}`.
     pub fn page_path(&self) -> String {
         if self.path.is_empty() {
-            format!("/cars/{}", self.slug)
+            crate::routes::VEHICLE.path(&[&self.slug])
         } else if let Some(slug) = self.path.strip_prefix("/cars/") {
-            format!("/cars/{}", without_repeats(slug, '-'))
+            crate::routes::VEHICLE.path(&[&without_repeats(slug, '-')])
         } else {
             self.path.clone()
         }

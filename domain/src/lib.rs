@@ -8,6 +8,8 @@ pub mod csp;
 pub mod entities;
 pub mod hosts;
 pub mod messages;
+pub mod routes;
 pub mod rules;
 pub mod search_url;
+pub mod site_files;
 pub mod view;

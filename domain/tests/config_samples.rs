@@ -53,7 +53,7 @@ fn every_sample_has_what_a_site_needs() {
         assert!(!dealer.config.makes.is_empty(), "{slug}: makes");
         assert!(!dealer.config.car_types.is_empty(), "{slug}: car types");
         assert!(
-            dealer.logo_path().is_some_and(|p| p.is_file()),
+            dealer.dir.join(&dealer.config.theme.logo).is_file(),
             "{slug}: logo file"
         );
         assert!(

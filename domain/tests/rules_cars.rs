@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use domain::car::{Car, CarType};
+use domain::config::StockFilters;
 use domain::rules::availability::*;
 use domain::rules::price_comparison::*;
 use domain::rules::stock::*;

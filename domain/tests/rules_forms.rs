@@ -377,8 +377,9 @@ fn seed_messages_word_for_word() {
     for (constant, seed) in cases {
         assert_eq!(constant, seed);
     }
+    // The share button fills the template's one placeholder with the car's name.
     assert_eq!(
-        messages::copied_to_clipboard("2023 Toyota RAV4 GX"),
+        messages::COPIED_TO_CLIPBOARD_TEMPLATE.replace("{car name}", "2023 Toyota RAV4 GX"),
         "Copied 2023 Toyota RAV4 GX to your clipboard!"
     );
     assert_eq!(messages::expires_on("12/03/2027"), "Expires on 12/03/2027");

@@ -21,7 +21,6 @@ const SHARED: &[&str] = &[
     "words",
     "markdown",
     "contrast",
-    "ui_text",
     // the site's header and footer and the context every view reads
     "site",
     // components that several pages embed

@@ -63,7 +63,7 @@ fn export_all(dir: &Path) {
         .expect("export FinanceEstimateView");
     fs::write(
         dir.join("messages.ts"),
-        domain::view::ui_text::messages_module(),
+        domain::messages::ui::messages_module(),
     )
     .expect("write messages.ts");
     fs::write(

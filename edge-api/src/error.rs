@@ -11,39 +11,6 @@ use utoipa::ToSchema;
 
 use crate::store::StoreError;
 
-/// Shown when the body is not valid JSON.
-pub const MALFORMED_JSON: &str = "The request body is not valid JSON.";
-/// Shown when the body is not JSON at all.
-pub const NOT_JSON: &str = "The request body must be JSON (Content-Type: application/json).";
-/// Shown when the body is larger than the limit.
-pub const TOO_LARGE: &str = "The request body is too large.";
-/// Shown when too many requests came from one phone or address.
-pub const RATE_LIMITED: &str = "Too many attempts. Please wait a few minutes and try again.";
-/// Shown when an endpoint needs a signed-in user.
-pub const SIGN_IN_REQUIRED: &str = "Please sign in to continue.";
-/// Shown when the signed-in user acts on another user's data.
-pub const FORBIDDEN: &str = "You can only change your own watchlist.";
-/// Shown when a state-changing request comes from a page outside the dealer's site.
-pub const CROSS_SITE: &str = "This request came from another website, so it was refused. Please use the form on the dealer's own site.";
-/// Shown for an unknown path or record.
-pub const NOT_FOUND: &str = "Not found.";
-/// Shown when the Host header names no configured dealer.
-pub const UNKNOWN_SITE: &str = "This address does not belong to a dealer site.";
-/// Shown when `car_id` is not a positive whole number.
-pub const INVALID_CAR_ID: &str = "car_id must be a positive whole number.";
-/// Shown for a wrong sign-in code.
-pub const WRONG_CODE: &str = "That code is not correct. Please check it and try again.";
-/// Shown when no sign-in code is pending (expired, used or never sent).
-pub const CODE_EXPIRED: &str = "That code has expired. Please request a new code.";
-/// Shown after too many wrong sign-in codes (a new code is refused until the locked one
-/// expires, at most the code's lifetime).
-pub const CODE_LOCKED: &str =
-    "Too many wrong codes. Please wait a few minutes, then request a new code.";
-/// Shown when an idempotency key comes back with another request body (a form shows
-/// it as is, and a reloaded form sends a new key).
-pub const IDEMPOTENCY_KEY_REUSED: &str =
-    "This form was already sent with different details. Please reload the page and send it again.";
-
 /// The stable error codes of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

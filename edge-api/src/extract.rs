@@ -11,11 +11,10 @@ use lambda_http::request::RequestContext;
 use lambda_http::RequestExt;
 use serde::de::DeserializeOwned;
 
-use crate::error::{
-    ApiError, ErrorCode, INVALID_CAR_ID, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE,
-};
+use crate::error::{ApiError, ErrorCode};
 use crate::tenancy::Site;
 use crate::{AppState, Runtime};
+use domain::messages::{INVALID_CAR_ID, MALFORMED_JSON, NOT_JSON, SIGN_IN_REQUIRED, TOO_LARGE};
 
 /// Name of the session cookie.
 pub const SESSION_COOKIE: &str = "forecourt_session";

@@ -22,13 +22,11 @@ use crate::delivery::outbox::{drain, DrainReport};
 use crate::error::{ApiError, ErrorCode};
 use crate::extract::{OriginSecrets, ViaCloudFront};
 use crate::{app, AppState, Runtime};
+use domain::messages::ORIGIN_REQUIRED;
 
 /// The header CloudFront adds to every request to the API origin (infra/template.yaml,
 /// `OriginCustomHeaders`), holding the origin secret.
 pub const ORIGIN_SECRET_HEADER: &str = "x-forecourt-origin-verify";
-/// Shown (403, code `forbidden`) to a request that did not come through CloudFront.
-pub const ORIGIN_REQUIRED: &str =
-    "This API answers only through a dealer website's address; send the request to the website, not to the API endpoint.";
 
 /// The variable selecting the Lambda mode.
 pub const MODE_VARIABLE: &str = "FORECOURT_LAMBDA_MODE";

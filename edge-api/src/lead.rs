@@ -70,19 +70,16 @@ impl LeadAttributes {
             ("referrer", &self.referrer),
         ] {
             if value.as_deref().is_some_and(|v| long(v, URL)) {
-                error(field, format!("Send at most {URL} characters."));
+                error(field, messages::attribution_url_too_long(URL));
             }
         }
         if let Some(pages) = &self.visited_pages {
             if pages.len() > PAGES {
-                error(
-                    "visited_pages",
-                    format!("Send at most {PAGES} pages: the first and the latest ones."),
-                );
+                error("visited_pages", messages::attribution_too_many_pages(PAGES));
             } else if let Some(i) = pages.iter().position(|p| long(p, URL)) {
                 error(
                     &format!("visited_pages[{i}]"),
-                    format!("Send at most {URL} characters a page."),
+                    messages::attribution_page_too_long(URL),
                 );
             }
         }
@@ -90,7 +87,7 @@ impl LeadAttributes {
             if params.len() > PARAMS {
                 error(
                     "linked_query_params",
-                    format!("Send at most {PARAMS} query parameters."),
+                    messages::attribution_too_many_params(PARAMS),
                 );
             } else if let Some((name, _)) = params
                 .iter()
@@ -98,9 +95,10 @@ impl LeadAttributes {
             {
                 error(
                     "linked_query_params",
-                    format!(
-                        "Query parameter \"{}\" is too long: names take 1 to {NAME} characters, values at most {VALUE}.",
-                        name.chars().take(NAME).collect::<String>()
+                    messages::attribution_param_too_long(
+                        &name.chars().take(NAME).collect::<String>(),
+                        NAME,
+                        VALUE,
                     ),
                 );
             }
@@ -149,15 +147,15 @@ impl PaymentStatus {
     /// What the dealer and the shopper read.
     pub fn label(self) -> &'static str {
         match self {
-            PaymentStatus::AwaitingPayment => "Held: deposit to be paid at the dealership",
-            PaymentStatus::Authorising => "Authorising the card",
-            PaymentStatus::RequiresAction => "Waiting for the card's 3-D Secure check",
-            PaymentStatus::Held => "Reserved: deposit held on the card",
-            PaymentStatus::Declined => "Card declined: car released",
-            PaymentStatus::Captured => "Sale agreed: deposit taken",
-            PaymentStatus::Cancelled => "Cancelled: car released, deposit released",
-            PaymentStatus::Expired => "Hold ended: car released, deposit released",
-            PaymentStatus::Refunded => "Deposit refunded",
+            PaymentStatus::AwaitingPayment => messages::STATUS_AWAITING_PAYMENT,
+            PaymentStatus::Authorising => messages::STATUS_AUTHORISING,
+            PaymentStatus::RequiresAction => messages::STATUS_REQUIRES_ACTION,
+            PaymentStatus::Held => messages::STATUS_HELD,
+            PaymentStatus::Declined => messages::STATUS_DECLINED,
+            PaymentStatus::Captured => messages::STATUS_CAPTURED,
+            PaymentStatus::Cancelled => messages::STATUS_CANCELLED,
+            PaymentStatus::Expired => messages::STATUS_EXPIRED,
+            PaymentStatus::Refunded => messages::STATUS_REFUNDED,
         }
     }
 }

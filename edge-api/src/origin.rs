@@ -18,9 +18,10 @@ use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::{ApiError, ErrorCode, CROSS_SITE};
+use crate::error::{ApiError, ErrorCode};
 use crate::tenancy::{is_local_host, request_host, Tenant};
 use crate::{AppState, Runtime};
+use domain::messages::CROSS_SITE;
 
 /// The parts of an `Origin` value: scheme, host (lower case) and port when given.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,6 +14,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use domain::messages::PRICE_COMPARISON_FAILED;
 use domain::rules::market::Market;
 use domain::rules::price_comparison::{
     price_comparison_view, PriceComparison, PriceComparisonView,
@@ -26,8 +27,6 @@ use crate::error::{ApiError, ErrorCode};
 use crate::policy::PROVIDER_TIMEOUT;
 use crate::store::Store;
 
-/// Shown when the provider failed.
-pub const PROVIDER_FAILED: &str = "The price comparison service did not answer.";
 /// How long a provider's answer about a car is reused (the market moves slowly; a day
 /// bounds the calls per car and the staleness of a price change).
 pub const PROVIDER_CACHE_TTL: chrono::Duration = chrono::Duration::hours(24);
@@ -204,7 +203,7 @@ impl HttpPriceComparison {
         );
         let failed = |e: String| {
             tracing::warn!(%url, error = %e, "price comparison provider failed");
-            ApiError::new(ErrorCode::BadGateway, PROVIDER_FAILED)
+            ApiError::new(ErrorCode::BadGateway, PRICE_COMPARISON_FAILED)
         };
         let response = self
             .http

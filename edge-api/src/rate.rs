@@ -10,10 +10,11 @@ use std::net::IpAddr;
 
 use chrono::{DateTime, Utc};
 
-use crate::error::{ApiError, ErrorCode, RATE_LIMITED};
+use crate::error::{ApiError, ErrorCode};
 use crate::extract::address_bucket;
 use crate::policy::RateLimit;
 use crate::AppState;
+use domain::messages::RATE_LIMITED;
 
 /// Counts one request of `subject` under `scope` for a dealer; 429 once over the limit.
 pub async fn limit(

@@ -15,13 +15,14 @@ use axum::http::{header, HeaderMap};
 use domain::config::{Dealer, DealerConfig, DeliveryZone, LeadEmailConfig};
 use domain::csp::MapTiles;
 use domain::entities::Location;
+use domain::messages::{AMBIGUOUS_HOST, UNKNOWN_SITE};
 use domain::rules::delivery::Origin;
 use domain::rules::finance::LoanTerms;
 use domain::rules::forms::EnquiryFormSettings;
 use domain::rules::trade_in::parse_rego_state;
 use domain::view::locator::{locator_network, website, Website};
 
-use crate::error::{ApiError, ErrorCode, UNKNOWN_SITE};
+use crate::error::{ApiError, ErrorCode};
 use crate::AppState;
 
 /// One dealer as the API sees it.
@@ -212,9 +213,6 @@ impl Tenants {
         request_host(headers).and_then(|h| self.resolve_host(h))
     }
 }
-
-/// Shown (400, field `Host`) when a request names more than one host.
-pub const AMBIGUOUS_HOST: &str = "The request names more than one host; send exactly one Host header (and at most one X-Forwarded-Host).";
 
 /// A request naming more than one host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

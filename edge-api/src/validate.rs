@@ -2,11 +2,9 @@
 //! and message): Australian phone numbers, e-mail addresses, 4-digit postcodes. Each
 //! answers the parsed value, or the seed's message for the field.
 
+use domain::messages::{MOBILE_REQUIRED, NO_CONTROL_CHARACTERS, ONE_LINE_ONLY};
 use domain::rules::contact::{AuPhone, AuPhoneKind, Email};
 use domain::rules::postcode::{Postcode, PostcodeError};
-
-/// Shown when a sign-in code is asked for a number that cannot receive SMS.
-pub const MOBILE_REQUIRED: &str = "Please enter an Australian mobile number to receive your code.";
 
 /// An Australian phone number, or the seed's message.
 pub fn phone(raw: &str) -> Result<AuPhone, String> {
@@ -41,13 +39,6 @@ pub fn optional_postcode(raw: &str) -> Result<Option<Postcode>, String> {
         Err(e) => Err(e.to_string()),
     }
 }
-
-/// Shown for a line break, tab or other control character in a one-line field.
-pub const ONE_LINE_ONLY: &str =
-    "Remove the line break or control character: this field takes one line of text.";
-/// Shown for a control character other than a line break or tab in a multi-line field.
-pub const NO_CONTROL_CHARACTERS: &str =
-    "Remove the control character: this field takes text and line breaks only.";
 
 /// Whether a character can never be part of a shopper's text: C0 and C1 controls,
 /// Unicode noncharacters (which XML 1.0 forbids too) and, in one-line fields, the line

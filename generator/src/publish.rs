@@ -162,7 +162,7 @@ pub fn content_type(key: &str) -> &'static str {
 }
 
 /// Key prefix of the media shared by every dealer site (served at `/media/*`).
-pub const MEDIA_PREFIX: &str = "_media";
+pub const MEDIA_PREFIX: &str = domain::site_files::MEDIA_DIR;
 /// Key prefix of the dealers' stock states (`_stock/<slug>.tsv`), outside every site
 /// prefix so the CDN never serves them: the API reads them (edge-api `market`).
 pub const STOCK_PREFIX: &str = "_stock";

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, SystemTime};
 
@@ -22,12 +22,13 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use domain::site_files;
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast;
 use walkdir::WalkDir;
 
 use crate::pipeline::{build, BuildOptions, Progress};
-use crate::publish::{content_type, MEDIA_PREFIX};
+use crate::publish::content_type;
 
 /// The live-reload endpoint.
 pub const LIVERELOAD_PATH: &str = "/__forecourt/livereload";
@@ -72,25 +73,12 @@ pub fn slug_for_host(host: &str, domains: &HashMap<String, String>) -> Option<St
     }
 }
 
-/// The file that answers `path` in `site`: the file itself, or `<path>/index.html`.
-/// `None` for a missing file or a path that tries to leave the site.
+/// The file that answers a request path (as sent, `%XX` escaped) in `site`: the rules of
+/// [`domain::site_files`], as the API's local site serving follows them. `None` for a
+/// missing file or a path that is not to be served (dotfiles, `..`, overlong names).
 pub fn resolve(site: &Path, path: &str) -> Option<PathBuf> {
-    let rel = Path::new(path.trim_start_matches('/'));
-    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
-        return None;
-    }
-    if rel
-        .components()
-        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
-    {
-        return None;
-    }
-    let target = site.join(rel);
-    if target.is_file() {
-        return Some(target);
-    }
-    let index = target.join("index.html");
-    index.is_file().then_some(index)
+    let target = site.join(site_files::relative_file(path)?);
+    target.is_file().then_some(target)
 }
 
 /// The preview router.
@@ -134,9 +122,9 @@ async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> 
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    let path = percent_encoding::percent_decode_str(uri.path()).decode_utf8_lossy();
-    if let Some(media) = path.strip_prefix("/media/") {
-        return match resolve(&state.out.join(MEDIA_PREFIX), media) {
+    let path = uri.path();
+    if let Some(media) = path.strip_prefix(site_files::MEDIA_URL_PREFIX) {
+        return match resolve(&state.out.join(site_files::MEDIA_DIR), media) {
             Some(file) => file_response(&file, StatusCode::OK).await,
             None => (StatusCode::NOT_FOUND, format!("no media file {path}")).into_response(),
         };
@@ -153,10 +141,10 @@ async fn page(State(state): State<ServeState>, headers: HeaderMap, uri: Uri) -> 
     let Some(site) = site else {
         return no_site(&state.out, host);
     };
-    match resolve(&site, &path) {
+    match resolve(&site, path) {
         Some(file) => file_response(&file, StatusCode::OK).await,
         None => {
-            let not_found = site.join("404.html");
+            let not_found = site.join(site_files::NOT_FOUND_PAGE);
             if not_found.is_file() {
                 file_response(&not_found, StatusCode::NOT_FOUND).await
             } else {

@@ -300,7 +300,7 @@ pub(crate) fn gallery(
         _ => rng.range(4, 10) as usize,
     };
     // Photos only: a spin frame ("360° · frame 4 of 24") in the gallery would put spin
-    // frames in the thumbnail strip (issue 24); the spin has its own viewer mode.
+    // frames in the thumbnail strip; the spin has its own viewer mode.
     let photos = VIEWS.iter().map(|&view| {
         Photo {
             make: model.make,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::facets::{Facet, RangeField};
 // The sold window is the domain's, not redefined here (so are the distance choices and
 // default radius, which the grammar applies).
+use domain::rules::constants::MAX_IDS;
 use domain::rules::stock::DEFAULT_INCLUDE_SOLD_CARS_DAYS;
 use domain::search_url::{NameKind, PageBase, Rejected, SearchUrl, UrlNear, UrlRange};
 
@@ -541,9 +542,6 @@ impl SearchQuery {
             && self.location_type.is_none()
     }
 }
-
-/// The most car ids one query may name.
-pub const MAX_IDS: usize = 100;
 
 /// The sold cut-off for `now`, rounded down to the minute so cached answers are reused.
 fn sold_after(fixed: &FixedFilters, now: i64) -> Option<i64> {

@@ -46,7 +46,7 @@ pub struct FinanceConfig {
 }
 
 /// Seed 001 s9: "default finance vehicle type Car".
-pub const DEFAULT_FINANCE_VEHICLE_TYPE: &str = "Car";
+pub const DEFAULT_FINANCE_VEHICLE_TYPE: &str = crate::messages::FINANCE_VEHICLE_TYPE_CAR;
 
 fn vehicle_types() -> Vec<String> {
     vec![DEFAULT_FINANCE_VEHICLE_TYPE.to_string()]

@@ -35,7 +35,6 @@ use crate::entities::{
 };
 use crate::rules::constants::DEFAULT_STATE;
 use crate::rules::forms::EnquiryFormSettings;
-use crate::rules::stock::StockFilters;
 
 pub use error::{ConfigError, ConfigErrors};
 pub use finance::*;
@@ -478,11 +477,6 @@ impl Dealer {
     pub fn primary_location(&self) -> Option<&Location> {
         let visible = || self.locations.iter().filter(|l| l.visible);
         visible().find(|l| l.primary).or_else(|| visible().next())
-    }
-
-    /// The logo path on disk when `theme.logo` names a file in the dealer folder.
-    pub fn logo_path(&self) -> Option<PathBuf> {
-        local_file(&self.dir, &self.config.theme.logo)
     }
 }
 

@@ -1,10 +1,10 @@
 //! What the rules read of a dealer's configuration. The rules take values, never the
 //! configuration, so `rules` does not depend on `config`; these adapters hand them over.
 
-use super::{DealerConfig, DeliveryZone};
+use super::{DealerConfig, DeliveryZone, StockFilters};
 use crate::rules::delivery::Zone;
 use crate::rules::gating::Gates;
-use crate::rules::stock::{DealerStock, StockFilters};
+use crate::rules::stock::{DealerStock, StockFilterValues};
 
 impl DealerConfig {
     /// The routes this site gates besides the fixed ones: its gated-route switches, and its
@@ -21,7 +21,7 @@ impl DealerConfig {
 }
 
 impl DealerStock for DealerConfig {
-    fn stock_filters(&self) -> &StockFilters {
+    fn stock_filters(&self) -> &impl StockFilterValues {
         &self.stock_filters
     }
 
@@ -35,6 +35,28 @@ impl DealerStock for DealerConfig {
 
     fn makes(&self) -> &[String] {
         &self.makes
+    }
+}
+
+impl StockFilterValues for StockFilters {
+    fn used_only(&self) -> bool {
+        self.used_only
+    }
+
+    fn min_photos(&self) -> u32 {
+        self.min_photos
+    }
+
+    fn in_stock_only(&self) -> bool {
+        self.in_stock_only
+    }
+
+    fn excluded_stock_numbers(&self) -> &[String] {
+        &self.excluded_stock_numbers
+    }
+
+    fn include_sold_cars_days(&self) -> u32 {
+        self.include_sold_cars_days
     }
 }
 

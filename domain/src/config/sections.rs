@@ -38,6 +38,7 @@ mod locations;
 mod reserve;
 mod search;
 mod spin;
+mod stock;
 mod theme;
 mod vehicle_page;
 
@@ -48,5 +49,6 @@ pub use locations::*;
 pub use reserve::*;
 pub use search::*;
 pub use spin::*;
+pub use stock::*;
 pub use theme::*;
 pub use vehicle_page::*;

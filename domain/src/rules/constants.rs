@@ -63,6 +63,9 @@ pub const SLIDER_DEBOUNCE_MS: u64 = 400;
 pub const PAGE_SIZE: usize = 21;
 /// Largest search page (`search.page_size`, and `hitsPerPage` of `GET /api/search`).
 pub const MAX_PAGE_SIZE: usize = 100;
+/// The most car ids one search may name (`ids` of `GET /api/search`: the watchlist's saved
+/// cars, looked up in one query).
+pub const MAX_IDS: usize = 100;
 /// Seed 000 s9: offers and catalogue client caches hold this many results.
 pub const OFFERS_CACHE_SIZE: usize = 10;
 /// Seed 001 s3/s9: search history entries kept.
@@ -140,7 +143,7 @@ pub const TOAST_LIMIT: usize = 1;
 /// Seed 001 s9: default state.
 pub const DEFAULT_STATE: &str = "qld";
 /// Seed 001 s9 / seed 000 s2: default search page.
-pub const DEFAULT_SEARCH_PATH: &str = "/search/new-used-and-demo-cars";
+pub const DEFAULT_SEARCH_PATH: &str = crate::routes::ALL_STOCK.pattern;
 /// Seed 001 s9: filters on by default.
 pub const DEFAULT_FILTERS: [&str; 11] = [
     "car_type",

@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::routes;
+
 /// The `type` parameter of the sign-in route: why the shopper is asked to sign in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
@@ -45,7 +47,7 @@ impl SignInType {
 }
 
 /// Seed 001 s2: the site's default garage route.
-pub const MY_GARAGE_PATH: &str = "/my-garage";
+pub const MY_GARAGE_PATH: &str = routes::MY_GARAGE.pattern;
 
 /// The routes a site gates besides the fixed ones: its gated-route switches and its own
 /// garage page (`DealerConfig::gates` reads them from the configuration).
@@ -74,16 +76,19 @@ pub fn gate_for(path: &str, gated: &Gates) -> Option<SignInType> {
     let garage_page = gated
         .garage_page
         .map(|page| format!("/{}", page.trim_matches('/')));
+    let at = |route: routes::Route| path == route.pattern;
     match path {
-        "/online-payment" => Some(SignInType::OnlinePayment),
-        "/watchlist" => Some(SignInType::Watchlist),
+        _ if at(routes::ONLINE_PAYMENT) => Some(SignInType::OnlinePayment),
+        _ if at(routes::WATCHLIST) => Some(SignInType::Watchlist),
         p if p == MY_GARAGE_PATH || garage_page.as_deref() == Some(p) => Some(SignInType::MyGarage),
-        "/checkout-journey" if gated.checkout => Some(SignInType::Checkout),
-        "/finance" | "/apply-for-finance" | "/finance-enquiry" if gated.finance => {
-            Some(SignInType::Finance)
+        _ if at(routes::CHECKOUT_JOURNEY) && gated.checkout => Some(SignInType::Checkout),
+        // Finance links dealers use for the finance enquiry, gated as its own route is.
+        "/apply-for-finance" | "/finance-enquiry" if gated.finance => Some(SignInType::Finance),
+        _ if at(routes::FINANCE) && gated.finance => Some(SignInType::Finance),
+        _ if at(routes::SPIN_TO_WIN) && gated.spin_to_win => Some(SignInType::SpinToWin),
+        _ if at(routes::PERSONALISED_FINANCE) && gated.finance_by_credit_check => {
+            Some(SignInType::CarFinance)
         }
-        "/spin-to-win" if gated.spin_to_win => Some(SignInType::SpinToWin),
-        "/personalised/finance" if gated.finance_by_credit_check => Some(SignInType::CarFinance),
         p if gated.checkout && is_car_checkout(p) => Some(SignInType::Checkout),
         _ => None,
     }

@@ -21,8 +21,6 @@ pub const WEEKDAY_NAMES: [&str; 7] = [
 ];
 /// Display order of the week: Monday first, Sunday last.
 pub const DISPLAY_ORDER: [u8; 7] = [1, 2, 3, 4, 5, 6, 0];
-/// Text of a closed day when the site shows neither alternative.
-pub const CLOSED: &str = "Closed";
 
 /// How a Closed day reads (seed 001 s4: "By appointment only or an Enquire link").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
@@ -86,7 +84,7 @@ pub fn entry_hours(entry: &OpeningHour) -> Option<String> {
 
 fn closed_row(label: String, closed: ClosedDisplay) -> HoursRow {
     let (text, enquire_link) = match closed {
-        ClosedDisplay::Closed => (CLOSED, false),
+        ClosedDisplay::Closed => (messages::CLOSED, false),
         ClosedDisplay::ByAppointmentOnly => (messages::BY_APPOINTMENT_ONLY, false),
         ClosedDisplay::EnquireLink => (messages::ENQUIRE, true),
     };

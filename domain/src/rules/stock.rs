@@ -3,8 +3,6 @@
 //! [`keep_car`] to every feed row of a dealer before any view model is derived.
 
 use chrono::{DateTime, Duration, Utc};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 use crate::car::{Car, CarStatus, CarType};
 use crate::rules::availability::passes_search_status_filter;
@@ -12,42 +10,20 @@ use crate::rules::availability::passes_search_status_filter;
 /// Seed 001 section 9: "sold cars shown 3 days by default".
 pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
 
-fn default_include_sold_cars_days() -> u32 {
-    DEFAULT_INCLUDE_SOLD_CARS_DAYS
-}
-
-/// A dealer's stock filters; every field defaults to "keep everything" except the
-/// sold-cars window, which defaults to [`DEFAULT_INCLUDE_SOLD_CARS_DAYS`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StockFilters {
-    /// Keep only used cars (seed 000 "used-only").
-    #[serde(default)]
-    pub used_only: bool,
-    /// Keep only cars with at least this many photos (seed 000 "minimum photo counts"); 0 keeps all.
-    #[serde(default)]
-    pub min_photos: u32,
-    /// Keep only cars whose status is in_stock and that are not flagged sold (seed 000 "in-stock-only").
-    #[serde(default)]
-    pub in_stock_only: bool,
-    /// Stock numbers never listed (seed 000 "excluded stock numbers"); compared trimmed and case-insensitively.
-    #[serde(default)]
-    pub excluded_stock_numbers: Vec<String>,
-    /// Days a sold car stays listed after `sold_at` (seed 001: 3 by default); 0 hides sold cars at once.
-    #[serde(default = "default_include_sold_cars_days")]
-    pub include_sold_cars_days: u32,
-}
-
-impl Default for StockFilters {
-    fn default() -> Self {
-        StockFilters {
-            used_only: false,
-            min_photos: 0,
-            in_stock_only: false,
-            excluded_stock_numbers: Vec::new(),
-            include_sold_cars_days: DEFAULT_INCLUDE_SOLD_CARS_DAYS,
-        }
-    }
+/// What [`keep_car`] reads of a dealer's stock filters (`config::StockFilters`, the
+/// `[stock_filters]` section, implements it), so the rules take values and not the
+/// configuration.
+pub trait StockFilterValues {
+    /// Keep only used cars.
+    fn used_only(&self) -> bool;
+    /// Keep only cars with at least this many photos; 0 keeps all.
+    fn min_photos(&self) -> u32;
+    /// Keep only cars in stock and not flagged sold.
+    fn in_stock_only(&self) -> bool;
+    /// Stock numbers never listed, compared trimmed and case-insensitively.
+    fn excluded_stock_numbers(&self) -> &[String];
+    /// Days a sold car stays listed after `sold_at`; 0 hides sold cars at once.
+    fn include_sold_cars_days(&self) -> u32;
 }
 
 /// Whether a car is sold: status `sold` or the seed 001 `sold` flag.
@@ -67,28 +43,28 @@ pub fn sold_within(car: &Car, days: u32, now: DateTime<Utc>) -> bool {
 }
 
 /// Whether a dealer lists this car at `now` under its stock filters.
-pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
-    if filters.used_only && car.car_type != CarType::Used {
+pub fn keep_car(car: &Car, filters: &impl StockFilterValues, now: DateTime<Utc>) -> bool {
+    if filters.used_only() && car.car_type != CarType::Used {
         return false;
     }
-    if (car.images.len() as u64) < u64::from(filters.min_photos) {
+    if (car.images.len() as u64) < u64::from(filters.min_photos()) {
         return false;
     }
     let sold = is_sold(car);
-    if filters.in_stock_only && (sold || car.status != CarStatus::InStock) {
+    if filters.in_stock_only() && (sold || car.status != CarStatus::InStock) {
         return false;
     }
     if let Some(stocknum) = car.stocknum.as_deref() {
         let stocknum = stocknum.trim();
         if filters
-            .excluded_stock_numbers
+            .excluded_stock_numbers()
             .iter()
             .any(|excluded| excluded.trim().eq_ignore_ascii_case(stocknum))
         {
             return false;
         }
     }
-    if sold && !sold_within(car, filters.include_sold_cars_days, now) {
+    if sold && !sold_within(car, filters.include_sold_cars_days(), now) {
         return false;
     }
     true
@@ -98,7 +74,7 @@ pub fn keep_car(car: &Car, filters: &StockFilters, now: DateTime<Utc>) -> bool {
 /// implements it), so the rules take the values and not the configuration itself.
 pub trait DealerStock {
     /// The dealer's stock filters.
-    fn stock_filters(&self) -> &StockFilters;
+    fn stock_filters(&self) -> &impl StockFilterValues;
     /// Whether the search status filter is on (`search.status_filter`).
     fn status_filter(&self) -> bool;
     /// The dealer's primary manufacturer, if it is a franchise.
@@ -116,7 +92,7 @@ pub fn dealer_keeps_car(car: &Car, config: &impl DealerStock, now: DateTime<Utc>
     let filters = config.stock_filters();
     keep_car(car, filters, now)
         && (!config.status_filter()
-            || passes_search_status_filter(car, filters.include_sold_cars_days, now))
+            || passes_search_status_filter(car, filters.include_sold_cars_days(), now))
 }
 
 /// Whether the dealer's live search lists this car at `now`: its stock filters, the seed

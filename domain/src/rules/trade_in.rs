@@ -59,22 +59,6 @@ pub const MAX_REGO_CHARS: usize = 9;
 /// Registration states, as a shopper writes them.
 pub const REGO_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
 
-/// Shown when the car is over 7 years old or has more than 100,000 km (seed 001 s5/s9).
-pub const NOT_ELIGIBLE: &str =
-    "Online estimates are not generated for cars over 7 years or 100,000 km. Send us your car's details and our team will value it for you.";
-/// Shown when the market holds too few cars like the shopper's.
-pub const NO_COMPARABLES: &str =
-    "We don't have enough recent listings of cars like yours to estimate it online. Send us your car's details and our team will value it for you.";
-/// Shown when the computed offer is below [`MIN_OFFER_DOLLARS`] (or a provider has no estimate).
-pub const NO_ONLINE_OFFER: &str = "We can't make an online offer for this car. Send us your car's details and our team will value it for you.";
-/// Shown for a rego that is not letters and digits.
-pub const INVALID_REGO: &str = "Please enter your car's rego (letters and numbers only, up to 9).";
-/// Shown for a state that is not an Australian state or territory.
-pub const INVALID_REGO_STATE: &str =
-    "Please choose the state or territory the car is registered in.";
-/// Shown for an odometer reading that is not a whole number of km.
-pub const INVALID_KMS: &str = "Please enter the odometer reading in kms, e.g. 45,000.";
-
 /// What an answer does to the offer.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Effect {
@@ -287,7 +271,7 @@ pub fn parse_rego(raw: &str) -> Result<String, &'static str> {
     if ok {
         Ok(rego)
     } else {
-        Err(INVALID_REGO)
+        Err(messages::INVALID_REGO)
     }
 }
 
@@ -298,7 +282,7 @@ pub fn parse_rego_state(raw: &str) -> Result<&'static str, &'static str> {
         .iter()
         .copied()
         .find(|s| *s == state)
-        .ok_or(INVALID_REGO_STATE)
+        .ok_or(messages::INVALID_REGO_STATE)
 }
 
 /// The shopper's car as the valuation needs it.
@@ -329,9 +313,9 @@ impl NoOffer {
     /// What the shopper reads.
     pub fn message(self) -> &'static str {
         match self {
-            NoOffer::NotEligible => NOT_ELIGIBLE,
-            NoOffer::NoComparables => NO_COMPARABLES,
-            NoOffer::NoOnlineOffer => NO_ONLINE_OFFER,
+            NoOffer::NotEligible => messages::NOT_ELIGIBLE,
+            NoOffer::NoComparables => messages::NO_COMPARABLES,
+            NoOffer::NoOnlineOffer => messages::NO_ONLINE_OFFER,
         }
     }
 }
@@ -604,7 +588,7 @@ mod tests {
         for (name, year, km, expected) in cases {
             assert_eq!(eligibility(year, km, today()), expected, "{name}");
         }
-        assert!(NOT_ELIGIBLE.contains("over 7 years or 100,000 km"));
+        assert!(messages::NOT_ELIGIBLE.contains("over 7 years or 100,000 km"));
     }
 
     #[test]
@@ -782,10 +766,13 @@ mod tests {
         assert_eq!(parse_rego(" abc-123 "), Ok("ABC123".to_owned()));
         assert_eq!(parse_rego("1 ab 2cd"), Ok("1AB2CD".to_owned()));
         for bad in ["", "  ", "ABC_123", "ABCDEFGHIJ", "ÄBC123", "<b>"] {
-            assert_eq!(parse_rego(bad), Err(INVALID_REGO), "{bad:?}");
+            assert_eq!(parse_rego(bad), Err(messages::INVALID_REGO), "{bad:?}");
         }
         assert_eq!(parse_rego_state(" qld"), Ok("QLD"));
-        assert_eq!(parse_rego_state("Queensland"), Err(INVALID_REGO_STATE));
+        assert_eq!(
+            parse_rego_state("Queensland"),
+            Err(messages::INVALID_REGO_STATE)
+        );
     }
 
     #[test]

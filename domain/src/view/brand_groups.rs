@@ -88,7 +88,7 @@ pub fn brand_url(brand: &Manufacturer) -> (String, bool) {
         .filter(|u| !u.is_empty())
     {
         Some(url) => (url.to_string(), true),
-        None => (format!("/{}/overview", brand.slug), false),
+        None => (crate::routes::BRAND.path(&[&brand.slug]), false),
     }
 }
 

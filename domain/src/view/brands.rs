@@ -20,9 +20,6 @@ use super::names::car_type_label;
 use super::offer_cards::{offer_expired, offer_started, offer_view, OfferView};
 use super::slug::{refinement_param, slugify};
 
-/// Heading of the brands list.
-pub const BRANDS_TITLE: &str = "Our Brands";
-
 /// The `/brands` page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct BrandsPageView {
@@ -69,7 +66,7 @@ pub fn brands_page_view(
     categories: &[VehicleCategory],
 ) -> BrandsPageView {
     BrandsPageView {
-        title: BRANDS_TITLE.to_string(),
+        title: messages::BRANDS_TITLE.to_string(),
         groups: brand_groups(brands, cars, categories),
     }
 }
@@ -87,7 +84,7 @@ pub fn brand_page_view(
     if !of_make.is_empty() {
         stock_links.push(CountLink {
             label: format!("All {} stock", brand.name),
-            url: format!("/search/{make_slug}"),
+            url: crate::routes::SEARCH.path(&[&make_slug]),
             count: of_make.len() as u64,
         });
         for car_type in CarType::ORDER {
@@ -96,7 +93,8 @@ pub fn brand_page_view(
                 stock_links.push(CountLink {
                     label: format!("{} {} cars", car_type_label(car_type), brand.name),
                     url: format!(
-                        "/search/{make_slug}?{}",
+                        "{}?{}",
+                        crate::routes::SEARCH.path(&[&make_slug]),
                         refinement_param("car_type", 0, car_type.as_str())
                     ),
                     count,
@@ -143,7 +141,7 @@ pub fn brand_page_view(
             .filter(|l| l.visible && l.manufacturers.iter().any(|m| same_make(Some(m))))
             .map(|l| BrandLocation {
                 name: l.name.clone(),
-                url: format!("/locations/{}", l.slug),
+                url: crate::routes::LOCATION.path(&[&l.slug]),
             })
             .collect(),
         breadcrumbs: vec![
@@ -152,7 +150,7 @@ pub fn brand_page_view(
                 url: Some("/".to_string()),
             },
             Crumb {
-                label: BRANDS_TITLE.to_string(),
+                label: messages::BRANDS_TITLE.to_string(),
                 url: Some(BRANDS_PATH.to_string()),
             },
             Crumb {

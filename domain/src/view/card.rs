@@ -106,13 +106,18 @@ pub struct CardButtonView {
 
 /// Seed 000 s2 / seed 001 s2: the trade-in valuation of a car.
 pub fn trade_in_url(car: &Car) -> String {
-    format!("/cars/trade-in?car_id={}", car.id)
+    format!("{}?car_id={}", crate::routes::CAR_TRADE_IN.pattern, car.id)
 }
 
 /// Seed 001 s2: the online purchase of a car, on sites with the journey, when it can be reserved.
 pub fn buy_online_url(car: &Car, ctx: &ViewContext<'_>) -> Option<String> {
-    (ctx.dealer.config.reserve.buy_online_journey && reserve_url(car, ctx).is_some())
-        .then(|| format!("/checkout-journey?car_id={}", car.slug))
+    (ctx.dealer.config.reserve.buy_online_journey && reserve_url(car, ctx).is_some()).then(|| {
+        format!(
+            "{}?car_id={}",
+            crate::routes::CHECKOUT_JOURNEY.pattern,
+            car.slug
+        )
+    })
 }
 
 /// The card buttons of `car` in the dealer's order: none when the card offers Find Me
@@ -205,7 +210,7 @@ pub fn thousands(value: u64) -> String {
 
 /// The `/search/{make}/{model}` route of a car (its Find Me Something Similar target).
 pub fn similar_search_path(car: &Car) -> String {
-    format!("/search/{}/{}", slugify(&car.make), slugify(&car.model))
+    crate::routes::SEARCH_MODEL.path(&[&slugify(&car.make), &slugify(&car.model)])
 }
 
 /// The location name a card shows: `location_name`, else the car location's name.

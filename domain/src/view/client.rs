@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::routes;
+
 /// Which client-only page a shell is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -40,13 +42,13 @@ impl ClientShell {
     /// Route and heading.
     pub fn route_and_title(self) -> (&'static str, &'static str) {
         match self {
-            ClientShell::SignIn => ("/sign-in", "Sign In"),
-            ClientShell::Watchlist => ("/watchlist", "Watchlist"),
-            ClientShell::CheckoutJourney => ("/checkout-journey", "Buy Online"),
-            ClientShell::Success => ("/success", "Thank You"),
-            ClientShell::Print => ("/print", "Print"),
-            ClientShell::MyGarage => ("/my-garage", "My Garage"),
-            ClientShell::OnlinePayment => ("/online-payment", "Online Payment"),
+            ClientShell::SignIn => (routes::SIGN_IN.pattern, "Sign In"),
+            ClientShell::Watchlist => (routes::WATCHLIST.pattern, "Watchlist"),
+            ClientShell::CheckoutJourney => (routes::CHECKOUT_JOURNEY.pattern, "Buy Online"),
+            ClientShell::Success => (routes::SUCCESS.pattern, "Thank You"),
+            ClientShell::Print => (routes::PRINT.pattern, "Print"),
+            ClientShell::MyGarage => (routes::MY_GARAGE.pattern, "My Garage"),
+            ClientShell::OnlinePayment => (routes::ONLINE_PAYMENT.pattern, "Online Payment"),
         }
     }
 }

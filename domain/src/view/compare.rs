@@ -6,32 +6,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::messages;
 use crate::rules::constants::COMPARE_MAX_CARS;
-
-/// The compare page's label of the price row.
-pub const PRICE_ROW: &str = "Price";
-
-/// The rows of the compare page, in order: price, the key facts a shopper compares first
-/// (kilometres, year, fuel, transmission, body) and the key specifications shoppers
-/// weigh between cars. Each label is the one the vehicle page's Key information or All
-/// Specifications uses, so a value reads the same on both pages.
-pub const COMPARE_ROWS: [&str; 15] = [
-    PRICE_ROW,
-    "Kilometres",
-    "Year",
-    "Fuel",
-    "Transmission",
-    "Body",
-    "Condition",
-    "Drive",
-    "Engine size",
-    "Engine capacity (cc)",
-    "Seats",
-    "Berths",
-    "Fuel consumption combined (L/100km)",
-    "Colour",
-    "ANCAP rating",
-];
 
 /// The `/compare` page (config `features.compare`): its heading, the row labels in order
 /// and how many cars it takes; the cars are the shopper's, read in the browser.
@@ -39,7 +15,7 @@ pub const COMPARE_ROWS: [&str; 15] = [
 pub struct ComparePageView {
     /// Heading.
     pub title: String,
-    /// Row labels, in order ([`COMPARE_ROWS`]).
+    /// Row labels, in order ([`messages::COMPARE_ROWS`]).
     pub rows: Vec<String>,
     /// Cars compared at most ([`COMPARE_MAX_CARS`]).
     pub max_cars: u32,
@@ -51,7 +27,10 @@ pub struct ComparePageView {
 pub fn compare_page_view(search_path: &str) -> ComparePageView {
     ComparePageView {
         title: "Compare cars".to_string(),
-        rows: COMPARE_ROWS.iter().map(|r| r.to_string()).collect(),
+        rows: messages::COMPARE_ROWS
+            .iter()
+            .map(|r| r.to_string())
+            .collect(),
         max_cars: u32::try_from(COMPARE_MAX_CARS).unwrap_or(u32::MAX),
         search_path: search_path.to_string(),
     }
@@ -118,7 +97,7 @@ mod tests {
         assert_eq!(rows[0].value, crate::messages::ENQUIRE_FOR_PRICE);
         // The page's rows are every label a car may bring, in the same order.
         let page = compare_page_view("/search/used-cars");
-        assert_eq!(page.rows, COMPARE_ROWS);
+        assert_eq!(page.rows, messages::COMPARE_ROWS);
         assert_eq!(page.max_cars, 4);
         assert!(pairs
             .iter()

@@ -12,6 +12,7 @@ use crate::car::Car;
 use crate::config::Dealer;
 use crate::entities::LocationType;
 use crate::messages;
+use crate::routes;
 use crate::rules::format::format_dollars;
 use crate::rules::forms::{
     categorise_lead, EVENT_DEFAULT_FORM, EVENT_FINANCE_ENQUIRY, EVENT_PARTS_ORDER,
@@ -228,7 +229,7 @@ pub struct FormRoute {
 }
 
 /// Seed 001 s2: finance by credit check for one car (`?car_id={id}`).
-pub const PERSONALISED_FINANCE_PATH: &str = "/personalised/finance";
+pub const PERSONALISED_FINANCE_PATH: &str = routes::PERSONALISED_FINANCE.pattern;
 
 /// Every form route of a dealer (seed 001 s2), leaving out any path one of the dealer's
 /// own pages (`pages/*.md`) occupies: /contact-us, /book-test-drive, /service, /trade-in with its aliases
@@ -245,17 +246,17 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
     let mut routes = vec![
         route(ENQUIRY_PATH, FormKind::GeneralEnquiry, false),
         route(TEST_DRIVE_PATH, FormKind::TestDrive, false),
-        route("/service", FormKind::ServiceBooking, false),
-        route("/trade-in", FormKind::TradeIn, false),
-        route("/sell-my-car", FormKind::TradeIn, true),
+        route(routes::SERVICE.pattern, FormKind::ServiceBooking, false),
+        route(routes::TRADE_IN.pattern, FormKind::TradeIn, false),
+        route(routes::SELL_MY_CAR.pattern, FormKind::TradeIn, true),
         // Seed 001 s2: a car's trade-in link, /cars/trade-in?car_id={id}.
-        route("/cars/trade-in", FormKind::TradeIn, true),
-        route("/sell-your-car", FormKind::TradeIn, true),
-        route("/parts", FormKind::PartsOrder, false),
+        route(routes::CAR_TRADE_IN.pattern, FormKind::TradeIn, true),
+        route(routes::SELL_YOUR_CAR.pattern, FormKind::TradeIn, true),
+        route(routes::PARTS_ORDER.pattern, FormKind::PartsOrder, false),
     ];
     if dealer.config.features.parts_orders {
         routes.push(route(
-            "/vehicle-parts-and-accessories",
+            routes::PARTS_ORDER_ALIAS.pattern,
             FormKind::PartsOrder,
             true,
         ));

@@ -33,10 +33,6 @@ use super::slug::{slugify, valid_href};
 
 /// How many cars the home page features.
 pub const FEATURED_CARS: usize = 8;
-/// Heading of the sales counter.
-pub const SALES_COUNTER_HEADING: &str = "Cars sold today";
-/// Heading of the warranty carousel.
-pub const WARRANTY_HEADING: &str = "Ownership benefits";
 /// Route prefixes of the dealer pages that are blog posts (seed 001 s2: /news, /blog).
 pub const BLOG_PREFIXES: [&str; 2] = ["/news/", "/blog/"];
 
@@ -231,7 +227,7 @@ pub fn warranty_view(dealer: &Dealer) -> WarrantyView {
             .or_else(|| warranty.clone()),
     };
     WarrantyView {
-        title: WARRANTY_HEADING.to_string(),
+        title: messages::WARRANTY_HEADING.to_string(),
         items: vec![
             item(messages::WARRANTY_7_YEAR, &[]),
             item(
@@ -322,9 +318,13 @@ pub fn service_banner(dealer: &Dealer) -> BannerView {
         .filter(|u| !u.trim().is_empty())
         .unwrap_or_else(|| {
             if service.booking_embed {
-                "/service#service-booking".to_string()
+                format!(
+                    "{}#{}",
+                    crate::routes::SERVICE.pattern,
+                    super::links::SERVICE_FORM_ID
+                )
             } else {
-                "/service".to_string()
+                crate::routes::SERVICE.pattern.to_string()
             }
         });
     BannerView {
@@ -379,7 +379,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
         .into_iter()
         .map(|(slug, (label, count))| CountLink {
             label,
-            url: format!("/search/{slug}"),
+            url: crate::routes::SEARCH.path(&[&slug]),
             count,
         })
         .collect();
@@ -467,7 +467,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .map(|c| card_view(c, ctx))
             .collect(),
         sales_counter: config.features.sales_counter.then(|| SalesCounterView {
-            heading: SALES_COUNTER_HEADING.to_string(),
+            heading: messages::SALES_COUNTER_HEADING.to_string(),
             sales_per_day: SALES_PER_DAY,
             seconds_per_sale: SECONDS_PER_SALE,
             refresh_ms: SALES_COUNTER_REFRESH_MS,
@@ -478,7 +478,7 @@ pub fn home_page_view(cars: &[Car], ctx: &ViewContext<'_>) -> HomePageView {
             .iter()
             .filter(|b| {
                 !same_target(&b.url, &service_banner.url)
-                    && !same_target(&b.url, "/service")
+                    && !same_target(&b.url, crate::routes::SERVICE.pattern)
                     && !links_to_ended(dealer, &b.url, ctx.today)
             })
             .map(|b| BannerView {

@@ -199,7 +199,7 @@ pub fn dealer_json_ld(location: &Location, ctx: &ViewContext<'_>) -> Value {
         "@type": "AutoDealer",
         "@id": location_id(location, ctx),
         "name": location.name,
-        "url": ctx.absolute(&format!("/locations/{}", location.slug)),
+        "url": ctx.absolute(&crate::routes::LOCATION.path(&[&location.slug])),
         "parentOrganization": {"@type": "AutoDealer", "@id": dealer_id(ctx), "name": ctx.dealer.config.name},
         "address": postal_address(location),
         "geo": {"@type": "GeoCoordinates", "latitude": a.lat, "longitude": a.long},
@@ -260,7 +260,7 @@ fn dealer_id(ctx: &ViewContext<'_>) -> String {
 fn location_id(location: &Location, ctx: &ViewContext<'_>) -> String {
     format!(
         "{}#dealer",
-        ctx.absolute(&format!("/locations/{}", location.slug))
+        ctx.absolute(&crate::routes::LOCATION.path(&[&location.slug]))
     )
 }
 

@@ -6,28 +6,29 @@ use ts_rs::TS;
 
 use super::slug::encode_query_value;
 use crate::config::{FeaturesConfig, MessagingConfig};
+use crate::routes;
 use crate::rules::messaging::{message_channel, message_text, MessageChannel};
 
 /// Route of the brands list.
-pub const BRANDS_PATH: &str = "/brands";
+pub const BRANDS_PATH: &str = routes::BRANDS.pattern;
 
 /// Route of the offers list.
-pub const OFFERS_PATH: &str = "/special-offers";
+pub const OFFERS_PATH: &str = routes::OFFERS.pattern;
 
 /// The catalogue's route (seed 001 s2: /parts/search).
-pub const PARTS_SEARCH_PATH: &str = "/parts/search";
+pub const PARTS_SEARCH_PATH: &str = routes::PARTS_SEARCH.pattern;
 
 /// The test-drive page (seed 001 s2: /book-test-drive/).
-pub const TEST_DRIVE_PATH: &str = "/book-test-drive";
+pub const TEST_DRIVE_PATH: &str = routes::TEST_DRIVE.pattern;
 
 /// The general enquiry page: a car's enquiry links go there without JavaScript, and links
 /// from offers and model pages fill its message (`?message=...`, [`enquiry_url`]).
-pub const ENQUIRY_PATH: &str = "/contact-us";
+pub const ENQUIRY_PATH: &str = routes::ENQUIRY.pattern;
 
 /// The privacy policy route; every site has it.
-pub const PRIVACY_PATH: &str = "/privacy-policy";
+pub const PRIVACY_PATH: &str = routes::PRIVACY.pattern;
 /// The terms and conditions route; every site has it.
-pub const TERMS_PATH: &str = "/terms-and-conditions";
+pub const TERMS_PATH: &str = routes::TERMS.pattern;
 
 /// The id of the enquiry form on that page.
 pub const ENQUIRY_FORM_ID: &str = "enquiry-form";
@@ -87,7 +88,7 @@ pub struct CountLink {
 /// Routes a dealer's site publishes only with a feature switched on: (path, the
 /// dealer.toml key that switches it on).
 pub const FEATURE_ROUTES: [(&str, &str); 1] =
-    [("/vehicle-parts-and-accessories", "features.parts_orders")];
+    [(routes::PARTS_ORDER_ALIAS.pattern, "features.parts_orders")];
 
 /// The feature key a link's route needs that the dealer has switched off, or `None` when
 /// the route is not a feature's (or the feature is on). Menus leave such links out: the
@@ -115,10 +116,15 @@ pub fn car_type_path(
     search: &crate::config::SearchConfig,
 ) -> String {
     if search.used_car_path_variant {
-        format!("/used-car/{}", car_type.as_str())
+        routes::USED_CAR.path(&[car_type.as_str()])
     } else {
-        format!("/search/{}-cars", car_type.as_str())
+        car_type_search_path(car_type)
     }
+}
+
+/// The search landing page of one car type, `/search/{type}-cars`.
+pub fn car_type_search_path(car_type: crate::car::CarType) -> String {
+    routes::SEARCH.path(&[&format!("{}-cars", car_type.as_str())])
 }
 
 #[cfg(test)]

@@ -137,7 +137,7 @@ fn department_view(location: &Location, ctx: &ViewContext<'_>) -> DepartmentView
         location_type: location.location_type,
         label: department_label(location.location_type).to_string(),
         location_name: location.name.clone(),
-        url: format!("/locations/{}", location.slug),
+        url: crate::routes::LOCATION.path(&[&location.slug]),
         phone: phone(&location.contact_detail.phone)
             .or_else(|| phone(&location.contact_detail.landline_phone)),
         schedule: schedule_view(location, &hours, ctx.today),

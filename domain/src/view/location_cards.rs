@@ -16,11 +16,8 @@ use super::names::department_label;
 use super::schedule::{schedule_view, ScheduleView};
 use super::site::{PhoneView, ViewContext};
 
-/// Heading of the locations carousel (seed 001 s2).
-pub const OUR_LOCATIONS: &str = "Our Locations";
-
 /// Route and heading of the card grid of every location.
-pub const DEALERSHIPS_PATH: &str = "/dealerships";
+pub const DEALERSHIPS_PATH: &str = crate::routes::DEALERSHIPS.pattern;
 
 /// An average rating as shown: stars and the accessible "4.6 out of 5".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -241,10 +238,10 @@ pub fn location_view(location: &Location, ctx: &ViewContext<'_>) -> LocationView
         hours_heading: messages::OPENING_HOURS.to_string(),
         schedule: schedule_view(location, &hours, ctx.today),
         hours,
-        url: format!("/locations/{}", location.slug),
-        contact_url: format!("/contact-us/{}", location.slug),
+        url: crate::routes::LOCATION.path(&[&location.slug]),
+        contact_url: crate::routes::LOCATION_CONTACT.path(&[&location.slug]),
         enquire_url: ENQUIRY_PATH.to_string(),
-        stock_url: format!("/search/{}", location.slug),
+        stock_url: crate::routes::SEARCH.path(&[&location.slug]),
         directions_url: directions_url(location),
         image: location
             .image
@@ -309,7 +306,7 @@ pub fn locations_carousel(ctx: &ViewContext<'_>) -> Option<LocationsCarouselView
     }
     let (hide_hint_on_large, narrow_cards) = carousel_layout(sites.len());
     Some(LocationsCarouselView {
-        title: OUR_LOCATIONS.to_string(),
+        title: messages::OUR_LOCATIONS.to_string(),
         swipe_hint: messages::SWIPE.to_string(),
         hide_hint_on_large,
         narrow_cards,

@@ -16,9 +16,7 @@ use super::site::{canonical_base, website_id};
 use super::slug::slugify;
 
 /// Route of the locator.
-pub const LOCATOR_PATH: &str = "/dealer-locator";
-/// Its heading.
-pub const LOCATOR_TITLE: &str = "Dealer Locator";
+pub const LOCATOR_PATH: &str = crate::routes::LOCATOR.pattern;
 /// The endpoint the page calls.
 pub const MANUFACTURER_LOCATIONS_API: &str = "/api/manufacturer-locations";
 
@@ -272,7 +270,7 @@ fn site_relative(url: &str, site_url: &str) -> String {
 /// The locator page of a dealer.
 pub fn locator_page_view(dealer: &Dealer) -> LocatorPageView {
     LocatorPageView {
-        title: LOCATOR_TITLE.to_string(),
+        title: messages::LOCATOR_TITLE.to_string(),
         api_path: MANUFACTURER_LOCATIONS_API.to_string(),
         makes: dealer_makes(dealer),
         distance_choices: DISTANCE_CHOICES_KM.to_vec(),

@@ -48,7 +48,6 @@ pub mod site;
 pub mod slug;
 pub mod spin;
 pub mod ts_constants;
-pub mod ui_text;
 pub mod vehicle;
 pub mod vehicle_blocks;
 pub mod vehicle_media;

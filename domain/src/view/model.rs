@@ -130,9 +130,6 @@ pub struct ModelsPageView {
     pub models: Vec<ModelCardView>,
 }
 
-/// Call-to-action text of an available model.
-pub const BOOK_A_TEST_DRIVE: &str = "Book a Test Drive";
-
 fn colour_view(colour: &ModelColour, title: &str) -> ColourView {
     ColourView {
         name: colour.name.clone(),
@@ -252,7 +249,7 @@ pub fn model_page_view(model: &Model, cars: &[Car], series_order: &[String]) -> 
     let cta_label = if coming_soon {
         messages::REGISTER_INTEREST
     } else {
-        BOOK_A_TEST_DRIVE
+        messages::BOOK_A_TEST_DRIVE
     };
     let cta_url = enquiry_url(&if coming_soon {
         format!("Please register my interest in the {title}.")
@@ -282,7 +279,7 @@ pub fn model_page_view(model: &Model, cars: &[Car], series_order: &[String]) -> 
         cta_url,
         stock_link: (in_stock > 0).then(|| StockLink {
             label: format!("View {in_stock} {title} in stock"),
-            url: format!("/search/{}/{}", slugify(&model.make), slugify(&model.name)),
+            url: crate::routes::SEARCH_MODEL.path(&[&slugify(&model.make), &slugify(&model.name)]),
             count: in_stock,
         }),
         breadcrumbs: vec![
@@ -291,8 +288,8 @@ pub fn model_page_view(model: &Model, cars: &[Car], series_order: &[String]) -> 
                 url: Some("/".to_string()),
             },
             Crumb {
-                label: MODELS_TITLE.to_string(),
-                url: Some("/models".to_string()),
+                label: messages::MODELS_TITLE.to_string(),
+                url: Some(crate::routes::MODELS.pattern.to_string()),
             },
             Crumb {
                 label: title,
@@ -303,13 +300,10 @@ pub fn model_page_view(model: &Model, cars: &[Car], series_order: &[String]) -> 
     }
 }
 
-/// Heading of the `/models` list.
-pub const MODELS_TITLE: &str = "Our Models";
-
 /// The `/models` list of a dealer's model pages.
 pub fn models_page_view(models: &[Model]) -> ModelsPageView {
     ModelsPageView {
-        title: MODELS_TITLE.to_string(),
+        title: messages::MODELS_TITLE.to_string(),
         models: model_cards(models),
     }
 }
@@ -391,7 +385,7 @@ mod tests {
             .map(|s| s.label.as_str())
             .collect();
         assert_eq!(labels, ["Engine", "Torque", "Economy", "Seats"]);
-        assert_eq!(view.cta_label, BOOK_A_TEST_DRIVE);
+        assert_eq!(view.cta_label, messages::BOOK_A_TEST_DRIVE);
         assert_eq!(view.title, "Toyota Hilux");
     }
 

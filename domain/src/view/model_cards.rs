@@ -88,7 +88,7 @@ pub fn model_cards(models: &[Model]) -> Vec<ModelCardView> {
                 make: m.make.trim().to_string(),
                 model: m.name.trim().to_string(),
                 bodies,
-                url: format!("/models/{}", m.slug),
+                url: crate::routes::MODEL.path(&[&m.slug]),
                 image: ImageView::new(asset_url(&m.image), title.clone()),
                 price_text: lowest.map(|p| format!("From {}", format_dollars(p))),
                 badge: (m.status == ModelStatus::ComingSoon)

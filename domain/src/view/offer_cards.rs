@@ -69,7 +69,7 @@ pub fn links_to_ended(dealer: &Dealer, url: &str, today: NaiveDate) -> bool {
     dealer
         .offers
         .iter()
-        .any(|o| offer_expired(o, today) && path == format!("/offers/{}", o.id))
+        .any(|o| offer_expired(o, today) && path == crate::routes::OFFER.path(&[&o.id.to_string()]))
         || dealer
             .pages
             .iter()
@@ -83,7 +83,7 @@ pub fn offer_view(offer: &SpecialOffer) -> OfferView {
         id: offer.id,
         title: offer.title.clone(),
         mentions_rate: mentions_rate(&offer.title) || mentions_rate(&offer.description),
-        url: format!("/offers/{}", offer.id),
+        url: crate::routes::OFFER.path(&[&offer.id.to_string()]),
         image: ImageView::new(asset_url(&offer.image), offer.title.clone()),
         price,
         price_text: price.map(format_dollars),

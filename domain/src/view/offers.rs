@@ -14,13 +14,6 @@ use super::crumbs::Crumb;
 use super::links::{enquiry_url, OFFERS_PATH};
 use super::offer_cards::{offer_expired, offer_started, offer_view, OfferView};
 
-/// Heading of the offers list.
-pub const OFFERS_TITLE: &str = "Special Offers";
-/// Call to action of an offer page.
-pub const ENQUIRE_ABOUT_OFFER: &str = "Enquire About This Offer";
-/// Notice on the page of an offer whose expiry has passed.
-pub const OFFER_ENDED: &str = "This offer has ended.";
-
 /// The offers list: every current offer; the page filters, searches and pages them in the
 /// browser (the list is small and comes whole with the page).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -82,7 +75,7 @@ pub fn offers_page_view(offers: &[SpecialOffer], today: NaiveDate) -> OffersPage
         .filter(|p| *p > 0.0)
         .collect();
     OffersPageView {
-        title: OFFERS_TITLE.to_string(),
+        title: messages::OFFERS_TITLE.to_string(),
         offers: current.into_iter().map(offer_view).collect(),
         categories,
         price_min: prices.iter().copied().reduce(f64::min),
@@ -103,8 +96,8 @@ pub fn offer_page_view(offer: &SpecialOffer, today: NaiveDate) -> OfferPageView 
             .map(str::to_string)
             .collect(),
         ended: offer_expired(offer, today),
-        ended_text: OFFER_ENDED.to_string(),
-        cta_label: ENQUIRE_ABOUT_OFFER.to_string(),
+        ended_text: messages::OFFER_ENDED.to_string(),
+        cta_label: messages::ENQUIRE_ABOUT_OFFER.to_string(),
         cta_url: enquiry_url(&format!("I'm interested in the offer: {}", offer.title)),
         offers_url: OFFERS_PATH.to_string(),
         breadcrumbs: vec![
@@ -113,7 +106,7 @@ pub fn offer_page_view(offer: &SpecialOffer, today: NaiveDate) -> OfferPageView 
                 url: Some("/".to_string()),
             },
             Crumb {
-                label: OFFERS_TITLE.to_string(),
+                label: messages::OFFERS_TITLE.to_string(),
                 url: Some(OFFERS_PATH.to_string()),
             },
             Crumb {

@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::car::Car;
 use crate::config::Dealer;
+use crate::routes;
 use crate::rules::availability::SimilarIndex;
 use crate::rules::gating::{gate_for, SignInType};
 use crate::rules::stock::listed_in_search;
@@ -30,7 +31,7 @@ use super::locator::{locator_page_view, LOCATOR_PATH};
 use super::markdown::escape_html;
 use super::model::{model_page_view, models_page_view};
 use super::offer_cards::{offer_started, page_ended};
-use super::offers::{offer_page_view, offers_page_view, OFFER_ENDED};
+use super::offers::{offer_page_view, offers_page_view};
 pub use super::pages_stock::{CarPages, SearchPages};
 use super::parts::parts_search_page_view;
 use super::search::{search_routes, RouteIndex};
@@ -49,7 +50,11 @@ pub struct PageProps<T: TS> {
 }
 
 /// Routes of the well-known static pages, served from the dealer page of the same slug.
-pub const STATIC_ROUTES: [&str; 3] = ["/about-us", "/terms-and-conditions", "/privacy-policy"];
+pub const STATIC_ROUTES: [&str; 3] = [
+    routes::ABOUT_US.pattern,
+    routes::TERMS.pattern,
+    routes::PRIVACY.pattern,
+];
 
 /// [`PageProps`] as a build writes it: the same fields, with the site part serialized
 /// once per build rather than once per page.
@@ -274,7 +279,7 @@ pub fn site_pages_by_car<'a>(
         listed.len()
     );
     let page = b.push(
-        "/".to_string(),
+        routes::HOME.pattern.to_string(),
         PageKind::Home,
         name.clone(),
         description,
@@ -335,7 +340,7 @@ pub fn site_pages_by_car<'a>(
         // Seed 001 s2: /our-location/{slug} when the site flag is on.
         if dealer.config.locations.our_location_route {
             routes.push((
-                format!("/our-location/{}", location.slug),
+                routes::OUR_LOCATION.path(&[&location.slug]),
                 location.name.clone(),
             ));
         }
@@ -361,7 +366,7 @@ pub fn site_pages_by_car<'a>(
     let list: Vec<_> = locations.iter().map(|l| location_view(l, ctx)).collect();
     for (path, title) in [
         (DEALERSHIPS_PATH, "Our Dealerships"),
-        ("/contact", "Contact Us"),
+        (routes::CONTACT.pattern, "Contact Us"),
     ] {
         let view = LocationsPageView {
             title: title.to_string(),
@@ -385,7 +390,7 @@ pub fn site_pages_by_car<'a>(
     let occupied = |path: &str| dealer.pages.iter().any(|p| p.path == path);
     let home_crumb = || Crumb {
         label: crate::messages::BREADCRUMB_HOME.to_string(),
-        url: Some("/".to_string()),
+        url: Some(routes::HOME.pattern.to_string()),
     };
     if !locations.is_empty() && !occupied(LOCATOR_PATH) {
         let view = locator_page_view(dealer);
@@ -409,7 +414,7 @@ pub fn site_pages_by_car<'a>(
         page.json_ld
             .push(breadcrumb_json_ld(&crumbs, LOCATOR_PATH, ctx));
     }
-    if !dealer.models.is_empty() && !occupied("/models") {
+    if !dealer.models.is_empty() && !occupied(routes::MODELS.pattern) {
         let view = models_page_view(&dealer.models);
         let description =
             format!("The new model range at {name}: prices, specifications and colours.");
@@ -422,7 +427,7 @@ pub fn site_pages_by_car<'a>(
         ];
         let hero = view.models.first().map(|m| m.image.url.clone());
         let page = b.push(
-            "/models".to_string(),
+            routes::MODELS.pattern.to_string(),
             PageKind::Models,
             view.title.clone(),
             description,
@@ -430,16 +435,16 @@ pub fn site_pages_by_car<'a>(
         );
         page.hero_image = hero;
         page.json_ld
-            .push(breadcrumb_json_ld(&crumbs, "/models", ctx));
+            .push(breadcrumb_json_ld(&crumbs, routes::MODELS.pattern, ctx));
     }
     for model in &dealer.models {
-        let path = format!("/models/{}", model.slug);
+        let path = routes::MODEL.path(&[&model.slug]);
         if occupied(&path) {
             continue;
         }
         let mut view = model_page_view(model, &listed, &dealer.config.search.series_sort_order);
         // The trail passes through the model's make, where the site has the make's page.
-        let make_path = format!("/search/{}", super::slug::slugify(&model.make));
+        let make_path = routes::SEARCH.path(&[&super::slug::slugify(&model.make)]);
         if searches.routes.iter().any(|r| r.path == make_path) {
             let at = view.breadcrumbs.len().saturating_sub(1);
             view.breadcrumbs.insert(
@@ -479,8 +484,9 @@ pub fn site_pages_by_car<'a>(
     let offers = offers_page_view(&dealer.offers, ctx.today);
     // The seed's route of the list, and the one the site links, names the pair, unless
     // a dealer page takes it.
-    let offers_canonical = [OFFERS_PATH, "/offers"].into_iter().find(|p| !occupied(p));
-    for path in [OFFERS_PATH, "/offers"] {
+    let offer_lists = [OFFERS_PATH, routes::OFFERS_ALIAS.pattern];
+    let offers_canonical = offer_lists.into_iter().find(|p| !occupied(p));
+    for path in offer_lists {
         if occupied(path) {
             continue;
         }
@@ -507,7 +513,7 @@ pub fn site_pages_by_car<'a>(
         page.json_ld.push(breadcrumb_json_ld(&crumbs, path, ctx));
     }
     for offer in dealer.offers.iter().filter(|o| offer_started(o, ctx.today)) {
-        let path = format!("/offers/{}", offer.id);
+        let path = routes::OFFER.path(&[&offer.id.to_string()]);
         if occupied(&path) {
             continue;
         }
@@ -632,7 +638,7 @@ pub fn site_pages_by_car<'a>(
             // and says so above the sale it describes.
             view.html = format!(
                 "<p class=\"notice\" role=\"status\">{} <a href=\"{OFFERS_PATH}\">See current offers</a></p>\n{}",
-                escape_html(OFFER_ENDED),
+                escape_html(crate::messages::OFFER_ENDED),
                 view.html
             );
         }
@@ -710,10 +716,10 @@ pub fn site_pages_by_car<'a>(
             );
         }
     }
-    if !taken.iter().any(|p| p == "/about-us") {
+    if !taken.iter().any(|p| p == routes::ABOUT_US.pattern) {
         let view = about_us_from_config(ctx);
         b.push(
-            "/about-us".to_string(),
+            routes::ABOUT_US.pattern.to_string(),
             PageKind::Content,
             view.title.clone(),
             format!("About {name}."),
@@ -771,7 +777,7 @@ pub fn site_pages_by_car<'a>(
     if dealer.config.features.compare {
         let view = super::compare::compare_page_view(&dealer.config.search.default_page);
         b.push(
-            "/compare".to_string(),
+            routes::COMPARE.pattern.to_string(),
             PageKind::Compare,
             view.title.clone(),
             format!("Compare cars side by side | {name}"),
@@ -783,7 +789,7 @@ pub fn site_pages_by_car<'a>(
         search_path: dealer.config.search.default_page.clone(),
     };
     b.push(
-        "/404".to_string(),
+        routes::NOT_FOUND.pattern.to_string(),
         PageKind::NotFound,
         not_found.title.clone(),
         "This page could not be found.".to_string(),

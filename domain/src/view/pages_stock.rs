@@ -162,7 +162,7 @@ fn search_crumbs(route: &SearchRoute, title: &str, routes: &[SearchRoute]) -> Ve
             .map(|f| f.value.clone())
     };
     if let (Some(make), Some(_)) = (fixed("make"), fixed("model")) {
-        let make_path = format!("/search/{}", super::slug::slugify(&make));
+        let make_path = crate::routes::SEARCH.path(&[&super::slug::slugify(&make)]);
         if routes.iter().any(|r| r.path == make_path) {
             crumbs.push(Crumb {
                 label: make,

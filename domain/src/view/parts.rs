@@ -22,12 +22,8 @@ use super::form::{
 use super::links::enquiry_url;
 use super::slug::encode_query_value;
 
-/// The catalogue's heading.
-pub const PARTS_TITLE: &str = "Parts & Accessories";
 /// Parts on one page of results.
 pub const PARTS_PAGE_SIZE: u32 = 24;
-/// What a part fits when its entry names no make and no model.
-pub const FITS_ALL_MODELS: &str = "All models";
 
 /// One part of the catalogue.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -106,7 +102,7 @@ fn trimmed(values: &[String]) -> Vec<String> {
 pub fn fits_text(part: &Part) -> String {
     let (makes, models) = (trimmed(&part.makes), trimmed(&part.models));
     match (makes.as_slice(), models.is_empty()) {
-        ([], true) => FITS_ALL_MODELS.to_string(),
+        ([], true) => messages::FITS_ALL_MODELS.to_string(),
         ([], false) => models.join(", "),
         (makes, true) => format!("All {} models", join_and(makes)),
         ([make], false) => format!("{make} {}", models.join(", ")),
@@ -208,13 +204,13 @@ pub fn parts_search_page_view(dealer: &Dealer) -> PartsSearchPageView {
         .collect();
     let name = &dealer.config.name;
     PartsSearchPageView {
-        title: PARTS_TITLE.to_string(),
+        title: messages::PARTS_TITLE.to_string(),
         intro: format!(
             "Genuine parts and accessories from {name}. Find what suits your vehicle, then order online and our parts team will confirm price and availability."
         ),
         breadcrumbs: vec![
             Crumb { label: messages::BREADCRUMB_HOME.to_string(), url: Some("/".to_string()) },
-            Crumb { label: PARTS_TITLE.to_string(), url: None },
+            Crumb { label: messages::PARTS_TITLE.to_string(), url: None },
         ],
         categories: categories.into_iter().map(|(value, n)| PartFilterOption { value: value.to_string(), count: count(n) }).collect(),
         makes,

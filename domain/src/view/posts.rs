@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::config::{ContentPage, Dealer};
+use crate::routes;
 use crate::rules::vehicle_text::blog_promo_text;
 
 use super::crumbs::Crumb;
@@ -14,9 +15,9 @@ use super::crumbs::Crumb;
 /// The post indexes, each with its title: /blog lists every post under /blog/, the
 /// vehicle reviews included.
 pub const POST_INDEXES: [(&str, &str); 3] = [
-    ("/news", "News"),
-    ("/blog", "Blog"),
-    ("/blog/vehicle-reviews", "Vehicle Reviews"),
+    (routes::NEWS.pattern, "News"),
+    (routes::BLOG.pattern, "Blog"),
+    (routes::VEHICLE_REVIEWS.pattern, "Vehicle Reviews"),
 ];
 
 /// A post index page.
@@ -119,7 +120,7 @@ pub fn post_indexes(dealer: &Dealer) -> Vec<(&'static str, PostsPageView)> {
             if path.starts_with("/blog/") {
                 breadcrumbs.push(Crumb {
                     label: "Blog".to_string(),
-                    url: Some("/blog".to_string()),
+                    url: Some(routes::BLOG.pattern.to_string()),
                 });
             }
             breadcrumbs.push(Crumb {

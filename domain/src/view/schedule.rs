@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::entities::Location;
-use crate::rules::hours::{
-    hours_on, opening_interval, HoursRow, CLOSED, DISPLAY_ORDER, WEEKDAY_NAMES,
-};
+use crate::rules::hours::{hours_on, opening_interval, HoursRow, DISPLAY_ORDER, WEEKDAY_NAMES};
 
 /// One row of the holiday hours dialog.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -90,7 +88,7 @@ pub fn holiday_hours(location: &Location, today: NaiveDate) -> Vec<HolidayHoursR
                 text: day
                     .hours
                     .filter(|_| day.open)
-                    .unwrap_or_else(|| CLOSED.to_string()),
+                    .unwrap_or_else(|| crate::messages::CLOSED.to_string()),
             }
         })
         .collect()

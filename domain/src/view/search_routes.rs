@@ -13,12 +13,13 @@ use super::slug::slugify;
 use super::words::{categories_of, heading_noun, joined, make_and_model, with_noun};
 use crate::car::{Car, CarType};
 use crate::config::SearchFilter;
+use crate::routes;
 
 /// The route of the default search page.
-pub const ALL_STOCK_ROUTE: &str = "/search/new-used-and-demo-cars";
+pub const ALL_STOCK_ROUTE: &str = routes::ALL_STOCK.pattern;
 
 /// Seed 001 s2: "/search (cars)", every car.
-pub const CARS_ROUTE: &str = "/search";
+pub const CARS_ROUTE: &str = routes::CARS.pattern;
 
 /// A filter a landing route fixes (sent as `menu[facet]=value`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -157,7 +158,7 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     for car_type in CarType::ORDER {
         push(
             &mut routes,
-            format!("/search/{}-cars", car_type.as_str()),
+            super::links::car_type_search_path(car_type),
             format!(
                 "{} {} for Sale | {name}",
                 car_type_label(car_type),
@@ -240,14 +241,14 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
         let noun = noun_of(&mut of_make.iter().copied());
         push(
             &mut routes,
-            format!("/search/{make_slug}"),
+            routes::SEARCH.path(&[make_slug]),
             format!("{} for Sale | {name}", with_noun(make, &noun)),
             vec![fixed("make", make)],
         );
         for (model_slug, model) in models {
             push(
                 &mut routes,
-                format!("/search/{make_slug}/{model_slug}"),
+                routes::SEARCH_MODEL.path(&[make_slug, model_slug]),
                 format!("{} for Sale | {name}", make_and_model(make, model)),
                 vec![fixed("make", make), fixed("model", model)],
             );
@@ -257,7 +258,7 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
         let noun = noun_of(&mut of_body.iter().copied());
         push(
             &mut routes,
-            format!("/search/{body_slug}"),
+            routes::SEARCH.path(&[body_slug]),
             format!("{} for Sale | {name}", with_noun(body, &noun)),
             vec![fixed("body", body)],
         );
@@ -265,7 +266,7 @@ pub fn search_routes(ctx: &ViewContext<'_>, cars: &[Car]) -> Vec<SearchRoute> {
     for location in dealer.locations.iter().filter(|l| l.visible) {
         push(
             &mut routes,
-            format!("/search/{}", location.slug),
+            routes::SEARCH.path(&[&location.slug]),
             format!("{all_noun} for Sale at {} | {name}", location.name),
             vec![fixed("location_name", &location.name)],
         );

@@ -532,21 +532,16 @@ pub fn site_phone(dealer: &Dealer) -> Option<PhoneView> {
     if let Some(number) = non_empty(&dealer.config.phones.site_override) {
         return Some(PhoneView::new(&number, masked));
     }
-    let visible = || dealer.locations.iter().filter(|l| l.visible);
-    visible()
-        .find(|l| l.primary)
+    dealer
+        .primary_location()
         .into_iter()
-        .chain(visible())
+        .chain(dealer.locations.iter().filter(|l| l.visible))
         .find_map(|l| {
             non_empty(&l.contact_detail.phone)
                 .or_else(|| non_empty(&l.contact_detail.landline_phone))
         })
         .map(|number| PhoneView::new(&number, masked))
 }
-
-/// The footer's link to the parts catalogue, added for a dealer with parts whose menus
-/// do not link to it already.
-pub const SEARCH_PARTS: &str = "Search Parts";
 
 /// The footer columns of a dealer: its menu, and a link to /parts/search when the dealer
 /// has a parts catalogue no menu links to, in the Service & Parts column (else the last).
@@ -570,7 +565,7 @@ fn footer_columns(dealer: &Dealer, today: NaiveDate) -> Vec<FooterColumnView> {
     }
     let service = messages::FOOTER_HEADINGS[2];
     let link = LinkView {
-        label: SEARCH_PARTS.to_string(),
+        label: messages::SEARCH_PARTS.to_string(),
         url: PARTS_SEARCH_PATH.to_string(),
         children: Vec::new(),
     };
@@ -589,7 +584,7 @@ fn footer_columns(dealer: &Dealer, today: NaiveDate) -> Vec<FooterColumnView> {
 }
 
 /// The model catalogue's path (view/pages.rs publishes it for a dealer with models).
-const MODELS_PATH: &str = "/models";
+const MODELS_PATH: &str = crate::routes::MODELS.pattern;
 
 /// The header menu; a single-brand dealer with model pages has its Models item go to
 /// its models (`/models`), not to a brands page of one tile.

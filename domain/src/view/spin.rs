@@ -16,9 +16,7 @@ use super::markdown::markdown_to_html;
 use super::site::ViewContext;
 
 /// The spin-to-win route.
-pub const SPIN_TO_WIN_PATH: &str = "/spin-to-win";
-/// The category its entries are sent with.
-pub const SPIN_TO_WIN_CATEGORY: &str = "Spin to Win";
+pub const SPIN_TO_WIN_PATH: &str = crate::routes::SPIN_TO_WIN.pattern;
 
 /// The spin-to-win page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -128,7 +126,7 @@ pub fn spin_page_view(ctx: &ViewContext<'_>) -> Option<SpinPageView> {
         terms_html: markdown_to_html(&spin.terms),
         dealer: config.slug.clone(),
         api_path: "/api/leads".to_string(),
-        category: SPIN_TO_WIN_CATEGORY.to_string(),
+        category: crate::messages::SPIN_TO_WIN_CATEGORY.to_string(),
         privacy_url: PRIVACY_PATH.to_string(),
         terms_url: TERMS_PATH.to_string(),
         terms_message: crate::messages::MUST_AGREE_TO_TERMS.to_string(),

@@ -74,6 +74,10 @@ pub fn frontend_constants() -> Vec<FrontendConstant> {
             "Seed 000 s9 / seed 001 s7/s9: page size of the catalogue, offers and default search."
         ),
         constant!(
+            MAX_IDS,
+            "The most car ids one search may name (the watchlist's saved cars in one query)."
+        ),
+        constant!(
             SEARCH_HISTORY_SIZE,
             "Seed 001 s3/s9: search history entries kept."
         ),

@@ -17,7 +17,6 @@ use crate::rules::phone::choose_phone;
 use crate::rules::vehicle_text::{dealer_comments, rego_expiry_text, DealerComments, SpecRow};
 
 use super::card::{finance_link, reserve_url, similar_search_path, CardJson, CardView, Cards};
-use super::compare::{COMPARE_ROWS, PRICE_ROW};
 use super::crumbs::Crumb;
 use super::finance::{
     finance_calculator_view, finance_estimate_view, FinanceCalculatorView, FinanceEstimateView,
@@ -129,7 +128,7 @@ pub struct VehiclePageView {
 pub struct VehicleWidgets {
     /// Config `vehicle_page.delivery_calculator`, and the dealer has delivery zones.
     pub delivery_calculator: bool,
-    /// The car's location slug the delivery estimate is measured from (issue 24), when the
+    /// The car's location slug the delivery estimate is measured from, when the
     /// dealer has that location; else the API measures from the nearest one.
     pub delivery_location: Option<String>,
     /// Session plugin "Autogauge" (seed 001 s3): ask `{car path}/autogauge` after
@@ -183,7 +182,10 @@ pub fn breadcrumbs(car: &Car, search: &crate::config::SearchConfig) -> Vec<Crumb
             car_type_label(car.car_type),
             super::links::car_type_path(car.car_type, search),
         ),
-        link(&car.make, format!("/search/{}", slugify(&car.make))),
+        link(
+            &car.make,
+            crate::routes::SEARCH.path(&[&slugify(&car.make)]),
+        ),
         link(&car.model, similar_search_path(car)),
     ];
     if let Some(body) = car
@@ -192,7 +194,7 @@ pub fn breadcrumbs(car: &Car, search: &crate::config::SearchConfig) -> Vec<Crumb
         .map(str::trim)
         .filter(|b| !b.is_empty() && !slugify(b).is_empty())
     {
-        crumbs.push(link(body, format!("/search/{}", slugify(body))));
+        crumbs.push(link(body, crate::routes::SEARCH.path(&[&slugify(body)])));
     }
     crumbs.push(Crumb {
         label: display_name(car),
@@ -201,7 +203,7 @@ pub fn breadcrumbs(car: &Car, search: &crate::config::SearchConfig) -> Vec<Crumb
     crumbs
 }
 
-/// The compare rows of `car` whose card is `card` (issue 27): [`COMPARE_ROWS`] that the
+/// The compare rows of `car` whose card is `card`: [`messages::COMPARE_ROWS`] that the
 /// car has (a row it lacks is absent; the compare page shows a dash), in that order.
 pub fn compare_rows(car: &Car, card: &CardView) -> Vec<SpecRow> {
     let price = match (&card.price, card.price_type.as_deref()) {
@@ -212,12 +214,12 @@ pub fn compare_rows(car: &Car, card: &CardView) -> Vec<SpecRow> {
         .into_iter()
         .chain(specifications(car))
         .collect();
-    COMPARE_ROWS
+    messages::COMPARE_ROWS
         .iter()
         .filter_map(|label| {
-            if *label == PRICE_ROW {
+            if *label == messages::PRICE_ROW {
                 return Some(SpecRow {
-                    label: PRICE_ROW.to_string(),
+                    label: messages::PRICE_ROW.to_string(),
                     value: price.clone(),
                 });
             }
@@ -238,7 +240,7 @@ pub fn location_link(car: &Car, ctx: &ViewContext<'_>) -> Option<LocationLink> {
                 .iter()
                 .any(|l| l.visible && l.slug == *slug)
         })
-        .map(|slug| format!("/locations/{slug}"));
+        .map(|slug| crate::routes::LOCATION.path(&[slug]));
     Some(LocationLink { name, url })
 }
 
@@ -267,10 +269,10 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
         car_analysis: config.has_plugin(SessionPlugin::CarAnalysis),
         fuel,
         car_url: ctx.absolute(&car.page_path()),
-        print_url: format!("/print?car_id={}", car.slug),
+        print_url: format!("{}?car_id={}", crate::routes::PRINT.pattern, car.slug),
         youx_quote: youx_quote_view(car, ctx),
         buy_online_url: super::card::buy_online_url(car, ctx),
-        enquire_url: format!("/contact-us?car_id={}", car.id),
+        enquire_url: format!("{}?car_id={}", crate::routes::ENQUIRY.pattern, car.id),
         enquire_label: config.forms.enquiry_button_text.label().to_string(),
         message_url: super::links::message_url(
             &config.messaging,

@@ -10,6 +10,7 @@ use ts_rs::TS;
 
 use crate::car::Car;
 use crate::messages;
+use crate::routes;
 
 use super::card::car_location_name;
 use super::form::form_routes;
@@ -76,7 +77,7 @@ pub fn vehicle_map(car: &Car, ctx: &ViewContext<'_>) -> Option<VehicleMapView> {
                 present(Some(&a.street)),
                 join(&[Some(&a.city), Some(&a.state), Some(&a.postcode)], " "),
                 present(a.place_id.as_deref()),
-                Some(format!("/locations/{}", location.slug)),
+                Some(crate::routes::LOCATION.path(&[&location.slug])),
             )
         }
         None => {
@@ -167,25 +168,22 @@ pub fn promo_banner(ctx: &ViewContext<'_>) -> Option<PromoBannerView> {
         .filter(|u| !u.is_empty());
     if let Some(url) = external_service {
         links.push(link(messages::BOOK_SERVICE_ONLINE, url.to_string(), true));
-    } else if form_at("/service") {
+    } else if form_at(routes::SERVICE.pattern) {
         links.push(link(
             messages::BOOK_SERVICE_ONLINE,
-            format!("/service#{SERVICE_FORM_ID}"),
+            format!("{}#{SERVICE_FORM_ID}", routes::SERVICE.pattern),
             false,
         ));
-    } else if page_at("/service") {
+    } else if page_at(routes::SERVICE.pattern) {
         links.push(link(
             messages::BOOK_SERVICE_ONLINE,
-            "/service".to_string(),
+            routes::SERVICE.pattern.to_string(),
             false,
         ));
     }
-    if form_at("/sell-my-car") || page_at("/sell-my-car") {
-        links.push(link(
-            messages::SELL_YOUR_CAR,
-            "/sell-my-car".to_string(),
-            false,
-        ));
+    let sell = routes::SELL_MY_CAR.pattern;
+    if form_at(sell) || page_at(sell) {
+        links.push(link(messages::SELL_YOUR_CAR, sell.to_string(), false));
     }
     Some(PromoBannerView { links })
 }

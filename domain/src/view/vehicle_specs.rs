@@ -73,7 +73,7 @@ fn engine_cc(car: &Car) -> Option<serde_json::Value> {
 }
 
 /// Key information rows of a car (empty values dropped by the spec rows rule); caravans
-/// and motorcycles show their own specifications instead of seats (issue 24).
+/// and motorcycles show their own specifications instead of seats.
 pub fn key_information(car: &Car) -> Vec<SpecRow> {
     let kind = VehicleKind::of(car);
     let km = car
@@ -148,7 +148,7 @@ pub(super) fn with_warranty(
     rows
 }
 
-/// The key chips under the price (issue 24): year, kilometres, transmission, fuel and body,
+/// The key chips under the price: year, kilometres, transmission, fuel and body,
 /// those the car has; a caravan shows its berths instead of kilometres, transmission and
 /// fuel, a motorcycle its engine capacity instead of the body.
 pub fn key_chips(car: &Car) -> Vec<String> {

@@ -65,7 +65,7 @@ pub const YOUX_LOAN_TERM_YEARS: f64 = 5.0;
 /// ([`crate::rules::quote::quote_on`] on [`super::finance::car_loan`]), with the seed's
 /// request (GREAT credit, 5 years, the price financed in full). A feed's youxQuote is not
 /// shown: priced elsewhere on other rates, it put a fourth repayment on the page that
-/// nothing else agreed with (issue 24).
+/// nothing else agreed with.
 pub fn youx_quote_view(car: &Car, ctx: &ViewContext<'_>) -> Option<YouxQuoteView> {
     if !ctx.dealer.config.features.youx_quote {
         return None;

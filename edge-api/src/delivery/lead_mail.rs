@@ -7,6 +7,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use domain::config::{LeadEmailFormat, LeadRecipient};
+use domain::messages::{self, NEXT_STEP, ORDER_NEXT_STEP};
 use domain::view::markdown::escape_html;
 use lettre::message::Mailbox;
 
@@ -19,11 +20,6 @@ use crate::tenancy::Tenant;
 
 /// File name of the attached ADF document.
 pub const ADF_ATTACHMENT: &str = "lead.adf.xml";
-/// What the confirmation promises (shown in the email and the SMS).
-pub const NEXT_STEP: &str = "A member of our team will contact you within one business day. If your enquiry is urgent, reply to this email or call us.";
-
-/// What an order's confirmation promises instead.
-pub const ORDER_NEXT_STEP: &str = "A member of our team will contact you within one business day to arrange the rest of your purchase. If anything is urgent, reply to this email or call us.";
 
 fn text(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
@@ -237,11 +233,8 @@ fn subject(tenant: &Tenant, lead: &LeadRecord) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(" ");
-    let what = text(&lead.fields.category).unwrap_or("Enquiry");
-    let subject = match car_name(lead) {
-        Some(car) => format!("New lead: {what} – {car} – {who} ({})", tenant.name),
-        None => format!("New lead: {what} – {who} ({})", tenant.name),
-    };
+    let what = text(&lead.fields.category).unwrap_or(messages::ENQUIRY_CATEGORY);
+    let subject = messages::new_lead_subject(what, car_name(lead).as_deref(), &who, &tenant.name);
     // A reservation's later steps are its changes of state: the dealer's first email of
     // it (held, or to be paid at the dealership) reads as a new lead, later ones name the
     // state.
@@ -249,12 +242,12 @@ fn subject(tenant: &Tenant, lead: &LeadRecord) -> String {
         use crate::lead::PaymentStatus;
         return match status {
             PaymentStatus::Held | PaymentStatus::AwaitingPayment => subject,
-            other => format!("{subject} – {}", other.label()),
+            other => messages::subject_with(&subject, other.label()),
         };
     }
     // A later step of a multi-step form updates the same lead: say so.
     if lead.steps > 1 {
-        format!("{subject} – step {}", lead.steps)
+        messages::subject_with(&subject, &messages::step_number(lead.steps))
     } else {
         subject
     }
@@ -262,10 +255,11 @@ fn subject(tenant: &Tenant, lead: &LeadRecord) -> String {
 
 fn readable(tenant: &Tenant, lead: &LeadRecord) -> (String, String) {
     let rows = rows(tenant, lead);
-    let mut text_body = format!("New lead for {}\n\n", tenant.name);
+    let heading = messages::new_lead_heading(&tenant.name);
+    let mut text_body = format!("{heading}\n\n");
     let mut html = format!(
-        "<!doctype html><html><body style=\"font-family:sans-serif\"><h1 style=\"font-size:18px\">New lead for {}</h1><table cellpadding=\"4\">",
-        escape_html(&tenant.name)
+        "<!doctype html><html><body style=\"font-family:sans-serif\"><h1 style=\"font-size:18px\">{}</h1><table cellpadding=\"4\">",
+        escape_html(&heading)
     );
     for (label, value) in rows {
         text_body.push_str(&format!("{label}: {value}\n"));
@@ -275,8 +269,11 @@ fn readable(tenant: &Tenant, lead: &LeadRecord) -> (String, String) {
             escape_html(&value).replace('\n', "<br>")
         ));
     }
-    html.push_str("</table><p>Reply to this email to answer the shopper.</p></body></html>");
-    text_body.push_str("\nReply to this email to answer the shopper.\n");
+    html.push_str(&format!(
+        "</table><p>{}</p></body></html>",
+        escape_html(messages::REPLY_TO_SHOPPER)
+    ));
+    text_body.push_str(&format!("\n{}\n", messages::REPLY_TO_SHOPPER));
     (text_body, html)
 }
 
@@ -477,7 +474,7 @@ pub fn first_name(lead: &LeadRecord) -> String {
                     .chars()
                     .all(|c| c.is_alphabetic() || matches!(c, '\'' | '’' | '-'))
         })
-        .unwrap_or("there")
+        .unwrap_or(messages::NO_FIRST_NAME)
         .to_owned()
 }
 
@@ -521,12 +518,7 @@ pub fn confirmation_text(
 ) -> (String, String, String) {
     let location = own_location_name(tenant, lead);
     let first = first_name(lead);
-    let the_car = || {
-        car.name
-            .as_ref()
-            .map(|c| format!("the {c}"))
-            .unwrap_or_else(|| "the car".to_owned())
-    };
+    let the_car = || messages::the_car(car.name.as_deref());
     let mut next_step = NEXT_STEP;
     let order = text(&lead.fields.category) == Some(domain::messages::ONLINE_PURCHASE_CATEGORY);
     let (subject, opening) = match held_at_dealership(lead) {
@@ -534,37 +526,19 @@ pub fn confirmation_text(
         // often seconds after a pre-approval's enquiry thanks, so it reads as an order.
         _ if order => {
             next_step = ORDER_NEXT_STEP;
-            let the_car = the_car();
-            (
-                format!("Your order for {the_car} – {}", tenant.name),
-                format!(
-                    "Thank you for your order of {the_car}. It has reached our team at {location}, with the choices you made online."
-                ),
-            )
+            messages::order_confirmation(&the_car(), &tenant.name, &location)
         }
         // A car held for a deposit paid in person: the shopper reads what the reserve
         // page said (how long it is held, how to complete it), not an enquiry's thanks.
         Some(held) => {
-            let the_car = the_car();
-            (
-                format!("Your reservation of {the_car} – {}", tenant.name),
-                format!("Thank you for reserving {the_car} at {location}. {held}"),
-            )
+            messages::reservation_confirmation(&the_car(), &tenant.name, &location, &held)
         }
-        None => {
-            let about = match &car.name {
-                Some(car) => format!("your enquiry about the {car}"),
-                None => "your enquiry".to_owned(),
-            };
-            (
-                format!("We have received {about} – {}", tenant.name),
-                format!("Thank you for {about}. It has reached our team at {location}."),
-            )
-        }
+        None => messages::enquiry_confirmation(car.name.as_deref(), &tenant.name, &location),
     };
-    let mut body = format!("Hi {first},\n\n{opening}\n\n{next_step}\n");
+    let greeting = messages::greeting(&first);
+    let mut body = format!("{greeting}\n\n{opening}\n\n{next_step}\n");
     if let Some(url) = &car.url {
-        body.push_str(&format!("\nCar page: {url}\n"));
+        body.push_str(&format!("\n{}\n", messages::car_page_line(url)));
     }
     body.push_str(&format!("\n{}\n", tenant.name));
     let html = format!(
@@ -645,17 +619,12 @@ pub fn fit_sms(body: &str) -> String {
 /// long the car is held and how to complete the reservation.
 pub fn confirmation_sms(tenant: &Tenant, lead: &LeadRecord, car: &StockCar) -> String {
     if let Some(held) = held_at_dealership(lead) {
-        return fit_sms(&format!("{}: {held}", tenant.name));
+        return fit_sms(&messages::held_sms(&tenant.name, &held));
     }
-    let about = car
-        .name
-        .as_ref()
-        .map(|c| format!(" about the {c}"))
-        .unwrap_or_default();
-    fit_sms(&format!(
-        "{}: thanks for your enquiry{about}. Our team at {} will contact you within one business day.",
-        tenant.name,
-        own_location_name(tenant, lead)
+    fit_sms(&messages::enquiry_sms(
+        &tenant.name,
+        car.name.as_deref(),
+        &own_location_name(tenant, lead),
     ))
 }
 
@@ -666,9 +635,16 @@ pub fn with_payment_links(mut parts: MailParts, links: &[(DealerAction, String)]
     if links.is_empty() {
         return parts;
     }
-    let mut text =
-        String::from("\nThe deposit (each link opens a page to confirm; each works once):\n");
-    let mut html = String::from("<p><strong>The deposit</strong> (each link opens a page to confirm; each works once):</p><ul>");
+    let (heading, note) = (
+        messages::DEPOSIT_LINKS_HEADING,
+        messages::DEPOSIT_LINKS_NOTE,
+    );
+    let mut text = format!("\n{heading} {note}\n");
+    let mut html = format!(
+        "<p><strong>{}</strong> {}</p><ul>",
+        escape_html(heading),
+        escape_html(note)
+    );
     for (action, url) in links {
         text.push_str(&format!("{}: {url}\n", action.label()));
         html.push_str(&format!(
@@ -702,47 +678,30 @@ pub fn reservation_update_email(
         return Ok(None);
     };
     let deposit = lead.fields.deposit.unwrap_or_default();
-    let the_car = car
-        .name
-        .as_ref()
-        .map(|name| format!("the {name}"))
-        .unwrap_or_else(|| "the car".to_owned());
-    let what = match status {
-        PaymentStatus::Held => format!(
-            "We have reserved {the_car} for you. ${deposit} is held on your card, not charged: it is taken only if you go ahead with the purchase."
-        ),
-        PaymentStatus::Declined => format!(
-            "Your card was not accepted for the ${deposit} deposit, so {the_car} was not reserved and nothing was charged."
-        ),
-        PaymentStatus::Captured => format!(
-            "The sale of {the_car} is agreed: the ${deposit} deposit held on your card has now been taken."
-        ),
-        PaymentStatus::Cancelled => format!(
-            "Your reservation of {the_car} is cancelled. The ${deposit} held on your card is released: nothing was charged."
-        ),
-        PaymentStatus::Expired => format!(
-            "Your reservation of {the_car} has ended. The ${deposit} held on your card is released: nothing was charged."
-        ),
-        PaymentStatus::Refunded => format!(
-            "Your ${deposit} deposit for {the_car} has been refunded to your card."
-        ),
+    let the_car = messages::the_car(car.name.as_deref());
+    let template = match status {
+        PaymentStatus::Held => messages::DEPOSIT_HELD_TEMPLATE,
+        PaymentStatus::Declined => messages::DEPOSIT_DECLINED_TEMPLATE,
+        PaymentStatus::Captured => messages::DEPOSIT_CAPTURED_TEMPLATE,
+        PaymentStatus::Cancelled => messages::DEPOSIT_CANCELLED_TEMPLATE,
+        PaymentStatus::Expired => messages::DEPOSIT_EXPIRED_TEMPLATE,
+        PaymentStatus::Refunded => messages::DEPOSIT_REFUNDED_TEMPLATE,
         PaymentStatus::AwaitingPayment
         | PaymentStatus::Authorising
         | PaymentStatus::RequiresAction => return Ok(None),
     };
+    let what = messages::deposit_update(template, &the_car, deposit);
     let domain = from_address.rsplit('@').next().unwrap_or("localhost");
     let first = first_name(lead);
-    let subject = format!("Your reservation: {} – {}", status.label(), tenant.name);
-    let mut body = format!("Hi {first},\n\n{what}\n");
+    let subject = messages::reservation_update_subject(status.label(), &tenant.name);
+    let mut body = format!("{}\n\n{what}\n", messages::greeting(&first));
     // While the car is held the shopper may still change their mind: the dealer site's
     // online-payment page (signed in with the reservation's phone) cancels it.
     if let (PaymentStatus::Held, Some(site)) = (status, tenant.site_url()) {
-        body.push_str(&format!(
-            "\nChanged your mind? Cancel the reservation, and release the hold on your card, at {site}/online-payment (sign in with the phone number you reserved with).\n"
-        ));
+        body.push_str(&format!("\n{}\n", messages::cancel_reservation(&site)));
     }
     if let Some(url) = &car.url {
-        body.push_str(&format!("\nCar page: {url}\n"));
+        body.push_str(&format!("\n{}\n", messages::car_page_line(url)));
     }
     body.push_str(&format!("\n{}\n", tenant.name));
     let html = format!(

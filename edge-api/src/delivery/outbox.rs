@@ -37,6 +37,7 @@ use crate::store::{
 };
 use crate::tenancy::Tenant;
 use crate::AppState;
+use domain::messages::ALERT_CATEGORY;
 
 /// How long a claimed entry is hidden from other workers while it is being delivered.
 pub const LEASE: Duration = Duration::seconds(60);
@@ -335,9 +336,6 @@ pub fn payment_links(
 /// Lead id prefix of an alert to the dealer ([`queue_alert`]). Only the API makes a
 /// first step with such an id (a shopper's lead ids are random hex).
 pub const ALERT_PREFIX: &str = "alert-";
-
-/// Category of an alert's entry.
-pub const ALERT_CATEGORY: &str = "Dealer alert";
 
 /// Whether an entry is an alert to the dealer rather than a lead: it goes by email to
 /// the dealer's lead address only, never to a webhook, a CRM or a shopper.

@@ -12,6 +12,7 @@ use crate::store::{
     HoldChange, ReservationRecord, StateChange, StoreError, Transition, TransitionOutcome,
 };
 use crate::AppState;
+use domain::messages::CARD_DECLINED;
 
 /// How long a card has to be authorised (3-D Secure included) before the hold lapses.
 pub const AUTHORISE_WITHIN: Duration = Duration::minutes(15);
@@ -95,7 +96,7 @@ pub fn read(intent: &PaymentIntent) -> Reading {
                 .as_ref()
                 .and_then(|e| e.message.clone())
                 .filter(|m| !m.trim().is_empty())
-                .unwrap_or_else(|| super::stripe::DECLINED.to_owned()),
+                .unwrap_or_else(|| CARD_DECLINED.to_owned()),
         ),
         _ => Reading::Pending,
     }

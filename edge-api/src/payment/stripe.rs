@@ -5,6 +5,7 @@
 //! `async-stripe` crate is not used because it fails to parse localstripe's
 //! PaymentIntents, which the tests run against.
 
+use domain::messages::CARD_DECLINED;
 use std::collections::HashMap;
 use std::time::Duration as StdDuration;
 
@@ -138,9 +139,6 @@ pub struct Stripe {
     http: reqwest::Client,
 }
 
-/// The reason shown when Stripe names none.
-pub const DECLINED: &str = "Your card was declined. Please try another card.";
-
 impl Stripe {
     /// A client with its own HTTP client (short timeouts: a shopper is waiting).
     pub fn new(settings: StripeSettings) -> anyhow::Result<Stripe> {
@@ -193,7 +191,7 @@ impl Stripe {
             let message = error
                 .message
                 .filter(|m| !m.trim().is_empty())
-                .unwrap_or_else(|| DECLINED.to_owned());
+                .unwrap_or_else(|| CARD_DECLINED.to_owned());
             return Err(StripeError::Declined { message });
         }
         Err(StripeError::Refused {

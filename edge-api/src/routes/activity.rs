@@ -15,13 +15,13 @@ use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
 use crate::error::answers::{BadRequest, NotFound, RateLimited, TooLarge};
-use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiJson, ClientIp};
 use crate::lead::new_lead_id;
 use crate::rate::limit;
 use crate::tenancy::Site;
 use crate::AppState;
+use domain::messages::INVALID_CAR_ID;
 
 /// Event kind of a phone reveal.
 pub const REVEAL_PHONE: &str = "reveal-phone";

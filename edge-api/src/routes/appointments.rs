@@ -17,6 +17,7 @@ use axum::Json;
 use axum::Router;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use domain::entities::Location;
+use domain::messages::{CHOOSE_DATE, CHOOSE_LOCATION, CHOOSE_TIME, SLOT_UNAVAILABLE};
 use domain::rules::appointments::{appointment_slots, local_now, SLOT_MINUTES};
 use domain::rules::hours::{format_time, hours_on};
 use serde::{Deserialize, Serialize};
@@ -29,14 +30,6 @@ use crate::store::BookingRecord;
 use crate::tenancy::{Site, Tenant};
 use crate::AppState;
 
-/// Shown when the location is missing or not one of the dealer's.
-pub const CHOOSE_LOCATION: &str = "Please choose a location.";
-/// Shown when the date is missing or not a date.
-pub const CHOOSE_DATE: &str = "Please choose a date (YYYY-MM-DD).";
-/// Shown when the time is not a time.
-pub const CHOOSE_TIME: &str = "Please choose a time (HH:MM).";
-/// Shown when the slot is not offered (closed, past, booked meanwhile).
-pub const SLOT_UNAVAILABLE: &str = "That time is no longer available. Please choose another time.";
 /// Cache header of the slot list (it changes with every booking).
 pub const CACHE_CONTROL: &str = "no-store";
 

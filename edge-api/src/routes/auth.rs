@@ -17,15 +17,14 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::delivery::sms::Sms;
 use crate::error::answers::{BadRequest, NotFound, RateLimited, SignInRequired};
-use crate::error::{
-    ApiError, ErrorBody, ErrorCode, CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE,
-};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{session_token, token_hash, ApiJson, ClientIp, SignedIn, SESSION_COOKIE};
 use crate::rate::{counted_as, limit_platform};
 use crate::store::{OtpCheck, OtpIssue, SessionRecord};
 use crate::tenancy::{is_local_host, request_host, Site};
 use crate::validate;
 use crate::AppState;
+use domain::messages::{CODE_EXPIRED, CODE_LOCKED, NOT_FOUND, WRONG_CODE};
 
 /// Body of `POST /api/auth/request-code`.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -14,11 +14,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Json;
 use axum::Router;
+use domain::messages::POSTCODES_UNAVAILABLE;
 use domain::rules::delivery::{delivery_estimate, delivery_origins, DeliveryEstimate};
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
 
 use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::routes::locator::POSTCODES_UNAVAILABLE;
 use crate::tenancy::Site;
 use crate::AppState;
 

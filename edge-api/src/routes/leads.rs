@@ -15,12 +15,15 @@ use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use domain::messages;
+use domain::messages::{
+    APPOINTMENT_FIRST_STEP, IDEMPOTENCY_KEY_REUSED, NOT_FOUND, SLOT_UNAVAILABLE,
+};
 use domain::rules::forms::{check_additional_services, validate_enquiry, EnquiryInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::answers::{BadRequest, NotFound, RateLimited};
-use crate::error::{ApiError, ErrorBody, ErrorCode, IDEMPOTENCY_KEY_REUSED, NOT_FOUND};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, ClientIp};
 use crate::extract::{IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY};
 use crate::lead::{
@@ -28,7 +31,7 @@ use crate::lead::{
     LeadPayload,
 };
 use crate::rate::limit_lead;
-use crate::routes::appointments::{self, SLOT_UNAVAILABLE};
+use crate::routes::appointments;
 use crate::store::{BookingOutcome, IdempotencyKey, LeadOutcome, LeadRecord, Remembered};
 use crate::tenancy::{Site, Tenant};
 use crate::AppState;
@@ -170,10 +173,6 @@ fn check(payload: &LeadPayload, first: bool, tenant: &Tenant) -> Result<Contact,
         Err(ApiError::validation(fields))
     }
 }
-
-/// Shown when a later step of a form asks for an appointment.
-pub const APPOINTMENT_FIRST_STEP: &str =
-    "An appointment can only be chosen with the first step of a form.";
 
 /// Stores a test-drive lead with its appointment slot: a retried submission replays the
 /// lead it created; otherwise the slot must be offered now and is booked with the lead.

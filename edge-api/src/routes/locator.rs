@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::Json;
 use axum::Router;
 use domain::messages;
+use domain::messages::POSTCODES_UNAVAILABLE;
 use domain::rules::postcode::Postcode;
 use domain::rules::postcodes::PostcodePlace;
 use domain::view::locator::{manufacturer_locations, Website};
@@ -28,8 +29,6 @@ use crate::AppState;
 pub const CACHE_CONTROL: &str = "public, max-age=300";
 /// Cache header of a postcode's place (the dataset changes with a deploy at most).
 pub const POSTCODE_CACHE_CONTROL: &str = "public, max-age=86400";
-/// Answer when the API runs without the postcode file.
-pub const POSTCODES_UNAVAILABLE: &str = "Postcode lookups are not available right now.";
 
 /// The websites and locations of the dealer locator.
 #[utoipa::path(get, path = "/api/manufacturer-locations", tag = "locations",

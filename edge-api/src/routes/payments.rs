@@ -26,23 +26,15 @@ use crate::payment::flow;
 use crate::payment::links::DealerAction;
 use crate::payment::stripe::{verify_signature, StripeError};
 use crate::payment::CardPayments;
-use crate::routes::reservations::{
-    card_answer, follow_answer, ReservationAnswer, CARD_PAYMENTS_UNAVAILABLE, RESERVATION_NOT_FOUND,
-};
+use crate::routes::reservations::{card_answer, follow_answer, ReservationAnswer};
 use crate::stock_car::stock_facts;
 use crate::store::{HoldChange, ReservationRecord, TransitionOutcome};
 use crate::tenancy::{Site, Tenant};
 use crate::AppState;
-
-/// Shown when the signed-in phone is not the reservation's.
-pub const NOT_YOUR_RESERVATION: &str =
-    "This reservation was made with another phone number. Please sign in with that number to change it.";
-/// Shown when the reservation can no longer be cancelled.
-pub const CANNOT_CANCEL: &str =
-    "This reservation can no longer be cancelled online: it has already ended or the sale went ahead. Please call the dealership.";
-/// Shown when Stripe could not act on the deposit.
-pub const STRIPE_FAILED: &str =
-    "The deposit could not be changed just now. Please try again in a few minutes.";
+use domain::messages::{
+    self, CANNOT_CANCEL, CARD_PAYMENTS_UNAVAILABLE, HOLD_LAPSED, NOT_YOUR_RESERVATION,
+    RESERVATION_NOT_FOUND, STRIPE_FAILED,
+};
 
 /// Answer of the shopper's cancellation.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -82,12 +74,7 @@ fn reservation_id(raw: Result<Path<String>, PathRejection>) -> Result<String, Ap
                 && id.len() <= 64
                 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
         })
-        .ok_or_else(|| {
-            ApiError::bad_field(
-                "reservation_id",
-                "The reservation id is not valid. Please check the link.",
-            )
-        })
+        .ok_or_else(|| ApiError::bad_field("reservation_id", messages::INVALID_RESERVATION_ID))
 }
 
 async fn load(state: &AppState, dealer: &str, id: &str) -> Result<ReservationRecord, ApiError> {
@@ -134,10 +121,7 @@ pub async fn confirm(
     }
     let card = card_payments(&state)?;
     let Some(intent_id) = reservation.payment_intent.clone() else {
-        return Err(ApiError::new(
-            ErrorCode::HoldLapsed,
-            crate::routes::reservations::HOLD_LAPSED,
-        ));
+        return Err(ApiError::new(ErrorCode::HoldLapsed, HOLD_LAPSED));
     };
     let intent = card
         .stripe
@@ -274,7 +258,7 @@ fn refused(dealer: &str, message: &str) -> Response {
     page(
         StatusCode::GONE,
         dealer,
-        "This link cannot be used",
+        messages::LINK_REFUSED_TITLE,
         &format!("<p>{}</p>", escape(message)),
     )
 }
@@ -303,24 +287,21 @@ async fn checked_link(
         return Err(refused(name, RESERVATION_NOT_FOUND));
     };
     let Ok(Query(query)) = query else {
-        return Err(refused(
-            name,
-            "The link is not complete. Please open it again from the reservation email.",
-        ));
+        return Err(refused(name, messages::LINK_INCOMPLETE));
     };
     let Some(action) = parse_action(&query) else {
         return Err(page(
             StatusCode::BAD_REQUEST,
             name,
-            "This link is not complete",
-            "<p>The link has no valid action. Please open it again from the reservation email.</p>",
+            messages::LINK_NO_ACTION_TITLE,
+            &format!("<p>{}</p>", escape(messages::LINK_NO_ACTION)),
         ));
     };
     let card = card_payments(state).map_err(IntoResponse::into_response)?;
     let now = state.clock.now();
     let token = query.token.unwrap_or_default();
     let Some(until) = card.check_token(dealer, &id, action, &token, now) else {
-        return Err(refused(name, "This link is not valid or has expired. Links work while the hold stands; please manage the reservation with the shopper directly."));
+        return Err(refused(name, messages::LINK_INVALID));
     };
     let reservation = match state.store.reservation(dealer, &id).await {
         Ok(Some(r)) => r,
@@ -330,10 +311,7 @@ async fn checked_link(
     if !allowed_from(action).contains(&reservation.status) {
         return Err(refused(
             name,
-            &format!(
-                "Nothing was changed: this reservation now stands at \"{}\".",
-                reservation.status.label()
-            ),
+            &messages::link_state_changed(reservation.status.label()),
         ));
     }
     Ok(CheckedLink {
@@ -372,29 +350,22 @@ pub async fn dealer_page(
     // stays as small reference text for a call to support.
     let car = stock_facts(&state, &site.slug, reservation.car_id);
     let car_name = match &car {
-        Some(car) => format!("the {}", car.full_name()),
-        None => "the reserved car (no longer in your published stock)".to_owned(),
+        Some(car) => messages::the_car(Some(&car.full_name())),
+        None => messages::RESERVED_CAR_GONE.to_owned(),
     };
-    let what = match action {
-        DealerAction::Capture => format!(
-            "Take the ${} deposit held on the shopper's card for {car_name}: the sale is agreed. The money moves when you press the button.",
-            reservation.deposit
-        ),
-        DealerAction::Cancel => format!(
-            "Release {car_name} and cancel the ${} authorisation on the shopper's card. Nothing is charged.",
-            reservation.deposit
-        ),
-        DealerAction::Refund => format!(
-            "Refund the ${} deposit taken for {car_name} to the shopper's card.",
-            reservation.deposit
-        ),
+    let template = match action {
+        DealerAction::Capture => messages::CAPTURE_EXPLAINED_TEMPLATE,
+        DealerAction::Cancel => messages::CANCEL_EXPLAINED_TEMPLATE,
+        DealerAction::Refund => messages::REFUND_EXPLAINED_TEMPLATE,
     };
+    let what = messages::deposit_action(template, reservation.deposit, &car_name);
     let car_page = car
         .zip(site.site_url())
         .map(|(car, site)| {
             format!(
-                " · <a href=\"{}\">the car's page</a>",
-                escape(&format!("{site}/cars/{}", car.slug))
+                " · <a href=\"{}\">{}</a>",
+                escape(&format!("{site}/cars/{}", car.slug)),
+                escape(messages::THE_CARS_PAGE)
             )
         })
         .unwrap_or_default();
@@ -450,12 +421,7 @@ pub async fn dealer_act(
         .await
     {
         Ok(true) => {}
-        Ok(false) => {
-            return refused(
-                &site.name,
-                "This link was already used. Each link works once.",
-            )
-        }
+        Ok(false) => return refused(&site.name, messages::LINK_USED),
         Err(e) => return ApiError::from(e).into_response(),
     }
     match act(&state, &site, &card, action, &reservation).await {
@@ -463,7 +429,7 @@ pub async fn dealer_act(
             StatusCode::OK,
             &site.name,
             done,
-            "<p>The shopper and your team are told by email.</p>",
+            &format!("<p>{}</p>", escape(messages::EVERYONE_IS_TOLD)),
         ),
         Err(response) => response,
     }
@@ -480,9 +446,8 @@ async fn act(
     let intent = reservation.payment_intent.as_deref();
     let (to, hold, done) = match action {
         DealerAction::Capture => {
-            let intent = intent.ok_or_else(|| {
-                refused(&site.name, "This reservation has no card authorisation.")
-            })?;
+            let intent =
+                intent.ok_or_else(|| refused(&site.name, messages::NO_CARD_AUTHORISATION))?;
             card.stripe
                 .capture(intent, &key)
                 .await
@@ -490,7 +455,7 @@ async fn act(
             (
                 PaymentStatus::Captured,
                 HoldChange::Keep,
-                "The deposit was taken",
+                messages::DEPOSIT_TAKEN,
             )
         }
         DealerAction::Cancel => {
@@ -502,12 +467,11 @@ async fn act(
             (
                 PaymentStatus::Cancelled,
                 HoldChange::Release,
-                "The car was released and the authorisation cancelled",
+                messages::CAR_RELEASED,
             )
         }
         DealerAction::Refund => {
-            let intent = intent
-                .ok_or_else(|| refused(&site.name, "This reservation has no card payment."))?;
+            let intent = intent.ok_or_else(|| refused(&site.name, messages::NO_CARD_PAYMENT))?;
             card.stripe
                 .refund(intent, &key)
                 .await
@@ -515,7 +479,7 @@ async fn act(
             (
                 PaymentStatus::Refunded,
                 HoldChange::Keep,
-                "The deposit was refunded",
+                messages::DEPOSIT_REFUNDED,
             )
         }
     };

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Json;
 use axum::Router;
+use domain::messages::{PLACES_UNAVAILABLE, QUERY_MISSING, QUERY_TOO_LONG};
 use domain::rules::postcodes::{PlaceSuggestion, PostcodeTable, MAX_SUGGESTIONS};
 use serde::Deserialize;
 
@@ -29,12 +30,6 @@ use crate::AppState;
 pub const MAX_QUERY_CHARS: usize = 60;
 /// Cache header of an answer (the dataset changes with a deploy at most).
 pub const CACHE_CONTROL: &str = "public, max-age=3600";
-/// Asked without anything to search for.
-pub const QUERY_MISSING: &str = "Type a suburb, town or postcode.";
-/// Asked with a query over [`MAX_QUERY_CHARS`].
-pub const QUERY_TOO_LONG: &str = "Type at most 60 characters of a suburb, town or postcode.";
-/// Answer when no provider can search.
-pub const PLACES_UNAVAILABLE: &str = "Place suggestions are not available right now.";
 
 /// Why a provider could not answer.
 #[derive(Debug, thiserror::Error)]

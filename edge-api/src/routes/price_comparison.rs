@@ -23,9 +23,8 @@ use crate::price_comparison::{Autogauge, ComparisonRequest};
 use crate::rate::limit_platform;
 use crate::tenancy::Site;
 use crate::AppState;
+use domain::messages::NO_PRICE_COMPARISON;
 
-/// Shown when there is no comparison for the car.
-pub const NO_DATA: &str = "There is no price comparison for this car.";
 /// Cache header of an answer (the market changes with a build).
 pub const CACHE_CONTROL: &str = "public, max-age=3600";
 
@@ -44,7 +43,7 @@ pub async fn autogauge(
     ClientIp(ip): ClientIp,
     slug: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
-    let no_data = || ApiError::new(ErrorCode::NoData, NO_DATA);
+    let no_data = || ApiError::new(ErrorCode::NoData, NO_PRICE_COMPARISON);
     let slug = slug
         .ok()
         .map(|Path(s)| s)

@@ -12,6 +12,7 @@ use axum::routing::post;
 use axum::Json;
 use axum::Router;
 use chrono::Datelike;
+use domain::messages::QUOTES_OFF;
 use domain::rules::finance::{
     price_range_message, purchase_price_max, CalculatorSettings, TERM_MIN_YEARS,
 };
@@ -26,8 +27,6 @@ use crate::rate::limit_platform;
 use crate::tenancy::Site;
 use crate::AppState;
 
-/// Shown when the dealer does not offer quotes.
-pub const QUOTES_OFF: &str = "Finance quotes are not offered on this site.";
 /// Longest loan term a quote prices, years.
 pub const MAX_QUOTE_TERM_YEARS: f64 = 7.0;
 /// Oldest model year a quote prices.

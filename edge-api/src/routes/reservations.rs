@@ -23,7 +23,13 @@ use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use chrono::{DateTime, Duration, Utc};
-use domain::messages::{CAR_ALREADY_RESERVED, RESERVATION_CATEGORY};
+use domain::messages::{
+    BURST_SUBJECT, CARD_DECLINED, CARD_PAYMENTS_UNAVAILABLE, CARD_REQUIRED, CARD_UNREADABLE,
+    CAR_ALREADY_RESERVED, CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD,
+    CONFIRM_WITH_BANK, HOLD_LAPSED, INVALID_CAR_ID, NOT_AUTHENTICATED, PHONE_HOLDS_A_CAR,
+    PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED, RESERVATION_CATEGORY, RESERVATION_NOT_FOUND,
+    TOO_MANY_RESERVATIONS,
+};
 use domain::rules::availability::ReserveState;
 use domain::rules::forms::{validate_enquiry, EnquiryFormSettings, EnquiryInput};
 use serde::{Deserialize, Serialize};
@@ -31,7 +37,6 @@ use serde_json::Number;
 use utoipa::ToSchema;
 
 use crate::error::answers::{RateLimited, UnknownSite};
-use crate::error::INVALID_CAR_ID;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{car_id_param, ApiJson, ClientIp};
 use crate::lead::{
@@ -49,46 +54,6 @@ use crate::store::{
 };
 use crate::tenancy::Site;
 use crate::AppState;
-
-/// Shown when the dealer publishes no car with the requested id.
-pub const CAR_NOT_FOUND: &str = "This dealership has no car with that id for sale. Please choose the car again from the stock list.";
-/// Shown when the car has been sold.
-pub const CAR_SOLD: &str = "This car has been sold, so it cannot be reserved. Please choose another car from the stock list.";
-/// Shown when the car shows no price.
-pub const CAR_NOT_PRICED: &str = "This car has no advertised price, so it cannot be reserved online. Please enquire about it instead.";
-/// Shown when the car is not purchasable online (seed 001 s4 Autograb rule).
-pub const CAR_NOT_PURCHASABLE: &str = "This car cannot be bought online yet: it is not in stock or has no sale price. Please enquire about it instead.";
-/// Shown when a dealer taking deposits by card gets no card.
-pub const CARD_REQUIRED: &str =
-    "Please enter your card details: the deposit is held on your card to reserve this car.";
-/// Shown when the card id is not one Stripe knows.
-pub const CARD_UNREADABLE: &str =
-    "We could not use these card details. Please enter your card again.";
-/// Shown when card payments cannot be reached.
-pub const CARD_PAYMENTS_UNAVAILABLE: &str = "Card payments are not available right now, so the car was not reserved. Please try again in a few minutes or call the dealership.";
-/// Shown when the 15 minutes to authorise the card ran out.
-pub const HOLD_LAPSED: &str = "The time to confirm your card ran out, so the car was released and nothing was charged. Please reserve it again.";
-/// Shown while the card issuer's 3-D Secure check is open.
-pub const CONFIRM_WITH_BANK: &str =
-    "Your bank asks you to confirm this payment. The car is held for 15 minutes while you do.";
-
-/// Shown when the bank's 3-D Secure check failed (the card page says the same when
-/// Stripe.js reports it).
-pub const NOT_AUTHENTICATED: &str =
-    "Your bank did not confirm this payment. Please try again or use another card.";
-
-/// Shown when the shopper's phone already holds another car of the dealer.
-pub const PHONE_HOLDS_A_CAR: &str = "This phone number already has a car reserved here. One car can be held at a time: please call the dealership to change your reservation.";
-
-// The reserve form shows the same words above its code step: they live in domain::messages,
-// which the frontend's MESSAGES is generated from.
-pub use domain::messages::{PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED};
-
-/// Shown when one address has made as many reservations as a day allows.
-pub const TOO_MANY_RESERVATIONS: &str = "This connection has reserved as many cars as we allow in a day, so this car was not reserved. Please call the dealership to reserve it.";
-
-/// Subject of the dealer's email about a burst of reservations.
-pub const BURST_SUBJECT: &str = "Unusually many reservations";
 
 /// Counts the dealer's reservations; when a window's count reaches the policy's
 /// threshold (once per window: the count passes it only once) it logs
@@ -648,7 +613,7 @@ pub async fn follow_answer(
                         .iter()
                         .rev()
                         .find_map(|c| c.note.as_deref())
-                        .unwrap_or(crate::payment::stripe::DECLINED),
+                        .unwrap_or(CARD_DECLINED),
                 )),
                 _ => Ok(card_answer(&record, None)),
             }
@@ -658,10 +623,6 @@ pub async fn follow_answer(
         }
     }
 }
-
-/// Shown when a reservation id is unknown to the dealer.
-pub const RESERVATION_NOT_FOUND: &str =
-    "We could not find this reservation. Please check the link or reserve the car again.";
 
 /// Refuses a car the dealer does not publish or the reserve rule does not allow.
 fn for_sale(state: &AppState, dealer: &str, car_id: u64) -> Result<(), ApiError> {

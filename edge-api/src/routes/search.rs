@@ -19,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Json;
 use axum::Router;
+use domain::messages::{SEARCH_NO_INDEX, SEARCH_UNAVAILABLE};
 use domain::view::card::{mark_held, CardView};
 use serde::Serialize;
 
@@ -29,19 +30,15 @@ use crate::AppState;
 /// Cache header of search answers: short, so a new build or a sold car shows soon, long
 /// enough to absorb repeated queries (the key includes the host, hence the dealer).
 pub const CACHE_CONTROL: &str = "public, max-age=30";
-/// Shown when the dealer has no search index (yet).
-pub const NO_INDEX: &str = "This site's stock search is not available yet.";
-/// Shown when the search backend cannot answer.
-pub const UNAVAILABLE: &str = "Search is unavailable right now. Please try again shortly.";
 
 fn search_error(e: SearchError) -> ApiError {
     match e {
         SearchError::UnknownDealer(_) | SearchError::BadDealer(_) => {
-            ApiError::new(ErrorCode::NotFound, NO_INDEX)
+            ApiError::new(ErrorCode::NotFound, SEARCH_NO_INDEX)
         }
         other => {
             tracing::error!(error = %other, "search failed");
-            ApiError::new(ErrorCode::Unavailable, UNAVAILABLE)
+            ApiError::new(ErrorCode::Unavailable, SEARCH_UNAVAILABLE)
         }
     }
 }

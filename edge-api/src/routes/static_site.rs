@@ -2,8 +2,9 @@
 //! with clean URLs (`/cars/x` -> `/cars/x/index.html`), its `404.html` with status 404,
 //! `/media/*` from the shared `dist/_media/`, and `/assets/*` (content-hashed names)
 //! with long cache headers. Dotfiles, build-internal files (`.forecourt/`) and names no
-//! file system could hold are the site's 404 page. On Lambda the CDN does this and the
-//! API serves only `/api`.
+//! file system could hold are the site's 404 page: the rules of
+//! `domain::site_files`, which `forecourt serve` follows too. On Lambda the CDN does this
+//! and the API serves only `/api`.
 
 use std::path::{Path, PathBuf};
 
@@ -13,40 +14,15 @@ use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
-use crate::error::{ApiError, ErrorCode, NOT_FOUND, UNKNOWN_SITE};
+use crate::error::{ApiError, ErrorCode};
 use crate::AppState;
+use domain::messages::{NOT_FOUND, UNKNOWN_SITE};
+use domain::site_files::{file_path, servable, MEDIA_DIR, MEDIA_URL_PREFIX, NOT_FOUND_PAGE};
 
 /// Cache header of content-hashed assets.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Cache header of pages (revalidated so a nightly build shows at once).
 pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
-
-/// The path inside a site folder a clean URL maps to.
-pub fn file_path(path: &str) -> String {
-    if path.ends_with('/') {
-        return format!("{path}index.html");
-    }
-    let last = path.rsplit('/').next().unwrap_or("");
-    if last.contains('.') {
-        path.to_owned()
-    } else {
-        format!("{path}/index.html")
-    }
-}
-
-pub use crate::site_path::{percent_decode, MAX_PATH_BYTES, MAX_SEGMENT_BYTES};
-
-/// Whether a request path may name a file of the site: no segment (decoded) starts with
-/// `.` (dotfiles, `.forecourt/` build records, `..`) or is longer than a file name can be,
-/// and the whole path is no longer than [`MAX_PATH_BYTES`] (the file service would fail
-/// with an I/O error, a 500).
-pub fn servable(path: &str) -> bool {
-    let segments: Vec<Vec<u8>> = path.split('/').map(percent_decode).collect();
-    segments.iter().map(Vec::len).sum::<usize>() + segments.len() <= MAX_PATH_BYTES
-        && segments
-            .iter()
-            .all(|segment| !segment.starts_with(b".") && segment.len() <= MAX_SEGMENT_BYTES)
-}
 
 fn with_path(uri: &Uri, path: &str) -> Option<Uri> {
     let path_and_query = match uri.query() {
@@ -77,7 +53,7 @@ async fn serve(dir: &Path, not_found: PathBuf, request: Request, cache: &'static
 
 /// The site's 404 page with status 404.
 async fn not_found_page(site_dir: &Path, request: Request) -> Response {
-    let served = ServeFile::new(site_dir.join("404.html"))
+    let served = ServeFile::new(site_dir.join(NOT_FOUND_PAGE))
         .oneshot(request)
         .await;
     match served {
@@ -108,13 +84,13 @@ pub async fn site(State(state): State<AppState>, mut request: Request) -> Respon
     if !servable(&path) {
         return not_found_page(&site_dir, request).await;
     }
-    if let Some(rest) = path.strip_prefix("/media/") {
+    if let Some(rest) = path.strip_prefix(MEDIA_URL_PREFIX) {
         if let Some(uri) = with_path(request.uri(), &format!("/{rest}")) {
             *request.uri_mut() = uri;
         }
         return serve(
-            &dist.join("_media"),
-            site_dir.join("404.html"),
+            &dist.join(MEDIA_DIR),
+            site_dir.join(NOT_FOUND_PAGE),
             request,
             IMMUTABLE,
         )
@@ -128,34 +104,5 @@ pub async fn site(State(state): State<AppState>, mut request: Request) -> Respon
     if let Some(uri) = with_path(request.uri(), &file_path(&path)) {
         *request.uri_mut() = uri;
     }
-    serve(&site_dir, site_dir.join("404.html"), request, cache).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dotfiles_and_overlong_names_are_not_servable() {
-        assert!(servable("/cars/red-ute/"));
-        assert!(servable("/media/car-1.svg"));
-        assert!(!servable("/.forecourt/manifest.json"));
-        assert!(!servable("/%2Eforecourt/changed.txt"));
-        assert!(!servable("/cars/.env"));
-        assert!(!servable(&format!(
-            "/cars/{}",
-            "a".repeat(MAX_SEGMENT_BYTES + 1)
-        )));
-        assert!(servable(&format!(
-            "/cars/{}",
-            "a".repeat(MAX_SEGMENT_BYTES)
-        )));
-        assert!(!servable(&format!(
-            "/cars/{}",
-            "%61".repeat(MAX_SEGMENT_BYTES + 1)
-        )));
-        // Each segment fits, the whole path does not (a 500 from the file service before).
-        let long = format!("/{}", vec!["a".repeat(200); 21].join("/"));
-        assert!(long.len() > 4096 && !servable(&long));
-    }
+    serve(&site_dir, site_dir.join(NOT_FOUND_PAGE), request, cache).await
 }

@@ -20,6 +20,7 @@ use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use domain::messages;
+use domain::messages::{REGO_OR_VEHICLE, TRADE_IN_OFF};
 use domain::rules::trade_in::{
     check_answers, newest_year, valued_models, AnswerInput, NoOffer, QUESTIONS, REGO_STATES,
     TRADE_IN_MAX_AGE_YEARS, TRADE_IN_MAX_KM,
@@ -41,10 +42,6 @@ use crate::trade_in::check::{car_of, check_kms, check_rego, check_vehicle, Field
 use crate::trade_in::{ValuationRequest, ValuationSource};
 use crate::AppState;
 
-/// Shown when the dealer does not offer online valuations.
-pub const TRADE_IN_OFF: &str = "Online trade-in valuations are not offered on this site.";
-/// Shown when a lookup names neither a rego nor a vehicle, or both.
-pub const REGO_OR_VEHICLE: &str = "Please enter your car's rego, or its year, make and model.";
 /// Event kind of a recorded valuation.
 pub const VALUATION_EVENT: &str = "trade-in-valuation";
 /// Model years offered in the year choice (this year's and older ones, so an older car is

@@ -8,12 +8,14 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
-use domain::messages::{CAR_REMOVED, CAR_SAVED_IN_WATCHLIST};
+use domain::messages::{
+    watchlist_full, CAR_NOT_LISTED, CAR_REMOVED, CAR_SAVED_IN_WATCHLIST, FORBIDDEN, INVALID_CAR_ID,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::answers::{Forbidden, SignInRequired};
-use crate::error::{ApiError, ErrorBody, ErrorCode, FORBIDDEN, INVALID_CAR_ID};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::{ApiJson, SignedIn};
 use crate::rate::limit;
 use crate::validate;
@@ -22,14 +24,6 @@ use crate::AppState;
 /// Most cars one shopper's watchlist holds on one dealer's site: far above what anybody
 /// compares, and a bound on what one account can make the store keep.
 pub const MAX_WATCHLIST: usize = 200;
-
-/// Shown when the car to save is not one the dealer's site publishes.
-pub const CAR_NOT_LISTED: &str = "This car is not on this dealership's site, so it cannot be saved. Please choose a car from the stock list.";
-
-/// Shown when the watchlist already holds [`MAX_WATCHLIST`] cars.
-pub fn watchlist_full() -> String {
-    format!("Your watchlist already holds {MAX_WATCHLIST} cars, the most it can hold. Please remove a car you no longer need, then save this one again.")
-}
 
 /// Body of the save and remove calls (seed 000 s7).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -115,9 +109,8 @@ pub async fn save_car(
     // list all the same.
     let saved = state.store.watchlist(dealer, &user.phone).await?;
     if saved.len() >= MAX_WATCHLIST && !saved.contains(&body.car_id) {
-        return Err(
-            ApiError::bad_field("car_id", watchlist_full()).with_code(ErrorCode::ValidationFailed)
-        );
+        return Err(ApiError::bad_field("car_id", watchlist_full(MAX_WATCHLIST))
+            .with_code(ErrorCode::ValidationFailed));
     }
     state
         .store

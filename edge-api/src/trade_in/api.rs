@@ -2,7 +2,6 @@
 //! offer_price, adjustment answers (id, adjustmentAnswers), rego, regoState").
 
 use domain::messages;
-use domain::rules::trade_in::INVALID_KMS;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -66,7 +65,7 @@ impl CarMessages {
             make_required: messages::field_required("Make"),
             model_required: messages::field_required("Model"),
             kms_required: messages::field_required("Odometer"),
-            kms_invalid: INVALID_KMS.to_owned(),
+            kms_invalid: messages::INVALID_KMS.to_owned(),
         }
     }
 }

@@ -5,15 +5,14 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 use domain::messages;
+use domain::messages::{INVALID_KMS, INVALID_YEAR};
 use domain::rules::trade_in::{
-    newest_year, parse_rego, parse_rego_state, TradeInCar, INVALID_KMS, MAX_KMS_INPUT,
-    MAX_NAME_CHARS, OLDEST_YEAR,
+    newest_year, parse_rego, parse_rego_state, TradeInCar, MAX_KMS_INPUT, MAX_NAME_CHARS,
+    OLDEST_YEAR,
 };
 
 use super::api::Vehicle;
 
-/// Shown for a year outside the years a valuation takes.
-pub const INVALID_YEAR: &str = "Please choose the year the car was built.";
 /// Longest badge or body accepted.
 pub const MAX_DETAIL_CHARS: usize = 100;
 

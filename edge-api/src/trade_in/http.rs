@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
+use domain::messages::VALUATION_FAILED;
 use domain::rules::market::Market;
 use domain::rules::trade_in::{eligibility, NoOffer, TradeInCar};
 use serde::Deserialize;
@@ -10,7 +11,7 @@ use serde_json::json;
 use super::api::Vehicle;
 use super::check::{car_of, check_vehicle, Fields};
 use super::local::LocalValuer;
-use super::{Offer, TradeInValuer, ValuationRequest, ValuationSource, PROVIDER_FAILED};
+use super::{Offer, TradeInValuer, ValuationRequest, ValuationSource};
 use crate::error::{ApiError, ErrorCode};
 use crate::policy::PROVIDER_TIMEOUT;
 use crate::tenancy::TradeInSettings;
@@ -105,7 +106,7 @@ impl TradeInValuer for HttpValuer {
 
 fn provider_failed(url: &str, error: String) -> ApiError {
     tracing::warn!(%url, %error, "trade-in valuation provider failed");
-    ApiError::new(ErrorCode::BadGateway, PROVIDER_FAILED)
+    ApiError::new(ErrorCode::BadGateway, VALUATION_FAILED)
 }
 
 /// The vehicle the provider found for a rego; 422 on `rego` when it knows none.
@@ -129,7 +130,7 @@ async fn provider_lookup(
     match response.status().as_u16() {
         200 => {}
         404 => {
-            let message = format!("We couldn't find a car with the rego {rego} in {rego_state}. Please check the rego and state, or send us your car's details instead.");
+            let message = domain::messages::rego_not_found(rego, rego_state);
             return Err(ApiError::validation(Fields::from([(
                 "rego".to_owned(),
                 message,

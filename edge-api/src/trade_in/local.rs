@@ -2,12 +2,13 @@
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
+use domain::messages::REGO_LOOKUP_OFF;
 use domain::rules::market::Market;
 use domain::rules::trade_in::{local_check, local_offer, NoOffer, TradeInCar};
 
 use super::api::Vehicle;
 use super::check::car_of;
-use super::{Offer, TradeInValuer, ValuationRequest, ValuationSource, LOOKUP_OFF};
+use super::{Offer, TradeInValuer, ValuationRequest, ValuationSource};
 use crate::error::{ApiError, ErrorCode};
 use crate::tenancy::TradeInSettings;
 
@@ -28,7 +29,7 @@ impl TradeInValuer for LocalValuer {
         _rego_state: &str,
         _today: NaiveDate,
     ) -> Result<Vehicle, ApiError> {
-        Err(ApiError::new(ErrorCode::NotFound, LOOKUP_OFF))
+        Err(ApiError::new(ErrorCode::NotFound, REGO_LOOKUP_OFF))
     }
 
     fn check(

@@ -28,12 +28,6 @@ use crate::error::ApiError;
 use crate::tenancy::TradeInSettings;
 use api::Vehicle;
 
-/// Shown when a rego is looked up on a site without a provider.
-pub const LOOKUP_OFF: &str =
-    "Rego lookup is not available on this site. Please choose your car's year, make and model.";
-/// Shown when the provider failed.
-pub const PROVIDER_FAILED: &str = "The valuation service did not answer. Please try again, or send us your car's details instead.";
-
 /// Where a dealer's valuations come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValuationSource {
@@ -94,9 +88,9 @@ pub trait TradeInValuer: Send + Sync {
     /// Where the dealer's valuations come from.
     fn source(&self, settings: &TradeInSettings) -> ValuationSource;
 
-    /// The vehicle registered as `rego` in `rego_state`: 404 [`LOOKUP_OFF`] where cars
-    /// are not found by rego, 422 on `rego` for a rego nobody knows, 502 when the
-    /// provider fails.
+    /// The vehicle registered as `rego` in `rego_state`: 404
+    /// [`domain::messages::REGO_LOOKUP_OFF`] where cars are not found by rego, 422 on `rego`
+    /// for a rego nobody knows, 502 when the provider fails.
     async fn lookup(
         &self,
         settings: &TradeInSettings,

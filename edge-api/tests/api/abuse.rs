@@ -1,12 +1,12 @@
 //! Malformed input: never a 500, always the common JSON error naming the field.
 
 use axum::routing::get;
-use edge_api::error::{MALFORMED_JSON, NOT_JSON};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
 use crate::support::spawn;
+use domain::messages::{MALFORMED_JSON, NOT_JSON};
 
 const HOST: &str = "alpha.localhost";
 

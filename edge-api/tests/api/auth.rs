@@ -1,7 +1,7 @@
 //! Sign-in: codes by SMS (dev outbox), verification, sessions, limits.
 
 use chrono::Duration;
-use edge_api::error::{CODE_EXPIRED, CODE_LOCKED, WRONG_CODE};
+use domain::messages::{CODE_EXPIRED, CODE_LOCKED, WRONG_CODE};
 use edge_api::policy::{Policy, RateLimit};
 use reqwest::StatusCode;
 use serde_json::json;

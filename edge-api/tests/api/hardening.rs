@@ -10,12 +10,12 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request};
 use chrono::Duration;
+use domain::messages::{watchlist_full, CAR_NOT_LISTED, INVALID_CAR_ID};
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market};
-use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::watchlist::{watchlist_full, CAR_NOT_LISTED, MAX_WATCHLIST};
+use edge_api::routes::watchlist::MAX_WATCHLIST;
 use edge_api::tenancy::{Tenants, TradeInSettings};
 use edge_api::{app, AppState};
 use reqwest::StatusCode;
@@ -482,12 +482,12 @@ async fn a_watchlist_holds_at_most_its_cap_of_cars() {
         (
             StatusCode::UNPROCESSABLE_ENTITY,
             Some("validation_failed"),
-            Some(watchlist_full().as_str())
+            Some(watchlist_full(MAX_WATCHLIST).as_str())
         ),
         "{}",
         full.text
     );
-    assert!(watchlist_full().contains(&MAX_WATCHLIST.to_string()));
+    assert!(watchlist_full(MAX_WATCHLIST).contains(&MAX_WATCHLIST.to_string()));
     // Saving a car already on the full list is still fine, and removing one makes room.
     assert_eq!(save(5).await.status, StatusCode::OK);
     let removed = app

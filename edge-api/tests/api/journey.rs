@@ -7,14 +7,16 @@
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate};
-use domain::messages::{LEAD_STATUS_COMPLETE, ONLINE_PURCHASE_CATEGORY};
+use domain::messages::{
+    LEAD_STATUS_COMPLETE, NOT_YOUR_JOURNEY, NO_JOURNEY, NO_LIVE_HOLD, ONLINE_PURCHASE_CATEGORY,
+    VALUATION_NOT_FOUND,
+};
 use domain::rules::availability::ReserveState;
 use domain::rules::finance::{repayment, CarLoan, LoanTerms, PaymentFrequency, RepaymentInput};
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::lead::PaymentStatus;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::journey::{NOT_YOUR_JOURNEY, NO_JOURNEY, NO_LIVE_HOLD, VALUATION_NOT_FOUND};
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -5,12 +5,11 @@
 
 use std::sync::Arc;
 
+use domain::messages::{AMBIGUOUS_HOST, ORIGIN_REQUIRED, RATE_LIMITED};
 use edge_api::clock::ManualClock;
-use edge_api::error::RATE_LIMITED;
 use edge_api::extract::OriginSecrets;
-use edge_api::lambda::{router, ORIGIN_REQUIRED, ORIGIN_SECRET_HEADER};
+use edge_api::lambda::{router, ORIGIN_SECRET_HEADER};
 use edge_api::policy::Policy;
-use edge_api::tenancy::AMBIGUOUS_HOST;
 use edge_api::AppState;
 use lambda_http::IntoResponse;
 use reqwest::StatusCode;

@@ -14,6 +14,7 @@ use std::time::{Duration as StdDuration, Instant};
 use async_trait::async_trait;
 use chrono::Duration;
 use domain::config::{LeadEmailConfig, LeadEmailFormat, LeadRecipient};
+use domain::messages::NEXT_STEP;
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
@@ -744,7 +745,7 @@ async fn a_lead_reaches_a_real_smtp_server_in_each_recipients_format() {
             && text.contains("our team at Alpha Motors brisbane")
             && text
                 .contains("Car page: https://www.alphamotors.com.au/cars/2021-toyota-hilux-1042")
-            && text.contains(edge_api::delivery::lead_mail::NEXT_STEP),
+            && text.contains(NEXT_STEP),
         "{text}"
     );
     // And by SMS, the dealer having turned it on.

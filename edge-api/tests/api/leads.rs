@@ -2,9 +2,9 @@
 //! steps, idempotency, honeypot and limits.
 
 use domain::messages::{
-    field_required, CAREER_ENQUIRY, GENERAL_ENQUIRY, INVALID_EMAIL, INVALID_PHONE,
-    INVALID_POSTCODE_FORMAT, LEAD_SOURCE_WEBSITE, LEAD_STATUS_COMPLETE, OFFER_ACCEPTED_SUBCATEGORY,
-    PLEASE_FIX_ERRORS, SELECT_DEALERSHIP_LOCATION,
+    field_required, CAREER_ENQUIRY, GENERAL_ENQUIRY, IDEMPOTENCY_KEY_REUSED, INVALID_EMAIL,
+    INVALID_PHONE, INVALID_POSTCODE_FORMAT, LEAD_SOURCE_WEBSITE, LEAD_STATUS_COMPLETE,
+    OFFER_ACCEPTED_SUBCATEGORY, PLEASE_FIX_ERRORS, SELECT_DEALERSHIP_LOCATION,
 };
 use edge_api::clock::Clock;
 use edge_api::policy::{Policy, RateLimit};
@@ -317,10 +317,7 @@ async fn an_idempotency_key_reused_with_another_body_is_refused_with_422() {
             reused.json["code"].as_str(),
             reused.json["message"].as_str()
         ),
-        (
-            Some("idempotency_key_reused"),
-            Some(edge_api::error::IDEMPOTENCY_KEY_REUSED)
-        )
+        (Some("idempotency_key_reused"), Some(IDEMPOTENCY_KEY_REUSED))
     );
     assert!(
         reused.json["lead_id"].is_null(),

@@ -2,6 +2,7 @@
 //! origins (its configured https domains; `http://<slug>.localhost` in the local server
 //! only), and a POST from anywhere else is refused before it changes anything.
 
+use domain::messages::CROSS_SITE;
 use edge_api::policy::Policy;
 use edge_api::Runtime;
 use reqwest::StatusCode;
@@ -84,7 +85,7 @@ async fn a_cross_site_form_post_cannot_sign_the_shopper_out() {
             answer.status,
             answer.text
         );
-        assert_eq!(answer.json["message"], edge_api::error::CROSS_SITE);
+        assert_eq!(answer.json["message"], CROSS_SITE);
         assert!(
             answer.session_cookie().is_none(),
             "the cookie is not cleared: {:?}",

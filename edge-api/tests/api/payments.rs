@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::Duration;
+use domain::messages::NOT_AUTHENTICATED;
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
@@ -20,7 +21,6 @@ use edge_api::payment::links::DealerAction;
 use edge_api::payment::stripe::{sign, StripeSettings};
 use edge_api::payment::{flow, CardPayments};
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::reservations::NOT_AUTHENTICATED;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -670,7 +670,7 @@ async fn the_shopper_cancels_and_the_dealer_captures_and_refunds_through_single_
                 .text
                 .contains("for the 2021 Toyota HiLux SR5: the sale is agreed")
             && page.text.contains(
-                "<a href=\"https://www.alphamotors.com.au/cars/car-21\">the car's page</a>"
+                "<a href=\"https://www.alphamotors.com.au/cars/car-21\">the car&#39;s page</a>"
             )
             && page
                 .text

@@ -9,19 +9,16 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use chrono::{DateTime, Duration, Utc};
 use domain::messages::{
-    field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, INVALID_EMAIL,
-    INVALID_PHONE, INVALID_POSTCODE_FORMAT, PLEASE_FIX_ERRORS, RESERVATION_CATEGORY,
+    field_required, reservation_held_pay_at_dealership, CAR_ALREADY_RESERVED, CAR_NOT_FOUND,
+    CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD, INVALID_CAR_ID, INVALID_EMAIL, INVALID_PHONE,
+    INVALID_POSTCODE_FORMAT, PHONE_HOLDS_A_CAR, PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED,
+    PLEASE_FIX_ERRORS, RESERVATION_CATEGORY, TOO_MANY_RESERVATIONS,
 };
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
 use edge_api::clock::Clock;
-use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::reservations::{
-    CAR_NOT_FOUND, CAR_NOT_PRICED, CAR_NOT_PURCHASABLE, CAR_SOLD, PHONE_HOLDS_A_CAR,
-    PHONE_NOT_SIGNED_IN, PHONE_NOT_VERIFIED, TOO_MANY_RESERVATIONS,
-};
 use edge_api::tenancy::Tenants;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

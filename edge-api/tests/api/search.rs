@@ -10,8 +10,9 @@ use ::search::test_server::RealMeilisearch;
 use ::search::{index_meilisearch, write_index, FixedFilters, IndexDoc, INDEX_DIR};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::car::{Car, CarStatus, CarType};
+use domain::messages::SEARCH_NO_INDEX;
 use edge_api::policy::Policy;
-use edge_api::routes::search::{CACHE_CONTROL, NO_INDEX};
+use edge_api::routes::search::CACHE_CONTROL;
 use edge_api::search_backend::SearchBackend;
 use edge_api::tenancy::{Tenant, Tenants};
 use reqwest::StatusCode;
@@ -393,7 +394,7 @@ async fn unknown_hosts_and_dealers_without_an_index_are_404s(on: On) {
         (no_index.status, no_index.json["code"].as_str()),
         (StatusCode::NOT_FOUND, Some("not_found"))
     );
-    assert_eq!(no_index.json["message"], NO_INDEX);
+    assert_eq!(no_index.json["message"], SEARCH_NO_INDEX);
     // POST takes a form body only; JSON is a 400 that says so.
     let post = app
         .post("alpha.localhost", "/api/search", &json!({}), None)

@@ -95,7 +95,7 @@ async fn media_is_shared_and_assets_are_cached_for_a_year() {
 #[tokio::test]
 async fn a_path_segment_longer_than_a_file_name_is_the_sites_404_page() {
     let app = spawn().await;
-    let long = "a".repeat(edge_api::routes::static_site::MAX_SEGMENT_BYTES + 1);
+    let long = "a".repeat(domain::site_files::MAX_SEGMENT_BYTES + 1);
     for path in [
         format!("/cars/{long}"),
         format!("/{long}/"),

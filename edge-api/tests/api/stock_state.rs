@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use chrono::Duration;
+use domain::messages::INVALID_CAR_ID;
 use domain::rules::availability::ReserveState;
 use domain::rules::market::{Listing, Market, MarketCar};
-use edge_api::error::INVALID_CAR_ID;
 use edge_api::market::{dealer_stock, stock_key, MarketSource, StockFetches, MAX_STOCK_TTL};
 use edge_api::policy::Policy;
 use reqwest::StatusCode;

@@ -5,14 +5,15 @@ use std::sync::{Arc, Mutex};
 
 use axum::routing::post;
 use axum::Router;
+use domain::messages::{REGO_LOOKUP_OFF, TRADE_IN_OFF};
 use domain::rules::market::{Market, MarketCar};
 use edge_api::clock::Clock;
 use edge_api::market::MarketSource;
 use edge_api::policy::{Policy, RateLimit};
-use edge_api::routes::trade_in::{TRADE_IN_OFF, VALUATION_EVENT};
+use edge_api::routes::trade_in::VALUATION_EVENT;
 use edge_api::tenancy::TradeInSettings;
 use edge_api::tenancy::{Tenant, Tenants};
-use edge_api::trade_in::{HttpValuer, LOOKUP_OFF};
+use edge_api::trade_in::HttpValuer;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -359,7 +360,7 @@ async fn the_lookup_says_whether_an_online_estimate_can_be_made() {
         .await;
     assert_eq!(
         (rego.status, rego.json["message"].as_str()),
-        (StatusCode::NOT_FOUND, Some(LOOKUP_OFF))
+        (StatusCode::NOT_FOUND, Some(REGO_LOOKUP_OFF))
     );
 
     let neither = app

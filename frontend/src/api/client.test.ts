@@ -11,9 +11,11 @@ import {
   deliveryEstimate,
   getSession,
   search,
+  searchIds,
   submitLead,
   tradeInLookup,
 } from './client';
+import { emptyState, readSearchUrl, serializeSearchState } from '../features/search/search-state';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -82,6 +84,18 @@ describe('requests', () => {
       '/api/search?query=rav4&page=2',
       '/cars/2024-toyota-rav4-gx-1/autogauge',
     ]);
+  });
+
+  test("the saved cars' query is the search state's writer's, read back as asked", async () => {
+    const { calls, fetchImpl } = recorder(() => json(200, {}));
+    await searchIds([9, 7], 100, { fetchImpl });
+    const [path, query = ''] = (calls[0]?.url ?? '').split('?');
+    expect(path).toBe('/api/search');
+    expect(query).toBe(serializeSearchState({ ...emptyState(), ids: [9, 7], hitsPerPage: 100 }, 0));
+    expect(readSearchUrl(query, 0)).toEqual({
+      state: { ...emptyState(), ids: [7, 9], hitsPerPage: 100 },
+      rejected: [],
+    });
   });
 });
 

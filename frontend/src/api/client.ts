@@ -5,6 +5,7 @@
 // the feature that asked; the answers are still checked where a proxy or an older deploy
 // might answer something else.
 import type { components } from '../types/generated/api/schema';
+import { emptyState, serializeSearchState } from '../features/search/search-state';
 
 /** The API's named schemas (request bodies and answers). */
 export type Schemas = components['schemas'];
@@ -154,13 +155,11 @@ export const getStock = (carId: number, options?: CallOptions) =>
 /** GET {apiPath}?{query}: the search page's `query` string as the search state writes it
  *  (the page's view model names the path, /api/search). */
 export const search = (apiPath: string, query: string, options?: CallOptions) =>
-  get<Schemas['SearchAnswer']>(`${apiPath}?${query}`, options);
-/** GET /api/search?ids=&hitsPerPage=: the cards of saved cars. */
+  get<Schemas['SearchReply']>(`${apiPath}?${query}`, options);
+/** GET /api/search?ids=&hitsPerPage=: the cards of saved cars, the query written by the
+ *  search state's writer (pages counted from 0, as the endpoint does). */
 export const searchIds = (ids: number[], hitsPerPage: number, options?: CallOptions) =>
-  get<Schemas['SearchAnswer']>(
-    `/api/search?${new URLSearchParams({ ids: ids.join(','), hitsPerPage: String(hitsPerPage) }).toString()}`,
-    options,
-  );
+  search('/api/search', serializeSearchState({ ...emptyState(), ids, hitsPerPage }, 0), options);
 /** GET /api/postcodes/{postcode}: where a postcode is. */
 export const postcodePlace = (postcode: string, options?: CallOptions) =>
   get<PostcodePlace>(`/api/postcodes/${encodeURIComponent(postcode)}`, options);

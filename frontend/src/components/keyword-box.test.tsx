@@ -9,6 +9,7 @@ import {
   suggestionsFrom,
 } from './keyword-box';
 import { answer, mockFetch } from '../testing/fetch';
+import { readSearchUrl, serializeSearchState } from '../features/search/search-state';
 
 const item = (value: string, count: number) => ({ label: value, value, count });
 const FACETS = {
@@ -75,6 +76,22 @@ describe('suggestions', () => {
     expect(queryHref(SEARCH, '  rav4 hybrid ')).toBe(`${SEARCH}?query=rav4+hybrid`);
     expect(queryHref(SEARCH, '   ')).toBe(SEARCH);
     expect(queryHref(SEARCH, '<script>&x=1')).toBe(`${SEARCH}?query=%3Cscript%3E%26x%3D1`);
+  });
+
+  it("link to what the search URL's writer writes for the filter they name", () => {
+    const read = (href: string) => {
+      const [path, query = ''] = href.split('?');
+      expect(path).toBe(SEARCH);
+      const { state, rejected } = readSearchUrl(query);
+      expect(rejected).toEqual([]);
+      expect(serializeSearchState(state)).toBe(query);
+      return state;
+    };
+    const filters = ALL.map((s) => read(s.href).refinements);
+    expect(filters[0]).toEqual({ make: ['Toyota'] });
+    expect(filters[2]).toEqual({ make: ['Toyota'], model: ['RAV4'] });
+    expect(filters[6]).toEqual({ body: ['SUV'] });
+    expect(read(queryHref(SEARCH, ' Škoda & co/€ ')).query).toBe('Škoda & co/€');
   });
 });
 

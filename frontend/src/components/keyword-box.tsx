@@ -7,6 +7,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { search } from '../api/client';
 import type { FacetItemView } from '../types/generated/FacetItemView';
+import {
+  emptyState,
+  serializeSearchState,
+  type SearchState,
+} from '../features/search/search-state';
 import { ComboboxListbox, useComboboxKeys } from './combobox';
 import './keyword-box.css';
 
@@ -34,15 +39,21 @@ const KIND_WORD: Record<Suggestion['kind'], string> = {
   body: 'Body type',
 };
 
-function withParams(searchPath: string, params: [string, string][]): string {
-  const query = new URLSearchParams(params).toString();
+/** The search page with `state` written by the search URL's writer. */
+function hrefOf(searchPath: string, state: Partial<SearchState>): string {
+  const query = serializeSearchState({ ...emptyState(), ...state });
   return query ? `${searchPath}${searchPath.includes('?') ? '&' : '?'}${query}` : searchPath;
 }
 
+/** The search page filtered to one value of each facet named. */
+const filteredHref = (searchPath: string, values: Record<string, string>) =>
+  hrefOf(searchPath, {
+    refinements: Object.fromEntries(Object.entries(values).map(([f, v]) => [f, [v]])),
+  });
+
 /** The search page for the text `query` (the plain search page for no text). */
 export function queryHref(searchPath: string, query: string): string {
-  const text = query.trim();
-  return withParams(searchPath, text ? [['query', text]] : []);
+  return hrefOf(searchPath, { query: query.trim() });
 }
 
 /** The suggestions of a search answer's facets: makes, models (from `make_model`, so a
@@ -57,7 +68,7 @@ export function suggestionsFrom(
       kind: 'make',
       label: item.label,
       count: item.count,
-      href: withParams(searchPath, [['refinementList[make][0]', item.value]]),
+      href: filteredHref(searchPath, { make: item.value }),
     });
   }
   for (const item of facets.make_model ?? []) {
@@ -70,10 +81,7 @@ export function suggestionsFrom(
       kind: 'model',
       label: `${make} ${model}`,
       count: item.count,
-      href: withParams(searchPath, [
-        ['refinementList[make][0]', make],
-        ['refinementList[model][0]', model],
-      ]),
+      href: filteredHref(searchPath, { make, model }),
     });
   }
   for (const item of facets.body ?? []) {
@@ -81,7 +89,7 @@ export function suggestionsFrom(
       kind: 'body',
       label: item.label,
       count: item.count,
-      href: withParams(searchPath, [['refinementList[body][0]', item.value]]),
+      href: filteredHref(searchPath, { body: item.value }),
     });
   }
   return out.filter((s) => s.count > 0 && s.label.trim() !== '');
@@ -132,7 +140,7 @@ type FacetItemsByName = Record<string, FacetItemView[] | undefined>;
 
 /** The stock's facets, fetched once per page (a failed fetch is tried again next focus). */
 function loadFacets(): Promise<FacetItemsByName> {
-  loaded ??= search(SEARCH_API, 'hitsPerPage=1')
+  loaded ??= search(SEARCH_API, serializeSearchState({ ...emptyState(), hitsPerPage: 1 }, 0))
     .then((reply) => {
       if (!reply.ok) throw new Error(`search failed with HTTP ${reply.status}`);
       return (reply.body?.facets ?? {}) as FacetItemsByName;

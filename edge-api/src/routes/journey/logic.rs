@@ -15,7 +15,11 @@ use crate::store::{
 use crate::tenancy::Tenant;
 use crate::AppState;
 use chrono::{DateTime, Duration, Utc};
-use domain::messages::{self, ONLINE_PURCHASE_CATEGORY};
+use domain::messages::{
+    self, BAD_TOKEN, CHOOSE_DELIVERY, CHOOSE_FINANCE, CHOOSE_PICKUP_LOCATION, CHOOSE_TRADE_IN,
+    DELIVERY_UNAVAILABLE, NOT_YOUR_JOURNEY, NO_DELIVERY, NO_JOURNEY, ONLINE_PURCHASE_CATEGORY,
+    SIGN_IN_TO_CONTINUE, VALUATION_NOT_FOUND,
+};
 use domain::rules::delivery::{delivery_estimate, delivery_origins};
 use domain::rules::finance::{CarLoan, LoanTerms, PaymentFrequency};
 use domain::rules::postcode::{delivery_postcode, DeliveryError};
@@ -25,10 +29,8 @@ use serde_json::{Number, Value};
 
 use super::{
     DeliveryInput, Fields, FinanceInput, HoldView, JourneyView, RepaymentView, SummaryView,
-    TradeInInput, AMOUNT_MAX, BAD_TOKEN, CHOOSE_DELIVERY, CHOOSE_FINANCE, CHOOSE_PICKUP_LOCATION,
-    CHOOSE_TRADE_IN, COMPARISON_RATE_MAX, DELIVERY_UNAVAILABLE, ESTABLISHMENT_FEE_MAX,
-    NOT_YOUR_JOURNEY, NO_DELIVERY, NO_JOURNEY, OFFER_DAYS, RATE_MAX, RATE_MIN, SIGN_IN_TO_CONTINUE,
-    VALUATION_NOT_FOUND,
+    TradeInInput, AMOUNT_MAX, COMPARISON_RATE_MAX, ESTABLISHMENT_FEE_MAX, OFFER_DAYS, RATE_MAX,
+    RATE_MIN,
 };
 
 pub(super) fn token_hash(secret: &str) -> String {
@@ -318,42 +320,39 @@ pub(super) fn finance_step(
             applied_at,
         });
     }
-    let money = |what: &str| format!("Please enter {what} between $0 and $250,000.");
     let deposit = in_range(
         fields,
         "finance.deposit",
         Some(input.deposit.unwrap_or(0.0)),
         (0.0, AMOUNT_MAX, None),
-        money("a deposit"),
+        messages::enter_amount(messages::A_DEPOSIT),
     );
     let balloon = in_range(
         fields,
         "finance.balloon",
         Some(input.balloon.unwrap_or(0.0)),
         (0.0, AMOUNT_MAX, None),
-        money("a final payment"),
+        messages::enter_amount(messages::A_FINAL_PAYMENT),
     );
     let establishment_fee = in_range(
         fields,
         "finance.establishment_fee",
         input.establishment_fee,
         (0.0, ESTABLISHMENT_FEE_MAX, None),
-        "Please enter an establishment fee between $0 and $5,000.".into(),
+        messages::ENTER_ESTABLISHMENT_FEE.into(),
     );
     let comparison_rate = in_range(
         fields,
         "finance.comparison_rate",
         input.comparison_rate,
         (RATE_MIN, COMPARISON_RATE_MAX, None),
-        format!(
-            "Please send a comparison rate between {RATE_MIN}% and {COMPARISON_RATE_MAX}% a year."
-        ),
+        messages::comparison_rate_out_of_range(RATE_MIN, COMPARISON_RATE_MAX),
     );
     let term_years = match input.term_years {
         None => {
             fields.insert(
                 "finance.term_years".into(),
-                "Please choose a loan term.".into(),
+                messages::CHOOSE_LOAN_TERM.into(),
             );
             None
         }
@@ -362,15 +361,12 @@ pub(super) fn finance_step(
             "finance.term_years",
             some,
             (1.0, 7.0, Some(0.5)),
-            "Please choose a loan term of 1 to 7 years, in half years.".into(),
+            messages::LOAN_TERM_RANGE.into(),
         ),
     };
     let rate = match input.rate {
         None => {
-            fields.insert(
-                "finance.rate".into(),
-                "Please enter an interest rate.".into(),
-            );
+            fields.insert("finance.rate".into(), messages::ENTER_INTEREST_RATE.into());
             None
         }
         some => in_range(
@@ -378,7 +374,7 @@ pub(super) fn finance_step(
             "finance.rate",
             some,
             (RATE_MIN, RATE_MAX, None),
-            format!("Please enter an interest rate between {RATE_MIN}% and {RATE_MAX}% a year."),
+            messages::interest_rate_out_of_range(RATE_MIN, RATE_MAX),
         ),
     };
     let frequency = match input.frequency.as_deref().map(str::trim) {
@@ -388,7 +384,7 @@ pub(super) fn finance_step(
         Some(_) => {
             fields.insert(
                 "finance.frequency".into(),
-                "Please choose weekly, fortnightly or monthly repayments.".into(),
+                messages::CHOOSE_FREQUENCY.into(),
             );
             None
         }
@@ -454,7 +450,7 @@ pub(super) async fn trade_in_step(
     let Some(id) = id else {
         fields.insert(
             "trade_in.valuation_id".into(),
-            "Please value your car first, then attach the offer.".into(),
+            messages::VALUE_YOUR_CAR_FIRST.into(),
         );
         return Ok(None);
     };

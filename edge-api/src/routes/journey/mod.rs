@@ -33,6 +33,7 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use domain::messages::{NO_LIVE_HOLD, ORDER_IS_SENT, SLOT_UNAVAILABLE};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -44,36 +45,6 @@ use self::logic::{
     application_lead, delivery_step, finance_step, lead_limits, live, order_lead, owned,
     reservation_lead, reservation_of, summary, token_hash, trade_in_step, view,
 };
-
-/// Shown without a token and without a sign-in.
-pub const SIGN_IN_TO_CONTINUE: &str =
-    "Please sign in with the phone number you reserved this car with to continue buying it online.";
-/// Shown when the token or the signed-in phone is not the reservation's.
-pub const NOT_YOUR_JOURNEY: &str = "This purchase belongs to another shopper. Please sign in with the phone number you reserved the car with.";
-/// Shown when the signed-in phone has no reservation of the car.
-pub const NO_JOURNEY: &str = "We could not find a reservation of this car under your phone number. Please reserve the car first.";
-/// Shown when an order is sent without a live hold.
-pub const NO_LIVE_HOLD: &str = "Your hold on this car has ended, so the order cannot be sent. Please reserve the car again to continue.";
-/// Shown for a token that is not one the API gives.
-pub const BAD_TOKEN: &str = "This purchase link is not valid. Please open the page again from the browser you reserved in, or sign in.";
-/// Shown for a bad finance choice.
-pub const CHOOSE_FINANCE: &str = "Please choose finance, paying cash, or skip this step for now.";
-/// Shown for a bad trade-in choice.
-pub const CHOOSE_TRADE_IN: &str =
-    "Please attach your trade-in offer, choose no trade-in, or skip this step for now.";
-/// Shown for a bad delivery choice.
-pub const CHOOSE_DELIVERY: &str =
-    "Please choose delivery, pick-up at the dealership, or skip this step for now.";
-/// Shown for a valuation the dealer has no record of.
-pub const VALUATION_NOT_FOUND: &str =
-    "We could not find that trade-in offer (offers last 14 days). Please value your car again.";
-/// Shown for a pick-up without a location.
-pub const CHOOSE_PICKUP_LOCATION: &str = "Please choose where to pick the car up.";
-/// Shown for a postcode beyond every delivery zone.
-pub const NO_DELIVERY: &str = "We cannot deliver to this postcode. Please choose pick-up at the dealership instead, or call us.";
-/// Shown when the postcode table is missing.
-pub const DELIVERY_UNAVAILABLE: &str =
-    "Delivery prices are not available right now. Please try again later or choose pick-up.";
 
 /// How long a trade-in offer can be attached after the car was valued.
 pub const OFFER_DAYS: i64 = 14;
@@ -446,9 +417,6 @@ pub async fn steps(
     )))
 }
 
-/// Shown when a step is changed after the order was sent.
-pub const ORDER_IS_SENT: &str = "Your order has been sent to the dealer, so these steps can no longer be changed here. Please call the dealership to change anything.";
-
 /// Sends the order to the dealer: one Online Purchase lead with every step, while the
 /// reservation's hold stands. A pick-up slot is booked with it. Sending again answers
 /// the order already sent.
@@ -557,10 +525,7 @@ pub async fn order(
                     .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("journey vanished")))?;
                 // A second press of the button finds the first one's order.
                 if outcome == JourneySave::SlotTaken && journey.order.is_none() {
-                    return Err(ApiError::new(
-                        ErrorCode::SlotUnavailable,
-                        appointments::SLOT_UNAVAILABLE,
-                    ));
+                    return Err(ApiError::new(ErrorCode::SlotUnavailable, SLOT_UNAVAILABLE));
                 }
             }
         }

@@ -17,7 +17,7 @@ describe('carSlugOf', () => {
       searchAnswer([{ ...testCard, id: 4021, path: '/cars/2022-toyota-rav4-gx' }]),
     );
     expect(await carSlugOf('4021')).toBe('2022-toyota-rav4-gx');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/search?ids=4021&hitsPerPage=100');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/search?hitsPerPage=100&ids=4021');
   });
 
   it('keeps a slug as it is, without a request', async () => {

@@ -6,9 +6,7 @@ import type { VehicleProps } from '../../app/props';
 import type { CardView } from '../../types/generated/CardView';
 import { searchIds } from '../../api/client';
 import { parseAnswer } from '../search/search-client';
-
-/** The search API's limit of ids in one query. */
-const MAX_IDS = 100;
+import { MAX_IDS } from '../../types/generated/constants';
 
 /** The cards of `ids` (in the order asked; unknown or delisted ids are left out). */
 export async function fetchCardsByIds(

@@ -54,7 +54,7 @@ describe('WatchlistView', () => {
       </SiteContext.Provider>,
     );
     expect(await screen.findByRole('link', { name: '2022 Toyota RAV4 GX' })).toBeTruthy();
-    expect(String(fetchMock.mock.calls[2]?.[0])).toBe('/api/search?ids=7%2C9&hitsPerPage=100');
+    expect(String(fetchMock.mock.calls[2]?.[0])).toBe('/api/search?hitsPerPage=100&ids=7%2C9');
     expect(screen.getByText('2 saved cars')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'No longer available' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove 2019 Mazda CX-5 Maxx' }));

@@ -1,29 +1,18 @@
 // GET /api/search (through the API client) with a client cache of a configured size
 // (oldest answer dropped when full, seed 000 s4). The answer's hits are the card view
 // models the generator indexed.
-import { search } from '../../api/client';
+import { search, type Schemas } from '../../api/client';
 import { FifoCache } from '../../lib/fifo-cache';
 import type { CardView } from '../../types/generated/CardView';
 import type { FacetItemView } from '../../types/generated/FacetItemView';
-import type { components } from '../../types/generated/api/schema';
 
-/** The endpoint's answer (the fields the page uses). */
-export interface SearchAnswer {
+/** The endpoint's answer (the API schema's `SearchReply`), less the timing the page does
+ *  not use, with the hits as the card view models they are (the schema leaves the stored
+ *  cards untyped) and the facet items as the page's view type. */
+export type SearchAnswer = Omit<Schemas['SearchReply'], 'hits' | 'facets' | 'ms'> & {
   hits: CardView[];
-  count: number;
-  page: number;
-  pages: number;
   facets: Record<string, FacetItemView[]>;
-  /** Min and max of each range field among the matching cars, ignoring that field's own
-   *  range (so a slider keeps its bounds). */
-  facets_stats: Record<string, { min: number; max: number }>;
-  /** Filter phrases the endpoint read from the text ("under 30k"), when there were any. */
-  understood?: components['schemas']['UnderstoodQuery'] | null;
-  /** For an empty answer: the range that emptied it and what is found without it. */
-  relaxed?: components['schemas']['RelaxedRange'] | null;
-  /** For an empty answer: the text as the stock spells it ("Corolla" for "corrola"). */
-  suggestion?: components['schemas']['Suggestion'] | null;
-}
+};
 
 function isCard(value: unknown): value is CardView {
   if (value === null || typeof value !== 'object') return false;
@@ -50,8 +39,7 @@ export function parseAnswer(json: unknown): SearchAnswer {
     page: typeof answer.page === 'number' ? answer.page : 0,
     pages: answer.pages,
     facets: (answer.facets as Record<string, FacetItemView[]> | undefined) ?? {},
-    facets_stats:
-      (answer.facets_stats as Record<string, { min: number; max: number }> | undefined) ?? {},
+    facets_stats: (answer.facets_stats as SearchAnswer['facets_stats'] | undefined) ?? {},
     understood: (answer.understood as SearchAnswer['understood']) ?? null,
     relaxed: (answer.relaxed as SearchAnswer['relaxed']) ?? null,
     suggestion: (answer.suggestion as SearchAnswer['suggestion']) ?? null,

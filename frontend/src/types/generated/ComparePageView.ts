@@ -10,7 +10,7 @@ export type ComparePageView = {
  */
 title: string, 
 /**
- * Row labels, in order ([`COMPARE_ROWS`]).
+ * Row labels, in order ([`messages::COMPARE_ROWS`]).
  */
 rows: Array<string>, 
 /**

@@ -12,7 +12,7 @@ export type VehicleWidgets = {
  */
 delivery_calculator: boolean, 
 /**
- * The car's location slug the delivery estimate is measured from (issue 24), when the
+ * The car's location slug the delivery estimate is measured from, when the
  * dealer has that location; else the API measures from the nearest one.
  */
 delivery_location: string | null, 

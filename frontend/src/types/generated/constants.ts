@@ -36,6 +36,9 @@ export const DEFAULT_INCLUDE_SOLD_CARS_DAYS = 3;
 /** Seed 000 s9 / seed 001 s7/s9: page size of the catalogue, offers and default search. */
 export const PAGE_SIZE = 21;
 
+/** The most car ids one search may name (the watchlist's saved cars in one query). */
+export const MAX_IDS = 100;
+
 /** Seed 001 s3/s9: search history entries kept. */
 export const SEARCH_HISTORY_SIZE = 5;
 

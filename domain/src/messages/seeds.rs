@@ -1,7 +1,8 @@
-//! Every user-visible message of the seeds, word for word, in one place (typos included:
-//! seed 001 spells [`UNEXPECTED_ERROR`] "occured" and the opening-hour field
-//! "formated_hours"). Messages with a placeholder keep the seed's template as a constant
-//! and have a function that fills it in, so the wording exists once.
+//! The seeds' messages, word for word (typos included: seed 001 spells
+//! [`UNEXPECTED_ERROR`] "occured" and the opening-hour field "formated_hours"). Messages
+//! with a placeholder keep the seed's template as a constant and have a function that
+//! fills it in, so the wording exists once. A few words the pages need beside a seed's
+//! (a motorcycle's test ride, a caravan's inspection) sit with it and say so.
 
 // ---- Search and results (seed 000 sections 2, 8) ----
 
@@ -90,13 +91,9 @@ pub const CAR_SAVED_IN_WATCHLIST: &str = "Car Saved In Watchlist";
 pub const CAR_REMOVED: &str = "Car Removed";
 /// Seed 000 s4: action of the watchlist toasts.
 pub const VIEW_LIST: &str = "View List";
-/// Seed 001 s8: share toast template; see [`copied_to_clipboard`].
+/// Seed 001 s8: share toast template, e.g. "Copied 2023 Toyota RAV4 to your clipboard!";
+/// the share button fills `{car name}` in (frontend `share-actions.tsx`).
 pub const COPIED_TO_CLIPBOARD_TEMPLATE: &str = "Copied {car name} to your clipboard!";
-
-/// Seed 001 s8: the share toast for one car, e.g. "Copied 2023 Toyota RAV4 to your clipboard!".
-pub fn copied_to_clipboard(car_name: &str) -> String {
-    COPIED_TO_CLIPBOARD_TEMPLATE.replace("{car name}", car_name)
-}
 
 // ---- Vehicle page (seed 000 s2/s4, seed 001 s2/s5/s9) ----
 
@@ -266,6 +263,10 @@ pub const VIEW_HOLIDAY_HOURS: &str = "View Holiday Hours";
 pub const COMING_EARLY_2026: &str = "COMING EARLY 2026";
 /// Seed 001 s2: carousel hint.
 pub const SWIPE: &str = "Swipe";
+/// Seed 001 s2: heading of the locations carousel.
+pub const OUR_LOCATIONS: &str = "Our Locations";
+/// Seed 001 s3/s4: text of a closed day when the site shows neither alternative.
+pub const CLOSED: &str = "Closed";
 
 // ---- Warranty carousel (seed 001 s2) ----
 
@@ -292,88 +293,9 @@ pub const FOOTER_HEADINGS: [&str; 3] = ["Models", "Buyer Tools", "Service & Part
 /// Seed 001 s2: first breadcrumb.
 pub const BREADCRUMB_HOME: &str = "Home";
 
-// ---- Forecourt's own wording where the seeds give none (not seed text) ----
+// ---- Reservation deposit and the call box (seed 000 s9, seed 001 s8/s9) ----
 
-/// Field error of a phone that is not an Australian number (the seeds give no wording).
-pub const INVALID_PHONE: &str = "Please enter a valid Australian phone number.";
-/// Field error of an invalid email address (the seeds give no wording).
-pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
-/// Field error template of a missing required field (the seeds give no wording); see [`field_required`].
-pub const FIELD_REQUIRED_TEMPLATE: &str = "{field} is required.";
-
-/// The required-field error for a field label, e.g. "Message is required.".
-pub fn field_required(field_label: &str) -> String {
-    FIELD_REQUIRED_TEMPLATE.replace("{field}", field_label)
-}
 /// Console warning when no phone number can be chosen for a car (seed 001 s8 "Missing phone: console warning").
 pub const MISSING_PHONE_WARNING: &str = "No phone number configured for this car";
 /// Seed 000 s9 / seed 001 s9: reservation deposit copy.
 pub const FULLY_REFUNDABLE: &str = "100% refundable";
-
-// ---- Reservations (seed 001 s9: deposit $200, fully refundable, car held 48 hours) ----
-
-/// Lead category of a reservation (the dealer's CRM sees reservations as leads).
-pub const RESERVATION_CATEGORY: &str = "Reservation";
-/// Lead category of an order sent from the buy-online journey (the reserved car, with the
-/// shopper's finance, trade-in and delivery choices).
-pub const ONLINE_PURCHASE_CATEGORY: &str = "Online Purchase";
-/// Answer when the car already has an active hold.
-pub const CAR_ALREADY_RESERVED: &str = "This car is already reserved.";
-/// Shown when a hold paid at the dealership comes without a signed-in phone (the API's
-/// answer, and the reserve form's words above its code step). These API answers say
-/// "vehicle": one text serves every dealer, and a motorcycle or caravan is not a car.
-pub const PHONE_NOT_VERIFIED: &str = "Please confirm your mobile number to reserve this vehicle: we text you a 6-digit code, and the vehicle is held under that number.";
-/// Shown when the reservation's phone is not the signed-in one (the API's answer, and the
-/// reserve form's words above its code step).
-pub const PHONE_NOT_SIGNED_IN: &str = "The vehicle is held under the mobile number you confirmed. Please use that number, or confirm this one with a new code.";
-/// Template of the answer to a reservation paid at the dealership; see [`reservation_held_pay_at_dealership`].
-pub const RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE: &str =
-    "This vehicle is held for you for {hours} hours. Please pay the ${deposit} fully refundable deposit at the dealership to complete your reservation.";
-
-/// The answer to a reservation paid at the dealership, e.g. "This vehicle is held for you for
-/// 48 hours. Please pay the $200 fully refundable deposit at the dealership ...".
-pub fn reservation_held_pay_at_dealership(hours: u32, deposit_dollars: u32) -> String {
-    RESERVATION_HELD_PAY_AT_DEALERSHIP_TEMPLATE
-        .replace("{hours}", &hours.to_string())
-        .replace("{deposit}", &deposit_dollars.to_string())
-}
-
-/// The answer to a reservation whose deposit is held on the shopper's card, e.g. "This vehicle
-/// is reserved for you for 48 hours. $200 is held on your card ...".
-pub fn reservation_held_on_card(hours: u32, deposit_dollars: u32) -> String {
-    format!(
-        "This vehicle is reserved for you for {hours} hours. ${deposit_dollars} is held on your card, not charged: it is taken only if you go ahead with the purchase, and released if you do not."
-    )
-}
-
-// ---- Comparison rate (National Credit Code s 164 / Consumer Credit Code; not seed text) ----
-
-/// The prescribed comparison rate warning, shown wherever an interest rate or repayment is.
-pub const COMPARISON_RATE_WARNING: &str = "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
-/// The basis of every comparison rate shown (`rules::finance::comparison_rate`: $30,000 over 60 months).
-pub const COMPARISON_RATE_BASIS: &str =
-    "Comparison rate calculated on a secured loan of $30,000 over 5 years.";
-/// Label of the comparison rate figure.
-pub const COMPARISON_RATE: &str = "Comparison rate";
-/// Label of the interest rate figure.
-pub const INTEREST_RATE: &str = "Interest rate";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// One API text serves every dealer, so a reservation's answers never call a
-    /// motorcycle or caravan a car.
-    #[test]
-    fn reservation_answers_call_the_vehicle_a_vehicle() {
-        for text in [
-            PHONE_NOT_VERIFIED.to_string(),
-            PHONE_NOT_SIGNED_IN.to_string(),
-            reservation_held_pay_at_dealership(48, 200),
-            reservation_held_on_card(48, 200),
-        ] {
-            assert!(!text.to_lowercase().contains(" car "), "{text}");
-            assert!(text.contains("vehicle"), "{text}");
-        }
-    }
-}
