@@ -183,3 +183,85 @@ fn a_missing_program_is_a_start_error_naming_the_command() {
         "{error}"
     );
 }
+
+#[test]
+fn an_on_demand_pool_starts_a_worker_per_share_of_pages() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let starts_file = dir.path().join("starts");
+    let mut command = WorkerCommand::node(&fixture_worker());
+    command.env.push((
+        OsString::from("FIXTURE_STARTS"),
+        starts_file.as_os_str().to_os_string(),
+    ));
+    let mut options = PoolOptions::new(3);
+    options.pages_per_worker = 2;
+    let pool = Pool::on_demand(command.clone(), options);
+    drop(pool);
+    assert_eq!(
+        starts(&starts_file),
+        0,
+        "a pool given no page starts no worker"
+    );
+
+    let pool = Pool::on_demand(command, options);
+    let one = pool.render_all(
+        vec![job("acme /cars/1", serde_json::json!({ "text": "one" }))],
+        |_| {},
+    );
+    assert!(one[0].is_ok());
+    // Counted as started (a worker writes its own start line only once it runs).
+    assert_eq!(pool.stats().spawned, 1, "one page, one worker");
+    let two = (0..2)
+        .map(|i| {
+            job(
+                &format!("acme /cars/{i}"),
+                serde_json::json!({ "text": "x" }),
+            )
+        })
+        .collect();
+    assert!(pool.render_all(two, |_| {}).iter().all(Result::is_ok));
+    assert_eq!(
+        pool.stats().spawned,
+        2,
+        "a second worker from the third page"
+    );
+    let jobs = (0..6)
+        .map(|i| {
+            job(
+                &format!("acme /cars/{i}"),
+                serde_json::json!({ "text": "x" }),
+            )
+        })
+        .collect();
+    assert!(pool.render_all(jobs, |_| {}).iter().all(Result::is_ok));
+    drop(pool);
+    assert_eq!(starts(&starts_file), 3, "never more than the pool's size");
+}
+
+#[test]
+fn an_on_demand_pool_reports_a_missing_program_once_warmed() {
+    let command = WorkerCommand {
+        program: OsString::from("forecourt-no-such-node-binary"),
+        args: vec![OsString::from("worker.js")],
+        env: Vec::new(),
+        cwd: None,
+    };
+    let pool = Pool::on_demand(command, PoolOptions::new(2));
+    let error = pool.warm().expect_err("cannot start");
+    assert!(
+        error
+            .to_string()
+            .contains("forecourt-no-such-node-binary worker.js"),
+        "{error}"
+    );
+    let page = pool.render_all(
+        vec![job("acme /cars/a", serde_json::json!({ "text": "a" }))],
+        |_| {},
+    );
+    let failed = page[0].as_ref().expect_err("no worker");
+    assert!(
+        failed.message.contains("could not start the SSR worker"),
+        "{}",
+        failed.message
+    );
+}

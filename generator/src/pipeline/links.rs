@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use domain::config::Dealer;
+use domain::routes::route_for;
 use domain::rules::image_url::{self, ImageSource};
 use domain::view::links::switched_off_feature;
 
@@ -135,6 +136,24 @@ fn origin_of(
             "; the page is built only with {gate} = true in dealers/{slug}/dealer.toml"
         ));
     }
+    // Which page the link was meant to reach, or that no page of any site has its shape
+    // (a typing slip rather than a page this build did not publish).
+    let trimmed = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
+    if path.starts_with('/') && !path.starts_with("/api/") && !path.contains('.') {
+        origin.push_str(&match route_for(dealer, trimmed) {
+            Some(route) => format!(
+                "; it has the shape of {} ({} page)",
+                route.pattern,
+                route.kind.as_str()
+            ),
+            None => "; no page of a site has that shape (the routes are listed in docs/routes.md)"
+                .to_string(),
+        });
+    }
     origin
 }
 
@@ -216,18 +235,20 @@ fn percent_decode(path: &str) -> String {
 /// The values of every `name="..."` attribute of a document (`name` is `href`, `src` or
 /// `id`; the renderers quote attributes with `"`), entities decoded.
 fn attributes<'a>(html: &'a str, name: &'a str) -> impl Iterator<Item = String> + 'a {
-    let needle = format!("{name}=\"");
+    // Every changed page is scanned three times: memchr's vectorised search, not str::find.
+    let needle = memchr::memmem::Finder::new(format!("{name}=\"").as_bytes()).into_owned();
+    let bytes = html.as_bytes();
     let mut from = 0;
     std::iter::from_fn(move || loop {
-        let at = from + html[from..].find(&needle)?;
-        let start = at + needle.len();
+        let at = from + needle.find(&bytes[from..])?;
+        let start = at + needle.needle().len();
         from = start;
         // An attribute, not the tail of another name (`data-href`, `srcset`...).
         let before = html[..at].chars().next_back();
         if !before.is_some_and(char::is_whitespace) {
             continue;
         }
-        let end = start + html[start..].find('"')?;
+        let end = start + memchr::memchr(b'"', &bytes[start..])?;
         from = end;
         return Some(decode_entities(&html[start..end]));
     })
@@ -846,7 +867,7 @@ mod tests {
         ))
         .expect_err("dead links");
         let want = [
-            "dead link /nowhere on 1 page (/): this build publishes no nowhere/index.html; made by the page itself, not by a config key.",
+            "dead link /nowhere on 1 page (/): this build publishes no nowhere/index.html; made by the page itself, not by a config key; no page of a site has that shape (the routes are listed in docs/routes.md).",
             "dead link /cars/a-car#no-such-id on 1 page (/): /cars/a-car has no element with id=\"no-such-id\"",
             "dead link #gone on 1 page (/): / has no element with id=\"gone\"",
             "dead link /media/none.svg on 1 page (/): the feed's media folder has no none.svg",
@@ -880,6 +901,17 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:#?}");
         assert!(
             errors[0].starts_with("dead link /nowhere on 2 pages (/cars/a-car, /):"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn a_dead_link_names_the_route_it_has_the_shape_of() {
+        let errors = check(r##"<a href="/cars/a-sold-car">gone</a>"##).expect_err("dead link");
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].contains("; it has the shape of /cars/{slug} (vehicle page)."),
             "{}",
             errors[0]
         );

@@ -126,8 +126,8 @@ impl BuildOptions {
 
 /// Runs every phase for every dealer: the frontend build when stale, load, guard,
 /// derive, render and write. Dealers fail independently; the report says which
-/// published. An error here (config, feed, frontend, Node) stops the whole build
-/// before any site changes.
+/// published. An error here (config, feed, frontend) stops the whole build before any
+/// site changes; a Node that cannot start fails each dealer that has pages to build.
 pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
     let frontend = ensure_frontend(&opts.frontend, progress)?;
@@ -159,8 +159,8 @@ pub fn build(opts: &BuildOptions, progress: &Progress) -> Result<BuildReport, Bu
         cmd.cwd = Some(frontend.dir.clone());
         cmd
     });
-    let pool = Pool::start(command, PoolOptions::new(opts.workers))
-        .map_err(|e| BuildError::new(e.to_string()))?;
+    // Started by the first dealer that is built: a rebuild that skips every dealer runs no Node.
+    let pool = Pool::on_demand(command, PoolOptions::new(opts.workers));
     let planning = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.workers.max(1))
         .thread_name(|i| format!("plan-{i}"))
@@ -273,6 +273,8 @@ fn publish_dealer(
     outcome: &mut DealerOutcome,
 ) -> Result<(), Vec<String>> {
     let slug = stock.slug().to_string();
+    // The first worker loads the SSR bundle while the pages are made.
+    ctx.pool.warm().map_err(|e| vec![format!("{slug}: {e}")])?;
     // The search index is written from the same stock now and served only once the
     // site is swapped in; dropped with a failed build, it leaves the live index as it was.
     // The two run side by side (each phase's time is its own) and show the same cards,

@@ -16,6 +16,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::{self, JoinHandle};
@@ -89,15 +90,21 @@ pub struct PoolOptions {
     pub in_flight: usize,
     /// How long a worker may take to answer one request before it is treated as crashed.
     pub timeout: Duration,
+    /// Pages an on-demand pool gives each worker before it starts another: a worker's
+    /// start and JIT warm-up cost more CPU than a second worker saves on a few pages, on
+    /// a machine whose other cores are making and writing pages meanwhile.
+    pub pages_per_worker: usize,
 }
 
 impl PoolOptions {
-    /// `workers` processes with 4 requests in flight each and a 60 second answer timeout.
+    /// `workers` processes with 4 requests in flight each, a 60 second answer timeout and,
+    /// started on demand, a worker for every 2000 pages.
     pub fn new(workers: usize) -> PoolOptions {
         PoolOptions {
             workers: workers.max(1),
             in_flight: 4,
             timeout: Duration::from_secs(60),
+            pages_per_worker: 2000,
         }
     }
 }
@@ -120,7 +127,7 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 /// The pool could not start.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct StartError(String);
 
 impl fmt::Display for StartError {
@@ -207,10 +214,17 @@ pub struct PoolStats {
     pub crashes: usize,
 }
 
-/// A running pool of SSR workers; dropping it closes the workers' stdin and waits for them.
+/// A pool of SSR workers; dropping it closes the workers' stdin and waits for them.
 pub struct Pool {
     queue: Arc<JobQueue>,
-    managers: Vec<JoinHandle<()>>,
+    command: WorkerCommand,
+    options: PoolOptions,
+    /// One manager thread per worker started so far.
+    managers: Mutex<Vec<JoinHandle<()>>>,
+    /// Jobs submitted so far: how many workers an on-demand pool runs follows from it.
+    submitted: AtomicUsize,
+    /// Why the first worker could not be started, once that happened.
+    start_error: Mutex<Option<StartError>>,
     stats: Arc<Mutex<PoolStats>>,
 }
 
@@ -218,44 +232,100 @@ impl Pool {
     /// Starts `options.workers` workers running `command`. Fails when the program cannot
     /// be started at all (for example Node is not installed).
     pub fn start(command: WorkerCommand, options: PoolOptions) -> Result<Pool, StartError> {
-        let queue = Arc::new(JobQueue::default());
-        let stats = Arc::new(Mutex::new(PoolStats::default()));
-        let mut managers = Vec::new();
-        for index in 0..options.workers.max(1) {
-            let worker = Worker::spawn(&command, index, &stats).map_err(|e| {
-                StartError(format!(
-                    "could not start the SSR worker `{}`: {e}",
-                    command.describe()
-                ))
-            })?;
-            let manager = Manager {
-                command: command.clone(),
-                options,
-                index,
-                jobs: Arc::clone(&queue),
-                stats: Arc::clone(&stats),
-                worker: Some(worker),
-                next_id: 0,
-                in_flight: HashMap::new(),
-                retries: VecDeque::new(),
-            };
-            let handle = thread::Builder::new()
-                .name(format!("ssr-worker-{index}"))
-                .spawn(move || manager.run())
-                .map_err(|e| StartError(format!("could not start a pool thread: {e}")))?;
-            managers.push(handle);
+        let pool = Pool::on_demand(command, options);
+        pool.grow(options.workers.max(1))?;
+        Ok(pool)
+    }
+
+    /// A pool that starts no worker until it is given a page, then one more for every
+    /// [`PoolOptions::pages_per_worker`] pages given so far, up to `options.workers`:
+    /// each worker loads the whole SSR bundle and warms up its JIT, which a build with
+    /// nothing or little to render would pay for nothing.
+    pub fn on_demand(command: WorkerCommand, options: PoolOptions) -> Pool {
+        Pool {
+            queue: Arc::new(JobQueue::default()),
+            command,
+            options,
+            managers: Mutex::new(Vec::new()),
+            submitted: AtomicUsize::new(0),
+            start_error: Mutex::new(None),
+            stats: Arc::new(Mutex::new(PoolStats::default())),
         }
-        Ok(Pool {
-            queue,
-            managers,
-            stats,
-        })
+    }
+
+    /// Starts the first worker now, if none runs yet, so it loads the bundle while pages
+    /// are still being made. Fails when the program cannot be started at all.
+    pub fn warm(&self) -> Result<(), StartError> {
+        self.grow(1)
+    }
+
+    /// Runs at least `workers` workers (at most `options.workers`). An error only when no
+    /// worker runs: with one running, the others' jobs wait for it instead.
+    fn grow(&self, workers: usize) -> Result<(), StartError> {
+        let workers = workers.min(self.options.workers.max(1));
+        let Ok(mut managers) = self.managers.lock() else {
+            return Err(StartError("the SSR worker pool is broken".to_string()));
+        };
+        // A program that could not start once is not tried again for every page.
+        if managers.is_empty() {
+            if let Some(e) = self.start_error.lock().ok().and_then(|e| e.clone()) {
+                return Err(e);
+            }
+        }
+        while managers.len() < workers {
+            let index = managers.len();
+            match self.start_manager(index) {
+                Ok(handle) => managers.push(handle),
+                Err(e) if managers.is_empty() => {
+                    if let Ok(mut first) = self.start_error.lock() {
+                        first.get_or_insert_with(|| e.clone());
+                    }
+                    return Err(e);
+                }
+                Err(_) => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn start_manager(&self, index: usize) -> Result<JoinHandle<()>, StartError> {
+        let command = &self.command;
+        let worker = Worker::spawn(command, index, &self.stats).map_err(|e| {
+            StartError(format!(
+                "could not start the SSR worker `{}`: {e}",
+                command.describe()
+            ))
+        })?;
+        let manager = Manager {
+            command: command.clone(),
+            options: self.options,
+            index,
+            jobs: Arc::clone(&self.queue),
+            stats: Arc::clone(&self.stats),
+            worker: Some(worker),
+            next_id: 0,
+            in_flight: HashMap::new(),
+            retries: VecDeque::new(),
+        };
+        thread::Builder::new()
+            .name(format!("ssr-worker-{index}"))
+            .spawn(move || manager.run())
+            .map_err(|e| StartError(format!("could not start a pool thread: {e}")))
     }
 
     /// Queues one job; the answer arrives on the returned receiver.
     pub fn submit(&self, job: RenderJob) -> Receiver<Result<String, RenderError>> {
         let (reply, answer) = mpsc::channel();
         let label = job.label.clone();
+        let submitted = self.submitted.fetch_add(1, Ordering::Relaxed);
+        let wanted = 1 + submitted / self.options.pages_per_worker.max(1);
+        if let Err(e) = self.grow(wanted) {
+            let _ = reply.send(Err(RenderError {
+                page: label,
+                message: e.to_string(),
+            }));
+            return answer;
+        }
         if self
             .queue
             .push(Job {
@@ -309,7 +379,11 @@ impl Drop for Pool {
     fn drop(&mut self) {
         // Closing the queue lets each manager finish its work, close stdin and reap its worker.
         self.queue.close();
-        for handle in self.managers.drain(..) {
+        let managers = match self.managers.get_mut() {
+            Ok(managers) => std::mem::take(managers),
+            Err(poisoned) => std::mem::take(poisoned.into_inner()),
+        };
+        for handle in managers {
             let _ = handle.join();
         }
     }
