@@ -10,8 +10,111 @@
 //! a car. A few routes are named by the dealer's configuration rather than by a pattern
 //! ([`Route::chosen_by`]); [`route_for`] reads those from the dealer.
 
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
 use crate::config::Dealer;
-use crate::view::PageKind;
+
+/// The page kinds; each has one hydration entry `frontend/src/entries/<kind>.tsx` and one
+/// page component in `frontend/src/server/page-registry.tsx`, and `docs/contracts.md`
+/// lists them. The list is exported to TypeScript (`types/generated/PageKind.ts`); tests on
+/// both sides hold the entries, the registry and the docs to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PageKind {
+    /// Home page.
+    Home,
+    /// A search landing page with its first page of results.
+    Search,
+    /// A vehicle detail page.
+    Vehicle,
+    /// A single location page.
+    Location,
+    /// The list of locations.
+    Locations,
+    /// The dealer locator.
+    Locator,
+    /// A model page.
+    Model,
+    /// The list of model pages.
+    Models,
+    /// The parts and accessories catalogue (/parts/search).
+    PartsSearch,
+    /// The special offers list.
+    Offers,
+    /// One special offer.
+    Offer,
+    /// The brands list.
+    Brands,
+    /// One brand overview.
+    Brand,
+    /// A form page (trade-in, sell-my-car, service, parts, contact...).
+    Form,
+    /// A content page (about, terms, privacy, dealer markdown pages).
+    Content,
+    /// A client-only page shell (sign-in, watchlist, checkout, success, print, garage).
+    Client,
+    /// The 404 page.
+    NotFound,
+    /// The compare page (/compare): the shopper's chosen cars side by side.
+    Compare,
+    /// A post index (/news, /blog, /blog/vehicle-reviews).
+    Posts,
+    /// The spin-to-win prize wheel (/spin-to-win).
+    SpinToWin,
+}
+
+impl PageKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [PageKind; 20] = [
+        PageKind::Home,
+        PageKind::Search,
+        PageKind::Vehicle,
+        PageKind::Location,
+        PageKind::Locations,
+        PageKind::Locator,
+        PageKind::Model,
+        PageKind::Models,
+        PageKind::PartsSearch,
+        PageKind::Offers,
+        PageKind::Offer,
+        PageKind::Brands,
+        PageKind::Brand,
+        PageKind::Form,
+        PageKind::Content,
+        PageKind::Client,
+        PageKind::NotFound,
+        PageKind::Compare,
+        PageKind::Posts,
+        PageKind::SpinToWin,
+    ];
+
+    /// The snake_case name used for the entry file and the worker protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PageKind::Home => "home",
+            PageKind::Search => "search",
+            PageKind::Vehicle => "vehicle",
+            PageKind::Location => "location",
+            PageKind::Locations => "locations",
+            PageKind::Locator => "locator",
+            PageKind::Model => "model",
+            PageKind::Models => "models",
+            PageKind::PartsSearch => "parts_search",
+            PageKind::Offers => "offers",
+            PageKind::Offer => "offer",
+            PageKind::Brands => "brands",
+            PageKind::Brand => "brand",
+            PageKind::Form => "form",
+            PageKind::Content => "content",
+            PageKind::Client => "client",
+            PageKind::NotFound => "not_found",
+            PageKind::Compare => "compare",
+            PageKind::Posts => "posts",
+            PageKind::SpinToWin => "spin_to_win",
+        }
+    }
+}
 
 /// One route of a dealer's site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,11 +218,19 @@ pub fn route_for(dealer: &Dealer, path: &str) -> Option<&'static Route> {
     }
     route_of(path).or_else(|| {
         // The only form route without a fixed pattern is the dealer's finance link.
-        crate::view::form::form_routes(dealer)
-            .iter()
-            .any(|r| r.path == path)
-            .then_some(&FINANCE_LINK)
+        (local_path(&dealer.config.finance.link) == Some(path)).then_some(&FINANCE_LINK)
     })
+}
+
+/// A config link that names a page of the site itself: its path without query, fragment
+/// or trailing slash.
+pub fn local_path(link: &str) -> Option<&str> {
+    let path = link
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('/');
+    (link.starts_with('/') && !link.starts_with("//") && !path.is_empty()).then_some(path)
 }
 
 /// The route table as a markdown document (`docs/routes.md`).

@@ -261,7 +261,7 @@ pub fn form_routes(dealer: &Dealer) -> Vec<FormRoute> {
             true,
         ));
     }
-    let finance_link = local_path(&dealer.config.finance.link);
+    let finance_link = crate::routes::local_path(&dealer.config.finance.link);
     match finance_link {
         Some(link) if link != crate::config::DEFAULT_FINANCE_LINK => {
             routes.push(route(link, FormKind::FinanceEnquiry, false));
@@ -302,16 +302,6 @@ pub fn form_path(dealer: &Dealer, kind: FormKind) -> Option<String> {
         .find(|r| !r.alias)
         .or_else(|| routes.first())
         .map(|r| r.path.clone())
-}
-
-/// The path of a site-relative link without its query or anchor; none for other sites.
-fn local_path(link: &str) -> Option<&str> {
-    let path = link
-        .split(['?', '#'])
-        .next()
-        .unwrap_or_default()
-        .trim_end_matches('/');
-    (link.starts_with('/') && !link.starts_with("//") && !path.is_empty()).then_some(path)
 }
 
 pub(super) fn title_and_intro(

@@ -6,7 +6,6 @@
 //! page's `props` with the SSR bundle of its `kind` and wraps it in the document shell.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 pub mod brand_groups;
 pub mod brands;
@@ -57,106 +56,7 @@ pub mod words;
 
 pub use pages::site_pages;
 
-/// The page kinds; each has one hydration entry `frontend/src/entries/<kind>.tsx` and one
-/// page component in `frontend/src/server/page-registry.tsx`, and `docs/contracts.md`
-/// lists them. The list is exported to TypeScript (`types/generated/PageKind.ts`); tests on
-/// both sides hold the entries, the registry and the docs to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum PageKind {
-    /// Home page.
-    Home,
-    /// A search landing page with its first page of results.
-    Search,
-    /// A vehicle detail page.
-    Vehicle,
-    /// A single location page.
-    Location,
-    /// The list of locations.
-    Locations,
-    /// The dealer locator.
-    Locator,
-    /// A model page.
-    Model,
-    /// The list of model pages.
-    Models,
-    /// The parts and accessories catalogue (/parts/search).
-    PartsSearch,
-    /// The special offers list.
-    Offers,
-    /// One special offer.
-    Offer,
-    /// The brands list.
-    Brands,
-    /// One brand overview.
-    Brand,
-    /// A form page (trade-in, sell-my-car, service, parts, contact...).
-    Form,
-    /// A content page (about, terms, privacy, dealer markdown pages).
-    Content,
-    /// A client-only page shell (sign-in, watchlist, checkout, success, print, garage).
-    Client,
-    /// The 404 page.
-    NotFound,
-    /// The compare page (/compare): the shopper's chosen cars side by side.
-    Compare,
-    /// A post index (/news, /blog, /blog/vehicle-reviews).
-    Posts,
-    /// The spin-to-win prize wheel (/spin-to-win).
-    SpinToWin,
-}
-
-impl PageKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [PageKind; 20] = [
-        PageKind::Home,
-        PageKind::Search,
-        PageKind::Vehicle,
-        PageKind::Location,
-        PageKind::Locations,
-        PageKind::Locator,
-        PageKind::Model,
-        PageKind::Models,
-        PageKind::PartsSearch,
-        PageKind::Offers,
-        PageKind::Offer,
-        PageKind::Brands,
-        PageKind::Brand,
-        PageKind::Form,
-        PageKind::Content,
-        PageKind::Client,
-        PageKind::NotFound,
-        PageKind::Compare,
-        PageKind::Posts,
-        PageKind::SpinToWin,
-    ];
-
-    /// The snake_case name used for the entry file and the worker protocol.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PageKind::Home => "home",
-            PageKind::Search => "search",
-            PageKind::Vehicle => "vehicle",
-            PageKind::Location => "location",
-            PageKind::Locations => "locations",
-            PageKind::Locator => "locator",
-            PageKind::Model => "model",
-            PageKind::Models => "models",
-            PageKind::PartsSearch => "parts_search",
-            PageKind::Offers => "offers",
-            PageKind::Offer => "offer",
-            PageKind::Brands => "brands",
-            PageKind::Brand => "brand",
-            PageKind::Form => "form",
-            PageKind::Content => "content",
-            PageKind::Client => "client",
-            PageKind::NotFound => "not_found",
-            PageKind::Compare => "compare",
-            PageKind::Posts => "posts",
-            PageKind::SpinToWin => "spin_to_win",
-        }
-    }
-}
+pub use crate::routes::PageKind;
 
 /// One page of a dealer's site, ready to render.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
