@@ -16,20 +16,12 @@ use search::{EmbeddedSearch, FixedFilters, SearchQuery};
 use serde_json::{json, Value};
 
 mod common;
-use common::{dealers_dir, line, DEALER};
+use common::{corolla, dealers_dir, line, DEALER};
 
 fn write_feed(dir: &Path) -> std::path::PathBuf {
     let sold_at = (Utc::now() - Duration::days(1)).to_rfc3339();
     let rows = [
-        line(
-            101,
-            "2022-toyota-corolla-101",
-            "Corolla",
-            "used",
-            24_990.0,
-            5,
-            json!({}),
-        ),
+        corolla(),
         line(
             102,
             "2022-toyota-rav4-102",

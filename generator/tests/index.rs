@@ -11,22 +11,14 @@ use search::{EmbeddedSearch, FixedFilters, SearchQuery};
 use serde_json::json;
 
 mod common;
-use common::{dealers_dir, line, DEALER, OTHER_DEALER};
+use common::{corolla, dealers_dir, line, DEALER, OTHER_DEALER};
 
 /// Five rows of the fixture dealer (one without photos, which its `min_photos = 1` drops;
 /// one sold a month ago, outside its 3-day sold window) and one of the other fixture dealer.
 fn write_feed(dir: &Path) -> PathBuf {
     let sold_at = (Utc::now() - Duration::days(30)).to_rfc3339();
     let rows = [
-        line(
-            101,
-            "2022-toyota-corolla-101",
-            "Corolla",
-            "used",
-            24_990.0,
-            5,
-            json!({}),
-        ),
+        corolla(),
         line(
             102,
             "2022-toyota-rav4-102",

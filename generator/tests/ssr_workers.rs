@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 
 use generator::pipeline::{build, BuildOptions, BuildReport, Progress};
 use generator::render::WorkerCommand;
-use serde_json::json;
 
 mod common;
-use common::{dealers_with, line, DEALER};
+use common::{corolla, dealers_with, DEALER};
 
 /// The real SSR worker, started through a shell that first appends a line to `starts`.
 fn counted_worker(frontend: &Path, starts: &Path) -> WorkerCommand {
@@ -49,15 +48,7 @@ fn a_rebuild_that_skips_every_dealer_starts_no_worker() {
     let dir = tempfile::tempdir().expect("temp dir");
     dealers_with(dir.path(), |toml| toml);
     let feed = dir.path().join("feed.jsonl");
-    let row = line(
-        101,
-        "2022-toyota-corolla-101",
-        "Corolla",
-        "used",
-        24_990.0,
-        5,
-        json!({}),
-    );
+    let row = corolla();
     std::fs::write(&feed, row + "\n").expect("write feed");
     let frontend: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend");
     let starts_file = dir.path().join("starts");

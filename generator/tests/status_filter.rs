@@ -13,22 +13,14 @@ use generator::pipeline::assign_stock;
 use serde_json::json;
 
 mod common;
-use common::{dealers_dir, line, DEALER};
+use common::{corolla, dealers_dir, line, DEALER};
 
 #[test]
 fn the_search_status_filter_hides_cars_from_pages_and_results_where_switched_on() {
     let dir = tempfile::tempdir().expect("temp dir");
     let days_ago = |d: i64| (Utc::now() - Duration::days(d)).to_rfc3339();
     let rows = [
-        line(
-            101,
-            "2022-toyota-corolla-101",
-            "Corolla",
-            "used",
-            24_990.0,
-            5,
-            json!({}),
-        ),
+        corolla(),
         line(
             102,
             "2022-toyota-rav4-102",

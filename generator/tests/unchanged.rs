@@ -12,22 +12,14 @@ use serde_json::json;
 use walkdir::WalkDir;
 
 mod common;
-use common::{dealers_with, line, DEALER, OTHER_DEALER};
+use common::{corolla, dealers_with, line, DEALER, OTHER_DEALER};
 
 /// A few cars of the fixture dealer (the HiLux at $52,000) and one of the other (with
 /// the 8 photos its stock filter wants). Made once per test: the rows carry dates
 /// relative to the clock.
 fn rows() -> Vec<String> {
     vec![
-        line(
-            101,
-            "2022-toyota-corolla-101",
-            "Corolla",
-            "used",
-            24_990.0,
-            5,
-            json!({}),
-        ),
+        corolla(),
         line(
             103,
             "2022-toyota-hilux-103",

@@ -41,6 +41,20 @@ pub fn dealers_with(dir: &Path, edit: impl FnOnce(String) -> String) -> PathBuf 
     dealers
 }
 
+/// The row most tests start from: a used Corolla (id 101, $24,990, listed 5 days ago).
+#[allow(dead_code)] // not every test file starts from it
+pub fn corolla() -> String {
+    line(
+        101,
+        "2022-toyota-corolla-101",
+        "Corolla",
+        "used",
+        24_990.0,
+        5,
+        json!({}),
+    )
+}
+
 /// One JSON Lines feed row: a 2022 Toyota of [`DEALER`] at its Grafton location, listed
 /// `days_ago` days ago, with `extra` fields set over the defaults.
 pub fn line(
