@@ -118,8 +118,9 @@ async function reservableVehicle(context, base, searchPath, vehiclePath) {
 }
 
 /** Opens `path` in a page of the given size (set before loading, as a phone would). */
-async function openSized(context, base, path, width, height) {
+async function openSized(context, base, path, width, height, prepare = null) {
   const page = await context.newPage();
+  await prepare?.(page);
   const errors = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (msg) => {
@@ -229,15 +230,58 @@ test('vehicle page at 390 px: title and price within the first screen and a half
   await page.close();
 });
 
-test('vehicle page at 1366 px: the sticky header never covers the sidebar; exactly one Reserve Now', async ({
+/** Sums the page's layout shifts without recent input from its first paint
+ *  (`window.__shift`), naming what moved (`window.__shiftSources`). */
+async function watchShiftsFromLoad(page) {
+  await page.addInitScript(() => {
+    window.__shift = 0;
+    window.__shiftSources = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__shift += e.value;
+        for (const s of e.sources)
+          window.__shiftSources.push(`${s.node?.nodeName ?? '?'}.${s.node?.className ?? ''}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('vehicle page at 1366 px: nothing moves when the price comparison is hidden; the sticky header never covers the sidebar; exactly one Reserve Now', async ({
   context,
   base,
   searchPath,
   vehiclePath,
 }) => {
   const path = await reservableVehicle(context, base, searchPath, vehiclePath);
-  const { page, errors } = await openSized(context, base, path, 1366, 900);
+  // The comparison answers "too few comparables" (the panel hides after load), the case
+  // that moved the sidebar's foot inside a desktop window.
+  const { page, errors } = await openSized(context, base, path, 1366, 900, async (p) => {
+    await watchShiftsFromLoad(p);
+    await p.route('**/autogauge', (route) =>
+      route.fulfill({
+        json: {
+          fill: null,
+          listing_price: null,
+          market_range_min: null,
+          market_range_max: null,
+          confidence: null,
+          description: null,
+          comparables: 0,
+          view: null,
+        },
+      }),
+    );
+  });
   const props = await pageProps(page);
+  await page.locator('.price-comparison').waitFor({ state: 'detached' });
+  await scrollTo(page, 0);
+  const shift = await page.evaluate(() => ({
+    sum: window.__shift,
+    sources: window.__shiftSources,
+  }));
+  if (shift.sum > 0)
+    throw new Error(`${path}: layout shift ${shift.sum} at load (${shift.sources.join(', ')})`);
   // A car held meanwhile (the reserve journey holds one) offers no Reserve Now.
   const held = await page.evaluate(
     async (id) => (await (await fetch(`/api/reservations/${id}`)).json()).reserved === true,

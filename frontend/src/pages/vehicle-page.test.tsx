@@ -161,6 +161,12 @@ describe('VehiclePage widgets', () => {
     expect(html).toContain('href="/special-offers"');
   });
 
+  it('puts the price comparison last in the sidebar, so hiding it after load moves nothing', () => {
+    const { container } = render(<VehiclePage {...props()} />);
+    const sidebar = container.querySelector('.vehicle__sidebar');
+    expect(sidebar?.lastElementChild?.classList.contains('price-comparison')).toBe(true);
+  });
+
   it('asks the autogauge endpoint only when the feature is on, and hides the panel on no data', async () => {
     const { container } = render(<VehiclePage {...props()} />);
     await waitFor(() =>

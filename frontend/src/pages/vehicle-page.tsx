@@ -212,11 +212,13 @@ export function VehiclePage({ site, page }: VehicleProps) {
       {page.assurances.history_report_url ? (
         <HistoryReportLink url={page.assurances.history_report_url} />
       ) : null}
-      {widgets.price_comparison && available ? (
-        <PriceComparison carPath={card.path} analysis={widgets.car_analysis} />
-      ) : null}
       {page.phone && available ? (
         <CallBox phone={page.phone} ids={revealIds} car={cardCar(card)} />
+      ) : null}
+      {/* Last in the sidebar: the panel is known only after load and may be hidden then
+          (too few comparables), and with nothing after it its going moves nothing. */}
+      {widgets.price_comparison && available ? (
+        <PriceComparison carPath={card.path} analysis={widgets.car_analysis} />
       ) : null}
     </aside>
   );
