@@ -23,7 +23,7 @@ use domain::view::pages::PageProps;
 use domain::view::parts::PartsSearchPageView;
 use domain::view::posts::PostsPageView;
 use domain::view::search::SearchPageView;
-use domain::view::vehicle::VehiclePageView;
+use domain::view::vehicle::{SimilarCarsView, VehiclePageView};
 use ts_rs::{Config, TS};
 
 fn committed_dir() -> PathBuf {
@@ -36,6 +36,8 @@ fn export_all(dir: &Path) {
     HomePageView::export_all(&cfg).expect("export HomePageView");
     SearchPageView::export_all(&cfg).expect("export SearchPageView");
     VehiclePageView::export_all(&cfg).expect("export VehiclePageView");
+    // Not a page prop: the vehicle page loads it from its `similar_url`.
+    SimilarCarsView::export_all(&cfg).expect("export SimilarCarsView");
     LocationPageView::export_all(&cfg).expect("export LocationPageView");
     LocationsPageView::export_all(&cfg).expect("export LocationsPageView");
     ContentPageView::export_all(&cfg).expect("export ContentPageView");

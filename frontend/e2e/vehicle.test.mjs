@@ -282,6 +282,15 @@ test('vehicle page at 1366 px: nothing moves when the price comparison is hidden
   }));
   if (shift.sum > 0)
     throw new Error(`${path}: layout shift ${shift.sum} at load (${shift.sources.join(', ')})`);
+  // The similar cars come from their own file, after the page: other cars' cards, in view
+  // once there.
+  if (props.page.similar_url) {
+    const links = page.locator('.vehicle__similar .car-card__title a');
+    await links.first().waitFor();
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    if (hrefs.length === 0 || hrefs.includes(path))
+      throw new Error(`${path}: similar cars ${hrefs.join(', ')}`);
+  }
   // A car held meanwhile (the reserve journey holds one) offers no Reserve Now.
   const held = await page.evaluate(
     async (id) => (await (await fetch(`/api/reservations/${id}`)).json()).reserved === true,

@@ -215,6 +215,20 @@ fn lists_hilux(html: &str) -> bool {
 
 #[test]
 fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
+    // A second HiLux, which lists the first as a similar car.
+    let rows = |hilux_price: f64| {
+        let mut all = rows(hilux_price);
+        all.push(line(
+            104,
+            "2021-toyota-hilux-104",
+            "HiLux",
+            "used",
+            46_000.0,
+            7,
+            json!({}),
+        ));
+        all
+    };
     let dir = tempfile::tempdir().expect("temp dir");
     let first = run(&options(dir.path(), &rows(52_000.0)));
     assert!(first.success(), "{first:?}");
@@ -242,6 +256,33 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
         );
     }
     assert!(page(dir.path(), HILUX).contains("$49,500"));
+    // The cars that show the HiLux as a similar car have their similar cars' file
+    // rewritten with its new price; their own pages stay as they were.
+    let similar: Vec<&String> = changed
+        .iter()
+        .filter(|p| p.starts_with("/_site/similar/"))
+        .collect();
+    assert!(!similar.is_empty(), "{changed:?}");
+    for file in similar {
+        let text = std::fs::read_to_string(site(dir.path()).join(file.trim_start_matches('/')))
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(
+            text.contains(HILUX) && text.contains("$49,500"),
+            "{file}: {text}"
+        );
+        let car = file
+            .trim_start_matches("/_site/similar/")
+            .trim_end_matches(".json");
+        let car_page = format!("/cars/{car}");
+        assert!(
+            !changed.contains(&car_page),
+            "{car_page} changed: {changed:?}"
+        );
+        assert!(
+            page(dir.path(), &car_page).contains(&format!("\"similar_url\":\"{file}\"")),
+            "{car_page} links {file}"
+        );
+    }
     // The dealer's stock state, which the publish uploads for the API, follows the build:
     // only this dealer's cars, the HiLux at its new price, the Camry sold.
     let stock = std::fs::read_to_string(
@@ -369,50 +410,6 @@ fn a_build_that_dies_midway_leaves_the_live_site_as_it_was() {
     let next = run(&options(dir.path(), &rows(47_000.0)));
     assert!(next.success(), "{next:?}");
     assert!(page(dir.path(), HILUX).contains("$47,000"));
-}
-
-#[test]
-fn the_vehicle_pages_of_a_model_go_to_the_workers_one_after_another() {
-    // Two Corollas apart in stock order: their pages list the same similar cars, which a
-    // worker renders once while it keeps them.
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut all = rows(52_000.0);
-    all.push(line(
-        120,
-        "2021-toyota-corolla-120",
-        "Corolla",
-        "used",
-        22_990.0,
-        30,
-        json!({}),
-    ));
-    let mut opts = options(dir.path(), &all);
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/build/worker.js");
-    let mut worker = WorkerCommand::node(&fixture);
-    let log = dir.path().join("requests.log");
-    worker
-        .env
-        .push((OsString::from("FIXTURE_LOG"), log.clone().into_os_string()));
-    opts.worker = Some(worker);
-    opts.workers = 1;
-    assert!(run(&opts).success());
-
-    let text = std::fs::read_to_string(&log).expect("request log");
-    let models: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("vehicle\t"))
-        .collect();
-    assert_eq!(models.len(), 11, "every car's page: {models:?}");
-    let mut runs: Vec<&str> = models.clone();
-    runs.dedup();
-    let mut distinct = runs.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    assert_eq!(
-        runs.len(),
-        distinct.len(),
-        "each model's pages in one run: {models:?}"
-    );
 }
 
 #[test]

@@ -399,9 +399,8 @@ fn is_caravan(car: &Car) -> bool {
             .any(|f| f.is_some())
 }
 
-/// A car's card as the JSON text a page's props hold (a vehicle page's similar cars).
-/// It reads back as a [`CardView`]; text made elsewhere ([`CardJson::from_text`]) may
-/// carry members of its own beside the card's, which pages keep as they are.
+/// A car's card as JSON text (a car's similar cars file): made once, written into every
+/// file that lists the car. It reads back as a [`CardView`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CardJson(Box<serde_json::value::RawValue>);
@@ -410,12 +409,6 @@ impl CardJson {
     /// The card of `view`.
     pub fn of(view: &CardView) -> CardJson {
         CardJson(serde_json::value::to_raw_value(view).expect("a card view serializes"))
-    }
-
-    /// A card's JSON text made by the caller: it must be JSON; the members a
-    /// [`CardView`] has are for the caller to keep.
-    pub fn from_text(text: String) -> Result<CardJson, serde_json::Error> {
-        serde_json::value::RawValue::from_string(text).map(CardJson)
     }
 
     /// The JSON text.

@@ -32,7 +32,7 @@ use super::markdown::escape_html;
 use super::model::{model_page_view, models_page_view};
 use super::offer_cards::{offer_started, page_ended};
 use super::offers::{offer_page_view, offers_page_view};
-pub use super::pages_stock::{CarPages, SearchPages};
+pub use super::pages_stock::{CarOutputs, CarPages, SearchPages};
 use super::parts::parts_search_page_view;
 use super::search::{search_routes, RouteIndex};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};
@@ -228,7 +228,7 @@ impl SitePages<'_> {
             searches,
         } = self;
         let rest = pages.split_off(made_at);
-        pages.extend(cars.cars.iter().flat_map(|car| cars.pages_of(car)));
+        pages.extend(cars.cars.iter().flat_map(|car| cars.pages_of(car).pages));
         pages.extend(searches.routes.iter().map(|route| searches.page_of(route)));
         pages.extend(rest);
         pages

@@ -10,32 +10,50 @@ use super::crumbs::Crumb;
 use super::form_page::{reservation_page_view, FormPageView};
 use super::jsonld::{breadcrumb_json_ld, car_json_ld, StockKind};
 use super::names::display_name;
-use super::pages::{canonicalise, make_page};
+use super::pages::{canonicalise, make_page, SiteFile};
 use super::search::{search_page_view_of, RouteIndex, SearchPageView, SearchRoute};
 use super::site::ViewContext;
-use super::vehicle::{vehicle_page_view_indexed, VehicleKind};
+use super::vehicle::{
+    similar_cars_path, similar_cars_view, vehicle_page_view_indexed, VehicleKind,
+};
 use super::{Page, PageKind, Props};
 
+/// What one car publishes: its pages and the site file of its similar cars.
+pub struct CarOutputs {
+    /// Its vehicle page and, when the site offers reserving it, its reserve page.
+    pub pages: Vec<Page>,
+    /// Its similar cars ([`super::vehicle::SimilarCarsView`]), when it has any.
+    pub similar: Option<SiteFile>,
+}
+
 /// The pages of one car: its vehicle page and, when the site offers reserving it, its
-/// reserve page (`reservation_form` is the site's reservation form).
+/// reserve page (`reservation_form` is the site's reservation form); and the file of its
+/// similar cars.
 #[allow(clippy::too_many_arguments)] // the parts of a site that a car's pages read
 fn car_pages(
     car: &Car,
     title: Option<&str>,
-    similar: &SimilarIndex<'_>,
+    stock: &SimilarIndex<'_>,
     cards: &dyn Cards,
     reservation_form: Option<&FormPageView>,
     ctx: &ViewContext<'_>,
     site: &Props,
     search_paths: &std::collections::HashSet<String>,
-) -> Vec<Page> {
-    let mut view = vehicle_page_view_indexed(car, similar, cards, ctx);
+) -> CarOutputs {
+    let similar_cars = similar_cars_view(car, stock, cards, ctx);
+    let similar = (!similar_cars.cars.is_empty()).then(|| SiteFile {
+        path: similar_cars_path(car),
+        json: serde_json::to_string(&similar_cars).expect("cards serialize"),
+    });
+    let mut view = vehicle_page_view_indexed(car, &similar_cars, cards, ctx);
     unlink_unpublished_searches(&mut view.breadcrumbs, search_paths);
     // A car the search does not list has no model landing page: its "Find Me Something
-    // Similar" (sold, or on its card when unpriced) goes to the make's, else to all stock.
+    // Similar" (sold, or on its card when unpriced) and its similar cars' "See all" go to
+    // the make's, else to all stock.
     for url in [&mut view.find_similar_url, &mut view.card.find_similar_url]
         .into_iter()
         .flatten()
+        .chain([&mut view.similar_search_url])
     {
         if !search_paths.contains(url.as_str()) {
             let make = url.rsplit_once('/').map(|(make, _)| make.to_string());
@@ -93,7 +111,7 @@ fn car_pages(
             .push(breadcrumb_json_ld(&crumbs, &reserve_path, ctx));
         pages.push(page);
     }
-    pages
+    CarOutputs { pages, similar }
 }
 
 /// Makes the pages of each car of a site (its vehicle page and, when the site offers
@@ -117,8 +135,8 @@ impl<'a> CarPages<'a> {
         self.cars
     }
 
-    /// The pages of `car`, one of the site's cars.
-    pub fn pages_of(&self, car: &Car) -> Vec<Page> {
+    /// The pages of `car`, one of the site's cars, and its similar cars' file.
+    pub fn pages_of(&self, car: &Car) -> CarOutputs {
         car_pages(
             car,
             self.titles.get(&car.id).map(String::as_str),

@@ -97,9 +97,13 @@ pub struct VehiclePageView {
     /// What the compare page shows of this car (price, km, year, fuel, transmission,
     /// body, key specs), read from this page when the shopper compares it.
     pub compare: Vec<SpecRow>,
-    /// Similar in-stock cars.
-    #[ts(type = "Array<CardView>")]
-    pub similar: Vec<CardJson>,
+    /// The site file of the similar in-stock cars ([`SimilarCarsView`], at
+    /// [`similar_cars_path`]), which the page loads after it is shown; none when there
+    /// are none. A file, not props: a neighbour's new price rewrites it, not this page.
+    pub similar_url: Option<String>,
+    /// The model's search page: where the similar cars section's "See all" link goes,
+    /// all it offers without scripts.
+    pub similar_search_url: String,
     /// The interactive widgets of the page (calculators, share, print, sticky bars).
     pub widgets: VehicleWidgets,
     /// The detail viewer: which modes the car has and which shows first.
@@ -292,19 +296,50 @@ pub fn vehicle_widgets(car: &Car, ctx: &ViewContext<'_>) -> VehicleWidgets {
 /// shorthand: a build indexes the stock once and shares its cards.
 #[cfg(test)]
 pub fn vehicle_page_view(car: &Car, stock: &[Car], ctx: &ViewContext<'_>) -> VehiclePageView {
-    vehicle_page_view_indexed(
-        car,
-        &SimilarIndex::new(stock),
-        &crate::view::card::MakeCards,
-        ctx,
-    )
+    let cards = &crate::view::card::MakeCards;
+    let similar = similar_cars_view(car, &SimilarIndex::new(stock), cards, ctx);
+    vehicle_page_view_indexed(car, &similar, cards, ctx)
 }
 
-/// The vehicle page of `car`, with the dealer's stock indexed once for similar cars and its
-/// cards from `cards`.
-pub fn vehicle_page_view_indexed(
+/// The similar cars of a vehicle page: the cards of the site file at
+/// [`similar_cars_path`], which the page loads after it is shown.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SimilarCarsView {
+    /// Similar in-stock cars, most alike first.
+    #[ts(as = "Vec<CardView>")]
+    pub cars: Vec<CardJson>,
+}
+
+/// Where the site file of `car`'s similar cars ([`SimilarCarsView`]) is published.
+pub fn similar_cars_path(car: &Car) -> String {
+    format!("{SIMILAR_CARS_DIR}/{}.json", car.slug)
+}
+
+/// The folder of the similar cars' site files.
+pub const SIMILAR_CARS_DIR: &str = "/_site/similar";
+
+/// The similar cars of `car` from the dealer's indexed stock, their cards from `cards`.
+pub fn similar_cars_view(
     car: &Car,
     stock: &SimilarIndex<'_>,
+    cards: &dyn Cards,
+    ctx: &ViewContext<'_>,
+) -> SimilarCarsView {
+    let settings = ctx.dealer.config.vehicle_page.similar_cars_settings();
+    SimilarCarsView {
+        cars: stock
+            .similar(car, &settings)
+            .into_iter()
+            .map(|c| cards.json(c, ctx))
+            .collect(),
+    }
+}
+
+/// The vehicle page of `car` with its similar cars (`similar`, the page links their
+/// file when there are any) and its card from `cards`.
+pub fn vehicle_page_view_indexed(
+    car: &Car,
+    similar: &SimilarCarsView,
     cards: &dyn Cards,
     ctx: &ViewContext<'_>,
 ) -> VehiclePageView {
@@ -312,7 +347,7 @@ pub fn vehicle_page_view_indexed(
     let images = gallery(car);
     let available = is_available(car);
     let words = super::words::car_action_words(ctx.dealer, car);
-    let similar_settings = config.vehicle_page.similar_cars_settings();
+    let similar = &similar.cars;
     let card = cards.card(car, ctx);
     VehiclePageView {
         compare: compare_rows(car, &card),
@@ -344,11 +379,8 @@ pub fn vehicle_page_view_indexed(
         standard_equipment: listed(&car.standard_equipment),
         summary_title: words.summary.to_string(),
         similar_title: format!("Similar {}", words.many),
-        similar: stock
-            .similar(car, &similar_settings)
-            .into_iter()
-            .map(|c| cards.json(c, ctx))
-            .collect(),
+        similar_url: (!similar.is_empty()).then(|| similar_cars_path(car)),
+        similar_search_url: similar_search_path(car),
         widgets: vehicle_widgets(car, ctx),
         // The mode the page opens on comes from the template unless the dealer names one.
         viewer: viewer_view(

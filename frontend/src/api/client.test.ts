@@ -168,11 +168,12 @@ test('no module but the client calls fetch, save those that load static files', 
       (readFileSync(path, 'utf8').match(/\bfetch(Impl)?\(/g) ?? []).map(() => relative(src, path)),
     );
   // Not the API: the map's basemap files, the mega menu's prices file, the car's
-  // pre-rendered page (its props) and a vehicle page's form set.
+  // pre-rendered page (its props), a vehicle page's form set and its similar cars.
   expect([...new Set(calls)].sort()).toEqual([
     join('components', 'menu-models.tsx'),
     join('features', 'account', 'car-lookup.ts'),
     join('features', 'forms', 'vehicle-forms.ts'),
+    join('features', 'vehicle', 'similar-cars.tsx'),
     join('lib', 'map', 'leaflet-map.ts'),
   ]);
 });

@@ -64,7 +64,8 @@ function props(withForms: VehicleFormsView | null): VehicleProps {
       summary_title: 'Car Summary',
       similar_title: 'Similar cars',
       compare: [],
-      similar: [],
+      similar_url: null,
+      similar_search_url: '/search/toyota/rav4',
       widgets: {
         delivery_calculator: false,
         delivery_location: 'springwood',

@@ -85,7 +85,8 @@ function props(
       summary_title: 'Car Summary',
       similar_title: 'Similar cars',
       compare: [{ label: 'Price', value: '$38,990' }],
-      similar: [],
+      similar_url: null,
+      similar_search_url: '/search/toyota/rav4',
       widgets: {
         delivery_calculator: true,
         delivery_location: 'springwood',
@@ -367,13 +368,21 @@ describe('VehiclePage comparison rate warning', () => {
       assumptions: "youX's quote for great credit, over 5 years on the full price of $38,990",
     },
   });
+  const similarUrl = '/_site/similar/car-42.json';
   const withSimilar = (sidebarFinance: boolean): VehicleProps => ({
     ...quoted,
     page: {
       ...quoted.page,
       card: { ...quoted.page.card, finance: sidebarFinance ? finance : null },
-      similar: [{ ...quoted.page.card, id: 43, slug: 'car-43', finance }],
+      similar_url: similarUrl,
     },
+  });
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === similarUrl
+        ? answer(200, { cars: [{ ...quoted.page.card, id: 43, slug: 'car-43', finance }] })
+        : answer(200, { reserved: false }),
+    );
   });
 
   it('is printed once, under the sidebar repayment, with every rate of the page on it', () => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { VehicleProps } from '../app/props';
 import { Breadcrumbs } from '../components/breadcrumbs';
-import { CarGrid } from '../components/car-grid';
 import { COMPARISON_RATE_MARK, ComparisonRateNote } from '../components/comparison-rate-note';
 import { Layout } from '../components/layout';
 import { cardCar, EVENT_PHONE_CLICK, trackEvent } from '../lib/analytics';
@@ -19,6 +18,7 @@ import { DealerComments } from '../features/vehicle/dealer-comments';
 import { DeliveryCalculator } from '../features/vehicle/delivery-calculator';
 import { FuelCalculator } from '../features/vehicle/fuel-calculator';
 import { PriceComparison } from '../features/vehicle/price-comparison';
+import { SimilarCars } from '../features/vehicle/similar-cars';
 import { BottomBar, StickyHeader } from '../features/vehicle/scroll-bars';
 import { ShareActions } from '../features/vehicle/share-actions';
 import { Assurances, HistoryReportLink } from '../features/vehicle/assurances';
@@ -334,15 +334,14 @@ export function VehiclePage({ site, page }: VehicleProps) {
       {dialogOf('enquiry', enquiry)}
       {dialogOf('test_drive', testDrive)}
       {dialogOf('photo_request', photos)}
-      {page.similar.length > 0 ? (
-        <section aria-labelledby="similar-title" className="vehicle__similar">
-          <h2 id="similar-title">{page.similar_title}</h2>
-          <CarGrid
-            cars={page.similar}
-            label={page.similar_title}
-            rateNote={rateNoteAt === 'similar'}
-          />
-        </section>
+      {page.similar_url ? (
+        <SimilarCars
+          url={page.similar_url}
+          searchUrl={page.similar_search_url}
+          title={page.similar_title}
+          rateNote={rateNoteAt === 'similar'}
+          stand={card}
+        />
       ) : null}
     </Layout>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchProps } from '../app/props';
-import type { CardView } from '../types/generated/CardView';
 import { testCard } from '../testing/card';
 import { testSite } from '../testing/site';
 import { car, view } from '../testing/search-view';
@@ -37,25 +36,6 @@ describe('render (shared fragments)', () => {
     expect(plain).toBe(renderWhole('search', noSaving));
     expect(plain).not.toContain('save-toggle');
     expect(render('search', props())).toContain('save-toggle');
-  });
-
-  it('keys a card by its fingerprint where it has one (the generator’s digest of the card)', () => {
-    const fingerprinted = (card: CardView, fingerprint: string) =>
-      ({ ...card, fingerprint }) as CardView;
-    // The second card: the first row's card is the page's largest image, drawn with priority.
-    const first = props({ hits: [car(1), fingerprinted(car(7), 'a'.repeat(32))] });
-    expect(render('search', first)).toBe(renderWhole('search', first));
-    // The same fingerprint stands for the same card: the worker gives the markup it kept.
-    const same = props({
-      hits: [car(1), fingerprinted({ ...car(7), price_text: '$9,999' }, 'a'.repeat(32))],
-    });
-    expect(cards(render('search', same))[1]).not.toContain('$9,999');
-    // A new fingerprint is a new card.
-    const changed = props({
-      hits: [car(1), fingerprinted({ ...car(7), price_text: '$9,999' }, 'b'.repeat(32))],
-    });
-    expect(render('search', changed)).toBe(renderWhole('search', changed));
-    expect(cards(render('search', changed))[1]).toContain('$9,999');
   });
 
   it('puts the header’s hoisted image preloads first, as a whole render does', () => {

@@ -76,14 +76,8 @@ const lastData = new Map<string, { data: object; key: string }>();
 /** The text of data objects already keyed: a page's header and footer share its site. */
 const keyed = new WeakMap<object, string>();
 
-/** The key a fragment's markup is kept by: the data's fingerprint where it has one (a
- *  vehicle page's similar cars: the generator's digest of the rest of the card's JSON
- *  text, domain::view::card::CardJson, so no JSON text of the card is made here), else
- *  its JSON text. A fingerprint is hex digits and JSON text starts with `{`: the two
- *  kinds of key cannot meet. */
+/** The key a fragment's markup is kept by: its data's JSON text. */
 function dataKey(id: string, data: object): string {
-  const { fingerprint } = data as { fingerprint?: unknown };
-  if (typeof fingerprint === 'string') return fingerprint;
   let key = keyed.get(data);
   if (key !== undefined) return key;
   const last = lastData.get(id);

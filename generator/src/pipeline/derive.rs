@@ -35,7 +35,7 @@ impl Derived<'_> {
             .cars
             .cars()
             .iter()
-            .flat_map(|car| self.cars.pages_of(car));
+            .flat_map(|car| self.cars.pages_of(car).pages);
         pages.splice(self.cars_at..self.cars_at, cars);
         pages
     }

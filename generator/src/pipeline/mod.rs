@@ -4,9 +4,9 @@
 //! at: [`load`] -> [`Loaded`] (config + feed, each dealer's stock filters applied);
 //! [`derive`] -> [`Derived`] (the pages of `domain::view`, the search landing pages made
 //! on every core; its cars' pages are made on demand, [`Derived::pages`] makes them all);
-//! [`render`] -> [`Rendered`] (the cars' pages made a few at a time in render order, a
-//! window of pages in flight to the SSR worker pool, each wrapped in the document shell,
-//! into a staging folder); [`write`] -> [`Published`] (sitemap, robots, assets,
+//! [`render`] -> [`Rendered`] (the cars' pages made a few at a time, their similar cars'
+//! files written beside them, a window of pages in flight to the SSR worker pool, each
+//! wrapped in the document shell, into a staging folder); [`write`] -> [`Published`] (sitemap, robots, assets,
 //! manifest, then the swap). [`build`] runs them all for every dealer and returns a
 //! [`BuildReport`]; it also writes each dealer's search index (`<out>/_search/<slug>`, see
 //! [`crate::index`]) from the same stock, staged before rendering and published right

@@ -7,13 +7,13 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use domain::config::Dealer;
-use domain::view::pages::{CarPages, SiteFile};
+use domain::view::pages::{CarOutputs, CarPages, SiteFile};
 use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 
 use super::{files, staging_dir, Bar, Derived, Frontend, Listed, Progress};
 use crate::manifest::{content_hash, json_digest, output_of_path, BuildManifest};
-use crate::render::{render_order, Pool, RenderError, RenderJob};
+use crate::render::{Pool, RenderError, RenderJob};
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
 
 /// What render and write share for one build.
@@ -223,14 +223,9 @@ impl Planner<'_> {
         let mut planned = Vec::with_capacity(pages.len());
         for page in pages {
             let output = output_of_path(&page.path);
-            if let Some(first) = self.seen.get(&output) {
-                self.errors.push(format!(
-                    "{slug} {}: two pages write {output} (the other is {first})",
-                    page.path
-                ));
+            if !self.claim(&output, &page.path) {
                 continue;
             }
-            self.seen.insert(output.clone(), page.path.clone());
             match self.kind_parts(page.kind) {
                 Ok(parts) => planned.push((page, output, parts)),
                 Err(e) => self.errors.push(format!("{slug} {}: {e}", page.path)),
@@ -246,34 +241,16 @@ impl Planner<'_> {
                         format!("{slug} {}: the page does not serialize: {e}", page.path)
                     })?;
                     let hash = content_hash(&[&data, parts.hash.as_bytes()]);
-                    let target = dirs.staging.join(output);
-                    if !full && dirs.held.get(output) == Some(&hash) && target.is_file() {
-                        return Ok((hash, Step::Keep));
-                    }
-                    let live_file = dirs.live.join(output);
-                    if dirs.previous.get(output) == Some(&hash) && live_file.is_file() {
-                        files::link_or_copy(&live_file, &target).map_err(|e| {
-                            format!("{slug}: cannot reuse {}: {e}", live_file.display())
-                        })?;
-                        return Ok((hash, Step::Link));
-                    }
-                    Ok((hash, Step::Render))
+                    let step = dirs.step(slug, output, &hash, full)?;
+                    Ok((hash, step))
                 })
                 .collect()
         });
         let mut jobs = Vec::new();
         for ((page, output, parts), step) in planned.into_iter().zip(steps) {
-            let (hash, step) = match step {
-                Ok(done) => done,
-                Err(e) => {
-                    self.errors.push(e);
-                    continue;
-                }
+            let Some(step) = self.record(&output, step) else {
+                continue;
             };
-            if dirs.previous.get(&output) != Some(&hash) {
-                self.changed.push(output.clone());
-            }
-            self.outputs.insert(output.clone(), hash);
             if step == Step::Render {
                 jobs.push(Planned {
                     page,
@@ -289,12 +266,96 @@ impl Planner<'_> {
     }
 }
 
-/// Makes and plans the pages of one dealer in render order and sends those to render to
-/// `jobs`: the site's own pages, then its cars' pages, a chunk of cars at a time (the
-/// channel holds a window of pages, so memory holds a few windows, not a site). After an
-/// error it plans the rest only to report every error, and sends nothing more. Returns
-/// each car's pages for the sitemap (in stock order, whatever the render order) and the
-/// time spent making the cars' pages.
+impl Planner<'_> {
+    /// Whether `output` is `path`'s alone; a second path writing it is an error.
+    fn claim(&mut self, output: &str, path: &str) -> bool {
+        if let Some(first) = self.seen.get(output) {
+            self.errors.push(format!(
+                "{} {path}: two pages write {output} (the other is {first})",
+                self.slug
+            ));
+            return false;
+        }
+        self.seen.insert(output.to_string(), path.to_string());
+        true
+    }
+
+    /// Notes `output`'s hash and whether it changed; `None` (the error noted) when its
+    /// step failed.
+    fn record(&mut self, output: &str, step: Result<(String, Step), String>) -> Option<Step> {
+        let (hash, step) = match step {
+            Ok(done) => done,
+            Err(e) => {
+                self.errors.push(e);
+                return None;
+            }
+        };
+        if self.dirs.previous.get(output) != Some(&hash) {
+            self.changed.push(output.to_string());
+        }
+        self.outputs.insert(output.to_string(), hash);
+        Some(step)
+    }
+
+    /// Brings the cars' site files (their similar cars) up to date in the staging
+    /// folder: kept or linked when unchanged, else written. No worker renders them.
+    fn place_files(&mut self, site_files: Vec<SiteFile>) {
+        let slug = self.slug;
+        let mut placed = Vec::with_capacity(site_files.len());
+        for file in site_files {
+            let output = file.path.trim_start_matches('/').to_string();
+            if self.claim(&output, &file.path) {
+                placed.push((file, output));
+            }
+        }
+        let (full, dirs) = (self.full, self.dirs);
+        let steps: Vec<Result<(String, Step), String>> = self.threads.install(|| {
+            placed
+                .par_iter()
+                .map(|(file, output)| {
+                    let hash = content_hash(&[file.json.as_bytes()]);
+                    let step = dirs.step(slug, output, &hash, full)?;
+                    if step == Step::Render {
+                        let target = dirs.staging.join(output);
+                        files::write_file(&target, file.json.as_bytes()).map_err(|e| {
+                            format!("{slug}: cannot write {}: {e}", target.display())
+                        })?;
+                    }
+                    Ok((hash, step))
+                })
+                .collect()
+        });
+        for ((_, output), step) in placed.iter().zip(steps) {
+            self.record(output, step);
+        }
+    }
+}
+
+impl Dirs<'_> {
+    /// What `output`, whose content hashes to `hash`, needs in the staging folder: kept
+    /// when the staging folder's copy is the same (never on a `full` build), linked from
+    /// the live site when that copy is, else made.
+    fn step(&self, slug: &str, output: &str, hash: &str, full: bool) -> Result<Step, String> {
+        let target = self.staging.join(output);
+        if !full && self.held.get(output).map(String::as_str) == Some(hash) && target.is_file() {
+            return Ok(Step::Keep);
+        }
+        let live_file = self.live.join(output);
+        if self.previous.get(output).map(String::as_str) == Some(hash) && live_file.is_file() {
+            files::link_or_copy(&live_file, &target)
+                .map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
+            return Ok(Step::Link);
+        }
+        Ok(Step::Render)
+    }
+}
+
+/// Makes and plans the pages of one dealer and sends those to render to `jobs`: the
+/// site's own pages, then its cars' pages and similar cars' files, a chunk of cars at a
+/// time (the channel holds a window of pages, so memory holds a few windows, not a site).
+/// After an error it plans the rest only to report every error, and sends nothing more.
+/// Returns each car's pages for the sitemap (in stock order) and the time spent making
+/// the cars' pages.
 fn plan_all(
     planner: &mut Planner<'_>,
     pages: Vec<Page>,
@@ -314,24 +375,28 @@ fn plan_all(
     };
     let site_jobs = planner.plan(pages, bar);
     send(site_jobs, !planner.errors.is_empty());
-    let mut car_pages = vec![Vec::new(); cars.cars().len()];
+    let mut car_pages = Vec::with_capacity(cars.cars().len());
     let mut making = Duration::ZERO;
-    for chunk in render_order(cars.cars()).chunks(CARS_PER_CHUNK) {
+    for chunk in cars.cars().chunks(CARS_PER_CHUNK) {
         let t = Instant::now();
-        let made: Vec<(usize, Vec<Page>)> = planner.threads.install(|| {
-            chunk
-                .par_iter()
-                .map(|&at| (at, cars.pages_of(&cars.cars()[at])))
-                .collect()
-        });
+        let made: Vec<CarOutputs> = planner
+            .threads
+            .install(|| chunk.par_iter().map(|car| cars.pages_of(car)).collect());
         making += t.elapsed();
-        for (at, pages) in made {
+        let mut similar = Vec::new();
+        for CarOutputs {
+            pages,
+            similar: file,
+        } in made
+        {
             // The bar counted one page per car.
             bar.grow(pages.len().saturating_sub(1) as u64);
-            car_pages[at] = pages.iter().map(Listed::from).collect();
+            car_pages.push(pages.iter().map(Listed::from).collect());
             let planned = planner.plan(pages, bar);
             send(planned, !planner.errors.is_empty());
+            similar.extend(file);
         }
+        planner.place_files(similar);
     }
     (car_pages, making)
 }

@@ -101,9 +101,16 @@ similar_title: string,
  */
 compare: Array<SpecRow>, 
 /**
- * Similar in-stock cars.
+ * The site file of the similar in-stock cars ([`SimilarCarsView`], at
+ * [`similar_cars_path`]), which the page loads after it is shown; none when there
+ * are none. A file, not props: a neighbour's new price rewrites it, not this page.
  */
-similar: Array<CardView>, 
+similar_url: string | null, 
+/**
+ * The model's search page: where the similar cars section's "See all" link goes,
+ * all it offers without scripts.
+ */
+similar_search_url: string, 
 /**
  * The interactive widgets of the page (calculators, share, print, sticky bars).
  */
