@@ -328,6 +328,22 @@ fn a_rebuild_renders_only_the_changed_car_and_the_pages_that_list_it() {
 }
 
 #[test]
+fn a_page_gone_from_the_live_site_is_made_again_by_the_next_build() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    assert!(run(&options(dir.path(), &rows(52_000.0))).success());
+    let corolla = site(dir.path())
+        .join(COROLLA.trim_start_matches('/'))
+        .join("index.html");
+    std::fs::remove_file(&corolla).expect("remove the Corolla's page");
+
+    // Another car changes, so the dealer is built; the Corolla's page is unchanged but
+    // cannot be linked from the live site, so it is rendered.
+    let next = run(&options(dir.path(), &rows(49_500.0)));
+    assert!(next.success(), "{next:?}");
+    assert!(page(dir.path(), COROLLA).contains("Corolla"));
+}
+
+#[test]
 fn a_feed_missing_half_the_stock_is_refused_until_forced() {
     let dir = tempfile::tempdir().expect("temp dir");
     let all = rows(52_000.0);

@@ -334,17 +334,22 @@ impl Planner<'_> {
 impl Dirs<'_> {
     /// What `output`, whose content hashes to `hash`, needs in the staging folder: kept
     /// when the staging folder's copy is the same (never on a `full` build), linked from
-    /// the live site when that copy is, else made.
+    /// the live site when that copy is, else made. No file is looked at to keep one: the
+    /// staging folder's manifest lists exactly what the folder holds, as it is removed
+    /// before a build touches the folder ([`files::prepare_staging`]), and a lookup per
+    /// output costs a rebuild as much as making its pages.
     fn step(&self, slug: &str, output: &str, hash: &str, full: bool) -> Result<Step, String> {
-        let target = self.staging.join(output);
-        if !full && self.held.get(output).map(String::as_str) == Some(hash) && target.is_file() {
+        if !full && self.held.get(output).map(String::as_str) == Some(hash) {
             return Ok(Step::Keep);
         }
-        let live_file = self.live.join(output);
-        if self.previous.get(output).map(String::as_str) == Some(hash) && live_file.is_file() {
-            files::link_or_copy(&live_file, &target)
-                .map_err(|e| format!("{slug}: cannot reuse {}: {e}", live_file.display()))?;
-            return Ok(Step::Link);
+        if self.previous.get(output).map(String::as_str) == Some(hash) {
+            let live_file = self.live.join(output);
+            match files::link_or_copy(&live_file, &self.staging.join(output)) {
+                Ok(()) => return Ok(Step::Link),
+                // Gone from the live site: made again.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(format!("{slug}: cannot reuse {}: {e}", live_file.display())),
+            }
         }
         Ok(Step::Render)
     }
