@@ -473,7 +473,8 @@ describe('VehiclePage stock state on load', () => {
     const held = stockAnswer({ car_id: 42, status: 'reserved', price: 38990 });
     render(<VehiclePage {...props({ price_comparison: false })} />);
     held();
-    expect(await screen.findByText(MESSAGES.RESERVED)).toBeTruthy();
+    // In the reserve button's box, so nothing below it moves.
+    expect((await screen.findByText(MESSAGES.RESERVED)).classList.contains('button')).toBe(true);
     expect(screen.queryByRole('link', { name: MESSAGES.RESERVE_NOW })).toBeNull();
     expect(screen.queryByText(MESSAGES.SOLD)).toBeNull();
   });

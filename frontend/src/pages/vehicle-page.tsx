@@ -152,7 +152,8 @@ export function VehiclePage({ site, page }: VehicleProps) {
               {MESSAGES.SOLD}
             </p>
           ) : held ? (
-            <p className="vehicle__reserved" role="status">
+            // In the reserve button's box too: a hold learnt after load moves nothing.
+            <p className="button vehicle__reserved" role="status">
               {MESSAGES.RESERVED}
             </p>
           ) : card.reserve_url ? (
