@@ -34,6 +34,20 @@ pub struct BuildManifest {
     /// (`pipeline::inputs_digest`), recorded once both are live; `None` until then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inputs: Option<String>,
+    /// Each car's pages by the car's page path, with the digest of what they were made
+    /// from: a rebuild keeps the pages of a car whose digest is the same without making
+    /// them again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cars: BTreeMap<String, CarRecord>,
+}
+
+/// The pages one car's inputs made ([`BuildManifest::cars`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarRecord {
+    /// The digest of everything the car's pages were made from.
+    pub key: String,
+    /// The car's pages, as the sitemap lists them.
+    pub pages: Vec<crate::pipeline::Listed>,
 }
 
 impl BuildManifest {

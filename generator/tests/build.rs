@@ -525,9 +525,22 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
         .filter(|r| !r.contains("yaris"))
         .cloned()
         .collect();
+    let corolla_driven = all
+        .iter()
+        .map(|r| r.replace("\"km\":45000", "\"km\":46000"))
+        .collect::<Vec<_>>();
+    assert_ne!(corolla_driven, all);
     // The feed of each build: a first one, a price change, the change undone, a car
-    // sold out of the feed, and back.
-    let steps = [all.clone(), rows(49_500.0), all.clone(), without_yaris, all];
+    // sold out of the feed, and back; then one car's odometer, which no other car's
+    // page shows.
+    let steps = [
+        all.clone(),
+        rows(49_500.0),
+        all.clone(),
+        without_yaris,
+        all,
+        corolla_driven,
+    ];
     for (step, feed) in steps.iter().enumerate() {
         let mut opts = options(dir.path(), feed);
         opts.now = now;
@@ -582,6 +595,13 @@ fn each_rebuild_publishes_the_same_site_as_a_full_build_and_changes_only_what_di
                 outcome.rendered > 0 && outcome.rendered < outcome.pages / 2,
                 "{outcome:?}"
             ),
+            // The other cars' pages are kept without being made (debug builds make them
+            // all the same and check they are the live site's).
+            5 => {
+                assert_eq!(outcome.cars_kept, outcome.stock - 1, "{outcome:?}");
+                assert!(changed.contains(&COROLLA.to_string()), "{changed:?}");
+                assert!(page(dir.path(), COROLLA).contains("46,000 km"));
+            }
             _ => {}
         }
     }

@@ -32,7 +32,9 @@ use super::markdown::escape_html;
 use super::model::{model_page_view, models_page_view};
 use super::offer_cards::{offer_started, page_ended};
 use super::offers::{offer_page_view, offers_page_view};
-pub use super::pages_stock::{CarOutputs, CarPages, SearchPages};
+pub use super::pages_stock::{
+    similar_cars_file, CarInputs, CarOutputs, CarPages, SearchPages, SharedCarInputs,
+};
 use super::parts::parts_search_page_view;
 use super::search::{search_routes, RouteIndex};
 use super::site::{menu_prices, SiteView, ViewContext, MENU_PRICES_PATH};

@@ -1,6 +1,8 @@
 //! The pages of a site's stock, made on demand: each car's vehicle page (and reserve
 //! page), and each search landing page.
 
+use serde::Serialize;
+
 use crate::car::Car;
 use crate::rules::availability::{is_available, SimilarIndex};
 use crate::rules::stock::listed_in_search;
@@ -14,7 +16,7 @@ use super::pages::{canonicalise, make_page, SiteFile};
 use super::search::{search_page_view_of, RouteIndex, SearchPageView, SearchRoute};
 use super::site::ViewContext;
 use super::vehicle::{
-    similar_cars_path, similar_cars_view, vehicle_page_view_indexed, VehicleKind,
+    similar_cars_path, similar_cars_view, vehicle_page_view_indexed, SimilarCarsView, VehicleKind,
 };
 use super::{Page, PageKind, Props};
 
@@ -26,26 +28,30 @@ pub struct CarOutputs {
     pub similar: Option<SiteFile>,
 }
 
+/// The file of `car`'s similar cars, when it has any.
+pub fn similar_cars_file(car: &Car, similar_cars: &SimilarCarsView) -> Option<SiteFile> {
+    (!similar_cars.cars.is_empty()).then(|| SiteFile {
+        path: similar_cars_path(car),
+        json: serde_json::to_string(similar_cars).expect("cards serialize"),
+    })
+}
+
 /// The pages of one car: its vehicle page and, when the site offers reserving it, its
 /// reserve page (`reservation_form` is the site's reservation form); and the file of its
-/// similar cars.
+/// similar cars (`similar_cars`).
 #[allow(clippy::too_many_arguments)] // the parts of a site that a car's pages read
 fn car_pages(
     car: &Car,
     title: Option<&str>,
-    stock: &SimilarIndex<'_>,
+    similar_cars: &SimilarCarsView,
     cards: &dyn Cards,
     reservation_form: Option<&FormPageView>,
     ctx: &ViewContext<'_>,
     site: &Props,
     search_paths: &std::collections::HashSet<String>,
 ) -> CarOutputs {
-    let similar_cars = similar_cars_view(car, stock, cards, ctx);
-    let similar = (!similar_cars.cars.is_empty()).then(|| SiteFile {
-        path: similar_cars_path(car),
-        json: serde_json::to_string(&similar_cars).expect("cards serialize"),
-    });
-    let mut view = vehicle_page_view_indexed(car, &similar_cars, cards, ctx);
+    let similar = similar_cars_file(car, similar_cars);
+    let mut view = vehicle_page_view_indexed(car, similar_cars, cards, ctx);
     unlink_unpublished_searches(&mut view.breadcrumbs, search_paths);
     // A car the search does not list has no model landing page: its "Find Me Something
     // Similar" (sold, or on its card when unpriced) and its similar cars' "See all" go to
@@ -137,10 +143,21 @@ impl<'a> CarPages<'a> {
 
     /// The pages of `car`, one of the site's cars, and its similar cars' file.
     pub fn pages_of(&self, car: &Car) -> CarOutputs {
+        self.pages_with(car, &self.similar_of(car))
+    }
+
+    /// The similar cars of `car`, one of the site's cars.
+    pub fn similar_of(&self, car: &Car) -> SimilarCarsView {
+        similar_cars_view(car, &self.similar, self.cards, self.ctx)
+    }
+
+    /// The pages of `car` and its similar cars' file, given its similar cars
+    /// ([`CarPages::similar_of`]).
+    pub fn pages_with(&self, car: &Car, similar_cars: &SimilarCarsView) -> CarOutputs {
         car_pages(
             car,
             self.titles.get(&car.id).map(String::as_str),
-            &self.similar,
+            similar_cars,
             self.cards,
             self.reservation_form.as_ref(),
             self.ctx,
@@ -148,6 +165,64 @@ impl<'a> CarPages<'a> {
             &self.search_paths,
         )
     }
+
+    /// What the pages of every car read of the site and the clock.
+    pub fn shared_inputs(&self) -> SharedCarInputs<'_> {
+        fn sorted(set: &std::collections::HashSet<String>) -> Vec<&str> {
+            let mut all: Vec<&str> = set.iter().map(String::as_str).collect();
+            all.sort_unstable();
+            all
+        }
+        SharedCarInputs {
+            today: self.ctx.today,
+            current_year: self.ctx.current_year,
+            tags: &self.ctx.tags,
+            site_view: &self.ctx.site,
+            stocked_locations: sorted(&self.ctx.stocked_locations),
+            site: &self.site,
+            search_paths: sorted(&self.search_paths),
+            reservation_form: self.reservation_form.as_ref(),
+        }
+    }
+
+    /// What the pages of `car` read of the car, given its similar cars
+    /// ([`CarPages::similar_of`]).
+    pub fn inputs_of(&self, car: &'a Car, similar_cars: &SimilarCarsView) -> CarInputs<'_> {
+        CarInputs {
+            car,
+            title: self.titles.get(&car.id).map(String::as_str),
+            card: self.cards.json(car, self.ctx),
+            has_similar: !similar_cars.cars.is_empty(),
+        }
+    }
+}
+
+/// What every car's pages read besides the car itself ([`CarInputs`]), the dealer's
+/// config and the code that makes and renders them: the day and the clock's rules as
+/// the cards show them, the site's shared part, the search pages it publishes and its
+/// reservation form. Pages made from the same inputs are the same pages, so a rebuild
+/// that finds a car's inputs and these unchanged may keep its pages without making them.
+#[derive(Serialize)]
+pub struct SharedCarInputs<'a> {
+    today: chrono::NaiveDate,
+    current_year: i32,
+    tags: &'a crate::rules::tag::TagSettings,
+    site_view: &'a super::site::SiteView,
+    stocked_locations: Vec<&'a str>,
+    site: &'a Props,
+    search_paths: Vec<&'a str>,
+    reservation_form: Option<&'a FormPageView>,
+}
+
+/// What one car's pages read of the car: the car, its page title, its card (which
+/// carries what the clock decides of it, its tag) and whether it has similar cars (the
+/// page links their file; their cards are in the file, not the page).
+#[derive(Serialize)]
+pub struct CarInputs<'a> {
+    car: &'a Car,
+    title: Option<&'a str>,
+    card: super::card::CardJson,
+    has_similar: bool,
 }
 
 /// A breadcrumb to a search landing page the site does not publish (the make of a car

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Utc};
+use domain::config::Dealer;
 use domain::rules::stock::listed_in_search;
 use domain::rules::tag::card_tag;
 use walkdir::WalkDir;
@@ -38,19 +39,32 @@ fn folder_digest(dir: &Path) -> Option<[u8; 32]> {
     Some(*hasher.finalize().as_bytes())
 }
 
-/// The digest of a dealer's inputs at `now`: its accepted stock (in feed order), its
-/// loaded config and every dealer's files, the frontend bundle, the Stripe.js URL of the
-/// environment and this generator.
+/// The digest of what every output of a dealer is made with besides its stock and the
+/// clock: its loaded config and every dealer's files, the frontend bundle, the Stripe.js
+/// URL of the environment and this generator. `None` when a part cannot be read.
+pub fn setup_digest(dealer: &Dealer, frontend: &Frontend) -> Option<String> {
+    Some(content_hash(&[
+        generator_id()?.as_bytes(),
+        frontend.bundle_hash.as_bytes(),
+        &json_digest(dealer).ok()?,
+        // Every dealer's folder, not only this one's: a page can show another dealer's
+        // config (the locator's network locations), and config changes are rare.
+        &folder_digest(dealer.dir.parent().unwrap_or(&dealer.dir))?,
+        // The Stripe.js URL the reserve pages and their policy name.
+        std::env::var(domain::csp::STRIPE_JS_URL_ENV)
+            .unwrap_or_default()
+            .as_bytes(),
+    ]))
+}
+
+/// The digest of a dealer's inputs at `now`: its setup ([`setup_digest`]) and its
+/// accepted stock (in feed order).
 /// Time enters as the rules see it: the day (offers, menus, the footer's year) and, per
 /// car, the outcome of the rules that compare instants (the "just arrived" and other
 /// card tags, the sold-cars window of search), so a rebuild later the same day skips
 /// unless a car crossed one of those lines. `None` (always build) when a part cannot
 /// be read.
-pub fn inputs_digest(
-    stock: &DealerStock,
-    frontend: &Frontend,
-    now: DateTime<Utc>,
-) -> Option<String> {
+pub fn inputs_digest(stock: &DealerStock, setup: &str, now: DateTime<Utc>) -> Option<String> {
     let tags = stock.dealer.config.tags.settings();
     let timed: Vec<_> = stock
         .cars
@@ -63,16 +77,7 @@ pub fn inputs_digest(
         })
         .collect();
     Some(content_hash(&[
-        generator_id()?.as_bytes(),
-        frontend.bundle_hash.as_bytes(),
-        &json_digest(&stock.dealer).ok()?,
-        // Every dealer's folder, not only this one's: a page can show another dealer's
-        // config (the locator's network locations), and config changes are rare.
-        &folder_digest(stock.dealer.dir.parent().unwrap_or(&stock.dealer.dir))?,
-        // The Stripe.js URL the reserve pages and their policy name.
-        std::env::var(domain::csp::STRIPE_JS_URL_ENV)
-            .unwrap_or_default()
-            .as_bytes(),
+        setup.as_bytes(),
         &json_digest(&stock.cars).ok()?,
         now.date_naive().to_string().as_bytes(),
         &json_digest(&timed).ok()?,

@@ -46,7 +46,7 @@ use crate::shell::Shell;
 pub use derive::{derive, Derived};
 pub use files::{link_or_copy, lock_dealer, recover, staging_dir, swap_in, DealerLock, LOCK_DIR};
 pub use frontend::{ensure_frontend, frontend_is_stale, read_frontend, Frontend};
-pub use inputs::inputs_digest;
+pub use inputs::{inputs_digest, setup_digest};
 pub use links::{decode_entities, Checked, LinkCheck, Since, LINKS_FILE};
 pub use load::{assign_stock, guard, load, select_dealers, DealerStock, GuardRefusal, Loaded};
 pub use market::{dealer_stock, write_market, write_stock, MARKET_FILE};
@@ -234,7 +234,10 @@ fn build_dealer(
     // A dealer whose inputs are those its live site and index were made from would
     // come out byte for byte the same: it is not derived, rendered, written or indexed.
     let site_dir = opts.out.join(&slug);
-    let inputs = inputs_digest(&stock, ctx.frontend, opts.now);
+    let setup = setup_digest(&stock.dealer, ctx.frontend);
+    let inputs = setup
+        .as_deref()
+        .and_then(|setup| inputs_digest(&stock, setup, opts.now));
     let live = BuildManifest::read(&site_dir);
     if !opts.full
         && inputs.is_some()
@@ -245,7 +248,7 @@ fn build_dealer(
         outcome.unchanged = live.map_or(0, |m| m.outputs.len());
         return outcome;
     }
-    outcome.status = match publish_dealer(stock, opts, ctx, &mut outcome) {
+    outcome.status = match publish_dealer(stock, setup.as_deref(), opts, ctx, &mut outcome) {
         Ok(()) => DealerStatus::Published,
         Err(errors) => DealerStatus::Failed(errors),
     };
@@ -268,6 +271,7 @@ fn build_dealer(
 /// Index, derive, render and write one dealer, filling in the outcome's counts and times.
 fn publish_dealer(
     stock: DealerStock,
+    setup: Option<&str>,
     opts: &BuildOptions,
     ctx: &RenderContext<'_>,
     outcome: &mut DealerOutcome,
@@ -303,12 +307,13 @@ fn publish_dealer(
 
     // The cars' pages are made while rendering (their time counts as derive).
     let t = Instant::now();
-    let staged = render(site, ctx);
+    let staged = render(site, setup, ctx);
     outcome.times.render = t.elapsed();
     drop(cards);
     drop(stock);
     let staged = staged?;
     outcome.times.derive += staged.derive_time;
+    outcome.cars_kept = staged.cars_kept;
     outcome.pages = staged.pages.len();
     outcome.seo = sitemap::SeoSummary::of(&staged.pages);
 

@@ -7,12 +7,12 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use domain::config::Dealer;
-use domain::view::pages::{CarOutputs, CarPages, SiteFile};
+use domain::view::pages::{similar_cars_file, CarOutputs, CarPages, SiteFile};
 use domain::view::{Page, PageKind};
 use rayon::prelude::*;
 
 use super::{files, staging_dir, Bar, Derived, Frontend, Listed, Progress};
-use crate::manifest::{content_hash, json_digest, output_of_path, BuildManifest};
+use crate::manifest::{content_hash, json_digest, output_of_path, BuildManifest, CarRecord};
 use crate::render::{Pool, RenderError, RenderJob};
 use crate::shell::{Shell, ShellAssets, ShellSite, SiteHead};
 
@@ -55,12 +55,16 @@ pub struct Rendered {
     pub held: BTreeMap<String, String>,
     /// The new outputs so far (pages), with their content hashes.
     pub outputs: BTreeMap<String, String>,
+    /// Each car's pages and the digest of what they were made from.
+    pub cars: BTreeMap<String, CarRecord>,
     /// Pages whose content differs from the live site's.
     pub changed: Vec<String>,
     /// Pages rendered by a worker.
     pub rendered: usize,
     /// Pages not rendered: the same as in the live site or the staging folder.
     pub unchanged: usize,
+    /// Cars whose pages were kept without making them: made from the same inputs.
+    pub cars_kept: usize,
     /// Time spent making the cars' pages (derive work, done while rendering).
     pub derive_time: Duration,
 }
@@ -69,8 +73,13 @@ pub struct Rendered {
 /// of one dealer up to date in it: a page whose content hash matches the staging folder's
 /// copy is kept, one that matches the live site's is linked from there, the rest are
 /// rendered. On error the staging folder is removed and every failing page is listed
-/// with its path.
-pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Vec<String>> {
+/// with its path. A car whose pages the live site made from the same inputs (`setup`,
+/// [`super::setup_digest`], with what the car's pages read) keeps them without making them.
+pub fn render(
+    site: Derived<'_>,
+    setup: Option<&str>,
+    ctx: &RenderContext<'_>,
+) -> Result<Rendered, Vec<String>> {
     let slug = site.dealer.config.slug.clone();
     let live = ctx.out.join(&slug);
     let (staging, held) = files::prepare_staging(ctx.out, &slug).map_err(|e| {
@@ -79,13 +88,16 @@ pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Ve
             staging_dir(ctx.out, &slug).display()
         )]
     })?;
-    let previous = if ctx.full {
-        BTreeMap::new()
+    let live_manifest = if ctx.full {
+        BuildManifest::default()
     } else {
-        BuildManifest::read(&live)
-            .map(|m| m.outputs)
-            .unwrap_or_default()
+        BuildManifest::read(&live).unwrap_or_default()
     };
+    let BuildManifest {
+        outputs: previous,
+        cars: previous_cars,
+        ..
+    } = live_manifest;
     let Derived {
         dealer,
         stock_count,
@@ -98,9 +110,10 @@ pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Ve
         live: &live,
         staging: &staging,
         previous: &previous,
+        previous_cars: &previous_cars,
         held: &held,
     };
-    match render_into(&dealer, pages, cars_at, &cars, ctx, &dirs) {
+    match render_into(&dealer, pages, cars_at, &cars, setup, ctx, &dirs) {
         Ok(done) => Ok(Rendered {
             staging,
             pages: done.listed,
@@ -109,9 +122,11 @@ pub fn render(site: Derived<'_>, ctx: &RenderContext<'_>) -> Result<Rendered, Ve
             previous,
             held,
             outputs: done.outputs,
+            cars: done.cars,
             changed: done.changed,
             rendered: done.rendered,
             unchanged: done.unchanged,
+            cars_kept: done.cars_kept,
             derive_time: done.derive_time,
             dealer,
         }),
@@ -136,15 +151,19 @@ struct Dirs<'a> {
     live: &'a Path,
     staging: &'a Path,
     previous: &'a BTreeMap<String, String>,
+    /// The live site's cars: what made each one's pages.
+    previous_cars: &'a BTreeMap<String, CarRecord>,
     held: &'a BTreeMap<String, String>,
 }
 
 struct RenderOutcome {
     outputs: BTreeMap<String, String>,
+    cars: BTreeMap<String, CarRecord>,
     changed: Vec<String>,
     listed: Vec<Listed>,
     rendered: usize,
     unchanged: usize,
+    cars_kept: usize,
     derive_time: Duration,
 }
 
@@ -165,6 +184,9 @@ enum Step {
     /// Render it.
     Render,
 }
+
+/// The content hash and step of each of some outputs.
+type Steps = Vec<(String, Step)>;
 
 /// The assets of a page kind and the hash of everything that shapes its pages besides
 /// their data: the site's head, the bundle, the shell template and the kind's assets.
@@ -187,8 +209,11 @@ struct Planner<'a> {
     /// The page that writes each output so far.
     seen: HashMap<String, String>,
     outputs: BTreeMap<String, String>,
+    /// Each car's pages so far, with the digest of their inputs.
+    cars: BTreeMap<String, CarRecord>,
     changed: Vec<String>,
     unchanged: usize,
+    cars_kept: usize,
     errors: Vec<String>,
 }
 
@@ -297,6 +322,49 @@ impl Planner<'_> {
         Some(step)
     }
 
+    /// Notes the pages of a car kept as the live site has them, each output's step
+    /// taken ([`Dirs::keep_car`]).
+    fn keep(&mut self, pages: &[Listed], steps: Steps, bar: &Bar) {
+        // The bar counted one page per car.
+        bar.grow(pages.len().saturating_sub(1) as u64);
+        for (page, step) in pages.iter().zip(steps) {
+            let output = output_of_path(&page.path);
+            if self.claim(&output, &page.path) {
+                self.record(&output, Ok(step));
+                self.unchanged += 1;
+            }
+            bar.inc();
+        }
+    }
+
+    /// Debug builds (the tests) make the pages of every car kept unmade and check that
+    /// they are the live site's: a page input the car's digest misses fails here.
+    #[cfg(debug_assertions)]
+    fn check_kept(&mut self, made: &[Page], kept: &[Listed]) {
+        let paths = |pages: Vec<&String>| pages.into_iter().cloned().collect::<Vec<_>>();
+        assert_eq!(
+            paths(made.iter().map(|p| &p.path).collect()),
+            paths(kept.iter().map(|p| &p.path).collect()),
+            "a car kept unmade has other pages"
+        );
+        for page in made {
+            let output = output_of_path(&page.path);
+            let parts = self.kind_parts(page.kind).expect("the kind has assets");
+            let data = json_digest(page).expect("the page serializes");
+            let hash = content_hash(&[&data, parts.hash.as_bytes()]);
+            assert_eq!(
+                self.dirs.previous.get(&output),
+                Some(&hash),
+                "{}: kept unmade, yet its inputs make another page",
+                page.path
+            );
+            assert_eq!(
+                kept.iter().find(|k| k.path == page.path),
+                Some(&Listed::from(page))
+            );
+        }
+    }
+
     /// Brings the cars' site files (their similar cars) up to date in the staging
     /// folder: kept or linked when unchanged, else written. No worker renders them.
     fn place_files(&mut self, site_files: Vec<SiteFile>) {
@@ -332,6 +400,32 @@ impl Planner<'_> {
 }
 
 impl Dirs<'_> {
+    /// The pages of the car whose page is `path` and each one's step, when the live site
+    /// made them from the inputs `key` and every one is kept or linked; `None` when the
+    /// car's pages are to be made.
+    fn keep_car(
+        &self,
+        slug: &str,
+        path: &str,
+        key: &str,
+        full: bool,
+    ) -> Option<(Vec<Listed>, Steps)> {
+        let record = self.previous_cars.get(path).filter(|r| r.key == key)?;
+        let steps = record
+            .pages
+            .iter()
+            .map(|page| {
+                let output = output_of_path(&page.path);
+                let hash = self.previous.get(&output)?;
+                match self.step(slug, &output, hash, full) {
+                    Ok(Step::Render) | Err(_) => None,
+                    Ok(step) => Some((hash.clone(), step)),
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some((record.pages.clone(), steps))
+    }
+
     /// What `output`, whose content hashes to `hash`, needs in the staging folder: kept
     /// when the staging folder's copy is the same (never on a `full` build), linked from
     /// the live site when that copy is, else made. No file is looked at to keep one: the
@@ -355,9 +449,21 @@ impl Dirs<'_> {
     }
 }
 
+/// One car of a rebuild: its pages kept as the live site has them, or made.
+enum CarMade {
+    /// The live site's pages, each one's step taken, and the car's similar cars' file.
+    Kept {
+        pages: Vec<Listed>,
+        steps: Steps,
+        similar: Option<SiteFile>,
+    },
+    Made(CarOutputs),
+}
+
 /// Makes and plans the pages of one dealer and sends those to render to `jobs`: the
 /// site's own pages, then its cars' pages and similar cars' files, a chunk of cars at a
 /// time (the channel holds a window of pages, so memory holds a few windows, not a site).
+/// A car whose pages the live site made from the same inputs keeps them unmade.
 /// After an error it plans the rest only to report every error, and sends nothing more.
 /// Returns each car's pages for the sitemap (in stock order) and the time spent making
 /// the cars' pages.
@@ -365,6 +471,7 @@ fn plan_all(
     planner: &mut Planner<'_>,
     pages: Vec<Page>,
     cars: &CarPages<'_>,
+    setup: Option<&str>,
     bar: &Bar,
     jobs: &SyncSender<Planned>,
 ) -> (Vec<Vec<Listed>>, Duration) {
@@ -380,25 +487,75 @@ fn plan_all(
     };
     let site_jobs = planner.plan(pages, bar);
     send(site_jobs, !planner.errors.is_empty());
+    // What every car's pages share; without it, every car is made.
+    let shared = setup.and_then(|setup| {
+        let site = json_digest(&cars.shared_inputs()).ok()?;
+        Some(content_hash(&[setup.as_bytes(), &site]))
+    });
     let mut car_pages = Vec::with_capacity(cars.cars().len());
     let mut making = Duration::ZERO;
     for chunk in cars.cars().chunks(CARS_PER_CHUNK) {
         let t = Instant::now();
-        let made: Vec<CarOutputs> = planner
-            .threads
-            .install(|| chunk.par_iter().map(|car| cars.pages_of(car)).collect());
+        let (slug, dirs, full) = (planner.slug, planner.dirs, planner.full);
+        let made: Vec<(Option<String>, CarMade)> = planner.threads.install(|| {
+            chunk
+                .par_iter()
+                .map(|car| {
+                    let similar = cars.similar_of(car);
+                    let key = shared.as_ref().and_then(|shared| {
+                        let own = json_digest(&cars.inputs_of(car, &similar)).ok()?;
+                        Some(content_hash(&[shared.as_bytes(), &own]))
+                    });
+                    let kept = key
+                        .as_deref()
+                        .and_then(|key| dirs.keep_car(slug, &car.page_path(), key, full));
+                    let made = match kept {
+                        Some((pages, steps)) => CarMade::Kept {
+                            pages,
+                            steps,
+                            similar: similar_cars_file(car, &similar),
+                        },
+                        None => CarMade::Made(cars.pages_with(car, &similar)),
+                    };
+                    (key, made)
+                })
+                .collect()
+        });
         making += t.elapsed();
         let mut similar = Vec::new();
-        for CarOutputs {
-            pages,
-            similar: file,
-        } in made
-        {
-            // The bar counted one page per car.
-            bar.grow(pages.len().saturating_sub(1) as u64);
-            car_pages.push(pages.iter().map(Listed::from).collect());
-            let planned = planner.plan(pages, bar);
-            send(planned, !planner.errors.is_empty());
+        for (car, (key, made)) in chunk.iter().zip(made) {
+            let (listed, file) = match made {
+                CarMade::Kept {
+                    pages,
+                    steps,
+                    similar: file,
+                } => {
+                    #[cfg(debug_assertions)]
+                    planner.check_kept(&cars.pages_of(car).pages, &pages);
+                    planner.keep(&pages, steps, bar);
+                    planner.cars_kept += 1;
+                    (pages, file)
+                }
+                CarMade::Made(CarOutputs {
+                    pages,
+                    similar: file,
+                }) => {
+                    // The bar counted one page per car.
+                    bar.grow(pages.len().saturating_sub(1) as u64);
+                    let listed: Vec<Listed> = pages.iter().map(Listed::from).collect();
+                    let planned = planner.plan(pages, bar);
+                    send(planned, !planner.errors.is_empty());
+                    (listed, file)
+                }
+            };
+            if let Some(key) = key {
+                let record = CarRecord {
+                    key,
+                    pages: listed.clone(),
+                };
+                planner.cars.insert(car.page_path(), record);
+            }
+            car_pages.push(listed);
             similar.extend(file);
         }
         planner.place_files(similar);
@@ -429,6 +586,7 @@ fn render_into(
     pages: Vec<Page>,
     cars_at: usize,
     cars: &CarPages<'_>,
+    setup: Option<&str>,
     ctx: &RenderContext<'_>,
     dirs: &Dirs<'_>,
 ) -> Result<RenderOutcome, Vec<String>> {
@@ -452,8 +610,10 @@ fn render_into(
         kinds: HashMap::new(),
         seen: HashMap::new(),
         outputs: BTreeMap::new(),
+        cars: BTreeMap::new(),
         changed: Vec::new(),
         unchanged: 0,
+        cars_kept: 0,
         errors: Vec::new(),
     };
     let mut errors = Vec::new();
@@ -465,7 +625,9 @@ fn render_into(
         let (planner, bar) = (&mut planner, &bar);
         let planning = std::thread::Builder::new()
             .name(format!("plan-{slug}"))
-            .spawn_scoped(scope, move || plan_all(planner, pages, cars, bar, &tx))
+            .spawn_scoped(scope, move || {
+                plan_all(planner, pages, cars, setup, bar, &tx)
+            })
             .map_err(|e| vec![format!("{slug}: cannot start its planning thread: {e}")])?;
         let submit = |p: Planned| {
             let job = RenderJob {
@@ -540,10 +702,12 @@ fn render_into(
     listed.extend(rest);
     Ok(RenderOutcome {
         outputs: planner.outputs,
+        cars: planner.cars,
         changed: planner.changed,
         listed,
         rendered,
         unchanged: planner.unchanged,
+        cars_kept: planner.cars_kept,
         derive_time,
     })
 }

@@ -43,6 +43,9 @@ pub struct DealerOutcome {
     pub rendered: usize,
     /// Pages reused unchanged from the live site.
     pub unchanged: usize,
+    /// Cars whose pages were kept without making them: the live site's were made from
+    /// the same inputs.
+    pub cars_kept: usize,
     /// Outputs deleted since the last build.
     pub deleted: usize,
     /// Cars in the published search index.
@@ -66,6 +69,7 @@ impl DealerOutcome {
             pages: 0,
             rendered: 0,
             unchanged: 0,
+            cars_kept: 0,
             deleted: 0,
             indexed: 0,
             status: DealerStatus::Failed(vec![format!("{slug}: the build did not finish")]),

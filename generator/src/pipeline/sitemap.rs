@@ -19,7 +19,7 @@ fn xml_escape(s: &str) -> String {
 
 /// What sitemap.xml and robots.txt need of a page: the site lists its pages long after
 /// their props are rendered and dropped.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Listed {
     /// URL path.
     pub path: String,

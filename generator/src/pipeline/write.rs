@@ -190,6 +190,7 @@ fn write_inner(
         built_at: built_at.to_rfc3339(),
         outputs,
         inputs: None,
+        cars: staged.cars,
     };
     manifest.write(staging).map_err(|e| {
         vec![format!(
