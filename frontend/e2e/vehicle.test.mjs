@@ -172,7 +172,7 @@ test('vehicle page at 390 px: title and price within the first screen and a half
   vehiclePath,
 }) => {
   const path = await reservableVehicle(context, base, searchPath, vehiclePath);
-  const { page, errors } = await openSized(context, base, path, 390, 844);
+  const { page, errors } = await openSized(context, base, path, 390, 844, watchShiftsFromLoad);
   const limit = 1.5 * 844;
   for (const selector of ['.vehicle__title', '.vehicle__price']) {
     const box = await page.locator(selector).boundingBox();
@@ -195,6 +195,10 @@ test('vehicle page at 390 px: title and price within the first screen and a half
         `${path} at ${y} px: ${shown.length} Reserve Now on screen (${shown.join(', ')})`,
       );
   }
+  // The bottom bar swapping the price for Reserve Now as the page's own scrolls away, and
+  // a spin's hotspots following the car, move nothing.
+  const moved = await page.evaluate(() => window.__shiftPlaces);
+  if (moved.length > 0) throw new Error(`${path}: layout shifts in ${moved.join(', ')}`);
   // The bottom bar at 360 px: its buttons side by side on one line, none wrapping.
   await page.setViewportSize({ width: 360, height: 740 });
   if (scrollable > 950) {
@@ -231,17 +235,22 @@ test('vehicle page at 390 px: title and price within the first screen and a half
 });
 
 /** Sums the page's layout shifts without recent input from its first paint
- *  (`window.__shift`), naming what moved (`window.__shiftSources`). */
+ *  (`window.__shift`), naming what moved (`window.__shiftSources`) and the bottom bar or
+ *  hotspot layer it moved in (`window.__shiftPlaces`). */
 async function watchShiftsFromLoad(page) {
   await page.addInitScript(() => {
     window.__shift = 0;
     window.__shiftSources = [];
+    window.__shiftPlaces = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (e.hadRecentInput) continue;
         window.__shift += e.value;
-        for (const s of e.sources)
+        for (const s of e.sources) {
           window.__shiftSources.push(`${s.node?.nodeName ?? '?'}.${s.node?.className ?? ''}`);
+          const place = s.node?.closest?.('.vehicle-bottom-bar, .hotspots');
+          if (place) window.__shiftPlaces.push(place.className);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

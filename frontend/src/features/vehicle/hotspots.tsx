@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { HotspotView } from '../../types/generated/HotspotView';
 
 /** A hotspot placed on the frame being shown. */
@@ -61,7 +61,7 @@ export function HotspotLayer({
           .filter(Boolean)
           .join(' ');
         return (
-          <li key={index} className={classes} style={{ left: `${x}%`, top: `${y}%` }}>
+          <li key={index} className={classes} style={{ '--x': x, '--y': y } as CSSProperties}>
             <button
               ref={(el) => {
                 if (el) buttons.current.set(index, el);

@@ -74,8 +74,15 @@ describe('one Reserve Now at a time', () => {
     );
     scrollTo(1000);
     expect(screen.getByTestId('vehicle-sticky')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Quick actions' })).toBeTruthy();
+    const bar = screen.getByRole('navigation', { name: 'Quick actions' });
     expect(screen.queryByRole('link', { name: 'Reserve Now' })).toBeNull();
+    // The bar's button stays in its slot, hidden, and the price shows in its place, so
+    // nothing in the bar moves when the page's own button scrolls away.
+    const hidden = bar.querySelector('a[inert]');
+    expect(hidden?.textContent).toBe('Reserve Now');
+    expect(bar.querySelector('.vehicle-bottom-bar__price:not([inert])')?.textContent).toBe(
+      '$38,990',
+    );
   });
 
   it('the header leaves it to the bottom bar once that shows', () => {

@@ -51,7 +51,8 @@ export function StickyHeader({
   );
 }
 
-/** The fixed bottom bar: reserve, enquire and call. Enquire opens the page's enquiry
+/** The fixed bottom bar: reserve, enquire and call; while the page's own Reserve Now is
+ *  on screen, the price in its place. Enquire opens the page's enquiry
  *  dialog when `onEnquire` is given (the bar exists only after hydration), else it links
  *  to the enquiry page. Where the dealer has a messaging channel, `messageUrl` (SMS,
  *  WhatsApp or Messenger, the car prefilled) takes the enquiry's place as Message Now. */
@@ -87,10 +88,26 @@ export function BottomBar({
   if (!shown) return null;
   return (
     <nav ref={bar} className="vehicle-bottom-bar" aria-label="Quick actions">
-      {card.reserve_url && !held && offerReserve ? (
-        <a className="button" href={card.reserve_url}>
-          {MESSAGES.RESERVE_NOW}
-        </a>
+      {card.reserve_url && !held ? (
+        // One slot for Reserve Now and, while the page's own is on screen, the price:
+        // as wide as the wider of the two, so the buttons beside it never move.
+        <span className="vehicle-bottom-bar__slot">
+          <span
+            className="vehicle-bottom-bar__price"
+            aria-hidden={offerReserve || undefined}
+            inert={offerReserve}
+          >
+            {card.price_text}
+          </span>
+          <a
+            className="button"
+            href={card.reserve_url}
+            aria-hidden={!offerReserve || undefined}
+            inert={!offerReserve}
+          >
+            {MESSAGES.RESERVE_NOW}
+          </a>
+        </span>
       ) : null}
       {messageUrl ? (
         <a className="button button--secondary" href={messageUrl}>

@@ -128,12 +128,12 @@ describe('Viewer hotspots', () => {
     const slider = screen.getByRole('slider');
     expect(hotspotNames().sort()).toEqual(['Headlights', 'Wheels']);
     const headlights = screen.getByRole('button', { name: 'Headlights' });
-    expect(headlights.closest('li')?.getAttribute('style')).toContain('left: 18%');
+    expect(headlights.closest('li')?.getAttribute('style')).toContain('--x: 18');
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(hotspotNames()).toEqual(['Headlights']);
     expect(
       screen.getByRole('button', { name: 'Headlights' }).closest('li')?.getAttribute('style'),
-    ).toContain('left: 20%');
+    ).toContain('--x: 20');
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(hotspotNames()).toEqual(['Wheels']);
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
@@ -186,7 +186,7 @@ describe('Viewer hotspots', () => {
       />,
     );
     const button = screen.getByRole('button', { name: 'Infotainment' });
-    expect(button.closest('li')?.getAttribute('style')).toContain('top: 40%');
+    expect(button.closest('li')?.getAttribute('style')).toContain('--y: 40');
     fireEvent.click(button);
     expect(screen.getByText('Touchscreen with CarPlay').hidden).toBe(false);
   });
