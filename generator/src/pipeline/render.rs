@@ -196,6 +196,14 @@ struct KindParts {
     hash: String,
 }
 
+impl KindParts {
+    /// The content hash of `page`, one of this kind's: its data and the kind's parts.
+    fn hash_of(&self, page: &Page) -> Result<String, serde_json::Error> {
+        let data = json_digest(page)?;
+        Ok(content_hash(&[&data, self.hash.as_bytes()]))
+    }
+}
+
 /// Plans the pages of one dealer as they are made: the output file and content hash of
 /// each; kept or linked when unchanged, otherwise handed back to be rendered.
 struct Planner<'a> {
@@ -262,10 +270,9 @@ impl Planner<'_> {
             planned
                 .par_iter()
                 .map(|(page, output, parts)| {
-                    let data = json_digest(page).map_err(|e| {
+                    let hash = parts.hash_of(page).map_err(|e| {
                         format!("{slug} {}: the page does not serialize: {e}", page.path)
                     })?;
-                    let hash = content_hash(&[&data, parts.hash.as_bytes()]);
                     let step = dirs.step(slug, output, &hash, full)?;
                     Ok((hash, step))
                 })
@@ -341,26 +348,16 @@ impl Planner<'_> {
     /// they are the live site's: a page input the car's digest misses fails here.
     #[cfg(debug_assertions)]
     fn check_kept(&mut self, made: &[Page], kept: &[Listed]) {
-        let paths = |pages: Vec<&String>| pages.into_iter().cloned().collect::<Vec<_>>();
-        assert_eq!(
-            paths(made.iter().map(|p| &p.path).collect()),
-            paths(kept.iter().map(|p| &p.path).collect()),
-            "a car kept unmade has other pages"
-        );
+        let listed: Vec<Listed> = made.iter().map(Listed::from).collect();
+        assert_eq!(listed, kept, "a car kept unmade has other pages");
         for page in made {
-            let output = output_of_path(&page.path);
             let parts = self.kind_parts(page.kind).expect("the kind has assets");
-            let data = json_digest(page).expect("the page serializes");
-            let hash = content_hash(&[&data, parts.hash.as_bytes()]);
+            let hash = parts.hash_of(page).expect("the page serializes");
             assert_eq!(
-                self.dirs.previous.get(&output),
+                self.dirs.previous.get(&output_of_path(&page.path)),
                 Some(&hash),
                 "{}: kept unmade, yet its inputs make another page",
                 page.path
-            );
-            assert_eq!(
-                kept.iter().find(|k| k.path == page.path),
-                Some(&Listed::from(page))
             );
         }
     }
